@@ -1,0 +1,111 @@
+# benchboot: one entry point. See README.md.
+#   make          init + host tools        make check   fast unit and host tests (no QEMU)
+#   make test     everything, QEMU too     make demo    run the default job and compare
+#   make fetch    pinned inputs (apt)      make lock    regenerate config/inputs.lock
+#   make bench    measurements (bench/)    make clean   remove build outputs
+.DEFAULT_GOAL := all
+SHELL := /bin/bash
+
+CACHE ?= $(or $(BENCHBOOT_CACHE),$(HOME)/.cache/benchboot)
+export CACHE
+LOCK := config/inputs.lock
+LOCK_ID := $(shell sha256sum $(LOCK) 2>/dev/null | cut -c1-16)
+SYSROOT := $(CACHE)/sysroot/$(LOCK_ID)
+B := build
+export SYSROOT B
+
+CC ?= gcc
+MUSL_CC ?= musl-gcc
+CFLAGS ?= -O2 -g
+WARN := -Wall -Wextra -Wno-unused-parameter
+BB_CFLAGS := -std=gnu11 $(WARN) -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -Ilib
+HOST_LIBS := -lext2fs -lcom_err -lyaml -lzstd -lz -lelf -lkmod -lm
+
+# lib/       shared by the init (musl, static) and the host tools: plain C + libext2fs only.
+# lib/host/  host-only shared code (may use libyaml, zlib, zstd, libelf, libkmod).
+# tools/     one file per `benchboot` verb; tools/benchboot.c dispatches.
+# init/      PID 1, one file per setup step.
+LIB_SRCS := $(sort $(wildcard lib/*.c))
+HOSTLIB_SRCS := $(sort $(wildcard lib/host/*.c))
+TOOL_SRCS := $(sort $(wildcard tools/*.c))
+INIT_SRCS := $(sort $(wildcard init/*.c))
+UNIT_SRCS := $(sort $(wildcard tests/unit/test_*.c))
+
+HOST_LIB_OBJS := $(LIB_SRCS:%.c=$(B)/host/%.o) $(HOSTLIB_SRCS:%.c=$(B)/host/%.o)
+TOOL_OBJS := $(TOOL_SRCS:%.c=$(B)/host/%.o)
+INIT_OBJS := $(INIT_SRCS:%.c=$(B)/musl/%.o) $(LIB_SRCS:%.c=$(B)/musl/%.o)
+UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(B)/tests/%)
+
+EXT2FS_MUSL := $(B)/libext2fs-musl
+NETPERF := $(B)/netperf
+
+ALL := $(B)/benchboot
+ifneq ($(INIT_SRCS),)
+ALL += $(B)/init
+endif
+
+.PHONY: all check test demo bench fetch lock clean deps netperf units format
+all: $(ALL)
+
+deps:
+	@tools/install-deps
+
+$(SYSROOT)/.complete: $(LOCK)
+	tools/fetch
+
+fetch:
+	tools/fetch
+
+lock:
+	tools/lock
+
+$(B)/host/%.o: %.c $(wildcard lib/*.h lib/host/*.h tools/*.h)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(BB_CFLAGS) -c -o $@ $<
+
+$(B)/benchboot: $(TOOL_OBJS) $(HOST_LIB_OBJS)
+	$(CC) $(CFLAGS) -o $@ $^ $(HOST_LIBS)
+
+$(EXT2FS_MUSL)/lib/libext2fs.a: $(SYSROOT)/.complete tools/build-libext2fs-musl
+	tools/build-libext2fs-musl $(EXT2FS_MUSL)
+
+$(B)/musl/%.o: %.c $(wildcard lib/*.h init/*.h) $(EXT2FS_MUSL)/lib/libext2fs.a
+	@mkdir -p $(@D)
+	$(MUSL_CC) $(CFLAGS) $(BB_CFLAGS) -Iinit -I$(EXT2FS_MUSL)/include -c -o $@ $<
+
+$(B)/init: $(INIT_OBJS) $(EXT2FS_MUSL)/lib/libext2fs.a
+	$(MUSL_CC) -static $(CFLAGS) -o $@ $(INIT_OBJS) $(EXT2FS_MUSL)/lib/libext2fs.a $(EXT2FS_MUSL)/lib/libcom_err.a
+	strip -o $@.stripped $@
+
+$(NETPERF)/netperf: $(SYSROOT)/.complete tools/build-netperf
+	tools/build-netperf $(SYSROOT) $(NETPERF)
+netperf: $(NETPERF)/netperf
+
+$(B)/tests/%: tests/unit/%.c tests/unit/harness.c tests/unit/harness.h $(HOST_LIB_OBJS)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(BB_CFLAGS) -Itests/unit -o $@ $< tests/unit/harness.c $(HOST_LIB_OBJS) $(HOST_LIBS)
+units: $(UNIT_BINS)
+
+# check: no QEMU, no network beyond what the build already has.
+check: all units
+	tests/run --quick
+
+# test: everything, from a fresh machine: packages, pinned inputs, builds, QEMU boots.
+test: deps
+	$(MAKE) fetch
+	$(MAKE) all units netperf
+	tests/run
+
+demo: deps
+	$(MAKE) fetch
+	$(MAKE) all netperf
+	tools/demo
+
+bench: all
+	bench/run
+
+format:
+	clang-format -i $(LIB_SRCS) $(HOSTLIB_SRCS) $(TOOL_SRCS) $(INIT_SRCS) $(wildcard lib/*.h lib/host/*.h init/*.h tools/*.h tests/unit/*.[ch])
+
+clean:
+	rm -rf $(B) images/*/

@@ -1,0 +1,31 @@
+# shellcheck shell=bash
+# Helpers for tests/host/*.sh and tests/qemu/*.sh. Exit 0: pass, 77: skip (say why), else fail.
+set -euo pipefail
+: "${BB_TOP:=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)}"
+: "${B:=build}"
+cd "$BB_TOP"
+BENCHBOOT="$BB_TOP/$B/benchboot"
+T=$(mktemp -d "${TMPDIR:-/tmp}/bbt.XXXXXX")
+BB_PIDS=()
+bb_cleanup() {
+	local p
+	for p in "${BB_PIDS[@]+"${BB_PIDS[@]}"}"; do kill -9 "$p" 2>/dev/null || true; done
+	[ -n "${BB_KEEP_TMP:-}" ] || rm -rf "$T"
+}
+trap bb_cleanup EXIT
+
+skip() {
+	echo "skipped: $*"
+	exit 77
+}
+fail() {
+	echo "FAIL: $*" >&2
+	exit 1
+}
+# expect_eq WHAT GOT WANT
+expect_eq() {
+	[ "$2" = "$3" ] || fail "$1: got '$2', expected '$3'"
+}
+expect_grep() {
+	grep -q -e "$1" "$2" || { echo "--- $2:"; tail -n 30 "$2"; fail "'$1' not found in $2"; }
+}
