@@ -87,13 +87,13 @@ $(B)/tests/%: tests/unit/%.c tests/unit/harness.c tests/unit/harness.h $(HOST_LI
 units: $(UNIT_BINS)
 
 # check: no QEMU, no network beyond what the build already has.
-check: all units
+check: all units netperf $(EXT2FS_MUSL)/lib/libext2fs.a
 	tests/run --quick
 
 # test: everything, from a fresh machine: packages, pinned inputs, builds, QEMU boots.
 test: deps
 	$(MAKE) fetch
-	$(MAKE) all units netperf
+	$(MAKE) all units netperf $(EXT2FS_MUSL)/lib/libext2fs.a
 	tests/run
 
 demo: deps

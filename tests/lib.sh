@@ -4,6 +4,9 @@ set -euo pipefail
 : "${BB_TOP:=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)}"
 : "${B:=build}"
 cd "$BB_TOP"
+: "${CACHE:=${BENCHBOOT_CACHE:-$HOME/.cache/benchboot}}"
+: "${SYSROOT:=$CACHE/sysroot/$(sha256sum config/inputs.lock | cut -c1-16)}"
+export CACHE SYSROOT
 BENCHBOOT="$BB_TOP/$B/benchboot"
 T=$(mktemp -d "${TMPDIR:-/tmp}/bbt.XXXXXX")
 BB_PIDS=()
