@@ -68,8 +68,8 @@ static int sn_number(const char *s, double *v)
 /* The first line naming a failure or a skip, for the error message. */
 static void sn_reason(const char *out, char *err, size_t errlen)
 {
-	static const char *const marks[] = {"fail:", "error:", "skipped", "unsuccessful",
-					    "No stress workers", "not implemented", "invalid"};
+	static const char *const marks[] = {"fail:", "skipped", "error:", "unrecognized option",
+					    "unsuccessful", "not implemented", "invalid"};
 	for (size_t m = 0; m < sizeof marks / sizeof marks[0]; m++) {
 		const char *p = strstr(out, marks[m]);
 		if (!p)
@@ -103,8 +103,9 @@ int bb_parse_stressng(const char *out, struct bb_stats *st, char *err, size_t er
 		int n = sn_split(s, e, level, f);
 		if (n >= 0 && !strcmp(level, "fail") && !fail_line[0])
 			snprintf(fail_line, sizeof fail_line, "%.*s", (int)(e - s), s);
-		/* summary "failed: N: stressor (N)" with N > 0 */
-		if (n >= 2 && !strcmp(f[0], "failed:") && strcmp(f[1], "0"))
+		/* "unsuccessful run completed in 2.01s" (0.15); newer: "failed: N: stressor (N)" */
+		if ((n >= 2 && !strcmp(f[0], "unsuccessful") && !strcmp(f[1], "run")) ||
+		    (n >= 2 && !strcmp(f[0], "failed:") && strcmp(f[1], "0")))
 			failed = 1;
 		if (n >= 3 && !strcmp(f[0], "stressor") && !strcmp(f[1], "bogo") &&
 		    !strcmp(f[2], "ops")) {
@@ -136,7 +137,7 @@ int bb_parse_stressng(const char *out, struct bb_stats *st, char *err, size_t er
 	}
 	if (failed) {
 		snprintf(err, errlen, "stress-ng reported a failure: %s",
-			 fail_line[0] ? fail_line : "failed stressor in the summary");
+			 fail_line[0] ? fail_line : "unsuccessful run");
 		return -EINVAL;
 	}
 	if (!rows) {

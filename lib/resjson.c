@@ -1,0 +1,331 @@
+/* results.json (LKP's object of arrays): a strict reader for exactly that shape and a writer. */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "resjson.h"
+
+static struct bb_resjson_series *series_get(struct bb_resjson *r, const char *name, int create)
+{
+	for (size_t i = 0; i < r->n; i++)
+		if (!strcmp(r->s[i].name, name))
+			return &r->s[i];
+	if (!create || strlen(name) >= sizeof r->s[0].name)
+		return NULL;
+	if (r->n == r->cap) {
+		size_t cap = r->cap ? r->cap * 2 : 16;
+		struct bb_resjson_series *s = realloc(r->s, cap * sizeof *s);
+		if (!s)
+			return NULL;
+		r->s = s;
+		r->cap = cap;
+	}
+	struct bb_resjson_series *s = &r->s[r->n++];
+	memset(s, 0, sizeof *s);
+	strcpy(s->name, name);
+	return s;
+}
+
+static int series_push(struct bb_resjson_series *s, double v)
+{
+	if (s->n == s->cap) {
+		size_t cap = s->cap ? s->cap * 2 : 4;
+		double *nv = realloc(s->v, cap * sizeof *nv);
+		if (!nv)
+			return -ENOMEM;
+		s->v = nv;
+		s->cap = cap;
+	}
+	s->v[s->n++] = v;
+	return 0;
+}
+
+const struct bb_resjson_series *bb_resjson_get(const struct bb_resjson *r, const char *name)
+{
+	return series_get((struct bb_resjson *)r, name, 0);
+}
+
+int bb_resjson_add(struct bb_resjson *r, const struct bb_stats *it)
+{
+	for (size_t i = 0; i < it->n; i++) {
+		struct bb_resjson_series *s = series_get(r, it->v[i].name, 1);
+		if (!s)
+			return -ENOMEM;
+		int rc = series_push(s, it->v[i].value);
+		if (rc)
+			return rc;
+	}
+	return 0;
+}
+
+void bb_resjson_free(struct bb_resjson *r)
+{
+	for (size_t i = 0; i < r->n; i++)
+		free(r->s[i].v);
+	free(r->s);
+	memset(r, 0, sizeof *r);
+}
+
+struct rd {
+	const char *p, *start;
+	char *err;
+	size_t errlen;
+};
+
+static int rd_fail(struct rd *d, const char *what)
+{
+	int line = 1, col = 1;
+	for (const char *q = d->start; q < d->p; q++) {
+		if (*q == '\n')
+			line++, col = 1;
+		else
+			col++;
+	}
+	snprintf(d->err, d->errlen, "line %d col %d: %s", line, col, what);
+	return -EINVAL;
+}
+
+static void rd_ws(struct rd *d)
+{
+	while (*d->p == ' ' || *d->p == '\t' || *d->p == '\n' || *d->p == '\r')
+		d->p++;
+}
+
+static int rd_string(struct rd *d, char *buf, size_t len)
+{
+	size_t n = 0;
+	if (*d->p != '"')
+		return rd_fail(d, "expected a string");
+	d->p++;
+	while (*d->p != '"') {
+		char c = *d->p;
+		if (!c || c == '\n')
+			return rd_fail(d, "unterminated string");
+		if (c == '\\') {
+			d->p++;
+			switch (*d->p) {
+			case '"': c = '"'; break;
+			case '\\': c = '\\'; break;
+			case '/': c = '/'; break;
+			default: return rd_fail(d, "unsupported escape in a stat name");
+			}
+		}
+		if (n + 1 >= len)
+			return rd_fail(d, "stat name too long");
+		buf[n++] = c;
+		d->p++;
+	}
+	d->p++;
+	buf[n] = 0;
+	return 0;
+}
+
+static int rd_number(struct rd *d, double *v)
+{
+	if (!strncmp(d->p, "null", 4)) {
+		d->p += 4;
+		*v = NAN;
+		return 0;
+	}
+	char *e;
+	if (!(*d->p == '-' || (*d->p >= '0' && *d->p <= '9')))
+		return rd_fail(d, "expected a number");
+	*v = strtod(d->p, &e);
+	if (e == d->p)
+		return rd_fail(d, "expected a number");
+	d->p = e;
+	return 0;
+}
+
+int bb_resjson_parse(const char *text, struct bb_resjson *r, char *err, size_t errlen)
+{
+	struct rd d = {text ? text : "", text ? text : "", err, errlen};
+	int rc;
+	memset(r, 0, sizeof *r);
+	rd_ws(&d);
+	if (!*d.p)
+		return 0;
+	if (*d.p != '{')
+		return rd_fail(&d, "expected '{'");
+	d.p++;
+	rd_ws(&d);
+	if (*d.p == '}') {
+		d.p++;
+		goto out_end;
+	}
+	for (;;) {
+		char name[128];
+		rd_ws(&d);
+		if ((rc = rd_string(&d, name, sizeof name)))
+			goto out_free;
+		if (bb_resjson_get(r, name)) {
+			rc = rd_fail(&d, "duplicate stat name");
+			goto out_free;
+		}
+		struct bb_resjson_series *s = series_get(r, name, 1);
+		if (!s) {
+			rc = -ENOMEM;
+			goto out_free;
+		}
+		rd_ws(&d);
+		if (*d.p != ':') {
+			rc = rd_fail(&d, "expected ':'");
+			goto out_free;
+		}
+		d.p++;
+		rd_ws(&d);
+		if (*d.p != '[') {
+			rc = rd_fail(&d, "expected '[' (a stat is an array of numbers)");
+			goto out_free;
+		}
+		d.p++;
+		rd_ws(&d);
+		if (*d.p != ']') {
+			for (;;) {
+				double v;
+				rd_ws(&d);
+				if ((rc = rd_number(&d, &v)) || (rc = series_push(s, v)))
+					goto out_free;
+				rd_ws(&d);
+				if (*d.p == ']')
+					break;
+				if (*d.p != ',') {
+					rc = rd_fail(&d, "expected ',' or ']'");
+					goto out_free;
+				}
+				d.p++;
+			}
+		}
+		d.p++;
+		rd_ws(&d);
+		if (*d.p == '}') {
+			d.p++;
+			break;
+		}
+		if (*d.p != ',') {
+			rc = rd_fail(&d, "expected ',' or '}'");
+			goto out_free;
+		}
+		d.p++;
+	}
+out_end:
+	rd_ws(&d);
+	if (*d.p) {
+		rc = rd_fail(&d, "text after the object");
+		goto out_free;
+	}
+	return 0;
+out_free:
+	bb_resjson_free(r);
+	return rc;
+}
+
+/* Shortest %g form that reads back to the same double. */
+static void fmt_double(char *buf, size_t len, double v)
+{
+	if (!isfinite(v)) {
+		snprintf(buf, len, "null");
+		return;
+	}
+	for (int prec = 15; prec <= 17; prec++) {
+		snprintf(buf, len, "%.*g", prec, v);
+		if (strtod(buf, NULL) == v)
+			return;
+	}
+}
+
+static int cmp_series(const void *a, const void *b)
+{
+	return strcmp((*(const struct bb_resjson_series *const *)a)->name,
+		      (*(const struct bb_resjson_series *const *)b)->name);
+}
+
+struct sbuf {
+	char *p;
+	size_t n, cap;
+	int oom;
+};
+
+static void sb_add(struct sbuf *b, const char *s)
+{
+	size_t l = strlen(s);
+	if (b->oom)
+		return;
+	if (b->n + l + 1 > b->cap) {
+		size_t cap = (b->cap ? b->cap : 256);
+		while (cap < b->n + l + 1)
+			cap *= 2;
+		char *p = realloc(b->p, cap);
+		if (!p) {
+			b->oom = 1;
+			return;
+		}
+		b->p = p;
+		b->cap = cap;
+	}
+	memcpy(b->p + b->n, s, l + 1);
+	b->n += l;
+}
+
+static void sb_quote(struct sbuf *b, const char *s)
+{
+	char one[2] = {0, 0};
+	sb_add(b, "\"");
+	for (; *s; s++) {
+		if (*s == '"' || *s == '\\')
+			sb_add(b, "\\");
+		one[0] = *s;
+		sb_add(b, one);
+	}
+	sb_add(b, "\"");
+}
+
+char *bb_resjson_format(const struct bb_resjson *r)
+{
+	struct sbuf b = {0};
+	const struct bb_resjson_series **order = calloc(r->n ? r->n : 1, sizeof *order);
+	if (!order)
+		return NULL;
+	for (size_t i = 0; i < r->n; i++)
+		order[i] = &r->s[i];
+	qsort(order, r->n, sizeof *order, cmp_series);
+	sb_add(&b, "{");
+	for (size_t i = 0; i < r->n; i++) {
+		sb_add(&b, i ? ",\n  " : "\n  ");
+		sb_quote(&b, order[i]->name);
+		sb_add(&b, ": [");
+		for (size_t k = 0; k < order[i]->n; k++) {
+			char num[40];
+			fmt_double(num, sizeof num, order[i]->v[k]);
+			sb_add(&b, k ? ",\n    " : "\n    ");
+			sb_add(&b, num);
+		}
+		sb_add(&b, order[i]->n ? "\n  ]" : "]");
+	}
+	sb_add(&b, r->n ? "\n}\n" : "}\n");
+	free(order);
+	if (b.oom) {
+		free(b.p);
+		return NULL;
+	}
+	return b.p;
+}
+
+int bb_resjson_append(const char *old, const struct bb_stats *it, char **out, char *err,
+		      size_t errlen)
+{
+	struct bb_resjson r;
+	int rc = bb_resjson_parse(old, &r, err, errlen);
+	if (rc)
+		return rc;
+	rc = bb_resjson_add(&r, it);
+	if (!rc) {
+		*out = bb_resjson_format(&r);
+		if (!*out)
+			rc = -ENOMEM;
+	}
+	bb_resjson_free(&r);
+	return rc;
+}

@@ -1,0 +1,128 @@
+/* stress-ng --metrics outputs captured from the pinned stress-ng 0.15 (sysroot) -> stats. */
+#include <errno.h>
+#include <math.h>
+
+#include "harness.h"
+#include "stats.h"
+
+static char *slurp(const char *name)
+{
+	FILE *f = fopen(test_fixture(name), "r");
+	if (!f)
+		bb_test_fail(__FILE__, __LINE__, "fixture %s missing", name);
+	char *buf = calloc(1, 1 << 20);
+	size_t n = fread(buf, 1, (1 << 20) - 1, f);
+	buf[n] = 0;
+	fclose(f);
+	return buf;
+}
+
+static double stat_of(const struct bb_stats *s, const char *name)
+{
+	const struct bb_stat *st = bb_stats_find(s, name);
+	if (!st)
+		bb_test_fail(__FILE__, __LINE__, "no stat %s", name);
+	return st->value;
+}
+
+TEST(cpu_metrics)
+{
+	struct bb_stats s = {0};
+	char err[256], *out = slurp("stress-ng/cpu.txt");
+	CHECK_INT(bb_parse_stressng(out, &s, err, sizeof err), ==, 0);
+	CHECK_INT(s.n, ==, 2);
+	CHECK_STR(s.v[0].name, "stress-ng.cpu.ops");
+	CHECK(stat_of(&s, "stress-ng.cpu.ops") == 3465);
+	CHECK(stat_of(&s, "stress-ng.cpu.ops_per_sec") == 1731.15);
+	bb_stats_free(&s);
+	free(out);
+}
+
+TEST(icmp_flood_ignores_misc_metrics)
+{
+	struct bb_stats s = {0};
+	char err[256], *out = slurp("stress-ng/icmp-flood.txt");
+	CHECK_INT(bb_parse_stressng(out, &s, err, sizeof err), ==, 0);
+	CHECK_INT(s.n, ==, 2);
+	CHECK(stat_of(&s, "stress-ng.icmp-flood.ops") == 377196);
+	CHECK(stat_of(&s, "stress-ng.icmp-flood.ops_per_sec") == 188591.54);
+	bb_stats_free(&s);
+	free(out);
+}
+
+TEST(two_stressors)
+{
+	struct bb_stats s = {0};
+	char err[256], *out = slurp("stress-ng/cpu-vm.txt");
+	CHECK_INT(bb_parse_stressng(out, &s, err, sizeof err), ==, 0);
+	CHECK_INT(s.n, ==, 4);
+	CHECK(stat_of(&s, "stress-ng.vm.ops") == 21676);
+	CHECK(stat_of(&s, "stress-ng.vm.ops_per_sec") == 10747.88);
+	CHECK(stat_of(&s, "stress-ng.cpu.ops_per_sec") == 1050.36);
+	bb_stats_free(&s);
+	free(out);
+}
+
+TEST(metrics_brief)
+{
+	struct bb_stats s = {0};
+	char err[256], *out = slurp("stress-ng/cpu-metrics-brief.txt");
+	CHECK_INT(bb_parse_stressng(out, &s, err, sizeof err), ==, 0);
+	CHECK(stat_of(&s, "stress-ng.cpu.ops") == 2295);
+	bb_stats_free(&s);
+	free(out);
+}
+
+TEST(old_info_prefix)
+{
+	/* stress-ng before 0.13 printed the table at level info: (the shape LKP's parser reads) */
+	const char *out =
+		"stress-ng: info:  [1] dispatching hogs: 4 icmp-flood\n"
+		"stress-ng: info:  [1] stressor       bogo ops real time  usr time  sys time   bogo ops/s   bogo ops/s\n"
+		"stress-ng: info:  [1]                           (secs)    (secs)    (secs)   (real time) (usr+sys time)\n"
+		"stress-ng: info:  [1] icmp-flood   584700000     60.00     10.00    200.00   9745000.00   2784285.71\n"
+		"stress-ng: info:  [1] for a 60.01s run time:\n";
+	struct bb_stats s = {0};
+	char err[256];
+	CHECK_INT(bb_parse_stressng(out, &s, err, sizeof err), ==, 0);
+	CHECK(stat_of(&s, "stress-ng.icmp-flood.ops") == 584700000);
+	CHECK(stat_of(&s, "stress-ng.icmp-flood.ops_per_sec") == 9745000);
+	bb_stats_free(&s);
+}
+
+static void parse_err(const char *text, const char *want)
+{
+	struct bb_stats s = {0};
+	char err[256];
+	CHECK_INT(bb_parse_stressng(text, &s, err, sizeof err), ==, -EINVAL);
+	CHECK_STR(err, want);
+	bb_stats_free(&s);
+}
+
+TEST(errors_quote_stressng)
+{
+	char *out = slurp("stress-ng/error-skipped.txt");
+	parse_err(out, "stress-ng printed no metrics: stress-ng: info:  [32404] apparmor stressor "
+		       "will be skipped, AppArmor is not enabled");
+	free(out);
+	out = slurp("stress-ng/error-bad-option.txt");
+	parse_err(out, "stress-ng printed no metrics: stress-ng: unrecognized option '--nosuch'");
+	free(out);
+	parse_err("", "stress-ng printed no metrics table (empty output)");
+	parse_err("stress-ng: info:  [3] dispatching hogs: 1 cpu\n",
+		  "stress-ng printed no metrics table (was --metrics given?)");
+}
+
+TEST(failed_verification_is_an_error)
+{
+	char *out = slurp("stress-ng/cpu.txt");
+	size_t len = strlen(out);
+	char *bad = malloc(len + 400);
+	strcpy(bad, out);
+	strcat(bad, "stress-ng: fail:  [23522] cpu: fft: verification failed\n"
+		    "stress-ng: info:  [23521] unsuccessful run completed in 2.01s\n");
+	parse_err(bad, "stress-ng reported a failure: stress-ng: fail:  [23522] cpu: fft: "
+		       "verification failed");
+	free(bad);
+	free(out);
+}
