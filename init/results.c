@@ -1,0 +1,483 @@
+/*
+ * The init's side of the results: the boot folder on the results disk, synced after each run,
+ * and the console encoding for labs where only the console comes back. See results.h and
+ * docs/results.md.
+ */
+#include <sys/types.h>
+#include <sys/stat.h>
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "consfile.h"
+#include "resdisk.h"
+#include "resfind.h"
+#include "results.h"
+#include "sha256.h"
+
+/* The init's console (console.c) when linked in; plain stdout otherwise (host tests). */
+extern void say(const char *fmt, ...) __attribute__((weak, format(printf, 1, 2)));
+extern void console_raw(const char *s) __attribute__((weak));
+
+#define MAX_DEPTH 16
+
+struct synced {
+	char *path; /* relative to the boot folder */
+	off_t size;
+	struct timespec mtime;
+	ino_t ino;
+	char sha[SHA256_HEX_LEN + 1];
+	int on_disk;
+};
+
+static struct {
+	struct resdisk *disk;
+	char bootdir[128];
+	char *localdir;
+	int dumped; /* something went to the console: `done` goes there too */
+	int last_dump;
+	struct synced *files;
+	size_t n, cap;
+} rs;
+
+static void out_raw(const char *s, size_t len)
+{
+	if (console_raw) {
+		console_raw(s);
+		return;
+	}
+	while (len) {
+		ssize_t n = write(1, s, len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return;
+		s += n;
+		len -= (size_t)n;
+	}
+}
+
+static void report(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void report(const char *fmt, ...)
+{
+	char line[1024];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof(line), fmt, ap);
+	va_end(ap);
+	if (say) {
+		say("results: %s", line);
+		return;
+	}
+	char full[1100];
+	int n = snprintf(full, sizeof(full), "benchboot: results: %s\n", line);
+	out_raw(full, n < (int)sizeof(full) ? (size_t)n : sizeof(full) - 1);
+}
+
+static void find_log(void *ctx, const char *line)
+{
+	report("%s", line);
+}
+
+static double now_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+static int valid_boot_id(const char *id)
+{
+	size_t n = strlen(id);
+	if (!n || n > 64 || id[0] == '.')
+		return 0;
+	for (size_t i = 0; i < n; i++) {
+		char c = id[i];
+		if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+		      c == '.' || c == '_' || c == '-'))
+			return 0;
+	}
+	return 1;
+}
+
+static int highest_seq(const struct resdisk_entry *e, void *ctx)
+{
+	unsigned long *max = ctx;
+	char *end;
+	if (e->name[0] < '0' || e->name[0] > '9')
+		return 0;
+	unsigned long v = strtoul(e->name, &end, 10);
+	if (*end == '-' && v > *max)
+		*max = v;
+	return 0;
+}
+
+const char *results_bootdir(void)
+{
+	return rs.bootdir;
+}
+
+int results_open(const char *root, const char *boot_id)
+{
+	struct resfind_disk disks[8];
+	struct resfind_ops ops = resfind_real_ops;
+	char path[256];
+	unsigned long seq = 0;
+	int r;
+
+	if (!valid_boot_id(boot_id)) {
+		report("invalid boot id '%s': results go to the console only", boot_id);
+		snprintf(rs.bootdir, sizeof(rs.bootdir), "0000-invalid");
+		return -EINVAL;
+	}
+	snprintf(rs.bootdir, sizeof(rs.bootdir), "0000-%s", boot_id);
+	ops.log = find_log;
+	r = resfind_scan(root, &ops, disks, 8);
+	if (r < 0) {
+		report("cannot scan block devices: %s: results go to the console only",
+		       strerror(-r));
+		return r;
+	}
+	if (r == 0) {
+		report("no results disk: results go to the console only");
+		return -ENODEV;
+	}
+	if (r > 1)
+		report("%d results disks: using %s (id %s)", r, disks[0].name, disks[0].id);
+	r = resdisk_open(disks[0].path, RESDISK_WRITE, &rs.disk);
+	if (r == -EUCLEAN) {
+		report("results disk %s (id %s) was not closed cleanly (an interrupted boot?): "
+		       "collect it and run `e2fsck -p` on it on the host; results go to the "
+		       "console only",
+		       disks[0].name, disks[0].id);
+		return r;
+	}
+	if (r) {
+		report("cannot open results disk %s: %s: results go to the console only",
+		       disks[0].name, resdisk_strerror(r));
+		return r;
+	}
+	if ((r = resdisk_list(rs.disk, RESDISK_BOOTS, highest_seq, &seq)) == -ENOENT)
+		r = resdisk_mkdir_p(rs.disk, RESDISK_BOOTS);
+	if (!r) {
+		snprintf(rs.bootdir, sizeof(rs.bootdir), "%04lu-%s", seq + 1, boot_id);
+		snprintf(path, sizeof(path), "%s/%s", RESDISK_BOOTS, rs.bootdir);
+		r = resdisk_mkdir_p(rs.disk, path);
+	}
+	if (!r)
+		r = resdisk_flush(rs.disk);
+	if (r) {
+		report("results disk %s: cannot create the boot folder: %s: results go to the "
+		       "console only",
+		       disks[0].name, resdisk_strerror(r));
+		resdisk_close(rs.disk);
+		rs.disk = NULL;
+		snprintf(rs.bootdir, sizeof(rs.bootdir), "0000-%s", boot_id);
+		return r;
+	}
+	report("results disk %s (id %s): boot folder %s", disks[0].name, disks[0].id, rs.bootdir);
+	return 0;
+}
+
+/* Collect the regular files under dir (relative names) into *v. */
+static int walk(const char *top, const char *rel, int depth, char ***v, size_t *n, size_t *cap)
+{
+	char path[4096];
+	snprintf(path, sizeof(path), "%s%s%s", top, *rel ? "/" : "", rel);
+	if (depth > MAX_DEPTH)
+		return -ELOOP;
+	DIR *d = opendir(path);
+	if (!d)
+		return -errno;
+	struct dirent *de;
+	int r = 0;
+	while ((de = readdir(d))) {
+		struct stat st;
+		char sub[4096];
+		if (de->d_name[0] == '.')
+			continue; /* also keeps the disk's temporary names out */
+		if (snprintf(sub, sizeof(sub), "%s%s%s", rel, *rel ? "/" : "", de->d_name) >=
+			    (int)sizeof(sub) ||
+		    snprintf(path, sizeof(path), "%s/%s", top, sub) >= (int)sizeof(path) ||
+		    lstat(path, &st))
+			continue;
+		if (!*rel && !strcmp(de->d_name, "done"))
+			continue; /* written by results_finish */
+		if (S_ISDIR(st.st_mode)) {
+			if ((r = walk(top, sub, depth + 1, v, n, cap)))
+				break;
+		} else if (S_ISREG(st.st_mode)) {
+			if (*n == *cap) {
+				*cap = *cap ? 2 * *cap : 64;
+				char **nv = realloc(*v, *cap * sizeof(**v));
+				if (!nv) {
+					r = -ENOMEM;
+					break;
+				}
+				*v = nv;
+			}
+			if (!((*v)[*n] = strdup(sub))) {
+				r = -ENOMEM;
+				break;
+			}
+			(*n)++;
+		}
+	}
+	closedir(d);
+	return r;
+}
+
+/* results.json marks a finished run: it goes to the disk after the run's other files. */
+static int sync_order(const void *a, const void *b)
+{
+	const char *x = *(char *const *)a, *y = *(char *const *)b;
+	const char *bx = strrchr(x, '/'), *by = strrchr(y, '/');
+	int rx = !strcmp(bx ? bx + 1 : x, "results.json");
+	int ry = !strcmp(by ? by + 1 : y, "results.json");
+	if (rx != ry)
+		return rx - ry;
+	return strcmp(x, y);
+}
+
+static struct synced *find_synced(const char *path)
+{
+	for (size_t i = 0; i < rs.n; i++)
+		if (!strcmp(rs.files[i].path, path))
+			return &rs.files[i];
+	return NULL;
+}
+
+static struct synced *add_synced(const char *path)
+{
+	if (rs.n == rs.cap) {
+		size_t cap = rs.cap ? 2 * rs.cap : 64;
+		struct synced *v = realloc(rs.files, cap * sizeof(*v));
+		if (!v)
+			return NULL;
+		rs.files = v;
+		rs.cap = cap;
+	}
+	struct synced *s = &rs.files[rs.n];
+	memset(s, 0, sizeof(*s));
+	if (!(s->path = strdup(path)))
+		return NULL;
+	rs.n++;
+	return s;
+}
+
+static void console_line(const char *line, size_t len, void *ctx)
+{
+	out_raw(line, len);
+}
+
+static int read_all(const char *path, char **data, size_t *len, struct stat *st)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	int r = 0;
+	if (fstat(fd, st)) {
+		r = -errno;
+		goto out_close;
+	}
+	size_t cap = (size_t)st->st_size + 1, n = 0;
+	char *buf = malloc(cap);
+	if (!buf) {
+		r = -ENOMEM;
+		goto out_close;
+	}
+	for (;;) {
+		if (n == cap) {
+			char *nb = realloc(buf, cap *= 2);
+			if (!nb) {
+				free(buf);
+				r = -ENOMEM;
+				goto out_close;
+			}
+			buf = nb;
+		}
+		ssize_t got = read(fd, buf + n, cap - n);
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got < 0) {
+			r = -errno;
+			free(buf);
+			goto out_close;
+		}
+		if (!got)
+			break;
+		n += (size_t)got;
+	}
+	*data = buf;
+	*len = n;
+out_close:
+	close(fd);
+	return r;
+}
+
+/* Write one file to the boot folder (making its parent folders). */
+static int write_to_disk(const char *rel, const char *data, size_t len)
+{
+	char path[4096];
+	int r;
+	const char *slash = strrchr(rel, '/');
+	if (slash) {
+		snprintf(path, sizeof(path), "%s/%s/%.*s", RESDISK_BOOTS, rs.bootdir,
+			 (int)(slash - rel), rel);
+		if ((r = resdisk_mkdir_p(rs.disk, path)))
+			return r;
+	}
+	snprintf(path, sizeof(path), "%s/%s/%s", RESDISK_BOOTS, rs.bootdir, rel);
+	return resdisk_write_buf(rs.disk, path, data, len);
+}
+
+int results_sync(const char *localdir, int dump_console)
+{
+	char **names = NULL;
+	size_t n = 0, cap = 0, nfiles = 0;
+	unsigned long long bytes = 0;
+	int first = 0, disk_full = 0;
+	double t0 = now_ms();
+	int dump = dump_console || !rs.disk;
+
+	if (!rs.localdir || strcmp(rs.localdir, localdir)) {
+		free(rs.localdir);
+		rs.localdir = strdup(localdir);
+	}
+	rs.last_dump = dump_console;
+	int r = walk(localdir, "", 0, &names, &n, &cap);
+	if (r) {
+		report("cannot read %s: %s", localdir, strerror(-r));
+		first = r;
+	}
+	if (n)
+		qsort(names, n, sizeof(*names), sync_order);
+	for (size_t i = 0; i < n; i++) {
+		char full[4096], *data = NULL;
+		size_t len = 0;
+		struct stat st;
+		snprintf(full, sizeof(full), "%s/%s", localdir, names[i]);
+		if (lstat(full, &st) || !S_ISREG(st.st_mode))
+			continue;
+		struct synced *s = find_synced(names[i]);
+		if (s && s->size == st.st_size && s->ino == st.st_ino &&
+		    s->mtime.tv_sec == st.st_mtim.tv_sec && s->mtime.tv_nsec == st.st_mtim.tv_nsec &&
+		    (s->on_disk || !rs.disk))
+			continue;
+		if ((r = read_all(full, &data, &len, &st))) {
+			report("cannot read %s: %s", full, strerror(-r));
+			if (!first)
+				first = r;
+			continue;
+		}
+		if (!s && !(s = add_synced(names[i]))) {
+			free(data);
+			first = first ? first : -ENOMEM;
+			continue;
+		}
+		sha256_hex(data, len, s->sha);
+		s->size = (off_t)len;
+		s->ino = st.st_ino;
+		s->mtime = st.st_mtim;
+		s->on_disk = 0;
+		if (rs.disk && !disk_full) {
+			r = write_to_disk(names[i], data, len);
+			if (r) {
+				report("writing %s/%s failed: %s", rs.bootdir, names[i],
+				       resdisk_strerror(r));
+				if (!first)
+					first = r;
+				disk_full = r == -ENOSPC;
+				s->mtime.tv_sec = -1; /* retried at the next sync */
+			} else {
+				s->on_disk = 1;
+			}
+		}
+		if (dump) {
+			consfile_encode(rs.bootdir, names[i], data, len, console_line, NULL);
+			rs.dumped = 1;
+		}
+		nfiles++;
+		bytes += len;
+		free(data);
+	}
+	for (size_t i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+	if (rs.disk) {
+		r = resdisk_flush(rs.disk);
+		if (r) {
+			report("flushing the results disk failed: %s", resdisk_strerror(r));
+			if (!first)
+				first = r;
+		}
+		report("synced %zu files (%llu bytes) to %s in %.0f ms%s", nfiles, bytes,
+		       rs.bootdir, now_ms() - t0, first ? " with errors" : "");
+	}
+	return first;
+}
+
+static int manifest_order(const void *a, const void *b)
+{
+	return strcmp(((const struct synced *)a)->path, ((const struct synced *)b)->path);
+}
+
+int results_finish(void)
+{
+	int r = 0, first = 0;
+	if (rs.localdir && (r = results_sync(rs.localdir, rs.last_dump)))
+		first = r;
+	if (rs.n)
+		qsort(rs.files, rs.n, sizeof(*rs.files), manifest_order);
+	size_t cap = 64 + rs.n * (SHA256_HEX_LEN + 32), len = 0;
+	for (size_t i = 0; i < rs.n; i++)
+		cap += strlen(rs.files[i].path);
+	char *done = malloc(cap);
+	if (!done)
+		return -ENOMEM;
+	len += (size_t)snprintf(done + len, cap - len, "benchboot-done 1\n");
+	for (size_t i = 0; i < rs.n; i++) {
+		const struct synced *s = &rs.files[i];
+		if (rs.disk && !s->on_disk)
+			continue;
+		len += (size_t)snprintf(done + len, cap - len, "%s %lld %s\n", s->sha,
+					(long long)s->size, s->path);
+	}
+	if (rs.disk) {
+		char path[256];
+		snprintf(path, sizeof(path), "%s/%s/done", RESDISK_BOOTS, rs.bootdir);
+		r = resdisk_write_buf(rs.disk, path, done, len);
+		if (r) {
+			report("writing %s/done failed: %s", rs.bootdir, resdisk_strerror(r));
+			if (!first)
+				first = r;
+		}
+		r = resdisk_close(rs.disk);
+		rs.disk = NULL;
+		if (r) {
+			report("closing the results disk failed: %s", resdisk_strerror(r));
+			if (!first)
+				first = r;
+		} else {
+			report("results disk closed: %s complete", rs.bootdir);
+		}
+	}
+	if (rs.dumped || rs.last_dump)
+		consfile_encode(rs.bootdir, "done", done, len, console_line, NULL);
+	free(done);
+	for (size_t i = 0; i < rs.n; i++)
+		free(rs.files[i].path);
+	free(rs.files);
+	free(rs.localdir);
+	rs.files = NULL;
+	rs.n = rs.cap = 0;
+	rs.localdir = NULL;
+	return first;
+}

@@ -1,0 +1,35 @@
+/*
+ * Results on the benchboot results disk (docs/results.md), written with libext2fs straight to
+ * the block device, and over the console in the consfile encoding (lib/consfile.h).
+ *
+ * The init fills a local directory (tmpfs) with the boot's files, in the layout of the boot
+ * folder (env.json, init.log, runs/RUNID/ITER/..., runs/RUNID/results.json), and calls
+ * results_sync after each finished run: new and changed files go to the disk, which is flushed
+ * before results_sync returns.
+ */
+#ifndef BENCHBOOT_INIT_RESULTS_H
+#define BENCHBOOT_INIT_RESULTS_H
+
+/*
+ * Find the benchboot results disk under root ("" in the real init), open it, create the boot
+ * folder boots/NNNN-BOOTID (NNNN = 1 + highest existing sequence). Returns 0, or -ENODEV when
+ * there is no benchboot disk (results go to the console only: that is printed), or another
+ * -errno (printed; the results then go to the console only as well).
+ */
+int results_open(const char *root, const char *boot_id);
+
+/*
+ * Copy every file under localdir that is new or changed since the last sync into the boot
+ * folder, then flush to the device. Also dumps each new/changed file to the console in the
+ * consfile encoding when dump_console is nonzero, or always when there is no disk. Returns 0 or
+ * -errno (e.g. -ENOSPC, printed; nothing already written is damaged).
+ */
+int results_sync(const char *localdir, int dump_console);
+
+/* Write the `done` file (a manifest of the boot's files), flush, close. 0 or -errno. */
+int results_finish(void);
+
+/* The boot folder's name (NNNN-BOOTID; 0000-BOOTID without a disk), "" before results_open. */
+const char *results_bootdir(void);
+
+#endif

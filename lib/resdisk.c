@@ -1,0 +1,802 @@
+/*
+ * The results disk through libext2fs (see resdisk.h and docs/results.md).
+ *
+ * Crash safety rests on three habits:
+ *  - a file's data and inode reach the device (io_channel_flush = fsync) before any final name
+ *    points to it; until then it lives under a temporary name that collect ignores;
+ *  - an inode replaced by a newer version is freed only after the directory change is on the
+ *    device, so its blocks cannot be reused while an old entry might still point to them;
+ *  - while a writer has the disk open, the superblock says "not clean" on the device, so a crash
+ *    is noticed: the next writer refuses the disk and `e2fsck -p` does a full check.
+ */
+#include <sys/types.h>
+#include <sys/stat.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <ext2fs/ext2_err.h>
+#include <ext2fs/ext2fs.h>
+
+#include "resdisk.h"
+
+struct resdisk {
+	ext2_filsys fs;
+	int rw;
+	int unclean;
+	char id[RESDISK_ID_LEN + 1];
+	ext2_ino_t *to_free; /* replaced inodes, freed once the directory change is durable */
+	size_t nfree, cap_free;
+};
+
+static errcode_t last_ext2_err;
+
+static int err_from_ext2(errcode_t e)
+{
+	if (!e)
+		return 0;
+	last_ext2_err = e;
+	if (e > 0 && e < 256)
+		return -(int)e; /* libext2fs passes system errors through as errno values */
+	switch (e) {
+	case EXT2_ET_BLOCK_ALLOC_FAIL:
+	case EXT2_ET_INODE_ALLOC_FAIL:
+	case EXT2_ET_DIR_NO_SPACE:
+	case EXT2_ET_EA_NO_SPACE:
+	case EXT2_ET_RES_GDT_BLOCKS:
+		return -ENOSPC;
+	case EXT2_ET_NO_MEMORY:
+		return -ENOMEM;
+	case EXT2_ET_FILE_NOT_FOUND:
+		return -ENOENT;
+	case EXT2_ET_NO_DIRECTORY:
+		return -ENOTDIR;
+	case EXT2_ET_DIR_EXISTS:
+	case EXT2_ET_FILE_EXISTS:
+		return -EEXIST;
+	case EXT2_ET_RO_FILSYS:
+		return -EROFS;
+	case EXT2_ET_FILE_TOO_BIG:
+		return -EFBIG;
+	case EXT2_ET_BAD_MAGIC:
+		return -EMEDIUMTYPE;
+	case EXT2_ET_UNSUPP_FEATURE:
+	case EXT2_ET_RO_UNSUPP_FEATURE:
+	case EXT2_ET_UNIMPLEMENTED:
+		return -EOPNOTSUPP;
+	case EXT2_ET_SHORT_READ:
+	case EXT2_ET_SHORT_WRITE:
+		return -EIO;
+	default:
+		return -EUCLEAN; /* corrupted metadata, checksum errors, ... */
+	}
+}
+
+const char *resdisk_strerror(int err)
+{
+	static char buf[256];
+	static int table_added;
+
+	if (!last_ext2_err || err_from_ext2(last_ext2_err) != err)
+		return strerror(-err);
+	if (!table_added) {
+		initialize_ext2_error_table();
+		table_added = 1;
+	}
+	snprintf(buf, sizeof(buf), "%s (%s)", strerror(-err), error_message(last_ext2_err));
+	return buf;
+}
+
+/* A quick look at the raw superblock, so disks that are not ours never reach libext2fs. */
+static int check_raw_superblock(const char *path)
+{
+	unsigned char sb[1024];
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	ssize_t n = pread(fd, sb, sizeof(sb), 1024);
+	int saved = errno;
+	close(fd);
+	if (n < 0)
+		return -saved;
+	if (n < (ssize_t)sizeof(sb))
+		return -EMEDIUMTYPE;
+	if (sb[56] != 0x53 || sb[57] != 0xef) /* s_magic, little endian */
+		return -EMEDIUMTYPE;
+	char label[17];
+	memcpy(label, sb + 120, 16); /* s_volume_name */
+	label[16] = 0;
+	if (strcmp(label, RESDISK_LABEL))
+		return -EMEDIUMTYPE;
+	return 0;
+}
+
+static int is_hex_id(const char *s, size_t len)
+{
+	if (len != RESDISK_ID_LEN)
+		return 0;
+	for (size_t i = 0; i < len; i++)
+		if (!((s[i] >= '0' && s[i] <= '9') || (s[i] >= 'a' && s[i] <= 'f')))
+			return 0;
+	return 1;
+}
+
+static int read_inode(ext2_filsys fs, ext2_ino_t ino, struct ext2_inode *inode)
+{
+	if (ino < EXT2_ROOT_INO || ino > fs->super->s_inodes_count)
+		return -EUCLEAN;
+	return err_from_ext2(ext2fs_read_inode(fs, ino, inode));
+}
+
+/* Read a small regular file of the root directory into buf (NUL-terminated). */
+static int read_small_root_file(ext2_filsys fs, const char *name, char *buf, size_t cap)
+{
+	ext2_ino_t ino;
+	struct ext2_inode inode;
+	ext2_file_t f;
+	unsigned int got = 0;
+	int r = err_from_ext2(ext2fs_lookup(fs, EXT2_ROOT_INO, name, strlen(name), NULL, &ino));
+	if (r)
+		return r;
+	if ((r = read_inode(fs, ino, &inode)))
+		return r;
+	if (!LINUX_S_ISREG(inode.i_mode) || EXT2_I_SIZE(&inode) >= cap)
+		return -EMEDIUMTYPE;
+	if ((r = err_from_ext2(ext2fs_file_open(fs, ino, 0, &f))))
+		return r;
+	r = err_from_ext2(ext2fs_file_read(f, buf, EXT2_I_SIZE(&inode), &got));
+	ext2fs_file_close(f);
+	if (r)
+		return r;
+	if (got != EXT2_I_SIZE(&inode))
+		return -EIO;
+	buf[got] = 0;
+	return 0;
+}
+
+/* The marker: "benchboot-results-disk 1\nid=HEX\n". Returns 0 with the id, or -EMEDIUMTYPE. */
+static int read_marker(ext2_filsys fs, char id[RESDISK_ID_LEN + 1])
+{
+	char buf[512];
+	int r = read_small_root_file(fs, RESDISK_MARKER, buf, sizeof(buf));
+	if (r == -ENOENT)
+		return -EMEDIUMTYPE;
+	if (r)
+		return r;
+	size_t ml = strlen(RESDISK_MARKER_MAGIC);
+	if (strncmp(buf, RESDISK_MARKER_MAGIC "\nid=", ml + 4))
+		return -EMEDIUMTYPE;
+	const char *hex = buf + ml + 4;
+	const char *nl = strchr(hex, '\n');
+	if (!nl || !is_hex_id(hex, nl - hex))
+		return -EMEDIUMTYPE;
+	memcpy(id, hex, RESDISK_ID_LEN);
+	id[RESDISK_ID_LEN] = 0;
+	return 0;
+}
+
+static int open_fs(const char *path, int rw, ext2_filsys *fs)
+{
+	int flags = EXT2_FLAG_64BITS;
+	if (rw)
+		flags |= EXT2_FLAG_RW | EXT2_FLAG_EXCLUSIVE;
+	*fs = NULL;
+	errcode_t e = ext2fs_open2(path, NULL, flags, 0, 0, unix_io_manager, fs);
+	if (e) {
+		*fs = NULL;
+		return err_from_ext2(e);
+	}
+	return 0;
+}
+
+int resdisk_probe(const char *path, char id[RESDISK_ID_LEN + 1])
+{
+	ext2_filsys fs;
+	int r = check_raw_superblock(path);
+	if (r)
+		return r;
+	if ((r = open_fs(path, 0, &fs)))
+		return r == -EUCLEAN || r == -EOPNOTSUPP ? -EMEDIUMTYPE : r;
+	r = read_marker(fs, id);
+	ext2fs_free(fs);
+	return r;
+}
+
+static int fs_unclean(ext2_filsys fs)
+{
+	return !(fs->super->s_state & EXT2_VALID_FS) || (fs->super->s_state & EXT2_ERROR_FS) ||
+	       ext2fs_has_feature_journal_needs_recovery(fs->super);
+}
+
+int resdisk_open(const char *path, enum resdisk_mode mode, struct resdisk **out)
+{
+	char id[RESDISK_ID_LEN + 1] = "";
+	int r;
+
+	*out = NULL;
+	if (mode == RESDISK_WRITE && (r = resdisk_probe(path, id)))
+		return r;
+	struct resdisk *d = calloc(1, sizeof(*d));
+	if (!d)
+		return -ENOMEM;
+	d->rw = mode == RESDISK_WRITE;
+	if ((r = open_fs(path, d->rw, &d->fs)))
+		goto out_free;
+	d->unclean = fs_unclean(d->fs);
+	if (!d->rw) {
+		if (read_marker(d->fs, d->id))
+			d->id[0] = 0;
+		*out = d;
+		return 0;
+	}
+	/* The disk may have changed between the probe and this open: check again. */
+	if ((r = read_marker(d->fs, d->id)) || strcmp(d->id, id)) {
+		r = r ? r : -EMEDIUMTYPE;
+		goto out_close;
+	}
+	if (d->unclean) {
+		r = -EUCLEAN;
+		goto out_close;
+	}
+	if ((r = err_from_ext2(ext2fs_read_bitmaps(d->fs))))
+		goto out_close;
+	d->fs->super->s_state &= ~EXT2_VALID_FS;
+	ext2fs_mark_super_dirty(d->fs);
+	if ((r = err_from_ext2(ext2fs_flush(d->fs))))
+		goto out_close;
+	*out = d;
+	return 0;
+out_close:
+	ext2fs_free(d->fs); /* nothing written: do not let close flush anything */
+out_free:
+	free(d);
+	return r;
+}
+
+const char *resdisk_id(const struct resdisk *d)
+{
+	return d->id;
+}
+
+int resdisk_unclean(const struct resdisk *d)
+{
+	return d->unclean;
+}
+
+/* Split off the next component of *p; returns its length (0 at the end), -EINVAL if bad. */
+static int next_component(const char **p, const char **name)
+{
+	const char *s = *p;
+	while (*s == '/')
+		s++;
+	const char *e = s;
+	while (*e && *e != '/')
+		e++;
+	*name = s;
+	*p = e;
+	size_t len = e - s;
+	if (len > EXT2_NAME_LEN)
+		return -ENAMETOOLONG;
+	if ((len == 1 && s[0] == '.') || (len == 2 && s[0] == '.' && s[1] == '.'))
+		return -EINVAL;
+	return (int)len;
+}
+
+/* Look a directory up, component by component, never following a symbolic link. */
+static int lookup_dir(ext2_filsys fs, const char *path, ext2_ino_t *out)
+{
+	ext2_ino_t dir = EXT2_ROOT_INO;
+	const char *p = path, *name;
+	int len;
+	while ((len = next_component(&p, &name)) > 0) {
+		ext2_ino_t ino;
+		struct ext2_inode inode;
+		int r = err_from_ext2(ext2fs_lookup(fs, dir, name, len, NULL, &ino));
+		if (r)
+			return r;
+		if ((r = read_inode(fs, ino, &inode)))
+			return r;
+		if (LINUX_S_ISLNK(inode.i_mode))
+			return -ELOOP;
+		if (!LINUX_S_ISDIR(inode.i_mode))
+			return -ENOTDIR;
+		dir = ino;
+	}
+	if (len < 0)
+		return len;
+	*out = dir;
+	return 0;
+}
+
+int resdisk_mkdir_p(struct resdisk *d, const char *path)
+{
+	ext2_filsys fs = d->fs;
+	ext2_ino_t dir = EXT2_ROOT_INO;
+	const char *p = path, *name;
+	int len;
+	char cname[EXT2_NAME_LEN + 1];
+
+	if (!d->rw)
+		return -EROFS;
+	while ((len = next_component(&p, &name)) > 0) {
+		ext2_ino_t ino;
+		struct ext2_inode inode;
+		if (name[0] == '.')
+			return -EINVAL;
+		errcode_t e = ext2fs_lookup(fs, dir, name, len, NULL, &ino);
+		if (e == EXT2_ET_FILE_NOT_FOUND) {
+			memcpy(cname, name, len);
+			cname[len] = 0;
+			e = ext2fs_mkdir(fs, dir, 0, cname);
+			if (e == EXT2_ET_DIR_NO_SPACE) {
+				e = ext2fs_expand_dir(fs, dir);
+				if (!e)
+					e = ext2fs_mkdir(fs, dir, 0, cname);
+			}
+			if (!e)
+				e = ext2fs_lookup(fs, dir, name, len, NULL, &ino);
+		}
+		int r = err_from_ext2(e);
+		if (r)
+			return r;
+		if ((r = read_inode(fs, ino, &inode)))
+			return r;
+		if (!LINUX_S_ISDIR(inode.i_mode))
+			return -ENOTDIR;
+		dir = ino;
+	}
+	return len;
+}
+
+static int link_expand(ext2_filsys fs, ext2_ino_t dir, const char *name, ext2_ino_t ino)
+{
+	errcode_t e = ext2fs_link(fs, dir, name, ino, EXT2_FT_REG_FILE);
+	if (e == EXT2_ET_DIR_NO_SPACE) {
+		e = ext2fs_expand_dir(fs, dir);
+		if (!e)
+			e = ext2fs_link(fs, dir, name, ino, EXT2_FT_REG_FILE);
+	}
+	return err_from_ext2(e);
+}
+
+/* Free an inode that no directory entry points to any more: its blocks, then itself. */
+static int release_inode(ext2_filsys fs, ext2_ino_t ino)
+{
+	struct ext2_inode inode;
+	int r = read_inode(fs, ino, &inode);
+	if (r)
+		return r;
+	if (inode.i_links_count > 1) {
+		inode.i_links_count--;
+		return err_from_ext2(ext2fs_write_inode(fs, ino, &inode));
+	}
+	if (ext2fs_inode_has_valid_blocks2(fs, &inode) &&
+	    (r = err_from_ext2(ext2fs_punch(fs, ino, &inode, NULL, 0, ~0ULL))))
+		return r;
+	inode.i_links_count = 0;
+	inode.i_dtime = time(NULL);
+	if ((r = err_from_ext2(ext2fs_write_inode(fs, ino, &inode))))
+		return r;
+	ext2fs_inode_alloc_stats2(fs, ino, -1, 0);
+	return 0;
+}
+
+struct retarget {
+	const char *name;
+	size_t len;
+	ext2_ino_t ino, old;
+	int done;
+};
+
+static int retarget_entry(ext2_ino_t dir, int entry, struct ext2_dir_entry *dirent, int offset,
+			  int blocksize, char *buf, void *priv)
+{
+	struct retarget *rt = priv;
+	if (!dirent->inode || (size_t)ext2fs_dirent_name_len(dirent) != rt->len ||
+	    memcmp(dirent->name, rt->name, rt->len))
+		return 0;
+	rt->old = dirent->inode;
+	dirent->inode = rt->ino;
+	rt->done = 1;
+	return DIRENT_CHANGED | DIRENT_ABORT;
+}
+
+/* Make the existing entry `name` of dir point to ino, in one directory-block write. */
+static int retarget(ext2_filsys fs, ext2_ino_t dir, const char *name, ext2_ino_t ino,
+		    ext2_ino_t *old)
+{
+	struct retarget rt = {.name = name, .len = strlen(name), .ino = ino};
+	int r = err_from_ext2(ext2fs_dir_iterate2(fs, dir, 0, NULL, retarget_entry, &rt));
+	if (r)
+		return r;
+	if (!rt.done)
+		return -ENOENT;
+	*old = rt.old;
+	return 0;
+}
+
+static int defer_free(struct resdisk *d, ext2_ino_t ino)
+{
+	if (d->nfree == d->cap_free) {
+		size_t cap = d->cap_free ? 2 * d->cap_free : 16;
+		ext2_ino_t *v = realloc(d->to_free, cap * sizeof(*v));
+		if (!v)
+			return -ENOMEM;
+		d->to_free = v;
+		d->cap_free = cap;
+	}
+	d->to_free[d->nfree++] = ino;
+	return 0;
+}
+
+typedef ssize_t (*reader_fn)(void *ctx, void *buf, size_t len);
+
+static int new_file(ext2_filsys fs, ext2_ino_t dir, const char *name, ext2_ino_t *out)
+{
+	ext2_ino_t ino;
+	struct ext2_inode inode;
+	int r = err_from_ext2(ext2fs_new_inode(fs, dir, LINUX_S_IFREG | 0644, NULL, &ino));
+	if (r)
+		return r;
+	if ((r = link_expand(fs, dir, name, ino)))
+		return r;
+	ext2fs_inode_alloc_stats2(fs, ino, +1, 0);
+	memset(&inode, 0, sizeof(inode));
+	inode.i_mode = LINUX_S_IFREG | 0644;
+	inode.i_atime = inode.i_ctime = inode.i_mtime = time(NULL);
+	inode.i_links_count = 1;
+	if (ext2fs_has_feature_extents(fs->super)) {
+		ext2_extent_handle_t h;
+		/* extent_open2 on a zeroed inode writes an empty extent header into it */
+		if ((r = err_from_ext2(ext2fs_extent_open2(fs, ino, &inode, &h))))
+			goto out_unlink;
+		ext2fs_extent_free(h);
+	}
+	if ((r = err_from_ext2(ext2fs_write_new_inode(fs, ino, &inode))))
+		goto out_unlink;
+	*out = ino;
+	return 0;
+out_unlink:
+	ext2fs_unlink(fs, dir, name, ino, 0);
+	ext2fs_inode_alloc_stats2(fs, ino, -1, 0);
+	return r;
+}
+
+static int copy_in(ext2_filsys fs, ext2_ino_t ino, reader_fn rd, void *ctx, uint64_t *written)
+{
+	ext2_file_t f;
+	static char buf[65536];
+	uint64_t total = 0;
+	int r = err_from_ext2(ext2fs_file_open(fs, ino, EXT2_FILE_WRITE, &f));
+	if (r)
+		return r;
+	for (;;) {
+		ssize_t n = rd(ctx, buf, sizeof(buf));
+		if (n < 0) {
+			r = (int)n;
+			break;
+		}
+		if (n == 0)
+			break;
+		for (ssize_t off = 0; off < n;) {
+			unsigned int got = 0;
+			r = err_from_ext2(ext2fs_file_write(f, buf + off, n - off, &got));
+			if (r)
+				break;
+			if (!got) {
+				r = -EIO;
+				break;
+			}
+			off += got;
+			total += got;
+		}
+		if (r)
+			break;
+	}
+	int rc = err_from_ext2(ext2fs_file_close(f));
+	if (!r)
+		r = rc;
+	if (written)
+		*written = total;
+	return r;
+}
+
+static int write_file(struct resdisk *d, const char *path, reader_fn rd, void *ctx,
+		      uint64_t *written)
+{
+	ext2_filsys fs = d->fs;
+	char dirpath[4096], tmp[EXT2_NAME_LEN + 1];
+	ext2_ino_t dir, ino, old, existing;
+	int r;
+
+	if (!d->rw)
+		return -EROFS;
+	const char *base = strrchr(path, '/');
+	base = base ? base + 1 : path;
+	size_t dlen = base - path, blen = strlen(base);
+	if (dlen >= sizeof(dirpath))
+		return -ENAMETOOLONG;
+	if (!blen || base[0] == '.')
+		return -EINVAL;
+	if (blen + strlen(RESDISK_TMP_PREFIX) > EXT2_NAME_LEN)
+		return -ENAMETOOLONG;
+	memcpy(dirpath, path, dlen);
+	dirpath[dlen] = 0;
+	snprintf(tmp, sizeof(tmp), "%s%s", RESDISK_TMP_PREFIX, base);
+	if ((r = lookup_dir(fs, dirpath, &dir)))
+		return r;
+
+	/* A temporary left by an earlier failure of this writer: drop it. */
+	if (!ext2fs_lookup(fs, dir, tmp, strlen(tmp), NULL, &old)) {
+		if ((r = err_from_ext2(ext2fs_unlink(fs, dir, tmp, old, 0))) ||
+		    (r = release_inode(fs, old)))
+			return r;
+	}
+	errcode_t e = ext2fs_lookup(fs, dir, base, blen, NULL, &existing);
+	if (e && e != EXT2_ET_FILE_NOT_FOUND)
+		return err_from_ext2(e);
+	if (!e) {
+		struct ext2_inode inode;
+		if ((r = read_inode(fs, existing, &inode)))
+			return r;
+		if (!LINUX_S_ISREG(inode.i_mode))
+			return LINUX_S_ISDIR(inode.i_mode) ? -EISDIR : -EEXIST;
+	}
+
+	if ((r = new_file(fs, dir, tmp, &ino)))
+		return r;
+	if ((r = copy_in(fs, ino, rd, ctx, written)))
+		goto out_drop_tmp;
+	/* The data and the inode are on the device before any final name points to them. */
+	if ((r = err_from_ext2(io_channel_flush(fs->io))))
+		goto out_drop_tmp;
+	if (!e) {
+		if ((r = retarget(fs, dir, base, ino, &old)))
+			goto out_drop_tmp;
+		ext2fs_unlink(fs, dir, tmp, ino, 0);
+		return defer_free(d, old);
+	}
+	if ((r = link_expand(fs, dir, base, ino)))
+		goto out_drop_tmp;
+	return err_from_ext2(ext2fs_unlink(fs, dir, tmp, ino, 0));
+out_drop_tmp:
+	ext2fs_unlink(fs, dir, tmp, ino, 0);
+	release_inode(fs, ino);
+	return r;
+}
+
+static ssize_t read_fd(void *ctx, void *buf, size_t len)
+{
+	for (;;) {
+		ssize_t n = read(*(int *)ctx, buf, len);
+		if (n >= 0)
+			return n;
+		if (errno != EINTR)
+			return -errno;
+	}
+}
+
+struct membuf {
+	const char *p;
+	size_t left;
+};
+
+static ssize_t read_mem(void *ctx, void *buf, size_t len)
+{
+	struct membuf *m = ctx;
+	if (len > m->left)
+		len = m->left;
+	memcpy(buf, m->p, len);
+	m->p += len;
+	m->left -= len;
+	return (ssize_t)len;
+}
+
+int resdisk_write_fd(struct resdisk *d, const char *path, int fd, uint64_t *written)
+{
+	return write_file(d, path, read_fd, &fd, written);
+}
+
+int resdisk_write_buf(struct resdisk *d, const char *path, const void *buf, size_t len)
+{
+	struct membuf m = {buf, len};
+	return write_file(d, path, read_mem, &m, NULL);
+}
+
+static enum resdisk_type type_of(const struct ext2_inode *inode)
+{
+	if (LINUX_S_ISREG(inode->i_mode))
+		return RESDISK_T_FILE;
+	if (LINUX_S_ISDIR(inode->i_mode))
+		return RESDISK_T_DIR;
+	if (LINUX_S_ISLNK(inode->i_mode))
+		return RESDISK_T_SYMLINK;
+	return RESDISK_T_OTHER;
+}
+
+struct list_ctx {
+	ext2_filsys fs;
+	int (*fn)(const struct resdisk_entry *e, void *ctx);
+	void *ctx;
+	int rc;
+};
+
+static int list_entry(ext2_ino_t dir, int entry, struct ext2_dir_entry *dirent, int offset,
+		      int blocksize, char *buf, void *priv)
+{
+	struct list_ctx *lc = priv;
+	char name[EXT2_NAME_LEN + 1];
+	int len = ext2fs_dirent_name_len(dirent);
+	struct ext2_inode inode;
+
+	if (!dirent->inode)
+		return 0;
+	memcpy(name, dirent->name, len);
+	name[len] = 0;
+	if (!strcmp(name, ".") || !strcmp(name, ".."))
+		return 0;
+	struct resdisk_entry e = {.name = name, .type = RESDISK_T_OTHER, .ino = dirent->inode};
+	if (!read_inode(lc->fs, dirent->inode, &inode)) {
+		e.type = type_of(&inode);
+		e.size = EXT2_I_SIZE(&inode);
+	}
+	lc->rc = lc->fn(&e, lc->ctx);
+	return lc->rc ? DIRENT_ABORT : 0;
+}
+
+int resdisk_list(struct resdisk *d, const char *path,
+		 int (*fn)(const struct resdisk_entry *e, void *ctx), void *ctx)
+{
+	ext2_ino_t dir;
+	int r = lookup_dir(d->fs, path, &dir);
+	if (r)
+		return r;
+	struct list_ctx lc = {d->fs, fn, ctx, 0};
+	r = err_from_ext2(ext2fs_dir_iterate2(d->fs, dir, 0, NULL, list_entry, &lc));
+	return lc.rc ? lc.rc : r;
+}
+
+int resdisk_stat(struct resdisk *d, const char *path, struct resdisk_entry *e)
+{
+	char dirpath[4096];
+	ext2_ino_t dir, ino;
+	struct ext2_inode inode;
+	const char *base = strrchr(path, '/');
+	base = base ? base + 1 : path;
+	size_t dlen = base - path, blen = strlen(base);
+	int r;
+
+	if (dlen >= sizeof(dirpath))
+		return -ENAMETOOLONG;
+	if (!blen || blen > EXT2_NAME_LEN || !strcmp(base, ".") || !strcmp(base, ".."))
+		return -EINVAL;
+	memcpy(dirpath, path, dlen);
+	dirpath[dlen] = 0;
+	if ((r = lookup_dir(d->fs, dirpath, &dir)))
+		return r;
+	if ((r = err_from_ext2(ext2fs_lookup(d->fs, dir, base, blen, NULL, &ino))))
+		return r;
+	if ((r = read_inode(d->fs, ino, &inode)))
+		return r;
+	e->name = base;
+	e->type = type_of(&inode);
+	e->size = EXT2_I_SIZE(&inode);
+	e->ino = ino;
+	return 0;
+}
+
+int resdisk_read(struct resdisk *d, const char *path, uint64_t max_size,
+		 int (*fn)(const void *buf, size_t len, void *ctx), void *ctx)
+{
+	struct resdisk_entry e;
+	ext2_file_t f;
+	static char buf[65536];
+	int r = resdisk_stat(d, path, &e);
+	if (r)
+		return r;
+	if (e.type != RESDISK_T_FILE)
+		return e.type == RESDISK_T_DIR ? -EISDIR : -EINVAL;
+	if (max_size && e.size > max_size)
+		return -EFBIG;
+	if ((r = err_from_ext2(ext2fs_file_open(d->fs, e.ino, 0, &f))))
+		return r;
+	uint64_t left = e.size;
+	while (left) {
+		unsigned int got = 0, want = left < sizeof(buf) ? (unsigned int)left : sizeof(buf);
+		if ((r = err_from_ext2(ext2fs_file_read(f, buf, want, &got))))
+			break;
+		if (!got) {
+			r = -EIO;
+			break;
+		}
+		if ((r = fn(buf, got, ctx)))
+			break;
+		left -= got;
+	}
+	ext2fs_file_close(f);
+	return r;
+}
+
+int resdisk_flush(struct resdisk *d)
+{
+	ext2_filsys fs = d->fs;
+	int r = 0;
+	if (!d->rw)
+		return 0;
+	if (d->nfree) {
+		/* The directory changes that dropped these inodes are durable first. */
+		if ((r = err_from_ext2(io_channel_flush(fs->io))))
+			return r;
+		for (size_t i = 0; i < d->nfree; i++) {
+			int rr = release_inode(fs, d->to_free[i]);
+			if (!r)
+				r = rr;
+		}
+		d->nfree = 0;
+	}
+	ext2fs_mark_super_dirty(fs);
+	int rr = err_from_ext2(ext2fs_flush(fs));
+	return r ? r : rr;
+}
+
+int resdisk_close(struct resdisk *d)
+{
+	int r = 0;
+	if (!d)
+		return 0;
+	if (d->rw) {
+		r = resdisk_flush(d);
+		if (!r) /* clean only when everything before is on the device */
+			d->fs->super->s_state |= EXT2_VALID_FS;
+		ext2fs_mark_super_dirty(d->fs);
+		int rr = err_from_ext2(ext2fs_close2(d->fs, 0));
+		if (!r)
+			r = rr;
+		if (rr)
+			ext2fs_free(d->fs);
+	} else {
+		ext2fs_free(d->fs);
+	}
+	free(d->to_free);
+	free(d);
+	return r;
+}
+
+int resdisk_init_marker(const char *path, const char *id)
+{
+	char old[RESDISK_ID_LEN + 1], buf[128];
+	int r = check_raw_superblock(path);
+	if (r)
+		return r;
+	if (!is_hex_id(id, strlen(id)))
+		return -EINVAL;
+	struct resdisk *d = calloc(1, sizeof(*d));
+	if (!d)
+		return -ENOMEM;
+	d->rw = 1;
+	if ((r = open_fs(path, 1, &d->fs))) {
+		free(d);
+		return r;
+	}
+	if (!(r = read_marker(d->fs, old)) || r != -EMEDIUMTYPE) {
+		ext2fs_free(d->fs);
+		free(d);
+		return r ? r : -EEXIST;
+	}
+	if ((r = err_from_ext2(ext2fs_read_bitmaps(d->fs))))
+		goto out_close;
+	snprintf(buf, sizeof(buf), "%s\nid=%s\n", RESDISK_MARKER_MAGIC, id);
+	if ((r = resdisk_mkdir_p(d, RESDISK_BOOTS)))
+		goto out_close;
+	r = resdisk_write_buf(d, RESDISK_MARKER, buf, strlen(buf));
+	memcpy(d->id, id, RESDISK_ID_LEN);
+out_close: {
+	int rr = resdisk_close(d);
+	return r ? r : rr;
+}
+}
