@@ -1,0 +1,207 @@
+/*
+ * cgroups for the whole boot, as the plan says:
+ *   v2:   cgroup2 on /sys/fs/cgroup, the controllers enabled in the root's
+ *         cgroup.subtree_control, the job cgroup /benchboot with the plan's limits;
+ *   v1:   tmpfs on /sys/fs/cgroup, one hierarchy per controller (a named one without
+ *         controllers), the job cgroup /benchboot in each, limits in their controller's;
+ *   none: nothing.
+ * Every benchmark process is moved into the job cgroup before it runs, and checked there.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mount.h>
+
+#include "init.h"
+
+#define CG_ROOT "/sys/fs/cgroup"
+#define CG_FLAGS (MS_NOSUID | MS_NODEV | MS_NOEXEC)
+
+static int cg_fail(struct cgroup_state *cg, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+static int cg_fail(struct cgroup_state *cg, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(cg->error, sizeof(cg->error), fmt, ap);
+	va_end(ap);
+	cg->ok = 0;
+	say("cgroup setup failed: %s", cg->error);
+	return -1;
+}
+
+static int has_word(const char *list, const char *word)
+{
+	size_t n = strlen(word);
+	for (const char *p = list; (p = strstr(p, word)); p += n)
+		if ((p == list || p[-1] == ' ') && (p[n] == ' ' || p[n] == '\n' || !p[n]))
+			return 1;
+	return 0;
+}
+
+/* Write a limit into the job cgroup dir and read it back. */
+static int write_limit(struct cgroup_state *cg, const char *dir, const char *file, const char *value)
+{
+	char back[256] = "", path[256];
+	snprintf(path, sizeof(path), "%s/%s", dir, file);
+	int r = init_write(path, value, 0);
+	if (r)
+		return cg_fail(cg, "%s=%s: %s", path, value, strerror(-r));
+	init_read_line(path, back, sizeof(back));
+	machine("cgroup-limit file=%s requested=%s actual=%s", file, value, back);
+	return 0;
+}
+
+static int setup_v2(const struct bb_plan *plan, struct cgroup_state *cg)
+{
+	char *avail;
+	int r;
+	if ((r = init_mkdirs(CG_ROOT, 0755)))
+		return cg_fail(cg, "mkdir %s: %s", CG_ROOT, strerror(-r));
+	if (init_ops->mount("cgroup2", init_path(CG_ROOT), "cgroup2", CG_FLAGS, NULL) &&
+	    errno != EBUSY)
+		return cg_fail(cg, "mount cgroup2 on %s: %s", CG_ROOT, strerror(errno));
+	if (!(avail = init_read(CG_ROOT "/cgroup.controllers", NULL)))
+		return cg_fail(cg, "read %s/cgroup.controllers: %s", CG_ROOT, strerror(errno));
+	for (size_t i = 0; i < plan->cgroup_controllers.n; i++) {
+		const char *c = plan->cgroup_controllers.v[i];
+		char word[80];
+		if (!has_word(avail, c)) {
+			avail[strcspn(avail, "\n")] = 0;
+			cg_fail(cg, "controller %s not available (cgroup.controllers: %s)", c, avail);
+			free(avail);
+			return -1;
+		}
+		snprintf(word, sizeof(word), "+%s", c);
+		if ((r = init_write(CG_ROOT "/cgroup.subtree_control", word, 0))) {
+			free(avail);
+			return cg_fail(cg, "enable %s in %s/cgroup.subtree_control: %s", c, CG_ROOT,
+				       strerror(-r));
+		}
+	}
+	free(avail);
+	if ((r = init_mkdirs(CG_ROOT "/" INIT_JOB_CGROUP, 0755)))
+		return cg_fail(cg, "mkdir %s/%s: %s", CG_ROOT, INIT_JOB_CGROUP, strerror(-r));
+	for (size_t i = 0; i < plan->cgroup_limits.n; i++)
+		if (write_limit(cg, CG_ROOT "/" INIT_JOB_CGROUP, plan->cgroup_limits.v[i].key,
+				plan->cgroup_limits.v[i].value))
+			return -1;
+	snprintf(cg->procs[0], sizeof(cg->procs[0]), "%s/%s/cgroup.procs", CG_ROOT, INIT_JOB_CGROUP);
+	snprintf(cg->expect[0], sizeof(cg->expect[0]), ":/%s", INIT_JOB_CGROUP);
+	cg->n = 1;
+	return 0;
+}
+
+static int setup_v1(const struct bb_plan *plan, struct cgroup_state *cg)
+{
+	size_t n = plan->cgroup_controllers.n;
+	int r;
+	if ((r = init_mkdirs(CG_ROOT, 0755)))
+		return cg_fail(cg, "mkdir %s: %s", CG_ROOT, strerror(-r));
+	if (init_ops->mount("tmpfs", init_path(CG_ROOT), "tmpfs", CG_FLAGS, "mode=0755") &&
+	    errno != EBUSY)
+		return cg_fail(cg, "mount tmpfs on %s: %s", CG_ROOT, strerror(errno));
+	if (n > sizeof(cg->procs) / sizeof(cg->procs[0]))
+		return cg_fail(cg, "too many controllers (%zu)", n);
+	for (size_t i = 0; i < (n ? n : 1); i++) {
+		const char *c = n ? plan->cgroup_controllers.v[i] : "name=" INIT_JOB_CGROUP;
+		const char *dir = n ? c : INIT_JOB_CGROUP;
+		char hier[128], opts[96];
+		snprintf(hier, sizeof(hier), CG_ROOT "/%s", dir);
+		snprintf(opts, sizeof(opts), n ? "%s" : "none,%s", c);
+		if ((r = init_mkdirs(hier, 0755)))
+			return cg_fail(cg, "mkdir %s: %s", hier, strerror(-r));
+		if (init_ops->mount("cgroup", init_path("%s", hier), "cgroup", CG_FLAGS, opts) &&
+		    errno != EBUSY)
+			return cg_fail(cg, "mount cgroup -o %s on %s: %s", opts, hier, strerror(errno));
+		snprintf(hier, sizeof(hier), CG_ROOT "/%s/%s", dir, INIT_JOB_CGROUP);
+		if ((r = init_mkdirs(hier, 0755)))
+			return cg_fail(cg, "mkdir %s: %s", hier, strerror(-r));
+		snprintf(cg->procs[i], sizeof(cg->procs[i]), "%s/cgroup.procs", hier);
+		snprintf(cg->expect[i], sizeof(cg->expect[i]), "%s:/%s", c, INIT_JOB_CGROUP);
+		cg->n = i + 1;
+	}
+	for (size_t i = 0; i < plan->cgroup_limits.n; i++) {
+		const char *file = plan->cgroup_limits.v[i].key;
+		size_t clen = strcspn(file, ".");
+		size_t j;
+		for (j = 0; j < n; j++)
+			if (strlen(plan->cgroup_controllers.v[j]) == clen &&
+			    !strncmp(plan->cgroup_controllers.v[j], file, clen))
+				break;
+		if (j == n)
+			return cg_fail(cg, "limit %s: controller %.*s is not in cgroup.controllers",
+				       file, (int)clen, file);
+		char dir[128];
+		snprintf(dir, sizeof(dir), CG_ROOT "/%s/%s", plan->cgroup_controllers.v[j],
+			 INIT_JOB_CGROUP);
+		if (write_limit(cg, dir, file, plan->cgroup_limits.v[i].value))
+			return -1;
+	}
+	return 0;
+}
+
+int cgroup_setup(const struct bb_plan *plan, struct cgroup_state *cg)
+{
+	memset(cg, 0, sizeof(*cg));
+	cg->mode = plan->cgroup_mode;
+	cg->ok = 1;
+	if (cg->mode == BB_CGROUP_NONE)
+		return 0;
+	if (cg->mode == BB_CGROUP_V2 ? setup_v2(plan, cg) : setup_v1(plan, cg))
+		return -1;
+	char ctl[256] = "";
+	for (size_t i = 0; i < plan->cgroup_controllers.n; i++)
+		snprintf(ctl + strlen(ctl), sizeof(ctl) - strlen(ctl), "%s%s", i ? "," : "",
+			 plan->cgroup_controllers.v[i]);
+	machine("cgroup mode=%s controllers=%s job=/%s", bb_cgroup_mode_name(cg->mode),
+		*ctl ? ctl : "-", INIT_JOB_CGROUP);
+	return 0;
+}
+
+int cgroup_place(const struct cgroup_state *cg, pid_t pid)
+{
+	char buf[32];
+	snprintf(buf, sizeof(buf), "%d", (int)pid);
+	for (size_t i = 0; i < cg->n; i++) {
+		int r = init_write(cg->procs[i], buf, 0);
+		if (r)
+			return r;
+	}
+	return 0;
+}
+
+int cgroup_check(const struct cgroup_state *cg, pid_t pid, char *seen, size_t len)
+{
+	char path[64];
+	snprintf(path, sizeof(path), "/proc/%d/cgroup", (int)pid);
+	char *text = init_read(path, NULL);
+	int inside = 1;
+	if (len)
+		seen[0] = 0;
+	if (!text) {
+		snprintf(seen, len, "(cannot read %s: %s)", path, strerror(errno));
+		return 0;
+	}
+	for (size_t i = 0; i < cg->n; i++) {
+		int found = 0;
+		char *save = NULL, *copy = strdup(text);
+		for (char *l = copy ? strtok_r(copy, "\n", &save) : NULL; l;
+		     l = strtok_r(NULL, "\n", &save)) {
+			char *rest = strchr(l, ':');
+			if (rest && !strcmp(rest + 1, cg->expect[i]))
+				found = 1;
+		}
+		free(copy);
+		if (!found)
+			inside = 0;
+	}
+	size_t n = 0;
+	for (char *p = text; *p && n + 2 < len; p++)
+		seen[n++] = *p == '\n' ? (p[1] ? ';' : 0) : *p;
+	if (n < len)
+		seen[n] = 0;
+	free(text);
+	return inside;
+}

@@ -1,0 +1,162 @@
+/*
+ * The init (PID 1): shared state and the small helpers every step uses.
+ *
+ * Every path the init touches goes through init_path(), which prefixes init_root ("" when it
+ * runs as PID 1, a fake tree in the unit tests). Every syscall that needs privileges or changes
+ * the machine goes through init_ops, which the tests replace.
+ */
+#ifndef BENCHBOOT_INIT_H
+#define BENCHBOOT_INIT_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <sys/types.h>
+
+#include "cpulist.h"
+#include "plan.h"
+
+#define INIT_RESULTS_DIR "/run/benchboot/results"
+#define INIT_JOB_CGROUP "benchboot"
+
+struct init_ops {
+	int (*mount)(const char *src, const char *target, const char *type, unsigned long flags,
+		     const void *data);
+	int (*mknod)(const char *path, mode_t mode, dev_t dev);
+	int (*finit_module)(int fd, const char *params, int flags);
+	int (*init_module)(void *image, unsigned long len, const char *params);
+	int (*reboot)(int cmd);
+	/* Networking (net.c): bring a link up, create a dummy link, add an IPv4 address. */
+	int (*link_up)(const char *ifname);
+	int (*link_add_dummy)(const char *ifname);
+	int (*addr_add)(const char *ifname, const char *addr, int prefix);
+};
+
+extern const struct init_ops init_real_ops;
+extern const struct init_ops *init_ops;
+extern const char *init_root;
+
+/* init_root + path, in a static rotating buffer (8 slots): valid for a few calls. */
+const char *init_path(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Read a whole file (under init_root) into a malloc'd NUL-terminated string; NULL + errno. */
+char *init_read(const char *path, size_t *len);
+/* Read the first line of a file into buf without its newline; 0 or -errno. */
+int init_read_line(const char *path, char *buf, size_t len);
+/* Write a string to a file (O_WRONLY|O_TRUNC, or O_CREAT when create); 0 or -errno. */
+int init_write(const char *path, const char *s, int create);
+/* mkdir -p (under init_root: path is given without it); 0 or -errno. */
+int init_mkdirs(const char *path, mode_t mode);
+/* Monotonic milliseconds since boot (CLOCK_BOOTTIME). */
+double init_now_ms(void);
+
+/* Console and log (console.c). say(): a human line on the console and in init.log; machine():
+ * a `BENCHBOOT ...` line for the host. */
+int console_setup(void);
+void console_log_open(const char *path);
+void say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void machine(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void console_raw(const char *s);
+
+/* Mounts (mount.c). Returns the number of failures (each reported). */
+int mount_early(void);
+
+/* Modules (modules.c). */
+struct module_state {
+	char name[64];
+	int loaded; /* 1 loaded or present, 0 failed / missing */
+	char reason[160];
+};
+struct modules_result {
+	struct module_state *v;
+	size_t n;
+	double load_ms; /* time spent inside finit_module */
+};
+int modules_load(const struct bb_plan *plan, struct modules_result *res);
+/* Is module NAME usable now (present in /sys/module)? reason filled when not. */
+int module_available(const struct modules_result *res, const char *name, char *reason, size_t len);
+
+/* Network (net.c): lo up, dummy0 with the plan's address. 0 or -errno (reported). */
+int net_setup(const struct bb_plan *plan, char *err, size_t errlen);
+
+/* cgroups (cgroup.c). */
+struct cgroup_state {
+	enum bb_cgroup_mode mode;
+	int ok;
+	char error[256];
+	/* cgroup.procs files of the job cgroup, one per hierarchy (v2: one). */
+	char procs[16][256];
+	/* expected /proc/PID/cgroup lines, e.g. "0::/benchboot" or "4:memory:/benchboot" */
+	char expect[16][128];
+	size_t n;
+};
+int cgroup_setup(const struct bb_plan *plan, struct cgroup_state *cg);
+/* Move pid into the job cgroup; 0 or -errno. */
+int cgroup_place(const struct cgroup_state *cg, pid_t pid);
+/* Check /proc/PID/cgroup against the job cgroup: 1 inside, 0 not (what it read goes to seen). */
+int cgroup_check(const struct cgroup_state *cg, pid_t pid, char *seen, size_t len);
+
+/* sysctls (sysctl.c): per run. */
+struct sysctl_entry {
+	char key[128];
+	char requested[256];
+	char actual[256];
+	char original[256];
+	int applied; /* written (needs restoring) */
+};
+struct sysctl_set {
+	struct sysctl_entry *v;
+	size_t n;
+};
+/* Write every sysctl of the run and read it back; 0, or -1 with reason (entries filled so far
+ * are kept for the record). */
+int sysctl_apply(const struct bb_kvs *want, struct sysctl_set *set, char *reason, size_t len);
+/* Put back the values found before sysctl_apply; returns the number of failures (reported). */
+int sysctl_restore(struct sysctl_set *set);
+void sysctl_free(struct sysctl_set *set);
+/* Normalise whitespace ("4096\t131072" == "4096 131072"). */
+void sysctl_normalize(const char *in, char *out, size_t len);
+
+/* cpufreq (cpufreq.c). */
+struct cpufreq_state {
+	int present; /* any online CPU with cpufreq */
+	int ok;      /* the requested governor is in force everywhere (or none requested) */
+	char error[256];
+	char governors[4096]; /* JSON object cpuN -> governor, or "" */
+};
+int cpufreq_setup(const struct bb_plan *plan, struct cpufreq_state *st);
+/* JSON object of the governor in force per online CPU into buf ("{}" without cpufreq). */
+void cpufreq_read(char *buf, size_t len, int *present);
+
+/* The boot: everything the steps found, for the runs and env.json. */
+struct boot {
+	struct bb_plan plan;
+	char plan_error[600];   /* the plan could not be read: no runs */
+	char cmdline[4096];
+	char cmdline_report[2048]; /* bad benchboot.* words, one per line */
+	char boot_id[64];
+	int sigfd;		/* signalfd of the blocked signals */
+	unsigned ncpu;
+	char online[1024];
+	struct modules_result modules;
+	char net_error[256];
+	struct cgroup_state cgroup;
+	struct cpufreq_state cpufreq;
+	double t_exec_ms;      /* CLOCK_BOOTTIME at the start of main */
+	double t_first_client_ms;
+	int disk;               /* results_open succeeded */
+	/* per run, the sysctls as read back (for env.json) */
+	struct sysctl_set *run_sysctls;
+	int *run_failed;        /* per run: iterations not ok */
+};
+
+/* Run every iteration of plan run i (run.c). */
+void run_one(struct boot *b, size_t i);
+/* Reap every exited child; pids not ours are orphans (run.c). */
+void run_reap(void);
+/* Write env.json into the results dir (env.c). */
+int env_write(const struct boot *b);
+
+/* Online CPUs from /sys/devices/system/cpu/online (fallback: sysconf). */
+unsigned init_online_cpus(char *list, size_t len);
+
+#endif

@@ -1,0 +1,167 @@
+/* A small JSON writer, see json.h: indentation two spaces, one member per line. */
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "init.h"
+#include "json.h"
+
+static void put(struct jw *w, const char *s, size_t n)
+{
+	if (w->oom)
+		return;
+	if (w->len + n + 1 > w->cap) {
+		size_t cap = w->cap ? w->cap : 1024;
+		while (cap < w->len + n + 1)
+			cap *= 2;
+		char *b = realloc(w->buf, cap);
+		if (!b) {
+			w->oom = 1;
+			return;
+		}
+		w->buf = b;
+		w->cap = cap;
+	}
+	memcpy(w->buf + w->len, s, n);
+	w->len += n;
+	w->buf[w->len] = 0;
+}
+
+static void puts_(struct jw *w, const char *s)
+{
+	put(w, s, strlen(s));
+}
+
+static void put_quoted(struct jw *w, const char *s)
+{
+	put(w, "\"", 1);
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+		char esc[8];
+		if (c == '"' || c == '\\') {
+			esc[0] = '\\';
+			esc[1] = (char)c;
+			put(w, esc, 2);
+		} else if (c == '\n') {
+			put(w, "\\n", 2);
+		} else if (c == '\t') {
+			put(w, "\\t", 2);
+		} else if (c < 0x20 || c == 0x7f) {
+			snprintf(esc, sizeof(esc), "\\u%04x", c);
+			put(w, esc, 6);
+		} else {
+			put(w, s, 1);
+		}
+	}
+	put(w, "\"", 1);
+}
+
+size_t json_quote(char *buf, size_t len, const char *s)
+{
+	struct jw w = {0};
+	put_quoted(&w, s);
+	size_t cur = strlen(buf);
+	if (w.buf && cur < len)
+		snprintf(buf + cur, len - cur, "%s", w.buf);
+	free(w.buf);
+	return strlen(buf);
+}
+
+static void member(struct jw *w, const char *key)
+{
+	if (w->depth > 0) {
+		if (!w->first[w->depth])
+			put(w, ",", 1);
+		w->first[w->depth] = 0;
+		put(w, "\n", 1);
+		for (int i = 0; i < w->depth; i++)
+			put(w, "  ", 2);
+	}
+	if (key) {
+		put_quoted(w, key);
+		put(w, ": ", 2);
+	}
+}
+
+void jw_open(struct jw *w, const char *key, char bracket)
+{
+	member(w, key);
+	put(w, &bracket, 1);
+	if (w->depth + 1 < (int)sizeof(w->first))
+		w->depth++;
+	w->first[w->depth] = 1;
+}
+
+void jw_close(struct jw *w, char bracket)
+{
+	int empty = w->first[w->depth];
+	if (w->depth > 0)
+		w->depth--;
+	if (!empty) {
+		put(w, "\n", 1);
+		for (int i = 0; i < w->depth; i++)
+			put(w, "  ", 2);
+	}
+	put(w, &bracket, 1);
+}
+
+void jw_str(struct jw *w, const char *key, const char *val)
+{
+	member(w, key);
+	if (val)
+		put_quoted(w, val);
+	else
+		puts_(w, "null");
+}
+
+void jw_num(struct jw *w, const char *key, double v)
+{
+	char b[64];
+	member(w, key);
+	if (!isfinite(v)) {
+		puts_(w, "null");
+		return;
+	}
+	snprintf(b, sizeof(b), "%.10g", v);
+	puts_(w, b);
+}
+
+void jw_int(struct jw *w, const char *key, long long v)
+{
+	char b[32];
+	member(w, key);
+	snprintf(b, sizeof(b), "%lld", v);
+	puts_(w, b);
+}
+
+void jw_bool(struct jw *w, const char *key, int v)
+{
+	member(w, key);
+	puts_(w, v ? "true" : "false");
+}
+
+void jw_raw(struct jw *w, const char *key, const char *json)
+{
+	member(w, key);
+	puts_(w, json);
+}
+
+int jw_save(struct jw *w, const char *path)
+{
+	if (w->oom)
+		return -ENOMEM;
+	put(w, "\n", 1);
+	int r = init_write(path, w->buf ? w->buf : "", 1);
+	w->len--;
+	w->buf[w->len] = 0;
+	return r;
+}
+
+void jw_free(struct jw *w)
+{
+	free(w->buf);
+	memset(w, 0, sizeof(*w));
+}

@@ -1,0 +1,177 @@
+/*
+ * benchboot's init (PID 1): mount, console, plan + command line, modules, network, cgroups,
+ * cpufreq, env.json, then every run of the plan, then the results are closed and the machine
+ * powers off (or a shell with benchboot.debug=1, or it idles with poweroff=0).
+ *
+ * It never exits and never panics the kernel: a failed step is reported on the console and in
+ * the results, and the matrix goes on where it can. All signals it cares about are blocked and
+ * read from a signalfd, so it sleeps in the kernel while benchmarks run.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/reboot.h>
+#include <sys/signalfd.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "init.h"
+#include "results.h"
+
+#define PLAN_PATH "/etc/benchboot/plan"
+
+static struct boot boot;
+
+static void read_plan(struct boot *b)
+{
+	size_t len;
+	char *text = init_read(PLAN_PATH, &len);
+	if (!text) {
+		snprintf(b->plan_error, sizeof(b->plan_error), "cannot read %s: %s", PLAN_PATH,
+			 strerror(errno));
+	} else if (bb_plan_parse(text, len, &b->plan, b->plan_error, sizeof(b->plan_error)) == 0) {
+		*b->plan_error = 0;
+	}
+	free(text);
+	if (*b->plan_error) {
+		say("%s", b->plan_error);
+		machine("plan-error %s", b->plan_error);
+		/* an unreadable plan still gets a boot record and the default end (power off) */
+		static const char empty[] = "benchboot-plan 1\n";
+		char ignored[64];
+		bb_plan_parse(empty, sizeof(empty) - 1, &b->plan, ignored, sizeof(ignored));
+	}
+	if (init_read_line("/proc/cmdline", b->cmdline, sizeof(b->cmdline)))
+		*b->cmdline = 0;
+	if (bb_plan_cmdline(&b->plan, b->cmdline, b->cmdline_report, sizeof(b->cmdline_report)))
+		for (char *l = strtok(strdup(b->cmdline_report), "\n"); l; l = strtok(NULL, "\n"))
+			say("%s (ignored)", l);
+}
+
+static void boot_id(struct boot *b)
+{
+	if (init_read_line("/proc/sys/kernel/random/boot_id", b->boot_id, sizeof(b->boot_id)) ||
+	    !*b->boot_id)
+		snprintf(b->boot_id, sizeof(b->boot_id), "unknown-%ld", (long)init_now_ms());
+}
+
+static void debug_shell(struct boot *b)
+{
+	say("benchboot.debug=1: shell on the console; exit it to finish the boot");
+	pid_t pid = fork();
+	if (pid == 0) {
+		sigset_t none;
+		sigemptyset(&none);
+		sigprocmask(SIG_SETMASK, &none, NULL);
+		setsid();
+		ioctl(0, TIOCSCTTY, 1);
+		execl("/bin/sh", "sh", NULL);
+		execl("/bin/busybox", "sh", NULL);
+		_exit(127);
+	}
+	for (int status; pid > 0 && waitpid(pid, &status, 0) != pid;)
+		if (errno == ECHILD)
+			break;
+	run_reap();
+}
+
+/* The init must not return: power off when asked, otherwise reap orphans forever. */
+static void finish(struct boot *b)
+{
+	sync();
+	if (b->plan.debug)
+		debug_shell(b);
+	if (b->plan.poweroff) {
+		say("powering off");
+		sync();
+		init_ops->reboot(RB_POWER_OFF);
+		say("power off failed: %s; idling", strerror(errno));
+	} else {
+		say("poweroff=0: done, idling (the machine stays up)");
+	}
+	sigset_t chld;
+	sigemptyset(&chld);
+	sigaddset(&chld, SIGCHLD);
+	for (;;) {
+		siginfo_t info;
+		sigwaitinfo(&chld, &info);
+		run_reap();
+	}
+}
+
+int main(int argc, char **argv)
+{
+	struct boot *b = &boot;
+	sigset_t set;
+	int ok = 0, failed = 0;
+
+	b->t_exec_ms = init_now_ms();
+	sigfillset(&set);
+	sigdelset(&set, SIGSEGV);
+	sigdelset(&set, SIGBUS);
+	sigdelset(&set, SIGILL);
+	sigdelset(&set, SIGFPE);
+	sigprocmask(SIG_BLOCK, &set, NULL);
+	b->sigfd = signalfd(-1, &set, SFD_NONBLOCK | SFD_CLOEXEC);
+
+	int mount_failures = mount_early();
+	console_setup();
+	init_ops->reboot(RB_DISABLE_CAD);
+	say("benchboot init: exec at %.0f ms after boot%s", b->t_exec_ms,
+	    mount_failures ? " (some mounts failed, see above)" : "");
+	if (init_mkdirs(INIT_RESULTS_DIR "/runs", 0755))
+		say("cannot create %s: %s", INIT_RESULTS_DIR, strerror(errno));
+	console_log_open(INIT_RESULTS_DIR "/init.log");
+
+	read_plan(b);
+	boot_id(b);
+	b->ncpu = init_online_cpus(b->online, sizeof(b->online));
+	b->run_sysctls = calloc(b->plan.nruns ? b->plan.nruns : 1, sizeof(*b->run_sysctls));
+	b->run_failed = calloc(b->plan.nruns ? b->plan.nruns : 1, sizeof(*b->run_failed));
+	int total_iter = 0;
+	for (size_t i = 0; i < b->plan.nruns; i++)
+		total_iter += b->plan.runs[i].iterations;
+	machine("boot-start id=%s runs=%zu iterations=%d job=%s cpus=%u", b->boot_id, b->plan.nruns,
+		total_iter, b->plan.job ? b->plan.job : "-", b->ncpu);
+
+	b->disk = results_open("", b->boot_id) == 0;
+	if (modules_load(&b->plan, &b->modules))
+		say("some modules failed to load (runs that need them will fail)");
+	if (net_setup(&b->plan, b->net_error, sizeof(b->net_error)))
+		say("network setup failed: %s", b->net_error);
+	cgroup_setup(&b->plan, &b->cgroup);
+	cpufreq_setup(&b->plan, &b->cpufreq);
+	if (env_write(b))
+		say("cannot write env.json");
+	results_sync(init_path(INIT_RESULTS_DIR), 0);
+	machine("setup-done ms=%.0f modules_ms=%.0f", init_now_ms() - b->t_exec_ms,
+		b->modules.load_ms);
+
+	machine("results-start");
+	for (size_t i = 0; i < b->plan.nruns; i++) {
+		run_one(b, i);
+		run_reap();
+	}
+	machine("results-end");
+
+	for (size_t i = 0; i < b->plan.nruns; i++)
+		b->run_failed[i] ? failed++ : ok++;
+	if (b->t_first_client_ms)
+		machine("setup-time init_to_first_client_ms=%.1f modules_ms=%.1f excluding_modules_ms=%.1f",
+			b->t_first_client_ms - b->t_exec_ms, b->modules.load_ms,
+			b->t_first_client_ms - b->t_exec_ms - b->modules.load_ms);
+	say("summary: %d runs ok, %d runs with failures, %zu runs in the plan", ok, failed,
+	    b->plan.nruns);
+	for (size_t i = 0; i < b->plan.nruns; i++)
+		say("  %-6s %s", b->run_failed[i] ? "FAILED" : "ok", b->plan.runs[i].id);
+	env_write(b);
+	results_sync(init_path(INIT_RESULTS_DIR), 0);
+	results_finish();
+	machine("boot-end id=%s ok=%d failed=%d", b->boot_id, ok, failed);
+	finish(b);
+	return 0;
+}

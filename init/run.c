@@ -1,0 +1,763 @@
+/*
+ * One run of the plan, iteration by iteration: sysctls, servers (started first, ready when
+ * their port accepts a connection), clients (N or P% of online CPUs, all released at once),
+ * each in the job cgroup (checked in /proc/PID/cgroup before it may run) with its affinity and
+ * its own stdout/stderr files; then the watchdog (SIGTERM at runtime + grace, SIGKILL 5 s
+ * later), the rusages from wait4, the stats, the records and a results_sync, so every finished
+ * iteration is on the disk before the next one starts.
+ *
+ * Children are forked "gated": each blocks on a pipe until the init has placed it in the job
+ * cgroup and set its affinity, so nothing of the benchmark runs outside its environment and
+ * the clients start together. While the benchmark runs the init sleeps in poll() on a signalfd.
+ */
+#include <arpa/inet.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/signalfd.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/times.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "init.h"
+#include "json.h"
+#include "results.h"
+#include "resjson.h"
+#include "stats.h"
+
+#define KILL_AFTER_MS 5000.0
+#define SERVER_STOP_MS 3000.0
+#define LAVA_ID_MAX 100
+
+enum role { SERVER, CLIENT };
+
+struct proc {
+	pid_t pid;
+	enum role role;
+	int index;
+	int exited;
+	int status;
+	struct rusage ru;
+	double start_ms, end_ms;
+	int cgroup_inside;
+	char cgroup_seen[256];
+	char cpus[256];
+};
+
+/* The processes of the iteration in progress, for run_reap. */
+static struct proc *cur_procs;
+static size_t cur_nprocs;
+static unsigned long orphans_reaped;
+
+static char *const child_env[] = {
+	"PATH=/usr/sbin:/usr/bin:/sbin:/bin",
+	"HOME=/",
+	"LANG=C",
+	NULL,
+};
+
+void run_reap(void)
+{
+	for (;;) {
+		int status;
+		struct rusage ru;
+		pid_t pid = wait4(-1, &status, WNOHANG, &ru);
+		if (pid <= 0)
+			return;
+		size_t i;
+		for (i = 0; i < cur_nprocs; i++)
+			if (cur_procs[i].pid == pid && !cur_procs[i].exited)
+				break;
+		if (i == cur_nprocs) {
+			orphans_reaped++;
+			continue;
+		}
+		cur_procs[i].exited = 1;
+		cur_procs[i].status = status;
+		cur_procs[i].ru = ru;
+		cur_procs[i].end_ms = init_now_ms();
+	}
+}
+
+/* Sleep in the kernel until a signal arrives or the deadline passes; handles SIGCHLD. */
+static void sleep_until(struct boot *b, double deadline_ms)
+{
+	double left = deadline_ms - init_now_ms();
+	struct pollfd pfd = {.fd = b->sigfd, .events = POLLIN};
+	int timeout = left <= 0 ? 0 : left > 1e9 ? -1 : (int)ceil(left);
+	if (poll(&pfd, 1, timeout) > 0) {
+		struct signalfd_siginfo si;
+		while (read(b->sigfd, &si, sizeof(si)) == sizeof(si)) {
+			if (si.ssi_signo != SIGCHLD)
+				say("signal %u ignored (the init carries on)", si.ssi_signo);
+		}
+	}
+	run_reap();
+}
+
+static int parse_cpus(const char *list, cpu_set_t *set)
+{
+	struct bb_cpuset cs;
+	if (bb_cpulist_parse(list, &cs))
+		return -EINVAL;
+	CPU_ZERO(set);
+	for (int i = 0, c; (c = bb_cpuset_nth(&cs, (unsigned)i)) >= 0; i++)
+		if (c < CPU_SETSIZE)
+			CPU_SET(c, set);
+	return 0;
+}
+
+static void affinity_of(pid_t pid, char *buf, size_t len)
+{
+	cpu_set_t set;
+	struct bb_cpuset cs;
+	memset(&cs, 0, sizeof(cs));
+	if (sched_getaffinity(pid, sizeof(set), &set)) {
+		snprintf(buf, len, "?");
+		return;
+	}
+	for (int c = 0; c < CPU_SETSIZE && c < BB_CPUSET_MAX; c++)
+		if (CPU_ISSET(c, &set))
+			bb_cpuset_add(&cs, (unsigned)c);
+	bb_cpulist_format(&cs, buf, len);
+}
+
+/*
+ * Fork a child that waits on gate[0] (until the write end is closed), then runs argv with
+ * stdout/stderr in out/err. Returns the pid or -errno.
+ */
+static pid_t spawn_gated(const struct bb_strv *argv, const char *out, const char *err, int gate[2])
+{
+	pid_t pid = fork();
+	if (pid != 0)
+		return pid < 0 ? -errno : pid;
+
+	sigset_t none;
+	sigemptyset(&none);
+	sigprocmask(SIG_SETMASK, &none, NULL);
+	setpgid(0, 0);
+	close(gate[1]);
+	int in = open("/dev/null", O_RDONLY);
+	int o = open(out, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	int e = open(err, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	if (in >= 0)
+		dup2(in, 0);
+	if (o >= 0)
+		dup2(o, 1);
+	if (e >= 0)
+		dup2(e, 2);
+	char c;
+	while (read(gate[0], &c, 1) < 0 && errno == EINTR)
+		;
+	close(gate[0]);
+	char **args = calloc(argv->n + 1, sizeof(*args));
+	if (args) {
+		memcpy(args, argv->v, argv->n * sizeof(*args));
+		execve(args[0], args, child_env);
+	}
+	dprintf(2, "benchboot: cannot run %s: %s\n", argv->v[0], strerror(errno));
+	_exit(127);
+}
+
+static void kill_group(struct proc *p, int sig)
+{
+	if (p->pid > 0 && !p->exited && kill(-p->pid, sig))
+		kill(p->pid, sig);
+}
+
+/* Wait until every proc of the role has exited or the deadline passes; 1 when all did. */
+static int wait_role(struct boot *b, struct proc *procs, size_t n, enum role role, double deadline)
+{
+	for (;;) {
+		size_t live = 0;
+		for (size_t i = 0; i < n; i++)
+			live += procs[i].role == role && procs[i].pid > 0 && !procs[i].exited;
+		if (!live)
+			return 1;
+		if (init_now_ms() >= deadline)
+			return 0;
+		sleep_until(b, deadline);
+	}
+}
+
+/* Connect to tcp:ADDR:PORT until it accepts, the server dies or the deadline passes. */
+static int wait_ready(struct boot *b, const char *spec, struct proc *srv, double deadline,
+		      char *why, size_t len)
+{
+	char addr[64];
+	const char *s = spec + 4, *colon = strrchr(s, ':');
+	struct sockaddr_storage ss;
+	socklen_t sl;
+	memset(&ss, 0, sizeof(ss));
+	snprintf(addr, sizeof(addr), "%.*s", (int)(colon - s), s);
+	int port = atoi(colon + 1), last = 0;
+	struct sockaddr_in *sin = (struct sockaddr_in *)&ss;
+	struct sockaddr_in6 *sin6 = (struct sockaddr_in6 *)&ss;
+	if (inet_pton(AF_INET, addr, &sin->sin_addr) == 1) {
+		sin->sin_family = AF_INET;
+		sin->sin_port = htons((uint16_t)port);
+		sl = sizeof(*sin);
+	} else {
+		inet_pton(AF_INET6, addr, &sin6->sin6_addr);
+		sin6->sin6_family = AF_INET6;
+		sin6->sin6_port = htons((uint16_t)port);
+		sl = sizeof(*sin6);
+	}
+	for (;;) {
+		int fd = socket(ss.ss_family, SOCK_STREAM | SOCK_CLOEXEC, 0);
+		if (fd >= 0 && connect(fd, (struct sockaddr *)&ss, sl) == 0) {
+			close(fd);
+			return 0;
+		}
+		last = errno;
+		if (fd >= 0)
+			close(fd);
+		run_reap();
+		if (srv->exited) {
+			snprintf(why, len, "server %d exited before %s was ready", srv->index, spec);
+			return -1;
+		}
+		if (init_now_ms() >= deadline) {
+			snprintf(why, len, "server %d not ready on %s: %s", srv->index, spec,
+				 strerror(last));
+			return -1;
+		}
+		/* a refused connect returns at once: wait a little, in the kernel */
+		double next = init_now_ms() + 20;
+		sleep_until(b, next < deadline ? next : deadline);
+	}
+}
+
+static void write_rusage(const char *path, const struct proc *p)
+{
+	struct jw w = {0};
+	const struct rusage *r = &p->ru;
+	jw_open(&w, NULL, '{');
+	jw_int(&w, "pid", p->pid);
+	jw_num(&w, "user_time", (double)r->ru_utime.tv_sec + (double)r->ru_utime.tv_usec / 1e6);
+	jw_num(&w, "system_time", (double)r->ru_stime.tv_sec + (double)r->ru_stime.tv_usec / 1e6);
+	jw_num(&w, "elapsed_time", (p->end_ms - p->start_ms) / 1e3);
+	jw_int(&w, "max_resident_set_size", r->ru_maxrss);
+	jw_int(&w, "minor_page_faults", r->ru_minflt);
+	jw_int(&w, "major_page_faults", r->ru_majflt);
+	jw_int(&w, "file_system_inputs", r->ru_inblock);
+	jw_int(&w, "file_system_outputs", r->ru_oublock);
+	jw_int(&w, "voluntary_context_switches", r->ru_nvcsw);
+	jw_int(&w, "involuntary_context_switches", r->ru_nivcsw);
+	jw_close(&w, '}');
+	jw_save(&w, path);
+	jw_free(&w);
+}
+
+static void describe_exit(const struct proc *p, char *buf, size_t len)
+{
+	if (!p->exited)
+		snprintf(buf, len, "still running");
+	else if (WIFEXITED(p->status))
+		snprintf(buf, len, "exit status %d", WEXITSTATUS(p->status));
+	else if (WIFSIGNALED(p->status))
+		snprintf(buf, len, "killed by signal %d (%s)", WTERMSIG(p->status),
+			 strsignal(WTERMSIG(p->status)));
+	else
+		snprintf(buf, len, "status 0x%x", p->status);
+}
+
+static void proc_json(struct jw *w, const struct proc *p, int check_cgroup)
+{
+	char how[96];
+	jw_open(w, NULL, '{');
+	jw_int(w, "index", p->index);
+	jw_int(w, "pid", p->pid);
+	if (p->exited && WIFEXITED(p->status))
+		jw_int(w, "exit_code", WEXITSTATUS(p->status));
+	else
+		jw_raw(w, "exit_code", "null");
+	if (p->exited && WIFSIGNALED(p->status))
+		jw_int(w, "signal", WTERMSIG(p->status));
+	describe_exit(p, how, sizeof(how));
+	jw_str(w, "exit", how);
+	jw_str(w, "cpus", p->cpus);
+	jw_str(w, "cgroup", p->cgroup_seen);
+	if (check_cgroup)
+		jw_bool(w, "in_job_cgroup", p->cgroup_inside);
+	else
+		jw_raw(w, "in_job_cgroup", "null");
+	jw_close(w, '}');
+}
+
+/* A TEST_CASE_ID LAVA accepts: [A-Za-z0-9._-], at most 100 characters. */
+static void lava_id(const char *run, int iter, int iters, const char *stat, char *out, size_t len)
+{
+	char suffix[160] = "", base[256];
+	if (iters > 1)
+		snprintf(suffix, sizeof(suffix), ".i%d", iter);
+	if (stat)
+		snprintf(suffix + strlen(suffix), sizeof(suffix) - strlen(suffix), ".%s", stat);
+	snprintf(base, sizeof(base), "%s", run);
+	size_t max = LAVA_ID_MAX - strlen(suffix);
+	if (strlen(base) > max && max > 10) {
+		unsigned h = 2166136261u;
+		for (const char *p = run; *p; p++)
+			h = (h ^ (unsigned char)*p) * 16777619u;
+		snprintf(base + max - 9, sizeof(base) - (max - 9), "-%08x", h);
+	}
+	snprintf(out, len, "%s%s", base, suffix);
+	for (char *p = out; *p; p++)
+		if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') ||
+		      *p == '.' || *p == '_' || *p == '-'))
+			*p = '_';
+}
+
+static long self_ticks(void)
+{
+	struct tms t;
+	times(&t);
+	return (long)(t.tms_utime + t.tms_stime);
+}
+
+struct iteration {
+	const struct bb_plan_run *run;
+	size_t runidx;
+	int iter;
+	char dir[512]; /* relative to init_root */
+	char status[16];
+	char reason[768];
+	int timed_out;
+	double t_release, t_end;
+	long init_ticks;
+	struct proc *procs;
+	size_t nprocs, nclients;
+	struct sysctl_set sysctls;
+	struct bb_stats stats;
+	char stats_error[512];
+};
+
+static void set_failed(struct iteration *it, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+static void set_failed(struct iteration *it, const char *fmt, ...)
+{
+	va_list ap;
+	if (strcmp(it->status, "ok"))
+		return; /* keep the first reason */
+	snprintf(it->status, sizeof(it->status), "failed");
+	va_start(ap, fmt);
+	vsnprintf(it->reason, sizeof(it->reason), fmt, ap);
+	va_end(ap);
+}
+
+static int place_proc(struct boot *b, struct iteration *it, struct proc *p, const char *role,
+		      const char *cpus);
+
+/* Fork, place and pin one process; it waits on the gate. 0 or -1 (reason set, child killed). */
+static int start_proc(struct boot *b, struct iteration *it, struct proc *p, const struct bb_strv *argv,
+		      const char *cpus, int gate[2])
+{
+	char out[600], err[600];
+	const char *role = p->role == SERVER ? "server" : "client";
+	snprintf(out, sizeof(out), "%s%s/%s.%d.out", init_root, it->dir, role, p->index);
+	snprintf(err, sizeof(err), "%s%s/%s.%d.err", init_root, it->dir, role, p->index);
+	p->pid = spawn_gated(argv, out, err, gate);
+	if (p->pid < 0) {
+		set_failed(it, "fork %s %d: %s", role, p->index, strerror(-p->pid));
+		p->pid = 0;
+		return -1;
+	}
+	p->start_ms = init_now_ms();
+	if (place_proc(b, it, p, role, cpus)) {
+		kill(p->pid, SIGKILL);
+		return -1;
+	}
+	machine("proc run=%s iter=%d role=%s index=%d pid=%d cpus=%s cgroup=%s", it->run->id,
+		it->iter, role, p->index, (int)p->pid, p->cpus, p->cgroup_seen);
+	return 0;
+}
+
+/* Affinity and cgroup of a gated child, checked before it may run. */
+static int place_proc(struct boot *b, struct iteration *it, struct proc *p, const char *role,
+		      const char *cpus)
+{
+	if (cpus) {
+		cpu_set_t set;
+		parse_cpus(cpus, &set);
+		if (sched_setaffinity(p->pid, sizeof(set), &set)) {
+			set_failed(it, "%s %d: affinity %s: %s", role, p->index, cpus, strerror(errno));
+			return -1;
+		}
+	}
+	affinity_of(p->pid, p->cpus, sizeof(p->cpus));
+	if (b->cgroup.mode != BB_CGROUP_NONE) {
+		int r = cgroup_place(&b->cgroup, p->pid);
+		if (r) {
+			set_failed(it, "%s %d: cannot enter the job cgroup: %s", role, p->index,
+				   strerror(-r));
+			return -1;
+		}
+	}
+	p->cgroup_inside = cgroup_check(&b->cgroup, p->pid, p->cgroup_seen, sizeof(p->cgroup_seen));
+	if (b->cgroup.mode != BB_CGROUP_NONE && !p->cgroup_inside) {
+		set_failed(it, "%s %d: not in the job cgroup (/proc/%d/cgroup: %s)", role, p->index,
+			   p->pid, p->cgroup_seen);
+		return -1;
+	}
+	return 0;
+}
+
+static int open_gate(struct iteration *it, int gate[2])
+{
+	if (pipe2(gate, O_CLOEXEC)) {
+		set_failed(it, "pipe: %s", strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+static void release_gate(int gate[2])
+{
+	if (gate[1] >= 0)
+		close(gate[1]);
+	if (gate[0] >= 0)
+		close(gate[0]);
+	gate[0] = gate[1] = -1;
+}
+
+/* Stop whatever still runs: clients and servers, SIGTERM then SIGKILL. */
+static void stop_all(struct boot *b, struct iteration *it)
+{
+	for (size_t i = 0; i < it->nprocs; i++)
+		kill_group(&it->procs[i], SIGTERM);
+	if (!wait_role(b, it->procs, it->nprocs, CLIENT, init_now_ms() + SERVER_STOP_MS) |
+	    !wait_role(b, it->procs, it->nprocs, SERVER, init_now_ms() + SERVER_STOP_MS)) {
+		for (size_t i = 0; i < it->nprocs; i++)
+			kill_group(&it->procs[i], SIGKILL);
+		wait_role(b, it->procs, it->nprocs, CLIENT, init_now_ms() + KILL_AFTER_MS);
+		wait_role(b, it->procs, it->nprocs, SERVER, init_now_ms() + KILL_AFTER_MS);
+	}
+	/* anything left in the process groups (children of clients and servers) */
+	for (size_t i = 0; i < it->nprocs; i++)
+		if (it->procs[i].pid > 0)
+			kill(-it->procs[i].pid, SIGKILL);
+}
+
+static void execute(struct boot *b, struct iteration *it)
+{
+	const struct bb_plan_run *run = it->run;
+	int gate[2] = {-1, -1};
+	size_t nservers = run->nservers;
+
+	for (size_t s = 0; s < nservers; s++) {
+		struct proc *p = &it->procs[it->nprocs++];
+		p->role = SERVER;
+		p->index = (int)s;
+		if (open_gate(it, gate))
+			return;
+		int r = start_proc(b, it, p, &run->servers[s].argv, run->servers[s].cpus, gate);
+		release_gate(gate);
+		if (r)
+			return;
+		if (run->servers[s].ready) {
+			char why[256];
+			if (wait_ready(b, run->servers[s].ready, p, init_now_ms() + run->grace * 1e3,
+				       why, sizeof(why))) {
+				set_failed(it, "%s", why);
+				return;
+			}
+		}
+	}
+	if (open_gate(it, gate))
+		return;
+	for (size_t c = 0; c < it->nclients; c++) {
+		struct proc *p = &it->procs[it->nprocs++];
+		p->role = CLIENT;
+		p->index = (int)c;
+		if (start_proc(b, it, p, &run->client_argv, run->client_cpus, gate)) {
+			for (size_t i = 0; i < it->nprocs; i++)
+				if (it->procs[i].role == CLIENT && it->procs[i].pid > 0)
+					kill(it->procs[i].pid, SIGKILL);
+			release_gate(gate);
+			return;
+		}
+	}
+	long ticks0 = self_ticks();
+	it->t_release = init_now_ms();
+	release_gate(gate);
+	if (!b->t_first_client_ms)
+		b->t_first_client_ms = it->t_release;
+
+	double deadline = it->t_release + (run->runtime + run->grace) * 1e3;
+	if (!wait_role(b, it->procs, it->nprocs, CLIENT, deadline)) {
+		it->timed_out = 1;
+		snprintf(it->status, sizeof(it->status), "timeout");
+		snprintf(it->reason, sizeof(it->reason),
+			 "clients still running after runtime %gs + grace %gs: SIGTERM", run->runtime,
+			 run->grace);
+		say("%s iteration %d: watchdog: SIGTERM to the clients", run->id, it->iter);
+		for (size_t i = 0; i < it->nprocs; i++)
+			if (it->procs[i].role == CLIENT)
+				kill_group(&it->procs[i], SIGTERM);
+		if (!wait_role(b, it->procs, it->nprocs, CLIENT, init_now_ms() + KILL_AFTER_MS)) {
+			say("%s iteration %d: watchdog: SIGKILL to the clients", run->id, it->iter);
+			snprintf(it->reason + strlen(it->reason), sizeof(it->reason) - strlen(it->reason),
+				 ", then SIGKILL after %gs", KILL_AFTER_MS / 1e3);
+			for (size_t i = 0; i < it->nprocs; i++)
+				if (it->procs[i].role == CLIENT)
+					kill_group(&it->procs[i], SIGKILL);
+			wait_role(b, it->procs, it->nprocs, CLIENT, init_now_ms() + KILL_AFTER_MS);
+		}
+	}
+	it->t_end = init_now_ms();
+	it->init_ticks = self_ticks() - ticks0;
+	for (size_t i = 0; i < it->nprocs; i++) {
+		struct proc *p = &it->procs[i];
+		char how[96];
+		if (p->role != CLIENT || !p->exited || (WIFEXITED(p->status) && !WEXITSTATUS(p->status)))
+			continue;
+		describe_exit(p, how, sizeof(how));
+		set_failed(it, "client %d: %s", p->index, how);
+	}
+}
+
+static void compute_stats(struct iteration *it)
+{
+	const char **outputs = calloc(it->nclients, sizeof(*outputs));
+	struct rusage *ru = calloc(it->nclients, sizeof(*ru));
+	size_t n = 0;
+	if (!outputs || !ru) {
+		snprintf(it->stats_error, sizeof(it->stats_error), "out of memory");
+		goto out_free;
+	}
+	for (size_t i = 0; i < it->nprocs; i++) {
+		struct proc *p = &it->procs[i];
+		char path[600];
+		if (p->role != CLIENT)
+			continue;
+		snprintf(path, sizeof(path), "%s/client.%d.out", it->dir, p->index);
+		outputs[n] = init_read(path, NULL);
+		if (!outputs[n])
+			outputs[n] = strdup("");
+		ru[n++] = p->ru;
+	}
+	int r = bb_stats_for_run(it->run->suite, outputs, ru, n, (it->t_end - it->t_release) / 1e3,
+				 &it->stats, it->stats_error, sizeof(it->stats_error));
+	if (r && !*it->stats_error)
+		snprintf(it->stats_error, sizeof(it->stats_error), "%s", strerror(-r));
+	if (r)
+		set_failed(it, "results: %s", it->stats_error);
+	for (size_t i = 0; i < n; i++)
+		free((char *)outputs[i]);
+out_free:
+	free(outputs);
+	free(ru);
+}
+
+static void write_status(struct boot *b, struct iteration *it)
+{
+	struct jw w = {0};
+	char path[600];
+	const struct bb_plan_run *run = it->run;
+
+	jw_open(&w, NULL, '{');
+	jw_str(&w, "run", run->id);
+	jw_int(&w, "iteration", it->iter);
+	jw_int(&w, "iterations", run->iterations);
+	jw_str(&w, "status", it->status);
+	jw_str(&w, "reason", *it->reason ? it->reason : NULL);
+	jw_str(&w, "suite", run->suite);
+	jw_open(&w, "params", '{');
+	for (size_t i = 0; i < run->params.n; i++)
+		jw_str(&w, run->params.v[i].key, run->params.v[i].value);
+	jw_close(&w, '}');
+	jw_num(&w, "runtime", run->runtime);
+	jw_num(&w, "grace", run->grace);
+	jw_bool(&w, "timed_out", it->timed_out);
+	jw_num(&w, "elapsed_s", it->t_release ? (it->t_end - it->t_release) / 1e3 : 0);
+	jw_num(&w, "start_boottime_s", it->t_release / 1e3);
+	jw_int(&w, "init_cpu_ticks", it->init_ticks);
+	jw_int(&w, "clients_requested", (long long)it->nclients);
+	jw_open(&w, "sysctl", '{');
+	for (size_t i = 0; i < it->sysctls.n; i++) {
+		struct sysctl_entry *e = &it->sysctls.v[i];
+		jw_open(&w, e->key, '{');
+		jw_str(&w, "requested", e->requested);
+		jw_str(&w, "actual", e->actual);
+		jw_str(&w, "boot_value", e->original);
+		jw_close(&w, '}');
+	}
+	jw_close(&w, '}');
+	int check = b->cgroup.mode != BB_CGROUP_NONE;
+	int all_inside = 1;
+	for (size_t i = 0; i < it->nprocs; i++)
+		all_inside &= it->procs[i].cgroup_inside;
+	jw_open(&w, "cgroup", '{');
+	jw_str(&w, "mode", bb_cgroup_mode_name(b->cgroup.mode));
+	jw_str(&w, "job_cgroup", check ? "/" INIT_JOB_CGROUP : NULL);
+	if (check)
+		jw_bool(&w, "all_in_job_cgroup", all_inside && it->nprocs > 0);
+	else
+		jw_raw(&w, "all_in_job_cgroup", "null");
+	jw_close(&w, '}');
+	for (int role = SERVER; role <= CLIENT; role++) {
+		jw_open(&w, role == SERVER ? "servers" : "clients", '[');
+		for (size_t i = 0; i < it->nprocs; i++)
+			if ((int)it->procs[i].role == role)
+				proc_json(&w, &it->procs[i], check);
+		jw_close(&w, ']');
+	}
+	if (*it->stats_error)
+		jw_str(&w, "stats_error", it->stats_error);
+	jw_close(&w, '}');
+	snprintf(path, sizeof(path), "%s/status", it->dir);
+	jw_save(&w, path);
+	jw_free(&w);
+}
+
+static void append_results(struct iteration *it)
+{
+	char path[600], err[256];
+	char *old, *text = NULL;
+	snprintf(path, sizeof(path), INIT_RESULTS_DIR "/runs/%s/results.json", it->run->id);
+	old = init_read(path, NULL);
+	int r = bb_resjson_append(old, &it->stats, &text, err, sizeof(err));
+	if (r)
+		say("%s: cannot update results.json: %s", it->run->id, r == -EINVAL ? err : strerror(-r));
+	else if ((r = init_write(path, text, 1)))
+		say("%s: cannot write results.json: %s", it->run->id, strerror(-r));
+	free(old);
+	free(text);
+}
+
+static void report(struct boot *b, struct iteration *it)
+{
+	const struct bb_plan_run *run = it->run;
+	char id[256];
+	for (size_t i = 0; i < it->stats.n; i++) {
+		const struct bb_stat *s = &it->stats.v[i];
+		size_t sl = strlen(run->suite);
+		if (!strncmp(s->name, run->suite, sl) && !strncmp(s->name + sl, ".time.", 6))
+			continue;
+		say("%s iteration %d: %s = %.6g %s", run->id, it->iter, s->name, s->value, s->unit);
+	}
+	if (b->plan.console_lava) {
+		char line[512];
+		for (size_t i = 0; !strcmp(it->status, "ok") && i < it->stats.n; i++) {
+			const struct bb_stat *s = &it->stats.v[i];
+			lava_id(run->id, it->iter, run->iterations, s->name, id, sizeof(id));
+			snprintf(line, sizeof(line),
+				 "<LAVA_SIGNAL_TESTCASE TEST_CASE_ID=%s RESULT=pass UNITS=%s MEASUREMENT=%.10g>\n",
+				 id, *s->unit ? s->unit : "none", s->value);
+			console_raw(line);
+		}
+		lava_id(run->id, it->iter, run->iterations, NULL, id, sizeof(id));
+		snprintf(line, sizeof(line), "<LAVA_SIGNAL_TESTCASE TEST_CASE_ID=%s RESULT=%s>\n", id,
+			 strcmp(it->status, "ok") ? "fail" : "pass");
+		console_raw(line);
+	}
+	char reason[800];
+	snprintf(reason, sizeof(reason), "%s", *it->reason ? it->reason : "-");
+	for (char *p = reason; *p; p++)
+		if (*p == '\n')
+			*p = ' ';
+	machine("run-end id=%s iter=%d status=%s elapsed=%.2f init_ticks=%ld reason=%s", run->id,
+		it->iter, it->status, it->t_release ? (it->t_end - it->t_release) / 1e3 : 0.0,
+		it->init_ticks, reason);
+	say("run %zu/%zu %s iteration %d/%d: %s%s%s", it->runidx + 1, b->plan.nruns, run->id,
+	    it->iter, run->iterations, it->status, *it->reason ? ": " : "", it->reason);
+}
+
+static void iteration(struct boot *b, size_t runidx, int iter)
+{
+	const struct bb_plan_run *run = &b->plan.runs[runidx];
+	struct iteration it = {.run = run, .runidx = runidx, .iter = iter};
+	char why[256];
+	int r;
+
+	snprintf(it.status, sizeof(it.status), "ok");
+	snprintf(it.dir, sizeof(it.dir), INIT_RESULTS_DIR "/runs/%s/%d", run->id, iter);
+	if ((r = init_mkdirs(it.dir, 0755)))
+		say("mkdir %s: %s", it.dir, strerror(-r));
+	it.nclients = (size_t)bb_plan_clients(run, b->ncpu);
+	machine("run-start id=%s iter=%d/%d runtime=%g clients=%zu", run->id, iter, run->iterations,
+		run->runtime, it.nclients);
+	{
+		char params[512] = "";
+		for (size_t i = 0; i < run->params.n; i++)
+			snprintf(params + strlen(params), sizeof(params) - strlen(params), " %s=%s",
+				 run->params.v[i].key, run->params.v[i].value);
+		say("run %zu/%zu %s iteration %d/%d:%s", runidx + 1, b->plan.nruns, run->id, iter,
+		    run->iterations, *params ? params : " (no parameters)");
+	}
+	it.procs = calloc(run->nservers + it.nclients, sizeof(*it.procs));
+	if (!it.procs) {
+		set_failed(&it, "out of memory");
+		goto out_record;
+	}
+	cur_procs = it.procs;
+	cur_nprocs = run->nservers + it.nclients;
+
+	if (*b->plan_error)
+		set_failed(&it, "plan: %s", b->plan_error);
+	else if (!b->cgroup.ok)
+		set_failed(&it, "boot setup: cgroup: %s", b->cgroup.error);
+	else if (!b->cpufreq.ok)
+		set_failed(&it, "boot setup: cpufreq: %s", b->cpufreq.error);
+	for (size_t i = 0; i < run->needs_modules.n; i++)
+		if (!module_available(&b->modules, run->needs_modules.v[i], why, sizeof(why)))
+			set_failed(&it, "needs %s", why);
+	if (!strcmp(it.status, "ok") && sysctl_apply(&run->sysctls, &it.sysctls, why, sizeof(why)))
+		set_failed(&it, "%s", why);
+	for (size_t i = 0; i < it.sysctls.n; i++)
+		machine("sysctl run=%s key=%s requested=%s actual=%s", run->id, it.sysctls.v[i].key,
+			it.sysctls.v[i].requested, it.sysctls.v[i].actual);
+	if (!strcmp(it.status, "ok"))
+		execute(b, &it);
+	stop_all(b, &it);
+	if (!it.t_end)
+		it.t_end = init_now_ms();
+	for (size_t i = 0; i < it.nprocs; i++) {
+		struct proc *p = &it.procs[i];
+		char path[600];
+		if (p->role != CLIENT || !p->pid)
+			continue;
+		snprintf(path, sizeof(path), "%s/client.%d.rusage", it.dir, p->index);
+		write_rusage(path, p);
+	}
+	if (!strcmp(it.status, "ok"))
+		compute_stats(&it);
+	if (!strcmp(it.status, "ok"))
+		append_results(&it);
+	/* keep the sysctls as read back for env.json, then put the boot values back */
+	if (it.sysctls.n && !b->run_sysctls[runidx].n) {
+		struct sysctl_set *keep = &b->run_sysctls[runidx];
+		if ((keep->v = calloc(it.sysctls.n, sizeof(keep->v[0])))) {
+			memcpy(keep->v, it.sysctls.v, it.sysctls.n * sizeof(keep->v[0]));
+			keep->n = it.sysctls.n;
+		}
+	}
+	sysctl_restore(&it.sysctls);
+out_record:
+	write_status(b, &it);
+	report(b, &it);
+	if (strcmp(it.status, "ok"))
+		b->run_failed[runidx]++;
+	cur_procs = NULL;
+	cur_nprocs = 0;
+	free(it.procs);
+	sysctl_free(&it.sysctls);
+	bb_stats_free(&it.stats);
+	results_sync(init_path(INIT_RESULTS_DIR), 0);
+}
+
+void run_one(struct boot *b, size_t i)
+{
+	for (int iter = 1; iter <= b->plan.runs[i].iterations; iter++)
+		iteration(b, i, iter);
+}

@@ -1,0 +1,658 @@
+/*
+ * The plan parser (docs/plan.md). Strict on purpose: the host writes plans, so anything the
+ * table does not know is a bug on one side, reported with its line number, never skipped.
+ */
+#include <arpa/inet.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cpulist.h"
+#include "plan.h"
+
+#define RUNID_MAX 200
+#define SERVERS_MAX 64
+
+struct parser {
+	struct bb_plan *plan;
+	struct bb_plan_run *run; /* current section, or NULL: global */
+	unsigned global_seen, run_seen;
+	int runtime_set;
+	char *msg;
+	size_t msglen;
+};
+
+static int fail(struct parser *ps, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int fail(struct parser *ps, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(ps->msg, ps->msglen, fmt, ap);
+	va_end(ap);
+	return -EINVAL;
+}
+
+static int strv_push(struct bb_strv *sv, const char *s, size_t len)
+{
+	char **v = realloc(sv->v, (sv->n + 1) * sizeof(*v));
+	if (!v)
+		return -ENOMEM;
+	sv->v = v;
+	if (!(v[sv->n] = strndup(s, len)))
+		return -ENOMEM;
+	sv->n++;
+	return 0;
+}
+
+static void strv_free(struct bb_strv *sv)
+{
+	for (size_t i = 0; i < sv->n; i++)
+		free(sv->v[i]);
+	free(sv->v);
+	sv->v = NULL;
+	sv->n = 0;
+}
+
+/* Replace sv with the space-separated words of s. */
+static int strv_split(struct bb_strv *sv, const char *s)
+{
+	strv_free(sv);
+	while (*s) {
+		size_t n = strcspn(s, " \t");
+		if (n && strv_push(sv, s, n))
+			return -ENOMEM;
+		s += n;
+		s += strspn(s, " \t");
+	}
+	return 0;
+}
+
+static struct bb_kv *kvs_find(struct bb_kvs *kv, const char *key)
+{
+	for (size_t i = 0; i < kv->n; i++)
+		if (!strcmp(kv->v[i].key, key))
+			return &kv->v[i];
+	return NULL;
+}
+
+static int kvs_add(struct bb_kvs *kv, const char *key, const char *value)
+{
+	struct bb_kv *v = realloc(kv->v, (kv->n + 1) * sizeof(*v));
+	if (!v)
+		return -ENOMEM;
+	kv->v = v;
+	v[kv->n].key = strdup(key);
+	v[kv->n].value = strdup(value);
+	if (!v[kv->n].key || !v[kv->n].value) {
+		free(v[kv->n].key);
+		free(v[kv->n].value);
+		return -ENOMEM;
+	}
+	kv->n++;
+	return 0;
+}
+
+static void kvs_free(struct bb_kvs *kv)
+{
+	for (size_t i = 0; i < kv->n; i++) {
+		free(kv->v[i].key);
+		free(kv->v[i].value);
+	}
+	free(kv->v);
+	kv->v = NULL;
+	kv->n = 0;
+}
+
+static int set_str(char **dst, const char *value)
+{
+	char *s = strdup(value);
+	if (!s)
+		return -ENOMEM;
+	free(*dst);
+	*dst = s;
+	return 0;
+}
+
+static int parse_int(const char *s, long min, long max, long *out)
+{
+	char *end;
+	if (*s < '0' || *s > '9')
+		return -EINVAL;
+	errno = 0;
+	long v = strtol(s, &end, 10);
+	if (errno || *end || v < min || v > max)
+		return -EINVAL;
+	*out = v;
+	return 0;
+}
+
+static int parse_seconds(const char *s, double *out)
+{
+	char *end;
+	if (*s < '0' || *s > '9')
+		return -EINVAL;
+	double v = strtod(s, &end);
+	if (*end || v < 0 || v > 86400.0 * 365)
+		return -EINVAL;
+	*out = v;
+	return 0;
+}
+
+static int name_ok(const char *s, const char *extra)
+{
+	if (!*s)
+		return 0;
+	for (; *s; s++)
+		if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') ||
+		      (*s >= '0' && *s <= '9') || strchr(extra, *s)))
+			return 0;
+	return 1;
+}
+
+static int cpus_ok(const char *s)
+{
+	struct bb_cpuset set;
+	return *s && bb_cpulist_parse(s, &set) == 0;
+}
+
+/* "tcp:ADDR:PORT", ADDR an IPv4 or IPv6 address. */
+static int ready_ok(const char *s)
+{
+	char addr[64], buf[16];
+	long port;
+	if (strncmp(s, "tcp:", 4))
+		return 0;
+	s += 4;
+	const char *colon = strrchr(s, ':');
+	if (!colon || (size_t)(colon - s) >= sizeof(addr))
+		return 0;
+	memcpy(addr, s, (size_t)(colon - s));
+	addr[colon - s] = 0;
+	if (inet_pton(AF_INET, addr, buf) != 1 && inet_pton(AF_INET6, addr, buf) != 1)
+		return 0;
+	return parse_int(colon + 1, 1, 65535, &port) == 0;
+}
+
+static int dummy_ok(const char *s)
+{
+	char addr[32], buf[4];
+	long prefix;
+	const char *slash = strchr(s, '/');
+	if (!slash || (size_t)(slash - s) >= sizeof(addr))
+		return 0;
+	memcpy(addr, s, (size_t)(slash - s));
+	addr[slash - s] = 0;
+	return inet_pton(AF_INET, addr, buf) == 1 && parse_int(slash + 1, 0, 32, &prefix) == 0;
+}
+
+enum {
+	G_JOB = 1 << 0,
+	G_DIGEST = 1 << 1,
+	G_GROUP = 1 << 2,
+	G_PARAMS = 1 << 3,
+	G_CGMODE = 1 << 4,
+	G_CGCTRL = 1 << 5,
+	G_GOV = 1 << 6,
+	G_DUMMY = 1 << 7,
+	G_MODULES = 1 << 8,
+	G_LAVA = 1 << 9,
+	G_POWEROFF = 1 << 10,
+	G_DEBUG = 1 << 11,
+};
+
+/* A global key; cmdline: from benchboot.KEY (repeats override, `debug` allowed). */
+static int set_global(struct parser *ps, const char *key, const char *value, int cmdline)
+{
+	struct bb_plan *p = ps->plan;
+	unsigned bit = 0;
+	long v;
+	int r = 0;
+
+	if (!strncmp(key, "cgroup.limit.", 13)) {
+		const char *file = key + 13;
+		struct bb_kv *kv;
+		if (!name_ok(file, "._-") || file[0] == '.')
+			return fail(ps, "%s: bad cgroup file name", key);
+		if (!*value)
+			return fail(ps, "%s: empty value", key);
+		if ((kv = kvs_find(&p->cgroup_limits, file))) {
+			if (!cmdline)
+				return fail(ps, "%s: duplicate key", key);
+			return set_str(&kv->value, value);
+		}
+		return kvs_add(&p->cgroup_limits, file, value);
+	}
+	if (!strcmp(key, "job")) {
+		bit = G_JOB;
+		r = set_str(&p->job, value);
+	} else if (!strcmp(key, "plan.digest")) {
+		bit = G_DIGEST;
+		if (!*value || !name_ok(value, "") || strspn(value, "0123456789abcdef") != strlen(value))
+			return fail(ps, "plan.digest: not lowercase hex: '%s'", value);
+		r = set_str(&p->digest, value);
+	} else if (!strcmp(key, "boot.group")) {
+		bit = G_GROUP;
+		if (parse_int(value, 0, 1000000, &v))
+			return fail(ps, "boot.group: not a number >= 0: '%s'", value);
+		p->boot_group = (int)v;
+	} else if (!strcmp(key, "boot.params")) {
+		bit = G_PARAMS;
+		r = set_str(&p->boot_params, value);
+	} else if (!strcmp(key, "cgroup.mode")) {
+		bit = G_CGMODE;
+		if (!strcmp(value, "v2"))
+			p->cgroup_mode = BB_CGROUP_V2;
+		else if (!strcmp(value, "v1"))
+			p->cgroup_mode = BB_CGROUP_V1;
+		else if (!strcmp(value, "none"))
+			p->cgroup_mode = BB_CGROUP_NONE;
+		else
+			return fail(ps, "cgroup.mode: expected v1, v2 or none, not '%s'", value);
+	} else if (!strcmp(key, "cgroup.controllers")) {
+		bit = G_CGCTRL;
+		r = strv_split(&p->cgroup_controllers, value);
+		for (size_t i = 0; !r && i < p->cgroup_controllers.n; i++)
+			if (!name_ok(p->cgroup_controllers.v[i], "_"))
+				return fail(ps, "cgroup.controllers: bad controller name '%s'",
+					    p->cgroup_controllers.v[i]);
+	} else if (!strcmp(key, "cpufreq.governor")) {
+		bit = G_GOV;
+		if (!name_ok(value, "_-"))
+			return fail(ps, "cpufreq.governor: bad governor name '%s'", value);
+		r = set_str(&p->cpufreq_governor, value);
+	} else if (!strcmp(key, "net.dummy")) {
+		bit = G_DUMMY;
+		if (!dummy_ok(value))
+			return fail(ps, "net.dummy: expected IPv4ADDR/PREFIX, not '%s'", value);
+		r = set_str(&p->net_dummy, value);
+	} else if (!strcmp(key, "modules.boot")) {
+		bit = G_MODULES;
+		r = strv_split(&p->modules_boot, value);
+		for (size_t i = 0; !r && i < p->modules_boot.n; i++)
+			if (!name_ok(p->modules_boot.v[i], "_-"))
+				return fail(ps, "modules.boot: bad module name '%s'",
+					    p->modules_boot.v[i]);
+	} else if (!strcmp(key, "console.lava") || !strcmp(key, "poweroff") ||
+		   (cmdline && !strcmp(key, "debug"))) {
+		int *dst = key[0] == 'c' ? &p->console_lava : key[0] == 'p' ? &p->poweroff : &p->debug;
+		bit = key[0] == 'c' ? G_LAVA : key[0] == 'p' ? G_POWEROFF : G_DEBUG;
+		if (strcmp(value, "0") && strcmp(value, "1"))
+			return fail(ps, "%s: expected 0 or 1, not '%s'", key, value);
+		*dst = value[0] == '1';
+	} else {
+		return fail(ps, "unknown %skey '%s'", cmdline ? "" : "global ", key);
+	}
+	if (r)
+		return fail(ps, "out of memory");
+	if (!cmdline && (ps->global_seen & bit))
+		return fail(ps, "%s: duplicate key", key);
+	ps->global_seen |= bit;
+	return 0;
+}
+
+enum {
+	R_SUITE = 1 << 0,
+	R_ITER = 1 << 1,
+	R_RUNTIME = 1 << 2,
+	R_GRACE = 1 << 3,
+	R_COUNT = 1 << 4,
+	R_CPUS = 1 << 5,
+};
+
+static int set_server(struct parser *ps, const char *key, const char *value)
+{
+	struct bb_plan_run *run = ps->run;
+	char *end;
+	const char *s = key + 7;
+	if (*s < '0' || *s > '9')
+		return fail(ps, "%s: expected server.N.arg, .ready or .cpus", key);
+	unsigned long n = strtoul(s, &end, 10);
+	if (*end != '.' || n >= SERVERS_MAX || (s[0] == '0' && s[1] != '.'))
+		return fail(ps, "%s: bad server number (0 to %d)", key, SERVERS_MAX - 1);
+	if (n >= run->nservers) {
+		struct bb_plan_server *v = realloc(run->servers, (n + 1) * sizeof(*v));
+		if (!v)
+			return fail(ps, "out of memory");
+		memset(v + run->nservers, 0, (n + 1 - run->nservers) * sizeof(*v));
+		run->servers = v;
+		run->nservers = n + 1;
+	}
+	struct bb_plan_server *srv = &run->servers[n];
+	const char *field = end + 1;
+	if (!strcmp(field, "arg")) {
+		if (strv_push(&srv->argv, value, strlen(value)))
+			return fail(ps, "out of memory");
+		return 0;
+	}
+	if (!strcmp(field, "ready")) {
+		if (srv->ready)
+			return fail(ps, "%s: duplicate key", key);
+		if (!ready_ok(value))
+			return fail(ps, "%s: expected tcp:ADDR:PORT, not '%s'", key, value);
+		return set_str(&srv->ready, value) ? fail(ps, "out of memory") : 0;
+	}
+	if (!strcmp(field, "cpus")) {
+		if (srv->cpus)
+			return fail(ps, "%s: duplicate key", key);
+		if (!cpus_ok(value))
+			return fail(ps, "%s: bad CPU list '%s'", key, value);
+		return set_str(&srv->cpus, value) ? fail(ps, "out of memory") : 0;
+	}
+	return fail(ps, "unknown run key '%s'", key);
+}
+
+static int set_run(struct parser *ps, const char *key, const char *value)
+{
+	struct bb_plan_run *run = ps->run;
+	unsigned bit = 0;
+	long v;
+	int r = 0;
+
+	if (!strncmp(key, "param.", 6)) {
+		if (!key[6])
+			return fail(ps, "param.: empty parameter name");
+		if (kvs_find(&run->params, key + 6))
+			return fail(ps, "%s: duplicate key", key);
+		r = kvs_add(&run->params, key + 6, value);
+	} else if (!strncmp(key, "sysctl.", 7)) {
+		const char *name = key + 7;
+		if (!name_ok(name, "._-") || name[0] == '.' || strstr(name, ".."))
+			return fail(ps, "%s: bad sysctl name", key);
+		if (kvs_find(&run->sysctls, name))
+			return fail(ps, "%s: duplicate key", key);
+		r = kvs_add(&run->sysctls, name, value);
+	} else if (!strncmp(key, "server.", 7)) {
+		return set_server(ps, key, value);
+	} else if (!strcmp(key, "suite")) {
+		bit = R_SUITE;
+		if (!name_ok(value, "._-"))
+			return fail(ps, "suite: bad suite name '%s'", value);
+		r = set_str(&run->suite, value);
+	} else if (!strcmp(key, "iterations")) {
+		bit = R_ITER;
+		if (parse_int(value, 1, 100000, &v))
+			return fail(ps, "iterations: expected a number >= 1, not '%s'", value);
+		run->iterations = (int)v;
+	} else if (!strcmp(key, "runtime") || !strcmp(key, "grace")) {
+		bit = key[0] == 'r' ? R_RUNTIME : R_GRACE;
+		if (parse_seconds(value, key[0] == 'r' ? &run->runtime : &run->grace))
+			return fail(ps, "%s: expected seconds, not '%s'", key, value);
+	} else if (!strcmp(key, "needs.module")) {
+		if (!name_ok(value, "_-"))
+			return fail(ps, "needs.module: bad module name '%s'", value);
+		r = strv_push(&run->needs_modules, value, strlen(value));
+	} else if (!strcmp(key, "client.arg")) {
+		r = strv_push(&run->client_argv, value, strlen(value));
+	} else if (!strcmp(key, "client.count")) {
+		size_t len = strlen(value);
+		bit = R_COUNT;
+		if (len && value[len - 1] == '%') {
+			char num[16];
+			if (len > sizeof(num))
+				return fail(ps, "client.count: bad percentage '%s'", value);
+			memcpy(num, value, len - 1);
+			num[len - 1] = 0;
+			if (parse_int(num, 1, 100000, &v))
+				return fail(ps, "client.count: bad percentage '%s'", value);
+			run->client_percent = (int)v;
+		} else {
+			if (parse_int(value, 1, 100000, &v))
+				return fail(ps, "client.count: expected N or P%%, not '%s'", value);
+			run->client_count = (int)v;
+			run->client_percent = -1;
+		}
+	} else if (!strcmp(key, "client.cpus")) {
+		bit = R_CPUS;
+		if (!cpus_ok(value))
+			return fail(ps, "client.cpus: bad CPU list '%s'", value);
+		r = set_str(&run->client_cpus, value);
+	} else {
+		return fail(ps, "unknown run key '%s'", key);
+	}
+	if (r)
+		return fail(ps, "out of memory");
+	if (ps->run_seen & bit)
+		return fail(ps, "%s: duplicate key", key);
+	ps->run_seen |= bit;
+	return 0;
+}
+
+/* Checks that need the whole section. */
+static int end_run(struct parser *ps)
+{
+	struct bb_plan_run *run = ps->run;
+	if (!run)
+		return 0;
+	if (!run->suite)
+		return fail(ps, "run %s: missing key 'suite'", run->id);
+	if (!(ps->run_seen & R_RUNTIME))
+		return fail(ps, "run %s: missing key 'runtime'", run->id);
+	if (!run->client_argv.n)
+		return fail(ps, "run %s: missing key 'client.arg'", run->id);
+	for (size_t i = 0; i < run->nservers; i++)
+		if (!run->servers[i].argv.n)
+			return fail(ps, "run %s: server.%zu has no server.%zu.arg", run->id, i, i);
+	return 0;
+}
+
+static int start_run(struct parser *ps, const char *line, size_t len)
+{
+	struct bb_plan *p = ps->plan;
+	if (len < 7 || strncmp(line, "[run ", 5) || line[len - 1] != ']')
+		return fail(ps, "expected '[run RUNID]'");
+	const char *id = line + 5;
+	size_t idlen = len - 6;
+	if (!idlen || idlen > RUNID_MAX)
+		return fail(ps, "run id must have 1 to %d characters", RUNID_MAX);
+	for (size_t i = 0; i < idlen; i++)
+		if (!name_ok((char[]){id[i], 0}, "._+=-"))
+			return fail(ps, "run id: character '%c' not allowed (A-Za-z0-9._+=-)", id[i]);
+	for (size_t i = 0; i < p->nruns; i++)
+		if (strlen(p->runs[i].id) == idlen && !strncmp(p->runs[i].id, id, idlen))
+			return fail(ps, "duplicate run id '%.*s' (first on line %d)", (int)idlen, id,
+				    p->runs[i].line);
+	struct bb_plan_run *runs = realloc(p->runs, (p->nruns + 1) * sizeof(*runs));
+	if (!runs)
+		return fail(ps, "out of memory");
+	p->runs = runs;
+	ps->run = &runs[p->nruns++];
+	memset(ps->run, 0, sizeof(*ps->run));
+	ps->run->iterations = 1;
+	ps->run->grace = 30;
+	ps->run->client_count = 1;
+	ps->run->client_percent = -1;
+	ps->run_seen = 0;
+	if (!(ps->run->id = strndup(id, idlen)))
+		return fail(ps, "out of memory");
+	return 0;
+}
+
+static void plan_defaults(struct bb_plan *p)
+{
+	memset(p, 0, sizeof(*p));
+	p->cgroup_mode = BB_CGROUP_V2;
+	p->console_lava = 1;
+	p->poweroff = 1;
+}
+
+int bb_plan_parse(const char *text, size_t len, struct bb_plan *plan, char *err, size_t errlen)
+{
+	struct parser ps = {.plan = plan};
+	char msg[512] = "";
+	int lineno = 0, r = 0;
+	const char *p = text, *end = text + len;
+
+	ps.msg = msg;
+	ps.msglen = sizeof(msg);
+	plan_defaults(plan);
+	const char *nul = memchr(text, 0, len);
+	if (nul) {
+		lineno = 1;
+		for (const char *q = text; q < nul; q++)
+			lineno += *q == '\n';
+		r = fail(&ps, "NUL byte in the plan");
+		goto out;
+	}
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
+		char *line = strndup(p, n);
+		lineno++;
+		p += n + (nl ? 1 : 0);
+		if (!line) {
+			r = fail(&ps, "out of memory");
+			goto out;
+		}
+		if (lineno == 1) {
+			if (strcmp(line, "benchboot-plan 1")) {
+				if (!strncmp(line, "benchboot-plan ", 15))
+					r = fail(&ps, "plan version '%s' not supported (this init reads version %d)",
+						 line + 15, BB_PLAN_VERSION);
+				else
+					r = fail(&ps, "not a benchboot plan (expected 'benchboot-plan %d')",
+						 BB_PLAN_VERSION);
+			}
+		} else if (strchr(line, '\r')) {
+			r = fail(&ps, "carriage return in line");
+		} else if (!n || line[0] == '#') {
+			r = 0;
+		} else if (line[0] == '[') {
+			if (!(r = end_run(&ps)))
+				r = start_run(&ps, line, n);
+		} else {
+			char *eq = strchr(line, '=');
+			if (!eq)
+				r = fail(&ps, "expected key=value");
+			else if (eq == line)
+				r = fail(&ps, "empty key");
+			else if (eq[-1] == ' ' || eq[-1] == '\t' || eq[1] == ' ' || eq[1] == '\t')
+				r = fail(&ps, "no spaces around '=' please");
+			else if (strpbrk(line, " \t") && strpbrk(line, " \t") < eq)
+				r = fail(&ps, "space in key");
+			else {
+				*eq = 0;
+				r = ps.run ? set_run(&ps, line, eq + 1) : set_global(&ps, line, eq + 1, 0);
+			}
+		}
+		free(line);
+		if (r)
+			goto out;
+	}
+	if (lineno == 0) {
+		lineno = 1;
+		r = fail(&ps, "empty plan (expected 'benchboot-plan %d')", BB_PLAN_VERSION);
+		goto out;
+	}
+	r = end_run(&ps);
+	if (!r && !plan->net_dummy && set_str(&plan->net_dummy, "192.0.2.1/24"))
+		r = fail(&ps, "out of memory");
+out:
+	if (r) {
+		snprintf(err, errlen, "plan:%d: %s", lineno, msg);
+		bb_plan_free(plan);
+	}
+	return r;
+}
+
+/* Next word of a kernel command line: spaces separate, double quotes group (and are removed),
+ * as the kernel's own parser does. */
+static const char *next_word(const char *s, char *word, size_t len)
+{
+	size_t n = 0;
+	int quoted = 0;
+	while (*s == ' ' || *s == '\t' || *s == '\n')
+		s++;
+	if (!*s)
+		return NULL;
+	for (; *s && (quoted || (*s != ' ' && *s != '\t' && *s != '\n')); s++) {
+		if (*s == '"') {
+			quoted = !quoted;
+			continue;
+		}
+		if (n + 1 < len)
+			word[n++] = *s;
+	}
+	word[n] = 0;
+	return s;
+}
+
+int bb_plan_cmdline(struct bb_plan *plan, const char *cmdline, char *report, size_t reportlen)
+{
+	struct parser ps = {.plan = plan};
+	char msg[512], word[1024];
+	size_t off = 0;
+	int problems = 0;
+
+	ps.msg = msg;
+	ps.msglen = sizeof(msg);
+	if (reportlen)
+		report[0] = 0;
+	for (const char *s = cmdline; (s = next_word(s, word, sizeof(word)));) {
+		if (strncmp(word, "benchboot.", 10))
+			continue;
+		char *key = word + 10, *eq = strchr(key, '=');
+		int r;
+		if (!eq)
+			r = fail(&ps, "missing '=VALUE'");
+		else {
+			*eq = 0;
+			r = set_global(&ps, key, eq + 1, 1);
+			if (r && !strncmp(msg, "unknown key", 11))
+				snprintf(msg, sizeof(msg), "unknown key (not a documented plan key)");
+			else if (r && !strncmp(msg, key, strlen(key)) && msg[strlen(key)] == ':')
+				memmove(msg, msg + strlen(key) + 2, strlen(msg + strlen(key) + 2) + 1);
+		}
+		if (!r)
+			continue;
+		problems++;
+		if (off < reportlen)
+			off += (size_t)snprintf(report + off, reportlen - off, "%scmdline: benchboot.%s: %s",
+						off ? "\n" : "", key, msg);
+	}
+	return problems;
+}
+
+int bb_plan_clients(const struct bb_plan_run *run, unsigned ncpu)
+{
+	if (run->client_percent < 0)
+		return run->client_count;
+	long n = (long)run->client_percent * (long)ncpu / 100;
+	return n < 1 ? 1 : (int)n;
+}
+
+const char *bb_cgroup_mode_name(enum bb_cgroup_mode m)
+{
+	return m == BB_CGROUP_V2 ? "v2" : m == BB_CGROUP_V1 ? "v1" : "none";
+}
+
+void bb_plan_free(struct bb_plan *plan)
+{
+	for (size_t i = 0; i < plan->nruns; i++) {
+		struct bb_plan_run *r = &plan->runs[i];
+		free(r->id);
+		free(r->suite);
+		kvs_free(&r->params);
+		strv_free(&r->needs_modules);
+		kvs_free(&r->sysctls);
+		for (size_t j = 0; j < r->nservers; j++) {
+			strv_free(&r->servers[j].argv);
+			free(r->servers[j].ready);
+			free(r->servers[j].cpus);
+		}
+		free(r->servers);
+		strv_free(&r->client_argv);
+		free(r->client_cpus);
+	}
+	free(plan->runs);
+	free(plan->job);
+	free(plan->digest);
+	free(plan->boot_params);
+	strv_free(&plan->cgroup_controllers);
+	kvs_free(&plan->cgroup_limits);
+	free(plan->cpufreq_governor);
+	free(plan->net_dummy);
+	strv_free(&plan->modules_boot);
+	memset(plan, 0, sizeof(*plan));
+}

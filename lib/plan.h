@@ -1,0 +1,85 @@
+/*
+ * The plan (docs/plan.md, format version 1): what the host tells the init. A strict parser that
+ * reports `plan:LINE: message`, and the kernel command line overrides (`benchboot.KEY=VALUE`).
+ */
+#ifndef BENCHBOOT_PLAN_H
+#define BENCHBOOT_PLAN_H
+
+#include <stddef.h>
+
+#define BB_PLAN_VERSION 1
+
+struct bb_strv {
+	char **v;
+	size_t n;
+};
+
+struct bb_kv {
+	char *key;
+	char *value;
+};
+
+struct bb_kvs {
+	struct bb_kv *v;
+	size_t n;
+};
+
+struct bb_plan_server {
+	struct bb_strv argv;
+	char *ready; /* "tcp:ADDR:PORT" or NULL */
+	char *cpus;  /* CPU list or NULL */
+};
+
+enum bb_cgroup_mode { BB_CGROUP_V2, BB_CGROUP_V1, BB_CGROUP_NONE };
+
+struct bb_plan_run {
+	char *id;
+	int line; /* of its [run] header */
+	char *suite;
+	struct bb_kvs params;
+	int iterations;
+	double runtime, grace;
+	struct bb_strv needs_modules;
+	struct bb_kvs sysctls;
+	struct bb_plan_server *servers;
+	size_t nservers;
+	struct bb_strv client_argv;
+	int client_count;   /* when client_percent < 0 */
+	int client_percent; /* -1: client_count is a number */
+	char *client_cpus;
+};
+
+struct bb_plan {
+	char *job, *digest, *boot_params;
+	int boot_group;
+	enum bb_cgroup_mode cgroup_mode;
+	struct bb_strv cgroup_controllers;
+	struct bb_kvs cgroup_limits; /* FILE -> value */
+	char *cpufreq_governor;      /* NULL: leave alone */
+	char *net_dummy;             /* "ADDR/PREFIX" */
+	struct bb_strv modules_boot;
+	int console_lava, poweroff;
+	int debug; /* command line only: benchboot.debug=1 */
+	struct bb_plan_run *runs;
+	size_t nruns;
+};
+
+/* Parse a whole plan. 0, or -EINVAL with `plan:LINE: message` in err (-ENOMEM likewise). On
+ * error the plan is freed. */
+int bb_plan_parse(const char *text, size_t len, struct bb_plan *plan, char *err, size_t errlen);
+
+/*
+ * Apply the `benchboot.KEY=VALUE` words of a kernel command line to a parsed plan: KEY is one of
+ * the global keys of docs/plan.md, or `debug`. Bad values and unknown benchboot.* keys are not
+ * applied; each is reported as one line `cmdline: benchboot.KEY: message` in report (joined by
+ * newlines). Returns the number of problems reported.
+ */
+int bb_plan_cmdline(struct bb_plan *plan, const char *cmdline, char *report, size_t reportlen);
+
+/* Clients of a run on a machine with ncpu online CPUs: N, or P% rounded down, at least 1. */
+int bb_plan_clients(const struct bb_plan_run *run, unsigned ncpu);
+
+const char *bb_cgroup_mode_name(enum bb_cgroup_mode m);
+void bb_plan_free(struct bb_plan *plan);
+
+#endif
