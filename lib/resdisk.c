@@ -29,6 +29,7 @@ struct resdisk {
 	ext2_filsys fs;
 	int rw;
 	int unclean;
+	unsigned backup_sb;
 	char id[RESDISK_ID_LEN + 1];
 	ext2_ino_t *to_free; /* replaced inodes, freed once the directory change is durable */
 	size_t nfree, cap_free;
@@ -180,18 +181,41 @@ static int read_marker(ext2_filsys fs, char id[RESDISK_ID_LEN + 1])
 	return 0;
 }
 
-static int open_fs(const char *path, int rw, ext2_filsys *fs)
+static int open_fs_at(const char *path, int rw, int sb, int bs, ext2_filsys *fs)
 {
 	int flags = EXT2_FLAG_64BITS;
 	if (rw)
 		flags |= EXT2_FLAG_RW | EXT2_FLAG_EXCLUSIVE;
 	*fs = NULL;
-	errcode_t e = ext2fs_open2(path, NULL, flags, 0, 0, unix_io_manager, fs);
+	errcode_t e = ext2fs_open2(path, NULL, flags, sb, bs, unix_io_manager, fs);
 	if (e) {
 		*fs = NULL;
 		return err_from_ext2(e);
 	}
 	return 0;
+}
+
+static int open_fs(const char *path, int rw, ext2_filsys *fs)
+{
+	return open_fs_at(path, rw, 0, 0, fs);
+}
+
+/* Read-only: when the primary superblock is damaged, try the first backup of each block size. */
+static int open_fs_backup(const char *path, ext2_filsys *fs, unsigned *used)
+{
+	static const struct {
+		int sb, bs;
+	} backups[] = {{32768, 4096}, {8193, 1024}, {16384, 2048}};
+	int r = open_fs(path, 0, fs);
+	*used = 0;
+	if (r != -EUCLEAN && r != -EMEDIUMTYPE && r != -EIO)
+		return r;
+	for (size_t i = 0; i < sizeof(backups) / sizeof(backups[0]); i++)
+		if (!open_fs_at(path, 0, backups[i].sb, backups[i].bs, fs)) {
+			*used = (unsigned)backups[i].sb;
+			return 0;
+		}
+	return r;
 }
 
 int resdisk_probe(const char *path, char id[RESDISK_ID_LEN + 1])
@@ -225,7 +249,8 @@ int resdisk_open(const char *path, enum resdisk_mode mode, struct resdisk **out)
 	if (!d)
 		return -ENOMEM;
 	d->rw = mode == RESDISK_WRITE;
-	if ((r = open_fs(path, d->rw, &d->fs)))
+	r = d->rw ? open_fs(path, 1, &d->fs) : open_fs_backup(path, &d->fs, &d->backup_sb);
+	if (r)
 		goto out_free;
 	d->unclean = fs_unclean(d->fs);
 	if (!d->rw) {
@@ -266,6 +291,11 @@ const char *resdisk_id(const struct resdisk *d)
 int resdisk_unclean(const struct resdisk *d)
 {
 	return d->unclean;
+}
+
+unsigned resdisk_backup_superblock(const struct resdisk *d)
+{
+	return d->backup_sb;
 }
 
 /* Split off the next component of *p; returns its length (0 at the end), -EINVAL if bad. */

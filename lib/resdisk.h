@@ -39,7 +39,8 @@ int resdisk_probe(const char *path, char id[RESDISK_ID_LEN + 1]);
  * label and marker, (-EUCLEAN) one that was not closed cleanly (a crash: run `e2fsck -p` on it)
  * or whose journal needs recovery; then it marks the filesystem as in use on the device, so a
  * crash before resdisk_close leaves it marked for e2fsck. RESDISK_READ opens any ext2/3/4
- * filesystem read-only (collect checks the marker itself).
+ * filesystem read-only (collect checks the marker itself), falling back to a backup superblock
+ * when the primary one is damaged.
  */
 int resdisk_open(const char *path, enum resdisk_mode mode, struct resdisk **out);
 
@@ -48,6 +49,12 @@ const char *resdisk_id(const struct resdisk *d);
 
 /* Nonzero when the filesystem was not closed cleanly (a boot was interrupted). */
 int resdisk_unclean(const struct resdisk *d);
+
+/*
+ * Read mode: 0 when the primary superblock was used, else the block number of the backup
+ * superblock that was (the primary one is damaged).
+ */
+unsigned resdisk_backup_superblock(const struct resdisk *d);
 
 /*
  * Make the directory path and its parents (like mkdir -p). -ENOTDIR when a part of the path

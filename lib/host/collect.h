@@ -1,0 +1,50 @@
+/*
+ * `benchboot collect`: copy the boots of a results disk (read with libext2fs, read-only) or of
+ * a serial console log (lib/consfile.h) into DIR/NNNN-BOOTID/, once each. Host only.
+ *
+ * Nothing is ever written outside DIR: names are checked (no "..", no absolute paths, no
+ * control characters, no '.'-names, which the writer reserves for temporary files), symbolic
+ * links and device files are refused, and files are created with openat(O_NOFOLLOW) under
+ * directories collect made itself. A boot is assembled in DIR/.NAME.tmp-PID and renamed into
+ * place when done, with DIR/NAME/.collect describing what was collected.
+ */
+#ifndef BENCHBOOT_HOST_COLLECT_H
+#define BENCHBOOT_HOST_COLLECT_H
+
+#include <stdint.h>
+
+struct collect_opts {
+	const char *outdir;
+	uint64_t max_file_size; /* larger files are refused (0: 1 GiB) */
+	/* each message line ("0001-x: ...") goes here */
+	void (*msg)(void *ctx, const char *line);
+	void *ctx;
+};
+
+struct collect_stats {
+	unsigned boots_collected, boots_skipped, boots_incomplete;
+	unsigned files;
+	unsigned long long bytes;
+	unsigned problems; /* refused names, unreadable or mismatching files, damaged parts */
+};
+
+/*
+ * Collect from a disk or image. Returns 0 (problems, if any, are counted in st), -EMEDIUMTYPE
+ * when disk holds no ext2/3/4 filesystem or no benchboot results, or another -errno for a
+ * failure that stopped everything (DIR not writable, the disk unreadable).
+ */
+int collect_disk(const char *disk, const struct collect_opts *o, struct collect_stats *st);
+
+/* Collect from a console log ("-" is stdin). Same returns. */
+int collect_console(const char *log, const struct collect_opts *o, struct collect_stats *st);
+
+/*
+ * Why a name (one path component) may not be written under DIR, or NULL when it is fine.
+ * A relative path is checked component by component by collect_bad_path.
+ */
+const char *collect_bad_name(const char *name);
+const char *collect_bad_path(const char *path);
+/* Is name a boot folder name (NNNN-BOOTID)? */
+int collect_is_boot_name(const char *name);
+
+#endif
