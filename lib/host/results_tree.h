@@ -1,0 +1,75 @@
+/*
+ * Reading a collected results folder (see docs/results.md): either one boot folder
+ * (NNNN-BOOTID/ with env.json, runs/RUNID/results.json, runs/RUNID/ITER/status, done) or a
+ * folder holding several of them (what `benchboot collect -o DIR` writes). Host only.
+ */
+#ifndef BENCHBOOT_HOST_RESULTS_TREE_H
+#define BENCHBOOT_HOST_RESULTS_TREE_H
+
+#include <stddef.h>
+
+struct jn;
+
+/* An ordered list of text key/value pairs (flattened JSON, parameters). */
+struct bb_kv {
+	char *key, *val;
+};
+struct bb_kvs {
+	struct bb_kv *v;
+	size_t n;
+};
+/* Set (replace or append). 0, or -1 when out of memory. */
+int bb_kvs_set(struct bb_kvs *kvs, const char *key, const char *val);
+const char *bb_kvs_get(const struct bb_kvs *kvs, const char *key);
+void bb_kvs_sort(struct bb_kvs *kvs);
+void bb_kvs_free(struct bb_kvs *kvs);
+/* Flatten a JSON value into kvs: objects as "prefix.key", arrays as "prefix.N". */
+int bb_kvs_flatten(struct bb_kvs *kvs, const char *prefix, const struct jn *node);
+/* Parse "k=v k=v" (space separated) into kvs. */
+int bb_kvs_parse_words(struct bb_kvs *kvs, const char *text);
+
+struct bb_stat {
+	char *name;
+	double *vals;
+	size_t n;
+};
+
+struct bb_boot;
+
+struct bb_run {
+	char *id;
+	struct bb_kvs params; /* run-level parameters */
+	int params_derived;   /* 1: taken apart from the RUNID (no params.json/status) */
+	struct bb_kvs env;    /* per-run environment read back (sysctls), flattened */
+	struct bb_stat *stats;
+	size_t nstats;
+	size_t iterations, failed_iterations;
+	struct bb_boot *boot;
+};
+
+struct bb_boot {
+	char *path, *name;
+	struct bb_kvs env;    /* env.json, flattened, sorted */
+	struct bb_kvs params; /* boot-level parameters (boot.params) */
+	int done;	      /* the boot completed (a `done` file) */
+	struct bb_run *runs;
+	size_t nruns;
+};
+
+struct bb_results {
+	char *path;
+	struct bb_boot *boots;
+	size_t nboots;
+};
+
+/*
+ * Load a results folder. 0 on success; -1 with a message in err (a folder that holds no boot,
+ * an unreadable or malformed JSON file, named with its path).
+ */
+int bb_results_load(const char *path, struct bb_results *res, char *err, size_t errlen);
+void bb_results_free(struct bb_results *res);
+/* Take a RUNID apart: "NAME.k=v.k=v" (a piece without '=' after k=v continues the value). */
+int bb_runid_params(const char *runid, struct bb_kvs *params);
+const struct bb_stat *bb_run_stat(const struct bb_run *run, const char *name);
+
+#endif

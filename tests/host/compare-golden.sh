@@ -1,0 +1,33 @@
+# compare: the 0-day tables of the fixture result sets, byte for byte (tests/fixtures/compare).
+# The numbers in them were worked out separately (means, population stddev, %change, Welch's
+# p-value; see tests/unit/test_compare.c and test_welch.c).
+. tests/lib.sh
+F=tests/fixtures/results
+G=tests/fixtures/compare
+check() { # NAME EXPECTED_EXIT ARGS...
+	local name=$1 want=$2 rc
+	shift 2
+	set +e
+	"$BENCHBOOT" compare "$@" >"$T/$name.out" 2>"$T/$name.err"
+	rc=$?
+	set -e
+	expect_eq "$name: exit code" "$rc" "$want"
+	diff -u "$G/$name.out" "$T/$name.out" || fail "$name: output differs from $G/$name.out"
+}
+check cgroup-by 1 $F/cgroup --by cgroup
+check kernels-all 1 $F/kernels/A $F/kernels/B --all
+check prsctp-by 1 $F/prsctp --by prsctp_enable --all
+check kernels-same 0 $F/kernels/A $F/kernels/A
+# the same split given as --a/--b, and by the environment field instead of the boot parameter
+"$BENCHBOOT" compare $F/cgroup --a cgroup=v1 --b cgroup=v2 >"$T/ab.out" || [ $? = 1 ]
+diff -u "$G/cgroup-by.out" "$T/ab.out" || fail "--a/--b differs from --by"
+set +e
+"$BENCHBOOT" compare $F/cgroup --by cgroup.mode >"$T/mode.out" 2>"$T/mode.err"
+rc=$?
+set -e
+# cgroup.mode is an environment field: the boot parameter cgroup still differs, so it refuses
+expect_eq "--by cgroup.mode exit" $rc 100
+expect_grep "they differ in cgroup (A: v1; B: v2)" "$T/mode.err"
+"$BENCHBOOT" compare $F/cgroup --by cgroup.mode --axis cgroup >"$T/mode.out" || [ $? = 1 ]
+expect_grep "^  cgroup.mode  v1 | v2$" "$T/mode.out"
+expect_grep "^            1101            -9.4%        998.0 " "$T/mode.out"

@@ -1,0 +1,369 @@
+/*
+ * compare: the statistics of the 0-day table, LKP's change rule, the JSON reader, reading
+ * result folders (tests/fixtures/results) and matching runs, with expected values worked out by
+ * hand (and checked separately with Python's statistics module).
+ */
+#include <math.h>
+
+#include "harness.h"
+#include "host/compare.h"
+#include "host/json.h"
+#include "host/results_tree.h"
+
+#define CHECK_NEAR(got, want, tol)                                                                 \
+	do {                                                                                       \
+		double _g = (got), _w = (want), _t = (tol);                                        \
+		if (!(fabs(_g - _w) <= _t))                                                        \
+			bb_test_fail(__FILE__, __LINE__, "%s = %.12g, expected %.12g (+-%g)", #got, \
+				     _g, _w, _t);                                                  \
+	} while (0)
+
+TEST(sample_population_stddev)
+{
+	/* 2, 4, 4, 4, 5, 5, 7, 9: mean 5, population stddev exactly 2 */
+	const double v[] = {2, 4, 4, 4, 5, 5, 7, 9};
+	struct bb_sample s;
+	bb_sample_compute(v, 8, &s);
+	CHECK_NEAR(s.mean, 5, 1e-12);
+	CHECK_NEAR(s.sd, 2, 1e-12);
+	CHECK_NEAR(s.min, 2, 0);
+	CHECK_NEAR(s.max, 9, 0);
+	bb_sample_compute(v, 1, &s);
+	CHECK_NEAR(s.sd, 0, 0);
+	bb_sample_compute(v, 0, &s);
+	CHECK_INT(s.n, ==, 0);
+}
+
+TEST(lkp_rule)
+{
+	struct bb_sample a = {3, 100, 1, 99, 101}, b = {3, 95, 1, 94, 96};
+	CHECK(bb_lkp_changed(&a, &b, -5, 1, 1));
+	/* overlapping samples */
+	b.max = 99.5;
+	CHECK(!bb_lkp_changed(&a, &b, -5, 1, 1));
+	b.max = 96;
+	/* fewer than 3 samples on both sides */
+	a.n = 2;
+	b.n = 2;
+	CHECK(!bb_lkp_changed(&a, &b, -5, 1, 1));
+	/* 3 on one side is enough, even against a single sample */
+	b.n = 1;
+	a.n = 3;
+	CHECK(bb_lkp_changed(&a, &b, -5, 1, 1));
+	/* |change| must exceed the threshold: 1% for performance, 5% for the rest */
+	CHECK(!bb_lkp_changed(&a, &b, -0.9, 1, 1));
+	CHECK(!bb_lkp_changed(&a, &b, -5, 1, 5));
+	CHECK(bb_lkp_changed(&a, &b, -5.1, 1, 5));
+	/* mean A zero: the change is unbounded */
+	CHECK(bb_lkp_changed(&a, &b, 0, 0, 1));
+	CHECK_NEAR(bb_stat_threshold("netperf.Throughput_Mbps"), 1, 0);
+	CHECK_NEAR(bb_stat_threshold("netperf.Throughput_total_tps"), 1, 0);
+	CHECK_NEAR(bb_stat_threshold("stress-ng.icmp-flood.ops_per_sec"), 1, 0);
+	CHECK_NEAR(bb_stat_threshold("stress-ng.time.involuntary_context_switches"), 5, 0);
+	CHECK_NEAR(bb_stat_threshold("netperf.time.elapsed_time"), 5, 0);
+}
+
+TEST(number_format)
+{
+	char b[32];
+	CHECK_STR(bb_fmt_num(5.847e8, b, sizeof(b)), "5.847e+08");
+	CHECK_STR(bb_fmt_num(9745088, b, sizeof(b)), "9745088");
+	CHECK_STR(bb_fmt_num(1101.0767, b, sizeof(b)), "1101");
+	CHECK_STR(bb_fmt_num(738.03, b, sizeof(b)), "738.0");
+	CHECK_STR(bb_fmt_num(79.79, b, sizeof(b)), "79.79");
+	CHECK_STR(bb_fmt_num(0, b, sizeof(b)), "0");
+	CHECK_STR(bb_fmt_num(0.00012346, b, sizeof(b)), "0.0001235");
+	CHECK_STR(bb_fmt_num(-12, b, sizeof(b)), "-12");
+}
+
+TEST(json_reader)
+{
+	char err[128];
+	const char *text = "{\"a\": [1, -2.5e3, true, null], \"s\": \"x\\\"\\u00e9\\ud83d\\ude00\\n\","
+			   " \"o\": {\"k\": {}}, \"a\": 7}";
+	struct jn *j = jn_parse(text, strlen(text), err, sizeof(err));
+	CHECK(j);
+	CHECK_INT(j->type, ==, JN_OBJ);
+	CHECK_INT(j->n, ==, 4);
+	const struct jn *a = j->items[0];
+	CHECK_INT(a->type, ==, JN_ARR);
+	CHECK_NEAR(a->items[1]->num, -2500, 0);
+	CHECK_STR(a->items[1]->raw, "-2.5e3");
+	CHECK_INT(a->items[2]->boolean, ==, 1);
+	CHECK_INT(a->items[3]->type, ==, JN_NULL);
+	CHECK_STR(jn_get(j, "s")->str, "x\"\xc3\xa9\xf0\x9f\x98\x80\n");
+	CHECK_NEAR(jn_get(j, "a")->num, 7, 0); /* the last duplicate wins */
+	CHECK_INT(jn_get(jn_get(j, "o"), "k")->type, ==, JN_OBJ);
+	jn_free(j);
+
+	static const struct {
+		const char *text, *err;
+	} bad[] = {
+		{"{\"a\": 1,}", "line 1 col 9: member name expected"},
+		{"[1, 2", "line 1 col 6: ',' or ']' expected"},
+		{"{\"a\":\n 01}", "line 2 col 3: ',' or '}' expected"},
+		{"\"abc", "line 1 col 5: unterminated string"},
+		{"[1] x", "line 1 col 5: trailing characters after the value"},
+		{"\"\\ud800\"", "unpaired surrogate"},
+		{"[1.]", "digit expected after '.'"},
+		{"nul", "unexpected word"},
+		{"", "unexpected end of input"},
+	};
+	for (size_t i = 0; i < sizeof(bad) / sizeof(*bad); i++) {
+		j = jn_parse(bad[i].text, strlen(bad[i].text), err, sizeof(err));
+		CHECK(!j);
+		CHECK_CONTAINS(err, bad[i].err);
+	}
+	char deep[200];
+	memset(deep, '[', sizeof(deep));
+	CHECK(!jn_parse(deep, sizeof(deep), err, sizeof(err)));
+	CHECK_CONTAINS(err, "nested deeper than 64");
+}
+
+TEST(json_writer_round_trip)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	struct jw w;
+	jw_init(&w, f);
+	jw_obj_begin(&w);
+	jw_key(&w, "v");
+	jw_arr_begin(&w);
+	jw_num(&w, 0.1);
+	jw_num(&w, 1e300);
+	jw_num(&w, NAN);
+	jw_int(&w, -3);
+	jw_arr_end(&w);
+	jw_key(&w, "s");
+	jw_str(&w, "a\"b\\\n\x01");
+	jw_key(&w, "e");
+	jw_arr_begin(&w);
+	jw_arr_end(&w);
+	jw_obj_end(&w);
+	fclose(f);
+	char err[128];
+	struct jn *j = jn_parse(buf, len, err, sizeof(err));
+	CHECK(j);
+	const struct jn *v = jn_get(j, "v");
+	CHECK_INT(v->n, ==, 4);
+	CHECK(v->items[0]->num == 0.1);
+	CHECK_STR(v->items[0]->raw, "0.1");
+	CHECK(v->items[1]->num == 1e300);
+	CHECK_INT(v->items[2]->type, ==, JN_NULL);
+	CHECK_STR(jn_get(j, "s")->str, "a\"b\\\n\x01");
+	CHECK_INT(jn_get(j, "e")->n, ==, 0);
+	jn_free(j);
+	free(buf);
+}
+
+TEST(runid_params)
+{
+	struct bb_kvs p = {0};
+	CHECK_INT(bb_runid_params("SCTP_STREAM_MANY.nr_threads=2.prsctp_enable=0", &p), ==, 0);
+	CHECK_STR(bb_kvs_get(&p, "run"), "SCTP_STREAM_MANY");
+	CHECK_STR(bb_kvs_get(&p, "nr_threads"), "2");
+	CHECK_STR(bb_kvs_get(&p, "prsctp_enable"), "0");
+	bb_kvs_free(&p);
+	CHECK_INT(bb_runid_params("icmp-flood.testtime=1.5.nr_threads=100%", &p), ==, 0);
+	CHECK_STR(bb_kvs_get(&p, "run"), "icmp-flood");
+	CHECK_STR(bb_kvs_get(&p, "testtime"), "1.5");
+	CHECK_STR(bb_kvs_get(&p, "nr_threads"), "100%");
+	bb_kvs_free(&p);
+}
+
+TEST(load_collect_folder)
+{
+	struct bb_results r;
+	char err[512];
+	CHECK_INT(bb_results_load(test_fixture("results/cgroup"), &r, err, sizeof(err)), ==, 0);
+	CHECK_INT(r.nboots, ==, 6);
+	CHECK_STR(r.boots[0].name, "0001-8f3c2a1b");
+	CHECK_STR(bb_kvs_get(&r.boots[0].env, "cgroup.mode"), "v1");
+	CHECK_STR(bb_kvs_get(&r.boots[1].env, "cgroup.mode"), "v2");
+	CHECK_STR(bb_kvs_get(&r.boots[1].params, "cgroup"), "v2");
+	CHECK_INT(r.boots[0].done, ==, 1);
+	CHECK_INT(r.boots[0].nruns, ==, 1);
+	const struct bb_run *run = &r.boots[0].runs[0];
+	CHECK_STR(bb_kvs_get(&run->params, "send_size"), "10K");
+	CHECK_INT(run->params_derived, ==, 0);
+	const struct bb_stat *st = bb_run_stat(run, "netperf.Throughput_Mbps");
+	CHECK(st && st->n == 1);
+	CHECK_NEAR(st->vals[0], 1093.41, 0);
+	/* lookups: exact, alias, unique suffix */
+	const char *res;
+	CHECK_STR(bb_run_lookup(run, "cgroup", &res), "v1");
+	CHECK_STR(res, "boot:cgroup");
+	CHECK_STR(bb_run_lookup(run, "kernel", &res), "6.1.0-57-amd64");
+	CHECK_STR(res, "env:kernel.release");
+	CHECK_STR(bb_run_lookup(run, "digest", &res), "5e0b7d2a91c4f6e8");
+	CHECK_STR(res, "env:plan.digest");
+	CHECK(!bb_run_lookup(run, "no_such_key", NULL));
+	bb_results_free(&r);
+
+	/* one boot folder; params only in the RUNID; no done file */
+	CHECK_INT(bb_results_load(test_fixture("results/prsctp/0001-0badf00d"), &r, err,
+				  sizeof(err)),
+		  ==, 0);
+	CHECK_INT(r.nboots, ==, 1);
+	CHECK_INT(r.boots[0].done, ==, 0);
+	CHECK_INT(r.boots[0].nruns, ==, 2);
+	CHECK_INT(r.boots[0].runs[1].params_derived, ==, 1);
+	CHECK_STR(bb_kvs_get(&r.boots[0].runs[1].params, "prsctp_enable"), "1");
+	CHECK_INT(bb_run_stat(&r.boots[0].runs[1], "netperf.Throughput_Mbps")->n, ==, 4);
+	bb_results_free(&r);
+
+	/* failed iterations and the sysctl read back from status */
+	CHECK_INT(bb_results_load(test_fixture("results/kernels/B"), &r, err, sizeof(err)), ==, 0);
+	run = &r.boots[0].runs[1];
+	CHECK_INT(run->iterations, ==, 3);
+	CHECK_INT(run->failed_iterations, ==, 1);
+	CHECK_STR(bb_kvs_get(&run->env, "sysctl.net.sctp.prsctp_enable"), "1");
+	bb_results_free(&r);
+
+	CHECK_INT(bb_results_load(test_fixture("results"), &r, err, sizeof(err)), ==, -1);
+	CHECK_CONTAINS(err, "no results here");
+	CHECK_INT(bb_results_load("/nonexistent/x", &r, err, sizeof(err)), ==, -1);
+	CHECK_CONTAINS(err, "No such file");
+}
+
+TEST(load_malformed)
+{
+	const char *d = test_tmpdir();
+	char err[512];
+	struct bb_results r;
+	test_write_file(d, "0001-x/env.json", "{\"kernel\": {\"release\": \"6.1\"}}");
+	test_write_file(d, "0001-x/runs/R.a=1/results.json", "{\"s\": [1, 2,]}");
+	CHECK_INT(bb_results_load(d, &r, err, sizeof(err)), ==, -1);
+	CHECK_CONTAINS(err, "0001-x/runs/R.a=1/results.json: line 1 col 13:");
+	test_write_file(d, "0001-x/runs/R.a=1/results.json", "[1]");
+	CHECK_INT(bb_results_load(d, &r, err, sizeof(err)), ==, -1);
+	CHECK_CONTAINS(err, "results.json: not a JSON object");
+}
+
+/* Sides split by KEY=value from one loaded folder. */
+static void split(const struct bb_results *r, const char *key, const char *va, const char *vb,
+		  struct bb_side s[2])
+{
+	struct bb_kvs c = {0};
+	memset(s, 0, 2 * sizeof(*s));
+	bb_kvs_set(&c, key, va);
+	CHECK_INT(bb_side_add(&s[0], r, &c), ==, 0);
+	bb_kvs_free(&c);
+	bb_kvs_set(&c, key, vb);
+	CHECK_INT(bb_side_add(&s[1], r, &c), ==, 0);
+	bb_kvs_free(&c);
+	s[0].label = strdup(va);
+	s[1].label = strdup(vb);
+}
+
+TEST(compare_cgroup_v1_v2)
+{
+	struct bb_results r;
+	struct bb_side s[2];
+	struct bb_comparison c;
+	char err[1024];
+	const char *axis[] = {"cgroup"};
+	CHECK_INT(bb_results_load(test_fixture("results/cgroup"), &r, err, sizeof(err)), ==, 0);
+	split(&r, "cgroup", "v1", "v2", s);
+	CHECK_INT(bb_compare(&s[0], &s[1], axis, 1, &c, err, sizeof(err)), ==, 0);
+	CHECK_INT(c.boots_a, ==, 3);
+	CHECK_INT(c.nruns, ==, 1);
+	/* environment: boot.params, cgroup.mode and cmdline differ; boot ids and uptime do not count */
+	CHECK_INT(c.nenv, ==, 3);
+	CHECK_STR(c.env[1].key, "cgroup.mode");
+	CHECK_STR(c.env[1].a, "v1");
+	CHECK_STR(c.env[1].b, "v2");
+	const struct bb_run_cmp *rc = &c.runs[0];
+	CHECK_INT(rc->nstats, ==, 4);
+	const struct bb_stat_cmp *tp = &rc->stats[0];
+	CHECK_STR(tp->name, "netperf.Throughput_Mbps");
+	/* (1093.41 + 1108.17 + 1101.65) / 3 = 1101.0767; (998.12 + 1004.57 + 991.30) / 3 = 997.9967 */
+	CHECK_NEAR(tp->sa.mean, 1101.076667, 1e-6);
+	CHECK_NEAR(tp->sb.mean, 997.996667, 1e-6);
+	CHECK_NEAR(tp->sa.sd, 6.039367, 1e-6);
+	CHECK_NEAR(tp->sb.sd, 5.418157, 1e-6);
+	CHECK_NEAR(tp->change, -9.3617, 1e-4);
+	CHECK_NEAR(tp->p, 6.13554e-05, 1e-9);
+	CHECK(tp->lkp && tp->welch && tp->significant);
+	/* elapsed time: 10.02/10.01/10.02 vs 10.02/10.03/10.02, +0.07%: no change */
+	const struct bb_stat_cmp *el = &rc->stats[2];
+	CHECK_STR(el->name, "netperf.time.elapsed_time");
+	CHECK(!el->significant);
+	CHECK_INT(c.nsignificant, ==, 3);
+	bb_comparison_free(&c);
+	bb_side_free(&s[0]);
+	bb_side_free(&s[1]);
+	bb_results_free(&r);
+}
+
+TEST(compare_single_sample_and_zero_mean)
+{
+	struct bb_results ra, rb;
+	struct bb_side s[2];
+	struct bb_comparison c;
+	char err[1024];
+	memset(s, 0, sizeof(s));
+	CHECK_INT(bb_results_load(test_fixture("results/kernels/A"), &ra, err, sizeof(err)), ==, 0);
+	CHECK_INT(bb_results_load(test_fixture("results/kernels/B"), &rb, err, sizeof(err)), ==, 0);
+	bb_side_add(&s[0], &ra, NULL);
+	bb_side_add(&s[1], &rb, NULL);
+	s[0].label = strdup("A");
+	s[1].label = strdup("B");
+	CHECK_INT(bb_compare(&s[0], &s[1], NULL, 0, &c, err, sizeof(err)), ==, 0);
+	CHECK_INT(c.nenv, ==, 1);
+	CHECK_STR(c.env[0].key, "kernel.release");
+	CHECK_INT(c.nruns, ==, 2);
+	/* prsctp_enable=1: B has 2 throughput samples (one iteration failed), 1 total sample */
+	const struct bb_run_cmp *rc = &c.runs[1];
+	CHECK_STR(bb_kvs_get(&rc->params, "sysctl.net.sctp.prsctp_enable"), "1");
+	CHECK_INT(rc->failed_b, ==, 1);
+	const struct bb_stat_cmp *tot = &rc->stats[1];
+	CHECK_STR(tot->name, "netperf.Throughput_total_Mbps");
+	CHECK_INT(tot->nb, ==, 1);
+	CHECK(!tot->p_defined);
+	/* (1462.4 + 1489.6 + 1476.0) / 3 = 1476 -> 1405: -4.81% */
+	CHECK_NEAR(tot->change, 100 * (1405.0 - 1476.0) / 1476.0, 1e-9);
+	CHECK(tot->lkp && !tot->welch);
+	/* major page faults: A all 0, so %change is undefined; B 0 and 3 overlap A: no LKP change */
+	const struct bb_stat_cmp *mpf = &rc->stats[2];
+	CHECK_STR(mpf->name, "netperf.time.major_page_faults");
+	CHECK_INT(mpf->change_defined, ==, 0);
+	CHECK_NEAR(mpf->sa.mean, 0, 0);
+	CHECK(!mpf->lkp);
+	CHECK_NEAR(mpf->p, 0.5, 1e-12); /* B: 0, 3 -> t = 1.5/1.5 = 1 on 1 df */
+	/* prsctp_enable=0: -0.94%, under 1%: nothing */
+	CHECK_INT(c.runs[0].nsignificant, ==, 0);
+	CHECK_NEAR(c.runs[0].stats[0].p, 0.345365, 1e-6);
+	bb_comparison_free(&c);
+	bb_side_free(&s[0]);
+	bb_side_free(&s[1]);
+	bb_results_free(&ra);
+	bb_results_free(&rb);
+}
+
+TEST(compare_refuses_different_parameters)
+{
+	struct bb_results r;
+	struct bb_side s[2];
+	struct bb_comparison c;
+	char err[1024];
+	CHECK_INT(bb_results_load(test_fixture("results/prsctp"), &r, err, sizeof(err)), ==, 0);
+	split(&r, "prsctp_enable", "0", "1", s);
+	/* not told that prsctp_enable is the axis: refused, naming the parameter */
+	CHECK_INT(bb_compare(&s[0], &s[1], NULL, 0, &c, err, sizeof(err)), ==, -1);
+	CHECK_CONTAINS(err, "no run of 0 has the same parameters as a run of 1");
+	CHECK_CONTAINS(err, "prsctp_enable (A: 0; B: 1)");
+	CHECK_CONTAINS(err, "--axis");
+	const char *axis[] = {"prsctp_enable"};
+	CHECK_INT(bb_compare(&s[0], &s[1], axis, 1, &c, err, sizeof(err)), ==, 0);
+	CHECK_INT(c.nruns, ==, 1);
+	CHECK_STR(c.runs[0].axis_a, "prsctp_enable=0");
+	CHECK_NEAR(c.runs[0].stats[0].change, 100 * (742.175 - 806.3) / 806.3, 1e-9);
+	CHECK_INT(c.nnotes, ==, 1);
+	CHECK_CONTAINS(c.notes[0], "did not finish");
+	bb_comparison_free(&c);
+	bb_side_free(&s[0]);
+	bb_side_free(&s[1]);
+	bb_results_free(&r);
+}

@@ -1,0 +1,294 @@
+/*
+ * usage: benchboot compare [OPTIONS] A B
+ *        benchboot compare [OPTIONS] DIR --by KEY
+ *        benchboot compare [OPTIONS] DIR --a KEY=VALUE... --b KEY=VALUE...
+ *
+ * Compare two sets of results (collected result folders, or one folder split by a parameter
+ * or an environment field) the 0-day way: environment differences first, then per matched run
+ * the mean and relative stddev of every stat on each side, the %change, LKP's change rule and
+ * Welch's t-test. Exit 0: no significant change, 1: significant changes, 100: bad usage/input.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "host/compare.h"
+#include "verb.h"
+
+static const char usage_text[] =
+	"usage: benchboot compare [OPTIONS] A B\n"
+	"       benchboot compare [OPTIONS] DIR --by KEY\n"
+	"       benchboot compare [OPTIONS] DIR --a KEY=VALUE... --b KEY=VALUE...\n"
+	"\n"
+	"Compare two sets of benchmark results. A and B are result folders (what `benchboot\n"
+	"collect -o DIR` writes, or one boot folder in it). With one folder, --by KEY splits it\n"
+	"by the two values of KEY, and --a/--b select each side by KEY=VALUE. KEY is a run\n"
+	"parameter (test, nr_threads, sysctl.net.sctp.prsctp_enable or just prsctp_enable), a\n"
+	"boot parameter (cgroup), an environment field (kernel.release, cgroup.mode; also\n"
+	"`kernel`) or `boot`.\n"
+	"\n"
+	"Runs are matched by their parameters, the compared axis left out. The environment\n"
+	"fields that differ between A and B come first, then one 0-day table per matched run:\n"
+	"mean and relative stddev (\u00b1 N%, when over 2%) of each side, %change, Welch's p-value,\n"
+	"and the marks L (LKP's rule: samples apart, at least 3 on one side, |%change| > 1%,\n"
+	"5% for non-performance stats) and t (p < 0.05 with the same |%change|).\n"
+	"\n"
+	"options:\n"
+	"  --by KEY          split one folder by the two values of KEY\n"
+	"  --a KEY=VALUE     select side A (repeatable; with two folders: filter A)\n"
+	"  --b KEY=VALUE     select side B (repeatable; with two folders: filter B)\n"
+	"  --axis KEY        leave KEY out when matching runs of A and B (repeatable)\n"
+	"  --all             show every stat, not only the changes\n"
+	"  --json            print the comparison as JSON\n"
+	"  --svg FILE        write the per-iteration values of the changed stats as SVG\n"
+	"\n"
+	"exit: 0 no significant change, 1 significant changes, 100 wrong usage or bad input,\n"
+	"111 system failure.\n";
+
+#define MAX_AXIS 16
+
+static int usage_error(const char *fmt, const char *arg)
+{
+	fprintf(stderr, "benchboot compare: ");
+	fprintf(stderr, fmt, arg);
+	fprintf(stderr, "\n'benchboot compare --help' explains the usage\n");
+	return EXIT_USAGE;
+}
+
+static int add_cond(struct bb_kvs *kvs, const char *arg)
+{
+	const char *eq = strchr(arg, '=');
+	if (!eq || eq == arg)
+		return -1;
+	char *key = strndup(arg, eq - arg);
+	int r = !key || bb_kvs_set(kvs, key, eq + 1);
+	free(key);
+	return r ? -1 : 0;
+}
+
+static char *describe_conds(const struct bb_kvs *c)
+{
+	size_t len = 1;
+	for (size_t i = 0; i < c->n; i++)
+		len += strlen(c->v[i].key) + strlen(c->v[i].val) + 2;
+	char *s = malloc(len), *o = s;
+	if (!s)
+		return NULL;
+	*o = 0;
+	for (size_t i = 0; i < c->n; i++)
+		o += sprintf(o, "%s%s=%s", i ? " " : "", c->v[i].key, c->v[i].val);
+	return s;
+}
+
+static int value_cmp(const void *x, const void *y)
+{
+	const char *a = *(char *const *)x, *b = *(char *const *)y;
+	char *ea, *eb;
+	double da = strtod(a, &ea), db = strtod(b, &eb);
+	if (ea != a && eb != b && !*ea && !*eb && da != db)
+		return da < db ? -1 : 1;
+	return strcmp(a, b);
+}
+
+/* --by KEY: the two values of KEY in res become --a KEY=x --b KEY=y. */
+static int split_by(const struct bb_results *res, const char *key, struct bb_kvs *ca,
+		    struct bb_kvs *cb)
+{
+	const char **vals = NULL;
+	size_t n = 0, missing = 0;
+	for (size_t b = 0; b < res->nboots; b++)
+		for (size_t r = 0; r < res->boots[b].nruns; r++) {
+			const char *v = bb_run_lookup(&res->boots[b].runs[r], key, NULL);
+			if (!v) {
+				missing++;
+				continue;
+			}
+			int seen = 0;
+			for (size_t i = 0; i < n && !seen; i++)
+				seen = !strcmp(vals[i], v);
+			if (seen)
+				continue;
+			const char **nv = realloc(vals, (n + 1) * sizeof(*nv));
+			if (!nv) {
+				free(vals);
+				return EXIT_SYSTEM;
+			}
+			vals = nv;
+			vals[n++] = v;
+		}
+	if (n == 0) {
+		fprintf(stderr,
+			"benchboot compare: fatal: no run in %s has a parameter or environment field "
+			"'%s'\n",
+			res->path, key);
+		free(vals);
+		return EXIT_USAGE;
+	}
+	qsort(vals, n, sizeof(*vals), value_cmp);
+	if (n != 2) {
+		fprintf(stderr, "benchboot compare: fatal: --by %s: %s has %zu value%s (", key,
+			res->path, n, n == 1 ? "" : "s");
+		for (size_t i = 0; i < n; i++)
+			fprintf(stderr, "%s%s", i ? ", " : "", vals[i]);
+		fprintf(stderr, ")%s; choose two with --a %s=X --b %s=Y\n",
+			n == 1 ? ", nothing to compare" : "", key, key);
+		free(vals);
+		return EXIT_USAGE;
+	}
+	if (missing)
+		fprintf(stderr, "benchboot compare: %zu run%s without '%s' left out\n", missing,
+			missing == 1 ? "" : "s", key);
+	int r = bb_kvs_set(ca, key, vals[0]) || bb_kvs_set(cb, key, vals[1]);
+	free(vals);
+	return r ? EXIT_SYSTEM : EXIT_OK;
+}
+
+static int compare_main(int argc, char **argv)
+{
+	const char *paths[2] = {NULL, NULL}, *by = NULL, *svg = NULL;
+	const char *axis[MAX_AXIS];
+	size_t naxis = 0, npaths = 0;
+	int all = 0, json = 0, rc = EXIT_USAGE;
+	struct bb_kvs ca = {0}, cb = {0};
+	struct bb_results res[2];
+	size_t nres = 0;
+	struct bb_side side[2];
+	struct bb_comparison cmp;
+	int have_cmp = 0;
+	char err[2048];
+	memset(side, 0, sizeof(side));
+
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		int has_arg = i + 1 < argc;
+		if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+			fputs(usage_text, stdout);
+			return EXIT_OK;
+		} else if (!strcmp(a, "--all")) {
+			all = 1;
+		} else if (!strcmp(a, "--json")) {
+			json = 1;
+		} else if (!strcmp(a, "--svg") && has_arg) {
+			svg = argv[++i];
+		} else if (!strcmp(a, "--by") && has_arg) {
+			by = argv[++i];
+		} else if (!strcmp(a, "--axis") && has_arg) {
+			if (naxis == MAX_AXIS)
+				return usage_error("too many --axis (at most 16)%s", "");
+			axis[naxis++] = argv[++i];
+		} else if ((!strcmp(a, "--a") || !strcmp(a, "--b")) && has_arg) {
+			if (add_cond(a[2] == 'a' ? &ca : &cb, argv[++i]))
+				return usage_error("%s: KEY=VALUE expected", argv[i]);
+		} else if (a[0] == '-' && a[1]) {
+			return usage_error("unknown option or missing argument: %s", a);
+		} else if (npaths < 2) {
+			paths[npaths++] = a;
+		} else {
+			return usage_error("unexpected argument '%s'", a);
+		}
+	}
+	if (npaths == 0)
+		return usage_error("which results? A and B, or DIR with --by or --a/--b%s", "");
+	if (npaths == 2 && by)
+		return usage_error("--by splits one folder; with two folders use --axis%s", "");
+	if (npaths == 1 && !by && !(ca.n && cb.n))
+		return usage_error("with one folder (%s), say how to split it: --by KEY, or --a "
+				   "KEY=VALUE --b KEY=VALUE",
+				   paths[0]);
+	if (npaths == 1 && by && (ca.n || cb.n))
+		return usage_error("--by and --a/--b: choose one%s", "");
+
+	for (size_t p = 0; p < npaths; p++) {
+		if (bb_results_load(paths[p], &res[p], err, sizeof(err))) {
+			fprintf(stderr, "benchboot compare: fatal: unable to read results: %s\n", err);
+			goto out;
+		}
+		nres++;
+	}
+	if (by) {
+		rc = split_by(&res[0], by, &ca, &cb);
+		if (rc)
+			goto out;
+		rc = EXIT_USAGE;
+	}
+	for (int s = 0; s < 2; s++) {
+		const struct bb_results *r = &res[npaths == 2 ? s : 0];
+		const struct bb_kvs *c = s ? &cb : &ca;
+		if (bb_side_add(&side[s], r, c))
+			goto out_oom;
+		char *d = describe_conds(c);
+		if (!d)
+			goto out_oom;
+		if (npaths == 2) {
+			if (*d) {
+				if (asprintf(&side[s].label, "%s [%s]", paths[s], d) < 0)
+					side[s].label = NULL;
+			} else {
+				side[s].label = strdup(paths[s]);
+			}
+			free(d);
+		} else {
+			side[s].label = d;
+		}
+		if (!side[s].label)
+			goto out_oom;
+		if (!side[s].nruns) {
+			fprintf(stderr, "benchboot compare: fatal: no run in %s matches %s\n",
+				r->path, side[s].label);
+			goto out;
+		}
+	}
+	if (npaths == 1)
+		for (int s = 0; s < 2; s++) {
+			const struct bb_kvs *c = s ? &cb : &ca;
+			for (size_t i = 0; i < c->n && naxis < MAX_AXIS; i++) {
+				int dup = 0;
+				for (size_t k = 0; k < naxis; k++)
+					dup |= !strcmp(axis[k], c->v[i].key);
+				if (!dup)
+					axis[naxis++] = c->v[i].key;
+			}
+		}
+	if (bb_compare(&side[0], &side[1], axis, naxis, &cmp, err, sizeof(err))) {
+		fprintf(stderr, "benchboot compare: fatal: %s\n", err);
+		goto out;
+	}
+	have_cmp = 1;
+	if (json)
+		bb_comparison_json(stdout, &cmp, all);
+	else
+		bb_comparison_print(stdout, &cmp, all);
+	if (fflush(stdout)) {
+		fprintf(stderr, "benchboot compare: fatal: unable to write output: %s\n",
+			strerror(errno));
+		rc = EXIT_SYSTEM;
+		goto out;
+	}
+	if (svg) {
+		FILE *f = fopen(svg, "w");
+		if (!f || bb_comparison_svg(f, &cmp, all) || fclose(f)) {
+			fprintf(stderr, "benchboot compare: fatal: unable to write %s: %s\n", svg,
+				strerror(errno));
+			rc = EXIT_SYSTEM;
+			goto out;
+		}
+	}
+	rc = cmp.nsignificant ? EXIT_CHANGED : EXIT_OK;
+	goto out;
+out_oom:
+	fprintf(stderr, "benchboot compare: fatal: out of memory\n");
+	rc = EXIT_SYSTEM;
+out:
+	if (have_cmp)
+		bb_comparison_free(&cmp);
+	for (int s = 0; s < 2; s++)
+		bb_side_free(&side[s]);
+	for (size_t p = 0; p < nres; p++)
+		bb_results_free(&res[p]);
+	bb_kvs_free(&ca);
+	bb_kvs_free(&cb);
+	return rc;
+}
+
+BENCHBOOT_VERB(compare, "compare two sets of results (0-day style table)", compare_main);
