@@ -174,7 +174,8 @@ const char *bb_run_lookup(const struct bb_run *run, const char *key, const char 
 		const char *alias, *names[4];
 	} aliases[] = {
 		{"kernel", {"kernel.release", "kernel_release", "uname.release", NULL}},
-		{"cgroup", {"cgroup.mode", "cgroup_mode", NULL}},
+		{"cgroup", {"cgroup.mode", "cgroup.mode_requested", "cgroup_mode", NULL}},
+		{"image", {"image_id", "image.id", NULL}},
 		{"governor", {"cpufreq.governor", "governor", NULL}},
 	};
 	struct key_class cls[4];
@@ -405,6 +406,10 @@ static int env_ignored(const char *key)
 	static const char *const exact[] = {"boot.id", "boot.seq", "boot.number", "id"};
 	const char *dot = strrchr(key, '.');
 	const char *tail = dot ? dot + 1 : key;
+	size_t tl = strlen(tail);
+	/* timings of the setup (milliseconds) and the setup section as a whole */
+	if ((tl > 3 && !strcmp(tail + tl - 3, "_ms")) || !strncmp(key, "setup.", 6))
+		return 1;
 	for (size_t i = 0; i < sizeof(last) / sizeof(*last); i++)
 		if (!strcasecmp(tail, last[i]))
 			return 1;
@@ -930,6 +935,9 @@ static void print_stat(FILE *f, const struct bb_stat_cmp *s)
 
 static void print_label(FILE *f, const char *label, int width)
 {
+	/* too long: drop leading path components first, then characters */
+	while ((int)strlen(label) > width && strchr(label, '/'))
+		label = strchr(label, '/') + 1;
 	int l = (int)strlen(label);
 	if (l > width)
 		fprintf(f, "%s", label + l - width);

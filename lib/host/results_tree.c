@@ -328,7 +328,7 @@ static int status_failed(const struct jn *st)
 static int take_params(struct bb_run *run, const struct jn *obj, int whole)
 {
 	const struct jn *p = whole ? obj : jn_get(obj, "params");
-	if (p && p->type == JN_OBJ && !run->params.n)
+	if (p && p->type == JN_OBJ && p->n && !run->params.n)
 		if (bb_kvs_flatten(&run->params, "", p))
 			return -1;
 	if (whole)

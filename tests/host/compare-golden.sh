@@ -22,12 +22,12 @@ check kernels-same 0 $F/kernels/A $F/kernels/A
 "$BENCHBOOT" compare $F/cgroup --a cgroup=v1 --b cgroup=v2 >"$T/ab.out" || [ $? = 1 ]
 diff -u "$G/cgroup-by.out" "$T/ab.out" || fail "--a/--b differs from --by"
 set +e
-"$BENCHBOOT" compare $F/cgroup --by cgroup.mode >"$T/mode.out" 2>"$T/mode.err"
+"$BENCHBOOT" compare $F/cgroup --by cgroup.mode_requested >"$T/mode.out" 2>"$T/mode.err"
 rc=$?
 set -e
-# cgroup.mode is an environment field: the boot parameter cgroup still differs, so it refuses
-expect_eq "--by cgroup.mode exit" $rc 100
+# cgroup.mode_requested is an environment field: the boot parameter cgroup still differs, so it refuses
+expect_eq "--by cgroup.mode_requested exit" $rc 100
 expect_grep "they differ in cgroup (A: v1; B: v2)" "$T/mode.err"
-"$BENCHBOOT" compare $F/cgroup --by cgroup.mode --axis cgroup >"$T/mode.out" || [ $? = 1 ]
-expect_grep "^  cgroup.mode  v1 | v2$" "$T/mode.out"
+"$BENCHBOOT" compare $F/cgroup --by cgroup.mode_requested --axis cgroup >"$T/mode.out" || [ $? = 1 ]
+expect_grep "^  cgroup.mode_requested  *v1 | v2$" "$T/mode.out"
 expect_grep "^            1101            -9.4%        998.0 " "$T/mode.out"

@@ -14,7 +14,7 @@ j = json.load(open(sys.argv[1]))
 assert j["a"]["label"] == "cgroup=v1" and j["a"]["boots"] == 3, j["a"]
 assert j["significant_changes"] == 3
 env = {e["key"]: (e["a"], e["b"]) for e in j["environment"]}
-assert env["cgroup.mode"] == ("v1", "v2"), env
+assert env["cgroup.mode_requested"] == ("v1", "v2"), env
 run = j["runs"][0]
 assert run["params"] == {"nr_threads": "2", "send_size": "10K", "test": "SCTP_STREAM_MANY"}
 s = {x["name"]: x for x in run["stats"]}

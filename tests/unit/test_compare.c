@@ -179,8 +179,8 @@ TEST(load_collect_folder)
 	CHECK_INT(bb_results_load(test_fixture("results/cgroup"), &r, err, sizeof(err)), ==, 0);
 	CHECK_INT(r.nboots, ==, 6);
 	CHECK_STR(r.boots[0].name, "0001-8f3c2a1b");
-	CHECK_STR(bb_kvs_get(&r.boots[0].env, "cgroup.mode"), "v1");
-	CHECK_STR(bb_kvs_get(&r.boots[1].env, "cgroup.mode"), "v2");
+	CHECK_STR(bb_kvs_get(&r.boots[0].env, "cgroup.mode_requested"), "v1");
+	CHECK_STR(bb_kvs_get(&r.boots[1].env, "cgroup.mounts.0.type"), "cgroup2");
 	CHECK_STR(bb_kvs_get(&r.boots[1].params, "cgroup"), "v2");
 	CHECK_INT(r.boots[0].done, ==, 1);
 	CHECK_INT(r.boots[0].nruns, ==, 1);
@@ -196,8 +196,14 @@ TEST(load_collect_folder)
 	CHECK_STR(res, "boot:cgroup");
 	CHECK_STR(bb_run_lookup(run, "kernel", &res), "6.1.0-57-amd64");
 	CHECK_STR(res, "env:kernel.release");
-	CHECK_STR(bb_run_lookup(run, "digest", &res), "5e0b7d2a91c4f6e8");
-	CHECK_STR(res, "env:plan.digest");
+	CHECK_STR(bb_run_lookup(run, "image", &res),
+		  "c3f1a9e07b22d4159e0d5b7a4e2c8f61d0b9a3e57c4f2186ab09d7e3c5f1b824");
+	CHECK_STR(res, "env:image_id");
+	CHECK_STR(bb_run_lookup(run, "cmdline", &res),
+		  "console=ttyS0 panic=-1 quiet benchboot.cgroup.mode=v1");
+	CHECK_STR(res, "env:kernel.cmdline");
+	CHECK_STR(bb_run_lookup(run, "total_kB", &res), "1004328");
+	CHECK_STR(res, "env:memory.total_kB");
 	CHECK(!bb_run_lookup(run, "no_such_key", NULL));
 	bb_results_free(&r);
 
@@ -218,7 +224,8 @@ TEST(load_collect_folder)
 	run = &r.boots[0].runs[1];
 	CHECK_INT(run->iterations, ==, 3);
 	CHECK_INT(run->failed_iterations, ==, 1);
-	CHECK_STR(bb_kvs_get(&run->env, "sysctl.net.sctp.prsctp_enable"), "1");
+	CHECK_STR(bb_kvs_get(&run->env, "sysctl.net.sctp.prsctp_enable.actual"), "1");
+	CHECK_STR(bb_run_lookup(run, "prsctp_enable", NULL), "1");
 	bb_results_free(&r);
 
 	CHECK_INT(bb_results_load(test_fixture("results"), &r, err, sizeof(err)), ==, -1);
@@ -269,11 +276,17 @@ TEST(compare_cgroup_v1_v2)
 	CHECK_INT(bb_compare(&s[0], &s[1], axis, 1, &c, err, sizeof(err)), ==, 0);
 	CHECK_INT(c.boots_a, ==, 3);
 	CHECK_INT(c.nruns, ==, 1);
-	/* environment: boot.params, cgroup.mode and cmdline differ; boot ids and uptime do not count */
-	CHECK_INT(c.nenv, ==, 3);
-	CHECK_STR(c.env[1].key, "cgroup.mode");
-	CHECK_STR(c.env[1].a, "v1");
-	CHECK_STR(c.env[1].b, "v2");
+	/*
+	 * environment: the cgroup fields, boot group and params and the cmdline differ; boot ids
+	 * and setup timings do not count
+	 */
+	CHECK_INT(c.nenv, ==, 11);
+	CHECK_STR(c.env[3].key, "cgroup.mode_requested");
+	CHECK_STR(c.env[3].a, "v1");
+	CHECK_STR(c.env[3].b, "v2");
+	CHECK_STR(c.env[4].key, "cgroup.mounts.0.type");
+	CHECK_STR(c.env[4].b, "cgroup2");
+	CHECK_STR(c.env[10].key, "kernel.cmdline");
 	const struct bb_run_cmp *rc = &c.runs[0];
 	CHECK_INT(rc->nstats, ==, 4);
 	const struct bb_stat_cmp *tp = &rc->stats[0];
