@@ -19,7 +19,7 @@ MUSL_CC ?= musl-gcc
 CFLAGS ?= -O2 -g
 WARN := -Wall -Wextra -Wno-unused-parameter
 BB_CFLAGS := -std=gnu11 $(WARN) -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -Ilib
-HOST_LIBS := -lext2fs -lcom_err -lyaml -lzstd -lz -lelf -lkmod -lm
+HOST_LIBS := -lext2fs -lcom_err -lyaml -lzstd -lz -llzma -lelf -lkmod -lm
 
 # lib/       shared by the init (musl, static) and the host tools: plain C + libext2fs only.
 # lib/host/  host-only shared code (may use libyaml, zlib, zstd, libelf, libkmod).
@@ -84,6 +84,12 @@ netperf: $(NETPERF)/netperf
 $(B)/tests/%: tests/unit/%.c tests/unit/harness.c tests/unit/harness.h $(HOST_LIB_OBJS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(BB_CFLAGS) -Itests/unit -o $@ $< tests/unit/harness.c $(HOST_LIB_OBJS) $(HOST_LIBS)
+# test_init_*: the init's steps (init/*.c but main.c) built for the host, run on fake trees.
+INIT_TEST_OBJS := $(filter-out $(B)/host/init/main.o,$(INIT_SRCS:%.c=$(B)/host/%.o))
+$(INIT_TEST_OBJS): $(wildcard init/*.h)
+$(B)/tests/test_init_%: tests/unit/test_init_%.c tests/unit/harness.c tests/unit/harness.h $(HOST_LIB_OBJS) $(INIT_TEST_OBJS)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(BB_CFLAGS) -Iinit -Itests/unit -o $@ $< tests/unit/harness.c $(INIT_TEST_OBJS) $(HOST_LIB_OBJS) $(HOST_LIBS)
 units: $(UNIT_BINS)
 
 # check: no QEMU, no network beyond what the build already has.
