@@ -27,7 +27,7 @@ void cpufreq_read(char *buf, size_t len, int *present)
 		n += (size_t)snprintf(buf + n, n < len ? len - n : 0, "%s\"cpu%d\": ",
 				      *present ? ", " : "", cpu);
 		if (n < len)
-			json_quote(buf, len, gov);
+			ijson_quote(buf, len, gov);
 		n = strlen(buf);
 		*present = 1;
 	}

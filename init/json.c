@@ -9,7 +9,7 @@
 #include "init.h"
 #include "json.h"
 
-static void put(struct jw *w, const char *s, size_t n)
+static void put(struct ijw *w, const char *s, size_t n)
 {
 	if (w->oom)
 		return;
@@ -30,12 +30,12 @@ static void put(struct jw *w, const char *s, size_t n)
 	w->buf[w->len] = 0;
 }
 
-static void puts_(struct jw *w, const char *s)
+static void puts_(struct ijw *w, const char *s)
 {
 	put(w, s, strlen(s));
 }
 
-static void put_quoted(struct jw *w, const char *s)
+static void put_quoted(struct ijw *w, const char *s)
 {
 	put(w, "\"", 1);
 	for (; *s; s++) {
@@ -59,9 +59,9 @@ static void put_quoted(struct jw *w, const char *s)
 	put(w, "\"", 1);
 }
 
-size_t json_quote(char *buf, size_t len, const char *s)
+size_t ijson_quote(char *buf, size_t len, const char *s)
 {
-	struct jw w = {0};
+	struct ijw w = {0};
 	put_quoted(&w, s);
 	size_t cur = strlen(buf);
 	if (w.buf && cur < len)
@@ -70,7 +70,7 @@ size_t json_quote(char *buf, size_t len, const char *s)
 	return strlen(buf);
 }
 
-static void member(struct jw *w, const char *key)
+static void member(struct ijw *w, const char *key)
 {
 	if (w->depth > 0) {
 		if (!w->first[w->depth])
@@ -86,7 +86,7 @@ static void member(struct jw *w, const char *key)
 	}
 }
 
-void jw_open(struct jw *w, const char *key, char bracket)
+void ijw_open(struct ijw *w, const char *key, char bracket)
 {
 	member(w, key);
 	put(w, &bracket, 1);
@@ -95,7 +95,7 @@ void jw_open(struct jw *w, const char *key, char bracket)
 	w->first[w->depth] = 1;
 }
 
-void jw_close(struct jw *w, char bracket)
+void ijw_close(struct ijw *w, char bracket)
 {
 	int empty = w->first[w->depth];
 	if (w->depth > 0)
@@ -108,7 +108,7 @@ void jw_close(struct jw *w, char bracket)
 	put(w, &bracket, 1);
 }
 
-void jw_str(struct jw *w, const char *key, const char *val)
+void ijw_str(struct ijw *w, const char *key, const char *val)
 {
 	member(w, key);
 	if (val)
@@ -117,7 +117,7 @@ void jw_str(struct jw *w, const char *key, const char *val)
 		puts_(w, "null");
 }
 
-void jw_num(struct jw *w, const char *key, double v)
+void ijw_num(struct ijw *w, const char *key, double v)
 {
 	char b[64];
 	member(w, key);
@@ -129,7 +129,7 @@ void jw_num(struct jw *w, const char *key, double v)
 	puts_(w, b);
 }
 
-void jw_int(struct jw *w, const char *key, long long v)
+void ijw_int(struct ijw *w, const char *key, long long v)
 {
 	char b[32];
 	member(w, key);
@@ -137,19 +137,19 @@ void jw_int(struct jw *w, const char *key, long long v)
 	puts_(w, b);
 }
 
-void jw_bool(struct jw *w, const char *key, int v)
+void ijw_bool(struct ijw *w, const char *key, int v)
 {
 	member(w, key);
 	puts_(w, v ? "true" : "false");
 }
 
-void jw_raw(struct jw *w, const char *key, const char *json)
+void ijw_raw(struct ijw *w, const char *key, const char *json)
 {
 	member(w, key);
 	puts_(w, json);
 }
 
-int jw_save(struct jw *w, const char *path)
+int ijw_save(struct ijw *w, const char *path)
 {
 	if (w->oom)
 		return -ENOMEM;
@@ -160,7 +160,7 @@ int jw_save(struct jw *w, const char *path)
 	return r;
 }
 
-void jw_free(struct jw *w)
+void ijw_free(struct ijw *w)
 {
 	free(w->buf);
 	memset(w, 0, sizeof(*w));

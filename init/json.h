@@ -4,7 +4,7 @@
 
 #include <stddef.h>
 
-struct jw {
+struct ijw {
 	char *buf;
 	size_t len, cap;
 	int depth;
@@ -13,18 +13,18 @@ struct jw {
 };
 
 /* key is NULL inside arrays and for the top-level value. */
-void jw_open(struct jw *w, const char *key, char bracket);
-void jw_close(struct jw *w, char bracket);
-void jw_str(struct jw *w, const char *key, const char *val); /* NULL val: null */
-void jw_num(struct jw *w, const char *key, double v);
-void jw_int(struct jw *w, const char *key, long long v);
-void jw_bool(struct jw *w, const char *key, int v);
+void ijw_open(struct ijw *w, const char *key, char bracket);
+void ijw_close(struct ijw *w, char bracket);
+void ijw_str(struct ijw *w, const char *key, const char *val); /* NULL val: null */
+void ijw_num(struct ijw *w, const char *key, double v);
+void ijw_int(struct ijw *w, const char *key, long long v);
+void ijw_bool(struct ijw *w, const char *key, int v);
 /* Already-formed JSON text. */
-void jw_raw(struct jw *w, const char *key, const char *json);
+void ijw_raw(struct ijw *w, const char *key, const char *json);
 /* Write the document (plus a newline) to path under init_root; 0 or -errno. */
-int jw_save(struct jw *w, const char *path);
-void jw_free(struct jw *w);
+int ijw_save(struct ijw *w, const char *path);
+void ijw_free(struct ijw *w);
 /* Append s as a JSON string literal (with quotes) to buf; returns the new length. */
-size_t json_quote(char *buf, size_t len, const char *s);
+size_t ijson_quote(char *buf, size_t len, const char *s);
 
 #endif

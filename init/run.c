@@ -240,23 +240,23 @@ static int wait_ready(struct boot *b, const char *spec, struct proc *srv, double
 
 static void write_rusage(const char *path, const struct proc *p)
 {
-	struct jw w = {0};
+	struct ijw w = {0};
 	const struct rusage *r = &p->ru;
-	jw_open(&w, NULL, '{');
-	jw_int(&w, "pid", p->pid);
-	jw_num(&w, "user_time", (double)r->ru_utime.tv_sec + (double)r->ru_utime.tv_usec / 1e6);
-	jw_num(&w, "system_time", (double)r->ru_stime.tv_sec + (double)r->ru_stime.tv_usec / 1e6);
-	jw_num(&w, "elapsed_time", (p->end_ms - p->start_ms) / 1e3);
-	jw_int(&w, "max_resident_set_size", r->ru_maxrss);
-	jw_int(&w, "minor_page_faults", r->ru_minflt);
-	jw_int(&w, "major_page_faults", r->ru_majflt);
-	jw_int(&w, "file_system_inputs", r->ru_inblock);
-	jw_int(&w, "file_system_outputs", r->ru_oublock);
-	jw_int(&w, "voluntary_context_switches", r->ru_nvcsw);
-	jw_int(&w, "involuntary_context_switches", r->ru_nivcsw);
-	jw_close(&w, '}');
-	jw_save(&w, path);
-	jw_free(&w);
+	ijw_open(&w, NULL, '{');
+	ijw_int(&w, "pid", p->pid);
+	ijw_num(&w, "user_time", (double)r->ru_utime.tv_sec + (double)r->ru_utime.tv_usec / 1e6);
+	ijw_num(&w, "system_time", (double)r->ru_stime.tv_sec + (double)r->ru_stime.tv_usec / 1e6);
+	ijw_num(&w, "elapsed_time", (p->end_ms - p->start_ms) / 1e3);
+	ijw_int(&w, "max_resident_set_size", r->ru_maxrss);
+	ijw_int(&w, "minor_page_faults", r->ru_minflt);
+	ijw_int(&w, "major_page_faults", r->ru_majflt);
+	ijw_int(&w, "file_system_inputs", r->ru_inblock);
+	ijw_int(&w, "file_system_outputs", r->ru_oublock);
+	ijw_int(&w, "voluntary_context_switches", r->ru_nvcsw);
+	ijw_int(&w, "involuntary_context_switches", r->ru_nivcsw);
+	ijw_close(&w, '}');
+	ijw_save(&w, path);
+	ijw_free(&w);
 }
 
 static void describe_exit(const struct proc *p, char *buf, size_t len)
@@ -272,27 +272,27 @@ static void describe_exit(const struct proc *p, char *buf, size_t len)
 		snprintf(buf, len, "status 0x%x", p->status);
 }
 
-static void proc_json(struct jw *w, const struct proc *p, int check_cgroup)
+static void proc_json(struct ijw *w, const struct proc *p, int check_cgroup)
 {
 	char how[96];
-	jw_open(w, NULL, '{');
-	jw_int(w, "index", p->index);
-	jw_int(w, "pid", p->pid);
+	ijw_open(w, NULL, '{');
+	ijw_int(w, "index", p->index);
+	ijw_int(w, "pid", p->pid);
 	if (p->exited && WIFEXITED(p->status))
-		jw_int(w, "exit_code", WEXITSTATUS(p->status));
+		ijw_int(w, "exit_code", WEXITSTATUS(p->status));
 	else
-		jw_raw(w, "exit_code", "null");
+		ijw_raw(w, "exit_code", "null");
 	if (p->exited && WIFSIGNALED(p->status))
-		jw_int(w, "signal", WTERMSIG(p->status));
+		ijw_int(w, "signal", WTERMSIG(p->status));
 	describe_exit(p, how, sizeof(how));
-	jw_str(w, "exit", how);
-	jw_str(w, "cpus", p->cpus);
-	jw_str(w, "cgroup", p->cgroup_seen);
+	ijw_str(w, "exit", how);
+	ijw_str(w, "cpus", p->cpus);
+	ijw_str(w, "cgroup", p->cgroup_seen);
 	if (check_cgroup)
-		jw_bool(w, "in_job_cgroup", p->cgroup_inside);
+		ijw_bool(w, "in_job_cgroup", p->cgroup_inside);
 	else
-		jw_raw(w, "in_job_cgroup", "null");
-	jw_close(w, '}');
+		ijw_raw(w, "in_job_cgroup", "null");
+	ijw_close(w, '}');
 }
 
 /* A TEST_CASE_ID LAVA accepts: [A-Za-z0-9._-], at most 100 characters. */
@@ -325,6 +325,15 @@ static long self_ticks(void)
 	return (long)(t.tms_utime + t.tms_stime);
 }
 
+/* CPU time of the init in ns from /proc/self/schedstat (finer than ticks), or -1. */
+static long long self_cpu_ns(void)
+{
+	char buf[128];
+	if (init_read_line("/proc/self/schedstat", buf, sizeof(buf)))
+		return -1;
+	return atoll(buf);
+}
+
 struct iteration {
 	const struct bb_plan_run *run;
 	size_t runidx;
@@ -335,6 +344,7 @@ struct iteration {
 	int timed_out;
 	double t_release, t_end;
 	long init_ticks;
+	long long init_cpu_ns;
 	struct proc *procs;
 	size_t nprocs, nclients;
 	struct sysctl_set sysctls;
@@ -488,6 +498,7 @@ static void execute(struct boot *b, struct iteration *it)
 		}
 	}
 	long ticks0 = self_ticks();
+	long long ns0 = self_cpu_ns();
 	it->t_release = init_now_ms();
 	release_gate(gate);
 	if (!b->t_first_client_ms)
@@ -516,6 +527,7 @@ static void execute(struct boot *b, struct iteration *it)
 	}
 	it->t_end = init_now_ms();
 	it->init_ticks = self_ticks() - ticks0;
+	it->init_cpu_ns = ns0 < 0 ? -1 : self_cpu_ns() - ns0;
 	for (size_t i = 0; i < it->nprocs; i++) {
 		struct proc *p = &it->procs[i];
 		char how[96];
@@ -561,63 +573,64 @@ out_free:
 
 static void write_status(struct boot *b, struct iteration *it)
 {
-	struct jw w = {0};
+	struct ijw w = {0};
 	char path[600];
 	const struct bb_plan_run *run = it->run;
 
-	jw_open(&w, NULL, '{');
-	jw_str(&w, "run", run->id);
-	jw_int(&w, "iteration", it->iter);
-	jw_int(&w, "iterations", run->iterations);
-	jw_str(&w, "status", it->status);
-	jw_str(&w, "reason", *it->reason ? it->reason : NULL);
-	jw_str(&w, "suite", run->suite);
-	jw_open(&w, "params", '{');
+	ijw_open(&w, NULL, '{');
+	ijw_str(&w, "run", run->id);
+	ijw_int(&w, "iteration", it->iter);
+	ijw_int(&w, "iterations", run->iterations);
+	ijw_str(&w, "status", it->status);
+	ijw_str(&w, "reason", *it->reason ? it->reason : NULL);
+	ijw_str(&w, "suite", run->suite);
+	ijw_open(&w, "params", '{');
 	for (size_t i = 0; i < run->params.n; i++)
-		jw_str(&w, run->params.v[i].key, run->params.v[i].value);
-	jw_close(&w, '}');
-	jw_num(&w, "runtime", run->runtime);
-	jw_num(&w, "grace", run->grace);
-	jw_bool(&w, "timed_out", it->timed_out);
-	jw_num(&w, "elapsed_s", it->t_release ? (it->t_end - it->t_release) / 1e3 : 0);
-	jw_num(&w, "start_boottime_s", it->t_release / 1e3);
-	jw_int(&w, "init_cpu_ticks", it->init_ticks);
-	jw_int(&w, "clients_requested", (long long)it->nclients);
-	jw_open(&w, "sysctl", '{');
+		ijw_str(&w, run->params.v[i].key, run->params.v[i].value);
+	ijw_close(&w, '}');
+	ijw_num(&w, "runtime", run->runtime);
+	ijw_num(&w, "grace", run->grace);
+	ijw_bool(&w, "timed_out", it->timed_out);
+	ijw_num(&w, "elapsed_s", it->t_release ? (it->t_end - it->t_release) / 1e3 : 0);
+	ijw_num(&w, "start_boottime_s", it->t_release / 1e3);
+	ijw_int(&w, "init_cpu_ticks", it->init_ticks);
+	ijw_int(&w, "init_cpu_ns", it->init_cpu_ns);
+	ijw_int(&w, "clients_requested", (long long)it->nclients);
+	ijw_open(&w, "sysctl", '{');
 	for (size_t i = 0; i < it->sysctls.n; i++) {
 		struct sysctl_entry *e = &it->sysctls.v[i];
-		jw_open(&w, e->key, '{');
-		jw_str(&w, "requested", e->requested);
-		jw_str(&w, "actual", e->actual);
-		jw_str(&w, "boot_value", e->original);
-		jw_close(&w, '}');
+		ijw_open(&w, e->key, '{');
+		ijw_str(&w, "requested", e->requested);
+		ijw_str(&w, "actual", e->actual);
+		ijw_str(&w, "boot_value", e->original);
+		ijw_close(&w, '}');
 	}
-	jw_close(&w, '}');
+	ijw_close(&w, '}');
 	int check = b->cgroup.mode != BB_CGROUP_NONE;
 	int all_inside = 1;
 	for (size_t i = 0; i < it->nprocs; i++)
 		all_inside &= it->procs[i].cgroup_inside;
-	jw_open(&w, "cgroup", '{');
-	jw_str(&w, "mode", bb_cgroup_mode_name(b->cgroup.mode));
-	jw_str(&w, "job_cgroup", check ? "/" INIT_JOB_CGROUP : NULL);
+	ijw_open(&w, "cgroup", '{');
+	ijw_str(&w, "mode", bb_cgroup_mode_name(b->cgroup.mode));
+	ijw_str(&w, "job_cgroup", check ? "/" INIT_JOB_CGROUP : NULL);
 	if (check)
-		jw_bool(&w, "all_in_job_cgroup", all_inside && it->nprocs > 0);
+		ijw_bool(&w, "all_in_job_cgroup", all_inside && it->nprocs > 0);
 	else
-		jw_raw(&w, "all_in_job_cgroup", "null");
-	jw_close(&w, '}');
+		ijw_raw(&w, "all_in_job_cgroup", "null");
+	ijw_close(&w, '}');
 	for (int role = SERVER; role <= CLIENT; role++) {
-		jw_open(&w, role == SERVER ? "servers" : "clients", '[');
+		ijw_open(&w, role == SERVER ? "servers" : "clients", '[');
 		for (size_t i = 0; i < it->nprocs; i++)
 			if ((int)it->procs[i].role == role)
 				proc_json(&w, &it->procs[i], check);
-		jw_close(&w, ']');
+		ijw_close(&w, ']');
 	}
 	if (*it->stats_error)
-		jw_str(&w, "stats_error", it->stats_error);
-	jw_close(&w, '}');
+		ijw_str(&w, "stats_error", it->stats_error);
+	ijw_close(&w, '}');
 	snprintf(path, sizeof(path), "%s/status", it->dir);
-	jw_save(&w, path);
-	jw_free(&w);
+	ijw_save(&w, path);
+	ijw_free(&w);
 }
 
 static void append_results(struct iteration *it)
@@ -666,9 +679,11 @@ static void report(struct boot *b, struct iteration *it)
 	for (char *p = reason; *p; p++)
 		if (*p == '\n')
 			*p = ' ';
-	machine("run-end id=%s iter=%d status=%s elapsed=%.2f init_ticks=%ld reason=%s", run->id,
-		it->iter, it->status, it->t_release ? (it->t_end - it->t_release) / 1e3 : 0.0,
-		it->init_ticks, reason);
+	machine("run-end id=%s iter=%d status=%s elapsed=%.2f init_ticks=%ld init_cpu_us=%lld "
+		"reason=%s",
+		run->id, it->iter, it->status,
+		it->t_release ? (it->t_end - it->t_release) / 1e3 : 0.0, it->init_ticks,
+		it->init_cpu_ns < 0 ? -1 : it->init_cpu_ns / 1000, reason);
 	say("run %zu/%zu %s iteration %d/%d: %s%s%s", it->runidx + 1, b->plan.nruns, run->id,
 	    it->iter, run->iterations, it->status, *it->reason ? ": " : "", it->reason);
 }

@@ -19,7 +19,7 @@ struct parser {
 	struct bb_plan *plan;
 	struct bb_plan_run *run; /* current section, or NULL: global */
 	unsigned global_seen, run_seen;
-	int runtime_set;
+	int lineno;
 	char *msg;
 	size_t msglen;
 };
@@ -463,6 +463,7 @@ static int start_run(struct parser *ps, const char *line, size_t len)
 	ps->run->grace = 30;
 	ps->run->client_count = 1;
 	ps->run->client_percent = -1;
+	ps->run->line = ps->lineno;
 	ps->run_seen = 0;
 	if (!(ps->run->id = strndup(id, idlen)))
 		return fail(ps, "out of memory");
@@ -499,7 +500,7 @@ int bb_plan_parse(const char *text, size_t len, struct bb_plan *plan, char *err,
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
 		size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
 		char *line = strndup(p, n);
-		lineno++;
+		ps.lineno = ++lineno;
 		p += n + (nl ? 1 : 0);
 		if (!line) {
 			r = fail(&ps, "out of memory");

@@ -1,0 +1,227 @@
+/*
+ * The init's run loop (init/run.c) with real processes (/bin/sh, sleep, cat of recorded netperf
+ * outputs) under a fake root: gated start, rusage, stats and results.json, sysctls applied and
+ * restored, the watchdog (SIGTERM, then SIGKILL), failed runs that let the next one go on.
+ * cgroup mode is "none" here (the QEMU tests check cgroups for real).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/signalfd.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "harness.h"
+#include "init.h"
+
+static struct boot b;
+
+static double now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* A boot as main() would leave it after setup, with the given runs. */
+static void setup(const char *runs)
+{
+	const char *root = test_tmpdir();
+	char text[8192], err[256], log[4096];
+	sigset_t set;
+
+	init_root = root;
+	snprintf(log, sizeof(log), "%s/console.txt", root);
+	int fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	dup2(fd, 1);
+	close(fd);
+	memset(&b, 0, sizeof(b));
+	snprintf(text, sizeof(text), "benchboot-plan 1\ncgroup.mode=none\n%s", runs);
+	if (bb_plan_parse(text, strlen(text), &b.plan, err, sizeof(err)))
+		bb_test_fail(__FILE__, __LINE__, "plan: %s", err);
+	sigemptyset(&set);
+	sigaddset(&set, SIGCHLD);
+	sigprocmask(SIG_BLOCK, &set, NULL);
+	b.sigfd = signalfd(-1, &set, SFD_NONBLOCK | SFD_CLOEXEC);
+	b.ncpu = 4;
+	b.cgroup.mode = BB_CGROUP_NONE;
+	b.cgroup.ok = 1;
+	b.cpufreq.ok = 1;
+	b.run_sysctls = calloc(b.plan.nruns, sizeof(*b.run_sysctls));
+	b.run_failed = calloc(b.plan.nruns, sizeof(*b.run_failed));
+	init_mkdirs(INIT_RESULTS_DIR "/runs", 0755);
+	test_write_file(root, "proc/sys/kernel/knob", "5\n");
+}
+
+static char *file(const char *fmt, const char *a, const char *c)
+{
+	char path[1024];
+	snprintf(path, sizeof(path), fmt, a, c);
+	char *s = init_read(path, NULL);
+	if (!s)
+		bb_test_fail(__FILE__, __LINE__, "cannot read %s: %s", path, strerror(errno));
+	return s;
+}
+
+#define STATUS(run, iter) file(INIT_RESULTS_DIR "/runs/%s/%s/status", run, iter)
+
+TEST(run_clients_stats_sysctl)
+{
+	char runs[2048];
+	snprintf(runs, sizeof(runs),
+		 "[run tcp.one]\nsuite=netperf\nparam.test=TCP_STREAM\niterations=2\nruntime=5\n"
+		 "sysctl.kernel.knob=7\n"
+		 "client.arg=/bin/sh\nclient.arg=-c\nclient.arg=cat %s/tests/fixtures/netperf/"
+		 "tcp_stream-cC.txt; cat /proc/sys/kernel/knob >&2 2>/dev/null; exit 0\n"
+		 "client.count=50%%\nclient.cpus=0\n",
+		 getenv("BB_TOP") ? getenv("BB_TOP") : ".");
+	setup(runs);
+	run_one(&b, 0);
+	char *st = STATUS("tcp.one", "2");
+	CHECK_CONTAINS(st, "\"status\": \"ok\"");
+	CHECK_CONTAINS(st, "\"clients_requested\": 2");
+	CHECK_CONTAINS(st, "\"requested\": \"7\"");
+	CHECK_CONTAINS(st, "\"actual\": \"7\"");
+	CHECK_CONTAINS(st, "\"boot_value\": \"5\"");
+	CHECK_CONTAINS(st, "\"exit_code\": 0");
+	CHECK_CONTAINS(st, "\"cpus\": \"0\"");
+	CHECK_CONTAINS(st, "\"mode\": \"none\"");
+	/* restored after each run, recorded for env.json */
+	CHECK_STR(file("/proc/sys/kernel/knob%s%s", "", ""), "5");
+	CHECK_INT(b.run_sysctls[0].n, ==, 1);
+	CHECK_STR(b.run_sysctls[0].v[0].actual, "7");
+	char *res = file(INIT_RESULTS_DIR "/runs/%s/results.json%s", "tcp.one", "");
+	CHECK_CONTAINS(res, "\"netperf.Throughput_Mbps\": [\n    7132.47,\n    7132.47\n  ]");
+	CHECK_CONTAINS(res, "\"netperf.Throughput_total_Mbps\": [\n    14264.94,");
+	char *ru = file(INIT_RESULTS_DIR "/runs/%s/1/client.1.rusage%s", "tcp.one", "");
+	CHECK_CONTAINS(ru, "\"max_resident_set_size\": ");
+	CHECK_CONTAINS(file(INIT_RESULTS_DIR "/runs/%s/1/client.0.out%s", "tcp.one", ""),
+		       "MIGRATED TCP STREAM TEST");
+	char *con = file("/console.txt%s%s", "", "");
+	CHECK_CONTAINS(con, "BENCHBOOT run-start id=tcp.one iter=1/2 runtime=5 clients=2\n");
+	CHECK_CONTAINS(con, "BENCHBOOT run-end id=tcp.one iter=2 status=ok ");
+	CHECK_CONTAINS(con, "<LAVA_SIGNAL_TESTCASE TEST_CASE_ID=tcp.one.i1.netperf.Throughput_Mbps "
+			    "RESULT=pass UNITS=Mbps MEASUREMENT=7132.47>\n");
+	CHECK_CONTAINS(con, "<LAVA_SIGNAL_TESTCASE TEST_CASE_ID=tcp.one.i2 RESULT=pass>\n");
+	CHECK_CONTAINS(con, "BENCHBOOT sysctl run=tcp.one key=kernel.knob requested=7 actual=7\n");
+	CHECK_INT(b.run_failed[0], ==, 0);
+}
+
+TEST(run_watchdog_sigterm)
+{
+	setup("[run hang]\nsuite=netperf\nruntime=0.2\ngrace=0.3\nclient.arg=/bin/sleep\n"
+	      "client.arg=100\n");
+	double t0 = now();
+	run_one(&b, 0);
+	double took = now() - t0;
+	CHECK(took >= 0.5 && took < 3);
+	char *st = STATUS("hang", "1");
+	CHECK_CONTAINS(st, "\"status\": \"timeout\"");
+	CHECK_CONTAINS(st, "\"timed_out\": true");
+	CHECK_CONTAINS(st, "clients still running after runtime 0.2s + grace 0.3s: SIGTERM\"");
+	CHECK_CONTAINS(st, "\"signal\": 15");
+	CHECK_CONTAINS(file("/console.txt%s%s", "", ""),
+		       "<LAVA_SIGNAL_TESTCASE TEST_CASE_ID=hang RESULT=fail>");
+	CHECK_INT(b.run_failed[0], ==, 1);
+}
+
+TEST(run_watchdog_sigkill)
+{
+	/* SIGTERM is ignored by the whole process group: SIGKILL 5 s later */
+	setup("[run stubborn]\nsuite=netperf\nruntime=0.1\ngrace=0.1\nclient.arg=/bin/sh\n"
+	      "client.arg=-c\nclient.arg=trap '' TERM; sleep 100; sleep 100\n");
+	double t0 = now();
+	run_one(&b, 0);
+	double took = now() - t0;
+	CHECK(took >= 5 && took < 9);
+	char *st = STATUS("stubborn", "1");
+	CHECK_CONTAINS(st, "\"status\": \"timeout\"");
+	CHECK_CONTAINS(st, "SIGTERM, then SIGKILL after 5s");
+	CHECK_CONTAINS(st, "\"signal\": 9");
+}
+
+TEST(run_failures_then_next_runs)
+{
+	char runs[4096];
+	snprintf(runs, sizeof(runs),
+		 "[run badsysctl]\nsuite=netperf\nruntime=1\nsysctl.kernel.no_such_knob=1\n"
+		 "client.arg=/bin/sh\nclient.arg=-c\nclient.arg=touch /tmp/never-%d\n"
+		 "[run needsmod]\nsuite=netperf\nruntime=1\nneeds.module=nosuchmod\nclient.arg=/bin/true\n"
+		 "[run exit3]\nsuite=netperf\nruntime=1\nclient.arg=/bin/sh\nclient.arg=-c\nclient.arg=exit 3\n"
+		 "[run noexec]\nsuite=netperf\nruntime=1\nclient.arg=/no/such/binary\n"
+		 "[run garbage]\nsuite=netperf\nruntime=1\nclient.arg=/bin/echo\nclient.arg=hello\n"
+		 "[run good]\nsuite=netperf\nruntime=5\nclient.arg=/bin/cat\n"
+		 "client.arg=%s/tests/fixtures/netperf/tcp_stream-cC.txt\n",
+		 (int)getpid(), getenv("BB_TOP") ? getenv("BB_TOP") : ".");
+	setup(runs);
+	for (size_t i = 0; i < b.plan.nruns; i++)
+		run_one(&b, i);
+	CHECK_CONTAINS(STATUS("badsysctl", "1"),
+		       "\"reason\": \"sysctl kernel.no_such_knob: unknown key (no /proc/sys/kernel/no_such_knob)\"");
+	char never[64];
+	snprintf(never, sizeof(never), "/tmp/never-%d", (int)getpid());
+	CHECK(access(never, F_OK) != 0); /* its client never ran */
+	CHECK_CONTAINS(STATUS("needsmod", "1"), "\"reason\": \"needs module nosuchmod: not in the image");
+	CHECK_CONTAINS(STATUS("exit3", "1"), "\"reason\": \"client 0: exit status 3\"");
+	CHECK_CONTAINS(STATUS("noexec", "1"), "\"reason\": \"client 0: exit status 127\"");
+	CHECK_CONTAINS(file(INIT_RESULTS_DIR "/runs/%s/1/client.0.err%s", "noexec", ""),
+		       "benchboot: cannot run /no/such/binary: No such file or directory");
+	CHECK_CONTAINS(STATUS("garbage", "1"), "\"reason\": \"results: ");
+	CHECK_CONTAINS(STATUS("good", "1"), "\"status\": \"ok\"");
+	CHECK_INT(b.run_failed[0] + b.run_failed[1] + b.run_failed[2] + b.run_failed[3] +
+			  b.run_failed[4],
+		  ==, 5);
+	CHECK_INT(b.run_failed[5], ==, 0);
+}
+
+TEST(run_server_ready_then_clients)
+{
+	char runs[2048];
+	if (access("/usr/bin/python3", X_OK))
+		SKIP("python3 not installed (used as a TCP server)");
+	/* the server listens only after 0.5 s: the client starts once it accepts connections */
+	snprintf(runs, sizeof(runs),
+		 "[run srv]\nsuite=netperf\nruntime=5\ngrace=10\n"
+		 "server.0.arg=/usr/bin/python3\nserver.0.arg=-c\nserver.0.arg="
+		 "import socket,time; time.sleep(0.5); s=socket.socket(); "
+		 "s.setsockopt(socket.SOL_SOCKET,socket.SO_REUSEADDR,1); "
+		 "s.bind(('127.0.0.1',18765)); s.listen(5); time.sleep(100)\n"
+		 "server.0.ready=tcp:127.0.0.1:18765\nserver.0.cpus=0\n"
+		 "client.arg=/bin/cat\nclient.arg=%s/tests/fixtures/netperf/tcp_stream-cC.txt\n",
+		 getenv("BB_TOP") ? getenv("BB_TOP") : ".");
+	setup(runs);
+	double t0 = now();
+	run_one(&b, 0);
+	CHECK(now() - t0 >= 0.5);
+	char *st = STATUS("srv", "1");
+	CHECK_CONTAINS(st, "\"status\": \"ok\"");
+	/* the server was stopped after the clients: SIGTERM */
+	CHECK_CONTAINS(st, "\"servers\": [\n    {\n      \"index\": 0,");
+	CHECK_CONTAINS(st, "\"signal\": 15");
+	CHECK_CONTAINS(file(INIT_RESULTS_DIR "/runs/%s/results.json%s", "srv", ""), "7132.47");
+}
+
+TEST(run_server_exits_before_ready)
+{
+	setup("[run srvdies]\nsuite=netperf\nruntime=5\ngrace=10\nserver.0.arg=/bin/false\n"
+	      "server.0.ready=tcp:127.0.0.1:1\nclient.arg=/bin/true\n");
+	double t0 = now();
+	run_one(&b, 0);
+	CHECK(now() - t0 < 5);
+	CHECK_CONTAINS(STATUS("srvdies", "1"),
+		       "\"reason\": \"server 0 exited before tcp:127.0.0.1:1 was ready\"");
+}
+
+TEST(run_server_not_ready_in_grace)
+{
+	setup("[run srvslow]\nsuite=netperf\nruntime=5\ngrace=0.5\nserver.0.arg=/bin/sleep\n"
+	      "server.0.arg=100\nserver.0.ready=tcp:127.0.0.1:1\nclient.arg=/bin/true\n");
+	double t0 = now();
+	run_one(&b, 0);
+	CHECK(now() - t0 < 5);
+	CHECK_CONTAINS(STATUS("srvslow", "1"),
+		       "\"reason\": \"server 0 not ready on tcp:127.0.0.1:1: Connection refused\"");
+	/* the server was stopped */
+	CHECK_CONTAINS(STATUS("srvslow", "1"), "\"signal\": 15");
+}

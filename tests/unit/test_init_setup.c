@@ -1,0 +1,408 @@
+/*
+ * The init's setup steps against fake /proc, /sys and /etc trees under a root prefix, with the
+ * real syscalls (mount, mknod, finit_module, network) replaced by recording fakes.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
+
+#include "harness.h"
+#include "init.h"
+
+static char calls[8192];
+
+static void record(const char *fmt, ...)
+{
+	va_list ap;
+	size_t n = strlen(calls);
+	va_start(ap, fmt);
+	vsnprintf(calls + n, sizeof(calls) - n, fmt, ap);
+	va_end(ap);
+	strncat(calls, "\n", sizeof(calls) - strlen(calls) - 1);
+}
+
+static const char *rel(const char *path)
+{
+	return path + strlen(init_root);
+}
+
+static int fake_mount(const char *src, const char *target, const char *type, unsigned long flags,
+		      const void *data)
+{
+	record("mount %s %s %s", type, rel(target), data ? (const char *)data : "-");
+	if (!strcmp(type, "devtmpfs")) {
+		errno = ENODEV;
+		return -1;
+	}
+	return 0;
+}
+
+static int fake_mknod(const char *path, mode_t mode, dev_t dev)
+{
+	record("mknod %s %c %u:%u", rel(path), S_ISCHR(mode) ? 'c' : 'b', major(dev), minor(dev));
+	return 0;
+}
+
+/* Module files hold their name; "enosys" ones make finit_module fail with ENOSYS, "fail" with
+ * ENOEXEC. A successful load creates /sys/module/NAME, as the kernel does. */
+static int load(const char *content)
+{
+	char name[64];
+	snprintf(name, sizeof(name), "%s", content);
+	name[strcspn(name, " \n")] = 0;
+	if (strstr(content, "fail")) {
+		errno = ENOEXEC;
+		return -1;
+	}
+	record("load %s", name);
+	mkdir(init_path("/sys/module/%s", name), 0755);
+	return 0;
+}
+
+static int fake_finit_module(int fd, const char *params, int flags)
+{
+	char buf[256] = "";
+	ssize_t n = pread(fd, buf, sizeof(buf) - 1, 0);
+	buf[n > 0 ? n : 0] = 0;
+	if (strstr(buf, "enosys")) {
+		errno = ENOSYS;
+		return -1;
+	}
+	return load(buf);
+}
+
+static int fake_init_module(void *image, unsigned long len, const char *params)
+{
+	char buf[256];
+	snprintf(buf, sizeof(buf), "%.*s", (int)len, (char *)image);
+	record("init_module");
+	return load(buf);
+}
+
+static int fake_reboot(int cmd)
+{
+	record("reboot %x", cmd);
+	return 0;
+}
+
+static int net_fail_addr;
+static int fake_link_up(const char *ifname)
+{
+	record("up %s", ifname);
+	return 0;
+}
+static int fake_link_add_dummy(const char *ifname)
+{
+	record("dummy %s", ifname);
+	return 0;
+}
+static int fake_addr_add(const char *ifname, const char *addr, int prefix)
+{
+	record("addr %s %s/%d", ifname, addr, prefix);
+	return net_fail_addr ? -EPERM : 0;
+}
+
+static const struct init_ops fake_ops = {
+	.mount = fake_mount,
+	.mknod = fake_mknod,
+	.finit_module = fake_finit_module,
+	.init_module = fake_init_module,
+	.reboot = fake_reboot,
+	.link_up = fake_link_up,
+	.link_add_dummy = fake_link_add_dummy,
+	.addr_add = fake_addr_add,
+};
+
+/* A fake root in the test's temp dir; console lines go to a file there. */
+static const char *fake_root(void)
+{
+	const char *root = test_tmpdir();
+	char log[4096];
+	init_root = root;
+	init_ops = &fake_ops;
+	calls[0] = 0;
+	snprintf(log, sizeof(log), "%s/console.txt", root);
+	int fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	dup2(fd, 1);
+	close(fd);
+	return root;
+}
+
+static char *console(void)
+{
+	char *s = init_read("/console.txt", NULL);
+	return s ? s : strdup("");
+}
+
+static char *file(const char *path)
+{
+	char *s = init_read(path, NULL);
+	if (!s)
+		bb_test_fail(__FILE__, __LINE__, "cannot read %s: %s", path, strerror(errno));
+	return s;
+}
+
+static void parse_plan(struct bb_plan *p, const char *globals)
+{
+	char text[2048], err[256];
+	snprintf(text, sizeof(text), "benchboot-plan 1\n%s", globals);
+	if (bb_plan_parse(text, strlen(text), p, err, sizeof(err)))
+		bb_test_fail(__FILE__, __LINE__, "plan: %s", err);
+}
+
+TEST(mount_devtmpfs_fallback)
+{
+	const char *root = fake_root();
+	test_write_file(root, "sys/dev/char/1:3/uevent", "MAJOR=1\nMINOR=3\nDEVNAME=null\n");
+	test_write_file(root, "sys/dev/char/13:64/uevent", "MAJOR=13\nMINOR=64\nDEVNAME=input/event0\n");
+	test_write_file(root, "sys/dev/block/8:0/uevent", "MAJOR=8\nMINOR=0\nDEVNAME=sda\nDEVTYPE=disk\n");
+	test_write_file(root, "sys/dev/block/junk/uevent", "DEVNAME=nope\n");
+	CHECK_INT(mount_early(), ==, 0);
+	CHECK_CONTAINS(calls, "mount proc /proc -\nmount sysfs /sys -\nmount devtmpfs /dev mode=0755\n"
+			      "mount tmpfs /dev mode=0755\n");
+	CHECK_CONTAINS(calls, "mknod /dev/null c 1:3\n");
+	CHECK_CONTAINS(calls, "mknod /dev/input/event0 c 13:64\n");
+	CHECK_CONTAINS(calls, "mknod /dev/sda b 8:0\n");
+	CHECK(!strstr(calls, "nope"));
+	CHECK_CONTAINS(calls, "mount tmpfs /run mode=0755\nmount tmpfs /tmp mode=1777\nmount tmpfs /dev/shm");
+	struct stat st;
+	CHECK_INT(stat(init_path("/dev/input"), &st), ==, 0);
+	CHECK_CONTAINS(console(), "created 3 device nodes from /sys/dev");
+}
+
+TEST(modules_order_and_failures)
+{
+	const char *root = fake_root();
+	struct bb_plan p;
+	struct modules_result res;
+	char why[256];
+	test_write_file(root, "etc/benchboot/modules.order",
+			"/lib/modules/6.1/kernel/a.ko\n/lib/modules/6.1/kernel/gone.ko\n"
+			"/lib/modules/6.1/kernel/c-d.ko\n/lib/modules/6.1/kernel/bad.ko\n"
+			"/lib/modules/6.1/kernel/old.ko\n");
+	test_write_file(root, "lib/modules/6.1/kernel/a.ko", "a");
+	test_write_file(root, "lib/modules/6.1/kernel/c-d.ko", "c_d enosys");
+	test_write_file(root, "lib/modules/6.1/kernel/bad.ko", "bad fail");
+	test_write_file(root, "lib/modules/6.1/kernel/old.ko", "old");
+	test_write_file(root, "sys/module/old/initstate", "live\n");
+	test_write_file(root, "sys/module/builtin/parameters/x", "1\n");
+	parse_plan(&p, "modules.boot=a c-d builtin missing\n");
+	CHECK_INT(modules_load(&p, &res), ==, 3); /* gone, bad, missing */
+	/* in modules.order order, init_module after ENOSYS, nothing for what is present */
+	CHECK_STR(calls, "load a\ninit_module\nload c_d\n");
+	CHECK_INT(res.n, ==, 7);
+	CHECK(module_available(&res, "a", why, sizeof(why)));
+	CHECK(module_available(&res, "c-d", why, sizeof(why)));
+	CHECK(module_available(&res, "old", why, sizeof(why)));
+	CHECK(module_available(&res, "builtin", why, sizeof(why)));
+	CHECK(!module_available(&res, "gone", why, sizeof(why)));
+	CHECK_CONTAINS(why, "module gone: open /lib/modules/6.1/kernel/gone.ko: No such file");
+	CHECK(!module_available(&res, "bad", why, sizeof(why)));
+	CHECK_CONTAINS(why, "module bad: finit_module /lib/modules/6.1/kernel/bad.ko: Exec format error (errno 8)");
+	CHECK(!module_available(&res, "missing", why, sizeof(why)));
+	CHECK_CONTAINS(why, "module missing: not in the image");
+	CHECK(!module_available(&res, "other", why, sizeof(why)));
+	CHECK_CONTAINS(why, "module other: not in the image");
+	char *con = console();
+	CHECK_CONTAINS(con, "BENCHBOOT module name=a status=ok\n");
+	CHECK_CONTAINS(con, "BENCHBOOT module name=bad status=failed reason=finit_module");
+	CHECK_CONTAINS(con, "BENCHBOOT module name=missing status=failed reason=not in the image");
+}
+
+TEST(net_dummy_address)
+{
+	struct bb_plan p;
+	char err[256] = "";
+	fake_root();
+	parse_plan(&p, "net.dummy=10.1.2.3/16\n");
+	CHECK_INT(net_setup(&p, err, sizeof(err)), ==, 0);
+	CHECK_STR(calls, "up lo\ndummy dummy0\naddr dummy0 10.1.2.3/16\nup dummy0\n");
+	CHECK_CONTAINS(console(), "BENCHBOOT net lo=up dummy0=10.1.2.3/16");
+	bb_plan_free(&p);
+	calls[0] = 0;
+	net_fail_addr = 1;
+	parse_plan(&p, "");
+	CHECK_INT(net_setup(&p, err, sizeof(err)), ==, -EPERM);
+	CHECK_STR(err, "dummy0 address 192.0.2.1/24: Operation not permitted");
+}
+
+TEST(cgroup_v2)
+{
+	const char *root = fake_root();
+	struct bb_plan p;
+	struct cgroup_state cg;
+	char seen[256];
+	test_write_file(root, "sys/fs/cgroup/cgroup.controllers", "cpuset cpu io memory pids\n");
+	test_write_file(root, "sys/fs/cgroup/cgroup.subtree_control", "");
+	test_write_file(root, "sys/fs/cgroup/benchboot/memory.high", "max\n");
+	test_write_file(root, "sys/fs/cgroup/benchboot/cgroup.procs", "");
+	parse_plan(&p, "cgroup.mode=v2\ncgroup.controllers=cpu memory\ncgroup.limit.memory.high=1G\n");
+	CHECK_INT(cgroup_setup(&p, &cg), ==, 0);
+	CHECK(cg.ok);
+	CHECK_STR(calls, "mount cgroup2 /sys/fs/cgroup -\n");
+	char *s = file("/sys/fs/cgroup/cgroup.subtree_control");
+	CHECK_STR(s, "+memory"); /* the last write; each controller is enabled on its own */
+	CHECK_STR(file("/sys/fs/cgroup/benchboot/memory.high"), "1G");
+	CHECK_CONTAINS(console(), "BENCHBOOT cgroup mode=v2 controllers=cpu,memory job=/benchboot");
+	CHECK_INT(cgroup_place(&cg, 4242), ==, 0);
+	CHECK_STR(file("/sys/fs/cgroup/benchboot/cgroup.procs"), "4242");
+	test_write_file(root, "proc/10/cgroup", "0::/benchboot\n");
+	test_write_file(root, "proc/11/cgroup", "0::/\n");
+	CHECK_INT(cgroup_check(&cg, 10, seen, sizeof(seen)), ==, 1);
+	CHECK_STR(seen, "0::/benchboot");
+	CHECK_INT(cgroup_check(&cg, 11, seen, sizeof(seen)), ==, 0);
+	CHECK_STR(seen, "0::/");
+	CHECK_INT(cgroup_check(&cg, 12, seen, sizeof(seen)), ==, 0);
+	CHECK_CONTAINS(seen, "cannot read /proc/12/cgroup");
+}
+
+TEST(cgroup_v2_missing_controller)
+{
+	const char *root = fake_root();
+	struct bb_plan p;
+	struct cgroup_state cg;
+	test_write_file(root, "sys/fs/cgroup/cgroup.controllers", "cpu io\n");
+	parse_plan(&p, "cgroup.controllers=memory\n");
+	CHECK_INT(cgroup_setup(&p, &cg), ==, -1);
+	CHECK(!cg.ok);
+	CHECK_STR(cg.error, "controller memory not available (cgroup.controllers: cpu io)");
+	CHECK_CONTAINS(console(), "cgroup setup failed: controller memory not available");
+}
+
+TEST(cgroup_v1)
+{
+	const char *root = fake_root();
+	struct bb_plan p;
+	struct cgroup_state cg;
+	char seen[256];
+	test_write_file(root, "sys/fs/cgroup/memory/benchboot/memory.limit_in_bytes", "0\n");
+	test_write_file(root, "sys/fs/cgroup/memory/benchboot/cgroup.procs", "");
+	test_write_file(root, "sys/fs/cgroup/cpu/benchboot/cgroup.procs", "");
+	parse_plan(&p, "cgroup.mode=v1\ncgroup.controllers=memory cpu\n"
+		       "cgroup.limit.memory.limit_in_bytes=1G\n");
+	CHECK_INT(cgroup_setup(&p, &cg), ==, 0);
+	CHECK_STR(calls, "mount tmpfs /sys/fs/cgroup mode=0755\n"
+			 "mount cgroup /sys/fs/cgroup/memory memory\n"
+			 "mount cgroup /sys/fs/cgroup/cpu cpu\n");
+	CHECK_STR(file("/sys/fs/cgroup/memory/benchboot/memory.limit_in_bytes"), "1G");
+	CHECK_INT(cgroup_place(&cg, 77), ==, 0);
+	CHECK_STR(file("/sys/fs/cgroup/cpu/benchboot/cgroup.procs"), "77");
+	test_write_file(root, "proc/5/cgroup", "3:cpu:/benchboot\n2:memory:/benchboot\n0::/\n");
+	test_write_file(root, "proc/6/cgroup", "3:cpu:/\n2:memory:/benchboot\n0::/\n");
+	CHECK_INT(cgroup_check(&cg, 5, seen, sizeof(seen)), ==, 1);
+	CHECK_STR(seen, "3:cpu:/benchboot;2:memory:/benchboot;0::/");
+	CHECK_INT(cgroup_check(&cg, 6, seen, sizeof(seen)), ==, 0);
+	/* no controllers: one named hierarchy */
+	bb_plan_free(&p);
+	calls[0] = 0;
+	parse_plan(&p, "cgroup.mode=v1\n");
+	CHECK_INT(cgroup_setup(&p, &cg), ==, 0);
+	CHECK_CONTAINS(calls, "mount cgroup /sys/fs/cgroup/benchboot none,name=benchboot\n");
+	test_write_file(root, "proc/7/cgroup", "1:name=benchboot:/benchboot\n");
+	CHECK_INT(cgroup_check(&cg, 7, seen, sizeof(seen)), ==, 1);
+	/* a limit for a controller that is not mounted */
+	bb_plan_free(&p);
+	parse_plan(&p, "cgroup.mode=v1\ncgroup.controllers=cpu\ncgroup.limit.memory.high=1\n");
+	CHECK_INT(cgroup_setup(&p, &cg), ==, -1);
+	CHECK_STR(cg.error, "limit memory.high: controller memory is not in cgroup.controllers");
+}
+
+TEST(sysctl_apply_restore)
+{
+	const char *root = fake_root();
+	struct bb_kvs want = {0};
+	struct bb_kv kv[2] = {{"net.sctp.prsctp_enable", "0"}, {"net.ipv4.tcp_rmem", "4096  131072 6291456"}};
+	struct sysctl_set set;
+	char why[256] = "";
+	test_write_file(root, "proc/sys/net/sctp/prsctp_enable", "1\n");
+	test_write_file(root, "proc/sys/net/ipv4/tcp_rmem", "4096\t131072\t6291456\n");
+	want.v = kv;
+	want.n = 2;
+	CHECK_INT(sysctl_apply(&want, &set, why, sizeof(why)), ==, 0);
+	CHECK_STR(file("/proc/sys/net/sctp/prsctp_enable"), "0");
+	CHECK_STR(set.v[0].requested, "0");
+	CHECK_STR(set.v[0].actual, "0");
+	CHECK_STR(set.v[0].original, "1");
+	CHECK_STR(set.v[1].actual, "4096 131072 6291456"); /* whitespace does not matter */
+	CHECK_INT(sysctl_restore(&set), ==, 0);
+	CHECK_STR(file("/proc/sys/net/sctp/prsctp_enable"), "1");
+	sysctl_free(&set);
+
+	/* unknown key: the run fails with that reason */
+	struct bb_kv unknown = {"net.sctp.no_such_knob", "1"};
+	want.v = &unknown;
+	want.n = 1;
+	CHECK_INT(sysctl_apply(&want, &set, why, sizeof(why)), ==, -1);
+	CHECK_STR(why, "sysctl net.sctp.no_such_knob: unknown key (no /proc/sys/net/sctp/no_such_knob)");
+	sysctl_free(&set);
+
+	/* a value the kernel refuses (here: the entry cannot be written) */
+	CHECK_INT(init_mkdirs("/proc/sys/kernel/dir", 0755), ==, 0);
+	test_write_file(root, "proc/sys/kernel/ro", "5\n");
+	chmod(init_path("/proc/sys/kernel/ro"), 0444);
+	struct bb_kv ro = {"kernel.ro", "6"};
+	want.v = &ro;
+	if (geteuid() != 0) {
+		CHECK_INT(sysctl_apply(&want, &set, why, sizeof(why)), ==, -1);
+		CHECK_STR(why, "sysctl kernel.ro=6 refused: Permission denied");
+		sysctl_free(&set);
+	}
+	/* a value that reads back differently */
+	char norm[64];
+	sysctl_normalize("  1 \t 2\n", norm, sizeof(norm));
+	CHECK_STR(norm, "1 2");
+}
+
+TEST(cpufreq_governor)
+{
+	const char *root = fake_root();
+	struct bb_plan p;
+	struct cpufreq_state st;
+	test_write_file(root, "sys/devices/system/cpu/online", "0-1\n");
+	test_write_file(root, "sys/devices/system/cpu/cpu0/cpufreq/scaling_governor", "powersave\n");
+	test_write_file(root, "sys/devices/system/cpu/cpu1/cpufreq/scaling_governor", "powersave\n");
+	parse_plan(&p, "cpufreq.governor=performance\n");
+	CHECK_INT(cpufreq_setup(&p, &st), ==, 0);
+	CHECK(st.ok && st.present);
+	CHECK_STR(file("/sys/devices/system/cpu/cpu1/cpufreq/scaling_governor"), "performance");
+	CHECK_STR(st.governors, "{\"cpu0\": \"performance\", \"cpu1\": \"performance\"}");
+	CHECK_CONTAINS(console(), "BENCHBOOT cpufreq status=ok requested=performance");
+}
+
+TEST(cpufreq_absent_is_recorded)
+{
+	const char *root = fake_root();
+	struct bb_plan p;
+	struct cpufreq_state st;
+	test_write_file(root, "sys/devices/system/cpu/online", "0-3\n");
+	parse_plan(&p, "cpufreq.governor=performance\n");
+	CHECK_INT(cpufreq_setup(&p, &st), ==, 0);
+	CHECK(st.ok && !st.present);
+	CHECK_STR(st.governors, "{}");
+	CHECK_CONTAINS(console(), "BENCHBOOT cpufreq status=absent requested=performance");
+}
+
+TEST(console_fallbacks)
+{
+	fake_root();
+	/* no /dev at all: every mknod is tried (the fake creates nothing), then it gives up */
+	CHECK_INT(console_setup(), ==, -1);
+	CHECK_STR(calls, "mknod /dev/console c 5:1\nmknod /dev/ttyS0 c 4:64\nmknod /dev/kmsg c 1:11\n"
+			 "mknod /dev/null c 1:3\n");
+	/* a /dev/kmsg that opens: the third choice */
+	test_write_file(test_tmpdir(), "dev/kmsg", "");
+	calls[0] = 0;
+	CHECK_INT(console_setup(), ==, 2);
+}
+
+TEST(online_cpus)
+{
+	const char *root = fake_root();
+	char list[64];
+	test_write_file(root, "sys/devices/system/cpu/online", "0-2,4\n");
+	CHECK_INT(init_online_cpus(list, sizeof(list)), ==, 4);
+	CHECK_STR(list, "0-2,4");
+}
