@@ -45,6 +45,10 @@ static struct {
 	int last_dump;
 	struct synced *files;
 	size_t n, cap;
+	/* No disk at results_open: look once more at the first sync, when the init has loaded
+	 * its modules (a disk driver loaded after results_open). */
+	int look_again;
+	char *root, boot_id[65];
 } rs;
 
 static void out_raw(const char *s, size_t len)
@@ -146,7 +150,16 @@ int results_open(const char *root, const char *boot_id)
 		return r;
 	}
 	if (r == 0) {
+		if (rs.look_again < 0) {
+			report("still no results disk: results go to the console only");
+			return -ENODEV;
+		}
 		report("no results disk: results go to the console only");
+		free(rs.root);
+		if ((rs.root = strdup(root))) {
+			snprintf(rs.boot_id, sizeof(rs.boot_id), "%s", boot_id);
+			rs.look_again = 1;
+		}
 		return -ENODEV;
 	}
 	if (r > 1)
@@ -352,6 +365,12 @@ int results_sync(const char *localdir, int dump_console)
 		rs.localdir = strdup(localdir);
 	}
 	rs.last_dump = dump_console;
+	if (rs.look_again > 0 && !rs.n) {
+		rs.look_again = -1;
+		results_open(rs.root, rs.boot_id);
+		dump = dump_console || !rs.disk;
+	}
+	rs.look_again = 0;
 	int r = walk(localdir, "", 0, &names, &n, &cap);
 	if (r) {
 		report("cannot read %s: %s", localdir, strerror(-r));

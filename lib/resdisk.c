@@ -394,7 +394,23 @@ static int link_expand(ext2_filsys fs, ext2_ino_t dir, const char *name, ext2_in
 	return err_from_ext2(e);
 }
 
-/* Free an inode that no directory entry points to any more: its blocks, then itself. */
+static int release_block(ext2_filsys fs, blk64_t *blocknr, e2_blkcnt_t blockcnt,
+			 blk64_t ref_block, int ref_offset, void *priv)
+{
+	blk64_t *last_cluster = priv, cluster = EXT2FS_B2C(fs, *blocknr);
+	if (cluster == *last_cluster)
+		return 0;
+	*last_cluster = cluster;
+	ext2fs_block_alloc_stats2(fs, *blocknr, -1);
+	return 0;
+}
+
+/*
+ * Free an inode that no directory entry points to any more: its blocks (data and extent tree,
+ * as debugfs's kill_file does; ext2fs_punch of 1.47.0 refuses an extent that ends on the last
+ * block of the filesystem, which is exactly where a write that filled the disk ends), then
+ * itself.
+ */
 static int release_inode(ext2_filsys fs, ext2_ino_t ino)
 {
 	struct ext2_inode inode;
@@ -405,9 +421,13 @@ static int release_inode(ext2_filsys fs, ext2_ino_t ino)
 		inode.i_links_count--;
 		return err_from_ext2(ext2fs_write_inode(fs, ino, &inode));
 	}
-	if (ext2fs_inode_has_valid_blocks2(fs, &inode) &&
-	    (r = err_from_ext2(ext2fs_punch(fs, ino, &inode, NULL, 0, ~0ULL))))
-		return r;
+	if (ext2fs_inode_has_valid_blocks2(fs, &inode)) {
+		blk64_t last_cluster = ~0ULL;
+		r = err_from_ext2(ext2fs_block_iterate3(fs, ino, BLOCK_FLAG_READ_ONLY, NULL,
+							release_block, &last_cluster));
+		if (r)
+			return r;
+	}
 	inode.i_links_count = 0;
 	inode.i_dtime = time(NULL);
 	if ((r = err_from_ext2(ext2fs_write_inode(fs, ino, &inode))))

@@ -1,0 +1,268 @@
+/* lib/resdisk: the results disk through libext2fs, checked against e2fsck and debugfs. */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "harness.h"
+#include "resdisk.h"
+#include "sha256.h"
+
+#define ID "0123456789abcdef0123456789abcdef"
+
+/* An ext4 image made by mke2fs (as mkdisk does), optionally marked. */
+static const char *make_image(const char *name, const char *size, const char *label, int mark)
+{
+	static char path[4096];
+	char cmd[16384];
+	snprintf(path, sizeof(path), "%s/%s", test_tmpdir(), name);
+	snprintf(cmd, sizeof(cmd),
+		 "truncate -s %s %s && mke2fs -q -F -t ext4 -L '%s' -m 0 -b 4096 %s 2>&1", size,
+		 path, label, path);
+	if (test_run(cmd, NULL))
+		SKIP("mke2fs failed (e2fsprogs missing?)");
+	if (mark)
+		CHECK_INT(resdisk_init_marker(path, ID), ==, 0);
+	return strdup(path);
+}
+
+static int fsck_clean(const char *path)
+{
+	char cmd[8192];
+	snprintf(cmd, sizeof(cmd), "e2fsck -fn %s >/dev/null 2>&1", path);
+	return test_run(cmd, NULL) == 0;
+}
+
+static char *debugfs_cat(const char *img, const char *path)
+{
+	char cmd[8192], *out;
+	snprintf(cmd, sizeof(cmd), "debugfs -R 'cat %s' %s 2>/dev/null", path, img);
+	test_run(cmd, &out);
+	return out;
+}
+
+static void file_sha(const char *path, char hex[SHA256_HEX_LEN + 1])
+{
+	CHECK_INT(sha256_file_hex(path, hex), ==, 0);
+}
+
+TEST(probe_marked_unmarked_raw)
+{
+	char id[RESDISK_ID_LEN + 1];
+	const char *marked = make_image("m.img", "16M", RESDISK_LABEL, 1);
+	CHECK_INT(resdisk_probe(marked, id), ==, 0);
+	CHECK_STR(id, ID);
+	const char *plain = make_image("p.img", "16M", "data", 0);
+	CHECK_INT(resdisk_probe(plain, id), ==, -EMEDIUMTYPE);
+	/* the right label alone is not enough */
+	const char *label_only = make_image("l.img", "16M", RESDISK_LABEL, 0);
+	CHECK_INT(resdisk_probe(label_only, id), ==, -EMEDIUMTYPE);
+	const char *raw = test_write_file(test_tmpdir(), "raw.img", "not a filesystem at all");
+	CHECK_INT(resdisk_probe(raw, id), ==, -EMEDIUMTYPE);
+	CHECK_INT(resdisk_probe("/nonexistent/disk", id), ==, -ENOENT);
+}
+
+TEST(write_refuses_unmarked_and_leaves_it_untouched)
+{
+	struct resdisk *d;
+	char before[SHA256_HEX_LEN + 1], after[SHA256_HEX_LEN + 1];
+	const char *paths[2] = {make_image("p.img", "16M", "data", 0),
+				make_image("l.img", "16M", RESDISK_LABEL, 0)};
+	for (int i = 0; i < 2; i++) {
+		file_sha(paths[i], before);
+		CHECK_INT(resdisk_open(paths[i], RESDISK_WRITE, &d), ==, -EMEDIUMTYPE);
+		CHECK(d == NULL);
+		file_sha(paths[i], after);
+		CHECK_STR(after, before);
+	}
+}
+
+static int feed(const void *buf, size_t len, void *ctx)
+{
+	sha256_update(ctx, buf, len);
+	return 0;
+}
+
+static int collect(const struct resdisk_entry *en, void *ctx)
+{
+	strcat(ctx, en->name);
+	strcat(ctx, " ");
+	return 0;
+}
+
+TEST(write_read_replace_list)
+{
+	struct resdisk *d;
+	const char *img = make_image("m.img", "32M", RESDISK_LABEL, 1);
+	CHECK_INT(resdisk_open(img, RESDISK_WRITE, &d), ==, 0);
+	CHECK_STR(resdisk_id(d), ID);
+	CHECK_INT(resdisk_mkdir_p(d, "boots/0001-a/runs/r1/1"), ==, 0);
+	CHECK_INT(resdisk_mkdir_p(d, "boots/0001-a/runs/r1/1"), ==, 0); /* exists: fine */
+	CHECK_INT(resdisk_write_buf(d, "boots/0001-a/init.log", "one\n", 4), ==, 0);
+	CHECK_INT(resdisk_write_buf(d, "boots/0001-a/init.log", "one\ntwo\n", 8), ==, 0);
+	/* a file big enough for an extent tree of several blocks */
+	size_t big = 3 * 1024 * 1024 + 17;
+	char *data = malloc(big);
+	for (size_t i = 0; i < big; i++)
+		data[i] = (char)(i * 7 + i / 4096);
+	CHECK_INT(resdisk_write_buf(d, "boots/0001-a/runs/r1/1/client.0.out", data, big), ==, 0);
+	/* bad names */
+	CHECK_INT(resdisk_write_buf(d, "boots/0001-a/.hidden", "x", 1), ==, -EINVAL);
+	CHECK_INT(resdisk_write_buf(d, "boots/../x", "x", 1), ==, -EINVAL);
+	CHECK_INT(resdisk_write_buf(d, "boots/nodir/x", "x", 1), ==, -ENOENT);
+	CHECK_INT(resdisk_write_buf(d, "boots/0001-a/runs", "x", 1), ==, -EISDIR);
+	CHECK_INT(resdisk_mkdir_p(d, "boots/0001-a/init.log/sub"), ==, -ENOTDIR);
+	CHECK_INT(resdisk_close(d), ==, 0);
+
+	CHECK(fsck_clean(img));
+	char *log = debugfs_cat(img, "/boots/0001-a/init.log");
+	CHECK_STR(log, "one\ntwo\n");
+
+	/* read it back with our reader too */
+	CHECK_INT(resdisk_open(img, RESDISK_READ, &d), ==, 0);
+	CHECK(!resdisk_unclean(d));
+	struct resdisk_entry e;
+	CHECK_INT(resdisk_stat(d, "boots/0001-a/runs/r1/1/client.0.out", &e), ==, 0);
+	CHECK_INT(e.type, ==, RESDISK_T_FILE);
+	CHECK_INT(e.size, ==, big);
+	struct sha256 s;
+	unsigned char d1[SHA256_DIGEST_LEN], d2[SHA256_DIGEST_LEN];
+	sha256_init(&s);
+	CHECK_INT(resdisk_read(d, "boots/0001-a/runs/r1/1/client.0.out", 0, feed, &s), ==, 0);
+	sha256_final(&s, d1);
+	sha256_init(&s);
+	sha256_update(&s, data, big);
+	sha256_final(&s, d2);
+	CHECK(!memcmp(d1, d2, sizeof(d1)));
+	CHECK_INT(resdisk_read(d, "boots/0001-a/runs/r1/1/client.0.out", 1024, feed, &s), ==,
+		  -EFBIG);
+	/* the listing: no temporaries left behind */
+	char names[1024] = "";
+	CHECK_INT(resdisk_list(d, "boots/0001-a", collect, names), ==, 0);
+	CHECK_STR(names, "runs init.log ");
+	CHECK_INT(resdisk_write_buf(d, "boots/x", "x", 1), ==, -EROFS);
+	CHECK_INT(resdisk_close(d), ==, 0);
+	free(data);
+}
+
+TEST(reader_refuses_symlinks_in_paths)
+{
+	struct resdisk *d;
+	char cmd[8192];
+	const char *img = make_image("m.img", "16M", RESDISK_LABEL, 1);
+	snprintf(cmd, sizeof(cmd),
+		 "debugfs -w -R 'symlink /boots/link /boots' %s >/dev/null 2>&1 && "
+		 "debugfs -w -R 'mkdir /boots/real' %s >/dev/null 2>&1",
+		 img, img);
+	CHECK_INT(test_run(cmd, NULL), ==, 0);
+	CHECK_INT(resdisk_open(img, RESDISK_READ, &d), ==, 0);
+	struct resdisk_entry e;
+	CHECK_INT(resdisk_stat(d, "boots/link", &e), ==, 0);
+	CHECK_INT(e.type, ==, RESDISK_T_SYMLINK);
+	CHECK_INT(resdisk_stat(d, "boots/link/real", &e), ==, -ELOOP);
+	CHECK_INT(resdisk_stat(d, "boots/real", &e), ==, 0);
+	resdisk_close(d);
+}
+
+TEST(crash_leaves_disk_marked_unclean)
+{
+	struct resdisk *d;
+	const char *img = make_image("m.img", "16M", RESDISK_LABEL, 1);
+	pid_t pid = fork();
+	if (pid == 0) {
+		if (resdisk_open(img, RESDISK_WRITE, &d))
+			_exit(1);
+		resdisk_mkdir_p(d, "boots/0001-x");
+		resdisk_write_buf(d, "boots/0001-x/env.json", "{}", 2);
+		resdisk_flush(d);
+		_exit(0); /* no close: as if the machine died */
+	}
+	int st;
+	waitpid(pid, &st, 0);
+	CHECK_INT(WEXITSTATUS(st), ==, 0);
+	CHECK_INT(resdisk_open(img, RESDISK_WRITE, &d), ==, -EUCLEAN);
+	CHECK_INT(resdisk_open(img, RESDISK_READ, &d), ==, 0);
+	CHECK(resdisk_unclean(d));
+	resdisk_close(d);
+	/* the flushed file is there; e2fsck -p makes the disk usable again */
+	char *env = debugfs_cat(img, "/boots/0001-x/env.json");
+	CHECK_STR(env, "{}");
+	char cmd[8192];
+	snprintf(cmd, sizeof(cmd), "e2fsck -p %s >/dev/null 2>&1", img);
+	CHECK_INT(test_run(cmd, NULL), <=, 1);
+	CHECK_INT(resdisk_open(img, RESDISK_WRITE, &d), ==, 0);
+	CHECK_INT(resdisk_close(d), ==, 0);
+	CHECK(fsck_clean(img));
+}
+
+TEST(disk_full_keeps_earlier_files)
+{
+	struct resdisk *d;
+	const char *img = make_image("tiny.img", "2M", RESDISK_LABEL, 1);
+	CHECK_INT(resdisk_open(img, RESDISK_WRITE, &d), ==, 0);
+	CHECK_INT(resdisk_mkdir_p(d, "boots/0001-x"), ==, 0);
+	CHECK_INT(resdisk_write_buf(d, "boots/0001-x/a", "first", 5), ==, 0);
+	CHECK_INT(resdisk_flush(d), ==, 0);
+	size_t big = 4 << 20;
+	char *data = calloc(1, big);
+	CHECK_INT(resdisk_write_buf(d, "boots/0001-x/big", data, big), ==, -ENOSPC);
+	/* replacing an existing file with one that does not fit keeps the old one */
+	CHECK_INT(resdisk_write_buf(d, "boots/0001-x/a", data, big), ==, -ENOSPC);
+	/* the space of the failed write is given back */
+	CHECK_INT(resdisk_write_buf(d, "boots/0001-x/b", "second", 6), ==, 0);
+	CHECK_INT(resdisk_close(d), ==, 0);
+	CHECK(fsck_clean(img));
+	CHECK_STR(debugfs_cat(img, "/boots/0001-x/a"), "first");
+	CHECK_STR(debugfs_cat(img, "/boots/0001-x/b"), "second");
+	free(data);
+}
+
+TEST(many_files_grow_directories)
+{
+	struct resdisk *d;
+	char path[64];
+	const char *img = make_image("m.img", "32M", RESDISK_LABEL, 1);
+	CHECK_INT(resdisk_open(img, RESDISK_WRITE, &d), ==, 0);
+	CHECK_INT(resdisk_mkdir_p(d, "boots/0001-x"), ==, 0);
+	for (int i = 0; i < 400; i++) {
+		snprintf(path, sizeof(path), "boots/0001-x/file-with-a-longish-name.%d", i);
+		CHECK_INT(resdisk_write_buf(d, path, path, strlen(path)), ==, 0);
+	}
+	for (int i = 0; i < 100; i++) {
+		snprintf(path, sizeof(path), "boots/0001-x/d%d", i);
+		CHECK_INT(resdisk_mkdir_p(d, path), ==, 0);
+	}
+	CHECK_INT(resdisk_close(d), ==, 0);
+	CHECK(fsck_clean(img));
+	CHECK_STR(debugfs_cat(img, "/boots/0001-x/file-with-a-longish-name.399"),
+		  "boots/0001-x/file-with-a-longish-name.399");
+}
+
+TEST(init_marker_refuses_marked_and_other_labels)
+{
+	const char *img = make_image("m.img", "16M", RESDISK_LABEL, 1);
+	CHECK_INT(resdisk_init_marker(img, ID), ==, -EEXIST);
+	const char *other = make_image("o.img", "16M", "data", 0);
+	CHECK_INT(resdisk_init_marker(other, ID), ==, -EMEDIUMTYPE);
+	CHECK_INT(resdisk_init_marker(img, "nothex"), ==, -EINVAL);
+}
+
+TEST(backup_superblock_when_primary_is_damaged)
+{
+	struct resdisk *d;
+	const char *img = make_image("m.img", "256M", RESDISK_LABEL, 1);
+	int fd = open(img, O_WRONLY);
+	char zero[1024] = {0};
+	CHECK_INT(pwrite(fd, zero, sizeof(zero), 1024), ==, 1024);
+	close(fd);
+	char id[RESDISK_ID_LEN + 1];
+	CHECK_INT(resdisk_probe(img, id), ==, -EMEDIUMTYPE);
+	CHECK_INT(resdisk_open(img, RESDISK_WRITE, &d), ==, -EMEDIUMTYPE);
+	CHECK_INT(resdisk_open(img, RESDISK_READ, &d), ==, 0);
+	CHECK_INT(resdisk_backup_superblock(d), ==, 32768);
+	CHECK_STR(resdisk_id(d), ID);
+	resdisk_close(d);
+}
