@@ -1,0 +1,80 @@
+/*
+ * Job files (YAML, libyaml): LKP's keys for the suites benchboot runs plus benchboot's own
+ * (cgroup, sysctl, affinity, timeout, netperf global options), validated into flat parameter
+ * lists, one per job document. docs/jobs.md is the user's reference for every key.
+ *
+ * Several YAML documents in one file: the first is a header, every later document is one job
+ * that inherits the header's parameters (its own win). A file with one document is one job.
+ *
+ * Errors name the place: "FILE:LINE:COL: KEY: what is wrong", with the nearest supported key
+ * for an unknown one ("unknown key 'nr_thread' (did you mean 'nr_threads'?)").
+ */
+#ifndef BENCHBOOT_HOST_JOB_H
+#define BENCHBOOT_HOST_JOB_H
+
+#include <stddef.h>
+
+struct bb_mark {
+	int line, col; /* 1-based; 0 when not from the file (defaults) */
+};
+
+enum bb_level {
+	BB_LEVEL_RUN,  /* varies within one boot: test, nr_threads, sysctl, sizes, ... */
+	BB_LEVEL_BOOT, /* needs a boot of its own: kernel_cmdline, cgroup, cpufreq_governor */
+	BB_LEVEL_JOB,  /* describes the job: suite, cluster, category */
+};
+
+struct bb_jvalue {
+	char *s; /* the text; "" for a YAML null (e.g. `netserver:`) */
+	struct bb_mark mark;
+};
+
+/*
+ * One parameter. Names are canonical and flat, as LKP flattens its jobs: "suite",
+ * "nr_threads", "runtime" (also from `testtime`), "iterations", "ip", "test", "send_size",
+ * "socket_buffer_size", "global_options", "test_options", "timeout", "kernel_cmdline",
+ * "cpufreq_governor", "cgroup.mode", "cgroup.controllers", "cgroup.limit.FILE",
+ * "sysctl.KEY", "affinity.server", "affinity.client", "stress-ng.OPTION".
+ */
+struct bb_jparam {
+	char *name;
+	struct bb_jvalue *v;
+	size_t n;    /* values; the parameter is an axis when it was written as a list */
+	int axis;
+	enum bb_level level;
+	struct bb_mark mark; /* of the key */
+};
+
+struct bb_jdoc {
+	struct bb_jparam *p;
+	size_t n;
+	int index; /* 1-based document number in the file */
+};
+
+struct bb_job {
+	char *file; /* the path as given */
+	char *name; /* file name without directory and .yaml/.yml */
+	char *suite;
+	struct bb_jdoc *docs; /* the jobs: header merged into every later document */
+	size_t ndocs;
+	char digest[65]; /* sha256 of the file's bytes, hex */
+};
+
+/* 0, -EINVAL with the message in err (bad job), or -errno (I/O: err says so). */
+int bb_job_parse_file(const char *path, struct bb_job *job, char *err, size_t errlen);
+/* The same from text; path is used for messages and the job name. */
+int bb_job_parse_text(const char *path, const char *text, size_t len, struct bb_job *job,
+		      char *err, size_t errlen);
+void bb_job_free(struct bb_job *job);
+
+const struct bb_jparam *bb_jdoc_get(const struct bb_jdoc *doc, const char *name);
+
+/* Levenshtein distance, for "did you mean" (also used by suites.c). */
+unsigned bb_edit_distance(const char *a, const char *b);
+
+/* Value checks shared with suites.c. Durations: N, Ns, Nm, Nh -> seconds (> 0). 0 or -EINVAL. */
+int bb_parse_duration(const char *s, double *seconds);
+/* nr_threads: "N" (count >= 1) or "P%" (P >= 1). */
+int bb_parse_count(const char *s, long *n, int *percent);
+
+#endif

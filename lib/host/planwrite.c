@@ -1,0 +1,202 @@
+/* Plan writer: one boot group of a matrix -> the flat plan the init reads (docs/plan.md). */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "host/planwrite.h"
+
+struct out {
+	char *p;
+	size_t n, cap;
+	int oom;
+};
+
+static void put(struct out *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void put(struct out *o, const char *fmt, ...)
+{
+	va_list ap;
+	if (o->oom)
+		return;
+	for (;;) {
+		va_start(ap, fmt);
+		int n = vsnprintf(o->p ? o->p + o->n : NULL, o->p ? o->cap - o->n : 0, fmt, ap);
+		va_end(ap);
+		if (n < 0) {
+			o->oom = 1;
+			return;
+		}
+		if (o->p && o->n + (size_t)n < o->cap) {
+			o->n += (size_t)n;
+			return;
+		}
+		size_t cap = o->cap ? o->cap * 2 : 4096;
+		while (cap < o->n + (size_t)n + 1)
+			cap *= 2;
+		char *np = realloc(o->p, cap);
+		if (!np) {
+			o->oom = 1;
+			return;
+		}
+		o->p = np;
+		o->cap = cap;
+	}
+}
+
+void bb_argv_free(struct bb_argv *a)
+{
+	for (size_t i = 0; i < a->n; i++)
+		free(a->v[i]);
+	free(a->v);
+	a->v = NULL;
+	a->n = 0;
+}
+
+static int argv_add_unique(struct bb_argv *a, const char *s)
+{
+	for (size_t i = 0; i < a->n; i++)
+		if (!strcmp(a->v[i], s))
+			return 0;
+	char **v = realloc(a->v, (a->n + 1) * sizeof *v);
+	if (!v)
+		return -ENOMEM;
+	a->v = v;
+	if (!(v[a->n] = strdup(s)))
+		return -ENOMEM;
+	a->n++;
+	return 0;
+}
+
+int bb_plan_boot_params(const struct bb_boot *b, char *buf, size_t len)
+{
+	size_t n = 0;
+	if (len)
+		buf[0] = 0;
+	for (size_t i = 0; i < b->nparams; i++) {
+		n += (size_t)snprintf(buf + (n < len ? n : len), n < len ? len - n : 0, "%s%s=",
+				      i ? " " : "", b->params[i].name);
+		for (const char *s = b->params[i].value; *s; s++) {
+			const char *enc = *s == ' ' ? "%20" : *s == '%' ? "%25" : NULL;
+			if (enc)
+				n += (size_t)snprintf(buf + (n < len ? n : len),
+						      n < len ? len - n : 0, "%s", enc);
+			else
+				n += (size_t)snprintf(buf + (n < len ? n : len),
+						      n < len ? len - n : 0, "%c", *s);
+		}
+	}
+	return (int)n;
+}
+
+int bb_plan_needs(const struct bb_matrix *m, size_t boot, struct bb_argv *modules,
+		  struct bb_argv *files, char *err, size_t errlen)
+{
+	const struct bb_boot *b = &m->boots[boot];
+	int rc = 0;
+	/* netperf needs one non-loopback address: the init's dummy interface */
+	if (!strcmp(m->job->suite, "netperf") && (rc = argv_add_unique(modules, "dummy")))
+		return rc;
+	for (size_t r = 0; r < b->nruns && !rc; r++) {
+		struct bb_suite_run sr;
+		rc = bb_suite_run(m->job->suite, b->runs[r].params, b->runs[r].nparams, &sr, err,
+				  errlen);
+		if (rc)
+			return rc;
+		for (size_t i = 0; i < sr.modules.n && !rc; i++)
+			rc = argv_add_unique(modules, sr.modules.v[i]);
+		for (size_t i = 0; i < sr.files.n && !rc; i++)
+			rc = argv_add_unique(files, sr.files.v[i]);
+		bb_suite_run_free(&sr);
+	}
+	if (rc == -ENOMEM)
+		snprintf(err, errlen, "out of memory");
+	return rc;
+}
+
+/* Parameters that are plan keys of their own, not param.NAME. */
+static int plan_key_param(const char *name)
+{
+	return !strcmp(name, "iterations") || !strcmp(name, "timeout") ||
+	       !strcmp(name, "netserver") || !strncmp(name, "affinity.", 9);
+}
+
+int bb_plan_write(const struct bb_matrix *m, size_t boot, char **text, char *err, size_t errlen)
+{
+	const struct bb_boot *b = &m->boots[boot];
+	struct out o = {0};
+	struct bb_argv modules = {0}, files = {0};
+	char bp[4096];
+	int rc;
+
+	*text = NULL;
+	if ((rc = bb_plan_needs(m, boot, &modules, &files, err, errlen)))
+		goto out_free;
+	put(&o, "benchboot-plan 1\n");
+	put(&o, "# %s, boot group %zu of %zu: written by benchboot from the job file\n",
+	    m->job->file, boot, m->nboots);
+	put(&o, "job=%s\n", m->job->name);
+	put(&o, "plan.digest=%s\n", m->job->digest);
+	put(&o, "boot.group=%zu\n", boot);
+	bb_plan_boot_params(b, bp, sizeof bp);
+	put(&o, "boot.params=%s\n", bp);
+	put(&o, "cgroup.mode=%s\n", bb_param_get(b->params, b->nparams, "cgroup.mode", "none"));
+	const char *ctrls = bb_param_get(b->params, b->nparams, "cgroup.controllers", NULL);
+	if (ctrls)
+		put(&o, "cgroup.controllers=%s\n", ctrls);
+	for (size_t i = 0; i < b->nparams; i++)
+		if (!strncmp(b->params[i].name, "cgroup.limit.", 13))
+			put(&o, "cgroup.limit.%s=%s\n", b->params[i].name + 13, b->params[i].value);
+	const char *gov = bb_param_get(b->params, b->nparams, "cpufreq_governor", NULL);
+	if (gov)
+		put(&o, "cpufreq.governor=%s\n", gov);
+	if (modules.n) {
+		put(&o, "modules.boot=");
+		for (size_t i = 0; i < modules.n; i++)
+			put(&o, "%s%s", i ? " " : "", modules.v[i]);
+		put(&o, "\n");
+	}
+	for (size_t r = 0; r < b->nruns; r++) {
+		const struct bb_run *run = &b->runs[r];
+		struct bb_suite_run sr;
+		if ((rc = bb_suite_run(m->job->suite, run->params, run->nparams, &sr, err, errlen)))
+			goto out_free;
+		put(&o, "\n[run %s]\n", run->id);
+		put(&o, "suite=%s\n", m->job->suite);
+		for (size_t i = 0; i < run->nparams; i++)
+			if (!plan_key_param(run->params[i].name))
+				put(&o, "param.%s=%s\n", run->params[i].name, run->params[i].value);
+		put(&o, "iterations=%d\n", sr.iterations);
+		put(&o, "runtime=%g\n", sr.runtime_s);
+		put(&o, "grace=%g\n", sr.grace_s);
+		for (size_t i = 0; i < sr.modules.n; i++)
+			put(&o, "needs.module=%s\n", sr.modules.v[i]);
+		for (size_t i = 0; i < sr.sysctls.n; i++)
+			put(&o, "sysctl.%s\n", sr.sysctls.v[i]);
+		if (sr.server_argv.n) {
+			for (size_t i = 0; i < sr.server_argv.n; i++)
+				put(&o, "server.0.arg=%s\n", sr.server_argv.v[i]);
+			put(&o, "server.0.ready=%s\n", sr.server_ready);
+			if (sr.server_cpus)
+				put(&o, "server.0.cpus=%s\n", sr.server_cpus);
+		}
+		for (size_t i = 0; i < sr.client_argv.n; i++)
+			put(&o, "client.arg=%s\n", sr.client_argv.v[i]);
+		put(&o, "client.count=%s\n", sr.client_count);
+		if (sr.client_cpus)
+			put(&o, "client.cpus=%s\n", sr.client_cpus);
+		bb_suite_run_free(&sr);
+	}
+	if (o.oom) {
+		rc = -ENOMEM;
+		snprintf(err, errlen, "out of memory");
+		goto out_free;
+	}
+	*text = o.p;
+	o.p = NULL;
+out_free:
+	free(o.p);
+	bb_argv_free(&modules);
+	bb_argv_free(&files);
+	return rc;
+}
