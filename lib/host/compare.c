@@ -147,10 +147,10 @@ int bb_lkp_changed(const struct bb_sample *a, const struct bb_sample *b, double 
 
 struct key_class {
 	const char *prefix;
-	const struct bb_kvs *kvs;
+	const struct bb_pairs *kvs;
 };
 
-static void run_classes(const struct bb_run *run, struct key_class cls[4])
+static void run_classes(const struct bb_res_run *run, struct key_class cls[4])
 {
 	cls[0] = (struct key_class){"param:", &run->params};
 	cls[1] = (struct key_class){"boot:", &run->boot->params};
@@ -168,7 +168,7 @@ static const char *remember(const char *prefix, const char *key, const char **re
 	return key;
 }
 
-const char *bb_run_lookup(const struct bb_run *run, const char *key, const char **resolved)
+const char *bb_run_lookup(const struct bb_res_run *run, const char *key, const char **resolved)
 {
 	static const struct {
 		const char *alias, *names[4];
@@ -188,7 +188,7 @@ const char *bb_run_lookup(const struct bb_run *run, const char *key, const char 
 		return run->boot->name;
 	}
 	for (int c = 0; c < 4; c++)
-		if ((v = bb_kvs_get(cls[c].kvs, key))) {
+		if ((v = bb_pairs_get(cls[c].kvs, key))) {
 			remember(cls[c].prefix, key, resolved);
 			return v;
 		}
@@ -197,14 +197,14 @@ const char *bb_run_lookup(const struct bb_run *run, const char *key, const char 
 			continue;
 		for (int k = 0; aliases[i].names[k]; k++)
 			for (int c = 0; c < 4; c++)
-				if ((v = bb_kvs_get(cls[c].kvs, aliases[i].names[k]))) {
+				if ((v = bb_pairs_get(cls[c].kvs, aliases[i].names[k]))) {
 					remember(cls[c].prefix, aliases[i].names[k], resolved);
 					return v;
 				}
 	}
 	size_t kl = strlen(key);
 	for (int c = 0; c < 4; c++) {
-		const struct bb_kv *hit = NULL;
+		const struct bb_pair *hit = NULL;
 		int count = 0;
 		for (size_t i = 0; i < cls[c].kvs->n; i++) {
 			const char *name = cls[c].kvs->v[i].key;
@@ -222,11 +222,11 @@ const char *bb_run_lookup(const struct bb_run *run, const char *key, const char 
 	return NULL;
 }
 
-int bb_side_add(struct bb_side *side, const struct bb_results *res, const struct bb_kvs *conds)
+int bb_side_add(struct bb_side *side, const struct bb_results *res, const struct bb_pairs *conds)
 {
 	for (size_t b = 0; b < res->nboots; b++)
 		for (size_t r = 0; r < res->boots[b].nruns; r++) {
-			struct bb_run *run = &res->boots[b].runs[r];
+			struct bb_res_run *run = &res->boots[b].runs[r];
 			int ok = 1;
 			for (size_t c = 0; conds && c < conds->n && ok; c++) {
 				const char *v = bb_run_lookup(run, conds->v[c].key, NULL);
@@ -234,7 +234,7 @@ int bb_side_add(struct bb_side *side, const struct bb_results *res, const struct
 			}
 			if (!ok)
 				continue;
-			struct bb_run **nr = realloc(side->runs, (side->nruns + 1) * sizeof(*nr));
+			struct bb_res_run **nr = realloc(side->runs, (side->nruns + 1) * sizeof(*nr));
 			if (!nr)
 				return -1;
 			side->runs = nr;
@@ -332,22 +332,22 @@ static int is_axis(const char *cls, const char *name, const char *const *axis, s
 }
 
 /* The matching key of a run: its run and boot parameters without the axis, "k=v\n..." */
-static char *match_key(const struct bb_run *run, const char *const *axis, size_t naxis,
-		       const struct bb_side *const sides[2], struct bb_kvs *kept)
+static char *match_key(const struct bb_res_run *run, const char *const *axis, size_t naxis,
+		       const struct bb_side *const sides[2], struct bb_pairs *kept)
 {
-	struct bb_kvs all = {0};
+	struct bb_pairs all = {0};
 	char *out = NULL;
 	size_t len = 1;
 	for (size_t i = 0; i < run->params.n; i++)
 		if (!is_axis("param:", run->params.v[i].key, axis, naxis, sides))
-			if (bb_kvs_set(&all, run->params.v[i].key, run->params.v[i].val))
+			if (bb_pairs_set(&all, run->params.v[i].key, run->params.v[i].val))
 				goto out;
 	for (size_t i = 0; i < run->boot->params.n; i++)
 		if (!is_axis("boot:", run->boot->params.v[i].key, axis, naxis, sides) &&
-		    !bb_kvs_get(&all, run->boot->params.v[i].key))
-			if (bb_kvs_set(&all, run->boot->params.v[i].key, run->boot->params.v[i].val))
+		    !bb_pairs_get(&all, run->boot->params.v[i].key))
+			if (bb_pairs_set(&all, run->boot->params.v[i].key, run->boot->params.v[i].val))
 				goto out;
-	bb_kvs_sort(&all);
+	bb_pairs_sort(&all);
 	for (size_t i = 0; i < all.n; i++)
 		len += strlen(all.v[i].key) + strlen(all.v[i].val) + 2;
 	if (!(out = malloc(len)))
@@ -361,11 +361,11 @@ static char *match_key(const struct bb_run *run, const char *const *axis, size_t
 		return out;
 	}
 out:
-	bb_kvs_free(&all);
+	bb_pairs_free(&all);
 	return out;
 }
 
-static char *describe_params(const struct bb_kvs *p)
+static char *describe_params(const struct bb_pairs *p)
 {
 	size_t len = 1;
 	for (size_t i = 0; i < p->n; i++)
@@ -420,7 +420,7 @@ static int env_ignored(const char *key)
 }
 
 /* Differences between two lists of environment records (each kvs one boot or one run). */
-static int env_diff(const struct bb_kvs *const *a, size_t na, const struct bb_kvs *const *b,
+static int env_diff(const struct bb_pairs *const *a, size_t na, const struct bb_pairs *const *b,
 		    size_t nb, struct bb_env_diff **out, size_t *nout)
 {
 	struct strs keys = {0};
@@ -429,7 +429,7 @@ static int env_diff(const struct bb_kvs *const *a, size_t na, const struct bb_kv
 	*nout = 0;
 	for (int s = 0; s < 2; s++)
 		for (size_t i = 0; i < (s ? nb : na); i++) {
-			const struct bb_kvs *k = s ? b[i] : a[i];
+			const struct bb_pairs *k = s ? b[i] : a[i];
 			for (size_t j = 0; j < k->n; j++)
 				if (!env_ignored(k->v[j].key) && strs_add(&keys, k->v[j].key))
 					goto out;
@@ -439,7 +439,7 @@ static int env_diff(const struct bb_kvs *const *a, size_t na, const struct bb_kv
 		struct strs va = {0}, vb = {0};
 		for (int s = 0; s < 2; s++)
 			for (size_t j = 0; j < (s ? nb : na); j++) {
-				const char *v = bb_kvs_get(s ? b[j] : a[j], keys.v[i]);
+				const char *v = bb_pairs_get(s ? b[j] : a[j], keys.v[i]);
 				if (strs_add(s ? &vb : &va, v ? v : "(absent)")) {
 					strs_free(&va);
 					strs_free(&vb);
@@ -480,7 +480,7 @@ static int stat_name_cmp(const void *x, const void *y)
 	return strcmp(((const struct bb_stat_cmp *)x)->name, ((const struct bb_stat_cmp *)y)->name);
 }
 
-static int pool(struct bb_run *const *runs, size_t n, const char *name, double **vals,
+static int pool(struct bb_res_run *const *runs, size_t n, const char *name, double **vals,
 		size_t *nvals)
 {
 	*vals = NULL;
@@ -520,7 +520,7 @@ static void stat_evaluate(struct bb_stat_cmp *s, double alpha)
 	s->significant = s->lkp || s->welch;
 }
 
-static size_t count_boots(struct bb_run *const *runs, size_t n)
+static size_t count_boots(struct bb_res_run *const *runs, size_t n)
 {
 	size_t count = 0;
 	for (size_t i = 0; i < n; i++) {
@@ -532,12 +532,12 @@ static size_t count_boots(struct bb_run *const *runs, size_t n)
 	return count;
 }
 
-static char *axis_values(struct bb_run *const *runs, size_t n, const char *const *axis,
+static char *axis_values(struct bb_res_run *const *runs, size_t n, const char *const *axis,
 			 size_t naxis)
 {
 	if (!naxis)
 		return NULL;
-	struct bb_kvs kv = {0};
+	struct bb_pairs kv = {0};
 	for (size_t k = 0; k < naxis; k++) {
 		struct strs vals = {0};
 		for (size_t i = 0; i < n; i++) {
@@ -546,18 +546,18 @@ static char *axis_values(struct bb_run *const *runs, size_t n, const char *const
 		}
 		char *j = strs_join(&vals, "(absent)");
 		if (j)
-			bb_kvs_set(&kv, axis[k], j);
+			bb_pairs_set(&kv, axis[k], j);
 		free(j);
 		strs_free(&vals);
 	}
 	char *d = describe_params(&kv);
-	bb_kvs_free(&kv);
+	bb_pairs_free(&kv);
 	return d;
 }
 
 /* One matched group: the runs of each side with the same parameters. */
-static int compare_group(struct bb_run_cmp *rc, struct bb_run *const *ra, size_t na,
-			 struct bb_run *const *rb, size_t nb, const char *const *axis,
+static int compare_group(struct bb_run_cmp *rc, struct bb_res_run *const *ra, size_t na,
+			 struct bb_res_run *const *rb, size_t nb, const char *const *axis,
 			 size_t naxis, double alpha)
 {
 	struct strs names = {0};
@@ -574,7 +574,7 @@ static int compare_group(struct bb_run_cmp *rc, struct bb_run *const *ra, size_t
 		rc->failed_b += rb[i]->failed_iterations;
 	for (int s = 0; s < 2; s++)
 		for (size_t i = 0; i < (s ? nb : na); i++) {
-			const struct bb_run *run = s ? rb[i] : ra[i];
+			const struct bb_res_run *run = s ? rb[i] : ra[i];
 			for (size_t k = 0; k < run->nstats; k++)
 				if (strs_add(&names, run->stats[k].name))
 					goto out;
@@ -592,7 +592,7 @@ static int compare_group(struct bb_run_cmp *rc, struct bb_run *const *ra, size_t
 	if (rc->nstats)
 		qsort(rc->stats, rc->nstats, sizeof(*rc->stats), stat_name_cmp);
 	{
-		const struct bb_kvs **ea = calloc(na + 1, sizeof(*ea)), **eb = calloc(nb + 1, sizeof(*eb));
+		const struct bb_pairs **ea = calloc(na + 1, sizeof(*ea)), **eb = calloc(nb + 1, sizeof(*eb));
 		if (!ea || !eb) {
 			free(ea);
 			free(eb);
@@ -621,7 +621,7 @@ static char *param_differences(const struct bb_side *a, const struct bb_side *b)
 	const struct bb_side *sides[2] = {a, b};
 	for (int s = 0; s < 2; s++)
 		for (size_t r = 0; r < sides[s]->nruns; r++) {
-			const struct bb_run *run = sides[s]->runs[r];
+			const struct bb_res_run *run = sides[s]->runs[r];
 			for (size_t i = 0; i < run->params.n; i++)
 				strs_add(&keys, run->params.v[i].key);
 			for (size_t i = 0; i < run->boot->params.n; i++)
@@ -633,10 +633,10 @@ static char *param_differences(const struct bb_side *a, const struct bb_side *b)
 		struct strs v[2] = {{0}, {0}};
 		for (int s = 0; s < 2; s++)
 			for (size_t r = 0; r < sides[s]->nruns; r++) {
-				const struct bb_run *run = sides[s]->runs[r];
-				const char *x = bb_kvs_get(&run->params, keys.v[k]);
+				const struct bb_res_run *run = sides[s]->runs[r];
+				const char *x = bb_pairs_get(&run->params, keys.v[k]);
 				if (!x)
-					x = bb_kvs_get(&run->boot->params, keys.v[k]);
+					x = bb_pairs_get(&run->boot->params, keys.v[k]);
 				strs_add(&v[s], x ? x : "(absent)");
 			}
 		char *ja = strs_join(&v[0], "(none)"), *jb = strs_join(&v[1], "(none)");
@@ -686,7 +686,7 @@ int bb_compare(const struct bb_side *a, const struct bb_side *b, const char *con
 
 	/* environment of the boots on each side */
 	{
-		const struct bb_kvs **ea = calloc(a->nruns, sizeof(*ea)),
+		const struct bb_pairs **ea = calloc(a->nruns, sizeof(*ea)),
 				    **eb = calloc(b->nruns, sizeof(*eb));
 		size_t na = 0, nb = 0;
 		if (!ea || !eb) {
@@ -719,7 +719,7 @@ int bb_compare(const struct bb_side *a, const struct bb_side *b, const char *con
 	for (size_t i = 0; i < a->nruns; i++) {
 		if (used[0][i])
 			continue;
-		struct bb_run **ra = calloc(a->nruns, sizeof(*ra)), **rb = calloc(b->nruns, sizeof(*rb));
+		struct bb_res_run **ra = calloc(a->nruns, sizeof(*ra)), **rb = calloc(b->nruns, sizeof(*rb));
 		size_t na = 0, nb = 0;
 		if (!ra || !rb) {
 			free(ra);
@@ -792,7 +792,7 @@ int bb_compare(const struct bb_side *a, const struct bb_side *b, const char *con
 	/* boots that did not finish, iterations that failed */
 	for (int s = 0; s < 2; s++)
 		for (size_t i = 0; i < sides[s]->nruns; i++) {
-			const struct bb_run *run = sides[s]->runs[i];
+			const struct bb_res_run *run = sides[s]->runs[i];
 			int seen = 0;
 			for (size_t j = 0; j < i; j++)
 				seen |= sides[s]->runs[j]->boot == run->boot;
@@ -851,7 +851,7 @@ void bb_comparison_free(struct bb_comparison *c)
 	env_diffs_free(c->env, c->nenv);
 	for (size_t i = 0; i < c->nruns; i++) {
 		struct bb_run_cmp *rc = &c->runs[i];
-		bb_kvs_free(&rc->params);
+		bb_pairs_free(&rc->params);
 		free(rc->axis_a);
 		free(rc->axis_b);
 		env_diffs_free(rc->env, rc->nenv);
@@ -1008,166 +1008,166 @@ void bb_comparison_print(FILE *f, const struct bb_comparison *c, int all)
 		c->nsignificant, c->nsignificant == 1 ? "" : "s", c->alpha);
 }
 
-static void json_sample(struct jw *w, const double *v, size_t n, const struct bb_sample *s)
+static void json_sample(struct jout *w, const double *v, size_t n, const struct bb_sample *s)
 {
-	jw_obj_begin(w);
-	jw_key(w, "n");
-	jw_int(w, n);
-	jw_key(w, "mean");
+	jout_obj_begin(w);
+	jout_key(w, "n");
+	jout_int(w, n);
+	jout_key(w, "mean");
 	if (n)
-		jw_num(w, s->mean);
+		jout_num(w, s->mean);
 	else
-		jw_null(w);
-	jw_key(w, "stddev");
+		jout_null(w);
+	jout_key(w, "stddev");
 	if (n)
-		jw_num(w, s->sd);
+		jout_num(w, s->sd);
 	else
-		jw_null(w);
-	jw_key(w, "stddev_percent");
+		jout_null(w);
+	jout_key(w, "stddev_percent");
 	if (n && s->mean != 0)
-		jw_num(w, 100 * s->sd / fabs(s->mean));
+		jout_num(w, 100 * s->sd / fabs(s->mean));
 	else
-		jw_null(w);
-	jw_key(w, "min");
+		jout_null(w);
+	jout_key(w, "min");
 	if (n)
-		jw_num(w, s->min);
+		jout_num(w, s->min);
 	else
-		jw_null(w);
-	jw_key(w, "max");
+		jout_null(w);
+	jout_key(w, "max");
 	if (n)
-		jw_num(w, s->max);
+		jout_num(w, s->max);
 	else
-		jw_null(w);
-	jw_key(w, "values");
-	jw_arr_begin(w);
+		jout_null(w);
+	jout_key(w, "values");
+	jout_arr_begin(w);
 	for (size_t i = 0; i < n; i++)
-		jw_num(w, v[i]);
-	jw_arr_end(w);
-	jw_obj_end(w);
+		jout_num(w, v[i]);
+	jout_arr_end(w);
+	jout_obj_end(w);
 }
 
-static void json_env(struct jw *w, const struct bb_env_diff *d, size_t n)
+static void json_env(struct jout *w, const struct bb_env_diff *d, size_t n)
 {
-	jw_arr_begin(w);
+	jout_arr_begin(w);
 	for (size_t i = 0; i < n; i++) {
-		jw_obj_begin(w);
-		jw_key(w, "key");
-		jw_str(w, d[i].key);
-		jw_key(w, "a");
-		jw_str(w, d[i].a);
-		jw_key(w, "b");
-		jw_str(w, d[i].b);
-		jw_obj_end(w);
+		jout_obj_begin(w);
+		jout_key(w, "key");
+		jout_str(w, d[i].key);
+		jout_key(w, "a");
+		jout_str(w, d[i].a);
+		jout_key(w, "b");
+		jout_str(w, d[i].b);
+		jout_obj_end(w);
 	}
-	jw_arr_end(w);
+	jout_arr_end(w);
 }
 
 void bb_comparison_json(FILE *f, const struct bb_comparison *c, int all)
 {
-	struct jw w;
-	jw_init(&w, f);
-	jw_obj_begin(&w);
-	jw_key(&w, "a");
-	jw_obj_begin(&w);
-	jw_key(&w, "label");
-	jw_str(&w, c->label_a);
-	jw_key(&w, "boots");
-	jw_int(&w, c->boots_a);
-	jw_obj_end(&w);
-	jw_key(&w, "b");
-	jw_obj_begin(&w);
-	jw_key(&w, "label");
-	jw_str(&w, c->label_b);
-	jw_key(&w, "boots");
-	jw_int(&w, c->boots_b);
-	jw_obj_end(&w);
-	jw_key(&w, "environment");
+	struct jout w;
+	jout_init(&w, f);
+	jout_obj_begin(&w);
+	jout_key(&w, "a");
+	jout_obj_begin(&w);
+	jout_key(&w, "label");
+	jout_str(&w, c->label_a);
+	jout_key(&w, "boots");
+	jout_int(&w, c->boots_a);
+	jout_obj_end(&w);
+	jout_key(&w, "b");
+	jout_obj_begin(&w);
+	jout_key(&w, "label");
+	jout_str(&w, c->label_b);
+	jout_key(&w, "boots");
+	jout_int(&w, c->boots_b);
+	jout_obj_end(&w);
+	jout_key(&w, "environment");
 	json_env(&w, c->env, c->nenv);
-	jw_key(&w, "runs");
-	jw_arr_begin(&w);
+	jout_key(&w, "runs");
+	jout_arr_begin(&w);
 	for (size_t i = 0; i < c->nruns; i++) {
 		const struct bb_run_cmp *rc = &c->runs[i];
-		jw_obj_begin(&w);
-		jw_key(&w, "params");
-		jw_obj_begin(&w);
+		jout_obj_begin(&w);
+		jout_key(&w, "params");
+		jout_obj_begin(&w);
 		for (size_t k = 0; k < rc->params.n; k++) {
-			jw_key(&w, rc->params.v[k].key);
-			jw_str(&w, rc->params.v[k].val);
+			jout_key(&w, rc->params.v[k].key);
+			jout_str(&w, rc->params.v[k].val);
 		}
-		jw_obj_end(&w);
-		jw_key(&w, "axis_a");
-		jw_str(&w, rc->axis_a);
-		jw_key(&w, "axis_b");
-		jw_str(&w, rc->axis_b);
-		jw_key(&w, "runs_a");
-		jw_int(&w, rc->runs_a);
-		jw_key(&w, "runs_b");
-		jw_int(&w, rc->runs_b);
-		jw_key(&w, "boots_a");
-		jw_int(&w, rc->boots_a);
-		jw_key(&w, "boots_b");
-		jw_int(&w, rc->boots_b);
-		jw_key(&w, "failed_iterations_a");
-		jw_int(&w, rc->failed_a);
-		jw_key(&w, "failed_iterations_b");
-		jw_int(&w, rc->failed_b);
-		jw_key(&w, "environment");
+		jout_obj_end(&w);
+		jout_key(&w, "axis_a");
+		jout_str(&w, rc->axis_a);
+		jout_key(&w, "axis_b");
+		jout_str(&w, rc->axis_b);
+		jout_key(&w, "runs_a");
+		jout_int(&w, rc->runs_a);
+		jout_key(&w, "runs_b");
+		jout_int(&w, rc->runs_b);
+		jout_key(&w, "boots_a");
+		jout_int(&w, rc->boots_a);
+		jout_key(&w, "boots_b");
+		jout_int(&w, rc->boots_b);
+		jout_key(&w, "failed_iterations_a");
+		jout_int(&w, rc->failed_a);
+		jout_key(&w, "failed_iterations_b");
+		jout_int(&w, rc->failed_b);
+		jout_key(&w, "environment");
 		json_env(&w, rc->env, rc->nenv);
-		jw_key(&w, "stats");
-		jw_arr_begin(&w);
+		jout_key(&w, "stats");
+		jout_arr_begin(&w);
 		for (size_t k = 0; k < rc->nstats; k++) {
 			const struct bb_stat_cmp *s = &rc->stats[k];
 			if (!all && !s->significant)
 				continue;
-			jw_obj_begin(&w);
-			jw_key(&w, "name");
-			jw_str(&w, s->name);
-			jw_key(&w, "a");
+			jout_obj_begin(&w);
+			jout_key(&w, "name");
+			jout_str(&w, s->name);
+			jout_key(&w, "a");
 			json_sample(&w, s->a, s->na, &s->sa);
-			jw_key(&w, "b");
+			jout_key(&w, "b");
 			json_sample(&w, s->b, s->nb, &s->sb);
-			jw_key(&w, "change_percent");
+			jout_key(&w, "change_percent");
 			if (s->change_defined)
-				jw_num(&w, s->change);
+				jout_num(&w, s->change);
 			else
-				jw_null(&w);
-			jw_key(&w, "threshold_percent");
-			jw_num(&w, s->threshold);
-			jw_key(&w, "welch_t");
+				jout_null(&w);
+			jout_key(&w, "threshold_percent");
+			jout_num(&w, s->threshold);
+			jout_key(&w, "welch_t");
 			if (s->p_defined && isfinite(s->t))
-				jw_num(&w, s->t);
+				jout_num(&w, s->t);
 			else
-				jw_null(&w);
-			jw_key(&w, "welch_df");
+				jout_null(&w);
+			jout_key(&w, "welch_df");
 			if (s->p_defined)
-				jw_num(&w, s->df);
+				jout_num(&w, s->df);
 			else
-				jw_null(&w);
-			jw_key(&w, "p_value");
+				jout_null(&w);
+			jout_key(&w, "p_value");
 			if (s->p_defined)
-				jw_num(&w, s->p);
+				jout_num(&w, s->p);
 			else
-				jw_null(&w);
-			jw_key(&w, "lkp_changed");
-			jw_bool(&w, s->lkp);
-			jw_key(&w, "welch_changed");
-			jw_bool(&w, s->welch);
-			jw_key(&w, "significant");
-			jw_bool(&w, s->significant);
-			jw_obj_end(&w);
+				jout_null(&w);
+			jout_key(&w, "lkp_changed");
+			jout_bool(&w, s->lkp);
+			jout_key(&w, "welch_changed");
+			jout_bool(&w, s->welch);
+			jout_key(&w, "significant");
+			jout_bool(&w, s->significant);
+			jout_obj_end(&w);
 		}
-		jw_arr_end(&w);
-		jw_obj_end(&w);
+		jout_arr_end(&w);
+		jout_obj_end(&w);
 	}
-	jw_arr_end(&w);
-	jw_key(&w, "notes");
-	jw_arr_begin(&w);
+	jout_arr_end(&w);
+	jout_key(&w, "notes");
+	jout_arr_begin(&w);
 	for (size_t i = 0; i < c->nnotes; i++)
-		jw_str(&w, c->notes[i]);
-	jw_arr_end(&w);
-	jw_key(&w, "significant_changes");
-	jw_int(&w, c->nsignificant);
-	jw_obj_end(&w);
+		jout_str(&w, c->notes[i]);
+	jout_arr_end(&w);
+	jout_key(&w, "significant_changes");
+	jout_int(&w, c->nsignificant);
+	jout_obj_end(&w);
 }
 
 static void svg_text(FILE *f, const char *s)

@@ -40,7 +40,7 @@ int bb_lkp_changed(const struct bb_sample *a, const struct bb_sample *b, double 
 /* A side of the comparison: runs picked from loaded results. */
 struct bb_side {
 	char *label;
-	struct bb_run **runs;
+	struct bb_res_run **runs;
 	size_t nruns;
 };
 
@@ -51,9 +51,9 @@ struct bb_side {
  * "sysctl.net.sctp.prsctp_enable"), or "kernel", "cgroup", "boot". *resolved (if asked) gets the
  * name found, prefixed by "param:", "boot:", "env:" or "runenv:". NULL when absent.
  */
-const char *bb_run_lookup(const struct bb_run *run, const char *key, const char **resolved);
+const char *bb_run_lookup(const struct bb_res_run *run, const char *key, const char **resolved);
 /* Add the runs of res whose every condition KEY=VALUE holds (conds may be NULL). */
-int bb_side_add(struct bb_side *side, const struct bb_results *res, const struct bb_kvs *conds);
+int bb_side_add(struct bb_side *side, const struct bb_results *res, const struct bb_pairs *conds);
 void bb_side_free(struct bb_side *side);
 
 struct bb_stat_cmp {
@@ -74,7 +74,7 @@ struct bb_env_diff {
 };
 
 struct bb_run_cmp {
-	struct bb_kvs params; /* the parameters both sides share (the axis excluded) */
+	struct bb_pairs params; /* the parameters both sides share (the axis excluded) */
 	char *axis_a, *axis_b; /* the axis values ("k=v ..."), or NULL */
 	size_t runs_a, runs_b, boots_a, boots_b, failed_a, failed_b;
 	struct bb_env_diff *env; /* per-run environment read back that differs */

@@ -495,14 +495,14 @@ const char *jn_scalar_text(const struct jn *node, char *buf, size_t buflen)
 
 /* ---- writer ---- */
 
-void jw_init(struct jw *w, FILE *f)
+void jout_init(struct jout *w, FILE *f)
 {
 	memset(w, 0, sizeof(*w));
 	w->f = f;
 	w->first[0] = 1;
 }
 
-static void jw_indent(struct jw *w)
+static void jout_indent(struct jout *w)
 {
 	fputc('\n', w->f);
 	for (int i = 0; i < w->depth; i++)
@@ -510,7 +510,7 @@ static void jw_indent(struct jw *w)
 }
 
 /* Before any value or key: the comma and the line break, unless right after a key. */
-static void jw_pre(struct jw *w)
+static void jout_pre(struct jout *w)
 {
 	if (w->after_key) {
 		w->after_key = 0;
@@ -519,50 +519,50 @@ static void jw_pre(struct jw *w)
 	if (w->depth > 0) {
 		if (!w->first[w->depth])
 			fputc(',', w->f);
-		jw_indent(w);
+		jout_indent(w);
 	}
 	w->first[w->depth] = 0;
 }
 
-static void jw_open(struct jw *w, char c)
+static void jout_open(struct jout *w, char c)
 {
-	jw_pre(w);
+	jout_pre(w);
 	fputc(c, w->f);
 	if (w->depth < 63)
 		w->depth++;
 	w->first[w->depth] = 1;
 }
 
-static void jw_close(struct jw *w, char c)
+static void jout_close(struct jout *w, char c)
 {
 	int empty = w->first[w->depth];
 	if (w->depth > 0)
 		w->depth--;
 	if (!empty)
-		jw_indent(w);
+		jout_indent(w);
 	fputc(c, w->f);
 	if (w->depth == 0)
 		fputc('\n', w->f);
 }
 
-void jw_obj_begin(struct jw *w)
+void jout_obj_begin(struct jout *w)
 {
-	jw_open(w, '{');
+	jout_open(w, '{');
 }
-void jw_obj_end(struct jw *w)
+void jout_obj_end(struct jout *w)
 {
-	jw_close(w, '}');
+	jout_close(w, '}');
 }
-void jw_arr_begin(struct jw *w)
+void jout_arr_begin(struct jout *w)
 {
-	jw_open(w, '[');
+	jout_open(w, '[');
 }
-void jw_arr_end(struct jw *w)
+void jout_arr_end(struct jout *w)
 {
-	jw_close(w, ']');
+	jout_close(w, ']');
 }
 
-void jw_quote(FILE *f, const char *s)
+void jout_quote(FILE *f, const char *s)
 {
 	fputc('"', f);
 	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
@@ -580,27 +580,27 @@ void jw_quote(FILE *f, const char *s)
 	fputc('"', f);
 }
 
-void jw_key(struct jw *w, const char *key)
+void jout_key(struct jout *w, const char *key)
 {
-	jw_pre(w);
-	jw_quote(w->f, key);
+	jout_pre(w);
+	jout_quote(w->f, key);
 	fputs(": ", w->f);
 	w->after_key = 1;
 }
 
-void jw_str(struct jw *w, const char *s)
+void jout_str(struct jout *w, const char *s)
 {
-	jw_pre(w);
+	jout_pre(w);
 	if (s)
-		jw_quote(w->f, s);
+		jout_quote(w->f, s);
 	else
 		fputs("null", w->f);
 }
 
 /* The shortest of %.15g..%.17g that reads back as the same double. */
-void jw_num(struct jw *w, double v)
+void jout_num(struct jout *w, double v)
 {
-	jw_pre(w);
+	jout_pre(w);
 	if (!isfinite(v)) {
 		fputs("null", w->f);
 		return;
@@ -614,20 +614,20 @@ void jw_num(struct jw *w, double v)
 	fputs(buf, w->f);
 }
 
-void jw_int(struct jw *w, long long v)
+void jout_int(struct jout *w, long long v)
 {
-	jw_pre(w);
+	jout_pre(w);
 	fprintf(w->f, "%lld", v);
 }
 
-void jw_bool(struct jw *w, int v)
+void jout_bool(struct jout *w, int v)
 {
-	jw_pre(w);
+	jout_pre(w);
 	fputs(v ? "true" : "false", w->f);
 }
 
-void jw_null(struct jw *w)
+void jout_null(struct jout *w)
 {
-	jw_pre(w);
+	jout_pre(w);
 	fputs("null", w->f);
 }

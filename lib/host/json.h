@@ -32,24 +32,24 @@ const struct jn *jn_get(const struct jn *obj, const char *key);
 const char *jn_scalar_text(const struct jn *node, char *buf, size_t buflen);
 
 /* Streaming writer with indentation; numbers that are not finite are written as null. */
-struct jw {
+struct jout {
 	FILE *f;
 	int depth;
 	int first[64];
 	int after_key;
 };
-void jw_init(struct jw *w, FILE *f);
-void jw_obj_begin(struct jw *w);
-void jw_obj_end(struct jw *w);
-void jw_arr_begin(struct jw *w);
-void jw_arr_end(struct jw *w);
-void jw_key(struct jw *w, const char *key);
-void jw_str(struct jw *w, const char *s);
-void jw_num(struct jw *w, double v);
-void jw_int(struct jw *w, long long v);
-void jw_bool(struct jw *w, int v);
-void jw_null(struct jw *w);
+void jout_init(struct jout *w, FILE *f);
+void jout_obj_begin(struct jout *w);
+void jout_obj_end(struct jout *w);
+void jout_arr_begin(struct jout *w);
+void jout_arr_end(struct jout *w);
+void jout_key(struct jout *w, const char *key);
+void jout_str(struct jout *w, const char *s);
+void jout_num(struct jout *w, double v);
+void jout_int(struct jout *w, long long v);
+void jout_bool(struct jout *w, int v);
+void jout_null(struct jout *w);
 /* Write s as a JSON string literal (quotes and escapes). */
-void jw_quote(FILE *f, const char *s);
+void jout_quote(FILE *f, const char *s);
 
 #endif

@@ -9,7 +9,7 @@
 #include "host/json.h"
 #include "host/results_tree.h"
 
-int bb_kvs_set(struct bb_kvs *kvs, const char *key, const char *val)
+int bb_pairs_set(struct bb_pairs *kvs, const char *key, const char *val)
 {
 	for (size_t i = 0; i < kvs->n; i++) {
 		if (strcmp(kvs->v[i].key, key))
@@ -21,7 +21,7 @@ int bb_kvs_set(struct bb_kvs *kvs, const char *key, const char *val)
 		kvs->v[i].val = nv;
 		return 0;
 	}
-	struct bb_kv *nv = realloc(kvs->v, (kvs->n + 1) * sizeof(*nv));
+	struct bb_pair *nv = realloc(kvs->v, (kvs->n + 1) * sizeof(*nv));
 	if (!nv)
 		return -1;
 	kvs->v = nv;
@@ -36,7 +36,7 @@ int bb_kvs_set(struct bb_kvs *kvs, const char *key, const char *val)
 	return 0;
 }
 
-const char *bb_kvs_get(const struct bb_kvs *kvs, const char *key)
+const char *bb_pairs_get(const struct bb_pairs *kvs, const char *key)
 {
 	for (size_t i = 0; i < kvs->n; i++)
 		if (!strcmp(kvs->v[i].key, key))
@@ -46,16 +46,16 @@ const char *bb_kvs_get(const struct bb_kvs *kvs, const char *key)
 
 static int kv_cmp(const void *a, const void *b)
 {
-	return strcmp(((const struct bb_kv *)a)->key, ((const struct bb_kv *)b)->key);
+	return strcmp(((const struct bb_pair *)a)->key, ((const struct bb_pair *)b)->key);
 }
 
-void bb_kvs_sort(struct bb_kvs *kvs)
+void bb_pairs_sort(struct bb_pairs *kvs)
 {
 	if (kvs->n)
 		qsort(kvs->v, kvs->n, sizeof(*kvs->v), kv_cmp);
 }
 
-void bb_kvs_free(struct bb_kvs *kvs)
+void bb_pairs_free(struct bb_pairs *kvs)
 {
 	for (size_t i = 0; i < kvs->n; i++) {
 		free(kvs->v[i].key);
@@ -66,13 +66,13 @@ void bb_kvs_free(struct bb_kvs *kvs)
 	kvs->n = 0;
 }
 
-int bb_kvs_flatten(struct bb_kvs *kvs, const char *prefix, const struct jn *node)
+int bb_pairs_flatten(struct bb_pairs *kvs, const char *prefix, const struct jn *node)
 {
 	char buf[64];
 	if (node->type != JN_OBJ && node->type != JN_ARR)
-		return bb_kvs_set(kvs, prefix, jn_scalar_text(node, buf, sizeof(buf)));
+		return bb_pairs_set(kvs, prefix, jn_scalar_text(node, buf, sizeof(buf)));
 	if (node->n == 0)
-		return bb_kvs_set(kvs, prefix, node->type == JN_OBJ ? "{}" : "[]");
+		return bb_pairs_set(kvs, prefix, node->type == JN_OBJ ? "{}" : "[]");
 	for (size_t i = 0; i < node->n; i++) {
 		char *key;
 		int r;
@@ -82,7 +82,7 @@ int bb_kvs_flatten(struct bb_kvs *kvs, const char *prefix, const struct jn *node
 			r = asprintf(&key, "%s%s%zu", prefix, *prefix ? "." : "", i);
 		if (r < 0)
 			return -1;
-		r = bb_kvs_flatten(kvs, key, node->items[i]);
+		r = bb_pairs_flatten(kvs, key, node->items[i]);
 		free(key);
 		if (r)
 			return r;
@@ -90,16 +90,28 @@ int bb_kvs_flatten(struct bb_kvs *kvs, const char *prefix, const struct jn *node
 	return 0;
 }
 
-int bb_kvs_parse_words(struct bb_kvs *kvs, const char *text)
+int bb_pairs_parse_words(struct bb_pairs *kvs, const char *text)
 {
 	char *copy = strdup(text), *save = NULL;
 	if (!copy)
 		return -1;
 	for (char *w = strtok_r(copy, " \t\n", &save); w; w = strtok_r(NULL, " \t\n", &save)) {
 		char *eq = strchr(w, '=');
-		if (eq)
+		if (eq) {
 			*eq = 0;
-		if (bb_kvs_set(kvs, w, eq ? eq + 1 : "")) {
+			/* boot.params writes ' ' and '%' in values as %20 and %25 */
+			char *o = eq + 1;
+			for (const char *q = eq + 1; *q; q++) {
+				if (q[0] == '%' && q[1] == '2' && (q[2] == '0' || q[2] == '5')) {
+					*o++ = q[2] == '0' ? ' ' : '%';
+					q += 2;
+				} else {
+					*o++ = *q;
+				}
+			}
+			*o = 0;
+		}
+		if (bb_pairs_set(kvs, w, eq ? eq + 1 : "")) {
 			free(copy);
 			return -1;
 		}
@@ -108,7 +120,7 @@ int bb_kvs_parse_words(struct bb_kvs *kvs, const char *text)
 	return 0;
 }
 
-int bb_runid_params(const char *runid, struct bb_kvs *params)
+int bb_runid_params(const char *runid, struct bb_pairs *params)
 {
 	char *copy = strdup(runid), *save = NULL;
 	char *name = NULL, *lastkey = NULL;
@@ -121,11 +133,11 @@ int bb_runid_params(const char *runid, struct bb_kvs *params)
 			*eq = 0;
 			free(lastkey);
 			lastkey = strdup(p);
-			r = !lastkey || bb_kvs_set(params, p, eq + 1);
+			r = !lastkey || bb_pairs_set(params, p, eq + 1);
 		} else if (lastkey) {
 			char *v;
-			r = asprintf(&v, "%s.%s", bb_kvs_get(params, lastkey), p) < 0;
-			r = r || bb_kvs_set(params, lastkey, v);
+			r = asprintf(&v, "%s.%s", bb_pairs_get(params, lastkey), p) < 0;
+			r = r || bb_pairs_set(params, lastkey, v);
 			if (!r)
 				free(v);
 		} else {
@@ -138,14 +150,14 @@ int bb_runid_params(const char *runid, struct bb_kvs *params)
 		}
 	}
 	if (!r && name)
-		r = bb_kvs_set(params, "run", name);
+		r = bb_pairs_set(params, "run", name);
 	free(name);
 	free(lastkey);
 	free(copy);
 	return r ? -1 : 0;
 }
 
-const struct bb_stat *bb_run_stat(const struct bb_run *run, const char *name)
+const struct bb_stat *bb_run_stat(const struct bb_res_run *run, const char *name)
 {
 	for (size_t i = 0; i < run->nstats; i++)
 		if (!strcmp(run->stats[i].name, name))
@@ -245,7 +257,7 @@ static int load_json(struct loader *ld, const char *path, struct jn **out)
 	return 0;
 }
 
-static int add_values(struct bb_run *run, const char *name, const struct jn *v)
+static int add_values(struct bb_res_run *run, const char *name, const struct jn *v)
 {
 	struct bb_stat *st = NULL;
 	for (size_t i = 0; i < run->nstats; i++)
@@ -276,7 +288,7 @@ static int add_values(struct bb_run *run, const char *name, const struct jn *v)
 }
 
 /* results.json: {"stat": [it1, it2, ...]} (a single number counts as one value). */
-static int load_stats(struct loader *ld, struct bb_run *run, const char *path, int *found)
+static int load_stats(struct loader *ld, struct bb_res_run *run, const char *path, int *found)
 {
 	struct jn *j;
 	if (load_json(ld, path, &j))
@@ -325,11 +337,11 @@ static int status_failed(const struct jn *st)
 }
 
 /* Parameters and per-run environment from a status or params object. */
-static int take_params(struct bb_run *run, const struct jn *obj, int whole)
+static int take_params(struct bb_res_run *run, const struct jn *obj, int whole)
 {
 	const struct jn *p = whole ? obj : jn_get(obj, "params");
 	if (p && p->type == JN_OBJ && p->n && !run->params.n)
-		if (bb_kvs_flatten(&run->params, "", p))
+		if (bb_pairs_flatten(&run->params, "", p))
 			return -1;
 	if (whole)
 		return 0;
@@ -337,13 +349,13 @@ static int take_params(struct bb_run *run, const struct jn *obj, int whole)
 	for (size_t i = 0; i < sizeof(envkeys) / sizeof(*envkeys); i++) {
 		const struct jn *e = jn_get(obj, envkeys[i]);
 		if (e && (e->type == JN_OBJ || e->type == JN_ARR))
-			if (bb_kvs_flatten(&run->env, envkeys[i], e))
+			if (bb_pairs_flatten(&run->env, envkeys[i], e))
 				return -1;
 	}
 	return 0;
 }
 
-static int load_run(struct loader *ld, struct bb_run *run, const char *dir)
+static int load_run(struct loader *ld, struct bb_res_run *run, const char *dir)
 {
 	char *p = NULL;
 	struct jn *j = NULL;
@@ -408,8 +420,8 @@ static int load_run(struct loader *ld, struct bb_run *run, const char *dir)
 		if (bb_runid_params(run->id, &run->params))
 			goto out_oom;
 	}
-	bb_kvs_sort(&run->params);
-	bb_kvs_sort(&run->env);
+	bb_pairs_sort(&run->params);
+	bb_pairs_sort(&run->env);
 	r = 0;
 	goto out;
 out_oom:
@@ -424,7 +436,7 @@ out:
 static const char *const boot_params_keys[] = {"boot.params", "boot_params", "plan.boot.params",
 					       "boot.boot_params"};
 
-static int load_boot(struct loader *ld, struct bb_boot *boot, const char *path)
+static int load_boot(struct loader *ld, struct bb_res_boot *boot, const char *path)
 {
 	char *p = NULL, *runs = NULL;
 	struct jn *j = NULL;
@@ -437,23 +449,23 @@ static int load_boot(struct loader *ld, struct bb_boot *boot, const char *path)
 		goto out_oom;
 	if (!(p = join(path, "env.json")) || load_json(ld, p, &j))
 		goto out;
-	if (j && bb_kvs_flatten(&boot->env, "", j))
+	if (j && bb_pairs_flatten(&boot->env, "", j))
 		goto out_oom;
-	bb_kvs_sort(&boot->env);
+	bb_pairs_sort(&boot->env);
 	for (size_t i = 0; i < sizeof(boot_params_keys) / sizeof(*boot_params_keys); i++) {
-		const char *bp = bb_kvs_get(&boot->env, boot_params_keys[i]);
-		if (bp && bb_kvs_parse_words(&boot->params, bp))
+		const char *bp = bb_pairs_get(&boot->env, boot_params_keys[i]);
+		if (bp && bb_pairs_parse_words(&boot->params, bp))
 			goto out_oom;
 		/* an object form: boot.params.KEY=VALUE */
 		size_t l = strlen(boot_params_keys[i]);
 		for (size_t k = 0; k < boot->env.n; k++)
 			if (!strncmp(boot->env.v[k].key, boot_params_keys[i], l) &&
 			    boot->env.v[k].key[l] == '.')
-				if (bb_kvs_set(&boot->params, boot->env.v[k].key + l + 1,
+				if (bb_pairs_set(&boot->params, boot->env.v[k].key + l + 1,
 					       boot->env.v[k].val))
 					goto out_oom;
 	}
-	bb_kvs_sort(&boot->params);
+	bb_pairs_sort(&boot->params);
 	free(p);
 	if (!(p = join(path, "done")))
 		goto out_oom;
@@ -464,7 +476,7 @@ static int load_boot(struct loader *ld, struct bb_boot *boot, const char *path)
 	if (n && !(boot->runs = calloc(n, sizeof(*boot->runs))))
 		goto out_oom;
 	for (size_t i = 0; i < n; i++) {
-		struct bb_run *run = &boot->runs[boot->nruns++];
+		struct bb_res_run *run = &boot->runs[boot->nruns++];
 		run->boot = boot;
 		char *rd = join(runs, names[i]);
 		if (!rd || !(run->id = strdup(names[i]))) {
@@ -562,12 +574,12 @@ out_fail:
 void bb_results_free(struct bb_results *res)
 {
 	for (size_t b = 0; b < res->nboots; b++) {
-		struct bb_boot *boot = &res->boots[b];
+		struct bb_res_boot *boot = &res->boots[b];
 		for (size_t r = 0; r < boot->nruns; r++) {
-			struct bb_run *run = &boot->runs[r];
+			struct bb_res_run *run = &boot->runs[r];
 			free(run->id);
-			bb_kvs_free(&run->params);
-			bb_kvs_free(&run->env);
+			bb_pairs_free(&run->params);
+			bb_pairs_free(&run->env);
 			for (size_t s = 0; s < run->nstats; s++) {
 				free(run->stats[s].name);
 				free(run->stats[s].vals);
@@ -577,8 +589,8 @@ void bb_results_free(struct bb_results *res)
 		free(boot->runs);
 		free(boot->path);
 		free(boot->name);
-		bb_kvs_free(&boot->env);
-		bb_kvs_free(&boot->params);
+		bb_pairs_free(&boot->env);
+		bb_pairs_free(&boot->params);
 	}
 	free(res->boots);
 	free(res->path);

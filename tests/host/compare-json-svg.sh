@@ -16,7 +16,7 @@ assert j["significant_changes"] == 3
 env = {e["key"]: (e["a"], e["b"]) for e in j["environment"]}
 assert env["cgroup.mode_requested"] == ("v1", "v2"), env
 run = j["runs"][0]
-assert run["params"] == {"nr_threads": "2", "send_size": "10K", "test": "SCTP_STREAM_MANY"}
+assert run["params"] == {"cgroup.controllers": "memory", "nr_threads": "2", "send_size": "10K", "test": "SCTP_STREAM_MANY"}
 s = {x["name"]: x for x in run["stats"]}
 tp = s["netperf.Throughput_Mbps"]
 assert tp["a"]["values"] == [1093.41, 1108.17, 1101.65], tp["a"]["values"]

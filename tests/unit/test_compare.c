@@ -125,22 +125,22 @@ TEST(json_writer_round_trip)
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
-	struct jw w;
-	jw_init(&w, f);
-	jw_obj_begin(&w);
-	jw_key(&w, "v");
-	jw_arr_begin(&w);
-	jw_num(&w, 0.1);
-	jw_num(&w, 1e300);
-	jw_num(&w, NAN);
-	jw_int(&w, -3);
-	jw_arr_end(&w);
-	jw_key(&w, "s");
-	jw_str(&w, "a\"b\\\n\x01");
-	jw_key(&w, "e");
-	jw_arr_begin(&w);
-	jw_arr_end(&w);
-	jw_obj_end(&w);
+	struct jout w;
+	jout_init(&w, f);
+	jout_obj_begin(&w);
+	jout_key(&w, "v");
+	jout_arr_begin(&w);
+	jout_num(&w, 0.1);
+	jout_num(&w, 1e300);
+	jout_num(&w, NAN);
+	jout_int(&w, -3);
+	jout_arr_end(&w);
+	jout_key(&w, "s");
+	jout_str(&w, "a\"b\\\n\x01");
+	jout_key(&w, "e");
+	jout_arr_begin(&w);
+	jout_arr_end(&w);
+	jout_obj_end(&w);
 	fclose(f);
 	char err[128];
 	struct jn *j = jn_parse(buf, len, err, sizeof(err));
@@ -159,17 +159,29 @@ TEST(json_writer_round_trip)
 
 TEST(runid_params)
 {
-	struct bb_kvs p = {0};
+	struct bb_pairs p = {0};
 	CHECK_INT(bb_runid_params("SCTP_STREAM_MANY.nr_threads=2.prsctp_enable=0", &p), ==, 0);
-	CHECK_STR(bb_kvs_get(&p, "run"), "SCTP_STREAM_MANY");
-	CHECK_STR(bb_kvs_get(&p, "nr_threads"), "2");
-	CHECK_STR(bb_kvs_get(&p, "prsctp_enable"), "0");
-	bb_kvs_free(&p);
+	CHECK_STR(bb_pairs_get(&p, "run"), "SCTP_STREAM_MANY");
+	CHECK_STR(bb_pairs_get(&p, "nr_threads"), "2");
+	CHECK_STR(bb_pairs_get(&p, "prsctp_enable"), "0");
+	bb_pairs_free(&p);
 	CHECK_INT(bb_runid_params("icmp-flood.testtime=1.5.nr_threads=100%", &p), ==, 0);
-	CHECK_STR(bb_kvs_get(&p, "run"), "icmp-flood");
-	CHECK_STR(bb_kvs_get(&p, "testtime"), "1.5");
-	CHECK_STR(bb_kvs_get(&p, "nr_threads"), "100%");
-	bb_kvs_free(&p);
+	CHECK_STR(bb_pairs_get(&p, "run"), "icmp-flood");
+	CHECK_STR(bb_pairs_get(&p, "testtime"), "1.5");
+	CHECK_STR(bb_pairs_get(&p, "nr_threads"), "100%");
+	bb_pairs_free(&p);
+}
+
+TEST(boot_params_words)
+{
+	struct bb_pairs p = {0};
+	CHECK_INT(bb_pairs_parse_words(&p, "cgroup.mode=v1 kernel_cmdline=quiet%20mitigations=off "
+					   "nr=25%25"),
+		  ==, 0);
+	CHECK_STR(bb_pairs_get(&p, "cgroup.mode"), "v1");
+	CHECK_STR(bb_pairs_get(&p, "kernel_cmdline"), "quiet mitigations=off");
+	CHECK_STR(bb_pairs_get(&p, "nr"), "25%");
+	bb_pairs_free(&p);
 }
 
 TEST(load_collect_folder)
@@ -179,13 +191,14 @@ TEST(load_collect_folder)
 	CHECK_INT(bb_results_load(test_fixture("results/cgroup"), &r, err, sizeof(err)), ==, 0);
 	CHECK_INT(r.nboots, ==, 6);
 	CHECK_STR(r.boots[0].name, "0001-8f3c2a1b");
-	CHECK_STR(bb_kvs_get(&r.boots[0].env, "cgroup.mode_requested"), "v1");
-	CHECK_STR(bb_kvs_get(&r.boots[1].env, "cgroup.mounts.0.type"), "cgroup2");
-	CHECK_STR(bb_kvs_get(&r.boots[1].params, "cgroup"), "v2");
+	CHECK_STR(bb_pairs_get(&r.boots[0].env, "cgroup.mode_requested"), "v1");
+	CHECK_STR(bb_pairs_get(&r.boots[1].env, "cgroup.mounts.0.type"), "cgroup2");
+	CHECK_STR(bb_pairs_get(&r.boots[1].params, "cgroup.mode"), "v2");
+	CHECK_STR(bb_pairs_get(&r.boots[1].params, "cgroup.controllers"), "memory");
 	CHECK_INT(r.boots[0].done, ==, 1);
 	CHECK_INT(r.boots[0].nruns, ==, 1);
-	const struct bb_run *run = &r.boots[0].runs[0];
-	CHECK_STR(bb_kvs_get(&run->params, "send_size"), "10K");
+	const struct bb_res_run *run = &r.boots[0].runs[0];
+	CHECK_STR(bb_pairs_get(&run->params, "send_size"), "10K");
 	CHECK_INT(run->params_derived, ==, 0);
 	const struct bb_stat *st = bb_run_stat(run, "netperf.Throughput_Mbps");
 	CHECK(st && st->n == 1);
@@ -193,7 +206,7 @@ TEST(load_collect_folder)
 	/* lookups: exact, alias, unique suffix */
 	const char *res;
 	CHECK_STR(bb_run_lookup(run, "cgroup", &res), "v1");
-	CHECK_STR(res, "boot:cgroup");
+	CHECK_STR(res, "boot:cgroup.mode");
 	CHECK_STR(bb_run_lookup(run, "kernel", &res), "6.1.0-57-amd64");
 	CHECK_STR(res, "env:kernel.release");
 	CHECK_STR(bb_run_lookup(run, "image", &res),
@@ -215,7 +228,7 @@ TEST(load_collect_folder)
 	CHECK_INT(r.boots[0].done, ==, 0);
 	CHECK_INT(r.boots[0].nruns, ==, 2);
 	CHECK_INT(r.boots[0].runs[1].params_derived, ==, 1);
-	CHECK_STR(bb_kvs_get(&r.boots[0].runs[1].params, "prsctp_enable"), "1");
+	CHECK_STR(bb_pairs_get(&r.boots[0].runs[1].params, "prsctp_enable"), "1");
 	CHECK_INT(bb_run_stat(&r.boots[0].runs[1], "netperf.Throughput_Mbps")->n, ==, 4);
 	bb_results_free(&r);
 
@@ -224,7 +237,7 @@ TEST(load_collect_folder)
 	run = &r.boots[0].runs[1];
 	CHECK_INT(run->iterations, ==, 3);
 	CHECK_INT(run->failed_iterations, ==, 1);
-	CHECK_STR(bb_kvs_get(&run->env, "sysctl.net.sctp.prsctp_enable.actual"), "1");
+	CHECK_STR(bb_pairs_get(&run->env, "sysctl.net.sctp.prsctp_enable.actual"), "1");
 	CHECK_STR(bb_run_lookup(run, "prsctp_enable", NULL), "1");
 	bb_results_free(&r);
 
@@ -252,14 +265,14 @@ TEST(load_malformed)
 static void split(const struct bb_results *r, const char *key, const char *va, const char *vb,
 		  struct bb_side s[2])
 {
-	struct bb_kvs c = {0};
+	struct bb_pairs c = {0};
 	memset(s, 0, 2 * sizeof(*s));
-	bb_kvs_set(&c, key, va);
+	bb_pairs_set(&c, key, va);
 	CHECK_INT(bb_side_add(&s[0], r, &c), ==, 0);
-	bb_kvs_free(&c);
-	bb_kvs_set(&c, key, vb);
+	bb_pairs_free(&c);
+	bb_pairs_set(&c, key, vb);
 	CHECK_INT(bb_side_add(&s[1], r, &c), ==, 0);
-	bb_kvs_free(&c);
+	bb_pairs_free(&c);
 	s[0].label = strdup(va);
 	s[1].label = strdup(vb);
 }
@@ -329,7 +342,7 @@ TEST(compare_single_sample_and_zero_mean)
 	CHECK_INT(c.nruns, ==, 2);
 	/* prsctp_enable=1: B has 2 throughput samples (one iteration failed), 1 total sample */
 	const struct bb_run_cmp *rc = &c.runs[1];
-	CHECK_STR(bb_kvs_get(&rc->params, "sysctl.net.sctp.prsctp_enable"), "1");
+	CHECK_STR(bb_pairs_get(&rc->params, "sysctl.net.sctp.prsctp_enable"), "1");
 	CHECK_INT(rc->failed_b, ==, 1);
 	const struct bb_stat_cmp *tot = &rc->stats[1];
 	CHECK_STR(tot->name, "netperf.Throughput_total_Mbps");
