@@ -134,6 +134,41 @@ TEST(udp_stream_receiver_line)
 	CHECK_INT(r.has_cpu, ==, 0);
 }
 
+TEST(sctp_from_the_guest)
+{
+	struct bb_netperf_result r = parse_ok("netperf/sctp_stream_many-cC.txt");
+	CHECK_INT(r.rr, ==, 0);
+	CHECK_NEAR(r.throughput, 770.57);
+	CHECK_NEAR(r.elapsed_s, 3.00);
+	CHECK_NEAR(r.local_cpu, 49.92);
+	CHECK_NEAR(r.remote_cpu, 47.77);
+	CHECK_NEAR(r.local_sd, 10.614);
+	CHECK_NEAR(r.remote_sd, 10.158);
+	r = parse_ok("netperf/sctp_stream_many.txt");
+	CHECK_NEAR(r.throughput, 256.79);
+	CHECK_INT(r.has_cpu, ==, 0);
+	r = parse_ok("netperf/sctp_stream_many-cC-P0.txt");
+	CHECK_INT(r.rr, ==, 0);
+	CHECK_NEAR(r.throughput, 213.10);
+	CHECK_NEAR(r.remote_sd, 66.277);
+	r = parse_ok("netperf/sctp_stream-cC.txt");
+	CHECK_NEAR(r.throughput, 475.02);
+	CHECK_NEAR(r.elapsed_s, 3.04);
+	r = parse_ok("netperf/sctp_stream.txt");
+	CHECK_NEAR(r.throughput, 643.59);
+	r = parse_ok("netperf/sctp_rr-cC.txt");
+	CHECK_INT(r.rr, ==, 1);
+	CHECK_NEAR(r.throughput, 203.40);
+	CHECK_NEAR(r.local_sd, 9321.647);
+	r = parse_ok("netperf/sctp_rr.txt");
+	CHECK_INT(r.rr, ==, 1);
+	CHECK_NEAR(r.throughput, 272.12);
+	r = parse_ok("netperf/sctp_rr-cC-P0.txt");
+	CHECK_INT(r.rr, ==, 1);
+	CHECK_NEAR(r.throughput, 340.23);
+	CHECK_NEAR(r.remote_sd, 5308.708);
+}
+
 static void parse_err(const char *text, const char *want)
 {
 	struct bb_netperf_result r;
