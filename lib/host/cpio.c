@@ -214,25 +214,35 @@ void cpio_last_weak(struct cpio_list *l)
 		l->v[l->n - 1].weak = 1;
 }
 
-int cpio_add_data(struct cpio_list *l, const char *path, const void *data, size_t size,
-		  unsigned mode, const char *origin, char *err, size_t errlen)
+/* Add a file entry that takes ownership of data (malloc'd). */
+static int add_data_owned(struct cpio_list *l, const char *path, unsigned char *data, size_t size,
+			  unsigned mode, const char *origin, char *err, size_t errlen)
 {
 	int rc;
 	struct cpio_entry *e = new_entry(l, path, CPIO_FILE, origin, err, errlen, &rc);
-	if (!e)
+	if (!e) {
+		free(data);
 		return rc;
+	}
 	e->mode = mode & 07777;
 	e->size = size;
-	e->data = malloc(size ? size : 1);
-	if (!e->data)
-		return fail(err, errlen, BUILD_ESYS, "out of memory");
-	if (size)
-		memcpy(e->data, data, size);
+	e->data = data;
 	struct sha256 s;
 	sha256_init(&s);
 	sha256_update(&s, data, size);
 	sha256_final(&s, e->sha);
 	return 0;
+}
+
+int cpio_add_data(struct cpio_list *l, const char *path, const void *data, size_t size,
+		  unsigned mode, const char *origin, char *err, size_t errlen)
+{
+	unsigned char *copy = malloc(size ? size : 1);
+	if (!copy)
+		return fail(err, errlen, BUILD_ESYS, "out of memory");
+	if (size)
+		memcpy(copy, data, size);
+	return add_data_owned(l, path, copy, size, mode, origin, err, errlen);
 }
 
 int cpio_add_file(struct cpio_list *l, const char *path, const char *src, unsigned mode,
@@ -253,8 +263,7 @@ int cpio_add_file(struct cpio_list *l, const char *path, const char *src, unsign
 			    strerror(errno));
 	if (!mode)
 		mode = (st.st_mode & 0111) ? 0755 : 0644;
-	int rc = cpio_add_data(l, path, data, size, mode, origin, err, errlen);
-	free(data);
+	int rc = add_data_owned(l, path, data, size, mode, origin, err, errlen);
 	if (rc)
 		return rc;
 	l->v[l->n - 1].src_dev = st.st_dev;
@@ -485,40 +494,49 @@ int cpio_finish(struct cpio_list *l, char *err, size_t errlen)
 		return rc;
 	qsort(l->v, l->n, sizeof(*l->v), entry_cmp);
 
-	/* Merge entries at the same path: the first non-weak one wins; it must match others. */
-	size_t out = 0;
-	for (size_t i = 0; i < l->n;) {
-		size_t j = i + 1, keep = i;
-		while (j < l->n && !strcmp(l->v[j].path, l->v[i].path))
-			j++;
-		for (size_t k = i; k < j; k++)
-			if (!l->v[k].weak) {
-				keep = k;
-				break;
-			}
-		for (size_t k = i; k < j; k++) {
-			if (k == keep || l->v[k].weak || same_entry(&l->v[k], &l->v[keep]))
-				continue;
-			struct cpio_entry *a = &l->v[keep], *b = &l->v[k];
-			if (a->type == b->type && a->type == CPIO_FILE && a->mode == b->mode)
+	/*
+	 * Entries at the same path: the first non-weak one wins and the other non-weak ones must
+	 * match it. All conflicts are checked before the list is changed, so that a failed finish
+	 * leaves a list that can still be freed.
+	 */
+	for (int pass = 0; pass < 2; pass++) {
+		size_t out = 0;
+		for (size_t i = 0; i < l->n;) {
+			size_t j = i + 1, keep = i;
+			while (j < l->n && !strcmp(l->v[j].path, l->v[i].path))
+				j++;
+			for (size_t k = i; k < j; k++)
+				if (!l->v[k].weak) {
+					keep = k;
+					break;
+				}
+			for (size_t k = i; k < j && pass == 0; k++) {
+				struct cpio_entry *a = &l->v[keep], *b = &l->v[k];
+				if (k == keep || b->weak || same_entry(a, b))
+					continue;
+				if (a->type == b->type && a->type == CPIO_FILE && a->mode == b->mode)
+					return fail(err, errlen, BUILD_EINPUT,
+						    "duplicate path /%s with different content "
+						    "(from %s and from %s)",
+						    a->path, a->origin, b->origin);
 				return fail(err, errlen, BUILD_EINPUT,
-					    "duplicate path /%s with different content (from %s "
-					    "and from %s)",
-					    a->path, a->origin, b->origin);
-			return fail(err, errlen, BUILD_EINPUT,
-				    "duplicate path /%s: %s %04o from %s, %s %04o from %s", a->path,
-				    type_name(a->type), a->mode, a->origin, type_name(b->type),
-				    b->mode, b->origin);
+					    "duplicate path /%s: %s %04o from %s, %s %04o from %s",
+					    a->path, type_name(a->type), a->mode, a->origin,
+					    type_name(b->type), b->mode, b->origin);
+			}
+			if (pass == 1) {
+				for (size_t k = i; k < j; k++)
+					if (k != keep)
+						entry_free(&l->v[k]);
+				if (out != keep)
+					l->v[out] = l->v[keep];
+				out++;
+			}
+			i = j;
 		}
-		for (size_t k = i; k < j; k++)
-			if (k != keep)
-				entry_free(&l->v[k]);
-		if (out != keep)
-			l->v[out] = l->v[keep];
-		out++;
-		i = j;
+		if (pass == 1)
+			l->n = out;
 	}
-	l->n = out;
 
 	/* Everything above an entry must be a directory in the image. */
 	for (size_t i = 0; i < l->n; i++) {

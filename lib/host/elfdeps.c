@@ -26,10 +26,12 @@ struct elfdeps_obj {
 	char *src; /* host path */
 	char *rpath; /* DT_RPATH, used only when runpath is NULL */
 	char *runpath;
+	char *soname;
 	char **needed;
 	size_t nneeded;
 	char *interp;
 	int elfclass, machine;
+	int is_elf; /* 1: read, ELF; 0: not read yet; -1: read, not ELF */
 	long parent; /* index of the loader, -1 for a binary */
 };
 
@@ -155,6 +157,7 @@ static void obj_free(struct elfdeps_obj *o)
 	free(o->src);
 	free(o->rpath);
 	free(o->runpath);
+	free(o->soname);
 	free(o->interp);
 	for (size_t i = 0; i < o->nneeded; i++)
 		free(o->needed[i]);
@@ -341,7 +344,7 @@ static int read_elf(const char *src, struct elfdeps_obj *o, char *err, size_t er
 			if (dyn.d_tag == DT_NULL)
 				break;
 			if (dyn.d_tag != DT_NEEDED && dyn.d_tag != DT_RPATH &&
-			    dyn.d_tag != DT_RUNPATH)
+			    dyn.d_tag != DT_RUNPATH && dyn.d_tag != DT_SONAME)
 				continue;
 			const char *s = elf_strptr(e, sh.sh_link, dyn.d_un.d_val);
 			if (!s)
@@ -357,6 +360,9 @@ static int read_elf(const char *src, struct elfdeps_obj *o, char *err, size_t er
 				}
 				o->needed = v;
 				o->needed[o->nneeded++] = copy;
+			} else if (dyn.d_tag == DT_SONAME) {
+				free(o->soname);
+				o->soname = copy;
 			} else if (dyn.d_tag == DT_RPATH) {
 				free(o->rpath);
 				o->rpath = copy;
@@ -546,18 +552,33 @@ static int take(struct elfdeps *d, const char *name, const char *path, long pare
 	o->real = strdup(real);
 	o->src = strdup(host);
 	d->nobjs++;
-	if (!o->image_path || !o->real || !o->src)
+	if (!o->image_path || !o->real || !o->src) {
 		rc = fail(err, errlen, BUILD_ESYS, "out of memory");
+		goto out_free;
+	}
+	/* Read it now: its DT_SONAME may satisfy names needed before its turn comes. */
+	char msg[512] = "";
+	int r = read_elf(o->src, o, msg, sizeof(msg));
+	if (r < 0)
+		rc = fail(err, errlen, BUILD_ESYS, "%s", msg);
+	o->is_elf = r > 0 ? 1 : -1;
 out_free:
 	free(needed_by);
 	return rc;
 }
 
-/* Has this object already got a name resolved to this DT_NEEDED string? */
+/*
+ * Is a DT_NEEDED name already satisfied, as glibc decides it: by a name already resolved or by
+ * the DT_SONAME of an object already loaded (libc.so.6 needs ld-linux-x86-64.so.2, which is
+ * the interpreter, loaded as /lib64/ld-linux-x86-64.so.2).
+ */
 static int already_found(struct elfdeps *d, const char *name)
 {
 	for (size_t i = 0; i < d->nfound; i++)
 		if (!strcmp(d->found[i].name, name))
+			return 1;
+	for (size_t i = 0; i < d->nobjs; i++)
+		if (d->objs[i].soname && !strcmp(d->objs[i].soname, name))
 			return 1;
 	return 0;
 }
@@ -581,12 +602,15 @@ int elfdeps_add(struct elfdeps *d, const char *src, const char *image_path, int 
 
 	/* Breadth-first: objs grows while we walk it. */
 	for (size_t i = first; i < d->nobjs; i++) {
-		char msg[512] = "";
-		int r = read_elf(d->objs[i].src, &d->objs[i], msg, sizeof(msg));
-		if (r < 0)
-			return fail(err, errlen, errno == ENOENT ? BUILD_EINPUT : BUILD_ESYS, "%s",
-				    msg);
-		if (r == 0) {
+		int r = d->objs[i].is_elf;
+		if (!r) {
+			char msg[512] = "";
+			r = read_elf(d->objs[i].src, &d->objs[i], msg, sizeof(msg));
+			if (r < 0)
+				return fail(err, errlen, errno == ENOENT ? BUILD_EINPUT : BUILD_ESYS,
+					    "%s", msg);
+		}
+		if (r <= 0) {
 			if (i == first)
 				return 0;
 			return fail(err, errlen, BUILD_EINPUT, "%s (needed by %s) is not ELF",
