@@ -134,6 +134,8 @@ static void modules_json(struct ijw *w, const struct boot *b)
 		ijw_open(w, NULL, '{');
 		ijw_str(w, "name", b->modules.v[i].name);
 		ijw_bool(w, "ok", b->modules.v[i].loaded);
+		if (b->modules.v[i].nodev)
+			ijw_bool(w, "no_such_device", 1);
 		ijw_str(w, "detail", b->modules.v[i].reason);
 		ijw_close(w, '}');
 	}

@@ -64,6 +64,7 @@ int mount_early(void);
 struct module_state {
 	char name[64];
 	int loaded; /* 1 loaded or present, 0 failed / missing */
+	int nodev;  /* ENODEV: no such hardware here (not a failure unless modules.boot names it) */
 	char reason[160];
 };
 struct modules_result {

@@ -57,6 +57,10 @@ static int load(const char *content)
 		errno = ENOEXEC;
 		return -1;
 	}
+	if (strstr(content, "nodev")) {
+		errno = ENODEV;
+		return -1;
+	}
 	record("load %s", name);
 	mkdir(init_path("/sys/module/%s", name), 0755);
 	return 0;
@@ -180,20 +184,24 @@ TEST(modules_order_and_failures)
 	struct modules_result res;
 	char why[256];
 	test_write_file(root, "etc/benchboot/modules.order",
+			"/lib/modules/6.1/kernel/hw-accel.ko\n"
 			"/lib/modules/6.1/kernel/a.ko\n/lib/modules/6.1/kernel/gone.ko\n"
 			"/lib/modules/6.1/kernel/c-d.ko\n/lib/modules/6.1/kernel/bad.ko\n"
 			"/lib/modules/6.1/kernel/old.ko\n");
 	test_write_file(root, "lib/modules/6.1/kernel/a.ko", "a");
+	test_write_file(root, "lib/modules/6.1/kernel/hw-accel.ko", "hw_accel nodev");
 	test_write_file(root, "lib/modules/6.1/kernel/c-d.ko", "c_d enosys");
 	test_write_file(root, "lib/modules/6.1/kernel/bad.ko", "bad fail");
 	test_write_file(root, "lib/modules/6.1/kernel/old.ko", "old");
 	test_write_file(root, "sys/module/old/initstate", "live\n");
 	test_write_file(root, "sys/module/builtin/parameters/x", "1\n");
 	parse_plan(&p, "modules.boot=a c-d builtin missing\n");
-	CHECK_INT(modules_load(&p, &res), ==, 3); /* gone, bad, missing */
+	CHECK_INT(modules_load(&p, &res), ==, 3); /* gone, bad, missing; not hw_accel (ENODEV) */
 	/* in modules.order order, init_module after ENOSYS, nothing for what is present */
 	CHECK_STR(calls, "load a\ninit_module\nload c_d\n");
-	CHECK_INT(res.n, ==, 7);
+	CHECK_INT(res.n, ==, 8);
+	CHECK(!module_available(&res, "hw_accel", why, sizeof(why)));
+	CHECK_CONTAINS(why, "No such device");
 	CHECK(module_available(&res, "a", why, sizeof(why)));
 	CHECK(module_available(&res, "c-d", why, sizeof(why)));
 	CHECK(module_available(&res, "old", why, sizeof(why)));
@@ -208,6 +216,7 @@ TEST(modules_order_and_failures)
 	CHECK_CONTAINS(why, "module other: not in the image");
 	char *con = console();
 	CHECK_CONTAINS(con, "BENCHBOOT module name=a status=ok\n");
+	CHECK_CONTAINS(con, "BENCHBOOT module name=hw_accel status=nodev reason=finit_module");
 	CHECK_CONTAINS(con, "BENCHBOOT module name=bad status=failed reason=finit_module");
 	CHECK_CONTAINS(con, "BENCHBOOT module name=missing status=failed reason=not in the image");
 }
