@@ -27,6 +27,12 @@
 #define BOOTDISK_ESP_LABEL "BENCHBT-ESP"
 #define BOOTDISK_ESP_PATH "EFI/BOOT/BOOTX64.EFI"
 #define BOOTDISK_DEFAULT_RESULTS_SIZE (256ull << 20)
+/*
+ * Modules a disk image's initramfs carries so that the init sees the disk it booted from: QEMU's
+ * virtio disks, and USB sticks behind xHCI or EHCI (usb-storage or UAS, as SCSI disks).
+ */
+#define BOOTDISK_MODULES                                                                           \
+	{"virtio_pci", "virtio_blk", "xhci_pci", "ehci_pci", "usb_storage", "uas", "sd_mod"}
 
 struct bootdisk_spec {
 	const char *uki;       /* the unified kernel image (uki.h) */

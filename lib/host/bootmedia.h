@@ -1,0 +1,34 @@
+/*
+ * The boot media of a built image (`benchboot build --uki --disk --pxe`): from
+ * IMAGEDIR/{vmlinuz, initrd.img, cmdline} it writes
+ *   IMAGEDIR/benchboot.efi   the unified kernel image (uki.h)
+ *   IMAGEDIR/disk.img        the USB stick / disk image with ESP and results partition
+ *                            (bootdisk.h; implies the UKI)
+ *   IMAGEDIR/pxe/            the TFTP/HTTP tree for iPXE and PXELINUX (pxe.h)
+ * docs/boot-anywhere.md is the user's guide.
+ */
+#ifndef BENCHBOOT_BOOTMEDIA_H
+#define BENCHBOOT_BOOTMEDIA_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+enum { BOOTMEDIA_UKI = 1, BOOTMEDIA_DISK = 2, BOOTMEDIA_PXE = 4 };
+
+struct bootmedia_spec {
+	const char *dir;      /* the image directory (OUTDIR/NAME) */
+	const char *name;     /* image name */
+	const char *id;       /* image id: seeds the disk's GUIDs and ids */
+	const char *sysroot;  /* the EFI stub comes from here */
+	uint32_t mtime;       /* timestamps (the image's SOURCE_DATE_EPOCH) */
+	unsigned what;        /* BOOTMEDIA_* */
+	uint64_t results_size; /* disk.img's results partition; 0: the default (256 MiB) */
+};
+
+/* Returns UKI_OK, UKI_EINPUT or UKI_ESYS (uki.h) with a message in err. */
+int bootmedia_make(const struct bootmedia_spec *spec, char *err, size_t errlen);
+
+/* The boot media timestamp: $SOURCE_DATE_EPOCH, else 0 (as the image builder). */
+uint32_t bootmedia_mtime(void);
+
+#endif
