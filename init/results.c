@@ -354,7 +354,7 @@ static int write_to_disk(const char *rel, const char *data, size_t len)
 int results_sync(const char *localdir, int dump_console)
 {
 	char **names = NULL;
-	size_t n = 0, cap = 0, nfiles = 0;
+	size_t n = 0, cap = 0, nfiles = 0, nskipped = 0;
 	unsigned long long bytes = 0;
 	int first = 0, disk_full = 0;
 	double t0 = now_ms();
@@ -406,7 +406,9 @@ int results_sync(const char *localdir, int dump_console)
 		s->ino = st.st_ino;
 		s->mtime = st.st_mtim;
 		s->on_disk = 0;
-		if (rs.disk && !disk_full) {
+		if (rs.disk && disk_full) {
+			nskipped++;
+		} else if (rs.disk) {
 			r = write_to_disk(names[i], data, len);
 			if (r) {
 				report("writing %s/%s failed: %s", rs.bootdir, names[i],
@@ -415,16 +417,17 @@ int results_sync(const char *localdir, int dump_console)
 					first = r;
 				disk_full = r == -ENOSPC;
 				s->mtime.tv_sec = -1; /* retried at the next sync */
+				nskipped++;
 			} else {
 				s->on_disk = 1;
+				nfiles++;
+				bytes += len;
 			}
 		}
 		if (dump) {
 			consfile_encode(rs.bootdir, names[i], data, len, console_line, NULL);
 			rs.dumped = 1;
 		}
-		nfiles++;
-		bytes += len;
 		free(data);
 	}
 	for (size_t i = 0; i < n; i++)
@@ -437,8 +440,13 @@ int results_sync(const char *localdir, int dump_console)
 			if (!first)
 				first = r;
 		}
-		report("synced %zu files (%llu bytes) to %s in %.0f ms%s", nfiles, bytes,
-		       rs.bootdir, now_ms() - t0, first ? " with errors" : "");
+		if (nskipped)
+			report("synced %zu files (%llu bytes) to %s in %.0f ms; %zu NOT written "
+			       "(retried at the next sync)",
+			       nfiles, bytes, rs.bootdir, now_ms() - t0, nskipped);
+		else
+			report("synced %zu files (%llu bytes) to %s in %.0f ms%s", nfiles, bytes,
+			       rs.bootdir, now_ms() - t0, first ? " with errors" : "");
 	}
 	return first;
 }
@@ -455,7 +463,7 @@ int results_finish(void)
 		first = r;
 	if (rs.n)
 		qsort(rs.files, rs.n, sizeof(*rs.files), manifest_order);
-	size_t cap = 64 + rs.n * (SHA256_HEX_LEN + 32), len = 0;
+	size_t cap = 64 + rs.n * (SHA256_HEX_LEN + 32), len = 0, missing = 0;
 	for (size_t i = 0; i < rs.n; i++)
 		cap += strlen(rs.files[i].path);
 	char *done = malloc(cap);
@@ -464,8 +472,10 @@ int results_finish(void)
 	len += (size_t)snprintf(done + len, cap - len, "benchboot-done 1\n");
 	for (size_t i = 0; i < rs.n; i++) {
 		const struct synced *s = &rs.files[i];
-		if (rs.disk && !s->on_disk)
+		if (rs.disk && !s->on_disk) {
+			missing++;
 			continue;
+		}
 		len += (size_t)snprintf(done + len, cap - len, "%s %lld %s\n", s->sha,
 					(long long)s->size, s->path);
 	}
@@ -484,6 +494,10 @@ int results_finish(void)
 			report("closing the results disk failed: %s", resdisk_strerror(r));
 			if (!first)
 				first = r;
+		} else if (missing) {
+			report("results disk closed: %s has a done file, but %zu files could not "
+			       "be written (see above)",
+			       rs.bootdir, missing);
 		} else {
 			report("results disk closed: %s complete", rs.bootdir);
 		}

@@ -30,6 +30,7 @@ struct resdisk {
 	int rw;
 	int unclean;
 	unsigned backup_sb;
+	int marker_err;
 	char id[RESDISK_ID_LEN + 1];
 	ext2_ino_t *to_free; /* replaced inodes, freed once the directory change is durable */
 	size_t nfree, cap_free;
@@ -254,8 +255,10 @@ int resdisk_open(const char *path, enum resdisk_mode mode, struct resdisk **out)
 		goto out_free;
 	d->unclean = fs_unclean(d->fs);
 	if (!d->rw) {
-		if (read_marker(d->fs, d->id))
+		if ((d->marker_err = read_marker(d->fs, d->id)))
 			d->id[0] = 0;
+		if (d->backup_sb)
+			d->unclean = 0; /* backups always say "not clean": unknown */
 		*out = d;
 		return 0;
 	}
@@ -286,6 +289,11 @@ out_free:
 const char *resdisk_id(const struct resdisk *d)
 {
 	return d->id;
+}
+
+int resdisk_marker_error(const struct resdisk *d)
+{
+	return d->marker_err;
 }
 
 int resdisk_unclean(const struct resdisk *d)

@@ -47,6 +47,9 @@ int resdisk_open(const char *path, enum resdisk_mode mode, struct resdisk **out)
 /* The disk id from the marker ("" when there is none: read mode on an unmarked filesystem). */
 const char *resdisk_id(const struct resdisk *d);
 
+/* Read mode: why there is no id (-EMEDIUMTYPE: no or a bad marker; -EIO: unreadable), or 0. */
+int resdisk_marker_error(const struct resdisk *d);
+
 /* Nonzero when the filesystem was not closed cleanly (a boot was interrupted). */
 int resdisk_unclean(const struct resdisk *d);
 

@@ -101,6 +101,15 @@ int collect_is_boot_name(const char *name)
 	return name[strspn(name, "0123456789") + 1] != '.';
 }
 
+/* A name for messages: it may hold anything, so only printable ASCII, shortened. */
+static void printable(const char *name, char *out, size_t cap)
+{
+	size_t k = 0;
+	for (const char *c = name; *c && k < cap - 1; c++)
+		out[k++] = (*c >= 0x20 && *c < 0x7f) ? *c : '?';
+	out[k] = 0;
+}
+
 /* ---- output folder helpers ---- */
 
 static int write_all(int fd, const void *buf, size_t len)
@@ -620,12 +629,8 @@ static int walk_disk(struct disk_walk *w, const char *diskpath, const char *rel,
 			continue;
 		}
 		if (bad) {
-			/* the printable part of the name only: it may hold anything */
 			char shown[300];
-			size_t k = 0;
-			for (const char *c = sub; *c && k < sizeof(shown) - 1; c++)
-				shown[k++] = (*c >= 0x20 && *c < 0x7f) ? *c : '?';
-			shown[k] = 0;
+			printable(sub, shown, sizeof(shown));
 			refuse(w, shown, bad);
 			continue;
 		}
@@ -686,9 +691,15 @@ int collect_disk(const char *disk, const struct collect_opts *o, struct collect_
 	}
 	if (!*resdisk_id(d)) {
 		struct resdisk_entry e;
-		if (resdisk_stat(d, RESDISK_BOOTS, &e) || e.type != RESDISK_T_DIR) {
+		int mr = resdisk_marker_error(d);
+		if (mr != -EMEDIUMTYPE) {
+			msgf(o, "%s: cannot read the marker: %s", disk, resdisk_strerror(mr));
 			resdisk_close(d);
-			return -EMEDIUMTYPE;
+			return mr;
+		}
+		if ((r = resdisk_stat(d, RESDISK_BOOTS, &e)) || e.type != RESDISK_T_DIR) {
+			resdisk_close(d);
+			return r && r != -ENOENT ? r : -EMEDIUMTYPE;
 		}
 		msgf(o, "%s: no valid benchboot marker, but a boots folder: collecting it", disk);
 		st->problems++;
@@ -719,7 +730,9 @@ int collect_disk(const char *disk, const struct collect_opts *o, struct collect_
 			if (!strncmp(e->name, RESDISK_TMP_PREFIX, strlen(RESDISK_TMP_PREFIX)))
 				continue;
 			const char *bad = collect_bad_name(e->name);
-			msgf(o, "boots: refusing an entry: %s",
+			char shown[80];
+			printable(e->name, shown, sizeof(shown));
+			msgf(o, "boots: refusing %s: %s", shown,
 			     bad ? bad
 				 : e->type != RESDISK_T_DIR ? "not a folder"
 							    : "not a boot folder name (NNNN-BOOTID)");
@@ -793,7 +806,9 @@ static int cons_file(const struct consfile_file *f, void *ctx)
 	struct cons_ctx *c = ctx;
 	const char *bad;
 	if (!collect_is_boot_name(f->bootdir)) {
-		msgf(c->o, "console: refusing boot folder name '%.100s': not NNNN-BOOTID", f->bootdir);
+		char shown[100];
+		printable(f->bootdir, shown, sizeof(shown));
+		msgf(c->o, "console: refusing boot folder name '%s': not NNNN-BOOTID", shown);
 		c->st->problems++;
 		return 0;
 	}
@@ -803,7 +818,9 @@ static int cons_file(const struct consfile_file *f, void *ctx)
 	if (b->skip)
 		return 0;
 	if ((bad = collect_bad_path(f->path))) {
-		msgf(c->o, "%s: refusing %.300s: %s", b->name, f->path, bad);
+		char shown[300];
+		printable(f->path, shown, sizeof(shown));
+		msgf(c->o, "%s: refusing %s: %s", b->name, shown, bad);
 		b->problems++;
 		return 0;
 	}
@@ -813,7 +830,7 @@ static int cons_file(const struct consfile_file *f, void *ctx)
 		b->problems++;
 		return 0;
 	}
-	const char *base;
+	const char *base = NULL;
 	int dfd = open_parent(b->fd, f->path, &base);
 	if (dfd < 0) {
 		msgf(c->o, "%s: %s: cannot create its folder: %s", b->name, f->path,
