@@ -173,17 +173,20 @@ static int make_results(const char *tmp, const struct bootdisk_spec *spec, uint6
 	gpt_guid_format(g, uuid);
 	gpt_guid_derive(spec->seed, "results-fs-hash-seed", g);
 	gpt_guid_format(g, seed);
-	if ((r = run_mke2fs(tmp, uuid, seed, spec->mtime)))
+	/* Times before FAT's epoch (1980) are clamped to it here too: E2FSPROGS_FAKE_TIME=0 would
+	 * mean "no fake time" to libext2fs. */
+	uint32_t t = spec->mtime < BOOTDISK_MIN_TIME ? BOOTDISK_MIN_TIME : spec->mtime;
+	if ((r = run_mke2fs(tmp, uuid, seed, t)))
 		return say(err, errlen, UKI_ESYS, "unable to make the results filesystem: %s",
 			   r == -EIO ? "mke2fs failed" : strerror(-r));
 	/* libext2fs takes its clock from E2FSPROGS_FAKE_TIME too; restore the caller's. */
 	const char *old = getenv("E2FSPROGS_FAKE_TIME");
 	char *saved = old ? strdup(old) : NULL;
-	snprintf(now, sizeof(now), "%u", spec->mtime);
+	snprintf(now, sizeof(now), "%u", t);
 	setenv("E2FSPROGS_FAKE_TIME", now, 1);
 	r = resdisk_init_marker(tmp, disk_id);
 	if (!r)
-		r = normalise_times(tmp, spec->mtime);
+		r = normalise_times(tmp, t);
 	if (saved)
 		setenv("E2FSPROGS_FAKE_TIME", saved, 1);
 	else

@@ -10,13 +10,14 @@
  *   last 33 LBAs    backup GPT
  *
  * The init finds the results partition on the same stick by scanning /sys/class/block
- * (partitions included); `benchboot collect` reads the stick or the image.
+ * (partitions included). `benchboot collect` reads the stick's partition (/dev/sdX2), or the
+ * partition copied out of the image (docs/boot-anywhere.md).
  *
  * Deterministic: the disk and partition GUIDs, the FAT volume id, the ext4 UUID and hash seed
- * and the results disk id derive from a seed (the image id), every timestamp is spec->mtime
- * (E2FSPROGS_FAKE_TIME for mke2fs and libext2fs; the inodes' times are normalised after the
- * marker is written). So every disk.img of one image carries the same results disk id; a
- * stick made from it is told apart from another by the boots recorded on it.
+ * and the results disk id derive from a seed (the image id); every timestamp is spec->mtime,
+ * at least BOOTDISK_MIN_TIME (E2FSPROGS_FAKE_TIME for mke2fs and libext2fs; the inodes' times
+ * are normalised after the marker is written). So every disk.img of one image carries the same
+ * results disk id; a stick made from it is told apart from another by the boots on it.
  */
 #ifndef BENCHBOOT_BOOTDISK_H
 #define BENCHBOOT_BOOTDISK_H
@@ -27,6 +28,7 @@
 #define BOOTDISK_ESP_LABEL "BENCHBT-ESP"
 #define BOOTDISK_ESP_PATH "EFI/BOOT/BOOTX64.EFI"
 #define BOOTDISK_DEFAULT_RESULTS_SIZE (256ull << 20)
+#define BOOTDISK_MIN_TIME 315532800u /* 1980-01-01 00:00:00 UTC: earlier mtimes are clamped */
 /*
  * Modules a disk image's initramfs carries so that the init sees the disk it booted from: QEMU's
  * virtio disks, and USB sticks behind xHCI or EHCI (usb-storage or UAS, as SCSI disks).
