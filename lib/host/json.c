@@ -631,3 +631,38 @@ void jout_null(struct jout *w)
 	jout_pre(w);
 	fputs("null", w->f);
 }
+
+void jout_node(struct jout *w, const struct jn *node)
+{
+	switch (node->type) {
+	case JN_NULL:
+		jout_null(w);
+		break;
+	case JN_BOOL:
+		jout_bool(w, node->boolean);
+		break;
+	case JN_NUM:
+		jout_pre(w);
+		fputs(node->raw, w->f);
+		break;
+	case JN_STR:
+		jout_str(w, node->str);
+		break;
+	case JN_ARR:
+	case JN_OBJ:
+		if (node->type == JN_OBJ)
+			jout_obj_begin(w);
+		else
+			jout_arr_begin(w);
+		for (size_t i = 0; i < node->n; i++) {
+			if (node->type == JN_OBJ)
+				jout_key(w, node->keys[i]);
+			jout_node(w, node->items[i]);
+		}
+		if (node->type == JN_OBJ)
+			jout_obj_end(w);
+		else
+			jout_arr_end(w);
+		break;
+	}
+}

@@ -49,6 +49,8 @@ void jout_num(struct jout *w, double v);
 void jout_int(struct jout *w, long long v);
 void jout_bool(struct jout *w, int v);
 void jout_null(struct jout *w);
+/* Write a parsed value back (numbers as they were written). */
+void jout_node(struct jout *w, const struct jn *node);
 /* Write s as a JSON string literal (quotes and escapes). */
 void jout_quote(FILE *f, const char *s);
 

@@ -500,6 +500,51 @@ out:
 	return r;
 }
 
+/*
+ * DIR/run.json, written by `benchboot run`: which kernel (and so on) each boot had, as boot
+ * parameters: {"boots": [{"boot_id": ID, "params": {"kernel": "NAME"}}, ...]}.
+ */
+static int apply_run_json(struct loader *ld, struct bb_results *res, const char *dir)
+{
+	struct jn *j;
+	char *p = join(dir, "run.json");
+	if (!p) {
+		snprintf(ld->err, ld->errlen, "out of memory");
+		return -1;
+	}
+	int r = load_json(ld, p, &j);
+	free(p);
+	if (r || !j)
+		return r;
+	const struct jn *boots = jn_get(j, "boots");
+	for (size_t i = 0; boots && boots->type == JN_ARR && i < boots->n; i++) {
+		const struct jn *id = jn_get(boots->items[i], "boot_id");
+		const struct jn *params = jn_get(boots->items[i], "params");
+		if (!id || id->type != JN_STR || !params || params->type != JN_OBJ)
+			continue;
+		size_t il = strlen(id->str);
+		for (size_t b = 0; b < res->nboots; b++) {
+			const char *name = res->boots[b].name;
+			size_t nl = strlen(name);
+			if (nl <= il || name[nl - il - 1] != '-' || strcmp(name + nl - il, id->str))
+				continue;
+			for (size_t k = 0; k < params->n; k++) {
+				char buf[64];
+				const char *v = jn_scalar_text(params->items[k], buf, sizeof(buf));
+				if (v && !bb_pairs_get(&res->boots[b].params, params->keys[k]) &&
+				    bb_pairs_set(&res->boots[b].params, params->keys[k], v)) {
+					jn_free(j);
+					snprintf(ld->err, ld->errlen, "out of memory");
+					return -1;
+				}
+			}
+			bb_pairs_sort(&res->boots[b].params);
+		}
+	}
+	jn_free(j);
+	return 0;
+}
+
 static int is_boot_dir(const char *path)
 {
 	static const char *const marks[] = {"env.json", "runs", "done"};
@@ -535,6 +580,13 @@ int bb_results_load(const char *path, struct bb_results *res, char *err, size_t 
 		res->nboots = 1;
 		if (load_boot(&ld, &res->boots[0], clean))
 			goto out_fail;
+		char *parent = strdup(clean), *slash = parent ? strrchr(parent, '/') : NULL;
+		if (slash)
+			*slash = 0;
+		int ar = apply_run_json(&ld, res, slash ? (*parent ? parent : "/") : ".");
+		free(parent);
+		if (ar)
+			goto out_fail;
 		return 0;
 	}
 	names = list_dirs(clean, &n);
@@ -554,6 +606,10 @@ int bb_results_load(const char *path, struct bb_results *res, char *err, size_t 
 			goto out_fail;
 	}
 	free_names(names, n);
+	names = NULL;
+	n = 0;
+	if (apply_run_json(&ld, res, clean))
+		goto out_fail;
 	if (!res->nboots) {
 		snprintf(err, errlen,
 			 "%s: no results here (neither a boot folder with env.json and runs/ nor a "
