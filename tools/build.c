@@ -1,5 +1,6 @@
 /*
- * usage: benchboot build --name NAME [-o OUTDIR] [--sysroot DIR] [--kernel VMLINUZ]
+ * usage: benchboot build [options] JOB.yaml   (one image per boot group of the job)
+ *        benchboot build --name NAME [-o OUTDIR] [--sysroot DIR] [--kernel VMLINUZ]
  *                        [--modules-dir DIR] [--module NAME]... [--binary PATH[:DEST]]...
  *                        [--file SRC:DEST]... [--init PATH | --no-init] [--plan FILE]
  *                        [--busybox] [--cmdline STR] [--compress gzip|zstd|none] [--level N]
@@ -13,11 +14,19 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "host/bootdisk.h"
+#include "host/bootmedia.h"
 #include "host/image.h"
+#include "host/jobimage.h"
 #include "verb.h"
 
 static const char usage_text[] =
 	"usage: benchboot build --name NAME [options]\n"
+	"       benchboot build [options] JOB.yaml\n"
+	"\n"
+	"With a job file: the images the job needs, one per boot group (OUTDIR/JOB, or\n"
+	"OUTDIR/JOB.bootN when the job has several), each with its plan and only the programs\n"
+	"and modules its runs use; --name sets the prefix; other options apply to every image.\n"
 	"\n"
 	"Build a reproducible boot image: OUTDIR/NAME/{vmlinuz, initrd.img, manifest, cmdline}.\n"
 	"Binaries, libraries, busybox and modules come from the sysroot, never from the host's\n"
@@ -44,6 +53,12 @@ static const char usage_text[] =
 	"  --level N              compression level (default gzip 6, zstd 19)\n"
 	"  --early-cpio FILE      an uncompressed cpio (microcode) put before the initramfs\n"
 	"  --rootfs DIR           the files every image carries (default rootfs/ of benchboot)\n"
+	"  --uki                  also OUTDIR/NAME/benchboot.efi: a UEFI unified kernel image\n"
+	"  --disk                 also OUTDIR/NAME/disk.img: a USB stick image (ESP with the UKI,\n"
+	"                         results partition); implies --uki; adds the virtio and USB\n"
+	"                         storage modules\n"
+	"  --pxe                  also OUTDIR/NAME/pxe/: a TFTP/HTTP tree for iPXE and PXELINUX\n"
+	"                         (docs/boot-anywhere.md)\n"
 	"\n"
 	"Exit codes: 0 built, 100 bad usage or input (missing library, unknown module, paths\n"
 	"escaping the image or colliding), 111 system failure.\n";
@@ -65,6 +80,9 @@ enum {
 	OPT_LEVEL,
 	OPT_EARLY,
 	OPT_ROOTFS,
+	OPT_UKI,
+	OPT_DISK,
+	OPT_PXE,
 };
 
 static const struct option options[] = {
@@ -85,6 +103,9 @@ static const struct option options[] = {
 	{"level", required_argument, NULL, OPT_LEVEL},
 	{"early-cpio", required_argument, NULL, OPT_EARLY},
 	{"rootfs", required_argument, NULL, OPT_ROOTFS},
+	{"uki", no_argument, NULL, OPT_UKI},
+	{"disk", no_argument, NULL, OPT_DISK},
+	{"pxe", no_argument, NULL, OPT_PXE},
 	{"help", no_argument, NULL, 'h'},
 	{NULL, 0, NULL, 0},
 };
@@ -109,13 +130,64 @@ static int usage_error(const char *fmt, const char *arg)
 	return EXIT_USAGE;
 }
 
+/* --uki, --disk, --pxe: the boot media of a built image (lib/host/bootmedia.c). */
+static int build_media(const struct image_result *res, const char *name,
+		       const struct image_spec *spec, unsigned media)
+{
+	char sysroot[4096], err[4096] = "";
+	struct bootmedia_spec m = {.dir = res->dir, .name = name, .id = res->id,
+				   .sysroot = spec->sysroot, .mtime = bootmedia_mtime(),
+				   .what = media};
+	if (!m.sysroot && image_default_sysroot(sysroot, sizeof(sysroot), err, sizeof(err))) {
+		fprintf(stderr, "benchboot build: fatal: unable to find the sysroot: %s\n", err);
+		return EXIT_SYSTEM;
+	}
+	m.sysroot = m.sysroot ? m.sysroot : sysroot;
+	int rc = bootmedia_make(&m, err, sizeof(err));
+	if (rc) {
+		fprintf(stderr, "benchboot build: fatal: unable to make the boot media of %s: %s\n",
+			name, err);
+		return rc;
+	}
+	if (media & (BOOTMEDIA_UKI | BOOTMEDIA_DISK))
+		printf("%s/benchboot.efi: UEFI unified kernel image\n", res->dir);
+	if (media & BOOTMEDIA_DISK)
+		printf("%s/disk.img: disk image (ESP + results partition)\n", res->dir);
+	if (media & BOOTMEDIA_PXE)
+		printf("%s/pxe/: network boot tree (boot.ipxe, pxelinux.cfg/default)\n", res->dir);
+	return EXIT_OK;
+}
+
+/* benchboot build [options] JOB.yaml: one image per boot group (lib/host/jobimage.c). */
+static int build_job(const char *job, const struct image_spec *base, unsigned media)
+{
+	struct image_result *res;
+	size_t n;
+	char err[4096] = "";
+	int rc = bb_jobimage_build(job, base, &res, &n, err, sizeof(err));
+	for (size_t i = 0; i < n; i++)
+		printf("%s: image id %s, %zu bytes, %zu entries, %zu modules\n", res[i].dir,
+		       res[i].id, res[i].initrd_size, res[i].nentries, res[i].nmodules);
+	if (rc)
+		fprintf(stderr, "benchboot build: %s%s\n",
+			rc == BUILD_EINPUT ? "" : "fatal: unable to build the images of a job: ", err);
+	for (size_t i = 0; !rc && media && i < n; i++) {
+		const char *slash = strrchr(res[i].dir, '/');
+		rc = build_media(&res[i], slash ? slash + 1 : res[i].dir, base, media);
+	}
+	free(res);
+	return rc;
+}
+
 static int build_main(int argc, char **argv)
 {
 	struct image_spec spec = {0};
 	struct image_pair *binaries = calloc((size_t)argc, sizeof(*binaries));
 	struct image_pair *files = calloc((size_t)argc, sizeof(*files));
-	const char **modules = calloc((size_t)argc, sizeof(*modules));
+	static const char *const disk_modules[] = BOOTDISK_MODULES;
+	const char **modules = calloc((size_t)argc + 8, sizeof(*modules));
 	int opt, rc = EXIT_OK;
+	unsigned media = 0;
 
 	if (!binaries || !files || !modules) {
 		fprintf(stderr, "benchboot build: fatal: unable to allocate memory\n");
@@ -166,6 +238,9 @@ static int build_main(int argc, char **argv)
 		}
 		case OPT_EARLY: spec.early_cpio = optarg; break;
 		case OPT_ROOTFS: spec.rootfs = optarg; break;
+		case OPT_UKI: media |= BOOTMEDIA_UKI; break;
+		case OPT_DISK: media |= BOOTMEDIA_DISK; break;
+		case OPT_PXE: media |= BOOTMEDIA_PXE; break;
 		case 'h':
 			fputs(usage_text, stdout);
 			goto out;
@@ -176,6 +251,13 @@ static int build_main(int argc, char **argv)
 			rc = usage_error("unknown option %s", argv[optind - 1]);
 			goto out;
 		}
+	}
+	/* A disk image's init must see the disk it booted from (virtio, USB sticks). */
+	for (size_t i = 0; (media & BOOTMEDIA_DISK) && i < sizeof(disk_modules) / sizeof(*disk_modules); i++)
+		modules[spec.nmodules++] = disk_modules[i];
+	if (optind + 1 == argc && bb_jobimage_is_job(argv[optind])) {
+		rc = build_job(argv[optind], &spec, media);
+		goto out;
 	}
 	if (optind < argc) {
 		rc = usage_error("unexpected argument '%s' (inputs are given with options)",
@@ -199,6 +281,8 @@ static int build_main(int argc, char **argv)
 	printf("%s/initrd.img: %zu bytes (%s, cpio %zu bytes), %zu entries, %zu modules\n",
 	       res.dir, res.initrd_size, compress_name(spec.compress), res.cpio_size, res.nentries,
 	       res.nmodules);
+	if (media)
+		rc = build_media(&res, spec.name, &spec, media);
 out:
 	free(binaries);
 	free(files);

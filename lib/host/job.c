@@ -18,11 +18,12 @@
 
 enum ctx { C_TOP, C_SERVER, C_CLIENT, C_NETPERF, C_STRESSNG, C_CGROUP, C_AFFINITY, C_NONE };
 
+/* Where a key is, as messages say it: "unknown key 'x' at the top level". */
 static const char *const ctx_names[] = {
-	[C_TOP] = "the top level",	    [C_SERVER] = "'if role server:'",
-	[C_CLIENT] = "'if role client:'",   [C_NETPERF] = "'netperf:'",
-	[C_STRESSNG] = "'stress-ng:'",	    [C_CGROUP] = "'cgroup:'",
-	[C_AFFINITY] = "'affinity:'",	    [C_NONE] = "",
+	[C_TOP] = "at the top level",	       [C_SERVER] = "in 'if role server:'",
+	[C_CLIENT] = "in 'if role client:'",   [C_NETPERF] = "in 'netperf:'",
+	[C_STRESSNG] = "in 'stress-ng:'",      [C_CGROUP] = "in 'cgroup:'",
+	[C_AFFINITY] = "in 'affinity:'",       [C_NONE] = "",
 };
 
 enum kind {
@@ -744,7 +745,7 @@ static int walk_sng_option(struct walker *w, yaml_node_t *key, yaml_node_t *val)
 			if (near(name, bb_sng_opts[i].name, &best))
 				sug = bb_sng_opts[i].name;
 		return jfail(w, key->start_mark, "unknown key '%s' in 'stress-ng:': neither a "
-			     "benchboot key nor a stress-ng option%s%s%s", name,
+			     "benchboot key nor a stress-ng 0.15 option%s%s%s", name,
 			     sug ? " (did you mean '" : "", sug ? sug : "", sug ? "'?)" : "");
 	}
 	if (o->stressor)
@@ -790,20 +791,26 @@ static int unknown_key(struct walker *w, enum ctx ctx, yaml_node_t *key)
 		if (keys[i].ctx == ctx && near(name, keys[i].key, &best))
 			sug = keys[i].key;
 	if (sug)
-		return jfail(w, key->start_mark, "unknown key '%s' in %s (did you mean '%s'?)", name,
+		return jfail(w, key->start_mark, "unknown key '%s' %s (did you mean '%s'?)", name,
 			     ctx_names[ctx], sug);
-	/* a key of another section: say where it belongs */
+	/* a key of other sections: say where it belongs */
+	char where[256] = "";
 	for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
-		if (!strcmp(keys[i].key, name) && keys[i].ctx != ctx)
-			return jfail(w, key->start_mark, "unknown key '%s' in %s ('%s' belongs in "
-				     "%s)", name, ctx_names[ctx], name, ctx_names[keys[i].ctx]);
+		if (!strcmp(keys[i].key, name) && keys[i].ctx != ctx) {
+			size_t l = strlen(where);
+			snprintf(where + l, sizeof where - l, "%s%s", l ? " or " : "",
+				 ctx_names[keys[i].ctx]);
+		}
+	if (*where)
+		return jfail(w, key->start_mark, "unknown key '%s' %s (it belongs %s)", name,
+			     ctx_names[ctx], where);
 	if (ctx == C_TOP) {
 		const struct bb_sng_opt *o = bb_sng_opt_find(name);
 		if (o)
 			return jfail(w, key->start_mark, "unknown key '%s' at the top level (stress-ng "
 				     "options go in 'stress-ng:')", name);
 	}
-	return jfail(w, key->start_mark, "unknown key '%s' in %s", name, ctx_names[ctx]);
+	return jfail(w, key->start_mark, "unknown key '%s' %s", name, ctx_names[ctx]);
 }
 
 static int walk_map(struct walker *w, enum ctx ctx, yaml_node_t *map)
@@ -836,8 +843,8 @@ static int walk_map(struct walker *w, enum ctx ctx, yaml_node_t *map)
 			if (is_null(val))
 				break;
 			if (val->type != YAML_MAPPING_NODE)
-				return jfail(w, val->start_mark, "%s: expected a mapping of %s keys",
-					     name, ctx_names[k->sub]);
+				return jfail(w, val->start_mark, "%s: expected a mapping of keys (see "
+					     "docs/jobs.md)", name);
 			if ((rc = walk_map(w, k->sub, val)))
 				return rc;
 			break;
@@ -958,6 +965,7 @@ static int load_docs(const char *file, const char *text, size_t len, struct bb_j
 		w.yd = &yds[nyds++];
 		memset(&nd[*ndocs], 0, sizeof nd[0]);
 		nd[*ndocs].index = index;
+		nd[*ndocs].mark = mark_of(root->start_mark);
 		w.doc = &nd[(*ndocs)++];
 		if (root->type != YAML_MAPPING_NODE)
 			rc = jfail(&w, root->start_mark, "a job document is a mapping of keys "
@@ -1086,8 +1094,8 @@ static int check_doc(const char *file, const char *suite, struct bb_jdoc *d, cha
 		}
 	}
 	if (!strcmp(suite, "stress-ng") && !bb_jdoc_get(d, "test")) {
-		snprintf(err, errlen, "%s: document %d: missing key 'test' in 'stress-ng:' (the "
-			 "stressor, e.g. cpu or icmp-flood)", file, d->index);
+		snprintf(err, errlen, "%s:%d:%d: missing key 'test' in 'stress-ng:' (the stressor, "
+			 "e.g. cpu or icmp-flood)", file, d->mark.line, d->mark.col);
 		return -EINVAL;
 	}
 	qsort(d->p, d->n, sizeof *d->p, cmp_param_pos);

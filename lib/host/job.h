@@ -49,6 +49,7 @@ struct bb_jdoc {
 	struct bb_jparam *p;
 	size_t n;
 	int index; /* 1-based document number in the file */
+	struct bb_mark mark; /* where the document starts */
 };
 
 struct bb_job {
