@@ -8,6 +8,7 @@
  * Every benchmark process is moved into the job cgroup before it runs, and checked there.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -158,6 +159,13 @@ int cgroup_setup(const struct bb_plan *plan, struct cgroup_state *cg)
 	machine("cgroup mode=%s controllers=%s job=/%s", bb_cgroup_mode_name(cg->mode),
 		*ctl ? ctl : "-", INIT_JOB_CGROUP);
 	return 0;
+}
+
+int cgroup_dir_fd(const struct cgroup_state *cg)
+{
+	if (cg->mode != BB_CGROUP_V2 || !cg->ok || !cg->n)
+		return -1;
+	return open(init_path(CG_ROOT "/%s", INIT_JOB_CGROUP), O_PATH | O_DIRECTORY | O_CLOEXEC);
 }
 
 int cgroup_place(const struct cgroup_state *cg, pid_t pid)

@@ -211,6 +211,10 @@ int env_write(const struct boot *b)
 	if (b->t_first_client_ms)
 		ijw_num(&w, "setup_ms_excluding_modules",
 		       b->t_first_client_ms - b->t_exec_ms - b->modules.load_ms);
+	ijw_open(&w, "steps_ms", '{');
+	for (int i = 0; i < b->nsteps; i++)
+		ijw_num(&w, b->steps[i].name, b->steps[i].ms);
+	ijw_close(&w, '}');
 	ijw_close(&w, '}');
 	ijw_open(&w, "runs", '{');
 	for (size_t i = 0; i < b->plan.nruns; i++) {

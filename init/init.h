@@ -91,6 +91,8 @@ struct cgroup_state {
 	size_t n;
 };
 int cgroup_setup(const struct bb_plan *plan, struct cgroup_state *cg);
+/* v2: an O_PATH fd of the job cgroup directory for clone3 CLONE_INTO_CGROUP; else -1. */
+int cgroup_dir_fd(const struct cgroup_state *cg);
 /* Move pid into the job cgroup; 0 or -errno. */
 int cgroup_place(const struct cgroup_state *cg, pid_t pid);
 /* Check /proc/PID/cgroup against the job cgroup: 1 inside, 0 not (what it read goes to seen). */
@@ -136,6 +138,7 @@ struct boot {
 	char cmdline_report[2048]; /* bad benchboot.* words, one per line */
 	char boot_id[64];
 	int sigfd;		/* signalfd of the blocked signals */
+	int cgroup_fd;          /* v2: the job cgroup directory (clone3 into it), else -1 */
 	unsigned ncpu;
 	char online[1024];
 	struct modules_result modules;
@@ -145,6 +148,12 @@ struct boot {
 	double t_exec_ms;      /* CLOCK_BOOTTIME at the start of main */
 	double t_first_client_ms;
 	int disk;               /* results_open succeeded */
+	/* how long each setup step took (ms), in order */
+	struct {
+		const char *name;
+		double ms;
+	} steps[16];
+	int nsteps;
 	/* per run, the sysctls as read back (for env.json) */
 	struct sysctl_set *run_sysctls;
 	int *run_failed;        /* per run: iterations not ok */

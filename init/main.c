@@ -59,6 +59,17 @@ static void boot_id(struct boot *b)
 		snprintf(b->boot_id, sizeof(b->boot_id), "unknown-%ld", (long)init_now_ms());
 }
 
+/* Time since the last step mark goes to the step called name. */
+static void step(struct boot *b, const char *name, double *mark)
+{
+	double now = init_now_ms();
+	if (b->nsteps < (int)(sizeof(b->steps) / sizeof(b->steps[0]))) {
+		b->steps[b->nsteps].name = name;
+		b->steps[b->nsteps++].ms = now - *mark;
+	}
+	*mark = now;
+}
+
 static void debug_shell(struct boot *b)
 {
 	say("benchboot.debug=1: shell on the console; exit it to finish the boot");
@@ -118,8 +129,10 @@ int main(int argc, char **argv)
 	sigprocmask(SIG_BLOCK, &set, NULL);
 	b->sigfd = signalfd(-1, &set, SFD_NONBLOCK | SFD_CLOEXEC);
 
+	double mark = b->t_exec_ms;
 	int mount_failures = mount_early();
 	console_setup();
+	step(b, "mount_console", &mark);
 	init_ops->reboot(RB_DISABLE_CAD);
 	say("benchboot init: exec at %.0f ms after boot%s", b->t_exec_ms,
 	    mount_failures ? " (some mounts failed, see above)" : "");
@@ -129,6 +142,7 @@ int main(int argc, char **argv)
 
 	read_plan(b);
 	boot_id(b);
+	step(b, "plan", &mark);
 	b->ncpu = init_online_cpus(b->online, sizeof(b->online));
 	b->run_sysctls = calloc(b->plan.nruns ? b->plan.nruns : 1, sizeof(*b->run_sysctls));
 	b->run_failed = calloc(b->plan.nruns ? b->plan.nruns : 1, sizeof(*b->run_failed));
@@ -138,18 +152,30 @@ int main(int argc, char **argv)
 	machine("boot-start id=%s runs=%zu iterations=%d job=%s cpus=%u", b->boot_id, b->plan.nruns,
 		total_iter, b->plan.job ? b->plan.job : "-", b->ncpu);
 
-	b->disk = results_open("", b->boot_id) == 0;
 	if (modules_load(&b->plan, &b->modules))
 		say("some modules failed to load (runs that need them will fail)");
+	step(b, "modules", &mark);
+	b->disk = results_open("", b->boot_id) == 0;
+	step(b, "results_open", &mark);
 	if (net_setup(&b->plan, b->net_error, sizeof(b->net_error)))
 		say("network setup failed: %s", b->net_error);
+	step(b, "net", &mark);
 	cgroup_setup(&b->plan, &b->cgroup);
+	b->cgroup_fd = cgroup_dir_fd(&b->cgroup);
+	step(b, "cgroup", &mark);
 	cpufreq_setup(&b->plan, &b->cpufreq);
+	step(b, "cpufreq", &mark);
 	if (env_write(b))
 		say("cannot write env.json");
+	step(b, "env", &mark);
 	results_sync(init_path(INIT_RESULTS_DIR), 0);
-	machine("setup-done ms=%.0f modules_ms=%.0f", init_now_ms() - b->t_exec_ms,
-		b->modules.load_ms);
+	step(b, "results_sync", &mark);
+	char steps[512] = "";
+	for (int i = 0; i < b->nsteps; i++)
+		snprintf(steps + strlen(steps), sizeof(steps) - strlen(steps), " %s=%.1f",
+			 b->steps[i].name, b->steps[i].ms);
+	machine("setup-done ms=%.1f modules_load_ms=%.1f%s", init_now_ms() - b->t_exec_ms,
+		b->modules.load_ms, steps);
 
 	machine("results-start");
 	for (size_t i = 0; i < b->plan.nruns; i++) {
@@ -161,9 +187,11 @@ int main(int argc, char **argv)
 	for (size_t i = 0; i < b->plan.nruns; i++)
 		b->run_failed[i] ? failed++ : ok++;
 	if (b->t_first_client_ms)
-		machine("setup-time init_to_first_client_ms=%.1f modules_ms=%.1f excluding_modules_ms=%.1f",
+		machine("setup-time init_to_first_client_ms=%.1f modules_ms=%.1f excluding_modules_ms=%.1f "
+			"exec_boottime_ms=%.1f first_client_boottime_ms=%.1f",
 			b->t_first_client_ms - b->t_exec_ms, b->modules.load_ms,
-			b->t_first_client_ms - b->t_exec_ms - b->modules.load_ms);
+			b->t_first_client_ms - b->t_exec_ms - b->modules.load_ms, b->t_exec_ms,
+			b->t_first_client_ms);
 	say("summary: %d runs ok, %d runs with failures, %zu runs in the plan", ok, failed,
 	    b->plan.nruns);
 	for (size_t i = 0; i < b->plan.nruns; i++)

@@ -18,6 +18,7 @@
 #include <poll.h>
 #include <sched.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,6 +26,7 @@
 #include <sys/signalfd.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/times.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -136,9 +138,40 @@ static void affinity_of(pid_t pid, char *buf, size_t len)
  * Fork a child that waits on gate[0] (until the write end is closed), then runs argv with
  * stdout/stderr in out/err. Returns the pid or -errno.
  */
-static pid_t spawn_gated(const struct bb_strv *argv, const char *out, const char *err, int gate[2])
+#ifndef CLONE_INTO_CGROUP
+#define CLONE_INTO_CGROUP 0x200000000ULL
+#endif
+
+struct clone3_args {
+	uint64_t flags, pidfd, child_tid, parent_tid, exit_signal, stack, stack_size, tls, set_tid,
+		set_tid_size, cgroup;
+};
+
+/*
+ * fork() straight into the job cgroup (clone3 CLONE_INTO_CGROUP, cgroup v2): no migration
+ * afterwards, which costs an RCU grace period per process. *placed says whether it worked;
+ * otherwise a plain fork, and the caller moves the child.
+ */
+static pid_t fork_into(int cgfd, int *placed)
 {
-	pid_t pid = fork();
+	*placed = 0;
+	if (cgfd >= 0) {
+		struct clone3_args a = {.flags = CLONE_INTO_CGROUP,
+					.exit_signal = SIGCHLD,
+					.cgroup = (uint64_t)cgfd};
+		long pid = syscall(SYS_clone3, &a, sizeof(a));
+		if (pid >= 0) {
+			*placed = 1;
+			return (pid_t)pid;
+		}
+	}
+	return fork();
+}
+
+static pid_t spawn_gated(const struct bb_strv *argv, const char *out, const char *err, int gate[2],
+			 int cgfd, int *placed)
+{
+	pid_t pid = fork_into(cgfd, placed);
 	if (pid != 0)
 		return pid < 0 ? -errno : pid;
 
@@ -366,7 +399,7 @@ static void set_failed(struct iteration *it, const char *fmt, ...)
 }
 
 static int place_proc(struct boot *b, struct iteration *it, struct proc *p, const char *role,
-		      const char *cpus);
+		      const char *cpus, int placed);
 
 /* Fork, place and pin one process; it waits on the gate. 0 or -1 (reason set, child killed). */
 static int start_proc(struct boot *b, struct iteration *it, struct proc *p, const struct bb_strv *argv,
@@ -376,14 +409,15 @@ static int start_proc(struct boot *b, struct iteration *it, struct proc *p, cons
 	const char *role = p->role == SERVER ? "server" : "client";
 	snprintf(out, sizeof(out), "%s%s/%s.%d.out", init_root, it->dir, role, p->index);
 	snprintf(err, sizeof(err), "%s%s/%s.%d.err", init_root, it->dir, role, p->index);
-	p->pid = spawn_gated(argv, out, err, gate);
+	int placed = 0;
+	p->pid = spawn_gated(argv, out, err, gate, b->cgroup_fd, &placed);
 	if (p->pid < 0) {
 		set_failed(it, "fork %s %d: %s", role, p->index, strerror(-p->pid));
 		p->pid = 0;
 		return -1;
 	}
 	p->start_ms = init_now_ms();
-	if (place_proc(b, it, p, role, cpus)) {
+	if (place_proc(b, it, p, role, cpus, placed)) {
 		kill(p->pid, SIGKILL);
 		return -1;
 	}
@@ -394,7 +428,7 @@ static int start_proc(struct boot *b, struct iteration *it, struct proc *p, cons
 
 /* Affinity and cgroup of a gated child, checked before it may run. */
 static int place_proc(struct boot *b, struct iteration *it, struct proc *p, const char *role,
-		      const char *cpus)
+		      const char *cpus, int placed)
 {
 	if (cpus) {
 		cpu_set_t set;
@@ -405,7 +439,7 @@ static int place_proc(struct boot *b, struct iteration *it, struct proc *p, cons
 		}
 	}
 	affinity_of(p->pid, p->cpus, sizeof(p->cpus));
-	if (b->cgroup.mode != BB_CGROUP_NONE) {
+	if (b->cgroup.mode != BB_CGROUP_NONE && !placed) {
 		int r = cgroup_place(&b->cgroup, p->pid);
 		if (r) {
 			set_failed(it, "%s %d: cannot enter the job cgroup: %s", role, p->index,

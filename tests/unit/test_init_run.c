@@ -46,6 +46,7 @@ static void setup(const char *runs)
 	b.sigfd = signalfd(-1, &set, SFD_NONBLOCK | SFD_CLOEXEC);
 	b.ncpu = 4;
 	b.cgroup.mode = BB_CGROUP_NONE;
+	b.cgroup_fd = -1;
 	b.cgroup.ok = 1;
 	b.cpufreq.ok = 1;
 	b.run_sysctls = calloc(b.plan.nruns, sizeof(*b.run_sysctls));
