@@ -1,0 +1,64 @@
+# benchboot check: every job in config/jobs is valid and expands as documented; a bad job is
+# exit 100 with FILE:LINE:COL on stderr; --plans writes plans the init's parser would read.
+. tests/lib.sh
+"$BENCHBOOT" check --help >"$T/help" || fail "check --help failed"
+expect_grep "usage: benchboot check" "$T/help"
+for j in config/jobs/*.yaml; do
+	"$BENCHBOOT" check "$j" >"$T/out" 2>"$T/err" || fail "$j: $(cat "$T/err")"
+	expect_grep "^total: " "$T/out"
+done
+
+"$BENCHBOOT" check config/jobs/netperf-cgroup.yaml >"$T/out"
+cat >"$T/want" <<'OUT'
+job netperf-cgroup (config/jobs/netperf-cgroup.yaml): suite netperf, 1 document
+boot 0: cgroup.mode=v1 cgroup.controllers=memory
+  2 runs; modules: dummy sctp; programs: /usr/bin/netperf /usr/bin/netserver
+  run SCTP_STREAM_MANY.nr_threads-25pct: 1 x 10s, clients 25%
+  run SCTP_STREAM_MANY.nr_threads-50pct: 1 x 10s, clients 50%
+boot 1: cgroup.mode=v2 cgroup.controllers=memory
+  2 runs; modules: dummy sctp; programs: /usr/bin/netperf /usr/bin/netserver
+  run SCTP_STREAM_MANY.nr_threads-25pct: 1 x 10s, clients 25%
+  run SCTP_STREAM_MANY.nr_threads-50pct: 1 x 10s, clients 50%
+total: 2 boots, 4 runs, 4 iterations, estimated wall time 1m18s (about 15 s per boot, 2 s per iteration on top of its runtime)
+OUT
+diff -u "$T/want" "$T/out" || fail "check output of netperf-cgroup.yaml changed"
+
+"$BENCHBOOT" check config/jobs/stress-ng-cpu.yaml >"$T/out"
+expect_grep "^  run cpu.cpu-method-fft: 2 x 5s, clients 1$" "$T/out"
+expect_grep "^  run vm.vm-bytes-64M: 2 x 5s, clients 1$" "$T/out"
+
+# plans: one per boot group, the boot's cgroup mode in each
+"$BENCHBOOT" check --plans "$T/plans" config/jobs/netperf-cgroup.yaml >/dev/null
+expect_eq "plan files" "$(cd "$T/plans" && echo plan.*)" "plan.0 plan.1"
+expect_eq "plan header" "$(head -1 "$T/plans/plan.1")" "benchboot-plan 1"
+expect_grep "^cgroup.mode=v1$" "$T/plans/plan.0"
+expect_grep "^cgroup.mode=v2$" "$T/plans/plan.1"
+expect_grep "^modules.boot=dummy sctp$" "$T/plans/plan.1"
+expect_grep "^client.count=50%$" "$T/plans/plan.1"
+
+# a bad job: exit 100, the place and the nearest key on stderr, nothing on stdout
+printf 'suite: netperf\nnr_thread: 2\n' >"$T/bad.yaml"
+set +e
+"$BENCHBOOT" check "$T/bad.yaml" >"$T/out" 2>"$T/err"
+rc=$?
+set -e
+expect_eq "exit code of a bad job" "$rc" 100
+expect_eq "stderr" "$(cat "$T/err")" \
+	"benchboot check: $T/bad.yaml:2:1: unknown key 'nr_thread' at the top level (did you mean 'nr_threads'?)"
+[ ! -s "$T/out" ] || fail "stdout not empty for a bad job"
+printf 'suite: netperf\nnr_threads: 250x\n' >"$T/bad2.yaml"
+set +e
+"$BENCHBOOT" check "$T/bad2.yaml" 2>"$T/err"
+rc=$?
+set -e
+expect_eq "exit code of a bad value" "$rc" 100
+expect_grep "bad2.yaml:2:13: nr_threads: '250x' is not a count" "$T/err"
+set +e
+"$BENCHBOOT" check "$T/missing.yaml" 2>"$T/err"
+rc=$?
+"$BENCHBOOT" check 2>/dev/null
+rc2=$?
+set -e
+expect_eq "exit code of a missing file" "$rc" 111
+expect_grep "missing.yaml: No such file or directory" "$T/err"
+expect_eq "exit code without a job" "$rc2" 100
