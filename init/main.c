@@ -17,6 +17,7 @@
 #include <sys/reboot.h>
 #include <sys/signalfd.h>
 #include <sys/wait.h>
+#include <termios.h>
 #include <unistd.h>
 
 #include "init.h"
@@ -99,6 +100,7 @@ static void finish(struct boot *b)
 	if (b->plan.poweroff) {
 		say("powering off");
 		sync();
+		tcdrain(1); /* the last lines must leave the serial port before the power does */
 		init_ops->reboot(RB_POWER_OFF);
 		say("power off failed: %s; idling", strerror(errno));
 	} else {

@@ -415,3 +415,70 @@ TEST(online_cpus)
 	CHECK_INT(init_online_cpus(list, sizeof(list)), ==, 4);
 	CHECK_STR(list, "0-2,4");
 }
+
+/* env.json is read back from the (fake) system, not copied from the plan. */
+TEST(env_json_from_the_system)
+{
+	const char *root = fake_root();
+	static struct boot b;
+	char err[256];
+	static const char plan[] = "benchboot-plan 1\njob=j\nplan.digest=abcd\ncgroup.mode=v2\n"
+				   "cgroup.controllers=memory\ncgroup.limit.memory.high=1G\n"
+				   "[run r1]\nsuite=netperf\nruntime=1\nclient.arg=/x\n";
+	CHECK_INT(bb_plan_parse(plan, strlen(plan), &b.plan, err, sizeof(err)), ==, 0);
+	test_write_file(root, "proc/cpuinfo",
+			"processor\t: 0\nmodel name\t: Fake CPU @ 2.0GHz\nmicrocode\t: 0x2b\n"
+			"flags\t\t: fpu hypervisor\n\nprocessor\t: 1\nmodel name\t: Fake CPU @ 2.0GHz\n");
+	test_write_file(root, "proc/meminfo", "MemTotal:        1012345 kB\nMemFree: 1 kB\n");
+	test_write_file(root, "proc/modules", "sctp 1 0 - Live 0x0\ndummy 2 0 - Live 0x0\n");
+	test_write_file(root, "proc/self/mountinfo",
+			"22 1 0:20 / /proc rw - proc proc rw\n"
+			"30 21 0:26 / /sys/fs/cgroup rw,nosuid - cgroup2 cgroup2 rw,nsdelegate\n");
+	test_write_file(root, "sys/fs/cgroup/cgroup.controllers", "cpu memory\n");
+	test_write_file(root, "sys/fs/cgroup/cgroup.subtree_control", "memory\n");
+	test_write_file(root, "sys/fs/cgroup/benchboot/cgroup.controllers", "memory\n");
+	test_write_file(root, "sys/fs/cgroup/benchboot/memory.high", "1073741824\n");
+	test_write_file(root, "sys/devices/system/cpu/online", "0-1\n");
+	test_write_file(root, "sys/devices/system/cpu/cpu1/cpufreq/scaling_governor", "performance\n");
+	test_write_file(root, "etc/benchboot/manifest", "benchboot-manifest 1\n");
+	snprintf(b.boot_id, sizeof(b.boot_id), "bid");
+	snprintf(b.cmdline, sizeof(b.cmdline), "console=ttyS0 benchboot.x=1");
+	snprintf(b.cmdline_report, sizeof(b.cmdline_report), "cmdline: benchboot.x: unknown key");
+	b.ncpu = init_online_cpus(b.online, sizeof(b.online));
+	b.cgroup.mode = BB_CGROUP_V2;
+	b.cgroup.ok = 1;
+	b.cpufreq.ok = 1;
+	b.run_sysctls = calloc(1, sizeof(*b.run_sysctls));
+	b.run_sysctls[0].v = calloc(1, sizeof(struct sysctl_entry));
+	b.run_sysctls[0].n = 1;
+	snprintf(b.run_sysctls[0].v[0].key, sizeof(b.run_sysctls[0].v[0].key), "kernel.x");
+	snprintf(b.run_sysctls[0].v[0].actual, sizeof(b.run_sysctls[0].v[0].actual), "7");
+	init_mkdirs(INIT_RESULTS_DIR, 0755);
+	CHECK_INT(env_write(&b), ==, 0);
+	char *e = file(INIT_RESULTS_DIR "/env.json");
+	CHECK_CONTAINS(e, "\"boot_id\": \"bid\"");
+	/* sha256 of "benchboot-manifest 1\n" */
+	char *hex = NULL;
+	test_run("printf 'benchboot-manifest 1\\n' | sha256sum | cut -c1-64", &hex);
+	hex[strcspn(hex, "\n")] = 0;
+	char want[128];
+	snprintf(want, sizeof(want), "\"image_id\": \"%s\"", hex);
+	CHECK_CONTAINS(e, want);
+	CHECK_CONTAINS(e, "\"plan_digest\": \"abcd\"");
+	CHECK_CONTAINS(e, "\"cmdline\": \"console=ttyS0 benchboot.x=1\"");
+	CHECK_CONTAINS(e, "\"cmdline_problems\": [\n    \"cmdline: benchboot.x: unknown key\"\n  ]");
+	CHECK_CONTAINS(e, "\"model\": \"Fake CPU @ 2.0GHz\"");
+	CHECK_CONTAINS(e, "\"microcode\": \"0x2b\"");
+	CHECK_CONTAINS(e, "\"hypervisor\": true");
+	CHECK_CONTAINS(e, "\"count\": 2");
+	CHECK_CONTAINS(e, "\"online\": \"0-1\"");
+	CHECK_CONTAINS(e, "\"total_kB\": 1012345");
+	CHECK_CONTAINS(e, "\"type\": \"cgroup2\",\n        \"path\": \"/sys/fs/cgroup\"");
+	CHECK_CONTAINS(e, "\"root_subtree_control\": \"memory\"");
+	CHECK_CONTAINS(e, "\"job_controllers\": \"memory\"");
+	CHECK_CONTAINS(e, "\"memory.high\": {\n        \"requested\": \"1G\",\n        \"actual\": \"1073741824\"");
+	CHECK_CONTAINS(e, "\"governors\": {\"cpu1\": \"performance\"}");
+	CHECK_CONTAINS(e, "\"loaded\": [\n      \"sctp\",\n      \"dummy\"\n    ]");
+	CHECK_CONTAINS(e, "\"r1\": {\n      \"sysctl\": {\n        \"kernel.x\": \"7\"");
+	CHECK_CONTAINS(e, "\"release\": ");
+}
