@@ -10,7 +10,7 @@
 #include "compress.h"
 
 static int fail(char *err, size_t errlen, int code, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
+    __attribute__((format(printf, 4, 5)));
 static int fail(char *err, size_t errlen, int code, const char *fmt, ...)
 {
 	va_list ap;
@@ -62,7 +62,7 @@ static int reserve(struct cpio_buf *out, size_t more)
  * no file name and OS 3 (Unix), which is what `gzip -n` writes too.
  */
 static int gzip_append(struct cpio_buf *out, const void *data, size_t len, int level, char *err,
-		       size_t errlen)
+                       size_t errlen)
 {
 	z_stream z;
 	memset(&z, 0, sizeof(z));
@@ -88,8 +88,9 @@ static int gzip_append(struct cpio_buf *out, const void *data, size_t len, int l
 				return fail(err, errlen, BUILD_ESYS, "out of memory");
 			}
 			z.next_out = out->p + out->len;
-			z.avail_out = (uInt)(out->cap - out->len > (1u << 30) ? (1u << 30)
-									 : out->cap - out->len);
+			z.avail_out =
+			    (uInt)(out->cap - out->len > (1u << 30) ? (1u << 30)
+			                                            : out->cap - out->len);
 			uInt before = z.avail_out;
 			zr = deflate(&z, left ? Z_NO_FLUSH : Z_FINISH);
 			out->len += before - z.avail_out;
@@ -106,7 +107,7 @@ static int gzip_append(struct cpio_buf *out, const void *data, size_t len, int l
  * output differs between that mode and the multi-threaded one.
  */
 static int zstd_append(struct cpio_buf *out, const void *data, size_t len, int level, char *err,
-		       size_t errlen)
+                       size_t errlen)
 {
 	ZSTD_CCtx *c = ZSTD_createCCtx();
 	if (!c)
@@ -131,13 +132,13 @@ static int zstd_append(struct cpio_buf *out, const void *data, size_t len, int l
 	ZSTD_freeCCtx(c);
 	if (ZSTD_isError(r))
 		return fail(err, errlen, BUILD_ESYS, "zstd compression failed: %s",
-			    ZSTD_getErrorName(r));
+		            ZSTD_getErrorName(r));
 	out->len += r;
 	return 0;
 }
 
 int compress_append(struct cpio_buf *out, const void *data, size_t len, enum compress_kind kind,
-		    int level, char *err, size_t errlen)
+                    int level, char *err, size_t errlen)
 {
 	if (!level)
 		level = compress_default_level(kind);
@@ -145,12 +146,12 @@ int compress_append(struct cpio_buf *out, const void *data, size_t len, enum com
 	case COMPRESS_GZIP:
 		if (level < 1 || level > 9)
 			return fail(err, errlen, BUILD_EINPUT, "gzip level %d is not in 1..9",
-				    level);
+			            level);
 		return gzip_append(out, data, len, level, err, errlen);
 	case COMPRESS_ZSTD:
 		if (level < 1 || level > ZSTD_maxCLevel())
 			return fail(err, errlen, BUILD_EINPUT, "zstd level %d is not in 1..%d",
-				    level, ZSTD_maxCLevel());
+			            level, ZSTD_maxCLevel());
 		return zstd_append(out, data, len, level, err, errlen);
 	case COMPRESS_NONE:
 		if (cpio_buf_append(out, data, len))
@@ -168,14 +169,14 @@ int compress_append_early(struct cpio_buf *out, const char *path, char *err, siz
 
 	if (cpio_read_file(path, &data, &size) < 0)
 		return fail(err, errlen, errno == ENOENT ? BUILD_EINPUT : BUILD_ESYS,
-			    "unable to read early cpio %s: %s", path, strerror(errno));
+		            "unable to read early cpio %s: %s", path, strerror(errno));
 	if (size < 110 || memcmp(data, "070701", 6)) {
 		free(data);
 		return fail(err, errlen, BUILD_EINPUT,
-			    "early cpio %s is not an uncompressed newc (070701) archive", path);
+		            "early cpio %s is not an uncompressed newc (070701) archive", path);
 	}
 	int rc = cpio_buf_append(out, data, size) ||
-		 cpio_buf_append(out, zeros, (512 - size % 512) % 512);
+	         cpio_buf_append(out, zeros, (512 - size % 512) % 512);
 	free(data);
 	if (rc)
 		return fail(err, errlen, BUILD_ESYS, "out of memory");

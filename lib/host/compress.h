@@ -23,7 +23,7 @@ int compress_default_level(enum compress_kind kind);
  * (bad level) or BUILD_ESYS.
  */
 int compress_append(struct cpio_buf *out, const void *data, size_t len, enum compress_kind kind,
-		    int level, char *err, size_t errlen);
+                    int level, char *err, size_t errlen);
 
 /*
  * Append an early cpio read from path, checked to be an uncompressed newc archive, padded with

@@ -17,7 +17,7 @@
 #define CPIO_FIRST_INO 721
 
 static int fail(char *err, size_t errlen, int code, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
+    __attribute__((format(printf, 4, 5)));
 static int fail(char *err, size_t errlen, int code, const char *fmt, ...)
 {
 	va_list ap;
@@ -125,7 +125,7 @@ int cpio_read_file(const char *path, unsigned char **data, size_t *size)
 	*data = p;
 	*size = len;
 	return 0;
-out_close: {
+out_close : {
 	int e = errno;
 	close(fd);
 	errno = e;
@@ -171,15 +171,15 @@ int cpio_norm_path(const char *in, char *out, size_t outlen)
 }
 
 static struct cpio_entry *new_entry(struct cpio_list *l, const char *path, enum cpio_type type,
-				    const char *origin, char *err, size_t errlen, int *rc)
+                                    const char *origin, char *err, size_t errlen, int *rc)
 {
 	char norm[PATH_MAX];
 
 	*rc = 0;
 	if (!path || cpio_norm_path(path, norm, sizeof(norm))) {
 		*rc = fail(err, errlen, BUILD_EINPUT,
-			   "image path '%s' (from %s) is empty or escapes the image root",
-			   path ? path : "", origin);
+		           "image path '%s' (from %s) is empty or escapes the image root",
+		           path ? path : "", origin);
 		return NULL;
 	}
 	if (l->n == l->cap) {
@@ -216,7 +216,7 @@ void cpio_last_weak(struct cpio_list *l)
 
 /* Add a file entry that takes ownership of data (malloc'd). */
 static int add_data_owned(struct cpio_list *l, const char *path, unsigned char *data, size_t size,
-			  unsigned mode, const char *origin, char *err, size_t errlen)
+                          unsigned mode, const char *origin, char *err, size_t errlen)
 {
 	int rc;
 	struct cpio_entry *e = new_entry(l, path, CPIO_FILE, origin, err, errlen, &rc);
@@ -235,7 +235,7 @@ static int add_data_owned(struct cpio_list *l, const char *path, unsigned char *
 }
 
 int cpio_add_data(struct cpio_list *l, const char *path, const void *data, size_t size,
-		  unsigned mode, const char *origin, char *err, size_t errlen)
+                  unsigned mode, const char *origin, char *err, size_t errlen)
 {
 	unsigned char *copy = malloc(size ? size : 1);
 	if (!copy)
@@ -246,7 +246,7 @@ int cpio_add_data(struct cpio_list *l, const char *path, const void *data, size_
 }
 
 int cpio_add_file(struct cpio_list *l, const char *path, const char *src, unsigned mode,
-		  const char *origin, char *err, size_t errlen)
+                  const char *origin, char *err, size_t errlen)
 {
 	struct stat st;
 	unsigned char *data;
@@ -254,13 +254,13 @@ int cpio_add_file(struct cpio_list *l, const char *path, const char *src, unsign
 
 	if (stat(src, &st) < 0)
 		return fail(err, errlen, errno == ENOENT ? BUILD_EINPUT : BUILD_ESYS,
-			    "unable to read %s (%s): %s", src, origin, strerror(errno));
+		            "unable to read %s (%s): %s", src, origin, strerror(errno));
 	if (!S_ISREG(st.st_mode))
 		return fail(err, errlen, BUILD_EINPUT, "%s (%s) is not a regular file", src,
-			    origin);
+		            origin);
 	if (cpio_read_file(src, &data, &size) < 0)
 		return fail(err, errlen, BUILD_ESYS, "unable to read %s (%s): %s", src, origin,
-			    strerror(errno));
+		            strerror(errno));
 	if (!mode)
 		mode = (st.st_mode & 0111) ? 0755 : 0644;
 	int rc = add_data_owned(l, path, data, size, mode, origin, err, errlen);
@@ -272,7 +272,7 @@ int cpio_add_file(struct cpio_list *l, const char *path, const char *src, unsign
 }
 
 int cpio_add_dir(struct cpio_list *l, const char *path, unsigned mode, const char *origin,
-		 char *err, size_t errlen)
+                 char *err, size_t errlen)
 {
 	int rc;
 	struct cpio_entry *e = new_entry(l, path, CPIO_DIR, origin, err, errlen, &rc);
@@ -307,20 +307,20 @@ static int target_escapes(const char *linkpath, const char *target)
 }
 
 int cpio_add_slink(struct cpio_list *l, const char *path, const char *target, const char *origin,
-		   char *err, size_t errlen)
+                   char *err, size_t errlen)
 {
 	int rc;
 	if (!target || !*target)
 		return fail(err, errlen, BUILD_EINPUT, "symlink %s (%s) has an empty target", path,
-			    origin);
+		            origin);
 	struct cpio_entry *e = new_entry(l, path, CPIO_SLINK, origin, err, errlen, &rc);
 	if (!e)
 		return rc;
 	e->mode = 0777;
 	if (target_escapes(e->path, target)) {
 		rc = fail(err, errlen, BUILD_EINPUT,
-			  "symlink /%s -> %s (from %s) points outside the image root", e->path,
-			  target, origin);
+		          "symlink /%s -> %s (from %s) points outside the image root", e->path,
+		          target, origin);
 		l->n--;
 		entry_free(e);
 		return rc;
@@ -337,12 +337,12 @@ int cpio_add_slink(struct cpio_list *l, const char *path, const char *target, co
 }
 
 int cpio_add_nod(struct cpio_list *l, const char *path, unsigned mode, char nodtype,
-		 unsigned rmajor, unsigned rminor, const char *origin, char *err, size_t errlen)
+                 unsigned rmajor, unsigned rminor, const char *origin, char *err, size_t errlen)
 {
 	int rc;
 	if (nodtype != 'c' && nodtype != 'b')
 		return fail(err, errlen, BUILD_EINPUT, "device %s (%s): type must be c or b", path,
-			    origin);
+		            origin);
 	struct cpio_entry *e = new_entry(l, path, CPIO_NOD, origin, err, errlen, &rc);
 	if (!e)
 		return rc;
@@ -359,7 +359,7 @@ static int namecmp(const void *a, const void *b)
 }
 
 int cpio_add_tree(struct cpio_list *l, const char *path, const char *srcdir, const char *origin,
-		  char *err, size_t errlen)
+                  char *err, size_t errlen)
 {
 	DIR *d = opendir(srcdir);
 	char **names = NULL;
@@ -369,7 +369,8 @@ int cpio_add_tree(struct cpio_list *l, const char *path, const char *srcdir, con
 
 	if (!d)
 		return fail(err, errlen, errno == ENOENT ? BUILD_EINPUT : BUILD_ESYS,
-			    "unable to open directory %s (%s): %s", srcdir, origin, strerror(errno));
+		            "unable to open directory %s (%s): %s", srcdir, origin,
+		            strerror(errno));
 	/* The image root itself has no entry. */
 	char norm[PATH_MAX];
 	if (cpio_norm_path(path, norm, sizeof(norm)) == 0)
@@ -399,7 +400,7 @@ int cpio_add_tree(struct cpio_list *l, const char *path, const char *srcdir, con
 		cpio_fmt(dst, sizeof(dst), "%s/%s", path, names[i]);
 		if (lstat(src, &st) < 0) {
 			rc = fail(err, errlen, BUILD_ESYS, "unable to stat %s: %s", src,
-				  strerror(errno));
+			          strerror(errno));
 		} else if (S_ISDIR(st.st_mode)) {
 			rc = cpio_add_tree(l, dst, src, origin, err, errlen);
 		} else if (S_ISREG(st.st_mode)) {
@@ -408,16 +409,16 @@ int cpio_add_tree(struct cpio_list *l, const char *path, const char *srcdir, con
 			char target[PATH_MAX];
 			ssize_t tn = readlink(src, target, sizeof(target) - 1);
 			if (tn < 0) {
-				rc = fail(err, errlen, BUILD_ESYS, "unable to read link %s: %s", src,
-					  strerror(errno));
+				rc = fail(err, errlen, BUILD_ESYS, "unable to read link %s: %s",
+				          src, strerror(errno));
 			} else {
 				target[tn] = 0;
 				rc = cpio_add_slink(l, dst, target, origin, err, errlen);
 			}
 		} else {
 			rc = fail(err, errlen, BUILD_EINPUT,
-				  "%s (%s): only files, directories and symlinks can be copied", src,
-				  origin);
+			          "%s (%s): only files, directories and symlinks can be copied",
+			          src, origin);
 		}
 	}
 	for (size_t i = 0; i < n; i++)
@@ -479,7 +480,7 @@ static int add_parents(struct cpio_list *l, char *err, size_t errlen)
 static int hardlink_cmp(const void *a, const void *b)
 {
 	const struct cpio_entry *x = *(struct cpio_entry *const *)a,
-				*y = *(struct cpio_entry *const *)b;
+	                        *y = *(struct cpio_entry *const *)b;
 	if (x->src_dev != y->src_dev)
 		return x->src_dev < y->src_dev ? -1 : 1;
 	if (x->src_ino != y->src_ino)
@@ -514,15 +515,16 @@ int cpio_finish(struct cpio_list *l, char *err, size_t errlen)
 				struct cpio_entry *a = &l->v[keep], *b = &l->v[k];
 				if (k == keep || b->weak || same_entry(a, b))
 					continue;
-				if (a->type == b->type && a->type == CPIO_FILE && a->mode == b->mode)
+				if (a->type == b->type && a->type == CPIO_FILE &&
+				    a->mode == b->mode)
 					return fail(err, errlen, BUILD_EINPUT,
-						    "duplicate path /%s with different content "
-						    "(from %s and from %s)",
-						    a->path, a->origin, b->origin);
+					            "duplicate path /%s with different content "
+					            "(from %s and from %s)",
+					            a->path, a->origin, b->origin);
 				return fail(err, errlen, BUILD_EINPUT,
-					    "duplicate path /%s: %s %04o from %s, %s %04o from %s",
-					    a->path, type_name(a->type), a->mode, a->origin,
-					    type_name(b->type), b->mode, b->origin);
+				            "duplicate path /%s: %s %04o from %s, %s %04o from %s",
+				            a->path, type_name(a->type), a->mode, a->origin,
+				            type_name(b->type), b->mode, b->origin);
 			}
 			if (pass == 1) {
 				for (size_t k = i; k < j; k++)
@@ -549,9 +551,9 @@ int cpio_finish(struct cpio_list *l, char *err, size_t errlen)
 		const struct cpio_entry *p = cpio_find(l, parent);
 		if (p && p->type != CPIO_DIR)
 			return fail(err, errlen, BUILD_EINPUT,
-				    "/%s (from %s) is inside /%s, which is a %s (from %s)",
-				    l->v[i].path, l->v[i].origin, p->path, type_name(p->type),
-				    p->origin);
+			            "/%s (from %s) is inside /%s, which is a %s (from %s)",
+			            l->v[i].path, l->v[i].origin, p->path, type_name(p->type),
+			            p->origin);
 	}
 
 	unsigned ino = CPIO_FIRST_INO;
@@ -577,7 +579,8 @@ int cpio_finish(struct cpio_list *l, char *err, size_t errlen)
 		       files[j]->src_ino == files[i]->src_ino && files[j]->mode == files[i]->mode)
 			j++;
 		if (j - i > 1) {
-			/* GNU cpio's convention: the data goes with the last name in the archive. */
+			/* GNU cpio's convention: the data goes with the last name in the archive.
+			 */
 			unsigned group_ino = files[i]->ino;
 			for (size_t k = i; k < j; k++) {
 				files[k]->ino = group_ino;
@@ -615,21 +618,21 @@ static int pad(struct cpio_buf *out, size_t align)
 	return cpio_buf_append(out, zeros, n);
 }
 
-static int header(struct cpio_buf *out, unsigned ino, unsigned mode, unsigned nlink,
-		  uint32_t mtime, size_t size, unsigned rmajor, unsigned rminor, const char *name)
+static int header(struct cpio_buf *out, unsigned ino, unsigned mode, unsigned nlink, uint32_t mtime,
+                  size_t size, unsigned rmajor, unsigned rminor, const char *name)
 {
 	char h[111];
 	size_t namesize = strlen(name) + 1;
-	cpio_fmt(h, sizeof(h),
-		 "070701%08X%08X%08X%08X%08X%08X%08X%08X%08X%08X%08X%08X%08X", ino, mode, 0u, 0u,
-		 nlink, mtime, (unsigned)size, 0u, 0u, rmajor, rminor, (unsigned)namesize, 0u);
+	cpio_fmt(h, sizeof(h), "070701%08X%08X%08X%08X%08X%08X%08X%08X%08X%08X%08X%08X%08X", ino,
+	         mode, 0u, 0u, nlink, mtime, (unsigned)size, 0u, 0u, rmajor, rminor,
+	         (unsigned)namesize, 0u);
 	if (cpio_buf_append(out, h, 110) || cpio_buf_append(out, name, namesize) || pad(out, 4))
 		return -1;
 	return 0;
 }
 
 int cpio_write(const struct cpio_list *l, uint32_t mtime, struct cpio_buf *out, char *err,
-	       size_t errlen)
+               size_t errlen)
 {
 	static const unsigned type_bits[] = {S_IFREG, S_IFDIR, S_IFLNK, 0};
 
@@ -646,9 +649,9 @@ int cpio_write(const struct cpio_list *l, uint32_t mtime, struct cpio_buf *out, 
 			size = 0;
 		if (size > 0xffffffffu)
 			return fail(err, errlen, BUILD_EINPUT,
-				    "/%s is larger than newc cpio allows (4 GiB)", e->path);
+			            "/%s is larger than newc cpio allows (4 GiB)", e->path);
 		if (header(out, e->ino, mode, e->nlink, mtime, size, e->rmajor, e->rminor,
-			   e->path) ||
+		           e->path) ||
 		    cpio_buf_append(out, data, size) || pad(out, 4))
 			return fail(err, errlen, BUILD_ESYS, "out of memory");
 	}

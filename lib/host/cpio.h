@@ -24,13 +24,13 @@ enum cpio_type { CPIO_FILE, CPIO_DIR, CPIO_SLINK, CPIO_NOD };
 struct cpio_entry {
 	char *path; /* normalised: relative to the image root, no '.', '..', '//' */
 	enum cpio_type type;
-	unsigned mode; /* permission bits (07777) */
+	unsigned mode;       /* permission bits (07777) */
 	unsigned char *data; /* CPIO_FILE: the content */
 	size_t size;
 	char *target; /* CPIO_SLINK */
 	char nodtype; /* CPIO_NOD: 'c' or 'b' */
 	unsigned rmajor, rminor;
-	char *origin; /* where the entry came from, for messages */
+	char *origin;  /* where the entry came from, for messages */
 	dev_t src_dev; /* CPIO_FILE read from a file: entries sharing dev/ino become hard links */
 	ino_t src_ino;
 	int weak; /* yields to a non-weak entry at the same path (parent dirs, applet links) */
@@ -38,7 +38,7 @@ struct cpio_entry {
 	/* set by cpio_finish */
 	unsigned ino, nlink;
 	int data_here; /* 0 for all but the last member of a hard-link group */
-	size_t seq; /* insertion order, keeps the sort stable */
+	size_t seq;    /* insertion order, keeps the sort stable */
 };
 
 struct cpio_list {
@@ -63,18 +63,18 @@ int cpio_norm_path(const char *in, char *out, size_t outlen);
 
 /* mode 0 means: 0755 if the source has any execute bit, else 0644 (umask-independent). */
 int cpio_add_file(struct cpio_list *l, const char *path, const char *src, unsigned mode,
-		  const char *origin, char *err, size_t errlen);
+                  const char *origin, char *err, size_t errlen);
 int cpio_add_data(struct cpio_list *l, const char *path, const void *data, size_t size,
-		  unsigned mode, const char *origin, char *err, size_t errlen);
+                  unsigned mode, const char *origin, char *err, size_t errlen);
 int cpio_add_dir(struct cpio_list *l, const char *path, unsigned mode, const char *origin,
-		 char *err, size_t errlen);
+                 char *err, size_t errlen);
 int cpio_add_slink(struct cpio_list *l, const char *path, const char *target, const char *origin,
-		   char *err, size_t errlen);
+                   char *err, size_t errlen);
 int cpio_add_nod(struct cpio_list *l, const char *path, unsigned mode, char nodtype,
-		 unsigned rmajor, unsigned rminor, const char *origin, char *err, size_t errlen);
+                 unsigned rmajor, unsigned rminor, const char *origin, char *err, size_t errlen);
 /* Add a host directory tree at path (files, dirs, symlinks; other types are an error). */
 int cpio_add_tree(struct cpio_list *l, const char *path, const char *srcdir, const char *origin,
-		  char *err, size_t errlen);
+                  char *err, size_t errlen);
 /* Mark the most recently added entry weak. */
 void cpio_last_weak(struct cpio_list *l);
 
@@ -83,7 +83,7 @@ int cpio_finish(struct cpio_list *l, char *err, size_t errlen);
 const struct cpio_entry *cpio_find(const struct cpio_list *l, const char *path);
 /* Append the archive (entries, TRAILER!!!, padding to 512) to out. */
 int cpio_write(const struct cpio_list *l, uint32_t mtime, struct cpio_buf *out, char *err,
-	       size_t errlen);
+               size_t errlen);
 
 int cpio_buf_append(struct cpio_buf *b, const void *data, size_t len);
 void cpio_buf_free(struct cpio_buf *b);

@@ -16,27 +16,31 @@
 
 /* Where Debian's glibc looks after ld.so.cache (its multiarch directories come first). */
 static const char *const default_dirs[] = {
-	"/lib/x86_64-linux-gnu", "/usr/lib/x86_64-linux-gnu", "/lib64", "/usr/lib64", "/lib",
-	"/usr/lib",
+    "/lib/x86_64-linux-gnu",
+    "/usr/lib/x86_64-linux-gnu",
+    "/lib64",
+    "/usr/lib64",
+    "/lib",
+    "/usr/lib",
 };
 
 struct elfdeps_obj {
 	char *image_path; /* as found */
-	char *real; /* resolved image path */
-	char *src; /* host path */
-	char *rpath; /* DT_RPATH, used only when runpath is NULL */
+	char *real;       /* resolved image path */
+	char *src;        /* host path */
+	char *rpath;      /* DT_RPATH, used only when runpath is NULL */
 	char *runpath;
 	char *soname;
 	char **needed;
 	size_t nneeded;
 	char *interp;
 	int elfclass, machine;
-	int is_elf; /* 1: read, ELF; 0: not read yet; -1: read, not ELF */
+	int is_elf;  /* 1: read, ELF; 0: not read yet; -1: read, not ELF */
 	long parent; /* index of the loader, -1 for a binary */
 };
 
 static int fail(char *err, size_t errlen, int code, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
+    __attribute__((format(printf, 4, 5)));
 static int fail(char *err, size_t errlen, int code, const char *fmt, ...)
 {
 	va_list ap;
@@ -102,11 +106,12 @@ static int read_ldso_conf(struct elfdeps *d, const char *image_path, int depth)
 				char full[PATH_MAX];
 				glob_t g;
 				cpio_fmt(full, sizeof(full), "%s%s%s", d->sysroot,
-					 pat[0] == '/' ? "" : "/etc/", pat);
+				         pat[0] == '/' ? "" : "/etc/", pat);
 				if (glob(full, 0, NULL, &g) == 0) {
 					for (size_t i = 0; i < g.gl_pathc; i++)
-						read_ldso_conf(d, g.gl_pathv[i] + strlen(d->sysroot),
-							       depth + 1);
+						read_ldso_conf(d,
+						               g.gl_pathv[i] + strlen(d->sysroot),
+						               depth + 1);
 					globfree(&g);
 				}
 			}
@@ -191,7 +196,7 @@ void elfdeps_free(struct elfdeps *d)
 }
 
 static int add_file(struct elfdeps *d, const char *path, const char *src, const char *target,
-		    const char *needed_by)
+                    const char *needed_by)
 {
 	for (size_t i = 0; i < d->nfiles; i++)
 		if (!strcmp(d->files[i].path, path))
@@ -214,7 +219,7 @@ static int add_file(struct elfdeps *d, const char *path, const char *src, const 
  * recorded as an image entry.
  */
 static int resolve(struct elfdeps *d, const char *path, char *real, size_t reallen,
-		   const char *needed_by)
+                   const char *needed_by)
 {
 	char done[PATH_MAX] = "", rest[PATH_MAX], host[PATH_MAX], target[PATH_MAX];
 	int links = 0;
@@ -273,7 +278,8 @@ static int resolve(struct elfdeps *d, const char *path, char *real, size_t reall
 			return -1;
 		}
 		char newrest[PATH_MAX];
-		if (snprintf(newrest, sizeof(newrest), "%s/%s", target, p) >= (int)sizeof(newrest)) {
+		if (snprintf(newrest, sizeof(newrest), "%s/%s", target, p) >=
+		    (int)sizeof(newrest)) {
 			errno = ENAMETOOLONG;
 			return -1;
 		}
@@ -421,12 +427,14 @@ static void expand(const char *in, const char *origin, char *out, size_t outlen)
 				size_t n = strlen(vars[v].name);
 				const char *value = vars[v].value ? vars[v].value : origin;
 				if (!strncmp(p + 1, vars[v].name, n)) {
-					len += (size_t)snprintf(out + len, outlen - len, "%s", value);
+					len +=
+					    (size_t)snprintf(out + len, outlen - len, "%s", value);
 					p += 1 + n;
 					done = 1;
 				} else if (p[1] == '{' && !strncmp(p + 2, vars[v].name, n) &&
-					   p[2 + n] == '}') {
-					len += (size_t)snprintf(out + len, outlen - len, "%s", value);
+				           p[2 + n] == '}') {
+					len +=
+					    (size_t)snprintf(out + len, outlen - len, "%s", value);
 					p += 3 + n;
 					done = 1;
 				}
@@ -442,7 +450,7 @@ static void expand(const char *in, const char *origin, char *out, size_t outlen)
 
 /* Try name in each element of a ':'-separated search path. */
 static int search_path(struct elfdeps *d, const char *list, const struct elfdeps_obj *by,
-		       const char *name, char *found, size_t foundlen)
+                       const char *name, char *found, size_t foundlen)
 {
 	char copy[PATH_MAX * 4], origin[PATH_MAX];
 	cpio_fmt(copy, sizeof(copy), "%s", list);
@@ -466,7 +474,7 @@ static int search_path(struct elfdeps *d, const char *list, const struct elfdeps
 }
 
 static int find_library(struct elfdeps *d, size_t objidx, const char *name, char *found,
-			size_t foundlen)
+                        size_t foundlen)
 {
 	const struct elfdeps_obj *by = &d->objs[objidx];
 	char real[PATH_MAX];
@@ -502,7 +510,7 @@ static long find_obj(struct elfdeps *d, const char *real)
 }
 
 static int add_found(struct elfdeps *d, const char *name, const char *path, const char *real,
-		     const char *needed_by)
+                     const char *needed_by)
 {
 	if (grow((void **)&d->found, &d->capfound, d->nfound, sizeof(*d->found)))
 		return -1;
@@ -519,7 +527,7 @@ static int add_found(struct elfdeps *d, const char *name, const char *path, cons
 
 /* Record the library found at path (symlinks and file) and queue it for scanning. */
 static int take(struct elfdeps *d, const char *name, const char *path, long parent, char *err,
-		size_t errlen)
+                size_t errlen)
 {
 	char real[PATH_MAX], host[PATH_MAX];
 	const char *by = parent >= 0 ? d->objs[parent].image_path : "?";
@@ -529,12 +537,11 @@ static int take(struct elfdeps *d, const char *name, const char *path, long pare
 	int rc = resolve(d, path, real, sizeof(real), needed_by);
 	if (rc < 0) {
 		rc = fail(err, errlen, BUILD_ESYS, "unable to resolve %s in %s: %s", path,
-			  d->sysroot[0] ? d->sysroot : "/", strerror(errno));
+		          d->sysroot[0] ? d->sysroot : "/", strerror(errno));
 		goto out_free;
 	}
 	cpio_fmt(host, sizeof(host), "%s%s", d->sysroot, real);
-	if (add_found(d, name, path, real, needed_by) ||
-	    add_file(d, real, host, NULL, needed_by)) {
+	if (add_found(d, name, path, real, needed_by) || add_file(d, real, host, NULL, needed_by)) {
 		rc = fail(err, errlen, BUILD_ESYS, "out of memory");
 		goto out_free;
 	}
@@ -583,8 +590,8 @@ static int already_found(struct elfdeps *d, const char *name)
 	return 0;
 }
 
-int elfdeps_add(struct elfdeps *d, const char *src, const char *image_path, int *is_elf,
-		char *err, size_t errlen)
+int elfdeps_add(struct elfdeps *d, const char *src, const char *image_path, int *is_elf, char *err,
+                size_t errlen)
 {
 	if (grow((void **)&d->objs, &d->capobjs, d->nobjs, sizeof(*d->objs)))
 		return fail(err, errlen, BUILD_ESYS, "out of memory");
@@ -607,15 +614,14 @@ int elfdeps_add(struct elfdeps *d, const char *src, const char *image_path, int 
 			char msg[512] = "";
 			r = read_elf(d->objs[i].src, &d->objs[i], msg, sizeof(msg));
 			if (r < 0)
-				return fail(err, errlen, errno == ENOENT ? BUILD_EINPUT : BUILD_ESYS,
-					    "%s", msg);
+				return fail(err, errlen,
+				            errno == ENOENT ? BUILD_EINPUT : BUILD_ESYS, "%s", msg);
 		}
 		if (r <= 0) {
 			if (i == first)
 				return 0;
 			return fail(err, errlen, BUILD_EINPUT, "%s (needed by %s) is not ELF",
-				    d->objs[i].image_path,
-				    d->objs[d->objs[i].parent].image_path);
+			            d->objs[i].image_path, d->objs[d->objs[i].parent].image_path);
 		}
 		if (i == first && is_elf)
 			*is_elf = 1;
@@ -624,9 +630,9 @@ int elfdeps_add(struct elfdeps *d, const char *src, const char *image_path, int 
 			const char *interp = d->objs[i].interp;
 			if (resolve(d, interp, real, sizeof(real), NULL) < 0)
 				return fail(err, errlen, BUILD_EINPUT,
-					    "program interpreter %s needed by %s not found in %s",
-					    interp, d->objs[i].image_path,
-					    d->sysroot[0] ? d->sysroot : "/");
+				            "program interpreter %s needed by %s not found in %s",
+				            interp, d->objs[i].image_path,
+				            d->sysroot[0] ? d->sysroot : "/");
 			char *copy = strdup(interp);
 			if (!copy)
 				return fail(err, errlen, BUILD_ESYS, "out of memory");
@@ -643,12 +649,12 @@ int elfdeps_add(struct elfdeps *d, const char *src, const char *image_path, int 
 			if (!find_library(d, i, name, found, sizeof(found))) {
 				const char *where = d->sysroot[0] ? d->sysroot : "/";
 				return fail(err, errlen, BUILD_EINPUT,
-					    "library %s needed by %s not found in %s (searched "
-					    "%sthe sysroot's ld.so.conf and default directories)",
-					    name, d->objs[i].image_path, where,
-					    d->objs[i].runpath ? "RUNPATH, "
-					    : d->objs[i].rpath ? "RPATH, "
-							       : "");
+				            "library %s needed by %s not found in %s (searched "
+				            "%sthe sysroot's ld.so.conf and default directories)",
+				            name, d->objs[i].image_path, where,
+				            d->objs[i].runpath ? "RUNPATH, "
+				            : d->objs[i].rpath ? "RPATH, "
+				                               : "");
 			}
 			int rc = take(d, name, found, (long)i, err, errlen);
 			if (rc)
@@ -665,7 +671,7 @@ int elfdeps_to_cpio(const struct elfdeps *d, struct cpio_list *l, char *err, siz
 		char origin[PATH_MAX + 64];
 		cpio_fmt(origin, sizeof(origin), "library closure of %s", f->needed_by);
 		int rc = f->target ? cpio_add_slink(l, f->path, f->target, origin, err, errlen)
-				   : cpio_add_file(l, f->path, f->src, 0, origin, err, errlen);
+		                   : cpio_add_file(l, f->path, f->src, 0, origin, err, errlen);
 		if (rc)
 			return rc;
 	}

@@ -18,8 +18,8 @@
 
 /* Something the image needs: a regular file (src set) or a symlink (target set). */
 struct elfdeps_file {
-	char *path; /* absolute image path */
-	char *src; /* host path of the file's content, or NULL for a symlink */
+	char *path;   /* absolute image path */
+	char *src;    /* host path of the file's content, or NULL for a symlink */
 	char *target; /* symlink target, or NULL */
 	char *needed_by;
 };
@@ -36,7 +36,7 @@ struct elfdeps_obj;
 
 struct elfdeps {
 	char *sysroot; /* "" for the host root */
-	char **dirs; /* library search directories (image paths) */
+	char **dirs;   /* library search directories (image paths) */
 	size_t ndirs;
 	struct elfdeps_file *files;
 	size_t nfiles, capfiles;
@@ -60,8 +60,8 @@ int elfdeps_resolve(const struct elfdeps *d, const char *path, char *real, size_
  * image_path (for $ORIGIN and messages). A file that is not ELF, or a static binary, adds
  * nothing. *is_elf (if not NULL) tells whether src was ELF.
  */
-int elfdeps_add(struct elfdeps *d, const char *src, const char *image_path, int *is_elf,
-		char *err, size_t errlen);
+int elfdeps_add(struct elfdeps *d, const char *src, const char *image_path, int *is_elf, char *err,
+                size_t errlen);
 
 /* Put every file and symlink found so far into an image list. */
 int elfdeps_to_cpio(const struct elfdeps *d, struct cpio_list *l, char *err, size_t errlen);

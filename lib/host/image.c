@@ -18,7 +18,7 @@
 #include "manifest.h"
 
 static int fail(char *err, size_t errlen, int code, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
+    __attribute__((format(printf, 4, 5)));
 static int fail(char *err, size_t errlen, int code, const char *fmt, ...)
 {
 	va_list ap;
@@ -71,17 +71,17 @@ int image_default_sysroot(char *out, size_t outlen, char *err, size_t errlen)
 {
 	const char *s = getenv("SYSROOT");
 	if (s && *s)
-		return cpio_fmt(out, outlen, "%s", s) ? fail(err, errlen, BUILD_EINPUT,
-							      "$SYSROOT is too long")
-						      : 0;
+		return cpio_fmt(out, outlen, "%s", s)
+		           ? fail(err, errlen, BUILD_EINPUT, "$SYSROOT is too long")
+		           : 0;
 	char lock[PATH_MAX], hex[SHA256_HEX_LEN + 1], cache[PATH_MAX];
 	if (image_find_data("config/inputs.lock", lock, sizeof(lock)) < 0)
 		return fail(err, errlen, BUILD_EINPUT,
-			    "no sysroot: $SYSROOT is not set and config/inputs.lock was not found "
-			    "(give --sysroot DIR)");
+		            "no sysroot: $SYSROOT is not set and config/inputs.lock was not found "
+		            "(give --sysroot DIR)");
 	if (sha256_file_hex(lock, hex) < 0)
 		return fail(err, errlen, BUILD_ESYS, "unable to read %s: %s", lock,
-			    strerror(errno));
+		            strerror(errno));
 	hex[16] = 0;
 	image_default_cachedir(cache, sizeof(cache));
 	if (cpio_fmt(out, outlen, "%s/sysroot/%s", cache, hex))
@@ -101,8 +101,8 @@ static int valid_name(const char *s)
 }
 
 /* The single file matching a glob, for the sysroot's kernel and modules directory. */
-static int single_match(const char *pattern, const char *what, char *out, size_t outlen,
-			char *err, size_t errlen)
+static int single_match(const char *pattern, const char *what, char *out, size_t outlen, char *err,
+                        size_t errlen)
 {
 	glob_t g;
 	int r = glob(pattern, 0, NULL, &g);
@@ -112,9 +112,10 @@ static int single_match(const char *pattern, const char *what, char *out, size_t
 		return fail(err, errlen, BUILD_ESYS, "glob %s failed", pattern);
 	int rc = 0;
 	if (g.gl_pathc > 1)
-		rc = fail(err, errlen, BUILD_EINPUT, "%zu candidates for the %s (%s and %s, ...): "
-			  "choose one",
-			  g.gl_pathc, what, g.gl_pathv[0], g.gl_pathv[1]);
+		rc = fail(err, errlen, BUILD_EINPUT,
+		          "%zu candidates for the %s (%s and %s, ...): "
+		          "choose one",
+		          g.gl_pathc, what, g.gl_pathv[0], g.gl_pathv[1]);
 	else if (cpio_fmt(out, outlen, "%s", g.gl_pathv[0]))
 		rc = fail(err, errlen, BUILD_EINPUT, "path too long: %s", g.gl_pathv[0]);
 	globfree(&g);
@@ -147,7 +148,7 @@ static int run_capture(char *const argv[], struct cpio_buf *out, char *err, size
 			continue;
 		if (n < 0 || cpio_buf_append(out, buf, (size_t)n)) {
 			rc = fail(err, errlen, BUILD_ESYS, "reading the output of %s failed",
-				  argv[0]);
+			          argv[0]);
 			break;
 		}
 	}
@@ -158,18 +159,18 @@ static int run_capture(char *const argv[], struct cpio_buf *out, char *err, size
 			return fail(err, errlen, BUILD_ESYS, "waitpid: %s", strerror(errno));
 	if (!rc && (!WIFEXITED(status) || WEXITSTATUS(status)))
 		rc = fail(err, errlen, BUILD_ESYS, "%s %s failed (status %d)", argv[0], argv[1],
-			  status);
+		          status);
 	return rc;
 }
 
 /* BusyBox and one weak symlink per applet, at the paths `busybox --list-full` gives. */
 static int add_busybox(struct cpio_list *l, struct elfdeps *ed, const char *sysroot, char *err,
-		       size_t errlen)
+                       size_t errlen)
 {
 	char real[PATH_MAX], src[PATH_MAX * 2];
 	if (elfdeps_resolve(ed, "/bin/busybox", real, sizeof(real)) < 0)
 		return fail(err, errlen, BUILD_EINPUT, "--busybox: %s/bin/busybox: %s", sysroot,
-			    strerror(errno));
+		            strerror(errno));
 	cpio_fmt(src, sizeof(src), "%s%s", ed->sysroot, real);
 	int rc = cpio_add_file(l, "/bin/busybox", src, 0755, "--busybox", err, errlen);
 	if (!rc)
@@ -194,7 +195,7 @@ static int add_busybox(struct cpio_list *l, struct elfdeps *ed, const char *sysr
 }
 
 static int add_binary(struct cpio_list *l, struct elfdeps *ed, const struct image_pair *b,
-		      char *err, size_t errlen)
+                      char *err, size_t errlen)
 {
 	char real[PATH_MAX], src[PATH_MAX * 2], dest[PATH_MAX * 2], origin[PATH_MAX + 16];
 	struct stat st;
@@ -215,13 +216,13 @@ static int add_binary(struct cpio_list *l, struct elfdeps *ed, const struct imag
 			cpio_fmt(dest, sizeof(dest), "/usr/bin/%s", base);
 	} else {
 		return fail(err, errlen, BUILD_EINPUT,
-			    "--binary %s: no such file in the sysroot (%s) nor on the host", b->src,
-			    ed->sysroot[0] ? ed->sysroot : "/");
+		            "--binary %s: no such file in the sysroot (%s) nor on the host", b->src,
+		            ed->sysroot[0] ? ed->sysroot : "/");
 	}
 	char norm[PATH_MAX];
 	if (cpio_norm_path(dest, norm + 1, sizeof(norm) - 1))
 		return fail(err, errlen, BUILD_EINPUT,
-			    "--binary %s: destination %s escapes the image root", b->src, dest);
+		            "--binary %s: destination %s escapes the image root", b->src, dest);
 	norm[0] = '/';
 	int rc = cpio_add_file(l, norm, src, 0755, origin, err, errlen);
 	if (!rc)
@@ -229,15 +230,14 @@ static int add_binary(struct cpio_list *l, struct elfdeps *ed, const struct imag
 	return rc;
 }
 
-static int add_file_arg(struct cpio_list *l, const struct image_pair *f, char *err,
-			size_t errlen)
+static int add_file_arg(struct cpio_list *l, const struct image_pair *f, char *err, size_t errlen)
 {
 	char origin[PATH_MAX + 16];
 	struct stat st;
 	cpio_fmt(origin, sizeof(origin), "--file %s", f->src);
 	if (!f->dest || !*f->dest)
 		return fail(err, errlen, BUILD_EINPUT, "--file %s: no destination (SRC:DEST)",
-			    f->src);
+		            f->src);
 	if (stat(f->src, &st) < 0)
 		return fail(err, errlen, BUILD_EINPUT, "--file %s: %s", f->src, strerror(errno));
 	if (S_ISDIR(st.st_mode))
@@ -252,7 +252,7 @@ static int dest_is(const char *dest, const char *want)
 }
 
 static int write_out(const char *dir, const char *name, const void *data, size_t len, char *err,
-		     size_t errlen)
+                     size_t errlen)
 {
 	char path[PATH_MAX * 2], tmp[PATH_MAX * 2 + 8];
 	cpio_fmt(path, sizeof(path), "%s/%s", dir, name);
@@ -260,7 +260,7 @@ static int write_out(const char *dir, const char *name, const void *data, size_t
 	int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
 	if (fd < 0)
 		return fail(err, errlen, BUILD_ESYS, "unable to create %s: %s", tmp,
-			    strerror(errno));
+		            strerror(errno));
 	const unsigned char *p = data;
 	while (len) {
 		ssize_t n = write(fd, p, len);
@@ -271,7 +271,7 @@ static int write_out(const char *dir, const char *name, const void *data, size_t
 			close(fd);
 			unlink(tmp);
 			return fail(err, errlen, BUILD_ESYS, "unable to write %s: %s", tmp,
-				    strerror(e));
+			            strerror(e));
 		}
 		p += n;
 		len -= (size_t)n;
@@ -318,8 +318,8 @@ static int build_mtime(const struct image_spec *spec, uint32_t *mtime, char *err
 	unsigned long long v = strtoull(sde, &end, 10);
 	if (errno || *end || sde[0] == '-' || v > 0xffffffffull)
 		return fail(err, errlen, BUILD_EINPUT,
-			    "SOURCE_DATE_EPOCH='%s' is not a number of seconds (0..4294967295)",
-			    sde);
+		            "SOURCE_DATE_EPOCH='%s' is not a number of seconds (0..4294967295)",
+		            sde);
 	*mtime = (uint32_t)v;
 	return 0;
 }
@@ -330,14 +330,14 @@ static int add_skeleton(struct cpio_list *l, char *err, size_t errlen)
 	static const struct {
 		const char *path;
 		unsigned mode;
-	} dirs[] = {{"/proc", 0555}, {"/sys", 0555}, {"/dev", 0755},        {"/tmp", 01777},
-		    {"/run", 0755},  {"/etc", 0755}, {"/etc/benchboot", 0755}};
+	} dirs[] = {{"/proc", 0555}, {"/sys", 0555}, {"/dev", 0755},          {"/tmp", 01777},
+	            {"/run", 0755},  {"/etc", 0755}, {"/etc/benchboot", 0755}};
 	int rc = 0;
 	for (size_t i = 0; i < sizeof(dirs) / sizeof(*dirs) && !rc; i++)
 		rc = cpio_add_dir(l, dirs[i].path, dirs[i].mode, "image skeleton", err, errlen);
 	if (!rc)
-		rc = cpio_add_nod(l, "/dev/console", 0600, 'c', 5, 1, "image skeleton", err,
-				  errlen);
+		rc =
+		    cpio_add_nod(l, "/dev/console", 0600, 'c', 5, 1, "image skeleton", err, errlen);
 	if (!rc)
 		rc = cpio_add_nod(l, "/dev/null", 0666, 'c', 1, 3, "image skeleton", err, errlen);
 	return rc;
@@ -353,8 +353,7 @@ static int add_rootfs(struct cpio_list *l, const char *rootfs, char *err, size_t
 	return rc;
 }
 
-int image_build(const struct image_spec *spec, struct image_result *res, char *err,
-		size_t errlen)
+int image_build(const struct image_spec *spec, struct image_result *res, char *err, size_t errlen)
 {
 	char sysroot[PATH_MAX], kernel[PATH_MAX], moddir[PATH_MAX], cachedir[PATH_MAX];
 	char rootfs[PATH_MAX], pattern[PATH_MAX * 2], init[PATH_MAX];
@@ -371,8 +370,8 @@ int image_build(const struct image_spec *spec, struct image_result *res, char *e
 	memset(&km, 0, sizeof(km));
 	if (!valid_name(spec->name))
 		return fail(err, errlen, BUILD_EINPUT,
-			    "image name '%s' must be made of letters, digits and ._+-",
-			    spec->name ? spec->name : "");
+		            "image name '%s' must be made of letters, digits and ._+-",
+		            spec->name ? spec->name : "");
 	if ((rc = build_mtime(spec, &mtime, err, errlen)))
 		return rc;
 	if (spec->sysroot)
@@ -382,8 +381,8 @@ int image_build(const struct image_spec *spec, struct image_result *res, char *e
 	struct stat st;
 	if (stat(sysroot, &st) < 0 || !S_ISDIR(st.st_mode))
 		return fail(err, errlen, BUILD_EINPUT,
-			    "sysroot %s is not a directory (run `make fetch`, or give --sysroot)",
-			    sysroot);
+		            "sysroot %s is not a directory (run `make fetch`, or give --sysroot)",
+		            sysroot);
 	if (spec->cachedir)
 		cpio_fmt(cachedir, sizeof(cachedir), "%s", spec->cachedir);
 	else
@@ -394,12 +393,12 @@ int image_build(const struct image_spec *spec, struct image_result *res, char *e
 	} else {
 		cpio_fmt(pattern, sizeof(pattern), "%s/boot/vmlinuz-*", sysroot);
 		if ((rc = single_match(pattern, "kernel (--kernel)", kernel, sizeof(kernel), err,
-				       errlen)))
+		                       errlen)))
 			return rc;
 	}
 	if (stat(kernel, &st) < 0 || !S_ISREG(st.st_mode))
 		return fail(err, errlen, BUILD_EINPUT, "kernel %s: %s", kernel,
-			    errno ? strerror(errno) : "not a file");
+		            errno ? strerror(errno) : "not a file");
 	if (spec->rootfs)
 		cpio_fmt(rootfs, sizeof(rootfs), "%s", spec->rootfs);
 	else if (image_find_data("rootfs", rootfs, sizeof(rootfs)) < 0)
@@ -439,8 +438,8 @@ int image_build(const struct image_spec *spec, struct image_result *res, char *e
 		if ((rc = cpio_add_file(&l, "/init", init, 0755, origin, err, errlen)))
 			goto out;
 	}
-	if (spec->plan && (rc = cpio_add_file(&l, "/etc/benchboot/plan", spec->plan, 0644,
-					      "--plan", err, errlen)))
+	if (spec->plan && (rc = cpio_add_file(&l, "/etc/benchboot/plan", spec->plan, 0644, "--plan",
+	                                      err, errlen)))
 		goto out;
 
 	if (spec->nmodules) {
@@ -449,7 +448,7 @@ int image_build(const struct image_spec *spec, struct image_result *res, char *e
 		} else {
 			cpio_fmt(pattern, sizeof(pattern), "%s/lib/modules/*", sysroot);
 			if ((rc = single_match(pattern, "modules directory (--modules-dir)", moddir,
-					       sizeof(moddir), err, errlen)))
+			                       sizeof(moddir), err, errlen)))
 				goto out;
 		}
 		if ((rc = kmods_open(&km, moddir, cachedir, err, errlen)))
@@ -466,15 +465,25 @@ int image_build(const struct image_spec *spec, struct image_result *res, char *e
 
 	/* The manifest describes everything else, then goes in itself with the id. */
 	const char *cmdline = spec->cmdline ? spec->cmdline : IMAGE_DEFAULT_CMDLINE;
+	char how[256], early[SHA256_HEX_LEN + 1] = "";
+	if (spec->early_cpio && sha256_file_hex(spec->early_cpio, early) < 0) {
+		rc = fail(err, errlen, errno == ENOENT ? BUILD_EINPUT : BUILD_ESYS,
+		          "unable to read early cpio %s: %s", spec->early_cpio, strerror(errno));
+		goto out;
+	}
+	cpio_fmt(how, sizeof(how), "mtime=%u compress=%s level=%d%s%s", mtime,
+	         compress_name(spec->compress),
+	         spec->level ? spec->level : compress_default_level(spec->compress),
+	         early[0] ? " early-cpio=" : "", early);
 	if ((rc = cpio_finish(&l, err, errlen)) ||
-	    (rc = manifest_build(&l, kernel, cmdline, &manifest, res->id, err, errlen)))
+	    (rc = manifest_build(&l, kernel, cmdline, how, &manifest, res->id, err, errlen)))
 		goto out;
 	char idline[SHA256_HEX_LEN + 2];
 	cpio_fmt(idline, sizeof(idline), "%s\n", res->id);
 	if ((rc = cpio_add_data(&l, MANIFEST_PATH, manifest.p, manifest.len, 0644, "manifest", err,
-				errlen)) ||
-	    (rc = cpio_add_data(&l, MANIFEST_ID_PATH, idline, strlen(idline), 0644, "manifest",
-				err, errlen)) ||
+	                        errlen)) ||
+	    (rc = cpio_add_data(&l, MANIFEST_ID_PATH, idline, strlen(idline), 0644, "manifest", err,
+	                        errlen)) ||
 	    (rc = cpio_finish(&l, err, errlen)))
 		goto out;
 	res->nentries = l.n;
@@ -482,26 +491,26 @@ int image_build(const struct image_spec *spec, struct image_result *res, char *e
 	if ((rc = cpio_write(&l, mtime, &archive, err, errlen)))
 		goto out;
 	res->cpio_size = archive.len;
-	if (spec->early_cpio && (rc = compress_append_early(&initrd, spec->early_cpio, err,
-							    errlen)))
+	if (spec->early_cpio &&
+	    (rc = compress_append_early(&initrd, spec->early_cpio, err, errlen)))
 		goto out;
-	if ((rc = compress_append(&initrd, archive.p, archive.len, spec->compress, spec->level,
-				  err, errlen)))
+	if ((rc = compress_append(&initrd, archive.p, archive.len, spec->compress, spec->level, err,
+	                          errlen)))
 		goto out;
 	res->initrd_size = initrd.len;
 
 	if (cpio_fmt(res->dir, sizeof(res->dir), "%s/%s", spec->outdir ? spec->outdir : "images",
-		     spec->name) ||
+	             spec->name) ||
 	    mkdirs(res->dir) < 0) {
 		rc = fail(err, errlen, BUILD_ESYS, "unable to create %s: %s", res->dir,
-			  strerror(errno));
+		          strerror(errno));
 		goto out;
 	}
 	unsigned char *kdata;
 	size_t klen;
 	if (cpio_read_file(kernel, &kdata, &klen) < 0) {
 		rc = fail(err, errlen, BUILD_ESYS, "unable to read kernel %s: %s", kernel,
-			  strerror(errno));
+		          strerror(errno));
 		goto out;
 	}
 	rc = write_out(res->dir, "vmlinuz", kdata, klen, err, errlen);

@@ -24,11 +24,11 @@ struct image_pair {
 };
 
 struct image_spec {
-	const char *name; /* required: letters, digits and ._+- */
-	const char *outdir; /* NULL: "images" */
-	const char *sysroot; /* NULL: image_default_sysroot() */
-	const char *kernel; /* NULL: the sysroot's single boot/vmlinuz-* */
-	const char *modules_dir; /* NULL: the sysroot's only lib/modules/VERSION */
+	const char *name;           /* required: letters, digits and ._+- */
+	const char *outdir;         /* NULL: "images" */
+	const char *sysroot;        /* NULL: image_default_sysroot() */
+	const char *kernel;         /* NULL: the sysroot's single boot/vmlinuz-* */
+	const char *modules_dir;    /* NULL: the sysroot's only lib/modules/VERSION */
 	const char *const *modules; /* names, closure taken with dependencies and softdeps */
 	size_t nmodules;
 	/*
@@ -42,13 +42,13 @@ struct image_spec {
 	size_t nfiles;
 	const char *init; /* becomes /init; NULL: build/init if present (unless a file is /init) */
 	const char *plan; /* becomes /etc/benchboot/plan */
-	int busybox; /* the sysroot's bin/busybox and its applet links */
-	const char *cmdline; /* NULL: IMAGE_DEFAULT_CMDLINE */
+	int busybox;      /* the sysroot's bin/busybox and its applet links */
+	const char *cmdline;         /* NULL: IMAGE_DEFAULT_CMDLINE */
 	enum compress_kind compress; /* zero value: gzip */
-	int level; /* 0: the compressor's default */
-	const char *early_cpio; /* uncompressed cpio put first (microcode), or NULL */
-	const char *rootfs; /* NULL: rootfs/ of the benchboot tree */
-	const char *cachedir; /* NULL: $BENCHBOOT_CACHE, else ~/.cache/benchboot */
+	int level;                   /* 0: the compressor's default */
+	const char *early_cpio;      /* uncompressed cpio put first (microcode), or NULL */
+	const char *rootfs;          /* NULL: rootfs/ of the benchboot tree */
+	const char *cachedir;        /* NULL: $BENCHBOOT_CACHE, else ~/.cache/benchboot */
 	int have_mtime; /* 1: use mtime; 0: $SOURCE_DATE_EPOCH, else IMAGE_DEFAULT_MTIME */
 	uint32_t mtime;
 };
@@ -58,14 +58,13 @@ struct image_spec {
 
 struct image_result {
 	char id[SHA256_HEX_LEN + 1]; /* sha256 of the manifest */
-	char dir[PATH_MAX]; /* OUTDIR/NAME */
+	char dir[PATH_MAX];          /* OUTDIR/NAME */
 	size_t initrd_size, cpio_size;
 	size_t nentries, nmodules;
 };
 
 /* Returns BUILD_OK, BUILD_EINPUT or BUILD_ESYS (cpio.h), with a message in err. */
-int image_build(const struct image_spec *spec, struct image_result *res, char *err,
-		size_t errlen);
+int image_build(const struct image_spec *spec, struct image_result *res, char *err, size_t errlen);
 
 /* $SYSROOT, else CACHE/sysroot/<first 16 hex of sha256 of config/inputs.lock>. */
 int image_default_sysroot(char *out, size_t outlen, char *err, size_t errlen);

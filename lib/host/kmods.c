@@ -21,7 +21,7 @@
 #include "sha256.h"
 
 static int fail(char *err, size_t errlen, int code, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
+    __attribute__((format(printf, 4, 5)));
 static int fail(char *err, size_t errlen, int code, const char *fmt, ...)
 {
 	va_list ap;
@@ -77,7 +77,7 @@ static int list_tree(struct listing *ls, const char *root, const char *rel)
 			ls->lines = v;
 		}
 		if (asprintf(&ls->lines[ls->n], "%s %lld %lld.%09ld\n", sub, (long long)st.st_size,
-			     (long long)st.st_mtim.tv_sec, st.st_mtim.tv_nsec) < 0) {
+		             (long long)st.st_mtim.tv_sec, st.st_mtim.tv_nsec) < 0) {
 			rc = -1;
 			break;
 		}
@@ -164,7 +164,7 @@ static int run_depmod(const char *root, const char *version, char *err, size_t e
 			return fail(err, errlen, BUILD_ESYS, "waitpid: %s", strerror(errno));
 	if (WIFEXITED(status) && WEXITSTATUS(status) == 127)
 		return fail(err, errlen, BUILD_ESYS,
-			    "unable to run depmod: not found (install kmod)");
+		            "unable to run depmod: not found (install kmod)");
 	if (!WIFEXITED(status) || WEXITSTATUS(status))
 		return fail(err, errlen, BUILD_ESYS, "depmod -b %s %s failed", root, version);
 	return 0;
@@ -175,12 +175,12 @@ static int run_depmod(const char *root, const char *version, char *err, size_t e
  * regular files except depmod's outputs, then depmod -b root.
  */
 static int stage(const char *moddir, const char *version, const char *root, char *err,
-		 size_t errlen)
+                 size_t errlen)
 {
 	char dir[PATH_MAX], real[PATH_MAX];
 	if (!realpath(moddir, real))
 		return fail(err, errlen, BUILD_ESYS, "unable to resolve %s: %s", moddir,
-			    strerror(errno));
+		            strerror(errno));
 	cpio_fmt(dir, sizeof(dir), "%s/lib", root);
 	if (mkdir(dir, 0755) < 0 && errno != EEXIST)
 		goto out_errno;
@@ -211,9 +211,10 @@ static int stage(const char *moddir, const char *version, const char *root, char
 				goto out_errno;
 			}
 		} else if (S_ISREG(st.st_mode) &&
-			   (!strcmp(de->d_name, "modules.order") ||
-			    !strncmp(de->d_name, "modules.builtin", 15)) &&
-			   !strstr(de->d_name, ".bin") && strcmp(de->d_name, "modules.builtin.alias")) {
+		           (!strcmp(de->d_name, "modules.order") ||
+		            !strncmp(de->d_name, "modules.builtin", 15)) &&
+		           !strstr(de->d_name, ".bin") &&
+		           strcmp(de->d_name, "modules.builtin.alias")) {
 			if (copy_file(from, to) < 0) {
 				closedir(d);
 				goto out_errno;
@@ -224,7 +225,7 @@ static int stage(const char *moddir, const char *version, const char *root, char
 	return run_depmod(root, version, err, errlen);
 out_errno:
 	return fail(err, errlen, BUILD_ESYS, "unable to stage %s in %s: %s", moddir, root,
-		    strerror(errno));
+	            strerror(errno));
 }
 
 static int mkdirs(const char *path)
@@ -242,14 +243,13 @@ static int mkdirs(const char *path)
 	return mkdir(p, 0755) < 0 && errno != EEXIST ? -1 : 0;
 }
 
-int kmods_open(struct kmods *k, const char *moddir, const char *cachedir, char *err,
-	       size_t errlen)
+int kmods_open(struct kmods *k, const char *moddir, const char *cachedir, char *err, size_t errlen)
 {
 	memset(k, 0, sizeof(*k));
 	struct stat st;
 	if (stat(moddir, &st) < 0 || !S_ISDIR(st.st_mode))
 		return fail(err, errlen, BUILD_EINPUT, "modules directory %s: %s", moddir,
-			    errno ? strerror(errno) : "not a directory");
+		            errno ? strerror(errno) : "not a directory");
 	char tmp[PATH_MAX];
 	cpio_fmt(tmp, sizeof(tmp), "%s", moddir);
 	size_t n = strlen(tmp);
@@ -262,9 +262,9 @@ int kmods_open(struct kmods *k, const char *moddir, const char *cachedir, char *
 		return fail(err, errlen, BUILD_ESYS, "out of memory");
 	if (!exists(tmp, "kernel") && !exists(tmp, "modules.order"))
 		return fail(err, errlen, BUILD_EINPUT,
-			    "%s does not look like a modules directory (no kernel/ or "
-			    "modules.order)",
-			    moddir);
+		            "%s does not look like a modules directory (no kernel/ or "
+		            "modules.order)",
+		            moddir);
 
 	char staged[PATH_MAX * 2];
 	int rc;
@@ -274,7 +274,7 @@ int kmods_open(struct kmods *k, const char *moddir, const char *cachedir, char *
 		char key[17], final[PATH_MAX], work[PATH_MAX + 32];
 		if (tree_key(tmp, k->version, key) < 0)
 			return fail(err, errlen, BUILD_ESYS, "unable to list %s: %s", tmp,
-				    strerror(errno));
+			            strerror(errno));
 		cpio_fmt(final, sizeof(final), "%s/depmod/%s-%s", cachedir, k->version, key);
 		cpio_fmt(staged, sizeof(staged), "%s/lib/modules/%s", final, k->version);
 		if (!exists(staged, "modules.dep.bin")) {
@@ -283,11 +283,11 @@ int kmods_open(struct kmods *k, const char *moddir, const char *cachedir, char *
 			cpio_fmt(parent, sizeof(parent), "%s/depmod", cachedir);
 			if (mkdirs(parent) < 0 || !mkdtemp(work))
 				return fail(err, errlen, BUILD_ESYS, "unable to create %s: %s",
-					    parent, strerror(errno));
+				            parent, strerror(errno));
 			rc = stage(tmp, k->version, work, err, errlen);
 			if (!rc && rename(work, final) < 0 && errno != ENOTEMPTY && errno != EEXIST)
 				rc = fail(err, errlen, BUILD_ESYS, "unable to rename %s: %s", work,
-					  strerror(errno));
+				          strerror(errno));
 			if (exists(work, "lib"))
 				rm_tree(work); /* lost a race with another build, or failed */
 			if (rc)
@@ -299,7 +299,7 @@ int kmods_open(struct kmods *k, const char *moddir, const char *cachedir, char *
 		cpio_fmt(wpath, sizeof(wpath), "%s/benchboot-depmod.XXXXXX", t && *t ? t : "/tmp");
 		if (!mkdtemp(wpath))
 			return fail(err, errlen, BUILD_ESYS, "unable to create %s: %s", wpath,
-				    strerror(errno));
+			            strerror(errno));
 		k->tmproot = strdup(wpath);
 		if (!k->tmproot)
 			return fail(err, errlen, BUILD_ESYS, "out of memory");
@@ -320,7 +320,7 @@ int kmods_open(struct kmods *k, const char *moddir, const char *cachedir, char *
 	kmod_set_log_priority(k->ctx, 0);
 	if (kmod_load_resources(k->ctx) < 0)
 		return fail(err, errlen, BUILD_ESYS, "libkmod: unable to load the indexes of %s",
-			    k->staged);
+		            k->staged);
 	return 0;
 }
 
@@ -462,8 +462,8 @@ static void suggest(const struct kmods *k, const char *name, char *out, size_t o
 		return;
 	size_t len = (size_t)snprintf(out, outlen, "; did you mean");
 	for (int i = 0; i < 3 && best[i].name[0] && len < outlen; i++)
-		len += (size_t)snprintf(out + len, outlen - len, "%s %s", i ? "," : "",
-					best[i].name);
+		len +=
+		    (size_t)snprintf(out + len, outlen - len, "%s %s", i ? "," : "", best[i].name);
 	if (len < outlen)
 		cpio_fmt(out + len, outlen - len, "?");
 }
@@ -480,7 +480,7 @@ static int add_module(struct kmods *k, struct kmod_module *m, char *err, size_t 
 	size_t sl = strlen(k->staged);
 	if (strncmp(path, k->staged, sl) || path[sl] != '/')
 		return fail(err, errlen, BUILD_ESYS, "module %s has an unexpected path %s", name,
-			    path);
+		            path);
 	const char *rel = path + sl + 1;
 	if (k->n == k->cap) {
 		size_t cap = k->cap ? k->cap * 2 : 16;
@@ -512,12 +512,12 @@ int kmods_add(struct kmods *k, const char *name, char *err, size_t errlen)
 	int rc = kmod_module_new_from_lookup(k->ctx, name, &list);
 	if (rc < 0)
 		return fail(err, errlen, BUILD_ESYS, "libkmod: lookup of %s failed: %s", name,
-			    strerror(-rc));
+		            strerror(-rc));
 	if (!list) {
 		char hint[512];
 		suggest(k, name, hint, sizeof(hint));
 		return fail(err, errlen, BUILD_EINPUT, "unknown module '%s' for kernel %s%s", name,
-			    k->version, hint);
+		            k->version, hint);
 	}
 	rc = 0;
 	kmod_list_foreach(l, list)
@@ -526,11 +526,11 @@ int kmods_add(struct kmods *k, const char *name, char *err, size_t errlen)
 		probe.n = 0;
 		probe.nomem = 0;
 		int r = kmod_module_probe_insert_module(
-			m, KMOD_PROBE_DRY_RUN | KMOD_PROBE_IGNORE_LOADED | KMOD_PROBE_IGNORE_COMMAND,
-			NULL, NULL, NULL, collect);
+		    m, KMOD_PROBE_DRY_RUN | KMOD_PROBE_IGNORE_LOADED | KMOD_PROBE_IGNORE_COMMAND,
+		    NULL, NULL, NULL, collect);
 		if (r < 0 && !rc)
 			rc = fail(err, errlen, BUILD_ESYS, "libkmod: resolving %s failed: %s",
-				  kmod_module_get_name(m), strerror(-r));
+			          kmod_module_get_name(m), strerror(-r));
 		if (probe.nomem && !rc)
 			rc = fail(err, errlen, BUILD_ESYS, "out of memory");
 		for (size_t i = 0; i < probe.n; i++) {
@@ -666,7 +666,7 @@ int kmods_read(const char *src, unsigned char **data, size_t *size, char *err, s
 	size_t rawlen;
 	if (cpio_read_file(src, &raw, &rawlen) < 0)
 		return fail(err, errlen, BUILD_ESYS, "unable to read module %s: %s", src,
-			    strerror(errno));
+		            strerror(errno));
 	int (*decode)(const unsigned char *, size_t, unsigned char **, size_t *) = NULL;
 	if (ends_with(src, ".ko.xz"))
 		decode = read_xz;
@@ -700,14 +700,15 @@ int kmods_to_cpio(const struct kmods *k, struct cpio_list *l, char *err, size_t 
 		cpio_fmt(origin, sizeof(origin), "module %s", k->v[i].src);
 		rc = cpio_add_data(l, k->v[i].image_path, data, size, 0644, origin, err, errlen);
 		free(data);
-		if (!rc && (cpio_buf_append(&order, k->v[i].image_path,
-					    strlen(k->v[i].image_path)) ||
-			    cpio_buf_append(&order, "\n", 1)))
+		if (!rc &&
+		    (cpio_buf_append(&order, k->v[i].image_path, strlen(k->v[i].image_path)) ||
+		     cpio_buf_append(&order, "\n", 1)))
 			rc = fail(err, errlen, BUILD_ESYS, "out of memory");
 	}
 	if (!rc)
-		rc = cpio_add_data(l, "/etc/benchboot/modules.order", order.p ? order.p : (void *)"",
-				   order.len, 0644, "module load order", err, errlen);
+		rc =
+		    cpio_add_data(l, "/etc/benchboot/modules.order", order.p ? order.p : (void *)"",
+		                  order.len, 0644, "module load order", err, errlen);
 	cpio_buf_free(&order);
 	return rc;
 }

@@ -18,8 +18,8 @@
 #include "cpio.h"
 
 struct kmods_entry {
-	char *name; /* module name, e.g. udp_tunnel */
-	char *src; /* host path of the module file (possibly compressed) */
+	char *name;       /* module name, e.g. udp_tunnel */
+	char *src;        /* host path of the module file (possibly compressed) */
 	char *image_path; /* /lib/modules/VERSION/kernel/....ko */
 };
 
@@ -27,8 +27,8 @@ struct kmod_ctx;
 
 struct kmods {
 	char *version;
-	char *moddir; /* the modules directory given */
-	char *staged; /* the directory libkmod reads (moddir itself when it has modules.dep) */
+	char *moddir;  /* the modules directory given */
+	char *staged;  /* the directory libkmod reads (moddir itself when it has modules.dep) */
 	char *tmproot; /* a temporary staging root to remove on close, or NULL */
 	struct kmod_ctx *ctx;
 	struct kmods_entry *v; /* the closure so far, in load order */
@@ -36,8 +36,7 @@ struct kmods {
 };
 
 /* cachedir NULL: stage in a temporary directory, removed by kmods_close. */
-int kmods_open(struct kmods *k, const char *moddir, const char *cachedir, char *err,
-	       size_t errlen);
+int kmods_open(struct kmods *k, const char *moddir, const char *cachedir, char *err, size_t errlen);
 void kmods_close(struct kmods *k);
 
 /* Append name's closure (dependencies first) to k->v; already present modules are kept once. */

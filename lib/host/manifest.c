@@ -8,7 +8,7 @@
 #include "manifest.h"
 
 static int fail(char *err, size_t errlen, int code, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
+    __attribute__((format(printf, 4, 5)));
 static int fail(char *err, size_t errlen, int code, const char *fmt, ...)
 {
 	va_list ap;
@@ -24,7 +24,8 @@ static int append(struct cpio_buf *out, const char *s)
 }
 
 int manifest_build(const struct cpio_list *l, const char *kernel, const char *cmdline,
-		   struct cpio_buf *out, char id[SHA256_HEX_LEN + 1], char *err, size_t errlen)
+                   const char *initrd, struct cpio_buf *out, char id[SHA256_HEX_LEN + 1], char *err,
+                   size_t errlen)
 {
 	static const unsigned type_bits[] = {S_IFREG, S_IFDIR, S_IFLNK, 0};
 	char line[8192], hex[SHA256_HEX_LEN + 1];
@@ -36,24 +37,27 @@ int manifest_build(const struct cpio_list *l, const char *kernel, const char *cm
 		struct stat st;
 		if (stat(kernel, &st) < 0 || sha256_file_hex(kernel, hex) < 0)
 			return fail(err, errlen, errno == ENOENT ? BUILD_EINPUT : BUILD_ESYS,
-				    "unable to read kernel %s: %s", kernel, strerror(errno));
+			            "unable to read kernel %s: %s", kernel, strerror(errno));
 		cpio_fmt(line, sizeof(line), "kernel %lld %s\n", (long long)st.st_size, hex);
 		if (append(out, line))
 			goto out_nomem;
 	}
 	if (cmdline) {
 		if (strchr(cmdline, '\n'))
-			return fail(err, errlen, BUILD_EINPUT, "the kernel command line has a newline");
+			return fail(err, errlen, BUILD_EINPUT,
+			            "the kernel command line has a newline");
 		if (append(out, "cmdline ") || append(out, cmdline) || append(out, "\n"))
 			goto out_nomem;
 	}
+	if (initrd && (append(out, "initrd ") || append(out, initrd) || append(out, "\n")))
+		goto out_nomem;
 	for (size_t i = 0; i < l->n; i++) {
 		const struct cpio_entry *e = &l->v[i];
 		if (!strcmp(e->path, MANIFEST_PATH) || !strcmp(e->path, MANIFEST_ID_PATH))
 			continue;
 		if (strchr(e->path, '\n'))
-			return fail(err, errlen, BUILD_EINPUT, "image path with a newline (from %s)",
-				    e->origin);
+			return fail(err, errlen, BUILD_EINPUT,
+			            "image path with a newline (from %s)", e->origin);
 		unsigned mode = e->mode | type_bits[e->type];
 		char third[SHA256_HEX_LEN + 1];
 		switch (e->type) {

@@ -5,6 +5,7 @@
  *   benchboot-manifest 1
  *   kernel SIZE SHA256
  *   cmdline TEXT
+ *   initrd mtime=SECONDS compress=NAME level=N [early-cpio=SHA256]
  *   MODE SIZE SHA256 /PATH        (one per entry, sorted by path)
  *
  * MODE is the octal st_mode (type and permissions). SHA256 is that of the content for a file,
@@ -22,9 +23,11 @@
 
 /*
  * Write the manifest of a finished list (cpio_finish) into out and its digest into id.
- * kernel: host path of the kernel (NULL: no kernel line); cmdline may be NULL.
+ * kernel: host path of the kernel (NULL: no kernel line); cmdline may be NULL; initrd: the
+ * text of the initrd line (how the archive is written), or NULL.
  */
 int manifest_build(const struct cpio_list *l, const char *kernel, const char *cmdline,
-		   struct cpio_buf *out, char id[SHA256_HEX_LEN + 1], char *err, size_t errlen);
+                   const char *initrd, struct cpio_buf *out, char id[SHA256_HEX_LEN + 1], char *err,
+                   size_t errlen);
 
 #endif

@@ -38,7 +38,7 @@ static void sample(struct cpio_list *l, const char *dir)
 	CHECK_INT(cpio_add_dir(l, "/tmp", 01777, "test", err, sizeof(err)), ==, 0);
 	CHECK_INT(cpio_add_slink(l, "/bin/sh", "busybox", "test", err, sizeof(err)), ==, 0);
 	CHECK_INT(cpio_add_nod(l, "/dev/console", 0600, 'c', 5, 1, "test", err, sizeof(err)), ==,
-		  0);
+	          0);
 	CHECK_INT(cpio_add_nod(l, "/dev/null", 0666, 'c', 1, 3, "test", err, sizeof(err)), ==, 0);
 	CHECK_INT(cpio_add_nod(l, "/dev/vda", 0660, 'b', 254, 0, "test", err, sizeof(err)), ==, 0);
 	CHECK_INT(cpio_finish(l, err, sizeof(err)), ==, 0);
@@ -55,11 +55,10 @@ TEST(gnu_cpio_lists_entries_sorted_with_modes_and_devices)
 	snprintf(cmd, sizeof(cmd), "cpio -it --quiet < %s", path);
 	CHECK_INT(test_run(cmd, &out), ==, 0);
 	CHECK_STR(out, "bin\nbin/sh\ndev\ndev/console\ndev/null\ndev/vda\netc\netc/motd\ntmp\nusr\n"
-		       "usr/share\nusr/share/hello\nusr/share/hello2\n");
+	               "usr/share\nusr/share/hello\nusr/share/hello2\n");
 	free(out);
 	snprintf(cmd, sizeof(cmd),
-		 "TZ=UTC cpio -itv --quiet < %s | awk '{print $1, $2, $3, $4, $5, $6, $NF}'",
-		 path);
+	         "TZ=UTC cpio -itv --quiet < %s | awk '{print $1, $2, $3, $4, $5, $6, $NF}'", path);
 	CHECK_INT(test_run(cmd, &out), ==, 0);
 	CHECK_CONTAINS(out, "crw------- 1 root root 5, 1 dev/console");
 	CHECK_CONTAINS(out, "crw-rw-rw- 1 root root 1, 3 dev/null");
@@ -85,11 +84,11 @@ TEST(gnu_cpio_extracts_identical_content_and_hard_links)
 	write_archive(&l, 0, path);
 	/* device nodes need root to extract: skip them when not root */
 	snprintf(cmd, sizeof(cmd),
-		 "mkdir %s/x && cd %s/x && cpio -idmv --quiet %s < %s 2>&1 && "
-		 "cmp usr/share/hello ../src/hello && printf 'hi\\n' | cmp etc/motd - && "
-		 "readlink bin/sh && stat -c '%%h %%i' usr/share/hello usr/share/hello2 | sort -u "
-		 "| wc -l && stat -c '%%a %%Y' tmp",
-		 dir, dir, geteuid() ? "--nonmatching 'dev/*'" : "", path);
+	         "mkdir %s/x && cd %s/x && cpio -idmv --quiet %s < %s 2>&1 && "
+	         "cmp usr/share/hello ../src/hello && printf 'hi\\n' | cmp etc/motd - && "
+	         "readlink bin/sh && stat -c '%%h %%i' usr/share/hello usr/share/hello2 | sort -u "
+	         "| wc -l && stat -c '%%a %%Y' tmp",
+	         dir, dir, geteuid() ? "--nonmatching 'dev/*'" : "", path);
 	CHECK_INT(test_run(cmd, &out), ==, 0);
 	CHECK_CONTAINS(out, "usr/share/hello\n");
 	CHECK_CONTAINS(out, "busybox\n1\n"); /* both names, one inode */
@@ -97,7 +96,7 @@ TEST(gnu_cpio_extracts_identical_content_and_hard_links)
 	free(out);
 	if (geteuid() == 0) {
 		snprintf(cmd, sizeof(cmd), "stat -c '%%F %%t:%%T' %s/x/dev/console %s/x/dev/null",
-			 dir, dir);
+		         dir, dir);
 		CHECK_INT(test_run(cmd, &out), ==, 0);
 		CHECK_STR(out, "character special file 5:1\ncharacter special file 1:3\n");
 		free(out);
@@ -170,13 +169,13 @@ TEST(paths_are_normalised_and_escapes_refused)
 
 	struct cpio_list l;
 	cpio_list_init(&l);
-	CHECK_INT(cpio_add_data(&l, "/usr/../../etc/x", "1", 1, 0644, "--file evil", err,
-				sizeof(err)),
-		  ==, BUILD_EINPUT);
+	CHECK_INT(
+	    cpio_add_data(&l, "/usr/../../etc/x", "1", 1, 0644, "--file evil", err, sizeof(err)),
+	    ==, BUILD_EINPUT);
 	CHECK_CONTAINS(err, "'/usr/../../etc/x' (from --file evil)");
 	CHECK_CONTAINS(err, "escapes the image root");
 	CHECK_INT(cpio_add_slink(&l, "/lib/x", "../../etc", "test", err, sizeof(err)), ==,
-		  BUILD_EINPUT);
+	          BUILD_EINPUT);
 	CHECK_CONTAINS(err, "symlink /lib/x -> ../../etc (from test) points outside");
 	CHECK_INT(cpio_add_slink(&l, "/lib/x", "../etc/y", "test", err, sizeof(err)), ==, 0);
 	CHECK_INT(cpio_add_slink(&l, "/lib64/ld", "/lib/ld.so", "test", err, sizeof(err)), ==, 0);
@@ -193,7 +192,7 @@ TEST(duplicates_merge_when_identical_and_fail_when_different)
 	CHECK(cpio_find(&l, "etc/x"));
 	CHECK_INT(l.n, ==, 2);
 	CHECK_INT(cpio_add_data(&l, "/etc/x", "other", 5, 0644, "--file b", err, sizeof(err)), ==,
-		  0);
+	          0);
 	CHECK_INT(cpio_finish(&l, err, sizeof(err)), ==, BUILD_EINPUT);
 	CHECK_CONTAINS(err, "duplicate path /etc/x with different content");
 	CHECK_CONTAINS(err, "from first");
@@ -202,9 +201,8 @@ TEST(duplicates_merge_when_identical_and_fail_when_different)
 
 	cpio_list_init(&l);
 	CHECK_INT(cpio_add_data(&l, "/bin/sh", "script", 6, 0755, "--file sh", err, sizeof(err)),
-		  ==, 0);
-	CHECK_INT(cpio_add_slink(&l, "/bin/sh", "/bin/busybox", "applet", err, sizeof(err)), ==,
-		  0);
+	          ==, 0);
+	CHECK_INT(cpio_add_slink(&l, "/bin/sh", "/bin/busybox", "applet", err, sizeof(err)), ==, 0);
 	cpio_last_weak(&l);
 	CHECK_INT(cpio_finish(&l, err, sizeof(err)), ==, 0);
 	CHECK_INT(cpio_find(&l, "bin/sh")->type, ==, CPIO_FILE); /* the weak link yields */
@@ -217,7 +215,7 @@ TEST(duplicates_merge_when_identical_and_fail_when_different)
 	cpio_list_init(&l);
 	CHECK_INT(cpio_add_data(&l, "/lib", "x", 1, 0644, "a file", err, sizeof(err)), ==, 0);
 	CHECK_INT(cpio_add_data(&l, "/lib/libc.so", "y", 1, 0644, "a lib", err, sizeof(err)), ==,
-		  0);
+	          0);
 	CHECK_INT(cpio_finish(&l, err, sizeof(err)), ==, BUILD_EINPUT);
 	CHECK_CONTAINS(err, "/lib/libc.so (from a lib) is inside /lib, which is a file");
 	cpio_list_free(&l);

@@ -108,7 +108,7 @@ static const char *sysroot(void)
 TEST(host_binaries_match_ldd)
 {
 	const char *bins[] = {"/usr/bin/qemu-system-x86_64", "/usr/bin/cpio", "/usr/sbin/depmod",
-			      "/usr/bin/python3", "/bin/ls"};
+	                      "/usr/bin/python3", "/bin/ls"};
 	int tested = 0;
 	for (size_t i = 0; i < sizeof(bins) / sizeof(*bins); i++) {
 		char cmd[PATH_MAX + 16];
@@ -126,7 +126,7 @@ TEST(host_binaries_match_ldd)
 		char *got = our_view(&d, 1);
 		if (strcmp(want, got))
 			bb_test_fail(__FILE__, __LINE__, "%s: only ldd: %s only us: %s", bins[i],
-				     missing_lines(want, got), missing_lines(got, want));
+			             missing_lines(want, got), missing_lines(got, want));
 		free(want);
 		free(got);
 		elfdeps_free(&d);
@@ -144,14 +144,14 @@ static void check_sysroot_binary(const char *s, const char *src, const char *ima
 	if (rc)
 		bb_test_fail(__FILE__, __LINE__, "%s: %s", src, err);
 	snprintf(cmd, sizeof(cmd),
-		 "%s/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2 --inhibit-cache --library-path "
-		 "%s/lib/x86_64-linux-gnu:%s/usr/lib/x86_64-linux-gnu --list %s",
-		 s, s, s, src);
+	         "%s/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2 --inhibit-cache --library-path "
+	         "%s/lib/x86_64-linux-gnu:%s/usr/lib/x86_64-linux-gnu --list %s",
+	         s, s, s, src);
 	char *want = loader_view(cmd, s);
 	char *got = our_view(&d, 0);
 	if (strcmp(want, got))
 		bb_test_fail(__FILE__, __LINE__, "%s: only ld.so: %s only us: %s", src,
-			     missing_lines(want, got), missing_lines(got, want));
+		             missing_lines(want, got), missing_lines(got, want));
 	/* everything found is a file or a symlink inside the sysroot */
 	for (size_t i = 0; i < d.nfiles; i++)
 		if (d.files[i].src)
@@ -191,7 +191,8 @@ TEST(interpreter_symlink_is_kept_for_the_image)
 	int link = 0, file = 0;
 	for (size_t i = 0; i < d.nfiles; i++) {
 		if (!strcmp(d.files[i].path, "/lib64/ld-linux-x86-64.so.2") && d.files[i].target)
-			link = !strcmp(d.files[i].target, "/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2");
+			link = !strcmp(d.files[i].target,
+			               "/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2");
 		if (!strcmp(d.files[i].path, "/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2"))
 			file = d.files[i].src != NULL;
 	}
@@ -208,11 +209,11 @@ static const char *fake_sysroot(const char *s)
 	CHECK(strlen(test_tmpdir()) < PATH_MAX - 8);
 	snprintf(root, sizeof(root), "%.4000s/root", test_tmpdir());
 	snprintf(cmd, sizeof(cmd),
-		 "mkdir -p %s/lib/x86_64-linux-gnu %s/lib64 %s/usr/bin && "
-		 "cp %s/lib/x86_64-linux-gnu/libc.so.6 %s/lib/x86_64-linux-gnu/libm.so.6 "
-		 "%s/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2 %s/lib/x86_64-linux-gnu/ && "
-		 "ln -s /lib/x86_64-linux-gnu/ld-linux-x86-64.so.2 %s/lib64/",
-		 root, root, root, s, s, s, root, root);
+	         "mkdir -p %s/lib/x86_64-linux-gnu %s/lib64 %s/usr/bin && "
+	         "cp %s/lib/x86_64-linux-gnu/libc.so.6 %s/lib/x86_64-linux-gnu/libm.so.6 "
+	         "%s/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2 %s/lib/x86_64-linux-gnu/ && "
+	         "ln -s /lib/x86_64-linux-gnu/ld-linux-x86-64.so.2 %s/lib64/",
+	         root, root, root, s, s, s, root, root);
 	CHECK_INT(test_run(cmd, NULL), ==, 0);
 	return root;
 }
@@ -229,7 +230,7 @@ TEST(missing_library_names_it_and_the_binary)
 	struct elfdeps d;
 	CHECK_INT(elfdeps_init(&d, root, err, sizeof(err)), ==, 0);
 	CHECK_INT(elfdeps_add(&d, src, "/usr/bin/netperf", NULL, err, sizeof(err)), ==,
-		  BUILD_EINPUT);
+	          BUILD_EINPUT);
 	CHECK_CONTAINS(err, "library libsctp.so.1 needed by /usr/bin/netperf not found in");
 	CHECK_CONTAINS(err, root);
 	elfdeps_free(&d);
@@ -249,15 +250,15 @@ TEST(rpath_runpath_and_origin)
 	test_write_file(dir, "foo.c", "int bar(void); int foo(void) { return bar(); }\n");
 	test_write_file(dir, "main.c", "int foo(void); int main(void) { return foo(); }\n");
 	snprintf(cmd, sizeof(cmd),
-		 "cd %s && mkdir -p %s/opt/app/bin %s/opt/app/lib && "
-		 "gcc -shared -fPIC -Wl,-soname,libbar.so.1 -o %s/opt/app/lib/libbar.so.1 bar.c && "
-		 "gcc -shared -fPIC -Wl,-soname,libfoo.so.1 -o %s/opt/app/lib/libfoo.so.1 foo.c "
-		 "%s/opt/app/lib/libbar.so.1 && "
-		 "gcc -o %s/opt/app/bin/rpath main.c %s/opt/app/lib/libfoo.so.1 "
-		 "-Wl,--disable-new-dtags,-rpath,'$ORIGIN/../lib' && "
-		 "gcc -o %s/opt/app/bin/runpath main.c %s/opt/app/lib/libfoo.so.1 "
-		 "-Wl,--enable-new-dtags,-rpath,'${ORIGIN}/../lib' 2>&1",
-		 dir, root, root, root, root, root, root, root, root, root);
+	         "cd %s && mkdir -p %s/opt/app/bin %s/opt/app/lib && "
+	         "gcc -shared -fPIC -Wl,-soname,libbar.so.1 -o %s/opt/app/lib/libbar.so.1 bar.c && "
+	         "gcc -shared -fPIC -Wl,-soname,libfoo.so.1 -o %s/opt/app/lib/libfoo.so.1 foo.c "
+	         "%s/opt/app/lib/libbar.so.1 && "
+	         "gcc -o %s/opt/app/bin/rpath main.c %s/opt/app/lib/libfoo.so.1 "
+	         "-Wl,--disable-new-dtags,-rpath,'$ORIGIN/../lib' && "
+	         "gcc -o %s/opt/app/bin/runpath main.c %s/opt/app/lib/libfoo.so.1 "
+	         "-Wl,--enable-new-dtags,-rpath,'${ORIGIN}/../lib' 2>&1",
+	         dir, root, root, root, root, root, root, root, root, root);
 	char *out;
 	if (test_run(cmd, &out))
 		bb_test_fail(__FILE__, __LINE__, "building the fixture failed: %s", out);
@@ -280,18 +281,19 @@ TEST(rpath_runpath_and_origin)
 	snprintf(src, sizeof(src), "%s/opt/app/bin/runpath", root);
 	CHECK_INT(elfdeps_init(&d, root, err, sizeof(err)), ==, 0);
 	CHECK_INT(elfdeps_add(&d, src, "/opt/app/bin/runpath", NULL, err, sizeof(err)), ==,
-		  BUILD_EINPUT);
+	          BUILD_EINPUT);
 	CHECK_CONTAINS(err, "library libbar.so.1 needed by /opt/app/bin/../lib/libfoo.so.1");
 	elfdeps_free(&d);
 
 	/* the real loader agrees on both */
 	snprintf(cmd, sizeof(cmd),
-		 "%s/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2 --inhibit-cache --library-path "
-		 "%s/lib/x86_64-linux-gnu --list %s/opt/app/bin/rpath | grep -c 'libbar.so.1 => "
-		 "%s/opt/app/bin/../lib/libbar.so.1'; "
-		 "%s/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2 --inhibit-cache --library-path "
-		 "%s/lib/x86_64-linux-gnu --list %s/opt/app/bin/runpath 2>&1 | grep -c 'libbar.so.1: cannot open'",
-		 root, root, root, root, root, root, root);
+	         "%s/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2 --inhibit-cache --library-path "
+	         "%s/lib/x86_64-linux-gnu --list %s/opt/app/bin/rpath | grep -c 'libbar.so.1 => "
+	         "%s/opt/app/bin/../lib/libbar.so.1'; "
+	         "%s/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2 --inhibit-cache --library-path "
+	         "%s/lib/x86_64-linux-gnu --list %s/opt/app/bin/runpath 2>&1 | grep -c "
+	         "'libbar.so.1: cannot open'",
+	         root, root, root, root, root, root, root);
 	test_run(cmd, &out);
 	CHECK_STR(out, "1\n1\n");
 	free(out);

@@ -49,7 +49,7 @@ static char *modprobe_view(const struct kmods *k, const char *name)
 	CHECK(cut);
 	*cut = 0;
 	snprintf(cmd, sizeof(cmd), "modprobe --show-depends -S %s -d %s %s", k->version, root,
-		 name);
+	         name);
 	CHECK_INT(test_run(cmd, &out), ==, 0);
 	size_t cap = strlen(out) + 1, len = 0;
 	char *view = calloc(1, cap);
@@ -94,7 +94,7 @@ TEST(closure_and_order_match_modprobe_show_depends)
 		char *got = our_view(&k);
 		if (strcmp(want, got))
 			bb_test_fail(__FILE__, __LINE__, "%s: modprobe:\n%sus:\n%s", names[i], want,
-				     got);
+			             got);
 		CHECK(strlen(got) > 0);
 		free(want);
 		free(got);
@@ -183,18 +183,19 @@ TEST(compressed_modules_are_decompressed)
 	CHECK_INT(kmods_add(&real, "sctp", err, sizeof(err)), ==, 0);
 	char fake[PATH_MAX], cmd[4 * PATH_MAX];
 	snprintf(fake, sizeof(fake), "%s/lib/modules/9.9.9-test", test_tmpdir());
-	snprintf(cmd, sizeof(cmd), "mkdir -p %s && cp %s/modules.builtin %s/modules.builtin.modinfo %s/",
-		 fake, dir, dir, fake);
+	snprintf(cmd, sizeof(cmd),
+	         "mkdir -p %s && cp %s/modules.builtin %s/modules.builtin.modinfo %s/", fake, dir,
+	         dir, fake);
 	CHECK_INT(test_run(cmd, NULL), ==, 0);
 	for (size_t i = 0; i < real.n; i++) {
-		const char *rel = real.v[i].image_path + strlen("/lib/modules/") +
-				  strlen(real.version) + 1;
+		const char *rel =
+		    real.v[i].image_path + strlen("/lib/modules/") + strlen(real.version) + 1;
 		const char *tool = i % 2 ? "xz --check=crc32 -c" : "zstd -q -c";
 		const char *ext = i % 2 ? ".xz" : ".zst";
 		snprintf(cmd, sizeof(cmd),
-			 "mkdir -p $(dirname %s/%s) && %s %s > %s/%s%s && echo %s%s >> "
-			 "%s/modules.order",
-			 fake, rel, tool, real.v[i].src, fake, rel, ext, rel, ext, fake);
+		         "mkdir -p $(dirname %s/%s) && %s %s > %s/%s%s && echo %s%s >> "
+		         "%s/modules.order",
+		         fake, rel, tool, real.v[i].src, fake, rel, ext, rel, ext, fake);
 		CHECK_INT(test_run(cmd, NULL), ==, 0);
 	}
 	struct kmods k;
@@ -226,7 +227,7 @@ TEST(compressed_modules_are_decompressed)
 	snprintf(staged_root, sizeof(staged_root), "%s", k.tmproot);
 	kmods_close(&k);
 	CHECK(access(staged_root, F_OK) != 0); /* the temporary staging is gone */
-	CHECK(access(fake, F_OK) == 0); /* and the modules it linked to are not */
+	CHECK(access(fake, F_OK) == 0);        /* and the modules it linked to are not */
 	kmods_close(&real);
 }
 

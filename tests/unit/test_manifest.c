@@ -58,29 +58,31 @@ TEST(one_line_per_entry_with_mode_size_digest)
 	cpio_list_init(&l);
 	CHECK_INT(cpio_add_data(&l, "/etc/motd", "hi\n", 3, 0644, "t", err, sizeof(err)), ==, 0);
 	CHECK_INT(cpio_add_slink(&l, "/bin/sh", "busybox", "t", err, sizeof(err)), ==, 0);
-	CHECK_INT(cpio_add_nod(&l, "/dev/console", 0600, 'c', 5, 1, "t", err, sizeof(err)), ==,
-		  0);
+	CHECK_INT(cpio_add_nod(&l, "/dev/console", 0600, 'c', 5, 1, "t", err, sizeof(err)), ==, 0);
 	CHECK_INT(cpio_add_dir(&l, "/tmp", 01777, "t", err, sizeof(err)), ==, 0);
 	CHECK_INT(cpio_add_data(&l, MANIFEST_PATH, "old", 3, 0644, "t", err, sizeof(err)), ==, 0);
 	CHECK_INT(cpio_finish(&l, err, sizeof(err)), ==, 0);
-	CHECK_INT(manifest_build(&l, kernel, "console=ttyS0", &m, id, err, sizeof(err)), ==, 0);
+	CHECK_INT(manifest_build(&l, kernel, "console=ttyS0", "mtime=0 compress=gzip level=6", &m,
+	                         id, err, sizeof(err)),
+	          ==, 0);
 	sha256_hex("hi\n", 3, hi);
 	sha256_hex("busybox", 7, bb);
 	CHECK_INT(sha256_file_hex(kernel, kh), ==, 0);
 	char want[2048];
 	snprintf(want, sizeof(want),
-		 "benchboot-manifest 1\n"
-		 "kernel 20 %s\n"
-		 "cmdline console=ttyS0\n"
-		 "040755 0 - /bin\n"
-		 "120777 7 %s /bin/sh\n"
-		 "040755 0 - /dev\n"
-		 "020600 0 5:1 /dev/console\n"
-		 "040755 0 - /etc\n"
-		 "040755 0 - /etc/benchboot\n"
-		 "100644 3 %s /etc/motd\n"
-		 "041777 0 - /tmp\n",
-		 kh, bb, hi);
+	         "benchboot-manifest 1\n"
+	         "kernel 20 %s\n"
+	         "cmdline console=ttyS0\n"
+	         "initrd mtime=0 compress=gzip level=6\n"
+	         "040755 0 - /bin\n"
+	         "120777 7 %s /bin/sh\n"
+	         "040755 0 - /dev\n"
+	         "020600 0 5:1 /dev/console\n"
+	         "040755 0 - /etc\n"
+	         "040755 0 - /etc/benchboot\n"
+	         "100644 3 %s /etc/motd\n"
+	         "041777 0 - /tmp\n",
+	         kh, bb, hi);
 	char *text = strndup((char *)m.p, m.len);
 	CHECK_STR(text, want);
 	/* the id is the digest of exactly that text, as sha256sum computes it */
@@ -101,16 +103,17 @@ TEST(any_change_changes_the_id)
 	cpio_list_init(&l);
 	CHECK_INT(cpio_add_data(&l, "/a", "1", 1, 0644, "t", err, sizeof(err)), ==, 0);
 	CHECK_INT(cpio_finish(&l, err, sizeof(err)), ==, 0);
-	CHECK_INT(manifest_build(&l, NULL, "x", &m, id1, err, sizeof(err)), ==, 0);
+	CHECK_INT(manifest_build(&l, NULL, "x", NULL, &m, id1, err, sizeof(err)), ==, 0);
 	m.len = 0;
-	CHECK_INT(manifest_build(&l, NULL, "y", &m, id2, err, sizeof(err)), ==, 0);
+	CHECK_INT(manifest_build(&l, NULL, "y", NULL, &m, id2, err, sizeof(err)), ==, 0);
 	CHECK(strcmp(id1, id2));
 	l.v[0].mode = 0755;
 	m.len = 0;
-	CHECK_INT(manifest_build(&l, NULL, "x", &m, id3, err, sizeof(err)), ==, 0);
+	CHECK_INT(manifest_build(&l, NULL, "x", NULL, &m, id3, err, sizeof(err)), ==, 0);
 	CHECK(strcmp(id1, id3));
 	m.len = 0;
-	CHECK_INT(manifest_build(&l, NULL, "a\nb", &m, id3, err, sizeof(err)), ==, BUILD_EINPUT);
+	CHECK_INT(manifest_build(&l, NULL, "a\nb", NULL, &m, id3, err, sizeof(err)), ==,
+	          BUILD_EINPUT);
 	CHECK_CONTAINS(err, "newline");
 	cpio_buf_free(&m);
 	cpio_list_free(&l);
