@@ -1,0 +1,72 @@
+/*
+ * LAVA job definitions for a benchboot job (`benchboot lava JOB.yaml`): one per boot group and
+ * flavour, in the YAML the LAVA server's strict schema accepts.
+ *
+ *  - qemu: device_type qemu, deploy to tmpfs (kernel with `-append "CMDLINE"`, ramdisk), boot
+ *    method qemu with media tmpfs; context arch amd64, no_kvm (LAVA adds -enable-kvm whenever
+ *    /sys/class/misc/kvm exists), machine, memory and extra_options -smp N.
+ *  - lab: a real machine: deploy to tftp (kernel type bzimage, ramdisk as built), boot method
+ *    ipxe with the ramdisk commands; the image's command line goes in context
+ *    extra_kernel_args, appended by the device type's template.
+ *
+ * Both end with a test action whose monitor reads the init's console (docs/console.md): start
+ * `BENCHBOOT results-start`, end `BENCHBOOT results-end`, and the pattern with the named groups
+ * test_case_id, result, units and measurement, so LAVA records every measured stat as a test
+ * case with its measurement and every iteration as pass or fail.
+ */
+#ifndef BENCHBOOT_LAVA_H
+#define BENCHBOOT_LAVA_H
+
+#include <stddef.h>
+
+#define LAVA_START "BENCHBOOT results-start"
+#define LAVA_END "BENCHBOOT results-end"
+#define LAVA_PATTERN                                                                               \
+	"<LAVA_SIGNAL_TESTCASE TEST_CASE_ID=(?P<test_case_id>\\S+) RESULT=(?P<result>pass|fail)"   \
+	"( UNITS=(?P<units>\\S+) MEASUREMENT=(?P<measurement>\\S+))?>"
+
+enum lava_flavour { LAVA_QEMU, LAVA_LAB };
+
+struct lava_boot {
+	const char *job;        /* benchboot job name */
+	const char *image;      /* image name (images/IMAGE) */
+	size_t group, ngroups;  /* boot group */
+	const char *params;     /* the group's boot-level parameters, for the job name */
+	const char *kernel_url; /* where LAVA downloads vmlinuz and initrd.img from */
+	const char *ramdisk_url;
+	const char *cmdline;
+	const char *ramdisk_compression; /* "gz", "zstd" or NULL (uncompressed) */
+	unsigned test_minutes;           /* the test action's timeout */
+	/* qemu flavour */
+	unsigned cpus, memory_mb;
+	/* lab flavour */
+	const char *device_type; /* NULL: "x86" */
+};
+
+/*
+ * The job definition (malloc'd YAML text in *out). 0, -EINVAL (a command line LAVA cannot
+ * carry: a double quote or a newline) or -ENOMEM.
+ */
+int lava_job(enum lava_flavour flavour, const struct lava_boot *b, char **out);
+
+struct lava_opts {
+	const char *images;      /* the image directory (NULL: "images") */
+	const char *outdir;      /* where definitions go (NULL: each image's own directory) */
+	const char *url;         /* lab flavour: base URL of the image directory (NULL: file://) */
+	const char *name;        /* image name prefix, as given to build --name (NULL: the job's) */
+	const char *device_type; /* lab flavour (NULL: "x86") */
+	unsigned flavours;       /* bits 1 << LAVA_QEMU, 1 << LAVA_LAB */
+	unsigned cpus, memory_mb;
+};
+
+/*
+ * Write the definitions of every boot group of a job file: IMAGE/lava-qemu.yaml and
+ * IMAGE/lava-lab.yaml (or OUTDIR/IMAGE.lava-FLAVOUR.yaml). The command line is the image's
+ * (IMAGES/IMAGE/cmdline) when it is built, else the one `benchboot build JOB` would give it.
+ * written() is told each path. Returns 0, 100 (bad job or options; err says why) or 111.
+ */
+int lava_write_jobs(const char *jobpath, const struct lava_opts *opts,
+		    void (*written)(const char *path, void *ctx), void *ctx, char *err,
+		    size_t errlen);
+
+#endif
