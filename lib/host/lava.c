@@ -188,7 +188,7 @@ int lava_write_jobs(const char *jobpath, const struct lava_opts *opts,
 		return say(err, errlen, 100, "no image directory %s: build the images first",
 			   opts->images ? opts->images : "images");
 	if ((r = bb_job_parse_file(jobpath, &job, err, errlen)))
-		return r == -EINVAL ? 100 : 111;
+		return r == -EINVAL || r == -ENOENT ? 100 : 111;
 	if ((r = bb_matrix_expand(&job, &m, err, errlen))) {
 		bb_job_free(&job);
 		return r == -EINVAL ? 100 : 111;
