@@ -92,6 +92,7 @@ int bb_parse_stressng(const char *out, struct bb_stats *st, char *err, size_t er
 {
 	int in_table = 0, rows = 0, failed = 0;
 	char fail_line[200] = "";
+	size_t first = st->n;
 
 	if (!out)
 		out = "";
@@ -123,6 +124,14 @@ int bb_parse_stressng(const char *out, struct bb_stats *st, char *err, size_t er
 				char name[128];
 				int rc;
 				snprintf(name, sizeof name, "stress-ng.%s.ops", f[0]);
+				/* the same table twice (a log copy on stdout and stderr): once */
+				int seen = 0;
+				for (size_t i = first; i < st->n && !seen; i++)
+					seen = !strcmp(st->v[i].name, name);
+				if (seen) {
+					s = *e ? e + 1 : e;
+					continue;
+				}
 				if ((rc = bb_stats_add(st, name, v[0], "bogo ops")))
 					return rc;
 				snprintf(name, sizeof name, "stress-ng.%s.ops_per_sec", f[0]);

@@ -298,9 +298,12 @@ static int stressng_run(const struct bb_param *p, size_t n, struct bb_suite_run 
 		snprintf(sr->client_count, sizeof sr->client_count, "%ld%%", count);
 	}
 	struct bb_argv *c = &sr->client_argv;
+	/* stress-ng logs to stderr; --log-file copies the log (metrics included) to stdout,
+	 * which the init parses */
 	if (argv_add(c, "/usr/bin/stress-ng") || argv_add(c, "--timeout") ||
 	    argv_addf(c, "%ld", secs) || argv_add(c, "--times") || argv_add(c, "--verify") ||
 	    argv_add(c, "--metrics") || argv_add(c, "--no-rand-seed") ||
+	    argv_add(c, "--log-file") || argv_add(c, "/proc/self/fd/1") ||
 	    argv_addf(c, "--%s", test) || argv_add(c, instances))
 		return -ENOMEM;
 	for (size_t i = 0; i < n; i++) {

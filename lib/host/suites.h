@@ -9,7 +9,8 @@
  *              -- [-m SEND_SIZE] [-s N -S N] [test options]`, all at once. SCTP tests need the
  *              sctp module (its dependencies are resolved by the image builder).
  *   stress-ng: one client `stress-ng --timeout T --times --verify --metrics --no-rand-seed
- *              --STRESSOR N [--OPTION VALUE...]`; nr_threads N gives N instances, 100% gives
+ *              --log-file /proc/self/fd/1 --STRESSOR N [--OPTION VALUE...]` (the log copy
+ *              puts the metrics on stdout); nr_threads N gives N instances, 100% gives
  *              0 (stress-ng: one per online CPU), another P% gives P% clients of 1 instance.
  */
 #ifndef BENCHBOOT_HOST_SUITES_H

@@ -225,8 +225,8 @@ TEST(stressng_command_lines)
 	const struct bb_run *r = &jm.m.boots[0].runs[0];
 	CHECK_INT(bb_suite_run("stress-ng", r->params, r->nparams, &sr, err, sizeof err), ==, 0);
 	CHECK_STR(argv_str(&sr.client_argv), "/usr/bin/stress-ng --timeout 60 --times --verify "
-					     "--metrics --no-rand-seed --vm 0 --vm-bytes 64M "
-					     "--vm-keep");
+					     "--metrics --no-rand-seed --log-file /proc/self/fd/1 "
+					     "--vm 0 --vm-bytes 64M --vm-keep");
 	CHECK_STR(sr.client_count, "1");
 	CHECK_INT(sr.server_argv.n, ==, 0);
 	CHECK_STR(argv_str(&sr.files), "/usr/bin/stress-ng");

@@ -63,6 +63,24 @@ TEST(two_stressors)
 	free(out);
 }
 
+TEST(log_copied_twice_counts_once)
+{
+	/* stdout (--log-file copy) and stderr concatenated: the same table twice */
+	char *one = slurp("stress-ng/cpu.txt");
+	size_t len = strlen(one);
+	char *twice = malloc(2 * len + 1);
+	memcpy(twice, one, len);
+	memcpy(twice + len, one, len + 1);
+	struct bb_stats s = {0};
+	char err[256];
+	CHECK_INT(bb_parse_stressng(twice, &s, err, sizeof err), ==, 0);
+	CHECK_INT(s.n, ==, 2);
+	CHECK(stat_of(&s, "stress-ng.cpu.ops") == 3465);
+	bb_stats_free(&s);
+	free(twice);
+	free(one);
+}
+
 TEST(metrics_brief)
 {
 	struct bb_stats s = {0};
