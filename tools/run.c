@@ -90,7 +90,7 @@ struct progress {
 	const char *kernel_name;
 	char boot_id[128];
 	int runs_total, run_no, ok, failed;
-	char run_id[256];
+	char run_id[256], counted_run[256];
 	int iter, niter;
 	double run_start, runtime, boot_start;
 	char last[256];
@@ -217,8 +217,10 @@ static double on_line(void *ctx, const char *line)
 		      ev.runs, ev.runs == 1 ? "" : "s");
 		return 0;
 	case BB_EV_RUN_START: {
-		if (strcmp(p->run_id, ev.id))
+		if (strcmp(p->counted_run, ev.id)) {
 			p->run_no++;
+			snprintf(p->counted_run, sizeof(p->counted_run), "%s", ev.id);
+		}
 		snprintf(p->run_id, sizeof(p->run_id), "%s", ev.id);
 		p->iter = ev.iter;
 		p->niter = ev.niter;

@@ -393,3 +393,31 @@ TEST(compare_refuses_different_parameters)
 	bb_side_free(&s[1]);
 	bb_results_free(&r);
 }
+
+TEST(run_json_kernel_labels)
+{
+	const char *d = test_tmpdir();
+	char err[512];
+	struct bb_results r;
+	test_write_file(d, "0001-aaaa/env.json", "{\"kernel\": {\"release\": \"6.1\"}}");
+	test_write_file(d, "0001-aaaa/runs/T/results.json", "{\"s\": [1]}");
+	test_write_file(d, "0002-bbbb/env.json", "{\"kernel\": {\"release\": \"6.1\"}}");
+	test_write_file(d, "0002-bbbb/runs/T/results.json", "{\"s\": [2]}");
+	test_write_file(d, "run.json",
+			"{\"boots\": [{\"boot_id\": \"aaaa\", \"params\": {\"kernel\": \"A\"}},"
+			" {\"boot_id\": \"bbbb\", \"params\": {\"kernel\": \"B\"}},"
+			" {\"boot_id\": null, \"outcome\": \"panic\"}]}");
+	CHECK_INT(bb_results_load(d, &r, err, sizeof(err)), ==, 0);
+	CHECK_INT(r.nboots, ==, 2);
+	CHECK_STR(bb_pairs_get(&r.boots[0].params, "kernel"), "A");
+	CHECK_STR(bb_pairs_get(&r.boots[1].params, "kernel"), "B");
+	/* "kernel" is the boot parameter now, not the release */
+	CHECK_STR(bb_run_lookup(&r.boots[1].runs[0], "kernel", NULL), "B");
+	bb_results_free(&r);
+	/* one boot folder: run.json of the folder above */
+	char one[4200];
+	snprintf(one, sizeof(one), "%s/0002-bbbb", d);
+	CHECK_INT(bb_results_load(one, &r, err, sizeof(err)), ==, 0);
+	CHECK_STR(bb_pairs_get(&r.boots[0].params, "kernel"), "B");
+	bb_results_free(&r);
+}

@@ -1,0 +1,18 @@
+# make demo's script on the pinned kernel: it runs, and ends with the comparison of
+# prsctp_enable 0 and 1 (an environment section, a run block, the summary line).
+. tests/lib.sh
+[ -x "$B/init" ] || skip "no build/init (make)"
+[ -x "$B/netperf/netperf" ] || skip "no build/netperf (make netperf)"
+command -v qemu-system-x86_64 >/dev/null || skip "qemu-system-x86_64 is needed"
+set +e
+timeout --signal=KILL 1200 tools/demo "$T/demo" >"$T/demo.out" 2>&1
+rc=$?
+set -e
+cat "$T/demo.out"
+expect_eq "demo exit code" $rc 0
+expect_grep "^== benchboot compare" "$T/demo.out"
+expect_grep "^A: prsctp_enable=0 (1 boot)" "$T/demo.out"
+expect_grep "^run .*test=SCTP_STREAM_MANY" "$T/demo.out"
+expect_grep "A: 1 run in 1 boot, prsctp_enable=0   B: 1 run in 1 boot, prsctp_enable=1" "$T/demo.out"
+expect_grep "sysctl.net.sctp.prsctp_enable.actual: 0 | 1" "$T/demo.out"
+expect_grep "^[0-9]* significant change" "$T/demo.out"

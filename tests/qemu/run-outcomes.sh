@@ -1,0 +1,76 @@
+# benchboot run on hand-made busybox initramfs images (GNU cpio): a boot that powers off, one
+# whose kernel panics (sysrq crash), one that hangs (no console output), one past its
+# deadline: each reported as such, with its console log; exit codes; no VM left behind.
+. tests/lib.sh
+command -v cpio >/dev/null || skip "GNU cpio is needed"
+command -v qemu-system-x86_64 >/dev/null || skip "qemu-system-x86_64 is needed"
+[ -x "$SYSROOT/bin/busybox" ] || skip "no sysroot busybox (make fetch)"
+
+# initramfs NAME BODY: /init is a busybox script with BODY after proc is mounted
+initramfs() {
+	local root="$T/root-$1"
+	mkdir -p "$root/bin" "$root/proc" "$root/dev"
+	cp "$SYSROOT/bin/busybox" "$root/bin/busybox"
+	printf '#!/bin/busybox sh\n/bin/busybox --install -s /bin\nexport PATH=/bin\nmount -t proc proc /proc\n%s\n' "$2" >"$root/init"
+	chmod +x "$root/init"
+	(cd "$root" && find . | LC_ALL=C sort | cpio -o -H newc --quiet | gzip -n) >"$T/$1.cpio.gz"
+}
+initramfs ok 'echo "BENCHBOOT boot-start id=tiny-ok runs=1 iterations=1 job=tiny cpus=2"
+echo "BENCHBOOT run-start id=r1 iter=1/1 runtime=1 clients=1"
+sleep 1
+echo "benchboot: r1 iteration 1: tiny.value = 42 ops"
+echo "BENCHBOOT run-end id=r1 iter=1 status=ok elapsed=1.00 init_ticks=0 init_cpu_us=0 reason=-"
+echo "BENCHBOOT boot-end id=tiny-ok ok=1 failed=0"
+poweroff -f'
+initramfs panic 'echo "BENCHBOOT boot-start id=tiny-panic runs=1 iterations=1 job=tiny cpus=2"
+echo c > /proc/sysrq-trigger'
+initramfs hang 'echo "BENCHBOOT boot-start id=tiny-hang runs=1 iterations=1 job=tiny cpus=2"
+echo "hanging now"
+sleep 100000'
+initramfs slow 'echo "BENCHBOOT boot-start id=tiny-slow runs=1 iterations=1 job=tiny cpus=2"
+while true; do echo still working; sleep 2; done'
+
+boot() { # NAME EXPECTED_EXIT ARGS...
+	local name=$1 want=$2 rc
+	shift 2
+	set +e
+	timeout --signal=KILL 600 "$BENCHBOOT" run --initrd "$T/$name.cpio.gz" --no-disk --accel tcg \
+		-o "$T/out-$name" "$@" >"$T/$name.out" 2>&1
+	rc=$?
+	set -e
+	cat "$T/$name.out"
+	expect_eq "$name: exit code" "$rc" "$want"
+	if pgrep -f -- "$T/$name.cpio.gz" >/dev/null; then
+		fail "$name: a QEMU is still running"
+	fi
+}
+boot ok 0 --deadline 400
+expect_grep "booted (.*), boot id tiny-ok, 1 run" "$T/ok.out"
+expect_grep "run 1/1 r1 iteration 1: ok in 1.0 s, tiny.value = 42 ops" "$T/ok.out"
+expect_grep "boot 1/1: finished in" "$T/ok.out"
+expect_grep '"outcome": "poweroff"' "$T/out-ok/run.json"
+expect_grep '"finished": true' "$T/out-ok/run.json"
+expect_grep "BENCHBOOT boot-end id=tiny-ok" "$T"/out-ok/console/*.log
+
+boot panic 1 --deadline 400
+expect_grep "FAILED (panic after .*Kernel panic - not syncing: sysrq triggered crash" "$T/panic.out"
+expect_grep '"outcome": "panic"' "$T/out-panic/run.json"
+expect_grep "Kernel panic - not syncing" "$T"/out-panic/console/*.log
+
+# silence: long enough for a slow TCG boot to print its first lines, then the init hangs
+boot hang 1 --deadline 400 --silence 60
+expect_grep "FAILED (hang after .*no console output for 60 s (last line: hanging now)" "$T/hang.out"
+expect_grep '"outcome": "hang"' "$T/out-hang/run.json"
+
+# talks all the time but never ends: the deadline stops it
+boot slow 1 --deadline 60 --silence 50
+expect_grep "FAILED (deadline after 6[0-9] s): still running after the deadline of 60 s" "$T/slow.out"
+expect_grep "still working" "$T"/out-slow/console/*.log
+
+# QEMU itself failing (a kernel that does not exist) is a system failure
+set +e
+"$BENCHBOOT" run --initrd "$T/ok.cpio.gz" --kernel "$T/no-such-vmlinuz" --no-disk -o "$T/out-x" >"$T/x.out" 2>&1
+rc=$?
+set -e
+expect_eq "missing kernel: exit code" $rc 100
+expect_grep "unable to read .*no-such-vmlinuz" "$T/x.out"
