@@ -10,6 +10,7 @@
 
 #include "harness.h"
 #include "host/elfdeps.h"
+#include "host/image.h"
 
 static char err[4096];
 
@@ -99,9 +100,10 @@ static char *our_view(const struct elfdeps *d, int host_realpath)
 
 static const char *sysroot(void)
 {
-	const char *s = getenv("SYSROOT");
-	if (!s || access(s, F_OK))
-		SKIP("no sysroot ($SYSROOT unset or missing: run make fetch)");
+	static char s[PATH_MAX];
+	char e[512];
+	if (image_default_sysroot(s, sizeof(s), e, sizeof(e)) || access(s, F_OK))
+		SKIP("no sysroot (run make fetch)");
 	return s;
 }
 
@@ -176,7 +178,7 @@ TEST(stress_ng_closure_matches_sysroot_loader)
 {
 	const char *s = sysroot();
 	char src[PATH_MAX];
-	snprintf(src, sizeof(src), "%s/usr/bin/stress-ng", s);
+	snprintf(src, sizeof(src), "%.4000s/usr/bin/stress-ng", s);
 	check_sysroot_binary(s, src, "/usr/bin/stress-ng");
 }
 
@@ -184,7 +186,7 @@ TEST(interpreter_symlink_is_kept_for_the_image)
 {
 	const char *s = sysroot();
 	char src[PATH_MAX];
-	snprintf(src, sizeof(src), "%s/usr/bin/stress-ng", s);
+	snprintf(src, sizeof(src), "%.4000s/usr/bin/stress-ng", s);
 	struct elfdeps d;
 	CHECK_INT(elfdeps_init(&d, s, err, sizeof(err)), ==, 0);
 	CHECK_INT(elfdeps_add(&d, src, "/usr/bin/stress-ng", NULL, err, sizeof(err)), ==, 0);
@@ -307,6 +309,25 @@ TEST(not_elf_adds_nothing)
 	int is_elf = 1;
 	CHECK_INT(elfdeps_add(&d, script, "/init", &is_elf, err, sizeof(err)), ==, 0);
 	CHECK_INT(is_elf, ==, 0);
+	CHECK_INT(d.nfiles, ==, 0);
+	elfdeps_free(&d);
+}
+
+TEST(static_busybox_needs_nothing_as_ldd_says)
+{
+	const char *s = sysroot();
+	char src[PATH_MAX], cmd[PATH_MAX + 32], *out;
+	snprintf(src, sizeof(src), "%.4000s/bin/busybox", s);
+	snprintf(cmd, sizeof(cmd), "ldd %s 2>&1", src);
+	test_run(cmd, &out);
+	CHECK_CONTAINS(out, "not a dynamic executable");
+	free(out);
+	struct elfdeps d;
+	int is_elf = 0;
+	CHECK_INT(elfdeps_init(&d, s, err, sizeof(err)), ==, 0);
+	CHECK_INT(elfdeps_add(&d, src, "/bin/busybox", &is_elf, err, sizeof(err)), ==, 0);
+	CHECK(is_elf);
+	CHECK_INT(d.nfound, ==, 0);
 	CHECK_INT(d.nfiles, ==, 0);
 	elfdeps_free(&d);
 }

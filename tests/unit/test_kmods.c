@@ -18,10 +18,10 @@ static char err[4096];
 static const char *moddir(void)
 {
 	static char dir[PATH_MAX];
-	const char *s = getenv("SYSROOT");
+	char s[PATH_MAX], e[512];
 	char cmd[PATH_MAX + 64], *out;
-	if (!s || access(s, F_OK))
-		SKIP("no sysroot ($SYSROOT unset or missing: run make fetch)");
+	if (image_default_sysroot(s, sizeof(s), e, sizeof(e)) || access(s, F_OK))
+		SKIP("no sysroot (run make fetch)");
 	snprintf(cmd, sizeof(cmd), "ls -d %s/lib/modules/*/", s);
 	CHECK_INT(test_run(cmd, &out), ==, 0);
 	CHECK(strchr(out, '\n') == out + strlen(out) - 1);
