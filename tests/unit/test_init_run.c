@@ -226,3 +226,13 @@ TEST(run_server_not_ready_in_grace)
 	/* the server was stopped */
 	CHECK_CONTAINS(STATUS("srvslow", "1"), "\"signal\": 15");
 }
+
+TEST(run_children_inherit_no_fds)
+{
+	setup("[run fds]\nsuite=netperf\nruntime=5\nclient.arg=/bin/sh\nclient.arg=-c\n"
+	      "client.arg=ls /proc/$$/fd\n");
+	int leak = open("/dev/null", O_RDONLY); /* like libext2fs's device fd: no O_CLOEXEC */
+	CHECK(leak > 2);
+	run_one(&b, 0);
+	CHECK_STR(file(INIT_RESULTS_DIR "/runs/%s/1/client.0.out%s", "fds", ""), "0\n1\n2\n");
+}
