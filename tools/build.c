@@ -175,6 +175,22 @@ static int build_job(const char *job, const struct image_spec *base, unsigned me
 		const char *slash = strrchr(res[i].dir, '/');
 		rc = build_media(&res[i], slash ? slash + 1 : res[i].dir, base, media);
 	}
+	if (!rc && (media & BOOTMEDIA_PXE) && n > 1) {
+		/* One tree for all boot groups: OUTDIR/JOB.pxe next to OUTDIR/JOB.bootN. */
+		const char **dirs = calloc(n, sizeof(*dirs));
+		char out[4200];
+		snprintf(out, sizeof(out), "%.*s.pxe", (int)(strrchr(res[0].dir, '.') - res[0].dir),
+			 res[0].dir);
+		for (size_t i = 0; dirs && i < n; i++)
+			dirs[i] = res[i].dir;
+		rc = dirs ? bootmedia_pxe_groups(dirs, n, out, strrchr(out, '/') + 1, err, sizeof(err))
+			  : EXIT_SYSTEM;
+		if (rc)
+			fprintf(stderr, "benchboot build: fatal: unable to write %s: %s\n", out, err);
+		else
+			printf("%s/: network boot tree of all %zu boot groups (boot.ipxe menu)\n", out, n);
+		free(dirs);
+	}
 	free(res);
 	return rc;
 }

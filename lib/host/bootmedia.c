@@ -75,3 +75,69 @@ out_free:
 	free(text);
 	return ret;
 }
+
+int bootmedia_pxe_groups(const char *const *dirs, size_t n, const char *out, const char *name,
+			 char *err, size_t errlen)
+{
+	struct pxe_entry *e = calloc(n ? n : 1, sizeof(*e));
+	char **paths = calloc(n ? 3 * n : 1, sizeof(*paths));
+	char **titles = calloc(n ? n : 1, sizeof(*titles));
+	int ret = UKI_OK;
+
+	if (!e || !paths || !titles) {
+		ret = say(err, errlen, UKI_ESYS, "out of memory");
+		goto out_free;
+	}
+	for (size_t i = 0; i < n; i++) {
+		const char *slash = strrchr(dirs[i], '/');
+		uint8_t *cmdline;
+		size_t len;
+		int r;
+		if (asprintf(&paths[3 * i], "%s/vmlinuz", dirs[i]) < 0 ||
+		    asprintf(&paths[3 * i + 1], "%s/initrd.img", dirs[i]) < 0) {
+			ret = say(err, errlen, UKI_ESYS, "out of memory");
+			goto out_free;
+		}
+		char cmdpath[4096];
+		snprintf(cmdpath, sizeof(cmdpath), "%s/cmdline", dirs[i]);
+		if ((r = uki_read_file(cmdpath, &cmdline, &len))) {
+			ret = say(err, errlen, UKI_EINPUT, "unable to read %s: %s", cmdpath,
+				  strerror(-r));
+			goto out_free;
+		}
+		/* The group, also on the command line: the plan has the same boot.group, and the
+		 * line shows which group a boot was in /proc/cmdline and env.json. */
+		while (len && (cmdline[len - 1] == '\n' || cmdline[len - 1] == ' '))
+			len--;
+		int has = memmem(cmdline, len, "benchboot.boot.group=", 21) != NULL;
+		r = has ? asprintf(&paths[3 * i + 2], "%.*s", (int)len, (char *)cmdline)
+			: asprintf(&paths[3 * i + 2], "%.*s benchboot.boot.group=%zu", (int)len,
+				   (char *)cmdline, i);
+		free(cmdline);
+		if (r < 0) {
+			paths[3 * i + 2] = NULL;
+			ret = say(err, errlen, UKI_ESYS, "out of memory");
+			goto out_free;
+		}
+		if (asprintf(&titles[i], "boot group %zu: %s", i, slash ? slash + 1 : dirs[i]) < 0) {
+			titles[i] = NULL;
+			ret = say(err, errlen, UKI_ESYS, "out of memory");
+			goto out_free;
+		}
+		e[i] = (struct pxe_entry){.label = slash ? slash + 1 : dirs[i],
+					  .title = titles[i],
+					  .kernel = paths[3 * i],
+					  .initrd = paths[3 * i + 1],
+					  .cmdline = paths[3 * i + 2]};
+	}
+	ret = pxe_build(out, name, e, n, err, errlen);
+out_free:
+	for (size_t i = 0; paths && i < 3 * n; i++)
+		free(paths[i]);
+	for (size_t i = 0; titles && i < n; i++)
+		free(titles[i]);
+	free(paths);
+	free(titles);
+	free(e);
+	return ret;
+}

@@ -28,6 +28,16 @@ struct bootmedia_spec {
 /* Returns UKI_OK, UKI_EINPUT or UKI_ESYS (uki.h) with a message in err. */
 int bootmedia_make(const struct bootmedia_spec *spec, char *err, size_t errlen);
 
+/*
+ * One PXE tree for the images of every boot group of a job (dirs: their image directories):
+ * OUT/LABEL/{vmlinuz, initrd.img} with LABEL the image directory's name, boot.ipxe with a menu
+ * (the first group after a timeout), LABEL.ipxe per group, pxelinux.cfg/default with one LABEL
+ * each; group N's command line gets benchboot.boot.group=N unless it has one. Returns
+ * UKI_OK, UKI_EINPUT or UKI_ESYS with a message in err.
+ */
+int bootmedia_pxe_groups(const char *const *dirs, size_t n, const char *out, const char *name,
+			 char *err, size_t errlen);
+
 /* The boot media timestamp: $SOURCE_DATE_EPOCH, else 0 (as the image builder). */
 uint32_t bootmedia_mtime(void);
 

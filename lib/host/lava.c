@@ -14,6 +14,7 @@
 #include "host/matrix.h"
 #include "host/planwrite.h"
 #include "lava.h"
+#include "sha256.h"
 #include "uki.h"
 
 struct out {
@@ -105,16 +106,24 @@ int lava_job(enum lava_flavour flavour, const struct lava_boot *b, char **out)
 		snprintf(arg, sizeof(arg), "-kernel {kernel} -append \"%s\"", b->cmdline);
 		key_quoted(&o, "        image_arg:", arg);
 		key_quoted(&o, "        url:", b->kernel_url);
+		if (b->kernel_sha256)
+			put(&o, "        sha256sum: %s\n", b->kernel_sha256);
 		put(&o, "      ramdisk:\n");
 		key_quoted(&o, "        image_arg:", "-initrd {ramdisk}");
 		key_quoted(&o, "        url:", b->ramdisk_url);
+		if (b->ramdisk_sha256)
+			put(&o, "        sha256sum: %s\n", b->ramdisk_sha256);
 		put(&o, "- boot:\n    timeout:\n      minutes: 5\n    method: qemu\n"
 			"    media: tmpfs\n");
 	} else {
 		put(&o, "    to: tftp\n    os: oe\n    kernel:\n");
 		key_quoted(&o, "      url:", b->kernel_url);
-		put(&o, "      type: bzimage\n    ramdisk:\n");
+		if (b->kernel_sha256)
+			put(&o, "      sha256sum: %s\n", b->kernel_sha256);
+		put(&o, "    ramdisk:\n");
 		key_quoted(&o, "      url:", b->ramdisk_url);
+		if (b->ramdisk_sha256)
+			put(&o, "      sha256sum: %s\n", b->ramdisk_sha256);
 		if (b->ramdisk_compression)
 			put(&o, "      compression: %s\n", b->ramdisk_compression);
 		/* The initramfs is the image as built: LAVA adds no overlay to it. */
@@ -209,8 +218,14 @@ int lava_write_jobs(const char *jobpath, const struct lava_opts *opts,
 		bb_plan_boot_params(&m.boots[b], params, sizeof(params));
 		snprintf(path, sizeof(path), "%s/%s/cmdline", images, g.name);
 		char *cmdline = read_line_file(path);
+		char ksum[SHA256_HEX_LEN + 1], rsum[SHA256_HEX_LEN + 1];
+		snprintf(path, sizeof(path), "%s/%s/vmlinuz", images, g.name);
+		int have_kernel = !sha256_file_hex(path, ksum);
 		snprintf(path, sizeof(path), "%s/%s/initrd.img", images, g.name);
+		int have_ramdisk = !sha256_file_hex(path, rsum);
 		struct lava_boot lb = {
+			.kernel_sha256 = have_kernel ? ksum : NULL,
+			.ramdisk_sha256 = have_ramdisk ? rsum : NULL,
 			.job = job.name, .image = g.name, .group = b, .ngroups = m.nboots,
 			.params = params, .cmdline = cmdline ? cmdline : g.cmdline,
 			.ramdisk_compression = ramdisk_compression(path),

@@ -5,7 +5,7 @@
  *  - qemu: device_type qemu, deploy to tmpfs (kernel with `-append "CMDLINE"`, ramdisk), boot
  *    method qemu with media tmpfs; context arch amd64, no_kvm (LAVA adds -enable-kvm whenever
  *    /sys/class/misc/kvm exists), machine, memory and extra_options -smp N.
- *  - lab: a real machine: deploy to tftp (kernel type bzimage, ramdisk as built), boot method
+ *  - lab: a real machine: deploy to tftp (kernel and ramdisk as built), boot method
  *    ipxe with the ramdisk commands; the image's command line goes in context
  *    extra_kernel_args, appended by the device type's template.
  *
@@ -34,6 +34,8 @@ struct lava_boot {
 	const char *params;     /* the group's boot-level parameters, for the job name */
 	const char *kernel_url; /* where LAVA downloads vmlinuz and initrd.img from */
 	const char *ramdisk_url;
+	const char *kernel_sha256; /* LAVA checks the downloads when given (NULL: not built yet) */
+	const char *ramdisk_sha256;
 	const char *cmdline;
 	const char *ramdisk_compression; /* "gz", "zstd" or NULL (uncompressed) */
 	unsigned test_minutes;           /* the test action's timeout */
