@@ -426,7 +426,7 @@ static int start_proc(struct boot *b, struct iteration *it, struct proc *p, cons
 		return -1;
 	}
 	machine("proc run=%s iter=%d role=%s index=%d pid=%d cpus=%s cgroup=%s", it->run->id,
-		it->iter, role, p->index, (int)p->pid, p->cpus, p->cgroup_seen);
+		it->iter, role, p->index, (int)p->pid, p->cpus, *p->cgroup_seen ? p->cgroup_seen : "-");
 	return 0;
 }
 
