@@ -1,9 +1,11 @@
 /* Reproducible initramfs compression; see compress.h. */
 #include <errno.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <zlib.h>
 #include <zstd.h>
 
@@ -19,6 +21,8 @@ static int fail(char *err, size_t errlen, int code, const char *fmt, ...)
 	va_end(ap);
 	return code;
 }
+
+int compress_threads;
 
 static const char *const names[] = {"gzip", "zstd", "none"};
 
@@ -58,48 +62,125 @@ static int reserve(struct cpio_buf *out, size_t more)
 }
 
 /*
- * deflate with a gzip wrapper (windowBits 16+15) and no header set: zlib then writes mtime 0,
- * no file name and OS 3 (Unix), which is what `gzip -n` writes too.
+ * gzip in independent blocks, compressed in parallel the way pigz does it: the input is cut
+ * into fixed 1 MiB blocks, each block is raw deflate primed with the 32 KiB before it and
+ * ends with a sync flush (the last one finishes the stream), and the crc32 of the blocks are
+ * combined. The block size is fixed, so the output does not depend on the number of threads.
+ * The header is the one `gzip -n` writes: no name, mtime 0, OS 3 (Unix).
  */
-static int gzip_append(struct cpio_buf *out, const void *data, size_t len, int level, char *err,
-                       size_t errlen)
+#define GZ_BLOCK (1u << 20)
+#define GZ_DICT 32768u
+
+struct gz_block {
+	const unsigned char *in;
+	size_t len, dictlen; /* the dictionary is the dictlen bytes before in */
+	int last;
+	unsigned char *out;
+	size_t outlen;
+	uLong crc;
+	int ok;
+};
+
+struct gz_work {
+	struct gz_block *blocks;
+	size_t n;
+	size_t next; /* the next block to take, with __atomic_fetch_add */
+	int level;
+};
+
+static void gz_block_run(struct gz_block *b, int level)
 {
 	z_stream z;
 	memset(&z, 0, sizeof(z));
-	if (deflateInit2(&z, level, Z_DEFLATED, 16 + MAX_WBITS, 8, Z_DEFAULT_STRATEGY) != Z_OK)
-		return fail(err, errlen, BUILD_ESYS, "unable to start gzip compression");
-	size_t bound = deflateBound(&z, len);
-	if (reserve(out, bound)) {
-		deflateEnd(&z);
-		return fail(err, errlen, BUILD_ESYS, "out of memory");
-	}
-	const unsigned char *in = data;
-	size_t left = len;
-	int zr;
-	do {
-		uInt chunk = left > (1u << 30) ? (1u << 30) : (uInt)left;
-		z.next_in = (Bytef *)in;
-		z.avail_in = chunk;
-		in += chunk;
-		left -= chunk;
-		do {
-			if (reserve(out, 65536)) {
-				deflateEnd(&z);
-				return fail(err, errlen, BUILD_ESYS, "out of memory");
-			}
-			z.next_out = out->p + out->len;
-			z.avail_out =
-			    (uInt)(out->cap - out->len > (1u << 30) ? (1u << 30)
-			                                            : out->cap - out->len);
-			uInt before = z.avail_out;
-			zr = deflate(&z, left ? Z_NO_FLUSH : Z_FINISH);
-			out->len += before - z.avail_out;
-		} while (z.avail_in || (!left && zr == Z_OK));
-	} while (left);
+	b->crc = crc32(0, b->in, (uInt)b->len);
+	if (deflateInit2(&z, level, Z_DEFLATED, -MAX_WBITS, 8, Z_DEFAULT_STRATEGY) != Z_OK)
+		return;
+	if (b->dictlen && deflateSetDictionary(&z, b->in - b->dictlen, (uInt)b->dictlen) != Z_OK)
+		goto out_end;
+	size_t cap = deflateBound(&z, b->len) + 64; /* + the sync flush marker */
+	b->out = malloc(cap);
+	if (!b->out)
+		goto out_end;
+	z.next_in = (Bytef *)b->in;
+	z.avail_in = (uInt)b->len;
+	z.next_out = b->out;
+	z.avail_out = (uInt)cap;
+	int r = deflate(&z, b->last ? Z_FINISH : Z_SYNC_FLUSH);
+	b->outlen = cap - z.avail_out;
+	b->ok = z.avail_in == 0 && (b->last ? r == Z_STREAM_END : r == Z_OK);
+out_end:
 	deflateEnd(&z);
-	if (zr != Z_STREAM_END)
-		return fail(err, errlen, BUILD_ESYS, "gzip compression failed (%d)", zr);
-	return 0;
+}
+
+static void *gz_worker(void *arg)
+{
+	struct gz_work *w = arg;
+	size_t i;
+	while ((i = __atomic_fetch_add(&w->next, 1, __ATOMIC_RELAXED)) < w->n)
+		gz_block_run(&w->blocks[i], w->level);
+	return NULL;
+}
+
+static int gzip_append(struct cpio_buf *out, const void *data, size_t len, int level, char *err,
+                       size_t errlen)
+{
+	const unsigned char *in = data;
+	size_t n = len ? (len + GZ_BLOCK - 1) / GZ_BLOCK : 1;
+	struct gz_work w = {.n = n, .level = level};
+	int rc = 0;
+
+	if (len > 0xffffffffu)
+		return fail(err, errlen, BUILD_EINPUT, "the archive is larger than 4 GiB");
+	w.blocks = calloc(n, sizeof(*w.blocks));
+	if (!w.blocks)
+		return fail(err, errlen, BUILD_ESYS, "out of memory");
+	for (size_t i = 0; i < n; i++) {
+		struct gz_block *b = &w.blocks[i];
+		size_t off = i * GZ_BLOCK;
+		b->in = in + off;
+		b->len = len - off < GZ_BLOCK ? len - off : GZ_BLOCK;
+		b->dictlen = off < GZ_DICT ? off : GZ_DICT;
+		b->last = i == n - 1;
+	}
+	long cpus = compress_threads > 0 ? compress_threads : sysconf(_SC_NPROCESSORS_ONLN);
+	size_t nthreads = cpus < 1 ? 1 : cpus > 16 ? 16 : (size_t)cpus;
+	if (nthreads > n)
+		nthreads = n;
+	pthread_t threads[16];
+	size_t started = 0;
+	for (; started + 1 < nthreads; started++)
+		if (pthread_create(&threads[started], NULL, gz_worker, &w))
+			break;
+	gz_worker(&w); /* this thread works too; it alone is enough if none could start */
+	for (size_t i = 0; i < started; i++)
+		pthread_join(threads[i], NULL);
+
+	/* header: magic, deflate, no flags, mtime 0, XFL as zlib sets it, OS 3 */
+	unsigned char head[10] = {0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3};
+	head[8] = level == 9 ? 2 : level == 1 ? 4 : 0;
+	uLong crc = crc32(0, NULL, 0);
+	if (cpio_buf_append(out, head, sizeof(head)))
+		rc = fail(err, errlen, BUILD_ESYS, "out of memory");
+	for (size_t i = 0; i < n && !rc; i++) {
+		struct gz_block *b = &w.blocks[i];
+		if (!b->ok)
+			rc = fail(err, errlen, BUILD_ESYS, "gzip compression of block %zu failed",
+			          i);
+		else if (cpio_buf_append(out, b->out, b->outlen))
+			rc = fail(err, errlen, BUILD_ESYS, "out of memory");
+		crc = crc32_combine(crc, b->crc, (z_off_t)b->len);
+	}
+	unsigned char tail[8];
+	for (int i = 0; i < 4; i++) {
+		tail[i] = (unsigned char)(crc >> (8 * i));
+		tail[4 + i] = (unsigned char)((uint64_t)len >> (8 * i));
+	}
+	if (!rc && cpio_buf_append(out, tail, sizeof(tail)))
+		rc = fail(err, errlen, BUILD_ESYS, "out of memory");
+	for (size_t i = 0; i < n; i++)
+		free(w.blocks[i].out);
+	free(w.blocks);
+	return rc;
 }
 
 /*
