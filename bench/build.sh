@@ -10,19 +10,23 @@ runs=5
 args=(--busybox --module sctp --module virtio_blk --module virtio_net --module ext4
 	--module dummy --binary "$B/netperf/netperf" --binary "$B/netperf/netserver" --no-init)
 
-now() { date +%s.%N; }
+# timed OUTFILE CMD...: append "wall cpu" (cpu = user + sys of CMD and its children)
+timed() {
+	local f=$1
+	shift
+	/usr/bin/time -f '%e %U %S' -o "$T/time" "$@"
+	awk '{ printf "%s %.2f\n", $1, $2 + $3 }' "$T/time" >>"$f"
+}
 median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
-
 # warm the depmod cache and the page cache once, then measure
 "$BENCHBOOT" build --name warm -o "$T/out" "${args[@]}" >/dev/null
 : >"$T/ours"
 for i in $(seq $runs); do
-	s=$(now)
-	"$BENCHBOOT" build --name "b$i" -o "$T/out" "${args[@]}" >/dev/null
-	echo "$(now) - $s" | bc >>"$T/ours"
+	timed "$T/ours" "$BENCHBOOT" build --name "b$i" -o "$T/out" "${args[@]}" >/dev/null
 done
 cmp "$T/out/b1/initrd.img" "$T/out/b$runs/initrd.img" || fail "the builds differ"
-ours_t=$(median <"$T/ours")
+ours_t=$(cut -d' ' -f1 "$T/ours" | median)
+ours_c=$(cut -d' ' -f2 "$T/ours" | median)
 ours_s=$(stat -c %s "$T/out/b1/initrd.img")
 
 tree=$T/tree
@@ -32,25 +36,27 @@ nodev=()
 (cd "$tree" && gzip -dc "$T/out/b1/initrd.img" | cpio -idm --quiet "${nodev[@]+"${nodev[@]}"}")
 : >"$T/gnu"
 for i in $(seq $runs); do
-	s=$(now)
-	(cd "$tree" && find . -mindepth 1 | LC_ALL=C sort | cpio -o -H newc --reproducible --quiet |
-		gzip -n >"$T/gnu.img")
-	echo "$(now) - $s" | bc >>"$T/gnu"
+	timed "$T/gnu" bash -c "cd '$tree' && find . -mindepth 1 | LC_ALL=C sort |
+		cpio -o -H newc --reproducible --quiet | gzip -n >'$T/gnu.img'"
 done
-gnu_t=$(median <"$T/gnu")
+gnu_t=$(cut -d' ' -f1 "$T/gnu" | median)
+gnu_c=$(cut -d' ' -f2 "$T/gnu" | median)
 gnu_s=$(stat -c %s "$T/gnu.img")
 # a cold build: the depmod staging cache empty (what the first build of a kernel costs)
-s=$(now)
-BENCHBOOT_CACHE=$T/cold "$BENCHBOOT" build --name cold -o "$T/out" "${args[@]}" >/dev/null
-cold_t=$(echo "$(now) - $s" | bc)
+timed "$T/cold" env BENCHBOOT_CACHE="$T/cold.cache" "$BENCHBOOT" build --name cold -o "$T/out" \
+	"${args[@]}" >/dev/null
+cold_t=$(cut -d' ' -f1 "$T/cold")
+cold_c=$(cut -d' ' -f2 "$T/cold")
 
 entries=$(gzip -dc "$T/out/b1/initrd.img" | cpio -it --quiet | wc -l)
 printf 'image: %s entries, %s modules' "$entries" "$(grep -c . "$tree/etc/benchboot/modules.order")"
 printf ', cpio %s bytes\n' "$(gzip -dc "$T/out/b1/initrd.img" | wc -c)"
-printf 'benchboot build (gzip -6):        %6.3f s  %9d bytes\n' "$ours_t" "$ours_s"
-printf 'benchboot build, cold depmod:     %6.3f s\n' "$cold_t"
-printf 'find|sort|cpio|gzip -n, same tree:%6.3f s  %9d bytes\n' "$gnu_t" "$gnu_s"
-printf 'ratio time (ours/gnu): %.2f   ratio size (ours/gnu): %.3f\n' \
-	"$(echo "$ours_t / $gnu_t" | bc -l)" "$(echo "$ours_s / $gnu_s" | bc -l)"
+echo "load average: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) CPUs (wall times suffer from it)"
+printf '%-36s %7s %7s %10s\n' "" "wall s" "cpu s" "bytes"
+printf '%-36s %7.2f %7.2f %10d\n' "benchboot build (gzip -6)" "$ours_t" "$ours_c" "$ours_s"
+printf '%-36s %7.2f %7.2f\n' "benchboot build, empty depmod cache" "$cold_t" "$cold_c"
+printf '%-36s %7.2f %7.2f %10d\n' "find|sort|cpio|gzip -n, same tree" "$gnu_t" "$gnu_c" "$gnu_s"
+printf 'ratios ours/gnu: wall %.2f, cpu %.2f, size %.3f\n' "$(echo "$ours_t / $gnu_t" | bc -l)" \
+	"$(echo "$ours_c / $gnu_c" | bc -l)" "$(echo "$ours_s / $gnu_s" | bc -l)"
 echo "(the GNU pipeline only archives a finished tree; benchboot also resolves the ELF and"
 echo " module closures, reads the sysroot and writes the manifest)"

@@ -638,6 +638,17 @@ int cpio_write(const struct cpio_list *l, uint32_t mtime, struct cpio_buf *out, 
 
 	if (!l->finished)
 		return fail(err, errlen, BUILD_ESYS, "cpio_write before cpio_finish");
+	/* One allocation for the whole archive: header, name and data, each padded to 4. */
+	size_t total = 512 + 128;
+	for (size_t i = 0; i < l->n; i++)
+		total += 110 + strlen(l->v[i].path) + 1 + 3 + l->v[i].size + 3;
+	if (out->len + total > out->cap) {
+		unsigned char *p = realloc(out->p, out->len + total);
+		if (!p)
+			return fail(err, errlen, BUILD_ESYS, "out of memory");
+		out->p = p;
+		out->cap = out->len + total;
+	}
 	for (size_t i = 0; i < l->n; i++) {
 		const struct cpio_entry *e = &l->v[i];
 		unsigned mode = e->mode | type_bits[e->type];
