@@ -1,5 +1,4 @@
 /* The unit-test runner: one forked child per TEST; see harness.h. */
-#define _GNU_SOURCE
 #include <errno.h>
 #include <ftw.h>
 #include <stdarg.h>
@@ -12,7 +11,7 @@
 extern const struct bb_test __start_bb_tests[], __stop_bb_tests[];
 
 static char tmpdir[4096];
-static char msgpath[4096];
+static char msgpath[4200];
 
 void bb_test_fail(const char *file, int line, const char *fmt, ...)
 {
