@@ -1,5 +1,6 @@
 /* Comparing two sets of results, 0-day style; see compare.h and ../shared/LKP.md. */
 #include <float.h>
+#include <stddef.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -150,12 +151,15 @@ struct key_class {
 	const struct bb_pairs *kvs;
 };
 
-static void run_classes(const struct bb_res_run *run, struct key_class cls[4])
+#define NCLASSES 5
+
+static void run_classes(const struct bb_res_run *run, struct key_class cls[NCLASSES])
 {
 	cls[0] = (struct key_class){"param:", &run->params};
 	cls[1] = (struct key_class){"boot:", &run->boot->params};
-	cls[2] = (struct key_class){"env:", &run->boot->env};
-	cls[3] = (struct key_class){"runenv:", &run->env};
+	cls[2] = (struct key_class){"label:", &run->boot->labels};
+	cls[3] = (struct key_class){"env:", &run->boot->env};
+	cls[4] = (struct key_class){"runenv:", &run->env};
 }
 
 static const char *remember(const char *prefix, const char *key, const char **resolved)
@@ -178,7 +182,7 @@ const char *bb_run_lookup(const struct bb_res_run *run, const char *key, const c
 		{"image", {"image_id", "image.id", NULL}},
 		{"governor", {"cpufreq.governor", "governor", NULL}},
 	};
-	struct key_class cls[4];
+	struct key_class cls[NCLASSES];
 	const char *v;
 	run_classes(run, cls);
 	if (resolved)
@@ -187,7 +191,7 @@ const char *bb_run_lookup(const struct bb_res_run *run, const char *key, const c
 		remember("", "boot", resolved);
 		return run->boot->name;
 	}
-	for (int c = 0; c < 4; c++)
+	for (int c = 0; c < NCLASSES; c++)
 		if ((v = bb_pairs_get(cls[c].kvs, key))) {
 			remember(cls[c].prefix, key, resolved);
 			return v;
@@ -196,14 +200,14 @@ const char *bb_run_lookup(const struct bb_res_run *run, const char *key, const c
 		if (strcmp(aliases[i].alias, key))
 			continue;
 		for (int k = 0; aliases[i].names[k]; k++)
-			for (int c = 0; c < 4; c++)
+			for (int c = 0; c < NCLASSES; c++)
 				if ((v = bb_pairs_get(cls[c].kvs, aliases[i].names[k]))) {
 					remember(cls[c].prefix, aliases[i].names[k], resolved);
 					return v;
 				}
 	}
 	size_t kl = strlen(key);
-	for (int c = 0; c < 4; c++) {
+	for (int c = 0; c < NCLASSES; c++) {
 		const struct bb_pair *hit = NULL;
 		int count = 0;
 		for (size_t i = 0; i < cls[c].kvs->n; i++) {
@@ -475,6 +479,16 @@ out:
 	return r;
 }
 
+static void env_diffs_free(struct bb_env_diff *d, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		free(d[i].key);
+		free(d[i].a);
+		free(d[i].b);
+	}
+	free(d);
+}
+
 static int stat_name_cmp(const void *x, const void *y)
 {
 	return strcmp(((const struct bb_stat_cmp *)x)->name, ((const struct bb_stat_cmp *)y)->name);
@@ -709,6 +723,36 @@ int bb_compare(const struct bb_side *a, const struct bb_side *b, const char *con
 				eb[nb++] = &b->runs[i]->boot->env;
 		}
 		int e = env_diff(ea, na, eb, nb, &out->env, &out->nenv);
+		/* the labels benchboot run gave the boots (kernel=NAME), shown as label.KEY */
+		struct bb_env_diff *ld = NULL;
+		size_t nld = 0;
+		for (size_t i = 0; !e && i < na; i++)
+			ea[i] = &((const struct bb_res_boot *)((const char *)ea[i] -
+							       offsetof(struct bb_res_boot, env)))
+					 ->labels;
+		for (size_t i = 0; !e && i < nb; i++)
+			eb[i] = &((const struct bb_res_boot *)((const char *)eb[i] -
+							       offsetof(struct bb_res_boot, env)))
+					 ->labels;
+		if (!e)
+			e = env_diff(ea, na, eb, nb, &ld, &nld);
+		for (size_t i = 0; !e && i < nld; i++) {
+			struct bb_env_diff *nd = realloc(out->env, (out->nenv + 1) * sizeof(*nd));
+			char *key;
+			if (!nd || asprintf(&key, "label.%s", ld[i].key) < 0) {
+				if (nd)
+					out->env = nd;
+				e = -1;
+				break;
+			}
+			out->env = nd;
+			nd[out->nenv].key = key;
+			nd[out->nenv].a = ld[i].a;
+			nd[out->nenv].b = ld[i].b;
+			ld[i].a = ld[i].b = NULL;
+			out->nenv++;
+		}
+		env_diffs_free(ld, nld);
 		free(ea);
 		free(eb);
 		if (e)
@@ -832,16 +876,6 @@ out:
 	if (r)
 		bb_comparison_free(out);
 	return r;
-}
-
-static void env_diffs_free(struct bb_env_diff *d, size_t n)
-{
-	for (size_t i = 0; i < n; i++) {
-		free(d[i].key);
-		free(d[i].a);
-		free(d[i].b);
-	}
-	free(d);
 }
 
 void bb_comparison_free(struct bb_comparison *c)

@@ -45,11 +45,12 @@ struct bb_side {
 };
 
 /*
- * The value of KEY for a run: a run parameter, a boot parameter, an environment field (env.json,
- * flattened with dots) or the run's environment read back, in that order; KEY may also be the
+ * The value of KEY for a run: a run parameter, a boot parameter, a label from run.json
+ * (kernel=NAME), an environment field (env.json, flattened with dots) or the run's environment
+ * read back, in that order; KEY may also be the
  * last dotted part of a name when that is unique ("prsctp_enable" for
  * "sysctl.net.sctp.prsctp_enable"), or "kernel", "cgroup", "boot". *resolved (if asked) gets the
- * name found, prefixed by "param:", "boot:", "env:" or "runenv:". NULL when absent.
+ * name found, prefixed by "param:", "boot:", "label:", "env:" or "runenv:". NULL when absent.
  */
 const char *bb_run_lookup(const struct bb_res_run *run, const char *key, const char **resolved);
 /* Add the runs of res whose every condition KEY=VALUE holds (conds may be NULL). */

@@ -502,7 +502,7 @@ out:
 
 /*
  * DIR/run.json, written by `benchboot run`: which kernel (and so on) each boot had, as boot
- * parameters: {"boots": [{"boot_id": ID, "params": {"kernel": "NAME"}}, ...]}.
+ * labels: {"boots": [{"boot_id": ID, "params": {"kernel": "NAME"}}, ...]}.
  */
 static int apply_run_json(struct loader *ld, struct bb_results *res, const char *dir)
 {
@@ -531,14 +531,13 @@ static int apply_run_json(struct loader *ld, struct bb_results *res, const char 
 			for (size_t k = 0; k < params->n; k++) {
 				char buf[64];
 				const char *v = jn_scalar_text(params->items[k], buf, sizeof(buf));
-				if (v && !bb_pairs_get(&res->boots[b].params, params->keys[k]) &&
-				    bb_pairs_set(&res->boots[b].params, params->keys[k], v)) {
+				if (v && bb_pairs_set(&res->boots[b].labels, params->keys[k], v)) {
 					jn_free(j);
 					snprintf(ld->err, ld->errlen, "out of memory");
 					return -1;
 				}
 			}
-			bb_pairs_sort(&res->boots[b].params);
+			bb_pairs_sort(&res->boots[b].labels);
 		}
 	}
 	jn_free(j);
@@ -647,6 +646,7 @@ void bb_results_free(struct bb_results *res)
 		free(boot->name);
 		bb_pairs_free(&boot->env);
 		bb_pairs_free(&boot->params);
+		bb_pairs_free(&boot->labels);
 	}
 	free(res->boots);
 	free(res->path);

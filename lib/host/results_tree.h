@@ -51,6 +51,7 @@ struct bb_res_boot {
 	char *path, *name;
 	struct bb_pairs env;    /* env.json, flattened, sorted */
 	struct bb_pairs params; /* boot-level parameters (boot.params) */
+	struct bb_pairs labels; /* from DIR/run.json (kernel=NAME): selectable, not matched */
 	int done;	      /* the boot completed (a `done` file) */
 	struct bb_res_run *runs;
 	size_t nruns;

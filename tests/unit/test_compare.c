@@ -409,15 +409,40 @@ TEST(run_json_kernel_labels)
 			" {\"boot_id\": null, \"outcome\": \"panic\"}]}");
 	CHECK_INT(bb_results_load(d, &r, err, sizeof(err)), ==, 0);
 	CHECK_INT(r.nboots, ==, 2);
-	CHECK_STR(bb_pairs_get(&r.boots[0].params, "kernel"), "A");
-	CHECK_STR(bb_pairs_get(&r.boots[1].params, "kernel"), "B");
-	/* "kernel" is the boot parameter now, not the release */
-	CHECK_STR(bb_run_lookup(&r.boots[1].runs[0], "kernel", NULL), "B");
+	CHECK_STR(bb_pairs_get(&r.boots[0].labels, "kernel"), "A");
+	CHECK_STR(bb_pairs_get(&r.boots[1].labels, "kernel"), "B");
+	CHECK_INT(r.boots[1].params.n, ==, 0);
+	/* "kernel" is the label now, not the release */
+	const char *res;
+	CHECK_STR(bb_run_lookup(&r.boots[1].runs[0], "kernel", &res), "B");
+	CHECK_STR(res, "label:kernel");
+	/* labels are not matched: A and B compare, and the label shows with the environment */
+	struct bb_side s[2];
+	struct bb_comparison c;
+	memset(s, 0, sizeof(s));
+	struct bb_pairs ca = {0}, cb = {0};
+	bb_pairs_set(&ca, "boot", "0001-aaaa");
+	bb_pairs_set(&cb, "boot", "0002-bbbb");
+	bb_side_add(&s[0], &r, &ca);
+	bb_side_add(&s[1], &r, &cb);
+	s[0].label = strdup("A");
+	s[1].label = strdup("B");
+	CHECK_INT(bb_compare(&s[0], &s[1], NULL, 0, &c, err, sizeof(err)), ==, 0);
+	CHECK_INT(c.nenv, ==, 1);
+	CHECK_STR(c.env[0].key, "label.kernel");
+	CHECK_STR(c.env[0].a, "A");
+	CHECK_STR(c.env[0].b, "B");
+	CHECK_NEAR(c.runs[0].stats[0].change, 100, 1e-12);
+	bb_comparison_free(&c);
+	bb_side_free(&s[0]);
+	bb_side_free(&s[1]);
+	bb_pairs_free(&ca);
+	bb_pairs_free(&cb);
 	bb_results_free(&r);
 	/* one boot folder: run.json of the folder above */
 	char one[4200];
 	snprintf(one, sizeof(one), "%s/0002-bbbb", d);
 	CHECK_INT(bb_results_load(one, &r, err, sizeof(err)), ==, 0);
-	CHECK_STR(bb_pairs_get(&r.boots[0].params, "kernel"), "B");
+	CHECK_STR(bb_pairs_get(&r.boots[0].labels, "kernel"), "B");
 	bb_results_free(&r);
 }
