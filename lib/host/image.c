@@ -256,7 +256,7 @@ static int write_out(const char *dir, const char *name, const void *data, size_t
 {
 	char path[PATH_MAX * 2], tmp[PATH_MAX * 2 + 8];
 	cpio_fmt(path, sizeof(path), "%s/%s", dir, name);
-	cpio_fmt(tmp, sizeof(tmp), "%s.tmp", path);
+	cpio_fmt(tmp, sizeof(tmp), "%s.tmp%ld", path, (long)getpid()); /* concurrent builds */
 	int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
 	if (fd < 0)
 		return fail(err, errlen, BUILD_ESYS, "unable to create %s: %s", tmp,
@@ -300,6 +300,27 @@ static int mkdirs(const char *path)
 		*s = '/';
 	}
 	return mkdir(p, 0755) < 0 && errno != EEXIST ? -1 : 0;
+}
+
+/* The release a bzImage was built as (the setup header's kernel_version string), or "". */
+static void kernel_release(const char *path, char *out, size_t outlen)
+{
+	unsigned char hdr[0x210];
+	char buf[256];
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	out[0] = 0;
+	if (fd < 0)
+		return;
+	if (pread(fd, hdr, sizeof(hdr), 0) == (ssize_t)sizeof(hdr) &&
+	    !memcmp(hdr + 0x202, "HdrS", 4)) {
+		unsigned off = hdr[0x20e] | (unsigned)hdr[0x20f] << 8;
+		ssize_t n = off ? pread(fd, buf, sizeof(buf) - 1, off + 0x200) : -1;
+		if (n > 0) {
+			buf[n] = 0;
+			cpio_fmt(out, outlen, "%.*s", (int)strcspn(buf, " "), buf);
+		}
+	}
+	close(fd);
 }
 
 static int build_mtime(const struct image_spec *spec, uint32_t *mtime, char *err, size_t errlen)
@@ -450,6 +471,20 @@ int image_build(const struct image_spec *spec, struct image_result *res, char *e
 			if ((rc = single_match(pattern, "modules directory (--modules-dir)", moddir,
 			                       sizeof(moddir), err, errlen)))
 				goto out;
+		}
+		/* modules of another release would not load ("Invalid module format") */
+		char release[256], version[PATH_MAX];
+		kernel_release(kernel, release, sizeof(release));
+		cpio_fmt(version, sizeof(version), "%s", moddir);
+		while (strlen(version) > 1 && version[strlen(version) - 1] == '/')
+			version[strlen(version) - 1] = 0;
+		const char *base = strrchr(version, '/') ? strrchr(version, '/') + 1 : version;
+		if (release[0] && strcmp(release, base)) {
+			rc = fail(err, errlen, BUILD_EINPUT,
+			          "kernel %s is release %s but the modules directory %s is for %s "
+			          "(--kernel, --modules-dir)",
+			          kernel, release, moddir, base);
+			goto out;
 		}
 		if ((rc = kmods_open(&km, moddir, cachedir, err, errlen)))
 			goto out;

@@ -38,7 +38,10 @@ static int exists(const char *dir, const char *name)
 	return access(p, F_OK) == 0;
 }
 
-/* --- the listing digest that names a cached depmod run --- */
+/*
+ * The digest that names a cached depmod run: the version, where the tree is, and the name,
+ * size and mtime of every file in it.
+ */
 
 struct listing {
 	char **lines;
@@ -101,8 +104,12 @@ static int tree_key(const char *moddir, const char *version, char key[17])
 		unsigned char d[32];
 		char hex[65];
 		qsort(ls.lines, ls.n, sizeof(*ls.lines), strpcmp);
+		char real[PATH_MAX];
 		sha256_init(&s);
 		sha256_update(&s, version, strlen(version) + 1);
+		/* the staged copy links to this directory: another place is another cache */
+		if (realpath(moddir, real))
+			sha256_update(&s, real, strlen(real) + 1);
 		for (size_t i = 0; i < ls.n; i++)
 			sha256_update(&s, ls.lines[i], strlen(ls.lines[i]));
 		sha256_final(&s, d);

@@ -43,6 +43,10 @@ expect_bad "bad early cpio" "early cpio $T/one is not an uncompressed newc" --na
 expect_bad "not a sysroot" "sysroot $T/nothing is not a directory" --name x --sysroot "$T/nothing"
 SOURCE_DATE_EPOCH=yesterday expect_bad "bad SOURCE_DATE_EPOCH" "SOURCE_DATE_EPOCH='yesterday' is not a number" --name x
 
+mkdir -p "$T/mods/lib/modules/6.1.0-99-amd64/kernel"
+expect_bad "modules of another release" "kernel .* is release 6.1.0-.* but the modules directory $T/mods/lib/modules/6.1.0-99-amd64 is for 6.1.0-99-amd64" \
+	--name x --module sctp --modules-dir "$T/mods/lib/modules/6.1.0-99-amd64"
+
 # a sysroot without libsctp: netperf cannot be closed
 fake=$T/fake
 mkdir -p "$fake/lib/x86_64-linux-gnu" "$fake/lib64" "$fake/boot"
