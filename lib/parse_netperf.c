@@ -52,7 +52,8 @@ static void np_numbers(const char *s, const char *end, struct np_line *l)
 		tok[len] = 0;
 		char *e;
 		double v = strtod(tok, &e);
-		if (e == tok || *e || !(tok[0] == '-' || tok[0] == '.' || (tok[0] >= '0' && tok[0] <= '9'))) {
+		if (e == tok || *e ||
+		    !(tok[0] == '-' || tok[0] == '.' || (tok[0] >= '0' && tok[0] <= '9'))) {
 			l->n = -1;
 			return;
 		}
@@ -84,12 +85,12 @@ static double np_unit_factor(const char *s, const char *end)
 		const char *name;
 		double factor;
 	} units[] = {
-		{"10^3bits", 1e-3},
-		{"10^6bits", 1.0},
-		{"10^9bits", 1e3},
-		{"KBytes", 8.0 * 1024 / 1e6},
-		{"MBytes", 8.0 * 1024 * 1024 / 1e6},
-		{"GBytes", 8.0 * 1024 * 1024 * 1024 / 1e6},
+	    {"10^3bits", 1e-3},
+	    {"10^6bits", 1.0},
+	    {"10^9bits", 1e3},
+	    {"KBytes", 8.0 * 1024 / 1e6},
+	    {"MBytes", 8.0 * 1024 * 1024 / 1e6},
+	    {"GBytes", 8.0 * 1024 * 1024 * 1024 / 1e6},
 	};
 	for (size_t i = 0; i < sizeof units / sizeof units[0]; i++)
 		if (np_memmem(s, end, units[i].name))
@@ -126,7 +127,8 @@ static void np_reason(const char *out, char *err, size_t errlen)
 		}
 		s = *e ? e + 1 : e;
 	}
-	snprintf(err, errlen, "netperf printed no result (%s)", *out ? "no data line" : "empty output");
+	snprintf(err, errlen, "netperf printed no result (%s)",
+	         *out ? "no data line" : "empty output");
 }
 
 int bb_parse_netperf(const char *out, struct bb_netperf_result *r, char *err, size_t errlen)
@@ -182,7 +184,8 @@ int bb_parse_netperf(const char *out, struct bb_netperf_result *r, char *err, si
 		else if ((l1.n == 6 || l1.n == 8) && have == 2 && (l2.n == 4 || l2.n == 6))
 			kind = NP_UDP_STREAM;
 		else if (l1.n == 1 || (l1.n == 2 && have == 1)) {
-			snprintf(err, errlen, "netperf output with -v 0 (a bare number) is not supported");
+			snprintf(err, errlen,
+			         "netperf output with -v 0 (a bare number) is not supported");
 			return -EINVAL;
 		}
 	}

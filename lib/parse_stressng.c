@@ -1,9 +1,10 @@
 /*
  * stress-ng --metrics output (0.15 prints "metrc:", older versions "info:"):
  *
- *   stress-ng: metrc: [23521] stressor       bogo ops real time  usr time  sys time   bogo ops/s ...
- *   stress-ng: metrc: [23521]                           (secs)    (secs)    (secs)   (real time) ...
- *   stress-ng: metrc: [23521] cpu                3465      2.00      2.00      0.02      1731.15 ...
+ *   stress-ng: metrc: [23521] stressor       bogo ops real time  usr time  sys time   bogo ops/s
+ * ... stress-ng: metrc: [23521]                           (secs)    (secs)    (secs)   (real time)
+ * ... stress-ng: metrc: [23521] cpu                3465      2.00      2.00      0.02      1731.15
+ * ...
  *
  * A data row is: stressor, bogo ops, real, usr, sys, bogo ops/s (real time), bogo ops/s
  * (usr+sys), then optional columns (CPU used per instance, RSS max). Like LKP's stats script,
@@ -68,8 +69,9 @@ static int sn_number(const char *s, double *v)
 /* The first line naming a failure or a skip, for the error message. */
 static void sn_reason(const char *out, char *err, size_t errlen)
 {
-	static const char *const marks[] = {"fail:", "skipped", "error:", "unrecognized option",
-					    "unsuccessful", "not implemented", "invalid"};
+	static const char *const marks[] = {
+	    "fail:",        "skipped",         "error:", "unrecognized option",
+	    "unsuccessful", "not implemented", "invalid"};
 	for (size_t m = 0; m < sizeof marks / sizeof marks[0]; m++) {
 		const char *p = strstr(out, marks[m]);
 		if (!p)
@@ -85,7 +87,7 @@ static void sn_reason(const char *out, char *err, size_t errlen)
 		return;
 	}
 	snprintf(err, errlen, "stress-ng printed no metrics table (%s)",
-		 *out ? "was --metrics given?" : "empty output");
+	         *out ? "was --metrics given?" : "empty output");
 }
 
 int bb_parse_stressng(const char *out, struct bb_stats *st, char *err, size_t errlen)
@@ -146,7 +148,7 @@ int bb_parse_stressng(const char *out, struct bb_stats *st, char *err, size_t er
 	}
 	if (failed) {
 		snprintf(err, errlen, "stress-ng reported a failure: %s",
-			 fail_line[0] ? fail_line : "unsuccessful run");
+		         fail_line[0] ? fail_line : "unsuccessful run");
 		return -EINVAL;
 	}
 	if (!rows) {

@@ -106,10 +106,17 @@ static int rd_string(struct rd *d, char *buf, size_t len)
 		if (c == '\\') {
 			d->p++;
 			switch (*d->p) {
-			case '"': c = '"'; break;
-			case '\\': c = '\\'; break;
-			case '/': c = '/'; break;
-			default: return rd_fail(d, "unsupported escape in a stat name");
+			case '"':
+				c = '"';
+				break;
+			case '\\':
+				c = '\\';
+				break;
+			case '/':
+				c = '/';
+				break;
+			default:
+				return rd_fail(d, "unsupported escape in a stat name");
 			}
 		}
 		if (n + 1 >= len)
@@ -239,7 +246,7 @@ static void fmt_double(char *buf, size_t len, double v)
 static int cmp_series(const void *a, const void *b)
 {
 	return strcmp((*(const struct bb_resjson_series *const *)a)->name,
-		      (*(const struct bb_resjson_series *const *)b)->name);
+	              (*(const struct bb_resjson_series *const *)b)->name);
 }
 
 struct sbuf {
@@ -314,7 +321,7 @@ char *bb_resjson_format(const struct bb_resjson *r)
 }
 
 int bb_resjson_append(const char *old, const struct bb_stats *it, char **out, char *err,
-		      size_t errlen)
+                      size_t errlen)
 {
 	struct bb_resjson r;
 	int rc = bb_resjson_parse(old, &r, err, errlen);

@@ -46,6 +46,6 @@ void bb_resjson_free(struct bb_resjson *r);
 /* Convenience for the init: old text (may be NULL) + one iteration -> new malloc'd text in
  * *out. 0, -ENOMEM, or -EINVAL (old text unreadable, reason in err). */
 int bb_resjson_append(const char *old, const struct bb_stats *iteration, char **out, char *err,
-		      size_t errlen);
+                      size_t errlen);
 
 #endif

@@ -50,7 +50,7 @@ static double tv_seconds(struct timeval tv)
 }
 
 int bb_stats_add_rusage(struct bb_stats *s, const char *suite, const struct rusage *ru,
-			size_t nclients, double elapsed_s)
+                        size_t nclients, double elapsed_s)
 {
 	double user = 0, sys = 0, vcs = 0, ivcs = 0, maxrss = 0, minflt = 0, majflt = 0, inb = 0,
 	       oub = 0;
@@ -71,18 +71,18 @@ int bb_stats_add_rusage(struct bb_stats *s, const char *suite, const struct rusa
 		double value;
 		const char *unit;
 	} t[] = {
-		{"user_time", user, "s"},
-		{"system_time", sys, "s"},
-		{"percent_of_cpu_this_job_got", elapsed_s > 0 ? 100.0 * (user + sys) / elapsed_s : 0,
-		 "%"},
-		{"elapsed_time", elapsed_s, "s"},
-		{"voluntary_context_switches", vcs, ""},
-		{"involuntary_context_switches", ivcs, ""},
-		{"max_resident_set_size", maxrss, "KB"},
-		{"minor_page_faults", minflt, ""},
-		{"major_page_faults", majflt, ""},
-		{"file_system_inputs", inb, ""},
-		{"file_system_outputs", oub, ""},
+	    {"user_time", user, "s"},
+	    {"system_time", sys, "s"},
+	    {"percent_of_cpu_this_job_got", elapsed_s > 0 ? 100.0 * (user + sys) / elapsed_s : 0,
+	     "%"},
+	    {"elapsed_time", elapsed_s, "s"},
+	    {"voluntary_context_switches", vcs, ""},
+	    {"involuntary_context_switches", ivcs, ""},
+	    {"max_resident_set_size", maxrss, "KB"},
+	    {"minor_page_faults", minflt, ""},
+	    {"major_page_faults", majflt, ""},
+	    {"file_system_inputs", inb, ""},
+	    {"file_system_outputs", oub, ""},
 	};
 	for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
 		char name[128];
@@ -95,7 +95,7 @@ int bb_stats_add_rusage(struct bb_stats *s, const char *suite, const struct rusa
 }
 
 static int netperf_stats(const char *const *outs, size_t n, struct bb_stats *out, char *err,
-			 size_t errlen)
+                         size_t errlen)
 {
 	double sum = 0, lc = 0, rc_ = 0, lsd = 0, rsd = 0;
 	size_t ncpu = 0, nlc = 0, nrc = 0, nlsd = 0, nrsd = 0;
@@ -142,17 +142,19 @@ static int netperf_stats(const char *const *outs, size_t n, struct bb_stats *out
 	if ((rc = bb_stats_add(out, name, sum, u)))
 		return rc;
 	if (ncpu) {
-		if (nlc && (rc = bb_stats_add(out, "netperf.local_cpu_util_percent", lc / (double)nlc,
-					      "%")))
+		if (nlc && (rc = bb_stats_add(out, "netperf.local_cpu_util_percent",
+		                              lc / (double)nlc, "%")))
 			return rc;
 		if (nrc && (rc = bb_stats_add(out, "netperf.remote_cpu_util_percent",
-					      rc_ / (double)nrc, "%")))
+		                              rc_ / (double)nrc, "%")))
 			return rc;
 		snprintf(name, sizeof name, "netperf.local_service_demand_%s", sdu);
-		if (nlsd && (rc = bb_stats_add(out, name, lsd / (double)nlsd, rr ? "us/Tr" : "us/KB")))
+		if (nlsd &&
+		    (rc = bb_stats_add(out, name, lsd / (double)nlsd, rr ? "us/Tr" : "us/KB")))
 			return rc;
 		snprintf(name, sizeof name, "netperf.remote_service_demand_%s", sdu);
-		if (nrsd && (rc = bb_stats_add(out, name, rsd / (double)nrsd, rr ? "us/Tr" : "us/KB")))
+		if (nrsd &&
+		    (rc = bb_stats_add(out, name, rsd / (double)nrsd, rr ? "us/Tr" : "us/KB")))
 			return rc;
 	}
 	return 0;
@@ -160,7 +162,7 @@ static int netperf_stats(const char *const *outs, size_t n, struct bb_stats *out
 
 /* Every client's stress-ng stats, summed by name (instances spread over clients add up). */
 static int stressng_stats(const char *const *outs, size_t n, struct bb_stats *out, char *err,
-			  size_t errlen)
+                          size_t errlen)
 {
 	size_t first = out->n;
 	if (n == 0) {
@@ -184,7 +186,7 @@ static int stressng_stats(const char *const *outs, size_t n, struct bb_stats *ou
 			if (have) {
 				have->value += one.v[k].value;
 			} else if ((rc = bb_stats_add(out, one.v[k].name, one.v[k].value,
-						      one.v[k].unit))) {
+			                              one.v[k].unit))) {
 				bb_stats_free(&one);
 				return rc;
 			}
@@ -195,8 +197,8 @@ static int stressng_stats(const char *const *outs, size_t n, struct bb_stats *ou
 }
 
 int bb_stats_for_run(const char *suite, const char *const *client_outputs,
-		     const struct rusage *rusages, size_t nclients, double elapsed_s,
-		     struct bb_stats *out, char *err, size_t errlen)
+                     const struct rusage *rusages, size_t nclients, double elapsed_s,
+                     struct bb_stats *out, char *err, size_t errlen)
 {
 	int rc;
 	if (errlen)

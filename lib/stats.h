@@ -42,8 +42,8 @@ struct bb_stats {
  * out is appended to (initialise it to {0}); on error it may hold part of the stats.
  */
 int bb_stats_for_run(const char *suite, const char *const *client_outputs,
-		     const struct rusage *rusages, size_t nclients, double elapsed_s,
-		     struct bb_stats *out, char *err, size_t errlen);
+                     const struct rusage *rusages, size_t nclients, double elapsed_s,
+                     struct bb_stats *out, char *err, size_t errlen);
 void bb_stats_free(struct bb_stats *s);
 
 /* Append (name, value, unit); a name longer than 127 bytes is -ENAMETOOLONG. 0 or -errno. */
@@ -53,7 +53,7 @@ const struct bb_stat *bb_stats_find(const struct bb_stats *s, const char *name);
 
 /* The <suite>.time.* stats from the clients' rusages (see above). 0 or -ENOMEM. */
 int bb_stats_add_rusage(struct bb_stats *s, const char *suite, const struct rusage *rusages,
-			size_t nclients, double elapsed_s);
+                        size_t nclients, double elapsed_s);
 
 /*
  * One netperf client's result (parse_netperf.c). Understands netperf 2.7's default output
@@ -63,13 +63,13 @@ int bb_stats_add_rusage(struct bb_stats *s, const char *suite, const struct rusa
  * UDP_RR, SCTP_RR, SCTP_RR_MANY), and the confidence-interval warnings of -i/-I.
  */
 struct bb_netperf_result {
-	int rr;			 /* 1: transactions/s, 0: Mbit/s */
-	double throughput;	 /* Mbit/s (converted from -f units when a header says so) or tps */
+	int rr;            /* 1: transactions/s, 0: Mbit/s */
+	double throughput; /* Mbit/s (converted from -f units when a header says so) or tps */
 	double elapsed_s;
-	int has_cpu;		 /* the four fields below are set */
+	int has_cpu;                  /* the four fields below are set */
 	double local_cpu, remote_cpu; /* percent */
 	double local_sd, remote_sd;   /* us/KB (stream) or us/Tr (RR) */
-	int confidence_missed;	 /* "Desired confidence was not achieved" */
+	int confidence_missed;        /* "Desired confidence was not achieved" */
 };
 
 /* 0, or -EINVAL with the reason in err (e.g. netperf's own "establish control: ..." line). */

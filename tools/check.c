@@ -20,9 +20,9 @@
 static void usage(FILE *f)
 {
 	fprintf(f, "usage: benchboot check [-v] [--plans DIR] JOB.yaml\n\n"
-		   "Validate a job file and print its matrix: boots, runs per boot, iterations,\n"
-		   "estimated wall time. -v prints the plans; --plans DIR writes DIR/plan.N.\n"
-		   "Exit 0: valid, 100: invalid job (the error names file, line, column, key).\n");
+	           "Validate a job file and print its matrix: boots, runs per boot, iterations,\n"
+	           "estimated wall time. -v prints the plans; --plans DIR writes DIR/plan.N.\n"
+	           "Exit 0: valid, 100: invalid job (the error names file, line, column, key).\n");
 }
 
 static void duration(double s, char *buf, size_t len)
@@ -83,9 +83,9 @@ static int check_main(int argc, char **argv)
 	for (size_t b = 0; b < m.nboots; b++)
 		for (size_t r = 0; r < m.boots[b].nruns; r++)
 			iters += atoi(bb_param_get(m.boots[b].runs[r].params,
-						   m.boots[b].runs[r].nparams, "iterations", "1"));
-	printf("job %s (%s): suite %s, %zu document%s\n", job.name, job.file, job.suite,
-	       job.ndocs, job.ndocs == 1 ? "" : "s");
+			                           m.boots[b].runs[r].nparams, "iterations", "1"));
+	printf("job %s (%s): suite %s, %zu document%s\n", job.name, job.file, job.suite, job.ndocs,
+	       job.ndocs == 1 ? "" : "s");
 	for (size_t b = 0; b < m.nboots && !rc; b++) {
 		const struct bb_boot *boot = &m.boots[b];
 		struct bb_argv mods = {0}, files = {0};
@@ -108,7 +108,7 @@ static int check_main(int argc, char **argv)
 			struct bb_suite_run sr;
 			char d1[32], d2[32];
 			if ((rc = bb_suite_run(job.suite, run->params, run->nparams, &sr, err,
-					       sizeof err)))
+			                       sizeof err)))
 				break;
 			duration(sr.nominal_s, d1, sizeof d1);
 			duration(sr.runtime_s, d2, sizeof d2);
@@ -148,8 +148,8 @@ static int check_main(int argc, char **argv)
 			mkdir(plans, 0777);
 			FILE *f = fopen(p, "w");
 			if (!f || fputs(text, f) < 0 || fclose(f)) {
-				fprintf(stderr, "benchboot check: fatal: unable to write %s: %s\n", p,
-					strerror(errno));
+				fprintf(stderr, "benchboot check: fatal: unable to write %s: %s\n",
+				        p, strerror(errno));
 				free(text);
 				rc = -EIO;
 				goto out;

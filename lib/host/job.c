@@ -20,10 +20,10 @@ enum ctx { C_TOP, C_SERVER, C_CLIENT, C_NETPERF, C_STRESSNG, C_CGROUP, C_AFFINIT
 
 /* Where a key is, as messages say it: "unknown key 'x' at the top level". */
 static const char *const ctx_names[] = {
-	[C_TOP] = "at the top level",	       [C_SERVER] = "in 'if role server:'",
-	[C_CLIENT] = "in 'if role client:'",   [C_NETPERF] = "in 'netperf:'",
-	[C_STRESSNG] = "in 'stress-ng:'",      [C_CGROUP] = "in 'cgroup:'",
-	[C_AFFINITY] = "in 'affinity:'",       [C_NONE] = "",
+    [C_TOP] = "at the top level",        [C_SERVER] = "in 'if role server:'",
+    [C_CLIENT] = "in 'if role client:'", [C_NETPERF] = "in 'netperf:'",
+    [C_STRESSNG] = "in 'stress-ng:'",    [C_CGROUP] = "in 'cgroup:'",
+    [C_AFFINITY] = "in 'affinity:'",     [C_NONE] = "",
 };
 
 enum kind {
@@ -35,12 +35,12 @@ enum kind {
 	K_GRACE,    /* >= 0, s/m/h */
 	K_POSINT,   /* >= 1 */
 	K_CLUSTER,  /* cs-localhost */
-	K_IP,	    /* ipv4 | ipv6 */
+	K_IP,       /* ipv4 | ipv6 */
 	K_NPTEST,   /* a netperf test */
-	K_SIZE,	    /* N[KMGkmg] */
-	K_ARGS,	    /* netperf options, split on blanks */
+	K_SIZE,     /* N[KMGkmg] */
+	K_ARGS,     /* netperf options, split on blanks */
 	K_STRESSOR, /* a stress-ng stressor */
-	K_GOV,	    /* a cpufreq governor */
+	K_GOV,      /* a cpufreq governor */
 	K_CMDLINE,  /* kernel command line words */
 	K_CGROUP,   /* v1 | v2 | none, or a mapping (C_CGROUP) */
 	K_CGMODE,   /* v1 | v2 | none */
@@ -60,66 +60,66 @@ struct keydef {
 	enum kind kind;
 	unsigned flags;
 	enum bb_level level;
-	enum ctx sub; /* K_SECTION, K_CGROUP */
+	enum ctx sub;      /* K_SECTION, K_CGROUP */
 	const char *suite; /* only in jobs of this suite */
 };
 
 static const struct keydef keys[] = {
-	{C_TOP, "suite", NULL, K_SUITE, 0, BB_LEVEL_JOB, C_NONE, NULL},
-	{C_TOP, "testcase", "suite", K_SUITE, 0, BB_LEVEL_JOB, C_NONE, NULL},
-	{C_TOP, "category", NULL, K_IGNORE, 0, BB_LEVEL_JOB, C_NONE, NULL},
-	{C_TOP, "cluster", NULL, K_CLUSTER, 0, BB_LEVEL_JOB, C_NONE, NULL},
-	{C_TOP, "nr_threads", NULL, K_COUNT, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
-	{C_TOP, "runtime", NULL, K_DURATION, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
-	{C_TOP, "testtime", "runtime", K_DURATION, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
-	{C_TOP, "iterations", NULL, K_POSINT, 0, BB_LEVEL_RUN, C_NONE, NULL},
-	{C_TOP, "timeout", NULL, K_GRACE, 0, BB_LEVEL_RUN, C_NONE, NULL},
-	{C_TOP, "ip", NULL, K_IP, F_AXIS, BB_LEVEL_RUN, C_NONE, "netperf"},
-	{C_TOP, "if role server", NULL, K_SECTION, 0, BB_LEVEL_RUN, C_SERVER, NULL},
-	{C_TOP, "if role client", NULL, K_SECTION, 0, BB_LEVEL_RUN, C_CLIENT, NULL},
-	{C_TOP, "netserver", NULL, K_SERVER, 0, BB_LEVEL_RUN, C_NONE, "netperf"},
-	{C_TOP, "netperf", NULL, K_SECTION, 0, BB_LEVEL_RUN, C_NETPERF, "netperf"},
-	{C_TOP, "stress-ng", NULL, K_SECTION, 0, BB_LEVEL_RUN, C_STRESSNG, "stress-ng"},
-	{C_TOP, "cpufreq_governor", NULL, K_GOV, F_AXIS, BB_LEVEL_BOOT, C_NONE, NULL},
-	{C_TOP, "kernel_cmdline", NULL, K_CMDLINE, F_AXIS, BB_LEVEL_BOOT, C_NONE, NULL},
-	{C_TOP, "cgroup", "cgroup.mode", K_CGROUP, F_AXIS, BB_LEVEL_BOOT, C_CGROUP, NULL},
-	{C_TOP, "sysctl", NULL, K_SYSCTL, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
-	{C_TOP, "affinity", NULL, K_SECTION, 0, BB_LEVEL_RUN, C_AFFINITY, NULL},
-	{C_SERVER, "netserver", NULL, K_SERVER, 0, BB_LEVEL_RUN, C_NONE, "netperf"},
-	{C_SERVER, "affinity", "affinity.server", K_CPULIST, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
-	{C_CLIENT, "netperf", NULL, K_SECTION, 0, BB_LEVEL_RUN, C_NETPERF, "netperf"},
-	{C_CLIENT, "stress-ng", NULL, K_SECTION, 0, BB_LEVEL_RUN, C_STRESSNG, "stress-ng"},
-	{C_CLIENT, "affinity", "affinity.client", K_CPULIST, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
-	{C_NETPERF, "test", NULL, K_NPTEST, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
-	{C_NETPERF, "send_size", NULL, K_SIZE, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
-	{C_NETPERF, "socket_buffer_size", NULL, K_SIZE, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
-	{C_NETPERF, "ip", NULL, K_IP, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
-	{C_NETPERF, "runtime", NULL, K_DURATION, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
-	{C_NETPERF, "nr_threads", NULL, K_COUNT, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
-	{C_NETPERF, "global_options", NULL, K_ARGS, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
-	{C_NETPERF, "test_options", NULL, K_ARGS, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
-	{C_STRESSNG, "test", NULL, K_STRESSOR, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
-	{C_STRESSNG, "nr_threads", NULL, K_COUNT, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
-	{C_STRESSNG, "testtime", "runtime", K_DURATION, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
-	{C_STRESSNG, "runtime", NULL, K_DURATION, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
-	{C_CGROUP, "mode", "cgroup.mode", K_CGMODE, F_AXIS, BB_LEVEL_BOOT, C_NONE, NULL},
-	{C_CGROUP, "controllers", "cgroup.controllers", K_CTRLS, 0, BB_LEVEL_BOOT, C_NONE, NULL},
-	{C_CGROUP, "limits", "cgroup.limit", K_LIMITS, F_AXIS, BB_LEVEL_BOOT, C_NONE, NULL},
-	{C_AFFINITY, "server", "affinity.server", K_CPULIST, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
-	{C_AFFINITY, "client", "affinity.client", K_CPULIST, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
+    {C_TOP, "suite", NULL, K_SUITE, 0, BB_LEVEL_JOB, C_NONE, NULL},
+    {C_TOP, "testcase", "suite", K_SUITE, 0, BB_LEVEL_JOB, C_NONE, NULL},
+    {C_TOP, "category", NULL, K_IGNORE, 0, BB_LEVEL_JOB, C_NONE, NULL},
+    {C_TOP, "cluster", NULL, K_CLUSTER, 0, BB_LEVEL_JOB, C_NONE, NULL},
+    {C_TOP, "nr_threads", NULL, K_COUNT, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
+    {C_TOP, "runtime", NULL, K_DURATION, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
+    {C_TOP, "testtime", "runtime", K_DURATION, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
+    {C_TOP, "iterations", NULL, K_POSINT, 0, BB_LEVEL_RUN, C_NONE, NULL},
+    {C_TOP, "timeout", NULL, K_GRACE, 0, BB_LEVEL_RUN, C_NONE, NULL},
+    {C_TOP, "ip", NULL, K_IP, F_AXIS, BB_LEVEL_RUN, C_NONE, "netperf"},
+    {C_TOP, "if role server", NULL, K_SECTION, 0, BB_LEVEL_RUN, C_SERVER, NULL},
+    {C_TOP, "if role client", NULL, K_SECTION, 0, BB_LEVEL_RUN, C_CLIENT, NULL},
+    {C_TOP, "netserver", NULL, K_SERVER, 0, BB_LEVEL_RUN, C_NONE, "netperf"},
+    {C_TOP, "netperf", NULL, K_SECTION, 0, BB_LEVEL_RUN, C_NETPERF, "netperf"},
+    {C_TOP, "stress-ng", NULL, K_SECTION, 0, BB_LEVEL_RUN, C_STRESSNG, "stress-ng"},
+    {C_TOP, "cpufreq_governor", NULL, K_GOV, F_AXIS, BB_LEVEL_BOOT, C_NONE, NULL},
+    {C_TOP, "kernel_cmdline", NULL, K_CMDLINE, F_AXIS, BB_LEVEL_BOOT, C_NONE, NULL},
+    {C_TOP, "cgroup", "cgroup.mode", K_CGROUP, F_AXIS, BB_LEVEL_BOOT, C_CGROUP, NULL},
+    {C_TOP, "sysctl", NULL, K_SYSCTL, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
+    {C_TOP, "affinity", NULL, K_SECTION, 0, BB_LEVEL_RUN, C_AFFINITY, NULL},
+    {C_SERVER, "netserver", NULL, K_SERVER, 0, BB_LEVEL_RUN, C_NONE, "netperf"},
+    {C_SERVER, "affinity", "affinity.server", K_CPULIST, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
+    {C_CLIENT, "netperf", NULL, K_SECTION, 0, BB_LEVEL_RUN, C_NETPERF, "netperf"},
+    {C_CLIENT, "stress-ng", NULL, K_SECTION, 0, BB_LEVEL_RUN, C_STRESSNG, "stress-ng"},
+    {C_CLIENT, "affinity", "affinity.client", K_CPULIST, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
+    {C_NETPERF, "test", NULL, K_NPTEST, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
+    {C_NETPERF, "send_size", NULL, K_SIZE, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
+    {C_NETPERF, "socket_buffer_size", NULL, K_SIZE, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
+    {C_NETPERF, "ip", NULL, K_IP, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
+    {C_NETPERF, "runtime", NULL, K_DURATION, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
+    {C_NETPERF, "nr_threads", NULL, K_COUNT, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
+    {C_NETPERF, "global_options", NULL, K_ARGS, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
+    {C_NETPERF, "test_options", NULL, K_ARGS, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
+    {C_STRESSNG, "test", NULL, K_STRESSOR, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
+    {C_STRESSNG, "nr_threads", NULL, K_COUNT, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
+    {C_STRESSNG, "testtime", "runtime", K_DURATION, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
+    {C_STRESSNG, "runtime", NULL, K_DURATION, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
+    {C_CGROUP, "mode", "cgroup.mode", K_CGMODE, F_AXIS, BB_LEVEL_BOOT, C_NONE, NULL},
+    {C_CGROUP, "controllers", "cgroup.controllers", K_CTRLS, 0, BB_LEVEL_BOOT, C_NONE, NULL},
+    {C_CGROUP, "limits", "cgroup.limit", K_LIMITS, F_AXIS, BB_LEVEL_BOOT, C_NONE, NULL},
+    {C_AFFINITY, "server", "affinity.server", K_CPULIST, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
+    {C_AFFINITY, "client", "affinity.client", K_CPULIST, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
 };
 
 /* stress-ng options benchboot sets itself. */
-static const char *const sng_reserved[] = {"timeout", "times", "verify", "metrics",
-					   "metrics-brief", "no-rand-seed", "yaml", "log-file",
-					   "job", "help", "version", "dry-run", NULL};
+static const char *const sng_reserved[] = {
+    "timeout",      "times",   "verify",   "metrics", "metrics-brief",
+    "no-rand-seed", "yaml",    "log-file", "job",     "help",
+    "version",      "dry-run", NULL};
 
 static const char *const governors[] = {"performance", "powersave", "ondemand", "conservative",
-					"schedutil", "userspace", NULL};
-static const char *const controllers[] = {"cpu",     "cpuset",	   "memory",  "io",
-					  "pids",    "hugetlb",	   "rdma",    "misc",
-					  "blkio",   "cpuacct",	   "devices", "freezer",
-					  "net_cls", "net_prio", "perf_event", NULL};
+                                        "schedutil",   "userspace", NULL};
+static const char *const controllers[] = {
+    "cpu",   "cpuset",  "memory",  "io",      "pids",    "hugetlb",  "rdma",       "misc",
+    "blkio", "cpuacct", "devices", "freezer", "net_cls", "net_prio", "perf_event", NULL};
 
 struct walker {
 	const char *file;
@@ -130,7 +130,7 @@ struct walker {
 };
 
 static int jfail(struct walker *w, yaml_mark_t m, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
+    __attribute__((format(printf, 3, 4)));
 static int jfail(struct walker *w, yaml_mark_t m, const char *fmt, ...)
 {
 	va_list ap;
@@ -156,7 +156,8 @@ unsigned bb_edit_distance(const char *a, const char *b)
 		row[0] = (unsigned)i;
 		for (size_t j = 1; j <= lb; j++) {
 			unsigned up = row[j];
-			unsigned cost = tolower((unsigned char)a[i - 1]) != tolower((unsigned char)b[j - 1]);
+			unsigned cost =
+			    tolower((unsigned char)a[i - 1]) != tolower((unsigned char)b[j - 1]);
 			unsigned best = diag + cost;
 			if (row[j] + 1 < best)
 				best = row[j] + 1;
@@ -236,7 +237,7 @@ static void doc_free(struct bb_jdoc *d)
 
 /* Add a parameter taking ownership of v; a second definition in one document is an error. */
 static int add_param(struct walker *w, yaml_mark_t km, const char *key, const char *name,
-		     struct bb_jvalue *v, size_t n, int axis, enum bb_level level)
+                     struct bb_jvalue *v, size_t n, int axis, enum bb_level level)
 {
 	struct bb_jparam *old = doc_find(w->doc, name);
 	int rc = 0;
@@ -244,12 +245,12 @@ static int add_param(struct walker *w, yaml_mark_t km, const char *key, const ch
 		goto out_free; /* suite: netperf + testcase: netperf, as LKP jobs have */
 	if (old && !strcmp(name, "suite")) {
 		rc = jfail(w, km, "%s: '%s' differs from '%s' at line %d col %d", key, v[0].s,
-			   old->v[0].s, old->mark.line, old->mark.col);
+		           old->v[0].s, old->mark.line, old->mark.col);
 		goto out_free;
 	}
 	if (old) {
 		rc = jfail(w, km, "%s: sets '%s', already set at line %d col %d", key, name,
-			   old->mark.line, old->mark.col);
+		           old->mark.line, old->mark.col);
 		goto out_free;
 	}
 	struct bb_jparam *p = realloc(w->doc->p, (w->doc->n + 1) * sizeof *p);
@@ -379,19 +380,19 @@ static int check_args(struct walker *w, const char *key, const char *s, yaml_mar
 	static const struct {
 		const char *opt, *why;
 	} own[] = {
-		{"-H", "benchboot runs netserver on 127.0.0.1 (::1 with ip: ipv6)"},
-		{"-t", "set 'test'"},
-		{"-l", "set 'runtime'"},
-		{"-4", "set 'ip: ipv4'"},
-		{"-6", "set 'ip: ipv6'"},
-		{"-c", "benchboot always measures CPU (-c -C)"},
-		{"-C", "benchboot always measures CPU (-c -C)"},
-		{"-m", "set 'send_size'"},
-		{"-s", "set 'socket_buffer_size'"},
-		{"-S", "set 'socket_buffer_size'"},
-		{"-P", "benchboot's parser reads the headers"},
-		{"-v", "benchboot's parser reads verbosity 1"},
-		{"-f", "benchboot reports Mbit/s"},
+	    {"-H", "benchboot runs netserver on 127.0.0.1 (::1 with ip: ipv6)"},
+	    {"-t", "set 'test'"},
+	    {"-l", "set 'runtime'"},
+	    {"-4", "set 'ip: ipv4'"},
+	    {"-6", "set 'ip: ipv6'"},
+	    {"-c", "benchboot always measures CPU (-c -C)"},
+	    {"-C", "benchboot always measures CPU (-c -C)"},
+	    {"-m", "set 'send_size'"},
+	    {"-s", "set 'socket_buffer_size'"},
+	    {"-S", "set 'socket_buffer_size'"},
+	    {"-P", "benchboot's parser reads the headers"},
+	    {"-v", "benchboot's parser reads verbosity 1"},
+	    {"-f", "benchboot reports Mbit/s"},
 	};
 	char word[64];
 	while (*s) {
@@ -400,12 +401,14 @@ static int check_args(struct walker *w, const char *key, const char *s, yaml_mar
 			memcpy(word, s, n);
 			word[n] = 0;
 			if (!strcmp(word, "--"))
-				return jfail(w, m, "%s: '--' is not needed: global_options go before it, "
-					     "test_options after it", key);
+				return jfail(w, m,
+				             "%s: '--' is not needed: global_options go before it, "
+				             "test_options after it",
+				             key);
 			for (size_t i = 0; i < sizeof own / sizeof own[0]; i++)
 				if (!strcmp(word, own[i].opt))
 					return jfail(w, m, "%s: '%s' is set by benchboot (%s)", key,
-						     word, own[i].why);
+					             word, own[i].why);
 		}
 		s += n;
 		s += strspn(s, " \t");
@@ -415,7 +418,7 @@ static int check_args(struct walker *w, const char *key, const char *s, yaml_mar
 
 /* Check one scalar value of a key; may normalise it (in place of *v). */
 static int check_value(struct walker *w, const struct keydef *k, const char *key,
-		       struct bb_jvalue *v, yaml_mark_t m)
+                       struct bb_jvalue *v, yaml_mark_t m)
 {
 	const char *s = v->s;
 	double d;
@@ -427,9 +430,11 @@ static int check_value(struct walker *w, const struct keydef *k, const char *key
 	case K_SUITE:
 		if (strcmp(s, "netperf") && strcmp(s, "stress-ng")) {
 			sug = nearest_in(s, (const char *const[]){"netperf", "stress-ng", NULL});
-			return jfail(w, m, "%s: unknown suite '%s'%s%s%s (benchboot runs netperf and "
-				     "stress-ng)", key, s, sug ? " (did you mean '" : "",
-				     sug ? sug : "", sug ? "'?)" : "");
+			return jfail(w, m,
+			             "%s: unknown suite '%s'%s%s%s (benchboot runs netperf and "
+			             "stress-ng)",
+			             key, s, sug ? " (did you mean '" : "", sug ? sug : "",
+			             sug ? "'?)" : "");
 		}
 		return 0;
 	case K_IGNORE:
@@ -439,15 +444,18 @@ static int check_value(struct walker *w, const struct keydef *k, const char *key
 		if (rc == -ERANGE)
 			return jfail(w, m, "%s: '%s' must be at least 1", key, s);
 		if (rc)
-			return jfail(w, m, "%s: '%s' is not a count or a percentage of the online CPUs "
-				     "(e.g. 2 or 200%%)", key, s);
+			return jfail(w, m,
+			             "%s: '%s' is not a count or a percentage of the online CPUs "
+			             "(e.g. 2 or 200%%)",
+			             key, s);
 		return 0;
 	case K_DURATION:
 	case K_GRACE:
 		if (bb_parse_duration(s, &d) || (k->kind == K_DURATION && d <= 0))
-			return jfail(w, m, "%s: '%s' is not a %sduration (seconds, or with s/m/h: "
-				     "300, 300s, 5m, 1h)", key, s,
-				     k->kind == K_DURATION ? "positive " : "");
+			return jfail(w, m,
+			             "%s: '%s' is not a %sduration (seconds, or with s/m/h: "
+			             "300, 300s, 5m, 1h)",
+			             key, s, k->kind == K_DURATION ? "positive " : "");
 		return 0;
 	case K_POSINT: {
 		char *e;
@@ -459,8 +467,10 @@ static int check_value(struct walker *w, const struct keydef *k, const char *key
 	}
 	case K_CLUSTER:
 		if (strcmp(s, "cs-localhost"))
-			return jfail(w, m, "%s: '%s' is not supported: only cs-localhost (servers and "
-				     "clients run in one image)", key, s);
+			return jfail(w, m,
+			             "%s: '%s' is not supported: only cs-localhost (servers and "
+			             "clients run in one image)",
+			             key, s);
 		return 0;
 	case K_IP:
 		if (strcmp(s, "ipv4") && strcmp(s, "ipv6"))
@@ -477,15 +487,18 @@ static int check_value(struct walker *w, const struct keydef *k, const char *key
 					sug = bb_netperf_tests[i].name;
 		}
 		if (sug)
-			return jfail(w, m, "%s: unknown netperf test '%s' (did you mean '%s'?)", key,
-				     s, sug);
-		return jfail(w, m, "%s: unknown netperf test '%s' (known: TCP_STREAM, TCP_MAERTS, "
-			     "TCP_SENDFILE, TCP_RR, TCP_CRR, UDP_STREAM, UDP_RR, SCTP_STREAM, "
-			     "SCTP_STREAM_MANY, SCTP_RR, SCTP_RR_MANY)", key, s);
+			return jfail(w, m, "%s: unknown netperf test '%s' (did you mean '%s'?)",
+			             key, s, sug);
+		return jfail(w, m,
+		             "%s: unknown netperf test '%s' (known: TCP_STREAM, TCP_MAERTS, "
+		             "TCP_SENDFILE, TCP_RR, TCP_CRR, UDP_STREAM, UDP_RR, SCTP_STREAM, "
+		             "SCTP_STREAM_MANY, SCTP_RR, SCTP_RR_MANY)",
+		             key, s);
 	case K_SIZE:
 		if (!size_ok(s))
-			return jfail(w, m, "%s: '%s' is not a size (bytes, or with K/M/G: 4096, 10K)",
-				     key, s);
+			return jfail(w, m,
+			             "%s: '%s' is not a size (bytes, or with K/M/G: 4096, 10K)",
+			             key, s);
 		return 0;
 	case K_ARGS:
 		return check_args(w, key, s, m);
@@ -499,13 +512,14 @@ static int check_value(struct walker *w, const struct keydef *k, const char *key
 			if (bb_sng_opts[i].stressor && near(s, bb_sng_opts[i].name, &best))
 				sug = bb_sng_opts[i].name;
 		return jfail(w, m, "%s: unknown stress-ng stressor '%s'%s%s%s", key, s,
-			     sug ? " (did you mean '" : "", sug ? sug : "", sug ? "'?)" : "");
+		             sug ? " (did you mean '" : "", sug ? sug : "", sug ? "'?)" : "");
 	}
 	case K_GOV:
 		if (!one_of(s, governors)) {
 			sug = nearest_in(s, governors);
 			return jfail(w, m, "%s: unknown cpufreq governor '%s'%s%s%s", key, s,
-				     sug ? " (did you mean '" : "", sug ? sug : "", sug ? "'?)" : "");
+			             sug ? " (did you mean '" : "", sug ? sug : "",
+			             sug ? "'?)" : "");
 		}
 		return 0;
 	case K_CMDLINE:
@@ -530,12 +544,13 @@ static int check_value(struct walker *w, const struct keydef *k, const char *key
 			return -ENOMEM;
 		}
 		out[0] = 0;
-		for (tok = strtok_r(copy, " ,\t", &save); tok; tok = strtok_r(NULL, " ,\t", &save)) {
+		for (tok = strtok_r(copy, " ,\t", &save); tok;
+		     tok = strtok_r(NULL, " ,\t", &save)) {
 			if (!one_of(tok, controllers)) {
 				sug = nearest_in(tok, controllers);
-				rc = jfail(w, m, "%s: unknown cgroup controller '%s'%s%s%s", key, tok,
-					   sug ? " (did you mean '" : "", sug ? sug : "",
-					   sug ? "'?)" : "");
+				rc = jfail(w, m, "%s: unknown cgroup controller '%s'%s%s%s", key,
+				           tok, sug ? " (did you mean '" : "", sug ? sug : "",
+				           sug ? "'?)" : "");
 				free(copy);
 				free(out);
 				return rc;
@@ -555,8 +570,8 @@ static int check_value(struct walker *w, const struct keydef *k, const char *key
 }
 
 /* Values of a key: one scalar, or a list (an axis, when the key allows it). */
-static int take_values(struct walker *w, const struct keydef *k, const char *key,
-		       yaml_node_t *val, struct bb_jvalue **out, size_t *nout, int *axis)
+static int take_values(struct walker *w, const struct keydef *k, const char *key, yaml_node_t *val,
+                       struct bb_jvalue **out, size_t *nout, int *axis)
 {
 	struct bb_jvalue *v = NULL;
 	size_t n = 0;
@@ -573,8 +588,8 @@ static int take_values(struct walker *w, const struct keydef *k, const char *key
 			for (size_t i = 0; i < count; i++) {
 				yaml_node_t *e = yaml_document_get_node(w->yd, it[i]);
 				if (e->type != YAML_SCALAR_NODE)
-					return jfail(w, e->start_mark, "%s: expected controller names",
-						     key);
+					return jfail(w, e->start_mark,
+					             "%s: expected controller names", key);
 				len += strlen(scalar(e)) + 1;
 			}
 			if (!(v = calloc(1, sizeof *v)) || !(v->s = calloc(1, len))) {
@@ -595,8 +610,10 @@ static int take_values(struct walker *w, const struct keydef *k, const char *key
 			return 0;
 		}
 		if (!(k->flags & F_AXIS))
-			return jfail(w, val->start_mark, "%s: takes one value, not a list (a list "
-				     "would make it a matrix axis)", key);
+			return jfail(w, val->start_mark,
+			             "%s: takes one value, not a list (a list "
+			             "would make it a matrix axis)",
+			             key);
 		if (!count)
 			return jfail(w, val->start_mark, "%s: empty list", key);
 		if (!(v = calloc(count, sizeof *v)))
@@ -604,8 +621,10 @@ static int take_values(struct walker *w, const struct keydef *k, const char *key
 		for (size_t i = 0; i < count; i++) {
 			yaml_node_t *e = yaml_document_get_node(w->yd, it[i]);
 			if (e->type != YAML_SCALAR_NODE) {
-				rc = jfail(w, e->start_mark, "%s: a list of lists or mappings is not "
-					   "supported", key);
+				rc = jfail(w, e->start_mark,
+				           "%s: a list of lists or mappings is not "
+				           "supported",
+				           key);
 				goto out_free;
 			}
 			if (!(v[i].s = strdup(scalar(e)))) {
@@ -622,8 +641,8 @@ static int take_values(struct walker *w, const struct keydef *k, const char *key
 				goto out_free;
 			for (size_t j = 0; j < i; j++)
 				if (!strcmp(v[j].s, v[i].s)) {
-					rc = jfail(w, e->start_mark, "%s: '%s' is twice in the list",
-						   key, v[i].s);
+					rc = jfail(w, e->start_mark,
+					           "%s: '%s' is twice in the list", key, v[i].s);
 					goto out_free;
 				}
 		}
@@ -656,7 +675,7 @@ static int walk_map(struct walker *w, enum ctx ctx, yaml_node_t *map);
 
 /* Keys of a mapping must be unique scalars. */
 static int check_pair_key(struct walker *w, yaml_node_t *map, yaml_node_pair_t *pair,
-			  yaml_node_t **key)
+                          yaml_node_t **key)
 {
 	*key = yaml_document_get_node(w->yd, pair->key);
 	if ((*key)->type != YAML_SCALAR_NODE)
@@ -664,24 +683,27 @@ static int check_pair_key(struct walker *w, yaml_node_t *map, yaml_node_pair_t *
 	for (yaml_node_pair_t *p = map->data.mapping.pairs.start; p < pair; p++) {
 		yaml_node_t *o = yaml_document_get_node(w->yd, p->key);
 		if (o->type == YAML_SCALAR_NODE && !strcmp(scalar(o), scalar(*key)))
-			return jfail(w, (*key)->start_mark, "%s: duplicate key (first at line %zu "
-				     "col %zu)", scalar(*key), o->start_mark.line + 1,
-				     o->start_mark.column + 1);
+			return jfail(w, (*key)->start_mark,
+			             "%s: duplicate key (first at line %zu "
+			             "col %zu)",
+			             scalar(*key), o->start_mark.line + 1,
+			             o->start_mark.column + 1);
 	}
 	return 0;
 }
 
 /* `sysctl:` and `cgroup: limits:`: any well-formed name, a value or a list (axis). */
 static int walk_free_map(struct walker *w, const struct keydef *k, const char *prefix,
-			 yaml_node_t *map)
+                         yaml_node_t *map)
 {
 	int rc;
 	if (is_null(map))
 		return 0;
 	if (map->type != YAML_MAPPING_NODE)
 		return jfail(w, map->start_mark, "%s: expected a mapping of %s", k->key,
-			     k->kind == K_SYSCTL ? "sysctl keys to values (net.core.somaxconn: 4096)"
-						 : "cgroup files to values (memory.high: 1G)");
+		             k->kind == K_SYSCTL
+		                 ? "sysctl keys to values (net.core.somaxconn: 4096)"
+		                 : "cgroup files to values (memory.high: 1G)");
 	for (yaml_node_pair_t *pair = map->data.mapping.pairs.start;
 	     pair < map->data.mapping.pairs.top; pair++) {
 		yaml_node_t *key, *val = yaml_document_get_node(w->yd, pair->value);
@@ -689,21 +711,26 @@ static int walk_free_map(struct walker *w, const struct keydef *k, const char *p
 			return rc;
 		const char *name = scalar(key);
 		size_t len = strlen(name);
-		int ok = len > 0 && len < 100 && isalpha((unsigned char)name[0]) && strchr(name, '.');
+		int ok =
+		    len > 0 && len < 100 && isalpha((unsigned char)name[0]) && strchr(name, '.');
 		for (size_t i = 0; ok && i < len; i++)
 			ok = isalnum((unsigned char)name[i]) || strchr("._-", name[i]);
 		if (!ok) {
 			if (k->kind == K_SYSCTL)
-				return jfail(w, key->start_mark, "sysctl: '%s' is not a sysctl name "
-					     "(dotted, as `sysctl -a` prints it: "
-					     "net.sctp.prsctp_enable)", name);
-			return jfail(w, key->start_mark, "cgroup.limits: '%s' is not a cgroup "
-				     "file name (e.g. memory.high)", name);
+				return jfail(w, key->start_mark,
+				             "sysctl: '%s' is not a sysctl name "
+				             "(dotted, as `sysctl -a` prints it: "
+				             "net.sctp.prsctp_enable)",
+				             name);
+			return jfail(w, key->start_mark,
+			             "cgroup.limits: '%s' is not a cgroup "
+			             "file name (e.g. memory.high)",
+			             name);
 		}
 		char pname[160], label[160];
 		snprintf(pname, sizeof pname, "%s.%s", prefix, name);
-		snprintf(label, sizeof label, "%s.%s", k->kind == K_SYSCTL ? "sysctl" : "cgroup.limits",
-			 name);
+		snprintf(label, sizeof label, "%s.%s",
+		         k->kind == K_SYSCTL ? "sysctl" : "cgroup.limits", name);
 		struct keydef vk = *k;
 		vk.kind = K_IGNORE;
 		struct bb_jvalue *v;
@@ -733,8 +760,10 @@ static int walk_sng_option(struct walker *w, yaml_node_t *key, yaml_node_t *val)
 	char label[128];
 	snprintf(label, sizeof label, "stress-ng.%s", name);
 	if (one_of(name, sng_reserved))
-		return jfail(w, key->start_mark, "%s: set by benchboot (it runs stress-ng --timeout "
-			     "T --times --verify --metrics --no-rand-seed; use testtime for T)", label);
+		return jfail(w, key->start_mark,
+		             "%s: set by benchboot (it runs stress-ng --timeout "
+		             "T --times --verify --metrics --no-rand-seed; use testtime for T)",
+		             label);
 	if (!o) {
 		unsigned best = 1000;
 		const char *sug = NULL;
@@ -744,22 +773,28 @@ static int walk_sng_option(struct walker *w, yaml_node_t *key, yaml_node_t *val)
 		for (size_t i = 0; i < bb_sng_nopts; i++)
 			if (near(name, bb_sng_opts[i].name, &best))
 				sug = bb_sng_opts[i].name;
-		return jfail(w, key->start_mark, "unknown key '%s' in 'stress-ng:': neither a "
-			     "benchboot key nor a stress-ng 0.15 option%s%s%s", name,
-			     sug ? " (did you mean '" : "", sug ? sug : "", sug ? "'?)" : "");
+		return jfail(w, key->start_mark,
+		             "unknown key '%s' in 'stress-ng:': neither a "
+		             "benchboot key nor a stress-ng 0.15 option%s%s%s",
+		             name, sug ? " (did you mean '" : "", sug ? sug : "", sug ? "'?)" : "");
 	}
 	if (o->stressor)
-		return jfail(w, key->start_mark, "%s: '%s' is a stressor: name it in 'test' (one "
-			     "stressor per run; a list in 'test' is an axis)", label, name);
+		return jfail(w, key->start_mark,
+		             "%s: '%s' is a stressor: name it in 'test' (one "
+		             "stressor per run; a list in 'test' is an axis)",
+		             label, name);
 	struct keydef k = {C_STRESSNG, name, NULL, K_IGNORE, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL};
 	struct bb_jvalue *v;
 	size_t n;
 	int axis, rc;
 	if (!o->arg) {
-		if (!is_null(val) && (val->type != YAML_SCALAR_NODE ||
-				      (strcmp(scalar(val), "true") && strcmp(scalar(val), "false"))))
-			return jfail(w, val->start_mark, "%s: a flag takes no value (write '%s:' or "
-				     "'%s: true')", label, name, name);
+		if (!is_null(val) &&
+		    (val->type != YAML_SCALAR_NODE ||
+		     (strcmp(scalar(val), "true") && strcmp(scalar(val), "false"))))
+			return jfail(w, val->start_mark,
+			             "%s: a flag takes no value (write '%s:' or "
+			             "'%s: true')",
+			             label, name, name);
 		if (!(v = calloc(1, sizeof *v)) ||
 		    !(v->s = strdup(is_null(val) ? "true" : scalar(val)))) {
 			free(v);
@@ -792,23 +827,25 @@ static int unknown_key(struct walker *w, enum ctx ctx, yaml_node_t *key)
 			sug = keys[i].key;
 	if (sug)
 		return jfail(w, key->start_mark, "unknown key '%s' %s (did you mean '%s'?)", name,
-			     ctx_names[ctx], sug);
+		             ctx_names[ctx], sug);
 	/* a key of other sections: say where it belongs */
 	char where[256] = "";
 	for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
 		if (!strcmp(keys[i].key, name) && keys[i].ctx != ctx) {
 			size_t l = strlen(where);
 			snprintf(where + l, sizeof where - l, "%s%s", l ? " or " : "",
-				 ctx_names[keys[i].ctx]);
+			         ctx_names[keys[i].ctx]);
 		}
 	if (*where)
 		return jfail(w, key->start_mark, "unknown key '%s' %s (it belongs %s)", name,
-			     ctx_names[ctx], where);
+		             ctx_names[ctx], where);
 	if (ctx == C_TOP) {
 		const struct bb_sng_opt *o = bb_sng_opt_find(name);
 		if (o)
-			return jfail(w, key->start_mark, "unknown key '%s' at the top level (stress-ng "
-				     "options go in 'stress-ng:')", name);
+			return jfail(w, key->start_mark,
+			             "unknown key '%s' at the top level (stress-ng "
+			             "options go in 'stress-ng:')",
+			             name);
 	}
 	return jfail(w, key->start_mark, "unknown key '%s' %s", name, ctx_names[ctx]);
 }
@@ -843,8 +880,10 @@ static int walk_map(struct walker *w, enum ctx ctx, yaml_node_t *map)
 			if (is_null(val))
 				break;
 			if (val->type != YAML_MAPPING_NODE)
-				return jfail(w, val->start_mark, "%s: expected a mapping of keys (see "
-					     "docs/jobs.md)", name);
+				return jfail(w, val->start_mark,
+				             "%s: expected a mapping of keys (see "
+				             "docs/jobs.md)",
+				             name);
 			if ((rc = walk_map(w, k->sub, val)))
 				return rc;
 			break;
@@ -857,18 +896,20 @@ static int walk_map(struct walker *w, enum ctx ctx, yaml_node_t *map)
 				return rc;
 			break;
 		case K_SERVER:
-			if (!is_null(val) && !(val->type == YAML_MAPPING_NODE &&
-					       val->data.mapping.pairs.start ==
-						       val->data.mapping.pairs.top))
-				return jfail(w, val->start_mark, "%s: takes no options (benchboot "
-					     "runs netserver -4 -D, or -6 with ip: ipv6)", name);
+			if (!is_null(val) &&
+			    !(val->type == YAML_MAPPING_NODE &&
+			      val->data.mapping.pairs.start == val->data.mapping.pairs.top))
+				return jfail(w, val->start_mark,
+				             "%s: takes no options (benchboot "
+				             "runs netserver -4 -D, or -6 with ip: ipv6)",
+				             name);
 			if (!(v = calloc(1, sizeof *v)) || !(v->s = strdup(""))) {
 				free(v);
 				return -ENOMEM;
 			}
 			v->mark = mark_of(val->start_mark);
 			if ((rc = add_param(w, key->start_mark, name, "netserver", v, 1, 0,
-					    BB_LEVEL_RUN)))
+			                    BB_LEVEL_RUN)))
 				return rc;
 			break;
 		case K_CGROUP:
@@ -910,7 +951,7 @@ static int check_suite_keys(struct walker *w, yaml_node_t *map, enum ctx ctx, co
 				continue;
 			if (k->suite && strcmp(k->suite, suite))
 				return jfail(w, key->start_mark, "%s: not part of suite %s", k->key,
-					     suite);
+				             suite);
 			if (k->kind == K_SECTION && val->type == YAML_MAPPING_NODE &&
 			    (rc = check_suite_keys(w, val, k->sub, suite)))
 				return rc;
@@ -921,7 +962,7 @@ static int check_suite_keys(struct walker *w, yaml_node_t *map, enum ctx ctx, co
 
 /* Parse all documents (kept until the suite is known), walk each into a parameter list. */
 static int load_docs(const char *file, const char *text, size_t len, struct bb_jdoc **docs,
-		     size_t *ndocs, char **suite, char *err, size_t errlen)
+                     size_t *ndocs, char **suite, char *err, size_t errlen)
 {
 	yaml_parser_t parser;
 	yaml_document_t *yds = NULL;
@@ -947,9 +988,9 @@ static int load_docs(const char *file, const char *text, size_t len, struct bb_j
 		}
 		if (!yaml_parser_load(&parser, &yds[nyds])) {
 			snprintf(err, errlen, "%s:%zu:%zu: YAML syntax error: %s%s%s", file,
-				 parser.problem_mark.line + 1, parser.problem_mark.column + 1,
-				 parser.problem ? parser.problem : "unknown",
-				 parser.context ? " " : "", parser.context ? parser.context : "");
+			         parser.problem_mark.line + 1, parser.problem_mark.column + 1,
+			         parser.problem ? parser.problem : "unknown",
+			         parser.context ? " " : "", parser.context ? parser.context : "");
 			rc = -EINVAL;
 			break;
 		}
@@ -968,8 +1009,9 @@ static int load_docs(const char *file, const char *text, size_t len, struct bb_j
 		nd[*ndocs].mark = mark_of(root->start_mark);
 		w.doc = &nd[(*ndocs)++];
 		if (root->type != YAML_MAPPING_NODE)
-			rc = jfail(&w, root->start_mark, "a job document is a mapping of keys "
-				   "(suite: netperf, ...)");
+			rc = jfail(&w, root->start_mark,
+			           "a job document is a mapping of keys "
+			           "(suite: netperf, ...)");
 		else
 			rc = walk_map(&w, C_TOP, root);
 		if (rc)
@@ -986,13 +1028,15 @@ static int load_docs(const char *file, const char *text, size_t len, struct bb_j
 		if (!sp && i == 0 && *ndocs > 1)
 			continue; /* a header may leave the suite to its documents */
 		if (!sp)
-			rc = jfail(&w, root->start_mark, "missing key 'suite' (netperf or stress-ng)");
+			rc = jfail(&w, root->start_mark,
+			           "missing key 'suite' (netperf or stress-ng)");
 		else if (*suite && strcmp(*suite, sp->v[0].s))
-			rc = jfail(&w, sp->mark.line ? (yaml_mark_t){0, (size_t)sp->mark.line - 1,
-								  (size_t)sp->mark.col - 1}
-						     : root->start_mark,
-				   "suite: '%s' here, '%s' before: one job file runs one suite",
-				   sp->v[0].s, *suite);
+			rc = jfail(&w,
+			           sp->mark.line ? (yaml_mark_t){0, (size_t)sp->mark.line - 1,
+			                                         (size_t)sp->mark.col - 1}
+			                         : root->start_mark,
+			           "suite: '%s' here, '%s' before: one job file runs one suite",
+			           sp->v[0].s, *suite);
 		else if (!*suite && !(*suite = strdup(sp->v[0].s)))
 			rc = -ENOMEM;
 	}
@@ -1050,7 +1094,7 @@ static int cmp_param_pos(const void *a, const void *b)
 
 /* Cross-key checks on a merged document. */
 static int check_doc(const char *file, const char *suite, struct bb_jdoc *d, char *err,
-		     size_t errlen)
+                     size_t errlen)
 {
 	const struct bb_jparam *ctrls = bb_jdoc_get(d, "cgroup.controllers");
 	const struct bb_jparam *mode = bb_jdoc_get(d, "cgroup.mode");
@@ -1059,15 +1103,16 @@ static int check_doc(const char *file, const char *suite, struct bb_jdoc *d, cha
 		if (strncmp(p->name, "cgroup.", 7) || !strcmp(p->name, "cgroup.mode"))
 			continue;
 		if (!mode) {
-			snprintf(err, errlen, "%s:%d:%d: %s: needs 'cgroup: mode:' (v1 or v2)", file,
-				 p->mark.line, p->mark.col, p->name);
+			snprintf(err, errlen, "%s:%d:%d: %s: needs 'cgroup: mode:' (v1 or v2)",
+			         file, p->mark.line, p->mark.col, p->name);
 			return -EINVAL;
 		}
 		for (size_t k = 0; k < mode->n; k++)
 			if (!strcmp(mode->v[k].s, "none")) {
-				snprintf(err, errlen, "%s:%d:%d: %s: cgroup mode none has no "
-					 "controllers or limits", file, p->mark.line, p->mark.col,
-					 p->name);
+				snprintf(err, errlen,
+				         "%s:%d:%d: %s: cgroup mode none has no "
+				         "controllers or limits",
+				         file, p->mark.line, p->mark.col, p->name);
 				return -EINVAL;
 			}
 		if (!strncmp(p->name, "cgroup.limit.", 13)) {
@@ -1086,16 +1131,19 @@ static int check_doc(const char *file, const char *suite, struct bb_jdoc *d, cha
 				}
 			}
 			if (!found && strcmp(ctrl, "cgroup")) {
-				snprintf(err, errlen, "%s:%d:%d: cgroup.limits.%s: needs the %s "
-					 "controller in 'controllers'", file, p->mark.line,
-					 p->mark.col, file_name, ctrl);
+				snprintf(err, errlen,
+				         "%s:%d:%d: cgroup.limits.%s: needs the %s "
+				         "controller in 'controllers'",
+				         file, p->mark.line, p->mark.col, file_name, ctrl);
 				return -EINVAL;
 			}
 		}
 	}
 	if (!strcmp(suite, "stress-ng") && !bb_jdoc_get(d, "test")) {
-		snprintf(err, errlen, "%s:%d:%d: missing key 'test' in 'stress-ng:' (the stressor, "
-			 "e.g. cpu or icmp-flood)", file, d->mark.line, d->mark.col);
+		snprintf(err, errlen,
+		         "%s:%d:%d: missing key 'test' in 'stress-ng:' (the stressor, "
+		         "e.g. cpu or icmp-flood)",
+		         file, d->mark.line, d->mark.col);
 		return -EINVAL;
 	}
 	qsort(d->p, d->n, sizeof *d->p, cmp_param_pos);
@@ -1114,8 +1162,8 @@ static void set_name(struct bb_job *job, const char *path)
 	job->name = strndup(base, n);
 }
 
-int bb_job_parse_text(const char *path, const char *text, size_t len, struct bb_job *job,
-		      char *err, size_t errlen)
+int bb_job_parse_text(const char *path, const char *text, size_t len, struct bb_job *job, char *err,
+                      size_t errlen)
 {
 	struct bb_jdoc *docs;
 	size_t ndocs;

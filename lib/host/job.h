@@ -39,7 +39,7 @@ struct bb_jvalue {
 struct bb_jparam {
 	char *name;
 	struct bb_jvalue *v;
-	size_t n;    /* values; the parameter is an axis when it was written as a list */
+	size_t n; /* values; the parameter is an axis when it was written as a list */
 	int axis;
 	enum bb_level level;
 	struct bb_mark mark; /* of the key */
@@ -48,7 +48,7 @@ struct bb_jparam {
 struct bb_jdoc {
 	struct bb_jparam *p;
 	size_t n;
-	int index; /* 1-based document number in the file */
+	int index;           /* 1-based document number in the file */
 	struct bb_mark mark; /* where the document starts */
 };
 
@@ -64,8 +64,8 @@ struct bb_job {
 /* 0, -EINVAL with the message in err (bad job), or -errno (I/O: err says so). */
 int bb_job_parse_file(const char *path, struct bb_job *job, char *err, size_t errlen);
 /* The same from text; path is used for messages and the job name. */
-int bb_job_parse_text(const char *path, const char *text, size_t len, struct bb_job *job,
-		      char *err, size_t errlen);
+int bb_job_parse_text(const char *path, const char *text, size_t len, struct bb_job *job, char *err,
+                      size_t errlen);
 void bb_job_free(struct bb_job *job);
 
 const struct bb_jparam *bb_jdoc_get(const struct bb_jdoc *doc, const char *name);

@@ -15,15 +15,16 @@ static const struct {
 	const char *src; /* relative to the benchboot tree (build/...) or the sysroot */
 	int from_tree;
 } programs[] = {
-	{"/usr/bin/netperf", "build/netperf/netperf", 1},
-	{"/usr/bin/netserver", "build/netperf/netserver", 1},
-	{"/usr/bin/stress-ng", "usr/bin/stress-ng", 0},
+    {"/usr/bin/netperf", "build/netperf/netperf", 1},
+    {"/usr/bin/netserver", "build/netperf/netserver", 1},
+    {"/usr/bin/stress-ng", "usr/bin/stress-ng", 0},
 };
 
 int bb_jobimage_is_job(const char *path)
 {
 	size_t n = strlen(path);
-	return (n > 5 && !strcmp(path + n - 5, ".yaml")) || (n > 4 && !strcmp(path + n - 4, ".yml"));
+	return (n > 5 && !strcmp(path + n - 5, ".yaml")) ||
+	       (n > 4 && !strcmp(path + n - 4, ".yml"));
 }
 
 void bb_jobimage_free(struct bb_jobimage *g)
@@ -41,7 +42,7 @@ void bb_jobimage_free(struct bb_jobimage *g)
 }
 
 int bb_jobimage_group(const struct bb_matrix *m, size_t boot, const char *name_prefix,
-		      const char *base_cmdline, struct bb_jobimage *g, char *err, size_t errlen)
+                      const char *base_cmdline, struct bb_jobimage *g, char *err, size_t errlen)
 {
 	struct bb_argv mods = {0}, files = {0};
 	const struct bb_boot *b = &m->boots[boot];
@@ -55,8 +56,8 @@ int bb_jobimage_group(const struct bb_matrix *m, size_t boot, const char *name_p
 		snprintf(g->name, sizeof g->name, "%s.boot%zu", prefix, boot);
 	const char *extra = bb_param_get(b->params, b->nparams, "kernel_cmdline", NULL);
 	snprintf(g->cmdline, sizeof g->cmdline, "%s%s%s",
-		 base_cmdline ? base_cmdline : IMAGE_DEFAULT_CMDLINE, extra ? " " : "",
-		 extra ? extra : "");
+	         base_cmdline ? base_cmdline : IMAGE_DEFAULT_CMDLINE, extra ? " " : "",
+	         extra ? extra : "");
 	if ((rc = bb_plan_write(m, boot, &g->plan_text, err, errlen)) ||
 	    (rc = bb_plan_needs(m, boot, &mods, &files, err, errlen)))
 		goto out;
@@ -82,7 +83,8 @@ int bb_jobimage_group(const struct bb_matrix *m, size_t boot, const char *name_p
 		if (!programs[k].from_tree)
 			snprintf(src, sizeof src, "%s", programs[k].src);
 		else if (image_find_data(programs[k].src, src, sizeof src) < 0) {
-			snprintf(err, errlen, "%s not found (make netperf builds it)", programs[k].src);
+			snprintf(err, errlen, "%s not found (make netperf builds it)",
+			         programs[k].src);
 			rc = -ENOENT;
 			goto out;
 		}
@@ -102,8 +104,8 @@ out:
 	return rc;
 }
 
-int bb_jobimage_build(const char *jobpath, const struct image_spec *base,
-		      struct image_result **res, size_t *nres, char *err, size_t errlen)
+int bb_jobimage_build(const char *jobpath, const struct image_spec *base, struct image_result **res,
+                      size_t *nres, char *err, size_t errlen)
 {
 	struct bb_job job;
 	struct bb_matrix m;
@@ -161,8 +163,8 @@ int bb_jobimage_build(const char *jobpath, const struct image_spec *base,
 			fd = mkstemp(planpath);
 			if (fd < 0 || write(fd, g.plan_text, len) != (ssize_t)len) {
 				rc = BUILD_ESYS;
-				snprintf(err, errlen, "unable to write a temporary plan %s: %s", planpath,
-					 strerror(errno));
+				snprintf(err, errlen, "unable to write a temporary plan %s: %s",
+				         planpath, strerror(errno));
 				goto out_group;
 			}
 			spec.plan = planpath;

@@ -33,7 +33,7 @@ int bb_jobimage_is_job(const char *path);
 /* The spec of boot group `boot`; name_prefix NULL: the job's name. base_cmdline NULL:
  * IMAGE_DEFAULT_CMDLINE. 0 or -errno with err. */
 int bb_jobimage_group(const struct bb_matrix *m, size_t boot, const char *name_prefix,
-		      const char *base_cmdline, struct bb_jobimage *g, char *err, size_t errlen);
+                      const char *base_cmdline, struct bb_jobimage *g, char *err, size_t errlen);
 void bb_jobimage_free(struct bb_jobimage *g);
 
 /*
@@ -43,7 +43,7 @@ void bb_jobimage_free(struct bb_jobimage *g);
  * result per boot group (malloc'd array). BUILD_OK, BUILD_EINPUT (bad job: err names file,
  * line, column) or BUILD_ESYS.
  */
-int bb_jobimage_build(const char *jobpath, const struct image_spec *base,
-		      struct image_result **res, size_t *nres, char *err, size_t errlen);
+int bb_jobimage_build(const char *jobpath, const struct image_spec *base, struct image_result **res,
+                      size_t *nres, char *err, size_t errlen);
 
 #endif

@@ -101,7 +101,8 @@ static int expand_doc(struct bb_matrix *m, const struct bb_job *job, const struc
 		if (!rc && !bb_param_get(rp, nrp, "nr_threads", NULL))
 			rc = params_push(&rp, &nrp, "nr_threads", "1");
 		if (!rc && !bb_param_get(rp, nrp, "runtime", NULL))
-			rc = params_push(&rp, &nrp, "runtime", bb_suite_default_runtime(job->suite));
+			rc =
+			    params_push(&rp, &nrp, "runtime", bb_suite_default_runtime(job->suite));
 		if (!rc && !bb_param_get(rp, nrp, "ip", NULL) && !strcmp(job->suite, "netperf"))
 			rc = params_push(&rp, &nrp, "ip", "ipv4");
 		struct bb_run run = {.params = rp, .nparams = nrp, .doc = d->index};
@@ -152,8 +153,8 @@ static void id_append(char *id, size_t cap, size_t *len, const char *s, int sani
 		const char *rep = NULL;
 		if (sanitize && c == '%')
 			rep = "pct";
-		else if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-			   strchr("._+-", c)))
+		else if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+		           (c >= '0' && c <= '9') || strchr("._+-", c)))
 			c = '_';
 		if (rep) {
 			for (; *rep; rep++)
@@ -194,13 +195,14 @@ static int varying_names(const struct bb_matrix *m, const char ***out, size_t *n
 	size_t kept = 0;
 	const struct bb_run *first = m->nboots ? &m->boots[0].runs[0] : NULL;
 	for (size_t k = 0; k < n; k++) {
-		const char *v0 = first ? bb_param_get(first->params, first->nparams, names[k], NULL)
-				       : NULL;
+		const char *v0 =
+		    first ? bb_param_get(first->params, first->nparams, names[k], NULL) : NULL;
 		int varies = 0;
 		for (size_t b = 0; b < m->nboots && !varies; b++)
 			for (size_t r = 0; r < m->boots[b].nruns && !varies; r++) {
 				const struct bb_run *run = &m->boots[b].runs[r];
-				const char *v = bb_param_get(run->params, run->nparams, names[k], NULL);
+				const char *v =
+				    bb_param_get(run->params, run->nparams, names[k], NULL);
 				varies = (!v != !v0) || (v && strcmp(v, v0));
 			}
 		if (varies && strcmp(names[k], "test") && strcmp(names[k], "netserver"))
@@ -226,12 +228,14 @@ static int make_ids(struct bb_matrix *m, char *err, size_t errlen)
 			size_t len = 0;
 			id[0] = 0;
 			id_append(id, sizeof id, &len,
-				  bb_param_get(run->params, run->nparams, "test", m->job->name), 1);
+			          bb_param_get(run->params, run->nparams, "test", m->job->name), 1);
 			for (size_t k = 0; k < n; k++) {
-				const char *v = bb_param_get(run->params, run->nparams, names[k], NULL);
+				const char *v =
+				    bb_param_get(run->params, run->nparams, names[k], NULL);
 				const char *sn = short_name(names[k]);
 				if (!v)
-					continue; /* not a parameter of this run (another document) */
+					continue; /* not a parameter of this run (another document)
+					           */
 				for (size_t j = 0; j < n; j++)
 					if (j != k && !strcmp(short_name(names[j]), sn))
 						sn = names[k]; /* two share a short name */
@@ -241,16 +245,19 @@ static int make_ids(struct bb_matrix *m, char *err, size_t errlen)
 				id_append(id, sizeof id, &len, *v ? v : "none", 1);
 			}
 			if (len > RUNID_MAX) {
-				snprintf(err, errlen, "%s: run id longer than %d bytes: %.60s...: use "
-					 "fewer axes", m->job->file, RUNID_MAX, id);
+				snprintf(err, errlen,
+				         "%s: run id longer than %d bytes: %.60s...: use "
+				         "fewer axes",
+				         m->job->file, RUNID_MAX, id);
 				rc = -EINVAL;
 				break;
 			}
 			for (size_t k = 0; k < r; k++)
 				if (!strcmp(boot->runs[k].id, id)) {
-					snprintf(err, errlen, "%s: documents %d and %d describe the "
-						 "same run '%s' in one boot", m->job->file,
-						 boot->runs[k].doc, run->doc, id);
+					snprintf(err, errlen,
+					         "%s: documents %d and %d describe the "
+					         "same run '%s' in one boot",
+					         m->job->file, boot->runs[k].doc, run->doc, id);
 					rc = -EINVAL;
 				}
 			if (!rc && !(run->id = strdup(id)))
@@ -280,7 +287,7 @@ int bb_matrix_expand(const struct bb_job *job, struct bb_matrix *m, char *err, s
 }
 
 int bb_matrix_estimate(const struct bb_matrix *m, double *min_s, double *max_s, char *err,
-		       size_t errlen)
+                       size_t errlen)
 {
 	*min_s = *max_s = 0;
 	for (size_t b = 0; b < m->nboots; b++) {
@@ -290,7 +297,7 @@ int bb_matrix_estimate(const struct bb_matrix *m, double *min_s, double *max_s, 
 			const struct bb_run *run = &m->boots[b].runs[r];
 			struct bb_suite_run sr;
 			int rc = bb_suite_run(m->job->suite, run->params, run->nparams, &sr, err,
-					      errlen);
+			                      errlen);
 			if (rc)
 				return rc;
 			*min_s += sr.iterations * (sr.nominal_s + BB_RUN_OVERHEAD_S);

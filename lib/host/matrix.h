@@ -29,7 +29,7 @@ struct bb_run {
 
 struct bb_boot {
 	struct bb_param *params; /* boot-level: cgroup.mode (default none), cgroup.controllers,
-				  * cgroup.limit.FILE, kernel_cmdline, cpufreq_governor */
+	                          * cgroup.limit.FILE, kernel_cmdline, cpufreq_governor */
 	size_t nparams;
 	struct bb_run *runs;
 	size_t nruns;
@@ -51,6 +51,6 @@ void bb_matrix_free(struct bb_matrix *m);
 #define BB_BOOT_OVERHEAD_S 15.0
 #define BB_RUN_OVERHEAD_S 2.0
 int bb_matrix_estimate(const struct bb_matrix *m, double *min_s, double *max_s, char *err,
-		       size_t errlen);
+                       size_t errlen);
 
 #endif

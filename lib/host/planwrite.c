@@ -74,23 +74,23 @@ int bb_plan_boot_params(const struct bb_boot *b, char *buf, size_t len)
 	if (len)
 		buf[0] = 0;
 	for (size_t i = 0; i < b->nparams; i++) {
-		n += (size_t)snprintf(buf + (n < len ? n : len), n < len ? len - n : 0, "%s%s=",
-				      i ? " " : "", b->params[i].name);
+		n += (size_t)snprintf(buf + (n < len ? n : len), n < len ? len - n : 0,
+		                      "%s%s=", i ? " " : "", b->params[i].name);
 		for (const char *s = b->params[i].value; *s; s++) {
 			const char *enc = *s == ' ' ? "%20" : *s == '%' ? "%25" : NULL;
 			if (enc)
 				n += (size_t)snprintf(buf + (n < len ? n : len),
-						      n < len ? len - n : 0, "%s", enc);
+				                      n < len ? len - n : 0, "%s", enc);
 			else
 				n += (size_t)snprintf(buf + (n < len ? n : len),
-						      n < len ? len - n : 0, "%c", *s);
+				                      n < len ? len - n : 0, "%c", *s);
 		}
 	}
 	return (int)n;
 }
 
 int bb_plan_needs(const struct bb_matrix *m, size_t boot, struct bb_argv *modules,
-		  struct bb_argv *files, char *err, size_t errlen)
+                  struct bb_argv *files, char *err, size_t errlen)
 {
 	const struct bb_boot *b = &m->boots[boot];
 	int rc = 0;
@@ -100,7 +100,7 @@ int bb_plan_needs(const struct bb_matrix *m, size_t boot, struct bb_argv *module
 	for (size_t r = 0; r < b->nruns && !rc; r++) {
 		struct bb_suite_run sr;
 		rc = bb_suite_run(m->job->suite, b->runs[r].params, b->runs[r].nparams, &sr, err,
-				  errlen);
+		                  errlen);
 		if (rc)
 			return rc;
 		for (size_t i = 0; i < sr.modules.n && !rc; i++)

@@ -10,10 +10,9 @@
 #include "host/suites.h"
 
 const struct bb_netperf_test bb_netperf_tests[] = {
-	{"TCP_STREAM", 0, 0},	    {"TCP_MAERTS", 0, 0},	{"TCP_SENDFILE", 0, 0},
-	{"TCP_RR", 1, 0},	    {"TCP_CRR", 1, 0},		{"UDP_STREAM", 0, 0},
-	{"UDP_RR", 1, 0},	    {"SCTP_STREAM", 0, 1},	{"SCTP_STREAM_MANY", 0, 1},
-	{"SCTP_RR", 1, 1},	    {"SCTP_RR_MANY", 1, 1},
+    {"TCP_STREAM", 0, 0},       {"TCP_MAERTS", 0, 0}, {"TCP_SENDFILE", 0, 0}, {"TCP_RR", 1, 0},
+    {"TCP_CRR", 1, 0},          {"UDP_STREAM", 0, 0}, {"UDP_RR", 1, 0},       {"SCTP_STREAM", 0, 1},
+    {"SCTP_STREAM_MANY", 0, 1}, {"SCTP_RR", 1, 1},    {"SCTP_RR_MANY", 1, 1},
 };
 const size_t bb_netperf_ntests = sizeof bb_netperf_tests / sizeof bb_netperf_tests[0];
 
@@ -43,8 +42,7 @@ const struct bb_sng_opt *bb_sng_opt_find(const char *name)
 	return NULL;
 }
 
-const char *bb_param_get(const struct bb_param *params, size_t n, const char *name,
-			 const char *def)
+const char *bb_param_get(const struct bb_param *params, size_t n, const char *name, const char *def)
 {
 	for (size_t i = 0; i < n; i++)
 		if (!strcmp(params[i].name, name))
@@ -127,7 +125,7 @@ void bb_suite_run_free(struct bb_suite_run *sr)
 
 /* Parameters every suite shares: iterations, runtime, grace, sysctls, affinity. */
 static int common(const char *suite, const struct bb_param *p, size_t n, struct bb_suite_run *sr,
-		  double *runtime, char *err, size_t errlen)
+                  double *runtime, char *err, size_t errlen)
 {
 	double grace;
 	const char *rt = bb_param_get(p, n, "runtime", bb_suite_default_runtime(suite));
@@ -196,7 +194,7 @@ static void netperf_iterations(const char *opts, int *min, int *max)
 }
 
 static int netperf_run(const struct bb_param *p, size_t n, struct bb_suite_run *sr, char *err,
-		       size_t errlen)
+                       size_t errlen)
 {
 	double runtime;
 	int rc = common("netperf", p, n, sr, &runtime, err, errlen);
@@ -225,11 +223,11 @@ static int netperf_run(const struct bb_param *p, size_t n, struct bb_suite_run *
 	    argv_add(&sr->server_argv, v6 ? "-6" : "-4") || argv_add(&sr->server_argv, "-D"))
 		return -ENOMEM;
 	snprintf(sr->server_ready, sizeof sr->server_ready, "tcp:%s:%s", v6 ? "::1" : "127.0.0.1",
-		 NETSERVER_PORT);
+	         NETSERVER_PORT);
 	struct bb_argv *c = &sr->client_argv;
-	if (argv_add(c, "/usr/bin/netperf") || argv_add(c, v6 ? "-6" : "-4") ||
-	    argv_add(c, "-H") || argv_add(c, v6 ? "::1" : "127.0.0.1") || argv_add(c, "-t") ||
-	    argv_add(c, test) || argv_add(c, "-c") || argv_add(c, "-C") || argv_add(c, "-l") ||
+	if (argv_add(c, "/usr/bin/netperf") || argv_add(c, v6 ? "-6" : "-4") || argv_add(c, "-H") ||
+	    argv_add(c, v6 ? "::1" : "127.0.0.1") || argv_add(c, "-t") || argv_add(c, test) ||
+	    argv_add(c, "-c") || argv_add(c, "-C") || argv_add(c, "-l") ||
 	    argv_addf(c, "%ld", secs) || argv_split(c, gopts))
 		return -ENOMEM;
 	if (send || sock || *topts) {
@@ -238,13 +236,13 @@ static int netperf_run(const struct bb_param *p, size_t n, struct bb_suite_run *
 		if (send && (argv_add(c, "-m") || argv_add(c, send)))
 			return -ENOMEM;
 		if (sock && (argv_add(c, "-s") || argv_add(c, sock) || argv_add(c, "-S") ||
-			     argv_add(c, sock)))
+		             argv_add(c, sock)))
 			return -ENOMEM;
 		if (argv_split(c, topts))
 			return -ENOMEM;
 	}
 	snprintf(sr->client_count, sizeof sr->client_count, "%s",
-		 bb_param_get(p, n, "nr_threads", "1"));
+	         bb_param_get(p, n, "nr_threads", "1"));
 	if (t->sctp && argv_add(&sr->modules, "sctp"))
 		return -ENOMEM;
 	if (argv_add(&sr->files, "/usr/bin/netperf") || argv_add(&sr->files, "/usr/bin/netserver"))
@@ -256,12 +254,12 @@ static int netperf_run(const struct bb_param *p, size_t n, struct bb_suite_run *
 static const struct {
 	const char *stressor, *module;
 } sng_modules[] = {
-	{"sctp", "sctp"},
-	{"dccp", "dccp"},
+    {"sctp", "sctp"},
+    {"dccp", "dccp"},
 };
 
 static int stressng_run(const struct bb_param *p, size_t n, struct bb_suite_run *sr, char *err,
-			size_t errlen)
+                        size_t errlen)
 {
 	double runtime;
 	long count;
@@ -329,7 +327,7 @@ static int stressng_run(const struct bb_param *p, size_t n, struct bb_suite_run 
 }
 
 int bb_suite_run(const char *suite, const struct bb_param *params, size_t nparams,
-		 struct bb_suite_run *sr, char *err, size_t errlen)
+                 struct bb_suite_run *sr, char *err, size_t errlen)
 {
 	int rc;
 	memset(sr, 0, sizeof *sr);

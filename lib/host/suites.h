@@ -22,7 +22,7 @@
 
 struct bb_netperf_test {
 	const char *name;
-	int rr;	  /* request/response: throughput in transactions/s */
+	int rr;   /* request/response: throughput in transactions/s */
 	int sctp; /* needs the sctp module */
 };
 
@@ -50,9 +50,9 @@ struct bb_suite_run {
 	double runtime_s; /* watchdog bound of one iteration: -l x the -i maximum for netperf */
 	double nominal_s; /* what one iteration is expected to take (for estimates) */
 	double grace_s;
-	struct bb_argv modules;	     /* needs.module */
-	struct bb_argv sysctls;	     /* "KEY=VALUE" */
-	struct bb_argv server_argv;  /* empty: no server */
+	struct bb_argv modules;     /* needs.module */
+	struct bb_argv sysctls;     /* "KEY=VALUE" */
+	struct bb_argv server_argv; /* empty: no server */
 	char server_ready[64];
 	char *server_cpus;
 	struct bb_argv client_argv;
@@ -67,12 +67,12 @@ struct bb_suite_run {
  * test is fine, but nr_threads 0% of a count is not).
  */
 int bb_suite_run(const char *suite, const struct bb_param *params, size_t nparams,
-		 struct bb_suite_run *sr, char *err, size_t errlen);
+                 struct bb_suite_run *sr, char *err, size_t errlen);
 void bb_suite_run_free(struct bb_suite_run *sr);
 
 /* The value of a parameter, or def. */
 const char *bb_param_get(const struct bb_param *params, size_t n, const char *name,
-			 const char *def);
+                         const char *def);
 
 /* The main parameter of a suite, first in run ids: "test" for both suites. */
 const char *bb_suite_primary(const char *suite);

@@ -24,25 +24,25 @@ static const char *values(const struct bb_jdoc *d, const char *name)
 	buf[0] = 0;
 	for (size_t i = 0; i < p->n; i++)
 		snprintf(buf + strlen(buf), sizeof buf - strlen(buf), "%s%s", i ? "," : "",
-			 p->v[i].s);
+		         p->v[i].s);
 	return buf;
 }
 
 TEST(lkp_netperf_job)
 {
 	struct bb_job job = parse_ok("suite: netperf\n"
-				     "testcase: netperf\n"
-				     "category: benchmark\n"
-				     "ip: ipv4\n"
-				     "runtime: 300s\n"
-				     "nr_threads: [25%, 200%]\n"
-				     "cluster: cs-localhost\n"
-				     "if role server:\n"
-				     "  netserver:\n"
-				     "if role client:\n"
-				     "  netperf:\n"
-				     "    test: SCTP_STREAM_MANY\n"
-				     "    send_size: 10K\n");
+	                             "testcase: netperf\n"
+	                             "category: benchmark\n"
+	                             "ip: ipv4\n"
+	                             "runtime: 300s\n"
+	                             "nr_threads: [25%, 200%]\n"
+	                             "cluster: cs-localhost\n"
+	                             "if role server:\n"
+	                             "  netserver:\n"
+	                             "if role client:\n"
+	                             "  netperf:\n"
+	                             "    test: SCTP_STREAM_MANY\n"
+	                             "    send_size: 10K\n");
 	CHECK_STR(job.suite, "netperf");
 	CHECK_STR(job.name, "t");
 	CHECK_INT(job.ndocs, ==, 1);
@@ -65,23 +65,23 @@ TEST(lkp_netperf_job)
 TEST(our_keys)
 {
 	struct bb_job job = parse_ok("suite: netperf\n"
-				     "cgroup:\n"
-				     "  mode: [v1, v2]\n"
-				     "  controllers: memory, cpu\n"
-				     "  limits:\n"
-				     "    memory.high: 1G\n"
-				     "sysctl:\n"
-				     "  net.sctp.prsctp_enable: [0, 1]\n"
-				     "  net.core.somaxconn: 4096\n"
-				     "affinity:\n"
-				     "  server: 0\n"
-				     "  client: 1-3,5\n"
-				     "timeout: 1m\n"
-				     "cpufreq_governor: performance\n"
-				     "kernel_cmdline: [mitigations=off, nosmt]\n"
-				     "netperf:\n"
-				     "  global_options: -i 50,3 -I 99,5\n"
-				     "  socket_buffer_size: 57344\n");
+	                             "cgroup:\n"
+	                             "  mode: [v1, v2]\n"
+	                             "  controllers: memory, cpu\n"
+	                             "  limits:\n"
+	                             "    memory.high: 1G\n"
+	                             "sysctl:\n"
+	                             "  net.sctp.prsctp_enable: [0, 1]\n"
+	                             "  net.core.somaxconn: 4096\n"
+	                             "affinity:\n"
+	                             "  server: 0\n"
+	                             "  client: 1-3,5\n"
+	                             "timeout: 1m\n"
+	                             "cpufreq_governor: performance\n"
+	                             "kernel_cmdline: [mitigations=off, nosmt]\n"
+	                             "netperf:\n"
+	                             "  global_options: -i 50,3 -I 99,5\n"
+	                             "  socket_buffer_size: 57344\n");
 	const struct bb_jdoc *d = &job.docs[0];
 	CHECK_STR(values(d, "cgroup.mode"), "v1,v2");
 	CHECK_INT(bb_jdoc_get(d, "cgroup.mode")->level, ==, BB_LEVEL_BOOT);
@@ -104,8 +104,8 @@ TEST(our_keys)
 TEST(cgroup_scalar_and_role_affinity)
 {
 	struct bb_job job = parse_ok("suite: netperf\ncgroup: v2\n"
-				     "if role server:\n  netserver:\n  affinity: 0\n"
-				     "if role client:\n  affinity: 1\n");
+	                             "if role server:\n  netserver:\n  affinity: 0\n"
+	                             "if role client:\n  affinity: 1\n");
 	CHECK_STR(values(&job.docs[0], "cgroup.mode"), "v2");
 	CHECK(!bb_jdoc_get(&job.docs[0], "cgroup.mode")->axis);
 	CHECK_STR(values(&job.docs[0], "affinity.server"), "0");
@@ -116,18 +116,18 @@ TEST(cgroup_scalar_and_role_affinity)
 TEST(multiple_documents_inherit_the_header)
 {
 	struct bb_job job = parse_ok("suite: stress-ng\n"
-				     "nr_threads: 2\n"
-				     "testtime: 5s\n"
-				     "---\n"
-				     "stress-ng:\n"
-				     "  test: cpu\n"
-				     "  cpu-method: [fft, matrixprod]\n"
-				     "  aggressive:\n"
-				     "---\n"
-				     "testtime: 1m\n"
-				     "stress-ng:\n"
-				     "  test: vm\n"
-				     "  vm-keep: false\n");
+	                             "nr_threads: 2\n"
+	                             "testtime: 5s\n"
+	                             "---\n"
+	                             "stress-ng:\n"
+	                             "  test: cpu\n"
+	                             "  cpu-method: [fft, matrixprod]\n"
+	                             "  aggressive:\n"
+	                             "---\n"
+	                             "testtime: 1m\n"
+	                             "stress-ng:\n"
+	                             "  test: vm\n"
+	                             "  vm-keep: false\n");
 	CHECK_STR(job.suite, "stress-ng");
 	CHECK_INT(job.ndocs, ==, 2);
 	CHECK_INT(job.docs[0].index, ==, 2);
@@ -150,7 +150,7 @@ TEST(multiple_documents_inherit_the_header)
 TEST(header_without_suite)
 {
 	struct bb_job job = parse_ok("runtime: 5s\n---\nsuite: netperf\n---\nsuite: netperf\n"
-				     "netperf:\n  test: TCP_RR\n");
+	                             "netperf:\n  test: TCP_RR\n");
 	CHECK_INT(job.ndocs, ==, 2);
 	CHECK_STR(values(&job.docs[1], "test"), "TCP_RR");
 	CHECK_STR(values(&job.docs[0], "runtime"), "5s");
@@ -175,119 +175,119 @@ TEST(yml_name_and_files)
 static const struct {
 	const char *yaml, *err;
 } bad[] = {
-	{"suite: netperf\nnr_thread: 2\n",
-	 "t.yaml:2:1: unknown key 'nr_thread' at the top level (did you mean 'nr_threads'?)"},
-	{"suite: netperf\nnr_threads: 250x\n",
-	 "t.yaml:2:13: nr_threads: '250x' is not a count or a percentage of the online CPUs "
-	 "(e.g. 2 or 200%)"},
-	{"suite: netperf\nruntime: -3\n",
-	 "t.yaml:2:10: runtime: '-3' is not a positive duration (seconds, or with s/m/h: 300, "
-	 "300s, 5m, 1h)"},
-	{"suite: netperf\nruntime: 0s\n",
-	 "t.yaml:2:10: runtime: '0s' is not a positive duration (seconds, or with s/m/h: 300, "
-	 "300s, 5m, 1h)"},
-	{"suite: netperf\nnetperf:\n  sned_size: 10K\n",
-	 "t.yaml:3:3: unknown key 'sned_size' in 'netperf:' (did you mean 'send_size'?)"},
-	{"suite: netperf\nsend_size: 10K\n",
-	 "t.yaml:2:1: unknown key 'send_size' at the top level (it belongs in 'netperf:')"},
-	{"suite: netperf\nif role client:\n  netserver:\n",
-	 "t.yaml:3:3: unknown key 'netserver' in 'if role client:' (it belongs at the top level "
-	 "or in 'if role server:')"},
-	{"suite: netperf\nnetperf:\n  test: SCTP_STREAM_MNY\n",
-	 "t.yaml:3:9: test: unknown netperf test 'SCTP_STREAM_MNY' (did you mean "
-	 "'SCTP_STREAM_MANY'?)"},
-	{"suite: netperf\nnetperf:\n  test: [TCP_RR, TCP_RR]\n",
-	 "t.yaml:3:18: test: 'TCP_RR' is twice in the list"},
-	{"suite: stress-ng\nstress-ng:\n  test: icmp-flod\n",
-	 "t.yaml:3:9: test: unknown stress-ng stressor 'icmp-flod' (did you mean 'icmp-flood'?)"},
-	{"suite: stress-ng\nstress-ng:\n  test: cpu\n  cpu-methd: fft\n",
-	 "t.yaml:4:3: unknown key 'cpu-methd' in 'stress-ng:': neither a benchboot key nor a "
-	 "stress-ng 0.15 option (did you mean 'cpu-method'?)"},
-	{"suite: stress-ng\nstress-ng:\n  test: cpu\n  timeout: 5\n",
-	 "t.yaml:4:3: stress-ng.timeout: set by benchboot (it runs stress-ng --timeout T --times "
-	 "--verify --metrics --no-rand-seed; use testtime for T)"},
-	{"suite: stress-ng\nstress-ng:\n  test: cpu\n  vm: 2\n",
-	 "t.yaml:4:3: stress-ng.vm: 'vm' is a stressor: name it in 'test' (one stressor per "
-	 "run; a list in 'test' is an axis)"},
-	{"suite: stress-ng\nstress-ng:\n  test: cpu\n  aggressive: 3\n",
-	 "t.yaml:4:15: stress-ng.aggressive: a flag takes no value (write 'aggressive:' or "
-	 "'aggressive: true')"},
-	{"suite: stress-ng\nnr_threads: 0\nstress-ng:\n  test: cpu\n",
-	 "t.yaml:2:13: nr_threads: '0' must be at least 1"},
-	{"suite: stress-ng\nstress-ng:\n  vm-bytes: 1G\n",
-	 "t.yaml:1:1: missing key 'test' in 'stress-ng:' (the stressor, e.g. cpu or icmp-flood)"},
-	{"suite: netperf\ncgroup: v3\n", "t.yaml:2:9: cgroup: 'v3' is not v1, v2 or none"},
-	{"suite: netperf\ncgroup:\n  mode: v2\n  controllers: [memroy]\n",
-	 "t.yaml:4:16: controllers: unknown cgroup controller 'memroy' (did you mean 'memory'?)"},
-	{"suite: netperf\ncgroup:\n  mode: v2\n  controllers: cpu\n  limits:\n    memory.high: 1G\n",
-	 "t.yaml:6:5: cgroup.limits.memory.high: needs the memory controller in 'controllers'"},
-	{"suite: netperf\ncgroup:\n  controllers: cpu\n",
-	 "t.yaml:3:3: cgroup.controllers: needs 'cgroup: mode:' (v1 or v2)"},
-	{"suite: netperf\ncgroup:\n  mode: none\n  controllers: cpu\n",
-	 "t.yaml:4:3: cgroup.controllers: cgroup mode none has no controllers or limits"},
-	{"suite: netperf\ncluster: cs-remote\n",
-	 "t.yaml:2:10: cluster: 'cs-remote' is not supported: only cs-localhost (servers and "
-	 "clients run in one image)"},
-	{"suite: fio\n", "t.yaml:1:8: suite: unknown suite 'fio' (benchboot runs netperf and "
-			 "stress-ng)"},
-	{"suite: netprf\n", "t.yaml:1:8: suite: unknown suite 'netprf' (did you mean 'netperf'?) "
-			    "(benchboot runs netperf and stress-ng)"},
-	{"nr_threads: 2\n", "t.yaml:1:1: missing key 'suite' (netperf or stress-ng)"},
-	{"suite: netperf\ntestcase: stress-ng\n",
-	 "t.yaml:2:1: testcase: 'stress-ng' differs from 'netperf' at line 1 col 1"},
-	{"suite: netperf\n---\nsuite: stress-ng\nstress-ng:\n  test: cpu\n---\nnr_threads: 1\n",
-	 "t.yaml:3:1: suite: 'stress-ng' here, 'netperf' before: one job file runs one suite"},
-	{"suite: netperf\niterations: [1, 2]\n",
-	 "t.yaml:2:13: iterations: takes one value, not a list (a list would make it a matrix "
-	 "axis)"},
-	{"suite: netperf\niterations: 0\n", "t.yaml:2:13: iterations: '0' is not a whole number >= 1"},
-	{"suite: netperf\nnr_threads: 2\nnr_threads: 3\n",
-	 "t.yaml:3:1: nr_threads: duplicate key (first at line 2 col 1)"},
-	{"suite: netperf\nruntime: 10s\ntesttime: 5s\n",
-	 "t.yaml:3:1: testtime: sets 'runtime', already set at line 2 col 1"},
-	{"suite: netperf\nnr_threads: []\n", "t.yaml:2:13: nr_threads: empty list"},
-	{"suite: netperf\nnr_threads:\n", "t.yaml:2:12: nr_threads: missing value"},
-	{"suite: netperf\nnr_threads: [[1, 2]]\n",
-	 "t.yaml:2:14: nr_threads: a list of lists or mappings is not supported"},
-	{"suite: netperf\nnetperf:\n  global_options: -i 10,3 -l 5\n",
-	 "t.yaml:3:19: global_options: '-l' is set by benchboot (set 'runtime')"},
-	{"suite: netperf\nnetperf:\n  test_options: -m 1 -- x\n",
-	 "t.yaml:3:17: test_options: '-m' is set by benchboot (set 'send_size')"},
-	{"suite: netperf\nnetperf:\n  send_size: 10Q\n",
-	 "t.yaml:3:14: send_size: '10Q' is not a size (bytes, or with K/M/G: 4096, 10K)"},
-	{"suite: netperf\nip: ipv5\n", "t.yaml:2:5: ip: 'ipv5' is not ipv4 or ipv6"},
-	{"suite: netperf\naffinity:\n  server: 0-\n",
-	 "t.yaml:3:11: server: '0-' is not a CPU list (e.g. 0, 1-3, 0,2)"},
-	{"suite: netperf\naffinity:\n  servr: 0\n",
-	 "t.yaml:3:3: unknown key 'servr' in 'affinity:' (did you mean 'server'?)"},
-	{"suite: netperf\nsysctl:\n  net/core/somaxconn: 5\n",
-	 "t.yaml:3:3: sysctl: 'net/core/somaxconn' is not a sysctl name (dotted, as `sysctl -a` "
-	 "prints it: net.sctp.prsctp_enable)"},
-	{"suite: netperf\nsysctl: 5\n",
-	 "t.yaml:2:9: sysctl: expected a mapping of sysctl keys to values (net.core.somaxconn: "
-	 "4096)"},
-	{"suite: netperf\nnetperf: [a]\n",
-	 "t.yaml:2:10: netperf: expected a mapping of keys (see docs/jobs.md)"},
-	{"suite: netperf\nstress-ng:\n  test: cpu\n", "t.yaml:2:1: stress-ng: not part of suite "
-						       "netperf"},
-	{"suite: netperf\nnetserver:\n  port: 5\n",
-	 "t.yaml:3:3: netserver: takes no options (benchboot runs netserver -4 -D, or -6 with ip: "
-	 "ipv6)"},
-	{"suite: netperf\nvm-bytes: 1G\n",
-	 "t.yaml:2:1: unknown key 'vm-bytes' at the top level (stress-ng options go in "
-	 "'stress-ng:')"},
-	{"suite: netperf\ndisable_latency_stats: 1\n",
-	 "t.yaml:2:1: unknown key 'disable_latency_stats' at the top level"},
-	{"suite: netperf\ncpufreq_governor: performnce\n",
-	 "t.yaml:2:19: cpufreq_governor: unknown cpufreq governor 'performnce' (did you mean "
-	 "'performance'?)"},
-	{"suite: netperf\ntimeout: -1\n",
-	 "t.yaml:2:10: timeout: '-1' is not a duration (seconds, or with s/m/h: 300, 300s, 5m, 1h)"},
-	{"suite: netperf\n  bad: indent\n",
-	 "t.yaml:2:6: YAML syntax error: mapping values are not allowed in this context"},
-	{"suite: netperf\n[1: 2]: x\n", "t.yaml:2:1: a key must be a plain word"},
-	{"", "t.yaml: empty job file"},
-	{"- a\n- b\n", "t.yaml:1:1: a job document is a mapping of keys (suite: netperf, ...)"},
+    {"suite: netperf\nnr_thread: 2\n",
+     "t.yaml:2:1: unknown key 'nr_thread' at the top level (did you mean 'nr_threads'?)"},
+    {"suite: netperf\nnr_threads: 250x\n",
+     "t.yaml:2:13: nr_threads: '250x' is not a count or a percentage of the online CPUs "
+     "(e.g. 2 or 200%)"},
+    {"suite: netperf\nruntime: -3\n",
+     "t.yaml:2:10: runtime: '-3' is not a positive duration (seconds, or with s/m/h: 300, "
+     "300s, 5m, 1h)"},
+    {"suite: netperf\nruntime: 0s\n",
+     "t.yaml:2:10: runtime: '0s' is not a positive duration (seconds, or with s/m/h: 300, "
+     "300s, 5m, 1h)"},
+    {"suite: netperf\nnetperf:\n  sned_size: 10K\n",
+     "t.yaml:3:3: unknown key 'sned_size' in 'netperf:' (did you mean 'send_size'?)"},
+    {"suite: netperf\nsend_size: 10K\n",
+     "t.yaml:2:1: unknown key 'send_size' at the top level (it belongs in 'netperf:')"},
+    {"suite: netperf\nif role client:\n  netserver:\n",
+     "t.yaml:3:3: unknown key 'netserver' in 'if role client:' (it belongs at the top level "
+     "or in 'if role server:')"},
+    {"suite: netperf\nnetperf:\n  test: SCTP_STREAM_MNY\n",
+     "t.yaml:3:9: test: unknown netperf test 'SCTP_STREAM_MNY' (did you mean "
+     "'SCTP_STREAM_MANY'?)"},
+    {"suite: netperf\nnetperf:\n  test: [TCP_RR, TCP_RR]\n",
+     "t.yaml:3:18: test: 'TCP_RR' is twice in the list"},
+    {"suite: stress-ng\nstress-ng:\n  test: icmp-flod\n",
+     "t.yaml:3:9: test: unknown stress-ng stressor 'icmp-flod' (did you mean 'icmp-flood'?)"},
+    {"suite: stress-ng\nstress-ng:\n  test: cpu\n  cpu-methd: fft\n",
+     "t.yaml:4:3: unknown key 'cpu-methd' in 'stress-ng:': neither a benchboot key nor a "
+     "stress-ng 0.15 option (did you mean 'cpu-method'?)"},
+    {"suite: stress-ng\nstress-ng:\n  test: cpu\n  timeout: 5\n",
+     "t.yaml:4:3: stress-ng.timeout: set by benchboot (it runs stress-ng --timeout T --times "
+     "--verify --metrics --no-rand-seed; use testtime for T)"},
+    {"suite: stress-ng\nstress-ng:\n  test: cpu\n  vm: 2\n",
+     "t.yaml:4:3: stress-ng.vm: 'vm' is a stressor: name it in 'test' (one stressor per "
+     "run; a list in 'test' is an axis)"},
+    {"suite: stress-ng\nstress-ng:\n  test: cpu\n  aggressive: 3\n",
+     "t.yaml:4:15: stress-ng.aggressive: a flag takes no value (write 'aggressive:' or "
+     "'aggressive: true')"},
+    {"suite: stress-ng\nnr_threads: 0\nstress-ng:\n  test: cpu\n",
+     "t.yaml:2:13: nr_threads: '0' must be at least 1"},
+    {"suite: stress-ng\nstress-ng:\n  vm-bytes: 1G\n",
+     "t.yaml:1:1: missing key 'test' in 'stress-ng:' (the stressor, e.g. cpu or icmp-flood)"},
+    {"suite: netperf\ncgroup: v3\n", "t.yaml:2:9: cgroup: 'v3' is not v1, v2 or none"},
+    {"suite: netperf\ncgroup:\n  mode: v2\n  controllers: [memroy]\n",
+     "t.yaml:4:16: controllers: unknown cgroup controller 'memroy' (did you mean 'memory'?)"},
+    {"suite: netperf\ncgroup:\n  mode: v2\n  controllers: cpu\n  limits:\n    memory.high: 1G\n",
+     "t.yaml:6:5: cgroup.limits.memory.high: needs the memory controller in 'controllers'"},
+    {"suite: netperf\ncgroup:\n  controllers: cpu\n",
+     "t.yaml:3:3: cgroup.controllers: needs 'cgroup: mode:' (v1 or v2)"},
+    {"suite: netperf\ncgroup:\n  mode: none\n  controllers: cpu\n",
+     "t.yaml:4:3: cgroup.controllers: cgroup mode none has no controllers or limits"},
+    {"suite: netperf\ncluster: cs-remote\n",
+     "t.yaml:2:10: cluster: 'cs-remote' is not supported: only cs-localhost (servers and "
+     "clients run in one image)"},
+    {"suite: fio\n", "t.yaml:1:8: suite: unknown suite 'fio' (benchboot runs netperf and "
+                     "stress-ng)"},
+    {"suite: netprf\n", "t.yaml:1:8: suite: unknown suite 'netprf' (did you mean 'netperf'?) "
+                        "(benchboot runs netperf and stress-ng)"},
+    {"nr_threads: 2\n", "t.yaml:1:1: missing key 'suite' (netperf or stress-ng)"},
+    {"suite: netperf\ntestcase: stress-ng\n",
+     "t.yaml:2:1: testcase: 'stress-ng' differs from 'netperf' at line 1 col 1"},
+    {"suite: netperf\n---\nsuite: stress-ng\nstress-ng:\n  test: cpu\n---\nnr_threads: 1\n",
+     "t.yaml:3:1: suite: 'stress-ng' here, 'netperf' before: one job file runs one suite"},
+    {"suite: netperf\niterations: [1, 2]\n",
+     "t.yaml:2:13: iterations: takes one value, not a list (a list would make it a matrix "
+     "axis)"},
+    {"suite: netperf\niterations: 0\n", "t.yaml:2:13: iterations: '0' is not a whole number >= 1"},
+    {"suite: netperf\nnr_threads: 2\nnr_threads: 3\n",
+     "t.yaml:3:1: nr_threads: duplicate key (first at line 2 col 1)"},
+    {"suite: netperf\nruntime: 10s\ntesttime: 5s\n",
+     "t.yaml:3:1: testtime: sets 'runtime', already set at line 2 col 1"},
+    {"suite: netperf\nnr_threads: []\n", "t.yaml:2:13: nr_threads: empty list"},
+    {"suite: netperf\nnr_threads:\n", "t.yaml:2:12: nr_threads: missing value"},
+    {"suite: netperf\nnr_threads: [[1, 2]]\n",
+     "t.yaml:2:14: nr_threads: a list of lists or mappings is not supported"},
+    {"suite: netperf\nnetperf:\n  global_options: -i 10,3 -l 5\n",
+     "t.yaml:3:19: global_options: '-l' is set by benchboot (set 'runtime')"},
+    {"suite: netperf\nnetperf:\n  test_options: -m 1 -- x\n",
+     "t.yaml:3:17: test_options: '-m' is set by benchboot (set 'send_size')"},
+    {"suite: netperf\nnetperf:\n  send_size: 10Q\n",
+     "t.yaml:3:14: send_size: '10Q' is not a size (bytes, or with K/M/G: 4096, 10K)"},
+    {"suite: netperf\nip: ipv5\n", "t.yaml:2:5: ip: 'ipv5' is not ipv4 or ipv6"},
+    {"suite: netperf\naffinity:\n  server: 0-\n",
+     "t.yaml:3:11: server: '0-' is not a CPU list (e.g. 0, 1-3, 0,2)"},
+    {"suite: netperf\naffinity:\n  servr: 0\n",
+     "t.yaml:3:3: unknown key 'servr' in 'affinity:' (did you mean 'server'?)"},
+    {"suite: netperf\nsysctl:\n  net/core/somaxconn: 5\n",
+     "t.yaml:3:3: sysctl: 'net/core/somaxconn' is not a sysctl name (dotted, as `sysctl -a` "
+     "prints it: net.sctp.prsctp_enable)"},
+    {"suite: netperf\nsysctl: 5\n",
+     "t.yaml:2:9: sysctl: expected a mapping of sysctl keys to values (net.core.somaxconn: "
+     "4096)"},
+    {"suite: netperf\nnetperf: [a]\n",
+     "t.yaml:2:10: netperf: expected a mapping of keys (see docs/jobs.md)"},
+    {"suite: netperf\nstress-ng:\n  test: cpu\n", "t.yaml:2:1: stress-ng: not part of suite "
+                                                  "netperf"},
+    {"suite: netperf\nnetserver:\n  port: 5\n",
+     "t.yaml:3:3: netserver: takes no options (benchboot runs netserver -4 -D, or -6 with ip: "
+     "ipv6)"},
+    {"suite: netperf\nvm-bytes: 1G\n",
+     "t.yaml:2:1: unknown key 'vm-bytes' at the top level (stress-ng options go in "
+     "'stress-ng:')"},
+    {"suite: netperf\ndisable_latency_stats: 1\n",
+     "t.yaml:2:1: unknown key 'disable_latency_stats' at the top level"},
+    {"suite: netperf\ncpufreq_governor: performnce\n",
+     "t.yaml:2:19: cpufreq_governor: unknown cpufreq governor 'performnce' (did you mean "
+     "'performance'?)"},
+    {"suite: netperf\ntimeout: -1\n",
+     "t.yaml:2:10: timeout: '-1' is not a duration (seconds, or with s/m/h: 300, 300s, 5m, 1h)"},
+    {"suite: netperf\n  bad: indent\n",
+     "t.yaml:2:6: YAML syntax error: mapping values are not allowed in this context"},
+    {"suite: netperf\n[1: 2]: x\n", "t.yaml:2:1: a key must be a plain word"},
+    {"", "t.yaml: empty job file"},
+    {"- a\n- b\n", "t.yaml:1:1: a job document is a mapping of keys (suite: netperf, ...)"},
 };
 
 TEST(malformed_jobs)
@@ -297,19 +297,21 @@ TEST(malformed_jobs)
 		struct bb_job job;
 		char err[1024] = "";
 		int rc = bb_job_parse_text("t.yaml", bad[i].yaml, strlen(bad[i].yaml), &job, err,
-					   sizeof err);
+		                           sizeof err);
 		if (rc != -EINVAL || strcmp(err, bad[i].err))
-			bb_test_fail(__FILE__, __LINE__, "case %zu (%s): rc %d, error\n  \"%s\", "
-				     "expected\n  \"%s\"", i, bad[i].yaml, rc, err, bad[i].err);
+			bb_test_fail(__FILE__, __LINE__,
+			             "case %zu (%s): rc %d, error\n  \"%s\", "
+			             "expected\n  \"%s\"",
+			             i, bad[i].yaml, rc, err, bad[i].err);
 	}
 }
 
 TEST(example_jobs_are_valid)
 {
 	static const char *const jobs[] = {
-		"netperf-sctp", "netperf-sctp-prsctp", "netperf-cgroup", "netperf-sctp-cgroup",
-		"netperf-tcp-stream", "netperf-tcp-stream-short", "stress-ng-icmp-flood",
-		"stress-ng-icmp-flood-short", "stress-ng-cpu",
+	    "netperf-sctp",         "netperf-sctp-prsctp",        "netperf-cgroup",
+	    "netperf-sctp-cgroup",  "netperf-tcp-stream",         "netperf-tcp-stream-short",
+	    "stress-ng-icmp-flood", "stress-ng-icmp-flood-short", "stress-ng-cpu",
 	};
 	const char *top = getenv("BB_TOP");
 	for (size_t i = 0; i < sizeof jobs / sizeof jobs[0]; i++) {

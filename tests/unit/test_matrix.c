@@ -42,7 +42,7 @@ static const char *ids(const struct bb_boot *b)
 	buf[0] = 0;
 	for (size_t i = 0; i < b->nruns; i++)
 		snprintf(buf + strlen(buf), sizeof buf - strlen(buf), "%s%s", i ? " " : "",
-			 b->runs[i].id);
+		         b->runs[i].id);
 	return buf;
 }
 
@@ -51,7 +51,8 @@ static const char *argv_str(const struct bb_argv *a)
 	static char buf[2048];
 	buf[0] = 0;
 	for (size_t i = 0; i < a->n; i++)
-		snprintf(buf + strlen(buf), sizeof buf - strlen(buf), "%s%s", i ? " " : "", a->v[i]);
+		snprintf(buf + strlen(buf), sizeof buf - strlen(buf), "%s%s", i ? " " : "",
+		         a->v[i]);
 	return buf;
 }
 
@@ -68,7 +69,7 @@ TEST(single_run_defaults)
 	CHECK_STR(param(r, "runtime"), "300s");
 	CHECK_STR(param(r, "ip"), "ipv4");
 	CHECK_STR(bb_param_get(jm.m.boots[0].params, jm.m.boots[0].nparams, "cgroup.mode", NULL),
-		  "none");
+	          "none");
 	jm_free(&jm);
 }
 
@@ -82,15 +83,14 @@ TEST(cartesian_product_first_axis_outermost)
 	       &jm);
 	CHECK_INT(jm.m.nboots, ==, 1);
 	CHECK_INT(jm.m.nruns, ==, 8);
-	CHECK_STR(ids(&jm.m.boots[0]),
-		  "SCTP_STREAM_MANY.nr_threads-25pct.prsctp_enable-0 "
-		  "TCP_RR.nr_threads-25pct.prsctp_enable-0 "
-		  "SCTP_STREAM_MANY.nr_threads-25pct.prsctp_enable-1 "
-		  "TCP_RR.nr_threads-25pct.prsctp_enable-1 "
-		  "SCTP_STREAM_MANY.nr_threads-200pct.prsctp_enable-0 "
-		  "TCP_RR.nr_threads-200pct.prsctp_enable-0 "
-		  "SCTP_STREAM_MANY.nr_threads-200pct.prsctp_enable-1 "
-		  "TCP_RR.nr_threads-200pct.prsctp_enable-1");
+	CHECK_STR(ids(&jm.m.boots[0]), "SCTP_STREAM_MANY.nr_threads-25pct.prsctp_enable-0 "
+	                               "TCP_RR.nr_threads-25pct.prsctp_enable-0 "
+	                               "SCTP_STREAM_MANY.nr_threads-25pct.prsctp_enable-1 "
+	                               "TCP_RR.nr_threads-25pct.prsctp_enable-1 "
+	                               "SCTP_STREAM_MANY.nr_threads-200pct.prsctp_enable-0 "
+	                               "TCP_RR.nr_threads-200pct.prsctp_enable-0 "
+	                               "SCTP_STREAM_MANY.nr_threads-200pct.prsctp_enable-1 "
+	                               "TCP_RR.nr_threads-200pct.prsctp_enable-1");
 	CHECK_STR(param(&jm.m.boots[0].runs[7], "sysctl.net.sctp.prsctp_enable"), "1");
 	CHECK_STR(param(&jm.m.boots[0].runs[7], "send_size"), "10K");
 	jm_free(&jm);
@@ -116,7 +116,7 @@ TEST(boot_axes_make_boot_groups)
 	CHECK_STR(bp, "cgroup.mode=v2 cgroup.controllers=memory kernel_cmdline=mitigations=off");
 	for (size_t b = 0; b < 4; b++)
 		CHECK_STR(ids(&jm.m.boots[b]),
-			  "SCTP_STREAM_MANY.nr_threads-25pct SCTP_STREAM_MANY.nr_threads-50pct");
+		          "SCTP_STREAM_MANY.nr_threads-25pct SCTP_STREAM_MANY.nr_threads-50pct");
 	jm_free(&jm);
 }
 
@@ -147,9 +147,10 @@ TEST(run_ids_sanitised_and_disambiguated)
 	       "netperf:\n  global_options: ['-i 5,3', '-I 99,5']\n",
 	       &jm);
 	CHECK_INT(jm.m.nruns, ==, 8);
-	CHECK_STR(jm.m.boots[0].runs[0].id,
-		  "TCP_STREAM.sysctl.net.ipv4.tcp_rmem-4096_87380_6291456.sysctl.net.ipv6.tcp_rmem-1"
-		  ".global_options--i_5_3");
+	CHECK_STR(
+	    jm.m.boots[0].runs[0].id,
+	    "TCP_STREAM.sysctl.net.ipv4.tcp_rmem-4096_87380_6291456.sysctl.net.ipv6.tcp_rmem-1"
+	    ".global_options--i_5_3");
 	jm_free(&jm);
 }
 
@@ -182,16 +183,17 @@ TEST(netperf_command_lines)
 	CHECK_INT(bb_suite_run("netperf", r->params, r->nparams, &sr, err, sizeof err), ==, 0);
 	CHECK_STR(argv_str(&sr.server_argv), "/usr/bin/netserver -4 -D");
 	CHECK_STR(sr.server_ready, "tcp:127.0.0.1:12865");
-	CHECK_STR(argv_str(&sr.client_argv),
-		  "/usr/bin/netperf -4 -H 127.0.0.1 -t SCTP_STREAM_MANY -c -C -l 60 -i 50,3 -I 99,5 "
-		  "-- -m 10K -s 57344 -S 57344");
+	CHECK_STR(
+	    argv_str(&sr.client_argv),
+	    "/usr/bin/netperf -4 -H 127.0.0.1 -t SCTP_STREAM_MANY -c -C -l 60 -i 50,3 -I 99,5 "
+	    "-- -m 10K -s 57344 -S 57344");
 	CHECK_STR(sr.client_count, "200%");
 	CHECK_STR(sr.server_cpus, "0");
 	CHECK_STR(sr.client_cpus, "1");
 	CHECK_STR(argv_str(&sr.modules), "sctp");
 	CHECK_STR(argv_str(&sr.sysctls), "net.sctp.prsctp_enable=1");
 	CHECK_INT(sr.iterations, ==, 3);
-	CHECK(sr.nominal_s == 180); /* -i 50,3: at least 3 measurements */
+	CHECK(sr.nominal_s == 180);  /* -i 50,3: at least 3 measurements */
 	CHECK(sr.runtime_s == 1800); /* at most 30 (netperf caps -i at 30) */
 	CHECK(sr.grace_s == 45);
 	bb_suite_run_free(&sr);
@@ -206,7 +208,8 @@ TEST(netperf_command_lines)
 	expand("suite: netperf\nruntime: 10\nnetperf:\n  test: TCP_RR\n", &jm);
 	r = &jm.m.boots[0].runs[0];
 	CHECK_INT(bb_suite_run("netperf", r->params, r->nparams, &sr, err, sizeof err), ==, 0);
-	CHECK_STR(argv_str(&sr.client_argv), "/usr/bin/netperf -4 -H 127.0.0.1 -t TCP_RR -c -C -l 10");
+	CHECK_STR(argv_str(&sr.client_argv),
+	          "/usr/bin/netperf -4 -H 127.0.0.1 -t TCP_RR -c -C -l 10");
 	CHECK_INT(sr.modules.n, ==, 0);
 	CHECK(sr.nominal_s == 10 && sr.runtime_s == 10 && sr.grace_s == 30);
 	bb_suite_run_free(&sr);
@@ -225,8 +228,8 @@ TEST(stressng_command_lines)
 	const struct bb_run *r = &jm.m.boots[0].runs[0];
 	CHECK_INT(bb_suite_run("stress-ng", r->params, r->nparams, &sr, err, sizeof err), ==, 0);
 	CHECK_STR(argv_str(&sr.client_argv), "/usr/bin/stress-ng --timeout 60 --times --verify "
-					     "--metrics --no-rand-seed --log-file /proc/self/fd/1 "
-					     "--vm 0 --vm-bytes 64M --vm-keep");
+	                                     "--metrics --no-rand-seed --log-file /proc/self/fd/1 "
+	                                     "--vm 0 --vm-bytes 64M --vm-keep");
 	CHECK_STR(sr.client_count, "1");
 	CHECK_INT(sr.server_argv.n, ==, 0);
 	CHECK_STR(argv_str(&sr.files), "/usr/bin/stress-ng");
@@ -251,7 +254,7 @@ static void plan_reads_back(const struct jm *jm, size_t boot, struct bb_plan *pl
 		bb_test_fail(__FILE__, __LINE__, "plan: %s", err);
 	if (bb_plan_parse(text, strlen(text), plan, err, sizeof err))
 		bb_test_fail(__FILE__, __LINE__, "the init's parser refuses the plan: %s\n%s", err,
-			     text);
+		             text);
 	free(text);
 }
 
@@ -272,7 +275,7 @@ TEST(plans_read_back_by_the_init_parser)
 	CHECK_STR(p.job, "x");
 	CHECK_INT(p.boot_group, ==, 1);
 	CHECK_STR(p.boot_params, "cgroup.mode=v2 cgroup.controllers=memory "
-				 "cgroup.limit.memory.high=1G cpufreq_governor=performance");
+	                         "cgroup.limit.memory.high=1G cpufreq_governor=performance");
 	CHECK_INT(p.cgroup_mode, ==, BB_CGROUP_V2);
 	CHECK_INT(p.cgroup_controllers.n, ==, 1);
 	CHECK_STR(p.cgroup_limits.v[0].key, "memory.high");
@@ -382,8 +385,9 @@ TEST(estimate)
 	struct jm jm;
 	double lo, hi;
 	char err[256];
-	expand("suite: netperf\nruntime: 10s\niterations: 2\nnr_threads: [1, 2]\ncgroup: [v1, v2]\n",
-	       &jm);
+	expand(
+	    "suite: netperf\nruntime: 10s\niterations: 2\nnr_threads: [1, 2]\ncgroup: [v1, v2]\n",
+	    &jm);
 	CHECK_INT(bb_matrix_estimate(&jm.m, &lo, &hi, err, sizeof err), ==, 0);
 	CHECK(lo == 2 * BB_BOOT_OVERHEAD_S + 4 * 2 * (10 + BB_RUN_OVERHEAD_S));
 	CHECK(hi == lo);

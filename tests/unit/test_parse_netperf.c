@@ -181,7 +181,7 @@ TEST(errors_quote_netperf)
 {
 	char *out = slurp("netperf/error-noserver.txt");
 	parse_err(out, "netperf: establish control: are you sure there is a netserver listening on "
-		       "127.0.0.1 at port 1?");
+	               "127.0.0.1 at port 1?");
 	free(out);
 	out = slurp("netperf/error-unknown-test.txt");
 	parse_err(out, "netperf: The test you requested (FOO_BAR) is unknown to this netperf.");

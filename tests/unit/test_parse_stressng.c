@@ -94,12 +94,14 @@ TEST(metrics_brief)
 TEST(old_info_prefix)
 {
 	/* stress-ng before 0.13 printed the table at level info: (the shape LKP's parser reads) */
-	const char *out =
-		"stress-ng: info:  [1] dispatching hogs: 4 icmp-flood\n"
-		"stress-ng: info:  [1] stressor       bogo ops real time  usr time  sys time   bogo ops/s   bogo ops/s\n"
-		"stress-ng: info:  [1]                           (secs)    (secs)    (secs)   (real time) (usr+sys time)\n"
-		"stress-ng: info:  [1] icmp-flood   584700000     60.00     10.00    200.00   9745000.00   2784285.71\n"
-		"stress-ng: info:  [1] for a 60.01s run time:\n";
+	const char *out = "stress-ng: info:  [1] dispatching hogs: 4 icmp-flood\n"
+	                  "stress-ng: info:  [1] stressor       bogo ops real time  usr time  sys "
+	                  "time   bogo ops/s   bogo ops/s\n"
+	                  "stress-ng: info:  [1]                           (secs)    (secs)    "
+	                  "(secs)   (real time) (usr+sys time)\n"
+	                  "stress-ng: info:  [1] icmp-flood   584700000     60.00     10.00    "
+	                  "200.00   9745000.00   2784285.71\n"
+	                  "stress-ng: info:  [1] for a 60.01s run time:\n";
 	struct bb_stats s = {0};
 	char err[256];
 	CHECK_INT(bb_parse_stressng(out, &s, err, sizeof err), ==, 0);
@@ -121,14 +123,14 @@ TEST(errors_quote_stressng)
 {
 	char *out = slurp("stress-ng/error-skipped.txt");
 	parse_err(out, "stress-ng printed no metrics: stress-ng: info:  [32404] apparmor stressor "
-		       "will be skipped, AppArmor is not enabled");
+	               "will be skipped, AppArmor is not enabled");
 	free(out);
 	out = slurp("stress-ng/error-bad-option.txt");
 	parse_err(out, "stress-ng printed no metrics: stress-ng: unrecognized option '--nosuch'");
 	free(out);
 	parse_err("", "stress-ng printed no metrics table (empty output)");
 	parse_err("stress-ng: info:  [3] dispatching hogs: 1 cpu\n",
-		  "stress-ng printed no metrics table (was --metrics given?)");
+	          "stress-ng printed no metrics table (was --metrics given?)");
 }
 
 TEST(failed_verification_is_an_error)
@@ -138,9 +140,9 @@ TEST(failed_verification_is_an_error)
 	char *bad = malloc(len + 400);
 	strcpy(bad, out);
 	strcat(bad, "stress-ng: fail:  [23522] cpu: fft: verification failed\n"
-		    "stress-ng: info:  [23521] unsuccessful run completed in 2.01s\n");
+	            "stress-ng: info:  [23521] unsuccessful run completed in 2.01s\n");
 	parse_err(bad, "stress-ng reported a failure: stress-ng: fail:  [23522] cpu: fft: "
-		       "verification failed");
+	               "verification failed");
 	free(bad);
 	free(out);
 }

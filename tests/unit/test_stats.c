@@ -32,7 +32,7 @@ TEST(netperf_two_clients_mean_and_sum)
 {
 	/* two clients run at once against one netserver */
 	const char *outs[2] = {slurp("netperf/tcp_stream-client0.txt"),
-			       slurp("netperf/tcp_stream-client1.txt")};
+	                       slurp("netperf/tcp_stream-client1.txt")};
 	struct rusage ru[2];
 	memset(ru, 0, sizeof ru);
 	ru[0].ru_utime.tv_sec = 1, ru[0].ru_utime.tv_usec = 500000;
@@ -95,12 +95,12 @@ TEST(netperf_unmeasured_side_left_out)
 TEST(netperf_one_bad_client_fails_the_run)
 {
 	const char *outs[2] = {slurp("netperf/tcp_stream-client0.txt"),
-			       slurp("netperf/error-noserver.txt")};
+	                       slurp("netperf/error-noserver.txt")};
 	struct bb_stats s = {0};
 	char err[256];
 	CHECK_INT(bb_stats_for_run("netperf", outs, NULL, 2, 2, &s, err, sizeof err), ==, -EINVAL);
 	CHECK_STR(err, "client 1: netperf: establish control: are you sure there is a netserver "
-		       "listening on 127.0.0.1 at port 1?");
+	               "listening on 127.0.0.1 at port 1?");
 	bb_stats_free(&s);
 	const char *mixed[2] = {outs[0], slurp("netperf/tcp_rr.txt")};
 	CHECK_INT(bb_stats_for_run("netperf", mixed, NULL, 2, 2, &s, err, sizeof err), ==, -EINVAL);
@@ -152,7 +152,7 @@ TEST(resjson_append_iterations)
 	bb_stats_add(&it, "netperf.Throughput_total_Mbps", 4706.62, "Mbps");
 	CHECK_INT(bb_resjson_append(NULL, &it, &t1, err, sizeof err), ==, 0);
 	CHECK_STR(t1, "{\n  \"netperf.Throughput_Mbps\": [\n    2353.31\n  ],\n"
-		      "  \"netperf.Throughput_total_Mbps\": [\n    4706.62\n  ]\n}\n");
+	              "  \"netperf.Throughput_total_Mbps\": [\n    4706.62\n  ]\n}\n");
 	it.v[0].value = 2371.58;
 	it.v[1].value = 0.1 + 0.2; /* needs 17 digits to read back */
 	CHECK_INT(bb_resjson_append(t1, &it, &t2, err, sizeof err), ==, 0);
