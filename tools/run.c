@@ -207,6 +207,11 @@ static double on_line(void *ctx, const char *line)
 {
 	struct progress *p = ctx;
 	struct bb_console_event ev;
+	const char *pe = strstr(line, "BENCHBOOT plan-error ");
+	if (pe) {
+		event(p, "the init could not read its plan: %s", pe + strlen("BENCHBOOT plan-error "));
+		return 0;
+	}
 	if (!bb_console_event(line, &ev))
 		return 0;
 	switch (ev.kind) {
