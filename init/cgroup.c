@@ -9,6 +9,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -178,6 +179,29 @@ int cgroup_place(const struct cgroup_state *cg, pid_t pid)
 			return r;
 	}
 	return 0;
+}
+
+int cgroup_kill_all(const struct cgroup_state *cg)
+{
+	int n = 0;
+	char *procs;
+	if (cg->mode == BB_CGROUP_NONE || !cg->n || !(procs = init_read(cg->procs[0], NULL)))
+		return 0;
+	for (char *p = procs; *p; p += strcspn(p, "\n") + (p[strcspn(p, "\n")] != 0)) {
+		pid_t pid = (pid_t)atoi(p);
+		char path[64], stat[512];
+		if (pid <= 1)
+			continue;
+		/* a zombie waits for the init to reap it: nothing to kill */
+		snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
+		if (init_read_line(path, stat, sizeof(stat)) == 0 && strrchr(stat, ')') &&
+		    strrchr(stat, ')')[1] == ' ' && strrchr(stat, ')')[2] == 'Z')
+			continue;
+		if (kill(pid, SIGKILL) == 0)
+			n++;
+	}
+	free(procs);
+	return n;
 }
 
 int cgroup_check(const struct cgroup_state *cg, pid_t pid, char *seen, size_t len)

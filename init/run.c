@@ -227,6 +227,8 @@ static int wait_role(struct boot *b, struct proc *procs, size_t n, enum role rol
 	}
 }
 
+static void describe_exit(const struct proc *p, char *buf, size_t len);
+
 /* Connect to tcp:ADDR:PORT until it accepts, the server dies or the deadline passes. */
 static int wait_ready(struct boot *b, const char *spec, struct proc *srv, double deadline,
 		      char *why, size_t len)
@@ -260,8 +262,12 @@ static int wait_ready(struct boot *b, const char *spec, struct proc *srv, double
 		if (fd >= 0)
 			close(fd);
 		run_reap();
-		if (srv->exited) {
-			snprintf(why, len, "server %d exited before %s was ready", srv->index, spec);
+		/* exit status 0 may be a server that daemonized: its child listens soon */
+		if (srv->exited && !(WIFEXITED(srv->status) && WEXITSTATUS(srv->status) == 0)) {
+			char how[96];
+			describe_exit(srv, how, sizeof(how));
+			snprintf(why, len, "server %d exited (%s) before %s was ready", srv->index, how,
+				 spec);
 			return -1;
 		}
 		if (init_now_ms() >= deadline) {
@@ -382,6 +388,7 @@ struct iteration {
 	double t_release, t_end;
 	long init_ticks;
 	long long init_cpu_ns;
+	int leftovers; /* processes still in the job cgroup after the iteration, killed */
 	struct proc *procs;
 	size_t nprocs, nclients;
 	struct sysctl_set sysctls;
@@ -494,6 +501,16 @@ static void stop_all(struct boot *b, struct iteration *it)
 	for (size_t i = 0; i < it->nprocs; i++)
 		if (it->procs[i].pid > 0)
 			kill(-it->procs[i].pid, SIGKILL);
+	/* and in the job cgroup: daemons that left their group must not outlive the iteration */
+	double deadline = init_now_ms() + KILL_AFTER_MS;
+	int n, first = cgroup_kill_all(&b->cgroup);
+	it->leftovers = first;
+	if (first)
+		say("%s iteration %d: %d process(es) left in the job cgroup: killed", it->run->id,
+		    it->iter, first);
+	while (first && (n = cgroup_kill_all(&b->cgroup)) > 0 && init_now_ms() < deadline)
+		sleep_until(b, init_now_ms() + 20);
+	run_reap();
 }
 
 static void execute(struct boot *b, struct iteration *it)
@@ -634,6 +651,7 @@ static void write_status(struct boot *b, struct iteration *it)
 	ijw_int(&w, "init_cpu_ticks", it->init_ticks);
 	ijw_int(&w, "init_cpu_ns", it->init_cpu_ns);
 	ijw_int(&w, "clients_requested", (long long)it->nclients);
+	ijw_int(&w, "leftover_processes_killed", it->leftovers);
 	ijw_open(&w, "sysctl", '{');
 	for (size_t i = 0; i < it->sysctls.n; i++) {
 		struct sysctl_entry *e = &it->sysctls.v[i];

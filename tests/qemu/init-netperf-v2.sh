@@ -7,7 +7,7 @@
 . tests/lib.sh
 . tests/qemu/init-image.inc
 
-netperf_run() { # ID TEST SECONDS CLIENTS PRSCTP
+netperf_run() { # ID TEST SECONDS CLIENTS PRSCTP [DAEMON: netserver without -D]
 	cat <<RUN
 
 [run $1]
@@ -21,7 +21,7 @@ ${5:+needs.module=sctp
 sysctl.net.sctp.prsctp_enable=$5}
 server.0.arg=/usr/bin/netserver
 server.0.arg=-4
-server.0.arg=-D
+$([ -n "${6:-}" ] || echo server.0.arg=-D)
 server.0.ready=tcp:127.0.0.1:12865
 server.0.cpus=0
 client.arg=/usr/bin/netperf
@@ -76,7 +76,9 @@ runtime=2
 needs.module=no_such_module
 client.arg=/usr/bin/netperf
 PLAN
-	netperf_run SCTP_STREAM_MANY.prsctp_enable=1 SCTP_STREAM_MANY 3 2 1
+	# this netserver daemonizes (no -D): the daemon is killed with the job cgroup at the end
+	# of the run, so the next run's netserver gets port 12865
+	netperf_run SCTP_STREAM_MANY.prsctp_enable=1 SCTP_STREAM_MANY 3 2 1 daemon
 	netperf_run TCP_STREAM TCP_STREAM 3 1
 } >"$T/plan"
 
@@ -110,6 +112,7 @@ expect_grep "^BENCHBOOT run-end id=hang iter=1 status=timeout .*reason=clients s
 expect_grep "^BENCHBOOT run-end id=needs-missing-module iter=1 status=failed .*reason=needs module no_such_module: not in the image" "$c"
 expect_grep "^BENCHBOOT run-end id=SCTP_STREAM_MANY.prsctp_enable=1 iter=1 status=ok " "$c"
 expect_grep "^BENCHBOOT run-end id=TCP_STREAM iter=1 status=ok " "$c"
+expect_grep "^benchboot: SCTP_STREAM_MANY.prsctp_enable=1 iteration 1: 1 process(es) left in the job cgroup: killed" "$c"
 grep "^BENCHBOOT run-end" "$c" | sed 's/ .*id=/ /; s/ elapsed=.*reason=/ /' >"$T/order"
 printf '%s\n' "SCTP_STREAM_MANY.prsctp_enable=0 iter=1 status=ok -" "badsysctl iter=1 status=failed" \
 	"hang iter=1 status=timeout" "needs-missing-module iter=1 status=failed" \
@@ -149,6 +152,8 @@ for r in SCTP_STREAM_MANY.prsctp_enable=0 SCTP_STREAM_MANY.prsctp_enable=1 TCP_S
 	[ -s "$boot/runs/$r/1/client.0.out" ] && [ -s "$boot/runs/$r/1/client.0.rusage" ] ||
 		fail "$r: client files missing"
 done
+expect_grep '"leftover_processes_killed": 1' "$boot/runs/SCTP_STREAM_MANY.prsctp_enable=1/1/status"
+expect_grep '"leftover_processes_killed": 0' "$boot/runs/TCP_STREAM/1/status"
 expect_grep '"status": "timeout"' "$boot/runs/hang/1/status"
 expect_grep '"signal": 15' "$boot/runs/hang/1/status"
 [ -e "$boot/done" ] || fail "no done file on the disk"

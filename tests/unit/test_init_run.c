@@ -211,7 +211,7 @@ TEST(run_server_exits_before_ready)
 	run_one(&b, 0);
 	CHECK(now() - t0 < 5);
 	CHECK_CONTAINS(STATUS("srvdies", "1"),
-		       "\"reason\": \"server 0 exited before tcp:127.0.0.1:1 was ready\"");
+		       "\"reason\": \"server 0 exited (exit status 1) before tcp:127.0.0.1:1 was ready\"");
 }
 
 TEST(run_server_not_ready_in_grace)

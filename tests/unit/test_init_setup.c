@@ -7,6 +7,8 @@
 #include <stdarg.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
+#include <sys/wait.h>
+#include <signal.h>
 #include <unistd.h>
 
 #include "harness.h"
@@ -481,4 +483,34 @@ TEST(env_json_from_the_system)
 	CHECK_CONTAINS(e, "\"loaded\": [\n      \"sctp\",\n      \"dummy\"\n    ]");
 	CHECK_CONTAINS(e, "\"r1\": {\n      \"sysctl\": {\n        \"kernel.x\": \"7\"");
 	CHECK_CONTAINS(e, "\"release\": ");
+}
+
+TEST(cgroup_kill_leftovers)
+{
+	const char *root = fake_root();
+	struct cgroup_state cg = {.mode = BB_CGROUP_V2, .ok = 1, .n = 1};
+	char procs[128];
+	pid_t daemon = fork();
+	if (daemon == 0) {
+		execl("/bin/sleep", "sleep", "100", NULL);
+		_exit(127);
+	}
+	pid_t zombie = fork();
+	if (zombie == 0)
+		_exit(0);
+	usleep(100000);
+	snprintf(cg.procs[0], sizeof(cg.procs[0]), "/cg/benchboot/cgroup.procs");
+	snprintf(procs, sizeof(procs), "%d\n%d\n", (int)daemon, (int)zombie);
+	test_write_file(root, "cg/benchboot/cgroup.procs", procs);
+	/* /proc/PID/stat under the fake root: the zombie says so */
+	char path[64], stat[128];
+	snprintf(path, sizeof(path), "proc/%d/stat", (int)zombie);
+	snprintf(stat, sizeof(stat), "%d (x) Z 1 1 1\n", (int)zombie);
+	test_write_file(root, path, stat);
+	CHECK_INT(cgroup_kill_all(&cg), ==, 1);
+	int status;
+	CHECK_INT(waitpid(daemon, &status, 0), ==, daemon);
+	CHECK(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
+	cg.mode = BB_CGROUP_NONE;
+	CHECK_INT(cgroup_kill_all(&cg), ==, 0);
 }
