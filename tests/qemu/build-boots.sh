@@ -1,6 +1,7 @@
 # The Debian kernel boots an image made by `benchboot build` (TCG): a shell /init given with
 # --file loads /etc/benchboot/modules.order with BusyBox insmod, checks that sctp is loaded and
 # netperf runs with the image's libraries, prints a marker with the image id, powers off.
+# Twice: gzip, then zstd with an early cpio in front (its file must be in the root too).
 . tests/lib.sh
 [ -e "$SYSROOT/.complete" ] || skip "sysroot missing (make fetch)"
 [ -x "$B/netperf/netperf" ] || skip "netperf not built (make netperf)"
@@ -16,27 +17,41 @@ done </etc/benchboot/modules.order
 grep -q '^sctp ' /proc/modules && echo "BUILD-TEST sctp loaded"
 [ -c /dev/null ] && [ -c /dev/console ] && echo "BUILD-TEST device nodes ok"
 /usr/bin/netperf -V | sed 's/^/BUILD-TEST /'
+[ -e /kernel/x86/microcode/GenuineIntel.bin ] && echo "BUILD-TEST early $(cat /kernel/x86/microcode/GenuineIntel.bin)"
 echo "BUILD-TEST marker id=$(cat /etc/benchboot/image-id)"
 poweroff -f
 INIT
 chmod 755 "$T/init"
-"$BENCHBOOT" build --name boot -o "$T/out" --busybox --module sctp \
-	--binary "$B/netperf/netperf" --file "$T/init:/init" >"$T/build.log"
-cat "$T/build.log"
-id=$(sha256sum <"$T/out/boot/manifest" | cut -c1-64)
-timeout --signal=KILL 300 qemu-system-x86_64 -accel tcg -m 1024 -smp 2 -nographic -no-reboot \
-	-kernel "$T/out/boot/vmlinuz" -initrd "$T/out/boot/initrd.img" \
-	-append "$(cat "$T/out/boot/cmdline")" >"$T/console.raw" 2>&1 </dev/null &
-pid=$!
-BB_PIDS+=("$pid")
-rc=0
-wait "$pid" || rc=$?
-tr -d '\r' <"$T/console.raw" >"$T/console"
-[ $rc = 0 ] || { tail -n 30 "$T/console"; fail "qemu exit $rc (timeout or crash)"; }
-expect_grep "Run /init as init process" "$T/console"
-expect_grep "^BUILD-TEST sctp loaded" "$T/console"
-expect_grep "^BUILD-TEST device nodes ok" "$T/console"
-expect_grep "^BUILD-TEST Netperf version 2.7" "$T/console"
-expect_grep "^BUILD-TEST marker id=$id\$" "$T/console"
-expect_grep "reboot: Power down" "$T/console"
+mkdir -p "$T/early/kernel/x86/microcode"
+echo not-really-microcode >"$T/early/kernel/x86/microcode/GenuineIntel.bin"
+(cd "$T/early" && find kernel | sort | cpio -o -H newc --quiet >"$T/early.cpio")
+
+# boot NAME [build options]: build, boot under TCG with a hard timeout, check the console
+boot() {
+	local name=$1
+	shift
+	"$BENCHBOOT" build --name "$name" -o "$T/out" --busybox --module sctp \
+		--binary "$B/netperf/netperf" --file "$T/init:/init" "$@" >"$T/build.log"
+	cat "$T/build.log"
+	local id rc=0 log=$T/$name.console
+	id=$(sha256sum <"$T/out/$name/manifest" | cut -c1-64)
+	timeout --signal=KILL 300 qemu-system-x86_64 -accel tcg -m 1024 -smp 2 -nographic \
+		-no-reboot -kernel "$T/out/$name/vmlinuz" -initrd "$T/out/$name/initrd.img" \
+		-append "$(cat "$T/out/$name/cmdline")" >"$log.raw" 2>&1 </dev/null &
+	local pid=$!
+	BB_PIDS+=("$pid")
+	wait "$pid" || rc=$?
+	tr -d '\r' <"$log.raw" >"$log"
+	[ $rc = 0 ] || { tail -n 30 "$log"; fail "$name: qemu exit $rc (timeout or crash)"; }
+	expect_grep "Run /init as init process" "$log"
+	expect_grep "^BUILD-TEST sctp loaded" "$log"
+	expect_grep "^BUILD-TEST device nodes ok" "$log"
+	expect_grep "^BUILD-TEST Netperf version 2.7" "$log"
+	expect_grep "^BUILD-TEST marker id=$id\$" "$log"
+	expect_grep "reboot: Power down" "$log"
+}
+boot gzip
+! grep -q "BUILD-TEST early" "$T/gzip.console" || fail "gzip: an early file without an early cpio"
+boot zstd --compress zstd --level 3 --early-cpio "$T/early.cpio"
+expect_grep "^BUILD-TEST early not-really-microcode" "$T/zstd.console"
 echo ok
