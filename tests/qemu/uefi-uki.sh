@@ -44,4 +44,7 @@ boot=$(ls -d "$T"/results/0001-*)
 expect_grep "^status=complete" "$boot/.collect"
 [ -e "$boot/runs/cpu/1/status" ] || fail "no status of run cpu on the results partition"
 expect_grep '"exit_code": 0' "$boot/runs/cpu/1/status"
+[ -e "$boot/runs/cpu/results.json" ] || fail "no results.json of run cpu on the results partition"
+expect_grep '"stress-ng.cpu.ops_per_sec"' "$boot/runs/cpu/results.json"
+expect_grep "<LAVA_SIGNAL_TESTCASE TEST_CASE_ID=cpu.stress-ng.cpu.ops_per_sec RESULT=pass UNITS=" "$T/console.txt"
 echo "run cpu: $(sed -n 's/.*"status": "\(.*\)".*/\1/p' "$boot/runs/cpu/1/status"); boot $(basename "$boot")"
