@@ -1,0 +1,101 @@
+/* LAVA job definitions and PXE trees: the text they carry, quoting, refused inputs. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness.h"
+#include "host/lava.h"
+#include "host/pxe.h"
+#include "host/uki.h"
+
+static struct lava_boot boot(const char *cmdline)
+{
+	return (struct lava_boot){.job = "j", .image = "j.boot1", .group = 1, .ngroups = 2,
+				  .params = "cgroup.mode=v2", .kernel_url = "file:///i/vmlinuz",
+				  .ramdisk_url = "file:///i/initrd.img", .cmdline = cmdline,
+				  .ramdisk_compression = "gz", .test_minutes = 7, .cpus = 4,
+				  .memory_mb = 2048, .kernel_sha256 = "ab12"};
+}
+
+TEST(qemu_flavour)
+{
+	struct lava_boot b = boot("console=ttyS0 it's");
+	char *y;
+	CHECK_INT(lava_job(LAVA_QEMU, &b, &y), ==, 0);
+	CHECK_CONTAINS(y, "device_type: qemu\n");
+	CHECK_CONTAINS(y, "job_name: 'benchboot j boot 1 of 2 (qemu): cgroup.mode=v2'\n");
+	CHECK_CONTAINS(y, "  no_kvm: true\n  memory: 2048\n  extra_options:\n  - -smp 4\n");
+	/* single quotes doubled inside a single-quoted scalar */
+	CHECK_CONTAINS(y, "image_arg: '-kernel {kernel} -append \"console=ttyS0 it''s\"'\n");
+	CHECK_CONTAINS(y, "        sha256sum: ab12\n");
+	CHECK_CONTAINS(y, "    to: tmpfs\n");
+	CHECK_CONTAINS(y, "    method: qemu\n    media: tmpfs\n");
+	CHECK_CONTAINS(y, "    timeout:\n      minutes: 7\n    monitors:\n");
+	CHECK_CONTAINS(y, "start: 'BENCHBOOT results-start'");
+	CHECK_CONTAINS(y, "(?P<test_case_id>\\S+) RESULT=(?P<result>pass|fail)");
+	CHECK_CONTAINS(y, "(?P<measurement>\\S+)");
+	free(y);
+}
+
+TEST(lab_flavour)
+{
+	struct lava_boot b = boot("console=ttyS0,115200 benchboot.boot.group=1");
+	char *y;
+	b.device_type = "x86-lab";
+	CHECK_INT(lava_job(LAVA_LAB, &b, &y), ==, 0);
+	CHECK_CONTAINS(y, "device_type: x86-lab\n");
+	CHECK_CONTAINS(y, "  extra_kernel_args: 'console=ttyS0,115200 benchboot.boot.group=1'\n");
+	CHECK_CONTAINS(y, "    to: tftp\n");
+	CHECK_CONTAINS(y, "      compression: gz\n      install_modules: false\n"
+			  "      install_overlay: false\n");
+	CHECK_CONTAINS(y, "    method: ipxe\n    commands: ramdisk\n");
+	CHECK(!strstr(y, "no_kvm"));
+	free(y);
+}
+
+TEST(cmdline_lava_cannot_carry)
+{
+	struct lava_boot b = boot("a=\"b c\"");
+	char *y;
+	CHECK_INT(lava_job(LAVA_QEMU, &b, &y), ==, -EINVAL);
+	b.cmdline = "a\nb";
+	CHECK_INT(lava_job(LAVA_LAB, &b, &y), ==, -EINVAL);
+}
+
+TEST(pxe_refuses_bad_entries)
+{
+	const char *dir = test_tmpdir();
+	char out[4096], err[256];
+	const char *k = test_write_file(dir, "k", "kernel");
+	char kernel[4096];
+	snprintf(kernel, sizeof(kernel), "%s", k);
+	const char *initrd = test_write_file(dir, "i", "initrd");
+	snprintf(out, sizeof(out), "%s/pxe", dir);
+	struct pxe_entry e[2] = {{.label = "a b", .kernel = kernel, .initrd = initrd, .cmdline = "x"},
+				 {.label = "g", .kernel = kernel, .initrd = initrd, .cmdline = "x"}};
+	CHECK_INT(pxe_build(out, "n", e, 1, err, sizeof(err)), ==, UKI_EINPUT);
+	CHECK_CONTAINS(err, "bad label 'a b'");
+	e[0].label = "g";
+	CHECK_INT(pxe_build(out, "n", e, 2, err, sizeof(err)), ==, UKI_EINPUT);
+	CHECK_CONTAINS(err, "label 'g' given twice");
+	e[0].label = "f";
+	e[0].cmdline = "two\nlines";
+	CHECK_INT(pxe_build(out, "n", e, 2, err, sizeof(err)), ==, UKI_EINPUT);
+	e[0].cmdline = "console=ttyS0\n";
+	e[0].kernel = "/nonexistent/vmlinuz";
+	CHECK_INT(pxe_build(out, "n", e, 2, err, sizeof(err)), ==, UKI_EINPUT);
+	e[0].kernel = kernel;
+	CHECK_INT(pxe_build(out, "n", e, 2, err, sizeof(err)), ==, UKI_OK);
+	char *text = NULL, cmd[20000];
+	snprintf(cmd, sizeof(cmd), "cat %s/boot.ipxe %s/f.ipxe %s/pxelinux.cfg/default %s/f/vmlinuz",
+		 out, out, out, out);
+	CHECK_INT(test_run(cmd, &text), ==, 0);
+	CHECK_CONTAINS(text, "choose --timeout 5000 --default f target || set target f\n");
+	CHECK_CONTAINS(text, ":g\nkernel g/vmlinuz initrd=initrd.img x\ninitrd g/initrd.img\nboot\n");
+	CHECK_CONTAINS(text, "# benchboot n: boot f\nkernel f/vmlinuz initrd=initrd.img console=ttyS0\n");
+	CHECK_CONTAINS(text, "DEFAULT f\nPROMPT 1\nTIMEOUT 50\n");
+	CHECK_CONTAINS(text, "LABEL g\n  KERNEL g/vmlinuz\n  INITRD g/initrd.img\n  APPEND x\n");
+	CHECK_CONTAINS(text, "kernel");
+	free(text);
+}
