@@ -236,3 +236,29 @@ TEST(run_children_inherit_no_fds)
 	run_one(&b, 0);
 	CHECK_STR(file(INIT_RESULTS_DIR "/runs/%s/1/client.0.out%s", "fds", ""), "0\n1\n2\n");
 }
+
+/* LAVA test case ids: at most 100 characters of [A-Za-z0-9._-], unique per run. */
+TEST(run_lava_ids)
+{
+	char runs[4096], id[201];
+	memset(id, 'a', 200);
+	id[200] = 0;
+	id[5] = '+';
+	snprintf(runs, sizeof(runs),
+		 "[run %s]\nsuite=netperf\nruntime=5\nclient.arg=/bin/cat\n"
+		 "client.arg=%s/tests/fixtures/netperf/tcp_stream-cC.txt\n",
+		 id, getenv("BB_TOP") ? getenv("BB_TOP") : ".");
+	setup(runs);
+	run_one(&b, 0);
+	char *con = file("/console.txt%s%s", "", "");
+	char *l = strstr(con, "<LAVA_SIGNAL_TESTCASE TEST_CASE_ID=");
+	CHECK(l);
+	int n = 0;
+	for (char *c = l + 35; *c != ' '; c++, n++)
+		CHECK((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') ||
+		      *c == '.' || *c == '_' || *c == '-');
+	CHECK_INT(n, <=, 100);
+	CHECK(!strncmp(l + 35, "aaaaa_aaa", 9));
+	CHECK_CONTAINS(l, ".netperf.Throughput_Mbps RESULT=pass");
+	CHECK_CONTAINS(con, "RESULT=pass>\n"); /* the per-run line */
+}
