@@ -94,7 +94,8 @@ struct progress {
 	int iter, niter;
 	double run_start, runtime, boot_start;
 	char last[256];
-	int boot_end_seen;
+	int boot_end_seen, iterations;
+	char shown[1024];
 	double default_silence;
 	int status_shown;
 };
@@ -194,10 +195,20 @@ static void on_tick(void *ctx)
 			 p->boot_no, p->nboots, p->kernel_name, p->run_no, p->runs_total, p->run_id,
 			 p->iter, p->niter, left < 0 ? "over by " : "", left < 0 ? -left : left,
 			 *p->last ? ", last: " : "", p->last);
+	} else if (p->boot_end_seen) {
+		snprintf(line, sizeof(line), "boot %d/%d %.100s: done, powering off", p->boot_no,
+			 p->nboots, p->kernel_name);
+	} else if (*p->boot_id) {
+		snprintf(line, sizeof(line), "boot %d/%d %.100s: %d of %d iterations done%s%.200s",
+			 p->boot_no, p->nboots, p->kernel_name, p->ok + p->failed, p->iterations,
+			 *p->last ? ", last: " : "", p->last);
 	} else {
-		snprintf(line, sizeof(line), "boot %d/%d %s: booting, %.0f s", p->boot_no, p->nboots,
-			 p->kernel_name, t - p->boot_start);
+		snprintf(line, sizeof(line), "boot %d/%d %.100s: booting, %.0f s", p->boot_no,
+			 p->nboots, p->kernel_name, t - p->boot_start);
 	}
+	if (p->status_shown && !strcmp(line, p->shown))
+		return;
+	snprintf(p->shown, sizeof(p->shown), "%s", line);
 	printf("\r\033[K%.*s", 150, line);
 	fflush(stdout);
 	p->status_shown = 1;
@@ -218,6 +229,7 @@ static double on_line(void *ctx, const char *line)
 	case BB_EV_BOOT_START:
 		snprintf(p->boot_id, sizeof(p->boot_id), "%.127s", ev.id);
 		p->runs_total = ev.runs;
+		p->iterations = ev.niter;
 		event(p, "booted (%.0f s), boot id %s, %d run%s", now_s() - p->boot_start, ev.id,
 		      ev.runs, ev.runs == 1 ? "" : "s");
 		return 0;
@@ -358,9 +370,9 @@ static int write_run_json(const char *outdir, const struct jn *old, const struct
 		jout_str(&w, *r->detail ? r->detail : NULL);
 		jout_key(&w, "finished");
 		jout_bool(&w, r->finished);
-		jout_key(&w, "runs_ok");
+		jout_key(&w, "iterations_ok");
 		jout_int(&w, r->ok);
-		jout_key(&w, "runs_failed");
+		jout_key(&w, "iterations_failed");
 		jout_int(&w, r->failed);
 		jout_key(&w, "wall_s");
 		jout_num(&w, r->wall);

@@ -87,7 +87,7 @@ enum bb_event_kind {
 struct bb_console_event {
 	enum bb_event_kind kind;
 	char id[256];	 /* boot id (boot-start/-end) or run id */
-	int iter, niter; /* run-start: iter=I/N; run-end: iter=I */
+	int iter, niter; /* run-start: iter=I/N; run-end: iter=I; boot-start: niter=iterations */
 	int runs, ok, failed;
 	double runtime, elapsed, value;
 	char status[32], stat[160], unit[32], reason[256];

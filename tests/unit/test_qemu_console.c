@@ -40,6 +40,7 @@ TEST(progress_events)
 	CHECK_INT(ev.kind, ==, BB_EV_BOOT_START);
 	CHECK_STR(ev.id, "b9bb8213-ca8c");
 	CHECK_INT(ev.runs, ==, 2);
+	CHECK_INT(ev.niter, ==, 3);
 	CHECK_INT(bb_console_event("BENCHBOOT run-start id=SCTP_STREAM_MANY.prsctp_enable-1 iter=2/3 "
 				   "runtime=10 clients=2",
 				   &ev),
