@@ -488,9 +488,84 @@ static int hardlink_cmp(const void *a, const void *b)
 	return strcmp(x->path, y->path);
 }
 
+static int slink_cmp(const void *a, const void *b)
+{
+	return strcmp((*(struct cpio_entry *const *)a)->path,
+	              (*(struct cpio_entry *const *)b)->path);
+}
+
+/*
+ * Entries below a symlink go where the link points, as they would when the archive is
+ * unpacked: with /lib -> usr/lib (a merged-/usr sysroot), lib/modules/... becomes
+ * usr/lib/modules/.... Repeated until no entry is below a symlink (or too many rounds).
+ */
+static int follow_parent_links(struct cpio_list *l, char *err, size_t errlen)
+{
+	for (int round = 0; round < 16; round++) {
+		struct cpio_entry **links = NULL;
+		size_t nlinks = 0, changed = 0;
+		for (size_t i = 0; i < l->n; i++)
+			nlinks += l->v[i].type == CPIO_SLINK;
+		if (!nlinks)
+			return 0;
+		links = malloc(nlinks * sizeof(*links));
+		if (!links)
+			return fail(err, errlen, BUILD_ESYS, "out of memory");
+		nlinks = 0;
+		for (size_t i = 0; i < l->n; i++)
+			if (l->v[i].type == CPIO_SLINK)
+				links[nlinks++] = &l->v[i];
+		qsort(links, nlinks, sizeof(*links), slink_cmp);
+		for (size_t i = 0; i < l->n; i++) {
+			struct cpio_entry *e = &l->v[i];
+			char prefix[PATH_MAX];
+			for (char *slash = strchr(e->path, '/'); slash;
+			     slash = strchr(slash + 1, '/')) {
+				cpio_fmt(prefix, sizeof(prefix), "%.*s", (int)(slash - e->path),
+				         e->path);
+				struct cpio_entry key = {.path = prefix}, *kp = &key;
+				struct cpio_entry **hit =
+				    bsearch(&kp, links, nlinks, sizeof(*links), slink_cmp);
+				if (!hit)
+					continue;
+				char joined[2 * PATH_MAX + 2], norm[PATH_MAX];
+				const char *t = (*hit)->target;
+				char *dir_end = strrchr(prefix, '/');
+				if (t[0] == '/' || !dir_end)
+					cpio_fmt(joined, sizeof(joined), "%s%s", t, slash);
+				else
+					cpio_fmt(joined, sizeof(joined), "%.*s/%s%s",
+					         (int)(dir_end - prefix), prefix, t, slash);
+				if (cpio_norm_path(joined, norm, sizeof(norm))) {
+					free(links);
+					return fail(err, errlen, BUILD_EINPUT,
+					            "/%s (from %s) is below the symlink /%s -> %s, "
+					            "which leads outside the image",
+					            e->path, e->origin, prefix, t);
+				}
+				char *np = strdup(norm);
+				if (!np) {
+					free(links);
+					return fail(err, errlen, BUILD_ESYS, "out of memory");
+				}
+				free(e->path);
+				e->path = np;
+				changed++;
+				break;
+			}
+		}
+		free(links);
+		if (!changed)
+			return 0;
+	}
+	return fail(err, errlen, BUILD_EINPUT, "symlinks in the image form a loop");
+}
+
 int cpio_finish(struct cpio_list *l, char *err, size_t errlen)
 {
-	int rc = add_parents(l, err, errlen);
+	int rc = follow_parent_links(l, err, errlen);
+	if (!rc)
+		rc = add_parents(l, err, errlen);
 	if (rc)
 		return rc;
 	qsort(l->v, l->n, sizeof(*l->v), entry_cmp);

@@ -239,3 +239,45 @@ TEST(tree_copy_keeps_files_dirs_and_symlinks)
 	CHECK_INT(cpio_find(&l, "opt/t/two")->size, ==, 1);
 	cpio_list_free(&l);
 }
+
+TEST(entries_below_a_symlink_go_where_it_points)
+{
+	const char *dir = test_tmpdir();
+	struct cpio_list l;
+	char path[4096], cmd[8192], *out;
+	cpio_list_init(&l);
+	/* a merged-/usr layout: /lib -> usr/lib, /lib64 -> /usr/lib64 */
+	CHECK_INT(cpio_add_slink(&l, "/lib", "usr/lib", "sysroot", err, sizeof(err)), ==, 0);
+	CHECK_INT(cpio_add_slink(&l, "/lib64", "/usr/lib64", "sysroot", err, sizeof(err)), ==, 0);
+	CHECK_INT(
+	    cpio_add_data(&l, "/lib/modules/6.1/a.ko", "ko", 2, 0644, "module", err, sizeof(err)),
+	    ==, 0);
+	CHECK_INT(cpio_add_data(&l, "/lib64/ld.so", "ld", 2, 0755, "interp", err, sizeof(err)), ==,
+	          0);
+	CHECK_INT(
+	    cpio_add_data(&l, "/usr/lib/modules/6.1/a.ko", "ko", 2, 0644, "same", err, sizeof(err)),
+	    ==, 0);
+	CHECK_INT(cpio_finish(&l, err, sizeof(err)), ==, 0);
+	CHECK(cpio_find(&l, "usr/lib/modules/6.1/a.ko"));
+	CHECK(cpio_find(&l, "usr/lib64/ld.so"));
+	CHECK(!cpio_find(&l, "lib/modules"));
+	CHECK_INT(cpio_find(&l, "lib")->type, ==, CPIO_SLINK);
+	snprintf(path, sizeof(path), "%s/a.cpio", dir);
+	write_archive(&l, 0, path);
+	snprintf(cmd, sizeof(cmd),
+	         "mkdir %s/x && cd %s/x && cpio -idm --quiet < %s && cat lib/modules/6.1/a.ko "
+	         "usr/lib64/ld.so",
+	         dir, dir, path);
+	CHECK_INT(test_run(cmd, &out), ==, 0);
+	CHECK_STR(out, "kold");
+	free(out);
+	cpio_list_free(&l);
+
+	cpio_list_init(&l);
+	CHECK_INT(cpio_add_slink(&l, "/a", "b", "t", err, sizeof(err)), ==, 0);
+	CHECK_INT(cpio_add_slink(&l, "/b", "a", "t", err, sizeof(err)), ==, 0);
+	CHECK_INT(cpio_add_data(&l, "/a/x", "x", 1, 0644, "t", err, sizeof(err)), ==, 0);
+	CHECK_INT(cpio_finish(&l, err, sizeof(err)), ==, BUILD_EINPUT);
+	CHECK_CONTAINS(err, "loop");
+	cpio_list_free(&l);
+}
