@@ -134,10 +134,10 @@ int bb_parse_stressng(const char *out, struct bb_stats *st, char *err, size_t er
 					s = *e ? e + 1 : e;
 					continue;
 				}
-				if ((rc = bb_stats_add(st, name, v[0], "bogo ops")))
+				if ((rc = bb_stats_add(st, name, v[0], "ops")))
 					return rc;
 				snprintf(name, sizeof name, "stress-ng.%s.ops_per_sec", f[0]);
-				if ((rc = bb_stats_add(st, name, v[4], "bogo ops/s")))
+				if ((rc = bb_stats_add(st, name, v[4], "ops/s")))
 					return rc;
 				rows++;
 			}

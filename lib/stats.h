@@ -15,6 +15,8 @@
  *     (100 * (user + system) / elapsed), elapsed_time (s), voluntary_context_switches,
  *     involuntary_context_switches (summed), max_resident_set_size (KB, max over clients),
  *     minor_page_faults, major_page_faults, file_system_inputs, file_system_outputs (summed)
+ * Units are single words (they become LAVA's UNITS): Mbps, tps, %, us/KB, us/Tr, ops, ops/s,
+ * s, KB, or empty for counts.
  */
 #ifndef BENCHBOOT_STATS_H
 #define BENCHBOOT_STATS_H
