@@ -51,7 +51,9 @@ static int write_limit(struct cgroup_state *cg, const char *dir, const char *fil
 	if (r)
 		return cg_fail(cg, "%s=%s: %s", path, value, strerror(-r));
 	init_read_line(path, back, sizeof(back));
-	machine("cgroup-limit file=%s requested=%s actual=%s", file, value, back);
+	char req[256], act[256];
+	machine("cgroup-limit file=%s requested=%s actual=%s", file,
+		console_word(value, req, sizeof(req)), console_word(back, act, sizeof(act)));
 	return 0;
 }
 

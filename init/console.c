@@ -103,3 +103,12 @@ void machine(const char *fmt, ...)
 	emit("BENCHBOOT ", fmt, ap);
 	va_end(ap);
 }
+
+const char *console_word(const char *s, char *buf, size_t len)
+{
+	size_t n = 0;
+	for (; *s && n + 1 < len; s++)
+		buf[n++] = (*s == ' ' || *s == '\t' || *s == '\n') ? ',' : *s;
+	buf[n] = 0;
+	return n ? buf : "-";
+}

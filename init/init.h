@@ -57,6 +57,9 @@ void say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void machine(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void console_raw(const char *s);
 
+/* A value for a machine line: whitespace becomes ',' (values there have no spaces). */
+const char *console_word(const char *s, char *buf, size_t len);
+
 /* Mounts (mount.c). Returns the number of failures (each reported). */
 int mount_early(void);
 

@@ -785,9 +785,12 @@ static void iteration(struct boot *b, size_t runidx, int iter)
 			set_failed(&it, "needs %s", why);
 	if (!strcmp(it.status, "ok") && sysctl_apply(&run->sysctls, &it.sysctls, why, sizeof(why)))
 		set_failed(&it, "%s", why);
-	for (size_t i = 0; i < it.sysctls.n; i++)
+	for (size_t i = 0; i < it.sysctls.n; i++) {
+		char req[256], act[256];
 		machine("sysctl run=%s key=%s requested=%s actual=%s", run->id, it.sysctls.v[i].key,
-			it.sysctls.v[i].requested, it.sysctls.v[i].actual);
+			console_word(it.sysctls.v[i].requested, req, sizeof(req)),
+			console_word(it.sysctls.v[i].actual, act, sizeof(act)));
+	}
 	if (!strcmp(it.status, "ok"))
 		execute(b, &it);
 	stop_all(b, &it);

@@ -53,6 +53,7 @@ static void setup(const char *runs)
 	b.run_failed = calloc(b.plan.nruns, sizeof(*b.run_failed));
 	init_mkdirs(INIT_RESULTS_DIR "/runs", 0755);
 	test_write_file(root, "proc/sys/kernel/knob", "5\n");
+	test_write_file(root, "proc/sys/kernel/pair", "1\t2\n");
 }
 
 static char *file(const char *fmt, const char *a, const char *c)
@@ -72,7 +73,7 @@ TEST(run_clients_stats_sysctl)
 	char runs[2048];
 	snprintf(runs, sizeof(runs),
 		 "[run tcp.one]\nsuite=netperf\nparam.test=TCP_STREAM\niterations=2\nruntime=5\n"
-		 "sysctl.kernel.knob=7\n"
+		 "sysctl.kernel.knob=7\nsysctl.kernel.pair=3  4\n"
 		 "client.arg=/bin/sh\nclient.arg=-c\nclient.arg=cat %s/tests/fixtures/netperf/"
 		 "tcp_stream-cC.txt; cat /proc/sys/kernel/knob >&2 2>/dev/null; exit 0\n"
 		 "client.count=50%%\nclient.cpus=0\n",
@@ -90,7 +91,7 @@ TEST(run_clients_stats_sysctl)
 	CHECK_CONTAINS(st, "\"mode\": \"none\"");
 	/* restored after each run, recorded for env.json */
 	CHECK_STR(file("/proc/sys/kernel/knob%s%s", "", ""), "5");
-	CHECK_INT(b.run_sysctls[0].n, ==, 1);
+	CHECK_INT(b.run_sysctls[0].n, ==, 2);
 	CHECK_STR(b.run_sysctls[0].v[0].actual, "7");
 	char *res = file(INIT_RESULTS_DIR "/runs/%s/results.json%s", "tcp.one", "");
 	CHECK_CONTAINS(res, "\"netperf.Throughput_Mbps\": [\n    7132.47,\n    7132.47\n  ]");
@@ -106,6 +107,8 @@ TEST(run_clients_stats_sysctl)
 			    "RESULT=pass UNITS=Mbps MEASUREMENT=7132.47>\n");
 	CHECK_CONTAINS(con, "<LAVA_SIGNAL_TESTCASE TEST_CASE_ID=tcp.one.i2 RESULT=pass>\n");
 	CHECK_CONTAINS(con, "BENCHBOOT sysctl run=tcp.one key=kernel.knob requested=7 actual=7\n");
+	CHECK_CONTAINS(con, "BENCHBOOT sysctl run=tcp.one key=kernel.pair requested=3,,4 actual=3,4\n");
+	CHECK_STR(file("/proc/sys/kernel/pair%s%s", "", ""), "1 2");
 	CHECK_INT(b.run_failed[0], ==, 0);
 }
 
