@@ -25,6 +25,11 @@
 
 #include "resdisk.h"
 
+struct pending {
+	ext2_ino_t dir, ino;
+	char name[EXT2_NAME_LEN + 1];
+};
+
 struct resdisk {
 	ext2_filsys fs;
 	int rw;
@@ -32,7 +37,7 @@ struct resdisk {
 	unsigned backup_sb;
 	int marker_err;
 	char id[RESDISK_ID_LEN + 1];
-	ext2_ino_t *to_free; /* replaced inodes, freed once the directory change is durable */
+	struct pending *to_free; /* replaced versions, dropped at the next resdisk_flush */
 	size_t nfree, cap_free;
 };
 
@@ -351,55 +356,74 @@ static int lookup_dir(ext2_filsys fs, const char *path, ext2_ino_t *out)
 	return 0;
 }
 
-int resdisk_mkdir_p(struct resdisk *d, const char *path)
+/*
+ * Ordering. libext2fs writes through a cache and the kernel writes back in any order, so of
+ * all the writes between two barriers (io_channel_flush: fsync) any subset may be on the
+ * device after a crash. Each step below is chosen so that every such subset is either
+ * consistent or something `e2fsck -p` repairs on its own: a directory entry pointing to an
+ * inode with no links (entry cleared), wrong link counts, bitmaps and counters. What preen
+ * mode does not repair, and what therefore must never reach the device, is an inode that
+ * claims links (or a directory) with no entry pointing to it, and a directory whose size
+ * covers a block that was never written.
+ */
+static int barrier(ext2_filsys fs)
 {
-	ext2_filsys fs = d->fs;
-	ext2_ino_t dir = EXT2_ROOT_INO;
-	const char *p = path, *name;
-	int len;
-	char cname[EXT2_NAME_LEN + 1];
-
-	if (!d->rw)
-		return -EROFS;
-	while ((len = next_component(&p, &name)) > 0) {
-		ext2_ino_t ino;
-		struct ext2_inode inode;
-		if (name[0] == '.')
-			return -EINVAL;
-		errcode_t e = ext2fs_lookup(fs, dir, name, len, NULL, &ino);
-		if (e == EXT2_ET_FILE_NOT_FOUND) {
-			memcpy(cname, name, len);
-			cname[len] = 0;
-			e = ext2fs_mkdir(fs, dir, 0, cname);
-			if (e == EXT2_ET_DIR_NO_SPACE) {
-				e = ext2fs_expand_dir(fs, dir);
-				if (!e)
-					e = ext2fs_mkdir(fs, dir, 0, cname);
-			}
-			if (!e)
-				e = ext2fs_lookup(fs, dir, name, len, NULL, &ino);
-		}
-		int r = err_from_ext2(e);
-		if (r)
-			return r;
-		if ((r = read_inode(fs, ino, &inode)))
-			return r;
-		if (!LINUX_S_ISDIR(inode.i_mode))
-			return -ENOTDIR;
-		dir = ino;
-	}
-	return len;
+	return err_from_ext2(io_channel_flush(fs->io));
 }
 
-static int link_expand(ext2_filsys fs, ext2_ino_t dir, const char *name, ext2_ino_t ino)
+/* Add a block to a directory: the empty block is on the device before the inode covers it. */
+static int grow_dir(ext2_filsys fs, ext2_ino_t dir)
 {
-	errcode_t e = ext2fs_link(fs, dir, name, ino, EXT2_FT_REG_FILE);
+	struct ext2_inode inode;
+	blk64_t blk;
+	char *block;
+	int r = read_inode(fs, dir, &inode);
+	if (r)
+		return r;
+	if (inode.i_flags & (EXT2_INDEX_FL | EXT4_INLINE_DATA_FL))
+		return err_from_ext2(ext2fs_expand_dir(fs, dir));
+	blk64_t lblk = EXT2_I_SIZE(&inode) / fs->blocksize;
+	if ((r = err_from_ext2(ext2fs_new_block2(fs, ext2fs_find_inode_goal(fs, dir, &inode, lblk),
+						 NULL, &blk))))
+		return r;
+	if ((r = err_from_ext2(ext2fs_new_dir_block(fs, 0, 0, &block))))
+		return r;
+	r = err_from_ext2(ext2fs_write_dir_block4(fs, blk, block, 0, dir));
+	ext2fs_free_mem(&block);
+	if (r || (r = barrier(fs)))
+		return r;
+	ext2fs_block_alloc_stats2(fs, blk, +1);
+	if ((r = err_from_ext2(ext2fs_bmap2(fs, dir, &inode, NULL, BMAP_SET, lblk, NULL, &blk))))
+		return r;
+	if ((r = read_inode(fs, dir, &inode))) /* bmap may have written it */
+		return r;
+	if ((r = err_from_ext2(ext2fs_inode_size_set(fs, &inode, (lblk + 1) * fs->blocksize))))
+		return r;
+	ext2fs_iblk_add_blocks(fs, &inode, 1);
+	return err_from_ext2(ext2fs_write_inode(fs, dir, &inode));
+}
+
+static int add_entry(ext2_filsys fs, ext2_ino_t dir, const char *name, ext2_ino_t ino, int type)
+{
+	errcode_t e = ext2fs_link(fs, dir, name, ino, type);
 	if (e == EXT2_ET_DIR_NO_SPACE) {
-		e = ext2fs_expand_dir(fs, dir);
-		if (!e)
-			e = ext2fs_link(fs, dir, name, ino, EXT2_FT_REG_FILE);
+		int r = grow_dir(fs, dir);
+		if (r)
+			return r;
+		e = ext2fs_link(fs, dir, name, ino, type);
 	}
 	return err_from_ext2(e);
+}
+
+static int set_links(ext2_filsys fs, ext2_ino_t ino, int links)
+{
+	struct ext2_inode inode;
+	int r = read_inode(fs, ino, &inode);
+	if (r)
+		return r;
+	inode.i_links_count = links;
+	inode.i_dtime = links ? 0 : time(NULL);
+	return err_from_ext2(ext2fs_write_inode(fs, ino, &inode));
 }
 
 static int release_block(ext2_filsys fs, blk64_t *blocknr, e2_blkcnt_t blockcnt,
@@ -414,10 +438,10 @@ static int release_block(ext2_filsys fs, blk64_t *blocknr, e2_blkcnt_t blockcnt,
 }
 
 /*
- * Free an inode that no directory entry points to any more: its blocks (data and extent tree,
- * as debugfs's kill_file does; ext2fs_punch of 1.47.0 refuses an extent that ends on the last
- * block of the filesystem, which is exactly where a write that filled the disk ends), then
- * itself.
+ * Give back the blocks and the inode of a file that no entry points to and whose zero link
+ * count is on the device (or that never had an entry). Its blocks are found through its extent
+ * tree, as debugfs's kill_file does: ext2fs_punch of 1.47.0 refuses an extent ending on the last
+ * block of the filesystem, which is exactly where a write that filled the disk ends.
  */
 static int release_inode(ext2_filsys fs, ext2_ino_t ino)
 {
@@ -425,10 +449,6 @@ static int release_inode(ext2_filsys fs, ext2_ino_t ino)
 	int r = read_inode(fs, ino, &inode);
 	if (r)
 		return r;
-	if (inode.i_links_count > 1) {
-		inode.i_links_count--;
-		return err_from_ext2(ext2fs_write_inode(fs, ino, &inode));
-	}
 	if (ext2fs_inode_has_valid_blocks2(fs, &inode)) {
 		blk64_t last_cluster = ~0ULL;
 		r = err_from_ext2(ext2fs_block_iterate3(fs, ino, BLOCK_FLAG_READ_ONLY, NULL,
@@ -436,18 +456,194 @@ static int release_inode(ext2_filsys fs, ext2_ino_t ino)
 		if (r)
 			return r;
 	}
-	inode.i_links_count = 0;
-	inode.i_dtime = time(NULL);
-	if ((r = err_from_ext2(ext2fs_write_inode(fs, ino, &inode))))
+	if (inode.i_links_count || !inode.i_dtime) {
+		inode.i_links_count = 0;
+		inode.i_dtime = time(NULL);
+		if ((r = err_from_ext2(ext2fs_write_inode(fs, ino, &inode))))
+			return r;
+	}
+	ext2fs_inode_alloc_stats2(fs, ino, -1, LINUX_S_ISDIR(inode.i_mode));
+	return 0;
+}
+
+/* Remove entry name -> ino of dir and free ino: its zero link count is on the device first. */
+static int drop_entry(ext2_filsys fs, ext2_ino_t dir, const char *name, ext2_ino_t ino)
+{
+	int r = set_links(fs, ino, 0);
+	if (!r)
+		r = barrier(fs);
+	if (!r)
+		r = err_from_ext2(ext2fs_unlink(fs, dir, name, ino, 0));
+	if (!r)
+		r = release_inode(fs, ino);
+	return r;
+}
+
+/*
+ * mkdir in two steps: the directory block, the inode with no links yet and the parent's entry
+ * (any of them alone is repaired by preen), then the link counts, on the device before anything
+ * goes into the new directory.
+ */
+static int make_dir(ext2_filsys fs, ext2_ino_t parent, const char *name, ext2_ino_t *out)
+{
+	struct ext2_inode inode, pinode;
+	ext2_ino_t ino;
+	blk64_t blk;
+	char *block;
+	int r = err_from_ext2(ext2fs_new_inode(fs, parent, LINUX_S_IFDIR | 0755, NULL, &ino));
+	if (r)
 		return r;
-	ext2fs_inode_alloc_stats2(fs, ino, -1, 0);
+	memset(&inode, 0, sizeof(inode));
+	if ((r = err_from_ext2(
+		     ext2fs_new_block2(fs, ext2fs_find_inode_goal(fs, ino, &inode, 0), NULL, &blk))))
+		return r;
+	if ((r = err_from_ext2(ext2fs_new_dir_block(fs, ino, parent, &block))))
+		return r;
+	r = err_from_ext2(ext2fs_write_dir_block4(fs, blk, block, 0, ino));
+	ext2fs_free_mem(&block);
+	if (r)
+		return r;
+	inode.i_mode = LINUX_S_IFDIR | 0755;
+	inode.i_atime = inode.i_ctime = inode.i_mtime = time(NULL);
+	inode.i_links_count = 0;
+	inode.i_dtime = 0;
+	ext2fs_iblk_set(fs, &inode, 1);
+	if (ext2fs_has_feature_extents(fs->super))
+		inode.i_flags |= EXT4_EXTENTS_FL;
+	else
+		inode.i_block[0] = blk;
+	if ((r = err_from_ext2(ext2fs_inode_size_set(fs, &inode, fs->blocksize))) ||
+	    (r = err_from_ext2(ext2fs_write_new_inode(fs, ino, &inode))))
+		return r;
+	if (ext2fs_has_feature_extents(fs->super)) {
+		ext2_extent_handle_t h;
+		if ((r = err_from_ext2(ext2fs_extent_open2(fs, ino, &inode, &h))))
+			return r;
+		r = err_from_ext2(ext2fs_extent_set_bmap(h, 0, blk, 0));
+		ext2fs_extent_free(h);
+		if (r)
+			return r;
+	}
+	ext2fs_block_alloc_stats2(fs, blk, +1);
+	ext2fs_inode_alloc_stats2(fs, ino, +1, 1);
+	if ((r = add_entry(fs, parent, name, ino, EXT2_FT_DIR)) || (r = barrier(fs)))
+		return r;
+	if ((r = set_links(fs, ino, 2)) || (r = read_inode(fs, parent, &pinode)))
+		return r;
+	if (pinode.i_links_count < EXT2_LINK_MAX - 1)
+		pinode.i_links_count++;
+	if ((r = err_from_ext2(ext2fs_write_inode(fs, parent, &pinode))) || (r = barrier(fs)))
+		return r;
+	*out = ino;
+	return 0;
+}
+
+int resdisk_mkdir_p(struct resdisk *d, const char *path)
+{
+	ext2_filsys fs = d->fs;
+	ext2_ino_t dir = EXT2_ROOT_INO;
+	const char *p = path, *name;
+	int len;
+	char cname[EXT2_NAME_LEN + 1];
+
+	if (!d->rw)
+		return -EROFS;
+	while ((len = next_component(&p, &name)) > 0) {
+		ext2_ino_t ino;
+		struct ext2_inode inode;
+		int r;
+		if (name[0] == '.')
+			return -EINVAL;
+		errcode_t e = ext2fs_lookup(fs, dir, name, len, NULL, &ino);
+		if (e == EXT2_ET_FILE_NOT_FOUND) {
+			memcpy(cname, name, len);
+			cname[len] = 0;
+			if ((r = make_dir(fs, dir, cname, &ino)))
+				return r;
+		} else if ((r = err_from_ext2(e))) {
+			return r;
+		}
+		if ((r = read_inode(fs, ino, &inode)))
+			return r;
+		if (!LINUX_S_ISDIR(inode.i_mode))
+			return -ENOTDIR;
+		dir = ino;
+	}
+	return len;
+}
+
+/*
+ * Exchange the inodes of entries a and b of dir when both are in one directory block: the block
+ * is written once, so the device has either both old entries or both new ones. *done is 0 when
+ * they are in different blocks (nothing changed).
+ */
+struct pair {
+	const char *a, *b;
+	size_t alen, blen;
+	int block, last_offset, target; /* target: the block to change (-1: first pass) */
+	int block_a, block_b, changed;
+	ext2_ino_t ino_a, ino_b;
+};
+
+static int pair_entry(ext2_ino_t dir, int entry, struct ext2_dir_entry *dirent, int offset,
+		      int blocksize, char *buf, void *priv)
+{
+	struct pair *pr = priv;
+	size_t len = (size_t)ext2fs_dirent_name_len(dirent);
+	int is_a, is_b;
+	if (offset <= pr->last_offset)
+		pr->block++;
+	pr->last_offset = offset;
+	if (!dirent->inode)
+		return 0;
+	is_a = len == pr->alen && !memcmp(dirent->name, pr->a, len);
+	is_b = !is_a && len == pr->blen && !memcmp(dirent->name, pr->b, len);
+	if (!is_a && !is_b)
+		return 0;
+	if (pr->target < 0) {
+		if (is_a) {
+			pr->block_a = pr->block;
+			pr->ino_a = dirent->inode;
+		} else {
+			pr->block_b = pr->block;
+			pr->ino_b = dirent->inode;
+		}
+		return 0;
+	}
+	if (pr->block != pr->target)
+		return 0;
+	dirent->inode = is_a ? pr->ino_b : pr->ino_a;
+	/* the block is written after its last callback, aborted or not: once for both */
+	return ++pr->changed == 2 ? DIRENT_CHANGED | DIRENT_ABORT : DIRENT_CHANGED;
+}
+
+static int swap_entries(ext2_filsys fs, ext2_ino_t dir, const char *a, const char *b, int *done)
+{
+	struct pair pr = {.a = a, .b = b, .alen = strlen(a), .blen = strlen(b), .last_offset = -1,
+			  .target = -1, .block_a = -1, .block_b = -2};
+	int r = err_from_ext2(ext2fs_dir_iterate2(fs, dir, 0, NULL, pair_entry, &pr));
+	*done = 0;
+	if (r)
+		return r;
+	if (!pr.ino_a || !pr.ino_b)
+		return -ENOENT;
+	if (pr.block_a != pr.block_b)
+		return 0;
+	pr.target = pr.block_a;
+	pr.block = 0;
+	pr.last_offset = -1;
+	if ((r = err_from_ext2(ext2fs_dir_iterate2(fs, dir, 0, NULL, pair_entry, &pr))))
+		return r;
+	if (pr.changed != 2)
+		return -EIO; /* the directory changed under us: cannot happen in one writer */
+	*done = 1;
 	return 0;
 }
 
 struct retarget {
 	const char *name;
 	size_t len;
-	ext2_ino_t ino, old;
+	ext2_ino_t ino;
 	int done;
 };
 
@@ -458,42 +654,42 @@ static int retarget_entry(ext2_ino_t dir, int entry, struct ext2_dir_entry *dire
 	if (!dirent->inode || (size_t)ext2fs_dirent_name_len(dirent) != rt->len ||
 	    memcmp(dirent->name, rt->name, rt->len))
 		return 0;
-	rt->old = dirent->inode;
 	dirent->inode = rt->ino;
 	rt->done = 1;
 	return DIRENT_CHANGED | DIRENT_ABORT;
 }
 
 /* Make the existing entry `name` of dir point to ino, in one directory-block write. */
-static int retarget(ext2_filsys fs, ext2_ino_t dir, const char *name, ext2_ino_t ino,
-		    ext2_ino_t *old)
+static int retarget(ext2_filsys fs, ext2_ino_t dir, const char *name, ext2_ino_t ino)
 {
 	struct retarget rt = {.name = name, .len = strlen(name), .ino = ino};
 	int r = err_from_ext2(ext2fs_dir_iterate2(fs, dir, 0, NULL, retarget_entry, &rt));
 	if (r)
 		return r;
-	if (!rt.done)
-		return -ENOENT;
-	*old = rt.old;
-	return 0;
+	return rt.done ? 0 : -ENOENT;
 }
 
-static int defer_free(struct resdisk *d, ext2_ino_t ino)
+static int defer_release(struct resdisk *d, ext2_ino_t dir, const char *name, ext2_ino_t ino)
 {
 	if (d->nfree == d->cap_free) {
 		size_t cap = d->cap_free ? 2 * d->cap_free : 16;
-		ext2_ino_t *v = realloc(d->to_free, cap * sizeof(*v));
+		struct pending *v = realloc(d->to_free, cap * sizeof(*v));
 		if (!v)
 			return -ENOMEM;
 		d->to_free = v;
 		d->cap_free = cap;
 	}
-	d->to_free[d->nfree++] = ino;
+	struct pending *p = &d->to_free[d->nfree];
+	p->dir = dir;
+	p->ino = ino;
+	snprintf(p->name, sizeof(p->name), "%s", name);
+	d->nfree++;
 	return 0;
 }
 
 typedef ssize_t (*reader_fn)(void *ctx, void *buf, size_t len);
 
+/* A new regular file with no links yet, its data, and a (temporary) entry name -> it. */
 static int new_file(ext2_filsys fs, ext2_ino_t dir, const char *name, ext2_ino_t *out)
 {
 	ext2_ino_t ino;
@@ -501,28 +697,26 @@ static int new_file(ext2_filsys fs, ext2_ino_t dir, const char *name, ext2_ino_t
 	int r = err_from_ext2(ext2fs_new_inode(fs, dir, LINUX_S_IFREG | 0644, NULL, &ino));
 	if (r)
 		return r;
-	if ((r = link_expand(fs, dir, name, ino)))
-		return r;
-	ext2fs_inode_alloc_stats2(fs, ino, +1, 0);
 	memset(&inode, 0, sizeof(inode));
 	inode.i_mode = LINUX_S_IFREG | 0644;
 	inode.i_atime = inode.i_ctime = inode.i_mtime = time(NULL);
-	inode.i_links_count = 1;
+	inode.i_links_count = 0; /* 1 once the data and the entry are on the device */
 	if (ext2fs_has_feature_extents(fs->super)) {
 		ext2_extent_handle_t h;
 		/* extent_open2 on a zeroed inode writes an empty extent header into it */
 		if ((r = err_from_ext2(ext2fs_extent_open2(fs, ino, &inode, &h))))
-			goto out_unlink;
+			return r;
 		ext2fs_extent_free(h);
 	}
 	if ((r = err_from_ext2(ext2fs_write_new_inode(fs, ino, &inode))))
-		goto out_unlink;
+		return r;
+	ext2fs_inode_alloc_stats2(fs, ino, +1, 0);
+	if ((r = add_entry(fs, dir, name, ino, EXT2_FT_REG_FILE))) {
+		release_inode(fs, ino);
+		return r;
+	}
 	*out = ino;
 	return 0;
-out_unlink:
-	ext2fs_unlink(fs, dir, name, ino, 0);
-	ext2fs_inode_alloc_stats2(fs, ino, -1, 0);
-	return r;
 }
 
 static int copy_in(ext2_filsys fs, ext2_ino_t ino, reader_fn rd, void *ctx, uint64_t *written)
@@ -564,13 +758,22 @@ static int copy_in(ext2_filsys fs, ext2_ino_t ino, reader_fn rd, void *ctx, uint
 	return r;
 }
 
+/*
+ * A whole file, crash-safe (see "Ordering" above):
+ *   1. new inode N without links, its data, entry TMP -> N        barrier
+ *   2. N gets its link                                            barrier  (TMP is a whole file)
+ *   3. new name:  entry NAME -> N                                 barrier, then TMP removed
+ *      existing NAME -> O:  NAME and TMP exchanged in one block write; O (now under TMP) is
+ *      dropped at the next resdisk_flush. If they are in different blocks: O loses its link,
+ *      barrier, NAME -> N, barrier, TMP removed.
+ */
 static int write_file(struct resdisk *d, const char *path, reader_fn rd, void *ctx,
 		      uint64_t *written)
 {
 	ext2_filsys fs = d->fs;
 	char dirpath[4096], tmp[EXT2_NAME_LEN + 1];
 	ext2_ino_t dir, ino, old, existing;
-	int r;
+	int r, swapped;
 
 	if (!d->rw)
 		return -EROFS;
@@ -589,10 +792,13 @@ static int write_file(struct resdisk *d, const char *path, reader_fn rd, void *c
 	if ((r = lookup_dir(fs, dirpath, &dir)))
 		return r;
 
-	/* A temporary left by an earlier failure of this writer: drop it. */
+	/* a temporary left by an earlier failure, kept whole by e2fsck after a crash, or an old
+	 * version waiting for resdisk_flush */
 	if (!ext2fs_lookup(fs, dir, tmp, strlen(tmp), NULL, &old)) {
-		if ((r = err_from_ext2(ext2fs_unlink(fs, dir, tmp, old, 0))) ||
-		    (r = release_inode(fs, old)))
+		for (size_t i = 0; i < d->nfree; i++)
+			if (d->to_free[i].dir == dir && d->to_free[i].ino == old)
+				d->to_free[i] = d->to_free[--d->nfree];
+		if ((r = drop_entry(fs, dir, tmp, old)))
 			return r;
 	}
 	errcode_t e = ext2fs_lookup(fs, dir, base, blen, NULL, &existing);
@@ -608,20 +814,24 @@ static int write_file(struct resdisk *d, const char *path, reader_fn rd, void *c
 
 	if ((r = new_file(fs, dir, tmp, &ino)))
 		return r;
-	if ((r = copy_in(fs, ino, rd, ctx, written)))
+	if ((r = copy_in(fs, ino, rd, ctx, written)) || (r = barrier(fs)))
 		goto out_drop_tmp;
-	/* The data and the inode are on the device before any final name points to them. */
-	if ((r = err_from_ext2(io_channel_flush(fs->io))))
+	if ((r = set_links(fs, ino, 1)) || (r = barrier(fs)))
 		goto out_drop_tmp;
-	if (!e) {
-		if ((r = retarget(fs, dir, base, ino, &old)))
-			goto out_drop_tmp;
-		ext2fs_unlink(fs, dir, tmp, ino, 0);
-		return defer_free(d, old);
+	if (e) {
+		if ((r = add_entry(fs, dir, base, ino, EXT2_FT_REG_FILE)) || (r = barrier(fs)))
+			return r; /* the file stays whole under its temporary name */
+		return err_from_ext2(ext2fs_unlink(fs, dir, tmp, ino, 0));
 	}
-	if ((r = link_expand(fs, dir, base, ino)))
-		goto out_drop_tmp;
-	return err_from_ext2(ext2fs_unlink(fs, dir, tmp, ino, 0));
+	if ((r = swap_entries(fs, dir, base, tmp, &swapped)))
+		return r;
+	if (swapped)
+		return defer_release(d, dir, tmp, existing);
+	if ((r = set_links(fs, existing, 0)) || (r = barrier(fs)) ||
+	    (r = retarget(fs, dir, base, ino)) || (r = barrier(fs)) ||
+	    (r = err_from_ext2(ext2fs_unlink(fs, dir, tmp, ino, 0))))
+		return r;
+	return release_inode(fs, existing);
 out_drop_tmp:
 	ext2fs_unlink(fs, dir, tmp, ino, 0);
 	release_inode(fs, ino);
@@ -787,11 +997,22 @@ int resdisk_flush(struct resdisk *d)
 	if (!d->rw)
 		return 0;
 	if (d->nfree) {
-		/* The directory changes that dropped these inodes are durable first. */
-		if ((r = err_from_ext2(io_channel_flush(fs->io))))
+		/* old versions kept under temporary names by write_file: their exchange is on
+		 * the device, then their zero link count, then they go */
+		if ((r = barrier(fs)))
 			return r;
 		for (size_t i = 0; i < d->nfree; i++) {
-			int rr = release_inode(fs, d->to_free[i]);
+			int rr = set_links(fs, d->to_free[i].ino, 0);
+			if (!r)
+				r = rr;
+		}
+		if (!r)
+			r = barrier(fs);
+		for (size_t i = 0; !r && i < d->nfree; i++) {
+			struct pending *p = &d->to_free[i];
+			int rr = err_from_ext2(ext2fs_unlink(fs, p->dir, p->name, p->ino, 0));
+			if (!rr)
+				rr = release_inode(fs, p->ino);
 			if (!r)
 				r = rr;
 		}

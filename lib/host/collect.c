@@ -490,6 +490,7 @@ struct dentry {
 	char *name;
 	enum resdisk_type type;
 	uint64_t size;
+	uint32_t ino;
 };
 
 struct dlist {
@@ -514,6 +515,7 @@ static int add_dentry(const struct resdisk_entry *e, void *ctx)
 		return -ENOMEM;
 	l->v[l->n].type = e->type;
 	l->v[l->n].size = e->size;
+	l->v[l->n].ino = e->ino;
 	l->n++;
 	return 0;
 }
@@ -624,8 +626,15 @@ static int walk_disk(struct disk_walk *w, const char *diskpath, const char *rel,
 		}
 		if (bad && !strncmp(e->name, RESDISK_TMP_PREFIX, strlen(RESDISK_TMP_PREFIX)) &&
 		    !collect_bad_name(e->name + strlen(RESDISK_TMP_PREFIX))) {
-			msgf(w->o, "%s: %s: a write the boot did not finish, not collected",
-			     w->b->name, sub);
+			/* the writer's temporary: quiet when it is the final file under a second
+			 * name, or an old version (both left by a crash) */
+			const char *fin = e->name + strlen(RESDISK_TMP_PREFIX);
+			int has_final = 0;
+			for (size_t k = 0; k < l.n && !has_final; k++)
+				has_final = !strcmp(l.v[k].name, fin);
+			if (!has_final)
+				msgf(w->o, "%s: %s: a write the boot did not finish, not collected",
+				     w->b->name, sub);
 			continue;
 		}
 		if (bad) {

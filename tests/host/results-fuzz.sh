@@ -1,0 +1,30 @@
+# A short libFuzzer run (clang, in Debian) of what collect reads: disk images (libext2fs +
+# lib/resdisk + lib/host/collect) and console logs (lib/consfile), seeded with a real results
+# disk and a real console log. BB_FUZZ_SECONDS sets the time (default 20).
+. tests/lib.sh
+. tests/host/src/results-common.sh
+command -v clang >/dev/null || skip "clang not installed"
+clang -g -O1 -fsanitize=fuzzer,address,undefined -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -Ilib \
+	-o "$T/fuzz" tests/host/src/fuzz_collect.c lib/host/collect.c lib/resdisk.c lib/consfile.c \
+	lib/sha256.c -lext2fs -lcom_err 2>"$T/cc.err" || { cat "$T/cc.err"; skip "clang cannot build a libFuzzer target here"; }
+build_writer
+# seeds: a small results disk with one boot, and the console log of a boot
+mkdir -p "$T/seeds" "$T/corpus" "$T/local" "$T/local2" "$T/root2/sys/class/block"
+truncate -s 192K "$T/small.img"
+mke2fs -q -F -t ext4 -b 1024 -N 32 -O ^has_journal,^resize_inode -L BENCHBOOT "$T/small.img" ||
+	fail "mke2fs of the seed"
+printf 'benchboot-results-disk 1\nid=%s\n' 0123456789abcdef0123456789abcdef >"$T/marker"
+debugfs -w -R "write $T/marker benchboot-disk" "$T/small.img" >/dev/null 2>&1
+debugfs -w -R "mkdir boots" "$T/small.img" >/dev/null 2>&1
+fake_disk "$T/root" vda "$T/small.img"
+make_stage "$T/s1" r1 1 3000
+"$T/writer" "$T/root" seed "$T/local" "$T/s1" >/dev/null 2>&1 || fail "writer"
+e2fsck -fn "$T/small.img" >/dev/null 2>&1 || fail "seed disk not clean"
+{ printf '\0'; cat "$T/small.img"; } >"$T/seeds/disk"
+"$T/writer" "$T/root2" seed "$T/local2" "$T/s1" >"$T/console.log" 2>&1 || fail "writer"
+{ printf '\1'; cat "$T/console.log"; } >"$T/seeds/console"
+secs=${BB_FUZZ_SECONDS:-20}
+(cd "$T" && ./fuzz -max_total_time="$secs" -max_len=200000 -rss_limit_mb=1024 -print_final_stats=1 \
+	corpus seeds) >"$T/fuzz.log" 2>&1 || { tail -40 "$T/fuzz.log"; fail "the fuzzer found a crash"; }
+grep -E "^stat::number_of_executed_units|^Done" "$T/fuzz.log" || true
+echo "fuzz ok"
