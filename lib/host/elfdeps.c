@@ -300,15 +300,18 @@ int elfdeps_resolve(const struct elfdeps *d, const char *path, char *real, size_
 	return resolve((struct elfdeps *)d, path, real, reallen, NULL);
 }
 
-/* Read what the closure needs from one ELF file. Returns 1 if ELF, 0 if not, -1 on error. */
+/*
+ * Read what the closure needs from one ELF file. Returns 1 if ELF, 0 if not, with a message:
+ * BUILD_EINPUT (negated) for a malformed file or one that does not exist, -BUILD_ESYS else.
+ */
 static int read_elf(const char *src, struct elfdeps_obj *o, char *err, size_t errlen)
 {
 	int fd = open(src, O_RDONLY | O_CLOEXEC);
 	if (fd < 0) {
 		fail(err, errlen, 0, "unable to open %s: %s", src, strerror(errno));
-		return -1;
+		return errno == ENOENT ? -BUILD_EINPUT : -BUILD_ESYS;
 	}
-	int rc = -1;
+	int rc = -BUILD_EINPUT;
 	Elf *e = elf_begin(fd, ELF_C_READ_MMAP, NULL);
 	if (!e || elf_kind(e) != ELF_K_ELF) {
 		rc = 0;
@@ -334,15 +337,60 @@ static int read_elf(const char *src, struct elfdeps_obj *o, char *err, size_t er
 		if (!o->interp)
 			goto out_nomem;
 	}
-	Elf_Scn *scn = NULL;
-	while ((scn = elf_nextscn(e, scn))) {
-		GElf_Shdr sh;
-		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_DYNAMIC)
-			continue;
-		Elf_Data *data = elf_getdata(scn, NULL);
-		if (!data || !sh.sh_entsize)
+	/*
+	 * The dynamic section as the loader finds it: through PT_DYNAMIC, its strings through
+	 * DT_STRTAB mapped by the PT_LOAD segments (section headers may be stripped).
+	 */
+	GElf_Phdr dynph = {0};
+	int have_dyn = 0;
+	for (size_t i = 0; i < nph; i++) {
+		GElf_Phdr ph;
+		if (!gelf_getphdr(e, (int)i, &ph))
 			goto out_bad;
-		size_t n = sh.sh_size / sh.sh_entsize;
+		if (ph.p_offset + ph.p_filesz > rawlen) {
+			fail(err, errlen, 0,
+			     "%s: truncated ELF file (segment %zu ends after the file)", src, i);
+			goto out_end;
+		}
+		if (ph.p_type == PT_DYNAMIC) {
+			dynph = ph;
+			have_dyn = 1;
+		}
+	}
+	if (have_dyn) {
+		Elf_Data *data =
+		    elf_getdata_rawchunk(e, (int64_t)dynph.p_offset, dynph.p_filesz, ELF_T_DYN);
+		if (!data)
+			goto out_bad;
+		size_t n = dynph.p_filesz / gelf_fsize(e, ELF_T_DYN, 1, EV_CURRENT);
+		GElf_Addr strtab = 0;
+		GElf_Xword strsz = 0;
+		for (size_t i = 0; i < n; i++) {
+			GElf_Dyn dyn;
+			if (!gelf_getdyn(data, (int)i, &dyn))
+				goto out_bad;
+			if (dyn.d_tag == DT_NULL)
+				break;
+			if (dyn.d_tag == DT_STRTAB)
+				strtab = dyn.d_un.d_ptr;
+			else if (dyn.d_tag == DT_STRSZ)
+				strsz = dyn.d_un.d_val;
+		}
+		size_t stroff = 0;
+		int mapped = 0;
+		for (size_t i = 0; i < nph && strtab; i++) {
+			GElf_Phdr ph;
+			if (gelf_getphdr(e, (int)i, &ph) && ph.p_type == PT_LOAD &&
+			    strtab >= ph.p_vaddr && strtab - ph.p_vaddr < ph.p_filesz) {
+				stroff = (size_t)(strtab - ph.p_vaddr + ph.p_offset);
+				mapped = 1;
+				break;
+			}
+		}
+		if (!mapped || !strsz || stroff + strsz > rawlen) {
+			fail(err, errlen, 0, "%s: malformed ELF file: no usable DT_STRTAB", src);
+			goto out_end;
+		}
 		for (size_t i = 0; i < n; i++) {
 			GElf_Dyn dyn;
 			if (!gelf_getdyn(data, (int)i, &dyn))
@@ -352,10 +400,13 @@ static int read_elf(const char *src, struct elfdeps_obj *o, char *err, size_t er
 			if (dyn.d_tag != DT_NEEDED && dyn.d_tag != DT_RPATH &&
 			    dyn.d_tag != DT_RUNPATH && dyn.d_tag != DT_SONAME)
 				continue;
-			const char *s = elf_strptr(e, sh.sh_link, dyn.d_un.d_val);
-			if (!s)
-				goto out_bad;
-			char *copy = strdup(s);
+			if (dyn.d_un.d_val >= strsz) {
+				fail(err, errlen, 0,
+				     "%s: malformed ELF file: string outside DT_STRTAB", src);
+				goto out_end;
+			}
+			const char *str = raw + stroff + dyn.d_un.d_val;
+			char *copy = strndup(str, strsz - dyn.d_un.d_val);
 			if (!copy)
 				goto out_nomem;
 			if (dyn.d_tag == DT_NEEDED) {
@@ -385,6 +436,7 @@ out_bad:
 	goto out_end;
 out_nomem:
 	fail(err, errlen, 0, "out of memory");
+	rc = -BUILD_ESYS;
 out_end:
 	if (e)
 		elf_end(e);
@@ -567,7 +619,7 @@ static int take(struct elfdeps *d, const char *name, const char *path, long pare
 	char msg[512] = "";
 	int r = read_elf(o->src, o, msg, sizeof(msg));
 	if (r < 0)
-		rc = fail(err, errlen, BUILD_ESYS, "%s", msg);
+		rc = fail(err, errlen, -r, "%s", msg);
 	o->is_elf = r > 0 ? 1 : -1;
 out_free:
 	free(needed_by);
@@ -614,8 +666,7 @@ int elfdeps_add(struct elfdeps *d, const char *src, const char *image_path, int 
 			char msg[512] = "";
 			r = read_elf(d->objs[i].src, &d->objs[i], msg, sizeof(msg));
 			if (r < 0)
-				return fail(err, errlen,
-				            errno == ENOENT ? BUILD_EINPUT : BUILD_ESYS, "%s", msg);
+				return fail(err, errlen, -r, "%s", msg);
 		}
 		if (r <= 0) {
 			if (i == first)

@@ -331,3 +331,43 @@ TEST(static_busybox_needs_nothing_as_ldd_says)
 	CHECK_INT(d.nfiles, ==, 0);
 	elfdeps_free(&d);
 }
+
+/* The loader's view: no section headers needed; a truncated file is refused, not misread. */
+TEST(stripped_section_headers_and_truncated_files)
+{
+	const char *s = sysroot();
+	const char *top = getenv("BB_TOP") ? getenv("BB_TOP") : ".";
+	char src[PATH_MAX], cmd[3 * PATH_MAX];
+	snprintf(src, sizeof(src), "%s/build/netperf/netperf", top);
+	if (access(src, F_OK))
+		SKIP("build/netperf/netperf not built (make netperf)");
+	const char *dir = test_tmpdir();
+	/* no section headers: e_shoff, e_shnum, e_shstrndx zeroed (ELF64 offsets) */
+	snprintf(
+	    cmd, sizeof(cmd),
+	    "cp %s %s/nosec && printf '\\0\\0\\0\\0\\0\\0\\0\\0' | dd of=%s/nosec bs=1 seek=40 "
+	    "conv=notrunc status=none && printf '\\0\\0\\0\\0' | dd of=%s/nosec bs=1 seek=60 "
+	    "conv=notrunc status=none && readelf -S %s/nosec 2>&1 | grep -q 'no sections' && "
+	    "head -c 100000 %s > %s/trunc",
+	    src, dir, dir, dir, dir, src, dir);
+	CHECK_INT(test_run(cmd, NULL), ==, 0);
+	struct elfdeps d;
+	char path[PATH_MAX];
+	snprintf(path, sizeof(path), "%s/nosec", dir);
+	CHECK_INT(elfdeps_init(&d, s, err, sizeof(err)), ==, 0);
+	int rc = elfdeps_add(&d, path, "/usr/bin/netperf", NULL, err, sizeof(err));
+	if (rc)
+		bb_test_fail(__FILE__, __LINE__, "%s", err);
+	char *got = our_view(&d, 0);
+	CHECK_CONTAINS(got, "libsctp.so.1 /usr/lib/x86_64-linux-gnu/libsctp.so.1.0.19\n");
+	CHECK_CONTAINS(got,
+	               "/lib64/ld-linux-x86-64.so.2 /lib/x86_64-linux-gnu/ld-linux-x86-64.so.2");
+	free(got);
+	elfdeps_free(&d);
+	snprintf(path, sizeof(path), "%s/trunc", dir);
+	CHECK_INT(elfdeps_init(&d, s, err, sizeof(err)), ==, 0);
+	CHECK_INT(elfdeps_add(&d, path, "/usr/bin/netperf", NULL, err, sizeof(err)), ==,
+	          BUILD_EINPUT);
+	CHECK_CONTAINS(err, "truncated ELF file");
+	elfdeps_free(&d);
+}
