@@ -3,6 +3,8 @@
 
 #include "harness.h"
 #include "host/job.h"
+#include "host/matrix.h"
+#include "host/planwrite.h"
 
 static struct bb_job parse_ok(const char *text)
 {
@@ -345,4 +347,51 @@ TEST(durations_and_counts)
 	CHECK_INT(bb_parse_count("-1", &n, &pct), ==, -EINVAL);
 	CHECK_INT(bb_edit_distance("nr_thread", "nr_threads"), ==, 1);
 	CHECK_INT(bb_edit_distance("SCTP", "sctp"), ==, 0);
+}
+
+/* Mutated job files (bytes changed, cut short) give a result or an error, never a crash;
+ * the ones that parse are expanded and their plans written. */
+TEST(mutations_do_not_crash)
+{
+	static const char *const jobs[] = {"netperf-sctp-cgroup", "stress-ng-cpu",
+					   "netperf-tcp-stream"};
+	const char *top = getenv("BB_TOP");
+	static const char junk[] = ":-[]{}#&*!|>'\"%@`,? \n\t0aZ~";
+	unsigned seed = 12345;
+	for (size_t j = 0; j < sizeof jobs / sizeof jobs[0]; j++) {
+		char path[4096], buf[8192];
+		snprintf(path, sizeof path, "%s/config/jobs/%s.yaml", top ? top : ".", jobs[j]);
+		FILE *f = fopen(path, "r");
+		CHECK(f);
+		size_t len = fread(buf, 1, sizeof buf - 1, f);
+		fclose(f);
+		for (int i = 0; i < 3000; i++) {
+			char m[8192];
+			memcpy(m, buf, len);
+			size_t n = len;
+			for (int k = 0; k < 1 + i % 4; k++) {
+				seed = seed * 1103515245 + 12345;
+				m[(seed >> 8) % n] = junk[(seed >> 20) % (sizeof junk - 1)];
+			}
+			if (i % 7 == 0)
+				n = (seed >> 4) % n;
+			m[n] = 0;
+			struct bb_job job;
+			char err[1024];
+			if (!bb_job_parse_text("m.yaml", m, n, &job, err, sizeof err)) {
+				/* what parses also expands and writes plans, or says why not */
+				struct bb_matrix mx;
+				if (!bb_matrix_expand(&job, &mx, err, sizeof err)) {
+					for (size_t b = 0; b < mx.nboots; b++) {
+						char *text;
+						if (!bb_plan_write(&mx, b, &text, err, sizeof err))
+							free(text);
+					}
+					bb_matrix_free(&mx);
+				}
+				bb_job_free(&job);
+			} else
+				CHECK(!strncmp(err, "m.yaml", 6));
+		}
+	}
 }

@@ -106,6 +106,9 @@ TEST(netperf_one_bad_client_fails_the_run)
 	CHECK_INT(bb_stats_for_run("netperf", mixed, NULL, 2, 2, &s, err, sizeof err), ==, -EINVAL);
 	CHECK_STR(err, "client 1: mixes RR and stream results");
 	bb_stats_free(&s);
+	free((char *)outs[0]);
+	free((char *)outs[1]);
+	free((char *)mixed[1]);
 }
 
 TEST(stressng_clients_summed)
