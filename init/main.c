@@ -109,6 +109,7 @@ static void finish(struct boot *b)
 	sigset_t chld;
 	sigemptyset(&chld);
 	sigaddset(&chld, SIGCHLD);
+	run_reap();
 	for (;;) {
 		siginfo_t info;
 		sigwaitinfo(&chld, &info);
