@@ -78,6 +78,20 @@ expect_grep "^initrd initrd.img$" "$A/pxe/boot.ipxe"
 expect_grep "^DEFAULT m$" "$A/pxe/pxelinux.cfg/default"
 expect_grep "^  APPEND console=ttyS0 panic=-1 benchboot.boot.group=3$" "$A/pxe/pxelinux.cfg/default"
 
+# SOURCE_DATE_EPOCH is the PE TimeDateStamp and every FAT and ext4 timestamp.
+mkdir -p "$T/c"
+(cd "$T/c" && SOURCE_DATE_EPOCH=1700000000 "$BENCHBOOT" build --name m -o out --busybox --init "$T/init" \
+	--uki --disk) >/dev/null || fail "build with SOURCE_DATE_EPOCH failed"
+C=$T/c/out/m
+objdump -p "$C/benchboot.efi" | grep -q 'Time/Date.*Nov 14 22:13:20 2023' || fail "TimeDateStamp is not SOURCE_DATE_EPOCH"
+MTOOLS_SKIP_CHECK=1 mdir -i "$C/disk.img@@1M" ::/EFI/BOOT >"$T/mdir"
+expect_grep "BOOTX64  EFI .* 2023-11-14  22:13" "$T/mdir"
+res=$(sgdisk -i 2 "$C/disk.img" | awk '/^First sector/ { print $3 }')
+res_end=$(sgdisk -i 2 "$C/disk.img" | awk '/^Last sector/ { print $3 }')
+dd if="$C/disk.img" of="$T/res-c.img" bs=512 skip="$res" count=$((res_end - res + 1)) conv=sparse status=none
+debugfs -R 'stat benchboot-disk' "$T/res-c.img" 2>/dev/null >"$T/stat"
+[ "$(grep -c 'time: 0x6553f100' "$T/stat")" = 4 ] || { cat "$T/stat"; fail "marker times are not SOURCE_DATE_EPOCH"; }
+
 # A stub that cannot be used is bad input (exit 100) naming it; no UKI is left behind.
 mkdir -p "$T/badroot/usr/lib/systemd/boot/efi"
 ln -s "$SYSROOT/boot" "$T/badroot/boot"
