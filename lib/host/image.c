@@ -417,9 +417,10 @@ int image_build(const struct image_spec *spec, struct image_result *res, char *e
 		                       errlen)))
 			return rc;
 	}
-	if (stat(kernel, &st) < 0 || !S_ISREG(st.st_mode))
-		return fail(err, errlen, BUILD_EINPUT, "kernel %s: %s", kernel,
-		            errno ? strerror(errno) : "not a file");
+	if (stat(kernel, &st) < 0)
+		return fail(err, errlen, BUILD_EINPUT, "kernel %s: %s", kernel, strerror(errno));
+	if (!S_ISREG(st.st_mode))
+		return fail(err, errlen, BUILD_EINPUT, "kernel %s is not a file", kernel);
 	if (spec->rootfs)
 		cpio_fmt(rootfs, sizeof(rootfs), "%s", spec->rootfs);
 	else if (image_find_data("rootfs", rootfs, sizeof(rootfs)) < 0)

@@ -254,9 +254,12 @@ int kmods_open(struct kmods *k, const char *moddir, const char *cachedir, char *
 {
 	memset(k, 0, sizeof(*k));
 	struct stat st;
-	if (stat(moddir, &st) < 0 || !S_ISDIR(st.st_mode))
+	if (stat(moddir, &st) < 0)
 		return fail(err, errlen, BUILD_EINPUT, "modules directory %s: %s", moddir,
-		            errno ? strerror(errno) : "not a directory");
+		            strerror(errno));
+	if (!S_ISDIR(st.st_mode))
+		return fail(err, errlen, BUILD_EINPUT, "modules directory %s is not a directory",
+		            moddir);
 	char tmp[PATH_MAX];
 	cpio_fmt(tmp, sizeof(tmp), "%s", moddir);
 	size_t n = strlen(tmp);
