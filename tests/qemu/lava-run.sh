@@ -78,6 +78,18 @@ env = jinja2.sandbox.SandboxedEnvironment(loader=jinja2.FileSystemLoader([sys.ar
 print(env.get_template("bb-qemu.jinja2").render(**job.get("context", {})))
 PY
 grep -q -- '-enable-kvm' "$T/device.yaml" && fail "the rendered device asks for KVM despite no_kvm: true"
+# The lab flavour on LAVA's x86 device type: its iPXE ramdisk commands carry the image's
+# command line (context extra_kernel_args).
+echo "{% extends 'x86.jinja2' %}" >"$T/devices/bb-x86.jinja2"
+$py - "$L" "$T/devices" "$types" >"$T/x86.yaml" 2>"$T/render.log" <<'PY' || { cat "$T/render.log"; fail "rendering an x86 device failed"; }
+import sys, yaml, jinja2.sandbox, jinja2
+job = yaml.safe_load(open(sys.argv[1]))
+env = jinja2.sandbox.SandboxedEnvironment(loader=jinja2.FileSystemLoader([sys.argv[2], sys.argv[3]]), trim_blocks=True, autoescape=False)
+dev = yaml.safe_load(env.get_template("bb-x86.jinja2").render(**job.get("context", {})))
+cmds = dev["actions"]["boot"]["methods"]["ipxe"]["ramdisk"]["commands"]
+print("\n".join(cmds))
+PY
+expect_grep "^set extraargs $(cat "$T/img/lava-short/cmdline")\( \|\$\)" "$T/x86.yaml"
 mkdir -p "$T/prefix"
 printf 'prefix: %s/prefix/\n' "$T" >"$T/dispatcher.yaml"
 
