@@ -21,7 +21,7 @@
 #define CG_FLAGS (MS_NOSUID | MS_NODEV | MS_NOEXEC)
 
 static int cg_fail(struct cgroup_state *cg, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
+    __attribute__((format(printf, 2, 3)));
 static int cg_fail(struct cgroup_state *cg, const char *fmt, ...)
 {
 	va_list ap;
@@ -43,7 +43,8 @@ static int has_word(const char *list, const char *word)
 }
 
 /* Write a limit into the job cgroup dir and read it back. */
-static int write_limit(struct cgroup_state *cg, const char *dir, const char *file, const char *value)
+static int write_limit(struct cgroup_state *cg, const char *dir, const char *file,
+                       const char *value)
 {
 	char back[256] = "", path[256];
 	snprintf(path, sizeof(path), "%s/%s", dir, file);
@@ -53,7 +54,7 @@ static int write_limit(struct cgroup_state *cg, const char *dir, const char *fil
 	init_read_line(path, back, sizeof(back));
 	char req[256], act[256];
 	machine("cgroup-limit file=%s requested=%s actual=%s", file,
-		console_word(value, req, sizeof(req)), console_word(back, act, sizeof(act)));
+	        console_word(value, req, sizeof(req)), console_word(back, act, sizeof(act)));
 	return 0;
 }
 
@@ -73,7 +74,8 @@ static int setup_v2(const struct bb_plan *plan, struct cgroup_state *cg)
 		char word[80];
 		if (!has_word(avail, c)) {
 			avail[strcspn(avail, "\n")] = 0;
-			cg_fail(cg, "controller %s not available (cgroup.controllers: %s)", c, avail);
+			cg_fail(cg, "controller %s not available (cgroup.controllers: %s)", c,
+			        avail);
 			free(avail);
 			return -1;
 		}
@@ -81,7 +83,7 @@ static int setup_v2(const struct bb_plan *plan, struct cgroup_state *cg)
 		if ((r = init_write(CG_ROOT "/cgroup.subtree_control", word, 0))) {
 			free(avail);
 			return cg_fail(cg, "enable %s in %s/cgroup.subtree_control: %s", c, CG_ROOT,
-				       strerror(-r));
+			               strerror(-r));
 		}
 	}
 	free(avail);
@@ -89,9 +91,10 @@ static int setup_v2(const struct bb_plan *plan, struct cgroup_state *cg)
 		return cg_fail(cg, "mkdir %s/%s: %s", CG_ROOT, INIT_JOB_CGROUP, strerror(-r));
 	for (size_t i = 0; i < plan->cgroup_limits.n; i++)
 		if (write_limit(cg, CG_ROOT "/" INIT_JOB_CGROUP, plan->cgroup_limits.v[i].key,
-				plan->cgroup_limits.v[i].value))
+		                plan->cgroup_limits.v[i].value))
 			return -1;
-	snprintf(cg->procs[0], sizeof(cg->procs[0]), "%s/%s/cgroup.procs", CG_ROOT, INIT_JOB_CGROUP);
+	snprintf(cg->procs[0], sizeof(cg->procs[0]), "%s/%s/cgroup.procs", CG_ROOT,
+	         INIT_JOB_CGROUP);
 	snprintf(cg->expect[0], sizeof(cg->expect[0]), ":/%s", INIT_JOB_CGROUP);
 	cg->n = 1;
 	return 0;
@@ -118,7 +121,8 @@ static int setup_v1(const struct bb_plan *plan, struct cgroup_state *cg)
 			return cg_fail(cg, "mkdir %s: %s", hier, strerror(-r));
 		if (init_ops->mount("cgroup", init_path("%s", hier), "cgroup", CG_FLAGS, opts) &&
 		    errno != EBUSY)
-			return cg_fail(cg, "mount cgroup -o %s on %s: %s", opts, hier, strerror(errno));
+			return cg_fail(cg, "mount cgroup -o %s on %s: %s", opts, hier,
+			               strerror(errno));
 		snprintf(hier, sizeof(hier), CG_ROOT "/%s/%s", dir, INIT_JOB_CGROUP);
 		if ((r = init_mkdirs(hier, 0755)))
 			return cg_fail(cg, "mkdir %s: %s", hier, strerror(-r));
@@ -136,10 +140,10 @@ static int setup_v1(const struct bb_plan *plan, struct cgroup_state *cg)
 				break;
 		if (j == n)
 			return cg_fail(cg, "limit %s: controller %.*s is not in cgroup.controllers",
-				       file, (int)clen, file);
+			               file, (int)clen, file);
 		char dir[128];
 		snprintf(dir, sizeof(dir), CG_ROOT "/%s/%s", plan->cgroup_controllers.v[j],
-			 INIT_JOB_CGROUP);
+		         INIT_JOB_CGROUP);
 		if (write_limit(cg, dir, file, plan->cgroup_limits.v[i].value))
 			return -1;
 	}
@@ -158,9 +162,9 @@ int cgroup_setup(const struct bb_plan *plan, struct cgroup_state *cg)
 	char ctl[256] = "";
 	for (size_t i = 0; i < plan->cgroup_controllers.n; i++)
 		snprintf(ctl + strlen(ctl), sizeof(ctl) - strlen(ctl), "%s%s", i ? "," : "",
-			 plan->cgroup_controllers.v[i]);
+		         plan->cgroup_controllers.v[i]);
 	machine("cgroup mode=%s controllers=%s job=/%s", bb_cgroup_mode_name(cg->mode),
-		*ctl ? ctl : "-", INIT_JOB_CGROUP);
+	        *ctl ? ctl : "-", INIT_JOB_CGROUP);
 	return 0;
 }
 

@@ -31,14 +31,14 @@ int console_setup(void)
 		unsigned maj, min;
 		int flags;
 	} tries[] = {
-		{"/dev/console", 5, 1, O_RDWR},
-		{"/dev/ttyS0", 4, 64, O_RDWR},
-		{"/dev/kmsg", 1, 11, O_WRONLY},
-		{"/dev/null", 1, 3, O_RDWR},
+	    {"/dev/console", 5, 1, O_RDWR},
+	    {"/dev/ttyS0", 4, 64, O_RDWR},
+	    {"/dev/kmsg", 1, 11, O_WRONLY},
+	    {"/dev/null", 1, 3, O_RDWR},
 	};
 	for (size_t i = 0; i < sizeof(tries) / sizeof(tries[0]); i++) {
 		int fd = try_open(tries[i].path, S_IFCHR | 0600, tries[i].maj, tries[i].min,
-				  tries[i].flags);
+		                  tries[i].flags);
 		if (fd < 0)
 			continue;
 		for (int t = 0; t < 3; t++)

@@ -24,8 +24,8 @@ void cpufreq_read(char *buf, size_t len, int *present)
 		snprintf(path, sizeof(path), GOV_PATH, cpu);
 		if (init_read_line(path, gov, sizeof(gov)))
 			continue;
-		n += (size_t)snprintf(buf + n, n < len ? len - n : 0, "%s\"cpu%d\": ",
-				      *present ? ", " : "", cpu);
+		n += (size_t)snprintf(buf + n, n < len ? len - n : 0,
+		                      "%s\"cpu%d\": ", *present ? ", " : "", cpu);
 		if (n < len)
 			ijson_quote(buf, len, gov);
 		n = strlen(buf);
@@ -61,9 +61,10 @@ int cpufreq_setup(const struct bb_plan *plan, struct cpufreq_state *st)
 		int r = init_write(path, plan->cpufreq_governor, 0);
 		init_read_line(path, back, sizeof(back));
 		if (r || strcmp(back, plan->cpufreq_governor)) {
-			snprintf(st->error, sizeof(st->error), "cpu%d: governor %s %s (in force: %s)",
-				 cpu, plan->cpufreq_governor, r ? strerror(-r) : "not taken",
-				 *back ? back : "?");
+			snprintf(st->error, sizeof(st->error),
+			         "cpu%d: governor %s %s (in force: %s)", cpu,
+			         plan->cpufreq_governor, r ? strerror(-r) : "not taken",
+			         *back ? back : "?");
 			st->ok = 0;
 		}
 	}

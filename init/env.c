@@ -42,7 +42,8 @@ static void cpu_json(struct ijw *w, const struct boot *b)
 			if (l == info || l[-1] == '\n')
 				count++;
 		ijw_str(w, "model", proc_field(info, "model name", val, sizeof(val)) ? val : NULL);
-		ijw_str(w, "microcode", proc_field(info, "microcode", val, sizeof(val)) ? val : NULL);
+		ijw_str(w, "microcode",
+		        proc_field(info, "microcode", val, sizeof(val)) ? val : NULL);
 		ijw_bool(w, "hypervisor", strstr(info, " hypervisor") != NULL);
 	}
 	ijw_int(w, "count", count);
@@ -97,7 +98,8 @@ static void cgroup_json(struct ijw *w, const struct boot *b)
 	if (cg->mode == BB_CGROUP_V2) {
 		file_line(w, "root_controllers", "/sys/fs/cgroup/cgroup.controllers");
 		file_line(w, "root_subtree_control", "/sys/fs/cgroup/cgroup.subtree_control");
-		file_line(w, "job_controllers", "/sys/fs/cgroup/" INIT_JOB_CGROUP "/cgroup.controllers");
+		file_line(w, "job_controllers",
+		          "/sys/fs/cgroup/" INIT_JOB_CGROUP "/cgroup.controllers");
 	}
 	ijw_str(w, "job_cgroup", cg->mode == BB_CGROUP_NONE ? NULL : "/" INIT_JOB_CGROUP);
 	ijw_open(w, "limits", '{');
@@ -107,8 +109,8 @@ static void cgroup_json(struct ijw *w, const struct boot *b)
 		if (cg->mode == BB_CGROUP_V2)
 			snprintf(path, sizeof(path), "/sys/fs/cgroup/%s/%s", INIT_JOB_CGROUP, file);
 		else
-			snprintf(path, sizeof(path), "/sys/fs/cgroup/%.*s/%s/%s", (int)strcspn(file, "."),
-				 file, INIT_JOB_CGROUP, file);
+			snprintf(path, sizeof(path), "/sys/fs/cgroup/%.*s/%s/%s",
+			         (int)strcspn(file, "."), file, INIT_JOB_CGROUP, file);
 		ijw_open(w, file, '{');
 		ijw_str(w, "requested", b->plan.cgroup_limits.v[i].value);
 		ijw_str(w, "actual", init_read_line(path, val, sizeof(val)) ? NULL : val);
@@ -210,7 +212,7 @@ int env_write(const struct boot *b)
 	ijw_num(&w, "modules_load_ms", b->modules.load_ms);
 	if (b->t_first_client_ms)
 		ijw_num(&w, "setup_ms_excluding_modules",
-		       b->t_first_client_ms - b->t_exec_ms - b->modules.load_ms);
+		        b->t_first_client_ms - b->t_exec_ms - b->modules.load_ms);
 	ijw_open(&w, "steps_ms", '{');
 	for (int i = 0; i < b->nsteps; i++)
 		ijw_num(&w, b->steps[i].name, b->steps[i].ms);

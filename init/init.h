@@ -20,7 +20,7 @@
 
 struct init_ops {
 	int (*mount)(const char *src, const char *target, const char *type, unsigned long flags,
-		     const void *data);
+	             const void *data);
 	int (*mknod)(const char *path, mode_t mode, dev_t dev);
 	int (*finit_module)(int fd, const char *params, int flags);
 	int (*init_module)(void *image, unsigned long len, const char *params);
@@ -139,21 +139,21 @@ void cpufreq_read(char *buf, size_t len, int *present);
 /* The boot: everything the steps found, for the runs and env.json. */
 struct boot {
 	struct bb_plan plan;
-	char plan_error[600];   /* the plan could not be read: no runs */
+	char plan_error[600]; /* the plan could not be read: no runs */
 	char cmdline[4096];
 	char cmdline_report[2048]; /* bad benchboot.* words, one per line */
 	char boot_id[64];
-	int sigfd;		/* signalfd of the blocked signals */
-	int cgroup_fd;          /* v2: the job cgroup directory (clone3 into it), else -1 */
+	int sigfd;     /* signalfd of the blocked signals */
+	int cgroup_fd; /* v2: the job cgroup directory (clone3 into it), else -1 */
 	unsigned ncpu;
 	char online[1024];
 	struct modules_result modules;
 	char net_error[256];
 	struct cgroup_state cgroup;
 	struct cpufreq_state cpufreq;
-	double t_exec_ms;      /* CLOCK_BOOTTIME at the start of main */
+	double t_exec_ms; /* CLOCK_BOOTTIME at the start of main */
 	double t_first_client_ms;
-	int disk;               /* results_open succeeded */
+	int disk; /* results_open succeeded */
 	/* how long each setup step took (ms), in order */
 	struct {
 		const char *name;
@@ -162,7 +162,7 @@ struct boot {
 	int nsteps;
 	/* per run, the sysctls as read back (for env.json) */
 	struct sysctl_set *run_sysctls;
-	int *run_failed;        /* per run: iterations not ok */
+	int *run_failed; /* per run: iterations not ok */
 };
 
 /* Run every iteration of plan run i (run.c). */

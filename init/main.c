@@ -33,7 +33,7 @@ static void read_plan(struct boot *b)
 	char *text = init_read(PLAN_PATH, &len);
 	if (!text) {
 		snprintf(b->plan_error, sizeof(b->plan_error), "cannot read %s: %s", PLAN_PATH,
-			 strerror(errno));
+		         strerror(errno));
 	} else if (bb_plan_parse(text, len, &b->plan, b->plan_error, sizeof(b->plan_error)) == 0) {
 		*b->plan_error = 0;
 	}
@@ -153,7 +153,7 @@ int main(int argc, char **argv)
 	for (size_t i = 0; i < b->plan.nruns; i++)
 		total_iter += b->plan.runs[i].iterations;
 	machine("boot-start id=%s runs=%zu iterations=%d job=%s cpus=%u", b->boot_id, b->plan.nruns,
-		total_iter, b->plan.job ? b->plan.job : "-", b->ncpu);
+	        total_iter, b->plan.job ? b->plan.job : "-", b->ncpu);
 
 	if (modules_load(&b->plan, &b->modules))
 		say("some modules failed to load (runs that need them will fail)");
@@ -176,9 +176,9 @@ int main(int argc, char **argv)
 	char steps[512] = "";
 	for (int i = 0; i < b->nsteps; i++)
 		snprintf(steps + strlen(steps), sizeof(steps) - strlen(steps), " %s=%.1f",
-			 b->steps[i].name, b->steps[i].ms);
+		         b->steps[i].name, b->steps[i].ms);
 	machine("setup-done ms=%.1f modules_load_ms=%.1f%s", init_now_ms() - b->t_exec_ms,
-		b->modules.load_ms, steps);
+	        b->modules.load_ms, steps);
 
 	machine("results-start");
 	for (size_t i = 0; i < b->plan.nruns; i++) {
@@ -190,11 +190,12 @@ int main(int argc, char **argv)
 	for (size_t i = 0; i < b->plan.nruns; i++)
 		b->run_failed[i] ? failed++ : ok++;
 	if (b->t_first_client_ms)
-		machine("setup-time init_to_first_client_ms=%.1f modules_ms=%.1f excluding_modules_ms=%.1f "
-			"exec_boottime_ms=%.1f first_client_boottime_ms=%.1f",
-			b->t_first_client_ms - b->t_exec_ms, b->modules.load_ms,
-			b->t_first_client_ms - b->t_exec_ms - b->modules.load_ms, b->t_exec_ms,
-			b->t_first_client_ms);
+		machine("setup-time init_to_first_client_ms=%.1f modules_ms=%.1f "
+		        "excluding_modules_ms=%.1f "
+		        "exec_boottime_ms=%.1f first_client_boottime_ms=%.1f",
+		        b->t_first_client_ms - b->t_exec_ms, b->modules.load_ms,
+		        b->t_first_client_ms - b->t_exec_ms - b->modules.load_ms, b->t_exec_ms,
+		        b->t_first_client_ms);
 	say("summary: %d runs ok, %d runs with failures, %zu runs in the plan", ok, failed,
 	    b->plan.nruns);
 	for (size_t i = 0; i < b->plan.nruns; i++)

@@ -91,7 +91,7 @@ static int load_one(const char *path, struct module_state *m, double *ms)
 	close(fd);
 	if (r < 0 && e != EEXIST) {
 		snprintf(m->reason, sizeof(m->reason), "finit_module %s: %s (errno %d)", path,
-			 strerror(e), e);
+		         strerror(e), e);
 		return -e;
 	}
 	snprintf(m->reason, sizeof(m->reason), r < 0 ? "already loaded" : "loaded");
@@ -128,8 +128,10 @@ int modules_load(const struct bb_plan *plan, struct modules_result *res)
 			failures++;
 		}
 		machine("module name=%s status=%s%s%s", name,
-			m->loaded ? "ok" : m->nodev ? "nodev" : "failed",
-			m->loaded ? "" : " reason=", m->loaded ? "" : m->reason);
+		        m->loaded  ? "ok"
+		        : m->nodev ? "nodev"
+		                   : "failed",
+		        m->loaded ? "" : " reason=", m->loaded ? "" : m->reason);
 	}
 	free(order);
 	for (size_t i = 0; i < plan->modules_boot.n; i++) {
@@ -144,7 +146,8 @@ int modules_load(const struct bb_plan *plan, struct modules_result *res)
 			m->loaded = 1;
 			snprintf(m->reason, sizeof(m->reason), "built in");
 		} else {
-			snprintf(m->reason, sizeof(m->reason), "not in the image (%s)", MODULES_ORDER);
+			snprintf(m->reason, sizeof(m->reason), "not in the image (%s)",
+			         MODULES_ORDER);
 			failures++;
 			machine("module name=%s status=failed reason=%s", name, m->reason);
 		}
@@ -160,8 +163,8 @@ int module_available(const struct modules_result *res, const char *want, char *r
 		return 1;
 	struct module_state *m = find(res, name);
 	snprintf(reason, len, "module %s: %s", name,
-		 m && !m->loaded ? m->reason
-		 : m		 ? "loaded but absent from /sys/module"
-				 : "not in the image (" MODULES_ORDER ")");
+	         m && !m->loaded ? m->reason
+	         : m             ? "loaded but absent from /sys/module"
+	                         : "not in the image (" MODULES_ORDER ")");
 	return 0;
 }

@@ -18,12 +18,12 @@ static const struct {
 	unsigned long flags;
 	const char *data;
 } mounts[] = {
-	{"proc", "/proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL},
-	{"sysfs", "/sys", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL},
-	{"devtmpfs", "/dev", MS_NOSUID, "mode=0755"},
-	{"tmpfs", "/run", MS_NOSUID | MS_NODEV, "mode=0755"},
-	{"tmpfs", "/tmp", MS_NOSUID | MS_NODEV, "mode=1777"},
-	{"tmpfs", "/dev/shm", MS_NOSUID | MS_NODEV, "mode=1777"},
+    {"proc", "/proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL},
+    {"sysfs", "/sys", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL},
+    {"devtmpfs", "/dev", MS_NOSUID, "mode=0755"},
+    {"tmpfs", "/run", MS_NOSUID | MS_NODEV, "mode=0755"},
+    {"tmpfs", "/tmp", MS_NOSUID | MS_NODEV, "mode=1777"},
+    {"tmpfs", "/dev/shm", MS_NOSUID | MS_NODEV, "mode=1777"},
 };
 
 static int do_mount(const char *type, const char *target, unsigned long flags, const char *data)
@@ -62,7 +62,8 @@ static int nodes_from_sysfs(const char *kind, mode_t type)
 				init_mkdirs(path, 0755);
 				*slash = '/';
 			}
-			if (!init_ops->mknod(init_path("%s", path), type | 0600, makedev(maj, min)) ||
+			if (!init_ops->mknod(init_path("%s", path), type | 0600,
+			                     makedev(maj, min)) ||
 			    errno == EEXIST)
 				made++;
 		}
@@ -84,7 +85,8 @@ int mount_early(void)
 			    strerror(-r));
 			if (do_mount("tmpfs", "/dev", MS_NOSUID, "mode=0755"))
 				say("mount tmpfs on /dev failed too: using the rootfs /dev");
-			int n = nodes_from_sysfs("char", S_IFCHR) + nodes_from_sysfs("block", S_IFBLK);
+			int n =
+			    nodes_from_sysfs("char", S_IFCHR) + nodes_from_sysfs("block", S_IFBLK);
 			say("created %d device nodes from /sys/dev", n);
 			continue;
 		}

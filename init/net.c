@@ -84,7 +84,7 @@ int net_real_link_up(const char *ifname)
 }
 
 static void add_attr(struct nlmsghdr *h, size_t max, unsigned short type, const void *data,
-		     size_t len)
+                     size_t len)
 {
 	struct rtattr *a = (struct rtattr *)((char *)h + NL_ALIGN(h->nlmsg_len));
 	if (NL_ALIGN(h->nlmsg_len) + NL_ALIGN(RTA_LEN_(len)) > max)

@@ -62,10 +62,10 @@ static size_t cur_nprocs;
 static unsigned long orphans_reaped;
 
 static char *const child_env[] = {
-	"PATH=/usr/sbin:/usr/bin:/sbin:/bin",
-	"HOME=/",
-	"LANG=C",
-	NULL,
+    "PATH=/usr/sbin:/usr/bin:/sbin:/bin",
+    "HOME=/",
+    "LANG=C",
+    NULL,
 };
 
 void run_reap(void)
@@ -144,7 +144,7 @@ static void affinity_of(pid_t pid, char *buf, size_t len)
 
 struct clone3_args {
 	uint64_t flags, pidfd, child_tid, parent_tid, exit_signal, stack, stack_size, tls, set_tid,
-		set_tid_size, cgroup;
+	    set_tid_size, cgroup;
 };
 
 /*
@@ -156,9 +156,8 @@ static pid_t fork_into(int cgfd, int *placed)
 {
 	*placed = 0;
 	if (cgfd >= 0) {
-		struct clone3_args a = {.flags = CLONE_INTO_CGROUP,
-					.exit_signal = SIGCHLD,
-					.cgroup = (uint64_t)cgfd};
+		struct clone3_args a = {
+		    .flags = CLONE_INTO_CGROUP, .exit_signal = SIGCHLD, .cgroup = (uint64_t)cgfd};
 		long pid = syscall(SYS_clone3, &a, sizeof(a));
 		if (pid >= 0) {
 			*placed = 1;
@@ -169,7 +168,7 @@ static pid_t fork_into(int cgfd, int *placed)
 }
 
 static pid_t spawn_gated(const struct bb_strv *argv, const char *out, const char *err, int gate[2],
-			 int cgfd, int *placed)
+                         int cgfd, int *placed)
 {
 	pid_t pid = fork_into(cgfd, placed);
 	if (pid != 0)
@@ -231,7 +230,7 @@ static void describe_exit(const struct proc *p, char *buf, size_t len);
 
 /* Connect to tcp:ADDR:PORT until it accepts, the server dies or the deadline passes. */
 static int wait_ready(struct boot *b, const char *spec, struct proc *srv, double deadline,
-		      char *why, size_t len)
+                      char *why, size_t len)
 {
 	char addr[64];
 	const char *s = spec + 4, *colon = strrchr(s, ':');
@@ -266,13 +265,13 @@ static int wait_ready(struct boot *b, const char *spec, struct proc *srv, double
 		if (srv->exited && !(WIFEXITED(srv->status) && WEXITSTATUS(srv->status) == 0)) {
 			char how[96];
 			describe_exit(srv, how, sizeof(how));
-			snprintf(why, len, "server %d exited (%s) before %s was ready", srv->index, how,
-				 spec);
+			snprintf(why, len, "server %d exited (%s) before %s was ready", srv->index,
+			         how, spec);
 			return -1;
 		}
 		if (init_now_ms() >= deadline) {
 			snprintf(why, len, "server %d not ready on %s: %s", srv->index, spec,
-				 strerror(last));
+			         strerror(last));
 			return -1;
 		}
 		/* a refused connect returns at once: wait a little, in the kernel */
@@ -310,7 +309,7 @@ static void describe_exit(const struct proc *p, char *buf, size_t len)
 		snprintf(buf, len, "exit status %d", WEXITSTATUS(p->status));
 	else if (WIFSIGNALED(p->status))
 		snprintf(buf, len, "killed by signal %d (%s)", WTERMSIG(p->status),
-			 strsignal(WTERMSIG(p->status)));
+		         strsignal(WTERMSIG(p->status)));
 	else
 		snprintf(buf, len, "status 0x%x", p->status);
 }
@@ -356,8 +355,8 @@ static void lava_id(const char *run, int iter, int iters, const char *stat, char
 	}
 	snprintf(out, len, "%s%s", base, suffix);
 	for (char *p = out; *p; p++)
-		if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') ||
-		      *p == '.' || *p == '_' || *p == '-'))
+		if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+		      (*p >= '0' && *p <= '9') || *p == '.' || *p == '_' || *p == '-'))
 			*p = '_';
 }
 
@@ -397,7 +396,7 @@ struct iteration {
 };
 
 static void set_failed(struct iteration *it, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
+    __attribute__((format(printf, 2, 3)));
 static void set_failed(struct iteration *it, const char *fmt, ...)
 {
 	va_list ap;
@@ -410,11 +409,11 @@ static void set_failed(struct iteration *it, const char *fmt, ...)
 }
 
 static int place_proc(struct boot *b, struct iteration *it, struct proc *p, const char *role,
-		      const char *cpus, int placed);
+                      const char *cpus, int placed);
 
 /* Fork, place and pin one process; it waits on the gate. 0 or -1 (reason set, child killed). */
-static int start_proc(struct boot *b, struct iteration *it, struct proc *p, const struct bb_strv *argv,
-		      const char *cpus, int gate[2])
+static int start_proc(struct boot *b, struct iteration *it, struct proc *p,
+                      const struct bb_strv *argv, const char *cpus, int gate[2])
 {
 	char out[600], err[600];
 	const char *role = p->role == SERVER ? "server" : "client";
@@ -433,19 +432,21 @@ static int start_proc(struct boot *b, struct iteration *it, struct proc *p, cons
 		return -1;
 	}
 	machine("proc run=%s iter=%d role=%s index=%d pid=%d cpus=%s cgroup=%s", it->run->id,
-		it->iter, role, p->index, (int)p->pid, p->cpus, *p->cgroup_seen ? p->cgroup_seen : "-");
+	        it->iter, role, p->index, (int)p->pid, p->cpus,
+	        *p->cgroup_seen ? p->cgroup_seen : "-");
 	return 0;
 }
 
 /* Affinity and cgroup of a gated child, checked before it may run. */
 static int place_proc(struct boot *b, struct iteration *it, struct proc *p, const char *role,
-		      const char *cpus, int placed)
+                      const char *cpus, int placed)
 {
 	if (cpus) {
 		cpu_set_t set;
 		parse_cpus(cpus, &set);
 		if (sched_setaffinity(p->pid, sizeof(set), &set)) {
-			set_failed(it, "%s %d: affinity %s: %s", role, p->index, cpus, strerror(errno));
+			set_failed(it, "%s %d: affinity %s: %s", role, p->index, cpus,
+			           strerror(errno));
 			return -1;
 		}
 	}
@@ -454,14 +455,14 @@ static int place_proc(struct boot *b, struct iteration *it, struct proc *p, cons
 		int r = cgroup_place(&b->cgroup, p->pid);
 		if (r) {
 			set_failed(it, "%s %d: cannot enter the job cgroup: %s", role, p->index,
-				   strerror(-r));
+			           strerror(-r));
 			return -1;
 		}
 	}
 	p->cgroup_inside = cgroup_check(&b->cgroup, p->pid, p->cgroup_seen, sizeof(p->cgroup_seen));
 	if (b->cgroup.mode != BB_CGROUP_NONE && !p->cgroup_inside) {
 		set_failed(it, "%s %d: not in the job cgroup (/proc/%d/cgroup: %s)", role, p->index,
-			   p->pid, p->cgroup_seen);
+		           p->pid, p->cgroup_seen);
 		return -1;
 	}
 	return 0;
@@ -531,8 +532,8 @@ static void execute(struct boot *b, struct iteration *it)
 			return;
 		if (run->servers[s].ready) {
 			char why[256];
-			if (wait_ready(b, run->servers[s].ready, p, init_now_ms() + run->grace * 1e3,
-				       why, sizeof(why))) {
+			if (wait_ready(b, run->servers[s].ready, p,
+			               init_now_ms() + run->grace * 1e3, why, sizeof(why))) {
 				set_failed(it, "%s", why);
 				return;
 			}
@@ -564,16 +565,17 @@ static void execute(struct boot *b, struct iteration *it)
 		it->timed_out = 1;
 		snprintf(it->status, sizeof(it->status), "timeout");
 		snprintf(it->reason, sizeof(it->reason),
-			 "clients still running after runtime %gs + grace %gs: SIGTERM", run->runtime,
-			 run->grace);
+		         "clients still running after runtime %gs + grace %gs: SIGTERM",
+		         run->runtime, run->grace);
 		say("%s iteration %d: watchdog: SIGTERM to the clients", run->id, it->iter);
 		for (size_t i = 0; i < it->nprocs; i++)
 			if (it->procs[i].role == CLIENT)
 				kill_group(&it->procs[i], SIGTERM);
 		if (!wait_role(b, it->procs, it->nprocs, CLIENT, init_now_ms() + KILL_AFTER_MS)) {
 			say("%s iteration %d: watchdog: SIGKILL to the clients", run->id, it->iter);
-			snprintf(it->reason + strlen(it->reason), sizeof(it->reason) - strlen(it->reason),
-				 ", then SIGKILL after %gs", KILL_AFTER_MS / 1e3);
+			snprintf(it->reason + strlen(it->reason),
+			         sizeof(it->reason) - strlen(it->reason),
+			         ", then SIGKILL after %gs", KILL_AFTER_MS / 1e3);
 			for (size_t i = 0; i < it->nprocs; i++)
 				if (it->procs[i].role == CLIENT)
 					kill_group(&it->procs[i], SIGKILL);
@@ -586,7 +588,8 @@ static void execute(struct boot *b, struct iteration *it)
 	for (size_t i = 0; i < it->nprocs; i++) {
 		struct proc *p = &it->procs[i];
 		char how[96];
-		if (p->role != CLIENT || !p->exited || (WIFEXITED(p->status) && !WEXITSTATUS(p->status)))
+		if (p->role != CLIENT || !p->exited ||
+		    (WIFEXITED(p->status) && !WEXITSTATUS(p->status)))
 			continue;
 		describe_exit(p, how, sizeof(how));
 		set_failed(it, "client %d: %s", p->index, how);
@@ -614,7 +617,7 @@ static void compute_stats(struct iteration *it)
 		ru[n++] = p->ru;
 	}
 	int r = bb_stats_for_run(it->run->suite, outputs, ru, n, (it->t_end - it->t_release) / 1e3,
-				 &it->stats, it->stats_error, sizeof(it->stats_error));
+	                         &it->stats, it->stats_error, sizeof(it->stats_error));
 	if (r && !*it->stats_error)
 		snprintf(it->stats_error, sizeof(it->stats_error), "%s", strerror(-r));
 	if (r)
@@ -697,7 +700,8 @@ static void append_results(struct iteration *it)
 	old = init_read(path, NULL);
 	int r = bb_resjson_append(old, &it->stats, &text, err, sizeof(err));
 	if (r)
-		say("%s: cannot update results.json: %s", it->run->id, r == -EINVAL ? err : strerror(-r));
+		say("%s: cannot update results.json: %s", it->run->id,
+		    r == -EINVAL ? err : strerror(-r));
 	else if ((r = init_write(path, text, 1)))
 		say("%s: cannot write results.json: %s", it->run->id, strerror(-r));
 	free(old);
@@ -721,13 +725,14 @@ static void report(struct boot *b, struct iteration *it)
 			const struct bb_stat *s = &it->stats.v[i];
 			lava_id(run->id, it->iter, run->iterations, s->name, id, sizeof(id));
 			snprintf(line, sizeof(line),
-				 "<LAVA_SIGNAL_TESTCASE TEST_CASE_ID=%s RESULT=pass UNITS=%s MEASUREMENT=%.10g>\n",
-				 id, *s->unit ? s->unit : "none", s->value);
+			         "<LAVA_SIGNAL_TESTCASE TEST_CASE_ID=%s RESULT=pass UNITS=%s "
+			         "MEASUREMENT=%.10g>\n",
+			         id, *s->unit ? s->unit : "none", s->value);
 			console_raw(line);
 		}
 		lava_id(run->id, it->iter, run->iterations, NULL, id, sizeof(id));
-		snprintf(line, sizeof(line), "<LAVA_SIGNAL_TESTCASE TEST_CASE_ID=%s RESULT=%s>\n", id,
-			 strcmp(it->status, "ok") ? "fail" : "pass");
+		snprintf(line, sizeof(line), "<LAVA_SIGNAL_TESTCASE TEST_CASE_ID=%s RESULT=%s>\n",
+		         id, strcmp(it->status, "ok") ? "fail" : "pass");
 		console_raw(line);
 	}
 	char reason[800];
@@ -736,10 +741,10 @@ static void report(struct boot *b, struct iteration *it)
 		if (*p == '\n')
 			*p = ' ';
 	machine("run-end id=%s iter=%d status=%s elapsed=%.2f init_ticks=%ld init_cpu_us=%lld "
-		"reason=%s",
-		run->id, it->iter, it->status,
-		it->t_release ? (it->t_end - it->t_release) / 1e3 : 0.0, it->init_ticks,
-		it->init_cpu_ns < 0 ? -1 : it->init_cpu_ns / 1000, reason);
+	        "reason=%s",
+	        run->id, it->iter, it->status,
+	        it->t_release ? (it->t_end - it->t_release) / 1e3 : 0.0, it->init_ticks,
+	        it->init_cpu_ns < 0 ? -1 : it->init_cpu_ns / 1000, reason);
 	say("run %zu/%zu %s iteration %d/%d: %s%s%s", it->runidx + 1, b->plan.nruns, run->id,
 	    it->iter, run->iterations, it->status, *it->reason ? ": " : "", it->reason);
 }
@@ -757,12 +762,12 @@ static void iteration(struct boot *b, size_t runidx, int iter)
 		say("mkdir %s: %s", it.dir, strerror(-r));
 	it.nclients = (size_t)bb_plan_clients(run, b->ncpu);
 	machine("run-start id=%s iter=%d/%d runtime=%g clients=%zu", run->id, iter, run->iterations,
-		run->runtime, it.nclients);
+	        run->runtime, it.nclients);
 	{
 		char params[512] = "";
 		for (size_t i = 0; i < run->params.n; i++)
 			snprintf(params + strlen(params), sizeof(params) - strlen(params), " %s=%s",
-				 run->params.v[i].key, run->params.v[i].value);
+			         run->params.v[i].key, run->params.v[i].value);
 		say("run %zu/%zu %s iteration %d/%d:%s", runidx + 1, b->plan.nruns, run->id, iter,
 		    run->iterations, *params ? params : " (no parameters)");
 	}
@@ -788,8 +793,8 @@ static void iteration(struct boot *b, size_t runidx, int iter)
 	for (size_t i = 0; i < it.sysctls.n; i++) {
 		char req[256], act[256];
 		machine("sysctl run=%s key=%s requested=%s actual=%s", run->id, it.sysctls.v[i].key,
-			console_word(it.sysctls.v[i].requested, req, sizeof(req)),
-			console_word(it.sysctls.v[i].actual, act, sizeof(act)));
+		        console_word(it.sysctls.v[i].requested, req, sizeof(req)),
+		        console_word(it.sysctls.v[i].actual, act, sizeof(act)));
 	}
 	if (!strcmp(it.status, "ok"))
 		execute(b, &it);

@@ -65,26 +65,28 @@ int sysctl_apply(const struct bb_kvs *want, struct sysctl_set *set, char *reason
 		snprintf(e->requested, sizeof(e->requested), "%s", want->v[i].value);
 		key_path(e->key, path, sizeof(path));
 		if ((r = read_value(path, e->original, sizeof(e->original)))) {
-			snprintf(reason, len, r == -ENOENT ? "sysctl %s: unknown key (no %s)"
-							   : "sysctl %s: cannot read %s: %s",
-				 e->key, path, strerror(-r));
+			snprintf(reason, len,
+			         r == -ENOENT ? "sysctl %s: unknown key (no %s)"
+			                      : "sysctl %s: cannot read %s: %s",
+			         e->key, path, strerror(-r));
 			return -1;
 		}
 		e->applied = 1;
 		if ((r = init_write(path, e->requested, 0))) {
 			read_value(path, e->actual, sizeof(e->actual));
 			snprintf(reason, len, "sysctl %s=%s refused: %s", e->key, e->requested,
-				 strerror(-r));
+			         strerror(-r));
 			return -1;
 		}
 		if ((r = read_value(path, e->actual, sizeof(e->actual)))) {
-			snprintf(reason, len, "sysctl %s: cannot read back: %s", e->key, strerror(-r));
+			snprintf(reason, len, "sysctl %s: cannot read back: %s", e->key,
+			         strerror(-r));
 			return -1;
 		}
 		sysctl_normalize(e->requested, wanted, sizeof(wanted));
 		if (strcmp(wanted, e->actual)) {
 			snprintf(reason, len, "sysctl %s: requested '%s', kernel has '%s'", e->key,
-				 e->requested, e->actual);
+			         e->requested, e->actual);
 			return -1;
 		}
 	}
@@ -102,7 +104,8 @@ int sysctl_restore(struct sysctl_set *set)
 		key_path(e->key, path, sizeof(path));
 		int r = init_write(path, e->original, 0);
 		if (r) {
-			say("sysctl %s: cannot restore '%s': %s", e->key, e->original, strerror(-r));
+			say("sysctl %s: cannot restore '%s': %s", e->key, e->original,
+			    strerror(-r));
 			failures++;
 		}
 		e->applied = 0;

@@ -28,14 +28,14 @@ static int real_init_module(void *image, unsigned long len, const char *params)
 }
 
 const struct init_ops init_real_ops = {
-	.mount = mount,
-	.mknod = mknod,
-	.finit_module = real_finit_module,
-	.init_module = real_init_module,
-	.reboot = reboot,
-	.link_up = net_real_link_up,
-	.link_add_dummy = net_real_link_add_dummy,
-	.addr_add = net_real_addr_add,
+    .mount = mount,
+    .mknod = mknod,
+    .finit_module = real_finit_module,
+    .init_module = real_init_module,
+    .reboot = reboot,
+    .link_up = net_real_link_up,
+    .link_add_dummy = net_real_link_add_dummy,
+    .addr_add = net_real_addr_add,
 };
 
 const struct init_ops *init_ops = &init_real_ops;
@@ -119,7 +119,7 @@ int init_read_line(const char *path, char *buf, size_t len)
 int init_write(const char *path, const char *s, int create)
 {
 	int fd = open(init_path("%s", path),
-		      O_WRONLY | O_CLOEXEC | O_TRUNC | (create ? O_CREAT : 0), 0644);
+	              O_WRONLY | O_CLOEXEC | O_TRUNC | (create ? O_CREAT : 0), 0644);
 	size_t len = strlen(s), off = 0;
 	if (fd < 0)
 		return -errno;

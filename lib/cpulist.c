@@ -94,7 +94,7 @@ int bb_cpulist_format(const struct bb_cpuset *set, char *buf, size_t len)
 		char *dst = off < len ? buf + off : NULL;
 		size_t room = off < len ? len - off : 0;
 		int n = hi > c ? snprintf(dst, room, "%s%u-%u", total ? "," : "", c, hi)
-			       : snprintf(dst, room, "%s%u", total ? "," : "", c);
+		               : snprintf(dst, room, "%s%u", total ? "," : "", c);
 		total += n;
 		off += (size_t)n;
 		c = hi;

@@ -229,7 +229,8 @@ static int set_global(struct parser *ps, const char *key, const char *value, int
 		r = set_str(&p->job, value);
 	} else if (!strcmp(key, "plan.digest")) {
 		bit = G_DIGEST;
-		if (!*value || !name_ok(value, "") || strspn(value, "0123456789abcdef") != strlen(value))
+		if (!*value || !name_ok(value, "") ||
+		    strspn(value, "0123456789abcdef") != strlen(value))
 			return fail(ps, "plan.digest: not lowercase hex: '%s'", value);
 		r = set_str(&p->digest, value);
 	} else if (!strcmp(key, "boot.group")) {
@@ -256,7 +257,7 @@ static int set_global(struct parser *ps, const char *key, const char *value, int
 		for (size_t i = 0; !r && i < p->cgroup_controllers.n; i++)
 			if (!name_ok(p->cgroup_controllers.v[i], "_"))
 				return fail(ps, "cgroup.controllers: bad controller name '%s'",
-					    p->cgroup_controllers.v[i]);
+				            p->cgroup_controllers.v[i]);
 	} else if (!strcmp(key, "cpufreq.governor")) {
 		bit = G_GOV;
 		if (!name_ok(value, "_-"))
@@ -273,10 +274,12 @@ static int set_global(struct parser *ps, const char *key, const char *value, int
 		for (size_t i = 0; !r && i < p->modules_boot.n; i++)
 			if (!name_ok(p->modules_boot.v[i], "_-"))
 				return fail(ps, "modules.boot: bad module name '%s'",
-					    p->modules_boot.v[i]);
+				            p->modules_boot.v[i]);
 	} else if (!strcmp(key, "console.lava") || !strcmp(key, "poweroff") ||
-		   (cmdline && !strcmp(key, "debug"))) {
-		int *dst = key[0] == 'c' ? &p->console_lava : key[0] == 'p' ? &p->poweroff : &p->debug;
+	           (cmdline && !strcmp(key, "debug"))) {
+		int *dst = key[0] == 'c'   ? &p->console_lava
+		           : key[0] == 'p' ? &p->poweroff
+		                           : &p->debug;
 		bit = key[0] == 'c' ? G_LAVA : key[0] == 'p' ? G_POWEROFF : G_DEBUG;
 		if (strcmp(value, "0") && strcmp(value, "1"))
 			return fail(ps, "%s: expected 0 or 1, not '%s'", key, value);
@@ -448,11 +451,12 @@ static int start_run(struct parser *ps, const char *line, size_t len)
 		return fail(ps, "run id must have 1 to %d characters", RUNID_MAX);
 	for (size_t i = 0; i < idlen; i++)
 		if (!name_ok((char[]){id[i], 0}, "._+=-"))
-			return fail(ps, "run id: character '%c' not allowed (A-Za-z0-9._+=-)", id[i]);
+			return fail(ps, "run id: character '%c' not allowed (A-Za-z0-9._+=-)",
+			            id[i]);
 	for (size_t i = 0; i < p->nruns; i++)
 		if (strlen(p->runs[i].id) == idlen && !strncmp(p->runs[i].id, id, idlen))
-			return fail(ps, "duplicate run id '%.*s' (first on line %d)", (int)idlen, id,
-				    p->runs[i].line);
+			return fail(ps, "duplicate run id '%.*s' (first on line %d)", (int)idlen,
+			            id, p->runs[i].line);
 	struct bb_plan_run *runs = realloc(p->runs, (p->nruns + 1) * sizeof(*runs));
 	if (!runs)
 		return fail(ps, "out of memory");
@@ -509,11 +513,15 @@ int bb_plan_parse(const char *text, size_t len, struct bb_plan *plan, char *err,
 		if (lineno == 1) {
 			if (strcmp(line, "benchboot-plan 1")) {
 				if (!strncmp(line, "benchboot-plan ", 15))
-					r = fail(&ps, "plan version '%s' not supported (this init reads version %d)",
-						 line + 15, BB_PLAN_VERSION);
+					r = fail(&ps,
+					         "plan version '%s' not supported (this init reads "
+					         "version %d)",
+					         line + 15, BB_PLAN_VERSION);
 				else
-					r = fail(&ps, "not a benchboot plan (expected 'benchboot-plan %d')",
-						 BB_PLAN_VERSION);
+					r = fail(
+					    &ps,
+					    "not a benchboot plan (expected 'benchboot-plan %d')",
+					    BB_PLAN_VERSION);
 			}
 		} else if (strchr(line, '\r')) {
 			r = fail(&ps, "carriage return in line");
@@ -534,7 +542,8 @@ int bb_plan_parse(const char *text, size_t len, struct bb_plan *plan, char *err,
 				r = fail(&ps, "space in key");
 			else {
 				*eq = 0;
-				r = ps.run ? set_run(&ps, line, eq + 1) : set_global(&ps, line, eq + 1, 0);
+				r = ps.run ? set_run(&ps, line, eq + 1)
+				           : set_global(&ps, line, eq + 1, 0);
 			}
 		}
 		free(line);
@@ -601,16 +610,19 @@ int bb_plan_cmdline(struct bb_plan *plan, const char *cmdline, char *report, siz
 			*eq = 0;
 			r = set_global(&ps, key, eq + 1, 1);
 			if (r && !strncmp(msg, "unknown key", 11))
-				snprintf(msg, sizeof(msg), "unknown key (not a documented plan key)");
+				snprintf(msg, sizeof(msg),
+				         "unknown key (not a documented plan key)");
 			else if (r && !strncmp(msg, key, strlen(key)) && msg[strlen(key)] == ':')
-				memmove(msg, msg + strlen(key) + 2, strlen(msg + strlen(key) + 2) + 1);
+				memmove(msg, msg + strlen(key) + 2,
+				        strlen(msg + strlen(key) + 2) + 1);
 		}
 		if (!r)
 			continue;
 		problems++;
 		if (off < reportlen)
-			off += (size_t)snprintf(report + off, reportlen - off, "%scmdline: benchboot.%s: %s",
-						off ? "\n" : "", key, msg);
+			off += (size_t)snprintf(report + off, reportlen - off,
+			                        "%scmdline: benchboot.%s: %s", off ? "\n" : "", key,
+			                        msg);
 	}
 	return problems;
 }

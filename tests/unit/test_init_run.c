@@ -72,12 +72,12 @@ TEST(run_clients_stats_sysctl)
 {
 	char runs[2048];
 	snprintf(runs, sizeof(runs),
-		 "[run tcp.one]\nsuite=netperf\nparam.test=TCP_STREAM\niterations=2\nruntime=5\n"
-		 "sysctl.kernel.knob=7\nsysctl.kernel.pair=3  4\n"
-		 "client.arg=/bin/sh\nclient.arg=-c\nclient.arg=cat %s/tests/fixtures/netperf/"
-		 "tcp_stream-cC.txt; cat /proc/sys/kernel/knob >&2 2>/dev/null; exit 0\n"
-		 "client.count=50%%\nclient.cpus=0\n",
-		 getenv("BB_TOP") ? getenv("BB_TOP") : ".");
+	         "[run tcp.one]\nsuite=netperf\nparam.test=TCP_STREAM\niterations=2\nruntime=5\n"
+	         "sysctl.kernel.knob=7\nsysctl.kernel.pair=3  4\n"
+	         "client.arg=/bin/sh\nclient.arg=-c\nclient.arg=cat %s/tests/fixtures/netperf/"
+	         "tcp_stream-cC.txt; cat /proc/sys/kernel/knob >&2 2>/dev/null; exit 0\n"
+	         "client.count=50%%\nclient.cpus=0\n",
+	         getenv("BB_TOP") ? getenv("BB_TOP") : ".");
 	setup(runs);
 	run_one(&b, 0);
 	char *st = STATUS("tcp.one", "2");
@@ -99,15 +99,16 @@ TEST(run_clients_stats_sysctl)
 	char *ru = file(INIT_RESULTS_DIR "/runs/%s/1/client.1.rusage%s", "tcp.one", "");
 	CHECK_CONTAINS(ru, "\"max_resident_set_size\": ");
 	CHECK_CONTAINS(file(INIT_RESULTS_DIR "/runs/%s/1/client.0.out%s", "tcp.one", ""),
-		       "MIGRATED TCP STREAM TEST");
+	               "MIGRATED TCP STREAM TEST");
 	char *con = file("/console.txt%s%s", "", "");
 	CHECK_CONTAINS(con, "BENCHBOOT run-start id=tcp.one iter=1/2 runtime=5 clients=2\n");
 	CHECK_CONTAINS(con, "BENCHBOOT run-end id=tcp.one iter=2 status=ok ");
 	CHECK_CONTAINS(con, "<LAVA_SIGNAL_TESTCASE TEST_CASE_ID=tcp.one.i1.netperf.Throughput_Mbps "
-			    "RESULT=pass UNITS=Mbps MEASUREMENT=7132.47>\n");
+	                    "RESULT=pass UNITS=Mbps MEASUREMENT=7132.47>\n");
 	CHECK_CONTAINS(con, "<LAVA_SIGNAL_TESTCASE TEST_CASE_ID=tcp.one.i2 RESULT=pass>\n");
 	CHECK_CONTAINS(con, "BENCHBOOT sysctl run=tcp.one key=kernel.knob requested=7 actual=7\n");
-	CHECK_CONTAINS(con, "BENCHBOOT sysctl run=tcp.one key=kernel.pair requested=3,,4 actual=3,4\n");
+	CHECK_CONTAINS(con,
+	               "BENCHBOOT sysctl run=tcp.one key=kernel.pair requested=3,,4 actual=3,4\n");
 	CHECK_STR(file("/proc/sys/kernel/pair%s%s", "", ""), "1 2");
 	CHECK_INT(b.run_failed[0], ==, 0);
 }
@@ -126,7 +127,7 @@ TEST(run_watchdog_sigterm)
 	CHECK_CONTAINS(st, "clients still running after runtime 0.2s + grace 0.3s: SIGTERM\"");
 	CHECK_CONTAINS(st, "\"signal\": 15");
 	CHECK_CONTAINS(file("/console.txt%s%s", "", ""),
-		       "<LAVA_SIGNAL_TESTCASE TEST_CASE_ID=hang RESULT=fail>");
+	               "<LAVA_SIGNAL_TESTCASE TEST_CASE_ID=hang RESULT=fail>");
 	CHECK_INT(b.run_failed[0], ==, 1);
 }
 
@@ -148,34 +149,40 @@ TEST(run_watchdog_sigkill)
 TEST(run_failures_then_next_runs)
 {
 	char runs[4096];
-	snprintf(runs, sizeof(runs),
-		 "[run badsysctl]\nsuite=netperf\nruntime=1\nsysctl.kernel.no_such_knob=1\n"
-		 "client.arg=/bin/sh\nclient.arg=-c\nclient.arg=touch /tmp/never-%d\n"
-		 "[run needsmod]\nsuite=netperf\nruntime=1\nneeds.module=nosuchmod\nclient.arg=/bin/true\n"
-		 "[run exit3]\nsuite=netperf\nruntime=1\nclient.arg=/bin/sh\nclient.arg=-c\nclient.arg=exit 3\n"
-		 "[run noexec]\nsuite=netperf\nruntime=1\nclient.arg=/no/such/binary\n"
-		 "[run garbage]\nsuite=netperf\nruntime=1\nclient.arg=/bin/echo\nclient.arg=hello\n"
-		 "[run good]\nsuite=netperf\nruntime=5\nclient.arg=/bin/cat\n"
-		 "client.arg=%s/tests/fixtures/netperf/tcp_stream-cC.txt\n",
-		 (int)getpid(), getenv("BB_TOP") ? getenv("BB_TOP") : ".");
+	snprintf(
+	    runs, sizeof(runs),
+	    "[run badsysctl]\nsuite=netperf\nruntime=1\nsysctl.kernel.no_such_knob=1\n"
+	    "client.arg=/bin/sh\nclient.arg=-c\nclient.arg=touch /tmp/never-%d\n"
+	    "[run "
+	    "needsmod]\nsuite=netperf\nruntime=1\nneeds.module=nosuchmod\nclient.arg=/bin/true\n"
+	    "[run "
+	    "exit3]\nsuite=netperf\nruntime=1\nclient.arg=/bin/sh\nclient.arg=-c\nclient.arg=exit "
+	    "3\n"
+	    "[run noexec]\nsuite=netperf\nruntime=1\nclient.arg=/no/such/binary\n"
+	    "[run garbage]\nsuite=netperf\nruntime=1\nclient.arg=/bin/echo\nclient.arg=hello\n"
+	    "[run good]\nsuite=netperf\nruntime=5\nclient.arg=/bin/cat\n"
+	    "client.arg=%s/tests/fixtures/netperf/tcp_stream-cC.txt\n",
+	    (int)getpid(), getenv("BB_TOP") ? getenv("BB_TOP") : ".");
 	setup(runs);
 	for (size_t i = 0; i < b.plan.nruns; i++)
 		run_one(&b, i);
 	CHECK_CONTAINS(STATUS("badsysctl", "1"),
-		       "\"reason\": \"sysctl kernel.no_such_knob: unknown key (no /proc/sys/kernel/no_such_knob)\"");
+	               "\"reason\": \"sysctl kernel.no_such_knob: unknown key (no "
+	               "/proc/sys/kernel/no_such_knob)\"");
 	char never[64];
 	snprintf(never, sizeof(never), "/tmp/never-%d", (int)getpid());
 	CHECK(access(never, F_OK) != 0); /* its client never ran */
-	CHECK_CONTAINS(STATUS("needsmod", "1"), "\"reason\": \"needs module nosuchmod: not in the image");
+	CHECK_CONTAINS(STATUS("needsmod", "1"),
+	               "\"reason\": \"needs module nosuchmod: not in the image");
 	CHECK_CONTAINS(STATUS("exit3", "1"), "\"reason\": \"client 0: exit status 3\"");
 	CHECK_CONTAINS(STATUS("noexec", "1"), "\"reason\": \"client 0: exit status 127\"");
 	CHECK_CONTAINS(file(INIT_RESULTS_DIR "/runs/%s/1/client.0.err%s", "noexec", ""),
-		       "benchboot: cannot run /no/such/binary: No such file or directory");
+	               "benchboot: cannot run /no/such/binary: No such file or directory");
 	CHECK_CONTAINS(STATUS("garbage", "1"), "\"reason\": \"results: ");
 	CHECK_CONTAINS(STATUS("good", "1"), "\"status\": \"ok\"");
 	CHECK_INT(b.run_failed[0] + b.run_failed[1] + b.run_failed[2] + b.run_failed[3] +
-			  b.run_failed[4],
-		  ==, 5);
+	              b.run_failed[4],
+	          ==, 5);
 	CHECK_INT(b.run_failed[5], ==, 0);
 }
 
@@ -186,14 +193,14 @@ TEST(run_server_ready_then_clients)
 		SKIP("python3 not installed (used as a TCP server)");
 	/* the server listens only after 0.5 s: the client starts once it accepts connections */
 	snprintf(runs, sizeof(runs),
-		 "[run srv]\nsuite=netperf\nruntime=5\ngrace=10\n"
-		 "server.0.arg=/usr/bin/python3\nserver.0.arg=-c\nserver.0.arg="
-		 "import socket,time; time.sleep(0.5); s=socket.socket(); "
-		 "s.setsockopt(socket.SOL_SOCKET,socket.SO_REUSEADDR,1); "
-		 "s.bind(('127.0.0.1',18765)); s.listen(5); time.sleep(100)\n"
-		 "server.0.ready=tcp:127.0.0.1:18765\nserver.0.cpus=0\n"
-		 "client.arg=/bin/cat\nclient.arg=%s/tests/fixtures/netperf/tcp_stream-cC.txt\n",
-		 getenv("BB_TOP") ? getenv("BB_TOP") : ".");
+	         "[run srv]\nsuite=netperf\nruntime=5\ngrace=10\n"
+	         "server.0.arg=/usr/bin/python3\nserver.0.arg=-c\nserver.0.arg="
+	         "import socket,time; time.sleep(0.5); s=socket.socket(); "
+	         "s.setsockopt(socket.SOL_SOCKET,socket.SO_REUSEADDR,1); "
+	         "s.bind(('127.0.0.1',18765)); s.listen(5); time.sleep(100)\n"
+	         "server.0.ready=tcp:127.0.0.1:18765\nserver.0.cpus=0\n"
+	         "client.arg=/bin/cat\nclient.arg=%s/tests/fixtures/netperf/tcp_stream-cC.txt\n",
+	         getenv("BB_TOP") ? getenv("BB_TOP") : ".");
 	setup(runs);
 	double t0 = now();
 	run_one(&b, 0);
@@ -213,8 +220,9 @@ TEST(run_server_exits_before_ready)
 	double t0 = now();
 	run_one(&b, 0);
 	CHECK(now() - t0 < 5);
-	CHECK_CONTAINS(STATUS("srvdies", "1"),
-		       "\"reason\": \"server 0 exited (exit status 1) before tcp:127.0.0.1:1 was ready\"");
+	CHECK_CONTAINS(
+	    STATUS("srvdies", "1"),
+	    "\"reason\": \"server 0 exited (exit status 1) before tcp:127.0.0.1:1 was ready\"");
 }
 
 TEST(run_server_not_ready_in_grace)
@@ -225,7 +233,7 @@ TEST(run_server_not_ready_in_grace)
 	run_one(&b, 0);
 	CHECK(now() - t0 < 5);
 	CHECK_CONTAINS(STATUS("srvslow", "1"),
-		       "\"reason\": \"server 0 not ready on tcp:127.0.0.1:1: Connection refused\"");
+	               "\"reason\": \"server 0 not ready on tcp:127.0.0.1:1: Connection refused\"");
 	/* the server was stopped */
 	CHECK_CONTAINS(STATUS("srvslow", "1"), "\"signal\": 15");
 }
@@ -248,9 +256,9 @@ TEST(run_lava_ids)
 	id[200] = 0;
 	id[5] = '+';
 	snprintf(runs, sizeof(runs),
-		 "[run %s]\nsuite=netperf\nruntime=5\nclient.arg=/bin/cat\n"
-		 "client.arg=%s/tests/fixtures/netperf/tcp_stream-cC.txt\n",
-		 id, getenv("BB_TOP") ? getenv("BB_TOP") : ".");
+	         "[run %s]\nsuite=netperf\nruntime=5\nclient.arg=/bin/cat\n"
+	         "client.arg=%s/tests/fixtures/netperf/tcp_stream-cC.txt\n",
+	         id, getenv("BB_TOP") ? getenv("BB_TOP") : ".");
 	setup(runs);
 	run_one(&b, 0);
 	char *con = file("/console.txt%s%s", "", "");
@@ -258,8 +266,8 @@ TEST(run_lava_ids)
 	CHECK(l);
 	int n = 0;
 	for (char *c = l + 35; *c != ' '; c++, n++)
-		CHECK((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') ||
-		      *c == '.' || *c == '_' || *c == '-');
+		CHECK((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') ||
+		      (*c >= '0' && *c <= '9') || *c == '.' || *c == '_' || *c == '-');
 	CHECK_INT(n, <=, 100);
 	CHECK(!strncmp(l + 35, "aaaaa_aaa", 9));
 	CHECK_CONTAINS(l, ".netperf.Throughput_Mbps RESULT=pass");

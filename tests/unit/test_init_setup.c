@@ -32,7 +32,7 @@ static const char *rel(const char *path)
 }
 
 static int fake_mount(const char *src, const char *target, const char *type, unsigned long flags,
-		      const void *data)
+                      const void *data)
 {
 	record("mount %s %s %s", type, rel(target), data ? (const char *)data : "-");
 	if (!strcmp(type, "devtmpfs")) {
@@ -112,14 +112,14 @@ static int fake_addr_add(const char *ifname, const char *addr, int prefix)
 }
 
 static const struct init_ops fake_ops = {
-	.mount = fake_mount,
-	.mknod = fake_mknod,
-	.finit_module = fake_finit_module,
-	.init_module = fake_init_module,
-	.reboot = fake_reboot,
-	.link_up = fake_link_up,
-	.link_add_dummy = fake_link_add_dummy,
-	.addr_add = fake_addr_add,
+    .mount = fake_mount,
+    .mknod = fake_mknod,
+    .finit_module = fake_finit_module,
+    .init_module = fake_init_module,
+    .reboot = fake_reboot,
+    .link_up = fake_link_up,
+    .link_add_dummy = fake_link_add_dummy,
+    .addr_add = fake_addr_add,
 };
 
 /* A fake root in the test's temp dir; console lines go to a file there. */
@@ -163,17 +163,21 @@ TEST(mount_devtmpfs_fallback)
 {
 	const char *root = fake_root();
 	test_write_file(root, "sys/dev/char/1:3/uevent", "MAJOR=1\nMINOR=3\nDEVNAME=null\n");
-	test_write_file(root, "sys/dev/char/13:64/uevent", "MAJOR=13\nMINOR=64\nDEVNAME=input/event0\n");
-	test_write_file(root, "sys/dev/block/8:0/uevent", "MAJOR=8\nMINOR=0\nDEVNAME=sda\nDEVTYPE=disk\n");
+	test_write_file(root, "sys/dev/char/13:64/uevent",
+	                "MAJOR=13\nMINOR=64\nDEVNAME=input/event0\n");
+	test_write_file(root, "sys/dev/block/8:0/uevent",
+	                "MAJOR=8\nMINOR=0\nDEVNAME=sda\nDEVTYPE=disk\n");
 	test_write_file(root, "sys/dev/block/junk/uevent", "DEVNAME=nope\n");
 	CHECK_INT(mount_early(), ==, 0);
-	CHECK_CONTAINS(calls, "mount proc /proc -\nmount sysfs /sys -\nmount devtmpfs /dev mode=0755\n"
-			      "mount tmpfs /dev mode=0755\n");
+	CHECK_CONTAINS(calls,
+	               "mount proc /proc -\nmount sysfs /sys -\nmount devtmpfs /dev mode=0755\n"
+	               "mount tmpfs /dev mode=0755\n");
 	CHECK_CONTAINS(calls, "mknod /dev/null c 1:3\n");
 	CHECK_CONTAINS(calls, "mknod /dev/input/event0 c 13:64\n");
 	CHECK_CONTAINS(calls, "mknod /dev/sda b 8:0\n");
 	CHECK(!strstr(calls, "nope"));
-	CHECK_CONTAINS(calls, "mount tmpfs /run mode=0755\nmount tmpfs /tmp mode=1777\nmount tmpfs /dev/shm");
+	CHECK_CONTAINS(
+	    calls, "mount tmpfs /run mode=0755\nmount tmpfs /tmp mode=1777\nmount tmpfs /dev/shm");
 	struct stat st;
 	CHECK_INT(stat(init_path("/dev/input"), &st), ==, 0);
 	CHECK_CONTAINS(console(), "created 3 device nodes from /sys/dev");
@@ -186,10 +190,10 @@ TEST(modules_order_and_failures)
 	struct modules_result res;
 	char why[256];
 	test_write_file(root, "etc/benchboot/modules.order",
-			"/lib/modules/6.1/kernel/hw-accel.ko\n"
-			"/lib/modules/6.1/kernel/a.ko\n/lib/modules/6.1/kernel/gone.ko\n"
-			"/lib/modules/6.1/kernel/c-d.ko\n/lib/modules/6.1/kernel/bad.ko\n"
-			"/lib/modules/6.1/kernel/old.ko\n");
+	                "/lib/modules/6.1/kernel/hw-accel.ko\n"
+	                "/lib/modules/6.1/kernel/a.ko\n/lib/modules/6.1/kernel/gone.ko\n"
+	                "/lib/modules/6.1/kernel/c-d.ko\n/lib/modules/6.1/kernel/bad.ko\n"
+	                "/lib/modules/6.1/kernel/old.ko\n");
 	test_write_file(root, "lib/modules/6.1/kernel/a.ko", "a");
 	test_write_file(root, "lib/modules/6.1/kernel/hw-accel.ko", "hw_accel nodev");
 	test_write_file(root, "lib/modules/6.1/kernel/c-d.ko", "c_d enosys");
@@ -211,7 +215,9 @@ TEST(modules_order_and_failures)
 	CHECK(!module_available(&res, "gone", why, sizeof(why)));
 	CHECK_CONTAINS(why, "module gone: open /lib/modules/6.1/kernel/gone.ko: No such file");
 	CHECK(!module_available(&res, "bad", why, sizeof(why)));
-	CHECK_CONTAINS(why, "module bad: finit_module /lib/modules/6.1/kernel/bad.ko: Exec format error (errno 8)");
+	CHECK_CONTAINS(
+	    why,
+	    "module bad: finit_module /lib/modules/6.1/kernel/bad.ko: Exec format error (errno 8)");
 	CHECK(!module_available(&res, "missing", why, sizeof(why)));
 	CHECK_CONTAINS(why, "module missing: not in the image");
 	CHECK(!module_available(&res, "other", why, sizeof(why)));
@@ -250,7 +256,8 @@ TEST(cgroup_v2)
 	test_write_file(root, "sys/fs/cgroup/cgroup.subtree_control", "");
 	test_write_file(root, "sys/fs/cgroup/benchboot/memory.high", "max\n");
 	test_write_file(root, "sys/fs/cgroup/benchboot/cgroup.procs", "");
-	parse_plan(&p, "cgroup.mode=v2\ncgroup.controllers=cpu memory\ncgroup.limit.memory.high=1G\n");
+	parse_plan(&p,
+	           "cgroup.mode=v2\ncgroup.controllers=cpu memory\ncgroup.limit.memory.high=1G\n");
 	CHECK_INT(cgroup_setup(&p, &cg), ==, 0);
 	CHECK(cg.ok);
 	CHECK_STR(calls, "mount cgroup2 /sys/fs/cgroup -\n");
@@ -293,11 +300,11 @@ TEST(cgroup_v1)
 	test_write_file(root, "sys/fs/cgroup/memory/benchboot/cgroup.procs", "");
 	test_write_file(root, "sys/fs/cgroup/cpu/benchboot/cgroup.procs", "");
 	parse_plan(&p, "cgroup.mode=v1\ncgroup.controllers=memory cpu\n"
-		       "cgroup.limit.memory.limit_in_bytes=1G\n");
+	               "cgroup.limit.memory.limit_in_bytes=1G\n");
 	CHECK_INT(cgroup_setup(&p, &cg), ==, 0);
 	CHECK_STR(calls, "mount tmpfs /sys/fs/cgroup mode=0755\n"
-			 "mount cgroup /sys/fs/cgroup/memory memory\n"
-			 "mount cgroup /sys/fs/cgroup/cpu cpu\n");
+	                 "mount cgroup /sys/fs/cgroup/memory memory\n"
+	                 "mount cgroup /sys/fs/cgroup/cpu cpu\n");
 	CHECK_STR(file("/sys/fs/cgroup/memory/benchboot/memory.limit_in_bytes"), "1G");
 	CHECK_INT(cgroup_place(&cg, 77), ==, 0);
 	CHECK_STR(file("/sys/fs/cgroup/cpu/benchboot/cgroup.procs"), "77");
@@ -325,7 +332,8 @@ TEST(sysctl_apply_restore)
 {
 	const char *root = fake_root();
 	struct bb_kvs want = {0};
-	struct bb_kv kv[2] = {{"net.sctp.prsctp_enable", "0"}, {"net.ipv4.tcp_rmem", "4096  131072 6291456"}};
+	struct bb_kv kv[2] = {{"net.sctp.prsctp_enable", "0"},
+	                      {"net.ipv4.tcp_rmem", "4096  131072 6291456"}};
 	struct sysctl_set set;
 	char why[256] = "";
 	test_write_file(root, "proc/sys/net/sctp/prsctp_enable", "1\n");
@@ -347,7 +355,8 @@ TEST(sysctl_apply_restore)
 	want.v = &unknown;
 	want.n = 1;
 	CHECK_INT(sysctl_apply(&want, &set, why, sizeof(why)), ==, -1);
-	CHECK_STR(why, "sysctl net.sctp.no_such_knob: unknown key (no /proc/sys/net/sctp/no_such_knob)");
+	CHECK_STR(why,
+	          "sysctl net.sctp.no_such_knob: unknown key (no /proc/sys/net/sctp/no_such_knob)");
 	sysctl_free(&set);
 
 	/* a value the kernel refuses (here: the entry cannot be written) */
@@ -373,8 +382,10 @@ TEST(cpufreq_governor)
 	struct bb_plan p;
 	struct cpufreq_state st;
 	test_write_file(root, "sys/devices/system/cpu/online", "0-1\n");
-	test_write_file(root, "sys/devices/system/cpu/cpu0/cpufreq/scaling_governor", "powersave\n");
-	test_write_file(root, "sys/devices/system/cpu/cpu1/cpufreq/scaling_governor", "powersave\n");
+	test_write_file(root, "sys/devices/system/cpu/cpu0/cpufreq/scaling_governor",
+	                "powersave\n");
+	test_write_file(root, "sys/devices/system/cpu/cpu1/cpufreq/scaling_governor",
+	                "powersave\n");
 	parse_plan(&p, "cpufreq.governor=performance\n");
 	CHECK_INT(cpufreq_setup(&p, &st), ==, 0);
 	CHECK(st.ok && st.present);
@@ -401,8 +412,9 @@ TEST(console_fallbacks)
 	fake_root();
 	/* no /dev at all: every mknod is tried (the fake creates nothing), then it gives up */
 	CHECK_INT(console_setup(), ==, -1);
-	CHECK_STR(calls, "mknod /dev/console c 5:1\nmknod /dev/ttyS0 c 4:64\nmknod /dev/kmsg c 1:11\n"
-			 "mknod /dev/null c 1:3\n");
+	CHECK_STR(calls,
+	          "mknod /dev/console c 5:1\nmknod /dev/ttyS0 c 4:64\nmknod /dev/kmsg c 1:11\n"
+	          "mknod /dev/null c 1:3\n");
 	/* a /dev/kmsg that opens: the third choice */
 	test_write_file(test_tmpdir(), "dev/kmsg", "");
 	calls[0] = 0;
@@ -425,23 +437,25 @@ TEST(env_json_from_the_system)
 	static struct boot b;
 	char err[256];
 	static const char plan[] = "benchboot-plan 1\njob=j\nplan.digest=abcd\ncgroup.mode=v2\n"
-				   "cgroup.controllers=memory\ncgroup.limit.memory.high=1G\n"
-				   "[run r1]\nsuite=netperf\nruntime=1\nclient.arg=/x\n";
+	                           "cgroup.controllers=memory\ncgroup.limit.memory.high=1G\n"
+	                           "[run r1]\nsuite=netperf\nruntime=1\nclient.arg=/x\n";
 	CHECK_INT(bb_plan_parse(plan, strlen(plan), &b.plan, err, sizeof(err)), ==, 0);
-	test_write_file(root, "proc/cpuinfo",
-			"processor\t: 0\nmodel name\t: Fake CPU @ 2.0GHz\nmicrocode\t: 0x2b\n"
-			"flags\t\t: fpu hypervisor\n\nprocessor\t: 1\nmodel name\t: Fake CPU @ 2.0GHz\n");
+	test_write_file(
+	    root, "proc/cpuinfo",
+	    "processor\t: 0\nmodel name\t: Fake CPU @ 2.0GHz\nmicrocode\t: 0x2b\n"
+	    "flags\t\t: fpu hypervisor\n\nprocessor\t: 1\nmodel name\t: Fake CPU @ 2.0GHz\n");
 	test_write_file(root, "proc/meminfo", "MemTotal:        1012345 kB\nMemFree: 1 kB\n");
 	test_write_file(root, "proc/modules", "sctp 1 0 - Live 0x0\ndummy 2 0 - Live 0x0\n");
 	test_write_file(root, "proc/self/mountinfo",
-			"22 1 0:20 / /proc rw - proc proc rw\n"
-			"30 21 0:26 / /sys/fs/cgroup rw,nosuid - cgroup2 cgroup2 rw,nsdelegate\n");
+	                "22 1 0:20 / /proc rw - proc proc rw\n"
+	                "30 21 0:26 / /sys/fs/cgroup rw,nosuid - cgroup2 cgroup2 rw,nsdelegate\n");
 	test_write_file(root, "sys/fs/cgroup/cgroup.controllers", "cpu memory\n");
 	test_write_file(root, "sys/fs/cgroup/cgroup.subtree_control", "memory\n");
 	test_write_file(root, "sys/fs/cgroup/benchboot/cgroup.controllers", "memory\n");
 	test_write_file(root, "sys/fs/cgroup/benchboot/memory.high", "1073741824\n");
 	test_write_file(root, "sys/devices/system/cpu/online", "0-1\n");
-	test_write_file(root, "sys/devices/system/cpu/cpu1/cpufreq/scaling_governor", "performance\n");
+	test_write_file(root, "sys/devices/system/cpu/cpu1/cpufreq/scaling_governor",
+	                "performance\n");
 	test_write_file(root, "etc/benchboot/manifest", "benchboot-manifest 1\n");
 	snprintf(b.boot_id, sizeof(b.boot_id), "bid");
 	snprintf(b.cmdline, sizeof(b.cmdline), "console=ttyS0 benchboot.x=1");
@@ -468,7 +482,8 @@ TEST(env_json_from_the_system)
 	CHECK_CONTAINS(e, want);
 	CHECK_CONTAINS(e, "\"plan_digest\": \"abcd\"");
 	CHECK_CONTAINS(e, "\"cmdline\": \"console=ttyS0 benchboot.x=1\"");
-	CHECK_CONTAINS(e, "\"cmdline_problems\": [\n    \"cmdline: benchboot.x: unknown key\"\n  ]");
+	CHECK_CONTAINS(e,
+	               "\"cmdline_problems\": [\n    \"cmdline: benchboot.x: unknown key\"\n  ]");
 	CHECK_CONTAINS(e, "\"model\": \"Fake CPU @ 2.0GHz\"");
 	CHECK_CONTAINS(e, "\"microcode\": \"0x2b\"");
 	CHECK_CONTAINS(e, "\"hypervisor\": true");
@@ -478,7 +493,8 @@ TEST(env_json_from_the_system)
 	CHECK_CONTAINS(e, "\"type\": \"cgroup2\",\n        \"path\": \"/sys/fs/cgroup\"");
 	CHECK_CONTAINS(e, "\"root_subtree_control\": \"memory\"");
 	CHECK_CONTAINS(e, "\"job_controllers\": \"memory\"");
-	CHECK_CONTAINS(e, "\"memory.high\": {\n        \"requested\": \"1G\",\n        \"actual\": \"1073741824\"");
+	CHECK_CONTAINS(e, "\"memory.high\": {\n        \"requested\": \"1G\",\n        \"actual\": "
+	                  "\"1073741824\"");
 	CHECK_CONTAINS(e, "\"governors\": {\"cpu1\": \"performance\"}");
 	CHECK_CONTAINS(e, "\"loaded\": [\n      \"sctp\",\n      \"dummy\"\n    ]");
 	CHECK_CONTAINS(e, "\"r1\": {\n      \"sysctl\": {\n        \"kernel.x\": \"7\"");

@@ -6,35 +6,35 @@
 #include "plan.h"
 
 static const char example[] = "benchboot-plan 1\n"
-			      "job=netperf-sctp\n"
-			      "plan.digest=00ff\n"
-			      "cgroup.mode=v2\n"
-			      "cgroup.controllers=memory cpu\n"
-			      "cgroup.limit.memory.high=1G\n"
-			      "modules.boot=sctp\n"
-			      "# a comment\n"
-			      "\n"
-			      "[run SCTP_STREAM_MANY.nr_threads=2.prsctp_enable=0]\n"
-			      "suite=netperf\n"
-			      "param.test=SCTP_STREAM_MANY\n"
-			      "param.sysctl.net.sctp.prsctp_enable=0\n"
-			      "iterations=2\n"
-			      "runtime=10\n"
-			      "grace=30\n"
-			      "needs.module=sctp\n"
-			      "sysctl.net.sctp.prsctp_enable=0\n"
-			      "server.0.arg=/usr/bin/netserver\n"
-			      "server.0.arg=-4\n"
-			      "server.0.ready=tcp:127.0.0.1:12865\n"
-			      "server.0.cpus=0\n"
-			      "client.arg=/usr/bin/netperf\n"
-			      "client.arg=a b=c\n"
-			      "client.count=25%\n"
-			      "client.cpus=1-3,5\n"
-			      "[run second]\n"
-			      "suite=stress-ng\n"
-			      "runtime=1.5\n"
-			      "client.arg=/usr/bin/stress-ng\n";
+                              "job=netperf-sctp\n"
+                              "plan.digest=00ff\n"
+                              "cgroup.mode=v2\n"
+                              "cgroup.controllers=memory cpu\n"
+                              "cgroup.limit.memory.high=1G\n"
+                              "modules.boot=sctp\n"
+                              "# a comment\n"
+                              "\n"
+                              "[run SCTP_STREAM_MANY.nr_threads=2.prsctp_enable=0]\n"
+                              "suite=netperf\n"
+                              "param.test=SCTP_STREAM_MANY\n"
+                              "param.sysctl.net.sctp.prsctp_enable=0\n"
+                              "iterations=2\n"
+                              "runtime=10\n"
+                              "grace=30\n"
+                              "needs.module=sctp\n"
+                              "sysctl.net.sctp.prsctp_enable=0\n"
+                              "server.0.arg=/usr/bin/netserver\n"
+                              "server.0.arg=-4\n"
+                              "server.0.ready=tcp:127.0.0.1:12865\n"
+                              "server.0.cpus=0\n"
+                              "client.arg=/usr/bin/netperf\n"
+                              "client.arg=a b=c\n"
+                              "client.count=25%\n"
+                              "client.cpus=1-3,5\n"
+                              "[run second]\n"
+                              "suite=stress-ng\n"
+                              "runtime=1.5\n"
+                              "client.arg=/usr/bin/stress-ng\n";
 
 static int parse(const char *text, struct bb_plan *p, char *err)
 {
@@ -85,52 +85,65 @@ TEST(plan_errors)
 	static const struct {
 		const char *text, *err;
 	} cases[] = {
-		{"", "plan:1: empty plan"},
-		{"benchboot-plan 2\n", "plan:1: plan version '2' not supported"},
-		{"hello\n", "plan:1: not a benchboot plan"},
-		{"benchboot-plan 1\njob=x\nfoo=bar\n", "plan:3: unknown global key 'foo'"},
-		{"benchboot-plan 1\njob = x\n", "plan:2: no spaces around '='"},
-		{"benchboot-plan 1\njob\n", "plan:2: expected key=value"},
-		{"benchboot-plan 1\njob=a\njob=b\n", "plan:3: job: duplicate key"},
-		{"benchboot-plan 1\ncgroup.mode=v3\n", "plan:2: cgroup.mode: expected v1, v2 or none"},
-		{"benchboot-plan 1\npoweroff=yes\n", "plan:2: poweroff: expected 0 or 1"},
-		{"benchboot-plan 1\nnet.dummy=10.0.0.1\n", "plan:2: net.dummy: expected"},
-		{"benchboot-plan 1\ndebug=1\n", "plan:2: unknown global key 'debug'"},
-		{"benchboot-plan 1\nsuite=netperf\n", "plan:2: unknown global key 'suite'"},
-		{"benchboot-plan 1\n[run a b]\n", "plan:2: run id: character ' ' not allowed"},
-		{"benchboot-plan 1\n[ru x]\n", "plan:2: expected '[run RUNID]'"},
-		{"benchboot-plan 1\n[run x]\nsuite=netperf\nruntime=1\nclient.arg=a\n[run x]\n",
-		 "plan:6: duplicate run id 'x' (first on line 2)"},
-		{"benchboot-plan 1\n[run x]\nsuite=netperf\nclient.arg=a\n", "plan:4: run x: missing key 'runtime'"},
-		{"benchboot-plan 1\n[run x]\nsuite=netperf\nruntime=1\n", "plan:4: run x: missing key 'client.arg'"},
-		{"benchboot-plan 1\n[run x]\nruntime=1\nclient.arg=a\n[run y]\n", "plan:5: run x: missing key 'suite'"},
-		{"benchboot-plan 1\n[run x]\niterations=0\n", "plan:3: iterations: expected a number >= 1"},
-		{"benchboot-plan 1\n[run x]\nruntime=-1\n", "plan:3: runtime: expected seconds"},
-		{"benchboot-plan 1\n[run x]\nruntime=10s\n", "plan:3: runtime: expected seconds"},
-		{"benchboot-plan 1\n[run x]\nclient.count=0\n", "plan:3: client.count: expected N or P%"},
-		{"benchboot-plan 1\n[run x]\nclient.count=x%\n", "plan:3: client.count: bad percentage"},
-		{"benchboot-plan 1\n[run x]\nclient.cpus=1-0\n", "plan:3: client.cpus: bad CPU list"},
-		{"benchboot-plan 1\n[run x]\nserver.0.ready=udp:1.2.3.4:5\n", "plan:3: server.0.ready: expected tcp:ADDR:PORT"},
-		{"benchboot-plan 1\n[run x]\nserver.0.ready=tcp:localhost:5\n", "plan:3: server.0.ready: expected"},
-		{"benchboot-plan 1\n[run x]\nserver.01.arg=a\n", "plan:3: server.01.arg: bad server number"},
-		{"benchboot-plan 1\n[run x]\nserver.0.cmd=a\n", "plan:3: unknown run key 'server.0.cmd'"},
-		{"benchboot-plan 1\n[run x]\nsuite=netperf\nruntime=1\nclient.arg=a\nserver.1.arg=b\n",
-		 "plan:6: run x: server.0 has no server.0.arg"},
-		{"benchboot-plan 1\n[run x]\nsysctl.net..x=1\n", "plan:3: sysctl.net..x: bad sysctl name"},
-		{"benchboot-plan 1\n[run x]\nsysctl.a/b=1\n", "plan:3: sysctl.a/b: bad sysctl name"},
-		{"benchboot-plan 1\n[run x]\nsysctl.a=1\nsysctl.a=2\n", "plan:4: sysctl.a: duplicate key"},
-		{"benchboot-plan 1\n[run x]\nruntime=1\nruntime=2\n", "plan:4: runtime: duplicate key"},
-		{"benchboot-plan 1\n[run x]\nfoo=1\n", "plan:3: unknown run key 'foo'"},
-		{"benchboot-plan 1\njob=x\r\n", "plan:2: carriage return"},
-		{"benchboot-plan 1\ncgroup.limit.../x=1\n", "plan:2: cgroup.limit.../x: bad cgroup file name"},
+	    {"", "plan:1: empty plan"},
+	    {"benchboot-plan 2\n", "plan:1: plan version '2' not supported"},
+	    {"hello\n", "plan:1: not a benchboot plan"},
+	    {"benchboot-plan 1\njob=x\nfoo=bar\n", "plan:3: unknown global key 'foo'"},
+	    {"benchboot-plan 1\njob = x\n", "plan:2: no spaces around '='"},
+	    {"benchboot-plan 1\njob\n", "plan:2: expected key=value"},
+	    {"benchboot-plan 1\njob=a\njob=b\n", "plan:3: job: duplicate key"},
+	    {"benchboot-plan 1\ncgroup.mode=v3\n", "plan:2: cgroup.mode: expected v1, v2 or none"},
+	    {"benchboot-plan 1\npoweroff=yes\n", "plan:2: poweroff: expected 0 or 1"},
+	    {"benchboot-plan 1\nnet.dummy=10.0.0.1\n", "plan:2: net.dummy: expected"},
+	    {"benchboot-plan 1\ndebug=1\n", "plan:2: unknown global key 'debug'"},
+	    {"benchboot-plan 1\nsuite=netperf\n", "plan:2: unknown global key 'suite'"},
+	    {"benchboot-plan 1\n[run a b]\n", "plan:2: run id: character ' ' not allowed"},
+	    {"benchboot-plan 1\n[ru x]\n", "plan:2: expected '[run RUNID]'"},
+	    {"benchboot-plan 1\n[run x]\nsuite=netperf\nruntime=1\nclient.arg=a\n[run x]\n",
+	     "plan:6: duplicate run id 'x' (first on line 2)"},
+	    {"benchboot-plan 1\n[run x]\nsuite=netperf\nclient.arg=a\n",
+	     "plan:4: run x: missing key 'runtime'"},
+	    {"benchboot-plan 1\n[run x]\nsuite=netperf\nruntime=1\n",
+	     "plan:4: run x: missing key 'client.arg'"},
+	    {"benchboot-plan 1\n[run x]\nruntime=1\nclient.arg=a\n[run y]\n",
+	     "plan:5: run x: missing key 'suite'"},
+	    {"benchboot-plan 1\n[run x]\niterations=0\n",
+	     "plan:3: iterations: expected a number >= 1"},
+	    {"benchboot-plan 1\n[run x]\nruntime=-1\n", "plan:3: runtime: expected seconds"},
+	    {"benchboot-plan 1\n[run x]\nruntime=10s\n", "plan:3: runtime: expected seconds"},
+	    {"benchboot-plan 1\n[run x]\nclient.count=0\n",
+	     "plan:3: client.count: expected N or P%"},
+	    {"benchboot-plan 1\n[run x]\nclient.count=x%\n",
+	     "plan:3: client.count: bad percentage"},
+	    {"benchboot-plan 1\n[run x]\nclient.cpus=1-0\n", "plan:3: client.cpus: bad CPU list"},
+	    {"benchboot-plan 1\n[run x]\nserver.0.ready=udp:1.2.3.4:5\n",
+	     "plan:3: server.0.ready: expected tcp:ADDR:PORT"},
+	    {"benchboot-plan 1\n[run x]\nserver.0.ready=tcp:localhost:5\n",
+	     "plan:3: server.0.ready: expected"},
+	    {"benchboot-plan 1\n[run x]\nserver.01.arg=a\n",
+	     "plan:3: server.01.arg: bad server number"},
+	    {"benchboot-plan 1\n[run x]\nserver.0.cmd=a\n",
+	     "plan:3: unknown run key 'server.0.cmd'"},
+	    {"benchboot-plan 1\n[run x]\nsuite=netperf\nruntime=1\nclient.arg=a\nserver.1.arg=b\n",
+	     "plan:6: run x: server.0 has no server.0.arg"},
+	    {"benchboot-plan 1\n[run x]\nsysctl.net..x=1\n",
+	     "plan:3: sysctl.net..x: bad sysctl name"},
+	    {"benchboot-plan 1\n[run x]\nsysctl.a/b=1\n", "plan:3: sysctl.a/b: bad sysctl name"},
+	    {"benchboot-plan 1\n[run x]\nsysctl.a=1\nsysctl.a=2\n",
+	     "plan:4: sysctl.a: duplicate key"},
+	    {"benchboot-plan 1\n[run x]\nruntime=1\nruntime=2\n", "plan:4: runtime: duplicate key"},
+	    {"benchboot-plan 1\n[run x]\nfoo=1\n", "plan:3: unknown run key 'foo'"},
+	    {"benchboot-plan 1\njob=x\r\n", "plan:2: carriage return"},
+	    {"benchboot-plan 1\ncgroup.limit.../x=1\n",
+	     "plan:2: cgroup.limit.../x: bad cgroup file name"},
 	};
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		struct bb_plan p;
 		char err[256] = "";
 		int r = parse(cases[i].text, &p, err);
 		if (r != -EINVAL || strncmp(err, cases[i].err, strlen(cases[i].err)))
-			bb_test_fail(__FILE__, __LINE__, "case %zu: got %d '%s', expected '%s'", i, r,
-				     err, cases[i].err);
+			bb_test_fail(__FILE__, __LINE__, "case %zu: got %d '%s', expected '%s'", i,
+			             r, err, cases[i].err);
 	}
 	/* a NUL byte is reported on its line */
 	struct bb_plan p;
@@ -146,11 +159,11 @@ TEST(plan_cmdline_overrides)
 	char err[256], report[1024];
 	CHECK_INT(parse(example, &p, err), ==, 0);
 	int n = bb_plan_cmdline(&p,
-				"console=ttyS0 benchboot.cgroup.mode=v1 quiet "
-				"benchboot.cgroup.controllers=\"memory cpuset\" benchboot.debug=1 "
-				"benchboot.poweroff=0 benchboot.nosuch=1 benchboot.cgroup.mode=v9 "
-				"benchboot.cgroup.limit.memory.high=2G benchboot.job\n",
-				report, sizeof(report));
+	                        "console=ttyS0 benchboot.cgroup.mode=v1 quiet "
+	                        "benchboot.cgroup.controllers=\"memory cpuset\" benchboot.debug=1 "
+	                        "benchboot.poweroff=0 benchboot.nosuch=1 benchboot.cgroup.mode=v9 "
+	                        "benchboot.cgroup.limit.memory.high=2G benchboot.job\n",
+	                        report, sizeof(report));
 	CHECK_INT(n, ==, 3);
 	CHECK_INT(p.cgroup_mode, ==, BB_CGROUP_V1);
 	CHECK_INT(p.cgroup_controllers.n, ==, 2);
@@ -159,11 +172,13 @@ TEST(plan_cmdline_overrides)
 	CHECK_INT(p.poweroff, ==, 0);
 	CHECK_INT(p.cgroup_limits.n, ==, 1);
 	CHECK_STR(p.cgroup_limits.v[0].value, "2G");
-	CHECK_CONTAINS(report, "cmdline: benchboot.nosuch: unknown key (not a documented plan key)");
+	CHECK_CONTAINS(report,
+	               "cmdline: benchboot.nosuch: unknown key (not a documented plan key)");
 	CHECK_CONTAINS(report, "cmdline: benchboot.cgroup.mode: expected v1, v2 or none, not 'v9'");
 	CHECK_CONTAINS(report, "cmdline: benchboot.job: missing '=VALUE'");
 	/* nothing to report: 0, empty report */
-	CHECK_INT(bb_plan_cmdline(&p, "quiet benchboot.console.lava=0", report, sizeof(report)), ==, 0);
+	CHECK_INT(bb_plan_cmdline(&p, "quiet benchboot.console.lava=0", report, sizeof(report)), ==,
+	          0);
 	CHECK_STR(report, "");
 	CHECK_INT(p.console_lava, ==, 0);
 	bb_plan_free(&p);
