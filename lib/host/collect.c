@@ -1,6 +1,7 @@
 /* `benchboot collect` (see collect.h and docs/results.md). */
 #include <sys/types.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 
 #include <dirent.h>
 #include <errno.h>
@@ -931,4 +932,25 @@ out:
 	close(c.outfd);
 	close(fd);
 	return r;
+}
+
+int collect_repair_disk(const char *disk)
+{
+	pid_t pid = fork();
+	if (pid < 0)
+		return -errno;
+	if (pid == 0) {
+		char *argv[] = {"e2fsck", "-p", (char *)disk, NULL};
+		dup2(2, 1);
+		execvp("e2fsck", argv);
+		execv("/sbin/e2fsck", argv);
+		_exit(127);
+	}
+	int status;
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR)
+			return -errno;
+	if (!WIFEXITED(status) || WEXITSTATUS(status) == 127)
+		return -ENOEXEC;
+	return WEXITSTATUS(status);
 }

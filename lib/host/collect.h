@@ -39,6 +39,14 @@ int collect_disk(const char *disk, const struct collect_opts *o, struct collect_
 int collect_console(const char *log, const struct collect_opts *o, struct collect_stats *st);
 
 /*
+ * After a crash (an interrupted boot, a killed VM) the disk is marked not clean and the init
+ * refuses it: collect first, then run `e2fsck -p` on it (an image file or a block device that is
+ * not mounted). Returns e2fsck's exit status (0 clean, 1 repaired: usable; 4 or more: it could
+ * not repair it alone), or -errno when e2fsck could not run. Its output goes to stderr.
+ */
+int collect_repair_disk(const char *disk);
+
+/*
  * Why a name (one path component) may not be written under DIR, or NULL when it is fine.
  * A relative path is checked component by component by collect_bad_path.
  */

@@ -16,7 +16,8 @@ seq=0
 for i in "${!points[@]}"; do
 	marker=${points[$i]%:*} delay=${points[$i]##*:}
 	seq=$((seq + 1))
-	kboot "$T/k$i.log" "$marker" "$delay" "bbtest.runs=4 bbtest.big=$big bbtest.id=kill$i" "$T/results.img"
+	kboot "$T/k$i.log" "$marker" "$delay" "bbtest.runs=4 bbtest.big=$big bbtest.id=kill$i bbtest.pause=2000" \
+		"$T/results.img"
 	grep -E "BBTEST (open|sync)" "$T/k$i.log" | tail -n 3
 	expect_grep "BBTEST open rc=0 bootdir=$(printf %04d $seq)-kill$i" "$T/k$i.log"
 	rm -rf "$T/out$i"

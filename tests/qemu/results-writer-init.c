@@ -7,7 +7,8 @@
  *   BBTEST run N start | BBTEST sync N begin | BBTEST sync N end rc=R | BBTEST finish rc=R
  *
  * Kernel command line: bbtest.runs=N (default 2), bbtest.big=BYTES (client.0.out of run 3,
- * default 65536), bbtest.id=BOOTID.
+ * default 65536), bbtest.id=BOOTID, bbtest.pause=MS (a pause after each sync, as a real run
+ * would take, so the host can kill QEMU between two runs; default 0).
  *
  * Built with -DGEN_ONLY for the host, `results-writer-init DIR RUNS BIG` writes the files the
  * init would write into DIR, so the host knows what every run must look like.
@@ -142,6 +143,7 @@ int main(void)
 	int runs = atoi(arg(cmdline, "bbtest.runs=", "2"));
 	size_t big = strtoul(arg(cmdline, "bbtest.big=", "65536"), NULL, 10);
 	const char *id = arg(cmdline, "bbtest.id=", "test");
+	int pause_ms = atoi(arg(cmdline, "bbtest.pause=", "0"));
 	double t0 = now_ms();
 	load_modules();
 	printf("BBTEST modules loaded in %.0f ms\n", now_ms() - t0);
@@ -161,6 +163,8 @@ int main(void)
 		t0 = now_ms();
 		r = results_sync(local, 0);
 		printf("BBTEST sync %d end rc=%d in %.0f ms\n", n, r, now_ms() - t0);
+		if (pause_ms > 0)
+			usleep((useconds_t)pause_ms * 1000);
 	}
 	r = results_finish();
 	printf("BBTEST finish rc=%d\n", r);
