@@ -461,8 +461,10 @@ static int check_value(struct walker *w, const struct keydef *k, const char *key
 		char *e;
 		errno = 0;
 		n = strtol(s, &e, 10);
+		if (*e == 'x' && !e[1] && e > s)
+			*e = 0; /* LKP writes iterations: 3x */
 		if (!(*s >= '0' && *s <= '9') || *e || errno || n < 1 || n > 100000)
-			return jfail(w, m, "%s: '%s' is not a whole number >= 1", key, s);
+			return jfail(w, m, "%s: '%s' is not a whole number >= 1 (3 or 3x)", key, v->s);
 		return 0;
 	}
 	case K_CLUSTER:

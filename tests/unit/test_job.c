@@ -149,6 +149,13 @@ TEST(multiple_documents_inherit_the_header)
 	bb_job_free(&job);
 }
 
+TEST(lkp_iterations_3x)
+{
+	struct bb_job job = parse_ok("suite: netperf\niterations: 3x\n");
+	CHECK_STR(values(&job.docs[0], "iterations"), "3");
+	bb_job_free(&job);
+}
+
 TEST(header_without_suite)
 {
 	struct bb_job job = parse_ok("runtime: 5s\n---\nsuite: netperf\n---\nsuite: netperf\n"
@@ -242,7 +249,10 @@ static const struct {
     {"suite: netperf\niterations: [1, 2]\n",
      "t.yaml:2:13: iterations: takes one value, not a list (a list would make it a matrix "
      "axis)"},
-    {"suite: netperf\niterations: 0\n", "t.yaml:2:13: iterations: '0' is not a whole number >= 1"},
+    {"suite: netperf\niterations: 0\n",
+     "t.yaml:2:13: iterations: '0' is not a whole number >= 1 (3 or 3x)"},
+    {"suite: netperf\niterations: 3y\n",
+     "t.yaml:2:13: iterations: '3y' is not a whole number >= 1 (3 or 3x)"},
     {"suite: netperf\nnr_threads: 2\nnr_threads: 3\n",
      "t.yaml:3:1: nr_threads: duplicate key (first at line 2 col 1)"},
     {"suite: netperf\nruntime: 10s\ntesttime: 5s\n",
