@@ -810,12 +810,15 @@ static int run_main(int argc, char **argv)
 				rec->outcome = bb_boot_outcome_name(res.outcome);
 				rec->finished = res.outcome == BB_BOOT_POWEROFF && p.boot_end_seen;
 				snprintf(rec->detail, sizeof(rec->detail), "%s", res.detail);
+				if (res.outcome == BB_BOOT_POWEROFF && !p.boot_end_seen)
+					snprintf(rec->detail, sizeof(rec->detail),
+						 "the VM stopped before the init reported boot-end");
 				if (rec->finished) {
 					event(&p, "finished in %.0f s", res.wall_s);
 				} else {
 					any_failed = 1;
 					event(&p, "FAILED (%s after %.0f s)%s%s; console: %s", rec->outcome,
-					      res.wall_s, *res.detail ? ": " : "", res.detail, rec->console);
+					      res.wall_s, *rec->detail ? ": " : "", rec->detail, rec->console);
 					if (res.outcome == BB_BOOT_QEMU_FAILED)
 						system_failure = 1;
 				}

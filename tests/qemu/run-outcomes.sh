@@ -1,6 +1,7 @@
 # benchboot run on hand-made busybox initramfs images (GNU cpio): a boot that powers off, one
 # whose kernel panics (sysrq crash), one that hangs (no console output), one past its
-# deadline: each reported as such, with its console log; exit codes; no VM left behind.
+# deadline, one that powers off before its plan ends: each reported as such, with its console
+# log; exit codes; no VM left behind.
 . tests/lib.sh
 command -v cpio >/dev/null || skip "GNU cpio is needed"
 command -v qemu-system-x86_64 >/dev/null || skip "qemu-system-x86_64 is needed"
@@ -27,6 +28,8 @@ echo c > /proc/sysrq-trigger'
 initramfs hang 'echo "BENCHBOOT boot-start id=tiny-hang runs=1 iterations=1 job=tiny cpus=2"
 echo "hanging now"
 sleep 100000'
+initramfs early 'echo "BENCHBOOT boot-start id=tiny-early runs=1 iterations=1 job=tiny cpus=2"
+poweroff -f'
 initramfs slow 'echo "BENCHBOOT boot-start id=tiny-slow runs=1 iterations=1 job=tiny cpus=2"
 while true; do echo still working; sleep 2; done'
 
@@ -66,6 +69,10 @@ expect_grep '"outcome": "hang"' "$T/out-hang/run.json"
 boot slow 1 --deadline 60 --silence 50
 expect_grep "FAILED (deadline after 6[0-9] s): still running after the deadline of 60 s" "$T/slow.out"
 expect_grep "still working" "$T"/out-slow/console/*.log
+
+# powered off before the end of the plan: a failed boot too
+boot early 1 --deadline 400
+expect_grep "FAILED (poweroff after .*the VM stopped before the init reported boot-end" "$T/early.out"
 
 # QEMU itself failing (a kernel that does not exist) is a system failure
 set +e
