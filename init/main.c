@@ -97,12 +97,13 @@ static void finish(struct boot *b)
 	sync();
 	if (b->plan.debug)
 		debug_shell(b);
-	if (b->plan.poweroff) {
-		say("powering off");
+	if (b->plan.reboot || b->plan.poweroff) {
+		say(b->plan.reboot ? "rebooting" : "powering off");
 		sync();
 		tcdrain(1); /* the last lines must leave the serial port before the power does */
-		init_ops->reboot(RB_POWER_OFF);
-		say("power off failed: %s; idling", strerror(errno));
+		init_ops->reboot(b->plan.reboot ? RB_AUTOBOOT : RB_POWER_OFF);
+		say("%s failed: %s; idling", b->plan.reboot ? "reboot" : "power off",
+		    strerror(errno));
 	} else {
 		say("poweroff=0: done, idling (the machine stays up)");
 	}

@@ -202,7 +202,7 @@ enum {
 	G_DEBUG = 1 << 11,
 };
 
-/* A global key; cmdline: from benchboot.KEY (repeats override, `debug` allowed). */
+/* A global key; cmdline: from benchboot.KEY (repeats override, `debug` and `reboot` allowed). */
 static int set_global(struct parser *ps, const char *key, const char *value, int cmdline)
 {
 	struct bb_plan *p = ps->plan;
@@ -276,10 +276,11 @@ static int set_global(struct parser *ps, const char *key, const char *value, int
 				return fail(ps, "modules.boot: bad module name '%s'",
 				            p->modules_boot.v[i]);
 	} else if (!strcmp(key, "console.lava") || !strcmp(key, "poweroff") ||
-	           (cmdline && !strcmp(key, "debug"))) {
+	           (cmdline && (!strcmp(key, "debug") || !strcmp(key, "reboot")))) {
 		int *dst = key[0] == 'c'   ? &p->console_lava
 		           : key[0] == 'p' ? &p->poweroff
-		                           : &p->debug;
+		           : key[0] == 'd' ? &p->debug
+		                           : &p->reboot;
 		bit = key[0] == 'c' ? G_LAVA : key[0] == 'p' ? G_POWEROFF : G_DEBUG;
 		if (strcmp(value, "0") && strcmp(value, "1"))
 			return fail(ps, "%s: expected 0 or 1, not '%s'", key, value);

@@ -59,7 +59,8 @@ struct bb_plan {
 	char *net_dummy;             /* "ADDR/PREFIX" */
 	struct bb_strv modules_boot;
 	int console_lava, poweroff;
-	int debug; /* command line only: benchboot.debug=1 */
+	int debug;  /* command line only: benchboot.debug=1 */
+	int reboot; /* command line only: benchboot.reboot=1 (reboot instead of power off) */
 	struct bb_plan_run *runs;
 	size_t nruns;
 };
@@ -70,9 +71,9 @@ int bb_plan_parse(const char *text, size_t len, struct bb_plan *plan, char *err,
 
 /*
  * Apply the `benchboot.KEY=VALUE` words of a kernel command line to a parsed plan: KEY is one of
- * the global keys of docs/plan.md, or `debug`. Bad values and unknown benchboot.* keys are not
- * applied; each is reported as one line `cmdline: benchboot.KEY: message` in report (joined by
- * newlines). Returns the number of problems reported.
+ * the global keys of docs/plan.md, or `debug` or `reboot`. Bad values and unknown benchboot.* keys
+ * are not applied; each is reported as one line `cmdline: benchboot.KEY: message` in report (joined
+ * by newlines). Returns the number of problems reported.
  */
 int bb_plan_cmdline(struct bb_plan *plan, const char *cmdline, char *report, size_t reportlen);
 

@@ -96,6 +96,7 @@ TEST(plan_errors)
 	    {"benchboot-plan 1\npoweroff=yes\n", "plan:2: poweroff: expected 0 or 1"},
 	    {"benchboot-plan 1\nnet.dummy=10.0.0.1\n", "plan:2: net.dummy: expected"},
 	    {"benchboot-plan 1\ndebug=1\n", "plan:2: unknown global key 'debug'"},
+	    {"benchboot-plan 1\nreboot=1\n", "plan:2: unknown global key 'reboot'"},
 	    {"benchboot-plan 1\nsuite=netperf\n", "plan:2: unknown global key 'suite'"},
 	    {"benchboot-plan 1\n[run a b]\n", "plan:2: run id: character ' ' not allowed"},
 	    {"benchboot-plan 1\n[ru x]\n", "plan:2: expected '[run RUNID]'"},
@@ -158,17 +159,19 @@ TEST(plan_cmdline_overrides)
 	struct bb_plan p;
 	char err[256], report[1024];
 	CHECK_INT(parse(example, &p, err), ==, 0);
-	int n = bb_plan_cmdline(&p,
-	                        "console=ttyS0 benchboot.cgroup.mode=v1 quiet "
-	                        "benchboot.cgroup.controllers=\"memory cpuset\" benchboot.debug=1 "
-	                        "benchboot.poweroff=0 benchboot.nosuch=1 benchboot.cgroup.mode=v9 "
-	                        "benchboot.cgroup.limit.memory.high=2G benchboot.job\n",
-	                        report, sizeof(report));
+	int n = bb_plan_cmdline(
+	    &p,
+	    "console=ttyS0 benchboot.cgroup.mode=v1 quiet "
+	    "benchboot.cgroup.controllers=\"memory cpuset\" benchboot.debug=1 "
+	    "benchboot.poweroff=0 benchboot.nosuch=1 benchboot.cgroup.mode=v9 "
+	    "benchboot.cgroup.limit.memory.high=2G benchboot.reboot=1 benchboot.job\n",
+	    report, sizeof(report));
 	CHECK_INT(n, ==, 3);
 	CHECK_INT(p.cgroup_mode, ==, BB_CGROUP_V1);
 	CHECK_INT(p.cgroup_controllers.n, ==, 2);
 	CHECK_STR(p.cgroup_controllers.v[1], "cpuset");
 	CHECK_INT(p.debug, ==, 1);
+	CHECK_INT(p.reboot, ==, 1);
 	CHECK_INT(p.poweroff, ==, 0);
 	CHECK_INT(p.cgroup_limits.n, ==, 1);
 	CHECK_STR(p.cgroup_limits.v[0].value, "2G");
