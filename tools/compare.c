@@ -17,34 +17,34 @@
 #include "verb.h"
 
 static const char usage_text[] =
-	"usage: benchboot compare [OPTIONS] A B\n"
-	"       benchboot compare [OPTIONS] DIR --by KEY\n"
-	"       benchboot compare [OPTIONS] DIR --a KEY=VALUE... --b KEY=VALUE...\n"
-	"\n"
-	"Compare two sets of benchmark results. A and B are result folders (what `benchboot\n"
-	"collect -o DIR` writes, or one boot folder in it). With one folder, --by KEY splits it\n"
-	"by the two values of KEY, and --a/--b select each side by KEY=VALUE. KEY is a run\n"
-	"parameter (test, nr_threads, sysctl.net.sctp.prsctp_enable or just prsctp_enable), a\n"
-	"boot parameter (cgroup), an environment field (kernel.release, cgroup.mode; also\n"
-	"`kernel`) or `boot`.\n"
-	"\n"
-	"Runs are matched by their parameters, the compared axis left out. The environment\n"
-	"fields that differ between A and B come first, then one 0-day table per matched run:\n"
-	"mean and relative stddev (\u00b1 N%, when over 2%) of each side, %change, Welch's p-value,\n"
-	"and the marks L (LKP's rule: samples apart, at least 3 on one side, |%change| > 1%,\n"
-	"5% for non-performance stats) and t (p < 0.05 with the same |%change|).\n"
-	"\n"
-	"options:\n"
-	"  --by KEY          split one folder by the two values of KEY\n"
-	"  --a KEY=VALUE     select side A (repeatable; with two folders: filter A)\n"
-	"  --b KEY=VALUE     select side B (repeatable; with two folders: filter B)\n"
-	"  --axis KEY        leave KEY out when matching runs of A and B (repeatable)\n"
-	"  --all             show every stat, not only the changes\n"
-	"  --json            print the comparison as JSON\n"
-	"  --svg FILE        write the per-iteration values of the changed stats as SVG\n"
-	"\n"
-	"exit: 0 no significant change, 1 significant changes, 100 wrong usage or bad input,\n"
-	"111 system failure.\n";
+    "usage: benchboot compare [OPTIONS] A B\n"
+    "       benchboot compare [OPTIONS] DIR --by KEY\n"
+    "       benchboot compare [OPTIONS] DIR --a KEY=VALUE... --b KEY=VALUE...\n"
+    "\n"
+    "Compare two sets of benchmark results. A and B are result folders (what `benchboot\n"
+    "collect -o DIR` writes, or one boot folder in it). With one folder, --by KEY splits it\n"
+    "by the two values of KEY, and --a/--b select each side by KEY=VALUE. KEY is a run\n"
+    "parameter (test, nr_threads, sysctl.net.sctp.prsctp_enable or just prsctp_enable), a\n"
+    "boot parameter (cgroup), an environment field (kernel.release, cgroup.mode; also\n"
+    "`kernel`) or `boot`.\n"
+    "\n"
+    "Runs are matched by their parameters, the compared axis left out. The environment\n"
+    "fields that differ between A and B come first, then one 0-day table per matched run:\n"
+    "mean and relative stddev (\u00b1 N%, when over 2%) of each side, %change, Welch's p-value,\n"
+    "and the marks L (LKP's rule: samples apart, at least 3 on one side, |%change| > 1%,\n"
+    "5% for non-performance stats) and t (p < 0.05 with the same |%change|).\n"
+    "\n"
+    "options:\n"
+    "  --by KEY          split one folder by the two values of KEY\n"
+    "  --a KEY=VALUE     select side A (repeatable; with two folders: filter A)\n"
+    "  --b KEY=VALUE     select side B (repeatable; with two folders: filter B)\n"
+    "  --axis KEY        leave KEY out when matching runs of A and B (repeatable)\n"
+    "  --all             show every stat, not only the changes\n"
+    "  --json            print the comparison as JSON\n"
+    "  --svg FILE        write the per-iteration values of the changed stats as SVG\n"
+    "\n"
+    "exit: 0 no significant change, 1 significant changes, 100 wrong usage or bad input,\n"
+    "111 system failure.\n";
 
 #define MAX_AXIS 16
 
@@ -93,7 +93,7 @@ static int value_cmp(const void *x, const void *y)
 
 /* --by KEY: the two values of KEY in res become --a KEY=x --b KEY=y. */
 static int split_by(const struct bb_results *res, const char *key, struct bb_pairs *ca,
-		    struct bb_pairs *cb)
+                    struct bb_pairs *cb)
 {
 	const char **vals = NULL;
 	size_t n = 0, missing = 0;
@@ -118,27 +118,28 @@ static int split_by(const struct bb_results *res, const char *key, struct bb_pai
 			vals[n++] = v;
 		}
 	if (n == 0) {
-		fprintf(stderr,
-			"benchboot compare: fatal: no run in %s has a parameter or environment field "
-			"'%s'\n",
-			res->path, key);
+		fprintf(
+		    stderr,
+		    "benchboot compare: fatal: no run in %s has a parameter or environment field "
+		    "'%s'\n",
+		    res->path, key);
 		free(vals);
 		return EXIT_USAGE;
 	}
 	qsort(vals, n, sizeof(*vals), value_cmp);
 	if (n != 2) {
 		fprintf(stderr, "benchboot compare: fatal: --by %s: %s has %zu value%s (", key,
-			res->path, n, n == 1 ? "" : "s");
+		        res->path, n, n == 1 ? "" : "s");
 		for (size_t i = 0; i < n; i++)
 			fprintf(stderr, "%s%s", i ? ", " : "", vals[i]);
 		fprintf(stderr, ")%s; choose two with --a %s=X --b %s=Y\n",
-			n == 1 ? ", nothing to compare" : "", key, key);
+		        n == 1 ? ", nothing to compare" : "", key, key);
 		free(vals);
 		return EXIT_USAGE;
 	}
 	if (missing)
 		fprintf(stderr, "benchboot compare: %zu run%s without '%s' left out\n", missing,
-			missing == 1 ? "" : "s", key);
+		        missing == 1 ? "" : "s", key);
 	int r = bb_pairs_set(ca, key, vals[0]) || bb_pairs_set(cb, key, vals[1]);
 	free(vals);
 	return r ? EXIT_SYSTEM : EXIT_OK;
@@ -194,14 +195,15 @@ static int compare_main(int argc, char **argv)
 		return usage_error("--by splits one folder; with two folders use --axis%s", "");
 	if (npaths == 1 && !by && !(ca.n && cb.n))
 		return usage_error("with one folder (%s), say how to split it: --by KEY, or --a "
-				   "KEY=VALUE --b KEY=VALUE",
-				   paths[0]);
+		                   "KEY=VALUE --b KEY=VALUE",
+		                   paths[0]);
 	if (npaths == 1 && by && (ca.n || cb.n))
 		return usage_error("--by and --a/--b: choose one%s", "");
 
 	for (size_t p = 0; p < npaths; p++) {
 		if (bb_results_load(paths[p], &res[p], err, sizeof(err))) {
-			fprintf(stderr, "benchboot compare: fatal: unable to read results: %s\n", err);
+			fprintf(stderr, "benchboot compare: fatal: unable to read results: %s\n",
+			        err);
 			goto out;
 		}
 		nres++;
@@ -235,7 +237,7 @@ static int compare_main(int argc, char **argv)
 			goto out_oom;
 		if (!side[s].nruns) {
 			fprintf(stderr, "benchboot compare: fatal: no run in %s matches %s\n",
-				r->path, side[s].label);
+			        r->path, side[s].label);
 			goto out;
 		}
 	}
@@ -261,7 +263,7 @@ static int compare_main(int argc, char **argv)
 		bb_comparison_print(stdout, &cmp, all);
 	if (fflush(stdout)) {
 		fprintf(stderr, "benchboot compare: fatal: unable to write output: %s\n",
-			strerror(errno));
+		        strerror(errno));
 		rc = EXIT_SYSTEM;
 		goto out;
 	}
@@ -269,7 +271,7 @@ static int compare_main(int argc, char **argv)
 		FILE *f = fopen(svg, "w");
 		if (!f || bb_comparison_svg(f, &cmp, all) || fclose(f)) {
 			fprintf(stderr, "benchboot compare: fatal: unable to write %s: %s\n", svg,
-				strerror(errno));
+			        strerror(errno));
 			rc = EXIT_SYSTEM;
 			goto out;
 		}

@@ -33,39 +33,39 @@
 #include "verb.h"
 
 static const char usage_text[] =
-	"usage: benchboot run JOB [--kernel [NAME=]VMLINUZ [--modules DIR]]... [OPTIONS]\n"
-	"       benchboot run --image DIR | --initrd FILE [--kernel VMLINUZ]... [OPTIONS]\n"
-	"\n"
-	"Build the images of JOB (one per boot group and kernel), make a results disk if there\n"
-	"is none, boot each under QEMU (KVM when it really works, else TCG), show the progress,\n"
-	"collect the results after every boot and print where they are. Default kernel: the\n"
-	"pinned Debian kernel of the sysroot. With several --kernel, boots alternate A, B, A, B.\n"
-	"A boot whose kernel panics, oopses, hangs (no console output for too long) or overruns\n"
-	"its deadline is stopped and marked failed; what finished is collected; the next boot\n"
-	"goes on. Ctrl-C stops the VM, collects what finished and ends.\n"
-	"\n"
-	"  --kernel [NAME=]PATH  a kernel to boot (repeatable; NAME labels its boots, default the\n"
-	"                        file name); its boots carry the boot parameter kernel=NAME\n"
-	"  --modules DIR         the lib/modules/VERSION of the --kernel before it\n"
-	"  --repeat N            boot every group and kernel N times (default 1)\n"
-	"  --cpus N, --mem MB    the VM (default 2 CPUs, 1024 MB)\n"
-	"  -o DIR                results folder (default results/NAME): the collected boots,\n"
-	"                        console/ (serial logs), results.img (the results disk), run.json\n"
-	"  --disk FILE           results disk (default DIR/results.img; made when missing)\n"
-	"  --no-disk             boot without a results disk (console only)\n"
-	"  --accel auto|kvm|tcg  default auto: KVM after a probe shows it works, else TCG\n"
-	"  --images DIR          where images are built (default images)\n"
-	"  --image DIR           boot an image built before (DIR/vmlinuz, initrd.img, cmdline)\n"
-	"  --initrd FILE         boot this initramfs (with --kernel, default the pinned kernel)\n"
-	"  --append TEXT         more kernel command line\n"
-	"  --deadline S          seconds per boot (default from the plan: runtimes, iterations,\n"
-	"                        grace, plus the boot allowance)\n"
-	"  --boot-allowance S    seconds for booting and setup (default 300 under TCG, 60 KVM)\n"
-	"  --silence S           console silence that counts as a hang outside runs (default\n"
-	"                        the boot allowance; during a run: runtime + grace + 60)\n"
-	"\n"
-	"exit: 0 every boot finished and every run passed, 1 a boot or a run failed (or Ctrl-C),\n"
-	"100 bad usage or job, 111 system failure (QEMU, build, disk).\n";
+    "usage: benchboot run JOB [--kernel [NAME=]VMLINUZ [--modules DIR]]... [OPTIONS]\n"
+    "       benchboot run --image DIR | --initrd FILE [--kernel VMLINUZ]... [OPTIONS]\n"
+    "\n"
+    "Build the images of JOB (one per boot group and kernel), make a results disk if there\n"
+    "is none, boot each under QEMU (KVM when it really works, else TCG), show the progress,\n"
+    "collect the results after every boot and print where they are. Default kernel: the\n"
+    "pinned Debian kernel of the sysroot. With several --kernel, boots alternate A, B, A, B.\n"
+    "A boot whose kernel panics, oopses, hangs (no console output for too long) or overruns\n"
+    "its deadline is stopped and marked failed; what finished is collected; the next boot\n"
+    "goes on. Ctrl-C stops the VM, collects what finished and ends.\n"
+    "\n"
+    "  --kernel [NAME=]PATH  a kernel to boot (repeatable; NAME labels its boots, default the\n"
+    "                        file name); its boots carry the boot parameter kernel=NAME\n"
+    "  --modules DIR         the lib/modules/VERSION of the --kernel before it\n"
+    "  --repeat N            boot every group and kernel N times (default 1)\n"
+    "  --cpus N, --mem MB    the VM (default 2 CPUs, 1024 MB)\n"
+    "  -o DIR                results folder (default results/NAME): the collected boots,\n"
+    "                        console/ (serial logs), results.img (the results disk), run.json\n"
+    "  --disk FILE           results disk (default DIR/results.img; made when missing)\n"
+    "  --no-disk             boot without a results disk (console only)\n"
+    "  --accel auto|kvm|tcg  default auto: KVM after a probe shows it works, else TCG\n"
+    "  --images DIR          where images are built (default images)\n"
+    "  --image DIR           boot an image built before (DIR/vmlinuz, initrd.img, cmdline)\n"
+    "  --initrd FILE         boot this initramfs (with --kernel, default the pinned kernel)\n"
+    "  --append TEXT         more kernel command line\n"
+    "  --deadline S          seconds per boot (default from the plan: runtimes, iterations,\n"
+    "                        grace, plus the boot allowance)\n"
+    "  --boot-allowance S    seconds for booting and setup (default 300 under TCG, 60 KVM)\n"
+    "  --silence S           console silence that counts as a hang outside runs (default\n"
+    "                        the boot allowance; during a run: runtime + grace + 60)\n"
+    "\n"
+    "exit: 0 every boot finished and every run passed, 1 a boot or a run failed (or Ctrl-C),\n"
+    "100 bad usage or job, 111 system failure (QEMU, build, disk).\n";
 
 #define MAX_KERNELS 16
 
@@ -191,20 +191,21 @@ static void on_tick(void *ctx)
 	double t = now_s();
 	if (*p->run_id) {
 		double left = p->run_start + p->runtime - t;
-		snprintf(line, sizeof(line), "boot %d/%d %.100s: run %d/%d %.200s iter %d/%d, %s%.0f s left%s%.200s",
-			 p->boot_no, p->nboots, p->kernel_name, p->run_no, p->runs_total, p->run_id,
-			 p->iter, p->niter, left < 0 ? "over by " : "", left < 0 ? -left : left,
-			 *p->last ? ", last: " : "", p->last);
+		snprintf(line, sizeof(line),
+		         "boot %d/%d %.100s: run %d/%d %.200s iter %d/%d, %s%.0f s left%s%.200s",
+		         p->boot_no, p->nboots, p->kernel_name, p->run_no, p->runs_total, p->run_id,
+		         p->iter, p->niter, left < 0 ? "over by " : "", left < 0 ? -left : left,
+		         *p->last ? ", last: " : "", p->last);
 	} else if (p->boot_end_seen) {
 		snprintf(line, sizeof(line), "boot %d/%d %.100s: done, powering off", p->boot_no,
-			 p->nboots, p->kernel_name);
+		         p->nboots, p->kernel_name);
 	} else if (*p->boot_id) {
 		snprintf(line, sizeof(line), "boot %d/%d %.100s: %d of %d iterations done%s%.200s",
-			 p->boot_no, p->nboots, p->kernel_name, p->ok + p->failed, p->iterations,
-			 *p->last ? ", last: " : "", p->last);
+		         p->boot_no, p->nboots, p->kernel_name, p->ok + p->failed, p->iterations,
+		         *p->last ? ", last: " : "", p->last);
 	} else {
 		snprintf(line, sizeof(line), "boot %d/%d %.100s: booting, %.0f s", p->boot_no,
-			 p->nboots, p->kernel_name, t - p->boot_start);
+		         p->nboots, p->kernel_name, t - p->boot_start);
 	}
 	if (p->status_shown && !strcmp(line, p->shown))
 		return;
@@ -220,7 +221,8 @@ static double on_line(void *ctx, const char *line)
 	struct bb_console_event ev;
 	const char *pe = strstr(line, "BENCHBOOT plan-error ");
 	if (pe) {
-		event(p, "the init could not read its plan: %s", pe + strlen("BENCHBOOT plan-error "));
+		event(p, "the init could not read its plan: %s",
+		      pe + strlen("BENCHBOOT plan-error "));
 		return 0;
 	}
 	if (!bb_console_event(line, &ev))
@@ -247,22 +249,23 @@ static double on_line(void *ctx, const char *line)
 		char params[1024] = "";
 		for (size_t i = 0; r && i < r->params.n; i++)
 			snprintf(params + strlen(params), sizeof(params) - strlen(params), " %s=%s",
-				 r->params.v[i].key, r->params.v[i].value);
+			         r->params.v[i].key, r->params.v[i].value);
 		event(p, "run %d/%d %s iteration %d/%d (%g s)%s%s", p->run_no, p->runs_total, ev.id,
 		      ev.iter, ev.niter, ev.runtime, *params ? ":" : "", params);
 		return ev.runtime + (r ? r->grace : 60) + 60;
 	}
 	case BB_EV_RESULT:
 		if (!*p->last || strstr(ev.stat, "Throughput") || strstr(ev.stat, "ops_per_sec"))
-			snprintf(p->last, sizeof(p->last), "%s = %g %s", ev.stat, ev.value, ev.unit);
+			snprintf(p->last, sizeof(p->last), "%s = %g %s", ev.stat, ev.value,
+			         ev.unit);
 		return 0;
 	case BB_EV_RUN_END:
 		if (!strcmp(ev.status, "ok"))
 			p->ok++;
 		else
 			p->failed++;
-		event(p, "run %d/%d %s iteration %d: %s in %.1f s%s%s", p->run_no, p->runs_total, ev.id,
-		      ev.iter, ev.status, ev.elapsed,
+		event(p, "run %d/%d %s iteration %d: %s in %.1f s%s%s", p->run_no, p->runs_total,
+		      ev.id, ev.iter, ev.status, ev.elapsed,
 		      strcmp(ev.status, "ok") ? ": " : (*p->last ? ", " : ""),
 		      strcmp(ev.status, "ok") ? ev.reason : p->last);
 		*p->run_id = 0;
@@ -322,8 +325,8 @@ struct run_record {
 };
 
 static int write_run_json(const char *outdir, const struct jn *old, const struct kernel *kernels,
-			  const struct bootspec *specs, const struct run_record *recs, size_t nrecs,
-			  const char *accel)
+                          const struct bootspec *specs, const struct run_record *recs, size_t nrecs,
+                          const char *accel)
 {
 	char path[4200], tmp[4300];
 	snprintf(path, sizeof(path), "%s/run.json", outdir);
@@ -429,18 +432,19 @@ static int run_main(int argc, char **argv)
 			const char *v = argv[++i], *eq = strchr(v, '=');
 			if (eq && eq != v && !memchr(v, '/', eq - v)) {
 				snprintf(kernels[nk].name, sizeof(kernels[nk].name), "%.*s",
-					 (int)(eq - v), v);
+				         (int)(eq - v), v);
 				kernels[nk].vmlinuz = eq + 1;
 			} else {
 				const char *slash = strrchr(v, '/');
 				snprintf(kernels[nk].name, sizeof(kernels[nk].name), "%s",
-					 slash ? slash + 1 : v);
+				         slash ? slash + 1 : v);
 				kernels[nk].vmlinuz = v;
 			}
 			nk++;
 		} else if (!strcmp(a, "--modules") && has) {
 			if (!nk)
-				return usage_error("--modules %s belongs after a --kernel", argv[i + 1]);
+				return usage_error("--modules %s belongs after a --kernel",
+				                   argv[i + 1]);
 			kernels[nk - 1].modules = argv[++i];
 		} else if (!strcmp(a, "--repeat") && has) {
 			repeat = atoi(argv[++i]);
@@ -500,25 +504,28 @@ static int run_main(int argc, char **argv)
 	}
 	if (!!job + !!image + !!initrd != 1)
 		return usage_error("what to boot? a JOB file, or --image DIR, or --initrd FILE%s",
-				   "");
+		                   "");
 	if (image && nk)
-		return usage_error("--image %s has its kernel; --kernel does not go with it", image);
+		return usage_error("--image %s has its kernel; --kernel does not go with it",
+		                   image);
 
 	/* the default kernel: the pinned one of the sysroot */
 	char sysroot[4096], defkernel[4300];
 	if (!nk && !image) {
 		if (image_default_sysroot(sysroot, sizeof(sysroot), err, sizeof(err))) {
-			fprintf(stderr, "benchboot run: fatal: unable to find the sysroot: %s\n", err);
+			fprintf(stderr, "benchboot run: fatal: unable to find the sysroot: %s\n",
+			        err);
 			return EXIT_SYSTEM;
 		}
 		char pattern[4200];
 		glob_t gl = {0};
 		snprintf(pattern, sizeof(pattern), "%s/boot/vmlinuz-*", sysroot);
 		if (glob(pattern, 0, NULL, &gl) || gl.gl_pathc != 1) {
-			fprintf(stderr,
-				"benchboot run: fatal: unable to find the pinned kernel: %s matches "
-				"%zu files, not 1 (make fetch)\n",
-				pattern, (size_t)(gl.gl_pathc));
+			fprintf(
+			    stderr,
+			    "benchboot run: fatal: unable to find the pinned kernel: %s matches "
+			    "%zu files, not 1 (make fetch)\n",
+			    pattern, (size_t)(gl.gl_pathc));
 			return EXIT_SYSTEM;
 		}
 		snprintf(defkernel, sizeof(defkernel), "%s", gl.gl_pathv[0]);
@@ -536,9 +543,9 @@ static int run_main(int argc, char **argv)
 		for (size_t j = 0; j < i; j++)
 			if (!strcmp(kernels[i].name, kernels[j].name)) {
 				fprintf(stderr,
-					"benchboot run: two kernels are called '%s': name them, "
-					"--kernel A=PATH --kernel B=PATH\n",
-					kernels[i].name);
+				        "benchboot run: two kernels are called '%s': name them, "
+				        "--kernel A=PATH --kernel B=PATH\n",
+				        kernels[i].name);
 				return EXIT_USAGE;
 			}
 
@@ -558,7 +565,7 @@ static int run_main(int argc, char **argv)
 	snprintf(consdir, sizeof(consdir), "%s/console", outdir);
 	if (mkdir_p(consdir)) {
 		fprintf(stderr, "benchboot run: fatal: unable to create %s: %s\n", consdir,
-			strerror(errno));
+		        strerror(errno));
 		return EXIT_SYSTEM;
 	}
 
@@ -602,11 +609,14 @@ static int run_main(int argc, char **argv)
 			snprintf(jname, sizeof(jname), "%s", jslash ? jslash + 1 : job);
 			jname[strcspn(jname, ".")] = 0;
 			if (nk > 1)
-				snprintf(prefix, sizeof(prefix), "%.255s.%.127s", jname, kernels[k].name);
+				snprintf(prefix, sizeof(prefix), "%.255s.%.127s", jname,
+				         kernels[k].name);
 			else
 				snprintf(prefix, sizeof(prefix), "%s", jname);
 			for (char *c = prefix; *c; c++)
-				if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._+-", *c))
+				if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ01"
+				            "23456789._+-",
+				            *c))
 					*c = '_';
 			memset(&base, 0, sizeof(base));
 			base.name = prefix;
@@ -619,15 +629,16 @@ static int run_main(int argc, char **argv)
 				base.modules = disk_modules;
 				base.nmodules = 2;
 			}
-			printf("building the image%s of %s for kernel %s\n", ngroups > 1 ? "s" : "", job,
-			       kernels[k].name);
+			printf("building the image%s of %s for kernel %s\n", ngroups > 1 ? "s" : "",
+			       job, kernels[k].name);
 			fflush(stdout);
 			free(ires);
 			ires = NULL;
 			int br = bb_jobimage_build(job, &base, &ires, &nires, err, sizeof(err));
 			if (br != BUILD_OK) {
-				fprintf(stderr, "benchboot run: fatal: unable to build the image: %s\n",
-					err);
+				fprintf(stderr,
+				        "benchboot run: fatal: unable to build the image: %s\n",
+				        err);
 				rc = br == BUILD_EINPUT ? EXIT_USAGE : EXIT_SYSTEM;
 				goto out;
 			}
@@ -652,29 +663,30 @@ static int run_main(int argc, char **argv)
 				snprintf(p, sizeof(p), "%s/cmdline", s->image);
 				if (read_small(p, s->cmdline, sizeof(s->cmdline)))
 					snprintf(s->cmdline, sizeof(s->cmdline), "%s",
-						 IMAGE_DEFAULT_CMDLINE);
+					         IMAGE_DEFAULT_CMDLINE);
 			} else {
 				snprintf(s->vmlinuz, sizeof(s->vmlinuz), "%s", kernels[k].vmlinuz);
 				snprintf(s->initrd, sizeof(s->initrd), "%s", initrd);
-				snprintf(s->cmdline, sizeof(s->cmdline), "%s", IMAGE_DEFAULT_CMDLINE);
+				snprintf(s->cmdline, sizeof(s->cmdline), "%s",
+				         IMAGE_DEFAULT_CMDLINE);
 			}
 			if (append)
 				snprintf(s->cmdline + strlen(s->cmdline),
-					 sizeof(s->cmdline) - strlen(s->cmdline), " %s", append);
+				         sizeof(s->cmdline) - strlen(s->cmdline), " %s", append);
 			if (have_matrix) {
 				struct bb_jobimage ji;
 				memset(&ji, 0, sizeof(ji));
 				if (!bb_jobimage_group(&m, g, NULL, NULL, &ji, err, sizeof(err)) &&
-				    !bb_plan_parse(ji.plan_text, strlen(ji.plan_text), &s->plan, err,
-						   sizeof(err)))
+				    !bb_plan_parse(ji.plan_text, strlen(ji.plan_text), &s->plan,
+				                   err, sizeof(err)))
 					s->have_plan = 1;
 				bb_jobimage_free(&ji);
 			}
 			struct stat st;
 			if (stat(s->vmlinuz, &st) || stat(s->initrd, &st)) {
 				fprintf(stderr, "benchboot run: fatal: unable to read %s: %s\n",
-					stat(s->vmlinuz, &st) ? s->vmlinuz : s->initrd,
-					strerror(errno));
+				        stat(s->vmlinuz, &st) ? s->vmlinuz : s->initrd,
+				        strerror(errno));
 				rc = EXIT_USAGE;
 				goto out;
 			}
@@ -694,9 +706,10 @@ static int run_main(int argc, char **argv)
 			fflush(stdout);
 			int r = make_disk(disk);
 			if (r) {
-				fprintf(stderr, "benchboot run: fatal: unable to make the results disk "
-						"%s: %s\n",
-					disk, strerror(-r));
+				fprintf(stderr,
+				        "benchboot run: fatal: unable to make the results disk "
+				        "%s: %s\n",
+				        disk, strerror(-r));
 				goto out;
 			}
 		}
@@ -733,8 +746,9 @@ static int run_main(int argc, char **argv)
 		struct stat st;
 		snprintf(p, sizeof(p), "%s/run.json", outdir);
 		if (!stat(p, &st) && !(old = jn_parse_file(p, msg, sizeof(msg))))
-			fprintf(stderr, "benchboot run: %s is unreadable (%s): its entries are dropped\n",
-				p, msg);
+			fprintf(stderr,
+			        "benchboot run: %s is unreadable (%s): its entries are dropped\n",
+			        p, msg);
 	}
 
 	size_t nboots = (size_t)repeat * ngroups * nk;
@@ -766,16 +780,19 @@ static int run_main(int argc, char **argv)
 				p.kernel_name = kernels[k].name;
 				p.boot_start = now_s();
 				p.default_silence = silence > 0 ? silence : allow;
-				double dl = deadline > 0 ? deadline
-					    : s->have_plan ? plan_deadline(&s->plan, allow)
-							   : allow;
+				double dl = deadline > 0   ? deadline
+				            : s->have_plan ? plan_deadline(&s->plan, allow)
+				                           : allow;
 				rec->kernel = (int)k;
 				rec->group = (int)g;
-				snprintf(rec->console, sizeof(rec->console), "%.3800s/%s-%03zu-%.127s.g%zu.log",
-					 consdir, stamp, done + 1, kernels[k].name, g);
-				event(&p, "kernel %s, boot group %zu, %s, %d CPUs, %d MB, deadline %.0f s",
-				      kernels[k].name, g, use == BB_ACCEL_KVM ? "KVM" : "TCG", cpus, mem,
-				      dl);
+				snprintf(rec->console, sizeof(rec->console),
+				         "%.3800s/%s-%03zu-%.127s.g%zu.log", consdir, stamp,
+				         done + 1, kernels[k].name, g);
+				event(&p,
+				      "kernel %s, boot group %zu, %s, %d CPUs, %d MB, deadline "
+				      "%.0f s",
+				      kernels[k].name, g, use == BB_ACCEL_KVM ? "KVM" : "TCG", cpus,
+				      mem, dl);
 				struct bb_qemu_opts qo;
 				memset(&qo, 0, sizeof(qo));
 				qo.accel = use;
@@ -802,7 +819,8 @@ static int run_main(int argc, char **argv)
 				rec->wall = res.wall_s;
 				if (qr) {
 					rec->outcome = "qemu-failed";
-					snprintf(rec->detail, sizeof(rec->detail), "%s", res.detail);
+					snprintf(rec->detail, sizeof(rec->detail), "%s",
+					         res.detail);
 					event(&p, "FAILED: unable to run QEMU: %s", res.detail);
 					system_failure = 1;
 					break;
@@ -811,38 +829,46 @@ static int run_main(int argc, char **argv)
 				rec->finished = res.outcome == BB_BOOT_POWEROFF && p.boot_end_seen;
 				snprintf(rec->detail, sizeof(rec->detail), "%s", res.detail);
 				if (res.outcome == BB_BOOT_POWEROFF && !p.boot_end_seen)
-					snprintf(rec->detail, sizeof(rec->detail),
-						 "the VM stopped before the init reported boot-end");
+					snprintf(
+					    rec->detail, sizeof(rec->detail),
+					    "the VM stopped before the init reported boot-end");
 				if (rec->finished) {
 					event(&p, "finished in %.0f s", res.wall_s);
 				} else {
 					any_failed = 1;
-					event(&p, "FAILED (%s after %.0f s)%s%s; console: %s", rec->outcome,
-					      res.wall_s, *rec->detail ? ": " : "", rec->detail, rec->console);
+					event(&p, "FAILED (%s after %.0f s)%s%s; console: %s",
+					      rec->outcome, res.wall_s, *rec->detail ? ": " : "",
+					      rec->detail, rec->console);
 					if (res.outcome == BB_BOOT_QEMU_FAILED)
 						system_failure = 1;
 				}
 				if (p.failed)
 					any_failed = 1;
 				if (*disk) {
-					struct collect_opts co = {.outdir = outdir, .msg = collect_msg};
+					struct collect_opts co = {.outdir = outdir,
+					                          .msg = collect_msg};
 					struct collect_stats cs;
 					memset(&cs, 0, sizeof(cs));
 					int cr = collect_disk(disk, &co, &cs);
 					if (cr && cr != -EMEDIUMTYPE) {
-						fprintf(stderr, "benchboot run: unable to collect %s: %s\n",
-							disk, strerror(-cr));
+						fprintf(stderr,
+						        "benchboot run: unable to collect %s: %s\n",
+						        disk, strerror(-cr));
 						system_failure = 1;
 					} else if (cs.problems) {
-						fprintf(stderr, "benchboot run: collect found %u problem%s\n",
-							cs.problems, cs.problems == 1 ? "" : "s");
+						fprintf(
+						    stderr,
+						    "benchboot run: collect found %u problem%s\n",
+						    cs.problems, cs.problems == 1 ? "" : "s");
 					}
-					find_folder(outdir, rec->boot_id, rec->folder, sizeof(rec->folder));
+					find_folder(outdir, rec->boot_id, rec->folder,
+					            sizeof(rec->folder));
 				}
 				/* nothing on the disk (no disk, or the image could not use it): the
 				 * results the init printed on the console */
 				if (!*rec->folder && *rec->boot_id) {
-					struct collect_opts co = {.outdir = outdir, .msg = collect_msg};
+					struct collect_opts co = {.outdir = outdir,
+					                          .msg = collect_msg};
 					struct collect_stats cs;
 					memset(&cs, 0, sizeof(cs));
 					int cr = collect_console(rec->console, &co, &cs);
@@ -851,16 +877,19 @@ static int run_main(int argc, char **argv)
 						       rec->boot_id);
 					else if (cr && cr != -EMEDIUMTYPE)
 						fprintf(stderr,
-							"benchboot run: unable to collect the console log "
-							"%s: %s\n",
-							rec->console, strerror(-cr));
-					find_folder(outdir, rec->boot_id, rec->folder, sizeof(rec->folder));
+						        "benchboot run: unable to collect the "
+						        "console log "
+						        "%s: %s\n",
+						        rec->console, strerror(-cr));
+					find_folder(outdir, rec->boot_id, rec->folder,
+					            sizeof(rec->folder));
 				}
 				int wr = write_run_json(outdir, old, kernels, order, recs, done,
-							use == BB_ACCEL_KVM ? "kvm" : "tcg");
+				                        use == BB_ACCEL_KVM ? "kvm" : "tcg");
 				if (wr)
-					fprintf(stderr, "benchboot run: unable to write %s/run.json: %s\n",
-						outdir, strerror(-wr));
+					fprintf(stderr,
+					        "benchboot run: unable to write %s/run.json: %s\n",
+					        outdir, strerror(-wr));
 				if (system_failure && res.outcome == BB_BOOT_QEMU_FAILED)
 					break;
 			}

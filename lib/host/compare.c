@@ -94,7 +94,7 @@ double bb_t_pvalue(double t, double df)
 }
 
 int bb_welch(const double *a, size_t na, const double *b, size_t nb, double *t, double *df,
-	     double *p)
+             double *p)
 {
 	if (na < 2 || nb < 2)
 		return -1;
@@ -125,9 +125,12 @@ static int ends_with(const char *s, const char *suffix)
 double bb_stat_threshold(const char *name)
 {
 	/* what the benchmark measures, as opposed to what it cost (time.*, utilization) */
-	static const char *const perf[] = {".Throughput_Mbps", ".Throughput_total_Mbps",
-					   ".Throughput_tps",  ".Throughput_total_tps",
-					   ".ops",	       ".ops_per_sec"};
+	static const char *const perf[] = {".Throughput_Mbps",
+	                                   ".Throughput_total_Mbps",
+	                                   ".Throughput_tps",
+	                                   ".Throughput_total_tps",
+	                                   ".ops",
+	                                   ".ops_per_sec"};
 	for (size_t i = 0; i < sizeof(perf) / sizeof(*perf); i++)
 		if (ends_with(name, perf[i]))
 			return 1;
@@ -135,7 +138,7 @@ double bb_stat_threshold(const char *name)
 }
 
 int bb_lkp_changed(const struct bb_sample *a, const struct bb_sample *b, double change,
-		   int change_defined, double threshold)
+                   int change_defined, double threshold)
 {
 	if (!a->n || !b->n || (a->n < 3 && b->n < 3))
 		return 0;
@@ -177,10 +180,10 @@ const char *bb_run_lookup(const struct bb_res_run *run, const char *key, const c
 	static const struct {
 		const char *alias, *names[4];
 	} aliases[] = {
-		{"kernel", {"kernel.release", "kernel_release", "uname.release", NULL}},
-		{"cgroup", {"cgroup.mode", "cgroup.mode_requested", "cgroup_mode", NULL}},
-		{"image", {"image_id", "image.id", NULL}},
-		{"governor", {"cpufreq.governor", "governor", NULL}},
+	    {"kernel", {"kernel.release", "kernel_release", "uname.release", NULL}},
+	    {"cgroup", {"cgroup.mode", "cgroup.mode_requested", "cgroup_mode", NULL}},
+	    {"image", {"image_id", "image.id", NULL}},
+	    {"governor", {"cpufreq.governor", "governor", NULL}},
 	};
 	struct key_class cls[NCLASSES];
 	const char *v;
@@ -238,7 +241,8 @@ int bb_side_add(struct bb_side *side, const struct bb_results *res, const struct
 			}
 			if (!ok)
 				continue;
-			struct bb_res_run **nr = realloc(side->runs, (side->nruns + 1) * sizeof(*nr));
+			struct bb_res_run **nr =
+			    realloc(side->runs, (side->nruns + 1) * sizeof(*nr));
 			if (!nr)
 				return -1;
 			side->runs = nr;
@@ -316,7 +320,7 @@ static char *strs_join(struct strs *s, const char *empty)
 
 /* Is the parameter name one of the axis keys (as named or as resolved for some run)? */
 static int is_axis(const char *cls, const char *name, const char *const *axis, size_t naxis,
-		   const struct bb_side *const sides[2])
+                   const struct bb_side *const sides[2])
 {
 	for (size_t i = 0; i < naxis; i++) {
 		if (!strcmp(name, axis[i]))
@@ -337,7 +341,7 @@ static int is_axis(const char *cls, const char *name, const char *const *axis, s
 
 /* The matching key of a run: its run and boot parameters without the axis, "k=v\n..." */
 static char *match_key(const struct bb_res_run *run, const char *const *axis, size_t naxis,
-		       const struct bb_side *const sides[2], struct bb_pairs *kept)
+                       const struct bb_side *const sides[2], struct bb_pairs *kept)
 {
 	struct bb_pairs all = {0};
 	char *out = NULL;
@@ -349,7 +353,8 @@ static char *match_key(const struct bb_res_run *run, const char *const *axis, si
 	for (size_t i = 0; i < run->boot->params.n; i++)
 		if (!is_axis("boot:", run->boot->params.v[i].key, axis, naxis, sides) &&
 		    !bb_pairs_get(&all, run->boot->params.v[i].key))
-			if (bb_pairs_set(&all, run->boot->params.v[i].key, run->boot->params.v[i].val))
+			if (bb_pairs_set(&all, run->boot->params.v[i].key,
+			                 run->boot->params.v[i].val))
 				goto out;
 	bb_pairs_sort(&all);
 	for (size_t i = 0; i < all.n; i++)
@@ -401,11 +406,10 @@ static int add_note(struct bb_comparison *c, char *note)
 static int env_ignored(const char *key)
 {
 	static const char *const last[] = {
-		"boot_id",    "bootid",	     "seq",	     "sequence",   "time",
-		"date",	      "timestamp",   "uptime",	     "started",	   "finished",
-		"started_at", "finished_at", "start_time",   "end_time",   "btime",
-		"boot_time",  "elapsed",     "duration",     "mem_free",   "memfree",
-		"mem_available", "memavailable", "disk_id", "results_disk",
+	    "boot_id",    "bootid",   "seq",           "sequence",     "time",       "date",
+	    "timestamp",  "uptime",   "started",       "finished",     "started_at", "finished_at",
+	    "start_time", "end_time", "btime",         "boot_time",    "elapsed",    "duration",
+	    "mem_free",   "memfree",  "mem_available", "memavailable", "disk_id",    "results_disk",
 	};
 	static const char *const exact[] = {"boot.id", "boot.seq", "boot.number", "id"};
 	const char *dot = strrchr(key, '.');
@@ -425,7 +429,7 @@ static int env_ignored(const char *key)
 
 /* Differences between two lists of environment records (each kvs one boot or one run). */
 static int env_diff(const struct bb_pairs *const *a, size_t na, const struct bb_pairs *const *b,
-		    size_t nb, struct bb_env_diff **out, size_t *nout)
+                    size_t nb, struct bb_env_diff **out, size_t *nout)
 {
 	struct strs keys = {0};
 	int r = -1;
@@ -495,7 +499,7 @@ static int stat_name_cmp(const void *x, const void *y)
 }
 
 static int pool(struct bb_res_run *const *runs, size_t n, const char *name, double **vals,
-		size_t *nvals)
+                size_t *nvals)
 {
 	*vals = NULL;
 	*nvals = 0;
@@ -529,8 +533,8 @@ static void stat_evaluate(struct bb_stat_cmp *s, double alpha)
 	}
 	s->p_defined = !bb_welch(s->a, s->na, s->b, s->nb, &s->t, &s->df, &s->p);
 	s->lkp = bb_lkp_changed(&s->sa, &s->sb, s->change, s->change_defined, s->threshold);
-	s->welch = s->p_defined && s->p < alpha &&
-		   (!s->change_defined || fabs(s->change) > s->threshold);
+	s->welch =
+	    s->p_defined && s->p < alpha && (!s->change_defined || fabs(s->change) > s->threshold);
 	s->significant = s->lkp || s->welch;
 }
 
@@ -547,7 +551,7 @@ static size_t count_boots(struct bb_res_run *const *runs, size_t n)
 }
 
 static char *axis_values(struct bb_res_run *const *runs, size_t n, const char *const *axis,
-			 size_t naxis)
+                         size_t naxis)
 {
 	if (!naxis)
 		return NULL;
@@ -571,8 +575,8 @@ static char *axis_values(struct bb_res_run *const *runs, size_t n, const char *c
 
 /* One matched group: the runs of each side with the same parameters. */
 static int compare_group(struct bb_run_cmp *rc, struct bb_res_run *const *ra, size_t na,
-			 struct bb_res_run *const *rb, size_t nb, const char *const *axis,
-			 size_t naxis, double alpha)
+                         struct bb_res_run *const *rb, size_t nb, const char *const *axis,
+                         size_t naxis, double alpha)
 {
 	struct strs names = {0};
 	int r = -1;
@@ -606,7 +610,8 @@ static int compare_group(struct bb_run_cmp *rc, struct bb_res_run *const *ra, si
 	if (rc->nstats)
 		qsort(rc->stats, rc->nstats, sizeof(*rc->stats), stat_name_cmp);
 	{
-		const struct bb_pairs **ea = calloc(na + 1, sizeof(*ea)), **eb = calloc(nb + 1, sizeof(*eb));
+		const struct bb_pairs **ea = calloc(na + 1, sizeof(*ea)),
+		                      **eb = calloc(nb + 1, sizeof(*eb));
 		if (!ea || !eb) {
 			free(ea);
 			free(eb);
@@ -657,7 +662,7 @@ static char *param_differences(const struct bb_side *a, const struct bb_side *b)
 		if (ja && jb && strcmp(ja, jb)) {
 			char *n;
 			if (asprintf(&n, "%s%s%s (A: %s; B: %s)", out, *out ? ", " : "", keys.v[k],
-				     ja, jb) < 0)
+			             ja, jb) < 0)
 				n = NULL;
 			free(out);
 			out = n;
@@ -672,7 +677,7 @@ static char *param_differences(const struct bb_side *a, const struct bb_side *b)
 }
 
 int bb_compare(const struct bb_side *a, const struct bb_side *b, const char *const *axis,
-	       size_t naxis, struct bb_comparison *out, char *err, size_t errlen)
+               size_t naxis, struct bb_comparison *out, char *err, size_t errlen)
 {
 	const struct bb_side *const sides[2] = {a, b};
 	char **keys[2] = {NULL, NULL};
@@ -701,7 +706,7 @@ int bb_compare(const struct bb_side *a, const struct bb_side *b, const char *con
 	/* environment of the boots on each side */
 	{
 		const struct bb_pairs **ea = calloc(a->nruns, sizeof(*ea)),
-				    **eb = calloc(b->nruns, sizeof(*eb));
+		                      **eb = calloc(b->nruns, sizeof(*eb));
 		size_t na = 0, nb = 0;
 		if (!ea || !eb) {
 			free(ea);
@@ -728,12 +733,12 @@ int bb_compare(const struct bb_side *a, const struct bb_side *b, const char *con
 		size_t nld = 0;
 		for (size_t i = 0; !e && i < na; i++)
 			ea[i] = &((const struct bb_res_boot *)((const char *)ea[i] -
-							       offsetof(struct bb_res_boot, env)))
-					 ->labels;
+			                                       offsetof(struct bb_res_boot, env)))
+			             ->labels;
 		for (size_t i = 0; !e && i < nb; i++)
 			eb[i] = &((const struct bb_res_boot *)((const char *)eb[i] -
-							       offsetof(struct bb_res_boot, env)))
-					 ->labels;
+			                                       offsetof(struct bb_res_boot, env)))
+			             ->labels;
 		if (!e)
 			e = env_diff(ea, na, eb, nb, &ld, &nld);
 		for (size_t i = 0; !e && i < nld; i++) {
@@ -763,7 +768,8 @@ int bb_compare(const struct bb_side *a, const struct bb_side *b, const char *con
 	for (size_t i = 0; i < a->nruns; i++) {
 		if (used[0][i])
 			continue;
-		struct bb_res_run **ra = calloc(a->nruns, sizeof(*ra)), **rb = calloc(b->nruns, sizeof(*rb));
+		struct bb_res_run **ra = calloc(a->nruns, sizeof(*ra)),
+		                  **rb = calloc(b->nruns, sizeof(*rb));
 		size_t na = 0, nb = 0;
 		if (!ra || !rb) {
 			free(ra);
@@ -826,10 +832,10 @@ int bb_compare(const struct bb_side *a, const struct bb_side *b, const char *con
 	if (!out->nruns) {
 		char *diff = param_differences(a, b);
 		snprintf(err, errlen,
-			 "no run of %s has the same parameters as a run of %s; they differ in %s. "
-			 "If that is what is being compared, say so with --axis KEY (or select the "
-			 "sides with --by KEY, --a KEY=VALUE --b KEY=VALUE)",
-			 a->label, b->label, diff && *diff ? diff : "parameters");
+		         "no run of %s has the same parameters as a run of %s; they differ in %s. "
+		         "If that is what is being compared, say so with --axis KEY (or select the "
+		         "sides with --by KEY, --a KEY=VALUE --b KEY=VALUE)",
+		         a->label, b->label, diff && *diff ? diff : "parameters");
 		free(diff);
 		goto out;
 	}
@@ -844,7 +850,7 @@ int bb_compare(const struct bb_side *a, const struct bb_side *b, const char *con
 				char *n;
 				int dup = 0;
 				if (asprintf(&n, "boot %s did not finish (no done file)",
-					     run->boot->path) < 0)
+				             run->boot->path) < 0)
 					goto out_oom;
 				for (size_t k = 0; k < out->nnotes && !dup; k++)
 					dup = !strcmp(out->notes[k], n);
@@ -856,8 +862,8 @@ int bb_compare(const struct bb_side *a, const struct bb_side *b, const char *con
 			if (run->failed_iterations) {
 				char *n;
 				if (asprintf(&n, "%s: boot %s run %s: %zu of %zu iterations failed",
-					     s ? "B" : "A", run->boot->name, run->id,
-					     run->failed_iterations, run->iterations) < 0 ||
+				             s ? "B" : "A", run->boot->name, run->id,
+				             run->failed_iterations, run->iterations) < 0 ||
 				    add_note(out, n))
 					goto out_oom;
 			}
@@ -963,8 +969,8 @@ static void print_stat(FILE *f, const struct bb_stat_cmp *s)
 	else
 		snprintf(mb, sizeof(mb), "-");
 	fprintf(f, "%16s%s%11s%13s%s%11s  %c%c  %s\n", ma, fmt_rsd(&s->sa, ra, sizeof(ra)),
-		fmt_change(s, ch, sizeof(ch)), mb, fmt_rsd(&s->sb, rb, sizeof(rb)),
-		fmt_p(s, p, sizeof(p)), s->lkp ? 'L' : ' ', s->welch ? 't' : ' ', s->name);
+	        fmt_change(s, ch, sizeof(ch)), mb, fmt_rsd(&s->sb, rb, sizeof(rb)),
+	        fmt_p(s, p, sizeof(p)), s->lkp ? 'L' : ' ', s->welch ? 't' : ' ', s->name);
 }
 
 static void print_label(FILE *f, const char *label, int width)
@@ -982,7 +988,7 @@ static void print_label(FILE *f, const char *label, int width)
 void bb_comparison_print(FILE *f, const struct bb_comparison *c, int all)
 {
 	fprintf(f, "A: %s (%zu boot%s)\nB: %s (%zu boot%s)\n", c->label_a, c->boots_a,
-		c->boots_a == 1 ? "" : "s", c->label_b, c->boots_b, c->boots_b == 1 ? "" : "s");
+	        c->boots_a == 1 ? "" : "s", c->label_b, c->boots_b, c->boots_b == 1 ? "" : "s");
 	if (c->nenv) {
 		size_t w = 0;
 		for (size_t i = 0; i < c->nenv; i++)
@@ -991,7 +997,7 @@ void bb_comparison_print(FILE *f, const struct bb_comparison *c, int all)
 		fprintf(f, "\nenvironment differences (A | B):\n");
 		for (size_t i = 0; i < c->nenv; i++)
 			fprintf(f, "  %-*s  %s | %s\n", (int)w, c->env[i].key, c->env[i].a,
-				c->env[i].b);
+			        c->env[i].b);
 	} else {
 		fprintf(f, "\nenvironment: no difference\n");
 	}
@@ -1000,14 +1006,15 @@ void bb_comparison_print(FILE *f, const struct bb_comparison *c, int all)
 		char *d = describe_params(&rc->params);
 		fprintf(f, "\nrun %s\n", d && *d ? d : "(no parameters)");
 		free(d);
-		fprintf(f, "  A: %zu run%s in %zu boot%s%s%s", rc->runs_a, rc->runs_a == 1 ? "" : "s",
-			rc->boots_a, rc->boots_a == 1 ? "" : "s", rc->axis_a ? ", " : "",
-			rc->axis_a ? rc->axis_a : "");
+		fprintf(f, "  A: %zu run%s in %zu boot%s%s%s", rc->runs_a,
+		        rc->runs_a == 1 ? "" : "s", rc->boots_a, rc->boots_a == 1 ? "" : "s",
+		        rc->axis_a ? ", " : "", rc->axis_a ? rc->axis_a : "");
 		fprintf(f, "   B: %zu run%s in %zu boot%s%s%s\n", rc->runs_b,
-			rc->runs_b == 1 ? "" : "s", rc->boots_b, rc->boots_b == 1 ? "" : "s",
-			rc->axis_b ? ", " : "", rc->axis_b ? rc->axis_b : "");
+		        rc->runs_b == 1 ? "" : "s", rc->boots_b, rc->boots_b == 1 ? "" : "s",
+		        rc->axis_b ? ", " : "", rc->axis_b ? rc->axis_b : "");
 		if (rc->failed_a || rc->failed_b)
-			fprintf(f, "  failed iterations: A %zu, B %zu\n", rc->failed_a, rc->failed_b);
+			fprintf(f, "  failed iterations: A %zu, B %zu\n", rc->failed_a,
+			        rc->failed_b);
 		for (size_t k = 0; k < rc->nenv; k++)
 			fprintf(f, "  %s: %s | %s\n", rc->env[k].key, rc->env[k].a, rc->env[k].b);
 		size_t shown = 0;
@@ -1015,7 +1022,7 @@ void bb_comparison_print(FILE *f, const struct bb_comparison *c, int all)
 			shown += all || rc->stats[k].significant;
 		if (!shown) {
 			fprintf(f, "  no significant change in %zu stat%s\n", rc->nstats,
-				rc->nstats == 1 ? "" : "s");
+			        rc->nstats == 1 ? "" : "s");
 			continue;
 		}
 		fputc('\n', f);
@@ -1036,10 +1043,10 @@ void bb_comparison_print(FILE *f, const struct bb_comparison *c, int all)
 			fprintf(f, "  %s\n", c->notes[i]);
 	}
 	fprintf(f,
-		"\n%zu significant change%s (L: samples apart, >= 3 on one side, |%%change| > 1%% "
-		"for\nperformance stats, 5%% for the others; t: Welch's t-test p < %g and the same "
-		"|%%change|)\n",
-		c->nsignificant, c->nsignificant == 1 ? "" : "s", c->alpha);
+	        "\n%zu significant change%s (L: samples apart, >= 3 on one side, |%%change| > 1%% "
+	        "for\nperformance stats, 5%% for the others; t: Welch's t-test p < %g and the same "
+	        "|%%change|)\n",
+	        c->nsignificant, c->nsignificant == 1 ? "" : "s", c->alpha);
 }
 
 static void json_sample(struct jout *w, const double *v, size_t n, const struct bb_sample *s)
@@ -1227,11 +1234,11 @@ int bb_comparison_svg(FILE *f, const struct bb_comparison *c, int all)
 			panels += all || c->runs[i].stats[k].significant;
 	int total = 50 + (int)panels * H + (panels ? 0 : 30);
 	fprintf(f,
-		"<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-		"<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
-		"font-family=\"sans-serif\" font-size=\"12\">\n"
-		"<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n",
-		W, total);
+	        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+	        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
+	        "font-family=\"sans-serif\" font-size=\"12\">\n"
+	        "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n",
+	        W, total);
 	fprintf(f, "<text x=\"10\" y=\"20\"><tspan fill=\"#1f77b4\">\u25cf A: ");
 	svg_text(f, c->label_a);
 	fprintf(f, "</tspan></text>\n<text x=\"10\" y=\"38\"><tspan fill=\"#d62728\">\u25a0 B: ");
@@ -1266,24 +1273,27 @@ int bb_comparison_svg(FILE *f, const struct bb_comparison *c, int all)
 			size_t n = s->na > s->nb ? s->na : s->nb;
 			double pw = W - ML - MR, ph = H - MT - MB;
 			char ch[32], b1[32], b2[32];
-			fprintf(f, "<g transform=\"translate(0,%d)\">\n<text x=\"10\" y=\"20\" "
-				   "font-weight=\"bold\">",
-				y0);
+			fprintf(f,
+			        "<g transform=\"translate(0,%d)\">\n<text x=\"10\" y=\"20\" "
+			        "font-weight=\"bold\">",
+			        y0);
 			svg_text(f, s->name);
 			fprintf(f, " %s</text>\n<text x=\"10\" y=\"34\" font-size=\"10\">",
-				fmt_change(s, ch, sizeof(ch)));
+			        fmt_change(s, ch, sizeof(ch)));
 			svg_text(f, d ? d : "");
 			fprintf(f, "</text>\n");
+			fprintf(
+			    f,
+			    "<rect x=\"%d\" y=\"%d\" width=\"%.0f\" height=\"%.0f\" fill=\"none\" "
+			    "stroke=\"#999\"/>\n",
+			    ML, MT, pw, ph);
+			fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">%s</text>\n",
+			        ML - 4, MT + 10, bb_fmt_num(hi, b1, sizeof(b1)));
+			fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">%s</text>\n",
+			        ML - 4, MT + (int)ph, bb_fmt_num(lo, b2, sizeof(b2)));
 			fprintf(f,
-				"<rect x=\"%d\" y=\"%d\" width=\"%.0f\" height=\"%.0f\" fill=\"none\" "
-				"stroke=\"#999\"/>\n",
-				ML, MT, pw, ph);
-			fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">%s</text>\n", ML - 4,
-				MT + 10, bb_fmt_num(hi, b1, sizeof(b1)));
-			fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">%s</text>\n", ML - 4,
-				MT + (int)ph, bb_fmt_num(lo, b2, sizeof(b2)));
-			fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"10\">sample 1..%zu</text>\n",
-				ML, H - 10, n);
+			        "<text x=\"%d\" y=\"%d\" font-size=\"10\">sample 1..%zu</text>\n",
+			        ML, H - 10, n);
 			for (int side = 0; side < 2; side++) {
 				const double *v = side ? s->b : s->a;
 				size_t nv = side ? s->nb : s->na;
@@ -1294,21 +1304,22 @@ int bb_comparison_svg(FILE *f, const struct bb_comparison *c, int all)
 					double y = MT + ph * (hi - v[j]) / (hi - lo);
 					if (side)
 						fprintf(f,
-							"<rect x=\"%.1f\" y=\"%.1f\" width=\"7\" "
-							"height=\"7\" fill=\"%s\"/>\n",
-							x - 3.5, y - 3.5, col);
+						        "<rect x=\"%.1f\" y=\"%.1f\" width=\"7\" "
+						        "height=\"7\" fill=\"%s\"/>\n",
+						        x - 3.5, y - 3.5, col);
 					else
 						fprintf(f,
-							"<circle cx=\"%.1f\" cy=\"%.1f\" r=\"4\" "
-							"fill=\"%s\"/>\n",
-							x, y, col);
+						        "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"4\" "
+						        "fill=\"%s\"/>\n",
+						        x, y, col);
 				}
 				if (nv)
-					fprintf(f,
-						"<line x1=\"%d\" x2=\"%.0f\" y1=\"%.1f\" y2=\"%.1f\" "
-						"stroke=\"%s\" stroke-dasharray=\"4 3\"/>\n",
-						ML, ML + pw, MT + ph * (hi - sm->mean) / (hi - lo),
-						MT + ph * (hi - sm->mean) / (hi - lo), col);
+					fprintf(
+					    f,
+					    "<line x1=\"%d\" x2=\"%.0f\" y1=\"%.1f\" y2=\"%.1f\" "
+					    "stroke=\"%s\" stroke-dasharray=\"4 3\"/>\n",
+					    ML, ML + pw, MT + ph * (hi - sm->mean) / (hi - lo),
+					    MT + ph * (hi - sm->mean) / (hi - lo), col);
 			}
 			fprintf(f, "</g>\n");
 			y0 += H;

@@ -28,12 +28,12 @@ double bb_t_pvalue(double t, double df);
  * when the means are equal, 0 otherwise.
  */
 int bb_welch(const double *a, size_t na, const double *b, size_t nb, double *t, double *df,
-	     double *p);
+             double *p);
 /* The |%change| a stat must exceed: 1% for performance stats, 5% for the others (LKP). */
 double bb_stat_threshold(const char *name);
 /* LKP's rule: samples do not overlap, at least 3 on one side, |change| over the threshold. */
 int bb_lkp_changed(const struct bb_sample *a, const struct bb_sample *b, double change,
-		   int change_defined, double threshold);
+                   int change_defined, double threshold);
 
 /* ---- selecting and matching runs ---- */
 
@@ -76,7 +76,7 @@ struct bb_env_diff {
 
 struct bb_run_cmp {
 	struct bb_pairs params; /* the parameters both sides share (the axis excluded) */
-	char *axis_a, *axis_b; /* the axis values ("k=v ..."), or NULL */
+	char *axis_a, *axis_b;  /* the axis values ("k=v ..."), or NULL */
 	size_t runs_a, runs_b, boots_a, boots_b, failed_a, failed_b;
 	struct bb_env_diff *env; /* per-run environment read back that differs */
 	size_t nenv;
@@ -104,7 +104,7 @@ struct bb_comparison {
  * differ and how to say which one is the axis).
  */
 int bb_compare(const struct bb_side *a, const struct bb_side *b, const char *const *axis,
-	       size_t naxis, struct bb_comparison *out, char *err, size_t errlen);
+               size_t naxis, struct bb_comparison *out, char *err, size_t errlen);
 void bb_comparison_free(struct bb_comparison *c);
 /* The 0-day style report; all: every stat, not only the changes. */
 void bb_comparison_print(FILE *f, const struct bb_comparison *c, int all);

@@ -14,10 +14,10 @@ struct jn {
 	enum jn_type type;
 	int boolean;
 	double num;
-	char *str;	  /* JN_STR: NUL-terminated UTF-8 (embedded NULs are refused) */
-	char *raw;	  /* JN_NUM: the number as written */
-	size_t n;	  /* JN_ARR, JN_OBJ: number of members */
-	char **keys;	  /* JN_OBJ: member names, in file order */
+	char *str;   /* JN_STR: NUL-terminated UTF-8 (embedded NULs are refused) */
+	char *raw;   /* JN_NUM: the number as written */
+	size_t n;    /* JN_ARR, JN_OBJ: number of members */
+	char **keys; /* JN_OBJ: member names, in file order */
 	struct jn **items;
 };
 

@@ -15,8 +15,8 @@
 #include "host/qemu.h"
 
 #define DEFAULT_QEMU "qemu-system-x86_64"
-#define STOP_GRACE_S 5.0   /* SIGTERM, then this long before SIGKILL */
-#define TRACE_GRACE_S 2.0  /* after a panic or oops: keep reading the trace this long */
+#define STOP_GRACE_S 5.0  /* SIGTERM, then this long before SIGKILL */
+#define TRACE_GRACE_S 2.0 /* after a panic or oops: keep reading the trace this long */
 
 static double now_s(void)
 {
@@ -27,8 +27,8 @@ static double now_s(void)
 
 const char *bb_boot_outcome_name(enum bb_boot_outcome o)
 {
-	static const char *const names[] = {"poweroff", "panic",       "oops",	     "hang",
-					    "deadline", "interrupted", "qemu-failed"};
+	static const char *const names[] = {"poweroff", "panic",       "oops",       "hang",
+	                                    "deadline", "interrupted", "qemu-failed"};
 	return (unsigned)o < sizeof(names) / sizeof(*names) ? names[o] : "?";
 }
 
@@ -38,18 +38,18 @@ enum bb_boot_outcome bb_console_classify(const char *line)
 		const char *text;
 		enum bb_boot_outcome o;
 	} table[] = {
-		{"Kernel panic - not syncing", BB_BOOT_PANIC},
-		{"Oops: ", BB_BOOT_OOPS},
-		{"BUG: unable to handle", BB_BOOT_OOPS},
-		{"BUG: kernel NULL pointer dereference", BB_BOOT_OOPS},
-		{"kernel BUG at ", BB_BOOT_OOPS},
-		{"general protection fault", BB_BOOT_OOPS},
-		{"BUG: soft lockup", BB_BOOT_OOPS},
-		{"BUG: scheduling while atomic", BB_BOOT_OOPS},
-		{"watchdog: BUG: soft lockup", BB_BOOT_OOPS},
-		{"rcu: INFO: rcu_preempt detected stalls", BB_BOOT_HANG},
-		{"rcu: INFO: rcu_sched detected stalls", BB_BOOT_HANG},
-		{" blocked for more than ", BB_BOOT_HANG},
+	    {"Kernel panic - not syncing", BB_BOOT_PANIC},
+	    {"Oops: ", BB_BOOT_OOPS},
+	    {"BUG: unable to handle", BB_BOOT_OOPS},
+	    {"BUG: kernel NULL pointer dereference", BB_BOOT_OOPS},
+	    {"kernel BUG at ", BB_BOOT_OOPS},
+	    {"general protection fault", BB_BOOT_OOPS},
+	    {"BUG: soft lockup", BB_BOOT_OOPS},
+	    {"BUG: scheduling while atomic", BB_BOOT_OOPS},
+	    {"watchdog: BUG: soft lockup", BB_BOOT_OOPS},
+	    {"rcu: INFO: rcu_preempt detected stalls", BB_BOOT_HANG},
+	    {"rcu: INFO: rcu_sched detected stalls", BB_BOOT_HANG},
+	    {" blocked for more than ", BB_BOOT_HANG},
 	};
 	for (size_t i = 0; i < sizeof(table) / sizeof(*table); i++)
 		if (strstr(line, table[i].text))
@@ -122,21 +122,21 @@ int bb_kvm_probe(const char *qemu, double timeout_s, char *why, size_t whylen)
 	char dbgarg[80];
 	snprintf(dbgarg, sizeof(dbgarg), "file:%s", dbg);
 	char *argv[] = {(char *)(qemu ? qemu : DEFAULT_QEMU),
-			"-accel",
-			"kvm",
-			"-cpu",
-			"host",
-			"-m",
-			"64",
-			"-nodefaults",
-			"-display",
-			"none",
-			"-no-reboot",
-			"-debugcon",
-			dbgarg,
-			"-global",
-			"isa-debugcon.iobase=0x402",
-			NULL};
+	                "-accel",
+	                "kvm",
+	                "-cpu",
+	                "host",
+	                "-m",
+	                "64",
+	                "-nodefaults",
+	                "-display",
+	                "none",
+	                "-no-reboot",
+	                "-debugcon",
+	                dbgarg,
+	                "-global",
+	                "isa-debugcon.iobase=0x402",
+	                NULL};
 	int efd = open(errf, O_WRONLY | O_CREAT | O_TRUNC, 0600);
 	int nfd = open("/dev/null", O_WRONLY);
 	pid_t pid = efd >= 0 && nfd >= 0 ? spawn(argv, nfd, efd) : -1;
@@ -263,7 +263,7 @@ int bb_qemu_boot(const struct bb_qemu_opts *o, struct bb_qemu_result *res)
 		accel = kvm_known ? BB_ACCEL_KVM : BB_ACCEL_TCG;
 		if (!kvm_known)
 			snprintf(res->accel_note, sizeof(res->accel_note), "KVM not usable: %.230s",
-				 kvm_why);
+			         kvm_why);
 	}
 	res->accel_used = accel;
 	snprintf(mem, sizeof(mem), "%d", o->mem_mb > 0 ? o->mem_mb : 1024);
@@ -298,7 +298,7 @@ int bb_qemu_boot(const struct bb_qemu_opts *o, struct bb_qemu_result *res)
 	if (o->disk) {
 		if (strchr(o->disk, ',')) {
 			snprintf(res->detail, sizeof(res->detail), "%s: a ',' in a disk path",
-				 o->disk);
+			         o->disk);
 			return -EINVAL;
 		}
 		snprintf(drive, sizeof(drive), "file=%s,format=raw,if=virtio", o->disk);
@@ -323,7 +323,7 @@ int bb_qemu_boot(const struct bb_qemu_opts *o, struct bb_qemu_result *res)
 		if (w.logfd < 0) {
 			r = -errno;
 			snprintf(res->detail, sizeof(res->detail), "%s: %s", o->console_log,
-				 strerror(errno));
+			         strerror(errno));
 			return r;
 		}
 	}
@@ -361,14 +361,15 @@ int bb_qemu_boot(const struct bb_qemu_opts *o, struct bb_qemu_result *res)
 		if (o->deadline_s > 0 && t - start >= o->deadline_s) {
 			stop_reason = BB_BOOT_DEADLINE;
 			snprintf(res->detail, sizeof(res->detail),
-				 "still running after the deadline of %.0f s", o->deadline_s);
+			         "still running after the deadline of %.0f s", o->deadline_s);
 			break;
 		}
-		if (w.silence > 0 && t - w.last_output >= w.silence && w.pending == BB_BOOT_POWEROFF) {
+		if (w.silence > 0 && t - w.last_output >= w.silence &&
+		    w.pending == BB_BOOT_POWEROFF) {
 			stop_reason = BB_BOOT_HANG;
 			snprintf(res->detail, sizeof(res->detail),
-				 "no console output for %.0f s (last line: %.300s)", w.silence,
-				 w.last);
+			         "no console output for %.0f s (last line: %.300s)", w.silence,
+			         w.last);
 			break;
 		}
 		if (!open_fds) {
@@ -450,17 +451,19 @@ int bb_qemu_boot(const struct bb_qemu_opts *o, struct bb_qemu_result *res)
 		res->outcome = BB_BOOT_QEMU_FAILED;
 		errbuf[strcspn(errbuf, "\n")] = 0;
 		if (WIFSIGNALED(status))
-			snprintf(res->detail, sizeof(res->detail), "QEMU killed by signal %d%s%.400s",
-				 WTERMSIG(status), *errbuf ? ": " : "", errbuf);
+			snprintf(res->detail, sizeof(res->detail),
+			         "QEMU killed by signal %d%s%.400s", WTERMSIG(status),
+			         *errbuf ? ": " : "", errbuf);
 		else
-			snprintf(res->detail, sizeof(res->detail), "QEMU exited with status %d%s%.400s",
-				 WIFEXITED(status) ? WEXITSTATUS(status) : -1, *errbuf ? ": " : "",
-				 errbuf);
+			snprintf(res->detail, sizeof(res->detail),
+			         "QEMU exited with status %d%s%.400s",
+			         WIFEXITED(status) ? WEXITSTATUS(status) : -1, *errbuf ? ": " : "",
+			         errbuf);
 	}
 	if (w.log_error && !r) {
 		r = -w.log_error;
 		snprintf(res->detail, sizeof(res->detail), "%s: %s", o->console_log,
-			 strerror(w.log_error));
+		         strerror(w.log_error));
 	}
 out_close:
 	for (int i = 0; i < 2; i++) {
@@ -472,7 +475,7 @@ out_close:
 	if (w.logfd >= 0 && close(w.logfd) && !r) {
 		r = -errno;
 		snprintf(res->detail, sizeof(res->detail), "%s: %s", o->console_log,
-			 strerror(errno));
+		         strerror(errno));
 	}
 	return r;
 }
@@ -498,9 +501,9 @@ int bb_console_event(const char *line, struct bb_console_event *ev)
 		const char *tag;
 		enum bb_event_kind kind;
 	} tags[] = {{"BENCHBOOT boot-start ", BB_EV_BOOT_START},
-		    {"BENCHBOOT run-start ", BB_EV_RUN_START},
-		    {"BENCHBOOT run-end ", BB_EV_RUN_END},
-		    {"BENCHBOOT boot-end ", BB_EV_BOOT_END}};
+	            {"BENCHBOOT run-start ", BB_EV_RUN_START},
+	            {"BENCHBOOT run-end ", BB_EV_RUN_END},
+	            {"BENCHBOOT boot-end ", BB_EV_BOOT_END}};
 	char v[64];
 	memset(ev, 0, sizeof(*ev));
 	for (size_t i = 0; i < sizeof(tags) / sizeof(*tags); i++) {

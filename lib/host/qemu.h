@@ -23,9 +23,9 @@ int bb_kvm_probe(const char *qemu, double timeout_s, char *why, size_t whylen);
 
 enum bb_boot_outcome {
 	BB_BOOT_POWEROFF,    /* QEMU exited by itself (the guest powered off) */
-	BB_BOOT_PANIC,	     /* "Kernel panic" on the console */
-	BB_BOOT_OOPS,	     /* an oops, BUG or lockup on the console */
-	BB_BOOT_HANG,	     /* no console output for longer than allowed */
+	BB_BOOT_PANIC,       /* "Kernel panic" on the console */
+	BB_BOOT_OOPS,        /* an oops, BUG or lockup on the console */
+	BB_BOOT_HANG,        /* no console output for longer than allowed */
 	BB_BOOT_DEADLINE,    /* the boot took longer than its deadline */
 	BB_BOOT_INTERRUPTED, /* *interrupt became nonzero (Ctrl-C) */
 	BB_BOOT_QEMU_FAILED, /* QEMU failed (bad option, missing file) or was killed */
@@ -34,14 +34,14 @@ enum bb_boot_outcome {
 const char *bb_boot_outcome_name(enum bb_boot_outcome o);
 
 struct bb_qemu_opts {
-	const char *qemu;   /* NULL: qemu-system-x86_64 */
+	const char *qemu;    /* NULL: qemu-system-x86_64 */
 	enum bb_accel accel; /* AUTO: probe KVM once, else TCG */
 	const char *kernel, *initrd, *append;
-	const char *disk;     /* raw disk image on virtio-blk, or NULL */
-	int cpus, mem_mb;     /* 0: 2 CPUs, 1024 MB */
+	const char *disk;        /* raw disk image on virtio-blk, or NULL */
+	int cpus, mem_mb;        /* 0: 2 CPUs, 1024 MB */
 	const char *console_log; /* the console is copied (appended) there, or NULL */
-	double deadline_s;	 /* wall seconds for the whole boot (0: none) */
-	double silence_s;	 /* console silence that counts as a hang (0: none) */
+	double deadline_s;       /* wall seconds for the whole boot (0: none) */
+	double silence_s;        /* console silence that counts as a hang (0: none) */
 	/*
 	 * Called for each console line (without the line end). Returns the console silence
 	 * allowed from now on, in seconds (e.g. the runtime of the run that just started plus
@@ -51,15 +51,15 @@ struct bb_qemu_opts {
 	void (*on_tick)(void *ctx); /* called about 4 times a second (progress display) */
 	void *ctx;
 	volatile sig_atomic_t *interrupt; /* nonzero: stop the VM (set by a SIGINT handler) */
-	const char *const *extra_args;	  /* more QEMU arguments, NULL-terminated, or NULL */
+	const char *const *extra_args;    /* more QEMU arguments, NULL-terminated, or NULL */
 };
 
 struct bb_qemu_result {
 	enum bb_boot_outcome outcome;
 	enum bb_accel accel_used;
 	double wall_s;
-	int exit_status; /* QEMU's wait status */
-	char detail[512]; /* the console line that showed the problem, or QEMU's error */
+	int exit_status;      /* QEMU's wait status */
+	char detail[512];     /* the console line that showed the problem, or QEMU's error */
 	char accel_note[256]; /* why KVM was not used, when it was not */
 };
 
@@ -86,7 +86,7 @@ enum bb_event_kind {
 
 struct bb_console_event {
 	enum bb_event_kind kind;
-	char id[256];	 /* boot id (boot-start/-end) or run id */
+	char id[256];    /* boot id (boot-start/-end) or run id */
 	int iter, niter; /* run-start: iter=I/N; run-end: iter=I; boot-start: niter=iterations */
 	int runs, ok, failed;
 	double runtime, elapsed, value;

@@ -317,8 +317,8 @@ static int load_stats(struct loader *ld, struct bb_res_run *run, const char *pat
 
 static int status_failed(const struct jn *st)
 {
-	static const char *const good[] = {"ok", "pass", "passed", "done", "success", "finished",
-					   "completed"};
+	static const char *const good[] = {"ok",      "pass",     "passed",   "done",
+	                                   "success", "finished", "completed"};
 	const struct jn *v = jn_get(st, "status");
 	if (!v)
 		v = jn_get(st, "result");
@@ -434,7 +434,7 @@ out:
 }
 
 static const char *const boot_params_keys[] = {"boot.params", "boot_params", "plan.boot.params",
-					       "boot.boot_params"};
+                                               "boot.boot_params"};
 
 static int load_boot(struct loader *ld, struct bb_res_boot *boot, const char *path)
 {
@@ -462,7 +462,7 @@ static int load_boot(struct loader *ld, struct bb_res_boot *boot, const char *pa
 			if (!strncmp(boot->env.v[k].key, boot_params_keys[i], l) &&
 			    boot->env.v[k].key[l] == '.')
 				if (bb_pairs_set(&boot->params, boot->env.v[k].key + l + 1,
-					       boot->env.v[k].val))
+				                 boot->env.v[k].val))
 					goto out_oom;
 	}
 	bb_pairs_sort(&boot->params);
@@ -564,7 +564,8 @@ int bb_results_load(const char *path, struct bb_results *res, char *err, size_t 
 	size_t n = 0;
 	memset(res, 0, sizeof(*res));
 	if (!is_dir(path)) {
-		snprintf(err, errlen, "%s: %s", path, exists(path) ? "not a folder" : strerror(errno));
+		snprintf(err, errlen, "%s: %s", path,
+		         exists(path) ? "not a folder" : strerror(errno));
 		return -1;
 	}
 	char *clean = strdup(path);
@@ -611,9 +612,9 @@ int bb_results_load(const char *path, struct bb_results *res, char *err, size_t 
 		goto out_fail;
 	if (!res->nboots) {
 		snprintf(err, errlen,
-			 "%s: no results here (neither a boot folder with env.json and runs/ nor a "
-			 "folder of them)",
-			 clean);
+		         "%s: no results here (neither a boot folder with env.json and runs/ nor a "
+		         "folder of them)",
+		         clean);
 		bb_results_free(res);
 		return -1;
 	}

@@ -39,7 +39,7 @@ struct bb_res_boot;
 struct bb_res_run {
 	char *id;
 	struct bb_pairs params; /* run-level parameters */
-	int params_derived;   /* 1: taken apart from the RUNID (no params.json/status) */
+	int params_derived;     /* 1: taken apart from the RUNID (no params.json/status) */
 	struct bb_pairs env;    /* per-run environment read back (sysctls), flattened */
 	struct bb_stat *stats;
 	size_t nstats;
@@ -52,7 +52,7 @@ struct bb_res_boot {
 	struct bb_pairs env;    /* env.json, flattened, sorted */
 	struct bb_pairs params; /* boot-level parameters (boot.params) */
 	struct bb_pairs labels; /* from DIR/run.json (kernel=NAME): selectable, not matched */
-	int done;	      /* the boot completed (a `done` file) */
+	int done;               /* the boot completed (a `done` file) */
 	struct bb_res_run *runs;
 	size_t nruns;
 };

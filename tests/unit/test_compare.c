@@ -14,8 +14,8 @@
 	do {                                                                                       \
 		double _g = (got), _w = (want), _t = (tol);                                        \
 		if (!(fabs(_g - _w) <= _t))                                                        \
-			bb_test_fail(__FILE__, __LINE__, "%s = %.12g, expected %.12g (+-%g)", #got, \
-				     _g, _w, _t);                                                  \
+			bb_test_fail(__FILE__, __LINE__, "%s = %.12g, expected %.12g (+-%g)",      \
+			             #got, _g, _w, _t);                                            \
 	} while (0)
 
 TEST(sample_population_stddev)
@@ -79,8 +79,9 @@ TEST(number_format)
 TEST(json_reader)
 {
 	char err[128];
-	const char *text = "{\"a\": [1, -2.5e3, true, null], \"s\": \"x\\\"\\u00e9\\ud83d\\ude00\\n\","
-			   " \"o\": {\"k\": {}}, \"a\": 7}";
+	const char *text =
+	    "{\"a\": [1, -2.5e3, true, null], \"s\": \"x\\\"\\u00e9\\ud83d\\ude00\\n\","
+	    " \"o\": {\"k\": {}}, \"a\": 7}";
 	struct jn *j = jn_parse(text, strlen(text), err, sizeof(err));
 	CHECK(j);
 	CHECK_INT(j->type, ==, JN_OBJ);
@@ -99,15 +100,15 @@ TEST(json_reader)
 	static const struct {
 		const char *text, *err;
 	} bad[] = {
-		{"{\"a\": 1,}", "line 1 col 9: member name expected"},
-		{"[1, 2", "line 1 col 6: ',' or ']' expected"},
-		{"{\"a\":\n 01}", "line 2 col 3: ',' or '}' expected"},
-		{"\"abc", "line 1 col 5: unterminated string"},
-		{"[1] x", "line 1 col 5: trailing characters after the value"},
-		{"\"\\ud800\"", "unpaired surrogate"},
-		{"[1.]", "digit expected after '.'"},
-		{"nul", "unexpected word"},
-		{"", "unexpected end of input"},
+	    {"{\"a\": 1,}", "line 1 col 9: member name expected"},
+	    {"[1, 2", "line 1 col 6: ',' or ']' expected"},
+	    {"{\"a\":\n 01}", "line 2 col 3: ',' or '}' expected"},
+	    {"\"abc", "line 1 col 5: unterminated string"},
+	    {"[1] x", "line 1 col 5: trailing characters after the value"},
+	    {"\"\\ud800\"", "unpaired surrogate"},
+	    {"[1.]", "digit expected after '.'"},
+	    {"nul", "unexpected word"},
+	    {"", "unexpected end of input"},
 	};
 	for (size_t i = 0; i < sizeof(bad) / sizeof(*bad); i++) {
 		j = jn_parse(bad[i].text, strlen(bad[i].text), err, sizeof(err));
@@ -176,8 +177,8 @@ TEST(boot_params_words)
 {
 	struct bb_pairs p = {0};
 	CHECK_INT(bb_pairs_parse_words(&p, "cgroup.mode=v1 kernel_cmdline=quiet%20mitigations=off "
-					   "nr=25%25"),
-		  ==, 0);
+	                                   "nr=25%25"),
+	          ==, 0);
 	CHECK_STR(bb_pairs_get(&p, "cgroup.mode"), "v1");
 	CHECK_STR(bb_pairs_get(&p, "kernel_cmdline"), "quiet mitigations=off");
 	CHECK_STR(bb_pairs_get(&p, "nr"), "25%");
@@ -210,10 +211,10 @@ TEST(load_collect_folder)
 	CHECK_STR(bb_run_lookup(run, "kernel", &res), "6.1.0-57-amd64");
 	CHECK_STR(res, "env:kernel.release");
 	CHECK_STR(bb_run_lookup(run, "image", &res),
-		  "c3f1a9e07b22d4159e0d5b7a4e2c8f61d0b9a3e57c4f2186ab09d7e3c5f1b824");
+	          "c3f1a9e07b22d4159e0d5b7a4e2c8f61d0b9a3e57c4f2186ab09d7e3c5f1b824");
 	CHECK_STR(res, "env:image_id");
 	CHECK_STR(bb_run_lookup(run, "cmdline", &res),
-		  "console=ttyS0 panic=-1 quiet benchboot.cgroup.mode=v1");
+	          "console=ttyS0 panic=-1 quiet benchboot.cgroup.mode=v1");
 	CHECK_STR(res, "env:kernel.cmdline");
 	CHECK_STR(bb_run_lookup(run, "total_kB", &res), "1004328");
 	CHECK_STR(res, "env:memory.total_kB");
@@ -221,9 +222,9 @@ TEST(load_collect_folder)
 	bb_results_free(&r);
 
 	/* one boot folder; params only in the RUNID; no done file */
-	CHECK_INT(bb_results_load(test_fixture("results/prsctp/0001-0badf00d"), &r, err,
-				  sizeof(err)),
-		  ==, 0);
+	CHECK_INT(
+	    bb_results_load(test_fixture("results/prsctp/0001-0badf00d"), &r, err, sizeof(err)), ==,
+	    0);
 	CHECK_INT(r.nboots, ==, 1);
 	CHECK_INT(r.boots[0].done, ==, 0);
 	CHECK_INT(r.boots[0].nruns, ==, 2);
@@ -263,7 +264,7 @@ TEST(load_malformed)
 
 /* Sides split by KEY=value from one loaded folder. */
 static void split(const struct bb_results *r, const char *key, const char *va, const char *vb,
-		  struct bb_side s[2])
+                  struct bb_side s[2])
 {
 	struct bb_pairs c = {0};
 	memset(s, 0, 2 * sizeof(*s));
@@ -304,7 +305,8 @@ TEST(compare_cgroup_v1_v2)
 	CHECK_INT(rc->nstats, ==, 4);
 	const struct bb_stat_cmp *tp = &rc->stats[0];
 	CHECK_STR(tp->name, "netperf.Throughput_Mbps");
-	/* (1093.41 + 1108.17 + 1101.65) / 3 = 1101.0767; (998.12 + 1004.57 + 991.30) / 3 = 997.9967 */
+	/* (1093.41 + 1108.17 + 1101.65) / 3 = 1101.0767; (998.12 + 1004.57 + 991.30) / 3 = 997.9967
+	 */
 	CHECK_NEAR(tp->sa.mean, 1101.076667, 1e-6);
 	CHECK_NEAR(tp->sb.mean, 997.996667, 1e-6);
 	CHECK_NEAR(tp->sa.sd, 6.039367, 1e-6);
@@ -351,7 +353,8 @@ TEST(compare_single_sample_and_zero_mean)
 	/* (1462.4 + 1489.6 + 1476.0) / 3 = 1476 -> 1405: -4.81% */
 	CHECK_NEAR(tot->change, 100 * (1405.0 - 1476.0) / 1476.0, 1e-9);
 	CHECK(tot->lkp && !tot->welch);
-	/* major page faults: A all 0, so %change is undefined; B 0 and 3 overlap A: no LKP change */
+	/* major page faults: A all 0, so %change is undefined; B 0 and 3 overlap A: no LKP change
+	 */
 	const struct bb_stat_cmp *mpf = &rc->stats[2];
 	CHECK_STR(mpf->name, "netperf.time.major_page_faults");
 	CHECK_INT(mpf->change_defined, ==, 0);
@@ -404,9 +407,9 @@ TEST(run_json_kernel_labels)
 	test_write_file(d, "0002-bbbb/env.json", "{\"kernel\": {\"release\": \"6.1\"}}");
 	test_write_file(d, "0002-bbbb/runs/T/results.json", "{\"s\": [2]}");
 	test_write_file(d, "run.json",
-			"{\"boots\": [{\"boot_id\": \"aaaa\", \"params\": {\"kernel\": \"A\"}},"
-			" {\"boot_id\": \"bbbb\", \"params\": {\"kernel\": \"B\"}},"
-			" {\"boot_id\": null, \"outcome\": \"panic\"}]}");
+	                "{\"boots\": [{\"boot_id\": \"aaaa\", \"params\": {\"kernel\": \"A\"}},"
+	                " {\"boot_id\": \"bbbb\", \"params\": {\"kernel\": \"B\"}},"
+	                " {\"boot_id\": null, \"outcome\": \"panic\"}]}");
 	CHECK_INT(bb_results_load(d, &r, err, sizeof(err)), ==, 0);
 	CHECK_INT(r.nboots, ==, 2);
 	CHECK_STR(bb_pairs_get(&r.boots[0].labels, "kernel"), "A");

@@ -6,26 +6,28 @@
 TEST(classify_kernel_lines)
 {
 	CHECK_INT(bb_console_classify("[    6.332707] Kernel panic - not syncing: sysrq triggered "
-				      "crash"),
-		  ==, BB_BOOT_PANIC);
+	                              "crash"),
+	          ==, BB_BOOT_PANIC);
 	CHECK_INT(bb_console_classify("[    2.104000] Kernel panic - not syncing: VFS: Unable to "
-				      "mount root fs on unknown-block(0,0)"),
-		  ==, BB_BOOT_PANIC);
-	CHECK_INT(bb_console_classify("[   12.000000] BUG: kernel NULL pointer dereference, address: "
-				      "0000000000000008"),
-		  ==, BB_BOOT_OOPS);
+	                              "mount root fs on unknown-block(0,0)"),
+	          ==, BB_BOOT_PANIC);
+	CHECK_INT(
+	    bb_console_classify("[   12.000000] BUG: kernel NULL pointer dereference, address: "
+	                        "0000000000000008"),
+	    ==, BB_BOOT_OOPS);
 	CHECK_INT(bb_console_classify("[   12.000100] Oops: 0002 [#1] PREEMPT SMP NOPTI"), ==,
-		  BB_BOOT_OOPS);
+	          BB_BOOT_OOPS);
 	CHECK_INT(bb_console_classify("[   40.1] watchdog: BUG: soft lockup - CPU#1 stuck for 22s! "
-				      "[netperf:312]"),
-		  ==, BB_BOOT_OOPS);
-	CHECK_INT(bb_console_classify("[  242.9] INFO: task netserver:301 blocked for more than 120 "
-				      "seconds."),
-		  ==, BB_BOOT_HANG);
+	                              "[netperf:312]"),
+	          ==, BB_BOOT_OOPS);
+	CHECK_INT(
+	    bb_console_classify("[  242.9] INFO: task netserver:301 blocked for more than 120 "
+	                        "seconds."),
+	    ==, BB_BOOT_HANG);
 	CHECK_INT(bb_console_classify("[    0.000000] Linux version 6.1.0-57-amd64"), ==,
-		  BB_BOOT_POWEROFF);
+	          BB_BOOT_POWEROFF);
 	CHECK_INT(bb_console_classify("benchboot: run 1/2 SCTP_STREAM_MANY iteration 1/1: ok"), ==,
-		  BB_BOOT_POWEROFF);
+	          BB_BOOT_POWEROFF);
 	CHECK_STR(bb_boot_outcome_name(BB_BOOT_HANG), "hang");
 	CHECK_STR(bb_boot_outcome_name(BB_BOOT_QEMU_FAILED), "qemu-failed");
 }
@@ -34,34 +36,36 @@ TEST(progress_events)
 {
 	struct bb_console_event ev;
 	CHECK_INT(bb_console_event("BENCHBOOT boot-start id=b9bb8213-ca8c runs=2 iterations=3 "
-				   "job=netperf-sctp cpus=2",
-				   &ev),
-		  ==, 1);
+	                           "job=netperf-sctp cpus=2",
+	                           &ev),
+	          ==, 1);
 	CHECK_INT(ev.kind, ==, BB_EV_BOOT_START);
 	CHECK_STR(ev.id, "b9bb8213-ca8c");
 	CHECK_INT(ev.runs, ==, 2);
 	CHECK_INT(ev.niter, ==, 3);
-	CHECK_INT(bb_console_event("BENCHBOOT run-start id=SCTP_STREAM_MANY.prsctp_enable-1 iter=2/3 "
-				   "runtime=10 clients=2",
-				   &ev),
-		  ==, 1);
+	CHECK_INT(
+	    bb_console_event("BENCHBOOT run-start id=SCTP_STREAM_MANY.prsctp_enable-1 iter=2/3 "
+	                     "runtime=10 clients=2",
+	                     &ev),
+	    ==, 1);
 	CHECK_INT(ev.kind, ==, BB_EV_RUN_START);
 	CHECK_STR(ev.id, "SCTP_STREAM_MANY.prsctp_enable-1");
 	CHECK_INT(ev.iter, ==, 2);
 	CHECK_INT(ev.niter, ==, 3);
 	CHECK(ev.runtime == 10);
-	CHECK_INT(bb_console_event("BENCHBOOT run-end id=R iter=1 status=timeout elapsed=41.50 "
-				   "init_ticks=0 init_cpu_us=812 reason=client 0: killed by signal 9",
-				   &ev),
-		  ==, 1);
+	CHECK_INT(
+	    bb_console_event("BENCHBOOT run-end id=R iter=1 status=timeout elapsed=41.50 "
+	                     "init_ticks=0 init_cpu_us=812 reason=client 0: killed by signal 9",
+	                     &ev),
+	    ==, 1);
 	CHECK_INT(ev.kind, ==, BB_EV_RUN_END);
 	CHECK_STR(ev.status, "timeout");
 	CHECK(ev.elapsed == 41.5);
 	CHECK_STR(ev.reason, "client 0: killed by signal 9");
 	CHECK_INT(bb_console_event("benchboot: SCTP_STREAM_MANY.prsctp_enable-0 iteration 1: "
-				   "netperf.Throughput_Mbps = 812.4 Mbps",
-				   &ev),
-		  ==, 1);
+	                           "netperf.Throughput_Mbps = 812.4 Mbps",
+	                           &ev),
+	          ==, 1);
 	CHECK_INT(ev.kind, ==, BB_EV_RESULT);
 	CHECK_STR(ev.id, "SCTP_STREAM_MANY.prsctp_enable-0");
 	CHECK_STR(ev.stat, "netperf.Throughput_Mbps");

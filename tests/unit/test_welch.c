@@ -12,8 +12,8 @@
 	do {                                                                                       \
 		double _g = (got), _w = (want), _t = (tol);                                        \
 		if (!(fabs(_g - _w) <= _t))                                                        \
-			bb_test_fail(__FILE__, __LINE__, "%s = %.12g, expected %.12g (+-%g)", #got, \
-				     _g, _w, _t);                                                  \
+			bb_test_fail(__FILE__, __LINE__, "%s = %.12g, expected %.12g (+-%g)",      \
+			             #got, _g, _w, _t);                                            \
 	} while (0)
 
 /* Relative: 3 significant digits and better. */
