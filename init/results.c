@@ -217,7 +217,7 @@ static int walk(const char *top, const char *rel, int depth, char ***v, size_t *
 		if (de->d_name[0] == '.')
 			continue; /* also keeps the disk's temporary names out */
 		if (snprintf(sub, sizeof(sub), "%s%s%s", rel, *rel ? "/" : "", de->d_name) >=
-			    (int)sizeof(sub) ||
+		        (int)sizeof(sub) ||
 		    snprintf(path, sizeof(path), "%s/%s", top, sub) >= (int)sizeof(path) ||
 		    lstat(path, &st))
 			continue;
@@ -343,7 +343,7 @@ static int write_to_disk(const char *rel, const char *data, size_t len)
 	const char *slash = strrchr(rel, '/');
 	if (slash) {
 		snprintf(path, sizeof(path), "%s/%s/%.*s", RESDISK_BOOTS, rs.bootdir,
-			 (int)(slash - rel), rel);
+		         (int)(slash - rel), rel);
 		if ((r = resdisk_mkdir_p(rs.disk, path)))
 			return r;
 	}
@@ -387,8 +387,8 @@ int results_sync(const char *localdir, int dump_console)
 			continue;
 		struct synced *s = find_synced(names[i]);
 		if (s && s->size == st.st_size && s->ino == st.st_ino &&
-		    s->mtime.tv_sec == st.st_mtim.tv_sec && s->mtime.tv_nsec == st.st_mtim.tv_nsec &&
-		    (s->on_disk || !rs.disk))
+		    s->mtime.tv_sec == st.st_mtim.tv_sec &&
+		    s->mtime.tv_nsec == st.st_mtim.tv_nsec && (s->on_disk || !rs.disk))
 			continue;
 		if ((r = read_all(full, &data, &len, &st))) {
 			report("cannot read %s: %s", full, strerror(-r));
@@ -477,7 +477,7 @@ int results_finish(void)
 			continue;
 		}
 		len += (size_t)snprintf(done + len, cap - len, "%s %lld %s\n", s->sha,
-					(long long)s->size, s->path);
+		                        (long long)s->size, s->path);
 	}
 	if (rs.disk) {
 		char path[256];

@@ -69,7 +69,7 @@ static long b64_decode(const char *in, size_t len, unsigned char *out)
 }
 
 void consfile_encode(const char *bootdir, const char *path, const void *data, size_t len,
-		     void (*out)(const char *line, size_t len, void *ctx), void *ctx)
+                     void (*out)(const char *line, size_t len, void *ctx), void *ctx)
 {
 	char line[4400], hex[SHA256_HEX_LEN + 1];
 	const unsigned char *p = data;
@@ -78,7 +78,7 @@ void consfile_encode(const char *bootdir, const char *path, const void *data, si
 
 	sha256_hex(data, len, hex);
 	n = snprintf(line, sizeof(line), "BENCHBOOT-FILE boot=%s path=%s size=%zu sha256=%s\n",
-		     bootdir, path, len, hex);
+	             bootdir, path, len, hex);
 	out(line, (size_t)n, ctx);
 	for (size_t off = 0; off < len; off += CONSFILE_CHUNK, nlines++) {
 		size_t chunk = len - off < CONSFILE_CHUNK ? len - off : CONSFILE_CHUNK;
@@ -89,7 +89,7 @@ void consfile_encode(const char *bootdir, const char *path, const void *data, si
 		out(line, (size_t)n, ctx);
 	}
 	n = snprintf(line, sizeof(line), "BENCHBOOT-END boot=%s path=%s lines=%zu\n", bootdir, path,
-		     nlines);
+	             nlines);
 	out(line, (size_t)n, ctx);
 }
 
@@ -111,11 +111,9 @@ struct consfile_parser {
 
 #define LINE_MAX_LEN 8192
 
-struct consfile_parser *consfile_parser_new(int (*on_file)(const struct consfile_file *f,
-							   void *ctx),
-					    void (*on_error)(const char *bootdir, const char *path,
-							     const char *why, void *ctx),
-					    void *ctx)
+struct consfile_parser *consfile_parser_new(
+    int (*on_file)(const struct consfile_file *f, void *ctx),
+    void (*on_error)(const char *bootdir, const char *path, const char *why, void *ctx), void *ctx)
 {
 	struct consfile_parser *p = calloc(1, sizeof(*p));
 	if (!p)

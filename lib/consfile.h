@@ -25,7 +25,7 @@
 
 /* Encode one file; out receives each line (NUL-terminated, ending in "\n"). */
 void consfile_encode(const char *bootdir, const char *path, const void *data, size_t len,
-		     void (*out)(const char *line, size_t len, void *ctx), void *ctx);
+                     void (*out)(const char *line, size_t len, void *ctx), void *ctx);
 
 struct consfile_file {
 	const char *bootdir, *path;
@@ -41,11 +41,9 @@ struct consfile_parser;
  * returned by consfile_feed). on_error gets each file that could not be recovered
  * (bootdir/path may be "?"), with the reason.
  */
-struct consfile_parser *consfile_parser_new(int (*on_file)(const struct consfile_file *f,
-							   void *ctx),
-					    void (*on_error)(const char *bootdir, const char *path,
-							     const char *why, void *ctx),
-					    void *ctx);
+struct consfile_parser *consfile_parser_new(
+    int (*on_file)(const struct consfile_file *f, void *ctx),
+    void (*on_error)(const char *bootdir, const char *path, const char *why, void *ctx), void *ctx);
 /* Feed bytes of the log, in any pieces. Returns 0, or what on_file returned. */
 int consfile_feed(struct consfile_parser *p, const char *buf, size_t len);
 /* End of the log: a file still open is reported as truncated. Returns like consfile_feed. */

@@ -383,8 +383,8 @@ static int grow_dir(ext2_filsys fs, ext2_ino_t dir)
 	if (inode.i_flags & (EXT2_INDEX_FL | EXT4_INLINE_DATA_FL))
 		return err_from_ext2(ext2fs_expand_dir(fs, dir));
 	blk64_t lblk = EXT2_I_SIZE(&inode) / fs->blocksize;
-	if ((r = err_from_ext2(ext2fs_new_block2(fs, ext2fs_find_inode_goal(fs, dir, &inode, lblk),
-						 NULL, &blk))))
+	if ((r = err_from_ext2(
+	         ext2fs_new_block2(fs, ext2fs_find_inode_goal(fs, dir, &inode, lblk), NULL, &blk))))
 		return r;
 	if ((r = err_from_ext2(ext2fs_new_dir_block(fs, 0, 0, &block))))
 		return r;
@@ -426,8 +426,8 @@ static int set_links(ext2_filsys fs, ext2_ino_t ino, int links)
 	return err_from_ext2(ext2fs_write_inode(fs, ino, &inode));
 }
 
-static int release_block(ext2_filsys fs, blk64_t *blocknr, e2_blkcnt_t blockcnt,
-			 blk64_t ref_block, int ref_offset, void *priv)
+static int release_block(ext2_filsys fs, blk64_t *blocknr, e2_blkcnt_t blockcnt, blk64_t ref_block,
+                         int ref_offset, void *priv)
 {
 	blk64_t *last_cluster = priv, cluster = EXT2FS_B2C(fs, *blocknr);
 	if (cluster == *last_cluster)
@@ -452,7 +452,7 @@ static int release_inode(ext2_filsys fs, ext2_ino_t ino)
 	if (ext2fs_inode_has_valid_blocks2(fs, &inode)) {
 		blk64_t last_cluster = ~0ULL;
 		r = err_from_ext2(ext2fs_block_iterate3(fs, ino, BLOCK_FLAG_READ_ONLY, NULL,
-							release_block, &last_cluster));
+		                                        release_block, &last_cluster));
 		if (r)
 			return r;
 	}
@@ -495,7 +495,7 @@ static int make_dir(ext2_filsys fs, ext2_ino_t parent, const char *name, ext2_in
 		return r;
 	memset(&inode, 0, sizeof(inode));
 	if ((r = err_from_ext2(
-		     ext2fs_new_block2(fs, ext2fs_find_inode_goal(fs, ino, &inode, 0), NULL, &blk))))
+	         ext2fs_new_block2(fs, ext2fs_find_inode_goal(fs, ino, &inode, 0), NULL, &blk))))
 		return r;
 	if ((r = err_from_ext2(ext2fs_new_dir_block(fs, ino, parent, &block))))
 		return r;
@@ -586,7 +586,7 @@ struct pair {
 };
 
 static int pair_entry(ext2_ino_t dir, int entry, struct ext2_dir_entry *dirent, int offset,
-		      int blocksize, char *buf, void *priv)
+                      int blocksize, char *buf, void *priv)
 {
 	struct pair *pr = priv;
 	size_t len = (size_t)ext2fs_dirent_name_len(dirent);
@@ -619,8 +619,14 @@ static int pair_entry(ext2_ino_t dir, int entry, struct ext2_dir_entry *dirent, 
 
 static int swap_entries(ext2_filsys fs, ext2_ino_t dir, const char *a, const char *b, int *done)
 {
-	struct pair pr = {.a = a, .b = b, .alen = strlen(a), .blen = strlen(b), .last_offset = -1,
-			  .target = -1, .block_a = -1, .block_b = -2};
+	struct pair pr = {.a = a,
+	                  .b = b,
+	                  .alen = strlen(a),
+	                  .blen = strlen(b),
+	                  .last_offset = -1,
+	                  .target = -1,
+	                  .block_a = -1,
+	                  .block_b = -2};
 	int r = err_from_ext2(ext2fs_dir_iterate2(fs, dir, 0, NULL, pair_entry, &pr));
 	*done = 0;
 	if (r)
@@ -648,7 +654,7 @@ struct retarget {
 };
 
 static int retarget_entry(ext2_ino_t dir, int entry, struct ext2_dir_entry *dirent, int offset,
-			  int blocksize, char *buf, void *priv)
+                          int blocksize, char *buf, void *priv)
 {
 	struct retarget *rt = priv;
 	if (!dirent->inode || (size_t)ext2fs_dirent_name_len(dirent) != rt->len ||
@@ -768,7 +774,7 @@ static int copy_in(ext2_filsys fs, ext2_ino_t ino, reader_fn rd, void *ctx, uint
  *      barrier, NAME -> N, barrier, TMP removed.
  */
 static int write_file(struct resdisk *d, const char *path, reader_fn rd, void *ctx,
-		      uint64_t *written)
+                      uint64_t *written)
 {
 	ext2_filsys fs = d->fs;
 	char dirpath[4096], tmp[EXT2_NAME_LEN + 1];
@@ -895,7 +901,7 @@ struct list_ctx {
 };
 
 static int list_entry(ext2_ino_t dir, int entry, struct ext2_dir_entry *dirent, int offset,
-		      int blocksize, char *buf, void *priv)
+                      int blocksize, char *buf, void *priv)
 {
 	struct list_ctx *lc = priv;
 	char name[EXT2_NAME_LEN + 1];
@@ -918,7 +924,7 @@ static int list_entry(ext2_ino_t dir, int entry, struct ext2_dir_entry *dirent, 
 }
 
 int resdisk_list(struct resdisk *d, const char *path,
-		 int (*fn)(const struct resdisk_entry *e, void *ctx), void *ctx)
+                 int (*fn)(const struct resdisk_entry *e, void *ctx), void *ctx)
 {
 	ext2_ino_t dir;
 	int r = lookup_dir(d->fs, path, &dir);
@@ -959,7 +965,7 @@ int resdisk_stat(struct resdisk *d, const char *path, struct resdisk_entry *e)
 }
 
 int resdisk_read(struct resdisk *d, const char *path, uint64_t max_size,
-		 int (*fn)(const void *buf, size_t len, void *ctx), void *ctx)
+                 int (*fn)(const void *buf, size_t len, void *ctx), void *ctx)
 {
 	struct resdisk_entry e;
 	ext2_file_t f;
@@ -1074,7 +1080,7 @@ int resdisk_init_marker(const char *path, const char *id)
 		goto out_close;
 	r = resdisk_write_buf(d, RESDISK_MARKER, buf, strlen(buf));
 	memcpy(d->id, id, RESDISK_ID_LEN);
-out_close: {
+out_close : {
 	int rr = resdisk_close(d);
 	return r ? r : rr;
 }

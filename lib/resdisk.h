@@ -16,7 +16,7 @@
 #define RESDISK_MARKER "benchboot-disk" /* in the root directory */
 #define RESDISK_MARKER_MAGIC "benchboot-results-disk 1"
 #define RESDISK_BOOTS "boots"
-#define RESDISK_ID_LEN 32 /* hex digits of the random disk id */
+#define RESDISK_ID_LEN 32          /* hex digits of the random disk id */
 #define RESDISK_TMP_PREFIX ".tmp." /* names being written; never collected */
 
 struct resdisk;
@@ -91,7 +91,7 @@ struct resdisk_entry {
  * Entries whose inode cannot be read are reported with type RESDISK_T_OTHER.
  */
 int resdisk_list(struct resdisk *d, const char *path,
-		 int (*fn)(const struct resdisk_entry *e, void *ctx), void *ctx);
+                 int (*fn)(const struct resdisk_entry *e, void *ctx), void *ctx);
 
 /*
  * Look path up without following symbolic links (a symlink anywhere in the path is -ELOOP).
@@ -105,7 +105,7 @@ int resdisk_stat(struct resdisk *d, const char *path, struct resdisk_entry *e);
  * -EFBIG when the file is larger than max_size (0: no limit).
  */
 int resdisk_read(struct resdisk *d, const char *path, uint64_t max_size,
-		 int (*fn)(const void *buf, size_t len, void *ctx), void *ctx);
+                 int (*fn)(const void *buf, size_t len, void *ctx), void *ctx);
 
 /* Write all metadata (superblock, group descriptors, bitmaps) and fsync the device. */
 int resdisk_flush(struct resdisk *d);

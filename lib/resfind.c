@@ -22,7 +22,7 @@ static int real_mknod(const char *path, mode_t mode, dev_t dev)
 const struct resfind_ops resfind_real_ops = {.mknod = real_mknod};
 
 static void logf_(const struct resfind_ops *ops, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
+    __attribute__((format(printf, 2, 3)));
 static void logf_(const struct resfind_ops *ops, const char *fmt, ...)
 {
 	char line[512];
@@ -60,7 +60,7 @@ static int cmp_names(const void *a, const void *b)
 
 /* Make sure ROOT/dev/NAME exists; returns 0 or -errno. */
 static int ensure_node(const char *root, const char *name, const struct resfind_ops *ops,
-		       char *path, size_t cap)
+                       char *path, size_t cap)
 {
 	char devnum[32];
 	unsigned int maj, min;
@@ -84,8 +84,7 @@ static int ensure_node(const char *root, const char *name, const struct resfind_
 	return 0;
 }
 
-int resfind_scan(const char *root, const struct resfind_ops *ops, struct resfind_disk *out,
-		 int max)
+int resfind_scan(const char *root, const struct resfind_ops *ops, struct resfind_disk *out, int max)
 {
 	char dirpath[4096], buf[64];
 	snprintf(dirpath, sizeof(dirpath), "%s/sys/class/block", root);
@@ -232,7 +231,7 @@ int resfind_device_busy(const char *root, const char *path, char *why, size_t le
 		return 1;
 	/* its partitions: subdirectories of the disk's sysfs directory with a `partition` file */
 	snprintf(sysdir, sizeof(sysdir), "%s/sys/dev/block/%u:%u", root, major(st.st_rdev),
-		 minor(st.st_rdev));
+	         minor(st.st_rdev));
 	DIR *d = opendir(sysdir);
 	if (!d)
 		return 0;
@@ -243,7 +242,7 @@ int resfind_device_busy(const char *root, const char *path, char *why, size_t le
 		if (de->d_name[0] == '.')
 			continue;
 		if (snprintf(sub, sizeof(sub), "%s/%s/partition", sysdir, de->d_name) >=
-			    (int)sizeof(sub) ||
+		        (int)sizeof(sub) ||
 		    access(sub, F_OK))
 			continue;
 		if (snprintf(sub, sizeof(sub), "%s/%s/dev", sysdir, de->d_name) >= (int)sizeof(sub))

@@ -23,8 +23,8 @@ struct resfind_ops {
 extern const struct resfind_ops resfind_real_ops;
 
 struct resfind_disk {
-	char name[64];    /* e.g. "vdb", "nvme0n1p2" */
-	char path[4096];  /* ROOT/dev/NAME */
+	char name[64];   /* e.g. "vdb", "nvme0n1p2" */
+	char path[4096]; /* ROOT/dev/NAME */
 	char id[RESDISK_ID_LEN + 1];
 	unsigned long long sectors; /* size in 512-byte sectors */
 };
@@ -36,7 +36,7 @@ struct resfind_disk {
  * Devices of size 0 (empty loop, ram) and read-only ones are skipped (the log says so).
  */
 int resfind_scan(const char *root, const struct resfind_ops *ops, struct resfind_disk *out,
-		 int max);
+                 int max);
 
 /*
  * Is the block device at path in use: mounted (ROOT/proc/self/mounts), a swap (ROOT/proc/swaps)

@@ -15,27 +15,27 @@
 #include "verb.h"
 
 static const char usage_text[] =
-	"usage: benchboot collect DISK -o DIR\n"
-	"       benchboot collect --console LOG -o DIR\n"
-	"\n"
-	"Copy the results of every boot on a results disk (an image file or a block device; read\n"
-	"with libext2fs, read-only: no mount, no root) into DIR/NNNN-BOOTID/. With --console, read\n"
-	"them from a serial console log instead (the BENCHBOOT-FILE lines the init prints when\n"
-	"there is no results disk, or when asked to; LOG may be '-' for stdin).\n"
-	"\n"
-	"Boots collected complete before are skipped, so collect can run again after every boot.\n"
-	"A boot without its `done` file was interrupted: it is collected and marked incomplete\n"
-	"(DIR/NNNN-BOOTID/.collect says status=incomplete; the runs with a results.json finished).\n"
-	"Complete boots are checked against the sha256 manifest in `done`. Names that could\n"
-	"escape DIR (.., absolute paths, symbolic links, device files) are refused.\n"
-	"\n"
-	"options:\n"
-	"  -o DIR                 where to put the boots (created if needed)\n"
-	"  --console LOG          read a console log instead of a disk\n"
-	"  --max-file-size N      refuse larger files (default 1G; K, M, G suffixes)\n"
-	"\n"
-	"exit: 0 collected (or nothing new), 1 collected with problems (refused names, damaged\n"
-	"files: the messages say which), 100 wrong usage or not a results disk, 111 system failure.\n";
+    "usage: benchboot collect DISK -o DIR\n"
+    "       benchboot collect --console LOG -o DIR\n"
+    "\n"
+    "Copy the results of every boot on a results disk (an image file or a block device; read\n"
+    "with libext2fs, read-only: no mount, no root) into DIR/NNNN-BOOTID/. With --console, read\n"
+    "them from a serial console log instead (the BENCHBOOT-FILE lines the init prints when\n"
+    "there is no results disk, or when asked to; LOG may be '-' for stdin).\n"
+    "\n"
+    "Boots collected complete before are skipped, so collect can run again after every boot.\n"
+    "A boot without its `done` file was interrupted: it is collected and marked incomplete\n"
+    "(DIR/NNNN-BOOTID/.collect says status=incomplete; the runs with a results.json finished).\n"
+    "Complete boots are checked against the sha256 manifest in `done`. Names that could\n"
+    "escape DIR (.., absolute paths, symbolic links, device files) are refused.\n"
+    "\n"
+    "options:\n"
+    "  -o DIR                 where to put the boots (created if needed)\n"
+    "  --console LOG          read a console log instead of a disk\n"
+    "  --max-file-size N      refuse larger files (default 1G; K, M, G suffixes)\n"
+    "\n"
+    "exit: 0 collected (or nothing new), 1 collected with problems (refused names, damaged\n"
+    "files: the messages say which), 100 wrong usage or not a results disk, 111 system failure.\n";
 
 static void print_msg(void *ctx, const char *line)
 {
@@ -50,9 +50,21 @@ static int parse_size(const char *s, unsigned long long *out)
 	if (errno || end == s)
 		return -1;
 	switch (*end) {
-	case 'k': case 'K': v <<= 10; end++; break;
-	case 'm': case 'M': v <<= 20; end++; break;
-	case 'g': case 'G': v <<= 30; end++; break;
+	case 'k':
+	case 'K':
+		v <<= 10;
+		end++;
+		break;
+	case 'm':
+	case 'M':
+		v <<= 20;
+		end++;
+		break;
+	case 'g':
+	case 'G':
+		v <<= 30;
+		end++;
+		break;
 	}
 	if (*end || !v)
 		return -1;
@@ -81,7 +93,7 @@ static int collect_main(int argc, char **argv)
 			}
 		} else if ((argv[i][0] == '-' && strcmp(argv[i], "-")) || src) {
 			fprintf(stderr, "benchboot collect: unexpected argument '%s'\n%s", argv[i],
-				usage_text);
+			        usage_text);
 			return EXIT_USAGE;
 		} else {
 			src = argv[i];
@@ -96,17 +108,17 @@ static int collect_main(int argc, char **argv)
 	int r = console ? collect_console(src, &o, &st) : collect_disk(src, &o, &st);
 	if (r == -EMEDIUMTYPE) {
 		fprintf(stderr, "benchboot collect: fatal: unable to collect %s: %s\n", src,
-			console ? "no BENCHBOOT-FILE lines in the log"
-				: "not a benchboot results disk (no ext2/3/4 filesystem with the "
-				  "benchboot marker and boots folder)");
+		        console ? "no BENCHBOOT-FILE lines in the log"
+		                : "not a benchboot results disk (no ext2/3/4 filesystem with the "
+		                  "benchboot marker and boots folder)");
 		return EXIT_USAGE;
 	}
 	if (r) {
 		fprintf(stderr, "benchboot collect: fatal: unable to collect %s into %s: %s\n", src,
-			out, resdisk_strerror(r));
+		        out, resdisk_strerror(r));
 		if (st.boots_collected)
 			fprintf(stderr, "benchboot collect: %u boots were collected before that\n",
-				st.boots_collected);
+			        st.boots_collected);
 		return EXIT_SYSTEM;
 	}
 	printf("%u boots collected (%u incomplete), %u already there; %u files, %llu bytes; "

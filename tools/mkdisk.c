@@ -21,20 +21,20 @@
 #include "verb.h"
 
 static const char usage_text[] =
-	"usage: benchboot mkdisk PATH [--size N] [--force]\n"
-	"\n"
-	"Make a benchboot results disk at PATH: ext4 with the label " RESDISK_LABEL " and a marker\n"
-	"file holding a random disk id. The init writes results only to such a disk; `benchboot\n"
-	"collect` reads them back. PATH is an image file (created; no root needed) or a block\n"
-	"device.\n"
-	"\n"
-	"options:\n"
-	"  --size N    size of an image file, with K, M or G (default 256M)\n"
-	"  --force     overwrite an existing non-empty file; required for a block device, which\n"
-	"              is still refused while it or one of its partitions is mounted, a swap or\n"
-	"              held by another device\n"
-	"\n"
-	"exit: 0 made, 100 wrong usage or refused, 111 system failure.\n";
+    "usage: benchboot mkdisk PATH [--size N] [--force]\n"
+    "\n"
+    "Make a benchboot results disk at PATH: ext4 with the label " RESDISK_LABEL " and a marker\n"
+    "file holding a random disk id. The init writes results only to such a disk; `benchboot\n"
+    "collect` reads them back. PATH is an image file (created; no root needed) or a block\n"
+    "device.\n"
+    "\n"
+    "options:\n"
+    "  --size N    size of an image file, with K, M or G (default 256M)\n"
+    "  --force     overwrite an existing non-empty file; required for a block device, which\n"
+    "              is still refused while it or one of its partitions is mounted, a swap or\n"
+    "              held by another device\n"
+    "\n"
+    "exit: 0 made, 100 wrong usage or refused, 111 system failure.\n";
 
 static int fatal(int code, const char *what, const char *path, const char *why)
 {
@@ -50,9 +50,21 @@ static int parse_size(const char *s, unsigned long long *out)
 	if (errno || end == s)
 		return -1;
 	switch (*end) {
-	case 'k': case 'K': v <<= 10; end++; break;
-	case 'm': case 'M': v <<= 20; end++; break;
-	case 'g': case 'G': v <<= 30; end++; break;
+	case 'k':
+	case 'K':
+		v <<= 10;
+		end++;
+		break;
+	case 'm':
+	case 'M':
+		v <<= 20;
+		end++;
+		break;
+	case 'g':
+	case 'G':
+		v <<= 30;
+		end++;
+		break;
 	}
 	if (*end == 'B' || *end == 'b')
 		end++;
@@ -69,14 +81,26 @@ static int run_mke2fs(const char *path)
 		return -errno;
 	if (pid == 0) {
 		/* -F: PATH may be a file, or hold an old filesystem (the checks were ours) */
-		char *argv[] = {"mke2fs", "-q", "-F", "-t", "ext4", "-L", RESDISK_LABEL, "-m", "0",
-				"-b", "4096", "-E", "lazy_itable_init=0,lazy_journal_init=0",
-				(char *)path, NULL};
+		char *argv[] = {"mke2fs",
+		                "-q",
+		                "-F",
+		                "-t",
+		                "ext4",
+		                "-L",
+		                RESDISK_LABEL,
+		                "-m",
+		                "0",
+		                "-b",
+		                "4096",
+		                "-E",
+		                "lazy_itable_init=0,lazy_journal_init=0",
+		                (char *)path,
+		                NULL};
 		dup2(2, 1);
 		execvp("mke2fs", argv);
 		execv("/sbin/mke2fs", argv);
 		fprintf(stderr, "benchboot mkdisk: fatal: unable to run mke2fs: %s\n",
-			strerror(errno));
+		        strerror(errno));
 		_exit(127);
 	}
 	int status;
@@ -120,15 +144,16 @@ static int mkdisk_main(int argc, char **argv)
 			force = 1;
 		} else if (!strcmp(argv[i], "--size") && i + 1 < argc) {
 			if (parse_size(argv[++i], &size)) {
-				fprintf(stderr, "benchboot mkdisk: bad size '%s' (e.g. 64M, 2G; at "
-						"least 1M)\n",
-					argv[i]);
+				fprintf(stderr,
+				        "benchboot mkdisk: bad size '%s' (e.g. 64M, 2G; at "
+				        "least 1M)\n",
+				        argv[i]);
 				return EXIT_USAGE;
 			}
 			size_given = 1;
 		} else if (argv[i][0] == '-' || path) {
 			fprintf(stderr, "benchboot mkdisk: unexpected argument '%s'\n%s", argv[i],
-				usage_text);
+			        usage_text);
 			return EXIT_USAGE;
 		} else {
 			path = argv[i];
@@ -142,7 +167,7 @@ static int mkdisk_main(int argc, char **argv)
 	if (!stat(path, &st) && S_ISBLK(st.st_mode)) {
 		if (!force)
 			return fatal(EXIT_USAGE, "format block device", path,
-				     "this erases it: add --force if that is what you want");
+			             "this erases it: add --force if that is what you want");
 		r = resfind_device_busy("", path, why, sizeof(why));
 		if (r < 0)
 			return fatal(EXIT_SYSTEM, "check block device", path, strerror(-r));
@@ -150,13 +175,13 @@ static int mkdisk_main(int argc, char **argv)
 			return fatal(EXIT_USAGE, "format block device", path, why);
 		if (size_given)
 			fprintf(stderr, "benchboot mkdisk: %s is a block device: --size ignored\n",
-				path);
+			        path);
 	} else if (!stat(path, &st) && !S_ISREG(st.st_mode)) {
 		return fatal(EXIT_USAGE, "use", path, "neither a regular file nor a block device");
 	} else {
 		if (!stat(path, &st) && st.st_size > 0 && !force)
 			return fatal(EXIT_USAGE, "overwrite", path,
-				     "the file exists and is not empty (--force overwrites it)");
+			             "the file exists and is not empty (--force overwrites it)");
 		int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
 		if (fd < 0)
 			return fatal(EXIT_SYSTEM, "create", path, strerror(errno));
@@ -169,7 +194,7 @@ static int mkdisk_main(int argc, char **argv)
 	}
 	if ((r = run_mke2fs(path)))
 		return fatal(EXIT_SYSTEM, "make a filesystem on", path,
-			     r == -EIO ? "mke2fs failed" : strerror(-r));
+		             r == -EIO ? "mke2fs failed" : strerror(-r));
 	if ((r = random_id(id)))
 		return fatal(EXIT_SYSTEM, "get a random id for", path, strerror(-r));
 	if ((r = resdisk_init_marker(path, id)))

@@ -22,7 +22,7 @@
 #define MAX_DONE (16u << 20)
 
 static void msgf(const struct collect_opts *o, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
+    __attribute__((format(printf, 2, 3)));
 static void msgf(const struct collect_opts *o, const char *fmt, ...)
 {
 	char line[8192];
@@ -235,8 +235,8 @@ static struct seen *boot_seen(struct boot *b, const char *path)
 
 /* What DIR/NAME/.collect says; 0 when it exists, -errno otherwise. */
 static int read_collect_file(int outfd, const char *name, char *status, size_t slen,
-			     unsigned long long *files, unsigned long long *bytes, char *source,
-			     size_t srclen)
+                             unsigned long long *files, unsigned long long *bytes, char *source,
+                             size_t srclen)
 {
 	char path[256], buf[1024];
 	snprintf(path, sizeof(path), "%s/.collect", name);
@@ -265,7 +265,7 @@ static int read_collect_file(int outfd, const char *name, char *status, size_t s
 
 /* Should boot NAME be (re)collected? 1 yes, 0 no (already complete or not ours: says why). */
 static int boot_wanted(const struct collect_opts *o, int outfd, const char *name,
-		       struct collect_stats *st)
+                       struct collect_stats *st)
 {
 	char status[32], source[128];
 	unsigned long long files, bytes;
@@ -277,9 +277,8 @@ static int boot_wanted(const struct collect_opts *o, int outfd, const char *name
 		st->problems++;
 		return 0;
 	}
-	if (!S_ISDIR(sb.st_mode) ||
-	    read_collect_file(outfd, name, status, sizeof(status), &files, &bytes, source,
-			      sizeof(source))) {
+	if (!S_ISDIR(sb.st_mode) || read_collect_file(outfd, name, status, sizeof(status), &files,
+	                                              &bytes, source, sizeof(source))) {
 		msgf(o, "%s: %s/%s exists and was not made by collect: left alone", name, o->outdir,
 		     name);
 		st->problems++;
@@ -368,8 +367,9 @@ static unsigned verify_manifest(const struct collect_opts *o, struct boot *b)
 			} else {
 				listed[i] = 1;
 				if (b->seen[i].size != size || strcmp(b->seen[i].sha, sha)) {
-					msgf(o, "%s: %s differs from the done manifest (size %llu, "
-						"expected %llu; or its sha256)",
+					msgf(o,
+					     "%s: %s differs from the done manifest (size %llu, "
+					     "expected %llu; or its sha256)",
 					     b->name, path, b->seen[i].size, size);
 					problems++;
 				}
@@ -408,7 +408,8 @@ static void describe_runs(struct boot *b, char *buf, size_t len)
 		int done = 0;
 		for (j = 0; j < b->n; j++) {
 			const char *q = b->seen[j].path;
-			if (!strncmp(q, p, 5 + idlen + 1) && !strcmp(q + 5 + idlen + 1, "results.json"))
+			if (!strncmp(q, p, 5 + idlen + 1) &&
+			    !strcmp(q + 5 + idlen + 1, "results.json"))
 				done = 1;
 		}
 		if (done)
@@ -419,8 +420,8 @@ static void describe_runs(struct boot *b, char *buf, size_t len)
 	snprintf(buf, len, "%u finished runs, %u interrupted", finished, interrupted);
 }
 
-static int boot_finish(const struct collect_opts *o, int outfd, struct boot *b,
-		       const char *source, struct collect_stats *st)
+static int boot_finish(const struct collect_opts *o, int outfd, struct boot *b, const char *source,
+                       struct collect_stats *st)
 {
 	char text[512], oldstatus[32], oldsource[128], runs[128];
 	unsigned long long oldfiles, oldbytes;
@@ -434,9 +435,9 @@ static int boot_finish(const struct collect_opts *o, int outfd, struct boot *b,
 	if (complete)
 		b->problems += verify_manifest(o, b);
 	snprintf(text, sizeof(text), "source=%s\nstatus=%s\nfiles=%u\nbytes=%llu\nproblems=%u\n",
-		 source, complete ? "complete" : "incomplete", files, b->bytes, b->problems);
-	int fd = openat(b->fd, ".collect", O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
-			0644);
+	         source, complete ? "complete" : "incomplete", files, b->bytes, b->problems);
+	int fd =
+	    openat(b->fd, ".collect", O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
 	if (fd < 0)
 		return -errno;
 	r = write_all(fd, text, strlen(text));
@@ -447,7 +448,7 @@ static int boot_finish(const struct collect_opts *o, int outfd, struct boot *b,
 	st->problems += b->problems;
 
 	if (!read_collect_file(outfd, b->name, oldstatus, sizeof(oldstatus), &oldfiles, &oldbytes,
-			       oldsource, sizeof(oldsource))) {
+	                       oldsource, sizeof(oldsource))) {
 		if (!strcmp(oldstatus, complete ? "complete" : "incomplete") && oldfiles == files &&
 		    oldbytes == b->bytes) {
 			rm_tree_at(outfd, b->tmp, 0);
@@ -470,8 +471,9 @@ static int boot_finish(const struct collect_opts *o, int outfd, struct boot *b,
 	} else {
 		st->boots_incomplete++;
 		describe_runs(b, runs, sizeof(runs));
-		msgf(o, "%s: collected, INCOMPLETE (no done file: the boot was interrupted): %u "
-			"files, %llu bytes, %s",
+		msgf(o,
+		     "%s: collected, INCOMPLETE (no done file: the boot was interrupted): %u "
+		     "files, %llu bytes, %s",
 		     b->name, files, b->bytes, runs);
 	}
 	return 0;
@@ -548,7 +550,7 @@ static void refuse(struct disk_walk *w, const char *rel, const char *why)
 }
 
 static int copy_disk_file(struct disk_walk *w, const char *diskpath, const char *rel, int dirfd,
-			  const char *name, uint64_t size)
+                          const char *name, uint64_t size)
 {
 	struct sink s = {.fd = -1};
 	int fd = openat(dirfd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
@@ -596,7 +598,7 @@ static int copy_disk_file(struct disk_walk *w, const char *diskpath, const char 
 }
 
 static int walk_disk(struct disk_walk *w, const char *diskpath, const char *rel, int dirfd,
-		     int depth)
+                     int depth)
 {
 	struct dlist l = {0};
 	int r = resdisk_list(w->d, diskpath, add_dentry, &l);
@@ -619,9 +621,9 @@ static int walk_disk(struct disk_walk *w, const char *diskpath, const char *rel,
 		}
 		const char *bad = collect_bad_name(e->name);
 		if (snprintf(sub, sizeof(sub), "%s%s%s", rel, *rel ? "/" : "", e->name) >=
-			    (int)sizeof(sub) ||
+		        (int)sizeof(sub) ||
 		    snprintf(subdisk, sizeof(subdisk), "%s/%s", diskpath, e->name) >=
-			    (int)sizeof(subdisk)) {
+		        (int)sizeof(subdisk)) {
 			refuse(w, rel, "a path longer than 4000 bytes");
 			continue;
 		}
@@ -654,8 +656,9 @@ static int walk_disk(struct disk_walk *w, const char *diskpath, const char *rel,
 		case RESDISK_T_FILE:
 			if (e->size > w->max) {
 				char why[128];
-				snprintf(why, sizeof(why), "too large (%llu bytes; the limit is %llu)",
-					 (unsigned long long)e->size, (unsigned long long)w->max);
+				snprintf(why, sizeof(why),
+				         "too large (%llu bytes; the limit is %llu)",
+				         (unsigned long long)e->size, (unsigned long long)w->max);
 				refuse(w, sub, why);
 				break;
 			}
@@ -670,8 +673,8 @@ static int walk_disk(struct disk_walk *w, const char *diskpath, const char *rel,
 				r = -errno;
 				break;
 			}
-			int fd = openat(dirfd, e->name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
-								O_CLOEXEC);
+			int fd =
+			    openat(dirfd, e->name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 			if (fd < 0) {
 				r = -errno;
 				break;
@@ -695,7 +698,8 @@ int collect_disk(const char *disk, const struct collect_opts *o, struct collect_
 	if (r)
 		return r;
 	if (resdisk_backup_superblock(d)) {
-		msgf(o, "%s: the primary superblock is damaged: reading with the backup at block %u",
+		msgf(o,
+		     "%s: the primary superblock is damaged: reading with the backup at block %u",
 		     disk, resdisk_backup_superblock(d));
 		st->problems++;
 	}
@@ -715,8 +719,9 @@ int collect_disk(const char *disk, const struct collect_opts *o, struct collect_
 		st->problems++;
 	}
 	if (resdisk_unclean(d))
-		msgf(o, "%s: not closed cleanly (a boot was interrupted, or the disk needs "
-			"`e2fsck -p`): collecting what is there",
+		msgf(o,
+		     "%s: not closed cleanly (a boot was interrupted, or the disk needs "
+		     "`e2fsck -p`): collecting what is there",
 		     disk);
 	snprintf(source, sizeof(source), "disk %s", *resdisk_id(d) ? resdisk_id(d) : "unmarked");
 
@@ -743,9 +748,9 @@ int collect_disk(const char *disk, const struct collect_opts *o, struct collect_
 			char shown[80];
 			printable(e->name, shown, sizeof(shown));
 			msgf(o, "boots: refusing %s: %s", shown,
-			     bad ? bad
-				 : e->type != RESDISK_T_DIR ? "not a folder"
-							    : "not a boot folder name (NNNN-BOOTID)");
+			     bad                        ? bad
+			     : e->type != RESDISK_T_DIR ? "not a folder"
+			                                : "not a boot folder name (NNNN-BOOTID)");
 			st->problems++;
 			continue;
 		}
@@ -754,8 +759,8 @@ int collect_disk(const char *disk, const struct collect_opts *o, struct collect_
 		if ((r = boot_begin(o, outfd, e->name, &b)))
 			break;
 		snprintf(diskpath, sizeof(diskpath), "%s/%s", RESDISK_BOOTS, e->name);
-		struct disk_walk w = {o, d, &b,
-				      o->max_file_size ? o->max_file_size : (1ULL << 30), 0};
+		struct disk_walk w = {o, d, &b, o->max_file_size ? o->max_file_size : (1ULL << 30),
+		                      0};
 		r = walk_disk(&w, diskpath, "", b.fd, 0);
 		if (!r)
 			r = boot_finish(o, outfd, &b, source, st);

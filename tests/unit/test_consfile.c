@@ -58,7 +58,8 @@ static struct got *parse(const char *log, size_t len, size_t piece)
 	memset(&g, 0, sizeof(g));
 	struct consfile_parser *p = consfile_parser_new(on_file, on_error, &g);
 	for (size_t off = 0; off < len; off += piece)
-		CHECK_INT(consfile_feed(p, log + off, len - off < piece ? len - off : piece), ==, 0);
+		CHECK_INT(consfile_feed(p, log + off, len - off < piece ? len - off : piece), ==,
+		          0);
 	CHECK_INT(consfile_finish(p), ==, 0);
 	consfile_parser_free(p);
 	return &g;
@@ -99,9 +100,9 @@ TEST(line_format)
 {
 	struct buf b = encode("env.json", "hello", 5);
 	CHECK_STR(b.p, "BENCHBOOT-FILE boot=0003-boot path=env.json size=5 "
-		       "sha256=2cf24dba5fb0a30e26e83b2ac5b9e29e1b161e5c1fa7425e73043362938b9824\n"
-		       "BENCHBOOT-DATA 0 aGVsbG8=\n"
-		       "BENCHBOOT-END boot=0003-boot path=env.json lines=1\n");
+	               "sha256=2cf24dba5fb0a30e26e83b2ac5b9e29e1b161e5c1fa7425e73043362938b9824\n"
+	               "BENCHBOOT-DATA 0 aGVsbG8=\n"
+	               "BENCHBOOT-END boot=0003-boot path=env.json lines=1\n");
 	free(b.p);
 }
 
@@ -118,7 +119,8 @@ TEST(noise_tolerated)
 	for (char *line = b.p; *line; n++) {
 		char *nl = strchr(line, '\n');
 		if (n % 3 == 1)
-			append(&log, "[    1.234567] virtio_blk virtio1: [vdb] 1 512-byte blocks\n", 59);
+			append(&log, "[    1.234567] virtio_blk virtio1: [vdb] 1 512-byte blocks\n",
+			       59);
 		if (n == 2)
 			append(&log, "[    2.000001] ", 15); /* a timestamp prefix on our line */
 		append(&log, line, (size_t)(nl - line));
@@ -136,7 +138,7 @@ TEST(noise_tolerated)
 }
 
 static struct got *parse_modified(const char *data, size_t len, int drop_line,
-				  const char *inject_into, int truncate_at_line)
+                                  const char *inject_into, int truncate_at_line)
 {
 	struct buf b = encode("f", data, len), log = {0};
 	int n = 0;
@@ -201,7 +203,8 @@ TEST(wrong_sha_refused)
 
 TEST(garbage_only_and_overlong_lines)
 {
-	struct got *g = parse("BENCHBOOT-DATA 0 AAAA\nBENCHBOOT-END boot=x path=y lines=1\n", 57, 3);
+	struct got *g =
+	    parse("BENCHBOOT-DATA 0 AAAA\nBENCHBOOT-END boot=x path=y lines=1\n", 57, 3);
 	CHECK_INT(g->files, ==, 0);
 	CHECK_INT(g->errors, ==, 0);
 	g = parse("BENCHBOOT-FILE boot=x path=y\n", 29, 5);

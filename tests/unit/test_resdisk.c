@@ -21,8 +21,8 @@ static const char *make_image(const char *name, const char *size, const char *la
 	char cmd[16384];
 	snprintf(path, sizeof(path), "%s/%s", test_tmpdir(), name);
 	snprintf(cmd, sizeof(cmd),
-		 "truncate -s %s %s && mke2fs -q -F -t ext4 -L '%s' -m 0 -b 4096 %s 2>&1", size,
-		 path, label, path);
+	         "truncate -s %s %s && mke2fs -q -F -t ext4 -L '%s' -m 0 -b 4096 %s 2>&1", size,
+	         path, label, path);
 	if (test_run(cmd, NULL))
 		SKIP("mke2fs failed (e2fsprogs missing?)");
 	if (mark)
@@ -71,7 +71,7 @@ TEST(write_refuses_unmarked_and_leaves_it_untouched)
 	struct resdisk *d;
 	char before[SHA256_HEX_LEN + 1], after[SHA256_HEX_LEN + 1];
 	const char *paths[2] = {make_image("p.img", "16M", "data", 0),
-				make_image("l.img", "16M", RESDISK_LABEL, 0)};
+	                        make_image("l.img", "16M", RESDISK_LABEL, 0)};
 	for (int i = 0; i < 2; i++) {
 		file_sha(paths[i], before);
 		CHECK_INT(resdisk_open(paths[i], RESDISK_WRITE, &d), ==, -EMEDIUMTYPE);
@@ -139,7 +139,7 @@ TEST(write_read_replace_list)
 	sha256_final(&s, d2);
 	CHECK(!memcmp(d1, d2, sizeof(d1)));
 	CHECK_INT(resdisk_read(d, "boots/0001-a/runs/r1/1/client.0.out", 1024, feed, &s), ==,
-		  -EFBIG);
+	          -EFBIG);
 	/* the listing: no temporaries left behind */
 	char names[1024] = "";
 	CHECK_INT(resdisk_list(d, "boots/0001-a", collect, names), ==, 0);
@@ -155,9 +155,9 @@ TEST(reader_refuses_symlinks_in_paths)
 	char cmd[8192];
 	const char *img = make_image("m.img", "16M", RESDISK_LABEL, 1);
 	snprintf(cmd, sizeof(cmd),
-		 "debugfs -w -R 'symlink /boots/link /boots' %s >/dev/null 2>&1 && "
-		 "debugfs -w -R 'mkdir /boots/real' %s >/dev/null 2>&1",
-		 img, img);
+	         "debugfs -w -R 'symlink /boots/link /boots' %s >/dev/null 2>&1 && "
+	         "debugfs -w -R 'mkdir /boots/real' %s >/dev/null 2>&1",
+	         img, img);
 	CHECK_INT(test_run(cmd, NULL), ==, 0);
 	CHECK_INT(resdisk_open(img, RESDISK_READ, &d), ==, 0);
 	struct resdisk_entry e;
@@ -239,7 +239,7 @@ TEST(many_files_grow_directories)
 	CHECK_INT(resdisk_close(d), ==, 0);
 	CHECK(fsck_clean(img));
 	CHECK_STR(debugfs_cat(img, "/boots/0001-x/file-with-a-longish-name.399"),
-		  "boots/0001-x/file-with-a-longish-name.399");
+	          "boots/0001-x/file-with-a-longish-name.399");
 }
 
 TEST(init_marker_refuses_marked_and_other_labels)

@@ -30,7 +30,7 @@ static void run(const char *cmd)
 
 /* ROOT/sys/class/block/NAME with size, dev (and ro); the image goes to ROOT/dev/NAME if given. */
 static void add_dev(const char *root, const char *name, const char *size, const char *dev,
-		    const char *ro, const char *image)
+                    const char *ro, const char *image)
 {
 	char rel[256], cmd[8192];
 	snprintf(rel, sizeof(rel), "sys/class/block/%s/size", name);
@@ -43,7 +43,7 @@ static void add_dev(const char *root, const char *name, const char *size, const 
 	}
 	if (image) {
 		snprintf(cmd, sizeof(cmd), "mkdir -p %s/dev && mv %s %s/dev/%s", root, image, root,
-			 name);
+		         name);
 		run(cmd);
 	}
 }
@@ -54,7 +54,7 @@ static const char *image(const char *name, const char *label, int mark)
 	char cmd[12288];
 	snprintf(path, sizeof(path), "%s/%s", test_tmpdir(), name);
 	snprintf(cmd, sizeof(cmd), "truncate -s 16M %s && mke2fs -q -F -t ext4 -L '%s' %s 2>&1",
-		 path, label, path);
+	         path, label, path);
 	run(cmd);
 	if (mark)
 		CHECK_INT(resdisk_init_marker(path, ID), ==, 0);
@@ -180,7 +180,7 @@ TEST(busy_device_detection)
 		SKIP("cannot make a block node here (%s)", strerror(errno));
 	/* a regular file is not a block device */
 	CHECK_INT(resfind_device_busy(root, test_write_file(root, "file", "x"), why, sizeof(why)),
-		  ==, -ENOTBLK);
+	          ==, -ENOTBLK);
 	test_write_file(root, "proc/self/mounts", "proc /proc proc rw 0 0\n");
 	test_write_file(root, "proc/swaps", "Filename Type Size Used Priority\n");
 	CHECK_INT(resfind_device_busy(root, node, why, sizeof(why)), ==, 0);

@@ -67,7 +67,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	DIR *d = opendir(top);
 	struct dirent *de;
 	while ((de = readdir(d)))
-		if (strcmp(de->d_name, ".") && strcmp(de->d_name, "..") && strcmp(de->d_name, "out")) {
+		if (strcmp(de->d_name, ".") && strcmp(de->d_name, "..") &&
+		    strcmp(de->d_name, "out")) {
 			fprintf(stderr, "collect wrote outside DIR: %s\n", de->d_name);
 			abort();
 		}
