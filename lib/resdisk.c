@@ -187,13 +187,17 @@ static int read_marker(ext2_filsys fs, char id[RESDISK_ID_LEN + 1])
 	return 0;
 }
 
+/* unix_io when NULL; the unit tests put a recording manager here (every write, every flush). */
+io_manager resdisk_io_manager;
+
 static int open_fs_at(const char *path, int rw, int sb, int bs, ext2_filsys *fs)
 {
 	int flags = EXT2_FLAG_64BITS;
 	if (rw)
 		flags |= EXT2_FLAG_RW | EXT2_FLAG_EXCLUSIVE;
 	*fs = NULL;
-	errcode_t e = ext2fs_open2(path, NULL, flags, sb, bs, unix_io_manager, fs);
+	errcode_t e = ext2fs_open2(path, NULL, flags, sb, bs,
+	                           resdisk_io_manager ? resdisk_io_manager : unix_io_manager, fs);
 	if (e) {
 		*fs = NULL;
 		return err_from_ext2(e);
@@ -480,9 +484,9 @@ static int drop_entry(ext2_filsys fs, ext2_ino_t dir, const char *name, ext2_ino
 }
 
 /*
- * mkdir in two steps: the directory block, the inode with no links yet and the parent's entry
- * (any of them alone is repaired by preen), then the link counts, on the device before anything
- * goes into the new directory.
+ * mkdir in three steps: the directory block and the inode with no links yet; the parent's entry
+ * (alone, preen clears it); the link counts, on the device before anything goes into the new
+ * directory.
  */
 static int make_dir(ext2_filsys fs, ext2_ino_t parent, const char *name, ext2_ino_t *out)
 {
@@ -526,7 +530,10 @@ static int make_dir(ext2_filsys fs, ext2_ino_t parent, const char *name, ext2_in
 	}
 	ext2fs_block_alloc_stats2(fs, blk, +1);
 	ext2fs_inode_alloc_stats2(fs, ino, +1, 1);
-	if ((r = add_entry(fs, parent, name, ino, EXT2_FT_DIR)) || (r = barrier(fs)))
+	/* the inode before the entry: e2fsck -p cannot repair an entry whose filetype disagrees
+	 * with a never-written inode (one beyond the group's last initialised inode) */
+	if ((r = barrier(fs)) || (r = add_entry(fs, parent, name, ino, EXT2_FT_DIR)) ||
+	    (r = barrier(fs)))
 		return r;
 	if ((r = set_links(fs, ino, 2)) || (r = read_inode(fs, parent, &pinode)))
 		return r;
@@ -695,8 +702,8 @@ static int defer_release(struct resdisk *d, ext2_ino_t dir, const char *name, ex
 
 typedef ssize_t (*reader_fn)(void *ctx, void *buf, size_t len);
 
-/* A new regular file with no links yet, its data, and a (temporary) entry name -> it. */
-static int new_file(ext2_filsys fs, ext2_ino_t dir, const char *name, ext2_ino_t *out)
+/* A new regular file with no links and no entry yet (a crash leaves a deleted inode). */
+static int new_file(ext2_filsys fs, ext2_ino_t dir, ext2_ino_t *out)
 {
 	ext2_ino_t ino;
 	struct ext2_inode inode;
@@ -706,7 +713,7 @@ static int new_file(ext2_filsys fs, ext2_ino_t dir, const char *name, ext2_ino_t
 	memset(&inode, 0, sizeof(inode));
 	inode.i_mode = LINUX_S_IFREG | 0644;
 	inode.i_atime = inode.i_ctime = inode.i_mtime = time(NULL);
-	inode.i_links_count = 0; /* 1 once the data and the entry are on the device */
+	inode.i_links_count = 0; /* 1 once the data and an entry are on the device */
 	if (ext2fs_has_feature_extents(fs->super)) {
 		ext2_extent_handle_t h;
 		/* extent_open2 on a zeroed inode writes an empty extent header into it */
@@ -717,10 +724,6 @@ static int new_file(ext2_filsys fs, ext2_ino_t dir, const char *name, ext2_ino_t
 	if ((r = err_from_ext2(ext2fs_write_new_inode(fs, ino, &inode))))
 		return r;
 	ext2fs_inode_alloc_stats2(fs, ino, +1, 0);
-	if ((r = add_entry(fs, dir, name, ino, EXT2_FT_REG_FILE))) {
-		release_inode(fs, ino);
-		return r;
-	}
 	*out = ino;
 	return 0;
 }
@@ -766,12 +769,13 @@ static int copy_in(ext2_filsys fs, ext2_ino_t ino, reader_fn rd, void *ctx, uint
 
 /*
  * A whole file, crash-safe (see "Ordering" above):
- *   1. new inode N without links, its data, entry TMP -> N        barrier
- *   2. N gets its link                                            barrier  (TMP is a whole file)
- *   3. new name:  entry NAME -> N                                 barrier, then TMP removed
- *      existing NAME -> O:  NAME and TMP exchanged in one block write; O (now under TMP) is
- *      dropped at the next resdisk_flush. If they are in different blocks: O loses its link,
- *      barrier, NAME -> N, barrier, TMP removed.
+ *   new inode N without links or entry, and its data                  barrier
+ *   new NAME:  entry NAME -> N; barrier; N gets its link (on the device at the next barrier;
+ *              before that a crash leaves an entry to an unlinked inode, which preen clears)
+ *   existing NAME -> O:  entry TMP -> N; barrier; N gets its link; barrier (N is whole under
+ *              TMP); NAME and TMP exchange inodes in one block write; O, now under TMP, is
+ *              dropped at the next resdisk_flush. If they are in different blocks: O loses its
+ *              link, barrier, NAME -> N, barrier, TMP removed, O freed.
  */
 static int write_file(struct resdisk *d, const char *path, reader_fn rd, void *ctx,
                       uint64_t *written)
@@ -818,17 +822,21 @@ static int write_file(struct resdisk *d, const char *path, reader_fn rd, void *c
 			return LINUX_S_ISDIR(inode.i_mode) ? -EISDIR : -EEXIST;
 	}
 
-	if ((r = new_file(fs, dir, tmp, &ino)))
+	if ((r = new_file(fs, dir, &ino)))
 		return r;
 	if ((r = copy_in(fs, ino, rd, ctx, written)) || (r = barrier(fs)))
-		goto out_drop_tmp;
-	if ((r = set_links(fs, ino, 1)) || (r = barrier(fs)))
-		goto out_drop_tmp;
+		goto out_release;
 	if (e) {
-		if ((r = add_entry(fs, dir, base, ino, EXT2_FT_REG_FILE)) || (r = barrier(fs)))
-			return r; /* the file stays whole under its temporary name */
-		return err_from_ext2(ext2fs_unlink(fs, dir, tmp, ino, 0));
+		if ((r = add_entry(fs, dir, base, ino, EXT2_FT_REG_FILE)))
+			goto out_release;
+		if ((r = barrier(fs)))
+			return r;
+		return set_links(fs, ino, 1);
 	}
+	if ((r = add_entry(fs, dir, tmp, ino, EXT2_FT_REG_FILE)))
+		goto out_release;
+	if ((r = barrier(fs)) || (r = set_links(fs, ino, 1)) || (r = barrier(fs)))
+		return r;
 	if ((r = swap_entries(fs, dir, base, tmp, &swapped)))
 		return r;
 	if (swapped)
@@ -838,8 +846,7 @@ static int write_file(struct resdisk *d, const char *path, reader_fn rd, void *c
 	    (r = err_from_ext2(ext2fs_unlink(fs, dir, tmp, ino, 0))))
 		return r;
 	return release_inode(fs, existing);
-out_drop_tmp:
-	ext2fs_unlink(fs, dir, tmp, ino, 0);
+out_release:
 	release_inode(fs, ino);
 	return r;
 }

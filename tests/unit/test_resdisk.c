@@ -267,3 +267,269 @@ TEST(backup_superblock_when_primary_is_damaged)
 	CHECK_STR(resdisk_id(d), ID);
 	resdisk_close(d);
 }
+
+/*
+ * Crash states without QEMU: every write the writer makes goes through a recording I/O manager
+ * (unix_io underneath), with a mark at each flush (fsync, the only ordering there is). For each
+ * interval between two flushes, images are rebuilt from the disk as it was before the writer
+ * started, every write of the earlier intervals and a subset of the writes of that interval:
+ * what a crash may leave. Each must be repaired by `e2fsck -p` alone, be clean afterwards, and
+ * every file under its final name must be a version the writer wrote, whole.
+ */
+#include <ext2fs/ext2fs.h>
+
+extern io_manager resdisk_io_manager;
+
+struct rec_write {
+	unsigned long long off;
+	size_t len;
+	unsigned char *data;
+	int interval;
+};
+
+static struct {
+	struct rec_write *v;
+	size_t n, cap;
+	int interval;
+	struct struct_io_manager mgr;
+} rec;
+
+static void record(unsigned long long off, size_t len, const void *data)
+{
+	if (rec.n == rec.cap) {
+		rec.cap = rec.cap ? 2 * rec.cap : 256;
+		rec.v = realloc(rec.v, rec.cap * sizeof(*rec.v));
+	}
+	struct rec_write *w = &rec.v[rec.n++];
+	w->off = off;
+	w->len = len;
+	w->data = malloc(len);
+	memcpy(w->data, data, len);
+	w->interval = rec.interval;
+}
+
+static size_t span(io_channel ch, int count)
+{
+	return count < 0 ? (size_t)-count : (size_t)count * (size_t)ch->block_size;
+}
+
+static errcode_t rec_write_blk64(io_channel ch, unsigned long long block, int count,
+                                 const void *data)
+{
+	record(block * (unsigned long long)ch->block_size, span(ch, count), data);
+	return unix_io_manager->write_blk64(ch, block, count, data);
+}
+
+static errcode_t rec_write_blk(io_channel ch, unsigned long block, int count, const void *data)
+{
+	return rec_write_blk64(ch, block, count, data);
+}
+
+static errcode_t rec_write_byte(io_channel ch, unsigned long offset, int count, const void *data)
+{
+	record(offset, (size_t)count, data);
+	return unix_io_manager->write_byte(ch, offset, count, data);
+}
+
+static errcode_t rec_flush(io_channel ch)
+{
+	errcode_t e = unix_io_manager->flush(ch);
+	rec.interval++;
+	return e;
+}
+
+static errcode_t rec_open(const char *name, int flags, io_channel *ch)
+{
+	errcode_t e = unix_io_manager->open(name, flags, ch);
+	if (!e)
+		(*ch)->manager = &rec.mgr;
+	return e;
+}
+
+static void recording_start(void)
+{
+	rec.mgr = *unix_io_manager;
+	rec.mgr.name = "recording";
+	rec.mgr.open = rec_open;
+	rec.mgr.write_blk = rec_write_blk;
+	rec.mgr.write_blk64 = rec_write_blk64;
+	rec.mgr.write_byte = rec_write_byte;
+	rec.mgr.flush = rec_flush;
+	rec.n = 0;
+	rec.interval = 0;
+	resdisk_io_manager = &rec.mgr;
+}
+
+/*
+ * base + every write of the intervals before k + interval k's writes on some of the pages
+ * they touch. The unit is a 4 KiB page: the kernel writes back whole pages of the block device
+ * (and of an image file), holding the last content written to them; which of them reach the
+ * device before a crash is arbitrary.
+ */
+#define PAGE 4096ULL
+
+static int pick(int mode, size_t idx, unsigned *seed)
+{
+	switch (mode) {
+	case 0:
+		return 1;
+	case 1:
+		return idx % 2 == 0;
+	case 2:
+		return idx % 2 == 1;
+	case 3:
+		return idx == 0;
+	case 4:
+		return 0;
+	default:
+		*seed = *seed * 1103515245u + 12345u;
+		return (*seed >> 16) & 1;
+	}
+}
+
+static void rebuild(const char *base, const char *img, int k, int mode, unsigned seed)
+{
+	char cmd[8192];
+	static unsigned char page[PAGE];
+	CHECK_INT(snprintf(cmd, sizeof(cmd), "cp %s %s", base, img), <, (int)sizeof(cmd));
+	CHECK_INT(test_run(cmd, NULL), ==, 0);
+	int fd = open(img, O_RDWR);
+	CHECK(fd >= 0);
+	for (size_t i = 0; i < rec.n; i++)
+		if (rec.v[i].interval < k)
+			CHECK_INT(pwrite(fd, rec.v[i].data, rec.v[i].len, (off_t)rec.v[i].off), ==,
+			          (ssize_t)rec.v[i].len);
+	/* the pages interval k touches, in the order first touched */
+	unsigned long long *pages = NULL;
+	size_t np = 0;
+	for (size_t i = 0; i < rec.n; i++) {
+		const struct rec_write *w = &rec.v[i];
+		if (w->interval != k)
+			continue;
+		for (unsigned long long pg = w->off / PAGE; pg <= (w->off + w->len - 1) / PAGE;
+		     pg++) {
+			size_t j;
+			for (j = 0; j < np && pages[j] != pg; j++)
+				;
+			if (j == np) {
+				pages = realloc(pages, (np + 1) * sizeof(*pages));
+				pages[np++] = pg;
+			}
+		}
+	}
+	for (size_t j = 0; j < np; j++) {
+		if (!pick(mode, j, &seed))
+			continue;
+		unsigned long long start = pages[j] * PAGE;
+		CHECK_INT(pread(fd, page, PAGE, (off_t)start), ==, (ssize_t)PAGE);
+		for (size_t i = 0; i < rec.n; i++) {
+			const struct rec_write *w = &rec.v[i];
+			if (w->interval != k || w->off + w->len <= start || w->off >= start + PAGE)
+				continue;
+			unsigned long long from = w->off > start ? w->off : start;
+			unsigned long long to =
+			    w->off + w->len < start + PAGE ? w->off + w->len : start + PAGE;
+			memcpy(page + (from - start), w->data + (from - w->off), to - from);
+		}
+		CHECK_INT(pwrite(fd, page, PAGE, (off_t)start), ==, (ssize_t)PAGE);
+	}
+	free(pages);
+	close(fd);
+}
+
+struct version_check {
+	const char *path;
+	const char *versions[3];
+};
+
+static int collect_str(const void *buf, size_t len, void *ctx)
+{
+	char *s = ctx;
+	size_t n = strlen(s);
+	if (n + len >= 300000)
+		return -EFBIG;
+	memcpy(s + n, buf, len);
+	s[n + len] = 0;
+	return 0;
+}
+
+TEST(every_crash_state_is_repaired_by_preen)
+{
+	struct resdisk *d;
+	static char big[200001], got[300000];
+	const char *img = make_image("w.img", "8M", RESDISK_LABEL, 1);
+	char base[4096], crash[4096], cmd[20000];
+	snprintf(base, sizeof(base), "%s/base.img", test_tmpdir());
+	snprintf(crash, sizeof(crash), "%s/crash.img", test_tmpdir());
+	snprintf(cmd, sizeof(cmd), "cp %s %s", img, base);
+	CHECK_INT(test_run(cmd, NULL), ==, 0);
+	for (size_t i = 0; i < sizeof(big) - 1; i++)
+		big[i] = (char)('a' + i % 23);
+
+	recording_start();
+	CHECK_INT(resdisk_open(img, RESDISK_WRITE, &d), ==, 0);
+	CHECK_INT(resdisk_mkdir_p(d, "boots/0001-x"), ==, 0);
+	CHECK_INT(resdisk_write_buf(d, "boots/0001-x/env.json", "{\"a\":1}", 7), ==, 0);
+	CHECK_INT(resdisk_write_buf(d, "boots/0001-x/init.log", "one\n", 4), ==, 0);
+	CHECK_INT(resdisk_flush(d), ==, 0);
+	CHECK_INT(resdisk_mkdir_p(d, "boots/0001-x/runs/r/1"), ==, 0);
+	CHECK_INT(resdisk_write_buf(d, "boots/0001-x/runs/r/1/client.0.out", big, strlen(big)), ==,
+	          0);
+	CHECK_INT(resdisk_write_buf(d, "boots/0001-x/runs/r/results.json", "[1]", 3), ==, 0);
+	CHECK_INT(resdisk_write_buf(d, "boots/0001-x/init.log", "one\ntwo\n", 8), ==, 0);
+	CHECK_INT(resdisk_flush(d), ==, 0);
+	CHECK_INT(resdisk_write_buf(d, "boots/0001-x/env.json", "{\"a\":2}", 7), ==, 0);
+	CHECK_INT(resdisk_close(d), ==, 0);
+	resdisk_io_manager = NULL;
+	CHECK(fsck_clean(img));
+	CHECK_INT(rec.interval, >=, 10);
+
+	const struct version_check files[] = {
+	    {"boots/0001-x/env.json", {"{\"a\":1}", "{\"a\":2}"}},
+	    {"boots/0001-x/init.log", {"one\n", "one\ntwo\n"}},
+	    {"boots/0001-x/runs/r/1/client.0.out", {big}},
+	    {"boots/0001-x/runs/r/results.json", {"[1]"}},
+	};
+	unsigned checked = 0;
+	for (int k = 0; k <= rec.interval; k++) {
+		for (int mode = 0; mode < 8; mode++) {
+			rebuild(base, crash, k, mode, (unsigned)(k * 7 + mode));
+			snprintf(cmd, sizeof(cmd), "e2fsck -p %s 2>&1", crash);
+			char *out;
+			int rc = test_run(cmd, &out);
+			if (rc > 1)
+				bb_test_fail(__FILE__, __LINE__,
+				             "interval %d, subset %d: e2fsck -p "
+				             "exit %d: %s",
+				             k, mode, rc, out);
+			free(out);
+			if (!fsck_clean(crash))
+				bb_test_fail(__FILE__, __LINE__,
+				             "interval %d, subset %d: not clean after e2fsck -p", k,
+				             mode);
+			CHECK_INT(resdisk_open(crash, RESDISK_READ, &d), ==, 0);
+			for (size_t f = 0; f < sizeof(files) / sizeof(files[0]); f++) {
+				got[0] = 0;
+				int r = resdisk_read(d, files[f].path, 0, collect_str, got);
+				if (r == -ENOENT)
+					continue;
+				CHECK_INT(r, ==, 0);
+				int ok = 0;
+				for (int v = 0; v < 3 && files[f].versions[v]; v++)
+					ok |= !strcmp(got, files[f].versions[v]);
+				if (!ok)
+					bb_test_fail(
+					    __FILE__, __LINE__,
+					    "interval %d, subset %d: %s holds a version never "
+					    "written (%zu bytes)",
+					    k, mode, files[f].path, strlen(got));
+			}
+			resdisk_close(d);
+			/* and the writer takes the repaired disk */
+			CHECK_INT(resdisk_open(crash, RESDISK_WRITE, &d), ==, 0);
+			CHECK_INT(resdisk_close(d), ==, 0);
+			checked++;
+		}
+	}
+	CHECK_INT(checked, >=, 60);
+}
