@@ -453,10 +453,64 @@ static int collect_str(const void *buf, size_t len, void *ctx)
 	return 0;
 }
 
+/*
+ * Every crash state of the recorded session (see rebuild) must be repaired by e2fsck -p, be
+ * clean afterwards, hold only whole versions of the files, and be taken by the writer again.
+ */
+static unsigned check_crash_states(const char *base, const char *crash,
+                                   const struct version_check *files, size_t nfiles, int modes)
+{
+	static char got[300000];
+	struct resdisk *d;
+	char cmd[8192];
+	unsigned checked = 0;
+	for (int k = 0; k <= rec.interval; k++) {
+		for (int mode = 0; mode < modes; mode++) {
+			rebuild(base, crash, k, mode, (unsigned)(k * 7 + mode));
+			snprintf(cmd, sizeof(cmd), "e2fsck -p %s 2>&1", crash);
+			char *out;
+			int rc = test_run(cmd, &out);
+			if (rc > 1)
+				bb_test_fail(__FILE__, __LINE__,
+				             "interval %d, subset %d: e2fsck -p "
+				             "exit %d: %s",
+				             k, mode, rc, out);
+			free(out);
+			if (!fsck_clean(crash))
+				bb_test_fail(__FILE__, __LINE__,
+				             "interval %d, subset %d: not clean after e2fsck -p", k,
+				             mode);
+			CHECK_INT(resdisk_open(crash, RESDISK_READ, &d), ==, 0);
+			for (size_t f = 0; f < nfiles; f++) {
+				got[0] = 0;
+				int r = resdisk_read(d, files[f].path, 0, collect_str, got);
+				if (r == -ENOENT)
+					continue;
+				CHECK_INT(r, ==, 0);
+				int ok = 0;
+				for (int v = 0; v < 3 && files[f].versions[v]; v++)
+					ok |= !strcmp(got, files[f].versions[v]);
+				if (!ok)
+					bb_test_fail(
+					    __FILE__, __LINE__,
+					    "interval %d, subset %d: %s holds a version never "
+					    "written (%zu bytes)",
+					    k, mode, files[f].path, strlen(got));
+			}
+			resdisk_close(d);
+			/* and the writer takes the repaired disk */
+			CHECK_INT(resdisk_open(crash, RESDISK_WRITE, &d), ==, 0);
+			CHECK_INT(resdisk_close(d), ==, 0);
+			checked++;
+		}
+	}
+	return checked;
+}
+
 TEST(every_crash_state_is_repaired_by_preen)
 {
 	struct resdisk *d;
-	static char big[200001], got[300000];
+	static char big[200001];
 	const char *img = make_image("w.img", "8M", RESDISK_LABEL, 1);
 	char base[4096], crash[4096], cmd[20000];
 	snprintf(base, sizeof(base), "%s/base.img", test_tmpdir());
@@ -490,46 +544,44 @@ TEST(every_crash_state_is_repaired_by_preen)
 	    {"boots/0001-x/runs/r/1/client.0.out", {big}},
 	    {"boots/0001-x/runs/r/results.json", {"[1]"}},
 	};
-	unsigned checked = 0;
-	for (int k = 0; k <= rec.interval; k++) {
-		for (int mode = 0; mode < 8; mode++) {
-			rebuild(base, crash, k, mode, (unsigned)(k * 7 + mode));
-			snprintf(cmd, sizeof(cmd), "e2fsck -p %s 2>&1", crash);
-			char *out;
-			int rc = test_run(cmd, &out);
-			if (rc > 1)
-				bb_test_fail(__FILE__, __LINE__,
-				             "interval %d, subset %d: e2fsck -p "
-				             "exit %d: %s",
-				             k, mode, rc, out);
-			free(out);
-			if (!fsck_clean(crash))
-				bb_test_fail(__FILE__, __LINE__,
-				             "interval %d, subset %d: not clean after e2fsck -p", k,
-				             mode);
-			CHECK_INT(resdisk_open(crash, RESDISK_READ, &d), ==, 0);
-			for (size_t f = 0; f < sizeof(files) / sizeof(files[0]); f++) {
-				got[0] = 0;
-				int r = resdisk_read(d, files[f].path, 0, collect_str, got);
-				if (r == -ENOENT)
-					continue;
-				CHECK_INT(r, ==, 0);
-				int ok = 0;
-				for (int v = 0; v < 3 && files[f].versions[v]; v++)
-					ok |= !strcmp(got, files[f].versions[v]);
-				if (!ok)
-					bb_test_fail(
-					    __FILE__, __LINE__,
-					    "interval %d, subset %d: %s holds a version never "
-					    "written (%zu bytes)",
-					    k, mode, files[f].path, strlen(got));
-			}
-			resdisk_close(d);
-			/* and the writer takes the repaired disk */
-			CHECK_INT(resdisk_open(crash, RESDISK_WRITE, &d), ==, 0);
-			CHECK_INT(resdisk_close(d), ==, 0);
-			checked++;
-		}
+	CHECK_INT(check_crash_states(base, crash, files, sizeof(files) / sizeof(files[0]), 8), >=,
+	          60);
+}
+
+/* The same for a directory that grows, and a replacement whose two entries are in different
+ * directory blocks (the slower path without the one-block exchange). */
+TEST(crash_states_of_a_growing_directory)
+{
+	struct resdisk *d;
+	static char names[24][300];
+	static struct version_check files[26];
+	const char *img = make_image("g.img", "8M", RESDISK_LABEL, 1);
+	char base[4096], crash[4096], cmd[20000], pad[209];
+	snprintf(base, sizeof(base), "%s/base.img", test_tmpdir());
+	snprintf(crash, sizeof(crash), "%s/crash.img", test_tmpdir());
+	snprintf(cmd, sizeof(cmd), "cp %s %s", img, base);
+	CHECK_INT(test_run(cmd, NULL), ==, 0);
+	memset(pad, 'n', 208);
+	pad[208] = 0;
+
+	recording_start();
+	CHECK_INT(resdisk_open(img, RESDISK_WRITE, &d), ==, 0);
+	CHECK_INT(resdisk_mkdir_p(d, "boots/0001-g"), ==, 0);
+	CHECK_INT(resdisk_write_buf(d, "boots/0001-g/a", "first", 5), ==, 0);
+	size_t n = 0;
+	files[n++] = (struct version_check){"boots/0001-g/a", {"first", "second"}};
+	/* 202-byte names (one of 210): 19 fill the first 4 KiB block but for 12 bytes, too few
+	 * for .tmp.a, and the folder grows into a second block */
+	for (int i = 0; i < 22; i++) {
+		snprintf(names[i], sizeof(names[i]), "boots/0001-g/%02d%s", i, pad + (i ? 8 : 0));
+		CHECK_INT(resdisk_write_buf(d, names[i], names[i], strlen(names[i])), ==, 0);
+		files[n++] = (struct version_check){names[i], {names[i]}};
 	}
-	CHECK_INT(checked, >=, 60);
+	/* `a` is in the first block, .tmp.a goes to the last */
+	CHECK_INT(resdisk_write_buf(d, "boots/0001-g/a", "second", 6), ==, 0);
+	CHECK_INT(resdisk_close(d), ==, 0);
+	resdisk_io_manager = NULL;
+	CHECK(fsck_clean(img));
+	CHECK_STR(debugfs_cat(img, "/boots/0001-g/a"), "second");
+	CHECK_INT(check_crash_states(base, crash, files, n, 5), >=, 100);
 }
