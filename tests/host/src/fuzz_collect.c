@@ -42,12 +42,19 @@ static void quiet(void *ctx, const char *line)
 {
 }
 
+static void remove_top(void)
+{
+	rmdir(outdir);
+	rmdir(top);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	if (!top[0]) {
 		snprintf(top, sizeof(top), "/dev/shm/bbfuzz.%d", (int)getpid());
 		mkdir(top, 0700);
 		snprintf(outdir, sizeof(outdir), "%s/out", top);
+		atexit(remove_top);
 	}
 	if (size < 1)
 		return 0;
