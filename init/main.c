@@ -159,6 +159,8 @@ int main(int argc, char **argv)
 	if (modules_load(&b->plan, &b->modules))
 		say("some modules failed to load (runs that need them will fail)");
 	step(b, "modules", &mark);
+	if (b->plan.results_wait > 0)
+		results_wait_for_disk("", b->plan.results_wait);
 	b->disk = results_open("", b->boot_id) == 0;
 	step(b, "results_open", &mark);
 	if (net_setup(&b->plan, b->net_error, sizeof(b->net_error)))

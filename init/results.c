@@ -128,6 +128,26 @@ const char *results_bootdir(void)
 	return rs.bootdir;
 }
 
+int results_wait_for_disk(const char *root, int seconds)
+{
+	struct resfind_disk disks[1];
+	const struct timespec tick = {0, 200 * 1000 * 1000};
+	double deadline = now_ms() + seconds * 1e3, t0 = now_ms();
+
+	if (resfind_scan(root, &resfind_real_ops, disks, 1) > 0)
+		return 1;
+	report("no results disk yet: waiting up to %d s for one to appear", seconds);
+	while (now_ms() < deadline) {
+		nanosleep(&tick, NULL);
+		if (resfind_scan(root, &resfind_real_ops, disks, 1) > 0) {
+			report("results disk %s appeared after %.1f s", disks[0].name,
+			       (now_ms() - t0) / 1e3);
+			return 1;
+		}
+	}
+	return 0;
+}
+
 int results_open(const char *root, const char *boot_id)
 {
 	struct resfind_disk disks[8];

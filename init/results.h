@@ -19,6 +19,13 @@
 int results_open(const char *root, const char *boot_id);
 
 /*
+ * Wait up to seconds for a benchboot disk to appear under root (a USB stick's partitions show up
+ * some time after its driver is loaded), polling quietly. Returns 1 as soon as one is there, 0
+ * when the time ran out. Call it before results_open.
+ */
+int results_wait_for_disk(const char *root, int seconds);
+
+/*
  * Copy every file under localdir that is new or changed since the last sync into the boot
  * folder, then flush to the device. Also dumps each new/changed file to the console in the
  * consfile encoding when dump_console is nonzero, or always when there is no disk. Returns 0 or

@@ -200,6 +200,7 @@ enum {
 	G_LAVA = 1 << 9,
 	G_POWEROFF = 1 << 10,
 	G_DEBUG = 1 << 11,
+	G_RWAIT = 1 << 12,
 };
 
 /* A global key; cmdline: from benchboot.KEY (repeats override, `debug` and `reboot` allowed). */
@@ -275,6 +276,11 @@ static int set_global(struct parser *ps, const char *key, const char *value, int
 			if (!name_ok(p->modules_boot.v[i], "_-"))
 				return fail(ps, "modules.boot: bad module name '%s'",
 				            p->modules_boot.v[i]);
+	} else if (!strcmp(key, "results.wait")) {
+		bit = G_RWAIT;
+		if (parse_int(value, 0, 600, &v))
+			return fail(ps, "results.wait: expected seconds 0..600, not '%s'", value);
+		p->results_wait = (int)v;
 	} else if (!strcmp(key, "console.lava") || !strcmp(key, "poweroff") ||
 	           (cmdline && (!strcmp(key, "debug") || !strcmp(key, "reboot")))) {
 		int *dst = key[0] == 'c'   ? &p->console_lava

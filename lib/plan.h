@@ -59,6 +59,7 @@ struct bb_plan {
 	char *net_dummy;             /* "ADDR/PREFIX" */
 	struct bb_strv modules_boot;
 	int console_lava, poweroff;
+	int results_wait; /* seconds to wait for a results disk to appear (USB sticks), 0: none */
 	int debug;  /* command line only: benchboot.debug=1 */
 	int reboot; /* command line only: benchboot.reboot=1 (reboot instead of power off) */
 	struct bb_plan_run *runs;

@@ -204,6 +204,7 @@ static int build_main(int argc, char **argv)
 	const char **modules = calloc((size_t)argc + 8, sizeof(*modules));
 	int opt, rc = EXIT_OK;
 	unsigned media = 0;
+	static char disk_cmdline[4096];
 
 	if (!binaries || !files || !modules) {
 		fprintf(stderr, "benchboot build: fatal: unable to allocate memory\n");
@@ -268,9 +269,18 @@ static int build_main(int argc, char **argv)
 			goto out;
 		}
 	}
-	/* A disk image's init must see the disk it booted from (virtio, USB sticks). */
+	/* A disk image's init must see the disk it booted from (virtio, USB sticks), and a USB
+	 * stick's partitions appear a while after its driver is loaded: the init waits for them. */
 	for (size_t i = 0; (media & BOOTMEDIA_DISK) && i < sizeof(disk_modules) / sizeof(*disk_modules); i++)
 		modules[spec.nmodules++] = disk_modules[i];
+	if (media & BOOTMEDIA_DISK) {
+		const char *base = spec.cmdline ? spec.cmdline : IMAGE_DEFAULT_CMDLINE;
+		if (!strstr(base, "benchboot.results.wait=")) {
+			snprintf(disk_cmdline, sizeof(disk_cmdline), "%s %s", base,
+				 BOOTDISK_RESULTS_WAIT);
+			spec.cmdline = disk_cmdline;
+		}
+	}
 	if (optind + 1 == argc && bb_jobimage_is_job(argv[optind])) {
 		rc = build_job(argv[optind], &spec, media);
 		goto out;

@@ -33,6 +33,9 @@
  * Modules a disk image's initramfs carries so that the init sees the disk it booted from: QEMU's
  * virtio disks, and USB sticks behind xHCI or EHCI (usb-storage or UAS, as SCSI disks).
  */
+/* On a disk image's command line: wait up to 30 s for the stick's results partition. */
+#define BOOTDISK_RESULTS_WAIT "benchboot.results.wait=30"
+
 #define BOOTDISK_MODULES                                                                           \
 	{"virtio_pci", "virtio_blk", "xhci_pci", "ehci_pci", "usb_storage", "uas", "sd_mod"}
 

@@ -187,6 +187,28 @@ TEST(plan_cmdline_overrides)
 	bb_plan_free(&p);
 }
 
+TEST(plan_results_wait)
+{
+	struct bb_plan p;
+	char err[256], report[1024];
+	CHECK_INT(parse(example, &p, err), ==, 0);
+	CHECK_INT(p.results_wait, ==, 0);
+	CHECK_INT(bb_plan_cmdline(&p, "console=ttyS0 benchboot.results.wait=30", report,
+	                          sizeof(report)),
+	          ==, 0);
+	CHECK_INT(p.results_wait, ==, 30);
+	CHECK_INT(bb_plan_cmdline(&p, "benchboot.results.wait=forever", report, sizeof(report)), ==,
+	          1);
+	CHECK_CONTAINS(report, "results.wait: expected seconds 0..600, not 'forever'");
+	CHECK_INT(p.results_wait, ==, 30);
+	bb_plan_free(&p);
+	CHECK_INT(parse("benchboot-plan 1\nresults.wait=5\nresults.wait=6\n", &p, err), ==,
+	          -EINVAL);
+	CHECK_STR(err, "plan:3: results.wait: duplicate key");
+	CHECK_INT(parse("benchboot-plan 1\nresults.wait=601\n", &p, err), ==, -EINVAL);
+	CHECK_STR(err, "plan:2: results.wait: expected seconds 0..600, not '601'");
+}
+
 TEST(cpulist_parse_format)
 {
 	struct bb_cpuset s;
