@@ -16,3 +16,5 @@ expect_grep "^run .*test=SCTP_STREAM_MANY" "$T/demo.out"
 expect_grep "A: 1 run in 1 boot, prsctp_enable=0   B: 1 run in 1 boot, prsctp_enable=1" "$T/demo.out"
 expect_grep "sysctl.net.sctp.prsctp_enable.actual: 0 | 1" "$T/demo.out"
 expect_grep "^[0-9]* significant change" "$T/demo.out"
+# --all: the table shows the throughput stats of both sides
+expect_grep "netperf.Throughput_total_Mbps" "$T/demo.out"
