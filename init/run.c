@@ -4,7 +4,8 @@
  * each in the job cgroup (checked in /proc/PID/cgroup before it may run) with its affinity and
  * its own stdout/stderr files; then the watchdog (SIGTERM at runtime + grace, SIGKILL 5 s
  * later), the rusages from wait4, the stats, the records and a results_sync, so every finished
- * iteration is on the disk before the next one starts.
+ * iteration is on the disk before the next one starts (or, when it could not be written
+ * there, failed with the reason before its run-end line).
  *
  * Children are forked "gated": each blocks on a pipe until the init has placed it in the job
  * cgroup and set its affinity, so nothing of the benchmark runs outside its environment and
@@ -33,6 +34,7 @@
 
 #include "init.h"
 #include "json.h"
+#include "resdisk.h"
 #include "results.h"
 #include "resjson.h"
 #include "stats.h"
@@ -692,20 +694,39 @@ static void write_status(struct boot *b, struct iteration *it)
 	ijw_free(&w);
 }
 
-static void append_results(struct iteration *it)
+/*
+ * Add the iteration's stats to results.json. Returns 1 when it was rewritten (*old: its
+ * previous text, NULL when there was none, for take_back_results), else 0.
+ */
+static int append_results(struct iteration *it, char **old)
 {
 	char path[600], err[256];
-	char *old, *text = NULL;
+	char *text = NULL;
 	snprintf(path, sizeof(path), INIT_RESULTS_DIR "/runs/%s/results.json", it->run->id);
-	old = init_read(path, NULL);
-	int r = bb_resjson_append(old, &it->stats, &text, err, sizeof(err));
+	*old = init_read(path, NULL);
+	int r = bb_resjson_append(*old, &it->stats, &text, err, sizeof(err));
 	if (r)
 		say("%s: cannot update results.json: %s", it->run->id,
 		    r == -EINVAL ? err : strerror(-r));
 	else if ((r = init_write(path, text, 1)))
 		say("%s: cannot write results.json: %s", it->run->id, strerror(-r));
-	free(old);
 	free(text);
+	return !r;
+}
+
+/* results.json lists ok iterations only: put back the text it had before this iteration. */
+static void take_back_results(struct iteration *it, const char *old)
+{
+	char path[600];
+	int r;
+	snprintf(path, sizeof(path), INIT_RESULTS_DIR "/runs/%s/results.json", it->run->id);
+	if (old)
+		r = init_write(path, old, 1);
+	else
+		r = unlink(init_path("%s", path)) ? -errno : 0;
+	if (r)
+		say("%s: cannot take iteration %d out of results.json: %s", it->run->id, it->iter,
+		    strerror(-r));
 }
 
 static void report(struct boot *b, struct iteration *it)
@@ -753,8 +774,8 @@ static void iteration(struct boot *b, size_t runidx, int iter)
 {
 	const struct bb_plan_run *run = &b->plan.runs[runidx];
 	struct iteration it = {.run = run, .runidx = runidx, .iter = iter};
-	char why[256];
-	int r;
+	char why[256], *old_results = NULL;
+	int r, appended = 0;
 
 	snprintf(it.status, sizeof(it.status), "ok");
 	snprintf(it.dir, sizeof(it.dir), INIT_RESULTS_DIR "/runs/%s/%d", run->id, iter);
@@ -812,7 +833,7 @@ static void iteration(struct boot *b, size_t runidx, int iter)
 	if (!strcmp(it.status, "ok"))
 		compute_stats(&it);
 	if (!strcmp(it.status, "ok"))
-		append_results(&it);
+		appended = append_results(&it, &old_results);
 	/* keep the sysctls as read back for env.json, then put the boot values back */
 	if (it.sysctls.n && !b->run_sysctls[runidx].n) {
 		struct sysctl_set *keep = &b->run_sysctls[runidx];
@@ -824,15 +845,32 @@ static void iteration(struct boot *b, size_t runidx, int iter)
 	sysctl_restore(&it.sysctls);
 out_record:
 	write_status(b, &it);
+	/*
+	 * The iteration's files go to the disk before its run-end line: one whose results could
+	 * not be written there (disk full, I/O error) is failed, with the reason, and is taken
+	 * out of results.json; its status is rewritten, and retried at the next sync.
+	 */
+	if ((r = results_sync(init_path(INIT_RESULTS_DIR), 0))) {
+		const char *what = resdisk_strerror(r);
+		if (!strcmp(it.status, "ok"))
+			set_failed(&it, "results not written to the results disk: %s", what);
+		else
+			snprintf(it.reason + strlen(it.reason),
+			         sizeof(it.reason) - strlen(it.reason),
+			         "; results not written to the results disk: %s", what);
+		if (appended)
+			take_back_results(&it, old_results);
+		write_status(b, &it);
+	}
 	report(b, &it);
 	if (strcmp(it.status, "ok"))
 		b->run_failed[runidx]++;
 	cur_procs = NULL;
 	cur_nprocs = 0;
+	free(old_results);
 	free(it.procs);
 	sysctl_free(&it.sysctls);
 	bb_stats_free(&it.stats);
-	results_sync(init_path(INIT_RESULTS_DIR), 0);
 }
 
 void run_one(struct boot *b, size_t i)

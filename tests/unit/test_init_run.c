@@ -1,7 +1,9 @@
 /*
  * The init's run loop (init/run.c) with real processes (/bin/sh, sleep, cat of recorded netperf
  * outputs) under a fake root: gated start, rusage, stats and results.json, sysctls applied and
- * restored, the watchdog (SIGTERM, then SIGKILL), failed runs that let the next one go on.
+ * restored, the watchdog (SIGTERM, then SIGKILL), failed runs that let the next one go on, an
+ * iteration whose results do not fit on a tiny results disk (a real one, an image file under
+ * the fake /sys/class/block) failed with the reason.
  * cgroup mode is "none" here (the QEMU tests check cgroups for real).
  */
 #include <errno.h>
@@ -14,6 +16,8 @@
 
 #include "harness.h"
 #include "init.h"
+#include "resdisk.h"
+#include "results.h"
 
 static struct boot b;
 
@@ -272,4 +276,89 @@ TEST(run_lava_ids)
 	CHECK(!strncmp(l + 35, "aaaaa_aaa", 9));
 	CHECK_CONTAINS(l, ".netperf.Throughput_Mbps RESULT=pass");
 	CHECK_CONTAINS(con, "RESULT=pass>\n"); /* the per-run line */
+}
+
+/* A regular file of the boot folder on the disk image: 1 there, 0 not there. */
+static int on_disk(const char *img, const char *rel)
+{
+	struct resdisk *d;
+	struct resdisk_entry e;
+	char path[512];
+	CHECK_INT(resdisk_open(img, RESDISK_READ, &d), ==, 0);
+	snprintf(path, sizeof(path), "boots/0001-full1/%s", rel);
+	int r = resdisk_stat(d, path, &e);
+	resdisk_close(d);
+	return r == 0;
+}
+
+/*
+ * A results disk too small for the second run's output: results_sync fails with ENOSPC, so
+ * that iteration is failed with the reason (status file, run-end line), left out of
+ * results.json, and the matrix goes on.
+ */
+TEST(run_results_disk_full)
+{
+	char runs[4096], img[4096], cmd[12288], *out;
+	const char *top = getenv("BB_TOP") ? getenv("BB_TOP") : ".";
+	snprintf(runs, sizeof(runs),
+	         "[run first]\nsuite=netperf\nruntime=5\nclient.arg=/bin/cat\n"
+	         "client.arg=%s/tests/fixtures/netperf/tcp_stream-cC.txt\n"
+	         "[run big]\nsuite=netperf\nruntime=5\nclient.arg=/bin/sh\nclient.arg=-c\n"
+	         "client.arg=cat %s/tests/fixtures/netperf/tcp_stream-cC.txt; "
+	         "yes benchboot | head -c 6000000 >&2\n"
+	         "[run next]\nsuite=netperf\nruntime=5\nclient.arg=/bin/cat\n"
+	         "client.arg=%s/tests/fixtures/netperf/tcp_stream-cC.txt\n",
+	         top, top, top);
+	setup(runs);
+	const char *root = test_tmpdir();
+	snprintf(img, sizeof(img), "%s/tiny.img", root);
+	snprintf(cmd, sizeof(cmd),
+	         "truncate -s 4M %s && mke2fs -q -F -t ext4 -L BENCHBOOT -m 0 -b 4096 "
+	         "-E lazy_itable_init=0,lazy_journal_init=0 %s 2>&1",
+	         img, img);
+	if (test_run(cmd, &out))
+		SKIP("mke2fs failed: %s", out);
+	CHECK_INT(resdisk_init_marker(img, "00112233445566778899aabbccddeeff"), ==, 0);
+	test_write_file(root, "sys/class/block/vdb/size", "8192\n");
+	test_write_file(root, "sys/class/block/vdb/dev", "253:16\n");
+	test_write_file(root, "sys/class/block/vdb/ro", "0\n");
+	snprintf(cmd, sizeof(cmd), "mkdir -p %s/dev && ln -s %s %s/dev/vdb", root, img, root);
+	CHECK_INT(test_run(cmd, NULL), ==, 0);
+	CHECK_INT(results_open(root, "full1"), ==, 0);
+	CHECK_STR(results_bootdir(), "0001-full1");
+
+	for (size_t i = 0; i < b.plan.nruns; i++)
+		run_one(&b, i);
+
+	char *con = file("/console.txt%s%s", "", "");
+	/* the first run fitted */
+	CHECK_CONTAINS(STATUS("first", "1"), "\"status\": \"ok\"");
+	CHECK(on_disk(img, "runs/first/1/status"));
+	CHECK(on_disk(img, "runs/first/results.json"));
+	CHECK_CONTAINS(con, "BENCHBOOT run-end id=first iter=1 status=ok ");
+	/* the second did not: failed, with the reason, and not in results.json */
+	char *st = STATUS("big", "1");
+	CHECK_CONTAINS(st, "\"status\": \"failed\"");
+	CHECK_CONTAINS(st, "\"reason\": \"results not written to the results disk: No space left "
+	                   "on device");
+	CHECK_CONTAINS(con, "No space left on device");
+	CHECK_CONTAINS(con, "BENCHBOOT run-end id=big iter=1 status=failed ");
+	CHECK_CONTAINS(con, " reason=results not written to the results disk: No space left on "
+	                    "device");
+	CHECK_CONTAINS(con, "TEST_CASE_ID=big RESULT=fail>");
+	CHECK(!strstr(con, "TEST_CASE_ID=big RESULT=pass>"));
+	CHECK(!on_disk(img, "runs/big/results.json"));
+	char path[600];
+	snprintf(path, sizeof(path), "%s" INIT_RESULTS_DIR "/runs/big/results.json", root);
+	CHECK(access(path, F_OK) != 0);
+	CHECK_INT(b.run_failed[0], ==, 0);
+	CHECK_INT(b.run_failed[1], ==, 1);
+	/* the matrix went on: the next run ran (its files wait behind the big one: failed too) */
+	CHECK_CONTAINS(file(INIT_RESULTS_DIR "/runs/%s/1/client.0.out%s", "next", ""),
+	               "Throughput");
+	CHECK_CONTAINS(con, "BENCHBOOT run-end id=next iter=1 ");
+	/* the disk stayed consistent */
+	snprintf(cmd, sizeof(cmd), "e2fsck -fn %s 2>&1", img);
+	if (test_run(cmd, &out))
+		bb_test_fail(__FILE__, __LINE__, "e2fsck -fn: %s", out);
 }
