@@ -181,6 +181,27 @@ static void event(struct progress *p, const char *fmt, ...)
 	fflush(stdout);
 }
 
+/* e2fsck -p on the results disk after a boot that did not end cleanly, said so. */
+static void repair_disk(struct progress *p, const char *disk)
+{
+	event(p, "repairing the results disk %s (e2fsck -p) for the next boots", disk);
+	int r = collect_repair_disk(disk);
+	if (r < 0)
+		event(p,
+		      "unable to run e2fsck -p on %s: %s: the next boots may refuse it and send "
+		      "their results over the console",
+		      disk, strerror(-r));
+	else if (r == 0)
+		event(p, "results disk %s: clean", disk);
+	else if (r < 4)
+		event(p, "results disk %s: repaired (e2fsck -p exit %d)", disk, r);
+	else
+		event(p,
+		      "results disk %s: e2fsck -p could not repair it (exit %d): the next boots "
+		      "send their results over the console; run e2fsck on it by hand",
+		      disk, r);
+}
+
 /* The one-line status on a terminal: which run, time left, last result. */
 static void on_tick(void *ctx)
 {
@@ -884,6 +905,11 @@ static int run_main(int argc, char **argv)
 					find_folder(outdir, rec->boot_id, rec->folder,
 					            sizeof(rec->folder));
 				}
+				/* a VM that did not power off after boot-end left the disk marked
+				 * not clean, and the init refuses such a disk: now that it is
+				 * collected, preen it for the next boots */
+				if (*disk && !rec->finished)
+					repair_disk(&p, disk);
 				int wr = write_run_json(outdir, old, kernels, order, recs, done,
 				                        use == BB_ACCEL_KVM ? "kvm" : "tcg");
 				if (wr)
