@@ -13,6 +13,7 @@ cat >"$T/init" <<'EOF'
 echo hello
 EOF
 chmod +x "$T/init"
+# --disk adds benchboot.results.wait=30 to the command line (the init waits for a USB stick's results partition).
 build() { # DIR
 	(cd "$1" && "$BENCHBOOT" build --name m -o out --busybox --init "$T/init" \
 		--cmdline "console=ttyS0 panic=-1 benchboot.boot.group=3" --uki --disk --pxe) >"$1/build.log"
@@ -46,7 +47,7 @@ cmp "$T/linux" "$A/vmlinuz" || fail ".linux is not the image's kernel"
 off=$(awk '$2 == ".cmdline" { print $6 }' "$T/sections")
 size=$(awk '$2 == ".cmdline" { print $3 }' "$T/sections")
 expect_eq ".cmdline" "$(section "$off" "$size")" \
-	"console=ttyS0 panic=-1 benchboot.boot.group=3"
+	"console=ttyS0 panic=-1 benchboot.boot.group=3 benchboot.results.wait=30"
 
 # The disk: GPT, the ESP with the UKI as the removable-media boot path, the results partition.
 sgdisk -v "$A/disk.img" >"$T/sgdisk" 2>&1 || { cat "$T/sgdisk"; fail "sgdisk -v"; }
@@ -73,10 +74,10 @@ expect_grep "^id=[0-9a-f]\{32\}$" "$T/marker"
 cmp "$A/pxe/vmlinuz" "$A/vmlinuz" || fail "pxe/vmlinuz"
 cmp "$A/pxe/initrd.img" "$A/initrd.img" || fail "pxe/initrd.img"
 expect_grep "^#!ipxe" "$A/pxe/boot.ipxe"
-expect_grep "^kernel vmlinuz initrd=initrd.img console=ttyS0 panic=-1 benchboot.boot.group=3$" "$A/pxe/boot.ipxe"
+expect_grep "^kernel vmlinuz initrd=initrd.img console=ttyS0 panic=-1 benchboot.boot.group=3 benchboot.results.wait=30$" "$A/pxe/boot.ipxe"
 expect_grep "^initrd initrd.img$" "$A/pxe/boot.ipxe"
 expect_grep "^DEFAULT m$" "$A/pxe/pxelinux.cfg/default"
-expect_grep "^  APPEND console=ttyS0 panic=-1 benchboot.boot.group=3$" "$A/pxe/pxelinux.cfg/default"
+expect_grep "^  APPEND console=ttyS0 panic=-1 benchboot.boot.group=3 benchboot.results.wait=30$" "$A/pxe/pxelinux.cfg/default"
 
 # SOURCE_DATE_EPOCH is the PE TimeDateStamp and every FAT and ext4 timestamp.
 mkdir -p "$T/c"
