@@ -13,6 +13,7 @@
 
 #include <ext2fs/ext2fs.h>
 
+#include "errbuf.h"
 #include "bootdisk.h"
 #include "fat.h"
 #include "gpt.h"
@@ -22,15 +23,6 @@
 
 #define MIB (1ull << 20)
 #define SECTOR 512ull
-
-static int say(char *err, size_t errlen, int code, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(err, errlen, fmt, ap);
-	va_end(ap);
-	return code;
-}
 
 void bootdisk_disk_id(const char *seed, char id[33])
 {
@@ -164,11 +156,13 @@ static int make_results(const char *tmp, const struct bootdisk_spec *spec, uint6
 	char uuid[37], seed[37], now[32];
 	int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644), r;
 	if (fd < 0)
-		return say(err, errlen, UKI_ESYS, "unable to create %s: %s", tmp, strerror(errno));
+		return errbuf_fail(err, errlen, UKI_ESYS, "unable to create %s: %s", tmp,
+		                   strerror(errno));
 	r = ftruncate(fd, (off_t)size) ? -errno : 0;
 	close(fd);
 	if (r)
-		return say(err, errlen, UKI_ESYS, "unable to size %s: %s", tmp, strerror(-r));
+		return errbuf_fail(err, errlen, UKI_ESYS, "unable to size %s: %s", tmp,
+		                   strerror(-r));
 	gpt_guid_derive(spec->seed, "results-fs-uuid", g);
 	gpt_guid_format(g, uuid);
 	gpt_guid_derive(spec->seed, "results-fs-hash-seed", g);
@@ -177,8 +171,9 @@ static int make_results(const char *tmp, const struct bootdisk_spec *spec, uint6
 	 * mean "no fake time" to libext2fs. */
 	uint32_t t = spec->mtime < BOOTDISK_MIN_TIME ? BOOTDISK_MIN_TIME : spec->mtime;
 	if ((r = run_mke2fs(tmp, uuid, seed, t)))
-		return say(err, errlen, UKI_ESYS, "unable to make the results filesystem: %s",
-			   r == -EIO ? "mke2fs failed" : strerror(-r));
+		return errbuf_fail(err, errlen, UKI_ESYS,
+		                   "unable to make the results filesystem: %s",
+		                   r == -EIO ? "mke2fs failed" : strerror(-r));
 	/* libext2fs takes its clock from E2FSPROGS_FAKE_TIME too; restore the caller's. */
 	const char *old = getenv("E2FSPROGS_FAKE_TIME");
 	char *saved = old ? strdup(old) : NULL;
@@ -193,8 +188,9 @@ static int make_results(const char *tmp, const struct bootdisk_spec *spec, uint6
 		unsetenv("E2FSPROGS_FAKE_TIME");
 	free(saved);
 	if (r)
-		return say(err, errlen, UKI_ESYS, "unable to write the results disk marker: %s",
-			   resdisk_strerror(r));
+		return errbuf_fail(err, errlen, UKI_ESYS,
+		                   "unable to write the results disk marker: %s",
+		                   resdisk_strerror(r));
 	return UKI_OK;
 }
 
@@ -209,15 +205,16 @@ int bootdisk_build(const struct bootdisk_spec *spec, const char *out,
 
 	if (snprintf(tmp, sizeof(tmp), "%s.tmp", out) >= (int)sizeof(tmp) ||
 	    snprintf(restmp, sizeof(restmp), "%s.results.tmp", out) >= (int)sizeof(restmp))
-		return say(err, errlen, UKI_EINPUT, "path too long: %s", out);
+		return errbuf_fail(err, errlen, UKI_EINPUT, "path too long: %s", out);
 	uint64_t results = spec->results_size ? spec->results_size : BOOTDISK_DEFAULT_RESULTS_SIZE;
 	if (results % MIB || results < 16 * MIB)
-		return say(err, errlen, UKI_EINPUT,
-			   "results partition size %llu: a multiple of 1 MiB, at least 16 MiB",
-			   (unsigned long long)results);
+		return errbuf_fail(
+		    err, errlen, UKI_EINPUT,
+		    "results partition size %llu: a multiple of 1 MiB, at least 16 MiB",
+		    (unsigned long long)results);
 	if ((r = uki_read_file(spec->uki, &uki, &uki_len)))
-		return say(err, errlen, UKI_EINPUT, "unable to read %s: %s", spec->uki,
-			   strerror(-r));
+		return errbuf_fail(err, errlen, UKI_EINPUT, "unable to read %s: %s", spec->uki,
+		                   strerror(-r));
 
 	struct fat_file files[] = {{BOOTDISK_ESP_PATH, uki, uki_len}};
 	uint8_t volid[16];
@@ -234,9 +231,10 @@ int bootdisk_build(const struct bootdisk_spec *spec, const char *out,
 	}
 	uint64_t min = fat_min_size(&fat);
 	if (esp % MIB || esp < min) {
-		ret = say(err, errlen, UKI_EINPUT,
-			  "ESP size %llu MiB: must be whole MiB and hold the UKI (at least %llu MiB)",
-			  (unsigned long long)(esp / MIB), (unsigned long long)(min / MIB));
+		ret = errbuf_fail(
+		    err, errlen, UKI_EINPUT,
+		    "ESP size %llu MiB: must be whole MiB and hold the UKI (at least %llu MiB)",
+		    (unsigned long long)(esp / MIB), (unsigned long long)(min / MIB));
 		goto out_free;
 	}
 	fat.size = esp;
@@ -254,7 +252,8 @@ int bootdisk_build(const struct bootdisk_spec *spec, const char *out,
 
 	fd = open(tmp, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
 	if (fd < 0 || ftruncate(fd, (off_t)(l.sectors * SECTOR))) {
-		ret = say(err, errlen, UKI_ESYS, "unable to create %s: %s", tmp, strerror(errno));
+		ret = errbuf_fail(err, errlen, UKI_ESYS, "unable to create %s: %s", tmp,
+		                  strerror(errno));
 		goto out_unlink;
 	}
 	struct gpt_partition parts[2] = {
@@ -270,28 +269,30 @@ int bootdisk_build(const struct bootdisk_spec *spec, const char *out,
 	gpt_guid_derive(spec->seed, "partition-results", parts[1].guid);
 	gpt_guid_derive(spec->seed, "disk", disk_guid);
 	if ((r = gpt_write(fd, l.sectors, disk_guid, parts, 2))) {
-		ret = say(err, errlen, UKI_ESYS, "unable to write the partition table: %s",
-			  strerror(-r));
+		ret = errbuf_fail(err, errlen, UKI_ESYS, "unable to write the partition table: %s",
+		                  strerror(-r));
 		goto out_unlink;
 	}
 	if ((r = fat_write(fd, l.esp_first * SECTOR, &fat))) {
-		ret = say(err, errlen, r == -EIO || r == -ENOMEM ? UKI_ESYS : UKI_EINPUT,
-			  "unable to write the ESP: %s", strerror(-r));
+		ret = errbuf_fail(err, errlen, r == -EIO || r == -ENOMEM ? UKI_ESYS : UKI_EINPUT,
+		                  "unable to write the ESP: %s", strerror(-r));
 		goto out_unlink;
 	}
 	if ((r = copy_sparse(restmp, fd, l.results_first * SECTOR))) {
-		ret = say(err, errlen, UKI_ESYS, "unable to copy the results partition: %s",
-			  strerror(-r));
+		ret = errbuf_fail(err, errlen, UKI_ESYS, "unable to copy the results partition: %s",
+		                  strerror(-r));
 		goto out_unlink;
 	}
 	if (fsync(fd) || close(fd)) {
 		fd = -1;
-		ret = say(err, errlen, UKI_ESYS, "unable to write %s: %s", tmp, strerror(errno));
+		ret = errbuf_fail(err, errlen, UKI_ESYS, "unable to write %s: %s", tmp,
+		                  strerror(errno));
 		goto out_unlink;
 	}
 	fd = -1;
 	if (rename(tmp, out))
-		ret = say(err, errlen, UKI_ESYS, "unable to rename %s: %s", tmp, strerror(errno));
+		ret = errbuf_fail(err, errlen, UKI_ESYS, "unable to rename %s: %s", tmp,
+		                  strerror(errno));
 out_unlink:
 	if (fd >= 0)
 		close(fd);

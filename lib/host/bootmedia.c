@@ -5,19 +5,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "errbuf.h"
 #include "bootdisk.h"
 #include "bootmedia.h"
 #include "pxe.h"
 #include "uki.h"
-
-static int say(char *err, size_t errlen, int code, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(err, errlen, fmt, ap);
-	va_end(ap);
-	return code;
-}
 
 uint32_t bootmedia_mtime(void)
 {
@@ -43,11 +35,12 @@ int bootmedia_make(const struct bootmedia_spec *spec, char *err, size_t errlen)
 	snprintf(stub, sizeof(stub), "%s/%s", spec->sysroot, UKI_STUB_PATH);
 	snprintf(efi, sizeof(efi), "%s/benchboot.efi", spec->dir);
 	if ((r = uki_read_file(cmdpath, &cmdline, &cmdlen)))
-		return say(err, errlen, UKI_EINPUT, "unable to read %s: %s", cmdpath, strerror(-r));
+		return errbuf_fail(err, errlen, UKI_EINPUT, "unable to read %s: %s", cmdpath,
+		                   strerror(-r));
 	char *text = realloc(cmdline, cmdlen + 1);
 	if (!text) {
 		free(cmdline);
-		return say(err, errlen, UKI_ESYS, "out of memory");
+		return errbuf_fail(err, errlen, UKI_ESYS, "out of memory");
 	}
 	text[cmdlen] = 0;
 
@@ -85,7 +78,7 @@ int bootmedia_pxe_groups(const char *const *dirs, size_t n, const char *out, con
 	int ret = UKI_OK;
 
 	if (!e || !paths || !titles) {
-		ret = say(err, errlen, UKI_ESYS, "out of memory");
+		ret = errbuf_fail(err, errlen, UKI_ESYS, "out of memory");
 		goto out_free;
 	}
 	for (size_t i = 0; i < n; i++) {
@@ -95,14 +88,14 @@ int bootmedia_pxe_groups(const char *const *dirs, size_t n, const char *out, con
 		int r;
 		if (asprintf(&paths[3 * i], "%s/vmlinuz", dirs[i]) < 0 ||
 		    asprintf(&paths[3 * i + 1], "%s/initrd.img", dirs[i]) < 0) {
-			ret = say(err, errlen, UKI_ESYS, "out of memory");
+			ret = errbuf_fail(err, errlen, UKI_ESYS, "out of memory");
 			goto out_free;
 		}
 		char cmdpath[4096];
 		snprintf(cmdpath, sizeof(cmdpath), "%s/cmdline", dirs[i]);
 		if ((r = uki_read_file(cmdpath, &cmdline, &len))) {
-			ret = say(err, errlen, UKI_EINPUT, "unable to read %s: %s", cmdpath,
-				  strerror(-r));
+			ret = errbuf_fail(err, errlen, UKI_EINPUT, "unable to read %s: %s", cmdpath,
+			                  strerror(-r));
 			goto out_free;
 		}
 		/* The group, also on the command line: the plan has the same boot.group, and the
@@ -116,12 +109,12 @@ int bootmedia_pxe_groups(const char *const *dirs, size_t n, const char *out, con
 		free(cmdline);
 		if (r < 0) {
 			paths[3 * i + 2] = NULL;
-			ret = say(err, errlen, UKI_ESYS, "out of memory");
+			ret = errbuf_fail(err, errlen, UKI_ESYS, "out of memory");
 			goto out_free;
 		}
 		if (asprintf(&titles[i], "boot group %zu: %s", i, slash ? slash + 1 : dirs[i]) < 0) {
 			titles[i] = NULL;
-			ret = say(err, errlen, UKI_ESYS, "out of memory");
+			ret = errbuf_fail(err, errlen, UKI_ESYS, "out of memory");
 			goto out_free;
 		}
 		e[i] = (struct pxe_entry){.label = slash ? slash + 1 : dirs[i],

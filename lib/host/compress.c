@@ -9,18 +9,8 @@
 #include <zlib.h>
 #include <zstd.h>
 
+#include "errbuf.h"
 #include "compress.h"
-
-static int fail(char *err, size_t errlen, int code, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-static int fail(char *err, size_t errlen, int code, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(err, errlen, fmt, ap);
-	va_end(ap);
-	return code;
-}
 
 int compress_threads;
 
@@ -130,10 +120,10 @@ static int gzip_append(struct cpio_buf *out, const void *data, size_t len, int l
 	int rc = 0;
 
 	if (len > 0xffffffffu)
-		return fail(err, errlen, BUILD_EINPUT, "the archive is larger than 4 GiB");
+		return errbuf_fail(err, errlen, BUILD_EINPUT, "the archive is larger than 4 GiB");
 	w.blocks = calloc(n, sizeof(*w.blocks));
 	if (!w.blocks)
-		return fail(err, errlen, BUILD_ESYS, "out of memory");
+		return errbuf_fail(err, errlen, BUILD_ESYS, "out of memory");
 	for (size_t i = 0; i < n; i++) {
 		struct gz_block *b = &w.blocks[i];
 		size_t off = i * GZ_BLOCK;
@@ -160,14 +150,14 @@ static int gzip_append(struct cpio_buf *out, const void *data, size_t len, int l
 	head[8] = level == 9 ? 2 : level == 1 ? 4 : 0;
 	uLong crc = crc32(0, NULL, 0);
 	if (cpio_buf_append(out, head, sizeof(head)))
-		rc = fail(err, errlen, BUILD_ESYS, "out of memory");
+		rc = errbuf_fail(err, errlen, BUILD_ESYS, "out of memory");
 	for (size_t i = 0; i < n && !rc; i++) {
 		struct gz_block *b = &w.blocks[i];
 		if (!b->ok)
-			rc = fail(err, errlen, BUILD_ESYS, "gzip compression of block %zu failed",
-			          i);
+			rc = errbuf_fail(err, errlen, BUILD_ESYS,
+			                 "gzip compression of block %zu failed", i);
 		else if (cpio_buf_append(out, b->out, b->outlen))
-			rc = fail(err, errlen, BUILD_ESYS, "out of memory");
+			rc = errbuf_fail(err, errlen, BUILD_ESYS, "out of memory");
 		crc = crc32_combine(crc, b->crc, (z_off_t)b->len);
 	}
 	unsigned char tail[8];
@@ -176,7 +166,7 @@ static int gzip_append(struct cpio_buf *out, const void *data, size_t len, int l
 		tail[4 + i] = (unsigned char)((uint64_t)len >> (8 * i));
 	}
 	if (!rc && cpio_buf_append(out, tail, sizeof(tail)))
-		rc = fail(err, errlen, BUILD_ESYS, "out of memory");
+		rc = errbuf_fail(err, errlen, BUILD_ESYS, "out of memory");
 	for (size_t i = 0; i < n; i++)
 		free(w.blocks[i].out);
 	free(w.blocks);
@@ -192,7 +182,7 @@ static int zstd_append(struct cpio_buf *out, const void *data, size_t len, int l
 {
 	ZSTD_CCtx *c = ZSTD_createCCtx();
 	if (!c)
-		return fail(err, errlen, BUILD_ESYS, "out of memory");
+		return errbuf_fail(err, errlen, BUILD_ESYS, "out of memory");
 	size_t r = ZSTD_CCtx_setParameter(c, ZSTD_c_compressionLevel, level);
 	if (!ZSTD_isError(r))
 		r = ZSTD_CCtx_setParameter(c, ZSTD_c_nbWorkers, 0);
@@ -202,18 +192,18 @@ static int zstd_append(struct cpio_buf *out, const void *data, size_t len, int l
 		r = ZSTD_CCtx_setParameter(c, ZSTD_c_contentSizeFlag, 1);
 	if (ZSTD_isError(r)) {
 		ZSTD_freeCCtx(c);
-		return fail(err, errlen, BUILD_ESYS, "zstd: %s", ZSTD_getErrorName(r));
+		return errbuf_fail(err, errlen, BUILD_ESYS, "zstd: %s", ZSTD_getErrorName(r));
 	}
 	size_t bound = ZSTD_compressBound(len);
 	if (reserve(out, bound)) {
 		ZSTD_freeCCtx(c);
-		return fail(err, errlen, BUILD_ESYS, "out of memory");
+		return errbuf_fail(err, errlen, BUILD_ESYS, "out of memory");
 	}
 	r = ZSTD_compress2(c, out->p + out->len, bound, data, len);
 	ZSTD_freeCCtx(c);
 	if (ZSTD_isError(r))
-		return fail(err, errlen, BUILD_ESYS, "zstd compression failed: %s",
-		            ZSTD_getErrorName(r));
+		return errbuf_fail(err, errlen, BUILD_ESYS, "zstd compression failed: %s",
+		                   ZSTD_getErrorName(r));
 	out->len += r;
 	return 0;
 }
@@ -226,20 +216,21 @@ int compress_append(struct cpio_buf *out, const void *data, size_t len, enum com
 	switch (kind) {
 	case COMPRESS_GZIP:
 		if (level < 1 || level > 9)
-			return fail(err, errlen, BUILD_EINPUT, "gzip level %d is not in 1..9",
-			            level);
+			return errbuf_fail(err, errlen, BUILD_EINPUT,
+			                   "gzip level %d is not in 1..9", level);
 		return gzip_append(out, data, len, level, err, errlen);
 	case COMPRESS_ZSTD:
 		if (level < 1 || level > ZSTD_maxCLevel())
-			return fail(err, errlen, BUILD_EINPUT, "zstd level %d is not in 1..%d",
-			            level, ZSTD_maxCLevel());
+			return errbuf_fail(err, errlen, BUILD_EINPUT,
+			                   "zstd level %d is not in 1..%d", level,
+			                   ZSTD_maxCLevel());
 		return zstd_append(out, data, len, level, err, errlen);
 	case COMPRESS_NONE:
 		if (cpio_buf_append(out, data, len))
-			return fail(err, errlen, BUILD_ESYS, "out of memory");
+			return errbuf_fail(err, errlen, BUILD_ESYS, "out of memory");
 		return 0;
 	}
-	return fail(err, errlen, BUILD_EINPUT, "unknown compression");
+	return errbuf_fail(err, errlen, BUILD_EINPUT, "unknown compression");
 }
 
 int compress_append_early(struct cpio_buf *out, const char *path, char *err, size_t errlen)
@@ -249,17 +240,18 @@ int compress_append_early(struct cpio_buf *out, const char *path, char *err, siz
 	static const unsigned char zeros[512];
 
 	if (cpio_read_file(path, &data, &size) < 0)
-		return fail(err, errlen, errno == ENOENT ? BUILD_EINPUT : BUILD_ESYS,
-		            "unable to read early cpio %s: %s", path, strerror(errno));
+		return errbuf_fail(err, errlen, errno == ENOENT ? BUILD_EINPUT : BUILD_ESYS,
+		                   "unable to read early cpio %s: %s", path, strerror(errno));
 	if (size < 110 || memcmp(data, "070701", 6)) {
 		free(data);
-		return fail(err, errlen, BUILD_EINPUT,
-		            "early cpio %s is not an uncompressed newc (070701) archive", path);
+		return errbuf_fail(err, errlen, BUILD_EINPUT,
+		                   "early cpio %s is not an uncompressed newc (070701) archive",
+		                   path);
 	}
 	int rc = cpio_buf_append(out, data, size) ||
 	         cpio_buf_append(out, zeros, (512 - size % 512) % 512);
 	free(data);
 	if (rc)
-		return fail(err, errlen, BUILD_ESYS, "out of memory");
+		return errbuf_fail(err, errlen, BUILD_ESYS, "out of memory");
 	return 0;
 }

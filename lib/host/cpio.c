@@ -10,23 +10,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "errbuf.h"
 #include "cpio.h"
 #include "sha256.h"
 
 /* gen_init_cpio starts counting here too; any fixed start keeps images reproducible. */
 #define CPIO_FIRST_INO 721
-
-static int fail(char *err, size_t errlen, int code, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-static int fail(char *err, size_t errlen, int code, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	if (err && errlen)
-		vsnprintf(err, errlen, fmt, ap);
-	va_end(ap);
-	return code;
-}
 
 void cpio_list_init(struct cpio_list *l)
 {
@@ -177,9 +166,9 @@ static struct cpio_entry *new_entry(struct cpio_list *l, const char *path, enum 
 
 	*rc = 0;
 	if (!path || cpio_norm_path(path, norm, sizeof(norm))) {
-		*rc = fail(err, errlen, BUILD_EINPUT,
-		           "image path '%s' (from %s) is empty or escapes the image root",
-		           path ? path : "", origin);
+		*rc = errbuf_fail(err, errlen, BUILD_EINPUT,
+		                  "image path '%s' (from %s) is empty or escapes the image root",
+		                  path ? path : "", origin);
 		return NULL;
 	}
 	if (l->n == l->cap) {
@@ -204,7 +193,7 @@ static struct cpio_entry *new_entry(struct cpio_list *l, const char *path, enum 
 	l->finished = 0;
 	return e;
 out_nomem:
-	*rc = fail(err, errlen, BUILD_ESYS, "out of memory");
+	*rc = errbuf_fail(err, errlen, BUILD_ESYS, "out of memory");
 	return NULL;
 }
 
@@ -239,7 +228,7 @@ int cpio_add_data(struct cpio_list *l, const char *path, const void *data, size_
 {
 	unsigned char *copy = malloc(size ? size : 1);
 	if (!copy)
-		return fail(err, errlen, BUILD_ESYS, "out of memory");
+		return errbuf_fail(err, errlen, BUILD_ESYS, "out of memory");
 	if (size)
 		memcpy(copy, data, size);
 	return add_data_owned(l, path, copy, size, mode, origin, err, errlen);
@@ -253,14 +242,14 @@ int cpio_add_file(struct cpio_list *l, const char *path, const char *src, unsign
 	size_t size;
 
 	if (stat(src, &st) < 0)
-		return fail(err, errlen, errno == ENOENT ? BUILD_EINPUT : BUILD_ESYS,
-		            "unable to read %s (%s): %s", src, origin, strerror(errno));
+		return errbuf_fail(err, errlen, errno == ENOENT ? BUILD_EINPUT : BUILD_ESYS,
+		                   "unable to read %s (%s): %s", src, origin, strerror(errno));
 	if (!S_ISREG(st.st_mode))
-		return fail(err, errlen, BUILD_EINPUT, "%s (%s) is not a regular file", src,
-		            origin);
+		return errbuf_fail(err, errlen, BUILD_EINPUT, "%s (%s) is not a regular file", src,
+		                   origin);
 	if (cpio_read_file(src, &data, &size) < 0)
-		return fail(err, errlen, BUILD_ESYS, "unable to read %s (%s): %s", src, origin,
-		            strerror(errno));
+		return errbuf_fail(err, errlen, BUILD_ESYS, "unable to read %s (%s): %s", src,
+		                   origin, strerror(errno));
 	if (!mode)
 		mode = (st.st_mode & 0111) ? 0755 : 0644;
 	int rc = add_data_owned(l, path, data, size, mode, origin, err, errlen);
@@ -311,23 +300,23 @@ int cpio_add_slink(struct cpio_list *l, const char *path, const char *target, co
 {
 	int rc;
 	if (!target || !*target)
-		return fail(err, errlen, BUILD_EINPUT, "symlink %s (%s) has an empty target", path,
-		            origin);
+		return errbuf_fail(err, errlen, BUILD_EINPUT, "symlink %s (%s) has an empty target",
+		                   path, origin);
 	struct cpio_entry *e = new_entry(l, path, CPIO_SLINK, origin, err, errlen, &rc);
 	if (!e)
 		return rc;
 	e->mode = 0777;
 	if (target_escapes(e->path, target)) {
-		rc = fail(err, errlen, BUILD_EINPUT,
-		          "symlink /%s -> %s (from %s) points outside the image root", e->path,
-		          target, origin);
+		rc = errbuf_fail(err, errlen, BUILD_EINPUT,
+		                 "symlink /%s -> %s (from %s) points outside the image root",
+		                 e->path, target, origin);
 		l->n--;
 		entry_free(e);
 		return rc;
 	}
 	e->target = strdup(target);
 	if (!e->target)
-		return fail(err, errlen, BUILD_ESYS, "out of memory");
+		return errbuf_fail(err, errlen, BUILD_ESYS, "out of memory");
 	e->size = strlen(target);
 	struct sha256 s;
 	sha256_init(&s);
@@ -341,8 +330,8 @@ int cpio_add_nod(struct cpio_list *l, const char *path, unsigned mode, char nodt
 {
 	int rc;
 	if (nodtype != 'c' && nodtype != 'b')
-		return fail(err, errlen, BUILD_EINPUT, "device %s (%s): type must be c or b", path,
-		            origin);
+		return errbuf_fail(err, errlen, BUILD_EINPUT, "device %s (%s): type must be c or b",
+		                   path, origin);
 	struct cpio_entry *e = new_entry(l, path, CPIO_NOD, origin, err, errlen, &rc);
 	if (!e)
 		return rc;
@@ -368,9 +357,9 @@ int cpio_add_tree(struct cpio_list *l, const char *path, const char *srcdir, con
 	struct dirent *de;
 
 	if (!d)
-		return fail(err, errlen, errno == ENOENT ? BUILD_EINPUT : BUILD_ESYS,
-		            "unable to open directory %s (%s): %s", srcdir, origin,
-		            strerror(errno));
+		return errbuf_fail(err, errlen, errno == ENOENT ? BUILD_EINPUT : BUILD_ESYS,
+		                   "unable to open directory %s (%s): %s", srcdir, origin,
+		                   strerror(errno));
 	/* The image root itself has no entry. */
 	char norm[PATH_MAX];
 	if (cpio_norm_path(path, norm, sizeof(norm)) == 0)
@@ -382,13 +371,13 @@ int cpio_add_tree(struct cpio_list *l, const char *path, const char *srcdir, con
 			cap = cap ? 2 * cap : 32;
 			char **v = realloc(names, cap * sizeof(*v));
 			if (!v) {
-				rc = fail(err, errlen, BUILD_ESYS, "out of memory");
+				rc = errbuf_fail(err, errlen, BUILD_ESYS, "out of memory");
 				break;
 			}
 			names = v;
 		}
 		if (!(names[n++] = strdup(de->d_name)))
-			rc = fail(err, errlen, BUILD_ESYS, "out of memory");
+			rc = errbuf_fail(err, errlen, BUILD_ESYS, "out of memory");
 	}
 	closedir(d);
 	if (names)
@@ -399,8 +388,8 @@ int cpio_add_tree(struct cpio_list *l, const char *path, const char *srcdir, con
 		cpio_fmt(src, sizeof(src), "%s/%s", srcdir, names[i]);
 		cpio_fmt(dst, sizeof(dst), "%s/%s", path, names[i]);
 		if (lstat(src, &st) < 0) {
-			rc = fail(err, errlen, BUILD_ESYS, "unable to stat %s: %s", src,
-			          strerror(errno));
+			rc = errbuf_fail(err, errlen, BUILD_ESYS, "unable to stat %s: %s", src,
+			                 strerror(errno));
 		} else if (S_ISDIR(st.st_mode)) {
 			rc = cpio_add_tree(l, dst, src, origin, err, errlen);
 		} else if (S_ISREG(st.st_mode)) {
@@ -409,16 +398,18 @@ int cpio_add_tree(struct cpio_list *l, const char *path, const char *srcdir, con
 			char target[PATH_MAX];
 			ssize_t tn = readlink(src, target, sizeof(target) - 1);
 			if (tn < 0) {
-				rc = fail(err, errlen, BUILD_ESYS, "unable to read link %s: %s",
-				          src, strerror(errno));
+				rc =
+				    errbuf_fail(err, errlen, BUILD_ESYS,
+				                "unable to read link %s: %s", src, strerror(errno));
 			} else {
 				target[tn] = 0;
 				rc = cpio_add_slink(l, dst, target, origin, err, errlen);
 			}
 		} else {
-			rc = fail(err, errlen, BUILD_EINPUT,
-			          "%s (%s): only files, directories and symlinks can be copied",
-			          src, origin);
+			rc = errbuf_fail(
+			    err, errlen, BUILD_EINPUT,
+			    "%s (%s): only files, directories and symlinks can be copied", src,
+			    origin);
 		}
 	}
 	for (size_t i = 0; i < n; i++)
@@ -510,7 +501,7 @@ static int follow_parent_links(struct cpio_list *l, char *err, size_t errlen)
 			return 0;
 		links = malloc(nlinks * sizeof(*links));
 		if (!links)
-			return fail(err, errlen, BUILD_ESYS, "out of memory");
+			return errbuf_fail(err, errlen, BUILD_ESYS, "out of memory");
 		nlinks = 0;
 		for (size_t i = 0; i < l->n; i++)
 			if (l->v[i].type == CPIO_SLINK)
@@ -538,15 +529,17 @@ static int follow_parent_links(struct cpio_list *l, char *err, size_t errlen)
 					         (int)(dir_end - prefix), prefix, t, slash);
 				if (cpio_norm_path(joined, norm, sizeof(norm))) {
 					free(links);
-					return fail(err, errlen, BUILD_EINPUT,
-					            "/%s (from %s) is below the symlink /%s -> %s, "
-					            "which leads outside the image",
-					            e->path, e->origin, prefix, t);
+					return errbuf_fail(
+					    err, errlen, BUILD_EINPUT,
+					    "/%s (from %s) is below the symlink /%s -> %s, "
+					    "which leads outside the image",
+					    e->path, e->origin, prefix, t);
 				}
 				char *np = strdup(norm);
 				if (!np) {
 					free(links);
-					return fail(err, errlen, BUILD_ESYS, "out of memory");
+					return errbuf_fail(err, errlen, BUILD_ESYS,
+					                   "out of memory");
 				}
 				free(e->path);
 				e->path = np;
@@ -558,7 +551,7 @@ static int follow_parent_links(struct cpio_list *l, char *err, size_t errlen)
 		if (!changed)
 			return 0;
 	}
-	return fail(err, errlen, BUILD_EINPUT, "symlinks in the image form a loop");
+	return errbuf_fail(err, errlen, BUILD_EINPUT, "symlinks in the image form a loop");
 }
 
 int cpio_finish(struct cpio_list *l, char *err, size_t errlen)
@@ -592,14 +585,16 @@ int cpio_finish(struct cpio_list *l, char *err, size_t errlen)
 					continue;
 				if (a->type == b->type && a->type == CPIO_FILE &&
 				    a->mode == b->mode)
-					return fail(err, errlen, BUILD_EINPUT,
-					            "duplicate path /%s with different content "
-					            "(from %s and from %s)",
-					            a->path, a->origin, b->origin);
-				return fail(err, errlen, BUILD_EINPUT,
-				            "duplicate path /%s: %s %04o from %s, %s %04o from %s",
-				            a->path, type_name(a->type), a->mode, a->origin,
-				            type_name(b->type), b->mode, b->origin);
+					return errbuf_fail(
+					    err, errlen, BUILD_EINPUT,
+					    "duplicate path /%s with different content "
+					    "(from %s and from %s)",
+					    a->path, a->origin, b->origin);
+				return errbuf_fail(
+				    err, errlen, BUILD_EINPUT,
+				    "duplicate path /%s: %s %04o from %s, %s %04o from %s", a->path,
+				    type_name(a->type), a->mode, a->origin, type_name(b->type),
+				    b->mode, b->origin);
 			}
 			if (pass == 1) {
 				for (size_t k = i; k < j; k++)
@@ -625,10 +620,10 @@ int cpio_finish(struct cpio_list *l, char *err, size_t errlen)
 		*slash = 0;
 		const struct cpio_entry *p = cpio_find(l, parent);
 		if (p && p->type != CPIO_DIR)
-			return fail(err, errlen, BUILD_EINPUT,
-			            "/%s (from %s) is inside /%s, which is a %s (from %s)",
-			            l->v[i].path, l->v[i].origin, p->path, type_name(p->type),
-			            p->origin);
+			return errbuf_fail(err, errlen, BUILD_EINPUT,
+			                   "/%s (from %s) is inside /%s, which is a %s (from %s)",
+			                   l->v[i].path, l->v[i].origin, p->path,
+			                   type_name(p->type), p->origin);
 	}
 
 	unsigned ino = CPIO_FIRST_INO;
@@ -643,7 +638,7 @@ int cpio_finish(struct cpio_list *l, char *err, size_t errlen)
 	struct cpio_entry **files = malloc((l->n + 1) * sizeof(*files));
 	size_t nf = 0;
 	if (!files)
-		return fail(err, errlen, BUILD_ESYS, "out of memory");
+		return errbuf_fail(err, errlen, BUILD_ESYS, "out of memory");
 	for (size_t i = 0; i < l->n; i++)
 		if (l->v[i].type == CPIO_FILE && l->v[i].src_ino)
 			files[nf++] = &l->v[i];
@@ -712,7 +707,7 @@ int cpio_write(const struct cpio_list *l, uint32_t mtime, struct cpio_buf *out, 
 	static const unsigned type_bits[] = {S_IFREG, S_IFDIR, S_IFLNK, 0};
 
 	if (!l->finished)
-		return fail(err, errlen, BUILD_ESYS, "cpio_write before cpio_finish");
+		return errbuf_fail(err, errlen, BUILD_ESYS, "cpio_write before cpio_finish");
 	/* One allocation for the whole archive: header, name and data, each padded to 4. */
 	size_t total = 512 + 128;
 	for (size_t i = 0; i < l->n; i++)
@@ -720,7 +715,7 @@ int cpio_write(const struct cpio_list *l, uint32_t mtime, struct cpio_buf *out, 
 	if (out->len + total > out->cap) {
 		unsigned char *p = realloc(out->p, out->len + total);
 		if (!p)
-			return fail(err, errlen, BUILD_ESYS, "out of memory");
+			return errbuf_fail(err, errlen, BUILD_ESYS, "out of memory");
 		out->p = p;
 		out->cap = out->len + total;
 	}
@@ -734,14 +729,14 @@ int cpio_write(const struct cpio_list *l, uint32_t mtime, struct cpio_buf *out, 
 		if (e->type == CPIO_DIR || e->type == CPIO_NOD || !e->data_here)
 			size = 0;
 		if (size > 0xffffffffu)
-			return fail(err, errlen, BUILD_EINPUT,
-			            "/%s is larger than newc cpio allows (4 GiB)", e->path);
+			return errbuf_fail(err, errlen, BUILD_EINPUT,
+			                   "/%s is larger than newc cpio allows (4 GiB)", e->path);
 		if (header(out, e->ino, mode, e->nlink, mtime, size, e->rmajor, e->rminor,
 		           e->path) ||
 		    cpio_buf_append(out, data, size) || pad(out, 4))
-			return fail(err, errlen, BUILD_ESYS, "out of memory");
+			return errbuf_fail(err, errlen, BUILD_ESYS, "out of memory");
 	}
 	if (header(out, 0, 0, 1, 0, 0, 0, 0, "TRAILER!!!") || pad(out, 512))
-		return fail(err, errlen, BUILD_ESYS, "out of memory");
+		return errbuf_fail(err, errlen, BUILD_ESYS, "out of memory");
 	return 0;
 }

@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "errbuf.h"
 #include "elfdeps.h"
 
 /* Where Debian's glibc looks after ld.so.cache (its multiarch directories come first). */
@@ -38,17 +39,6 @@ struct elfdeps_obj {
 	int is_elf;  /* 1: read, ELF; 0: not read yet; -1: read, not ELF */
 	long parent; /* index of the loader, -1 for a binary */
 };
-
-static int fail(char *err, size_t errlen, int code, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-static int fail(char *err, size_t errlen, int code, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(err, errlen, fmt, ap);
-	va_end(ap);
-	return code;
-}
 
 static int grow(void **v, size_t *cap, size_t n, size_t size)
 {
@@ -137,21 +127,22 @@ int elfdeps_init(struct elfdeps *d, const char *sysroot, char *err, size_t errle
 {
 	memset(d, 0, sizeof(*d));
 	if (elf_version(EV_CURRENT) == EV_NONE)
-		return fail(err, errlen, BUILD_ESYS, "libelf: %s", elf_errmsg(-1));
+		return errbuf_fail(err, errlen, BUILD_ESYS, "libelf: %s", elf_errmsg(-1));
 	d->sysroot = strdup(sysroot ? sysroot : "");
 	if (!d->sysroot)
-		return fail(err, errlen, BUILD_ESYS, "out of memory");
+		return errbuf_fail(err, errlen, BUILD_ESYS, "out of memory");
 	size_t n = strlen(d->sysroot);
 	while (n && d->sysroot[n - 1] == '/')
 		d->sysroot[--n] = 0;
 	struct stat st;
 	if (n && (stat(d->sysroot, &st) < 0 || !S_ISDIR(st.st_mode)))
-		return fail(err, errlen, BUILD_EINPUT, "sysroot %s is not a directory", sysroot);
+		return errbuf_fail(err, errlen, BUILD_EINPUT, "sysroot %s is not a directory",
+		                   sysroot);
 	if (read_ldso_conf(d, "/etc/ld.so.conf", 0))
-		return fail(err, errlen, BUILD_ESYS, "out of memory");
+		return errbuf_fail(err, errlen, BUILD_ESYS, "out of memory");
 	for (size_t i = 0; i < sizeof(default_dirs) / sizeof(*default_dirs); i++)
 		if (add_dir(d, default_dirs[i]))
-			return fail(err, errlen, BUILD_ESYS, "out of memory");
+			return errbuf_fail(err, errlen, BUILD_ESYS, "out of memory");
 	return 0;
 }
 
@@ -308,7 +299,7 @@ static int read_elf(const char *src, struct elfdeps_obj *o, char *err, size_t er
 {
 	int fd = open(src, O_RDONLY | O_CLOEXEC);
 	if (fd < 0) {
-		fail(err, errlen, 0, "unable to open %s: %s", src, strerror(errno));
+		errbuf_fail(err, errlen, 0, "unable to open %s: %s", src, strerror(errno));
 		return errno == ENOENT ? -BUILD_EINPUT : -BUILD_ESYS;
 	}
 	int rc = -BUILD_EINPUT;
@@ -348,8 +339,9 @@ static int read_elf(const char *src, struct elfdeps_obj *o, char *err, size_t er
 		if (!gelf_getphdr(e, (int)i, &ph))
 			goto out_bad;
 		if (ph.p_offset + ph.p_filesz > rawlen) {
-			fail(err, errlen, 0,
-			     "%s: truncated ELF file (segment %zu ends after the file)", src, i);
+			errbuf_fail(err, errlen, 0,
+			            "%s: truncated ELF file (segment %zu ends after the file)", src,
+			            i);
 			goto out_end;
 		}
 		if (ph.p_type == PT_DYNAMIC) {
@@ -388,7 +380,8 @@ static int read_elf(const char *src, struct elfdeps_obj *o, char *err, size_t er
 			}
 		}
 		if (!mapped || !strsz || stroff + strsz > rawlen) {
-			fail(err, errlen, 0, "%s: malformed ELF file: no usable DT_STRTAB", src);
+			errbuf_fail(err, errlen, 0, "%s: malformed ELF file: no usable DT_STRTAB",
+			            src);
 			goto out_end;
 		}
 		for (size_t i = 0; i < n; i++) {
@@ -401,8 +394,9 @@ static int read_elf(const char *src, struct elfdeps_obj *o, char *err, size_t er
 			    dyn.d_tag != DT_RUNPATH && dyn.d_tag != DT_SONAME)
 				continue;
 			if (dyn.d_un.d_val >= strsz) {
-				fail(err, errlen, 0,
-				     "%s: malformed ELF file: string outside DT_STRTAB", src);
+				errbuf_fail(err, errlen, 0,
+				            "%s: malformed ELF file: string outside DT_STRTAB",
+				            src);
 				goto out_end;
 			}
 			const char *str = raw + stroff + dyn.d_un.d_val;
@@ -432,10 +426,10 @@ static int read_elf(const char *src, struct elfdeps_obj *o, char *err, size_t er
 	rc = 1;
 	goto out_end;
 out_bad:
-	fail(err, errlen, 0, "%s: malformed ELF file: %s", src, elf_errmsg(-1));
+	errbuf_fail(err, errlen, 0, "%s: malformed ELF file: %s", src, elf_errmsg(-1));
 	goto out_end;
 out_nomem:
-	fail(err, errlen, 0, "out of memory");
+	errbuf_fail(err, errlen, 0, "out of memory");
 	rc = -BUILD_ESYS;
 out_end:
 	if (e)
@@ -585,23 +579,23 @@ static int take(struct elfdeps *d, const char *name, const char *path, long pare
 	const char *by = parent >= 0 ? d->objs[parent].image_path : "?";
 	char *needed_by = strdup(by);
 	if (!needed_by)
-		return fail(err, errlen, BUILD_ESYS, "out of memory");
+		return errbuf_fail(err, errlen, BUILD_ESYS, "out of memory");
 	int rc = resolve(d, path, real, sizeof(real), needed_by);
 	if (rc < 0) {
-		rc = fail(err, errlen, BUILD_ESYS, "unable to resolve %s in %s: %s", path,
-		          d->sysroot[0] ? d->sysroot : "/", strerror(errno));
+		rc = errbuf_fail(err, errlen, BUILD_ESYS, "unable to resolve %s in %s: %s", path,
+		                 d->sysroot[0] ? d->sysroot : "/", strerror(errno));
 		goto out_free;
 	}
 	cpio_fmt(host, sizeof(host), "%s%s", d->sysroot, real);
 	if (add_found(d, name, path, real, needed_by) || add_file(d, real, host, NULL, needed_by)) {
-		rc = fail(err, errlen, BUILD_ESYS, "out of memory");
+		rc = errbuf_fail(err, errlen, BUILD_ESYS, "out of memory");
 		goto out_free;
 	}
 	rc = 0;
 	if (find_obj(d, real) >= 0)
 		goto out_free;
 	if (grow((void **)&d->objs, &d->capobjs, d->nobjs, sizeof(*d->objs))) {
-		rc = fail(err, errlen, BUILD_ESYS, "out of memory");
+		rc = errbuf_fail(err, errlen, BUILD_ESYS, "out of memory");
 		goto out_free;
 	}
 	struct elfdeps_obj *o = &d->objs[d->nobjs];
@@ -612,14 +606,14 @@ static int take(struct elfdeps *d, const char *name, const char *path, long pare
 	o->src = strdup(host);
 	d->nobjs++;
 	if (!o->image_path || !o->real || !o->src) {
-		rc = fail(err, errlen, BUILD_ESYS, "out of memory");
+		rc = errbuf_fail(err, errlen, BUILD_ESYS, "out of memory");
 		goto out_free;
 	}
 	/* Read it now: its DT_SONAME may satisfy names needed before its turn comes. */
 	char msg[512] = "";
 	int r = read_elf(o->src, o, msg, sizeof(msg));
 	if (r < 0)
-		rc = fail(err, errlen, -r, "%s", msg);
+		rc = errbuf_fail(err, errlen, -r, "%s", msg);
 	o->is_elf = r > 0 ? 1 : -1;
 out_free:
 	free(needed_by);
@@ -646,7 +640,7 @@ int elfdeps_add(struct elfdeps *d, const char *src, const char *image_path, int 
                 size_t errlen)
 {
 	if (grow((void **)&d->objs, &d->capobjs, d->nobjs, sizeof(*d->objs)))
-		return fail(err, errlen, BUILD_ESYS, "out of memory");
+		return errbuf_fail(err, errlen, BUILD_ESYS, "out of memory");
 	size_t first = d->nobjs;
 	struct elfdeps_obj *root = &d->objs[d->nobjs];
 	memset(root, 0, sizeof(*root));
@@ -655,7 +649,7 @@ int elfdeps_add(struct elfdeps *d, const char *src, const char *image_path, int 
 	root->src = strdup(src);
 	d->nobjs++;
 	if (!root->image_path || !root->src)
-		return fail(err, errlen, BUILD_ESYS, "out of memory");
+		return errbuf_fail(err, errlen, BUILD_ESYS, "out of memory");
 	if (is_elf)
 		*is_elf = 0;
 
@@ -666,13 +660,14 @@ int elfdeps_add(struct elfdeps *d, const char *src, const char *image_path, int 
 			char msg[512] = "";
 			r = read_elf(d->objs[i].src, &d->objs[i], msg, sizeof(msg));
 			if (r < 0)
-				return fail(err, errlen, -r, "%s", msg);
+				return errbuf_fail(err, errlen, -r, "%s", msg);
 		}
 		if (r <= 0) {
 			if (i == first)
 				return 0;
-			return fail(err, errlen, BUILD_EINPUT, "%s (needed by %s) is not ELF",
-			            d->objs[i].image_path, d->objs[d->objs[i].parent].image_path);
+			return errbuf_fail(err, errlen, BUILD_EINPUT,
+			                   "%s (needed by %s) is not ELF", d->objs[i].image_path,
+			                   d->objs[d->objs[i].parent].image_path);
 		}
 		if (i == first && is_elf)
 			*is_elf = 1;
@@ -680,13 +675,13 @@ int elfdeps_add(struct elfdeps *d, const char *src, const char *image_path, int 
 			char real[PATH_MAX];
 			const char *interp = d->objs[i].interp;
 			if (resolve(d, interp, real, sizeof(real), NULL) < 0)
-				return fail(err, errlen, BUILD_EINPUT,
-				            "program interpreter %s needed by %s not found in %s",
-				            interp, d->objs[i].image_path,
-				            d->sysroot[0] ? d->sysroot : "/");
+				return errbuf_fail(
+				    err, errlen, BUILD_EINPUT,
+				    "program interpreter %s needed by %s not found in %s", interp,
+				    d->objs[i].image_path, d->sysroot[0] ? d->sysroot : "/");
 			char *copy = strdup(interp);
 			if (!copy)
-				return fail(err, errlen, BUILD_ESYS, "out of memory");
+				return errbuf_fail(err, errlen, BUILD_ESYS, "out of memory");
 			int rc = take(d, copy, copy, (long)i, err, errlen);
 			free(copy);
 			if (rc)
@@ -699,13 +694,14 @@ int elfdeps_add(struct elfdeps *d, const char *src, const char *image_path, int 
 				continue;
 			if (!find_library(d, i, name, found, sizeof(found))) {
 				const char *where = d->sysroot[0] ? d->sysroot : "/";
-				return fail(err, errlen, BUILD_EINPUT,
-				            "library %s needed by %s not found in %s (searched "
-				            "%sthe sysroot's ld.so.conf and default directories)",
-				            name, d->objs[i].image_path, where,
-				            d->objs[i].runpath ? "RUNPATH, "
-				            : d->objs[i].rpath ? "RPATH, "
-				                               : "");
+				return errbuf_fail(
+				    err, errlen, BUILD_EINPUT,
+				    "library %s needed by %s not found in %s (searched "
+				    "%sthe sysroot's ld.so.conf and default directories)",
+				    name, d->objs[i].image_path, where,
+				    d->objs[i].runpath ? "RUNPATH, "
+				    : d->objs[i].rpath ? "RPATH, "
+				                       : "");
 			}
 			int rc = take(d, name, found, (long)i, err, errlen);
 			if (rc)

@@ -17,19 +17,9 @@
 #include <zlib.h>
 #include <zstd.h>
 
+#include "errbuf.h"
 #include "kmods.h"
 #include "sha256.h"
-
-static int fail(char *err, size_t errlen, int code, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-static int fail(char *err, size_t errlen, int code, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(err, errlen, fmt, ap);
-	va_end(ap);
-	return code;
-}
 
 static int exists(const char *dir, const char *name)
 {
@@ -155,7 +145,7 @@ static int run_depmod(const char *root, const char *version, char *err, size_t e
 {
 	pid_t pid = fork();
 	if (pid < 0)
-		return fail(err, errlen, BUILD_ESYS, "unable to fork: %s", strerror(errno));
+		return errbuf_fail(err, errlen, BUILD_ESYS, "unable to fork: %s", strerror(errno));
 	if (pid == 0) {
 		int null = open("/dev/null", O_WRONLY);
 		if (null >= 0)
@@ -168,12 +158,13 @@ static int run_depmod(const char *root, const char *version, char *err, size_t e
 	int status;
 	while (waitpid(pid, &status, 0) < 0)
 		if (errno != EINTR)
-			return fail(err, errlen, BUILD_ESYS, "waitpid: %s", strerror(errno));
+			return errbuf_fail(err, errlen, BUILD_ESYS, "waitpid: %s", strerror(errno));
 	if (WIFEXITED(status) && WEXITSTATUS(status) == 127)
-		return fail(err, errlen, BUILD_ESYS,
-		            "unable to run depmod: not found (install kmod)");
+		return errbuf_fail(err, errlen, BUILD_ESYS,
+		                   "unable to run depmod: not found (install kmod)");
 	if (!WIFEXITED(status) || WEXITSTATUS(status))
-		return fail(err, errlen, BUILD_ESYS, "depmod -b %s %s failed", root, version);
+		return errbuf_fail(err, errlen, BUILD_ESYS, "depmod -b %s %s failed", root,
+		                   version);
 	return 0;
 }
 
@@ -186,8 +177,8 @@ static int stage(const char *moddir, const char *version, const char *root, char
 {
 	char dir[PATH_MAX], real[PATH_MAX];
 	if (!realpath(moddir, real))
-		return fail(err, errlen, BUILD_ESYS, "unable to resolve %s: %s", moddir,
-		            strerror(errno));
+		return errbuf_fail(err, errlen, BUILD_ESYS, "unable to resolve %s: %s", moddir,
+		                   strerror(errno));
 	cpio_fmt(dir, sizeof(dir), "%s/lib", root);
 	if (mkdir(dir, 0755) < 0 && errno != EEXIST)
 		goto out_errno;
@@ -231,8 +222,8 @@ static int stage(const char *moddir, const char *version, const char *root, char
 	closedir(d);
 	return run_depmod(root, version, err, errlen);
 out_errno:
-	return fail(err, errlen, BUILD_ESYS, "unable to stage %s in %s: %s", moddir, root,
-	            strerror(errno));
+	return errbuf_fail(err, errlen, BUILD_ESYS, "unable to stage %s in %s: %s", moddir, root,
+	                   strerror(errno));
 }
 
 static int mkdirs(const char *path)
@@ -255,11 +246,11 @@ int kmods_open(struct kmods *k, const char *moddir, const char *cachedir, char *
 	memset(k, 0, sizeof(*k));
 	struct stat st;
 	if (stat(moddir, &st) < 0)
-		return fail(err, errlen, BUILD_EINPUT, "modules directory %s: %s", moddir,
-		            strerror(errno));
+		return errbuf_fail(err, errlen, BUILD_EINPUT, "modules directory %s: %s", moddir,
+		                   strerror(errno));
 	if (!S_ISDIR(st.st_mode))
-		return fail(err, errlen, BUILD_EINPUT, "modules directory %s is not a directory",
-		            moddir);
+		return errbuf_fail(err, errlen, BUILD_EINPUT,
+		                   "modules directory %s is not a directory", moddir);
 	char tmp[PATH_MAX];
 	cpio_fmt(tmp, sizeof(tmp), "%s", moddir);
 	size_t n = strlen(tmp);
@@ -269,12 +260,12 @@ int kmods_open(struct kmods *k, const char *moddir, const char *cachedir, char *
 	k->version = strdup(base);
 	k->moddir = strdup(tmp);
 	if (!k->version || !k->moddir)
-		return fail(err, errlen, BUILD_ESYS, "out of memory");
+		return errbuf_fail(err, errlen, BUILD_ESYS, "out of memory");
 	if (!exists(tmp, "kernel") && !exists(tmp, "modules.order"))
-		return fail(err, errlen, BUILD_EINPUT,
-		            "%s does not look like a modules directory (no kernel/ or "
-		            "modules.order)",
-		            moddir);
+		return errbuf_fail(err, errlen, BUILD_EINPUT,
+		                   "%s does not look like a modules directory (no kernel/ or "
+		                   "modules.order)",
+		                   moddir);
 
 	char staged[PATH_MAX * 2];
 	int rc;
@@ -283,8 +274,8 @@ int kmods_open(struct kmods *k, const char *moddir, const char *cachedir, char *
 	} else if (cachedir) {
 		char key[17], final[PATH_MAX], work[PATH_MAX + 32];
 		if (tree_key(tmp, k->version, key) < 0)
-			return fail(err, errlen, BUILD_ESYS, "unable to list %s: %s", tmp,
-			            strerror(errno));
+			return errbuf_fail(err, errlen, BUILD_ESYS, "unable to list %s: %s", tmp,
+			                   strerror(errno));
 		cpio_fmt(final, sizeof(final), "%s/depmod/%s-%s", cachedir, k->version, key);
 		cpio_fmt(staged, sizeof(staged), "%s/lib/modules/%s", final, k->version);
 		if (!exists(staged, "modules.dep.bin")) {
@@ -292,12 +283,13 @@ int kmods_open(struct kmods *k, const char *moddir, const char *cachedir, char *
 			char parent[PATH_MAX];
 			cpio_fmt(parent, sizeof(parent), "%s/depmod", cachedir);
 			if (mkdirs(parent) < 0 || !mkdtemp(work))
-				return fail(err, errlen, BUILD_ESYS, "unable to create %s: %s",
-				            parent, strerror(errno));
+				return errbuf_fail(err, errlen, BUILD_ESYS,
+				                   "unable to create %s: %s", parent,
+				                   strerror(errno));
 			rc = stage(tmp, k->version, work, err, errlen);
 			if (!rc && rename(work, final) < 0 && errno != ENOTEMPTY && errno != EEXIST)
-				rc = fail(err, errlen, BUILD_ESYS, "unable to rename %s: %s", work,
-				          strerror(errno));
+				rc = errbuf_fail(err, errlen, BUILD_ESYS, "unable to rename %s: %s",
+				                 work, strerror(errno));
 			if (exists(work, "lib"))
 				rm_tree(work); /* lost a race with another build, or failed */
 			if (rc)
@@ -308,11 +300,11 @@ int kmods_open(struct kmods *k, const char *moddir, const char *cachedir, char *
 		char wpath[PATH_MAX];
 		cpio_fmt(wpath, sizeof(wpath), "%s/benchboot-depmod.XXXXXX", t && *t ? t : "/tmp");
 		if (!mkdtemp(wpath))
-			return fail(err, errlen, BUILD_ESYS, "unable to create %s: %s", wpath,
-			            strerror(errno));
+			return errbuf_fail(err, errlen, BUILD_ESYS, "unable to create %s: %s",
+			                   wpath, strerror(errno));
 		k->tmproot = strdup(wpath);
 		if (!k->tmproot)
-			return fail(err, errlen, BUILD_ESYS, "out of memory");
+			return errbuf_fail(err, errlen, BUILD_ESYS, "out of memory");
 		rc = stage(tmp, k->version, wpath, err, errlen);
 		if (rc)
 			return rc;
@@ -320,17 +312,18 @@ int kmods_open(struct kmods *k, const char *moddir, const char *cachedir, char *
 	}
 	k->staged = strdup(staged);
 	if (!k->staged)
-		return fail(err, errlen, BUILD_ESYS, "out of memory");
+		return errbuf_fail(err, errlen, BUILD_ESYS, "out of memory");
 
 	/* No configuration from the host: an empty list of config paths. */
 	const char *no_config[] = {NULL};
 	k->ctx = kmod_new(k->staged, no_config);
 	if (!k->ctx)
-		return fail(err, errlen, BUILD_ESYS, "libkmod: unable to open %s", k->staged);
+		return errbuf_fail(err, errlen, BUILD_ESYS, "libkmod: unable to open %s",
+		                   k->staged);
 	kmod_set_log_priority(k->ctx, 0);
 	if (kmod_load_resources(k->ctx) < 0)
-		return fail(err, errlen, BUILD_ESYS, "libkmod: unable to load the indexes of %s",
-		            k->staged);
+		return errbuf_fail(err, errlen, BUILD_ESYS,
+		                   "libkmod: unable to load the indexes of %s", k->staged);
 	return 0;
 }
 
@@ -489,14 +482,14 @@ static int add_module(struct kmods *k, struct kmod_module *m, char *err, size_t 
 			return 0;
 	size_t sl = strlen(k->staged);
 	if (strncmp(path, k->staged, sl) || path[sl] != '/')
-		return fail(err, errlen, BUILD_ESYS, "module %s has an unexpected path %s", name,
-		            path);
+		return errbuf_fail(err, errlen, BUILD_ESYS, "module %s has an unexpected path %s",
+		                   name, path);
 	const char *rel = path + sl + 1;
 	if (k->n == k->cap) {
 		size_t cap = k->cap ? k->cap * 2 : 16;
 		struct kmods_entry *v = realloc(k->v, cap * sizeof(*v));
 		if (!v)
-			return fail(err, errlen, BUILD_ESYS, "out of memory");
+			return errbuf_fail(err, errlen, BUILD_ESYS, "out of memory");
 		k->v = v;
 		k->cap = cap;
 	}
@@ -508,7 +501,7 @@ static int add_module(struct kmods *k, struct kmod_module *m, char *err, size_t 
 	if (asprintf(&e->image_path, "/lib/modules/%s/%s", k->version, rel) < 0)
 		e->image_path = NULL;
 	if (!e->name || !e->src || !e->image_path)
-		return fail(err, errlen, BUILD_ESYS, "out of memory");
+		return errbuf_fail(err, errlen, BUILD_ESYS, "out of memory");
 	char *ko = strstr(e->image_path, ".ko");
 	if (ko && ko[3] == '.')
 		ko[3] = 0; /* .ko.xz, .ko.zst, .ko.gz become .ko */
@@ -521,13 +514,13 @@ int kmods_add(struct kmods *k, const char *name, char *err, size_t errlen)
 	struct kmod_list *list = NULL, *l;
 	int rc = kmod_module_new_from_lookup(k->ctx, name, &list);
 	if (rc < 0)
-		return fail(err, errlen, BUILD_ESYS, "libkmod: lookup of %s failed: %s", name,
-		            strerror(-rc));
+		return errbuf_fail(err, errlen, BUILD_ESYS, "libkmod: lookup of %s failed: %s",
+		                   name, strerror(-rc));
 	if (!list) {
 		char hint[512];
 		suggest(k, name, hint, sizeof(hint));
-		return fail(err, errlen, BUILD_EINPUT, "unknown module '%s' for kernel %s%s", name,
-		            k->version, hint);
+		return errbuf_fail(err, errlen, BUILD_EINPUT, "unknown module '%s' for kernel %s%s",
+		                   name, k->version, hint);
 	}
 	rc = 0;
 	kmod_list_foreach(l, list)
@@ -539,10 +532,11 @@ int kmods_add(struct kmods *k, const char *name, char *err, size_t errlen)
 		    m, KMOD_PROBE_DRY_RUN | KMOD_PROBE_IGNORE_LOADED | KMOD_PROBE_IGNORE_COMMAND,
 		    NULL, NULL, NULL, collect);
 		if (r < 0 && !rc)
-			rc = fail(err, errlen, BUILD_ESYS, "libkmod: resolving %s failed: %s",
-			          kmod_module_get_name(m), strerror(-r));
+			rc =
+			    errbuf_fail(err, errlen, BUILD_ESYS, "libkmod: resolving %s failed: %s",
+			                kmod_module_get_name(m), strerror(-r));
 		if (probe.nomem && !rc)
-			rc = fail(err, errlen, BUILD_ESYS, "out of memory");
+			rc = errbuf_fail(err, errlen, BUILD_ESYS, "out of memory");
 		for (size_t i = 0; i < probe.n; i++) {
 			if (!rc)
 				rc = add_module(k, probe.mods[i], err, errlen);
@@ -675,8 +669,8 @@ int kmods_read(const char *src, unsigned char **data, size_t *size, char *err, s
 	unsigned char *raw;
 	size_t rawlen;
 	if (cpio_read_file(src, &raw, &rawlen) < 0)
-		return fail(err, errlen, BUILD_ESYS, "unable to read module %s: %s", src,
-		            strerror(errno));
+		return errbuf_fail(err, errlen, BUILD_ESYS, "unable to read module %s: %s", src,
+		                   strerror(errno));
 	int (*decode)(const unsigned char *, size_t, unsigned char **, size_t *) = NULL;
 	if (ends_with(src, ".ko.xz"))
 		decode = read_xz;
@@ -692,7 +686,8 @@ int kmods_read(const char *src, unsigned char **data, size_t *size, char *err, s
 	int rc = decode(raw, rawlen, data, size);
 	free(raw);
 	if (rc < 0)
-		return fail(err, errlen, BUILD_EINPUT, "unable to decompress module %s", src);
+		return errbuf_fail(err, errlen, BUILD_EINPUT, "unable to decompress module %s",
+		                   src);
 	return 0;
 }
 
@@ -713,7 +708,7 @@ int kmods_to_cpio(const struct kmods *k, struct cpio_list *l, char *err, size_t 
 		if (!rc &&
 		    (cpio_buf_append(&order, k->v[i].image_path, strlen(k->v[i].image_path)) ||
 		     cpio_buf_append(&order, "\n", 1)))
-			rc = fail(err, errlen, BUILD_ESYS, "out of memory");
+			rc = errbuf_fail(err, errlen, BUILD_ESYS, "out of memory");
 	}
 	if (!rc)
 		rc =

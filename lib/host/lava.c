@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "errbuf.h"
 #include "host/jobimage.h"
 #include "host/matrix.h"
 #include "host/planwrite.h"
@@ -145,15 +146,6 @@ int lava_job(enum lava_flavour flavour, const struct lava_boot *b, char **out)
 	return 0;
 }
 
-static int say(char *err, size_t errlen, int code, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(err, errlen, fmt, ap);
-	va_end(ap);
-	return code;
-}
-
 /* The initramfs's compression, from its first bytes (gzip unless it says otherwise). */
 static const char *ramdisk_compression(const char *path)
 {
@@ -194,8 +186,9 @@ int lava_write_jobs(const char *jobpath, const struct lava_opts *opts,
 
 	/* Absolute: the file:// URLs must not depend on where LAVA runs. */
 	if (!realpath(opts->images ? opts->images : "images", images))
-		return say(err, errlen, 100, "no image directory %s: build the images first",
-			   opts->images ? opts->images : "images");
+		return errbuf_fail(err, errlen, 100,
+		                   "no image directory %s: build the images first",
+		                   opts->images ? opts->images : "images");
 	if ((r = bb_job_parse_file(jobpath, &job, err, errlen)))
 		return r == -EINVAL || r == -ENOENT ? 100 : 111;
 	if ((r = bb_matrix_expand(&job, &m, err, errlen))) {
@@ -247,11 +240,12 @@ int lava_write_jobs(const char *jobpath, const struct lava_opts *opts,
 			lb.kernel_url = kernel;
 			lb.ramdisk_url = ramdisk;
 			if ((r = lava_job((enum lava_flavour)f, &lb, &text))) {
-				ret = say(err, errlen, r == -EINVAL ? 100 : 111,
-					  r == -EINVAL ? "the command line of %s has a double quote or "
-							 "a newline: LAVA cannot pass it"
-						       : "out of memory (%s)",
-					  g.name);
+				ret = errbuf_fail(
+				    err, errlen, r == -EINVAL ? 100 : 111,
+				    r == -EINVAL ? "the command line of %s has a double quote or "
+				                   "a newline: LAVA cannot pass it"
+				                 : "out of memory (%s)",
+				    g.name);
 				break;
 			}
 			const char *fl = f == LAVA_QEMU ? "qemu" : "lab";
@@ -264,11 +258,11 @@ int lava_write_jobs(const char *jobpath, const struct lava_opts *opts,
 			snprintf(dir, sizeof(dir), "%s", path);
 			*strrchr(dir, '/') = 0;
 			if (mkdir(dir, 0755) && errno != EEXIST)
-				ret = say(err, errlen, 111, "unable to create %s: %s", dir,
-					  strerror(errno));
+				ret = errbuf_fail(err, errlen, 111, "unable to create %s: %s", dir,
+				                  strerror(errno));
 			else if ((r = uki_write_file(path, text, strlen(text))))
-				ret = say(err, errlen, 111, "unable to write %s: %s", path,
-					  strerror(-r));
+				ret = errbuf_fail(err, errlen, 111, "unable to write %s: %s", path,
+				                  strerror(-r));
 			else if (written)
 				written(path, ctx);
 			free(text);

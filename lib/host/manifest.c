@@ -5,18 +5,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "errbuf.h"
 #include "manifest.h"
-
-static int fail(char *err, size_t errlen, int code, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-static int fail(char *err, size_t errlen, int code, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(err, errlen, fmt, ap);
-	va_end(ap);
-	return code;
-}
 
 static int append(struct cpio_buf *out, const char *s)
 {
@@ -36,16 +26,16 @@ int manifest_build(const struct cpio_list *l, const char *kernel, const char *cm
 	if (kernel) {
 		struct stat st;
 		if (stat(kernel, &st) < 0 || sha256_file_hex(kernel, hex) < 0)
-			return fail(err, errlen, errno == ENOENT ? BUILD_EINPUT : BUILD_ESYS,
-			            "unable to read kernel %s: %s", kernel, strerror(errno));
+			return errbuf_fail(err, errlen, errno == ENOENT ? BUILD_EINPUT : BUILD_ESYS,
+			                   "unable to read kernel %s: %s", kernel, strerror(errno));
 		cpio_fmt(line, sizeof(line), "kernel %lld %s\n", (long long)st.st_size, hex);
 		if (append(out, line))
 			goto out_nomem;
 	}
 	if (cmdline) {
 		if (strchr(cmdline, '\n'))
-			return fail(err, errlen, BUILD_EINPUT,
-			            "the kernel command line has a newline");
+			return errbuf_fail(err, errlen, BUILD_EINPUT,
+			                   "the kernel command line has a newline");
 		if (append(out, "cmdline ") || append(out, cmdline) || append(out, "\n"))
 			goto out_nomem;
 	}
@@ -56,8 +46,8 @@ int manifest_build(const struct cpio_list *l, const char *kernel, const char *cm
 		if (!strcmp(e->path, MANIFEST_PATH) || !strcmp(e->path, MANIFEST_ID_PATH))
 			continue;
 		if (strchr(e->path, '\n'))
-			return fail(err, errlen, BUILD_EINPUT,
-			            "image path with a newline (from %s)", e->origin);
+			return errbuf_fail(err, errlen, BUILD_EINPUT,
+			                   "image path with a newline (from %s)", e->origin);
 		unsigned mode = e->mode | type_bits[e->type];
 		char third[SHA256_HEX_LEN + 1];
 		switch (e->type) {
@@ -75,12 +65,13 @@ int manifest_build(const struct cpio_list *l, const char *kernel, const char *cm
 		}
 		size_t size = e->type == CPIO_FILE || e->type == CPIO_SLINK ? e->size : 0;
 		if (cpio_fmt(line, sizeof(line), "%06o %zu %s /%s\n", mode, size, third, e->path))
-			return fail(err, errlen, BUILD_EINPUT, "image path too long: /%s", e->path);
+			return errbuf_fail(err, errlen, BUILD_EINPUT, "image path too long: /%s",
+			                   e->path);
 		if (append(out, line))
 			goto out_nomem;
 	}
 	sha256_hex(out->p + start, out->len - start, id);
 	return 0;
 out_nomem:
-	return fail(err, errlen, BUILD_ESYS, "out of memory");
+	return errbuf_fail(err, errlen, BUILD_ESYS, "out of memory");
 }

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "errbuf.h"
 #include "pxe.h"
 #include "uki.h"
 
@@ -41,15 +42,6 @@ static void add(struct text *t, const char *fmt, ...)
 		t->s = s;
 		t->cap = cap;
 	}
-}
-
-static int say(char *err, size_t errlen, int code, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(err, errlen, fmt, ap);
-	va_end(ap);
-	return code;
 }
 
 static int label_ok(const char *s)
@@ -105,37 +97,39 @@ int pxe_build(const char *dir, const char *name, const struct pxe_entry *entries
 	int r, ret = UKI_OK;
 
 	if (!cmdlines)
-		return say(err, errlen, UKI_ESYS, "out of memory");
+		return errbuf_fail(err, errlen, UKI_ESYS, "out of memory");
 	if (!n) {
-		ret = say(err, errlen, UKI_EINPUT, "no boot entries");
+		ret = errbuf_fail(err, errlen, UKI_EINPUT, "no boot entries");
 		goto out_free;
 	}
 	for (size_t i = 0; i < n; i++) {
 		if (!label_ok(entries[i].label)) {
-			ret = say(err, errlen, UKI_EINPUT,
-				  "bad label '%s' (letters, digits, '.', '_', '-')",
-				  entries[i].label);
+			ret = errbuf_fail(err, errlen, UKI_EINPUT,
+			                  "bad label '%s' (letters, digits, '.', '_', '-')",
+			                  entries[i].label);
 			goto out_free;
 		}
 		for (size_t j = 0; j < i; j++)
 			if (!strcmp(entries[i].label, entries[j].label)) {
-				ret = say(err, errlen, UKI_EINPUT, "label '%s' given twice",
-					  entries[i].label);
+				ret = errbuf_fail(err, errlen, UKI_EINPUT, "label '%s' given twice",
+				                  entries[i].label);
 				goto out_free;
 			}
 		if (!(cmdlines[i] = clean_cmdline(entries[i].cmdline))) {
-			ret = say(err, errlen, UKI_ESYS, "out of memory");
+			ret = errbuf_fail(err, errlen, UKI_ESYS, "out of memory");
 			goto out_free;
 		}
 		if (strchr(cmdlines[i], '\n')) {
-			ret = say(err, errlen, UKI_EINPUT,
-				  "the command line of %s has several lines", entries[i].label);
+			ret = errbuf_fail(err, errlen, UKI_EINPUT,
+			                  "the command line of %s has several lines",
+			                  entries[i].label);
 			goto out_free;
 		}
 	}
 	snprintf(path, sizeof(path), "%s/pxelinux.cfg", dir);
 	if ((r = mkdir_ok(dir)) || (r = mkdir_ok(path))) {
-		ret = say(err, errlen, UKI_ESYS, "unable to create %s: %s", path, strerror(-r));
+		ret = errbuf_fail(err, errlen, UKI_ESYS, "unable to create %s: %s", path,
+		                  strerror(-r));
 		goto out_free;
 	}
 
@@ -162,15 +156,15 @@ int pxe_build(const char *dir, const char *name, const struct pxe_entry *entries
 		if (n > 1) {
 			snprintf(path, sizeof(path), "%s/%s", dir, e->label);
 			if ((r = mkdir_ok(path))) {
-				ret = say(err, errlen, UKI_ESYS, "unable to create %s: %s", path,
-					  strerror(-r));
+				ret = errbuf_fail(err, errlen, UKI_ESYS, "unable to create %s: %s",
+				                  path, strerror(-r));
 				goto out_free;
 			}
 		}
 		if ((r = copy_file(e->kernel, kernel)) || (r = copy_file(e->initrd, initrd))) {
-			ret = say(err, errlen, r == -ENOENT ? UKI_EINPUT : UKI_ESYS,
-				  "unable to copy %s and %s into %s: %s", e->kernel, e->initrd, dir,
-				  strerror(-r));
+			ret = errbuf_fail(err, errlen, r == -ENOENT ? UKI_EINPUT : UKI_ESYS,
+			                  "unable to copy %s and %s into %s: %s", e->kernel,
+			                  e->initrd, dir, strerror(-r));
 			goto out_free;
 		}
 		if (n > 1) {
@@ -182,8 +176,8 @@ int pxe_build(const char *dir, const char *name, const struct pxe_entry *entries
 			r = one.oom ? -ENOMEM : uki_write_file(path, one.s, one.len);
 			free(one.s);
 			if (r) {
-				ret = say(err, errlen, UKI_ESYS, "unable to write %s: %s", path,
-					  strerror(-r));
+				ret = errbuf_fail(err, errlen, UKI_ESYS, "unable to write %s: %s",
+				                  path, strerror(-r));
 				goto out_free;
 			}
 		}
@@ -195,7 +189,7 @@ int pxe_build(const char *dir, const char *name, const struct pxe_entry *entries
 		    prefix, cmdlines[i]);
 	}
 	if (ipxe.oom || pxelinux.oom) {
-		ret = say(err, errlen, UKI_ESYS, "out of memory");
+		ret = errbuf_fail(err, errlen, UKI_ESYS, "out of memory");
 		goto out_free;
 	}
 	snprintf(path, sizeof(path), "%s/boot.ipxe", dir);
@@ -204,7 +198,8 @@ int pxe_build(const char *dir, const char *name, const struct pxe_entry *entries
 		r = uki_write_file(path, pxelinux.s, pxelinux.len);
 	}
 	if (r)
-		ret = say(err, errlen, UKI_ESYS, "unable to write %s: %s", path, strerror(-r));
+		ret = errbuf_fail(err, errlen, UKI_ESYS, "unable to write %s: %s", path,
+		                  strerror(-r));
 out_free:
 	for (size_t i = 0; i < n; i++)
 		free(cmdlines[i]);

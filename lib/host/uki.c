@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "errbuf.h"
 #include "pe.h"
 #include "uki.h"
 
@@ -93,15 +94,6 @@ char *uki_osrel(const char *name, const char *id)
 	return s;
 }
 
-static int say(char *err, size_t errlen, int code, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(err, errlen, fmt, ap);
-	va_end(ap);
-	return code;
-}
-
 int uki_build(const struct uki_spec *spec, const char *out, char *err, size_t errlen)
 {
 	uint8_t *stub = NULL, *kernel = NULL, *initrd = NULL;
@@ -111,35 +103,35 @@ int uki_build(const struct uki_spec *spec, const char *out, char *err, size_t er
 	int r, ret = UKI_OK;
 
 	if ((r = uki_read_file(spec->stub, &stub, &stub_len))) {
-		ret = say(err, errlen, UKI_EINPUT, "unable to read the EFI stub %s: %s", spec->stub,
-			  strerror(-r));
+		ret = errbuf_fail(err, errlen, UKI_EINPUT, "unable to read the EFI stub %s: %s",
+		                  spec->stub, strerror(-r));
 		goto out_free;
 	}
 	if ((r = uki_read_file(spec->kernel, &kernel, &kernel_len))) {
-		ret = say(err, errlen, UKI_EINPUT, "unable to read the kernel %s: %s",
-			  spec->kernel, strerror(-r));
+		ret = errbuf_fail(err, errlen, UKI_EINPUT, "unable to read the kernel %s: %s",
+		                  spec->kernel, strerror(-r));
 		goto out_free;
 	}
 	/* A bzImage: "HdrS" at 0x202 (the boot protocol header the stub hands the kernel). */
 	if (kernel_len < 0x210 || memcmp(kernel + 0x202, "HdrS", 4)) {
-		ret = say(err, errlen, UKI_EINPUT, "%s is not an x86 bzImage kernel",
-			  spec->kernel);
+		ret = errbuf_fail(err, errlen, UKI_EINPUT, "%s is not an x86 bzImage kernel",
+		                  spec->kernel);
 		goto out_free;
 	}
 	if ((r = uki_read_file(spec->initrd, &initrd, &initrd_len))) {
-		ret = say(err, errlen, UKI_EINPUT, "unable to read the initrd %s: %s",
-			  spec->initrd, strerror(-r));
+		ret = errbuf_fail(err, errlen, UKI_EINPUT, "unable to read the initrd %s: %s",
+		                  spec->initrd, strerror(-r));
 		goto out_free;
 	}
 	if ((r = pe_load(&pe, stub, stub_len))) {
-		ret = say(err, errlen, UKI_EINPUT, "%s is not a usable PE image: %s", spec->stub,
-			  strerror(-r));
+		ret = errbuf_fail(err, errlen, UKI_EINPUT, "%s is not a usable PE image: %s",
+		                  spec->stub, strerror(-r));
 		goto out_free;
 	}
 	osrel = spec->osrel ? strdup(spec->osrel) : uki_osrel(spec->name, spec->id);
 	cmdline = strdup(spec->cmdline ? spec->cmdline : "");
 	if (!osrel || !cmdline) {
-		ret = say(err, errlen, UKI_ESYS, "out of memory");
+		ret = errbuf_fail(err, errlen, UKI_ESYS, "out of memory");
 		goto out_free;
 	}
 	for (size_t n = strlen(cmdline); n && (cmdline[n - 1] == '\n' || cmdline[n - 1] == ' ');)
@@ -158,20 +150,21 @@ int uki_build(const struct uki_spec *spec, const char *out, char *err, size_t er
 	for (size_t i = 0; i < sizeof(sections) / sizeof(sections[0]); i++) {
 		if ((r = pe_add_section(&pe, sections[i].name, sections[i].data, sections[i].len,
 					0))) {
-			ret = say(err, errlen, UKI_EINPUT, "unable to add %s to %s: %s",
-				  sections[i].name, spec->stub,
-				  r == -EEXIST	 ? "the stub has that section already (is it a UKI?)"
-				  : r == -ENOSPC ? "no room for another section header"
-				  : r == -ENOTSUP
-				      ? "signed stub or unknown data after its sections"
-				      : strerror(-r));
+			ret = errbuf_fail(
+			    err, errlen, UKI_EINPUT, "unable to add %s to %s: %s", sections[i].name,
+			    spec->stub,
+			    r == -EEXIST    ? "the stub has that section already (is it a UKI?)"
+			    : r == -ENOSPC  ? "no room for another section header"
+			    : r == -ENOTSUP ? "signed stub or unknown data after its sections"
+			                    : strerror(-r));
 			goto out_free;
 		}
 	}
 	pe_set_timestamp(&pe, spec->timestamp);
 	pe_update_checksum(&pe);
 	if ((r = uki_write_file(out, pe.buf, pe.len)))
-		ret = say(err, errlen, UKI_ESYS, "unable to write %s: %s", out, strerror(-r));
+		ret =
+		    errbuf_fail(err, errlen, UKI_ESYS, "unable to write %s: %s", out, strerror(-r));
 out_free:
 	pe_free(&pe);
 	free(stub);
