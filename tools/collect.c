@@ -12,6 +12,7 @@
 
 #include "host/collect.h"
 #include "resdisk.h"
+#include "size.h"
 #include "verb.h"
 
 static const char usage_text[] =
@@ -44,29 +45,8 @@ static void print_msg(void *ctx, const char *line)
 
 static int parse_size(const char *s, unsigned long long *out)
 {
-	char *end;
-	errno = 0;
-	unsigned long long v = strtoull(s, &end, 10);
-	if (errno || end == s)
-		return -1;
-	switch (*end) {
-	case 'k':
-	case 'K':
-		v <<= 10;
-		end++;
-		break;
-	case 'm':
-	case 'M':
-		v <<= 20;
-		end++;
-		break;
-	case 'g':
-	case 'G':
-		v <<= 30;
-		end++;
-		break;
-	}
-	if (*end || !v)
+	unsigned long long v;
+	if (bb_size_parse(s, &v) || !v)
 		return -1;
 	*out = v;
 	return 0;

@@ -18,6 +18,7 @@
 
 #include "resdisk.h"
 #include "resfind.h"
+#include "size.h"
 #include "verb.h"
 
 static const char usage_text[] =
@@ -44,31 +45,8 @@ static int fatal(int code, const char *what, const char *path, const char *why)
 
 static int parse_size(const char *s, unsigned long long *out)
 {
-	char *end;
-	errno = 0;
-	unsigned long long v = strtoull(s, &end, 10);
-	if (errno || end == s)
-		return -1;
-	switch (*end) {
-	case 'k':
-	case 'K':
-		v <<= 10;
-		end++;
-		break;
-	case 'm':
-	case 'M':
-		v <<= 20;
-		end++;
-		break;
-	case 'g':
-	case 'G':
-		v <<= 30;
-		end++;
-		break;
-	}
-	if (*end == 'B' || *end == 'b')
-		end++;
-	if (*end || v < (1ULL << 20) || v > (1ULL << 44))
+	unsigned long long v;
+	if (bb_size_parse(s, &v) || v < (1ULL << 20) || v > (1ULL << 44))
 		return -1;
 	*out = v;
 	return 0;
