@@ -67,20 +67,6 @@ static int add_cond(struct bb_pairs *kvs, const char *arg)
 	return r ? -1 : 0;
 }
 
-static char *describe_conds(const struct bb_pairs *c)
-{
-	size_t len = 1;
-	for (size_t i = 0; i < c->n; i++)
-		len += strlen(c->v[i].key) + strlen(c->v[i].val) + 2;
-	char *s = malloc(len), *o = s;
-	if (!s)
-		return NULL;
-	*o = 0;
-	for (size_t i = 0; i < c->n; i++)
-		o += sprintf(o, "%s%s=%s", i ? " " : "", c->v[i].key, c->v[i].val);
-	return s;
-}
-
 static int value_cmp(const void *x, const void *y)
 {
 	const char *a = *(char *const *)x, *b = *(char *const *)y;
@@ -219,7 +205,7 @@ static int compare_main(int argc, char **argv)
 		const struct bb_pairs *c = s ? &cb : &ca;
 		if (bb_side_add(&side[s], r, c))
 			goto out_oom;
-		char *d = describe_conds(c);
+		char *d = bb_pairs_format_words(c);
 		if (!d)
 			goto out_oom;
 		if (npaths == 2) {

@@ -374,20 +374,6 @@ out:
 	return out;
 }
 
-static char *describe_params(const struct bb_pairs *p)
-{
-	size_t len = 1;
-	for (size_t i = 0; i < p->n; i++)
-		len += strlen(p->v[i].key) + strlen(p->v[i].val) + 2;
-	char *out = malloc(len), *o = out;
-	if (!out)
-		return NULL;
-	*o = 0;
-	for (size_t i = 0; i < p->n; i++)
-		o += sprintf(o, "%s%s=%s", i ? " " : "", p->v[i].key, p->v[i].val);
-	return out;
-}
-
 static int add_note(struct bb_comparison *c, char *note)
 {
 	if (!note)
@@ -568,7 +554,7 @@ static char *axis_values(struct bb_res_run *const *runs, size_t n, const char *c
 		free(j);
 		strs_free(&vals);
 	}
-	char *d = describe_params(&kv);
+	char *d = bb_pairs_format_words(&kv);
 	bb_pairs_free(&kv);
 	return d;
 }
@@ -787,7 +773,7 @@ int bb_compare(const struct bb_side *a, const struct bb_side *b, const char *con
 				rb[nb++] = b->runs[j];
 			}
 		if (!nb) {
-			char *d = describe_params(&ra[0]->params), *n = NULL;
+			char *d = bb_pairs_format_words(&ra[0]->params), *n = NULL;
 			if (d && asprintf(&n, "only in A: run %s (%s)", ra[0]->id, d) < 0)
 				n = NULL;
 			free(d);
@@ -822,7 +808,7 @@ int bb_compare(const struct bb_side *a, const struct bb_side *b, const char *con
 		for (size_t k = j + 1; k < b->nruns; k++)
 			if (!strcmp(keys[1][j], keys[1][k]))
 				used[1][k] = 1;
-		char *d = describe_params(&b->runs[j]->params), *n = NULL;
+		char *d = bb_pairs_format_words(&b->runs[j]->params), *n = NULL;
 		if (d && asprintf(&n, "only in B: run %s (%s)", b->runs[j]->id, d) < 0)
 			n = NULL;
 		free(d);
@@ -1003,7 +989,7 @@ void bb_comparison_print(FILE *f, const struct bb_comparison *c, int all)
 	}
 	for (size_t i = 0; i < c->nruns; i++) {
 		const struct bb_run_cmp *rc = &c->runs[i];
-		char *d = describe_params(&rc->params);
+		char *d = bb_pairs_format_words(&rc->params);
 		fprintf(f, "\nrun %s\n", d && *d ? d : "(no parameters)");
 		free(d);
 		fprintf(f, "  A: %zu run%s in %zu boot%s%s%s", rc->runs_a,
@@ -1249,7 +1235,7 @@ int bb_comparison_svg(FILE *f, const struct bb_comparison *c, int all)
 	int y0 = 50;
 	for (size_t i = 0; i < c->nruns; i++) {
 		const struct bb_run_cmp *rc = &c->runs[i];
-		char *d = describe_params(&rc->params);
+		char *d = bb_pairs_format_words(&rc->params);
 		for (size_t k = 0; k < rc->nstats; k++) {
 			const struct bb_stat_cmp *s = &rc->stats[k];
 			if (!all && !s->significant)

@@ -120,6 +120,20 @@ int bb_pairs_parse_words(struct bb_pairs *kvs, const char *text)
 	return 0;
 }
 
+char *bb_pairs_format_words(const struct bb_pairs *kvs)
+{
+	size_t len = 1;
+	for (size_t i = 0; i < kvs->n; i++)
+		len += strlen(kvs->v[i].key) + strlen(kvs->v[i].val) + 2;
+	char *out = malloc(len), *o = out;
+	if (!out)
+		return NULL;
+	*o = 0;
+	for (size_t i = 0; i < kvs->n; i++)
+		o += sprintf(o, "%s%s=%s", i ? " " : "", kvs->v[i].key, kvs->v[i].val);
+	return out;
+}
+
 int bb_runid_params(const char *runid, struct bb_pairs *params)
 {
 	char *copy = strdup(runid), *save = NULL;

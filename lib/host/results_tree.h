@@ -27,6 +27,9 @@ void bb_pairs_free(struct bb_pairs *kvs);
 int bb_pairs_flatten(struct bb_pairs *kvs, const char *prefix, const struct jn *node);
 /* Parse "k=v k=v" (space separated) into kvs. */
 int bb_pairs_parse_words(struct bb_pairs *kvs, const char *text);
+/* "k=v k=v" for messages, values as they are (not escaped): malloc'ed, "" for no pairs, NULL
+ * when out of memory. */
+char *bb_pairs_format_words(const struct bb_pairs *kvs);
 
 struct bb_stat {
 	char *name;
