@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "fat.h"
+#include "fileio.h"
 
 #define SECTOR 512
 #define RESERVED 32
@@ -230,22 +231,6 @@ static uint64_t allocate(struct node *n, uint32_t cluster_bytes, int has_label, 
 	return next;
 }
 
-static int pwrite_all(int fd, const void *buf, size_t len, uint64_t off)
-{
-	const uint8_t *p = buf;
-	while (len) {
-		ssize_t n = pwrite(fd, p, len, (off_t)off);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			return n < 0 ? -errno : -EIO;
-		p += n;
-		len -= (size_t)n;
-		off += (uint64_t)n;
-	}
-	return 0;
-}
-
 static void dos_time(uint32_t t, uint16_t *date, uint16_t *tim)
 {
 	time_t tt = t;
@@ -304,15 +289,16 @@ static int write_node(struct writer *w, const struct node *n)
 	if (!n->is_dir) {
 		if (!n->count)
 			return 0;
-		if ((r = pwrite_all(w->fd, n->file->data, n->file->len,
-				    cluster_offset(w, n->first))))
+		if ((r = fileio_pwrite_all(w->fd, n->file->data, n->file->len,
+		                           cluster_offset(w, n->first))))
 			return r;
 		size_t tail = (size_t)((uint64_t)n->count * cluster_bytes - n->file->len);
 		if (tail) {
 			uint8_t *zero = calloc(1, tail);
 			if (!zero)
 				return -ENOMEM;
-			r = pwrite_all(w->fd, zero, tail, cluster_offset(w, n->first) + n->file->len);
+			r = fileio_pwrite_all(w->fd, zero, tail,
+			                      cluster_offset(w, n->first) + n->file->len);
 			free(zero);
 		}
 		return r;
@@ -340,7 +326,7 @@ static int write_node(struct writer *w, const struct node *n)
 		dir_entry(e, k->name, k->is_dir ? ATTR_DIRECTORY : ATTR_ARCHIVE, k->first,
 			  k->is_dir ? 0 : (uint32_t)k->file->len, w->date, w->tim);
 	}
-	r = pwrite_all(w->fd, buf, len, cluster_offset(w, n->first));
+	r = fileio_pwrite_all(w->fd, buf, len, cluster_offset(w, n->first));
 	free(buf);
 	for (size_t i = 0; !r && i < n->nkids; i++)
 		r = write_node(w, n->kids[i]);
@@ -429,15 +415,15 @@ int fat_write(int fd, uint64_t offset, const struct fat_spec *spec)
 	put32(fi + 492, (uint32_t)end);
 	put32(fi + 508, 0xaa550000);
 	memcpy(reserved + 6 * SECTOR, reserved, 2 * SECTOR);
-	if ((r = pwrite_all(fd, reserved, RESERVED * SECTOR, offset)))
+	if ((r = fileio_pwrite_all(fd, reserved, RESERVED * SECTOR, offset)))
 		goto out_buffers;
 
 	fatbuf = (uint8_t *)w.fat;
 	for (size_t i = 0; i < fat_len / 4; i++)
 		put32(fatbuf + 4 * i, w.fat[i]);
 	for (int f = 0; f < NFATS && !r; f++)
-		r = pwrite_all(fd, fatbuf, fat_len,
-			       offset + (uint64_t)(RESERVED + f * g.fat_sectors) * SECTOR);
+		r = fileio_pwrite_all(fd, fatbuf, fat_len,
+		                      offset + (uint64_t)(RESERVED + f * g.fat_sectors) * SECTOR);
 out_buffers:
 	free(reserved);
 	free(w.fat);

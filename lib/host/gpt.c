@@ -6,6 +6,8 @@
 #include <zlib.h>
 
 #include "gpt.h"
+#include "fileio.h"
+#include "hex.h"
 #include "sha256.h"
 
 static void put16(uint8_t *p, uint16_t v)
@@ -26,17 +28,6 @@ static void put64(uint8_t *p, uint64_t v)
 		p[i] = (uint8_t)(v >> (8 * i));
 }
 
-static int hexval(int c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 /* Text byte i (0..15, in reading order) lands at on-disk position order[i]: the first three
  * fields are little-endian. */
 static const int disk_order[16] = {3, 2, 1, 0, 5, 4, 7, 6, 8, 9, 10, 11, 12, 13, 14, 15};
@@ -52,7 +43,7 @@ int gpt_guid_parse(const char *text, uint8_t guid[16])
 				return -EINVAL;
 			continue;
 		}
-		int hi = hexval(text[i]), lo = hexval(text[i + 1]);
+		int hi = bb_hex_digit(text[i]), lo = bb_hex_digit(text[i + 1]);
 		if (hi < 0 || lo < 0)
 			return -EINVAL;
 		guid[disk_order[n++]] = (uint8_t)(hi << 4 | lo);
@@ -86,22 +77,6 @@ void gpt_guid_derive(const char *seed, const char *what, uint8_t guid[16])
 	text_order[8] = (uint8_t)((text_order[8] & 0x3f) | 0x80); /* variant 10 */
 	for (int i = 0; i < 16; i++)
 		guid[disk_order[i]] = text_order[i];
-}
-
-static int pwrite_all(int fd, const void *buf, size_t len, uint64_t off)
-{
-	const uint8_t *p = buf;
-	while (len) {
-		ssize_t n = pwrite(fd, p, len, (off_t)off);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			return n < 0 ? -errno : -EIO;
-		p += n;
-		len -= (size_t)n;
-		off += (uint64_t)n;
-	}
-	return 0;
 }
 
 static void header(uint8_t *h, uint64_t my_lba, uint64_t alt_lba, uint64_t entries_lba,
@@ -161,17 +136,17 @@ int gpt_write(int fd, uint64_t sectors, const uint8_t disk_guid[16],
 	put32(pe + 8, 1);
 	put32(pe + 12, sectors - 1 > 0xffffffffu ? 0xffffffffu : (uint32_t)(sectors - 1));
 	mbr[510] = 0x55, mbr[511] = 0xaa;
-	if ((r = pwrite_all(fd, mbr, sizeof(mbr), 0)))
+	if ((r = fileio_pwrite_all(fd, mbr, sizeof(mbr), 0)))
 		return r;
 
 	uint64_t backup_entries = sectors - 1 - sizeof(entries) / GPT_SECTOR;
 	header(h, 1, sectors - 1, 2, sectors, disk_guid, entries_crc);
-	if ((r = pwrite_all(fd, h, sizeof(h), GPT_SECTOR)) ||
-	    (r = pwrite_all(fd, entries, sizeof(entries), 2 * GPT_SECTOR)))
+	if ((r = fileio_pwrite_all(fd, h, sizeof(h), GPT_SECTOR)) ||
+	    (r = fileio_pwrite_all(fd, entries, sizeof(entries), 2 * GPT_SECTOR)))
 		return r;
 	header(h, sectors - 1, 1, backup_entries, sectors, disk_guid, entries_crc);
-	if ((r = pwrite_all(fd, entries, sizeof(entries), backup_entries * GPT_SECTOR)) ||
-	    (r = pwrite_all(fd, h, sizeof(h), (sectors - 1) * GPT_SECTOR)))
+	if ((r = fileio_pwrite_all(fd, entries, sizeof(entries), backup_entries * GPT_SECTOR)) ||
+	    (r = fileio_pwrite_all(fd, h, sizeof(h), (sectors - 1) * GPT_SECTOR)))
 		return r;
 	return 0;
 }

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hex.h"
 #include "host/json.h"
 
 #define JN_MAX_DEPTH 64
@@ -77,17 +78,6 @@ static int jn_push(struct jn *arr, char *key, struct jn *item)
 	return 0;
 }
 
-static int hexval(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 static int jp_hex4(struct jparser *jp, unsigned *out)
 {
 	if (jp->end - jp->p < 4) {
@@ -96,7 +86,7 @@ static int jp_hex4(struct jparser *jp, unsigned *out)
 	}
 	unsigned v = 0;
 	for (int i = 0; i < 4; i++) {
-		int h = hexval(jp->p[i]);
+		int h = bb_hex_digit(jp->p[i]);
 		if (h < 0) {
 			jp_fail(jp, "bad \\u escape");
 			return -1;
