@@ -15,61 +15,29 @@
 #include "host/matrix.h"
 #include "host/planwrite.h"
 #include "lava.h"
+#include "strbuf.h"
 #include "sha256.h"
 #include "uki.h"
 
-struct out {
-	char *s;
-	size_t len, cap;
-	int oom;
-};
-
-static void put(struct out *o, const char *fmt, ...)
-{
-	va_list ap;
-	for (;;) {
-		va_start(ap, fmt);
-		size_t room = o->s ? o->cap - o->len : 0;
-		int n = vsnprintf(o->s ? o->s + o->len : NULL, room, fmt, ap);
-		va_end(ap);
-		if (n < 0) {
-			o->oom = 1;
-			return;
-		}
-		if ((size_t)n < room) {
-			o->len += (size_t)n;
-			return;
-		}
-		size_t cap = (o->cap + (size_t)n + 1) * 2;
-		char *s = realloc(o->s, cap);
-		if (!s) {
-			o->oom = 1;
-			return;
-		}
-		o->s = s;
-		o->cap = cap;
-	}
-}
-
 /* A YAML single-quoted scalar: quotes doubled, nothing else escaped. */
-static void quoted(struct out *o, const char *s)
+static void quoted(struct strbuf *o, const char *s)
 {
-	put(o, "'");
+	strbuf_printf(o, "'");
 	for (; *s; s++)
-		put(o, *s == '\'' ? "''" : "%c", *s);
-	put(o, "'");
+		strbuf_printf(o, *s == '\'' ? "''" : "%c", *s);
+	strbuf_printf(o, "'");
 }
 
-static void key_quoted(struct out *o, const char *indent_key, const char *value)
+static void key_quoted(struct strbuf *o, const char *indent_key, const char *value)
 {
-	put(o, "%s ", indent_key);
+	strbuf_printf(o, "%s ", indent_key);
 	quoted(o, value);
-	put(o, "\n");
+	strbuf_printf(o, "\n");
 }
 
 int lava_job(enum lava_flavour flavour, const struct lava_boot *b, char **out)
 {
-	struct out o = {0};
+	struct strbuf o = {0};
 	char name[1024], arg[4200];
 	unsigned test = b->test_minutes ? b->test_minutes : 10;
 
@@ -84,60 +52,64 @@ int lava_job(enum lava_flavour flavour, const struct lava_boot *b, char **out)
 		snprintf(name, sizeof(name), "benchboot %s (%s)", b->job,
 			 flavour == LAVA_QEMU ? "qemu" : "lab");
 
-	put(&o, "# LAVA job definition written by benchboot: image %s, boot group %zu\n",
-	    b->image, b->group);
-	put(&o, "device_type: %s\n",
-	    flavour == LAVA_QEMU ? "qemu" : b->device_type ? b->device_type : "x86");
+	strbuf_printf(&o, "# LAVA job definition written by benchboot: image %s, boot group %zu\n",
+	              b->image, b->group);
+	strbuf_printf(&o, "device_type: %s\n",
+	              flavour == LAVA_QEMU ? "qemu"
+	              : b->device_type     ? b->device_type
+	                                   : "x86");
 	key_quoted(&o, "job_name:", name);
-	put(&o, "priority: medium\nvisibility: public\n");
-	put(&o, "timeouts:\n  job:\n    minutes: %u\n  action:\n    minutes: %u\n"
-		"  connection:\n    minutes: 2\n",
-	    test + 20, test + 5);
+	strbuf_printf(&o, "priority: medium\nvisibility: public\n");
+	strbuf_printf(&o,
+	              "timeouts:\n  job:\n    minutes: %u\n  action:\n    minutes: %u\n"
+	              "  connection:\n    minutes: 2\n",
+	              test + 20, test + 5);
 	if (flavour == LAVA_QEMU) {
-		put(&o, "context:\n  arch: amd64\n  machine: pc\n  no_kvm: true\n  memory: %u\n",
+		strbuf_printf(
+		    &o, "context:\n  arch: amd64\n  machine: pc\n  no_kvm: true\n  memory: %u\n",
 		    b->memory_mb ? b->memory_mb : 1024);
-		put(&o, "  extra_options:\n  - -smp %u\n", b->cpus ? b->cpus : 2);
+		strbuf_printf(&o, "  extra_options:\n  - -smp %u\n", b->cpus ? b->cpus : 2);
 	} else {
-		put(&o, "context:\n");
+		strbuf_printf(&o, "context:\n");
 		key_quoted(&o, "  extra_kernel_args:", b->cmdline);
 	}
-	put(&o, "actions:\n- deploy:\n    timeout:\n      minutes: 10\n");
+	strbuf_printf(&o, "actions:\n- deploy:\n    timeout:\n      minutes: 10\n");
 	if (flavour == LAVA_QEMU) {
-		put(&o, "    to: tmpfs\n    os: oe\n    images:\n      kernel:\n");
+		strbuf_printf(&o, "    to: tmpfs\n    os: oe\n    images:\n      kernel:\n");
 		snprintf(arg, sizeof(arg), "-kernel {kernel} -append \"%s\"", b->cmdline);
 		key_quoted(&o, "        image_arg:", arg);
 		key_quoted(&o, "        url:", b->kernel_url);
 		if (b->kernel_sha256)
-			put(&o, "        sha256sum: %s\n", b->kernel_sha256);
-		put(&o, "      ramdisk:\n");
+			strbuf_printf(&o, "        sha256sum: %s\n", b->kernel_sha256);
+		strbuf_printf(&o, "      ramdisk:\n");
 		key_quoted(&o, "        image_arg:", "-initrd {ramdisk}");
 		key_quoted(&o, "        url:", b->ramdisk_url);
 		if (b->ramdisk_sha256)
-			put(&o, "        sha256sum: %s\n", b->ramdisk_sha256);
-		put(&o, "- boot:\n    timeout:\n      minutes: 5\n    method: qemu\n"
-			"    media: tmpfs\n");
+			strbuf_printf(&o, "        sha256sum: %s\n", b->ramdisk_sha256);
+		strbuf_printf(&o, "- boot:\n    timeout:\n      minutes: 5\n    method: qemu\n"
+		                  "    media: tmpfs\n");
 	} else {
-		put(&o, "    to: tftp\n    os: oe\n    kernel:\n");
+		strbuf_printf(&o, "    to: tftp\n    os: oe\n    kernel:\n");
 		key_quoted(&o, "      url:", b->kernel_url);
 		if (b->kernel_sha256)
-			put(&o, "      sha256sum: %s\n", b->kernel_sha256);
-		put(&o, "    ramdisk:\n");
+			strbuf_printf(&o, "      sha256sum: %s\n", b->kernel_sha256);
+		strbuf_printf(&o, "    ramdisk:\n");
 		key_quoted(&o, "      url:", b->ramdisk_url);
 		if (b->ramdisk_sha256)
-			put(&o, "      sha256sum: %s\n", b->ramdisk_sha256);
+			strbuf_printf(&o, "      sha256sum: %s\n", b->ramdisk_sha256);
 		if (b->ramdisk_compression)
-			put(&o, "      compression: %s\n", b->ramdisk_compression);
+			strbuf_printf(&o, "      compression: %s\n", b->ramdisk_compression);
 		/* The initramfs is the image as built: LAVA adds no overlay to it. */
-		put(&o, "      install_modules: false\n      install_overlay: false\n");
-		put(&o, "- boot:\n    timeout:\n      minutes: 10\n    method: ipxe\n"
-			"    commands: ramdisk\n");
+		strbuf_printf(&o, "      install_modules: false\n      install_overlay: false\n");
+		strbuf_printf(&o, "- boot:\n    timeout:\n      minutes: 10\n    method: ipxe\n"
+		                  "    commands: ramdisk\n");
 	}
-	put(&o, "- test:\n    timeout:\n      minutes: %u\n    monitors:\n", test);
-	put(&o, "    - name: benchboot\n");
+	strbuf_printf(&o, "- test:\n    timeout:\n      minutes: %u\n    monitors:\n", test);
+	strbuf_printf(&o, "    - name: benchboot\n");
 	key_quoted(&o, "      start:", LAVA_START);
 	key_quoted(&o, "      end:", LAVA_END);
 	key_quoted(&o, "      pattern:", LAVA_PATTERN);
-	put(&o, "      fixupdict:\n        PASS: pass\n        FAIL: fail\n");
+	strbuf_printf(&o, "      fixupdict:\n        PASS: pass\n        FAIL: fail\n");
 	if (o.oom) {
 		free(o.s);
 		return -ENOMEM;

@@ -6,43 +6,7 @@
 #include <string.h>
 
 #include "host/planwrite.h"
-
-struct out {
-	char *p;
-	size_t n, cap;
-	int oom;
-};
-
-static void put(struct out *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void put(struct out *o, const char *fmt, ...)
-{
-	va_list ap;
-	if (o->oom)
-		return;
-	for (;;) {
-		va_start(ap, fmt);
-		int n = vsnprintf(o->p ? o->p + o->n : NULL, o->p ? o->cap - o->n : 0, fmt, ap);
-		va_end(ap);
-		if (n < 0) {
-			o->oom = 1;
-			return;
-		}
-		if (o->p && o->n + (size_t)n < o->cap) {
-			o->n += (size_t)n;
-			return;
-		}
-		size_t cap = o->cap ? o->cap * 2 : 4096;
-		while (cap < o->n + (size_t)n + 1)
-			cap *= 2;
-		char *np = realloc(o->p, cap);
-		if (!np) {
-			o->oom = 1;
-			return;
-		}
-		o->p = np;
-		o->cap = cap;
-	}
-}
+#include "host/strbuf.h"
 
 void bb_argv_free(struct bb_argv *a)
 {
@@ -124,7 +88,7 @@ static int plan_key_param(const char *name)
 int bb_plan_write(const struct bb_matrix *m, size_t boot, char **text, char *err, size_t errlen)
 {
 	const struct bb_boot *b = &m->boots[boot];
-	struct out o = {0};
+	struct strbuf o = {0};
 	struct bb_argv modules = {0}, files = {0};
 	char bp[4096];
 	int rc;
@@ -132,59 +96,62 @@ int bb_plan_write(const struct bb_matrix *m, size_t boot, char **text, char *err
 	*text = NULL;
 	if ((rc = bb_plan_needs(m, boot, &modules, &files, err, errlen)))
 		goto out_free;
-	put(&o, "benchboot-plan 1\n");
-	put(&o, "# %s, boot group %zu of %zu: written by benchboot from the job file\n",
-	    m->job->file, boot, m->nboots);
-	put(&o, "job=%s\n", m->job->name);
-	put(&o, "plan.digest=%s\n", m->job->digest);
-	put(&o, "boot.group=%zu\n", boot);
+	strbuf_printf(&o, "benchboot-plan 1\n");
+	strbuf_printf(&o, "# %s, boot group %zu of %zu: written by benchboot from the job file\n",
+	              m->job->file, boot, m->nboots);
+	strbuf_printf(&o, "job=%s\n", m->job->name);
+	strbuf_printf(&o, "plan.digest=%s\n", m->job->digest);
+	strbuf_printf(&o, "boot.group=%zu\n", boot);
 	bb_plan_boot_params(b, bp, sizeof bp);
-	put(&o, "boot.params=%s\n", bp);
-	put(&o, "cgroup.mode=%s\n", bb_param_get(b->params, b->nparams, "cgroup.mode", "none"));
+	strbuf_printf(&o, "boot.params=%s\n", bp);
+	strbuf_printf(&o, "cgroup.mode=%s\n",
+	              bb_param_get(b->params, b->nparams, "cgroup.mode", "none"));
 	const char *ctrls = bb_param_get(b->params, b->nparams, "cgroup.controllers", NULL);
 	if (ctrls)
-		put(&o, "cgroup.controllers=%s\n", ctrls);
+		strbuf_printf(&o, "cgroup.controllers=%s\n", ctrls);
 	for (size_t i = 0; i < b->nparams; i++)
 		if (!strncmp(b->params[i].name, "cgroup.limit.", 13))
-			put(&o, "cgroup.limit.%s=%s\n", b->params[i].name + 13, b->params[i].value);
+			strbuf_printf(&o, "cgroup.limit.%s=%s\n", b->params[i].name + 13,
+			              b->params[i].value);
 	const char *gov = bb_param_get(b->params, b->nparams, "cpufreq_governor", NULL);
 	if (gov)
-		put(&o, "cpufreq.governor=%s\n", gov);
+		strbuf_printf(&o, "cpufreq.governor=%s\n", gov);
 	if (modules.n) {
-		put(&o, "modules.boot=");
+		strbuf_printf(&o, "modules.boot=");
 		for (size_t i = 0; i < modules.n; i++)
-			put(&o, "%s%s", i ? " " : "", modules.v[i]);
-		put(&o, "\n");
+			strbuf_printf(&o, "%s%s", i ? " " : "", modules.v[i]);
+		strbuf_printf(&o, "\n");
 	}
 	for (size_t r = 0; r < b->nruns; r++) {
 		const struct bb_run *run = &b->runs[r];
 		struct bb_suite_run sr;
 		if ((rc = bb_suite_run(m->job->suite, run->params, run->nparams, &sr, err, errlen)))
 			goto out_free;
-		put(&o, "\n[run %s]\n", run->id);
-		put(&o, "suite=%s\n", m->job->suite);
+		strbuf_printf(&o, "\n[run %s]\n", run->id);
+		strbuf_printf(&o, "suite=%s\n", m->job->suite);
 		for (size_t i = 0; i < run->nparams; i++)
 			if (!plan_key_param(run->params[i].name))
-				put(&o, "param.%s=%s\n", run->params[i].name, run->params[i].value);
-		put(&o, "iterations=%d\n", sr.iterations);
-		put(&o, "runtime=%g\n", sr.runtime_s);
-		put(&o, "grace=%g\n", sr.grace_s);
+				strbuf_printf(&o, "param.%s=%s\n", run->params[i].name,
+				              run->params[i].value);
+		strbuf_printf(&o, "iterations=%d\n", sr.iterations);
+		strbuf_printf(&o, "runtime=%g\n", sr.runtime_s);
+		strbuf_printf(&o, "grace=%g\n", sr.grace_s);
 		for (size_t i = 0; i < sr.modules.n; i++)
-			put(&o, "needs.module=%s\n", sr.modules.v[i]);
+			strbuf_printf(&o, "needs.module=%s\n", sr.modules.v[i]);
 		for (size_t i = 0; i < sr.sysctls.n; i++)
-			put(&o, "sysctl.%s\n", sr.sysctls.v[i]);
+			strbuf_printf(&o, "sysctl.%s\n", sr.sysctls.v[i]);
 		if (sr.server_argv.n) {
 			for (size_t i = 0; i < sr.server_argv.n; i++)
-				put(&o, "server.0.arg=%s\n", sr.server_argv.v[i]);
-			put(&o, "server.0.ready=%s\n", sr.server_ready);
+				strbuf_printf(&o, "server.0.arg=%s\n", sr.server_argv.v[i]);
+			strbuf_printf(&o, "server.0.ready=%s\n", sr.server_ready);
 			if (sr.server_cpus)
-				put(&o, "server.0.cpus=%s\n", sr.server_cpus);
+				strbuf_printf(&o, "server.0.cpus=%s\n", sr.server_cpus);
 		}
 		for (size_t i = 0; i < sr.client_argv.n; i++)
-			put(&o, "client.arg=%s\n", sr.client_argv.v[i]);
-		put(&o, "client.count=%s\n", sr.client_count);
+			strbuf_printf(&o, "client.arg=%s\n", sr.client_argv.v[i]);
+		strbuf_printf(&o, "client.count=%s\n", sr.client_count);
 		if (sr.client_cpus)
-			put(&o, "client.cpus=%s\n", sr.client_cpus);
+			strbuf_printf(&o, "client.cpus=%s\n", sr.client_cpus);
 		bb_suite_run_free(&sr);
 	}
 	if (o.oom) {
@@ -192,10 +159,10 @@ int bb_plan_write(const struct bb_matrix *m, size_t boot, char **text, char *err
 		snprintf(err, errlen, "out of memory");
 		goto out_free;
 	}
-	*text = o.p;
-	o.p = NULL;
+	*text = o.s;
+	o.s = NULL;
 out_free:
-	free(o.p);
+	free(o.s);
 	bb_argv_free(&modules);
 	bb_argv_free(&files);
 	return rc;

@@ -10,39 +10,8 @@
 
 #include "errbuf.h"
 #include "pxe.h"
+#include "strbuf.h"
 #include "uki.h"
-
-struct text {
-	char *s;
-	size_t len, cap;
-	int oom;
-};
-
-static void add(struct text *t, const char *fmt, ...)
-{
-	va_list ap;
-	for (;;) {
-		va_start(ap, fmt);
-		int n = vsnprintf(t->s ? t->s + t->len : NULL, t->s ? t->cap - t->len : 0, fmt, ap);
-		va_end(ap);
-		if (n < 0) {
-			t->oom = 1;
-			return;
-		}
-		if (t->s && t->len + (size_t)n < t->cap) {
-			t->len += (size_t)n;
-			return;
-		}
-		size_t cap = (t->cap + (size_t)n + 1) * 2;
-		char *s = realloc(t->s, cap);
-		if (!s) {
-			t->oom = 1;
-			return;
-		}
-		t->s = s;
-		t->cap = cap;
-	}
-}
 
 static int label_ok(const char *s)
 {
@@ -81,18 +50,18 @@ static char *clean_cmdline(const char *s)
 	return c;
 }
 
-static void ipxe_boot(struct text *t, const char *prefix, const char *cmdline)
+static void ipxe_boot(struct strbuf *t, const char *prefix, const char *cmdline)
 {
 	/* initrd= names the initramfs for the kernel's EFI stub when iPXE runs on UEFI. */
-	add(t, "kernel %svmlinuz initrd=initrd.img %s\n", prefix, cmdline);
-	add(t, "initrd %sinitrd.img\n", prefix);
-	add(t, "boot\n");
+	strbuf_printf(t, "kernel %svmlinuz initrd=initrd.img %s\n", prefix, cmdline);
+	strbuf_printf(t, "initrd %sinitrd.img\n", prefix);
+	strbuf_printf(t, "boot\n");
 }
 
 int pxe_build(const char *dir, const char *name, const struct pxe_entry *entries, size_t n,
 	      char *err, size_t errlen)
 {
-	struct text ipxe = {0}, pxelinux = {0};
+	struct strbuf ipxe = {0}, pxelinux = {0};
 	char path[4096], **cmdlines = calloc(n ? n : 1, sizeof(*cmdlines));
 	int r, ret = UKI_OK;
 
@@ -133,19 +102,21 @@ int pxe_build(const char *dir, const char *name, const struct pxe_entry *entries
 		goto out_free;
 	}
 
-	add(&ipxe, "#!ipxe\n# benchboot %s: kernel, initramfs and command line of each boot\n",
-	    name);
-	add(&pxelinux, "# benchboot %s: PXELINUX entries, one per boot\nDEFAULT %s\n", name,
-	    entries[0].label);
-	add(&pxelinux, n > 1 ? "PROMPT 1\nTIMEOUT 50\n" : "PROMPT 0\n");
+	strbuf_printf(&ipxe,
+	              "#!ipxe\n# benchboot %s: kernel, initramfs and command line of each boot\n",
+	              name);
+	strbuf_printf(&pxelinux, "# benchboot %s: PXELINUX entries, one per boot\nDEFAULT %s\n",
+	              name, entries[0].label);
+	strbuf_printf(&pxelinux, n > 1 ? "PROMPT 1\nTIMEOUT 50\n" : "PROMPT 0\n");
 	if (n > 1) {
-		add(&ipxe, "menu benchboot %s\n", name);
+		strbuf_printf(&ipxe, "menu benchboot %s\n", name);
 		for (size_t i = 0; i < n; i++)
-			add(&ipxe, "item %s %s\n", entries[i].label,
-			    entries[i].title ? entries[i].title : entries[i].label);
-		add(&ipxe, "choose --timeout 5000 --default %s target || set target %s\n"
-			   "goto ${target}\n",
-		    entries[0].label, entries[0].label);
+			strbuf_printf(&ipxe, "item %s %s\n", entries[i].label,
+			              entries[i].title ? entries[i].title : entries[i].label);
+		strbuf_printf(&ipxe,
+		              "choose --timeout 5000 --default %s target || set target %s\n"
+		              "goto ${target}\n",
+		              entries[0].label, entries[0].label);
 	}
 	for (size_t i = 0; i < n; i++) {
 		const struct pxe_entry *e = &entries[i];
@@ -168,9 +139,9 @@ int pxe_build(const char *dir, const char *name, const struct pxe_entry *entries
 			goto out_free;
 		}
 		if (n > 1) {
-			struct text one = {0};
-			add(&ipxe, ":%s\n", e->label);
-			add(&one, "#!ipxe\n# benchboot %s: boot %s\n", name, e->label);
+			struct strbuf one = {0};
+			strbuf_printf(&ipxe, ":%s\n", e->label);
+			strbuf_printf(&one, "#!ipxe\n# benchboot %s: boot %s\n", name, e->label);
 			ipxe_boot(&one, prefix, cmdlines[i]);
 			snprintf(path, sizeof(path), "%s/%s.ipxe", dir, e->label);
 			r = one.oom ? -ENOMEM : uki_write_file(path, one.s, one.len);
@@ -182,11 +153,11 @@ int pxe_build(const char *dir, const char *name, const struct pxe_entry *entries
 			}
 		}
 		ipxe_boot(&ipxe, prefix, cmdlines[i]);
-		add(&pxelinux, "\nLABEL %s\n", e->label);
+		strbuf_printf(&pxelinux, "\nLABEL %s\n", e->label);
 		if (e->title)
-			add(&pxelinux, "  MENU LABEL %s\n", e->title);
-		add(&pxelinux, "  KERNEL %svmlinuz\n  INITRD %sinitrd.img\n  APPEND %s\n", prefix,
-		    prefix, cmdlines[i]);
+			strbuf_printf(&pxelinux, "  MENU LABEL %s\n", e->title);
+		strbuf_printf(&pxelinux, "  KERNEL %svmlinuz\n  INITRD %sinitrd.img\n  APPEND %s\n",
+		              prefix, prefix, cmdlines[i]);
 	}
 	if (ipxe.oom || pxelinux.oom) {
 		ret = errbuf_fail(err, errlen, UKI_ESYS, "out of memory");

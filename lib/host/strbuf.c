@@ -1,0 +1,36 @@
+/* A growing text buffer; see strbuf.h. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "strbuf.h"
+
+void strbuf_printf(struct strbuf *b, const char *fmt, ...)
+{
+	va_list ap;
+	if (b->oom)
+		return;
+	for (;;) {
+		va_start(ap, fmt);
+		int n = vsnprintf(b->s ? b->s + b->len : NULL, b->s ? b->cap - b->len : 0, fmt, ap);
+		va_end(ap);
+		if (n < 0) {
+			b->oom = 1;
+			return;
+		}
+		if (b->s && b->len + (size_t)n < b->cap) {
+			b->len += (size_t)n;
+			return;
+		}
+		size_t cap = b->cap ? b->cap * 2 : 4096;
+		while (cap < b->len + (size_t)n + 1)
+			cap *= 2;
+		char *s = realloc(b->s, cap);
+		if (!s) {
+			b->oom = 1;
+			return;
+		}
+		b->s = s;
+		b->cap = cap;
+	}
+}

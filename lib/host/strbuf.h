@@ -1,0 +1,19 @@
+/*
+ * A growing text buffer for the writers of generated files (LAVA job, PXE menus, plans):
+ * append with strbuf_printf, then check oom once at the end. Host only.
+ */
+#ifndef BENCHBOOT_STRBUF_H
+#define BENCHBOOT_STRBUF_H
+
+#include <stddef.h>
+
+struct strbuf {
+	char *s;    /* NUL-terminated text (NULL while nothing was appended); free() it */
+	size_t len; /* bytes of text, without the NUL */
+	size_t cap;
+	int oom; /* set when an append failed; later appends do nothing */
+};
+
+void strbuf_printf(struct strbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+#endif
