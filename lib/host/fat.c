@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "fat.h"
+#include "le.h"
 #include "fileio.h"
 
 #define SECTOR 512
@@ -35,18 +36,6 @@ struct node {
 	size_t nkids;
 	uint32_t first, count; /* clusters */
 };
-
-static void put16(uint8_t *p, uint16_t v)
-{
-	p[0] = (uint8_t)v;
-	p[1] = (uint8_t)(v >> 8);
-}
-
-static void put32(uint8_t *p, uint32_t v)
-{
-	for (int i = 0; i < 4; i++)
-		p[i] = (uint8_t)(v >> (8 * i));
-}
 
 static int geometry(uint64_t size, struct geometry *g)
 {
@@ -254,14 +243,14 @@ static void dir_entry(uint8_t *e, const char name[11], uint8_t attr, uint32_t cl
 {
 	memcpy(e, name, 11);
 	e[11] = attr;
-	put16(e + 14, tim);
-	put16(e + 16, date);
-	put16(e + 18, date);
-	put16(e + 20, (uint16_t)(cluster >> 16));
-	put16(e + 22, tim);
-	put16(e + 24, date);
-	put16(e + 26, (uint16_t)cluster);
-	put32(e + 28, size);
+	le_put16(e + 14, tim);
+	le_put16(e + 16, date);
+	le_put16(e + 18, date);
+	le_put16(e + 20, (uint16_t)(cluster >> 16));
+	le_put16(e + 22, tim);
+	le_put16(e + 24, date);
+	le_put16(e + 26, (uint16_t)cluster);
+	le_put32(e + 28, size);
 }
 
 struct writer {
@@ -388,39 +377,39 @@ int fat_write(int fd, uint64_t offset, const struct fat_spec *spec)
 	uint8_t *b = reserved;
 	b[0] = 0xeb, b[1] = 0x58, b[2] = 0x90;
 	memcpy(b + 3, "BENCHBT ", 8);
-	put16(b + 11, SECTOR);
+	le_put16(b + 11, SECTOR);
 	b[13] = (uint8_t)g.spc;
-	put16(b + 14, RESERVED);
+	le_put16(b + 14, RESERVED);
 	b[16] = NFATS;
 	b[21] = 0xf8;
-	put16(b + 24, 32); /* sectors per track, heads: nominal geometry */
-	put16(b + 26, 64);
-	put32(b + 28, spec->hidden_sectors);
-	put32(b + 32, (uint32_t)g.sectors);
-	put32(b + 36, g.fat_sectors);
-	put32(b + 44, root->first);
-	put16(b + 48, 1); /* FSInfo */
-	put16(b + 50, 6); /* backup boot sector */
+	le_put16(b + 24, 32); /* sectors per track, heads: nominal geometry */
+	le_put16(b + 26, 64);
+	le_put32(b + 28, spec->hidden_sectors);
+	le_put32(b + 32, (uint32_t)g.sectors);
+	le_put32(b + 36, g.fat_sectors);
+	le_put32(b + 44, root->first);
+	le_put16(b + 48, 1); /* FSInfo */
+	le_put16(b + 50, 6); /* backup boot sector */
 	b[64] = 0x80;
 	b[66] = 0x29;
-	put32(b + 67, spec->volume_id);
+	le_put32(b + 67, spec->volume_id);
 	memcpy(b + 71, w.has_label ? w.label : "NO NAME    ", 11);
 	memcpy(b + 82, "FAT32   ", 8);
 	b[510] = 0x55, b[511] = 0xaa;
 	/* FSInfo */
 	uint8_t *fi = reserved + SECTOR;
-	put32(fi, 0x41615252);
-	put32(fi + 484, 0x61417272);
-	put32(fi + 488, (uint32_t)(g.clusters + 2 - end));
-	put32(fi + 492, (uint32_t)end);
-	put32(fi + 508, 0xaa550000);
+	le_put32(fi, 0x41615252);
+	le_put32(fi + 484, 0x61417272);
+	le_put32(fi + 488, (uint32_t)(g.clusters + 2 - end));
+	le_put32(fi + 492, (uint32_t)end);
+	le_put32(fi + 508, 0xaa550000);
 	memcpy(reserved + 6 * SECTOR, reserved, 2 * SECTOR);
 	if ((r = fileio_pwrite_all(fd, reserved, RESERVED * SECTOR, offset)))
 		goto out_buffers;
 
 	fatbuf = (uint8_t *)w.fat;
 	for (size_t i = 0; i < fat_len / 4; i++)
-		put32(fatbuf + 4 * i, w.fat[i]);
+		le_put32(fatbuf + 4 * i, w.fat[i]);
 	for (int f = 0; f < NFATS && !r; f++)
 		r = fileio_pwrite_all(fd, fatbuf, fat_len,
 		                      offset + (uint64_t)(RESERVED + f * g.fat_sectors) * SECTOR);

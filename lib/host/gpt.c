@@ -6,27 +6,10 @@
 #include <zlib.h>
 
 #include "gpt.h"
+#include "le.h"
 #include "fileio.h"
 #include "hex.h"
 #include "sha256.h"
-
-static void put16(uint8_t *p, uint16_t v)
-{
-	p[0] = (uint8_t)v;
-	p[1] = (uint8_t)(v >> 8);
-}
-
-static void put32(uint8_t *p, uint32_t v)
-{
-	for (int i = 0; i < 4; i++)
-		p[i] = (uint8_t)(v >> (8 * i));
-}
-
-static void put64(uint8_t *p, uint64_t v)
-{
-	for (int i = 0; i < 8; i++)
-		p[i] = (uint8_t)(v >> (8 * i));
-}
 
 /* Text byte i (0..15, in reading order) lands at on-disk position order[i]: the first three
  * fields are little-endian. */
@@ -84,18 +67,18 @@ static void header(uint8_t *h, uint64_t my_lba, uint64_t alt_lba, uint64_t entri
 {
 	memset(h, 0, GPT_SECTOR);
 	memcpy(h, "EFI PART", 8);
-	put32(h + 8, 0x00010000);
-	put32(h + 12, 92);
-	put64(h + 24, my_lba);
-	put64(h + 32, alt_lba);
-	put64(h + 40, GPT_FIRST_USABLE);
-	put64(h + 48, GPT_LAST_USABLE(sectors));
+	le_put32(h + 8, 0x00010000);
+	le_put32(h + 12, 92);
+	le_put64(h + 24, my_lba);
+	le_put64(h + 32, alt_lba);
+	le_put64(h + 40, GPT_FIRST_USABLE);
+	le_put64(h + 48, GPT_LAST_USABLE(sectors));
 	memcpy(h + 56, disk_guid, 16);
-	put64(h + 72, entries_lba);
-	put32(h + 80, GPT_ENTRIES);
-	put32(h + 84, GPT_ENTRY_SIZE);
-	put32(h + 88, entries_crc);
-	put32(h + 16, (uint32_t)crc32(0, h, 92));
+	le_put64(h + 72, entries_lba);
+	le_put32(h + 80, GPT_ENTRIES);
+	le_put32(h + 84, GPT_ENTRY_SIZE);
+	le_put32(h + 88, entries_crc);
+	le_put32(h + 16, (uint32_t)crc32(0, h, 92));
 }
 
 int gpt_write(int fd, uint64_t sectors, const uint8_t disk_guid[16],
@@ -119,11 +102,11 @@ int gpt_write(int fd, uint64_t sectors, const uint8_t disk_guid[16],
 			return -EINVAL;
 		memcpy(e, p->type, 16);
 		memcpy(e + 16, p->guid, 16);
-		put64(e + 32, p->first_lba);
-		put64(e + 40, p->last_lba);
-		put64(e + 48, p->attributes);
+		le_put64(e + 32, p->first_lba);
+		le_put64(e + 40, p->last_lba);
+		le_put64(e + 48, p->attributes);
 		for (size_t c = 0; p->name && p->name[c]; c++)
-			put16(e + 56 + 2 * c, (uint8_t)p->name[c]);
+			le_put16(e + 56 + 2 * c, (uint8_t)p->name[c]);
 	}
 	uint32_t entries_crc = (uint32_t)crc32(0, entries, sizeof(entries));
 
@@ -133,8 +116,8 @@ int gpt_write(int fd, uint64_t sectors, const uint8_t disk_guid[16],
 	pe[1] = 0x00, pe[2] = 0x02, pe[3] = 0x00; /* CHS of LBA 1 */
 	pe[4] = 0xee;
 	pe[5] = 0xff, pe[6] = 0xff, pe[7] = 0xff;
-	put32(pe + 8, 1);
-	put32(pe + 12, sectors - 1 > 0xffffffffu ? 0xffffffffu : (uint32_t)(sectors - 1));
+	le_put32(pe + 8, 1);
+	le_put32(pe + 12, sectors - 1 > 0xffffffffu ? 0xffffffffu : (uint32_t)(sectors - 1));
 	mbr[510] = 0x55, mbr[511] = 0xaa;
 	if ((r = fileio_pwrite_all(fd, mbr, sizeof(mbr), 0)))
 		return r;
