@@ -14,6 +14,7 @@
 #include <ext2fs/ext2fs.h>
 
 #include "errbuf.h"
+#include "fileio.h"
 #include "bootdisk.h"
 #include "fat.h"
 #include "gpt.h"
@@ -131,15 +132,8 @@ static int copy_sparse(const char *src, int dst, uint64_t offset)
 				r = n < 0 ? -errno : -EIO;
 				goto out_close;
 			}
-			for (ssize_t w = 0; w < n;) {
-				ssize_t m = pwrite(dst, buf + w, (size_t)(n - w),
-						   (off_t)offset + at + w);
-				if (m <= 0) {
-					r = m < 0 ? -errno : -EIO;
-					goto out_close;
-				}
-				w += m;
-			}
+			if ((r = fileio_pwrite_all(dst, buf, (size_t)n, offset + (uint64_t)at)))
+				goto out_close;
 			at += n;
 		}
 		pos = hole;
