@@ -8,28 +8,12 @@
 #include "host/planwrite.h"
 #include "host/strbuf.h"
 
-void bb_argv_free(struct bb_argv *a)
-{
-	for (size_t i = 0; i < a->n; i++)
-		free(a->v[i]);
-	free(a->v);
-	a->v = NULL;
-	a->n = 0;
-}
-
 static int argv_add_unique(struct bb_argv *a, const char *s)
 {
 	for (size_t i = 0; i < a->n; i++)
 		if (!strcmp(a->v[i], s))
 			return 0;
-	char **v = realloc(a->v, (a->n + 1) * sizeof *v);
-	if (!v)
-		return -ENOMEM;
-	a->v = v;
-	if (!(v[a->n] = strdup(s)))
-		return -ENOMEM;
-	a->n++;
-	return 0;
+	return bb_argv_add(a, s);
 }
 
 int bb_plan_boot_params(const struct bb_boot *b, char *buf, size_t len)

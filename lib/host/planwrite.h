@@ -23,6 +23,4 @@ int bb_plan_needs(const struct bb_matrix *m, size_t boot, struct bb_argv *module
 /* boot.params of a group: "name=value" words, with ' ' and '%' in values as %20 and %25. */
 int bb_plan_boot_params(const struct bb_boot *b, char *buf, size_t len);
 
-void bb_argv_free(struct bb_argv *a);
-
 #endif

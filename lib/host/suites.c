@@ -61,7 +61,7 @@ const char *bb_suite_default_runtime(const char *suite)
 	return strcmp(suite, "stress-ng") ? "300s" : "60s";
 }
 
-static int argv_add(struct bb_argv *a, const char *s)
+int bb_argv_add(struct bb_argv *a, const char *s)
 {
 	char **v = realloc(a->v, (a->n + 1) * sizeof *v);
 	if (!v)
@@ -81,7 +81,7 @@ static int argv_addf(struct bb_argv *a, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(buf, sizeof buf, fmt, ap);
 	va_end(ap);
-	return argv_add(a, buf);
+	return bb_argv_add(a, buf);
 }
 
 /* Append the blank-separated words of s. */
@@ -91,7 +91,7 @@ static int argv_split(struct bb_argv *a, const char *s)
 		size_t n = strcspn(s, " \t");
 		if (n) {
 			char *w = strndup(s, n);
-			int rc = w ? argv_add(a, w) : -ENOMEM;
+			int rc = w ? bb_argv_add(a, w) : -ENOMEM;
 			free(w);
 			if (rc)
 				return rc;
@@ -102,7 +102,7 @@ static int argv_split(struct bb_argv *a, const char *s)
 	return 0;
 }
 
-static void argv_free(struct bb_argv *a)
+void bb_argv_free(struct bb_argv *a)
 {
 	for (size_t i = 0; i < a->n; i++)
 		free(a->v[i]);
@@ -113,11 +113,11 @@ static void argv_free(struct bb_argv *a)
 
 void bb_suite_run_free(struct bb_suite_run *sr)
 {
-	argv_free(&sr->modules);
-	argv_free(&sr->sysctls);
-	argv_free(&sr->server_argv);
-	argv_free(&sr->client_argv);
-	argv_free(&sr->files);
+	bb_argv_free(&sr->modules);
+	bb_argv_free(&sr->sysctls);
+	bb_argv_free(&sr->server_argv);
+	bb_argv_free(&sr->client_argv);
+	bb_argv_free(&sr->files);
 	free(sr->server_cpus);
 	free(sr->client_cpus);
 	memset(sr, 0, sizeof *sr);
@@ -219,33 +219,35 @@ static int netperf_run(const struct bb_param *p, size_t n, struct bb_suite_run *
 	sr->nominal_s = (double)secs * imin;
 	sr->runtime_s = (double)secs * imax;
 
-	if (argv_add(&sr->server_argv, "/usr/bin/netserver") ||
-	    argv_add(&sr->server_argv, v6 ? "-6" : "-4") || argv_add(&sr->server_argv, "-D"))
+	if (bb_argv_add(&sr->server_argv, "/usr/bin/netserver") ||
+	    bb_argv_add(&sr->server_argv, v6 ? "-6" : "-4") || bb_argv_add(&sr->server_argv, "-D"))
 		return -ENOMEM;
 	snprintf(sr->server_ready, sizeof sr->server_ready, "tcp:%s:%s", v6 ? "::1" : "127.0.0.1",
 	         NETSERVER_PORT);
 	struct bb_argv *c = &sr->client_argv;
-	if (argv_add(c, "/usr/bin/netperf") || argv_add(c, v6 ? "-6" : "-4") || argv_add(c, "-H") ||
-	    argv_add(c, v6 ? "::1" : "127.0.0.1") || argv_add(c, "-t") || argv_add(c, test) ||
-	    argv_add(c, "-c") || argv_add(c, "-C") || argv_add(c, "-l") ||
-	    argv_addf(c, "%ld", secs) || argv_split(c, gopts))
+	if (bb_argv_add(c, "/usr/bin/netperf") || bb_argv_add(c, v6 ? "-6" : "-4") ||
+	    bb_argv_add(c, "-H") || bb_argv_add(c, v6 ? "::1" : "127.0.0.1") ||
+	    bb_argv_add(c, "-t") || bb_argv_add(c, test) || bb_argv_add(c, "-c") ||
+	    bb_argv_add(c, "-C") || bb_argv_add(c, "-l") || argv_addf(c, "%ld", secs) ||
+	    argv_split(c, gopts))
 		return -ENOMEM;
 	if (send || sock || *topts) {
-		if (argv_add(c, "--"))
+		if (bb_argv_add(c, "--"))
 			return -ENOMEM;
-		if (send && (argv_add(c, "-m") || argv_add(c, send)))
+		if (send && (bb_argv_add(c, "-m") || bb_argv_add(c, send)))
 			return -ENOMEM;
-		if (sock && (argv_add(c, "-s") || argv_add(c, sock) || argv_add(c, "-S") ||
-		             argv_add(c, sock)))
+		if (sock && (bb_argv_add(c, "-s") || bb_argv_add(c, sock) || bb_argv_add(c, "-S") ||
+		             bb_argv_add(c, sock)))
 			return -ENOMEM;
 		if (argv_split(c, topts))
 			return -ENOMEM;
 	}
 	snprintf(sr->client_count, sizeof sr->client_count, "%s",
 	         bb_param_get(p, n, "nr_threads", "1"));
-	if (t->sctp && argv_add(&sr->modules, "sctp"))
+	if (t->sctp && bb_argv_add(&sr->modules, "sctp"))
 		return -ENOMEM;
-	if (argv_add(&sr->files, "/usr/bin/netperf") || argv_add(&sr->files, "/usr/bin/netserver"))
+	if (bb_argv_add(&sr->files, "/usr/bin/netperf") ||
+	    bb_argv_add(&sr->files, "/usr/bin/netserver"))
 		return -ENOMEM;
 	return 0;
 }
@@ -298,11 +300,11 @@ static int stressng_run(const struct bb_param *p, size_t n, struct bb_suite_run 
 	struct bb_argv *c = &sr->client_argv;
 	/* stress-ng logs to stderr; --log-file copies the log (metrics included) to stdout,
 	 * which the init parses */
-	if (argv_add(c, "/usr/bin/stress-ng") || argv_add(c, "--timeout") ||
-	    argv_addf(c, "%ld", secs) || argv_add(c, "--times") || argv_add(c, "--verify") ||
-	    argv_add(c, "--metrics") || argv_add(c, "--no-rand-seed") ||
-	    argv_add(c, "--log-file") || argv_add(c, "/proc/self/fd/1") ||
-	    argv_addf(c, "--%s", test) || argv_add(c, instances))
+	if (bb_argv_add(c, "/usr/bin/stress-ng") || bb_argv_add(c, "--timeout") ||
+	    argv_addf(c, "%ld", secs) || bb_argv_add(c, "--times") || bb_argv_add(c, "--verify") ||
+	    bb_argv_add(c, "--metrics") || bb_argv_add(c, "--no-rand-seed") ||
+	    bb_argv_add(c, "--log-file") || bb_argv_add(c, "/proc/self/fd/1") ||
+	    argv_addf(c, "--%s", test) || bb_argv_add(c, instances))
 		return -ENOMEM;
 	for (size_t i = 0; i < n; i++) {
 		if (strncmp(p[i].name, "stress-ng.", 10))
@@ -314,14 +316,14 @@ static int stressng_run(const struct bb_param *p, size_t n, struct bb_suite_run 
 				return -ENOMEM;
 			continue;
 		}
-		if (argv_addf(c, "--%s", opt) || argv_add(c, p[i].value))
+		if (argv_addf(c, "--%s", opt) || bb_argv_add(c, p[i].value))
 			return -ENOMEM;
 	}
 	for (size_t i = 0; i < sizeof sng_modules / sizeof sng_modules[0]; i++)
 		if (!strcmp(test, sng_modules[i].stressor) &&
-		    argv_add(&sr->modules, sng_modules[i].module))
+		    bb_argv_add(&sr->modules, sng_modules[i].module))
 			return -ENOMEM;
-	if (argv_add(&sr->files, "/usr/bin/stress-ng"))
+	if (bb_argv_add(&sr->files, "/usr/bin/stress-ng"))
 		return -ENOMEM;
 	return 0;
 }

@@ -42,6 +42,9 @@ struct bb_argv {
 	char **v;
 	size_t n;
 };
+/* Append a copy of s: 0 or -ENOMEM. */
+int bb_argv_add(struct bb_argv *a, const char *s);
+void bb_argv_free(struct bb_argv *a);
 
 /* What the plan says about one run (docs/plan.md run keys), from its parameters. */
 struct bb_suite_run {
