@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "errbuf.h"
+#include "fileio.h"
 #include "cpio.h"
 #include "elfdeps.h"
 #include "image.h"
@@ -279,24 +280,6 @@ static int write_out(const char *dir, const char *name, const void *data, size_t
 	return 0;
 }
 
-static int mkdirs(const char *path)
-{
-	char p[PATH_MAX];
-	if (cpio_fmt(p, sizeof(p), "%s", path)) {
-		errno = ENAMETOOLONG;
-		return -1;
-	}
-	for (char *s = p + 1; *s; s++) {
-		if (*s != '/')
-			continue;
-		*s = 0;
-		if (mkdir(p, 0755) < 0 && errno != EEXIST)
-			return -1;
-		*s = '/';
-	}
-	return mkdir(p, 0755) < 0 && errno != EEXIST ? -1 : 0;
-}
-
 /* The release a bzImage was built as (the setup header's kernel_version string), or "". */
 static void kernel_release(const char *path, char *out, size_t outlen)
 {
@@ -536,7 +519,7 @@ int image_build(const struct image_spec *spec, struct image_result *res, char *e
 
 	if (cpio_fmt(res->dir, sizeof(res->dir), "%s/%s", spec->outdir ? spec->outdir : "images",
 	             spec->name) ||
-	    mkdirs(res->dir) < 0) {
+	    fileio_mkdirs(res->dir) < 0) {
 		rc = errbuf_fail(err, errlen, BUILD_ESYS, "unable to create %s: %s", res->dir,
 		                 strerror(errno));
 		goto out;

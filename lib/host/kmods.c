@@ -18,6 +18,7 @@
 #include <zstd.h>
 
 #include "errbuf.h"
+#include "fileio.h"
 #include "kmods.h"
 #include "sha256.h"
 
@@ -226,21 +227,6 @@ out_errno:
 	                   strerror(errno));
 }
 
-static int mkdirs(const char *path)
-{
-	char p[PATH_MAX];
-	cpio_fmt(p, sizeof(p), "%s", path);
-	for (char *s = p + 1; *s; s++) {
-		if (*s != '/')
-			continue;
-		*s = 0;
-		if (mkdir(p, 0755) < 0 && errno != EEXIST)
-			return -1;
-		*s = '/';
-	}
-	return mkdir(p, 0755) < 0 && errno != EEXIST ? -1 : 0;
-}
-
 int kmods_open(struct kmods *k, const char *moddir, const char *cachedir, char *err, size_t errlen)
 {
 	memset(k, 0, sizeof(*k));
@@ -282,7 +268,7 @@ int kmods_open(struct kmods *k, const char *moddir, const char *cachedir, char *
 			cpio_fmt(work, sizeof(work), "%s/depmod/.tmp-XXXXXX", cachedir);
 			char parent[PATH_MAX];
 			cpio_fmt(parent, sizeof(parent), "%s/depmod", cachedir);
-			if (mkdirs(parent) < 0 || !mkdtemp(work))
+			if (fileio_mkdirs(parent) < 0 || !mkdtemp(work))
 				return errbuf_fail(err, errlen, BUILD_ESYS,
 				                   "unable to create %s: %s", parent,
 				                   strerror(errno));
