@@ -67,16 +67,6 @@ static int add_cond(struct bb_pairs *kvs, const char *arg)
 	return r ? -1 : 0;
 }
 
-static int value_cmp(const void *x, const void *y)
-{
-	const char *a = *(char *const *)x, *b = *(char *const *)y;
-	char *ea, *eb;
-	double da = strtod(a, &ea), db = strtod(b, &eb);
-	if (ea != a && eb != b && !*ea && !*eb && da != db)
-		return da < db ? -1 : 1;
-	return strcmp(a, b);
-}
-
 /* --by KEY: the two values of KEY in res become --a KEY=x --b KEY=y. */
 static int split_by(const struct bb_results *res, const char *key, struct bb_pairs *ca,
                     struct bb_pairs *cb)
@@ -112,7 +102,7 @@ static int split_by(const struct bb_results *res, const char *key, struct bb_pai
 		free(vals);
 		return EXIT_USAGE;
 	}
-	qsort(vals, n, sizeof(*vals), value_cmp);
+	qsort(vals, n, sizeof(*vals), bb_value_cmp);
 	if (n != 2) {
 		fprintf(stderr, "benchboot compare: fatal: --by %s: %s has %zu value%s (", key,
 		        res->path, n, n == 1 ? "" : "s");

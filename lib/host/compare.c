@@ -290,8 +290,7 @@ static void strs_free(struct strs *s)
 	s->n = 0;
 }
 
-/* Numbers in numeric order, the rest as text. */
-static int value_cmp(const void *x, const void *y)
+int bb_value_cmp(const void *x, const void *y)
 {
 	const char *a = *(char *const *)x, *b = *(char *const *)y;
 	char *ea, *eb;
@@ -305,7 +304,7 @@ static char *strs_join(struct strs *s, const char *empty)
 {
 	if (!s->n)
 		return strdup(empty);
-	qsort(s->v, s->n, sizeof(*s->v), value_cmp);
+	qsort(s->v, s->n, sizeof(*s->v), bb_value_cmp);
 	size_t len = 1;
 	for (size_t i = 0; i < s->n; i++)
 		len += strlen(s->v[i]) + 2;
@@ -428,7 +427,7 @@ static int env_diff(const struct bb_pairs *const *a, size_t na, const struct bb_
 				if (!env_ignored(k->v[j].key) && strs_add(&keys, k->v[j].key))
 					goto out;
 		}
-	qsort(keys.v, keys.n, sizeof(*keys.v), value_cmp);
+	qsort(keys.v, keys.n, sizeof(*keys.v), bb_value_cmp);
 	for (size_t i = 0; i < keys.n; i++) {
 		struct strs va = {0}, vb = {0};
 		for (int s = 0; s < 2; s++)
@@ -632,7 +631,7 @@ static char *param_differences(const struct bb_side *a, const struct bb_side *b)
 			for (size_t i = 0; i < run->boot->params.n; i++)
 				strs_add(&keys, run->boot->params.v[i].key);
 		}
-	qsort(keys.v, keys.n, sizeof(*keys.v), value_cmp);
+	qsort(keys.v, keys.n, sizeof(*keys.v), bb_value_cmp);
 	char *out = strdup("");
 	for (size_t k = 0; k < keys.n && out; k++) {
 		struct strs v[2] = {{0}, {0}};

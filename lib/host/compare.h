@@ -114,4 +114,8 @@ int bb_comparison_svg(FILE *f, const struct bb_comparison *c, int all);
 /* A number as the table shows it (LKP-like: 5.847e+08, 9745088, 79.79). */
 const char *bb_fmt_num(double v, char *buf, size_t len);
 
+/* qsort comparator for an array of strings (char *): numbers in numeric order, the rest as
+ * text. */
+int bb_value_cmp(const void *x, const void *y);
+
 #endif
