@@ -1034,36 +1034,26 @@ void bb_comparison_print(FILE *f, const struct bb_comparison *c, int all)
 	        c->nsignificant, c->nsignificant == 1 ? "" : "s", c->alpha);
 }
 
+/* "key": v, or "key": null when there is no value (have is 0). */
+static void json_num_or_null(struct jout *w, const char *key, int have, double v)
+{
+	jout_key(w, key);
+	if (have)
+		jout_num(w, v);
+	else
+		jout_null(w);
+}
+
 static void json_sample(struct jout *w, const double *v, size_t n, const struct bb_sample *s)
 {
 	jout_obj_begin(w);
 	jout_key(w, "n");
 	jout_int(w, n);
-	jout_key(w, "mean");
-	if (n)
-		jout_num(w, s->mean);
-	else
-		jout_null(w);
-	jout_key(w, "stddev");
-	if (n)
-		jout_num(w, s->sd);
-	else
-		jout_null(w);
-	jout_key(w, "stddev_percent");
-	if (n && s->mean != 0)
-		jout_num(w, 100 * s->sd / fabs(s->mean));
-	else
-		jout_null(w);
-	jout_key(w, "min");
-	if (n)
-		jout_num(w, s->min);
-	else
-		jout_null(w);
-	jout_key(w, "max");
-	if (n)
-		jout_num(w, s->max);
-	else
-		jout_null(w);
+	json_num_or_null(w, "mean", n > 0, s->mean);
+	json_num_or_null(w, "stddev", n > 0, s->sd);
+	json_num_or_null(w, "stddev_percent", n > 0 && s->mean != 0, 100 * s->sd / fabs(s->mean));
+	json_num_or_null(w, "min", n > 0, s->min);
+	json_num_or_null(w, "max", n > 0, s->max);
 	jout_key(w, "values");
 	jout_arr_begin(w);
 	for (size_t i = 0; i < n; i++)
@@ -1152,28 +1142,12 @@ void bb_comparison_json(FILE *f, const struct bb_comparison *c, int all)
 			json_sample(&w, s->a, s->na, &s->sa);
 			jout_key(&w, "b");
 			json_sample(&w, s->b, s->nb, &s->sb);
-			jout_key(&w, "change_percent");
-			if (s->change_defined)
-				jout_num(&w, s->change);
-			else
-				jout_null(&w);
+			json_num_or_null(&w, "change_percent", s->change_defined, s->change);
 			jout_key(&w, "threshold_percent");
 			jout_num(&w, s->threshold);
-			jout_key(&w, "welch_t");
-			if (s->p_defined && isfinite(s->t))
-				jout_num(&w, s->t);
-			else
-				jout_null(&w);
-			jout_key(&w, "welch_df");
-			if (s->p_defined)
-				jout_num(&w, s->df);
-			else
-				jout_null(&w);
-			jout_key(&w, "p_value");
-			if (s->p_defined)
-				jout_num(&w, s->p);
-			else
-				jout_null(&w);
+			json_num_or_null(&w, "welch_t", s->p_defined && isfinite(s->t), s->t);
+			json_num_or_null(&w, "welch_df", s->p_defined, s->df);
+			json_num_or_null(&w, "p_value", s->p_defined, s->p);
 			jout_key(&w, "lkp_changed");
 			jout_bool(&w, s->lkp);
 			jout_key(&w, "welch_changed");
