@@ -85,6 +85,12 @@ static int collect_main(int argc, char **argv)
 	}
 	struct collect_opts o = {.outdir = out, .max_file_size = max, .msg = print_msg};
 	struct collect_stats st = {0};
+	char part[4200];
+	unsigned partno = 0;
+	if (!console && collect_find_gpt_results(src, part, sizeof(part), &partno) == 1) {
+		printf("%s: GPT disk: collecting its results partition %u\n", src, partno);
+		src = part;
+	}
 	int r = console ? collect_console(src, &o, &st) : collect_disk(src, &o, &st);
 	if (r == -EMEDIUMTYPE) {
 		fprintf(stderr, "benchboot collect: fatal: unable to collect %s: %s\n", src,

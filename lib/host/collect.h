@@ -35,6 +35,14 @@ struct collect_stats {
  */
 int collect_disk(const char *disk, const struct collect_opts *o, struct collect_stats *st);
 
+/*
+ * A whole disk with a GPT (a `benchboot build --disk` image, or a USB stick as /dev/sdX): find
+ * the partition holding the benchboot results filesystem (ext4 superblock with the benchboot
+ * label) and write to out the name libext2fs opens it by, DISK?offset=BYTES. Returns 1 when
+ * found (partition number in *partno), 0 when the disk has no GPT or no such partition, -errno.
+ */
+int collect_find_gpt_results(const char *disk, char *out, size_t outlen, unsigned *partno);
+
 /* Collect from a console log ("-" is stdin). Same returns. */
 int collect_console(const char *log, const struct collect_opts *o, struct collect_stats *st);
 

@@ -42,6 +42,13 @@ dd if="$T/disk.img" of="$T/results.img" bs=512 skip="$first" count=$((last - fir
 "$BENCHBOOT" collect "$T/results.img" -o "$T/results" >"$T/collect.log" 2>&1 ||
 	{ cat "$T/collect.log"; fail "benchboot collect failed"; }
 expect_grep "2 boots collected (0 incomplete)" "$T/collect.log"
+# The whole disk image, as a user collects a stick: collect finds the GPT's results partition
+# and reads the same boots, byte for byte.
+"$BENCHBOOT" collect "$T/disk.img" -o "$T/whole" >"$T/whole.log" 2>&1 ||
+	{ cat "$T/whole.log"; fail "benchboot collect of the whole disk image failed"; }
+expect_grep "GPT disk: collecting its results partition 2" "$T/whole.log"
+expect_grep "2 boots collected (0 incomplete)" "$T/whole.log"
+diff -r "$T/results" "$T/whole" >"$T/whole.diff" || { head -20 "$T/whole.diff"; fail "the whole-disk collect differs from the partition's"; }
 for b in "$T"/results/000[12]-*; do
 	[ -e "$b/runs/cpu/1/status" ] || fail "no status of run cpu in $(basename "$b")"
 done
