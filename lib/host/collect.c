@@ -14,6 +14,7 @@
 
 #include "consfile.h"
 #include "host/collect.h"
+#include "host/le.h"
 #include "resdisk.h"
 #include "sha256.h"
 
@@ -689,14 +690,6 @@ static int walk_disk(struct disk_walk *w, const char *diskpath, const char *rel,
 	return r;
 }
 
-static uint64_t le_u64(const unsigned char *p)
-{
-	uint64_t v = 0;
-	for (int i = 7; i >= 0; i--)
-		v = v << 8 | p[i];
-	return v;
-}
-
 int collect_find_gpt_results(const char *disk, char *out, size_t outlen, unsigned *partno)
 {
 	unsigned char hdr[512], ent[512], sb[1024];
@@ -705,10 +698,8 @@ int collect_find_gpt_results(const char *disk, char *out, size_t outlen, unsigne
 		return -errno;
 	if (pread(fd, hdr, sizeof(hdr), 512) != (ssize_t)sizeof(hdr) || memcmp(hdr, "EFI PART", 8))
 		goto out_close; /* no GPT (512-byte sectors) */
-	uint64_t entries_lba = le_u64(hdr + 72);
-	uint32_t nentries = (uint32_t)le_u64(hdr + 80), entsize = (uint32_t)le_u64(hdr + 84);
-	nentries &= 0xffffffffu;
-	entsize &= 0xffffffffu;
+	uint64_t entries_lba = le_get64(hdr + 72);
+	uint32_t nentries = le_get32(hdr + 80), entsize = le_get32(hdr + 84);
 	if (entsize < 128 || entsize > sizeof(ent) || nentries > 1024)
 		goto out_close;
 	for (uint32_t i = 0; i < nentries; i++) {
@@ -718,7 +709,7 @@ int collect_find_gpt_results(const char *disk, char *out, size_t outlen, unsigne
 		static const unsigned char zero[16];
 		if (!memcmp(ent, zero, 16))
 			continue; /* unused entry */
-		uint64_t first = le_u64(ent + 32);
+		uint64_t first = le_get64(ent + 32);
 		if (pread(fd, sb, sizeof(sb), (off_t)(first * 512 + 1024)) != (ssize_t)sizeof(sb))
 			continue;
 		if (sb[56] != 0x53 || sb[57] != 0xef || strncmp((char *)sb + 120, RESDISK_LABEL, 16))

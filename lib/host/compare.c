@@ -1078,25 +1078,25 @@ static void json_env(struct jout *w, const struct bb_env_diff *d, size_t n)
 	jout_arr_end(w);
 }
 
+/* "name": {"label": ..., "boots": N}: one side of the comparison */
+static void json_side(struct jout *w, const char *name, const char *label, int boots)
+{
+	jout_key(w, name);
+	jout_obj_begin(w);
+	jout_key(w, "label");
+	jout_str(w, label);
+	jout_key(w, "boots");
+	jout_int(w, boots);
+	jout_obj_end(w);
+}
+
 void bb_comparison_json(FILE *f, const struct bb_comparison *c, int all)
 {
 	struct jout w;
 	jout_init(&w, f);
 	jout_obj_begin(&w);
-	jout_key(&w, "a");
-	jout_obj_begin(&w);
-	jout_key(&w, "label");
-	jout_str(&w, c->label_a);
-	jout_key(&w, "boots");
-	jout_int(&w, c->boots_a);
-	jout_obj_end(&w);
-	jout_key(&w, "b");
-	jout_obj_begin(&w);
-	jout_key(&w, "label");
-	jout_str(&w, c->label_b);
-	jout_key(&w, "boots");
-	jout_int(&w, c->boots_b);
-	jout_obj_end(&w);
+	json_side(&w, "a", c->label_a, c->boots_a);
+	json_side(&w, "b", c->label_b, c->boots_b);
 	jout_key(&w, "environment");
 	json_env(&w, c->env, c->nenv);
 	jout_key(&w, "runs");

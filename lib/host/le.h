@@ -14,6 +14,11 @@ static inline uint32_t le_get32(const uint8_t *p)
 	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
 }
 
+static inline uint64_t le_get64(const uint8_t *p)
+{
+	return (uint64_t)le_get32(p) | (uint64_t)le_get32(p + 4) << 32;
+}
+
 static inline void le_put16(uint8_t *p, uint16_t v)
 {
 	p[0] = (uint8_t)v;
