@@ -3,12 +3,16 @@
  * from the plan): kernel, command line, image and plan identity, CPUs, memory, cgroups as
  * mounted, governors, loaded modules, and per run the sysctls as read back.
  */
+#include <arpa/inet.h>
 #include <errno.h>
+#include <ifaddrs.h>
+#include <netinet/in.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/utsname.h>
+#include <unistd.h>
 
 #include "init.h"
 #include "json.h"
@@ -146,6 +150,112 @@ static void modules_json(struct ijw *w, const struct boot *b)
 	ijw_close(w, '}');
 }
 
+/* A /sys/class/net/IF/FILE value: a whole number (null when unreadable, or below min: e.g. a
+ * speed of -1 when the driver does not know it). */
+static void nic_num(struct ijw *w, const char *key, const char *ifn, const char *file, long min)
+{
+	char path[128], val[64], *end;
+	snprintf(path, sizeof(path), "/sys/class/net/%s/%s", ifn, file);
+	if (init_read_line(path, val, sizeof(val)) == 0 && *val) {
+		long long v = strtoll(val, &end, 10);
+		if (!*end && v >= min) {
+			ijw_int(w, key, v);
+			return;
+		}
+	}
+	ijw_raw(w, key, "null");
+}
+
+/* The addresses the kernel has on ifn (getifaddrs: rtnetlink), as ADDR/PREFIX. */
+static void nic_addresses(struct ijw *w, const char *ifn)
+{
+	struct ifaddrs *all, *a;
+	if (!*ifn || getifaddrs(&all))
+		return;
+	for (a = all; a; a = a->ifa_next) {
+		char addr[INET6_ADDRSTRLEN], out[INET6_ADDRSTRLEN + 16];
+		const unsigned char *mask;
+		size_t mlen;
+		const void *bin;
+		int prefix = 0;
+		if (strcmp(a->ifa_name, ifn) || !a->ifa_addr || !a->ifa_netmask)
+			continue;
+		if (a->ifa_addr->sa_family == AF_INET) {
+			bin = &((struct sockaddr_in *)a->ifa_addr)->sin_addr;
+			mask = (const unsigned char *)&((struct sockaddr_in *)a->ifa_netmask)
+			           ->sin_addr;
+			mlen = 4;
+		} else if (a->ifa_addr->sa_family == AF_INET6) {
+			bin = &((struct sockaddr_in6 *)a->ifa_addr)->sin6_addr;
+			mask = (const unsigned char *)&((struct sockaddr_in6 *)a->ifa_netmask)
+			           ->sin6_addr;
+			mlen = 16;
+		} else {
+			continue;
+		}
+		for (size_t i = 0; i < mlen; i++)
+			for (int bit = 7; bit >= 0; bit--)
+				prefix += (mask[i] >> bit) & 1;
+		if (!inet_ntop(a->ifa_addr->sa_family, bin, addr, sizeof(addr)))
+			continue;
+		snprintf(out, sizeof(out), "%s/%d", addr, prefix);
+		ijw_str(w, NULL, out);
+	}
+	freeifaddrs(all);
+}
+
+/* The NIC of net.nic.*, read back from /sys/class/net: null when the plan names none. */
+static void nic_json(struct ijw *w, const struct boot *b)
+{
+	const char *ifn = net_nic.ifname;
+	char path[128], link[512];
+	if (!net_nic.requested) {
+		ijw_raw(w, "nic", "null");
+		return;
+	}
+	ijw_open(w, "nic", '{');
+	ijw_str(w, "requested", b->plan.nic_name);
+	ijw_str(w, "name", *ifn ? ifn : NULL);
+	ijw_bool(w, "ok", net_nic.ok);
+	ijw_str(w, "error", *net_nic.error ? net_nic.error : NULL);
+	if (*ifn) {
+		ijw_num(w, "found_ms", net_nic.found_ms);
+		snprintf(path, sizeof(path), "/sys/class/net/%s/address", ifn);
+		file_line(w, "mac", path);
+		ssize_t n = readlink(init_path("/sys/class/net/%s/device/driver", ifn), link,
+		                     sizeof(link) - 1);
+		if (n > 0)
+			link[n] = 0;
+		ijw_str(w, "driver",
+		        n <= 0               ? NULL
+		        : strrchr(link, '/') ? strrchr(link, '/') + 1
+		                             : link);
+		nic_num(w, "mtu", ifn, "mtu", 0);
+		snprintf(path, sizeof(path), "/sys/class/net/%s/operstate", ifn);
+		file_line(w, "operstate", path);
+		nic_num(w, "carrier", ifn, "carrier", 0);
+		nic_num(w, "speed_mbps", ifn, "speed", 0);
+		snprintf(path, sizeof(path), "/sys/class/net/%s/duplex", ifn);
+		file_line(w, "duplex", path);
+	}
+	ijw_open(w, "addresses", '[');
+	nic_addresses(w, ifn);
+	ijw_close(w, ']');
+	ijw_open(w, "addresses_requested", '[');
+	for (size_t i = 0; i < b->plan.nic_address.n; i++)
+		ijw_str(w, NULL, b->plan.nic_address.v[i]);
+	ijw_close(w, ']');
+	ijw_open(w, "gateways", '[');
+	for (size_t i = 0; i < b->plan.nic_gateway.n; i++)
+		ijw_str(w, NULL, b->plan.nic_gateway.v[i]);
+	ijw_close(w, ']');
+	if (b->plan.nic_mtu)
+		ijw_int(w, "mtu_requested", b->plan.nic_mtu);
+	else
+		ijw_raw(w, "mtu_requested", "null");
+	ijw_close(w, '}');
+}
+
 int env_write(const struct boot *b)
 {
 	struct ijw w = {0};
@@ -205,6 +315,7 @@ int env_write(const struct boot *b)
 	ijw_str(&w, "dummy", b->plan.net_dummy);
 	ijw_bool(&w, "ok", !*b->net_error);
 	ijw_str(&w, "error", *b->net_error ? b->net_error : NULL);
+	nic_json(&w, b);
 	ijw_close(&w, '}');
 	ijw_open(&w, "setup", '{');
 	ijw_num(&w, "init_exec_boottime_ms", b->t_exec_ms);

@@ -25,17 +25,22 @@ struct init_ops {
 	int (*finit_module)(int fd, const char *params, int flags);
 	int (*init_module)(void *image, unsigned long len, const char *params);
 	int (*reboot)(int cmd);
-	/* Networking (net.c): bring a link up, create a dummy link, add an IPv4 address. */
+	/* Networking (net.c): bring a link up, create a dummy link, add an IPv4 or IPv6 address
+	 * (addr has a ':'), set the MTU, add the default route of the gateway's family, sleep until
+	 * a link changes or ms pass (ms 0: only get ready to hear about changes). 0 or -errno. */
 	int (*link_up)(const char *ifname);
 	int (*link_add_dummy)(const char *ifname);
 	int (*addr_add)(const char *ifname, const char *addr, int prefix);
+	int (*link_mtu)(const char *ifname, int mtu);
+	int (*route_add)(const char *ifname, const char *gateway);
+	int (*link_wait)(int ms);
 };
 
 extern const struct init_ops init_real_ops;
 extern const struct init_ops *init_ops;
 extern const char *init_root;
 
-/* init_root + path, in a static rotating buffer (8 slots): valid for a few calls. */
+/* init_root + path, in a static rotating buffer (8 slots per thread): valid for a few calls. */
 const char *init_path(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* Read a whole file (under init_root) into a malloc'd NUL-terminated string; NULL + errno. */
@@ -79,8 +84,19 @@ int modules_load(const struct bb_plan *plan, struct modules_result *res);
 /* Is module NAME usable now (present in /sys/module)? reason filled when not. */
 int module_available(const struct modules_result *res, const char *name, char *reason, size_t len);
 
-/* Network (net.c): lo up, dummy0 with the plan's address. 0 or -errno (reported). */
+/* Network (net.c): lo up, dummy0 with the plan's address, and the NIC of net.nic.* when the
+ * plan names one. 0 or -errno (err says what failed; the runs go on). */
 int net_setup(const struct bb_plan *plan, char *err, size_t errlen);
+/* The NIC as net_setup left it (for env.json). */
+struct net_nic {
+	int requested;   /* the plan (or command line) asked for a NIC */
+	char ifname[16]; /* the interface found, "" when none */
+	int ok;          /* found and configured as asked */
+	int carrier;     /* it had a carrier before the routes were added */
+	double found_ms; /* how long it took to appear */
+	char error[256];
+};
+extern struct net_nic net_nic;
 
 /* cgroups (cgroup.c). */
 struct cgroup_state {

@@ -16,6 +16,9 @@
 int net_real_link_up(const char *ifname);
 int net_real_link_add_dummy(const char *ifname);
 int net_real_addr_add(const char *ifname, const char *addr, int prefix);
+int net_real_link_mtu(const char *ifname, int mtu);
+int net_real_route_add(const char *ifname, const char *gateway);
+int net_real_link_wait(int ms);
 
 static int real_finit_module(int fd, const char *params, int flags)
 {
@@ -36,6 +39,9 @@ const struct init_ops init_real_ops = {
     .link_up = net_real_link_up,
     .link_add_dummy = net_real_link_add_dummy,
     .addr_add = net_real_addr_add,
+    .link_mtu = net_real_link_mtu,
+    .route_add = net_real_route_add,
+    .link_wait = net_real_link_wait,
 };
 
 const struct init_ops *init_ops = &init_real_ops;
@@ -43,8 +49,9 @@ const char *init_root = "";
 
 const char *init_path(const char *fmt, ...)
 {
-	static char slots[8][4096];
-	static unsigned next;
+	/* per thread: the results disk work runs in a thread of its own (setuptime.h) */
+	static __thread char slots[8][4096];
+	static __thread unsigned next;
 	char *buf = slots[next++ % 8];
 	size_t n = (size_t)snprintf(buf, sizeof(slots[0]), "%s", init_root);
 	va_list ap;

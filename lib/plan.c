@@ -20,6 +20,7 @@ struct parser {
 	struct bb_plan_run *run; /* current section, or NULL: global */
 	unsigned global_seen, run_seen;
 	int lineno;
+	int nic_line; /* first net.nic.* key other than the name (it needs the name) */
 	char *msg;
 	size_t msglen;
 };
@@ -187,6 +188,92 @@ static int dummy_ok(const char *s)
 	return inet_pton(AF_INET, addr, buf) == 1 && parse_int(slash + 1, 0, 32, &prefix) == 0;
 }
 
+int bb_plan_is_mac(const char *s)
+{
+	for (int i = 0; i < 6; i++, s += 3)
+		if (!strchr("0123456789abcdefABCDEF", s[0]) || !s[0] ||
+		    !strchr("0123456789abcdefABCDEF", s[1]) || !s[1] || s[2] != (i < 5 ? ':' : 0))
+			return 0;
+	return 1;
+}
+
+int bb_plan_addr_prefix(const char *s, char *addr, size_t addrlen, int *prefix)
+{
+	unsigned char buf[16];
+	long v;
+	const char *slash = strchr(s, '/');
+	if (!slash || (size_t)(slash - s) >= addrlen || slash == s)
+		return 0;
+	memcpy(addr, s, (size_t)(slash - s));
+	addr[slash - s] = 0;
+	int family = inet_pton(AF_INET, addr, buf) == 1    ? AF_INET
+	             : inet_pton(AF_INET6, addr, buf) == 1 ? AF_INET6
+	                                                   : 0;
+	if (!family || parse_int(slash + 1, 1, family == AF_INET ? 32 : 128, &v))
+		return 0;
+	*prefix = (int)v;
+	return family;
+}
+
+/* net.nic.name: an interface name (as the kernel allows: 1..15 bytes, no '/', ':' or blank)
+ * or a MAC address, stored lowercase. */
+static int nic_name_set(struct parser *ps, const char *value)
+{
+	size_t len = strlen(value);
+	if (bb_plan_is_mac(value)) {
+		char mac[18];
+		for (size_t i = 0; i <= len; i++)
+			mac[i] = (char)(value[i] >= 'A' && value[i] <= 'F' ? value[i] + 32 : value[i]);
+		return set_str(&ps->plan->nic_name, mac) ? fail(ps, "out of memory") : 0;
+	}
+	if (!len || len > 15 || !name_ok(value, "._-@") || !strcmp(value, ".") ||
+	    !strcmp(value, ".."))
+		return fail(ps,
+		            "net.nic.name: expected an interface name (e.g. eth0) or a MAC address "
+		            "(xx:xx:xx:xx:xx:xx), not '%s'",
+		            value);
+	return set_str(&ps->plan->nic_name, value) ? fail(ps, "out of memory") : 0;
+}
+
+/* net.nic.address (ADDR/PREFIX words) and net.nic.gateway (ADDR words, one per family). */
+static int nic_list_set(struct parser *ps, const char *key, const char *value, int gateway)
+{
+	struct bb_strv *sv = gateway ? &ps->plan->nic_gateway : &ps->plan->nic_address;
+	char addr[64];
+	unsigned char buf[16];
+	int prefix, families = 0;
+	if (strv_split(sv, value))
+		return fail(ps, "out of memory");
+	if (!sv->n)
+		return fail(ps, "%s: empty value", key);
+	if (sv->n > 8)
+		return fail(ps, "%s: at most 8 addresses", key);
+	for (size_t i = 0; i < sv->n; i++) {
+		const char *w = sv->v[i];
+		int family = 0;
+		if (!gateway)
+			family = bb_plan_addr_prefix(w, addr, sizeof(addr), &prefix);
+		else if (inet_pton(AF_INET, w, buf) == 1)
+			family = AF_INET;
+		else if (inet_pton(AF_INET6, w, buf) == 1)
+			family = AF_INET6;
+		if (!family)
+			return fail(ps, "%s: expected %s, not '%s'", key,
+			            gateway ? "an IPv4 or IPv6 address"
+			                    : "IPv4ADDR/PREFIX or IPv6ADDR/PREFIX (e.g. 10.0.2.15/24)",
+			            w);
+		int bit = family == AF_INET ? 1 : 2;
+		if (gateway && (families & bit))
+			return fail(ps, "%s: one gateway per address family, not two %s ones", key,
+			            family == AF_INET ? "IPv4" : "IPv6");
+		families |= bit;
+		for (size_t j = 0; j < i; j++)
+			if (!strcmp(sv->v[j], w))
+				return fail(ps, "%s: '%s' given twice", key, w);
+	}
+	return 0;
+}
+
 enum {
 	G_JOB = 1 << 0,
 	G_DIGEST = 1 << 1,
@@ -201,6 +288,11 @@ enum {
 	G_POWEROFF = 1 << 10,
 	G_DEBUG = 1 << 11,
 	G_RWAIT = 1 << 12,
+	G_NICNAME = 1 << 13,
+	G_NICADDR = 1 << 14,
+	G_NICGW = 1 << 15,
+	G_NICMTU = 1 << 16,
+	G_NICWAIT = 1 << 17,
 };
 
 /* A global key; cmdline: from benchboot.KEY (repeats override, `debug` and `reboot` allowed). */
@@ -269,6 +361,31 @@ static int set_global(struct parser *ps, const char *key, const char *value, int
 		if (!dummy_ok(value))
 			return fail(ps, "net.dummy: expected IPv4ADDR/PREFIX, not '%s'", value);
 		r = set_str(&p->net_dummy, value);
+	} else if (!strncmp(key, "net.nic.", 8)) {
+		const char *f = key + 8;
+		if (!strcmp(f, "name")) {
+			bit = G_NICNAME;
+			if ((r = nic_name_set(ps, value)))
+				return r;
+		} else if (!strcmp(f, "address") || !strcmp(f, "gateway")) {
+			bit = f[0] == 'a' ? G_NICADDR : G_NICGW;
+			if ((r = nic_list_set(ps, key, value, f[0] == 'g')))
+				return r;
+		} else if (!strcmp(f, "mtu")) {
+			bit = G_NICMTU;
+			if (parse_int(value, 68, 65535, &v))
+				return fail(ps, "net.nic.mtu: expected 68..65535, not '%s'", value);
+			p->nic_mtu = (int)v;
+		} else if (!strcmp(f, "wait")) {
+			bit = G_NICWAIT;
+			if (parse_int(value, 0, 600, &v))
+				return fail(ps, "net.nic.wait: expected seconds 0..600, not '%s'", value);
+			p->nic_wait = (int)v;
+		} else {
+			return fail(ps, "unknown %skey '%s'", cmdline ? "" : "global ", key);
+		}
+		if (bit != G_NICNAME && bit != G_NICWAIT && !ps->nic_line)
+			ps->nic_line = ps->lineno;
 	} else if (!strcmp(key, "modules.boot")) {
 		bit = G_MODULES;
 		r = strv_split(&p->modules_boot, value);
@@ -487,6 +604,7 @@ static void plan_defaults(struct bb_plan *p)
 	p->cgroup_mode = BB_CGROUP_V2;
 	p->console_lava = 1;
 	p->poweroff = 1;
+	p->nic_wait = 10;
 }
 
 int bb_plan_parse(const char *text, size_t len, struct bb_plan *plan, char *err, size_t errlen)
@@ -563,6 +681,10 @@ int bb_plan_parse(const char *text, size_t len, struct bb_plan *plan, char *err,
 		goto out;
 	}
 	r = end_run(&ps);
+	if (!r && ps.nic_line && !plan->nic_name) {
+		lineno = ps.nic_line;
+		r = fail(&ps, "net.nic.address, .gateway and .mtu need net.nic.name (which NIC)");
+	}
 	if (!r && !plan->net_dummy && set_str(&plan->net_dummy, "192.0.2.1/24"))
 		r = fail(&ps, "out of memory");
 out:
@@ -673,6 +795,9 @@ void bb_plan_free(struct bb_plan *plan)
 	kvs_free(&plan->cgroup_limits);
 	free(plan->cpufreq_governor);
 	free(plan->net_dummy);
+	free(plan->nic_name);
+	strv_free(&plan->nic_address);
+	strv_free(&plan->nic_gateway);
 	strv_free(&plan->modules_boot);
 	memset(plan, 0, sizeof(*plan));
 }

@@ -57,11 +57,17 @@ struct bb_plan {
 	struct bb_kvs cgroup_limits; /* FILE -> value */
 	char *cpufreq_governor;      /* NULL: leave alone */
 	char *net_dummy;             /* "ADDR/PREFIX" */
+	/* net.nic.*: a real NIC (docs/plan.md); nic_name NULL: none */
+	char *nic_name; /* interface name, or MAC address (lowercase xx:xx:xx:xx:xx:xx) */
+	struct bb_strv nic_address; /* "ADDR/PREFIX", IPv4 or IPv6 */
+	struct bb_strv nic_gateway; /* default routes: at most one IPv4 and one IPv6 gateway */
+	int nic_mtu;                /* 0: leave alone */
+	int nic_wait;               /* seconds to wait for the interface and its carrier */
 	struct bb_strv modules_boot;
 	int console_lava, poweroff;
 	int results_wait; /* seconds to wait for a results disk to appear (USB sticks), 0: none */
-	int debug;  /* command line only: benchboot.debug=1 */
-	int reboot; /* command line only: benchboot.reboot=1 (reboot instead of power off) */
+	int debug;        /* command line only: benchboot.debug=1 */
+	int reboot;       /* command line only: benchboot.reboot=1 (reboot instead of power off) */
 	struct bb_plan_run *runs;
 	size_t nruns;
 };
@@ -82,6 +88,10 @@ int bb_plan_cmdline(struct bb_plan *plan, const char *cmdline, char *report, siz
 int bb_plan_clients(const struct bb_plan_run *run, unsigned ncpu);
 
 const char *bb_cgroup_mode_name(enum bb_cgroup_mode m);
+/* Is s a MAC address xx:xx:xx:xx:xx:xx (hex digits, either case)? */
+int bb_plan_is_mac(const char *s);
+/* Split "ADDR/PREFIX" (IPv4 or IPv6); returns AF_INET or AF_INET6, or 0 when malformed. */
+int bb_plan_addr_prefix(const char *s, char *addr, size_t addrlen, int *prefix);
 void bb_plan_free(struct bb_plan *plan);
 
 #endif

@@ -1,0 +1,136 @@
+# The init configures a real NIC (net.nic.*) under TCG: a virtio-net device on QEMU's user
+# network, found by its MAC, given 10.0.2.15/24 and a default route via 10.0.2.2. Traffic
+# crosses it: netperf TCP_STREAM in the guest against a netserver on the host's loopback
+# (which QEMU's user network reaches as 10.0.2.2), with a throughput > 0; env.json records the
+# NIC (MAC, driver virtio_net, address). A second boot of the same image, its command line
+# naming an absent interface: reported on the console and in env.json, the runs complete and
+# the machine powers off.
+. tests/lib.sh
+. tests/qemu/init-image.inc
+
+MAC=52:54:00:12:34:56
+PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+NETSERVER=$B/netperf/netserver
+if ldd "$NETSERVER" | grep -q 'not found'; then
+	export LD_LIBRARY_PATH=$SYSROOT/usr/lib/x86_64-linux-gnu:$SYSROOT/lib/x86_64-linux-gnu
+fi
+"$NETSERVER" -p "$PORT" -L 127.0.0.1 -4 -D >"$T/netserver.log" 2>&1 &
+BB_PIDS+=("$!")
+unset LD_LIBRARY_PATH
+for _ in $(seq 50); do
+	python3 -c "import socket; socket.create_connection(('127.0.0.1', $PORT), 1)" 2>/dev/null && break
+	sleep 0.2
+done
+python3 -c "import socket; socket.create_connection(('127.0.0.1', $PORT), 1)" ||
+	{ cat "$T/netserver.log"; fail "netserver on port $PORT did not start"; }
+
+cat >"$T/plan" <<PLAN
+benchboot-plan 1
+job=init-nic
+cgroup.mode=none
+modules.boot=dummy virtio_net
+net.nic.name=$MAC
+net.nic.address=10.0.2.15/24
+net.nic.gateway=10.0.2.2
+net.nic.mtu=1500
+net.nic.wait=5
+
+[run host]
+suite=netperf
+param.test=TCP_STREAM
+param.where=host
+runtime=2
+grace=60
+client.arg=/usr/bin/netperf
+client.arg=-4
+client.arg=-H
+client.arg=10.0.2.2
+client.arg=-p
+client.arg=$PORT
+client.arg=-t
+client.arg=TCP_STREAM
+client.arg=-l
+client.arg=2
+
+[run local]
+suite=netperf
+param.test=TCP_STREAM
+param.where=local
+runtime=1
+grace=60
+server.0.arg=/usr/bin/netserver
+server.0.arg=-4
+server.0.arg=-D
+server.0.ready=tcp:127.0.0.1:12865
+client.arg=/usr/bin/netperf
+client.arg=-4
+client.arg=-H
+client.arg=127.0.0.1
+client.arg=-t
+client.arg=TCP_STREAM
+client.arg=-l
+client.arg=1
+PLAN
+
+init_image "$T/plan" "$T/img" --module virtio_net --module virtio_pci --module virtio_blk
+NETDEV=(-netdev user,id=n0 -device "virtio-net-pci,netdev=n0,mac=$MAC")
+
+# 1. the NIC configured, traffic to the host through it
+"$BENCHBOOT" mkdisk "$T/disk1.img" --size 32M >/dev/null
+init_boot "$T/console1" -drive "file=$T/disk1.img,format=raw,if=virtio" "${NETDEV[@]}" --
+c="$T/console1"
+expect_grep "^BENCHBOOT module name=virtio_net status=ok" "$c"
+expect_grep "^BENCHBOOT net lo=up dummy0=192.0.2.1/24" "$c"
+expect_grep "^BENCHBOOT nic want=$MAC name=eth0 address=10.0.2.15/24 gateway=10.0.2.2 mtu=1500 carrier=1 found_ms=[0-9.]* status=ok$" "$c"
+grep "^BENCHBOOT nic " "$c"
+expect_grep "^BENCHBOOT run-end id=host iter=1 status=ok " "$c"
+expect_grep "^BENCHBOOT run-end id=local iter=1 status=ok " "$c"
+v=$(sed -n 's/^<LAVA_SIGNAL_TESTCASE TEST_CASE_ID=host.netperf.Throughput_Mbps RESULT=pass UNITS=Mbps MEASUREMENT=\([0-9.e+]*\)>$/\1/p' "$c")
+[ -n "$v" ] || fail "no throughput for the run against the host"
+awk -v t="$v" 'BEGIN { exit !(t > 0) }' || fail "throughput to the host: $v"
+echo "guest -> host through virtio-net (QEMU user network, TCG): netperf.Throughput_Mbps $v"
+expect_grep "^BENCHBOOT boot-end id=.* ok=2 failed=0$" "$c"
+expect_grep "reboot: Power down" "$c"
+
+"$BENCHBOOT" collect "$T/disk1.img" -o "$T/res1" >"$T/collect1.log" 2>&1 || { cat "$T/collect1.log"; fail "collect"; }
+boot=$(ls -d "$T"/res1/0*)
+e="$boot/env.json"
+python3 - "$e" "$MAC" <<'PY' || fail "env.json: NIC record"
+import json, sys
+env = json.load(open(sys.argv[1]))
+net = env["net"]
+nic = net["nic"]
+print("env.json net:", json.dumps(net, sort_keys=True))
+assert net["ok"] is True and net["error"] is None, net
+assert nic["name"] == "eth0" and nic["ok"] is True and nic["error"] is None, nic
+assert nic["requested"] == sys.argv[2] and nic["mac"] == sys.argv[2], nic
+assert nic["driver"] == "virtio_net", nic
+assert nic["mtu"] == 1500 and nic["carrier"] == 1 and nic["operstate"] == "up", nic
+assert "10.0.2.15/24" in nic["addresses"], nic
+assert nic["addresses_requested"] == ["10.0.2.15/24"] and nic["gateways"] == ["10.0.2.2"], nic
+PY
+expect_grep '"netperf.Throughput_Mbps"' "$boot/runs/host/results.json"
+expect_grep "TCP STREAM TEST from .* to 10.0.2.2 .*port 0 AF_INET" "$boot/runs/host/1/client.0.out"
+
+# 2. the same image, the command line naming an interface that is not there
+"$BENCHBOOT" mkdisk "$T/disk2.img" --size 32M >/dev/null
+init_boot "$T/console2" -drive "file=$T/disk2.img,format=raw,if=virtio" "${NETDEV[@]}" -- \
+	benchboot.net.nic.name=eth9 benchboot.net.nic.wait=2
+c="$T/console2"
+expect_grep "^BENCHBOOT nic want=eth9 name=- status=failed reason=no interface named eth9 after 2 s (present: dummy0 eth0 lo" "$c"
+expect_grep "network setup failed: nic: no interface named eth9 after 2 s" "$c"
+expect_grep "^BENCHBOOT run-end id=local iter=1 status=ok " "$c"
+expect_grep "^BENCHBOOT run-end id=host iter=1 status=failed " "$c"
+expect_grep "^BENCHBOOT boot-end id=.* ok=1 failed=1$" "$c"
+expect_grep "reboot: Power down" "$c"
+"$BENCHBOOT" collect "$T/disk2.img" -o "$T/res2" >"$T/collect2.log" 2>&1 || { cat "$T/collect2.log"; fail "collect"; }
+e=$(ls -d "$T"/res2/0*)/env.json
+python3 - "$e" <<'PY' || fail "env.json: absent NIC record"
+import json, sys
+net = json.load(open(sys.argv[1]))["net"]
+print("env.json net:", json.dumps(net, sort_keys=True))
+assert net["ok"] is False and "no interface named eth9" in net["error"], net
+assert net["nic"]["requested"] == "eth9" and net["nic"]["name"] is None, net
+assert net["nic"]["ok"] is False, net
+PY
+grep "^BENCHBOOT setup-done" "$T/console1" "$c"
