@@ -109,10 +109,12 @@ static void sleep_until(struct boot *b, double deadline_ms)
 	run_reap();
 }
 
-static int parse_cpus(const char *list, cpu_set_t *set)
+/* LIST with `last` standing for the highest online CPU (ONLINE, the kernel's list). */
+static int parse_cpus(const char *list, const char *online, cpu_set_t *set)
 {
-	struct bb_cpuset cs;
-	if (bb_cpulist_parse(list, &cs))
+	struct bb_cpuset cs, on;
+	int last = bb_cpulist_parse(online, &on) ? -1 : bb_cpuset_last(&on);
+	if (bb_cpulist_resolve(list, last, &cs))
 		return -EINVAL;
 	CPU_ZERO(set);
 	for (int i = 0, c; (c = bb_cpuset_nth(&cs, (unsigned)i)) >= 0; i++)
@@ -445,7 +447,11 @@ static int place_proc(struct boot *b, struct iteration *it, struct proc *p, cons
 {
 	if (cpus) {
 		cpu_set_t set;
-		parse_cpus(cpus, &set);
+		if (parse_cpus(cpus, b->online, &set)) {
+			set_failed(it, "%s %d: affinity %s: no such CPUs here (online: %s)", role,
+			           p->index, cpus, b->online);
+			return -1;
+		}
 		if (sched_setaffinity(p->pid, sizeof(set), &set)) {
 			set_failed(it, "%s %d: affinity %s: %s", role, p->index, cpus,
 			           strerror(errno));

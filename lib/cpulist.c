@@ -5,10 +5,17 @@
 
 #include "cpulist.h"
 
-static int parse_cpu(const char **p, unsigned *cpu)
+static int parse_cpu(const char **p, int last, unsigned *cpu)
 {
 	unsigned long v = 0;
 	const char *s = *p;
+	if (!strncmp(s, "last", 4)) {
+		if (last < 0)
+			return -EINVAL;
+		*p = s + 4;
+		*cpu = (unsigned)last;
+		return 0;
+	}
 	if (*s < '0' || *s > '9')
 		return -EINVAL;
 	while (*s >= '0' && *s <= '9') {
@@ -24,18 +31,25 @@ static int parse_cpu(const char **p, unsigned *cpu)
 
 int bb_cpulist_parse(const char *s, struct bb_cpuset *set)
 {
+	return bb_cpulist_resolve(s, -1, set);
+}
+
+int bb_cpulist_resolve(const char *s, int last, struct bb_cpuset *set)
+{
+	if (last >= BB_CPUSET_MAX)
+		return -ERANGE;
 	memset(set, 0, sizeof(*set));
 	if (!*s || !strcmp(s, "\n"))
 		return 0;
 	for (;;) {
 		unsigned lo, hi;
-		int r = parse_cpu(&s, &lo);
+		int r = parse_cpu(&s, last, &lo);
 		if (r)
 			return r;
 		hi = lo;
 		if (*s == '-') {
 			s++;
-			if ((r = parse_cpu(&s, &hi)))
+			if ((r = parse_cpu(&s, last, &hi)))
 				return r;
 			if (hi < lo)
 				return -EINVAL;
@@ -100,4 +114,12 @@ int bb_cpulist_format(const struct bb_cpuset *set, char *buf, size_t len)
 		c = hi;
 	}
 	return total;
+}
+
+int bb_cpuset_last(const struct bb_cpuset *set)
+{
+	for (int c = BB_CPUSET_MAX - 1; c >= 0; c--)
+		if (bb_cpuset_has(set, (unsigned)c))
+			return c;
+	return -1;
 }

@@ -155,7 +155,7 @@ static int name_ok(const char *s, const char *extra)
 static int cpus_ok(const char *s)
 {
 	struct bb_cpuset set;
-	return *s && bb_cpulist_parse(s, &set) == 0;
+	return *s && bb_cpulist_resolve(s, BB_CPULIST_ANY_LAST, &set) == 0;
 }
 
 /* "tcp:ADDR:PORT", ADDR an IPv4 or IPv6 address. */

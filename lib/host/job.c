@@ -12,6 +12,7 @@
 #include <string.h>
 #include <yaml.h>
 
+#include "cpulist.h"
 #include "host/job.h"
 #include "host/suites.h"
 #include "sha256.h"
@@ -335,31 +336,8 @@ static const char *nearest_in(const char *s, const char *const *list)
 
 static int cpulist_ok(const char *s)
 {
-	if (!*s)
-		return 0;
-	while (*s) {
-		char *e;
-		if (!(*s >= '0' && *s <= '9'))
-			return 0;
-		long a = strtol(s, &e, 10), b = a;
-		s = e;
-		if (*s == '-') {
-			s++;
-			if (!(*s >= '0' && *s <= '9'))
-				return 0;
-			b = strtol(s, &e, 10);
-			s = e;
-		}
-		if (b < a || b > 1023)
-			return 0;
-		if (*s == ',')
-			s++;
-		else if (*s)
-			return 0;
-		if (s[-1] == ',' && !*s)
-			return 0;
-	}
-	return 1;
+	struct bb_cpuset set;
+	return *s && bb_cpulist_resolve(s, BB_CPULIST_ANY_LAST, &set) == 0;
 }
 
 static int size_ok(const char *s)
@@ -535,7 +513,7 @@ static int check_value(struct walker *w, const struct keydef *k, const char *key
 		return 0;
 	case K_CPULIST:
 		if (!cpulist_ok(s))
-			return jfail(w, m, "%s: '%s' is not a CPU list (e.g. 0, 1-3, 0,2)", key, s);
+			return jfail(w, m, "%s: '%s' is not a CPU list (e.g. 0, 1-3, 0,2, last, 1-last)", key, s);
 		return 0;
 	case K_CTRLS: {
 		/* normalise "memory,cpu" / "memory cpu" to "memory cpu" */

@@ -362,3 +362,25 @@ TEST(run_results_disk_full)
 	if (test_run(cmd, &out))
 		bb_test_fail(__FILE__, __LINE__, "e2fsck -fn: %s", out);
 }
+
+/* `last` in an affinity is the highest online CPU of the machine the init runs on. */
+TEST(run_affinity_last_cpu)
+{
+	char runs[1024];
+	snprintf(runs, sizeof(runs),
+	         "[run pinlast]\nsuite=netperf\nruntime=5\nclient.arg=/bin/cat\n"
+	         "client.arg=%s/tests/fixtures/netperf/tcp_stream-cC.txt\nclient.cpus=last\n"
+	         "[run badrange]\nsuite=netperf\nruntime=5\nclient.arg=/bin/true\n"
+	         "client.cpus=1-last\n",
+	         getenv("BB_TOP") ? getenv("BB_TOP") : ".");
+	setup(runs);
+	snprintf(b.online, sizeof(b.online), "0");
+	run_one(&b, 0);
+	run_one(&b, 1);
+	char *st = STATUS("pinlast", "1");
+	CHECK_CONTAINS(st, "\"cpus\": \"0\"");
+	CHECK_INT(b.run_failed[0], ==, 0);
+	CHECK_CONTAINS(STATUS("badrange", "1"),
+	               "\"reason\": \"client 0: affinity 1-last: no such CPUs here (online: 0)\"");
+	CHECK_INT(b.run_failed[1], ==, 1);
+}

@@ -269,7 +269,7 @@ static const struct {
      "t.yaml:3:14: send_size: '10Q' is not a size (bytes, or with K/M/G: 4096, 10K)"},
     {"suite: netperf\nip: ipv5\n", "t.yaml:2:5: ip: 'ipv5' is not ipv4 or ipv6"},
     {"suite: netperf\naffinity:\n  server: 0-\n",
-     "t.yaml:3:11: server: '0-' is not a CPU list (e.g. 0, 1-3, 0,2)"},
+     "t.yaml:3:11: server: '0-' is not a CPU list (e.g. 0, 1-3, 0,2, last, 1-last)"},
     {"suite: netperf\naffinity:\n  servr: 0\n",
      "t.yaml:3:3: unknown key 'servr' in 'affinity:' (did you mean 'server'?)"},
     {"suite: netperf\nsysctl:\n  net/core/somaxconn: 5\n",

@@ -1,5 +1,6 @@
 /* The plan parser (lib/plan.c), its command-line overrides, and CPU lists (lib/cpulist.c). */
 #include <errno.h>
+#include <string.h>
 
 #include "cpulist.h"
 #include "harness.h"
@@ -117,6 +118,7 @@ TEST(plan_errors)
 	    {"benchboot-plan 1\n[run x]\nclient.count=x%\n",
 	     "plan:3: client.count: bad percentage"},
 	    {"benchboot-plan 1\n[run x]\nclient.cpus=1-0\n", "plan:3: client.cpus: bad CPU list"},
+	    {"benchboot-plan 1\n[run x]\nclient.cpus=lst\n", "plan:3: client.cpus: bad CPU list"},
 	    {"benchboot-plan 1\n[run x]\nserver.0.ready=udp:1.2.3.4:5\n",
 	     "plan:3: server.0.ready: expected tcp:ADDR:PORT"},
 	    {"benchboot-plan 1\n[run x]\nserver.0.ready=tcp:localhost:5\n",
@@ -209,6 +211,19 @@ TEST(plan_results_wait)
 	CHECK_STR(err, "plan:2: results.wait: expected seconds 0..600, not '601'");
 }
 
+TEST(plan_cpus_last)
+{
+	struct bb_plan p;
+	char err[256] = "";
+	int r = parse("benchboot-plan 1\n[run x]\nsuite=netperf\nruntime=1\nserver.0.arg=/s\n"
+	              "server.0.cpus=0\nclient.arg=/c\nclient.cpus=1-last\n",
+	              &p, err);
+	CHECK_STR(err, "");
+	CHECK_INT(r, ==, 0);
+	CHECK_STR(p.runs[0].client_cpus, "1-last");
+	bb_plan_free(&p);
+}
+
 TEST(cpulist_parse_format)
 {
 	struct bb_cpuset s;
@@ -227,6 +242,21 @@ TEST(cpulist_parse_format)
 	CHECK_INT(bb_cpulist_parse("a", &s), ==, -EINVAL);
 	CHECK_INT(bb_cpulist_parse("1 2", &s), ==, -EINVAL);
 	CHECK_INT(bb_cpulist_parse("4096", &s), ==, -ERANGE);
+	/* `last`: only where the caller knows (or does not care) which CPU it is */
+	CHECK_INT(bb_cpulist_parse("last", &s), ==, -EINVAL);
+	CHECK_INT(bb_cpulist_resolve("0,last", 7, &s), ==, 0);
+	bb_cpulist_format(&s, buf, sizeof(buf));
+	CHECK_STR(buf, "0,7");
+	CHECK_INT(bb_cpulist_resolve("2-last", 5, &s), ==, 0);
+	bb_cpulist_format(&s, buf, sizeof(buf));
+	CHECK_STR(buf, "2-5");
+	CHECK_INT(bb_cpulist_resolve("2-last", 1, &s), ==, -EINVAL);
+	CHECK_INT(bb_cpulist_resolve("lastly", 3, &s), ==, -EINVAL);
+	CHECK_INT(bb_cpulist_resolve("last-1", 3, &s), ==, -EINVAL);
+	CHECK_INT(bb_cpulist_resolve("last", BB_CPULIST_ANY_LAST, &s), ==, 0);
+	CHECK_INT(bb_cpuset_last(&s), ==, BB_CPUSET_MAX - 1);
+	memset(&s, 0, sizeof(s));
+	CHECK_INT(bb_cpuset_last(&s), ==, -1);
 	/* truncation behaves like snprintf */
 	bb_cpulist_parse("0,2,4,6,8,10", &s);
 	CHECK_INT(bb_cpulist_format(&s, buf, 5), ==, 12);
