@@ -15,16 +15,18 @@
 #include "cpulist.h"
 #include "host/job.h"
 #include "host/suites.h"
+#include "plan.h"
 #include "sha256.h"
 
-enum ctx { C_TOP, C_SERVER, C_CLIENT, C_NETPERF, C_STRESSNG, C_CGROUP, C_AFFINITY, C_NONE };
+enum ctx { C_TOP, C_SERVER, C_CLIENT, C_NETPERF, C_STRESSNG, C_CGROUP, C_AFFINITY, C_NIC, C_NONE };
 
 /* Where a key is, as messages say it: "unknown key 'x' at the top level". */
 static const char *const ctx_names[] = {
     [C_TOP] = "at the top level",        [C_SERVER] = "in 'if role server:'",
     [C_CLIENT] = "in 'if role client:'", [C_NETPERF] = "in 'netperf:'",
     [C_STRESSNG] = "in 'stress-ng:'",    [C_CGROUP] = "in 'cgroup:'",
-    [C_AFFINITY] = "in 'affinity:'",     [C_NONE] = "",
+    [C_AFFINITY] = "in 'affinity:'",     [C_NIC] = "in 'nic:'",
+    [C_NONE] = "",
 };
 
 enum kind {
@@ -50,6 +52,9 @@ enum kind {
 	K_SYSCTL,   /* mapping KEY: value */
 	K_CPULIST,  /* a CPU list */
 	K_SERVER,   /* netserver: no options */
+	K_NIC,      /* a net.nic.* value, checked by the plan's own parser (lib/plan.c) */
+	K_NICWAIT,  /* a duration of 0 to 600 s, made whole seconds */
+	K_MODULES,  /* kernel module names, space-separated */
 };
 
 enum { F_AXIS = 1 };
@@ -86,6 +91,7 @@ static const struct keydef keys[] = {
     {C_TOP, "cgroup", "cgroup.mode", K_CGROUP, F_AXIS, BB_LEVEL_BOOT, C_CGROUP, NULL},
     {C_TOP, "sysctl", NULL, K_SYSCTL, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
     {C_TOP, "affinity", NULL, K_SECTION, 0, BB_LEVEL_RUN, C_AFFINITY, NULL},
+    {C_TOP, "nic", NULL, K_SECTION, 0, BB_LEVEL_BOOT, C_NIC, NULL},
     {C_SERVER, "netserver", NULL, K_SERVER, 0, BB_LEVEL_RUN, C_NONE, "netperf"},
     {C_SERVER, "affinity", "affinity.server", K_CPULIST, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
     {C_CLIENT, "netperf", NULL, K_SECTION, 0, BB_LEVEL_RUN, C_NETPERF, "netperf"},
@@ -108,6 +114,12 @@ static const struct keydef keys[] = {
     {C_CGROUP, "limits", "cgroup.limit", K_LIMITS, F_AXIS, BB_LEVEL_BOOT, C_NONE, NULL},
     {C_AFFINITY, "server", "affinity.server", K_CPULIST, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
     {C_AFFINITY, "client", "affinity.client", K_CPULIST, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
+    {C_NIC, "name", "nic.name", K_NIC, 0, BB_LEVEL_BOOT, C_NONE, NULL},
+    {C_NIC, "address", "nic.address", K_NIC, 0, BB_LEVEL_BOOT, C_NONE, NULL},
+    {C_NIC, "gateway", "nic.gateway", K_NIC, 0, BB_LEVEL_BOOT, C_NONE, NULL},
+    {C_NIC, "mtu", "nic.mtu", K_NIC, 0, BB_LEVEL_BOOT, C_NONE, NULL},
+    {C_NIC, "wait", "nic.wait", K_NICWAIT, 0, BB_LEVEL_BOOT, C_NONE, NULL},
+    {C_NIC, "module", "nic.module", K_MODULES, 0, BB_LEVEL_BOOT, C_NONE, NULL},
 };
 
 /* stress-ng options benchboot sets itself. */
@@ -394,6 +406,61 @@ static int check_args(struct walker *w, const char *key, const char *s, yaml_mar
 	return 0;
 }
 
+/* `nic:` values: the plan parser of the init checks them, so the host and the init agree. */
+static int check_nic(struct walker *w, const struct keydef *k, const char *key, struct bb_jvalue *v,
+                     yaml_mark_t m)
+{
+	const char *f = k->param + 4, *s = v->s, *msg;
+	char text[1024], perr[512], prefix[64];
+	struct bb_plan plan;
+	double d;
+
+	if (k->kind == K_NICWAIT) {
+		if (bb_parse_duration(s, &d) || d > 600)
+			return jfail(w, m, "%s: '%s' is not a duration of 0 to 600 s (e.g. 10s)", key,
+			             s);
+		long whole = (long)d + (d > (long)d);
+		if (snprintf(text, sizeof text, "%ld", whole) < 0 || !(msg = strdup(text)))
+			return -ENOMEM;
+		free(v->s);
+		v->s = (char *)msg;
+		return 0;
+	}
+	if (k->kind == K_MODULES) {
+		for (const char *p = s; *p;) {
+			size_t n = strcspn(p, " \t");
+			int ok = n > 0 && n < 56;
+			for (size_t i = 0; ok && i < n; i++)
+				ok = isalnum((unsigned char)p[i]) || p[i] == '_' || p[i] == '-';
+			if (!ok)
+				return jfail(w, m,
+				             "%s: '%s' is not a list of module names (e.g. virtio_net, "
+				             "or several: virtio_net virtio_pci)",
+				             key, s);
+			p += n;
+			p += strspn(p, " \t");
+		}
+		if (!*s)
+			return jfail(w, m, "%s: missing value", key);
+		return 0;
+	}
+	if (strchr(s, '\n'))
+		return jfail(w, m, "%s: a value is one line", key);
+	snprintf(text, sizeof text, "benchboot-plan 1\n%snet.nic.%s=%s\n",
+	         strcmp(f, "name") ? "net.nic.name=eth0\n" : "", f, s);
+	if (!bb_plan_parse(text, strlen(text), &plan, perr, sizeof perr)) {
+		bb_plan_free(&plan);
+		return 0;
+	}
+	/* "plan:N: net.nic.FIELD: what" -> "KEY: what" */
+	msg = strstr(perr, ": ");
+	msg = msg ? msg + 2 : perr;
+	snprintf(prefix, sizeof prefix, "net.nic.%s: ", f);
+	if (!strncmp(msg, prefix, strlen(prefix)))
+		msg += strlen(prefix);
+	return jfail(w, m, "%s: %s", key, msg);
+}
+
 /* Check one scalar value of a key; may normalise it (in place of *v). */
 static int check_value(struct walker *w, const struct keydef *k, const char *key,
                        struct bb_jvalue *v, yaml_mark_t m)
@@ -417,6 +484,10 @@ static int check_value(struct walker *w, const struct keydef *k, const char *key
 		return 0;
 	case K_IGNORE:
 		return 0;
+	case K_NIC:
+	case K_NICWAIT:
+	case K_MODULES:
+		return check_nic(w, k, key, v, m);
 	case K_COUNT:
 		rc = bb_parse_count(s, &n, &pct);
 		if (rc == -ERANGE)
@@ -1117,6 +1188,17 @@ static int check_doc(const char *file, const char *suite, struct bb_jdoc *d, cha
 				         file, p->mark.line, p->mark.col, file_name, ctrl);
 				return -EINVAL;
 			}
+		}
+	}
+	for (size_t i = 0; i < d->n; i++) {
+		const struct bb_jparam *p = &d->p[i];
+		if (!strncmp(p->name, "nic.", 4) && strcmp(p->name, "nic.module") &&
+		    !bb_jdoc_get(d, "nic.name")) {
+			snprintf(err, errlen,
+			         "%s:%d:%d: nic.%s: needs 'name' in 'nic:' (the interface, e.g. eth0, "
+			         "or its MAC address)",
+			         file, p->mark.line, p->mark.col, p->name + 4);
+			return -EINVAL;
 		}
 	}
 	if (!strcmp(suite, "stress-ng") && !bb_jdoc_get(d, "test")) {

@@ -45,6 +45,21 @@ int bb_plan_needs(const struct bb_matrix *m, size_t boot, struct bb_argv *module
 	/* netperf needs one non-loopback address: the init's dummy interface */
 	if (!strcmp(m->job->suite, "netperf") && (rc = argv_add_unique(modules, "dummy")))
 		return rc;
+	/* the NIC's driver (`nic: module:`, words): in the image, loaded at boot */
+	const char *nicmods = bb_param_get(b->params, b->nparams, "nic.module", "");
+	while (*nicmods && !rc) {
+		size_t n = strcspn(nicmods, " \t");
+		char name[64];
+		if (n && n < sizeof name) {
+			memcpy(name, nicmods, n);
+			name[n] = 0;
+			rc = argv_add_unique(modules, name);
+		}
+		nicmods += n;
+		nicmods += strspn(nicmods, " \t");
+	}
+	if (rc)
+		return rc;
 	for (size_t r = 0; r < b->nruns && !rc; r++) {
 		struct bb_suite_run sr;
 		rc = bb_suite_run(m->job->suite, b->runs[r].params, b->runs[r].nparams, &sr, err,
@@ -100,6 +115,16 @@ int bb_plan_write(const struct bb_matrix *m, size_t boot, char **text, char *err
 	const char *gov = bb_param_get(b->params, b->nparams, "cpufreq_governor", NULL);
 	if (gov)
 		strbuf_printf(&o, "cpufreq.governor=%s\n", gov);
+	/* `nic:`: the job's NIC, net.nic.* (the job parser checked the values with the plan's
+	 * own parser) */
+	static const char *const nic_keys[] = {"name", "address", "gateway", "mtu", "wait"};
+	for (size_t i = 0; i < sizeof nic_keys / sizeof nic_keys[0]; i++) {
+		char pname[32];
+		snprintf(pname, sizeof pname, "nic.%s", nic_keys[i]);
+		const char *v = bb_param_get(b->params, b->nparams, pname, NULL);
+		if (v)
+			strbuf_printf(&o, "net.%s=%s\n", pname, v);
+	}
 	if (modules.n) {
 		strbuf_printf(&o, "modules.boot=");
 		for (size_t i = 0; i < modules.n; i++)

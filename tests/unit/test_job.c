@@ -300,6 +300,15 @@ static const struct {
     {"suite: netperf\n[1: 2]: x\n", "t.yaml:2:1: a key must be a plain word"},
     {"", "t.yaml: empty job file"},
     {"- a\n- b\n", "t.yaml:1:1: a job document is a mapping of keys (suite: netperf, ...)"},
+    {"suite: netperf\nnic:\n  name: eth0\n  address: 10.0.2.15\n",
+     "t.yaml:4:12: address: expected IPv4ADDR/PREFIX or IPv6ADDR/PREFIX (e.g. 10.0.2.15/24), "
+     "not '10.0.2.15'"},
+    {"suite: netperf\nnic:\n  address: 10.0.2.15/24\n  gateway: 10.0.2.2\n",
+     "t.yaml:3:3: nic.address: needs 'name' in 'nic:' (the interface, e.g. eth0, or its MAC "
+     "address)"},
+    {"suite: netperf\nnic:\n  name: 52:54:00:12:34\n",
+     "t.yaml:3:9: name: expected an interface name (e.g. eth0) or a MAC address "
+     "(xx:xx:xx:xx:xx:xx), not '52:54:00:12:34'"},
 };
 
 TEST(malformed_jobs)
