@@ -220,6 +220,7 @@ static void nic_json(struct ijw *w, const struct boot *b)
 	ijw_str(w, "error", *net_nic.error ? net_nic.error : NULL);
 	if (*ifn) {
 		ijw_num(w, "found_ms", net_nic.found_ms);
+		ijw_num(w, "carrier_ms", net_nic.carrier_ms);
 		snprintf(path, sizeof(path), "/sys/class/net/%s/address", ifn);
 		file_line(w, "mac", path);
 		ssize_t n = readlink(init_path("/sys/class/net/%s/device/driver", ifn), link,

@@ -89,11 +89,12 @@ int module_available(const struct modules_result *res, const char *name, char *r
 int net_setup(const struct bb_plan *plan, char *err, size_t errlen);
 /* The NIC as net_setup left it (for env.json). */
 struct net_nic {
-	int requested;   /* the plan (or command line) asked for a NIC */
-	char ifname[16]; /* the interface found, "" when none */
-	int ok;          /* found and configured as asked */
-	int carrier;     /* it had a carrier before the routes were added */
-	double found_ms; /* how long it took to appear */
+	int requested;     /* the plan (or command line) asked for a NIC */
+	char ifname[16];   /* the interface found, "" when none */
+	int ok;            /* found and configured as asked */
+	int carrier;       /* it had a carrier before the routes were added */
+	double found_ms;   /* how long it took to appear */
+	double carrier_ms; /* ... and to have a carrier (after link up) */
 	char error[256];
 };
 extern struct net_nic net_nic;

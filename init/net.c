@@ -30,8 +30,11 @@
 #include "init.h"
 
 #define DUMMY_IF "dummy0"
-/* Longest sleep between two looks at /sys/class/net when no link event wakes us earlier. */
+/* Longest sleep between two looks at /sys/class/net when no link event wakes us earlier: the
+ * kernel reports a new interface at once, but a carrier change through its link watch, which
+ * may hold events back up to a second, while /sys/class/net/IF/carrier changes at once. */
 #define NIC_LOOK_MS 250
+#define NIC_CARRIER_LOOK_MS 20
 
 /*
  * The few rtnetlink definitions needed here, from the kernel's UAPI (linux/netlink.h,
@@ -436,8 +439,10 @@ static int nic_setup(const struct bb_plan *plan)
 			first = first ? first : -ENOLINK;
 			break;
 		}
-		init_ops->link_wait(left < NIC_LOOK_MS ? (int)left + 1 : NIC_LOOK_MS);
+		init_ops->link_wait(left < NIC_CARRIER_LOOK_MS ? (int)left + 1
+		                                               : NIC_CARRIER_LOOK_MS);
 	}
+	net_nic.carrier_ms = init_now_ms() - start;
 	for (size_t i = 0; i < plan->nic_gateway.n; i++) {
 		const char *g = plan->nic_gateway.v[i];
 		if ((r = init_ops->route_add(ifn, g))) {
@@ -459,9 +464,11 @@ report:
 		if (plan->nic_mtu)
 			snprintf(mtu, sizeof(mtu), "%d", plan->nic_mtu);
 		machine("nic want=%s name=%s address=%s gateway=%s mtu=%s carrier=%d found_ms=%.1f "
+		        "carrier_ms=%.1f done_ms=%.1f "
 		        "status=ok",
 		        plan->nic_name, net_nic.ifname, *list ? list : "-", *gws ? gws : "-", mtu,
-		        net_nic.carrier, net_nic.found_ms);
+		        net_nic.carrier, net_nic.found_ms, net_nic.carrier_ms,
+		        init_now_ms() - start);
 	}
 	return first;
 }

@@ -4,7 +4,7 @@
 # (which QEMU's user network reaches as 10.0.2.2), with a throughput > 0; env.json records the
 # NIC (MAC, driver virtio_net, address). A second boot of the same image, its command line
 # naming an absent interface: reported on the console and in env.json, the runs complete and
-# the machine powers off.
+# the machine powers off. Third, a job file's `nic:` built by `benchboot build JOB.yaml`.
 . tests/lib.sh
 . tests/qemu/init-image.inc
 
@@ -81,7 +81,7 @@ init_boot "$T/console1" -drive "file=$T/disk1.img,format=raw,if=virtio" "${NETDE
 c="$T/console1"
 expect_grep "^BENCHBOOT module name=virtio_net status=ok" "$c"
 expect_grep "^BENCHBOOT net lo=up dummy0=192.0.2.1/24" "$c"
-expect_grep "^BENCHBOOT nic want=$MAC name=eth0 address=10.0.2.15/24 gateway=10.0.2.2 mtu=1500 carrier=1 found_ms=[0-9.]* status=ok$" "$c"
+expect_grep "^BENCHBOOT nic want=$MAC name=eth0 address=10.0.2.15/24 gateway=10.0.2.2 mtu=1500 carrier=1 found_ms=[0-9.]* carrier_ms=[0-9.]* done_ms=[0-9.]* status=ok$" "$c"
 grep "^BENCHBOOT nic " "$c"
 expect_grep "^BENCHBOOT run-end id=host iter=1 status=ok " "$c"
 expect_grep "^BENCHBOOT run-end id=local iter=1 status=ok " "$c"
@@ -133,4 +133,32 @@ assert net["ok"] is False and "no interface named eth9" in net["error"], net
 assert net["nic"]["requested"] == "eth9" and net["nic"]["name"] is None, net
 assert net["nic"]["ok"] is False, net
 PY
-grep "^BENCHBOOT setup-done" "$T/console1" "$c"
+
+# 3. a job file's `nic:` through `benchboot build JOB.yaml`: net.nic.* in the plan, the driver
+# in the image and loaded at boot
+cat >"$T/nicjob.yaml" <<JOB
+suite: netperf
+runtime: 1s
+nic:
+  name: $MAC
+  address: 10.0.2.15/24 fd00::15/64
+  gateway: 10.0.2.2
+  mtu: 1400
+  wait: 5s
+  module: virtio_net virtio_pci
+JOB
+"$BENCHBOOT" build -o "$T/jimg" "$T/nicjob.yaml" >"$T/jbuild.log" 2>&1 || { cat "$T/jbuild.log"; fail "benchboot build of the job"; }
+gunzip -c "$T/jimg/nicjob/initrd.img" | cpio -i --quiet --to-stdout etc/benchboot/plan >"$T/jplan"
+expect_grep "^net.nic.name=$MAC$" "$T/jplan"
+expect_grep "^net.nic.address=10.0.2.15/24 fd00::15/64$" "$T/jplan"
+expect_grep "^modules.boot=dummy virtio_net virtio_pci$" "$T/jplan"
+gunzip -c "$T/jimg/nicjob/initrd.img" | cpio -i --quiet --to-stdout etc/benchboot/modules.order >"$T/jorder"
+expect_grep "/virtio_net.ko$" "$T/jorder"
+expect_grep "/net_failover.ko$" "$T/jorder"
+VMLINUZ=$T/jimg/nicjob/vmlinuz INITRD=$T/jimg/nicjob/initrd.img
+init_boot "$T/console3" "${NETDEV[@]}" --
+c="$T/console3"
+expect_grep "^BENCHBOOT nic want=$MAC name=eth0 address=10.0.2.15/24,fd00::15/64 gateway=10.0.2.2 mtu=1400 carrier=1 found_ms=[0-9.]* carrier_ms=[0-9.]* done_ms=[0-9.]* status=ok$" "$c"
+expect_grep "^BENCHBOOT run-end id=TCP_STREAM iter=1 status=ok " "$c"
+expect_grep "^BENCHBOOT boot-end id=.* ok=1 failed=0$" "$c"
+grep "^BENCHBOOT setup-done" "$T/console1" "$T/console2" "$c"
