@@ -4,8 +4,14 @@
 # the sctp + dummy modules, lo + dummy0 address, cgroup v2 with memory and the job cgroup
 # (memory.high), one sysctl written and read back, netserver in the job cgroup pinned to cpu0
 # and ready (port accepts), then the client pinned to cpu1. Also the init's CPU time while
-# the benchmark runs. Two boots each, alternating; prints the medians and the ratio. The init
-# also writes env.json and the run's files to a results disk; the script writes nothing.
+# the benchmark runs. BOOTS (default 2) boots each, alternating; prints the medians, the ratio
+# and where the time goes. The init also writes env.json and init.log to a results disk; the
+# script writes nothing.
+#
+# Every time is on one clock, the kernel log's: the kernel's "Run /init" line, the script's
+# level-7 kernel log marks, the init's own mark at the first client's release (its
+# CLOCK_BOOTTIME marks are put on that clock with the offset seen there). CLOCK_BOOTTIME and
+# the kernel log's clock differ by tens of ms under TCG, differently at each boot.
 . tests/lib.sh
 . tests/qemu/init-image.inc
 
@@ -42,7 +48,9 @@ PLAN
 
 cat >"$T/shinit" <<'SH'
 #!/bin/sh
-# The same setup as benchboot's init, written the usual way.
+# The same setup as benchboot's init, written the usual way. SHELL-MARK lines go to the kernel
+# log at level 7 (stored, not printed), as the init's own mark: both sides are timed on the
+# kernel log's clock, the one of "Run /init as init process".
 export PATH=/bin:/sbin:/usr/bin:/usr/sbin
 mount -t proc proc /proc
 mount -t sysfs sysfs /sys
@@ -51,10 +59,11 @@ mkdir -p /run /tmp /dev/shm
 mount -t tmpfs tmpfs /run
 mount -t tmpfs tmpfs /tmp
 mount -t tmpfs tmpfs /dev/shm
+echo "<7>SHELL-MARK mounted" >/dev/kmsg
 exec >/dev/console 2>&1
-read m0 _ </proc/uptime
+echo "<7>SHELL-MARK modules-start" >/dev/kmsg
 while read -r ko; do insmod "$ko" || echo "insmod $ko failed"; done </etc/benchboot/modules.order
-read m1 _ </proc/uptime
+echo "<7>SHELL-MARK modules-end" >/dev/kmsg
 ip link set lo up
 ip link show dummy0 >/dev/null 2>&1 || ip link add dummy0 type dummy
 ip addr add 192.0.2.1/24 dev dummy0
@@ -65,12 +74,15 @@ mkdir /sys/fs/cgroup/benchboot
 echo 768M >/sys/fs/cgroup/benchboot/memory.high
 echo 0 >/proc/sys/net/sctp/prsctp_enable
 echo "sysctl prsctp_enable=$(cat /proc/sys/net/sctp/prsctp_enable)"
+echo "<7>SHELL-MARK server-start" >/dev/kmsg
 sh -c 'echo $$ >/sys/fs/cgroup/benchboot/cgroup.procs; exec taskset 1 netserver -4 -D' >/tmp/ns.out 2>&1 &
 until netstat -ltn | grep -q ':12865 '; do usleep 20000; done
-read c0 _ </proc/uptime
-echo "SHELL-FIRST-CLIENT uptime=$c0 modules_s=$(echo "$m1 - $m0" | bc)"
-sh -c 'echo $$ >/sys/fs/cgroup/benchboot/cgroup.procs; exec taskset 2 netperf -4 -H 127.0.0.1 -t SCTP_STREAM_MANY -l 2 -- -m 10K' >/tmp/np.out 2>&1
+echo "<7>SHELL-MARK server-ready" >/dev/kmsg
+sh -c 'echo $$ >/sys/fs/cgroup/benchboot/cgroup.procs; exec taskset 2 netperf -4 -H 127.0.0.1 -t SCTP_STREAM_MANY -l 2 -- -m 10K' >/tmp/np.out 2>&1 &
+echo "<7>SHELL-MARK first-client" >/dev/kmsg
+wait $!
 echo "SHELL-DONE rc=$?"
+dmesg | grep -e SHELL-MARK -e 'Run /init as init process' | sed 's/^/SHELL-KLOG /'
 poweroff -f
 SH
 chmod +x "$T/shinit"
@@ -84,38 +96,82 @@ A_INITRD=$INITRD
 	--binary "$B/netperf/netserver:/usr/bin/netserver" >"$T/b.log" 2>&1 || { cat "$T/b.log"; fail "build"; }
 B_INITRD=$T/b/img/initrd.img
 
-exec_at() { # console -> seconds of "Run /init as init process"
-	sed -n 's/^\[ *\([0-9.]*\)\] Run \/init as init process.*/\1/p' "$1" | head -n1
-}
-init_s=() nodisk_s=() shell_s=() ticks=()
-for i in 1 2; do
+# kv KEY LINE: the value of KEY=VALUE in LINE
+kv() { sed -n "s/.* $1=\([-0-9.]*\).*/\1/p" <<<" $2"; }
+# klog FILE TEXT: kernel log time (ms) of the script's line "[ T] TEXT"
+klog() { sed -n "s/^SHELL-KLOG \[ *\([0-9.]*\)\] $2\$/\1/p" "$1" | head -n1 | awk '{ printf "%.3f", $1 * 1000 }'; }
+calc() { awk "BEGIN { printf \"%.1f\", $* }"; }
+
+BOOTS=${BOOTS:-2}
+names=(exec_to_mounted mounted_to_modules after_modules_to_server_start server_start_to_ready
+	ready_to_first_client total)
+declare -A I S
+init_s=() shell_s=() ticks=() notes=()
+for ((i = 1; i <= BOOTS; i++)); do
+	# the init: its BOOTTIME marks, put on the kernel log's clock with the offset seen at the
+	# first client's release (its mark is written there)
 	"$BENCHBOOT" mkdisk "$T/disk$i.img" --size 64M >/dev/null
 	INITRD=$A_INITRD init_boot "$T/a$i.log" -drive "file=$T/disk$i.img,format=raw,if=virtio" --
-	x=$(exec_at "$T/a$i.log")
-	line=$(grep '^BENCHBOOT setup-time' "$T/a$i.log") || fail "no setup-time line"
-	first=$(sed -n 's/.*first_client_boottime_ms=\([0-9.]*\).*/\1/p' <<<"$line")
-	done_line=$(grep '^BENCHBOOT setup-done' "$T/a$i.log")
-	# the whole module step, as the script's whole insmod loop (its forks included) is excluded
-	mods=$(sed -n 's/.* modules=\([0-9.]*\).*/\1/p' <<<"$done_line")
-	init_s+=("$(echo "$first / 1000 - $x - $mods / 1000" | bc -l)")
-	disk=$(sed -n 's/.* results_open=\([0-9.]*\).* results_sync=\([0-9.]*\).*/\1 + \2/p' <<<"$done_line")
-	nodisk_s+=("$(echo "$first / 1000 - $x - $mods / 1000 - ($disk) / 1000" | bc -l)")
+	done_line=$(grep '^BENCHBOOT setup-done' "$T/a$i.log") || fail "no setup-done line"
+	time_line=$(grep '^BENCHBOOT setup-time' "$T/a$i.log") || fail "no setup-time line"
+	path_line=$(grep '^BENCHBOOT setup-path' "$T/a$i.log") || fail "no setup-path line"
+	echo "$done_line"
+	echo "$path_line"
+	run_init=$(kv kernel_log_run_init_ms "$path_line")
+	first=$(kv kernel_log_first_client_ms "$path_line")
+	awk "BEGIN { exit !($run_init > 0 && $first > 0) }" || fail "kernel log marks missing: $path_line"
+	exec_bt=$(kv exec_boottime_ms "$time_line")
+	offset=$(calc "$first - $(kv first_client_boottime_ms "$time_line")")
+	mods=$(kv modules "$done_line")
+	mounted=$(calc "$(kv mount_console "$done_line")")
+	mods_start=$(calc "$mounted + $(kv log "$done_line") + $(kv plan "$done_line")")
+	mods_end=$(calc "$mods_start + $mods")
+	sstart=$(kv sysctls "$path_line") ready=$(kv server_ready "$path_line")
+	release=$(kv release "$path_line")
+	I[$i,exec_to_mounted]=$(calc "$exec_bt + $offset - $run_init + $mounted")
+	I[$i,mounted_to_modules]=$(calc "$mods_start - $mounted")
+	I[$i,after_modules_to_server_start]=$(calc "$sstart - $mods_end")
+	I[$i,server_start_to_ready]=$(calc "$ready - $sstart")
+	I[$i,ready_to_first_client]=$(calc "$release - $ready")
+	I[$i,total]=$(calc "$first - $run_init - $mods")
+	init_s+=("${I[$i,total]}")
+	notes+=("boot $i: disk work $(calc "$(kv disk_end "$path_line") - $(kv disk_start "$path_line")") ms (open $(kv results_open_ms "$path_line"), env.json $(kv env_ms "$path_line"), first sync $(kv results_sync_ms "$path_line")) from $(kv disk_start "$path_line") to $(kv disk_end "$path_line") ms after exec, waited for $(kv disk_waited_ms "$path_line") ms; server forked at $(kv server_fork "$path_line"), ready at $ready after $(kv ready_tries "$path_line") connects (the accepted one took $(kv ready_connect_ms "$path_line") ms); CLOCK_BOOTTIME - kernel log clock: $(calc "0 - $offset") ms")
 	ticks+=("$(sed -n 's/^BENCHBOOT run-end .*init_ticks=\([0-9]*\) init_cpu_us=\([0-9-]*\).*/\1 ticks, \2 us/p' "$T/a$i.log")")
-	grep '^BENCHBOOT setup-done' "$T/a$i.log"
+
 	INITRD=$B_INITRD init_boot "$T/b$i.log"
 	expect_grep "SHELL-DONE rc=0" "$T/b$i.log"
-	x=$(exec_at "$T/b$i.log")
-	first=$(sed -n 's/^SHELL-FIRST-CLIENT uptime=\([0-9.]*\) .*/\1/p' "$T/b$i.log")
-	mods=$(sed -n 's/^SHELL-FIRST-CLIENT .*modules_s=\([0-9.]*\).*/\1/p' "$T/b$i.log")
-	shell_s+=("$(echo "$first - $x - $mods" | bc -l)")
+	b=$T/b$i.log
+	x=$(klog "$b" "Run \/init as init process")
+	for m in mounted modules-start modules-end server-start server-ready first-client; do
+		v=$(klog "$b" "SHELL-MARK $m")
+		[ -n "$v" ] || fail "no SHELL-MARK $m in $b"
+		printf -v "k_${m//-/_}" %s "$v"
+	done
+	S[$i,exec_to_mounted]=$(calc "$k_mounted - $x")
+	S[$i,mounted_to_modules]=$(calc "$k_modules_start - $k_mounted")
+	S[$i,after_modules_to_server_start]=$(calc "$k_server_start - $k_modules_end")
+	S[$i,server_start_to_ready]=$(calc "$k_server_ready - $k_server_start")
+	S[$i,ready_to_first_client]=$(calc "$k_first_client - $k_server_ready")
+	S[$i,total]=$(calc "$k_first_client - $x - ($k_modules_end - $k_modules_start)")
+	shell_s+=("${S[$i,total]}")
 done
-med() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { printf "%.3f", (v[int((NR + 1) / 2)] + v[int(NR / 2) + 1]) / 2 }'; }
+med() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { printf "%.1f", (v[int((NR + 1) / 2)] + v[int(NR / 2) + 1]) / 2 }'; }
+printf '\nsetup, exec of /init to the first client started, without module loading, in ms on the\n'
+printf 'kernel log clock (TCG, %d boots each, alternating; medians, then each boot):\n' "$BOOTS"
+printf '  %-34s %10s %10s   %s\n' "" "init" "script" "(init boots | script boots)"
+for n in "${names[@]}"; do
+	iv=() sv=()
+	for ((i = 1; i <= BOOTS; i++)); do iv+=("${I[$i,$n]}") sv+=("${S[$i,$n]}"); done
+	printf '  %-34s %10s %10s   (%s| %s)\n' "$n" "$(med "${iv[@]}")" "$(med "${sv[@]}")" \
+		"$(printf '%s ' "${iv[@]}")" "$(printf '%s ' "${sv[@]}")"
+done
 mi=$(med "${init_s[@]}") ms=$(med "${shell_s[@]}")
-printf 'setup, exec of /init to first client, excluding module loading (TCG, s):\n'
-printf '  benchboot init: %s (boots: %s)\n' "$mi" "$(printf '%.3f ' "${init_s[@]}")"
-mn=$(med "${nodisk_s[@]}")
-printf '  benchboot init without its results-disk work (results_open, first sync): %s\n' "$mn"
-printf '  BusyBox script: %s (boots: %s)\n' "$ms" "$(printf '%.3f ' "${shell_s[@]}")"
-printf '  ratio script/init: %.1fx (without the disk work: %.1fx)\n' "$(echo "$ms / $mi" | bc -l)" \
-	"$(echo "$ms / $mn" | bc -l)"
+printf '  ratio script/init: %.1fx\n' "$(calc "$ms / $mi")"
+printf '  exec_to_mounted: the kernel'"'"'s exec of /init (from its "Run /init" line) to the early mounts done\n'
+printf '  server_start_to_ready: init: its sysctls done to the port accepting a connection and its\n'
+printf '    results disk work done (fork, exec and start of netserver, clients forked to wait);\n'
+printf '    script: fork to netstat listing the port\n'
+printf '  the init also writes env.json and init.log to its results disk (a thread from the end of\n'
+printf '  the module loading; the init waits for it before the release); the script writes nothing:\n'
+printf '    %s\n' "${notes[@]}"
 printf 'init CPU during the benchmark: %s\n' "${ticks[@]}"

@@ -1,7 +1,9 @@
 /*
  * benchboot's init (PID 1): mount, console, plan + command line, modules, network, cgroups,
- * cpufreq, env.json, then every run of the plan, then the results are closed and the machine
- * powers off (or a shell with benchboot.debug=1, or it idles with poweroff=0).
+ * cpufreq, then every run of the plan, then the results are closed and the machine powers off
+ * (or a shell with benchboot.debug=1, or it idles with poweroff=0). The results disk (found,
+ * opened, env.json and the first sync) is done in a thread from the end of the module loading
+ * on, and waited for before the first clients run (setuptime.h).
  *
  * It never exits and never panics the kernel: a failed step is reported on the console and in
  * the results, and the matrix goes on where it can. All signals it cares about are blocked and
@@ -22,6 +24,7 @@
 
 #include "init.h"
 #include "results.h"
+#include "setuptime.h"
 
 #define PLAN_PATH "/etc/benchboot/plan"
 
@@ -69,6 +72,71 @@ static void step(struct boot *b, const char *name, double *mark)
 		b->steps[b->nsteps++].ms = now - *mark;
 	}
 	*mark = now;
+}
+
+/* How long each part of the results disk work took (ms). */
+static struct {
+	double wait, open, env, sync;
+} disk_ms;
+
+/*
+ * The results disk: found and opened, the boot folder made, env.json written and synced with
+ * init.log. It runs in a thread of its own from the end of the module loading (setuptime.h)
+ * and is waited for before the first clients are released: it overlaps the network, cgroup and
+ * cpufreq setup and the start of the first servers. env.json waits for the setup it describes.
+ * The first sync leaves out runs/ (the first iteration's folder, in the making): those files
+ * go to the disk at the end of their iteration, as always.
+ */
+static void results_start(struct boot *b)
+{
+	double t = init_now_ms(), t1;
+	if (b->plan.results_wait > 0)
+		results_wait_for_disk("", b->plan.results_wait);
+	t1 = init_now_ms();
+	disk_ms.wait = t1 - t;
+	b->disk = results_open("", b->boot_id) == 0;
+	t = init_now_ms();
+	disk_ms.open = t - t1;
+	setup_deferred_wait_go();
+	t1 = init_now_ms();
+	if (env_write(b))
+		say("cannot write env.json");
+	t = init_now_ms();
+	disk_ms.env = t - t1;
+	results_sync_except(init_path(INIT_RESULTS_DIR), 0, "runs");
+	disk_ms.sync = init_now_ms() - t;
+}
+
+/* The path to the first client, on CLOCK_BOOTTIME (ms since the exec of /init) and on the
+ * kernel log's clock (see setuptime.h). */
+static void setup_path_line(struct boot *b)
+{
+	const char *want[] = {KMSG_RUN_INIT, KMSG_FIRST_CLIENT};
+	double klog[2];
+	char line[1024] = "";
+	const struct {
+		const char *name;
+		double t;
+	} at[] = {
+	    {"run_start", first_path.run_start},
+	    {"sysctls", first_path.sysctls},
+	    {"server_fork", first_path.server_fork},
+	    {"clients_forked", first_path.clients_forked},
+	    {"disk_start", setup_deferred_start},
+	    {"disk_end", setup_deferred_end},
+	    {"server_ready", first_path.server_ready},
+	    {"release", first_path.release},
+	};
+	for (size_t i = 0; i < sizeof(at) / sizeof(at[0]); i++)
+		if (at[i].t)
+			snprintf(line + strlen(line), sizeof(line) - strlen(line), " %s=%.1f",
+			         at[i].name, at[i].t - b->t_exec_ms);
+	kmsg_find(want, klog, 2);
+	machine("setup-path ready_tries=%d ready_connect_ms=%.1f%s disk_waited_ms=%.1f "
+	        "results_wait_ms=%.1f results_open_ms=%.1f env_ms=%.1f results_sync_ms=%.1f "
+	        "kernel_log_run_init_ms=%.3f kernel_log_first_client_ms=%.3f",
+	        first_path.ready_tries, first_path.ready_connect_ms, line, setup_deferred_waited,
+	        disk_ms.wait, disk_ms.open, disk_ms.env, disk_ms.sync, klog[0], klog[1]);
 }
 
 static void debug_shell(struct boot *b)
@@ -143,6 +211,7 @@ int main(int argc, char **argv)
 	if (init_mkdirs(INIT_RESULTS_DIR "/runs", 0755))
 		say("cannot create %s: %s", INIT_RESULTS_DIR, strerror(errno));
 	console_log_open(INIT_RESULTS_DIR "/init.log");
+	step(b, "log", &mark);
 
 	read_plan(b);
 	boot_id(b);
@@ -159,10 +228,9 @@ int main(int argc, char **argv)
 	if (modules_load(&b->plan, &b->modules))
 		say("some modules failed to load (runs that need them will fail)");
 	step(b, "modules", &mark);
-	if (b->plan.results_wait > 0)
-		results_wait_for_disk("", b->plan.results_wait);
-	b->disk = results_open("", b->boot_id) == 0;
-	step(b, "results_open", &mark);
+	setup_deferred = results_start;
+	if (setup_deferred_begin(b))
+		say("no thread for the results disk work: it is done before the first clients");
 	if (net_setup(&b->plan, b->net_error, sizeof(b->net_error)))
 		say("network setup failed: %s", b->net_error);
 	step(b, "net", &mark);
@@ -171,11 +239,7 @@ int main(int argc, char **argv)
 	step(b, "cgroup", &mark);
 	cpufreq_setup(&b->plan, &b->cpufreq);
 	step(b, "cpufreq", &mark);
-	if (env_write(b))
-		say("cannot write env.json");
-	step(b, "env", &mark);
-	results_sync(init_path(INIT_RESULTS_DIR), 0);
-	step(b, "results_sync", &mark);
+	setup_deferred_go();
 	char steps[512] = "";
 	for (int i = 0; i < b->nsteps; i++)
 		snprintf(steps + strlen(steps), sizeof(steps) - strlen(steps), " %s=%.1f",
@@ -188,6 +252,7 @@ int main(int argc, char **argv)
 		run_one(b, i);
 		run_reap();
 	}
+	setup_deferred_run(b); /* no run did it (a plan without runs) */
 	machine("results-end");
 
 	for (size_t i = 0; i < b->plan.nruns; i++)
@@ -199,6 +264,8 @@ int main(int argc, char **argv)
 		        b->t_first_client_ms - b->t_exec_ms, b->modules.load_ms,
 		        b->t_first_client_ms - b->t_exec_ms - b->modules.load_ms, b->t_exec_ms,
 		        b->t_first_client_ms);
+	if (b->t_first_client_ms)
+		setup_path_line(b);
 	say("summary: %d runs ok, %d runs with failures, %zu runs in the plan", ok, failed,
 	    b->plan.nruns);
 	for (size_t i = 0; i < b->plan.nruns; i++)

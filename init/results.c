@@ -219,8 +219,9 @@ int results_open(const char *root, const char *boot_id)
 	return 0;
 }
 
-/* Collect the regular files under dir (relative names) into *v. */
-static int walk(const char *top, const char *rel, int depth, char ***v, size_t *n, size_t *cap)
+/* Collect the regular files under dir (relative names) into *v, but top-level skip. */
+static int walk(const char *top, const char *rel, int depth, const char *skip, char ***v,
+                size_t *n, size_t *cap)
 {
 	char path[4096];
 	snprintf(path, sizeof(path), "%s%s%s", top, *rel ? "/" : "", rel);
@@ -241,10 +242,10 @@ static int walk(const char *top, const char *rel, int depth, char ***v, size_t *
 		    snprintf(path, sizeof(path), "%s/%s", top, sub) >= (int)sizeof(path) ||
 		    lstat(path, &st))
 			continue;
-		if (!*rel && !strcmp(de->d_name, "done"))
-			continue; /* written by results_finish */
+		if (!*rel && (!strcmp(de->d_name, "done") || (skip && !strcmp(de->d_name, skip))))
+			continue; /* done: written by results_finish */
 		if (S_ISDIR(st.st_mode)) {
-			if ((r = walk(top, sub, depth + 1, v, n, cap)))
+			if ((r = walk(top, sub, depth + 1, NULL, v, n, cap)))
 				break;
 		} else if (S_ISREG(st.st_mode)) {
 			if (*n == *cap) {
@@ -373,6 +374,11 @@ static int write_to_disk(const char *rel, const char *data, size_t len)
 
 int results_sync(const char *localdir, int dump_console)
 {
+	return results_sync_except(localdir, dump_console, NULL);
+}
+
+int results_sync_except(const char *localdir, int dump_console, const char *skip)
+{
 	char **names = NULL;
 	size_t n = 0, cap = 0, nfiles = 0, nskipped = 0;
 	unsigned long long bytes = 0;
@@ -391,7 +397,7 @@ int results_sync(const char *localdir, int dump_console)
 		dump = dump_console || !rs.disk;
 	}
 	rs.look_again = 0;
-	int r = walk(localdir, "", 0, &names, &n, &cap);
+	int r = walk(localdir, "", 0, skip, &names, &n, &cap);
 	if (r) {
 		report("cannot read %s: %s", localdir, strerror(-r));
 		first = r;

@@ -33,6 +33,10 @@ int results_wait_for_disk(const char *root, int seconds);
  */
 int results_sync(const char *localdir, int dump_console);
 
+/* The same, leaving out the top-level entry named skip (a file, or a folder and all under it):
+ * those files are not synced (they are at the next sync that does not skip them). */
+int results_sync_except(const char *localdir, int dump_console, const char *skip);
+
 /* Write the `done` file (a manifest of the boot's files), flush, close. 0 or -errno. */
 int results_finish(void);
 

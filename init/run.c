@@ -9,7 +9,9 @@
  *
  * Children are forked "gated": each blocks on a pipe until the init has placed it in the job
  * cgroup and set its affinity, so nothing of the benchmark runs outside its environment and
- * the clients start together. While the benchmark runs the init sleeps in poll() on a signalfd.
+ * the clients start together. The clients are forked while the first server starts, and wait
+ * on their gate until every server is ready. While the benchmark runs the init sleeps in
+ * poll() on a signalfd.
  */
 #include <arpa/inet.h>
 #include <errno.h>
@@ -37,6 +39,7 @@
 #include "resdisk.h"
 #include "results.h"
 #include "resjson.h"
+#include "setuptime.h"
 #include "stats.h"
 
 #define KILL_AFTER_MS 5000.0
@@ -93,8 +96,8 @@ void run_reap(void)
 	}
 }
 
-/* Sleep in the kernel until a signal arrives or the deadline passes; handles SIGCHLD. */
-static void sleep_until(struct boot *b, double deadline_ms)
+/* Sleep in the kernel until a signal arrives or the deadline passes; reads the signals. */
+static void sleep_only(struct boot *b, double deadline_ms)
 {
 	double left = deadline_ms - init_now_ms();
 	struct pollfd pfd = {.fd = b->sigfd, .events = POLLIN};
@@ -106,6 +109,12 @@ static void sleep_until(struct boot *b, double deadline_ms)
 				say("signal %u ignored (the init carries on)", si.ssi_signo);
 		}
 	}
+}
+
+/* The same, then reap what exited. */
+static void sleep_until(struct boot *b, double deadline_ms)
+{
+	sleep_only(b, deadline_ms);
 	run_reap();
 }
 
@@ -200,11 +209,11 @@ static pid_t spawn_gated(const struct bb_strv *argv, const char *out, const char
 	if (syscall(SYS_close_range, 3, ~0u, 0))
 		for (int fd = 3; fd < 1024; fd++)
 			close(fd);
-	char **args = calloc(argv->n + 1, sizeof(*args));
-	if (args) {
-		memcpy(args, argv->v, argv->n * sizeof(*args));
-		execve(args[0], args, child_env);
-	}
+	/* no malloc here: the init may have a thread (setuptime.h) holding its lock at the fork */
+	char *args[argv->n + 1];
+	memcpy(args, argv->v, argv->n * sizeof(*args));
+	args[argv->n] = NULL;
+	execve(args[0], args, child_env);
 	dprintf(2, "benchboot: cannot run %s: %s\n", argv->v[0], strerror(errno));
 	_exit(127);
 }
@@ -242,7 +251,7 @@ static int wait_ready(struct boot *b, const char *spec, struct proc *srv, double
 	socklen_t sl;
 	memset(&ss, 0, sizeof(ss));
 	snprintf(addr, sizeof(addr), "%.*s", (int)(colon - s), s);
-	int port = atoi(colon + 1), last = 0;
+	int port = atoi(colon + 1), last = 0, tries = 0;
 	struct sockaddr_in *sin = (struct sockaddr_in *)&ss;
 	struct sockaddr_in6 *sin6 = (struct sockaddr_in6 *)&ss;
 	if (inet_pton(AF_INET, addr, &sin->sin_addr) == 1) {
@@ -257,7 +266,12 @@ static int wait_ready(struct boot *b, const char *spec, struct proc *srv, double
 	}
 	for (;;) {
 		int fd = socket(ss.ss_family, SOCK_STREAM | SOCK_CLOEXEC, 0);
+		double t0 = init_now_ms();
+		if (!first_path.release)
+			first_path.ready_tries++;
 		if (fd >= 0 && connect(fd, (struct sockaddr *)&ss, sl) == 0) {
+			if (!first_path.release)
+				first_path.ready_connect_ms = init_now_ms() - t0;
 			close(fd);
 			return 0;
 		}
@@ -278,8 +292,9 @@ static int wait_ready(struct boot *b, const char *spec, struct proc *srv, double
 			         strerror(last));
 			return -1;
 		}
-		/* a refused connect returns at once: wait a little, in the kernel */
-		double next = init_now_ms() + 20;
+		/* a refused connect returns at once: wait a little, in the kernel (1, 2, 4 ms, then
+		 * every READY_MAX_MS: the port is seen soon after it listens) */
+		double next = init_now_ms() + ready_backoff_ms(tries++);
 		sleep_until(b, next < deadline ? next : deadline);
 	}
 }
@@ -522,54 +537,129 @@ static void stop_all(struct boot *b, struct iteration *it)
 	run_reap();
 }
 
+/*
+ * The benchmark window: sleep until every client has exited or the deadline passes; 1 when they
+ * all did. The init's CPU use is sampled each time it wakes up, before it reaps: the sample of
+ * the wake-up that finds the last client gone ends the window (reaping it comes after the
+ * benchmark; reaping the clients that end earlier is inside it).
+ */
+static int wait_clients(struct boot *b, struct iteration *it, double deadline, long *ticks,
+                        long long *ns)
+{
+	for (;;) {
+		size_t live = 0;
+		for (size_t i = 0; i < it->nprocs; i++)
+			live += it->procs[i].role == CLIENT && it->procs[i].pid > 0 &&
+			        !it->procs[i].exited;
+		if (!live)
+			return 1;
+		if (init_now_ms() >= deadline)
+			return 0;
+		sleep_only(b, deadline);
+		*ticks = self_ticks();
+		*ns = self_cpu_ns();
+		run_reap();
+	}
+}
+
+/* Fork, place and pin the clients: they wait on gate. 0, or -1 (reason set). */
+static int start_clients(struct boot *b, struct iteration *it, int gate[2])
+{
+	for (size_t c = 0; c < it->nclients; c++) {
+		struct proc *p = &it->procs[it->nprocs++];
+		p->role = CLIENT;
+		p->index = (int)c;
+		if (start_proc(b, it, p, &it->run->client_argv, it->run->client_cpus, gate))
+			return -1;
+	}
+	first_path_mark(&first_path.clients_forked);
+	return 0;
+}
+
+/*
+ * Clients that were forked but never let go (a server or another client failed): killed
+ * while they still wait on their gate, reaped, and left out of the records: they never ran.
+ */
+static void drop_clients(struct iteration *it)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < it->nprocs; i++) {
+		struct proc *p = &it->procs[i];
+		if (p->role != CLIENT) {
+			it->procs[n++] = *p;
+			continue;
+		}
+		if (p->pid <= 0)
+			continue;
+		kill(p->pid, SIGKILL);
+		if (!p->exited)
+			while (wait4(p->pid, &p->status, 0, NULL) < 0 && errno == EINTR)
+				;
+	}
+	memset(&it->procs[n], 0, (it->nprocs - n) * sizeof(it->procs[0]));
+	it->nprocs = n;
+}
+
+/*
+ * Servers one after the other, each ready before the next starts; the clients are forked (and
+ * wait on their gate) while the first server starts; then, with every server ready and the
+ * boot's results disk work done (setup_deferred_run), the clients are let go together.
+ */
 static void execute(struct boot *b, struct iteration *it)
 {
 	const struct bb_plan_run *run = it->run;
-	int gate[2] = {-1, -1};
+	int gate[2] = {-1, -1}, sgate[2] = {-1, -1};
 	size_t nservers = run->nservers;
 
+	if (open_gate(it, gate))
+		return;
 	for (size_t s = 0; s < nservers; s++) {
 		struct proc *p = &it->procs[it->nprocs++];
 		p->role = SERVER;
 		p->index = (int)s;
-		if (open_gate(it, gate))
-			return;
-		int r = start_proc(b, it, p, &run->servers[s].argv, run->servers[s].cpus, gate);
-		release_gate(gate);
+		if (open_gate(it, sgate))
+			goto fail;
+		int r = start_proc(b, it, p, &run->servers[s].argv, run->servers[s].cpus, sgate);
+		release_gate(sgate);
 		if (r)
-			return;
+			goto fail;
+		if (s == 0) {
+			first_path_mark(&first_path.server_fork);
+			if (start_clients(b, it, gate))
+				goto fail;
+			/* no thread for it: the boot's results disk work is done now, while the
+			 * server starts */
+			if (!setup_deferred_in_thread())
+				setup_deferred_run(b);
+		}
 		if (run->servers[s].ready) {
 			char why[256];
 			if (wait_ready(b, run->servers[s].ready, p,
 			               init_now_ms() + run->grace * 1e3, why, sizeof(why))) {
 				set_failed(it, "%s", why);
-				return;
+				goto fail;
 			}
 		}
 	}
-	if (open_gate(it, gate))
-		return;
-	for (size_t c = 0; c < it->nclients; c++) {
-		struct proc *p = &it->procs[it->nprocs++];
-		p->role = CLIENT;
-		p->index = (int)c;
-		if (start_proc(b, it, p, &run->client_argv, run->client_cpus, gate)) {
-			for (size_t i = 0; i < it->nprocs; i++)
-				if (it->procs[i].role == CLIENT && it->procs[i].pid > 0)
-					kill(it->procs[i].pid, SIGKILL);
-			release_gate(gate);
-			return;
-		}
-	}
-	long ticks0 = self_ticks();
-	long long ns0 = self_cpu_ns();
+	if (!nservers && start_clients(b, it, gate))
+		goto fail;
+	if (nservers)
+		first_path_mark(&first_path.server_ready);
+	/* the boot's results disk work is done before any client runs */
+	setup_deferred_run(b);
+	if (!b->t_first_client_ms)
+		kmsg_mark(KMSG_FIRST_CLIENT);
+	long ticks0 = self_ticks(), ticks1 = ticks0;
+	long long ns0 = self_cpu_ns(), ns1 = ns0;
 	it->t_release = init_now_ms();
 	release_gate(gate);
+	if (!first_path.release)
+		first_path.release = it->t_release;
 	if (!b->t_first_client_ms)
 		b->t_first_client_ms = it->t_release;
 
 	double deadline = it->t_release + (run->runtime + run->grace) * 1e3;
-	if (!wait_role(b, it->procs, it->nprocs, CLIENT, deadline)) {
+	if (!wait_clients(b, it, deadline, &ticks1, &ns1)) {
 		it->timed_out = 1;
 		snprintf(it->status, sizeof(it->status), "timeout");
 		snprintf(it->reason, sizeof(it->reason),
@@ -589,10 +679,12 @@ static void execute(struct boot *b, struct iteration *it)
 					kill_group(&it->procs[i], SIGKILL);
 			wait_role(b, it->procs, it->nprocs, CLIENT, init_now_ms() + KILL_AFTER_MS);
 		}
+		ticks1 = self_ticks(); /* the watchdog's work counts */
+		ns1 = self_cpu_ns();
 	}
 	it->t_end = init_now_ms();
-	it->init_ticks = self_ticks() - ticks0;
-	it->init_cpu_ns = ns0 < 0 ? -1 : self_cpu_ns() - ns0;
+	it->init_ticks = ticks1 - ticks0;
+	it->init_cpu_ns = ns0 < 0 || ns1 < 0 ? -1 : ns1 - ns0;
 	for (size_t i = 0; i < it->nprocs; i++) {
 		struct proc *p = &it->procs[i];
 		char how[96];
@@ -602,6 +694,10 @@ static void execute(struct boot *b, struct iteration *it)
 		describe_exit(p, how, sizeof(how));
 		set_failed(it, "client %d: %s", p->index, how);
 	}
+	return;
+fail:
+	drop_clients(it);
+	release_gate(gate);
 }
 
 static void compute_stats(struct iteration *it)
@@ -783,6 +879,7 @@ static void iteration(struct boot *b, size_t runidx, int iter)
 	char why[256], *old_results = NULL;
 	int r, appended = 0;
 
+	first_path_start();
 	snprintf(it.status, sizeof(it.status), "ok");
 	snprintf(it.dir, sizeof(it.dir), INIT_RESULTS_DIR "/runs/%s/%d", run->id, iter);
 	if ((r = init_mkdirs(it.dir, 0755)))
@@ -823,6 +920,7 @@ static void iteration(struct boot *b, size_t runidx, int iter)
 		        console_word(it.sysctls.v[i].requested, req, sizeof(req)),
 		        console_word(it.sysctls.v[i].actual, act, sizeof(act)));
 	}
+	first_path_mark(&first_path.sysctls);
 	if (!strcmp(it.status, "ok"))
 		execute(b, &it);
 	stop_all(b, &it);
@@ -850,6 +948,8 @@ static void iteration(struct boot *b, size_t runidx, int iter)
 	}
 	sysctl_restore(&it.sysctls);
 out_record:
+	/* an iteration that failed before its servers: the boot's deferred setup comes first */
+	setup_deferred_run(b);
 	write_status(b, &it);
 	/*
 	 * The iteration's files go to the disk before its run-end line: one whose results could

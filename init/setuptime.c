@@ -1,0 +1,208 @@
+/* The setup time of the init: marks on the path to the first client, back-off, kernel log. */
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <semaphore.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "init.h"
+#include "setuptime.h"
+
+struct first_path first_path;
+void (*setup_deferred)(struct boot *b);
+double setup_deferred_start, setup_deferred_end, setup_deferred_waited;
+
+static pthread_t deferred_thread;
+static int deferred_threaded;
+static sem_t go;
+static int go_ready;
+
+int ready_backoff_ms(int tries)
+{
+	if (tries < 0)
+		tries = 0;
+	return tries >= 3 ? READY_MAX_MS : (1 << tries) < READY_MAX_MS ? 1 << tries : READY_MAX_MS;
+}
+
+void first_path_start(void)
+{
+	if (first_path.release)
+		return;
+	memset(&first_path, 0, sizeof(first_path));
+	first_path.run_start = init_now_ms();
+}
+
+void first_path_mark(double *field)
+{
+	if (!first_path.release && !*field)
+		*field = init_now_ms();
+}
+
+static void *deferred_main(void *arg)
+{
+	struct boot *b = arg;
+	setup_deferred(b);
+	setup_deferred_end = init_now_ms();
+	return NULL;
+}
+
+int setup_deferred_begin(struct boot *b)
+{
+	pthread_attr_t attr;
+	int r;
+	if (!setup_deferred || deferred_threaded)
+		return -EINVAL;
+	if (!go_ready && sem_init(&go, 0, 0) == 0)
+		go_ready = 1;
+	if (!go_ready)
+		return -errno;
+	if ((r = pthread_attr_init(&attr)))
+		return -r;
+	pthread_attr_setstacksize(&attr, 1 << 20);
+	setup_deferred_start = init_now_ms();
+	r = pthread_create(&deferred_thread, &attr, deferred_main, b);
+	pthread_attr_destroy(&attr);
+	if (r) {
+		setup_deferred_start = 0;
+		return -r;
+	}
+	deferred_threaded = 1;
+	return 0;
+}
+
+int setup_deferred_in_thread(void)
+{
+	return deferred_threaded;
+}
+
+void setup_deferred_go(void)
+{
+	if (!go_ready && sem_init(&go, 0, 0) == 0)
+		go_ready = 1;
+	if (go_ready)
+		sem_post(&go);
+}
+
+void setup_deferred_wait_go(void)
+{
+	if (!go_ready)
+		return;
+	while (sem_wait(&go) && errno == EINTR)
+		;
+	sem_post(&go); /* it stays open for whoever asks next */
+}
+
+void setup_deferred_run(struct boot *b)
+{
+	double t0 = init_now_ms();
+	if (deferred_threaded) {
+		pthread_join(deferred_thread, NULL);
+		deferred_threaded = 0;
+		setup_deferred = NULL;
+		setup_deferred_waited = init_now_ms() - t0;
+		return;
+	}
+	void (*fn)(struct boot *) = setup_deferred;
+	if (!fn)
+		return;
+	setup_deferred = NULL;
+	setup_deferred_start = t0;
+	fn(b);
+	setup_deferred_end = init_now_ms();
+	setup_deferred_waited = setup_deferred_end - t0;
+}
+
+void kmsg_mark(const char *text)
+{
+	char rec[256];
+	int n = snprintf(rec, sizeof(rec), "<7>%s\n", text);
+	int fd = open(init_path("/dev/kmsg"), O_WRONLY | O_CLOEXEC);
+	if (fd < 0)
+		return;
+	if (n > 0 && write(fd, rec, (size_t)n < sizeof(rec) ? (size_t)n : sizeof(rec) - 1) < 0)
+		n = -1; /* nothing to do: the mark is for the measurements only */
+	close(fd);
+}
+
+int kmsg_parse(const char *rec, unsigned long long *usec, const char **text)
+{
+	const char *p = rec;
+	char *end;
+	for (int field = 0; field < 2; field++) { /* PRI, SEQ */
+		strtoull(p, &end, 10);
+		if (end == p || *end != ',')
+			return -1;
+		p = end + 1;
+	}
+	unsigned long long us = strtoull(p, &end, 10);
+	if (end == p || (*end != ',' && *end != ';'))
+		return -1;
+	const char *semi = strchr(end, ';');
+	const char *nl = strchr(end, '\n');
+	if (!semi || (nl && nl < semi))
+		return -1;
+	*usec = us;
+	*text = semi + 1;
+	return 0;
+}
+
+static void match(const char *line, const char *const *prefix, double *ms, size_t n)
+{
+	unsigned long long us;
+	const char *text;
+	if (*line == ' ' || kmsg_parse(line, &us, &text))
+		return; /* a continuation line (KEY=VALUE) or not a record */
+	for (size_t i = 0; i < n; i++)
+		if (ms[i] < 0 && !strncmp(text, prefix[i], strlen(prefix[i])))
+			ms[i] = (double)us / 1e3;
+}
+
+/* Every line of buf[0..len) (records, and the continuation lines that follow them). */
+static void match_lines(char *buf, size_t len, const char *const *prefix, double *ms, size_t n)
+{
+	buf[len] = 0;
+	for (char *line = buf; line < buf + len;) {
+		char *nl = strchr(line, '\n');
+		if (nl)
+			*nl = 0;
+		match(line, prefix, ms, n);
+		if (!nl)
+			break;
+		line = nl + 1;
+	}
+}
+
+void kmsg_find(const char *const *prefix, double *ms, size_t n)
+{
+	char buf[8193];
+	struct stat st;
+	for (size_t i = 0; i < n; i++)
+		ms[i] = -1;
+	int fd = open(init_path("/dev/kmsg"), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0)
+		return;
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) {
+		/* a saved log (the unit tests): records one per line */
+		size_t len;
+		char *all = init_read("/dev/kmsg", &len);
+		if (all)
+			match_lines(all, len, prefix, ms, n);
+		free(all);
+		close(fd);
+		return;
+	}
+	/* the device: one record per read; EPIPE when records were overwritten meanwhile */
+	for (;;) {
+		ssize_t got = read(fd, buf, sizeof(buf) - 1);
+		if (got < 0 && (errno == EPIPE || errno == EINTR))
+			continue;
+		if (got <= 0)
+			break;
+		match_lines(buf, (size_t)got, prefix, ms, n);
+	}
+	close(fd);
+}

@@ -1,0 +1,77 @@
+/*
+ * The init's setup time: how long the path from the exec of /init to the first benchmark client
+ * takes, and what keeps it short.
+ *
+ * - The first iteration's path is marked on CLOCK_BOOTTIME (first_path), and the release of the
+ *   first clients is marked in the kernel log too (/dev/kmsg, level 7: stored, not printed), so
+ *   that it can be put next to the kernel's "Run /init as init process" on the kernel log's
+ *   clock: CLOCK_BOOTTIME and the kernel log's clock differ by an offset that changes from boot
+ *   to boot (tens of ms under QEMU TCG), so the two must never be mixed.
+ * - The readiness check of a server backs off 1, 2, 4 ms, then tries every READY_MAX_MS.
+ * - The results disk work of the boot (results_open, the first env.json, the first sync) is
+ *   done in a thread while the rest of the setup goes on and the first servers start.
+ */
+#ifndef BENCHBOOT_INIT_SETUPTIME_H
+#define BENCHBOOT_INIT_SETUPTIME_H
+
+#include <stddef.h>
+
+struct boot;
+
+#define READY_MAX_MS 4
+/* How long to sleep after readiness try number `tries` (0, 1, ...) failed, in ms. */
+int ready_backoff_ms(int tries);
+
+/* The first iteration's path to its clients: CLOCK_BOOTTIME ms, 0 when not reached. */
+struct first_path {
+	double run_start;      /* the iteration started (run-start line) */
+	double sysctls;        /* its sysctls written and read back */
+	double server_fork;    /* the first server forked, placed, let go */
+	double clients_forked; /* the clients forked and placed, waiting on their gate */
+	double server_ready;   /* the last server's port accepted a connection */
+	double release;        /* the clients were let go */
+	int ready_tries;       /* connects until the ports accepted */
+	double ready_connect_ms; /* how long the connect that was accepted took */
+};
+extern struct first_path first_path;
+/* Start the path again for an iteration (until some iteration released its clients). */
+void first_path_start(void);
+/* *field = now, while no iteration released its clients yet. */
+void first_path_mark(double *field);
+
+/*
+ * Work main() leaves aside (the results disk): begun in a thread of its own as soon as it may
+ * (setup_deferred_begin), so that it overlaps the rest of the setup and the start of the first
+ * servers, and waited for (setup_deferred_run) before the first clients are released, before
+ * an iteration that failed earlier is recorded, or at the end when there is no run. Without a
+ * thread (setup_deferred_begin failed) it runs there, at once. The work may wait in
+ * setup_deferred_wait_go until the boot's setup is done (setup_deferred_go).
+ */
+extern void (*setup_deferred)(struct boot *b);
+/* CLOCK_BOOTTIME ms: the work began and ended; how long the init waited for it to end. */
+extern double setup_deferred_start, setup_deferred_end, setup_deferred_waited;
+/* 0, or -errno (then setup_deferred_run does the work). */
+int setup_deferred_begin(struct boot *b);
+void setup_deferred_run(struct boot *b);
+/* 1 while the work runs in its thread (not joined yet). */
+int setup_deferred_in_thread(void);
+void setup_deferred_go(void);
+void setup_deferred_wait_go(void);
+
+#define KMSG_RUN_INIT "Run /init as init process"
+#define KMSG_FIRST_CLIENT "benchboot: first client released"
+/* Write a level-7 record (kept in the kernel log, not printed on the console). */
+void kmsg_mark(const char *text);
+/*
+ * One /dev/kmsg record, "PRI,SEQ,USEC,FLAGS[,...];TEXT": 0 with *usec and *text (up to the
+ * end of the line), or -1 when it is not one.
+ */
+int kmsg_parse(const char *rec, unsigned long long *usec, const char **text);
+/*
+ * Kernel log times (ms since boot, the log's clock) of the first record whose text starts
+ * with prefix[i], for i < n; -1 for those not found. Reads /dev/kmsg (under init_root) from
+ * the start, without blocking.
+ */
+void kmsg_find(const char *const *prefix, double *ms, size_t n);
+
+#endif
