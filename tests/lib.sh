@@ -12,7 +12,10 @@ T=$(mktemp -d "${TMPDIR:-/tmp}/bbt.XXXXXX")
 BB_PIDS=()
 bb_cleanup() {
 	local p
-	for p in "${BB_PIDS[@]+"${BB_PIDS[@]}"}"; do kill -9 "$p" 2>/dev/null || true; done
+	# a PID may lead a process group (timeout(1) makes one for QEMU): end the whole group
+	for p in "${BB_PIDS[@]+"${BB_PIDS[@]}"}"; do
+		kill -9 -- "-$p" 2>/dev/null || kill -9 "$p" 2>/dev/null || true
+	done
 	[ -n "${BB_KEEP_TMP:-}" ] || rm -rf "$T"
 }
 trap bb_cleanup EXIT
@@ -31,4 +34,20 @@ expect_eq() {
 }
 expect_grep() {
 	grep -q -e "$1" "$2" || { echo "--- $2:"; tail -n 30 "$2"; fail "'$1' not found in $2"; }
+}
+
+# bb_qemu SECONDS LOG QEMU-OPTIONS...: QEMU under TCG (1 GB, 2 CPUs, no reboot, console on
+# stdio into LOG, CRs removed), killed after SECONDS; returns QEMU's exit code (137 when the
+# timeout killed it). It runs in the background of the test, so a failing or interrupted
+# test ends it at once (bb_cleanup) instead of leaving it to its timeout.
+bb_qemu() {
+	local secs=$1 log=$2 rc=0 pid
+	shift 2
+	timeout --signal=KILL "$secs" qemu-system-x86_64 -accel tcg -m 1024 -smp 2 -nographic \
+		-no-reboot "$@" >"$log.raw" 2>&1 </dev/null &
+	pid=$!
+	BB_PIDS+=("$pid")
+	wait "$pid" || rc=$?
+	tr -d '\r' <"$log.raw" >"$log"
+	return "$rc"
 }

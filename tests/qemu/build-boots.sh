@@ -35,13 +35,8 @@ boot() {
 	cat "$T/build.log"
 	local id rc=0 log=$T/$name.console
 	id=$(sha256sum <"$T/out/$name/manifest" | cut -c1-64)
-	timeout --signal=KILL 300 qemu-system-x86_64 -accel tcg -m 1024 -smp 2 -nographic \
-		-no-reboot -kernel "$T/out/$name/vmlinuz" -initrd "$T/out/$name/initrd.img" \
-		-append "$(cat "$T/out/$name/cmdline")" >"$log.raw" 2>&1 </dev/null &
-	local pid=$!
-	BB_PIDS+=("$pid")
-	wait "$pid" || rc=$?
-	tr -d '\r' <"$log.raw" >"$log"
+	bb_qemu 300 "$log" -kernel "$T/out/$name/vmlinuz" -initrd "$T/out/$name/initrd.img" \
+		-append "$(cat "$T/out/$name/cmdline")" || rc=$?
 	[ $rc = 0 ] || { tail -n 30 "$log"; fail "$name: qemu exit $rc (timeout or crash)"; }
 	expect_grep "Run /init as init process" "$log"
 	expect_grep "^BUILD-TEST sctp loaded" "$log"

@@ -44,10 +44,8 @@ poweroff -f
 INIT
 chmod +x "$r/init"
 (cd "$r" && find . | LC_ALL=C sort | cpio -o -H newc --quiet | gzip -n >"$T/initrd.img")
-timeout --signal=KILL 300 qemu-system-x86_64 -accel tcg -m 1024 -smp 2 -nographic -no-reboot \
-	-kernel "$SYSROOT/boot/vmlinuz-$kver" -initrd "$T/initrd.img" \
-	-append "console=ttyS0 panic=-1 quiet" >"$T/console.log" 2>&1 </dev/null || true
-tr -d '\r' <"$T/console.log" >"$T/console.txt"
+bb_qemu 300 "$T/console.txt" -kernel "$SYSROOT/boot/vmlinuz-$kver" -initrd "$T/initrd.img" \
+	-append "console=ttyS0 panic=-1 quiet" || true
 expect_grep FOUNDATION_DONE "$T/console.txt"
 ! grep -q MODFAIL "$T/console.txt" || fail "a module failed to load: $(grep MODFAIL "$T/console.txt")"
 expect_grep "NETPERF_RC=0" "$T/console.txt"

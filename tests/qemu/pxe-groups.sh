@@ -3,17 +3,8 @@
 # LABEL each, each command line with its benchboot.boot.group). QEMU's TFTP hands out group 1's
 # script; the init runs group 1's plan, in the cgroup mode of group 1, as the results disk says.
 . tests/lib.sh
-[ -e "$SYSROOT/.complete" ] || fail "sysroot missing (make fetch)"
-[ -x "$B/init" ] || fail "build/init missing (make)"
-cat >"$T/groups.yaml" <<'JOB'
-suite: stress-ng
-nr_threads: 1
-testtime: 2s
-iterations: 1
-cgroup: [v1, v2]
-stress-ng:
-  test: cpu
-JOB
+. tests/qemu/media.inc
+short_job "$T/groups.yaml" "cgroup: [v1, v2]"
 "$BENCHBOOT" build -o "$T/img" --module virtio_blk --module virtio_pci --pxe "$T/groups.yaml" \
 	>"$T/build.log" 2>&1 || { cat "$T/build.log"; fail "benchboot build --pxe failed"; }
 P=$T/img/groups.pxe
@@ -27,12 +18,8 @@ for g in 0 1; do
 done
 expect_grep "^DEFAULT groups.boot0$" "$P/pxelinux.cfg/default"
 "$BENCHBOOT" mkdisk "$T/results.img" --size 64M >/dev/null
-timeout --signal=KILL 300 qemu-system-x86_64 -accel tcg -m 1024 -smp 2 -nographic -no-reboot \
-	-boot n -netdev user,id=n0,tftp="$P",bootfile=groups.boot1.ipxe -device virtio-net-pci,netdev=n0 \
-	-drive file="$T/results.img",format=raw,if=virtio >"$T/console.log" 2>&1 </dev/null &
-BB_PIDS+=($!)
-wait $! || true
-tr -d '\r' <"$T/console.log" >"$T/console.txt"
+bb_qemu 300 "$T/console.txt" -boot n -netdev user,id=n0,tftp="$P",bootfile=groups.boot1.ipxe \
+	-device virtio-net-pci,netdev=n0 -drive file="$T/results.img",format=raw,if=virtio || true
 expect_grep "Command line: initrd=initrd.img .* benchboot.boot.group=1" "$T/console.txt"
 expect_grep "^BENCHBOOT cgroup mode=v2 " "$T/console.txt"
 expect_grep "^BENCHBOOT boot-end " "$T/console.txt"

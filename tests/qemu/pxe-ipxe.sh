@@ -3,19 +3,10 @@
 # the image's command line; the init runs a short job and writes to an attached results disk
 # (benchboot mkdisk), which `benchboot collect` reads.
 . tests/lib.sh
-[ -e "$SYSROOT/.complete" ] || fail "sysroot missing (make fetch)"
-[ -x "$B/init" ] || fail "build/init missing (make)"
+. tests/qemu/media.inc
 [ -e /usr/lib/ipxe/qemu/efi-virtio.rom ] || [ -e /usr/share/qemu/efi-virtio.rom ] ||
 	fail "no iPXE ROM for virtio-net (ipxe-qemu; tools/install-deps)"
-cat >"$T/pxe-short.yaml" <<'JOB'
-suite: stress-ng
-nr_threads: 1
-testtime: 2s
-iterations: 1
-kernel_cmdline: benchboot.console.lava=1
-stress-ng:
-  test: cpu
-JOB
+short_job "$T/pxe-short.yaml" "kernel_cmdline: benchboot.console.lava=1"
 "$BENCHBOOT" build -o "$T/img" --module virtio_blk --module virtio_pci --pxe "$T/pxe-short.yaml" \
 	>"$T/build.log" 2>&1 || { cat "$T/build.log"; fail "benchboot build --pxe failed"; }
 P=$T/img/pxe-short/pxe
@@ -23,12 +14,8 @@ cmdline=$(cat "$T/img/pxe-short/cmdline")
 expect_grep "^kernel vmlinuz initrd=initrd.img $cmdline\$" "$P/boot.ipxe"
 expect_grep "^  APPEND $cmdline\$" "$P/pxelinux.cfg/default"
 "$BENCHBOOT" mkdisk "$T/results.img" --size 64M >/dev/null
-timeout --signal=KILL 300 qemu-system-x86_64 -accel tcg -m 1024 -smp 2 -nographic -no-reboot \
-	-boot n -netdev user,id=n0,tftp="$P",bootfile=boot.ipxe -device virtio-net-pci,netdev=n0 \
-	-drive file="$T/results.img",format=raw,if=virtio >"$T/console.log" 2>&1 </dev/null &
-BB_PIDS+=($!)
-wait $! || true
-tr -d '\r' <"$T/console.log" >"$T/console.txt"
+bb_qemu 300 "$T/console.txt" -boot n -netdev user,id=n0,tftp="$P",bootfile=boot.ipxe \
+	-device virtio-net-pci,netdev=n0 -drive file="$T/results.img",format=raw,if=virtio || true
 expect_grep "iPXE" "$T/console.txt"
 expect_grep "Command line: initrd=initrd.img $cmdline" "$T/console.txt"
 expect_grep "^BENCHBOOT boot-start " "$T/console.txt"

@@ -3,32 +3,15 @@
 # short job, and `benchboot collect` reads the boot from the disk's results partition. A second
 # boot of the same disk adds a second boot folder (take the stick back, boot again).
 . tests/lib.sh
-[ -e "$SYSROOT/.complete" ] || fail "sysroot missing (make fetch)"
-code=$SYSROOT/usr/share/OVMF/OVMF_CODE.fd
-[ -e "$code" ] || fail "no OVMF in the sysroot (make fetch)"
-command -v sgdisk >/dev/null || fail "sgdisk missing (tools/install-deps)"
-[ -x "$B/init" ] || fail "build/init missing (make)"
-cat >"$T/stick.yaml" <<'JOB'
-suite: stress-ng
-nr_threads: 1
-testtime: 2s
-iterations: 1
-stress-ng:
-  test: cpu
-JOB
+. tests/qemu/media.inc
+short_job "$T/stick.yaml"
 "$BENCHBOOT" build -o "$T/img" --disk "$T/stick.yaml" >"$T/build.log" 2>&1 ||
 	{ cat "$T/build.log"; fail "benchboot build --disk failed"; }
 cp "$T/img/stick/disk.img" "$T/disk.img"
-cp "$SYSROOT/usr/share/OVMF/OVMF_VARS.fd" "$T/vars.fd"
+ovmf_setup
 boot() { # N
-	timeout --signal=KILL 300 qemu-system-x86_64 -accel tcg -m 1024 -smp 2 -nographic -no-reboot \
-		-drive if=pflash,format=raw,readonly=on,file="$code" \
-		-drive if=pflash,format=raw,file="$T/vars.fd" \
-		-drive file="$T/disk.img",format=raw,if=virtio -net none \
-		>"$T/console$1.log" 2>&1 </dev/null &
-	BB_PIDS+=($!)
-	wait $! || true
-	tr -d '\r' <"$T/console$1.log" >"$T/console$1.txt"
+	bb_qemu 300 "$T/console$1.txt" "${OVMF[@]}" -drive file="$T/disk.img",format=raw,if=virtio \
+		-net none || true
 	expect_grep "BdsDxe: starting Boot.*PciRoot" "$T/console$1.txt"
 	expect_grep "^BENCHBOOT boot-start " "$T/console$1.txt"
 	expect_grep "results disk vda2 " "$T/console$1.txt"
@@ -36,9 +19,7 @@ boot() { # N
 }
 boot 1
 boot 2
-first=$(sgdisk -i 2 "$T/disk.img" | awk '/^First sector/ { print $3 }')
-last=$(sgdisk -i 2 "$T/disk.img" | awk '/^Last sector/ { print $3 }')
-dd if="$T/disk.img" of="$T/results.img" bs=512 skip="$first" count=$((last - first + 1)) conv=sparse status=none
+gpt_partition "$T/disk.img" 2 "$T/results.img"
 "$BENCHBOOT" collect "$T/results.img" -o "$T/results" >"$T/collect.log" 2>&1 ||
 	{ cat "$T/collect.log"; fail "benchboot collect failed"; }
 expect_grep "2 boots collected (0 incomplete)" "$T/collect.log"
