@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "init.h"
+#include "hex.h"
 #include "json.h"
 #include "sha256.h"
 
@@ -204,6 +205,40 @@ static void nic_addresses(struct ijw *w, const char *ifn)
 	freeifaddrs(all);
 }
 
+/* The default routes through ifn, read back: their gateways (/proc/net/route, ipv6_route). */
+static void nic_default_routes(struct ijw *w, const char *ifn)
+{
+	char *t = init_read("/proc/net/route", NULL), *save, out[INET6_ADDRSTRLEN];
+	for (char *l = t ? strtok_r(t, "\n", &save) : NULL; l; l = strtok_r(NULL, "\n", &save)) {
+		char iface[32];
+		unsigned dst, gw, mask;
+		struct in_addr a;
+		if (sscanf(l, "%31s %x %x %*x %*d %*d %*d %x", iface, &dst, &gw, &mask) != 4 ||
+		    strcmp(iface, ifn) || dst || mask || !gw)
+			continue;
+		a.s_addr = gw; /* /proc/net/route prints the address as stored (network order) */
+		if (inet_ntop(AF_INET, &a, out, sizeof(out)))
+			ijw_str(w, NULL, out);
+	}
+	free(t);
+	t = init_read("/proc/net/ipv6_route", NULL);
+	for (char *l = t ? strtok_r(t, "\n", &save) : NULL; l; l = strtok_r(NULL, "\n", &save)) {
+		char dst[40], dlen[4], gw[40], iface[32];
+		unsigned char bin[16];
+		if (sscanf(l, "%39s %3s %*s %*s %39s %*s %*s %*s %*s %31s", dst, dlen, gw, iface) !=
+		        4 ||
+		    strcmp(iface, ifn) || strcmp(dlen, "00") || strspn(dst, "0") != 32 ||
+		    strspn(gw, "0") == 32 || strlen(gw) != 32)
+			continue;
+		for (int i = 0; i < 16; i++)
+			bin[i] = (unsigned char)((bb_hex_digit(gw[2 * i]) << 4) |
+			                         bb_hex_digit(gw[2 * i + 1]));
+		if (inet_ntop(AF_INET6, bin, out, sizeof(out)))
+			ijw_str(w, NULL, out);
+	}
+	free(t);
+}
+
 /* The NIC of net.nic.*, read back from /sys/class/net: null when the plan names none. */
 static void nic_json(struct ijw *w, const struct boot *b)
 {
@@ -245,6 +280,10 @@ static void nic_json(struct ijw *w, const struct boot *b)
 	ijw_open(w, "addresses_requested", '[');
 	for (size_t i = 0; i < b->plan.nic_address.n; i++)
 		ijw_str(w, NULL, b->plan.nic_address.v[i]);
+	ijw_close(w, ']');
+	ijw_open(w, "default_routes_via", '[');
+	if (*ifn)
+		nic_default_routes(w, ifn);
 	ijw_close(w, ']');
 	ijw_open(w, "gateways", '[');
 	for (size_t i = 0; i < b->plan.nic_gateway.n; i++)

@@ -406,6 +406,19 @@ TEST(env_json_nic)
 	CHECK_INT(net_setup(&b.plan, b.net_error, sizeof(b.net_error)), ==, 0);
 	test_write_file(init_root, "sys/class/net/bbtest9/speed", "10000\n");
 	test_write_file(init_root, "sys/class/net/bbtest9/duplex", "full\n");
+	test_write_file(init_root, "proc/net/route",
+	                "Iface\tDestination\tGateway \tFlags\tRefCnt\tUse\tMetric\tMask\t\tMTU\t"
+	                "Window\tIRTT\n"
+	                "eth5\t00000000\t0101A8C0\t0003\t0\t0\t0\t00000000\t0\t0\t0\n"
+	                "bbtest9\t00000000\t0202000A\t0003\t0\t0\t0\t00000000\t0\t0\t0\n"
+	                "bbtest9\t0002000A\t00000000\t0001\t0\t0\t0\t00FFFFFF\t0\t0\t0\n");
+	test_write_file(init_root, "proc/net/ipv6_route",
+	                "fec00000000000000000000000000000 40 00000000000000000000000000000000 00 "
+	                "00000000000000000000000000000000 00000100 00000001 00000000 00000001 "
+	                "bbtest9\n"
+	                "00000000000000000000000000000000 00 00000000000000000000000000000000 00 "
+	                "fe800000000000000000000000000002 00000400 00000001 00000000 00450003 "
+	                "bbtest9\n");
 	init_mkdirs(INIT_RESULTS_DIR, 0755);
 	CHECK_INT(env_write(&b), ==, 0);
 	char *e = init_read(INIT_RESULTS_DIR "/env.json", NULL);
@@ -417,10 +430,13 @@ TEST(env_json_nic)
 	                  "      \"mtu\": 1400,\n      \"operstate\": \"up\",\n"
 	                  "      \"carrier\": 1,\n      \"speed_mbps\": 10000,\n"
 	                  "      \"duplex\": \"full\",");
-	/* no such interface on the machine running the test: nothing read back */
+	/* no such interface on the machine running the test: no addresses read back; the
+	 * default routes through it from the fake /proc/net (not those of other interfaces) */
 	CHECK_CONTAINS(e, "\"addresses\": [],\n      \"addresses_requested\": [\n"
-	                  "        \"10.0.2.15/24\"\n      ],\n      \"gateways\": [\n"
-	                  "        \"10.0.2.2\"\n      ],\n      \"mtu_requested\": 1400\n");
+	                  "        \"10.0.2.15/24\"\n      ],\n      \"default_routes_via\": [\n"
+	                  "        \"10.0.2.2\",\n        \"fe80::2\"\n      ],\n"
+	                  "      \"gateways\": [\n        \"10.0.2.2\"\n      ],\n"
+	                  "      \"mtu_requested\": 1400\n");
 	free(e);
 	/* speed -1 (unknown) is null; a NIC that was not found has no device fields */
 	test_write_file(init_root, "sys/class/net/bbtest9/speed", "-1\n");
