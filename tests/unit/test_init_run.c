@@ -11,6 +11,7 @@
 #include <signal.h>
 #include <sys/signalfd.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -383,4 +384,35 @@ TEST(run_affinity_last_cpu)
 	CHECK_CONTAINS(STATUS("badrange", "1"),
 	               "\"reason\": \"client 0: affinity 1-last: no such CPUs here (online: 0)\"");
 	CHECK_INT(b.run_failed[1], ==, 1);
+}
+
+/*
+ * The clients are forked (waiting on their gate) while the first server starts: when that
+ * server never gets ready they are killed before the gate opens, never run, and are left out
+ * of the records.
+ */
+TEST(run_clients_forked_early_never_run_when_the_server_fails)
+{
+	char runs[2048], flag[1024];
+	snprintf(flag, sizeof(flag), "%s/client-ran", test_tmpdir());
+	snprintf(runs, sizeof(runs),
+	         "[run early]\nsuite=netperf\nruntime=5\ngrace=10\nclient.count=2\n"
+	         "server.0.arg=/bin/sh\nserver.0.arg=-c\nserver.0.arg=sleep 0.3; exit 3\n"
+	         "server.0.ready=tcp:127.0.0.1:1\n"
+	         "client.arg=/bin/sh\nclient.arg=-c\nclient.arg=touch %s\n",
+	         flag);
+	setup(runs);
+	CHECK_STR(init_root, test_tmpdir());
+	run_one(&b, 0);
+	char *st = STATUS("early", "1");
+	CHECK_CONTAINS(st, "\"reason\": \"server 0 exited (exit status 3) before tcp:127.0.0.1:1 "
+	                   "was ready\"");
+	CHECK_CONTAINS(st, "\"clients\": []");
+	CHECK(access(flag, F_OK) != 0);
+	char path[2048];
+	snprintf(path, sizeof(path), "%s" INIT_RESULTS_DIR "/runs/early/1/client.0.rusage",
+	         init_root);
+	CHECK(access(path, F_OK) != 0);
+	/* the forked clients were reaped: nothing of them is left */
+	CHECK_INT(waitpid(-1, NULL, WNOHANG), <, 1);
 }
