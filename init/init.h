@@ -27,7 +27,8 @@ struct init_ops {
 	int (*reboot)(int cmd);
 	/* Networking (net.c): bring a link up, create a dummy link, add an IPv4 or IPv6 address
 	 * (addr has a ':'), set the MTU, add the default route of the gateway's family, sleep until
-	 * a link changes or ms pass (ms 0: only get ready to hear about changes). 0 or -errno. */
+	 * a link changes or ms pass (ms 0: only get ready to hear about changes, ms < 0: done
+	 * waiting). 0 or -errno. */
 	int (*link_up)(const char *ifname);
 	int (*link_add_dummy)(const char *ifname);
 	int (*addr_add)(const char *ifname, const char *addr, int prefix);

@@ -266,13 +266,19 @@ int net_real_route_add(const char *ifname, const char *gateway)
 
 /*
  * Sleep until a link changes (an interface appears, its carrier comes) or ms pass: a netlink
- * socket in the link group, opened at the first call and kept, polled. Without netlink, a plain
- * sleep. Either way the init sleeps in the kernel.
+ * socket in the link group, opened at the first call, polled, closed by ms < 0. Without
+ * netlink, a plain sleep. Either way the init sleeps in the kernel.
  */
 int net_real_link_wait(int ms)
 {
 	static int fd = -2;
 	char buf[4096];
+	if (ms < 0) {
+		if (fd >= 0)
+			close(fd);
+		fd = -2;
+		return 0;
+	}
 	if (fd == -2) {
 		struct sockaddr_nl sa = {.nl_family = AF_NETLINK, .nl_groups = RTMGRP_LINK};
 		fd = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC | SOCK_NONBLOCK, NETLINK_ROUTE);
@@ -281,7 +287,7 @@ int net_real_link_wait(int ms)
 			fd = -1;
 		}
 	}
-	if (ms <= 0)
+	if (ms == 0)
 		return 0;
 	if (fd < 0) {
 		struct timespec ts = {ms / 1000, (long)(ms % 1000) * 1000000L};
@@ -454,6 +460,7 @@ static int nic_setup(const struct bb_plan *plan)
 		}
 	}
 report:
+	init_ops->link_wait(-1);
 	net_nic.ok = !first;
 	if (first) {
 		machine("nic want=%s name=%s status=failed reason=%s",
