@@ -166,7 +166,7 @@ runtime: 1s
 nic:
   name: $MAC
   address: 10.0.2.15/24 fd00::15/64
-  gateway: 10.0.2.2
+  gateway: 10.0.2.2 fd00::2
   mtu: 1400
   wait: 5s
   module: virtio_net virtio_pci
@@ -184,7 +184,7 @@ VMLINUZ=$T/jimg/nicjob/vmlinuz INITRD=$T/jimg/nicjob/initrd.img
 init_boot "$T/console3" -netdev user,id=n1 -device virtio-net-pci,netdev=n1,mac=52:54:00:00:00:01 \
 	"${NETDEV[@]}" --
 c="$T/console3"
-expect_grep "^BENCHBOOT nic want=$MAC name=eth1 address=10.0.2.15/24,fd00::15/64 gateway=10.0.2.2 mtu=1400 carrier=1 found_ms=[0-9.]* carrier_ms=[0-9.]* done_ms=[0-9.]* status=ok$" "$c"
+expect_grep "^BENCHBOOT nic want=$MAC name=eth1 address=10.0.2.15/24,fd00::15/64 gateway=10.0.2.2,fd00::2 mtu=1400 carrier=1 found_ms=[0-9.]* carrier_ms=[0-9.]* done_ms=[0-9.]* status=ok$" "$c"
 expect_grep "^BENCHBOOT run-end id=TCP_STREAM iter=1 status=ok " "$c"
 expect_grep "^BENCHBOOT boot-end id=.* ok=1 failed=0$" "$c"
 grep "^BENCHBOOT setup-done" "$T/console1" "$T/console2" "$c"
