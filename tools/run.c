@@ -53,6 +53,8 @@ static const char usage_text[] =
     "                        console/ (serial logs), results.img (the results disk), run.json\n"
     "  --disk FILE           results disk (default DIR/results.img; made when missing)\n"
     "  --no-disk             boot without a results disk (console only)\n"
+    "  --nic                 give the VM a virtio-net NIC on QEMU's user network (guest\n"
+    "                        10.0.2.15/24, the host is 10.0.2.2); on for a job with nic:\n"
     "  --accel auto|kvm|tcg  default auto: KVM after a probe shows it works, else TCG\n"
     "  --images DIR          where images are built (default images)\n"
     "  --image DIR           boot an image built before (DIR/vmlinuz, initrd.img, cmdline)\n"
@@ -428,13 +430,25 @@ static int find_folder(const char *outdir, const char *boot_id, char *out, size_
 	return -1;
 }
 
+/*
+ * The VM's NIC (--nic, or a job with nic:): virtio-net on QEMU's user network, where the
+ * guest is 10.0.2.15/24 and 10.0.2.2 is the host. The MAC is the one the job names, if it
+ * names its NIC by MAC.
+ */
+static void nic_device(const struct bootspec *s, char *buf, size_t len)
+{
+	const char *name = s->have_plan ? s->plan.nic_name : NULL;
+	snprintf(buf, len, "virtio-net-pci,netdev=n0,mac=%s",
+	         name && strlen(name) == 17 && name[2] == ':' ? name : "52:54:00:12:34:56");
+}
+
 static int run_main(int argc, char **argv)
 {
 	struct kernel kernels[MAX_KERNELS];
 	size_t nk = 0;
 	const char *job = NULL, *outdir_opt = NULL, *disk_opt = NULL, *image = NULL, *initrd = NULL;
 	const char *append = NULL, *images = "images";
-	int repeat = 1, cpus = 2, mem = 1024, no_disk = 0;
+	int repeat = 1, cpus = 2, mem = 1024, no_disk = 0, want_nic = 0;
 	double deadline = 0, allowance = 0, silence = 0;
 	enum bb_accel accel = BB_ACCEL_AUTO;
 	int rc = EXIT_SYSTEM;
@@ -485,6 +499,8 @@ static int run_main(int argc, char **argv)
 			disk_opt = argv[++i];
 		} else if (!strcmp(a, "--no-disk")) {
 			no_disk = 1;
+		} else if (!strcmp(a, "--nic")) {
+			want_nic = 1;
 		} else if (!strcmp(a, "--accel") && has) {
 			const char *v = argv[++i];
 			if (!strcmp(v, "auto"))
@@ -811,9 +827,12 @@ static int run_main(int argc, char **argv)
 				         done + 1, kernels[k].name, g);
 				event(&p,
 				      "kernel %s, boot group %zu, %s, %d CPUs, %d MB, deadline "
-				      "%.0f s",
+				      "%.0f s%s",
 				      kernels[k].name, g, use == BB_ACCEL_KVM ? "KVM" : "TCG", cpus,
-				      mem, dl);
+				      mem, dl,
+				      want_nic || (s->have_plan && s->plan.nic_name)
+				          ? ", NIC on QEMU's user network"
+				          : "");
 				struct bb_qemu_opts qo;
 				memset(&qo, 0, sizeof(qo));
 				qo.accel = use;
@@ -830,6 +849,12 @@ static int run_main(int argc, char **argv)
 				qo.on_tick = on_tick;
 				qo.ctx = &p;
 				qo.interrupt = &interrupted;
+				char nicdev[160];
+				const char *nic_args[] = {"-netdev", "user,id=n0", "-device", nicdev, NULL};
+				if (want_nic || (s->have_plan && s->plan.nic_name)) {
+					nic_device(s, nicdev, sizeof(nicdev));
+					qo.extra_args = nic_args;
+				}
 				struct bb_qemu_result res;
 				int qr = bb_qemu_boot(&qo, &res);
 				order[done] = *s;
