@@ -41,7 +41,7 @@ extern const struct init_ops init_real_ops;
 extern const struct init_ops *init_ops;
 extern const char *init_root;
 
-/* init_root + path, in a static rotating buffer (8 slots per thread): valid for a few calls. */
+/* init_root + path, in a static rotating buffer (8 slots): valid for a few calls. */
 const char *init_path(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* Read a whole file (under init_root) into a malloc'd NUL-terminated string; NULL + errno. */

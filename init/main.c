@@ -2,8 +2,8 @@
  * benchboot's init (PID 1): mount, console, plan + command line, modules, network, cgroups,
  * cpufreq, then every run of the plan, then the results are closed and the machine powers off
  * (or a shell with benchboot.debug=1, or it idles with poweroff=0). The results disk (found,
- * opened, env.json and the first sync) is done in a thread from the end of the module loading
- * on, and waited for before the first clients run (setuptime.h).
+ * opened, env.json and the first sync) is done while the first server starts, before any
+ * client runs (setuptime.h).
  *
  * It never exits and never panics the kernel: a failed step is reported on the console and in
  * the results, and the matrix goes on where it can. All signals it cares about are blocked and
@@ -81,11 +81,10 @@ static struct {
 
 /*
  * The results disk: found and opened, the boot folder made, env.json written and synced with
- * init.log. It runs in a thread of its own from the end of the module loading (setuptime.h)
- * and is waited for before the first clients are released: it overlaps the network, cgroup and
- * cpufreq setup and the start of the first servers. env.json waits for the setup it describes.
- * The first sync leaves out runs/ (the first iteration's folder, in the making): those files
- * go to the disk at the end of their iteration, as always.
+ * init.log. main() leaves it to the first iteration, which does it while its first server
+ * starts (setuptime.h): before any client runs, before anything else is synced. The first sync
+ * leaves out runs/ (the first iteration's folder, in the making): those files go to the disk
+ * at the end of their iteration, as always.
  */
 static void results_start(struct boot *b)
 {
@@ -97,7 +96,6 @@ static void results_start(struct boot *b)
 	b->disk = results_open("", b->boot_id) == 0;
 	t = init_now_ms();
 	disk_ms.open = t - t1;
-	setup_deferred_wait_go();
 	t1 = init_now_ms();
 	if (env_write(b))
 		say("cannot write env.json");
@@ -228,9 +226,6 @@ int main(int argc, char **argv)
 	if (modules_load(&b->plan, &b->modules))
 		say("some modules failed to load (runs that need them will fail)");
 	step(b, "modules", &mark);
-	setup_deferred = results_start;
-	if (setup_deferred_begin(b))
-		say("no thread for the results disk work: it is done before the first clients");
 	if (net_setup(&b->plan, b->net_error, sizeof(b->net_error)))
 		say("network setup failed: %s", b->net_error);
 	step(b, "net", &mark);
@@ -239,7 +234,7 @@ int main(int argc, char **argv)
 	step(b, "cgroup", &mark);
 	cpufreq_setup(&b->plan, &b->cpufreq);
 	step(b, "cpufreq", &mark);
-	setup_deferred_go();
+	setup_deferred = results_start;
 	char steps[512] = "";
 	for (int i = 0; i < b->nsteps; i++)
 		snprintf(steps + strlen(steps), sizeof(steps) - strlen(steps), " %s=%.1f",

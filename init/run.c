@@ -209,7 +209,7 @@ static pid_t spawn_gated(const struct bb_strv *argv, const char *out, const char
 	if (syscall(SYS_close_range, 3, ~0u, 0))
 		for (int fd = 3; fd < 1024; fd++)
 			close(fd);
-	/* no malloc here: the init may have a thread (setuptime.h) holding its lock at the fork */
+	/* no malloc between a raw clone3 and execve */
 	char *args[argv->n + 1];
 	memcpy(args, argv->v, argv->n * sizeof(*args));
 	args[argv->n] = NULL;
@@ -601,9 +601,9 @@ static void drop_clients(struct iteration *it)
 }
 
 /*
- * Servers one after the other, each ready before the next starts; the clients are forked (and
- * wait on their gate) while the first server starts; then, with every server ready and the
- * boot's results disk work done (setup_deferred_run), the clients are let go together.
+ * Servers one after the other, each ready before the next starts; while the first server
+ * starts, the clients are forked (they wait on their gate) and the boot's results disk work is
+ * done (setup_deferred_run); then, with every server ready, the clients are let go together.
  */
 static void execute(struct boot *b, struct iteration *it)
 {
@@ -627,10 +627,8 @@ static void execute(struct boot *b, struct iteration *it)
 			first_path_mark(&first_path.server_fork);
 			if (start_clients(b, it, gate))
 				goto fail;
-			/* no thread for it: the boot's results disk work is done now, while the
-			 * server starts */
-			if (!setup_deferred_in_thread())
-				setup_deferred_run(b);
+			/* the boot's results disk work, while the server starts */
+			setup_deferred_run(b);
 		}
 		if (run->servers[s].ready) {
 			char why[256];
@@ -645,7 +643,7 @@ static void execute(struct boot *b, struct iteration *it)
 		goto fail;
 	if (nservers)
 		first_path_mark(&first_path.server_ready);
-	/* the boot's results disk work is done before any client runs */
+	/* the boot's results disk work is done before any client runs (no server: now) */
 	setup_deferred_run(b);
 	if (!b->t_first_client_ms)
 		kmsg_mark(KMSG_FIRST_CLIENT);

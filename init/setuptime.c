@@ -1,8 +1,6 @@
 /* The setup time of the init: marks on the path to the first client, back-off, kernel log. */
 #include <errno.h>
 #include <fcntl.h>
-#include <pthread.h>
-#include <semaphore.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,11 +13,6 @@
 struct first_path first_path;
 void (*setup_deferred)(struct boot *b);
 double setup_deferred_start, setup_deferred_end, setup_deferred_waited;
-
-static pthread_t deferred_thread;
-static int deferred_threaded;
-static sem_t go;
-static int go_ready;
 
 int ready_backoff_ms(int tries)
 {
@@ -42,78 +35,16 @@ void first_path_mark(double *field)
 		*field = init_now_ms();
 }
 
-static void *deferred_main(void *arg)
-{
-	struct boot *b = arg;
-	setup_deferred(b);
-	setup_deferred_end = init_now_ms();
-	return NULL;
-}
-
-int setup_deferred_begin(struct boot *b)
-{
-	pthread_attr_t attr;
-	int r;
-	if (!setup_deferred || deferred_threaded)
-		return -EINVAL;
-	if (!go_ready && sem_init(&go, 0, 0) == 0)
-		go_ready = 1;
-	if (!go_ready)
-		return -errno;
-	if ((r = pthread_attr_init(&attr)))
-		return -r;
-	pthread_attr_setstacksize(&attr, 1 << 20);
-	setup_deferred_start = init_now_ms();
-	r = pthread_create(&deferred_thread, &attr, deferred_main, b);
-	pthread_attr_destroy(&attr);
-	if (r) {
-		setup_deferred_start = 0;
-		return -r;
-	}
-	deferred_threaded = 1;
-	return 0;
-}
-
-int setup_deferred_in_thread(void)
-{
-	return deferred_threaded;
-}
-
-void setup_deferred_go(void)
-{
-	if (!go_ready && sem_init(&go, 0, 0) == 0)
-		go_ready = 1;
-	if (go_ready)
-		sem_post(&go);
-}
-
-void setup_deferred_wait_go(void)
-{
-	if (!go_ready)
-		return;
-	while (sem_wait(&go) && errno == EINTR)
-		;
-	sem_post(&go); /* it stays open for whoever asks next */
-}
-
 void setup_deferred_run(struct boot *b)
 {
-	double t0 = init_now_ms();
-	if (deferred_threaded) {
-		pthread_join(deferred_thread, NULL);
-		deferred_threaded = 0;
-		setup_deferred = NULL;
-		setup_deferred_waited = init_now_ms() - t0;
-		return;
-	}
 	void (*fn)(struct boot *) = setup_deferred;
 	if (!fn)
 		return;
 	setup_deferred = NULL;
-	setup_deferred_start = t0;
+	setup_deferred_start = init_now_ms();
 	fn(b);
 	setup_deferred_end = init_now_ms();
-	setup_deferred_waited = setup_deferred_end - t0;
+	setup_deferred_waited = setup_deferred_end - setup_deferred_start;
 }
 
 void kmsg_mark(const char *text)

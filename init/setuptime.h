@@ -9,7 +9,7 @@
  *   to boot (tens of ms under QEMU TCG), so the two must never be mixed.
  * - The readiness check of a server backs off 1, 2, 4 ms, then tries every READY_MAX_MS.
  * - The results disk work of the boot (results_open, the first env.json, the first sync) is
- *   done in a thread while the rest of the setup goes on and the first servers start.
+ *   deferred by main() and done while the first server starts (setup_deferred_run).
  */
 #ifndef BENCHBOOT_INIT_SETUPTIME_H
 #define BENCHBOOT_INIT_SETUPTIME_H
@@ -40,23 +40,16 @@ void first_path_start(void);
 void first_path_mark(double *field);
 
 /*
- * Work main() leaves aside (the results disk): begun in a thread of its own as soon as it may
- * (setup_deferred_begin), so that it overlaps the rest of the setup and the start of the first
- * servers, and waited for (setup_deferred_run) before the first clients are released, before
- * an iteration that failed earlier is recorded, or at the end when there is no run. Without a
- * thread (setup_deferred_begin failed) it runs there, at once. The work may wait in
- * setup_deferred_wait_go until the boot's setup is done (setup_deferred_go).
+ * Work main() leaves for the first iteration (the results disk): done once, while its first
+ * server starts (its clients forked and waiting), or before its clients are released when it
+ * has no server, or before its results are recorded when it failed earlier; main() does it
+ * at the end when there is no run at all. (Not in a thread: with a second thread in the init,
+ * Debian's 6.1 kernel under TCG locked up in mmap, in 2 boots of about 12.)
  */
 extern void (*setup_deferred)(struct boot *b);
-/* CLOCK_BOOTTIME ms: the work began and ended; how long the init waited for it to end. */
+/* CLOCK_BOOTTIME ms: the work began and ended; setup_deferred_waited: how long it took. */
 extern double setup_deferred_start, setup_deferred_end, setup_deferred_waited;
-/* 0, or -errno (then setup_deferred_run does the work). */
-int setup_deferred_begin(struct boot *b);
 void setup_deferred_run(struct boot *b);
-/* 1 while the work runs in its thread (not joined yet). */
-int setup_deferred_in_thread(void);
-void setup_deferred_go(void);
-void setup_deferred_wait_go(void);
 
 #define KMSG_RUN_INIT "Run /init as init process"
 #define KMSG_FIRST_CLIENT "benchboot: first client released"

@@ -49,9 +49,8 @@ const char *init_root = "";
 
 const char *init_path(const char *fmt, ...)
 {
-	/* per thread: the results disk work runs in a thread of its own (setuptime.h) */
-	static __thread char slots[8][4096];
-	static __thread unsigned next;
+	static char slots[8][4096];
+	static unsigned next;
 	char *buf = slots[next++ % 8];
 	size_t n = (size_t)snprintf(buf, sizeof(slots[0]), "%s", init_root);
 	va_list ap;

@@ -1,11 +1,10 @@
 /*
  * init/setuptime.c: the readiness back-off, the first iteration's path marks, the deferred
- * setup work (at once, or in a thread), the kernel log records (a saved /dev/kmsg under a fake
+ * setup work, the kernel log records (a saved /dev/kmsg under a fake
  * root); and the first results sync, which leaves runs/ out (init/results.c).
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "harness.h"
@@ -67,6 +66,7 @@ TEST(deferred_setup_runs_once)
 	CHECK_INT(deferred_calls, ==, 1);
 	CHECK(setup_deferred == NULL);
 	CHECK(setup_deferred_end >= setup_deferred_start && setup_deferred_start > 0);
+	CHECK(setup_deferred_waited == setup_deferred_end - setup_deferred_start);
 }
 
 TEST(kmsg_records_parse)
@@ -107,34 +107,6 @@ TEST(kmsg_find_first_of_each)
 	init_root = "/nonexistent-root";
 	kmsg_find(want, ms, 1);
 	CHECK(ms[0] == -1);
-}
-
-static int waited_for_go;
-static void deferred_waits(struct boot *b)
-{
-	setup_deferred_wait_go();
-	waited_for_go = 1;
-	deferred_calls += 10;
-}
-
-/* In a thread: it waits for the setup, and the init waits for it before going on. */
-TEST(deferred_setup_in_a_thread)
-{
-	deferred_calls = 0;
-	setup_deferred = deferred_waits;
-	CHECK_INT(setup_deferred_begin(NULL), ==, 0);
-	CHECK_INT(setup_deferred_begin(NULL), ==, -EINVAL); /* one at a time */
-	struct timespec ms20 = {0, 20 * 1000 * 1000};
-	nanosleep(&ms20, NULL);
-	CHECK_INT(waited_for_go, ==, 0); /* the setup is not done yet */
-	setup_deferred_go();
-	setup_deferred_run(NULL);
-	CHECK_INT(waited_for_go, ==, 1);
-	CHECK_INT(deferred_calls, ==, 10);
-	CHECK(setup_deferred_end >= setup_deferred_start + 15);
-	setup_deferred_run(NULL); /* joined once: nothing more */
-	CHECK_INT(deferred_calls, ==, 10);
-	setup_deferred_wait_go(); /* the go stays given */
 }
 
 /* The first sync leaves the iteration in the making (runs/) for later. */
