@@ -44,7 +44,8 @@ void first_path_mark(double *field);
  * server starts (its clients forked and waiting), or before its clients are released when it
  * has no server, or before its results are recorded when it failed earlier; main() does it
  * at the end when there is no run at all. (Not in a thread: with a second thread in the init,
- * Debian's 6.1 kernel under TCG locked up in mmap, in 2 boots of about 12.)
+ * Debian's 6.1 kernel under TCG hit a soft lockup in mmap (kmem_cache_alloc_bulk for the
+ * maple tree) in one boot of about a dozen, and one more boot hung without a log.)
  */
 extern void (*setup_deferred)(struct boot *b);
 /* CLOCK_BOOTTIME ms: the work began and ended; setup_deferred_waited: how long it took. */
