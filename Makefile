@@ -87,7 +87,7 @@ $(B)/tests/%: tests/unit/%.c tests/unit/harness.c tests/unit/harness.h $(HOST_LI
 # test_init_*: the init's steps (init/*.c but main.c) built for the host, run on fake trees.
 INIT_TEST_OBJS := $(filter-out $(B)/host/init/main.o,$(INIT_SRCS:%.c=$(B)/host/%.o))
 $(INIT_TEST_OBJS): $(wildcard init/*.h)
-$(B)/tests/test_init_%: tests/unit/test_init_%.c tests/unit/harness.c tests/unit/harness.h $(HOST_LIB_OBJS) $(INIT_TEST_OBJS)
+$(B)/tests/test_init_%: tests/unit/test_init_%.c tests/unit/harness.c tests/unit/harness.h tests/unit/init_fake_root.h $(HOST_LIB_OBJS) $(INIT_TEST_OBJS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(BB_CFLAGS) -Iinit -Itests/unit -o $@ $< tests/unit/harness.c $(INIT_TEST_OBJS) $(HOST_LIB_OBJS) $(HOST_LIBS)
 units: $(UNIT_BINS)

@@ -167,6 +167,22 @@ static void nic_num(struct ijw *w, const char *key, const char *ifn, const char 
 	ijw_raw(w, key, "null");
 }
 
+/* A /sys/class/net/IF/FILE line as a string (null when unreadable). */
+static void nic_str(struct ijw *w, const char *key, const char *ifn, const char *file)
+{
+	char path[128];
+	snprintf(path, sizeof(path), "/sys/class/net/%s/%s", ifn, file);
+	file_line(w, key, path);
+}
+
+static void str_array(struct ijw *w, const char *key, const struct bb_strv *v)
+{
+	ijw_open(w, key, '[');
+	for (size_t i = 0; i < v->n; i++)
+		ijw_str(w, NULL, v->v[i]);
+	ijw_close(w, ']');
+}
+
 /* The addresses the kernel has on ifn (getifaddrs: rtnetlink), as ADDR/PREFIX. */
 static void nic_addresses(struct ijw *w, const char *ifn)
 {
@@ -243,7 +259,7 @@ static void nic_default_routes(struct ijw *w, const char *ifn)
 static void nic_json(struct ijw *w, const struct boot *b)
 {
 	const char *ifn = net_nic.ifname;
-	char path[128], link[512];
+	char link[512];
 	if (!net_nic.requested) {
 		ijw_raw(w, "nic", "null");
 		return;
@@ -256,8 +272,7 @@ static void nic_json(struct ijw *w, const struct boot *b)
 	if (*ifn) {
 		ijw_num(w, "found_ms", net_nic.found_ms);
 		ijw_num(w, "carrier_ms", net_nic.carrier_ms);
-		snprintf(path, sizeof(path), "/sys/class/net/%s/address", ifn);
-		file_line(w, "mac", path);
+		nic_str(w, "mac", ifn, "address");
 		ssize_t n = readlink(init_path("/sys/class/net/%s/device/driver", ifn), link,
 		                     sizeof(link) - 1);
 		if (n > 0)
@@ -267,28 +282,20 @@ static void nic_json(struct ijw *w, const struct boot *b)
 		        : strrchr(link, '/') ? strrchr(link, '/') + 1
 		                             : link);
 		nic_num(w, "mtu", ifn, "mtu", 0);
-		snprintf(path, sizeof(path), "/sys/class/net/%s/operstate", ifn);
-		file_line(w, "operstate", path);
+		nic_str(w, "operstate", ifn, "operstate");
 		nic_num(w, "carrier", ifn, "carrier", 0);
 		nic_num(w, "speed_mbps", ifn, "speed", 0);
-		snprintf(path, sizeof(path), "/sys/class/net/%s/duplex", ifn);
-		file_line(w, "duplex", path);
+		nic_str(w, "duplex", ifn, "duplex");
 	}
 	ijw_open(w, "addresses", '[');
 	nic_addresses(w, ifn);
 	ijw_close(w, ']');
-	ijw_open(w, "addresses_requested", '[');
-	for (size_t i = 0; i < b->plan.nic_address.n; i++)
-		ijw_str(w, NULL, b->plan.nic_address.v[i]);
-	ijw_close(w, ']');
+	str_array(w, "addresses_requested", &b->plan.nic_address);
 	ijw_open(w, "default_routes_via", '[');
 	if (*ifn)
 		nic_default_routes(w, ifn);
 	ijw_close(w, ']');
-	ijw_open(w, "gateways", '[');
-	for (size_t i = 0; i < b->plan.nic_gateway.n; i++)
-		ijw_str(w, NULL, b->plan.nic_gateway.v[i]);
-	ijw_close(w, ']');
+	str_array(w, "gateways", &b->plan.nic_gateway);
 	if (b->plan.nic_mtu)
 		ijw_int(w, "mtu_requested", b->plan.nic_mtu);
 	else

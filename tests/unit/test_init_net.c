@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "harness.h"
+#include "init_fake_root.h"
 #include "init.h"
 
 static char calls[8192];
@@ -110,24 +111,11 @@ static const struct init_ops fake_ops = {
 
 static const char *fake_root(void)
 {
-	const char *root = test_tmpdir();
-	char log[4096];
-	init_root = root;
-	init_ops = &fake_ops;
+	const char *root = init_fake_root(&fake_ops);
 	calls[0] = 0;
-	snprintf(log, sizeof(log), "%s/console.txt", root);
-	int fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-	dup2(fd, 1);
-	close(fd);
 	test_write_file(root, "sys/class/net/lo/address", "00:00:00:00:00:00\n");
 	test_write_file(root, "sys/class/net/dummy0/address", "aa:bb:cc:dd:ee:ff\n");
 	return root;
-}
-
-static char *console(void)
-{
-	char *s = init_read("/console.txt", NULL);
-	return s ? s : strdup("");
 }
 
 static void parse_plan(struct bb_plan *p, const char *globals)
@@ -253,7 +241,7 @@ TEST(nic_by_name)
 	CHECK(net_nic.ok);
 	CHECK(net_nic.carrier);
 	CHECK_STR(net_nic.ifname, "eth0");
-	CHECK_CONTAINS(console(),
+	CHECK_CONTAINS(init_fake_console(),
 	               "BENCHBOOT nic want=eth0 name=eth0 address=10.0.2.15/24,fd00::15/64 "
 	               "gateway=10.0.2.2,fd00::2 mtu=9000 carrier=1 found_ms=");
 	bb_plan_free(&p);
@@ -318,7 +306,7 @@ TEST(nic_absent_is_reported)
 	CHECK_STR(calls, "up lo\ndummy dummy0\naddr dummy0 192.0.2.1/24\nup dummy0\n");
 	CHECK(!net_nic.ok);
 	CHECK(net_nic.requested);
-	CHECK_CONTAINS(console(),
+	CHECK_CONTAINS(init_fake_console(),
 	               "BENCHBOOT nic want=eth9 name=- status=failed reason=no interface "
 	               "named eth9 after 1 s");
 	bb_plan_free(&p);

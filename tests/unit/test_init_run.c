@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "harness.h"
+#include "init_fake_root.h"
 #include "init.h"
 #include "resdisk.h"
 #include "results.h"
@@ -32,15 +33,10 @@ static double now(void)
 /* A boot as main() would leave it after setup, with the given runs. */
 static void setup(const char *runs)
 {
-	const char *root = test_tmpdir();
-	char text[8192], err[256], log[4096];
+	const char *root = init_fake_root(NULL);
+	char text[8192], err[256];
 	sigset_t set;
 
-	init_root = root;
-	snprintf(log, sizeof(log), "%s/console.txt", root);
-	int fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-	dup2(fd, 1);
-	close(fd);
 	memset(&b, 0, sizeof(b));
 	snprintf(text, sizeof(text), "benchboot-plan 1\ncgroup.mode=none\n%s", runs);
 	if (bb_plan_parse(text, strlen(text), &b.plan, err, sizeof(err)))

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "harness.h"
+#include "init_fake_root.h"
 #include "init.h"
 
 static char calls[8192];
@@ -125,22 +126,8 @@ static const struct init_ops fake_ops = {
 /* A fake root in the test's temp dir; console lines go to a file there. */
 static const char *fake_root(void)
 {
-	const char *root = test_tmpdir();
-	char log[4096];
-	init_root = root;
-	init_ops = &fake_ops;
 	calls[0] = 0;
-	snprintf(log, sizeof(log), "%s/console.txt", root);
-	int fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-	dup2(fd, 1);
-	close(fd);
-	return root;
-}
-
-static char *console(void)
-{
-	char *s = init_read("/console.txt", NULL);
-	return s ? s : strdup("");
+	return init_fake_root(&fake_ops);
 }
 
 static char *file(const char *path)
@@ -180,7 +167,7 @@ TEST(mount_devtmpfs_fallback)
 	    calls, "mount tmpfs /run mode=0755\nmount tmpfs /tmp mode=1777\nmount tmpfs /dev/shm");
 	struct stat st;
 	CHECK_INT(stat(init_path("/dev/input"), &st), ==, 0);
-	CHECK_CONTAINS(console(), "created 3 device nodes from /sys/dev");
+	CHECK_CONTAINS(init_fake_console(), "created 3 device nodes from /sys/dev");
 }
 
 TEST(modules_order_and_failures)
@@ -222,7 +209,7 @@ TEST(modules_order_and_failures)
 	CHECK_CONTAINS(why, "module missing: not in the image");
 	CHECK(!module_available(&res, "other", why, sizeof(why)));
 	CHECK_CONTAINS(why, "module other: not in the image");
-	char *con = console();
+	char *con = init_fake_console();
 	CHECK_CONTAINS(con, "BENCHBOOT module name=a status=ok\n");
 	CHECK_CONTAINS(con, "BENCHBOOT module name=hw_accel status=nodev reason=finit_module");
 	CHECK_CONTAINS(con, "BENCHBOOT module name=bad status=failed reason=finit_module");
@@ -237,7 +224,7 @@ TEST(net_dummy_address)
 	parse_plan(&p, "net.dummy=10.1.2.3/16\n");
 	CHECK_INT(net_setup(&p, err, sizeof(err)), ==, 0);
 	CHECK_STR(calls, "up lo\ndummy dummy0\naddr dummy0 10.1.2.3/16\nup dummy0\n");
-	CHECK_CONTAINS(console(), "BENCHBOOT net lo=up dummy0=10.1.2.3/16");
+	CHECK_CONTAINS(init_fake_console(), "BENCHBOOT net lo=up dummy0=10.1.2.3/16");
 	bb_plan_free(&p);
 	calls[0] = 0;
 	net_fail_addr = 1;
@@ -264,7 +251,7 @@ TEST(cgroup_v2)
 	char *s = file("/sys/fs/cgroup/cgroup.subtree_control");
 	CHECK_STR(s, "+memory"); /* the last write; each controller is enabled on its own */
 	CHECK_STR(file("/sys/fs/cgroup/benchboot/memory.high"), "1G");
-	CHECK_CONTAINS(console(), "BENCHBOOT cgroup mode=v2 controllers=cpu,memory job=/benchboot");
+	CHECK_CONTAINS(init_fake_console(), "BENCHBOOT cgroup mode=v2 controllers=cpu,memory job=/benchboot");
 	CHECK_INT(cgroup_place(&cg, 4242), ==, 0);
 	CHECK_STR(file("/sys/fs/cgroup/benchboot/cgroup.procs"), "4242");
 	test_write_file(root, "proc/10/cgroup", "0::/benchboot\n");
@@ -287,7 +274,7 @@ TEST(cgroup_v2_missing_controller)
 	CHECK_INT(cgroup_setup(&p, &cg), ==, -1);
 	CHECK(!cg.ok);
 	CHECK_STR(cg.error, "controller memory not available (cgroup.controllers: cpu io)");
-	CHECK_CONTAINS(console(), "cgroup setup failed: controller memory not available");
+	CHECK_CONTAINS(init_fake_console(), "cgroup setup failed: controller memory not available");
 }
 
 TEST(cgroup_v1)
@@ -391,7 +378,7 @@ TEST(cpufreq_governor)
 	CHECK(st.ok && st.present);
 	CHECK_STR(file("/sys/devices/system/cpu/cpu1/cpufreq/scaling_governor"), "performance");
 	CHECK_STR(st.governors, "{\"cpu0\": \"performance\", \"cpu1\": \"performance\"}");
-	CHECK_CONTAINS(console(), "BENCHBOOT cpufreq status=ok requested=performance");
+	CHECK_CONTAINS(init_fake_console(), "BENCHBOOT cpufreq status=ok requested=performance");
 }
 
 TEST(cpufreq_absent_is_recorded)
@@ -404,7 +391,7 @@ TEST(cpufreq_absent_is_recorded)
 	CHECK_INT(cpufreq_setup(&p, &st), ==, 0);
 	CHECK(st.ok && !st.present);
 	CHECK_STR(st.governors, "{}");
-	CHECK_CONTAINS(console(), "BENCHBOOT cpufreq status=absent requested=performance");
+	CHECK_CONTAINS(init_fake_console(), "BENCHBOOT cpufreq status=absent requested=performance");
 }
 
 TEST(console_fallbacks)

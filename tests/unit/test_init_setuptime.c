@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "harness.h"
+#include "init_fake_root.h"
 #include "init.h"
 #include "results.h"
 #include "setuptime.h"
@@ -112,27 +113,20 @@ TEST(kmsg_find_first_of_each)
 /* The first sync leaves the iteration in the making (runs/) for later. */
 TEST(sync_except_skips_a_folder)
 {
-	const char *root = test_tmpdir();
-	char local[4096], out[4096];
-	init_root = root;
+	const char *root = init_fake_root(NULL);
+	char local[4096];
 	snprintf(local, sizeof(local), "%s/results", root);
 	test_write_file(local, "env.json", "{}\n");
 	test_write_file(local, "runs/r/1/server.0.out", "x\n");
 	test_write_file(root, "sys/class/block/.keep", "");
-	snprintf(out, sizeof(out), "%s/console.txt", root);
-	int fd = open(out, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-	CHECK(fd >= 0);
-	fflush(stdout);
-	dup2(fd, 1);
-	close(fd);
 	CHECK_INT(results_open(root, "skip1"), ==, -ENODEV); /* no disk: the console gets them */
 	CHECK_INT(results_sync_except(local, 0, "runs"), ==, 0);
-	char *text = init_read("/console.txt", NULL);
+	char *text = init_fake_console();
 	CHECK_CONTAINS(text, "path=env.json");
 	CHECK(!strstr(text, "path=runs/"));
 	free(text);
 	CHECK_INT(results_sync(local, 0), ==, 0); /* the next sync has them */
-	text = init_read("/console.txt", NULL);
+	text = init_fake_console();
 	CHECK_CONTAINS(text, "path=runs/r/1/server.0.out");
 	free(text);
 }
