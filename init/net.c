@@ -482,14 +482,14 @@ report:
 
 static int dummy_setup(const struct bb_plan *plan, char *err, size_t errlen)
 {
-	char addr[32];
-	int prefix = 24, r;
-	const char *spec = plan->net_dummy ? plan->net_dummy : "192.0.2.1/24";
-	const char *slash = strchr(spec, '/');
-
-	snprintf(addr, sizeof(addr), "%.*s", slash ? (int)(slash - spec) : (int)strlen(spec), spec);
-	if (slash)
-		prefix = atoi(slash + 1);
+	char addr[INET6_ADDRSTRLEN];
+	int prefix, r;
+	/* the plan parser checked it: an IPv4 ADDR/PREFIX */
+	if (!bb_plan_addr_prefix(plan->net_dummy ? plan->net_dummy : "192.0.2.1/24", addr,
+	                         sizeof(addr), &prefix)) {
+		snprintf(err, errlen, "net.dummy: not an ADDR/PREFIX");
+		return -EINVAL;
+	}
 	if ((r = init_ops->link_up("lo"))) {
 		snprintf(err, errlen, "lo up: %s", strerror(-r));
 		return r;

@@ -178,14 +178,9 @@ static int ready_ok(const char *s)
 
 static int dummy_ok(const char *s)
 {
-	char addr[32], buf[4];
-	long prefix;
-	const char *slash = strchr(s, '/');
-	if (!slash || (size_t)(slash - s) >= sizeof(addr))
-		return 0;
-	memcpy(addr, s, (size_t)(slash - s));
-	addr[slash - s] = 0;
-	return inet_pton(AF_INET, addr, buf) == 1 && parse_int(slash + 1, 0, 32, &prefix) == 0;
+	char addr[INET6_ADDRSTRLEN];
+	int prefix;
+	return bb_plan_addr_prefix(s, addr, sizeof(addr), &prefix) == AF_INET;
 }
 
 int bb_plan_is_mac(const char *s)
