@@ -36,18 +36,27 @@ expect_grep() {
 	grep -q -e "$1" "$2" || { echo "--- $2:"; tail -n 30 "$2"; fail "'$1' not found in $2"; }
 }
 
-# bb_qemu SECONDS LOG QEMU-OPTIONS...: QEMU under TCG (1 GB, 2 CPUs, no reboot, console on
-# stdio into LOG, CRs removed), killed after SECONDS; returns QEMU's exit code (137 when the
-# timeout killed it). It runs in the background of the test, so a failing or interrupted
-# test ends it at once (bb_cleanup) instead of leaving it to its timeout.
-bb_qemu() {
-	local secs=$1 log=$2 rc=0 pid
-	shift 2
-	timeout --signal=KILL "$secs" qemu-system-x86_64 -accel tcg -m 1024 -smp 2 -nographic \
-		-no-reboot "$@" >"$log.raw" 2>&1 </dev/null &
+# bb_timeout SECONDS COMMAND...: COMMAND, killed after SECONDS; returns its exit code (137
+# when the timeout killed it). It runs in the background of the test, so a failing or
+# interrupted test ends it (and its process group) at once (bb_cleanup) instead of waiting for
+# it: a foreground command would hold the test's traps until it ends.
+bb_timeout() {
+	local secs=$1 rc=0 pid
+	shift
+	timeout --signal=KILL "$secs" "$@" &
 	pid=$!
 	BB_PIDS+=("$pid")
 	wait "$pid" || rc=$?
+	return "$rc"
+}
+
+# bb_qemu SECONDS LOG QEMU-OPTIONS...: QEMU under TCG (1 GB, 2 CPUs, no reboot, console on
+# stdio into LOG, CRs removed) under bb_timeout; returns QEMU's exit code.
+bb_qemu() {
+	local secs=$1 log=$2 rc=0
+	shift 2
+	bb_timeout "$secs" qemu-system-x86_64 -accel tcg -m 1024 -smp 2 -nographic -no-reboot \
+		"$@" >"$log.raw" 2>&1 </dev/null || rc=$?
 	tr -d '\r' <"$log.raw" >"$log"
 	return "$rc"
 }

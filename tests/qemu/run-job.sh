@@ -21,10 +21,8 @@ if role client:
   netperf:
     test: TCP_STREAM
 JOB
-set +e
-timeout --signal=KILL 1200 "$BENCHBOOT" run "$T/cg.yaml" --accel tcg --images "$T/images" -o "$T/cg" >"$T/cg.out" 2>&1
-rc=$?
-set -e
+rc=0
+bb_timeout 1200 "$BENCHBOOT" run "$T/cg.yaml" --accel tcg --images "$T/images" -o "$T/cg" >"$T/cg.out" 2>&1 || rc=$?
 cat "$T/cg.out"
 expect_eq "cgroup job: exit code" $rc 0
 expect_grep "boot 1/2: kernel .*, boot group 0" "$T/cg.out"
@@ -56,10 +54,8 @@ if role client:
   netperf:
     test: TCP_STREAM
 JOB
-set +e
-timeout --signal=KILL 1200 "$BENCHBOOT" run "$T/bad.yaml" --accel tcg --images "$T/images" -o "$T/bad" >"$T/bad.out" 2>&1
-rc=$?
-set -e
+rc=0
+bb_timeout 1200 "$BENCHBOOT" run "$T/bad.yaml" --accel tcg --images "$T/images" -o "$T/bad" >"$T/bad.out" 2>&1 || rc=$?
 cat "$T/bad.out"
 expect_eq "job with a panicking boot: exit code" $rc 1
 expect_grep "boot 1/2: finished in" "$T/bad.out"

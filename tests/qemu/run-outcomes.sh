@@ -34,13 +34,10 @@ initramfs slow 'echo "BENCHBOOT boot-start id=tiny-slow runs=1 iterations=1 job=
 while true; do echo still working; sleep 2; done'
 
 boot() { # NAME EXPECTED_EXIT ARGS...
-	local name=$1 want=$2 rc
+	local name=$1 want=$2 rc=0
 	shift 2
-	set +e
-	timeout --signal=KILL 600 "$BENCHBOOT" run --initrd "$T/$name.cpio.gz" --no-disk --accel tcg \
-		-o "$T/out-$name" "$@" >"$T/$name.out" 2>&1
-	rc=$?
-	set -e
+	bb_timeout 600 "$BENCHBOOT" run --initrd "$T/$name.cpio.gz" --no-disk --accel tcg \
+		-o "$T/out-$name" "$@" >"$T/$name.out" 2>&1 || rc=$?
 	cat "$T/$name.out"
 	expect_eq "$name: exit code" "$rc" "$want"
 	if pgrep -f -- "$T/$name.cpio.gz" >/dev/null; then

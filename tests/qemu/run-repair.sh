@@ -58,12 +58,9 @@ ln -s "$T/img/img/initrd.img" "$T/crashimg/initrd.img"
 printf '%s bbcrash\n' "$(cat "$T/img/img/cmdline")" >"$T/crashimg/cmdline"
 
 run() { # NAME EXPECTED_EXIT IMAGE
-	local rc
-	set +e
-	timeout --signal=KILL 900 nice "$BENCHBOOT" run --image "$3" --accel tcg --deadline 600 \
-		-o "$T/res" >"$T/$1.out" 2>&1
-	rc=$?
-	set -e
+	local rc=0
+	bb_timeout 900 nice "$BENCHBOOT" run --image "$3" --accel tcg --deadline 600 \
+		-o "$T/res" >"$T/$1.out" 2>&1 || rc=$?
 	cat "$T/$1.out"
 	expect_eq "$1: exit code" "$rc" "$2"
 	if pgrep -f -- "$T/img/img/initrd.img" >/dev/null; then fail "$1: a QEMU is still running"; fi
