@@ -22,11 +22,13 @@ BB_CFLAGS := -std=gnu11 $(WARN) -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -Ilib
 HOST_LIBS := -lext2fs -lcom_err -lyaml -lzstd -lz -llzma -lelf -lkmod -lm
 
 # lib/       shared by the init (musl, static) and the host tools: plain C + libext2fs only.
-# lib/host/  host-only shared code (may use libyaml, zlib, zstd, libelf, libkmod).
-# tools/     one file per `benchboot` verb; tools/benchboot.c dispatches.
+# lib/host/  host-only code (may use libyaml, zlib, zstd, libelf, libkmod), one folder per
+#            subsystem: image/ boot/ job/ results/ vm/, generic helpers at lib/host/.
+# tools/     one file per `benchboot` verb; tools/benchboot.c dispatches; tools/scripts/ the
+#            shell scripts (install-deps, fetch, lock, build helpers, demo).
 # init/      PID 1, one file per setup step.
 LIB_SRCS := $(sort $(wildcard lib/*.c))
-HOSTLIB_SRCS := $(sort $(wildcard lib/host/*.c))
+HOSTLIB_SRCS := $(sort $(wildcard lib/host/*.c lib/host/*/*.c))
 TOOL_SRCS := $(sort $(wildcard tools/*.c))
 INIT_SRCS := $(sort $(wildcard init/*.c))
 UNIT_SRCS := $(sort $(wildcard tests/unit/test_*.c))
@@ -48,26 +50,26 @@ endif
 all: $(ALL)
 
 deps:
-	@tools/install-deps
+	@tools/scripts/install-deps
 
 $(SYSROOT)/.complete: $(LOCK)
-	tools/fetch
+	tools/scripts/fetch
 
 fetch:
-	tools/fetch
+	tools/scripts/fetch
 
 lock:
-	tools/lock
+	tools/scripts/lock
 
-$(B)/host/%.o: %.c $(wildcard lib/*.h lib/host/*.h tools/*.h)
+$(B)/host/%.o: %.c $(wildcard lib/*.h lib/host/*.h lib/host/*/*.h tools/*.h)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(BB_CFLAGS) -c -o $@ $<
 
 $(B)/benchboot: $(TOOL_OBJS) $(HOST_LIB_OBJS)
 	$(CC) $(CFLAGS) -o $@ $^ $(HOST_LIBS)
 
-$(EXT2FS_MUSL)/lib/libext2fs.a: $(SYSROOT)/.complete tools/build-libext2fs-musl
-	tools/build-libext2fs-musl $(EXT2FS_MUSL)
+$(EXT2FS_MUSL)/lib/libext2fs.a: $(SYSROOT)/.complete tools/scripts/build-libext2fs-musl
+	tools/scripts/build-libext2fs-musl $(EXT2FS_MUSL)
 
 $(B)/musl/%.o: %.c $(wildcard lib/*.h init/*.h) $(EXT2FS_MUSL)/lib/libext2fs.a
 	@mkdir -p $(@D)
@@ -77,8 +79,8 @@ $(B)/init: $(INIT_OBJS) $(EXT2FS_MUSL)/lib/libext2fs.a
 	$(MUSL_CC) -static $(CFLAGS) -o $@ $(INIT_OBJS) $(EXT2FS_MUSL)/lib/libext2fs.a $(EXT2FS_MUSL)/lib/libcom_err.a
 	strip -o $@.stripped $@
 
-$(NETPERF)/netperf: $(SYSROOT)/.complete tools/build-netperf
-	tools/build-netperf $(SYSROOT) $(NETPERF)
+$(NETPERF)/netperf: $(SYSROOT)/.complete tools/scripts/build-netperf
+	tools/scripts/build-netperf $(SYSROOT) $(NETPERF)
 netperf: $(NETPERF)/netperf
 
 $(B)/tests/%: tests/unit/%.c tests/unit/harness.c tests/unit/harness.h $(HOST_LIB_OBJS)
@@ -105,13 +107,13 @@ test: deps
 demo: deps
 	$(MAKE) fetch
 	$(MAKE) all netperf
-	tools/demo
+	tools/scripts/demo
 
 bench: all
 	bench/run
 
 format:
-	clang-format -i $(LIB_SRCS) $(HOSTLIB_SRCS) $(TOOL_SRCS) $(INIT_SRCS) $(wildcard lib/*.h lib/host/*.h init/*.h tools/*.h tests/unit/*.[ch])
+	clang-format -i $(LIB_SRCS) $(HOSTLIB_SRCS) $(TOOL_SRCS) $(INIT_SRCS) $(wildcard lib/*.h lib/host/*.h lib/host/*/*.h init/*.h tools/*.h tests/unit/*.[ch])
 
 clean:
 	rm -rf $(B) images/*/

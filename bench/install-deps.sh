@@ -3,9 +3,9 @@
 set -euo pipefail
 n=5
 t0=$(date +%s%N)
-for _ in $(seq $n); do tools/install-deps; done
+for _ in $(seq $n); do tools/scripts/install-deps; done
 t1=$(date +%s%N)
-pkgs=$(sed -n '/^pkgs=(/,/^)/p' tools/install-deps | grep -v -e 'pkgs=(' -e '^)' -e '\$' | tr -s ' \t\n' ' ')
+pkgs=$(sed -n '/^pkgs=(/,/^)/p' tools/scripts/install-deps | grep -v -e 'pkgs=(' -e '^)' -e '\$' | tr -s ' \t\n' ' ')
 for _ in $(seq $n); do dpkg-query -W $pkgs >/dev/null; done
 t2=$(date +%s%N)
 ours=$(((t1 - t0) / n / 1000000))

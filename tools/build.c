@@ -7,17 +7,17 @@
  *                        [--early-cpio FILE] [--rootfs DIR]
  *
  * Build a reproducible boot image OUTDIR/NAME/{vmlinuz, initrd.img, manifest, cmdline} from
- * explicit inputs. The work is done by image_build (lib/host/image.c); this file only parses.
+ * explicit inputs. The work is done by image_build (lib/host/image/image.c); this file only parses.
  */
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "host/bootdisk.h"
-#include "host/bootmedia.h"
-#include "host/image.h"
-#include "host/jobimage.h"
+#include "host/boot/bootdisk.h"
+#include "host/boot/bootmedia.h"
+#include "host/image/image.h"
+#include "host/job/jobimage.h"
 #include "verb.h"
 
 static const char usage_text[] =
@@ -130,7 +130,7 @@ static int usage_error(const char *fmt, const char *arg)
 	return EXIT_USAGE;
 }
 
-/* --uki, --disk, --pxe: the boot media of a built image (lib/host/bootmedia.c). */
+/* --uki, --disk, --pxe: the boot media of a built image (lib/host/boot/bootmedia.c). */
 static int build_media(const struct image_result *res, const char *name,
 		       const struct image_spec *spec, unsigned media)
 {
@@ -158,7 +158,7 @@ static int build_media(const struct image_result *res, const char *name,
 	return EXIT_OK;
 }
 
-/* benchboot build [options] JOB.yaml: one image per boot group (lib/host/jobimage.c). */
+/* benchboot build [options] JOB.yaml: one image per boot group (lib/host/job/jobimage.c). */
 static int build_job(const char *job, const struct image_spec *base, unsigned media)
 {
 	struct image_result *res;

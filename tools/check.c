@@ -12,9 +12,9 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "host/job.h"
-#include "host/matrix.h"
-#include "host/planwrite.h"
+#include "host/job/job.h"
+#include "host/job/matrix.h"
+#include "host/job/planwrite.h"
 #include "verb.h"
 
 static void usage(FILE *f)

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "host/collect.h"
+#include "host/results/collect.h"
 #include "resdisk.h"
 #include "size.h"
 #include "verb.h"

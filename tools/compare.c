@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "host/compare.h"
+#include "host/results/compare.h"
 #include "verb.h"
 
 static const char usage_text[] =

@@ -3,14 +3,14 @@
  *                               [--url URL] [--device-type TYPE] [--name PREFIX]
  *                               [--cpus N] [--memory MB]
  *
- * LAVA job definitions for the images of a job: one per boot group and flavour (lib/host/lava.c).
+ * LAVA job definitions for the images of a job: one per boot group and flavour (lib/host/boot/lava.c).
  */
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "host/lava.h"
+#include "host/boot/lava.h"
 #include "verb.h"
 
 static const char usage_text[] =

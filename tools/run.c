@@ -22,13 +22,13 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "host/collect.h"
-#include "host/image.h"
-#include "host/job.h"
-#include "host/jobimage.h"
+#include "host/results/collect.h"
+#include "host/image/image.h"
+#include "host/job/job.h"
+#include "host/job/jobimage.h"
 #include "host/json.h"
-#include "host/matrix.h"
-#include "host/qemu.h"
+#include "host/job/matrix.h"
+#include "host/vm/qemu.h"
 #include "plan.h"
 #include "verb.h"
 

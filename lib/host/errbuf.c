@@ -2,7 +2,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 
-#include "errbuf.h"
+#include "host/errbuf.h"
 
 int errbuf_fail(char *err, size_t errlen, int code, const char *fmt, ...)
 {

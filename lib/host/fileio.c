@@ -5,7 +5,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "fileio.h"
+#include "host/fileio.h"
 
 int fileio_pwrite_all(int fd, const void *buf, size_t len, uint64_t off)
 {

@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "strbuf.h"
+#include "host/strbuf.h"
 
 void strbuf_printf(struct strbuf *b, const char *fmt, ...)
 {

@@ -3,10 +3,10 @@
 [ -e "$SYSROOT/.complete" ] || skip "pinned inputs not fetched (run 'make fetch')"
 command -v unshare >/dev/null || skip "unshare not available"
 unshare -n true 2>/dev/null || skip "cannot create a network namespace here (needs root)"
-unshare -n tools/fetch >"$T/out" 2>&1 || { cat "$T/out"; fail "fetch with a full cache needed the network"; }
+unshare -n tools/scripts/fetch >"$T/out" 2>&1 || { cat "$T/out"; fail "fetch with a full cache needed the network"; }
 expect_grep "pinned inputs verified" "$T/out"
 # --offline with a missing input fails clearly instead of downloading.
 c="$T/cache"
 mkdir -p "$c"
-if CACHE="$c" tools/fetch --offline >"$T/out2" 2>&1; then fail "--offline fetch into an empty cache succeeded"; fi
+if CACHE="$c" tools/scripts/fetch --offline >"$T/out2" 2>&1; then fail "--offline fetch into an empty cache succeeded"; fi
 expect_grep "missing" "$T/out2"

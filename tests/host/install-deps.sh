@@ -5,13 +5,13 @@
 mkdir -p "$T/bin"
 printf '#!/bin/sh\necho "$@" >>"%s/apt-called"\nexit 1\n' "$T" >"$T/bin/apt-get"
 chmod +x "$T/bin/apt-get"
-PATH="$T/bin:$PATH" tools/install-deps || fail "install-deps failed with everything installed"
+PATH="$T/bin:$PATH" tools/scripts/install-deps || fail "install-deps failed with everything installed"
 [ ! -e "$T/apt-called" ] || fail "install-deps called apt-get with everything present: $(cat "$T/apt-called")"
 id nobody >/dev/null 2>&1 || skip "no 'nobody' user to test the non-root path"
 command -v setpriv >/dev/null || skip "setpriv missing"
 set +e
 BB_DEPS_EXTRA=benchboot-no-such-package setpriv --reuid=nobody --regid=nogroup --clear-groups \
-	bash tools/install-deps >"$T/out" 2>&1
+	bash tools/scripts/install-deps >"$T/out" 2>&1
 rc=$?
 set -e
 expect_eq "exit code as non-root with a missing package" $rc 111

@@ -11,7 +11,7 @@ done
 grep -q '^src netperf 2\.7\.0+git20210121\.3bc455b+ds-.* 2c2be1aa92dcf6cc46b1e4a7d10a61d8a6863657c5fc97341373f283b1ae57c2 ' $lock ||
 	fail "netperf source with SCTP (Debian 13) not pinned at the known orig sha256"
 grep -q '^src e2fsprogs 1\.47\.0-' $lock || fail "e2fsprogs 1.47.0 source not pinned"
-. tools/apt-private.sh
+. tools/scripts/apt-private.sh
 if host=$(bb_mirror_uri | sed -E 's#^[a-z]+://([^/:]+).*#\1#'); then
 	if git grep -qi -F "$host" -- . 2>/dev/null; then fail "the repository names the mirror host"; fi
 fi

@@ -6,7 +6,7 @@
 [ -e "$SYSROOT/.complete" ] || fail "sysroot missing (make fetch)"
 [ -e "$SYSROOT/usr/lib/systemd/boot/efi/linuxx64.efi.stub" ] || fail "no EFI stub in the sysroot (make fetch)"
 for t in objdump sgdisk fsck.fat mcopy e2fsck debugfs; do
-	command -v $t >/dev/null || fail "$t missing (tools/install-deps)"
+	command -v $t >/dev/null || fail "$t missing (tools/scripts/install-deps)"
 done
 cat >"$T/init" <<'EOF'
 #!/bin/sh

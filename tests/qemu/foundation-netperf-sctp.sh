@@ -5,7 +5,7 @@
 . tests/lib.sh
 [ -e "$SYSROOT/.complete" ] || fail "sysroot missing (make fetch)"
 [ -x "$B/netperf/netperf" ] || fail "netperf not built (make netperf)"
-command -v qemu-system-x86_64 >/dev/null || fail "qemu-system-x86_64 missing (tools/install-deps)"
+command -v qemu-system-x86_64 >/dev/null || fail "qemu-system-x86_64 missing (tools/scripts/install-deps)"
 kver=$(basename "$(ls -d "$SYSROOT"/lib/modules/*)")
 r="$T/root"
 mkdir -p "$r"/{bin,usr/bin,lib/x86_64-linux-gnu,lib64,mods,proc,sys,dev,etc,tmp}

@@ -5,7 +5,7 @@
 . tests/lib.sh
 . tests/qemu/media.inc
 [ -e /usr/lib/ipxe/qemu/efi-virtio.rom ] || [ -e /usr/share/qemu/efi-virtio.rom ] ||
-	fail "no iPXE ROM for virtio-net (ipxe-qemu; tools/install-deps)"
+	fail "no iPXE ROM for virtio-net (ipxe-qemu; tools/scripts/install-deps)"
 short_job "$T/pxe-short.yaml" "kernel_cmdline: benchboot.console.lava=1"
 "$BENCHBOOT" build -o "$T/img" --module virtio_blk --module virtio_pci --pxe "$T/pxe-short.yaml" \
 	>"$T/build.log" 2>&1 || { cat "$T/build.log"; fail "benchboot build --pxe failed"; }

@@ -5,7 +5,7 @@
 [ -x "$B/netperf/netperf" ] || skip "no build/netperf (make netperf)"
 command -v qemu-system-x86_64 >/dev/null || skip "qemu-system-x86_64 is needed"
 rc=0
-bb_timeout 1200 tools/demo "$T/demo" >"$T/demo.out" 2>&1 || rc=$?
+bb_timeout 1200 tools/scripts/demo "$T/demo" >"$T/demo.out" 2>&1 || rc=$?
 cat "$T/demo.out"
 expect_eq "demo exit code" $rc 0
 expect_grep "^== benchboot compare" "$T/demo.out"

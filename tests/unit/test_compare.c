@@ -6,9 +6,9 @@
 #include <math.h>
 
 #include "harness.h"
-#include "host/compare.h"
+#include "host/results/compare.h"
 #include "host/json.h"
-#include "host/results_tree.h"
+#include "host/results/results_tree.h"
 
 #define CHECK_NEAR(got, want, tol)                                                                 \
 	do {                                                                                       \

@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "harness.h"
-#include "host/compress.h"
+#include "host/image/compress.h"
 
 static char err[4096];
 

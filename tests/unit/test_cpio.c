@@ -7,7 +7,7 @@
 #include <unistd.h>
 
 #include "harness.h"
-#include "host/cpio.h"
+#include "host/image/cpio.h"
 
 static char err[4096];
 

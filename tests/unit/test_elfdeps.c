@@ -9,8 +9,8 @@
 #include <unistd.h>
 
 #include "harness.h"
-#include "host/elfdeps.h"
-#include "host/image.h"
+#include "host/image/elfdeps.h"
+#include "host/image/image.h"
 
 static char err[4096];
 

@@ -7,7 +7,7 @@
 #include <unistd.h>
 
 #include "harness.h"
-#include "host/fat.h"
+#include "host/boot/fat.h"
 
 static int have(const char *tool)
 {
@@ -64,7 +64,7 @@ TEST(fsck_fat_accepts_and_mtools_read_back)
 	const char *img = write_image("esp.img", &spec, &r);
 	CHECK_INT(r, ==, 0);
 	if (!have("fsck.fat") || !have("mcopy"))
-		SKIP("dosfstools or mtools missing (tools/install-deps)");
+		SKIP("dosfstools or mtools missing (tools/scripts/install-deps)");
 	char cmd[8192], *out = NULL;
 	snprintf(cmd, sizeof(cmd), "fsck.fat -n -v %s 2>&1", img);
 	CHECK_INT(test_run(cmd, &out), ==, 0);

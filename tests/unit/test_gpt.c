@@ -7,7 +7,7 @@
 #include <unistd.h>
 
 #include "harness.h"
-#include "host/gpt.h"
+#include "host/boot/gpt.h"
 
 TEST(guid_text_round_trip_and_disk_order)
 {
@@ -73,7 +73,7 @@ TEST(sgdisk_verifies_the_table)
 
 	snprintf(cmd, sizeof(cmd), "command -v sgdisk >/dev/null");
 	if (test_run(cmd, &out))
-		SKIP("sgdisk missing (gdisk; tools/install-deps)");
+		SKIP("sgdisk missing (gdisk; tools/scripts/install-deps)");
 	free(out);
 	snprintf(cmd, sizeof(cmd), "sgdisk -v %s 2>&1", path);
 	CHECK_INT(test_run(cmd, &out), ==, 0);

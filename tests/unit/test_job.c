@@ -2,9 +2,9 @@
 #include <errno.h>
 
 #include "harness.h"
-#include "host/job.h"
-#include "host/matrix.h"
-#include "host/planwrite.h"
+#include "host/job/job.h"
+#include "host/job/matrix.h"
+#include "host/job/planwrite.h"
 
 static struct bb_job parse_ok(const char *text)
 {

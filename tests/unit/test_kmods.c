@@ -9,8 +9,8 @@
 #include <unistd.h>
 
 #include "harness.h"
-#include "host/image.h"
-#include "host/kmods.h"
+#include "host/image/image.h"
+#include "host/image/kmods.h"
 
 static char err[4096];
 

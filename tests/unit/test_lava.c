@@ -5,9 +5,9 @@
 #include <string.h>
 
 #include "harness.h"
-#include "host/lava.h"
-#include "host/pxe.h"
-#include "host/uki.h"
+#include "host/boot/lava.h"
+#include "host/boot/pxe.h"
+#include "host/boot/uki.h"
 
 static struct lava_boot boot(const char *cmdline)
 {

@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "harness.h"
-#include "host/manifest.h"
+#include "host/image/manifest.h"
 #include "sha256.h"
 
 static char err[4096];

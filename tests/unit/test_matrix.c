@@ -3,11 +3,11 @@
 #include <errno.h>
 
 #include "harness.h"
-#include "host/jobimage.h"
-#include "host/job.h"
-#include "host/matrix.h"
-#include "host/planwrite.h"
-#include "host/suites.h"
+#include "host/job/jobimage.h"
+#include "host/job/job.h"
+#include "host/job/matrix.h"
+#include "host/job/planwrite.h"
+#include "host/job/suites.h"
 #include "plan.h"
 
 struct jm {

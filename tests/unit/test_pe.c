@@ -7,8 +7,8 @@
 #include <unistd.h>
 
 #include "harness.h"
-#include "host/pe.h"
-#include "host/uki.h"
+#include "host/boot/pe.h"
+#include "host/boot/uki.h"
 
 static void put32(uint8_t *p, uint32_t v)
 {

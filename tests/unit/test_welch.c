@@ -6,7 +6,7 @@
 #include <math.h>
 
 #include "harness.h"
-#include "host/compare.h"
+#include "host/results/compare.h"
 
 #define CHECK_NEAR(got, want, tol)                                                                 \
 	do {                                                                                       \

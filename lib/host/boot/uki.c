@@ -1,0 +1,176 @@
+/* Unified kernel images from the systemd EFI stub (see uki.h). */
+#include <sys/types.h>
+#include <sys/stat.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "host/errbuf.h"
+#include "host/boot/pe.h"
+#include "host/boot/uki.h"
+
+int uki_read_file(const char *path, uint8_t **data, size_t *len)
+{
+	struct stat st;
+	int fd = open(path, O_RDONLY | O_CLOEXEC), r = 0;
+	*data = NULL;
+	*len = 0;
+	if (fd < 0)
+		return -errno;
+	if (fstat(fd, &st)) {
+		r = -errno;
+		goto out_close;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		r = -EINVAL;
+		goto out_close;
+	}
+	uint8_t *buf = malloc(st.st_size ? (size_t)st.st_size : 1);
+	if (!buf) {
+		r = -ENOMEM;
+		goto out_close;
+	}
+	size_t got = 0;
+	while (got < (size_t)st.st_size) {
+		ssize_t n = read(fd, buf + got, (size_t)st.st_size - got);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			r = n < 0 ? -errno : -EIO;
+			free(buf);
+			goto out_close;
+		}
+		got += (size_t)n;
+	}
+	*data = buf;
+	*len = got;
+out_close:
+	close(fd);
+	return r;
+}
+
+int uki_write_file(const char *path, const void *data, size_t len)
+{
+	char tmp[4096];
+	if (snprintf(tmp, sizeof(tmp), "%s.tmp", path) >= (int)sizeof(tmp))
+		return -ENAMETOOLONG;
+	int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644), r = 0;
+	if (fd < 0)
+		return -errno;
+	const uint8_t *p = data;
+	while (len) {
+		ssize_t n = write(fd, p, len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			r = n < 0 ? -errno : -EIO;
+			break;
+		}
+		p += n;
+		len -= (size_t)n;
+	}
+	if (close(fd) && !r)
+		r = -errno;
+	if (!r && rename(tmp, path))
+		r = -errno;
+	if (r)
+		unlink(tmp);
+	return r;
+}
+
+char *uki_osrel(const char *name, const char *id)
+{
+	char *s = NULL;
+	if (asprintf(&s,
+		     "NAME=\"benchboot\"\nID=benchboot\nPRETTY_NAME=\"benchboot %s\"\n"
+		     "IMAGE_ID=%s\nIMAGE_VERSION=%.16s\n",
+		     name ? name : "image", name ? name : "image", id && *id ? id : "0") < 0)
+		return NULL;
+	return s;
+}
+
+int uki_build(const struct uki_spec *spec, const char *out, char *err, size_t errlen)
+{
+	uint8_t *stub = NULL, *kernel = NULL, *initrd = NULL;
+	size_t stub_len, kernel_len, initrd_len;
+	struct pe_image pe = {0};
+	char *osrel = NULL, *cmdline = NULL;
+	int r, ret = UKI_OK;
+
+	if ((r = uki_read_file(spec->stub, &stub, &stub_len))) {
+		ret = errbuf_fail(err, errlen, UKI_EINPUT, "unable to read the EFI stub %s: %s",
+		                  spec->stub, strerror(-r));
+		goto out_free;
+	}
+	if ((r = uki_read_file(spec->kernel, &kernel, &kernel_len))) {
+		ret = errbuf_fail(err, errlen, UKI_EINPUT, "unable to read the kernel %s: %s",
+		                  spec->kernel, strerror(-r));
+		goto out_free;
+	}
+	/* A bzImage: "HdrS" at 0x202 (the boot protocol header the stub hands the kernel). */
+	if (kernel_len < 0x210 || memcmp(kernel + 0x202, "HdrS", 4)) {
+		ret = errbuf_fail(err, errlen, UKI_EINPUT, "%s is not an x86 bzImage kernel",
+		                  spec->kernel);
+		goto out_free;
+	}
+	if ((r = uki_read_file(spec->initrd, &initrd, &initrd_len))) {
+		ret = errbuf_fail(err, errlen, UKI_EINPUT, "unable to read the initrd %s: %s",
+		                  spec->initrd, strerror(-r));
+		goto out_free;
+	}
+	if ((r = pe_load(&pe, stub, stub_len))) {
+		ret = errbuf_fail(err, errlen, UKI_EINPUT, "%s is not a usable PE image: %s",
+		                  spec->stub, strerror(-r));
+		goto out_free;
+	}
+	osrel = spec->osrel ? strdup(spec->osrel) : uki_osrel(spec->name, spec->id);
+	cmdline = strdup(spec->cmdline ? spec->cmdline : "");
+	if (!osrel || !cmdline) {
+		ret = errbuf_fail(err, errlen, UKI_ESYS, "out of memory");
+		goto out_free;
+	}
+	for (size_t n = strlen(cmdline); n && (cmdline[n - 1] == '\n' || cmdline[n - 1] == ' ');)
+		cmdline[--n] = 0;
+
+	const struct {
+		const char *name;
+		const void *data;
+		size_t len;
+	} sections[] = {
+		{".osrel", osrel, strlen(osrel)},
+		{".cmdline", cmdline, strlen(cmdline)},
+		{".initrd", initrd, initrd_len},
+		{".linux", kernel, kernel_len},
+	};
+	for (size_t i = 0; i < sizeof(sections) / sizeof(sections[0]); i++) {
+		if ((r = pe_add_section(&pe, sections[i].name, sections[i].data, sections[i].len,
+					0))) {
+			ret = errbuf_fail(
+			    err, errlen, UKI_EINPUT, "unable to add %s to %s: %s", sections[i].name,
+			    spec->stub,
+			    r == -EEXIST    ? "the stub has that section already (is it a UKI?)"
+			    : r == -ENOSPC  ? "no room for another section header"
+			    : r == -ENOTSUP ? "signed stub or unknown data after its sections"
+			                    : strerror(-r));
+			goto out_free;
+		}
+	}
+	pe_set_timestamp(&pe, spec->timestamp);
+	pe_update_checksum(&pe);
+	if ((r = uki_write_file(out, pe.buf, pe.len)))
+		ret =
+		    errbuf_fail(err, errlen, UKI_ESYS, "unable to write %s: %s", out, strerror(-r));
+out_free:
+	pe_free(&pe);
+	free(stub);
+	free(kernel);
+	free(initrd);
+	free(osrel);
+	free(cmdline);
+	return ret;
+}

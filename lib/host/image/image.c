@@ -1,0 +1,553 @@
+/* The image builder; see image.h. */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <glob.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "host/errbuf.h"
+#include "host/fileio.h"
+#include "host/image/cpio.h"
+#include "host/image/elfdeps.h"
+#include "host/image/image.h"
+#include "host/image/kmods.h"
+#include "host/image/manifest.h"
+
+void image_default_cachedir(char *out, size_t outlen)
+{
+	const char *c = getenv("BENCHBOOT_CACHE");
+	if (c && *c) {
+		cpio_fmt(out, outlen, "%s", c);
+		return;
+	}
+	const char *home = getenv("HOME");
+	cpio_fmt(out, outlen, "%s/.cache/benchboot", home && *home ? home : "/root");
+}
+
+static int exe_dir(char *out, size_t outlen)
+{
+	char exe[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	if (n < 0)
+		return -1;
+	exe[n] = 0;
+	char *slash = strrchr(exe, '/');
+	if (!slash)
+		return -1;
+	*slash = 0;
+	return cpio_fmt(out, outlen, "%s", exe);
+}
+
+int image_find_data(const char *rel, char *out, size_t outlen)
+{
+	char dir[PATH_MAX];
+	const char *top = getenv("BB_TOP");
+	if (top && *top && !cpio_fmt(out, outlen, "%s/%s", top, rel) && access(out, F_OK) == 0)
+		return 0;
+	if (exe_dir(dir, sizeof(dir)) == 0 && !cpio_fmt(out, outlen, "%s/../%s", dir, rel) &&
+	    access(out, F_OK) == 0)
+		return 0;
+	if (!cpio_fmt(out, outlen, "%s", rel) && access(out, F_OK) == 0)
+		return 0;
+	return -1;
+}
+
+int image_default_sysroot(char *out, size_t outlen, char *err, size_t errlen)
+{
+	const char *s = getenv("SYSROOT");
+	if (s && *s)
+		return cpio_fmt(out, outlen, "%s", s)
+		           ? errbuf_fail(err, errlen, BUILD_EINPUT, "$SYSROOT is too long")
+		           : 0;
+	char lock[PATH_MAX], hex[SHA256_HEX_LEN + 1], cache[PATH_MAX];
+	if (image_find_data("config/inputs.lock", lock, sizeof(lock)) < 0)
+		return errbuf_fail(
+		    err, errlen, BUILD_EINPUT,
+		    "no sysroot: $SYSROOT is not set and config/inputs.lock was not found "
+		    "(give --sysroot DIR)");
+	if (sha256_file_hex(lock, hex) < 0)
+		return errbuf_fail(err, errlen, BUILD_ESYS, "unable to read %s: %s", lock,
+		                   strerror(errno));
+	hex[16] = 0;
+	image_default_cachedir(cache, sizeof(cache));
+	if (cpio_fmt(out, outlen, "%s/sysroot/%s", cache, hex))
+		return errbuf_fail(err, errlen, BUILD_EINPUT, "sysroot path too long");
+	return 0;
+}
+
+static int valid_name(const char *s)
+{
+	if (!s || !*s || !strcmp(s, ".") || !strcmp(s, ".."))
+		return 0;
+	for (; *s; s++)
+		if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') ||
+		      (*s >= '0' && *s <= '9') || strchr("._+-", *s)))
+			return 0;
+	return 1;
+}
+
+/* The single file matching a glob, for the sysroot's kernel and modules directory. */
+static int single_match(const char *pattern, const char *what, char *out, size_t outlen, char *err,
+                        size_t errlen)
+{
+	glob_t g;
+	int r = glob(pattern, 0, NULL, &g);
+	if (r == GLOB_NOMATCH)
+		return errbuf_fail(err, errlen, BUILD_EINPUT, "no %s: nothing matches %s", what,
+		                   pattern);
+	if (r)
+		return errbuf_fail(err, errlen, BUILD_ESYS, "glob %s failed", pattern);
+	int rc = 0;
+	if (g.gl_pathc > 1)
+		rc = errbuf_fail(err, errlen, BUILD_EINPUT,
+		                 "%zu candidates for the %s (%s and %s, ...): "
+		                 "choose one",
+		                 g.gl_pathc, what, g.gl_pathv[0], g.gl_pathv[1]);
+	else if (cpio_fmt(out, outlen, "%s", g.gl_pathv[0]))
+		rc = errbuf_fail(err, errlen, BUILD_EINPUT, "path too long: %s", g.gl_pathv[0]);
+	globfree(&g);
+	return rc;
+}
+
+/* Run argv, collecting its stdout. */
+static int run_capture(char *const argv[], struct cpio_buf *out, char *err, size_t errlen)
+{
+	int fds[2];
+	if (pipe2(fds, O_CLOEXEC) < 0)
+		return errbuf_fail(err, errlen, BUILD_ESYS, "pipe: %s", strerror(errno));
+	pid_t pid = fork();
+	if (pid < 0) {
+		close(fds[0]);
+		close(fds[1]);
+		return errbuf_fail(err, errlen, BUILD_ESYS, "fork: %s", strerror(errno));
+	}
+	if (pid == 0) {
+		dup2(fds[1], 1);
+		execv(argv[0], argv);
+		_exit(127);
+	}
+	close(fds[1]);
+	char buf[8192];
+	ssize_t n;
+	int rc = 0;
+	while ((n = read(fds[0], buf, sizeof(buf))) != 0) {
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0 || cpio_buf_append(out, buf, (size_t)n)) {
+			rc = errbuf_fail(err, errlen, BUILD_ESYS, "reading the output of %s failed",
+			                 argv[0]);
+			break;
+		}
+	}
+	close(fds[0]);
+	int status;
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR)
+			return errbuf_fail(err, errlen, BUILD_ESYS, "waitpid: %s", strerror(errno));
+	if (!rc && (!WIFEXITED(status) || WEXITSTATUS(status)))
+		rc = errbuf_fail(err, errlen, BUILD_ESYS, "%s %s failed (status %d)", argv[0],
+		                 argv[1], status);
+	return rc;
+}
+
+/* BusyBox and one weak symlink per applet, at the paths `busybox --list-full` gives. */
+static int add_busybox(struct cpio_list *l, struct elfdeps *ed, const char *sysroot, char *err,
+                       size_t errlen)
+{
+	char real[PATH_MAX], src[PATH_MAX * 2];
+	if (elfdeps_resolve(ed, "/bin/busybox", real, sizeof(real)) < 0)
+		return errbuf_fail(err, errlen, BUILD_EINPUT, "--busybox: %s/bin/busybox: %s",
+		                   sysroot, strerror(errno));
+	cpio_fmt(src, sizeof(src), "%s%s", ed->sysroot, real);
+	int rc = cpio_add_file(l, "/bin/busybox", src, 0755, "--busybox", err, errlen);
+	if (!rc)
+		rc = elfdeps_add(ed, src, "/bin/busybox", NULL, err, errlen);
+	if (rc)
+		return rc;
+	struct cpio_buf list = {0};
+	char *argv[] = {src, "--list-full", NULL};
+	rc = run_capture(argv, &list, err, errlen);
+	if (!rc && cpio_buf_append(&list, "", 1))
+		rc = errbuf_fail(err, errlen, BUILD_ESYS, "out of memory");
+	char *save = NULL;
+	for (char *line = rc ? NULL : strtok_r((char *)list.p, "\n", &save); line && !rc;
+	     line = strtok_r(NULL, "\n", &save)) {
+		if (!*line || !strcmp(line, "bin/busybox"))
+			continue;
+		rc = cpio_add_slink(l, line, "/bin/busybox", "busybox applet", err, errlen);
+		cpio_last_weak(l);
+	}
+	cpio_buf_free(&list);
+	return rc;
+}
+
+static int add_binary(struct cpio_list *l, struct elfdeps *ed, const struct image_pair *b,
+                      char *err, size_t errlen)
+{
+	char real[PATH_MAX], src[PATH_MAX * 2], dest[PATH_MAX * 2], origin[PATH_MAX + 16];
+	struct stat st;
+	char inroot[PATH_MAX * 2];
+
+	cpio_fmt(origin, sizeof(origin), "--binary %s", b->src);
+	cpio_fmt(inroot, sizeof(inroot), "/%s", b->src);
+	if (ed->sysroot[0] && elfdeps_resolve(ed, inroot, real, sizeof(real)) == 0 &&
+	    !cpio_fmt(src, sizeof(src), "%s%s", ed->sysroot, real) && stat(src, &st) == 0 &&
+	    S_ISREG(st.st_mode)) {
+		cpio_fmt(dest, sizeof(dest), "%s", b->dest ? b->dest : inroot);
+	} else if (stat(b->src, &st) == 0 && S_ISREG(st.st_mode)) {
+		const char *base = strrchr(b->src, '/') ? strrchr(b->src, '/') + 1 : b->src;
+		cpio_fmt(src, sizeof(src), "%s", b->src);
+		if (b->dest)
+			cpio_fmt(dest, sizeof(dest), "%s", b->dest);
+		else
+			cpio_fmt(dest, sizeof(dest), "/usr/bin/%s", base);
+	} else {
+		return errbuf_fail(err, errlen, BUILD_EINPUT,
+		                   "--binary %s: no such file in the sysroot (%s) nor on the host",
+		                   b->src, ed->sysroot[0] ? ed->sysroot : "/");
+	}
+	char norm[PATH_MAX];
+	if (cpio_norm_path(dest, norm + 1, sizeof(norm) - 1))
+		return errbuf_fail(err, errlen, BUILD_EINPUT,
+		                   "--binary %s: destination %s escapes the image root", b->src,
+		                   dest);
+	norm[0] = '/';
+	int rc = cpio_add_file(l, norm, src, 0755, origin, err, errlen);
+	if (!rc)
+		rc = elfdeps_add(ed, src, norm, NULL, err, errlen);
+	return rc;
+}
+
+static int add_file_arg(struct cpio_list *l, const struct image_pair *f, char *err, size_t errlen)
+{
+	char origin[PATH_MAX + 16];
+	struct stat st;
+	cpio_fmt(origin, sizeof(origin), "--file %s", f->src);
+	if (!f->dest || !*f->dest)
+		return errbuf_fail(err, errlen, BUILD_EINPUT,
+		                   "--file %s: no destination (SRC:DEST)", f->src);
+	if (stat(f->src, &st) < 0)
+		return errbuf_fail(err, errlen, BUILD_EINPUT, "--file %s: %s", f->src,
+		                   strerror(errno));
+	if (S_ISDIR(st.st_mode))
+		return cpio_add_tree(l, f->dest, f->src, origin, err, errlen);
+	return cpio_add_file(l, f->dest, f->src, 0, origin, err, errlen);
+}
+
+static int dest_is(const char *dest, const char *want)
+{
+	char norm[PATH_MAX];
+	return dest && cpio_norm_path(dest, norm, sizeof(norm)) == 0 && !strcmp(norm, want);
+}
+
+static int write_out(const char *dir, const char *name, const void *data, size_t len, char *err,
+                     size_t errlen)
+{
+	char path[PATH_MAX * 2], tmp[PATH_MAX * 2 + 8];
+	cpio_fmt(path, sizeof(path), "%s/%s", dir, name);
+	cpio_fmt(tmp, sizeof(tmp), "%s.tmp%ld", path, (long)getpid()); /* concurrent builds */
+	int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (fd < 0)
+		return errbuf_fail(err, errlen, BUILD_ESYS, "unable to create %s: %s", tmp,
+		                   strerror(errno));
+	const unsigned char *p = data;
+	while (len) {
+		ssize_t n = write(fd, p, len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			int e = errno;
+			close(fd);
+			unlink(tmp);
+			return errbuf_fail(err, errlen, BUILD_ESYS, "unable to write %s: %s", tmp,
+			                   strerror(e));
+		}
+		p += n;
+		len -= (size_t)n;
+	}
+	if (close(fd) < 0 || rename(tmp, path) < 0) {
+		int e = errno;
+		unlink(tmp);
+		return errbuf_fail(err, errlen, BUILD_ESYS, "unable to write %s: %s", path,
+		                   strerror(e));
+	}
+	return 0;
+}
+
+/* The release a bzImage was built as (the setup header's kernel_version string), or "". */
+static void kernel_release(const char *path, char *out, size_t outlen)
+{
+	unsigned char hdr[0x210];
+	char buf[256];
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	out[0] = 0;
+	if (fd < 0)
+		return;
+	if (pread(fd, hdr, sizeof(hdr), 0) == (ssize_t)sizeof(hdr) &&
+	    !memcmp(hdr + 0x202, "HdrS", 4)) {
+		unsigned off = hdr[0x20e] | (unsigned)hdr[0x20f] << 8;
+		ssize_t n = off ? pread(fd, buf, sizeof(buf) - 1, off + 0x200) : -1;
+		if (n > 0) {
+			buf[n] = 0;
+			cpio_fmt(out, outlen, "%.*s", (int)strcspn(buf, " "), buf);
+		}
+	}
+	close(fd);
+}
+
+static int build_mtime(const struct image_spec *spec, uint32_t *mtime, char *err, size_t errlen)
+{
+	if (spec->have_mtime) {
+		*mtime = spec->mtime;
+		return 0;
+	}
+	const char *sde = getenv("SOURCE_DATE_EPOCH");
+	if (!sde || !*sde) {
+		*mtime = IMAGE_DEFAULT_MTIME;
+		return 0;
+	}
+	char *end;
+	errno = 0;
+	unsigned long long v = strtoull(sde, &end, 10);
+	if (errno || *end || sde[0] == '-' || v > 0xffffffffull)
+		return errbuf_fail(
+		    err, errlen, BUILD_EINPUT,
+		    "SOURCE_DATE_EPOCH='%s' is not a number of seconds (0..4294967295)", sde);
+	*mtime = (uint32_t)v;
+	return 0;
+}
+
+/* The fixed skeleton: mount points and the two device nodes the kernel and init need. */
+static int add_skeleton(struct cpio_list *l, char *err, size_t errlen)
+{
+	static const struct {
+		const char *path;
+		unsigned mode;
+	} dirs[] = {{"/proc", 0555}, {"/sys", 0555}, {"/dev", 0755},          {"/tmp", 01777},
+	            {"/run", 0755},  {"/etc", 0755}, {"/etc/benchboot", 0755}};
+	int rc = 0;
+	for (size_t i = 0; i < sizeof(dirs) / sizeof(*dirs) && !rc; i++)
+		rc = cpio_add_dir(l, dirs[i].path, dirs[i].mode, "image skeleton", err, errlen);
+	if (!rc)
+		rc =
+		    cpio_add_nod(l, "/dev/console", 0600, 'c', 5, 1, "image skeleton", err, errlen);
+	if (!rc)
+		rc = cpio_add_nod(l, "/dev/null", 0666, 'c', 1, 3, "image skeleton", err, errlen);
+	return rc;
+}
+
+static int add_rootfs(struct cpio_list *l, const char *rootfs, char *err, size_t errlen)
+{
+	size_t first = l->n;
+	int rc = cpio_add_tree(l, "/", rootfs, "rootfs", err, errlen);
+	/* Files of rootfs/ are defaults: an explicit --file at the same path replaces them. */
+	for (size_t i = first; i < l->n; i++)
+		l->v[i].weak = 1;
+	return rc;
+}
+
+int image_build(const struct image_spec *spec, struct image_result *res, char *err, size_t errlen)
+{
+	char sysroot[PATH_MAX], kernel[PATH_MAX], moddir[PATH_MAX], cachedir[PATH_MAX];
+	char rootfs[PATH_MAX], pattern[PATH_MAX * 2], init[PATH_MAX];
+	struct cpio_list l;
+	struct elfdeps ed;
+	struct kmods km;
+	struct cpio_buf manifest = {0}, archive = {0}, initrd = {0};
+	uint32_t mtime = 0;
+	int rc;
+
+	memset(res, 0, sizeof(*res));
+	cpio_list_init(&l);
+	memset(&ed, 0, sizeof(ed));
+	memset(&km, 0, sizeof(km));
+	if (!valid_name(spec->name))
+		return errbuf_fail(err, errlen, BUILD_EINPUT,
+		                   "image name '%s' must be made of letters, digits and ._+-",
+		                   spec->name ? spec->name : "");
+	if ((rc = build_mtime(spec, &mtime, err, errlen)))
+		return rc;
+	if (spec->sysroot)
+		cpio_fmt(sysroot, sizeof(sysroot), "%s", spec->sysroot);
+	else if ((rc = image_default_sysroot(sysroot, sizeof(sysroot), err, errlen)))
+		return rc;
+	struct stat st;
+	if (stat(sysroot, &st) < 0 || !S_ISDIR(st.st_mode))
+		return errbuf_fail(
+		    err, errlen, BUILD_EINPUT,
+		    "sysroot %s is not a directory (run `make fetch`, or give --sysroot)", sysroot);
+	if (spec->cachedir)
+		cpio_fmt(cachedir, sizeof(cachedir), "%s", spec->cachedir);
+	else
+		image_default_cachedir(cachedir, sizeof(cachedir));
+
+	if (spec->kernel) {
+		cpio_fmt(kernel, sizeof(kernel), "%s", spec->kernel);
+	} else {
+		cpio_fmt(pattern, sizeof(pattern), "%s/boot/vmlinuz-*", sysroot);
+		if ((rc = single_match(pattern, "kernel (--kernel)", kernel, sizeof(kernel), err,
+		                       errlen)))
+			return rc;
+	}
+	if (stat(kernel, &st) < 0)
+		return errbuf_fail(err, errlen, BUILD_EINPUT, "kernel %s: %s", kernel,
+		                   strerror(errno));
+	if (!S_ISREG(st.st_mode))
+		return errbuf_fail(err, errlen, BUILD_EINPUT, "kernel %s is not a file", kernel);
+	if (spec->rootfs)
+		cpio_fmt(rootfs, sizeof(rootfs), "%s", spec->rootfs);
+	else if (image_find_data("rootfs", rootfs, sizeof(rootfs)) < 0)
+		return errbuf_fail(err, errlen, BUILD_EINPUT,
+		                   "rootfs/ of the benchboot tree not found");
+
+	if ((rc = elfdeps_init(&ed, sysroot, err, errlen)))
+		goto out;
+	if ((rc = add_skeleton(&l, err, errlen)) || (rc = add_rootfs(&l, rootfs, err, errlen)))
+		goto out;
+	if (spec->busybox && (rc = add_busybox(&l, &ed, sysroot, err, errlen)))
+		goto out;
+	for (size_t i = 0; i < spec->nbinaries; i++)
+		if ((rc = add_binary(&l, &ed, &spec->binaries[i], err, errlen)))
+			goto out;
+	for (size_t i = 0; i < spec->nfiles; i++)
+		if ((rc = add_file_arg(&l, &spec->files[i], err, errlen)))
+			goto out;
+
+	int init_given = 0;
+	for (size_t i = 0; i < spec->nfiles; i++)
+		init_given |= dest_is(spec->files[i].dest, "init");
+	for (size_t i = 0; i < spec->nbinaries; i++)
+		init_given |= dest_is(spec->binaries[i].dest, "init");
+	init[0] = 0;
+	if (spec->init && *spec->init) {
+		cpio_fmt(init, sizeof(init), "%s", spec->init);
+	} else if (!spec->init && !init_given) {
+		char dir[PATH_MAX];
+		if (!(exe_dir(dir, sizeof(dir)) == 0 &&
+		      !cpio_fmt(init, sizeof(init), "%s/init", dir) && access(init, R_OK) == 0) &&
+		    image_find_data("build/init", init, sizeof(init)) < 0)
+			init[0] = 0;
+	}
+	if (init[0]) {
+		char origin[PATH_MAX + 16];
+		cpio_fmt(origin, sizeof(origin), "--init %s", init);
+		if ((rc = cpio_add_file(&l, "/init", init, 0755, origin, err, errlen)))
+			goto out;
+	}
+	if (spec->plan && (rc = cpio_add_file(&l, "/etc/benchboot/plan", spec->plan, 0644, "--plan",
+	                                      err, errlen)))
+		goto out;
+
+	if (spec->nmodules) {
+		if (spec->modules_dir) {
+			cpio_fmt(moddir, sizeof(moddir), "%s", spec->modules_dir);
+		} else {
+			cpio_fmt(pattern, sizeof(pattern), "%s/lib/modules/*", sysroot);
+			if ((rc = single_match(pattern, "modules directory (--modules-dir)", moddir,
+			                       sizeof(moddir), err, errlen)))
+				goto out;
+		}
+		/* modules of another release would not load ("Invalid module format") */
+		char release[256], version[PATH_MAX];
+		kernel_release(kernel, release, sizeof(release));
+		cpio_fmt(version, sizeof(version), "%s", moddir);
+		while (strlen(version) > 1 && version[strlen(version) - 1] == '/')
+			version[strlen(version) - 1] = 0;
+		const char *base = strrchr(version, '/') ? strrchr(version, '/') + 1 : version;
+		if (release[0] && strcmp(release, base)) {
+			rc = errbuf_fail(
+			    err, errlen, BUILD_EINPUT,
+			    "kernel %s is release %s but the modules directory %s is for %s "
+			    "(--kernel, --modules-dir)",
+			    kernel, release, moddir, base);
+			goto out;
+		}
+		if ((rc = kmods_open(&km, moddir, cachedir, err, errlen)))
+			goto out;
+		for (size_t i = 0; i < spec->nmodules; i++)
+			if ((rc = kmods_add(&km, spec->modules[i], err, errlen)))
+				goto out;
+	}
+	if ((rc = kmods_to_cpio(&km, &l, err, errlen)))
+		goto out;
+	res->nmodules = km.n;
+	if ((rc = elfdeps_to_cpio(&ed, &l, err, errlen)))
+		goto out;
+
+	/* The manifest describes everything else, then goes in itself with the id. */
+	const char *cmdline = spec->cmdline ? spec->cmdline : IMAGE_DEFAULT_CMDLINE;
+	char how[256], early[SHA256_HEX_LEN + 1] = "";
+	if (spec->early_cpio && sha256_file_hex(spec->early_cpio, early) < 0) {
+		rc = errbuf_fail(err, errlen, errno == ENOENT ? BUILD_EINPUT : BUILD_ESYS,
+		                 "unable to read early cpio %s: %s", spec->early_cpio,
+		                 strerror(errno));
+		goto out;
+	}
+	cpio_fmt(how, sizeof(how), "mtime=%u compress=%s level=%d%s%s", mtime,
+	         compress_name(spec->compress),
+	         spec->level ? spec->level : compress_default_level(spec->compress),
+	         early[0] ? " early-cpio=" : "", early);
+	if ((rc = cpio_finish(&l, err, errlen)) ||
+	    (rc = manifest_build(&l, kernel, cmdline, how, &manifest, res->id, err, errlen)))
+		goto out;
+	char idline[SHA256_HEX_LEN + 2];
+	cpio_fmt(idline, sizeof(idline), "%s\n", res->id);
+	if ((rc = cpio_add_data(&l, MANIFEST_PATH, manifest.p, manifest.len, 0644, "manifest", err,
+	                        errlen)) ||
+	    (rc = cpio_add_data(&l, MANIFEST_ID_PATH, idline, strlen(idline), 0644, "manifest", err,
+	                        errlen)) ||
+	    (rc = cpio_finish(&l, err, errlen)))
+		goto out;
+	res->nentries = l.n;
+
+	if ((rc = cpio_write(&l, mtime, &archive, err, errlen)))
+		goto out;
+	res->cpio_size = archive.len;
+	if (spec->early_cpio &&
+	    (rc = compress_append_early(&initrd, spec->early_cpio, err, errlen)))
+		goto out;
+	if ((rc = compress_append(&initrd, archive.p, archive.len, spec->compress, spec->level, err,
+	                          errlen)))
+		goto out;
+	res->initrd_size = initrd.len;
+
+	if (cpio_fmt(res->dir, sizeof(res->dir), "%s/%s", spec->outdir ? spec->outdir : "images",
+	             spec->name) ||
+	    fileio_mkdirs(res->dir) < 0) {
+		rc = errbuf_fail(err, errlen, BUILD_ESYS, "unable to create %s: %s", res->dir,
+		                 strerror(errno));
+		goto out;
+	}
+	unsigned char *kdata;
+	size_t klen;
+	if (cpio_read_file(kernel, &kdata, &klen) < 0) {
+		rc = errbuf_fail(err, errlen, BUILD_ESYS, "unable to read kernel %s: %s", kernel,
+		                 strerror(errno));
+		goto out;
+	}
+	rc = write_out(res->dir, "vmlinuz", kdata, klen, err, errlen);
+	free(kdata);
+	char cmdline_nl[8192];
+	if (!rc && cpio_fmt(cmdline_nl, sizeof(cmdline_nl), "%s\n", cmdline))
+		rc = errbuf_fail(err, errlen, BUILD_EINPUT, "the kernel command line is too long");
+	if (!rc)
+		rc = write_out(res->dir, "initrd.img", initrd.p, initrd.len, err, errlen);
+	if (!rc)
+		rc = write_out(res->dir, "manifest", manifest.p, manifest.len, err, errlen);
+	if (!rc)
+		rc = write_out(res->dir, "cmdline", cmdline_nl, strlen(cmdline_nl), err, errlen);
+out:
+	cpio_buf_free(&manifest);
+	cpio_buf_free(&archive);
+	cpio_buf_free(&initrd);
+	kmods_close(&km);
+	elfdeps_free(&ed);
+	cpio_list_free(&l);
+	return rc;
+}

@@ -1,0 +1,1326 @@
+/*
+ * Job files: libyaml's document API, then a walk driven by a table of keys (where a key may
+ * appear, what parameter it sets, how its value is checked). The walk flattens each document
+ * into parameters as LKP does (netperf's `test` is the parameter `test`), so a later document
+ * overrides its header parameter by parameter.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <yaml.h>
+
+#include "cpulist.h"
+#include "host/job/job.h"
+#include "host/job/suites.h"
+#include "plan.h"
+#include "sha256.h"
+
+enum ctx { C_TOP, C_SERVER, C_CLIENT, C_NETPERF, C_STRESSNG, C_CGROUP, C_AFFINITY, C_NIC, C_NONE };
+
+/* Where a key is, as messages say it: "unknown key 'x' at the top level". */
+static const char *const ctx_names[] = {
+    [C_TOP] = "at the top level",        [C_SERVER] = "in 'if role server:'",
+    [C_CLIENT] = "in 'if role client:'", [C_NETPERF] = "in 'netperf:'",
+    [C_STRESSNG] = "in 'stress-ng:'",    [C_CGROUP] = "in 'cgroup:'",
+    [C_AFFINITY] = "in 'affinity:'",     [C_NIC] = "in 'nic:'",
+    [C_NONE] = "",
+};
+
+enum kind {
+	K_SECTION,  /* a mapping of keys of another context */
+	K_SUITE,    /* netperf | stress-ng */
+	K_IGNORE,   /* LKP metadata kept for compatibility (category) */
+	K_COUNT,    /* N or P% */
+	K_DURATION, /* > 0, s/m/h */
+	K_GRACE,    /* >= 0, s/m/h */
+	K_POSINT,   /* >= 1 */
+	K_CLUSTER,  /* cs-localhost */
+	K_IP,       /* ipv4 | ipv6 */
+	K_NPTEST,   /* a netperf test */
+	K_SIZE,     /* N[KMGkmg] */
+	K_ARGS,     /* netperf options, split on blanks */
+	K_STRESSOR, /* a stress-ng stressor */
+	K_GOV,      /* a cpufreq governor */
+	K_CMDLINE,  /* kernel command line words */
+	K_CGROUP,   /* v1 | v2 | none, or a mapping (C_CGROUP) */
+	K_CGMODE,   /* v1 | v2 | none */
+	K_CTRLS,    /* controller names: a list or a space-separated string, one value */
+	K_LIMITS,   /* mapping FILE: value */
+	K_SYSCTL,   /* mapping KEY: value */
+	K_CPULIST,  /* a CPU list */
+	K_SERVER,   /* netserver: no options */
+	K_NIC,      /* a net.nic.* value, checked by the plan's own parser (lib/plan.c) */
+	K_NICWAIT,  /* a duration of 0 to 600 s, made whole seconds */
+	K_MODULES,  /* kernel module names, space-separated */
+};
+
+enum { F_AXIS = 1 };
+
+struct keydef {
+	enum ctx ctx;
+	const char *key;
+	const char *param; /* NULL: the key itself */
+	enum kind kind;
+	unsigned flags;
+	enum bb_level level;
+	enum ctx sub;      /* K_SECTION, K_CGROUP */
+	const char *suite; /* only in jobs of this suite */
+};
+
+static const struct keydef keys[] = {
+    {C_TOP, "suite", NULL, K_SUITE, 0, BB_LEVEL_JOB, C_NONE, NULL},
+    {C_TOP, "testcase", "suite", K_SUITE, 0, BB_LEVEL_JOB, C_NONE, NULL},
+    {C_TOP, "category", NULL, K_IGNORE, 0, BB_LEVEL_JOB, C_NONE, NULL},
+    {C_TOP, "cluster", NULL, K_CLUSTER, 0, BB_LEVEL_JOB, C_NONE, NULL},
+    {C_TOP, "nr_threads", NULL, K_COUNT, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
+    {C_TOP, "runtime", NULL, K_DURATION, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
+    {C_TOP, "testtime", "runtime", K_DURATION, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
+    {C_TOP, "iterations", NULL, K_POSINT, 0, BB_LEVEL_RUN, C_NONE, NULL},
+    {C_TOP, "timeout", NULL, K_GRACE, 0, BB_LEVEL_RUN, C_NONE, NULL},
+    {C_TOP, "ip", NULL, K_IP, F_AXIS, BB_LEVEL_RUN, C_NONE, "netperf"},
+    {C_TOP, "if role server", NULL, K_SECTION, 0, BB_LEVEL_RUN, C_SERVER, NULL},
+    {C_TOP, "if role client", NULL, K_SECTION, 0, BB_LEVEL_RUN, C_CLIENT, NULL},
+    {C_TOP, "netserver", NULL, K_SERVER, 0, BB_LEVEL_RUN, C_NONE, "netperf"},
+    {C_TOP, "netperf", NULL, K_SECTION, 0, BB_LEVEL_RUN, C_NETPERF, "netperf"},
+    {C_TOP, "stress-ng", NULL, K_SECTION, 0, BB_LEVEL_RUN, C_STRESSNG, "stress-ng"},
+    {C_TOP, "cpufreq_governor", NULL, K_GOV, F_AXIS, BB_LEVEL_BOOT, C_NONE, NULL},
+    {C_TOP, "kernel_cmdline", NULL, K_CMDLINE, F_AXIS, BB_LEVEL_BOOT, C_NONE, NULL},
+    {C_TOP, "cgroup", "cgroup.mode", K_CGROUP, F_AXIS, BB_LEVEL_BOOT, C_CGROUP, NULL},
+    {C_TOP, "sysctl", NULL, K_SYSCTL, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
+    {C_TOP, "affinity", NULL, K_SECTION, 0, BB_LEVEL_RUN, C_AFFINITY, NULL},
+    {C_TOP, "nic", NULL, K_SECTION, 0, BB_LEVEL_BOOT, C_NIC, NULL},
+    {C_SERVER, "netserver", NULL, K_SERVER, 0, BB_LEVEL_RUN, C_NONE, "netperf"},
+    {C_SERVER, "affinity", "affinity.server", K_CPULIST, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
+    {C_CLIENT, "netperf", NULL, K_SECTION, 0, BB_LEVEL_RUN, C_NETPERF, "netperf"},
+    {C_CLIENT, "stress-ng", NULL, K_SECTION, 0, BB_LEVEL_RUN, C_STRESSNG, "stress-ng"},
+    {C_CLIENT, "affinity", "affinity.client", K_CPULIST, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
+    {C_NETPERF, "test", NULL, K_NPTEST, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
+    {C_NETPERF, "send_size", NULL, K_SIZE, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
+    {C_NETPERF, "socket_buffer_size", NULL, K_SIZE, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
+    {C_NETPERF, "ip", NULL, K_IP, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
+    {C_NETPERF, "runtime", NULL, K_DURATION, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
+    {C_NETPERF, "nr_threads", NULL, K_COUNT, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
+    {C_NETPERF, "global_options", NULL, K_ARGS, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
+    {C_NETPERF, "test_options", NULL, K_ARGS, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
+    {C_STRESSNG, "test", NULL, K_STRESSOR, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
+    {C_STRESSNG, "nr_threads", NULL, K_COUNT, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
+    {C_STRESSNG, "testtime", "runtime", K_DURATION, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
+    {C_STRESSNG, "runtime", NULL, K_DURATION, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
+    {C_CGROUP, "mode", "cgroup.mode", K_CGMODE, F_AXIS, BB_LEVEL_BOOT, C_NONE, NULL},
+    {C_CGROUP, "controllers", "cgroup.controllers", K_CTRLS, 0, BB_LEVEL_BOOT, C_NONE, NULL},
+    {C_CGROUP, "limits", "cgroup.limit", K_LIMITS, F_AXIS, BB_LEVEL_BOOT, C_NONE, NULL},
+    {C_AFFINITY, "server", "affinity.server", K_CPULIST, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
+    {C_AFFINITY, "client", "affinity.client", K_CPULIST, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
+    {C_NIC, "name", "nic.name", K_NIC, 0, BB_LEVEL_BOOT, C_NONE, NULL},
+    {C_NIC, "address", "nic.address", K_NIC, 0, BB_LEVEL_BOOT, C_NONE, NULL},
+    {C_NIC, "gateway", "nic.gateway", K_NIC, 0, BB_LEVEL_BOOT, C_NONE, NULL},
+    {C_NIC, "mtu", "nic.mtu", K_NIC, 0, BB_LEVEL_BOOT, C_NONE, NULL},
+    {C_NIC, "wait", "nic.wait", K_NICWAIT, 0, BB_LEVEL_BOOT, C_NONE, NULL},
+    {C_NIC, "module", "nic.module", K_MODULES, 0, BB_LEVEL_BOOT, C_NONE, NULL},
+};
+
+/* stress-ng options benchboot sets itself. */
+static const char *const sng_reserved[] = {
+    "timeout",      "times",   "verify",   "metrics", "metrics-brief",
+    "no-rand-seed", "yaml",    "log-file", "job",     "help",
+    "version",      "dry-run", NULL};
+
+static const char *const governors[] = {"performance", "powersave", "ondemand", "conservative",
+                                        "schedutil",   "userspace", NULL};
+static const char *const controllers[] = {
+    "cpu",   "cpuset",  "memory",  "io",      "pids",    "hugetlb",  "rdma",       "misc",
+    "blkio", "cpuacct", "devices", "freezer", "net_cls", "net_prio", "perf_event", NULL};
+
+struct walker {
+	const char *file;
+	yaml_document_t *yd;
+	struct bb_jdoc *doc;
+	char *err;
+	size_t errlen;
+};
+
+static int jfail(struct walker *w, yaml_mark_t m, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static int jfail(struct walker *w, yaml_mark_t m, const char *fmt, ...)
+{
+	va_list ap;
+	int n = snprintf(w->err, w->errlen, "%s:%zu:%zu: ", w->file, m.line + 1, m.column + 1);
+	if (n < 0 || (size_t)n >= w->errlen)
+		return -EINVAL;
+	va_start(ap, fmt);
+	vsnprintf(w->err + n, w->errlen - (size_t)n, fmt, ap);
+	va_end(ap);
+	return -EINVAL;
+}
+
+unsigned bb_edit_distance(const char *a, const char *b)
+{
+	size_t la = strlen(a), lb = strlen(b);
+	unsigned row[128];
+	if (lb >= 128 || la >= 128)
+		return 1000;
+	for (size_t j = 0; j <= lb; j++)
+		row[j] = (unsigned)j;
+	for (size_t i = 1; i <= la; i++) {
+		unsigned diag = row[0];
+		row[0] = (unsigned)i;
+		for (size_t j = 1; j <= lb; j++) {
+			unsigned up = row[j];
+			unsigned cost =
+			    tolower((unsigned char)a[i - 1]) != tolower((unsigned char)b[j - 1]);
+			unsigned best = diag + cost;
+			if (row[j] + 1 < best)
+				best = row[j] + 1;
+			if (row[j - 1] + 1 < best)
+				best = row[j - 1] + 1;
+			row[j] = best;
+			diag = up;
+		}
+	}
+	return row[lb];
+}
+
+/* Close enough to suggest: at most 2 edits, and at most a third of the word. */
+static int near(const char *typo, const char *cand, unsigned *best)
+{
+	unsigned d = bb_edit_distance(typo, cand);
+	unsigned lim = (unsigned)strlen(cand) / 3;
+	if (lim > 3)
+		lim = 3;
+	if (lim < 1)
+		lim = 1;
+	if (d <= lim && d < *best) {
+		*best = d;
+		return 1;
+	}
+	return 0;
+}
+
+static int is_null(const yaml_node_t *n)
+{
+	if (n->type != YAML_SCALAR_NODE || n->data.scalar.style != YAML_PLAIN_SCALAR_STYLE)
+		return 0;
+	const char *s = (const char *)n->data.scalar.value;
+	return !*s || !strcmp(s, "~") || !strcmp(s, "null") || !strcmp(s, "Null") ||
+	       !strcmp(s, "NULL");
+}
+
+static const char *scalar(const yaml_node_t *n)
+{
+	return (const char *)n->data.scalar.value;
+}
+
+static struct bb_mark mark_of(yaml_mark_t m)
+{
+	return (struct bb_mark){(int)m.line + 1, (int)m.column + 1};
+}
+
+static struct bb_jparam *doc_find(struct bb_jdoc *d, const char *name)
+{
+	for (size_t i = 0; i < d->n; i++)
+		if (!strcmp(d->p[i].name, name))
+			return &d->p[i];
+	return NULL;
+}
+
+const struct bb_jparam *bb_jdoc_get(const struct bb_jdoc *d, const char *name)
+{
+	return doc_find((struct bb_jdoc *)d, name);
+}
+
+static void param_free(struct bb_jparam *p)
+{
+	for (size_t i = 0; i < p->n; i++)
+		free(p->v[i].s);
+	free(p->v);
+	free(p->name);
+}
+
+static void doc_free(struct bb_jdoc *d)
+{
+	for (size_t i = 0; i < d->n; i++)
+		param_free(&d->p[i]);
+	free(d->p);
+	d->p = NULL;
+	d->n = 0;
+}
+
+/* Add a parameter taking ownership of v; a second definition in one document is an error. */
+static int add_param(struct walker *w, yaml_mark_t km, const char *key, const char *name,
+                     struct bb_jvalue *v, size_t n, int axis, enum bb_level level)
+{
+	struct bb_jparam *old = doc_find(w->doc, name);
+	int rc = 0;
+	if (old && !strcmp(name, "suite") && n == 1 && !strcmp(old->v[0].s, v[0].s))
+		goto out_free; /* suite: netperf + testcase: netperf, as LKP jobs have */
+	if (old && !strcmp(name, "suite")) {
+		rc = jfail(w, km, "%s: '%s' differs from '%s' at line %d col %d", key, v[0].s,
+		           old->v[0].s, old->mark.line, old->mark.col);
+		goto out_free;
+	}
+	if (old) {
+		rc = jfail(w, km, "%s: sets '%s', already set at line %d col %d", key, name,
+		           old->mark.line, old->mark.col);
+		goto out_free;
+	}
+	struct bb_jparam *p = realloc(w->doc->p, (w->doc->n + 1) * sizeof *p);
+	if (!p) {
+		rc = -ENOMEM;
+		goto out_free;
+	}
+	w->doc->p = p;
+	p = &p[w->doc->n];
+	if (!(p->name = strdup(name))) {
+		rc = -ENOMEM;
+		goto out_free;
+	}
+	w->doc->n++;
+	p->v = v;
+	p->n = n;
+	p->axis = axis;
+	p->level = level;
+	p->mark = mark_of(km);
+	return 0;
+out_free:
+	for (size_t i = 0; i < n; i++)
+		free(v[i].s);
+	free(v);
+	return rc;
+}
+
+int bb_parse_duration(const char *s, double *seconds)
+{
+	char *e;
+	if (!(*s >= '0' && *s <= '9'))
+		return -EINVAL;
+	double v = strtod(s, &e);
+	double mul = 1;
+	if (*e == 's')
+		e++;
+	else if (*e == 'm')
+		mul = 60, e++;
+	else if (*e == 'h')
+		mul = 3600, e++;
+	if (*e || v > 1e7)
+		return -EINVAL;
+	*seconds = v * mul;
+	return 0;
+}
+
+int bb_parse_count(const char *s, long *n, int *percent)
+{
+	char *e;
+	if (!(*s >= '0' && *s <= '9'))
+		return -EINVAL;
+	errno = 0;
+	long v = strtol(s, &e, 10);
+	*percent = 0;
+	if (*e == '%')
+		*percent = 1, e++;
+	if (*e || errno || v > 100000)
+		return -EINVAL;
+	if (v < 1)
+		return -ERANGE;
+	*n = v;
+	return 0;
+}
+
+static int one_of(const char *s, const char *const *list)
+{
+	for (; *list; list++)
+		if (!strcmp(s, *list))
+			return 1;
+	return 0;
+}
+
+static const char *nearest_in(const char *s, const char *const *list)
+{
+	const char *best = NULL;
+	unsigned d = 1000;
+	for (; *list; list++)
+		if (near(s, *list, &d))
+			best = *list;
+	return best;
+}
+
+static int cpulist_ok(const char *s)
+{
+	struct bb_cpuset set;
+	return *s && bb_cpulist_resolve(s, BB_CPULIST_ANY_LAST, &set) == 0;
+}
+
+static int size_ok(const char *s)
+{
+	size_t i = 0;
+	while (s[i] >= '0' && s[i] <= '9')
+		i++;
+	if (!i || (s[0] == '0' && i == 1 && !s[1]))
+		return 0;
+	if (s[i] && strchr("KMGkmg", s[i]))
+		i++;
+	return !s[i];
+}
+
+/* A netperf option string: blanks separate words; benchboot's own options are refused. */
+static int check_args(struct walker *w, const char *key, const char *s, yaml_mark_t m)
+{
+	static const struct {
+		const char *opt, *why;
+	} own[] = {
+	    {"-H", "benchboot runs netserver on 127.0.0.1 (::1 with ip: ipv6)"},
+	    {"-t", "set 'test'"},
+	    {"-l", "set 'runtime'"},
+	    {"-4", "set 'ip: ipv4'"},
+	    {"-6", "set 'ip: ipv6'"},
+	    {"-c", "benchboot always measures CPU (-c -C)"},
+	    {"-C", "benchboot always measures CPU (-c -C)"},
+	    {"-m", "set 'send_size'"},
+	    {"-s", "set 'socket_buffer_size'"},
+	    {"-S", "set 'socket_buffer_size'"},
+	    {"-P", "benchboot's parser reads the headers"},
+	    {"-v", "benchboot's parser reads verbosity 1"},
+	    {"-f", "benchboot reports Mbit/s"},
+	};
+	char word[64];
+	while (*s) {
+		size_t n = strcspn(s, " \t");
+		if (n && n < sizeof word) {
+			memcpy(word, s, n);
+			word[n] = 0;
+			if (!strcmp(word, "--"))
+				return jfail(w, m,
+				             "%s: '--' is not needed: global_options go before it, "
+				             "test_options after it",
+				             key);
+			for (size_t i = 0; i < sizeof own / sizeof own[0]; i++)
+				if (!strcmp(word, own[i].opt))
+					return jfail(w, m, "%s: '%s' is set by benchboot (%s)", key,
+					             word, own[i].why);
+		}
+		s += n;
+		s += strspn(s, " \t");
+	}
+	return 0;
+}
+
+/* `nic:` values: the plan parser of the init checks them, so the host and the init agree. */
+static int check_nic(struct walker *w, const struct keydef *k, const char *key, struct bb_jvalue *v,
+                     yaml_mark_t m)
+{
+	const char *f = k->param + 4, *s = v->s, *msg;
+	char text[1024], perr[512], prefix[64];
+	struct bb_plan plan;
+	double d;
+
+	if (k->kind == K_NICWAIT) {
+		if (bb_parse_duration(s, &d) || d > 600)
+			return jfail(w, m, "%s: '%s' is not a duration of 0 to 600 s (e.g. 10s)", key,
+			             s);
+		long whole = (long)d + (d > (long)d);
+		if (snprintf(text, sizeof text, "%ld", whole) < 0 || !(msg = strdup(text)))
+			return -ENOMEM;
+		free(v->s);
+		v->s = (char *)msg;
+		return 0;
+	}
+	if (k->kind == K_MODULES) {
+		for (const char *p = s; *p;) {
+			size_t n = strcspn(p, " \t");
+			int ok = n > 0 && n < 56;
+			for (size_t i = 0; ok && i < n; i++)
+				ok = isalnum((unsigned char)p[i]) || p[i] == '_' || p[i] == '-';
+			if (!ok)
+				return jfail(w, m,
+				             "%s: '%s' is not a list of module names (e.g. virtio_net, "
+				             "or several: virtio_net virtio_pci)",
+				             key, s);
+			p += n;
+			p += strspn(p, " \t");
+		}
+		if (!*s)
+			return jfail(w, m, "%s: missing value", key);
+		return 0;
+	}
+	if (strchr(s, '\n'))
+		return jfail(w, m, "%s: a value is one line", key);
+	snprintf(text, sizeof text, "benchboot-plan 1\n%snet.nic.%s=%s\n",
+	         strcmp(f, "name") ? "net.nic.name=eth0\n" : "", f, s);
+	if (!bb_plan_parse(text, strlen(text), &plan, perr, sizeof perr)) {
+		bb_plan_free(&plan);
+		return 0;
+	}
+	/* "plan:N: net.nic.FIELD: what" -> "KEY: what" */
+	msg = strstr(perr, ": ");
+	msg = msg ? msg + 2 : perr;
+	snprintf(prefix, sizeof prefix, "net.nic.%s: ", f);
+	if (!strncmp(msg, prefix, strlen(prefix)))
+		msg += strlen(prefix);
+	return jfail(w, m, "%s: %s", key, msg);
+}
+
+/* Check one scalar value of a key; may normalise it (in place of *v). */
+static int check_value(struct walker *w, const struct keydef *k, const char *key,
+                       struct bb_jvalue *v, yaml_mark_t m)
+{
+	const char *s = v->s;
+	double d;
+	long n;
+	int pct, rc;
+	const char *sug;
+
+	switch (k->kind) {
+	case K_SUITE:
+		if (strcmp(s, "netperf") && strcmp(s, "stress-ng")) {
+			sug = nearest_in(s, (const char *const[]){"netperf", "stress-ng", NULL});
+			return jfail(w, m,
+			             "%s: unknown suite '%s'%s%s%s (benchboot runs netperf and "
+			             "stress-ng)",
+			             key, s, sug ? " (did you mean '" : "", sug ? sug : "",
+			             sug ? "'?)" : "");
+		}
+		return 0;
+	case K_IGNORE:
+		return 0;
+	case K_NIC:
+	case K_NICWAIT:
+	case K_MODULES:
+		return check_nic(w, k, key, v, m);
+	case K_COUNT:
+		rc = bb_parse_count(s, &n, &pct);
+		if (rc == -ERANGE)
+			return jfail(w, m, "%s: '%s' must be at least 1", key, s);
+		if (rc)
+			return jfail(w, m,
+			             "%s: '%s' is not a count or a percentage of the online CPUs "
+			             "(e.g. 2 or 200%%)",
+			             key, s);
+		return 0;
+	case K_DURATION:
+	case K_GRACE:
+		if (bb_parse_duration(s, &d) || (k->kind == K_DURATION && d <= 0))
+			return jfail(w, m,
+			             "%s: '%s' is not a %sduration (seconds, or with s/m/h: "
+			             "300, 300s, 5m, 1h)",
+			             key, s, k->kind == K_DURATION ? "positive " : "");
+		return 0;
+	case K_POSINT: {
+		char *e;
+		errno = 0;
+		n = strtol(s, &e, 10);
+		if (*e == 'x' && !e[1] && e > s)
+			*e = 0; /* LKP writes iterations: 3x */
+		if (!(*s >= '0' && *s <= '9') || *e || errno || n < 1 || n > 100000)
+			return jfail(w, m, "%s: '%s' is not a whole number >= 1 (3 or 3x)", key, v->s);
+		return 0;
+	}
+	case K_CLUSTER:
+		if (strcmp(s, "cs-localhost"))
+			return jfail(w, m,
+			             "%s: '%s' is not supported: only cs-localhost (servers and "
+			             "clients run in one image)",
+			             key, s);
+		return 0;
+	case K_IP:
+		if (strcmp(s, "ipv4") && strcmp(s, "ipv6"))
+			return jfail(w, m, "%s: '%s' is not ipv4 or ipv6", key, s);
+		return 0;
+	case K_NPTEST:
+		if (bb_netperf_test_find(s))
+			return 0;
+		sug = NULL;
+		{
+			unsigned best = 1000;
+			for (size_t i = 0; i < bb_netperf_ntests; i++)
+				if (near(s, bb_netperf_tests[i].name, &best))
+					sug = bb_netperf_tests[i].name;
+		}
+		if (sug)
+			return jfail(w, m, "%s: unknown netperf test '%s' (did you mean '%s'?)",
+			             key, s, sug);
+		return jfail(w, m,
+		             "%s: unknown netperf test '%s' (known: TCP_STREAM, TCP_MAERTS, "
+		             "TCP_SENDFILE, TCP_RR, TCP_CRR, UDP_STREAM, UDP_RR, SCTP_STREAM, "
+		             "SCTP_STREAM_MANY, SCTP_RR, SCTP_RR_MANY)",
+		             key, s);
+	case K_SIZE:
+		if (!size_ok(s))
+			return jfail(w, m,
+			             "%s: '%s' is not a size (bytes, or with K/M/G: 4096, 10K)",
+			             key, s);
+		return 0;
+	case K_ARGS:
+		return check_args(w, key, s, m);
+	case K_STRESSOR: {
+		const struct bb_sng_opt *o = bb_sng_opt_find(s);
+		if (o && o->stressor)
+			return 0;
+		unsigned best = 1000;
+		sug = NULL;
+		for (size_t i = 0; i < bb_sng_nopts; i++)
+			if (bb_sng_opts[i].stressor && near(s, bb_sng_opts[i].name, &best))
+				sug = bb_sng_opts[i].name;
+		return jfail(w, m, "%s: unknown stress-ng stressor '%s'%s%s%s", key, s,
+		             sug ? " (did you mean '" : "", sug ? sug : "", sug ? "'?)" : "");
+	}
+	case K_GOV:
+		if (!one_of(s, governors)) {
+			sug = nearest_in(s, governors);
+			return jfail(w, m, "%s: unknown cpufreq governor '%s'%s%s%s", key, s,
+			             sug ? " (did you mean '" : "", sug ? sug : "",
+			             sug ? "'?)" : "");
+		}
+		return 0;
+	case K_CMDLINE:
+		if (strchr(s, '\n'))
+			return jfail(w, m, "%s: a kernel command line is one line", key);
+		return 0;
+	case K_CGROUP:
+	case K_CGMODE:
+		if (strcmp(s, "v1") && strcmp(s, "v2") && strcmp(s, "none"))
+			return jfail(w, m, "%s: '%s' is not v1, v2 or none", key, s);
+		return 0;
+	case K_CPULIST:
+		if (!cpulist_ok(s))
+			return jfail(w, m, "%s: '%s' is not a CPU list (e.g. 0, 1-3, 0,2, last, 1-last)", key, s);
+		return 0;
+	case K_CTRLS: {
+		/* normalise "memory,cpu" / "memory cpu" to "memory cpu" */
+		char *copy = strdup(s), *out = malloc(strlen(s) + 1), *tok, *save;
+		if (!copy || !out) {
+			free(copy);
+			free(out);
+			return -ENOMEM;
+		}
+		out[0] = 0;
+		for (tok = strtok_r(copy, " ,\t", &save); tok;
+		     tok = strtok_r(NULL, " ,\t", &save)) {
+			if (!one_of(tok, controllers)) {
+				sug = nearest_in(tok, controllers);
+				rc = jfail(w, m, "%s: unknown cgroup controller '%s'%s%s%s", key,
+				           tok, sug ? " (did you mean '" : "", sug ? sug : "",
+				           sug ? "'?)" : "");
+				free(copy);
+				free(out);
+				return rc;
+			}
+			if (*out)
+				strcat(out, " ");
+			strcat(out, tok);
+		}
+		free(copy);
+		free(v->s);
+		v->s = out;
+		return 0;
+	}
+	default:
+		return 0;
+	}
+}
+
+/* Values of a key: one scalar, or a list (an axis, when the key allows it). */
+static int take_values(struct walker *w, const struct keydef *k, const char *key, yaml_node_t *val,
+                       struct bb_jvalue **out, size_t *nout, int *axis)
+{
+	struct bb_jvalue *v = NULL;
+	size_t n = 0;
+	int rc;
+	*axis = 0;
+	if (val->type == YAML_MAPPING_NODE)
+		return jfail(w, val->start_mark, "%s: expected a value, not a mapping", key);
+	if (val->type == YAML_SEQUENCE_NODE) {
+		yaml_node_item_t *it = val->data.sequence.items.start;
+		size_t count = (size_t)(val->data.sequence.items.top - it);
+		if (k->kind == K_CTRLS) {
+			/* a list of controllers is one value, not an axis */
+			size_t len = 1;
+			for (size_t i = 0; i < count; i++) {
+				yaml_node_t *e = yaml_document_get_node(w->yd, it[i]);
+				if (e->type != YAML_SCALAR_NODE)
+					return jfail(w, e->start_mark,
+					             "%s: expected controller names", key);
+				len += strlen(scalar(e)) + 1;
+			}
+			if (!(v = calloc(1, sizeof *v)) || !(v->s = calloc(1, len))) {
+				free(v);
+				return -ENOMEM;
+			}
+			for (size_t i = 0; i < count; i++) {
+				if (i)
+					strcat(v->s, " ");
+				strcat(v->s, scalar(yaml_document_get_node(w->yd, it[i])));
+			}
+			v->mark = mark_of(val->start_mark);
+			n = 1;
+			if ((rc = check_value(w, k, key, v, val->start_mark)))
+				goto out_free;
+			*out = v;
+			*nout = n;
+			return 0;
+		}
+		if (!(k->flags & F_AXIS))
+			return jfail(w, val->start_mark,
+			             "%s: takes one value, not a list (a list "
+			             "would make it a matrix axis)",
+			             key);
+		if (!count)
+			return jfail(w, val->start_mark, "%s: empty list", key);
+		if (!(v = calloc(count, sizeof *v)))
+			return -ENOMEM;
+		for (size_t i = 0; i < count; i++) {
+			yaml_node_t *e = yaml_document_get_node(w->yd, it[i]);
+			if (e->type != YAML_SCALAR_NODE) {
+				rc = jfail(w, e->start_mark,
+				           "%s: a list of lists or mappings is not "
+				           "supported",
+				           key);
+				goto out_free;
+			}
+			if (!(v[i].s = strdup(scalar(e)))) {
+				rc = -ENOMEM;
+				goto out_free;
+			}
+			n++;
+			v[i].mark = mark_of(e->start_mark);
+			if (is_null(e)) {
+				rc = jfail(w, e->start_mark, "%s: empty value in the list", key);
+				goto out_free;
+			}
+			if ((rc = check_value(w, k, key, &v[i], e->start_mark)))
+				goto out_free;
+			for (size_t j = 0; j < i; j++)
+				if (!strcmp(v[j].s, v[i].s)) {
+					rc = jfail(w, e->start_mark,
+					           "%s: '%s' is twice in the list", key, v[i].s);
+					goto out_free;
+				}
+		}
+		*axis = 1;
+		*out = v;
+		*nout = n;
+		return 0;
+	}
+	if (is_null(val))
+		return jfail(w, val->start_mark, "%s: missing value", key);
+	if (!(v = calloc(1, sizeof *v)) || !(v->s = strdup(scalar(val)))) {
+		free(v);
+		return -ENOMEM;
+	}
+	n = 1;
+	v->mark = mark_of(val->start_mark);
+	if ((rc = check_value(w, k, key, v, val->start_mark)))
+		goto out_free;
+	*out = v;
+	*nout = 1;
+	return 0;
+out_free:
+	for (size_t i = 0; i < n; i++)
+		free(v[i].s);
+	free(v);
+	return rc;
+}
+
+static int walk_map(struct walker *w, enum ctx ctx, yaml_node_t *map);
+
+/* Keys of a mapping must be unique scalars. */
+static int check_pair_key(struct walker *w, yaml_node_t *map, yaml_node_pair_t *pair,
+                          yaml_node_t **key)
+{
+	*key = yaml_document_get_node(w->yd, pair->key);
+	if ((*key)->type != YAML_SCALAR_NODE)
+		return jfail(w, (*key)->start_mark, "a key must be a plain word");
+	for (yaml_node_pair_t *p = map->data.mapping.pairs.start; p < pair; p++) {
+		yaml_node_t *o = yaml_document_get_node(w->yd, p->key);
+		if (o->type == YAML_SCALAR_NODE && !strcmp(scalar(o), scalar(*key)))
+			return jfail(w, (*key)->start_mark,
+			             "%s: duplicate key (first at line %zu "
+			             "col %zu)",
+			             scalar(*key), o->start_mark.line + 1,
+			             o->start_mark.column + 1);
+	}
+	return 0;
+}
+
+/* `sysctl:` and `cgroup: limits:`: any well-formed name, a value or a list (axis). */
+static int walk_free_map(struct walker *w, const struct keydef *k, const char *prefix,
+                         yaml_node_t *map)
+{
+	int rc;
+	if (is_null(map))
+		return 0;
+	if (map->type != YAML_MAPPING_NODE)
+		return jfail(w, map->start_mark, "%s: expected a mapping of %s", k->key,
+		             k->kind == K_SYSCTL
+		                 ? "sysctl keys to values (net.core.somaxconn: 4096)"
+		                 : "cgroup files to values (memory.high: 1G)");
+	for (yaml_node_pair_t *pair = map->data.mapping.pairs.start;
+	     pair < map->data.mapping.pairs.top; pair++) {
+		yaml_node_t *key, *val = yaml_document_get_node(w->yd, pair->value);
+		if ((rc = check_pair_key(w, map, pair, &key)))
+			return rc;
+		const char *name = scalar(key);
+		size_t len = strlen(name);
+		int ok =
+		    len > 0 && len < 100 && isalpha((unsigned char)name[0]) && strchr(name, '.');
+		for (size_t i = 0; ok && i < len; i++)
+			ok = isalnum((unsigned char)name[i]) || strchr("._-", name[i]);
+		if (!ok) {
+			if (k->kind == K_SYSCTL)
+				return jfail(w, key->start_mark,
+				             "sysctl: '%s' is not a sysctl name "
+				             "(dotted, as `sysctl -a` prints it: "
+				             "net.sctp.prsctp_enable)",
+				             name);
+			return jfail(w, key->start_mark,
+			             "cgroup.limits: '%s' is not a cgroup "
+			             "file name (e.g. memory.high)",
+			             name);
+		}
+		char pname[160], label[160];
+		snprintf(pname, sizeof pname, "%s.%s", prefix, name);
+		snprintf(label, sizeof label, "%s.%s",
+		         k->kind == K_SYSCTL ? "sysctl" : "cgroup.limits", name);
+		struct keydef vk = *k;
+		vk.kind = K_IGNORE;
+		struct bb_jvalue *v;
+		size_t n;
+		int axis;
+		if ((rc = take_values(w, &vk, label, val, &v, &n, &axis)))
+			return rc;
+		for (size_t i = 0; i < n; i++)
+			if (strchr(v[i].s, '\n')) {
+				yaml_mark_t vm = val->start_mark;
+				for (size_t j = 0; j < n; j++)
+					free(v[j].s);
+				free(v);
+				return jfail(w, vm, "%s: a value is one line", label);
+			}
+		if ((rc = add_param(w, key->start_mark, label, pname, v, n, axis, k->level)))
+			return rc;
+	}
+	return 0;
+}
+
+/* A stress-ng option: `vm-bytes: 1G`, `vm-keep: true`. */
+static int walk_sng_option(struct walker *w, yaml_node_t *key, yaml_node_t *val)
+{
+	const char *name = scalar(key);
+	const struct bb_sng_opt *o = bb_sng_opt_find(name);
+	char label[128];
+	snprintf(label, sizeof label, "stress-ng.%s", name);
+	if (one_of(name, sng_reserved))
+		return jfail(w, key->start_mark,
+		             "%s: set by benchboot (it runs stress-ng --timeout "
+		             "T --times --verify --metrics --no-rand-seed; use testtime for T)",
+		             label);
+	if (!o) {
+		unsigned best = 1000;
+		const char *sug = NULL;
+		for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
+			if (keys[i].ctx == C_STRESSNG && near(name, keys[i].key, &best))
+				sug = keys[i].key;
+		for (size_t i = 0; i < bb_sng_nopts; i++)
+			if (near(name, bb_sng_opts[i].name, &best))
+				sug = bb_sng_opts[i].name;
+		return jfail(w, key->start_mark,
+		             "unknown key '%s' in 'stress-ng:': neither a "
+		             "benchboot key nor a stress-ng 0.15 option%s%s%s",
+		             name, sug ? " (did you mean '" : "", sug ? sug : "", sug ? "'?)" : "");
+	}
+	if (o->stressor)
+		return jfail(w, key->start_mark,
+		             "%s: '%s' is a stressor: name it in 'test' (one "
+		             "stressor per run; a list in 'test' is an axis)",
+		             label, name);
+	struct keydef k = {C_STRESSNG, name, NULL, K_IGNORE, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL};
+	struct bb_jvalue *v;
+	size_t n;
+	int axis, rc;
+	if (!o->arg) {
+		if (!is_null(val) &&
+		    (val->type != YAML_SCALAR_NODE ||
+		     (strcmp(scalar(val), "true") && strcmp(scalar(val), "false"))))
+			return jfail(w, val->start_mark,
+			             "%s: a flag takes no value (write '%s:' or "
+			             "'%s: true')",
+			             label, name, name);
+		if (!(v = calloc(1, sizeof *v)) ||
+		    !(v->s = strdup(is_null(val) ? "true" : scalar(val)))) {
+			free(v);
+			return -ENOMEM;
+		}
+		v->mark = mark_of(val->start_mark);
+		return add_param(w, key->start_mark, label, label, v, 1, 0, BB_LEVEL_RUN);
+	}
+	if ((rc = take_values(w, &k, label, val, &v, &n, &axis)))
+		return rc;
+	for (size_t i = 0; i < n; i++)
+		if (!v[i].s[0] || strchr(v[i].s, '\n') || v[i].s[0] == '-') {
+			yaml_mark_t vm = {0, (size_t)v[i].mark.line - 1, (size_t)v[i].mark.col - 1};
+			rc = jfail(w, vm, "%s: '%s' is not a usable option value", label, v[i].s);
+			for (size_t j = 0; j < n; j++)
+				free(v[j].s);
+			free(v);
+			return rc;
+		}
+	return add_param(w, key->start_mark, label, label, v, n, axis, BB_LEVEL_RUN);
+}
+
+static int unknown_key(struct walker *w, enum ctx ctx, yaml_node_t *key)
+{
+	const char *name = scalar(key);
+	const char *sug = NULL;
+	unsigned best = 1000;
+	for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
+		if (keys[i].ctx == ctx && near(name, keys[i].key, &best))
+			sug = keys[i].key;
+	if (sug)
+		return jfail(w, key->start_mark, "unknown key '%s' %s (did you mean '%s'?)", name,
+		             ctx_names[ctx], sug);
+	/* a key of other sections: say where it belongs */
+	char where[256] = "";
+	for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
+		if (!strcmp(keys[i].key, name) && keys[i].ctx != ctx) {
+			size_t l = strlen(where);
+			snprintf(where + l, sizeof where - l, "%s%s", l ? " or " : "",
+			         ctx_names[keys[i].ctx]);
+		}
+	if (*where)
+		return jfail(w, key->start_mark, "unknown key '%s' %s (it belongs %s)", name,
+		             ctx_names[ctx], where);
+	if (ctx == C_TOP) {
+		const struct bb_sng_opt *o = bb_sng_opt_find(name);
+		if (o)
+			return jfail(w, key->start_mark,
+			             "unknown key '%s' at the top level (stress-ng "
+			             "options go in 'stress-ng:')",
+			             name);
+	}
+	return jfail(w, key->start_mark, "unknown key '%s' %s", name, ctx_names[ctx]);
+}
+
+static int walk_map(struct walker *w, enum ctx ctx, yaml_node_t *map)
+{
+	int rc;
+	for (yaml_node_pair_t *pair = map->data.mapping.pairs.start;
+	     pair < map->data.mapping.pairs.top; pair++) {
+		yaml_node_t *key, *val = yaml_document_get_node(w->yd, pair->value);
+		if ((rc = check_pair_key(w, map, pair, &key)))
+			return rc;
+		const char *name = scalar(key);
+		const struct keydef *k = NULL;
+		for (size_t i = 0; i < sizeof keys / sizeof keys[0] && !k; i++)
+			if (keys[i].ctx == ctx && !strcmp(keys[i].key, name))
+				k = &keys[i];
+		if (!k) {
+			if (ctx == C_STRESSNG) {
+				if ((rc = walk_sng_option(w, key, val)))
+					return rc;
+				continue;
+			}
+			return unknown_key(w, ctx, key);
+		}
+		const char *pname = k->param ? k->param : k->key;
+		struct bb_jvalue *v;
+		size_t n;
+		int axis;
+		switch (k->kind) {
+		case K_SECTION:
+			if (is_null(val))
+				break;
+			if (val->type != YAML_MAPPING_NODE)
+				return jfail(w, val->start_mark,
+				             "%s: expected a mapping of keys (see "
+				             "docs/jobs.md)",
+				             name);
+			if ((rc = walk_map(w, k->sub, val)))
+				return rc;
+			break;
+		case K_SYSCTL:
+			if ((rc = walk_free_map(w, k, "sysctl", val)))
+				return rc;
+			break;
+		case K_LIMITS:
+			if ((rc = walk_free_map(w, k, "cgroup.limit", val)))
+				return rc;
+			break;
+		case K_SERVER:
+			if (!is_null(val) &&
+			    !(val->type == YAML_MAPPING_NODE &&
+			      val->data.mapping.pairs.start == val->data.mapping.pairs.top))
+				return jfail(w, val->start_mark,
+				             "%s: takes no options (benchboot "
+				             "runs netserver -4 -D, or -6 with ip: ipv6)",
+				             name);
+			if (!(v = calloc(1, sizeof *v)) || !(v->s = strdup(""))) {
+				free(v);
+				return -ENOMEM;
+			}
+			v->mark = mark_of(val->start_mark);
+			if ((rc = add_param(w, key->start_mark, name, "netserver", v, 1, 0,
+			                    BB_LEVEL_RUN)))
+				return rc;
+			break;
+		case K_CGROUP:
+			if (val->type == YAML_MAPPING_NODE) {
+				if ((rc = walk_map(w, C_CGROUP, val)))
+					return rc;
+				break;
+			}
+			/* `cgroup: v2` or `cgroup: [v1, v2]` */
+			__attribute__((fallthrough));
+		default:
+			if ((rc = take_values(w, k, name, val, &v, &n, &axis)))
+				return rc;
+			if (k->kind == K_IGNORE) {
+				for (size_t i = 0; i < n; i++)
+					free(v[i].s);
+				free(v);
+				break;
+			}
+			if ((rc = add_param(w, key->start_mark, name, pname, v, n, axis, k->level)))
+				return rc;
+			break;
+		}
+	}
+	return 0;
+}
+
+/* Keys that only make sense in one suite, checked once the suite is known. */
+static int check_suite_keys(struct walker *w, yaml_node_t *map, enum ctx ctx, const char *suite)
+{
+	int rc;
+	for (yaml_node_pair_t *pair = map->data.mapping.pairs.start;
+	     pair < map->data.mapping.pairs.top; pair++) {
+		yaml_node_t *key = yaml_document_get_node(w->yd, pair->key);
+		yaml_node_t *val = yaml_document_get_node(w->yd, pair->value);
+		for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
+			const struct keydef *k = &keys[i];
+			if (k->ctx != ctx || strcmp(k->key, scalar(key)))
+				continue;
+			if (k->suite && strcmp(k->suite, suite))
+				return jfail(w, key->start_mark, "%s: not part of suite %s", k->key,
+				             suite);
+			if (k->kind == K_SECTION && val->type == YAML_MAPPING_NODE &&
+			    (rc = check_suite_keys(w, val, k->sub, suite)))
+				return rc;
+		}
+	}
+	return 0;
+}
+
+/* Parse all documents (kept until the suite is known), walk each into a parameter list. */
+static int load_docs(const char *file, const char *text, size_t len, struct bb_jdoc **docs,
+                     size_t *ndocs, char **suite, char *err, size_t errlen)
+{
+	yaml_parser_t parser;
+	yaml_document_t *yds = NULL;
+	size_t nyds = 0;
+	int rc = 0;
+	struct walker w = {.file = file, .err = err, .errlen = errlen};
+	*docs = NULL;
+	*ndocs = 0;
+	*suite = NULL;
+	if (!yaml_parser_initialize(&parser))
+		return -ENOMEM;
+	yaml_parser_set_input_string(&parser, (const unsigned char *)text, len);
+	for (int index = 1;; index++) {
+		yaml_document_t *ny = realloc(yds, (nyds + 1) * sizeof *ny);
+		struct bb_jdoc *nd = realloc(*docs, (*ndocs + 1) * sizeof *nd);
+		if (ny)
+			yds = ny;
+		if (nd)
+			*docs = nd;
+		if (!ny || !nd) {
+			rc = -ENOMEM;
+			break;
+		}
+		if (!yaml_parser_load(&parser, &yds[nyds])) {
+			snprintf(err, errlen, "%s:%zu:%zu: YAML syntax error: %s%s%s", file,
+			         parser.problem_mark.line + 1, parser.problem_mark.column + 1,
+			         parser.problem ? parser.problem : "unknown",
+			         parser.context ? " " : "", parser.context ? parser.context : "");
+			rc = -EINVAL;
+			break;
+		}
+		yaml_node_t *root = yaml_document_get_root_node(&yds[nyds]);
+		if (!root) {
+			yaml_document_delete(&yds[nyds]);
+			if (index == 1) {
+				snprintf(err, errlen, "%s: empty job file", file);
+				rc = -EINVAL;
+			}
+			break;
+		}
+		w.yd = &yds[nyds++];
+		memset(&nd[*ndocs], 0, sizeof nd[0]);
+		nd[*ndocs].index = index;
+		nd[*ndocs].mark = mark_of(root->start_mark);
+		w.doc = &nd[(*ndocs)++];
+		if (root->type != YAML_MAPPING_NODE)
+			rc = jfail(&w, root->start_mark,
+			           "a job document is a mapping of keys "
+			           "(suite: netperf, ...)");
+		else
+			rc = walk_map(&w, C_TOP, root);
+		if (rc)
+			break;
+	}
+	/* the suite of every job: its own, else the header's; one suite per file */
+	for (size_t i = 0; !rc && i < *ndocs; i++) {
+		w.yd = &yds[i];
+		w.doc = &(*docs)[i];
+		yaml_node_t *root = yaml_document_get_root_node(w.yd);
+		const struct bb_jparam *sp = bb_jdoc_get(w.doc, "suite");
+		if (!sp && i > 0)
+			sp = bb_jdoc_get(&(*docs)[0], "suite");
+		if (!sp && i == 0 && *ndocs > 1)
+			continue; /* a header may leave the suite to its documents */
+		if (!sp)
+			rc = jfail(&w, root->start_mark,
+			           "missing key 'suite' (netperf or stress-ng)");
+		else if (*suite && strcmp(*suite, sp->v[0].s))
+			rc = jfail(&w,
+			           sp->mark.line ? (yaml_mark_t){0, (size_t)sp->mark.line - 1,
+			                                         (size_t)sp->mark.col - 1}
+			                         : root->start_mark,
+			           "suite: '%s' here, '%s' before: one job file runs one suite",
+			           sp->v[0].s, *suite);
+		else if (!*suite && !(*suite = strdup(sp->v[0].s)))
+			rc = -ENOMEM;
+	}
+	for (size_t i = 0; !rc && i < *ndocs; i++) {
+		w.yd = &yds[i];
+		w.doc = &(*docs)[i];
+		rc = check_suite_keys(&w, yaml_document_get_root_node(w.yd), C_TOP, *suite);
+	}
+	for (size_t i = 0; i < nyds; i++)
+		yaml_document_delete(&yds[i]);
+	free(yds);
+	yaml_parser_delete(&parser);
+	return rc;
+}
+
+/* doc = header + doc (doc's parameters win). */
+static int merge_header(const struct bb_jdoc *header, struct bb_jdoc *doc)
+{
+	for (size_t i = 0; i < header->n; i++) {
+		const struct bb_jparam *hp = &header->p[i];
+		if (doc_find(doc, hp->name))
+			continue;
+		struct bb_jparam *p = realloc(doc->p, (doc->n + 1) * sizeof *p);
+		if (!p)
+			return -ENOMEM;
+		doc->p = p;
+		p = &p[doc->n];
+		memset(p, 0, sizeof *p);
+		if (!(p->name = strdup(hp->name)) || !(p->v = calloc(hp->n, sizeof *p->v))) {
+			free(p->name);
+			return -ENOMEM;
+		}
+		doc->n++;
+		for (size_t k = 0; k < hp->n; k++) {
+			if (!(p->v[k].s = strdup(hp->v[k].s)))
+				return -ENOMEM;
+			p->n++;
+			p->v[k].mark = hp->v[k].mark;
+		}
+		p->axis = hp->axis;
+		p->level = hp->level;
+		p->mark = hp->mark;
+	}
+	return 0;
+}
+
+/* Parameters keep the order of the file (by where their key is): axes expand in that order. */
+static int cmp_param_pos(const void *a, const void *b)
+{
+	const struct bb_jparam *x = a, *y = b;
+	if (x->mark.line != y->mark.line)
+		return x->mark.line - y->mark.line;
+	return x->mark.col - y->mark.col;
+}
+
+/* Cross-key checks on a merged document. */
+static int check_doc(const char *file, const char *suite, struct bb_jdoc *d, char *err,
+                     size_t errlen)
+{
+	const struct bb_jparam *ctrls = bb_jdoc_get(d, "cgroup.controllers");
+	const struct bb_jparam *mode = bb_jdoc_get(d, "cgroup.mode");
+	for (size_t i = 0; i < d->n; i++) {
+		const struct bb_jparam *p = &d->p[i];
+		if (strncmp(p->name, "cgroup.", 7) || !strcmp(p->name, "cgroup.mode"))
+			continue;
+		if (!mode) {
+			snprintf(err, errlen, "%s:%d:%d: %s: needs 'cgroup: mode:' (v1 or v2)",
+			         file, p->mark.line, p->mark.col, p->name);
+			return -EINVAL;
+		}
+		for (size_t k = 0; k < mode->n; k++)
+			if (!strcmp(mode->v[k].s, "none")) {
+				snprintf(err, errlen,
+				         "%s:%d:%d: %s: cgroup mode none has no "
+				         "controllers or limits",
+				         file, p->mark.line, p->mark.col, p->name);
+				return -EINVAL;
+			}
+		if (!strncmp(p->name, "cgroup.limit.", 13)) {
+			const char *file_name = p->name + 13;
+			size_t clen = strcspn(file_name, ".");
+			char ctrl[32];
+			snprintf(ctrl, sizeof ctrl, "%.*s", (int)clen, file_name);
+			int found = 0;
+			if (ctrls) {
+				const char *s = ctrls->v[0].s;
+				while (*s && !found) {
+					size_t n = strcspn(s, " ");
+					found = n == strlen(ctrl) && !strncmp(s, ctrl, n);
+					s += n;
+					s += strspn(s, " ");
+				}
+			}
+			if (!found && strcmp(ctrl, "cgroup")) {
+				snprintf(err, errlen,
+				         "%s:%d:%d: cgroup.limits.%s: needs the %s "
+				         "controller in 'controllers'",
+				         file, p->mark.line, p->mark.col, file_name, ctrl);
+				return -EINVAL;
+			}
+		}
+	}
+	for (size_t i = 0; i < d->n; i++) {
+		const struct bb_jparam *p = &d->p[i];
+		if (!strncmp(p->name, "nic.", 4) && strcmp(p->name, "nic.module") &&
+		    !bb_jdoc_get(d, "nic.name")) {
+			snprintf(err, errlen,
+			         "%s:%d:%d: nic.%s: needs 'name' in 'nic:' (the interface, e.g. eth0, "
+			         "or its MAC address)",
+			         file, p->mark.line, p->mark.col, p->name + 4);
+			return -EINVAL;
+		}
+	}
+	if (!strcmp(suite, "stress-ng") && !bb_jdoc_get(d, "test")) {
+		snprintf(err, errlen,
+		         "%s:%d:%d: missing key 'test' in 'stress-ng:' (the stressor, "
+		         "e.g. cpu or icmp-flood)",
+		         file, d->mark.line, d->mark.col);
+		return -EINVAL;
+	}
+	qsort(d->p, d->n, sizeof *d->p, cmp_param_pos);
+	return 0;
+}
+
+static void set_name(struct bb_job *job, const char *path)
+{
+	const char *base = strrchr(path, '/');
+	base = base ? base + 1 : path;
+	size_t n = strlen(base);
+	if (n > 5 && !strcmp(base + n - 5, ".yaml"))
+		n -= 5;
+	else if (n > 4 && !strcmp(base + n - 4, ".yml"))
+		n -= 4;
+	job->name = strndup(base, n);
+}
+
+int bb_job_parse_text(const char *path, const char *text, size_t len, struct bb_job *job, char *err,
+                      size_t errlen)
+{
+	struct bb_jdoc *docs;
+	size_t ndocs;
+	char *suite;
+	int rc;
+
+	memset(job, 0, sizeof *job);
+	rc = load_docs(path, text, len, &docs, &ndocs, &suite, err, errlen);
+	if (rc) {
+		for (size_t i = 0; i < ndocs; i++)
+			doc_free(&docs[i]);
+		free(docs);
+		free(suite);
+		return rc;
+	}
+	job->file = strdup(path);
+	set_name(job, path);
+	job->suite = suite;
+	sha256_hex(text, len, job->digest);
+	if (ndocs == 1) {
+		job->docs = docs;
+		job->ndocs = 1;
+	} else {
+		/* the first document is the header of the others */
+		for (size_t i = 1; i < ndocs && !rc; i++)
+			rc = merge_header(&docs[0], &docs[i]);
+		doc_free(&docs[0]);
+		memmove(docs, docs + 1, (ndocs - 1) * sizeof *docs);
+		job->docs = docs;
+		job->ndocs = ndocs - 1;
+	}
+	for (size_t i = 0; i < job->ndocs && !rc; i++)
+		rc = check_doc(path, suite, &job->docs[i], err, errlen);
+	if (!rc && (!job->file || !job->name))
+		rc = -ENOMEM;
+	if (rc)
+		bb_job_free(job);
+	return rc;
+}
+
+int bb_job_parse_file(const char *path, struct bb_job *job, char *err, size_t errlen)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf = NULL;
+	size_t len = 0, cap = 0;
+	int rc;
+	memset(job, 0, sizeof *job);
+	if (!f) {
+		rc = -errno;
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		return rc;
+	}
+	for (;;) {
+		if (len + 4096 > cap) {
+			cap = cap ? cap * 2 : 8192;
+			char *nb = realloc(buf, cap);
+			if (!nb) {
+				free(buf);
+				fclose(f);
+				return -ENOMEM;
+			}
+			buf = nb;
+		}
+		size_t n = fread(buf + len, 1, cap - len - 1, f);
+		len += n;
+		if (n == 0)
+			break;
+		if (len > (1u << 20)) {
+			free(buf);
+			fclose(f);
+			snprintf(err, errlen, "%s: larger than 1 MiB: not a job file", path);
+			return -EINVAL;
+		}
+	}
+	if (ferror(f)) {
+		rc = -EIO;
+		snprintf(err, errlen, "%s: read error", path);
+		free(buf);
+		fclose(f);
+		return rc;
+	}
+	fclose(f);
+	buf[len] = 0;
+	rc = bb_job_parse_text(path, buf, len, job, err, errlen);
+	free(buf);
+	return rc;
+}
+
+void bb_job_free(struct bb_job *job)
+{
+	for (size_t i = 0; i < job->ndocs; i++)
+		doc_free(&job->docs[i]);
+	free(job->docs);
+	free(job->file);
+	free(job->name);
+	free(job->suite);
+	memset(job, 0, sizeof *job);
+}

@@ -1,0 +1,190 @@
+/* A job's images, one per boot group (see jobimage.h). */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "host/image/cpio.h"
+#include "host/job/jobimage.h"
+#include "host/job/planwrite.h"
+
+/* Where the programs a suite names come from: build outputs or the sysroot. */
+static const struct {
+	const char *image_path;
+	const char *src; /* relative to the benchboot tree (build/...) or the sysroot */
+	int from_tree;
+} programs[] = {
+    {"/usr/bin/netperf", "build/netperf/netperf", 1},
+    {"/usr/bin/netserver", "build/netperf/netserver", 1},
+    {"/usr/bin/stress-ng", "usr/bin/stress-ng", 0},
+};
+
+int bb_jobimage_is_job(const char *path)
+{
+	size_t n = strlen(path);
+	return (n > 5 && !strcmp(path + n - 5, ".yaml")) ||
+	       (n > 4 && !strcmp(path + n - 4, ".yml"));
+}
+
+void bb_jobimage_free(struct bb_jobimage *g)
+{
+	free(g->plan_text);
+	for (size_t i = 0; i < g->nmodules; i++)
+		free(g->modules[i]);
+	free(g->modules);
+	for (size_t i = 0; i < g->nbinaries; i++) {
+		free((char *)g->binaries[i].src);
+		free((char *)g->binaries[i].dest);
+	}
+	free(g->binaries);
+	memset(g, 0, sizeof *g);
+}
+
+int bb_jobimage_group(const struct bb_matrix *m, size_t boot, const char *name_prefix,
+                      const char *base_cmdline, struct bb_jobimage *g, char *err, size_t errlen)
+{
+	struct bb_argv mods = {0}, files = {0};
+	const struct bb_boot *b = &m->boots[boot];
+	const char *prefix = name_prefix ? name_prefix : m->job->name;
+	int rc;
+
+	memset(g, 0, sizeof *g);
+	if (m->nboots == 1)
+		snprintf(g->name, sizeof g->name, "%s", prefix);
+	else
+		snprintf(g->name, sizeof g->name, "%s.boot%zu", prefix, boot);
+	const char *extra = bb_param_get(b->params, b->nparams, "kernel_cmdline", NULL);
+	snprintf(g->cmdline, sizeof g->cmdline, "%s%s%s",
+	         base_cmdline ? base_cmdline : IMAGE_DEFAULT_CMDLINE, extra ? " " : "",
+	         extra ? extra : "");
+	if ((rc = bb_plan_write(m, boot, &g->plan_text, err, errlen)) ||
+	    (rc = bb_plan_needs(m, boot, &mods, &files, err, errlen)))
+		goto out;
+	g->modules = mods.v;
+	g->nmodules = mods.n;
+	mods.v = NULL;
+	mods.n = 0;
+	if (!(g->binaries = calloc(files.n ? files.n : 1, sizeof *g->binaries))) {
+		rc = -ENOMEM;
+		goto out;
+	}
+	for (size_t i = 0; i < files.n; i++) {
+		size_t k;
+		for (k = 0; k < sizeof programs / sizeof programs[0]; k++)
+			if (!strcmp(programs[k].image_path, files.v[i]))
+				break;
+		if (k == sizeof programs / sizeof programs[0]) {
+			snprintf(err, errlen, "no source known for %s", files.v[i]);
+			rc = -EINVAL;
+			goto out;
+		}
+		char src[4096];
+		if (!programs[k].from_tree)
+			snprintf(src, sizeof src, "%s", programs[k].src);
+		else if (image_find_data(programs[k].src, src, sizeof src) < 0) {
+			snprintf(err, errlen, "%s not found (make netperf builds it)",
+			         programs[k].src);
+			rc = -ENOENT;
+			goto out;
+		}
+		struct image_pair *p = &g->binaries[g->nbinaries];
+		if (!(p->src = strdup(src)) || !(p->dest = strdup(programs[k].image_path))) {
+			free((char *)p->src);
+			rc = -ENOMEM;
+			goto out;
+		}
+		g->nbinaries++;
+	}
+out:
+	bb_argv_free(&mods);
+	bb_argv_free(&files);
+	if (rc)
+		bb_jobimage_free(g);
+	return rc;
+}
+
+int bb_jobimage_build(const char *jobpath, const struct image_spec *base, struct image_result **res,
+                      size_t *nres, char *err, size_t errlen)
+{
+	struct bb_job job;
+	struct bb_matrix m;
+	int rc;
+
+	*res = NULL;
+	*nres = 0;
+	if ((rc = bb_job_parse_file(jobpath, &job, err, errlen)))
+		return rc == -EINVAL ? BUILD_EINPUT : BUILD_ESYS;
+	if ((rc = bb_matrix_expand(&job, &m, err, errlen))) {
+		bb_job_free(&job);
+		return rc == -EINVAL ? BUILD_EINPUT : BUILD_ESYS;
+	}
+	if (!(*res = calloc(m.nboots, sizeof **res))) {
+		rc = BUILD_ESYS;
+		snprintf(err, errlen, "out of memory");
+		goto out;
+	}
+	for (size_t b = 0; b < m.nboots; b++) {
+		struct bb_jobimage g;
+		struct image_spec spec = *base;
+		char planpath[] = "/tmp/benchboot-plan.XXXXXX";
+		const char **mods = NULL;
+		struct image_pair *bins = NULL;
+		int fd = -1;
+
+		if ((rc = bb_jobimage_group(&m, b, base->name, base->cmdline, &g, err, errlen))) {
+			rc = rc == -ENOENT || rc == -EINVAL ? BUILD_EINPUT : BUILD_ESYS;
+			goto out;
+		}
+		mods = calloc(base->nmodules + g.nmodules + 1, sizeof *mods);
+		bins = calloc(base->nbinaries + g.nbinaries + 1, sizeof *bins);
+		if (!mods || !bins) {
+			rc = BUILD_ESYS;
+			snprintf(err, errlen, "out of memory");
+			goto out_group;
+		}
+		for (size_t i = 0; i < g.nmodules; i++)
+			mods[i] = g.modules[i];
+		spec.nmodules = g.nmodules;
+		for (size_t i = 0; i < base->nmodules; i++)
+			mods[spec.nmodules++] = base->modules[i];
+		for (size_t i = 0; i < g.nbinaries; i++)
+			bins[i] = g.binaries[i];
+		spec.nbinaries = g.nbinaries;
+		for (size_t i = 0; i < base->nbinaries; i++)
+			bins[spec.nbinaries++] = base->binaries[i];
+		spec.modules = mods;
+		spec.binaries = bins;
+		spec.name = g.name;
+		spec.cmdline = g.cmdline;
+		spec.busybox = 1;
+		if (!base->plan) {
+			size_t len = strlen(g.plan_text);
+			fd = mkstemp(planpath);
+			if (fd < 0 || write(fd, g.plan_text, len) != (ssize_t)len) {
+				rc = BUILD_ESYS;
+				snprintf(err, errlen, "unable to write a temporary plan %s: %s",
+				         planpath, strerror(errno));
+				goto out_group;
+			}
+			spec.plan = planpath;
+		}
+		rc = image_build(&spec, &(*res)[b], err, errlen);
+		if (!rc)
+			(*nres)++;
+	out_group:
+		if (fd >= 0) {
+			close(fd);
+			unlink(planpath);
+		}
+		free(mods);
+		free(bins);
+		bb_jobimage_free(&g);
+		if (rc)
+			goto out;
+	}
+out:
+	bb_matrix_free(&m);
+	bb_job_free(&job);
+	return rc;
+}

@@ -1,0 +1,309 @@
+/* Matrix expansion, boot grouping and run ids (see matrix.h). */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "host/job/matrix.h"
+
+#define RUNID_MAX 200
+
+static int params_push(struct bb_param **v, size_t *n, const char *name, const char *value)
+{
+	struct bb_param *nv = realloc(*v, (*n + 1) * sizeof *nv);
+	if (!nv)
+		return -ENOMEM;
+	*v = nv;
+	nv[*n].name = name;
+	nv[*n].value = value;
+	(*n)++;
+	return 0;
+}
+
+static int params_equal(const struct bb_param *a, size_t na, const struct bb_param *b, size_t nb)
+{
+	if (na != nb)
+		return 0;
+	for (size_t i = 0; i < na; i++)
+		if (strcmp(a[i].name, b[i].name) || strcmp(a[i].value, b[i].value))
+			return 0;
+	return 1;
+}
+
+static void run_free(struct bb_run *r)
+{
+	free(r->id);
+	free(r->params);
+}
+
+void bb_matrix_free(struct bb_matrix *m)
+{
+	for (size_t b = 0; b < m->nboots; b++) {
+		for (size_t r = 0; r < m->boots[b].nruns; r++)
+			run_free(&m->boots[b].runs[r]);
+		free(m->boots[b].runs);
+		free(m->boots[b].params);
+	}
+	free(m->boots);
+	memset(m, 0, sizeof *m);
+}
+
+/* Place a run (taking its params) in the boot group with these boot params. */
+static int place(struct bb_matrix *m, struct bb_param *bp, size_t nbp, struct bb_run *run)
+{
+	struct bb_boot *b = NULL;
+	for (size_t i = 0; i < m->nboots && !b; i++)
+		if (params_equal(m->boots[i].params, m->boots[i].nparams, bp, nbp))
+			b = &m->boots[i];
+	if (!b) {
+		struct bb_boot *nb = realloc(m->boots, (m->nboots + 1) * sizeof *nb);
+		if (!nb)
+			return -ENOMEM;
+		m->boots = nb;
+		b = &nb[m->nboots++];
+		memset(b, 0, sizeof *b);
+		b->params = bp;
+		b->nparams = nbp;
+	} else {
+		free(bp);
+	}
+	struct bb_run *nr = realloc(b->runs, (b->nruns + 1) * sizeof *nr);
+	if (!nr)
+		return -ENOMEM;
+	b->runs = nr;
+	nr[b->nruns++] = *run;
+	m->nruns++;
+	return 0;
+}
+
+/* Expand one document: an odometer over its axes, the last axis turning fastest. */
+static int expand_doc(struct bb_matrix *m, const struct bb_job *job, const struct bb_jdoc *d)
+{
+	size_t *pos = calloc(d->n ? d->n : 1, sizeof *pos);
+	int rc = 0;
+	if (!pos)
+		return -ENOMEM;
+	for (;;) {
+		struct bb_param *bp = NULL, *rp = NULL;
+		size_t nbp = 0, nrp = 0;
+		for (size_t i = 0; i < d->n && !rc; i++) {
+			const struct bb_jparam *p = &d->p[i];
+			if (p->level == BB_LEVEL_BOOT)
+				rc = params_push(&bp, &nbp, p->name, p->v[pos[i]].s);
+			else if (p->level == BB_LEVEL_RUN)
+				rc = params_push(&rp, &nrp, p->name, p->v[pos[i]].s);
+		}
+		/* defaults, recorded with the run so results say what ran */
+		if (!rc && !bb_param_get(bp, nbp, "cgroup.mode", NULL))
+			rc = params_push(&bp, &nbp, "cgroup.mode", "none");
+		if (!rc && !bb_param_get(rp, nrp, "test", NULL) && !strcmp(job->suite, "netperf"))
+			rc = params_push(&rp, &nrp, "test", "TCP_STREAM");
+		if (!rc && !bb_param_get(rp, nrp, "nr_threads", NULL))
+			rc = params_push(&rp, &nrp, "nr_threads", "1");
+		if (!rc && !bb_param_get(rp, nrp, "runtime", NULL))
+			rc =
+			    params_push(&rp, &nrp, "runtime", bb_suite_default_runtime(job->suite));
+		if (!rc && !bb_param_get(rp, nrp, "ip", NULL) && !strcmp(job->suite, "netperf"))
+			rc = params_push(&rp, &nrp, "ip", "ipv4");
+		struct bb_run run = {.params = rp, .nparams = nrp, .doc = d->index};
+		if (!rc)
+			rc = place(m, bp, nbp, &run);
+		if (rc) {
+			free(bp);
+			free(rp);
+			break;
+		}
+		/* next combination; done when every counter wrapped */
+		size_t i = d->n;
+		int more = 0;
+		while (i > 0 && !more) {
+			i--;
+			if (++pos[i] < d->p[i].n)
+				more = 1;
+			else
+				pos[i] = 0;
+		}
+		if (!more)
+			break;
+	}
+	free(pos);
+	return rc;
+}
+
+static const char *short_name(const char *name)
+{
+	if (!strcmp(name, "affinity.server"))
+		return "server_cpus";
+	if (!strcmp(name, "affinity.client"))
+		return "client_cpus";
+	if (!strncmp(name, "sysctl.", 7) || !strncmp(name, "stress-ng.", 10) ||
+	    !strncmp(name, "cgroup.limit.", 13)) {
+		const char *dot = strrchr(name, '.');
+		if (!strncmp(name, "stress-ng.", 10))
+			return name + 10;
+		return dot + 1;
+	}
+	return name;
+}
+
+static void id_append(char *id, size_t cap, size_t *len, const char *s, int sanitize)
+{
+	for (; *s; s++) {
+		char c = *s;
+		const char *rep = NULL;
+		if (sanitize && c == '%')
+			rep = "pct";
+		else if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+		           (c >= '0' && c <= '9') || strchr("._+-", c)))
+			c = '_';
+		if (rep) {
+			for (; *rep; rep++)
+				if (*len + 1 < cap)
+					id[(*len)++] = *rep;
+		} else if (*len + 1 < cap) {
+			id[(*len)++] = c;
+		}
+	}
+	id[*len] = 0;
+}
+
+/* Names (in first-appearance order) of run parameters not equal in every run. */
+static int varying_names(const struct bb_matrix *m, const char ***out, size_t *nout)
+{
+	const char **names = NULL;
+	size_t n = 0;
+	for (size_t b = 0; b < m->nboots; b++)
+		for (size_t r = 0; r < m->boots[b].nruns; r++) {
+			const struct bb_run *run = &m->boots[b].runs[r];
+			for (size_t i = 0; i < run->nparams; i++) {
+				size_t k;
+				for (k = 0; k < n; k++)
+					if (!strcmp(names[k], run->params[i].name))
+						break;
+				if (k < n)
+					continue;
+				const char **nn = realloc(names, (n + 1) * sizeof *nn);
+				if (!nn) {
+					free(names);
+					return -ENOMEM;
+				}
+				names = nn;
+				names[n++] = run->params[i].name;
+			}
+		}
+	/* keep only those that differ somewhere (absent counts as a value of its own) */
+	size_t kept = 0;
+	const struct bb_run *first = m->nboots ? &m->boots[0].runs[0] : NULL;
+	for (size_t k = 0; k < n; k++) {
+		const char *v0 =
+		    first ? bb_param_get(first->params, first->nparams, names[k], NULL) : NULL;
+		int varies = 0;
+		for (size_t b = 0; b < m->nboots && !varies; b++)
+			for (size_t r = 0; r < m->boots[b].nruns && !varies; r++) {
+				const struct bb_run *run = &m->boots[b].runs[r];
+				const char *v =
+				    bb_param_get(run->params, run->nparams, names[k], NULL);
+				varies = (!v != !v0) || (v && strcmp(v, v0));
+			}
+		if (varies && strcmp(names[k], "test") && strcmp(names[k], "netserver"))
+			names[kept++] = names[k];
+	}
+	*out = names;
+	*nout = kept;
+	return 0;
+}
+
+static int make_ids(struct bb_matrix *m, char *err, size_t errlen)
+{
+	const char **names;
+	size_t n;
+	int rc = varying_names(m, &names, &n);
+	if (rc)
+		return rc;
+	for (size_t b = 0; b < m->nboots && !rc; b++) {
+		struct bb_boot *boot = &m->boots[b];
+		for (size_t r = 0; r < boot->nruns && !rc; r++) {
+			struct bb_run *run = &boot->runs[r];
+			char id[RUNID_MAX + 64];
+			size_t len = 0;
+			id[0] = 0;
+			id_append(id, sizeof id, &len,
+			          bb_param_get(run->params, run->nparams, "test", m->job->name), 1);
+			for (size_t k = 0; k < n; k++) {
+				const char *v =
+				    bb_param_get(run->params, run->nparams, names[k], NULL);
+				const char *sn = short_name(names[k]);
+				if (!v)
+					continue; /* not a parameter of this run (another document)
+					           */
+				for (size_t j = 0; j < n; j++)
+					if (j != k && !strcmp(short_name(names[j]), sn))
+						sn = names[k]; /* two share a short name */
+				id_append(id, sizeof id, &len, ".", 0);
+				id_append(id, sizeof id, &len, sn, 0);
+				id_append(id, sizeof id, &len, "-", 0);
+				id_append(id, sizeof id, &len, *v ? v : "none", 1);
+			}
+			if (len > RUNID_MAX) {
+				snprintf(err, errlen,
+				         "%s: run id longer than %d bytes: %.60s...: use "
+				         "fewer axes",
+				         m->job->file, RUNID_MAX, id);
+				rc = -EINVAL;
+				break;
+			}
+			for (size_t k = 0; k < r; k++)
+				if (!strcmp(boot->runs[k].id, id)) {
+					snprintf(err, errlen,
+					         "%s: documents %d and %d describe the "
+					         "same run '%s' in one boot",
+					         m->job->file, boot->runs[k].doc, run->doc, id);
+					rc = -EINVAL;
+				}
+			if (!rc && !(run->id = strdup(id)))
+				rc = -ENOMEM;
+		}
+	}
+	free(names);
+	return rc;
+}
+
+int bb_matrix_expand(const struct bb_job *job, struct bb_matrix *m, char *err, size_t errlen)
+{
+	int rc = 0;
+	memset(m, 0, sizeof *m);
+	m->job = job;
+	for (size_t i = 0; i < job->ndocs && !rc; i++)
+		rc = expand_doc(m, job, &job->docs[i]);
+	if (!rc)
+		rc = make_ids(m, err, errlen);
+	if (rc == -ENOMEM)
+		snprintf(err, errlen, "out of memory");
+	if (rc) {
+		bb_matrix_free(m);
+		m->job = job;
+	}
+	return rc;
+}
+
+int bb_matrix_estimate(const struct bb_matrix *m, double *min_s, double *max_s, char *err,
+                       size_t errlen)
+{
+	*min_s = *max_s = 0;
+	for (size_t b = 0; b < m->nboots; b++) {
+		*min_s += BB_BOOT_OVERHEAD_S;
+		*max_s += BB_BOOT_OVERHEAD_S;
+		for (size_t r = 0; r < m->boots[b].nruns; r++) {
+			const struct bb_run *run = &m->boots[b].runs[r];
+			struct bb_suite_run sr;
+			int rc = bb_suite_run(m->job->suite, run->params, run->nparams, &sr, err,
+			                      errlen);
+			if (rc)
+				return rc;
+			*min_s += sr.iterations * (sr.nominal_s + BB_RUN_OVERHEAD_S);
+			*max_s += sr.iterations * (sr.runtime_s + BB_RUN_OVERHEAD_S);
+			bb_suite_run_free(&sr);
+		}
+	}
+	return 0;
+}

@@ -1,0 +1,56 @@
+/*
+ * The matrix: every list in a job is an axis; each job document expands to the Cartesian
+ * product of its axes (the first axis in the file outermost). Runs that need the same boot
+ * (equal boot-level parameters: kernel_cmdline, cgroup.*, cpufreq_governor) form one boot
+ * group; everything else varies between runs within a boot.
+ *
+ * Run ids (docs/jobs.md): the run's test (netperf test or stress-ng stressor), then
+ * ".NAME-VALUE" for every run-level parameter whose value is not the same in all runs of the
+ * job, in the order the parameters first appear in the file. NAME is the last part of a
+ * sysctl or stress-ng option name (prsctp_enable, vm-bytes), server_cpus/client_cpus for
+ * affinity, else the parameter's name; VALUE has '%' written as "pct" and any character
+ * outside [A-Za-z0-9._+-] as '_'. Example: SCTP_STREAM_MANY.nr_threads-25pct.prsctp_enable-1
+ */
+#ifndef BENCHBOOT_HOST_MATRIX_H
+#define BENCHBOOT_HOST_MATRIX_H
+
+#include <stddef.h>
+
+#include "host/job/job.h"
+#include "host/job/suites.h"
+
+/* Names and values point into the job (or to static defaults): free the matrix first. */
+struct bb_run {
+	char *id;
+	struct bb_param *params; /* run-level, in file order, defaults last */
+	size_t nparams;
+	int doc; /* 1-based document number */
+};
+
+struct bb_boot {
+	struct bb_param *params; /* boot-level: cgroup.mode (default none), cgroup.controllers,
+	                          * cgroup.limit.FILE, kernel_cmdline, cpufreq_governor */
+	size_t nparams;
+	struct bb_run *runs;
+	size_t nruns;
+};
+
+struct bb_matrix {
+	const struct bb_job *job;
+	struct bb_boot *boots;
+	size_t nboots;
+	size_t nruns; /* over all boots */
+};
+
+/* 0, or -EINVAL (a duplicate run, a run id over 200 bytes) / -ENOMEM with err set. */
+int bb_matrix_expand(const struct bb_job *job, struct bb_matrix *m, char *err, size_t errlen);
+void bb_matrix_free(struct bb_matrix *m);
+
+/* Rough wall-time estimate in seconds: per boot BB_BOOT_OVERHEAD_S, per iteration its
+ * expected duration plus BB_RUN_OVERHEAD_S. max: with netperf's -i maximum instead. */
+#define BB_BOOT_OVERHEAD_S 15.0
+#define BB_RUN_OVERHEAD_S 2.0
+int bb_matrix_estimate(const struct bb_matrix *m, double *min_s, double *max_s, char *err,
+                       size_t errlen);
+
+#endif

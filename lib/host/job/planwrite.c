@@ -1,0 +1,178 @@
+/* Plan writer: one boot group of a matrix -> the flat plan the init reads (docs/plan.md). */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "host/job/planwrite.h"
+#include "host/strbuf.h"
+
+static int argv_add_unique(struct bb_argv *a, const char *s)
+{
+	for (size_t i = 0; i < a->n; i++)
+		if (!strcmp(a->v[i], s))
+			return 0;
+	return bb_argv_add(a, s);
+}
+
+int bb_plan_boot_params(const struct bb_boot *b, char *buf, size_t len)
+{
+	size_t n = 0;
+	if (len)
+		buf[0] = 0;
+	for (size_t i = 0; i < b->nparams; i++) {
+		n += (size_t)snprintf(buf + (n < len ? n : len), n < len ? len - n : 0,
+		                      "%s%s=", i ? " " : "", b->params[i].name);
+		for (const char *s = b->params[i].value; *s; s++) {
+			const char *enc = *s == ' ' ? "%20" : *s == '%' ? "%25" : NULL;
+			if (enc)
+				n += (size_t)snprintf(buf + (n < len ? n : len),
+				                      n < len ? len - n : 0, "%s", enc);
+			else
+				n += (size_t)snprintf(buf + (n < len ? n : len),
+				                      n < len ? len - n : 0, "%c", *s);
+		}
+	}
+	return (int)n;
+}
+
+int bb_plan_needs(const struct bb_matrix *m, size_t boot, struct bb_argv *modules,
+                  struct bb_argv *files, char *err, size_t errlen)
+{
+	const struct bb_boot *b = &m->boots[boot];
+	int rc = 0;
+	/* netperf needs one non-loopback address: the init's dummy interface */
+	if (!strcmp(m->job->suite, "netperf") && (rc = argv_add_unique(modules, "dummy")))
+		return rc;
+	/* the NIC's driver (`nic: module:`, words): in the image, loaded at boot */
+	const char *nicmods = bb_param_get(b->params, b->nparams, "nic.module", "");
+	while (*nicmods && !rc) {
+		size_t n = strcspn(nicmods, " \t");
+		char name[64];
+		if (n && n < sizeof name) {
+			memcpy(name, nicmods, n);
+			name[n] = 0;
+			rc = argv_add_unique(modules, name);
+		}
+		nicmods += n;
+		nicmods += strspn(nicmods, " \t");
+	}
+	if (rc)
+		return rc;
+	for (size_t r = 0; r < b->nruns && !rc; r++) {
+		struct bb_suite_run sr;
+		rc = bb_suite_run(m->job->suite, b->runs[r].params, b->runs[r].nparams, &sr, err,
+		                  errlen);
+		if (rc)
+			return rc;
+		for (size_t i = 0; i < sr.modules.n && !rc; i++)
+			rc = argv_add_unique(modules, sr.modules.v[i]);
+		for (size_t i = 0; i < sr.files.n && !rc; i++)
+			rc = argv_add_unique(files, sr.files.v[i]);
+		bb_suite_run_free(&sr);
+	}
+	if (rc == -ENOMEM)
+		snprintf(err, errlen, "out of memory");
+	return rc;
+}
+
+/* Parameters that are plan keys of their own, not param.NAME. */
+static int plan_key_param(const char *name)
+{
+	return !strcmp(name, "iterations") || !strcmp(name, "timeout") ||
+	       !strcmp(name, "netserver") || !strncmp(name, "affinity.", 9);
+}
+
+int bb_plan_write(const struct bb_matrix *m, size_t boot, char **text, char *err, size_t errlen)
+{
+	const struct bb_boot *b = &m->boots[boot];
+	struct strbuf o = {0};
+	struct bb_argv modules = {0}, files = {0};
+	char bp[4096];
+	int rc;
+
+	*text = NULL;
+	if ((rc = bb_plan_needs(m, boot, &modules, &files, err, errlen)))
+		goto out_free;
+	strbuf_printf(&o, "benchboot-plan 1\n");
+	strbuf_printf(&o, "# %s, boot group %zu of %zu: written by benchboot from the job file\n",
+	              m->job->file, boot, m->nboots);
+	strbuf_printf(&o, "job=%s\n", m->job->name);
+	strbuf_printf(&o, "plan.digest=%s\n", m->job->digest);
+	strbuf_printf(&o, "boot.group=%zu\n", boot);
+	bb_plan_boot_params(b, bp, sizeof bp);
+	strbuf_printf(&o, "boot.params=%s\n", bp);
+	strbuf_printf(&o, "cgroup.mode=%s\n",
+	              bb_param_get(b->params, b->nparams, "cgroup.mode", "none"));
+	const char *ctrls = bb_param_get(b->params, b->nparams, "cgroup.controllers", NULL);
+	if (ctrls)
+		strbuf_printf(&o, "cgroup.controllers=%s\n", ctrls);
+	for (size_t i = 0; i < b->nparams; i++)
+		if (!strncmp(b->params[i].name, "cgroup.limit.", 13))
+			strbuf_printf(&o, "cgroup.limit.%s=%s\n", b->params[i].name + 13,
+			              b->params[i].value);
+	const char *gov = bb_param_get(b->params, b->nparams, "cpufreq_governor", NULL);
+	if (gov)
+		strbuf_printf(&o, "cpufreq.governor=%s\n", gov);
+	/* `nic:`: the job's NIC, net.nic.* (the job parser checked the values with the plan's
+	 * own parser) */
+	static const char *const nic_keys[] = {"name", "address", "gateway", "mtu", "wait"};
+	for (size_t i = 0; i < sizeof nic_keys / sizeof nic_keys[0]; i++) {
+		char pname[32];
+		snprintf(pname, sizeof pname, "nic.%s", nic_keys[i]);
+		const char *v = bb_param_get(b->params, b->nparams, pname, NULL);
+		if (v)
+			strbuf_printf(&o, "net.%s=%s\n", pname, v);
+	}
+	if (modules.n) {
+		strbuf_printf(&o, "modules.boot=");
+		for (size_t i = 0; i < modules.n; i++)
+			strbuf_printf(&o, "%s%s", i ? " " : "", modules.v[i]);
+		strbuf_printf(&o, "\n");
+	}
+	for (size_t r = 0; r < b->nruns; r++) {
+		const struct bb_run *run = &b->runs[r];
+		struct bb_suite_run sr;
+		if ((rc = bb_suite_run(m->job->suite, run->params, run->nparams, &sr, err, errlen)))
+			goto out_free;
+		strbuf_printf(&o, "\n[run %s]\n", run->id);
+		strbuf_printf(&o, "suite=%s\n", m->job->suite);
+		for (size_t i = 0; i < run->nparams; i++)
+			if (!plan_key_param(run->params[i].name))
+				strbuf_printf(&o, "param.%s=%s\n", run->params[i].name,
+				              run->params[i].value);
+		strbuf_printf(&o, "iterations=%d\n", sr.iterations);
+		strbuf_printf(&o, "runtime=%g\n", sr.runtime_s);
+		strbuf_printf(&o, "grace=%g\n", sr.grace_s);
+		for (size_t i = 0; i < sr.modules.n; i++)
+			strbuf_printf(&o, "needs.module=%s\n", sr.modules.v[i]);
+		for (size_t i = 0; i < sr.sysctls.n; i++)
+			strbuf_printf(&o, "sysctl.%s\n", sr.sysctls.v[i]);
+		if (sr.server_argv.n) {
+			for (size_t i = 0; i < sr.server_argv.n; i++)
+				strbuf_printf(&o, "server.0.arg=%s\n", sr.server_argv.v[i]);
+			strbuf_printf(&o, "server.0.ready=%s\n", sr.server_ready);
+			if (sr.server_cpus)
+				strbuf_printf(&o, "server.0.cpus=%s\n", sr.server_cpus);
+		}
+		for (size_t i = 0; i < sr.client_argv.n; i++)
+			strbuf_printf(&o, "client.arg=%s\n", sr.client_argv.v[i]);
+		strbuf_printf(&o, "client.count=%s\n", sr.client_count);
+		if (sr.client_cpus)
+			strbuf_printf(&o, "client.cpus=%s\n", sr.client_cpus);
+		bb_suite_run_free(&sr);
+	}
+	if (o.oom) {
+		rc = -ENOMEM;
+		snprintf(err, errlen, "out of memory");
+		goto out_free;
+	}
+	*text = o.s;
+	o.s = NULL;
+out_free:
+	free(o.s);
+	bb_argv_free(&modules);
+	bb_argv_free(&files);
+	return rc;
+}

@@ -1,0 +1,669 @@
+/* Reading a collected results folder; see results_tree.h and docs/results.md. */
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "host/json.h"
+#include "host/results/results_tree.h"
+
+int bb_pairs_set(struct bb_pairs *kvs, const char *key, const char *val)
+{
+	for (size_t i = 0; i < kvs->n; i++) {
+		if (strcmp(kvs->v[i].key, key))
+			continue;
+		char *nv = strdup(val);
+		if (!nv)
+			return -1;
+		free(kvs->v[i].val);
+		kvs->v[i].val = nv;
+		return 0;
+	}
+	struct bb_pair *nv = realloc(kvs->v, (kvs->n + 1) * sizeof(*nv));
+	if (!nv)
+		return -1;
+	kvs->v = nv;
+	nv[kvs->n].key = strdup(key);
+	nv[kvs->n].val = strdup(val);
+	if (!nv[kvs->n].key || !nv[kvs->n].val) {
+		free(nv[kvs->n].key);
+		free(nv[kvs->n].val);
+		return -1;
+	}
+	kvs->n++;
+	return 0;
+}
+
+const char *bb_pairs_get(const struct bb_pairs *kvs, const char *key)
+{
+	for (size_t i = 0; i < kvs->n; i++)
+		if (!strcmp(kvs->v[i].key, key))
+			return kvs->v[i].val;
+	return NULL;
+}
+
+static int kv_cmp(const void *a, const void *b)
+{
+	return strcmp(((const struct bb_pair *)a)->key, ((const struct bb_pair *)b)->key);
+}
+
+void bb_pairs_sort(struct bb_pairs *kvs)
+{
+	if (kvs->n)
+		qsort(kvs->v, kvs->n, sizeof(*kvs->v), kv_cmp);
+}
+
+void bb_pairs_free(struct bb_pairs *kvs)
+{
+	for (size_t i = 0; i < kvs->n; i++) {
+		free(kvs->v[i].key);
+		free(kvs->v[i].val);
+	}
+	free(kvs->v);
+	kvs->v = NULL;
+	kvs->n = 0;
+}
+
+int bb_pairs_flatten(struct bb_pairs *kvs, const char *prefix, const struct jn *node)
+{
+	char buf[64];
+	if (node->type != JN_OBJ && node->type != JN_ARR)
+		return bb_pairs_set(kvs, prefix, jn_scalar_text(node, buf, sizeof(buf)));
+	if (node->n == 0)
+		return bb_pairs_set(kvs, prefix, node->type == JN_OBJ ? "{}" : "[]");
+	for (size_t i = 0; i < node->n; i++) {
+		char *key;
+		int r;
+		if (node->type == JN_OBJ)
+			r = asprintf(&key, "%s%s%s", prefix, *prefix ? "." : "", node->keys[i]);
+		else
+			r = asprintf(&key, "%s%s%zu", prefix, *prefix ? "." : "", i);
+		if (r < 0)
+			return -1;
+		r = bb_pairs_flatten(kvs, key, node->items[i]);
+		free(key);
+		if (r)
+			return r;
+	}
+	return 0;
+}
+
+int bb_pairs_parse_words(struct bb_pairs *kvs, const char *text)
+{
+	char *copy = strdup(text), *save = NULL;
+	if (!copy)
+		return -1;
+	for (char *w = strtok_r(copy, " \t\n", &save); w; w = strtok_r(NULL, " \t\n", &save)) {
+		char *eq = strchr(w, '=');
+		if (eq) {
+			*eq = 0;
+			/* boot.params writes ' ' and '%' in values as %20 and %25 */
+			char *o = eq + 1;
+			for (const char *q = eq + 1; *q; q++) {
+				if (q[0] == '%' && q[1] == '2' && (q[2] == '0' || q[2] == '5')) {
+					*o++ = q[2] == '0' ? ' ' : '%';
+					q += 2;
+				} else {
+					*o++ = *q;
+				}
+			}
+			*o = 0;
+		}
+		if (bb_pairs_set(kvs, w, eq ? eq + 1 : "")) {
+			free(copy);
+			return -1;
+		}
+	}
+	free(copy);
+	return 0;
+}
+
+char *bb_pairs_format_words(const struct bb_pairs *kvs)
+{
+	size_t len = 1;
+	for (size_t i = 0; i < kvs->n; i++)
+		len += strlen(kvs->v[i].key) + strlen(kvs->v[i].val) + 2;
+	char *out = malloc(len), *o = out;
+	if (!out)
+		return NULL;
+	*o = 0;
+	for (size_t i = 0; i < kvs->n; i++)
+		o += sprintf(o, "%s%s=%s", i ? " " : "", kvs->v[i].key, kvs->v[i].val);
+	return out;
+}
+
+int bb_runid_params(const char *runid, struct bb_pairs *params)
+{
+	char *copy = strdup(runid), *save = NULL;
+	char *name = NULL, *lastkey = NULL;
+	int r = 0;
+	if (!copy)
+		return -1;
+	for (char *p = strtok_r(copy, ".", &save); p && !r; p = strtok_r(NULL, ".", &save)) {
+		char *eq = strchr(p, '=');
+		if (eq) {
+			*eq = 0;
+			free(lastkey);
+			lastkey = strdup(p);
+			r = !lastkey || bb_pairs_set(params, p, eq + 1);
+		} else if (lastkey) {
+			char *v;
+			r = asprintf(&v, "%s.%s", bb_pairs_get(params, lastkey), p) < 0;
+			r = r || bb_pairs_set(params, lastkey, v);
+			if (!r)
+				free(v);
+		} else {
+			char *v;
+			r = asprintf(&v, "%s%s%s", name ? name : "", name ? "." : "", p) < 0;
+			if (!r) {
+				free(name);
+				name = v;
+			}
+		}
+	}
+	if (!r && name)
+		r = bb_pairs_set(params, "run", name);
+	free(name);
+	free(lastkey);
+	free(copy);
+	return r ? -1 : 0;
+}
+
+const struct bb_stat *bb_run_stat(const struct bb_res_run *run, const char *name)
+{
+	for (size_t i = 0; i < run->nstats; i++)
+		if (!strcmp(run->stats[i].name, name))
+			return &run->stats[i];
+	return NULL;
+}
+
+/* ---- loading ---- */
+
+struct loader {
+	char *err;
+	size_t errlen;
+};
+
+static int is_dir(const char *path)
+{
+	struct stat st;
+	return !stat(path, &st) && S_ISDIR(st.st_mode);
+}
+
+static int exists(const char *path)
+{
+	struct stat st;
+	return !stat(path, &st);
+}
+
+static char *join(const char *a, const char *b)
+{
+	char *s;
+	if (asprintf(&s, "%s/%s", a, b) < 0)
+		return NULL;
+	return s;
+}
+
+/* Entries of a directory that are directories themselves, sorted (numbers numerically). */
+static int entry_cmp(const void *a, const void *b)
+{
+	const char *x = *(char *const *)a, *y = *(char *const *)b;
+	char *ex, *ey;
+	unsigned long long nx = strtoull(x, &ex, 10), ny = strtoull(y, &ey, 10);
+	if (ex != x && ey != y && !*ex && !*ey && nx != ny)
+		return nx < ny ? -1 : 1;
+	return strcmp(x, y);
+}
+
+static char **list_dirs(const char *path, size_t *count)
+{
+	DIR *d = opendir(path);
+	char **names = NULL;
+	size_t n = 0;
+	*count = 0;
+	if (!d)
+		return NULL;
+	struct dirent *de;
+	while ((de = readdir(d))) {
+		if (de->d_name[0] == '.')
+			continue;
+		char *full = join(path, de->d_name);
+		int dir = full && is_dir(full);
+		free(full);
+		if (!dir)
+			continue;
+		char **nn = realloc(names, (n + 1) * sizeof(*nn));
+		if (!nn)
+			break;
+		names = nn;
+		if (!(names[n] = strdup(de->d_name)))
+			break;
+		n++;
+	}
+	closedir(d);
+	if (n)
+		qsort(names, n, sizeof(*names), entry_cmp);
+	*count = n;
+	return names;
+}
+
+static void free_names(char **names, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+}
+
+/* Parse a JSON file that may be absent: 0 with *out NULL when absent, -1 on any other error. */
+static int load_json(struct loader *ld, const char *path, struct jn **out)
+{
+	char msg[256];
+	*out = NULL;
+	if (!exists(path))
+		return 0;
+	*out = jn_parse_file(path, msg, sizeof(msg));
+	if (!*out) {
+		snprintf(ld->err, ld->errlen, "%s: %s", path, msg);
+		return -1;
+	}
+	return 0;
+}
+
+static int add_values(struct bb_res_run *run, const char *name, const struct jn *v)
+{
+	struct bb_stat *st = NULL;
+	for (size_t i = 0; i < run->nstats; i++)
+		if (!strcmp(run->stats[i].name, name))
+			st = &run->stats[i];
+	if (!st) {
+		struct bb_stat *ns = realloc(run->stats, (run->nstats + 1) * sizeof(*ns));
+		if (!ns)
+			return -1;
+		run->stats = ns;
+		st = &ns[run->nstats];
+		memset(st, 0, sizeof(*st));
+		if (!(st->name = strdup(name)))
+			return -1;
+		run->nstats++;
+	}
+	size_t add = v->type == JN_ARR ? v->n : 1;
+	double *nv = realloc(st->vals, (st->n + add) * sizeof(*nv));
+	if (!nv)
+		return -1;
+	st->vals = nv;
+	for (size_t i = 0; i < add; i++) {
+		const struct jn *x = v->type == JN_ARR ? v->items[i] : v;
+		if (x->type == JN_NUM)
+			st->vals[st->n++] = x->num;
+	}
+	return 0;
+}
+
+/* results.json: {"stat": [it1, it2, ...]} (a single number counts as one value). */
+static int load_stats(struct loader *ld, struct bb_res_run *run, const char *path, int *found)
+{
+	struct jn *j;
+	if (load_json(ld, path, &j))
+		return -1;
+	*found = j != NULL;
+	if (!j)
+		return 0;
+	if (j->type != JN_OBJ) {
+		snprintf(ld->err, ld->errlen, "%s: not a JSON object", path);
+		jn_free(j);
+		return -1;
+	}
+	for (size_t i = 0; i < j->n; i++) {
+		const struct jn *v = j->items[i];
+		if (v->type != JN_ARR && v->type != JN_NUM)
+			continue;
+		if (add_values(run, j->keys[i], v)) {
+			jn_free(j);
+			snprintf(ld->err, ld->errlen, "out of memory");
+			return -1;
+		}
+	}
+	jn_free(j);
+	return 0;
+}
+
+static int status_failed(const struct jn *st)
+{
+	static const char *const good[] = {"ok",      "pass",     "passed",   "done",
+	                                   "success", "finished", "completed"};
+	const struct jn *v = jn_get(st, "status");
+	if (!v)
+		v = jn_get(st, "result");
+	if (!v)
+		v = jn_get(st, "state");
+	if (v && v->type == JN_STR) {
+		for (size_t i = 0; i < sizeof(good) / sizeof(*good); i++)
+			if (!strcasecmp(v->str, good[i]))
+				return 0;
+		return 1;
+	}
+	v = jn_get(st, "ok");
+	if (v && v->type == JN_BOOL)
+		return !v->boolean;
+	return 0;
+}
+
+/* Parameters and per-run environment from a status or params object. */
+static int take_params(struct bb_res_run *run, const struct jn *obj, int whole)
+{
+	const struct jn *p = whole ? obj : jn_get(obj, "params");
+	if (p && p->type == JN_OBJ && p->n && !run->params.n)
+		if (bb_pairs_flatten(&run->params, "", p))
+			return -1;
+	if (whole)
+		return 0;
+	static const char *const envkeys[] = {"sysctl", "sysctls", "env", "environment"};
+	for (size_t i = 0; i < sizeof(envkeys) / sizeof(*envkeys); i++) {
+		const struct jn *e = jn_get(obj, envkeys[i]);
+		if (e && (e->type == JN_OBJ || e->type == JN_ARR))
+			if (bb_pairs_flatten(&run->env, envkeys[i], e))
+				return -1;
+	}
+	return 0;
+}
+
+static int load_run(struct loader *ld, struct bb_res_run *run, const char *dir)
+{
+	char *p = NULL;
+	struct jn *j = NULL;
+	int found = 0, r = -1;
+	char **iters = NULL;
+	size_t niters = 0;
+
+	if (!(p = join(dir, "params.json")) || load_json(ld, p, &j))
+		goto out;
+	if (j && take_params(run, j, 1))
+		goto out_oom;
+	jn_free(j);
+	j = NULL;
+	free(p);
+	if (!(p = join(dir, "status")) || load_json(ld, p, &j))
+		goto out;
+	if (j && take_params(run, j, 0))
+		goto out_oom;
+	jn_free(j);
+	j = NULL;
+	free(p);
+	if (!(p = join(dir, "results.json")) || load_stats(ld, run, p, &found))
+		goto out;
+	iters = list_dirs(dir, &niters);
+	for (size_t i = 0; i < niters; i++) {
+		char *end;
+		strtoul(iters[i], &end, 10);
+		if (*end || end == iters[i])
+			continue;
+		run->iterations++;
+		char *idir = join(dir, iters[i]);
+		if (!idir)
+			goto out_oom;
+		free(p);
+		p = join(idir, "status");
+		if (!p || load_json(ld, p, &j)) {
+			free(idir);
+			goto out;
+		}
+		if (j) {
+			run->failed_iterations += status_failed(j);
+			if (take_params(run, j, 0)) {
+				free(idir);
+				goto out_oom;
+			}
+			jn_free(j);
+			j = NULL;
+		}
+		if (!found) {
+			int f;
+			free(p);
+			p = join(idir, "results.json");
+			if (!p || load_stats(ld, run, p, &f)) {
+				free(idir);
+				goto out;
+			}
+		}
+		free(idir);
+	}
+	if (!run->params.n) {
+		run->params_derived = 1;
+		if (bb_runid_params(run->id, &run->params))
+			goto out_oom;
+	}
+	bb_pairs_sort(&run->params);
+	bb_pairs_sort(&run->env);
+	r = 0;
+	goto out;
+out_oom:
+	snprintf(ld->err, ld->errlen, "out of memory");
+out:
+	free_names(iters, niters);
+	jn_free(j);
+	free(p);
+	return r;
+}
+
+static const char *const boot_params_keys[] = {"boot.params", "boot_params", "plan.boot.params",
+                                               "boot.boot_params"};
+
+static int load_boot(struct loader *ld, struct bb_res_boot *boot, const char *path)
+{
+	char *p = NULL, *runs = NULL;
+	struct jn *j = NULL;
+	char **names = NULL;
+	size_t n = 0;
+	int r = -1;
+	const char *slash = strrchr(path, '/');
+
+	if (!(boot->path = strdup(path)) || !(boot->name = strdup(slash ? slash + 1 : path)))
+		goto out_oom;
+	if (!(p = join(path, "env.json")) || load_json(ld, p, &j))
+		goto out;
+	if (j && bb_pairs_flatten(&boot->env, "", j))
+		goto out_oom;
+	bb_pairs_sort(&boot->env);
+	for (size_t i = 0; i < sizeof(boot_params_keys) / sizeof(*boot_params_keys); i++) {
+		const char *bp = bb_pairs_get(&boot->env, boot_params_keys[i]);
+		if (bp && bb_pairs_parse_words(&boot->params, bp))
+			goto out_oom;
+		/* an object form: boot.params.KEY=VALUE */
+		size_t l = strlen(boot_params_keys[i]);
+		for (size_t k = 0; k < boot->env.n; k++)
+			if (!strncmp(boot->env.v[k].key, boot_params_keys[i], l) &&
+			    boot->env.v[k].key[l] == '.')
+				if (bb_pairs_set(&boot->params, boot->env.v[k].key + l + 1,
+				                 boot->env.v[k].val))
+					goto out_oom;
+	}
+	bb_pairs_sort(&boot->params);
+	free(p);
+	if (!(p = join(path, "done")))
+		goto out_oom;
+	boot->done = exists(p);
+	if (!(runs = join(path, "runs")))
+		goto out_oom;
+	names = list_dirs(runs, &n);
+	if (n && !(boot->runs = calloc(n, sizeof(*boot->runs))))
+		goto out_oom;
+	for (size_t i = 0; i < n; i++) {
+		struct bb_res_run *run = &boot->runs[boot->nruns++];
+		run->boot = boot;
+		char *rd = join(runs, names[i]);
+		if (!rd || !(run->id = strdup(names[i]))) {
+			free(rd);
+			goto out_oom;
+		}
+		int lr = load_run(ld, run, rd);
+		free(rd);
+		if (lr)
+			goto out;
+	}
+	r = 0;
+	goto out;
+out_oom:
+	snprintf(ld->err, ld->errlen, "out of memory");
+out:
+	free_names(names, n);
+	jn_free(j);
+	free(p);
+	free(runs);
+	return r;
+}
+
+/*
+ * DIR/run.json, written by `benchboot run`: which kernel (and so on) each boot had, as boot
+ * labels: {"boots": [{"boot_id": ID, "params": {"kernel": "NAME"}}, ...]}.
+ */
+static int apply_run_json(struct loader *ld, struct bb_results *res, const char *dir)
+{
+	struct jn *j;
+	char *p = join(dir, "run.json");
+	if (!p) {
+		snprintf(ld->err, ld->errlen, "out of memory");
+		return -1;
+	}
+	int r = load_json(ld, p, &j);
+	free(p);
+	if (r || !j)
+		return r;
+	const struct jn *boots = jn_get(j, "boots");
+	for (size_t i = 0; boots && boots->type == JN_ARR && i < boots->n; i++) {
+		const struct jn *id = jn_get(boots->items[i], "boot_id");
+		const struct jn *params = jn_get(boots->items[i], "params");
+		if (!id || id->type != JN_STR || !params || params->type != JN_OBJ)
+			continue;
+		size_t il = strlen(id->str);
+		for (size_t b = 0; b < res->nboots; b++) {
+			const char *name = res->boots[b].name;
+			size_t nl = strlen(name);
+			if (nl <= il || name[nl - il - 1] != '-' || strcmp(name + nl - il, id->str))
+				continue;
+			for (size_t k = 0; k < params->n; k++) {
+				char buf[64];
+				const char *v = jn_scalar_text(params->items[k], buf, sizeof(buf));
+				if (v && bb_pairs_set(&res->boots[b].labels, params->keys[k], v)) {
+					jn_free(j);
+					snprintf(ld->err, ld->errlen, "out of memory");
+					return -1;
+				}
+			}
+			bb_pairs_sort(&res->boots[b].labels);
+		}
+	}
+	jn_free(j);
+	return 0;
+}
+
+static int is_boot_dir(const char *path)
+{
+	static const char *const marks[] = {"env.json", "runs", "done"};
+	for (size_t i = 0; i < 3; i++) {
+		char *p = join(path, marks[i]);
+		int e = p && exists(p);
+		free(p);
+		if (e)
+			return 1;
+	}
+	return 0;
+}
+
+int bb_results_load(const char *path, struct bb_results *res, char *err, size_t errlen)
+{
+	struct loader ld = {err, errlen};
+	char **names = NULL;
+	size_t n = 0;
+	memset(res, 0, sizeof(*res));
+	if (!is_dir(path)) {
+		snprintf(err, errlen, "%s: %s", path,
+		         exists(path) ? "not a folder" : strerror(errno));
+		return -1;
+	}
+	char *clean = strdup(path);
+	if (!clean)
+		goto out_oom;
+	for (size_t l = strlen(clean); l > 1 && clean[l - 1] == '/'; l--)
+		clean[l - 1] = 0;
+	res->path = clean;
+	if (is_boot_dir(clean)) {
+		if (!(res->boots = calloc(1, sizeof(*res->boots))))
+			goto out_oom;
+		res->nboots = 1;
+		if (load_boot(&ld, &res->boots[0], clean))
+			goto out_fail;
+		char *parent = strdup(clean), *slash = parent ? strrchr(parent, '/') : NULL;
+		if (slash)
+			*slash = 0;
+		int ar = apply_run_json(&ld, res, slash ? (*parent ? parent : "/") : ".");
+		free(parent);
+		if (ar)
+			goto out_fail;
+		return 0;
+	}
+	names = list_dirs(clean, &n);
+	if (n && !(res->boots = calloc(n, sizeof(*res->boots))))
+		goto out_oom;
+	for (size_t i = 0; i < n; i++) {
+		char *bp = join(clean, names[i]);
+		if (!bp)
+			goto out_oom;
+		if (!is_boot_dir(bp)) {
+			free(bp);
+			continue;
+		}
+		int lr = load_boot(&ld, &res->boots[res->nboots++], bp);
+		free(bp);
+		if (lr)
+			goto out_fail;
+	}
+	free_names(names, n);
+	names = NULL;
+	n = 0;
+	if (apply_run_json(&ld, res, clean))
+		goto out_fail;
+	if (!res->nboots) {
+		snprintf(err, errlen,
+		         "%s: no results here (neither a boot folder with env.json and runs/ nor a "
+		         "folder of them)",
+		         clean);
+		bb_results_free(res);
+		return -1;
+	}
+	return 0;
+out_oom:
+	snprintf(err, errlen, "out of memory");
+out_fail:
+	free_names(names, n);
+	bb_results_free(res);
+	return -1;
+}
+
+void bb_results_free(struct bb_results *res)
+{
+	for (size_t b = 0; b < res->nboots; b++) {
+		struct bb_res_boot *boot = &res->boots[b];
+		for (size_t r = 0; r < boot->nruns; r++) {
+			struct bb_res_run *run = &boot->runs[r];
+			free(run->id);
+			bb_pairs_free(&run->params);
+			bb_pairs_free(&run->env);
+			for (size_t s = 0; s < run->nstats; s++) {
+				free(run->stats[s].name);
+				free(run->stats[s].vals);
+			}
+			free(run->stats);
+		}
+		free(boot->runs);
+		free(boot->path);
+		free(boot->name);
+		bb_pairs_free(&boot->env);
+		bb_pairs_free(&boot->params);
+		bb_pairs_free(&boot->labels);
+	}
+	free(res->boots);
+	free(res->path);
+	memset(res, 0, sizeof(*res));
+}

@@ -1,0 +1,557 @@
+/* Booting under QEMU with a watched serial console; see qemu.h. */
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "host/vm/qemu.h"
+
+#define DEFAULT_QEMU "qemu-system-x86_64"
+#define STOP_GRACE_S 5.0  /* SIGTERM, then this long before SIGKILL */
+#define TRACE_GRACE_S 2.0 /* after a panic or oops: keep reading the trace this long */
+
+static double now_s(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+const char *bb_boot_outcome_name(enum bb_boot_outcome o)
+{
+	static const char *const names[] = {"poweroff", "panic",       "oops",       "hang",
+	                                    "deadline", "interrupted", "qemu-failed"};
+	return (unsigned)o < sizeof(names) / sizeof(*names) ? names[o] : "?";
+}
+
+enum bb_boot_outcome bb_console_classify(const char *line)
+{
+	static const struct {
+		const char *text;
+		enum bb_boot_outcome o;
+	} table[] = {
+	    {"Kernel panic - not syncing", BB_BOOT_PANIC},
+	    {"Oops: ", BB_BOOT_OOPS},
+	    {"BUG: unable to handle", BB_BOOT_OOPS},
+	    {"BUG: kernel NULL pointer dereference", BB_BOOT_OOPS},
+	    {"kernel BUG at ", BB_BOOT_OOPS},
+	    {"general protection fault", BB_BOOT_OOPS},
+	    {"BUG: soft lockup", BB_BOOT_OOPS},
+	    {"BUG: scheduling while atomic", BB_BOOT_OOPS},
+	    {"watchdog: BUG: soft lockup", BB_BOOT_OOPS},
+	    {"rcu: INFO: rcu_preempt detected stalls", BB_BOOT_HANG},
+	    {"rcu: INFO: rcu_sched detected stalls", BB_BOOT_HANG},
+	    {" blocked for more than ", BB_BOOT_HANG},
+	};
+	for (size_t i = 0; i < sizeof(table) / sizeof(*table); i++)
+		if (strstr(line, table[i].text))
+			return table[i].o;
+	return BB_BOOT_POWEROFF;
+}
+
+/* fork + exec with stdin from /dev/null, stdout/stderr to the given fds; own process group. */
+static pid_t spawn(char *const argv[], int out_fd, int err_fd)
+{
+	pid_t parent = getpid();
+	pid_t pid = fork();
+	if (pid != 0)
+		return pid;
+	sigset_t none;
+	sigemptyset(&none);
+	sigprocmask(SIG_SETMASK, &none, NULL);
+	signal(SIGINT, SIG_DFL);
+	signal(SIGTERM, SIG_DFL);
+	signal(SIGPIPE, SIG_DFL);
+	/* Ctrl-C reaches benchboot only, which stops the VM itself; the VM dies with it. */
+	setpgid(0, 0);
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	if (getppid() != parent)
+		_exit(127);
+	int devnull = open("/dev/null", O_RDWR);
+	if (devnull < 0 || dup2(devnull, 0) < 0 || dup2(out_fd, 1) < 0 || dup2(err_fd, 2) < 0)
+		_exit(127);
+	for (int fd = 3; fd < 1024; fd++)
+		close(fd);
+	execvp(argv[0], argv);
+	dprintf(2, "cannot run %s: %s\n", argv[0], strerror(errno));
+	_exit(127);
+}
+
+/* Stop a VM: SIGTERM (QEMU exits cleanly and flushes its disks), SIGKILL if it lingers. */
+static int stop_vm(pid_t pid, int *status)
+{
+	kill(pid, SIGTERM);
+	double until = now_s() + STOP_GRACE_S;
+	while (now_s() < until) {
+		pid_t r = waitpid(pid, status, WNOHANG);
+		if (r == pid)
+			return 0;
+		if (r < 0 && errno != EINTR)
+			return -errno;
+		usleep(20000);
+	}
+	kill(pid, SIGKILL);
+	while (waitpid(pid, status, 0) < 0)
+		if (errno != EINTR)
+			return -errno;
+	return 0;
+}
+
+int bb_kvm_probe(const char *qemu, double timeout_s, char *why, size_t whylen)
+{
+	char dir[] = "/tmp/bbkvm.XXXXXX", dbg[64], errf[64];
+	int ok = 0, status;
+	if (access("/dev/kvm", R_OK | W_OK)) {
+		snprintf(why, whylen, "/dev/kvm: %s", strerror(errno));
+		return 0;
+	}
+	if (!mkdtemp(dir)) {
+		snprintf(why, whylen, "mkdtemp: %s", strerror(errno));
+		return 0;
+	}
+	snprintf(dbg, sizeof(dbg), "%s/debugcon", dir);
+	snprintf(errf, sizeof(errf), "%s/stderr", dir);
+	char dbgarg[80];
+	snprintf(dbgarg, sizeof(dbgarg), "file:%s", dbg);
+	char *argv[] = {(char *)(qemu ? qemu : DEFAULT_QEMU),
+	                "-accel",
+	                "kvm",
+	                "-cpu",
+	                "host",
+	                "-m",
+	                "64",
+	                "-nodefaults",
+	                "-display",
+	                "none",
+	                "-no-reboot",
+	                "-debugcon",
+	                dbgarg,
+	                "-global",
+	                "isa-debugcon.iobase=0x402",
+	                NULL};
+	int efd = open(errf, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	int nfd = open("/dev/null", O_WRONLY);
+	pid_t pid = efd >= 0 && nfd >= 0 ? spawn(argv, nfd, efd) : -1;
+	if (efd >= 0)
+		close(efd);
+	if (nfd >= 0)
+		close(nfd);
+	if (pid < 0) {
+		snprintf(why, whylen, "cannot start %s: %s", argv[0], strerror(errno));
+		goto out_rm;
+	}
+	double until = now_s() + timeout_s;
+	int exited = 0;
+	while (now_s() < until) {
+		struct stat st;
+		/* the firmware's banner on the debug console: guest code ran */
+		if (!stat(dbg, &st) && st.st_size > 0) {
+			ok = 1;
+			break;
+		}
+		if (waitpid(pid, &status, WNOHANG) == pid) {
+			exited = 1;
+			break;
+		}
+		usleep(20000);
+	}
+	if (!exited)
+		stop_vm(pid, &status);
+	if (!ok) {
+		char msg[400] = "";
+		FILE *f = fopen(errf, "r");
+		if (f) {
+			if (!fgets(msg, sizeof(msg), f))
+				msg[0] = 0;
+			fclose(f);
+		}
+		msg[strcspn(msg, "\n")] = 0;
+		if (*msg)
+			snprintf(why, whylen, "%s", msg);
+		else
+			snprintf(why, whylen, "no guest output within %.1f s under KVM", timeout_s);
+	}
+out_rm:
+	unlink(dbg);
+	unlink(errf);
+	rmdir(dir);
+	return ok;
+}
+
+struct watch {
+	const struct bb_qemu_opts *o;
+	struct bb_qemu_result *res;
+	int logfd;
+	char line[4096];
+	char last[400]; /* the last complete line */
+	size_t len;
+	double last_output, silence;
+	enum bb_boot_outcome pending;
+	double stop_at;
+	int log_error;
+};
+
+static void watch_line(struct watch *w)
+{
+	w->line[w->len] = 0;
+	if (w->len && w->line[w->len - 1] == '\r')
+		w->line[--w->len] = 0;
+	enum bb_boot_outcome c = bb_console_classify(w->line);
+	if (c != BB_BOOT_POWEROFF && w->pending == BB_BOOT_POWEROFF) {
+		w->pending = c;
+		w->stop_at = now_s() + TRACE_GRACE_S;
+		snprintf(w->res->detail, sizeof(w->res->detail), "%.500s", w->line);
+	}
+	snprintf(w->last, sizeof(w->last), "%.399s", w->line);
+	if (w->o->on_line) {
+		double allow = w->o->on_line(w->o->ctx, w->line);
+		w->silence = allow > 0 ? allow : w->o->silence_s;
+	}
+	w->len = 0;
+}
+
+static void watch_bytes(struct watch *w, const char *buf, size_t n)
+{
+	if (w->logfd >= 0) {
+		size_t off = 0;
+		while (off < n) {
+			ssize_t k = write(w->logfd, buf + off, n - off);
+			if (k < 0 && errno == EINTR)
+				continue;
+			if (k <= 0) {
+				w->log_error = errno ? errno : EIO;
+				break;
+			}
+			off += k;
+		}
+	}
+	for (size_t i = 0; i < n; i++) {
+		if (buf[i] == '\n' || w->len == sizeof(w->line) - 1) {
+			if (buf[i] != '\n')
+				w->line[w->len++] = buf[i];
+			watch_line(w);
+		} else {
+			w->line[w->len++] = buf[i];
+		}
+	}
+}
+
+int bb_qemu_boot(const struct bb_qemu_opts *o, struct bb_qemu_result *res)
+{
+	static int kvm_known = -1;
+	static char kvm_why[256];
+	char mem[32], cpus[32], drive[4200];
+	const char *argv[64 + 32];
+	int n = 0, out[2] = {-1, -1}, err[2] = {-1, -1}, r = 0, status = 0;
+	size_t errlen = 0;
+	char errbuf[512] = "";
+	struct watch w = {0};
+
+	memset(res, 0, sizeof(*res));
+	enum bb_accel accel = o->accel;
+	if (accel == BB_ACCEL_AUTO) {
+		if (kvm_known < 0)
+			kvm_known = bb_kvm_probe(o->qemu, 3.0, kvm_why, sizeof(kvm_why));
+		accel = kvm_known ? BB_ACCEL_KVM : BB_ACCEL_TCG;
+		if (!kvm_known)
+			snprintf(res->accel_note, sizeof(res->accel_note), "KVM not usable: %.230s",
+			         kvm_why);
+	}
+	res->accel_used = accel;
+	snprintf(mem, sizeof(mem), "%d", o->mem_mb > 0 ? o->mem_mb : 1024);
+	snprintf(cpus, sizeof(cpus), "%d", o->cpus > 0 ? o->cpus : 2);
+	argv[n++] = o->qemu ? o->qemu : DEFAULT_QEMU;
+	argv[n++] = "-accel";
+	argv[n++] = accel == BB_ACCEL_KVM ? "kvm" : "tcg";
+	if (accel == BB_ACCEL_KVM) {
+		argv[n++] = "-cpu";
+		argv[n++] = "host";
+	}
+	argv[n++] = "-m";
+	argv[n++] = mem;
+	argv[n++] = "-smp";
+	argv[n++] = cpus;
+	argv[n++] = "-nodefaults";
+	argv[n++] = "-display";
+	argv[n++] = "none";
+	argv[n++] = "-no-reboot";
+	argv[n++] = "-serial";
+	argv[n++] = "stdio";
+	argv[n++] = "-kernel";
+	argv[n++] = o->kernel;
+	if (o->initrd) {
+		argv[n++] = "-initrd";
+		argv[n++] = o->initrd;
+	}
+	if (o->append) {
+		argv[n++] = "-append";
+		argv[n++] = o->append;
+	}
+	if (o->disk) {
+		if (strchr(o->disk, ',')) {
+			snprintf(res->detail, sizeof(res->detail), "%s: a ',' in a disk path",
+			         o->disk);
+			return -EINVAL;
+		}
+		snprintf(drive, sizeof(drive), "file=%s,format=raw,if=virtio", o->disk);
+		argv[n++] = "-drive";
+		argv[n++] = drive;
+	}
+	for (int i = 0; o->extra_args && o->extra_args[i]; i++) {
+		if (n >= 64 + 30) {
+			snprintf(res->detail, sizeof(res->detail), "too many QEMU arguments");
+			return -E2BIG;
+		}
+		argv[n++] = o->extra_args[i];
+	}
+	argv[n] = NULL;
+
+	w.o = o;
+	w.res = res;
+	w.logfd = -1;
+	w.pending = BB_BOOT_POWEROFF;
+	if (o->console_log) {
+		w.logfd = open(o->console_log, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+		if (w.logfd < 0) {
+			r = -errno;
+			snprintf(res->detail, sizeof(res->detail), "%s: %s", o->console_log,
+			         strerror(errno));
+			return r;
+		}
+	}
+	if (pipe2(out, O_CLOEXEC) || pipe2(err, O_CLOEXEC)) {
+		r = -errno;
+		snprintf(res->detail, sizeof(res->detail), "pipe: %s", strerror(errno));
+		goto out_close;
+	}
+	double start = now_s();
+	pid_t pid = spawn((char *const *)argv, out[1], err[1]);
+	if (pid < 0) {
+		r = -errno;
+		snprintf(res->detail, sizeof(res->detail), "fork: %s", strerror(errno));
+		goto out_close;
+	}
+	close(out[1]);
+	close(err[1]);
+	out[1] = err[1] = -1;
+	w.last_output = start;
+	w.silence = o->silence_s;
+
+	int open_fds = 2, exited = 0;
+	enum bb_boot_outcome stop_reason = BB_BOOT_POWEROFF;
+	for (;;) {
+		double t = now_s();
+		if (o->interrupt && *o->interrupt) {
+			stop_reason = BB_BOOT_INTERRUPTED;
+			snprintf(res->detail, sizeof(res->detail), "interrupted");
+			break;
+		}
+		if (w.pending != BB_BOOT_POWEROFF && t >= w.stop_at) {
+			stop_reason = w.pending;
+			break;
+		}
+		if (o->deadline_s > 0 && t - start >= o->deadline_s) {
+			stop_reason = BB_BOOT_DEADLINE;
+			snprintf(res->detail, sizeof(res->detail),
+			         "still running after the deadline of %.0f s", o->deadline_s);
+			break;
+		}
+		if (w.silence > 0 && t - w.last_output >= w.silence &&
+		    w.pending == BB_BOOT_POWEROFF) {
+			stop_reason = BB_BOOT_HANG;
+			snprintf(res->detail, sizeof(res->detail),
+			         "no console output for %.0f s (last line: %.300s)", w.silence,
+			         w.last);
+			break;
+		}
+		if (!open_fds) {
+			if (waitpid(pid, &status, 0) == pid)
+				exited = 1;
+			else if (errno == EINTR)
+				continue;
+			break;
+		}
+		if (o->on_tick)
+			o->on_tick(o->ctx);
+		double wait = 0.25;
+		if (o->deadline_s > 0 && start + o->deadline_s - t < wait)
+			wait = start + o->deadline_s - t;
+		if (wait < 0)
+			wait = 0;
+		struct pollfd pfd[2] = {{out[0], POLLIN, 0}, {err[0], POLLIN, 0}};
+		int pr = poll(pfd, 2, (int)(wait * 1000) + 1);
+		if (pr < 0) {
+			if (errno == EINTR)
+				continue;
+			r = -errno;
+			snprintf(res->detail, sizeof(res->detail), "poll: %s", strerror(errno));
+			break;
+		}
+		char buf[8192];
+		for (int i = 0; i < 2; i++) {
+			int fd = i ? err[0] : out[0];
+			if (fd < 0 || !(pfd[i].revents & (POLLIN | POLLHUP | POLLERR)))
+				continue;
+			ssize_t k = read(fd, buf, sizeof(buf));
+			if (k < 0 && (errno == EINTR || errno == EAGAIN))
+				continue;
+			if (k <= 0) {
+				close(fd);
+				if (i)
+					err[0] = -1;
+				else
+					out[0] = -1;
+				open_fds--;
+				continue;
+			}
+			if (i) {
+				size_t room = sizeof(errbuf) - 1 - errlen;
+				size_t take = (size_t)k < room ? (size_t)k : room;
+				memcpy(errbuf + errlen, buf, take);
+				errlen += take;
+				errbuf[errlen] = 0;
+			} else {
+				w.last_output = now_s();
+				watch_bytes(&w, buf, k);
+			}
+		}
+	}
+	if (!exited) {
+		int sr = stop_vm(pid, &status);
+		if (sr && !r)
+			r = sr;
+	}
+	/* drain what is left of the console into the log */
+	if (out[0] >= 0) {
+		char buf[8192];
+		ssize_t k;
+		fcntl(out[0], F_SETFL, O_NONBLOCK);
+		while ((k = read(out[0], buf, sizeof(buf))) > 0)
+			watch_bytes(&w, buf, k);
+	}
+	if (w.len)
+		watch_line(&w);
+	res->exit_status = status;
+	res->wall_s = now_s() - start;
+	if (stop_reason != BB_BOOT_POWEROFF) {
+		res->outcome = stop_reason;
+	} else if (w.pending != BB_BOOT_POWEROFF) {
+		res->outcome = w.pending;
+	} else if (exited && WIFEXITED(status) && WEXITSTATUS(status) == 0) {
+		res->outcome = BB_BOOT_POWEROFF;
+	} else {
+		res->outcome = BB_BOOT_QEMU_FAILED;
+		errbuf[strcspn(errbuf, "\n")] = 0;
+		if (WIFSIGNALED(status))
+			snprintf(res->detail, sizeof(res->detail),
+			         "QEMU killed by signal %d%s%.400s", WTERMSIG(status),
+			         *errbuf ? ": " : "", errbuf);
+		else
+			snprintf(res->detail, sizeof(res->detail),
+			         "QEMU exited with status %d%s%.400s",
+			         WIFEXITED(status) ? WEXITSTATUS(status) : -1, *errbuf ? ": " : "",
+			         errbuf);
+	}
+	if (w.log_error && !r) {
+		r = -w.log_error;
+		snprintf(res->detail, sizeof(res->detail), "%s: %s", o->console_log,
+		         strerror(w.log_error));
+	}
+out_close:
+	for (int i = 0; i < 2; i++) {
+		if (out[i] >= 0)
+			close(out[i]);
+		if (err[i] >= 0)
+			close(err[i]);
+	}
+	if (w.logfd >= 0 && close(w.logfd) && !r) {
+		r = -errno;
+		snprintf(res->detail, sizeof(res->detail), "%s: %s", o->console_log,
+		         strerror(errno));
+	}
+	return r;
+}
+
+/* The value of word KEY=VALUE in text (VALUE runs to the next space; "reason=" to the end). */
+static int word(const char *text, const char *key, char *out, size_t len)
+{
+	size_t kl = strlen(key);
+	for (const char *p = text; (p = strstr(p, key)); p++) {
+		if ((p != text && p[-1] != ' ') || p[kl] != '=')
+			continue;
+		const char *v = p + kl + 1;
+		size_t n = strcmp(key, "reason") ? strcspn(v, " ") : strlen(v);
+		snprintf(out, len, "%.*s", (int)n, v);
+		return 1;
+	}
+	return 0;
+}
+
+int bb_console_event(const char *line, struct bb_console_event *ev)
+{
+	static const struct {
+		const char *tag;
+		enum bb_event_kind kind;
+	} tags[] = {{"BENCHBOOT boot-start ", BB_EV_BOOT_START},
+	            {"BENCHBOOT run-start ", BB_EV_RUN_START},
+	            {"BENCHBOOT run-end ", BB_EV_RUN_END},
+	            {"BENCHBOOT boot-end ", BB_EV_BOOT_END}};
+	char v[64];
+	memset(ev, 0, sizeof(*ev));
+	for (size_t i = 0; i < sizeof(tags) / sizeof(*tags); i++) {
+		const char *p = strstr(line, tags[i].tag);
+		if (!p)
+			continue;
+		p += strlen(tags[i].tag);
+		ev->kind = tags[i].kind;
+		word(p, "id", ev->id, sizeof(ev->id));
+		if (word(p, "iter", v, sizeof(v)) && sscanf(v, "%d/%d", &ev->iter, &ev->niter) < 1)
+			ev->iter = 0;
+		if (word(p, "runs", v, sizeof(v)))
+			ev->runs = atoi(v);
+		if (word(p, "iterations", v, sizeof(v)))
+			ev->niter = atoi(v);
+		if (word(p, "ok", v, sizeof(v)))
+			ev->ok = atoi(v);
+		if (word(p, "failed", v, sizeof(v)))
+			ev->failed = atoi(v);
+		if (word(p, "runtime", v, sizeof(v)))
+			ev->runtime = strtod(v, NULL);
+		if (word(p, "elapsed", v, sizeof(v)))
+			ev->elapsed = strtod(v, NULL);
+		word(p, "status", ev->status, sizeof(ev->status));
+		word(p, "reason", ev->reason, sizeof(ev->reason));
+		return 1;
+	}
+	/* benchboot: RUNID iteration I: STAT = VALUE UNIT */
+	const char *p = strstr(line, "benchboot: ");
+	if (!p)
+		return 0;
+	p += strlen("benchboot: ");
+	const char *it = strstr(p, " iteration ");
+	const char *eq = it ? strstr(it, ": ") : NULL;
+	if (!it || !eq || !strstr(eq, " = "))
+		return 0;
+	char stat[160];
+	double value;
+	int n = 0;
+	if (sscanf(eq + 2, "%159s = %lf %n", stat, &value, &n) < 2)
+		return 0;
+	ev->kind = BB_EV_RESULT;
+	snprintf(ev->id, sizeof(ev->id), "%.*s", (int)(it - p), p);
+	ev->iter = atoi(it + strlen(" iteration "));
+	snprintf(ev->stat, sizeof(ev->stat), "%s", stat);
+	ev->value = value;
+	if (n > 0)
+		snprintf(ev->unit, sizeof(ev->unit), "%.31s", eq + 2 + n);
+	ev->unit[strcspn(ev->unit, " \r\n")] = 0;
+	return 1;
+}
