@@ -14,6 +14,8 @@
 #include <string.h>
 
 #include "host/results/compare.h"
+#include "host/results/render.h"
+#include "host/results/strset.h"
 #include "verb.h"
 
 static const char usage_text[] =

@@ -7,6 +7,7 @@
 
 #include "harness.h"
 #include "host/results/compare.h"
+#include "host/results/render.h"
 #include "host/json.h"
 #include "host/results/results_tree.h"
 

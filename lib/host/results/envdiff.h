@@ -1,0 +1,23 @@
+/*
+ * The environment fields that differ between two sides (boot env.json, run environment read
+ * back), fields that change from boot to boot by nature (ids, times, free memory) left out.
+ * Host only.
+ */
+#ifndef BENCHBOOT_HOST_RESULTS_ENVDIFF_H
+#define BENCHBOOT_HOST_RESULTS_ENVDIFF_H
+
+#include <stddef.h>
+
+#include "host/results/results_tree.h"
+
+struct bb_env_diff {
+	char *key, *a, *b; /* the values on each side, ", "-joined; "(absent)" */
+};
+
+/* Differences between two lists of environment records (each kvs one boot or one run).
+ * 0, or -1 when out of memory. */
+int bb_env_diff_compute(const struct bb_pairs *const *a, size_t na, const struct bb_pairs *const *b,
+                        size_t nb, struct bb_env_diff **out, size_t *nout);
+void bb_env_diffs_free(struct bb_env_diff *d, size_t n);
+
+#endif

@@ -1,0 +1,215 @@
+/* Selecting runs and matching the runs of two sides; see match.h. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "host/results/match.h"
+#include "host/results/strset.h"
+
+struct key_class {
+	const char *prefix;
+	const struct bb_pairs *kvs;
+};
+
+#define NCLASSES 5
+
+static void run_classes(const struct bb_res_run *run, struct key_class cls[NCLASSES])
+{
+	cls[0] = (struct key_class){"param:", &run->params};
+	cls[1] = (struct key_class){"boot:", &run->boot->params};
+	cls[2] = (struct key_class){"label:", &run->boot->labels};
+	cls[3] = (struct key_class){"env:", &run->boot->env};
+	cls[4] = (struct key_class){"runenv:", &run->env};
+}
+
+static const char *remember(const char *prefix, const char *key, const char **resolved)
+{
+	static __thread char buf[512];
+	if (resolved) {
+		snprintf(buf, sizeof(buf), "%s%s", prefix, key);
+		*resolved = buf;
+	}
+	return key;
+}
+
+const char *bb_run_lookup(const struct bb_res_run *run, const char *key, const char **resolved)
+{
+	static const struct {
+		const char *alias, *names[4];
+	} aliases[] = {
+	    {"kernel", {"kernel.release", "kernel_release", "uname.release", NULL}},
+	    {"cgroup", {"cgroup.mode", "cgroup.mode_requested", "cgroup_mode", NULL}},
+	    {"image", {"image_id", "image.id", NULL}},
+	    {"governor", {"cpufreq.governor", "governor", NULL}},
+	};
+	struct key_class cls[NCLASSES];
+	const char *v;
+	run_classes(run, cls);
+	if (resolved)
+		*resolved = NULL;
+	if (!strcmp(key, "boot")) {
+		remember("", "boot", resolved);
+		return run->boot->name;
+	}
+	for (int c = 0; c < NCLASSES; c++)
+		if ((v = bb_pairs_get(cls[c].kvs, key))) {
+			remember(cls[c].prefix, key, resolved);
+			return v;
+		}
+	for (size_t i = 0; i < sizeof(aliases) / sizeof(*aliases); i++) {
+		if (strcmp(aliases[i].alias, key))
+			continue;
+		for (int k = 0; aliases[i].names[k]; k++)
+			for (int c = 0; c < NCLASSES; c++)
+				if ((v = bb_pairs_get(cls[c].kvs, aliases[i].names[k]))) {
+					remember(cls[c].prefix, aliases[i].names[k], resolved);
+					return v;
+				}
+	}
+	size_t kl = strlen(key);
+	for (int c = 0; c < NCLASSES; c++) {
+		const struct bb_pair *hit = NULL;
+		int count = 0;
+		for (size_t i = 0; i < cls[c].kvs->n; i++) {
+			const char *name = cls[c].kvs->v[i].key;
+			size_t nl = strlen(name);
+			if (nl > kl && name[nl - kl - 1] == '.' && !strcmp(name + nl - kl, key)) {
+				hit = &cls[c].kvs->v[i];
+				count++;
+			}
+		}
+		if (count == 1) {
+			remember(cls[c].prefix, hit->key, resolved);
+			return hit->val;
+		}
+	}
+	return NULL;
+}
+
+int bb_side_add(struct bb_side *side, const struct bb_results *res, const struct bb_pairs *conds)
+{
+	for (size_t b = 0; b < res->nboots; b++)
+		for (size_t r = 0; r < res->boots[b].nruns; r++) {
+			struct bb_res_run *run = &res->boots[b].runs[r];
+			int ok = 1;
+			for (size_t c = 0; conds && c < conds->n && ok; c++) {
+				const char *v = bb_run_lookup(run, conds->v[c].key, NULL);
+				ok = v && !strcmp(v, conds->v[c].val);
+			}
+			if (!ok)
+				continue;
+			struct bb_res_run **nr =
+			    realloc(side->runs, (side->nruns + 1) * sizeof(*nr));
+			if (!nr)
+				return -1;
+			side->runs = nr;
+			nr[side->nruns++] = run;
+		}
+	return 0;
+}
+
+void bb_side_free(struct bb_side *side)
+{
+	free(side->runs);
+	free(side->label);
+	memset(side, 0, sizeof(*side));
+}
+
+/* Is the parameter name one of the axis keys (as named or as resolved for some run)? */
+int bb_is_axis(const char *cls, const char *name, const char *const *axis, size_t naxis,
+               const struct bb_side *const sides[2])
+{
+	for (size_t i = 0; i < naxis; i++) {
+		if (!strcmp(name, axis[i]))
+			return 1;
+		for (int s = 0; s < 2; s++)
+			for (size_t r = 0; r < sides[s]->nruns; r++) {
+				const char *res;
+				if (!bb_run_lookup(sides[s]->runs[r], axis[i], &res) || !res)
+					continue;
+				size_t pl = strlen(cls);
+				if (!strncmp(res, cls, pl) && !strcmp(res + pl, name))
+					return 1;
+				break; /* one run tells how the key resolves */
+			}
+	}
+	return 0;
+}
+
+/* The matching key of a run: its run and boot parameters without the axis, "k=v\n..." */
+char *bb_match_key(const struct bb_res_run *run, const char *const *axis, size_t naxis,
+                   const struct bb_side *const sides[2], struct bb_pairs *kept)
+{
+	struct bb_pairs all = {0};
+	char *out = NULL;
+	size_t len = 1;
+	for (size_t i = 0; i < run->params.n; i++)
+		if (!bb_is_axis("param:", run->params.v[i].key, axis, naxis, sides))
+			if (bb_pairs_set(&all, run->params.v[i].key, run->params.v[i].val))
+				goto out;
+	for (size_t i = 0; i < run->boot->params.n; i++)
+		if (!bb_is_axis("boot:", run->boot->params.v[i].key, axis, naxis, sides) &&
+		    !bb_pairs_get(&all, run->boot->params.v[i].key))
+			if (bb_pairs_set(&all, run->boot->params.v[i].key,
+			                 run->boot->params.v[i].val))
+				goto out;
+	bb_pairs_sort(&all);
+	for (size_t i = 0; i < all.n; i++)
+		len += strlen(all.v[i].key) + strlen(all.v[i].val) + 2;
+	if (!(out = malloc(len)))
+		goto out;
+	char *o = out;
+	*o = 0;
+	for (size_t i = 0; i < all.n; i++)
+		o += sprintf(o, "%s=%s\n", all.v[i].key, all.v[i].val);
+	if (kept) {
+		*kept = all;
+		return out;
+	}
+out:
+	bb_pairs_free(&all);
+	return out;
+}
+
+/* The parameters whose values differ between the sides: "k (A: x, B: y); ..." */
+char *bb_param_differences(const struct bb_side *a, const struct bb_side *b)
+{
+	struct bb_strset keys = {0};
+	const struct bb_side *sides[2] = {a, b};
+	for (int s = 0; s < 2; s++)
+		for (size_t r = 0; r < sides[s]->nruns; r++) {
+			const struct bb_res_run *run = sides[s]->runs[r];
+			for (size_t i = 0; i < run->params.n; i++)
+				bb_strset_add(&keys, run->params.v[i].key);
+			for (size_t i = 0; i < run->boot->params.n; i++)
+				bb_strset_add(&keys, run->boot->params.v[i].key);
+		}
+	qsort(keys.v, keys.n, sizeof(*keys.v), bb_value_cmp);
+	char *out = strdup("");
+	for (size_t k = 0; k < keys.n && out; k++) {
+		struct bb_strset v[2] = {{0}, {0}};
+		for (int s = 0; s < 2; s++)
+			for (size_t r = 0; r < sides[s]->nruns; r++) {
+				const struct bb_res_run *run = sides[s]->runs[r];
+				const char *x = bb_pairs_get(&run->params, keys.v[k]);
+				if (!x)
+					x = bb_pairs_get(&run->boot->params, keys.v[k]);
+				bb_strset_add(&v[s], x ? x : "(absent)");
+			}
+		char *ja = bb_strset_join(&v[0], "(none)"), *jb = bb_strset_join(&v[1], "(none)");
+		if (ja && jb && strcmp(ja, jb)) {
+			char *n;
+			if (asprintf(&n, "%s%s%s (A: %s; B: %s)", out, *out ? ", " : "", keys.v[k],
+			             ja, jb) < 0)
+				n = NULL;
+			free(out);
+			out = n;
+		}
+		free(ja);
+		free(jb);
+		bb_strset_free(&v[0]);
+		bb_strset_free(&v[1]);
+	}
+	bb_strset_free(&keys);
+	return out;
+}

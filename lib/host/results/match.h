@@ -1,0 +1,44 @@
+/*
+ * Selecting the runs of each side from loaded results, and the key by which a run of A is
+ * matched with the runs of B (its run and boot parameters, the compared axis left out).
+ * Host only.
+ */
+#ifndef BENCHBOOT_HOST_RESULTS_MATCH_H
+#define BENCHBOOT_HOST_RESULTS_MATCH_H
+
+#include <stddef.h>
+
+#include "host/results/results_tree.h"
+
+/* A side of the comparison: runs picked from loaded results. */
+struct bb_side {
+	char *label;
+	struct bb_res_run **runs;
+	size_t nruns;
+};
+
+/*
+ * The value of KEY for a run: a run parameter, a boot parameter, a label from run.json
+ * (kernel=NAME), an environment field (env.json, flattened with dots) or the run's environment
+ * read back, in that order; KEY may also be the
+ * last dotted part of a name when that is unique ("prsctp_enable" for
+ * "sysctl.net.sctp.prsctp_enable"), or "kernel", "cgroup", "boot". *resolved (if asked) gets the
+ * name found, prefixed by "param:", "boot:", "label:", "env:" or "runenv:". NULL when absent.
+ */
+const char *bb_run_lookup(const struct bb_res_run *run, const char *key, const char **resolved);
+/* Add the runs of res whose every condition KEY=VALUE holds (conds may be NULL). */
+int bb_side_add(struct bb_side *side, const struct bb_results *res, const struct bb_pairs *conds);
+void bb_side_free(struct bb_side *side);
+
+/* Is the parameter name (of class "param:" or "boot:") one of the axis keys, as named or as
+ * resolved for some run of the sides? */
+int bb_is_axis(const char *cls, const char *name, const char *const *axis, size_t naxis,
+               const struct bb_side *const sides[2]);
+/* The matching key of a run: its run and boot parameters without the axis, "k=v\n...";
+ * kept (if given) gets those parameters. malloc'ed, NULL when out of memory. */
+char *bb_match_key(const struct bb_res_run *run, const char *const *axis, size_t naxis,
+                   const struct bb_side *const sides[2], struct bb_pairs *kept);
+/* The parameters whose values differ between the sides: "k (A: x; B: y), ..." */
+char *bb_param_differences(const struct bb_side *a, const struct bb_side *b);
+
+#endif

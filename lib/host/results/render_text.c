@@ -1,0 +1,145 @@
+/* The 0-day style text table of a comparison; see render.h. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "host/results/render.h"
+
+const char *bb_fmt_num(double v, char *buf, size_t len)
+{
+	double a = fabs(v);
+	if (v == 0)
+		snprintf(buf, len, "0");
+	else if (a >= 1e8 || a < 1e-3)
+		snprintf(buf, len, "%.4g", v);
+	else if (v == floor(v) || a >= 1000)
+		snprintf(buf, len, "%.0f", v);
+	else if (a >= 100)
+		snprintf(buf, len, "%.1f", v);
+	else
+		snprintf(buf, len, "%.2f", v);
+	return buf;
+}
+
+/* " ± NN%" when the relative stddev exceeds 2%, else blanks; 6 columns either way. */
+static const char *fmt_rsd(const struct bb_sample *s, char *buf, size_t len)
+{
+	if (s->n && s->mean != 0 && 100 * s->sd / fabs(s->mean) > 2)
+		snprintf(buf, len, " \u00b1 %2.0f%%", 100 * s->sd / fabs(s->mean));
+	else
+		snprintf(buf, len, "      ");
+	return buf;
+}
+
+const char *bb_fmt_change(const struct bb_stat_cmp *s, char *buf, size_t len)
+{
+	if (!s->na || !s->nb)
+		snprintf(buf, len, "-");
+	else if (!s->change_defined)
+		snprintf(buf, len, "n/a");
+	else
+		snprintf(buf, len, "%+.1f%%", s->change);
+	return buf;
+}
+
+static const char *fmt_p(const struct bb_stat_cmp *s, char *buf, size_t len)
+{
+	if (!s->p_defined)
+		snprintf(buf, len, "-");
+	else
+		snprintf(buf, len, "%.3g", s->p);
+	return buf;
+}
+
+static void print_stat(FILE *f, const struct bb_stat_cmp *s)
+{
+	char ma[32], mb[32], ra[32], rb[32], ch[32], p[32];
+	if (s->na)
+		bb_fmt_num(s->sa.mean, ma, sizeof(ma));
+	else
+		snprintf(ma, sizeof(ma), "-");
+	if (s->nb)
+		bb_fmt_num(s->sb.mean, mb, sizeof(mb));
+	else
+		snprintf(mb, sizeof(mb), "-");
+	fprintf(f, "%16s%s%11s%13s%s%11s  %c%c  %s\n", ma, fmt_rsd(&s->sa, ra, sizeof(ra)),
+	        bb_fmt_change(s, ch, sizeof(ch)), mb, fmt_rsd(&s->sb, rb, sizeof(rb)),
+	        fmt_p(s, p, sizeof(p)), s->lkp ? 'L' : ' ', s->welch ? 't' : ' ', s->name);
+}
+
+static void print_label(FILE *f, const char *label, int width)
+{
+	/* too long: drop leading path components first, then characters */
+	while ((int)strlen(label) > width && strchr(label, '/'))
+		label = strchr(label, '/') + 1;
+	int l = (int)strlen(label);
+	if (l > width)
+		fprintf(f, "%s", label + l - width);
+	else
+		fprintf(f, "%*s", width, label);
+}
+
+void bb_comparison_print(FILE *f, const struct bb_comparison *c, int all)
+{
+	fprintf(f, "A: %s (%zu boot%s)\nB: %s (%zu boot%s)\n", c->label_a, c->boots_a,
+	        c->boots_a == 1 ? "" : "s", c->label_b, c->boots_b, c->boots_b == 1 ? "" : "s");
+	if (c->nenv) {
+		size_t w = 0;
+		for (size_t i = 0; i < c->nenv; i++)
+			if (strlen(c->env[i].key) > w)
+				w = strlen(c->env[i].key);
+		fprintf(f, "\nenvironment differences (A | B):\n");
+		for (size_t i = 0; i < c->nenv; i++)
+			fprintf(f, "  %-*s  %s | %s\n", (int)w, c->env[i].key, c->env[i].a,
+			        c->env[i].b);
+	} else {
+		fprintf(f, "\nenvironment: no difference\n");
+	}
+	for (size_t i = 0; i < c->nruns; i++) {
+		const struct bb_run_cmp *rc = &c->runs[i];
+		char *d = bb_pairs_format_words(&rc->params);
+		fprintf(f, "\nrun %s\n", d && *d ? d : "(no parameters)");
+		free(d);
+		fprintf(f, "  A: %zu run%s in %zu boot%s%s%s", rc->runs_a,
+		        rc->runs_a == 1 ? "" : "s", rc->boots_a, rc->boots_a == 1 ? "" : "s",
+		        rc->axis_a ? ", " : "", rc->axis_a ? rc->axis_a : "");
+		fprintf(f, "   B: %zu run%s in %zu boot%s%s%s\n", rc->runs_b,
+		        rc->runs_b == 1 ? "" : "s", rc->boots_b, rc->boots_b == 1 ? "" : "s",
+		        rc->axis_b ? ", " : "", rc->axis_b ? rc->axis_b : "");
+		if (rc->failed_a || rc->failed_b)
+			fprintf(f, "  failed iterations: A %zu, B %zu\n", rc->failed_a,
+			        rc->failed_b);
+		for (size_t k = 0; k < rc->nenv; k++)
+			fprintf(f, "  %s: %s | %s\n", rc->env[k].key, rc->env[k].a, rc->env[k].b);
+		size_t shown = 0;
+		for (size_t k = 0; k < rc->nstats; k++)
+			shown += all || rc->stats[k].significant;
+		if (!shown) {
+			fprintf(f, "  no significant change in %zu stat%s\n", rc->nstats,
+			        rc->nstats == 1 ? "" : "s");
+			continue;
+		}
+		fputc('\n', f);
+		fputs("  ", f);
+		print_label(f, c->label_a, 20);
+		fputs(" ", f);
+		print_label(f, c->label_b, 29);
+		fputs("\n  -------------------- -----------------------------\n", f);
+		fprintf(f, "%22s%11s%19s%11s\n", "%stddev", "%change", "%stddev", "p-value");
+		fprintf(f, "%22s%11s%19s\n", "\\", "|", "\\");
+		for (size_t k = 0; k < rc->nstats; k++)
+			if (all || rc->stats[k].significant)
+				print_stat(f, &rc->stats[k]);
+	}
+	if (c->nnotes) {
+		fprintf(f, "\nnotes:\n");
+		for (size_t i = 0; i < c->nnotes; i++)
+			fprintf(f, "  %s\n", c->notes[i]);
+	}
+	fprintf(f,
+	        "\n%zu significant change%s (L: samples apart, >= 3 on one side, |%%change| > 1%% "
+	        "for\nperformance stats, 5%% for the others; t: Welch's t-test p < %g and the same "
+	        "|%%change|)\n",
+	        c->nsignificant, c->nsignificant == 1 ? "" : "s", c->alpha);
+}
