@@ -9,11 +9,13 @@
  * Build a reproducible boot image OUTDIR/NAME/{vmlinuz, initrd.img, manifest, cmdline} from
  * explicit inputs. The work is done by image_build (lib/host/image/image.c); this file only parses.
  */
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "host/errbuf.h"
 #include "host/boot/bootdisk.h"
 #include "host/boot/bootmedia.h"
 #include "host/image/image.h"
@@ -147,7 +149,7 @@ static int build_media(const struct image_result *res, const char *name,
 	if (rc) {
 		fprintf(stderr, "benchboot build: fatal: unable to make the boot media of %s: %s\n",
 			name, err);
-		return rc;
+		return exit_status(rc);
 	}
 	if (media & (BOOTMEDIA_UKI | BOOTMEDIA_DISK))
 		printf("%s/benchboot.efi: UEFI unified kernel image\n", res->dir);
@@ -168,9 +170,11 @@ static int build_job(const char *job, const struct image_spec *base, unsigned me
 	for (size_t i = 0; i < n; i++)
 		printf("%s: image id %s, %zu bytes, %zu entries, %zu modules\n", res[i].dir,
 		       res[i].id, res[i].initrd_size, res[i].nentries, res[i].nmodules);
-	if (rc)
+	if (rc) {
 		fprintf(stderr, "benchboot build: %s%s\n",
-			rc == BUILD_EINPUT ? "" : "fatal: unable to build the images of a job: ", err);
+			rc == -EINVAL ? "" : "fatal: unable to build the images of a job: ", err);
+		rc = exit_status(rc);
+	}
 	for (size_t i = 0; !rc && media && i < n; i++) {
 		const char *slash = strrchr(res[i].dir, '/');
 		rc = build_media(&res[i], slash ? slash + 1 : res[i].dir, base, media);
@@ -184,10 +188,11 @@ static int build_job(const char *job, const struct image_spec *base, unsigned me
 		for (size_t i = 0; dirs && i < n; i++)
 			dirs[i] = res[i].dir;
 		rc = dirs ? bootmedia_pxe_groups(dirs, n, out, strrchr(out, '/') + 1, err, sizeof(err))
-			  : EXIT_SYSTEM;
-		if (rc)
+			  : errbuf_fail(err, sizeof(err), -ENOMEM, "out of memory");
+		if (rc) {
 			fprintf(stderr, "benchboot build: fatal: unable to write %s: %s\n", out, err);
-		else
+			rc = exit_status(rc);
+		} else
 			printf("%s/: network boot tree of all %zu boot groups (boot.ipxe menu)\n", out, n);
 		free(dirs);
 	}
@@ -301,6 +306,7 @@ static int build_main(int argc, char **argv)
 	if (rc) {
 		fprintf(stderr, "benchboot build: fatal: unable to build image %s: %s\n", spec.name,
 			err);
+		rc = exit_status(rc);
 		goto out;
 	}
 	printf("%s: image id %s\n", res.dir, res.id);

@@ -1,6 +1,8 @@
 /* File-descriptor helpers; see fileio.h. */
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -27,18 +29,67 @@ int fileio_mkdirs(const char *path)
 {
 	char p[PATH_MAX];
 	size_t len = strlen(path);
-	if (len >= sizeof(p)) {
-		errno = ENAMETOOLONG;
-		return -1;
-	}
+	if (len >= sizeof(p))
+		return -ENAMETOOLONG;
 	memcpy(p, path, len + 1);
 	for (char *s = p + 1; *s; s++) {
 		if (*s != '/')
 			continue;
 		*s = 0;
 		if (mkdir(p, 0755) < 0 && errno != EEXIST)
-			return -1;
+			return -errno;
 		*s = '/';
 	}
-	return mkdir(p, 0755) < 0 && errno != EEXIST ? -1 : 0;
+	return mkdir(p, 0755) < 0 && errno != EEXIST ? -errno : 0;
+}
+
+/* Reads to EOF rather than trusting st_size, so /proc and /sys files (size 0) work too. */
+int fileio_read_all(const char *path, unsigned char **data, size_t *len)
+{
+	struct stat st;
+	int fd = open(path, O_RDONLY | O_CLOEXEC), r = 0;
+	unsigned char *buf = NULL;
+	size_t got = 0, cap;
+	*data = NULL;
+	*len = 0;
+	if (fd < 0)
+		return -errno;
+	if (fstat(fd, &st) < 0) {
+		r = -errno;
+		goto out_close;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		r = S_ISDIR(st.st_mode) ? -EISDIR : -EINVAL;
+		goto out_close;
+	}
+	cap = (size_t)st.st_size + 1;
+	for (;;) {
+		if (got + 1 >= cap || !buf) {
+			unsigned char *more = realloc(buf, cap = buf ? cap * 2 : cap + 4096);
+			if (!more) {
+				r = -ENOMEM;
+				goto out_free;
+			}
+			buf = more;
+		}
+		ssize_t n = read(fd, buf + got, cap - 1 - got);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			r = -errno;
+			goto out_free;
+		}
+		if (n == 0)
+			break;
+		got += (size_t)n;
+	}
+	buf[got] = 0;
+	*data = buf;
+	*len = got;
+	goto out_close;
+out_free:
+	free(buf);
+out_close:
+	close(fd);
+	return r;
 }

@@ -1,4 +1,4 @@
-/* Small file helpers of the image writers (fat, gpt, bootdisk, image, kmods). Host only. */
+/* Small file helpers of the host code: whole-file reads, full writes, mkdir -p. Host only. */
 #ifndef BENCHBOOT_FILEIO_H
 #define BENCHBOOT_FILEIO_H
 
@@ -9,8 +9,13 @@
  * (-EIO when pwrite wrote nothing). */
 int fileio_pwrite_all(int fd, const void *buf, size_t len, uint64_t off);
 
-/* mkdir -p: create path and its missing parents (mode 0755; existing ones are fine). 0, or -1
- * with errno (ENAMETOOLONG when path does not fit in PATH_MAX). */
+/* mkdir -p: create path and its missing parents (mode 0755; existing ones are fine). 0, or
+ * -errno (-ENAMETOOLONG when path does not fit in PATH_MAX). */
 int fileio_mkdirs(const char *path);
+
+/* Read the whole regular file path into a malloc'd buffer with a NUL after the last byte (so
+ * text can be used as a string); free(*data). 0, or -errno (-EISDIR a directory, -EINVAL
+ * another non-regular file). */
+int fileio_read_all(const char *path, unsigned char **data, size_t *len);
 
 #endif

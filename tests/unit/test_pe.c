@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "harness.h"
+#include "host/fileio.h"
 #include "host/boot/pe.h"
 #include "host/boot/uki.h"
 
@@ -161,7 +162,7 @@ TEST(stub_checksum_matches_the_linker)
 	uint8_t *data;
 	size_t len;
 	struct pe_image pe;
-	CHECK_INT(uki_read_file(stub_path(), &data, &len), ==, 0);
+	CHECK_INT(fileio_read_all(stub_path(), &data, &len), ==, 0);
 	CHECK_INT(pe_load(&pe, data, len), ==, 0);
 	CHECK(pe_stored_checksum(&pe) != 0);
 	CHECK_INT(pe_compute_checksum(pe.buf, pe.len, pe_checksum_offset(&pe)), ==,
@@ -192,7 +193,7 @@ TEST(uki_sections_as_objdump_reads_them)
 	size_t len;
 	struct pe_image pe;
 	struct pe_section s, last;
-	CHECK_INT(uki_read_file(out, &data, &len), ==, 0);
+	CHECK_INT(fileio_read_all(out, &data, &len), ==, 0);
 	CHECK_INT(pe_load(&pe, data, len), ==, 0);
 	CHECK_INT(pe_timestamp(&pe), ==, 0);
 	CHECK_INT(pe_compute_checksum(pe.buf, pe.len, pe_checksum_offset(&pe)), ==,
@@ -234,11 +235,11 @@ TEST(uki_sections_as_objdump_reads_them)
 	size_t alen, blen;
 	snprintf(out2, sizeof(out2), "%s/again.efi", dir);
 	CHECK_INT(uki_build(&spec, out2, err, sizeof(err)), ==, 0);
-	CHECK_INT(uki_read_file(out, &a, &alen), ==, 0);
-	CHECK_INT(uki_read_file(out2, &b, &blen), ==, 0);
+	CHECK_INT(fileio_read_all(out, &a, &alen), ==, 0);
+	CHECK_INT(fileio_read_all(out2, &b, &blen), ==, 0);
 	CHECK(alen == blen && !memcmp(a, b, alen));
 	spec.stub = out;
-	CHECK_INT(uki_build(&spec, out2, err, sizeof(err)), ==, 100);
+	CHECK_INT(uki_build(&spec, out2, err, sizeof(err)), ==, -EINVAL);
 	CHECK_CONTAINS(err, "has that section already");
 	free(a);
 	free(b);

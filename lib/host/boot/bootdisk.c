@@ -150,12 +150,12 @@ static int make_results(const char *tmp, const struct bootdisk_spec *spec, uint6
 	char uuid[37], seed[37], now[32];
 	int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644), r;
 	if (fd < 0)
-		return errbuf_fail(err, errlen, UKI_ESYS, "unable to create %s: %s", tmp,
+		return errbuf_fail(err, errlen, -errno, "unable to create %s: %s", tmp,
 		                   strerror(errno));
 	r = ftruncate(fd, (off_t)size) ? -errno : 0;
 	close(fd);
 	if (r)
-		return errbuf_fail(err, errlen, UKI_ESYS, "unable to size %s: %s", tmp,
+		return errbuf_fail(err, errlen, r, "unable to size %s: %s", tmp,
 		                   strerror(-r));
 	gpt_guid_derive(spec->seed, "results-fs-uuid", g);
 	gpt_guid_format(g, uuid);
@@ -165,7 +165,7 @@ static int make_results(const char *tmp, const struct bootdisk_spec *spec, uint6
 	 * mean "no fake time" to libext2fs. */
 	uint32_t t = spec->mtime < BOOTDISK_MIN_TIME ? BOOTDISK_MIN_TIME : spec->mtime;
 	if ((r = run_mke2fs(tmp, uuid, seed, t)))
-		return errbuf_fail(err, errlen, UKI_ESYS,
+		return errbuf_fail(err, errlen, r,
 		                   "unable to make the results filesystem: %s",
 		                   r == -EIO ? "mke2fs failed" : strerror(-r));
 	/* libext2fs takes its clock from E2FSPROGS_FAKE_TIME too; restore the caller's. */
@@ -182,10 +182,10 @@ static int make_results(const char *tmp, const struct bootdisk_spec *spec, uint6
 		unsetenv("E2FSPROGS_FAKE_TIME");
 	free(saved);
 	if (r)
-		return errbuf_fail(err, errlen, UKI_ESYS,
+		return errbuf_fail(err, errlen, r,
 		                   "unable to write the results disk marker: %s",
 		                   resdisk_strerror(r));
-	return UKI_OK;
+	return 0;
 }
 
 int bootdisk_build(const struct bootdisk_spec *spec, const char *out,
@@ -195,19 +195,19 @@ int bootdisk_build(const struct bootdisk_spec *spec, const char *out,
 	uint8_t *uki = NULL;
 	size_t uki_len;
 	char tmp[4096], restmp[4096];
-	int fd = -1, r, ret = UKI_OK;
+	int fd = -1, r, ret = 0;
 
 	if (snprintf(tmp, sizeof(tmp), "%s.tmp", out) >= (int)sizeof(tmp) ||
 	    snprintf(restmp, sizeof(restmp), "%s.results.tmp", out) >= (int)sizeof(restmp))
-		return errbuf_fail(err, errlen, UKI_EINPUT, "path too long: %s", out);
+		return errbuf_fail(err, errlen, -EINVAL, "path too long: %s", out);
 	uint64_t results = spec->results_size ? spec->results_size : BOOTDISK_DEFAULT_RESULTS_SIZE;
 	if (results % MIB || results < 16 * MIB)
 		return errbuf_fail(
-		    err, errlen, UKI_EINPUT,
+		    err, errlen, -EINVAL,
 		    "results partition size %llu: a multiple of 1 MiB, at least 16 MiB",
 		    (unsigned long long)results);
-	if ((r = uki_read_file(spec->uki, &uki, &uki_len)))
-		return errbuf_fail(err, errlen, UKI_EINPUT, "unable to read %s: %s", spec->uki,
+	if ((r = fileio_read_all(spec->uki, &uki, &uki_len)))
+		return errbuf_fail(err, errlen, -EINVAL, "unable to read %s: %s", spec->uki,
 		                   strerror(-r));
 
 	struct fat_file files[] = {{BOOTDISK_ESP_PATH, uki, uki_len}};
@@ -226,7 +226,7 @@ int bootdisk_build(const struct bootdisk_spec *spec, const char *out,
 	uint64_t min = fat_min_size(&fat);
 	if (esp % MIB || esp < min) {
 		ret = errbuf_fail(
-		    err, errlen, UKI_EINPUT,
+		    err, errlen, -EINVAL,
 		    "ESP size %llu MiB: must be whole MiB and hold the UKI (at least %llu MiB)",
 		    (unsigned long long)(esp / MIB), (unsigned long long)(min / MIB));
 		goto out_free;
@@ -246,7 +246,7 @@ int bootdisk_build(const struct bootdisk_spec *spec, const char *out,
 
 	fd = open(tmp, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
 	if (fd < 0 || ftruncate(fd, (off_t)(l.sectors * SECTOR))) {
-		ret = errbuf_fail(err, errlen, UKI_ESYS, "unable to create %s: %s", tmp,
+		ret = errbuf_fail(err, errlen, -errno, "unable to create %s: %s", tmp,
 		                  strerror(errno));
 		goto out_unlink;
 	}
@@ -263,29 +263,29 @@ int bootdisk_build(const struct bootdisk_spec *spec, const char *out,
 	gpt_guid_derive(spec->seed, "partition-results", parts[1].guid);
 	gpt_guid_derive(spec->seed, "disk", disk_guid);
 	if ((r = gpt_write(fd, l.sectors, disk_guid, parts, 2))) {
-		ret = errbuf_fail(err, errlen, UKI_ESYS, "unable to write the partition table: %s",
+		ret = errbuf_fail(err, errlen, r, "unable to write the partition table: %s",
 		                  strerror(-r));
 		goto out_unlink;
 	}
 	if ((r = fat_write(fd, l.esp_first * SECTOR, &fat))) {
-		ret = errbuf_fail(err, errlen, r == -EIO || r == -ENOMEM ? UKI_ESYS : UKI_EINPUT,
+		ret = errbuf_fail(err, errlen, r == -EIO || r == -ENOMEM ? r : -EINVAL,
 		                  "unable to write the ESP: %s", strerror(-r));
 		goto out_unlink;
 	}
 	if ((r = copy_sparse(restmp, fd, l.results_first * SECTOR))) {
-		ret = errbuf_fail(err, errlen, UKI_ESYS, "unable to copy the results partition: %s",
+		ret = errbuf_fail(err, errlen, r, "unable to copy the results partition: %s",
 		                  strerror(-r));
 		goto out_unlink;
 	}
 	if (fsync(fd) || close(fd)) {
 		fd = -1;
-		ret = errbuf_fail(err, errlen, UKI_ESYS, "unable to write %s: %s", tmp,
+		ret = errbuf_fail(err, errlen, -errno, "unable to write %s: %s", tmp,
 		                  strerror(errno));
 		goto out_unlink;
 	}
 	fd = -1;
 	if (rename(tmp, out))
-		ret = errbuf_fail(err, errlen, UKI_ESYS, "unable to rename %s: %s", tmp,
+		ret = errbuf_fail(err, errlen, -errno, "unable to rename %s: %s", tmp,
 		                  strerror(errno));
 out_unlink:
 	if (fd >= 0)

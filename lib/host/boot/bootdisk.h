@@ -55,8 +55,8 @@ struct bootdisk_layout {
 };
 
 /*
- * Write the disk image to out (through out.tmp, renamed into place). Returns UKI_OK,
- * UKI_EINPUT or UKI_ESYS (uki.h) with a message in err; layout (may be NULL) says where
+ * Write the disk image to out (through out.tmp, renamed into place). Returns 0,
+ * -EINVAL or another -errno with a message in err; layout (may be NULL) says where
  * everything went.
  */
 int bootdisk_build(const struct bootdisk_spec *spec, const char *out,

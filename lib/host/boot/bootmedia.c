@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "host/errbuf.h"
+#include "host/fileio.h"
 #include "host/boot/bootdisk.h"
 #include "host/boot/bootmedia.h"
 #include "host/boot/pxe.h"
@@ -27,20 +28,20 @@ int bootmedia_make(const struct bootmedia_spec *spec, char *err, size_t errlen)
 	char kernel[4096], initrd[4096], cmdpath[4096], stub[4096], efi[4096], out[4096];
 	uint8_t *cmdline = NULL;
 	size_t cmdlen;
-	int r, ret = UKI_OK;
+	int r, ret = 0;
 
 	snprintf(kernel, sizeof(kernel), "%s/vmlinuz", spec->dir);
 	snprintf(initrd, sizeof(initrd), "%s/initrd.img", spec->dir);
 	snprintf(cmdpath, sizeof(cmdpath), "%s/cmdline", spec->dir);
 	snprintf(stub, sizeof(stub), "%s/%s", spec->sysroot, UKI_STUB_PATH);
 	snprintf(efi, sizeof(efi), "%s/benchboot.efi", spec->dir);
-	if ((r = uki_read_file(cmdpath, &cmdline, &cmdlen)))
-		return errbuf_fail(err, errlen, UKI_EINPUT, "unable to read %s: %s", cmdpath,
+	if ((r = fileio_read_all(cmdpath, &cmdline, &cmdlen)))
+		return errbuf_fail(err, errlen, -EINVAL, "unable to read %s: %s", cmdpath,
 		                   strerror(-r));
 	char *text = realloc(cmdline, cmdlen + 1);
 	if (!text) {
 		free(cmdline);
-		return errbuf_fail(err, errlen, UKI_ESYS, "out of memory");
+		return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 	}
 	text[cmdlen] = 0;
 
@@ -75,10 +76,10 @@ int bootmedia_pxe_groups(const char *const *dirs, size_t n, const char *out, con
 	struct pxe_entry *e = calloc(n ? n : 1, sizeof(*e));
 	char **paths = calloc(n ? 3 * n : 1, sizeof(*paths));
 	char **titles = calloc(n ? n : 1, sizeof(*titles));
-	int ret = UKI_OK;
+	int ret = 0;
 
 	if (!e || !paths || !titles) {
-		ret = errbuf_fail(err, errlen, UKI_ESYS, "out of memory");
+		ret = errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 		goto out_free;
 	}
 	for (size_t i = 0; i < n; i++) {
@@ -88,13 +89,13 @@ int bootmedia_pxe_groups(const char *const *dirs, size_t n, const char *out, con
 		int r;
 		if (asprintf(&paths[3 * i], "%s/vmlinuz", dirs[i]) < 0 ||
 		    asprintf(&paths[3 * i + 1], "%s/initrd.img", dirs[i]) < 0) {
-			ret = errbuf_fail(err, errlen, UKI_ESYS, "out of memory");
+			ret = errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 			goto out_free;
 		}
 		char cmdpath[4096];
 		snprintf(cmdpath, sizeof(cmdpath), "%s/cmdline", dirs[i]);
-		if ((r = uki_read_file(cmdpath, &cmdline, &len))) {
-			ret = errbuf_fail(err, errlen, UKI_EINPUT, "unable to read %s: %s", cmdpath,
+		if ((r = fileio_read_all(cmdpath, &cmdline, &len))) {
+			ret = errbuf_fail(err, errlen, -EINVAL, "unable to read %s: %s", cmdpath,
 			                  strerror(-r));
 			goto out_free;
 		}
@@ -109,12 +110,12 @@ int bootmedia_pxe_groups(const char *const *dirs, size_t n, const char *out, con
 		free(cmdline);
 		if (r < 0) {
 			paths[3 * i + 2] = NULL;
-			ret = errbuf_fail(err, errlen, UKI_ESYS, "out of memory");
+			ret = errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 			goto out_free;
 		}
 		if (asprintf(&titles[i], "boot group %zu: %s", i, slash ? slash + 1 : dirs[i]) < 0) {
 			titles[i] = NULL;
-			ret = errbuf_fail(err, errlen, UKI_ESYS, "out of memory");
+			ret = errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 			goto out_free;
 		}
 		e[i] = (struct pxe_entry){.label = slash ? slash + 1 : dirs[i],

@@ -25,7 +25,7 @@ struct bootmedia_spec {
 	uint64_t results_size; /* disk.img's results partition; 0: the default (256 MiB) */
 };
 
-/* Returns UKI_OK, UKI_EINPUT or UKI_ESYS (uki.h) with a message in err. */
+/* Returns 0, -EINVAL or another -errno with a message in err. */
 int bootmedia_make(const struct bootmedia_spec *spec, char *err, size_t errlen);
 
 /*
@@ -33,7 +33,7 @@ int bootmedia_make(const struct bootmedia_spec *spec, char *err, size_t errlen);
  * OUT/LABEL/{vmlinuz, initrd.img} with LABEL the image directory's name, boot.ipxe with a menu
  * (the first group after a timeout), LABEL.ipxe per group, pxelinux.cfg/default with one LABEL
  * each; group N's command line gets benchboot.boot.group=N unless it has one. Returns
- * UKI_OK, UKI_EINPUT or UKI_ESYS with a message in err.
+ * 0, -EINVAL or another -errno with a message in err.
  */
 int bootmedia_pxe_groups(const char *const *dirs, size_t n, const char *out, const char *name,
 			 char *err, size_t errlen);

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "host/errbuf.h"
+#include "host/fileio.h"
 #include "host/boot/pxe.h"
 #include "host/strbuf.h"
 #include "host/boot/uki.h"
@@ -28,7 +29,7 @@ static int copy_file(const char *src, const char *dst)
 {
 	uint8_t *data;
 	size_t len;
-	int r = uki_read_file(src, &data, &len);
+	int r = fileio_read_all(src, &data, &len);
 	if (r)
 		return r;
 	r = uki_write_file(dst, data, len);
@@ -63,33 +64,33 @@ int pxe_build(const char *dir, const char *name, const struct pxe_entry *entries
 {
 	struct strbuf ipxe = {0}, pxelinux = {0};
 	char path[4096], **cmdlines = calloc(n ? n : 1, sizeof(*cmdlines));
-	int r, ret = UKI_OK;
+	int r, ret = 0;
 
 	if (!cmdlines)
-		return errbuf_fail(err, errlen, UKI_ESYS, "out of memory");
+		return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 	if (!n) {
-		ret = errbuf_fail(err, errlen, UKI_EINPUT, "no boot entries");
+		ret = errbuf_fail(err, errlen, -EINVAL, "no boot entries");
 		goto out_free;
 	}
 	for (size_t i = 0; i < n; i++) {
 		if (!label_ok(entries[i].label)) {
-			ret = errbuf_fail(err, errlen, UKI_EINPUT,
+			ret = errbuf_fail(err, errlen, -EINVAL,
 			                  "bad label '%s' (letters, digits, '.', '_', '-')",
 			                  entries[i].label);
 			goto out_free;
 		}
 		for (size_t j = 0; j < i; j++)
 			if (!strcmp(entries[i].label, entries[j].label)) {
-				ret = errbuf_fail(err, errlen, UKI_EINPUT, "label '%s' given twice",
+				ret = errbuf_fail(err, errlen, -EINVAL, "label '%s' given twice",
 				                  entries[i].label);
 				goto out_free;
 			}
 		if (!(cmdlines[i] = clean_cmdline(entries[i].cmdline))) {
-			ret = errbuf_fail(err, errlen, UKI_ESYS, "out of memory");
+			ret = errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 			goto out_free;
 		}
 		if (strchr(cmdlines[i], '\n')) {
-			ret = errbuf_fail(err, errlen, UKI_EINPUT,
+			ret = errbuf_fail(err, errlen, -EINVAL,
 			                  "the command line of %s has several lines",
 			                  entries[i].label);
 			goto out_free;
@@ -97,7 +98,7 @@ int pxe_build(const char *dir, const char *name, const struct pxe_entry *entries
 	}
 	snprintf(path, sizeof(path), "%s/pxelinux.cfg", dir);
 	if ((r = mkdir_ok(dir)) || (r = mkdir_ok(path))) {
-		ret = errbuf_fail(err, errlen, UKI_ESYS, "unable to create %s: %s", path,
+		ret = errbuf_fail(err, errlen, r, "unable to create %s: %s", path,
 		                  strerror(-r));
 		goto out_free;
 	}
@@ -127,13 +128,13 @@ int pxe_build(const char *dir, const char *name, const struct pxe_entry *entries
 		if (n > 1) {
 			snprintf(path, sizeof(path), "%s/%s", dir, e->label);
 			if ((r = mkdir_ok(path))) {
-				ret = errbuf_fail(err, errlen, UKI_ESYS, "unable to create %s: %s",
+				ret = errbuf_fail(err, errlen, r, "unable to create %s: %s",
 				                  path, strerror(-r));
 				goto out_free;
 			}
 		}
 		if ((r = copy_file(e->kernel, kernel)) || (r = copy_file(e->initrd, initrd))) {
-			ret = errbuf_fail(err, errlen, r == -ENOENT ? UKI_EINPUT : UKI_ESYS,
+			ret = errbuf_fail(err, errlen, r == -ENOENT ? -EINVAL : r,
 			                  "unable to copy %s and %s into %s: %s", e->kernel,
 			                  e->initrd, dir, strerror(-r));
 			goto out_free;
@@ -147,7 +148,7 @@ int pxe_build(const char *dir, const char *name, const struct pxe_entry *entries
 			r = one.oom ? -ENOMEM : uki_write_file(path, one.s, one.len);
 			free(one.s);
 			if (r) {
-				ret = errbuf_fail(err, errlen, UKI_ESYS, "unable to write %s: %s",
+				ret = errbuf_fail(err, errlen, r, "unable to write %s: %s",
 				                  path, strerror(-r));
 				goto out_free;
 			}
@@ -160,7 +161,7 @@ int pxe_build(const char *dir, const char *name, const struct pxe_entry *entries
 		              prefix, prefix, cmdlines[i]);
 	}
 	if (ipxe.oom || pxelinux.oom) {
-		ret = errbuf_fail(err, errlen, UKI_ESYS, "out of memory");
+		ret = errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 		goto out_free;
 	}
 	snprintf(path, sizeof(path), "%s/boot.ipxe", dir);
@@ -169,7 +170,7 @@ int pxe_build(const char *dir, const char *name, const struct pxe_entry *entries
 		r = uki_write_file(path, pxelinux.s, pxelinux.len);
 	}
 	if (r)
-		ret = errbuf_fail(err, errlen, UKI_ESYS, "unable to write %s: %s", path,
+		ret = errbuf_fail(err, errlen, r, "unable to write %s: %s", path,
 		                  strerror(-r));
 out_free:
 	for (size_t i = 0; i < n; i++)

@@ -11,48 +11,9 @@
 #include <unistd.h>
 
 #include "host/errbuf.h"
+#include "host/fileio.h"
 #include "host/boot/pe.h"
 #include "host/boot/uki.h"
-
-int uki_read_file(const char *path, uint8_t **data, size_t *len)
-{
-	struct stat st;
-	int fd = open(path, O_RDONLY | O_CLOEXEC), r = 0;
-	*data = NULL;
-	*len = 0;
-	if (fd < 0)
-		return -errno;
-	if (fstat(fd, &st)) {
-		r = -errno;
-		goto out_close;
-	}
-	if (!S_ISREG(st.st_mode)) {
-		r = -EINVAL;
-		goto out_close;
-	}
-	uint8_t *buf = malloc(st.st_size ? (size_t)st.st_size : 1);
-	if (!buf) {
-		r = -ENOMEM;
-		goto out_close;
-	}
-	size_t got = 0;
-	while (got < (size_t)st.st_size) {
-		ssize_t n = read(fd, buf + got, (size_t)st.st_size - got);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0) {
-			r = n < 0 ? -errno : -EIO;
-			free(buf);
-			goto out_close;
-		}
-		got += (size_t)n;
-	}
-	*data = buf;
-	*len = got;
-out_close:
-	close(fd);
-	return r;
-}
 
 int uki_write_file(const char *path, const void *data, size_t len)
 {
@@ -100,38 +61,38 @@ int uki_build(const struct uki_spec *spec, const char *out, char *err, size_t er
 	size_t stub_len, kernel_len, initrd_len;
 	struct pe_image pe = {0};
 	char *osrel = NULL, *cmdline = NULL;
-	int r, ret = UKI_OK;
+	int r, ret = 0;
 
-	if ((r = uki_read_file(spec->stub, &stub, &stub_len))) {
-		ret = errbuf_fail(err, errlen, UKI_EINPUT, "unable to read the EFI stub %s: %s",
+	if ((r = fileio_read_all(spec->stub, &stub, &stub_len))) {
+		ret = errbuf_fail(err, errlen, -EINVAL, "unable to read the EFI stub %s: %s",
 		                  spec->stub, strerror(-r));
 		goto out_free;
 	}
-	if ((r = uki_read_file(spec->kernel, &kernel, &kernel_len))) {
-		ret = errbuf_fail(err, errlen, UKI_EINPUT, "unable to read the kernel %s: %s",
+	if ((r = fileio_read_all(spec->kernel, &kernel, &kernel_len))) {
+		ret = errbuf_fail(err, errlen, -EINVAL, "unable to read the kernel %s: %s",
 		                  spec->kernel, strerror(-r));
 		goto out_free;
 	}
 	/* A bzImage: "HdrS" at 0x202 (the boot protocol header the stub hands the kernel). */
 	if (kernel_len < 0x210 || memcmp(kernel + 0x202, "HdrS", 4)) {
-		ret = errbuf_fail(err, errlen, UKI_EINPUT, "%s is not an x86 bzImage kernel",
+		ret = errbuf_fail(err, errlen, -EINVAL, "%s is not an x86 bzImage kernel",
 		                  spec->kernel);
 		goto out_free;
 	}
-	if ((r = uki_read_file(spec->initrd, &initrd, &initrd_len))) {
-		ret = errbuf_fail(err, errlen, UKI_EINPUT, "unable to read the initrd %s: %s",
+	if ((r = fileio_read_all(spec->initrd, &initrd, &initrd_len))) {
+		ret = errbuf_fail(err, errlen, -EINVAL, "unable to read the initrd %s: %s",
 		                  spec->initrd, strerror(-r));
 		goto out_free;
 	}
 	if ((r = pe_load(&pe, stub, stub_len))) {
-		ret = errbuf_fail(err, errlen, UKI_EINPUT, "%s is not a usable PE image: %s",
+		ret = errbuf_fail(err, errlen, -EINVAL, "%s is not a usable PE image: %s",
 		                  spec->stub, strerror(-r));
 		goto out_free;
 	}
 	osrel = spec->osrel ? strdup(spec->osrel) : uki_osrel(spec->name, spec->id);
 	cmdline = strdup(spec->cmdline ? spec->cmdline : "");
 	if (!osrel || !cmdline) {
-		ret = errbuf_fail(err, errlen, UKI_ESYS, "out of memory");
+		ret = errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 		goto out_free;
 	}
 	for (size_t n = strlen(cmdline); n && (cmdline[n - 1] == '\n' || cmdline[n - 1] == ' ');)
@@ -151,7 +112,7 @@ int uki_build(const struct uki_spec *spec, const char *out, char *err, size_t er
 		if ((r = pe_add_section(&pe, sections[i].name, sections[i].data, sections[i].len,
 					0))) {
 			ret = errbuf_fail(
-			    err, errlen, UKI_EINPUT, "unable to add %s to %s: %s", sections[i].name,
+			    err, errlen, -EINVAL, "unable to add %s to %s: %s", sections[i].name,
 			    spec->stub,
 			    r == -EEXIST    ? "the stub has that section already (is it a UKI?)"
 			    : r == -ENOSPC  ? "no room for another section header"
@@ -164,7 +125,7 @@ int uki_build(const struct uki_spec *spec, const char *out, char *err, size_t er
 	pe_update_checksum(&pe);
 	if ((r = uki_write_file(out, pe.buf, pe.len)))
 		ret =
-		    errbuf_fail(err, errlen, UKI_ESYS, "unable to write %s: %s", out, strerror(-r));
+		    errbuf_fail(err, errlen, r, "unable to write %s: %s", out, strerror(-r));
 out_free:
 	pe_free(&pe);
 	free(stub);

@@ -12,11 +12,13 @@
 #ifndef BENCHBOOT_UKI_H
 #define BENCHBOOT_UKI_H
 
+#include <errno.h>
 #include <stddef.h>
 #include <stdint.h>
 
 /* Return values of the boot-media writers (uki, bootdisk, pxe): the verbs' exit codes. */
-enum { UKI_OK = 0, UKI_EINPUT = 100, UKI_ESYS = 111 };
+/* Older names of the error contract (errbuf.h): 0, -EINVAL (bad input), another -errno. */
+enum { UKI_OK = 0, UKI_EINPUT = -EINVAL, UKI_ESYS = -EIO };
 
 #define UKI_STUB_PATH "usr/lib/systemd/boot/efi/linuxx64.efi.stub" /* in the sysroot */
 
@@ -32,8 +34,8 @@ struct uki_spec {
 };
 
 /*
- * Write the UKI to out (through a temporary file renamed into place). Returns UKI_OK,
- * UKI_EINPUT (an input is missing or the stub is no usable PE image) or UKI_ESYS (I/O), with a
+ * Write the UKI to out (through a temporary file renamed into place). Returns 0,
+ * -EINVAL (an input is missing or the stub is no usable PE image) or another -errno (I/O), with a
  * message in err.
  */
 int uki_build(const struct uki_spec *spec, const char *out, char *err, size_t errlen);
@@ -41,8 +43,6 @@ int uki_build(const struct uki_spec *spec, const char *out, char *err, size_t er
 /* The default os-release text for an image (malloc'd, NULL when out of memory). */
 char *uki_osrel(const char *name, const char *id);
 
-/* Read a whole file into malloc'd memory; 0 or -errno. Shared by the boot-media writers. */
-int uki_read_file(const char *path, uint8_t **data, size_t *len);
 /* Write len bytes to path through path.tmp + rename; 0 or -errno. */
 int uki_write_file(const char *path, const void *data, size_t len);
 

@@ -10,6 +10,7 @@
 #include <zstd.h>
 
 #include "host/errbuf.h"
+#include "host/fileio.h"
 #include "host/image/compress.h"
 
 int compress_threads;
@@ -120,10 +121,10 @@ static int gzip_append(struct cpio_buf *out, const void *data, size_t len, int l
 	int rc = 0;
 
 	if (len > 0xffffffffu)
-		return errbuf_fail(err, errlen, BUILD_EINPUT, "the archive is larger than 4 GiB");
+		return errbuf_fail(err, errlen, -EINVAL, "the archive is larger than 4 GiB");
 	w.blocks = calloc(n, sizeof(*w.blocks));
 	if (!w.blocks)
-		return errbuf_fail(err, errlen, BUILD_ESYS, "out of memory");
+		return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 	for (size_t i = 0; i < n; i++) {
 		struct gz_block *b = &w.blocks[i];
 		size_t off = i * GZ_BLOCK;
@@ -150,14 +151,14 @@ static int gzip_append(struct cpio_buf *out, const void *data, size_t len, int l
 	head[8] = level == 9 ? 2 : level == 1 ? 4 : 0;
 	uLong crc = crc32(0, NULL, 0);
 	if (cpio_buf_append(out, head, sizeof(head)))
-		rc = errbuf_fail(err, errlen, BUILD_ESYS, "out of memory");
+		rc = errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 	for (size_t i = 0; i < n && !rc; i++) {
 		struct gz_block *b = &w.blocks[i];
 		if (!b->ok)
-			rc = errbuf_fail(err, errlen, BUILD_ESYS,
+			rc = errbuf_fail(err, errlen, -EIO,
 			                 "gzip compression of block %zu failed", i);
 		else if (cpio_buf_append(out, b->out, b->outlen))
-			rc = errbuf_fail(err, errlen, BUILD_ESYS, "out of memory");
+			rc = errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 		crc = crc32_combine(crc, b->crc, (z_off_t)b->len);
 	}
 	unsigned char tail[8];
@@ -166,7 +167,7 @@ static int gzip_append(struct cpio_buf *out, const void *data, size_t len, int l
 		tail[4 + i] = (unsigned char)((uint64_t)len >> (8 * i));
 	}
 	if (!rc && cpio_buf_append(out, tail, sizeof(tail)))
-		rc = errbuf_fail(err, errlen, BUILD_ESYS, "out of memory");
+		rc = errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 	for (size_t i = 0; i < n; i++)
 		free(w.blocks[i].out);
 	free(w.blocks);
@@ -182,7 +183,7 @@ static int zstd_append(struct cpio_buf *out, const void *data, size_t len, int l
 {
 	ZSTD_CCtx *c = ZSTD_createCCtx();
 	if (!c)
-		return errbuf_fail(err, errlen, BUILD_ESYS, "out of memory");
+		return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 	size_t r = ZSTD_CCtx_setParameter(c, ZSTD_c_compressionLevel, level);
 	if (!ZSTD_isError(r))
 		r = ZSTD_CCtx_setParameter(c, ZSTD_c_nbWorkers, 0);
@@ -192,17 +193,17 @@ static int zstd_append(struct cpio_buf *out, const void *data, size_t len, int l
 		r = ZSTD_CCtx_setParameter(c, ZSTD_c_contentSizeFlag, 1);
 	if (ZSTD_isError(r)) {
 		ZSTD_freeCCtx(c);
-		return errbuf_fail(err, errlen, BUILD_ESYS, "zstd: %s", ZSTD_getErrorName(r));
+		return errbuf_fail(err, errlen, -EIO, "zstd: %s", ZSTD_getErrorName(r));
 	}
 	size_t bound = ZSTD_compressBound(len);
 	if (reserve(out, bound)) {
 		ZSTD_freeCCtx(c);
-		return errbuf_fail(err, errlen, BUILD_ESYS, "out of memory");
+		return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 	}
 	r = ZSTD_compress2(c, out->p + out->len, bound, data, len);
 	ZSTD_freeCCtx(c);
 	if (ZSTD_isError(r))
-		return errbuf_fail(err, errlen, BUILD_ESYS, "zstd compression failed: %s",
+		return errbuf_fail(err, errlen, -EIO, "zstd compression failed: %s",
 		                   ZSTD_getErrorName(r));
 	out->len += r;
 	return 0;
@@ -216,21 +217,21 @@ int compress_append(struct cpio_buf *out, const void *data, size_t len, enum com
 	switch (kind) {
 	case COMPRESS_GZIP:
 		if (level < 1 || level > 9)
-			return errbuf_fail(err, errlen, BUILD_EINPUT,
+			return errbuf_fail(err, errlen, -EINVAL,
 			                   "gzip level %d is not in 1..9", level);
 		return gzip_append(out, data, len, level, err, errlen);
 	case COMPRESS_ZSTD:
 		if (level < 1 || level > ZSTD_maxCLevel())
-			return errbuf_fail(err, errlen, BUILD_EINPUT,
+			return errbuf_fail(err, errlen, -EINVAL,
 			                   "zstd level %d is not in 1..%d", level,
 			                   ZSTD_maxCLevel());
 		return zstd_append(out, data, len, level, err, errlen);
 	case COMPRESS_NONE:
 		if (cpio_buf_append(out, data, len))
-			return errbuf_fail(err, errlen, BUILD_ESYS, "out of memory");
+			return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 		return 0;
 	}
-	return errbuf_fail(err, errlen, BUILD_EINPUT, "unknown compression");
+	return errbuf_fail(err, errlen, -EINVAL, "unknown compression");
 }
 
 int compress_append_early(struct cpio_buf *out, const char *path, char *err, size_t errlen)
@@ -239,12 +240,13 @@ int compress_append_early(struct cpio_buf *out, const char *path, char *err, siz
 	size_t size;
 	static const unsigned char zeros[512];
 
-	if (cpio_read_file(path, &data, &size) < 0)
-		return errbuf_fail(err, errlen, errno == ENOENT ? BUILD_EINPUT : BUILD_ESYS,
-		                   "unable to read early cpio %s: %s", path, strerror(errno));
+	int r = fileio_read_all(path, &data, &size);
+	if (r)
+		return errbuf_fail(err, errlen, r == -ENOENT ? -EINVAL : r,
+		                   "unable to read early cpio %s: %s", path, strerror(-r));
 	if (size < 110 || memcmp(data, "070701", 6)) {
 		free(data);
-		return errbuf_fail(err, errlen, BUILD_EINPUT,
+		return errbuf_fail(err, errlen, -EINVAL,
 		                   "early cpio %s is not an uncompressed newc (070701) archive",
 		                   path);
 	}
@@ -252,6 +254,6 @@ int compress_append_early(struct cpio_buf *out, const char *path, char *err, siz
 	         cpio_buf_append(out, zeros, (512 - size % 512) % 512);
 	free(data);
 	if (rc)
-		return errbuf_fail(err, errlen, BUILD_ESYS, "out of memory");
+		return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 	return 0;
 }

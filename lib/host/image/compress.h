@@ -22,8 +22,8 @@ const char *compress_name(enum compress_kind kind);
 int compress_default_level(enum compress_kind kind);
 
 /*
- * Append data compressed with kind at level (0: default) to out. Returns BUILD_OK, BUILD_EINPUT
- * (bad level) or BUILD_ESYS.
+ * Append data compressed with kind at level (0: default) to out. Returns 0, -EINVAL
+ * (bad level) or another -errno.
  */
 int compress_append(struct cpio_buf *out, const void *data, size_t len, enum compress_kind kind,
                     int level, char *err, size_t errlen);

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "host/errbuf.h"
+#include "host/fileio.h"
 #include "host/image/cpio.h"
 #include "sha256.h"
 
@@ -71,57 +72,6 @@ int cpio_fmt(char *out, size_t outlen, const char *fmt, ...)
 	return n < 0 || (size_t)n >= outlen ? -1 : 0;
 }
 
-int cpio_read_file(const char *path, unsigned char **data, size_t *size)
-{
-	struct stat st;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -1;
-	if (fstat(fd, &st) < 0)
-		goto out_close;
-	if (!S_ISREG(st.st_mode)) {
-		errno = S_ISDIR(st.st_mode) ? EISDIR : EINVAL;
-		goto out_close;
-	}
-	size_t cap = (size_t)st.st_size + 1, len = 0;
-	unsigned char *p = malloc(cap);
-	if (!p)
-		goto out_close;
-	for (;;) {
-		if (len == cap) {
-			unsigned char *q = realloc(p, cap * 2);
-			if (!q) {
-				free(p);
-				goto out_close;
-			}
-			p = q;
-			cap *= 2;
-		}
-		ssize_t n = read(fd, p + len, cap - len);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0) {
-			int e = errno;
-			free(p);
-			errno = e;
-			goto out_close;
-		}
-		if (n == 0)
-			break;
-		len += (size_t)n;
-	}
-	close(fd);
-	*data = p;
-	*size = len;
-	return 0;
-out_close : {
-	int e = errno;
-	close(fd);
-	errno = e;
-	return -1;
-}
-}
-
 int cpio_norm_path(const char *in, char *out, size_t outlen)
 {
 	size_t len = 0;
@@ -166,7 +116,7 @@ static struct cpio_entry *new_entry(struct cpio_list *l, const char *path, enum 
 
 	*rc = 0;
 	if (!path || cpio_norm_path(path, norm, sizeof(norm))) {
-		*rc = errbuf_fail(err, errlen, BUILD_EINPUT,
+		*rc = errbuf_fail(err, errlen, -EINVAL,
 		                  "image path '%s' (from %s) is empty or escapes the image root",
 		                  path ? path : "", origin);
 		return NULL;
@@ -193,7 +143,7 @@ static struct cpio_entry *new_entry(struct cpio_list *l, const char *path, enum 
 	l->finished = 0;
 	return e;
 out_nomem:
-	*rc = errbuf_fail(err, errlen, BUILD_ESYS, "out of memory");
+	*rc = errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 	return NULL;
 }
 
@@ -228,7 +178,7 @@ int cpio_add_data(struct cpio_list *l, const char *path, const void *data, size_
 {
 	unsigned char *copy = malloc(size ? size : 1);
 	if (!copy)
-		return errbuf_fail(err, errlen, BUILD_ESYS, "out of memory");
+		return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 	if (size)
 		memcpy(copy, data, size);
 	return add_data_owned(l, path, copy, size, mode, origin, err, errlen);
@@ -242,14 +192,15 @@ int cpio_add_file(struct cpio_list *l, const char *path, const char *src, unsign
 	size_t size;
 
 	if (stat(src, &st) < 0)
-		return errbuf_fail(err, errlen, errno == ENOENT ? BUILD_EINPUT : BUILD_ESYS,
+		return errbuf_fail(err, errlen, errno == ENOENT ? -EINVAL : -errno,
 		                   "unable to read %s (%s): %s", src, origin, strerror(errno));
 	if (!S_ISREG(st.st_mode))
-		return errbuf_fail(err, errlen, BUILD_EINPUT, "%s (%s) is not a regular file", src,
+		return errbuf_fail(err, errlen, -EINVAL, "%s (%s) is not a regular file", src,
 		                   origin);
-	if (cpio_read_file(src, &data, &size) < 0)
-		return errbuf_fail(err, errlen, BUILD_ESYS, "unable to read %s (%s): %s", src,
-		                   origin, strerror(errno));
+	int rr = fileio_read_all(src, &data, &size);
+	if (rr)
+		return errbuf_fail(err, errlen, rr, "unable to read %s (%s): %s", src, origin,
+		                   strerror(-rr));
 	if (!mode)
 		mode = (st.st_mode & 0111) ? 0755 : 0644;
 	int rc = add_data_owned(l, path, data, size, mode, origin, err, errlen);
@@ -300,14 +251,14 @@ int cpio_add_slink(struct cpio_list *l, const char *path, const char *target, co
 {
 	int rc;
 	if (!target || !*target)
-		return errbuf_fail(err, errlen, BUILD_EINPUT, "symlink %s (%s) has an empty target",
+		return errbuf_fail(err, errlen, -EINVAL, "symlink %s (%s) has an empty target",
 		                   path, origin);
 	struct cpio_entry *e = new_entry(l, path, CPIO_SLINK, origin, err, errlen, &rc);
 	if (!e)
 		return rc;
 	e->mode = 0777;
 	if (target_escapes(e->path, target)) {
-		rc = errbuf_fail(err, errlen, BUILD_EINPUT,
+		rc = errbuf_fail(err, errlen, -EINVAL,
 		                 "symlink /%s -> %s (from %s) points outside the image root",
 		                 e->path, target, origin);
 		l->n--;
@@ -316,7 +267,7 @@ int cpio_add_slink(struct cpio_list *l, const char *path, const char *target, co
 	}
 	e->target = strdup(target);
 	if (!e->target)
-		return errbuf_fail(err, errlen, BUILD_ESYS, "out of memory");
+		return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 	e->size = strlen(target);
 	struct sha256 s;
 	sha256_init(&s);
@@ -330,7 +281,7 @@ int cpio_add_nod(struct cpio_list *l, const char *path, unsigned mode, char nodt
 {
 	int rc;
 	if (nodtype != 'c' && nodtype != 'b')
-		return errbuf_fail(err, errlen, BUILD_EINPUT, "device %s (%s): type must be c or b",
+		return errbuf_fail(err, errlen, -EINVAL, "device %s (%s): type must be c or b",
 		                   path, origin);
 	struct cpio_entry *e = new_entry(l, path, CPIO_NOD, origin, err, errlen, &rc);
 	if (!e)
@@ -357,7 +308,7 @@ int cpio_add_tree(struct cpio_list *l, const char *path, const char *srcdir, con
 	struct dirent *de;
 
 	if (!d)
-		return errbuf_fail(err, errlen, errno == ENOENT ? BUILD_EINPUT : BUILD_ESYS,
+		return errbuf_fail(err, errlen, errno == ENOENT ? -EINVAL : -errno,
 		                   "unable to open directory %s (%s): %s", srcdir, origin,
 		                   strerror(errno));
 	/* The image root itself has no entry. */
@@ -371,13 +322,13 @@ int cpio_add_tree(struct cpio_list *l, const char *path, const char *srcdir, con
 			cap = cap ? 2 * cap : 32;
 			char **v = realloc(names, cap * sizeof(*v));
 			if (!v) {
-				rc = errbuf_fail(err, errlen, BUILD_ESYS, "out of memory");
+				rc = errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 				break;
 			}
 			names = v;
 		}
 		if (!(names[n++] = strdup(de->d_name)))
-			rc = errbuf_fail(err, errlen, BUILD_ESYS, "out of memory");
+			rc = errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 	}
 	closedir(d);
 	if (names)
@@ -388,7 +339,7 @@ int cpio_add_tree(struct cpio_list *l, const char *path, const char *srcdir, con
 		cpio_fmt(src, sizeof(src), "%s/%s", srcdir, names[i]);
 		cpio_fmt(dst, sizeof(dst), "%s/%s", path, names[i]);
 		if (lstat(src, &st) < 0) {
-			rc = errbuf_fail(err, errlen, BUILD_ESYS, "unable to stat %s: %s", src,
+			rc = errbuf_fail(err, errlen, -errno, "unable to stat %s: %s", src,
 			                 strerror(errno));
 		} else if (S_ISDIR(st.st_mode)) {
 			rc = cpio_add_tree(l, dst, src, origin, err, errlen);
@@ -399,7 +350,7 @@ int cpio_add_tree(struct cpio_list *l, const char *path, const char *srcdir, con
 			ssize_t tn = readlink(src, target, sizeof(target) - 1);
 			if (tn < 0) {
 				rc =
-				    errbuf_fail(err, errlen, BUILD_ESYS,
+				    errbuf_fail(err, errlen, -errno,
 				                "unable to read link %s: %s", src, strerror(errno));
 			} else {
 				target[tn] = 0;
@@ -407,7 +358,7 @@ int cpio_add_tree(struct cpio_list *l, const char *path, const char *srcdir, con
 			}
 		} else {
 			rc = errbuf_fail(
-			    err, errlen, BUILD_EINPUT,
+			    err, errlen, -EINVAL,
 			    "%s (%s): only files, directories and symlinks can be copied", src,
 			    origin);
 		}
@@ -501,7 +452,7 @@ static int follow_parent_links(struct cpio_list *l, char *err, size_t errlen)
 			return 0;
 		links = malloc(nlinks * sizeof(*links));
 		if (!links)
-			return errbuf_fail(err, errlen, BUILD_ESYS, "out of memory");
+			return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 		nlinks = 0;
 		for (size_t i = 0; i < l->n; i++)
 			if (l->v[i].type == CPIO_SLINK)
@@ -530,7 +481,7 @@ static int follow_parent_links(struct cpio_list *l, char *err, size_t errlen)
 				if (cpio_norm_path(joined, norm, sizeof(norm))) {
 					free(links);
 					return errbuf_fail(
-					    err, errlen, BUILD_EINPUT,
+					    err, errlen, -EINVAL,
 					    "/%s (from %s) is below the symlink /%s -> %s, "
 					    "which leads outside the image",
 					    e->path, e->origin, prefix, t);
@@ -538,7 +489,7 @@ static int follow_parent_links(struct cpio_list *l, char *err, size_t errlen)
 				char *np = strdup(norm);
 				if (!np) {
 					free(links);
-					return errbuf_fail(err, errlen, BUILD_ESYS,
+					return errbuf_fail(err, errlen, -ENOMEM,
 					                   "out of memory");
 				}
 				free(e->path);
@@ -551,7 +502,7 @@ static int follow_parent_links(struct cpio_list *l, char *err, size_t errlen)
 		if (!changed)
 			return 0;
 	}
-	return errbuf_fail(err, errlen, BUILD_EINPUT, "symlinks in the image form a loop");
+	return errbuf_fail(err, errlen, -EINVAL, "symlinks in the image form a loop");
 }
 
 int cpio_finish(struct cpio_list *l, char *err, size_t errlen)
@@ -586,12 +537,12 @@ int cpio_finish(struct cpio_list *l, char *err, size_t errlen)
 				if (a->type == b->type && a->type == CPIO_FILE &&
 				    a->mode == b->mode)
 					return errbuf_fail(
-					    err, errlen, BUILD_EINPUT,
+					    err, errlen, -EINVAL,
 					    "duplicate path /%s with different content "
 					    "(from %s and from %s)",
 					    a->path, a->origin, b->origin);
 				return errbuf_fail(
-				    err, errlen, BUILD_EINPUT,
+				    err, errlen, -EINVAL,
 				    "duplicate path /%s: %s %04o from %s, %s %04o from %s", a->path,
 				    type_name(a->type), a->mode, a->origin, type_name(b->type),
 				    b->mode, b->origin);
@@ -620,7 +571,7 @@ int cpio_finish(struct cpio_list *l, char *err, size_t errlen)
 		*slash = 0;
 		const struct cpio_entry *p = cpio_find(l, parent);
 		if (p && p->type != CPIO_DIR)
-			return errbuf_fail(err, errlen, BUILD_EINPUT,
+			return errbuf_fail(err, errlen, -EINVAL,
 			                   "/%s (from %s) is inside /%s, which is a %s (from %s)",
 			                   l->v[i].path, l->v[i].origin, p->path,
 			                   type_name(p->type), p->origin);
@@ -638,7 +589,7 @@ int cpio_finish(struct cpio_list *l, char *err, size_t errlen)
 	struct cpio_entry **files = malloc((l->n + 1) * sizeof(*files));
 	size_t nf = 0;
 	if (!files)
-		return errbuf_fail(err, errlen, BUILD_ESYS, "out of memory");
+		return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 	for (size_t i = 0; i < l->n; i++)
 		if (l->v[i].type == CPIO_FILE && l->v[i].src_ino)
 			files[nf++] = &l->v[i];
@@ -707,7 +658,7 @@ int cpio_write(const struct cpio_list *l, uint32_t mtime, struct cpio_buf *out, 
 	static const unsigned type_bits[] = {S_IFREG, S_IFDIR, S_IFLNK, 0};
 
 	if (!l->finished)
-		return errbuf_fail(err, errlen, BUILD_ESYS, "cpio_write before cpio_finish");
+		return errbuf_fail(err, errlen, -EIO, "cpio_write before cpio_finish");
 	/* One allocation for the whole archive: header, name and data, each padded to 4. */
 	size_t total = 512 + 128;
 	for (size_t i = 0; i < l->n; i++)
@@ -715,7 +666,7 @@ int cpio_write(const struct cpio_list *l, uint32_t mtime, struct cpio_buf *out, 
 	if (out->len + total > out->cap) {
 		unsigned char *p = realloc(out->p, out->len + total);
 		if (!p)
-			return errbuf_fail(err, errlen, BUILD_ESYS, "out of memory");
+			return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 		out->p = p;
 		out->cap = out->len + total;
 	}
@@ -729,14 +680,14 @@ int cpio_write(const struct cpio_list *l, uint32_t mtime, struct cpio_buf *out, 
 		if (e->type == CPIO_DIR || e->type == CPIO_NOD || !e->data_here)
 			size = 0;
 		if (size > 0xffffffffu)
-			return errbuf_fail(err, errlen, BUILD_EINPUT,
+			return errbuf_fail(err, errlen, -EINVAL,
 			                   "/%s is larger than newc cpio allows (4 GiB)", e->path);
 		if (header(out, e->ino, mode, e->nlink, mtime, size, e->rmajor, e->rminor,
 		           e->path) ||
 		    cpio_buf_append(out, data, size) || pad(out, 4))
-			return errbuf_fail(err, errlen, BUILD_ESYS, "out of memory");
+			return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 	}
 	if (header(out, 0, 0, 1, 0, 0, 0, 0, "TRAILER!!!") || pad(out, 512))
-		return errbuf_fail(err, errlen, BUILD_ESYS, "out of memory");
+		return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 	return 0;
 }

@@ -6,18 +6,19 @@
  * is an error naming both origins), counter inode numbers, hard links for files that came from
  * the same source inode. cpio_write() then gives uid/gid 0 and one mtime to every entry.
  *
- * Functions return 0, BUILD_EINPUT (bad input: the message says which entry) or BUILD_ESYS
+ * Functions return 0, -EINVAL (bad input: the message says which entry) or another -errno
  * (I/O), with a message in err.
  */
 #ifndef BENCHBOOT_CPIO_H
 #define BENCHBOOT_CPIO_H
 
+#include <errno.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
 
-/* Return values of the image-building library (lib/host): the verb's exit codes. */
-enum { BUILD_OK = 0, BUILD_EINPUT = 100, BUILD_ESYS = 111 };
+/* Older names of the error contract (errbuf.h): 0, -EINVAL (bad input), another -errno. */
+enum { BUILD_OK = 0, BUILD_EINPUT = -EINVAL, BUILD_ESYS = -EIO };
 
 enum cpio_type { CPIO_FILE, CPIO_DIR, CPIO_SLINK, CPIO_NOD };
 
@@ -89,7 +90,5 @@ int cpio_buf_append(struct cpio_buf *b, const void *data, size_t len);
 void cpio_buf_free(struct cpio_buf *b);
 /* snprintf that reports truncation: 0, or -1 when out was too small (out is still a string). */
 int cpio_fmt(char *out, size_t outlen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-/* Read a whole file into a malloc'd buffer; 0 or -1 with errno. */
-int cpio_read_file(const char *path, unsigned char **data, size_t *size);
 
 #endif

@@ -127,22 +127,22 @@ int elfdeps_init(struct elfdeps *d, const char *sysroot, char *err, size_t errle
 {
 	memset(d, 0, sizeof(*d));
 	if (elf_version(EV_CURRENT) == EV_NONE)
-		return errbuf_fail(err, errlen, BUILD_ESYS, "libelf: %s", elf_errmsg(-1));
+		return errbuf_fail(err, errlen, -EIO, "libelf: %s", elf_errmsg(-1));
 	d->sysroot = strdup(sysroot ? sysroot : "");
 	if (!d->sysroot)
-		return errbuf_fail(err, errlen, BUILD_ESYS, "out of memory");
+		return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 	size_t n = strlen(d->sysroot);
 	while (n && d->sysroot[n - 1] == '/')
 		d->sysroot[--n] = 0;
 	struct stat st;
 	if (n && (stat(d->sysroot, &st) < 0 || !S_ISDIR(st.st_mode)))
-		return errbuf_fail(err, errlen, BUILD_EINPUT, "sysroot %s is not a directory",
+		return errbuf_fail(err, errlen, -EINVAL, "sysroot %s is not a directory",
 		                   sysroot);
 	if (read_ldso_conf(d, "/etc/ld.so.conf", 0))
-		return errbuf_fail(err, errlen, BUILD_ESYS, "out of memory");
+		return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 	for (size_t i = 0; i < sizeof(default_dirs) / sizeof(*default_dirs); i++)
 		if (add_dir(d, default_dirs[i]))
-			return errbuf_fail(err, errlen, BUILD_ESYS, "out of memory");
+			return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 	return 0;
 }
 
@@ -293,16 +293,17 @@ int elfdeps_resolve(const struct elfdeps *d, const char *path, char *real, size_
 
 /*
  * Read what the closure needs from one ELF file. Returns 1 if ELF, 0 if not, with a message:
- * BUILD_EINPUT (negated) for a malformed file or one that does not exist, -BUILD_ESYS else.
+ * -EINVAL for a malformed file or one that does not exist, another -errno else.
  */
 static int read_elf(const char *src, struct elfdeps_obj *o, char *err, size_t errlen)
 {
 	int fd = open(src, O_RDONLY | O_CLOEXEC);
 	if (fd < 0) {
-		errbuf_fail(err, errlen, 0, "unable to open %s: %s", src, strerror(errno));
-		return errno == ENOENT ? -BUILD_EINPUT : -BUILD_ESYS;
+		int e = errno;
+		errbuf_fail(err, errlen, 0, "unable to open %s: %s", src, strerror(e));
+		return e == ENOENT ? -EINVAL : -e;
 	}
-	int rc = -BUILD_EINPUT;
+	int rc = -EINVAL;
 	Elf *e = elf_begin(fd, ELF_C_READ_MMAP, NULL);
 	if (!e || elf_kind(e) != ELF_K_ELF) {
 		rc = 0;
@@ -430,7 +431,7 @@ out_bad:
 	goto out_end;
 out_nomem:
 	errbuf_fail(err, errlen, 0, "out of memory");
-	rc = -BUILD_ESYS;
+	rc = -ENOMEM;
 out_end:
 	if (e)
 		elf_end(e);
@@ -579,23 +580,23 @@ static int take(struct elfdeps *d, const char *name, const char *path, long pare
 	const char *by = parent >= 0 ? d->objs[parent].image_path : "?";
 	char *needed_by = strdup(by);
 	if (!needed_by)
-		return errbuf_fail(err, errlen, BUILD_ESYS, "out of memory");
+		return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 	int rc = resolve(d, path, real, sizeof(real), needed_by);
 	if (rc < 0) {
-		rc = errbuf_fail(err, errlen, BUILD_ESYS, "unable to resolve %s in %s: %s", path,
+		rc = errbuf_fail(err, errlen, -errno, "unable to resolve %s in %s: %s", path,
 		                 d->sysroot[0] ? d->sysroot : "/", strerror(errno));
 		goto out_free;
 	}
 	cpio_fmt(host, sizeof(host), "%s%s", d->sysroot, real);
 	if (add_found(d, name, path, real, needed_by) || add_file(d, real, host, NULL, needed_by)) {
-		rc = errbuf_fail(err, errlen, BUILD_ESYS, "out of memory");
+		rc = errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 		goto out_free;
 	}
 	rc = 0;
 	if (find_obj(d, real) >= 0)
 		goto out_free;
 	if (grow((void **)&d->objs, &d->capobjs, d->nobjs, sizeof(*d->objs))) {
-		rc = errbuf_fail(err, errlen, BUILD_ESYS, "out of memory");
+		rc = errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 		goto out_free;
 	}
 	struct elfdeps_obj *o = &d->objs[d->nobjs];
@@ -606,14 +607,14 @@ static int take(struct elfdeps *d, const char *name, const char *path, long pare
 	o->src = strdup(host);
 	d->nobjs++;
 	if (!o->image_path || !o->real || !o->src) {
-		rc = errbuf_fail(err, errlen, BUILD_ESYS, "out of memory");
+		rc = errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 		goto out_free;
 	}
 	/* Read it now: its DT_SONAME may satisfy names needed before its turn comes. */
 	char msg[512] = "";
 	int r = read_elf(o->src, o, msg, sizeof(msg));
 	if (r < 0)
-		rc = errbuf_fail(err, errlen, -r, "%s", msg);
+		rc = errbuf_fail(err, errlen, r, "%s", msg);
 	o->is_elf = r > 0 ? 1 : -1;
 out_free:
 	free(needed_by);
@@ -640,7 +641,7 @@ int elfdeps_add(struct elfdeps *d, const char *src, const char *image_path, int 
                 size_t errlen)
 {
 	if (grow((void **)&d->objs, &d->capobjs, d->nobjs, sizeof(*d->objs)))
-		return errbuf_fail(err, errlen, BUILD_ESYS, "out of memory");
+		return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 	size_t first = d->nobjs;
 	struct elfdeps_obj *root = &d->objs[d->nobjs];
 	memset(root, 0, sizeof(*root));
@@ -649,7 +650,7 @@ int elfdeps_add(struct elfdeps *d, const char *src, const char *image_path, int 
 	root->src = strdup(src);
 	d->nobjs++;
 	if (!root->image_path || !root->src)
-		return errbuf_fail(err, errlen, BUILD_ESYS, "out of memory");
+		return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 	if (is_elf)
 		*is_elf = 0;
 
@@ -660,12 +661,12 @@ int elfdeps_add(struct elfdeps *d, const char *src, const char *image_path, int 
 			char msg[512] = "";
 			r = read_elf(d->objs[i].src, &d->objs[i], msg, sizeof(msg));
 			if (r < 0)
-				return errbuf_fail(err, errlen, -r, "%s", msg);
+				return errbuf_fail(err, errlen, r, "%s", msg);
 		}
 		if (r <= 0) {
 			if (i == first)
 				return 0;
-			return errbuf_fail(err, errlen, BUILD_EINPUT,
+			return errbuf_fail(err, errlen, -EINVAL,
 			                   "%s (needed by %s) is not ELF", d->objs[i].image_path,
 			                   d->objs[d->objs[i].parent].image_path);
 		}
@@ -676,12 +677,12 @@ int elfdeps_add(struct elfdeps *d, const char *src, const char *image_path, int 
 			const char *interp = d->objs[i].interp;
 			if (resolve(d, interp, real, sizeof(real), NULL) < 0)
 				return errbuf_fail(
-				    err, errlen, BUILD_EINPUT,
+				    err, errlen, -EINVAL,
 				    "program interpreter %s needed by %s not found in %s", interp,
 				    d->objs[i].image_path, d->sysroot[0] ? d->sysroot : "/");
 			char *copy = strdup(interp);
 			if (!copy)
-				return errbuf_fail(err, errlen, BUILD_ESYS, "out of memory");
+				return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 			int rc = take(d, copy, copy, (long)i, err, errlen);
 			free(copy);
 			if (rc)
@@ -695,7 +696,7 @@ int elfdeps_add(struct elfdeps *d, const char *src, const char *image_path, int 
 			if (!find_library(d, i, name, found, sizeof(found))) {
 				const char *where = d->sysroot[0] ? d->sysroot : "/";
 				return errbuf_fail(
-				    err, errlen, BUILD_EINPUT,
+				    err, errlen, -EINVAL,
 				    "library %s needed by %s not found in %s (searched "
 				    "%sthe sysroot's ld.so.conf and default directories)",
 				    name, d->objs[i].image_path, where,

@@ -6,8 +6,8 @@
  * the sysroot as if it were the root (an absolute link target stays in the sysroot), and every
  * symlink met on the way is kept, so the image has the same paths as the sysroot.
  *
- * Functions return BUILD_OK, BUILD_EINPUT (a library not found: the message names it and the
- * object that needs it; a binary that is not there) or BUILD_ESYS.
+ * Functions return 0, -EINVAL (a library not found: the message names it and the
+ * object that needs it; a binary that is not there) or another -errno.
  */
 #ifndef BENCHBOOT_ELFDEPS_H
 #define BENCHBOOT_ELFDEPS_H

@@ -63,21 +63,21 @@ int image_default_sysroot(char *out, size_t outlen, char *err, size_t errlen)
 	const char *s = getenv("SYSROOT");
 	if (s && *s)
 		return cpio_fmt(out, outlen, "%s", s)
-		           ? errbuf_fail(err, errlen, BUILD_EINPUT, "$SYSROOT is too long")
+		           ? errbuf_fail(err, errlen, -EINVAL, "$SYSROOT is too long")
 		           : 0;
 	char lock[PATH_MAX], hex[SHA256_HEX_LEN + 1], cache[PATH_MAX];
 	if (image_find_data("config/inputs.lock", lock, sizeof(lock)) < 0)
 		return errbuf_fail(
-		    err, errlen, BUILD_EINPUT,
+		    err, errlen, -EINVAL,
 		    "no sysroot: $SYSROOT is not set and config/inputs.lock was not found "
 		    "(give --sysroot DIR)");
 	if (sha256_file_hex(lock, hex) < 0)
-		return errbuf_fail(err, errlen, BUILD_ESYS, "unable to read %s: %s", lock,
+		return errbuf_fail(err, errlen, -errno, "unable to read %s: %s", lock,
 		                   strerror(errno));
 	hex[16] = 0;
 	image_default_cachedir(cache, sizeof(cache));
 	if (cpio_fmt(out, outlen, "%s/sysroot/%s", cache, hex))
-		return errbuf_fail(err, errlen, BUILD_EINPUT, "sysroot path too long");
+		return errbuf_fail(err, errlen, -EINVAL, "sysroot path too long");
 	return 0;
 }
 
@@ -99,18 +99,18 @@ static int single_match(const char *pattern, const char *what, char *out, size_t
 	glob_t g;
 	int r = glob(pattern, 0, NULL, &g);
 	if (r == GLOB_NOMATCH)
-		return errbuf_fail(err, errlen, BUILD_EINPUT, "no %s: nothing matches %s", what,
+		return errbuf_fail(err, errlen, -EINVAL, "no %s: nothing matches %s", what,
 		                   pattern);
 	if (r)
-		return errbuf_fail(err, errlen, BUILD_ESYS, "glob %s failed", pattern);
+		return errbuf_fail(err, errlen, -EIO, "glob %s failed", pattern);
 	int rc = 0;
 	if (g.gl_pathc > 1)
-		rc = errbuf_fail(err, errlen, BUILD_EINPUT,
+		rc = errbuf_fail(err, errlen, -EINVAL,
 		                 "%zu candidates for the %s (%s and %s, ...): "
 		                 "choose one",
 		                 g.gl_pathc, what, g.gl_pathv[0], g.gl_pathv[1]);
 	else if (cpio_fmt(out, outlen, "%s", g.gl_pathv[0]))
-		rc = errbuf_fail(err, errlen, BUILD_EINPUT, "path too long: %s", g.gl_pathv[0]);
+		rc = errbuf_fail(err, errlen, -EINVAL, "path too long: %s", g.gl_pathv[0]);
 	globfree(&g);
 	return rc;
 }
@@ -120,12 +120,12 @@ static int run_capture(char *const argv[], struct cpio_buf *out, char *err, size
 {
 	int fds[2];
 	if (pipe2(fds, O_CLOEXEC) < 0)
-		return errbuf_fail(err, errlen, BUILD_ESYS, "pipe: %s", strerror(errno));
+		return errbuf_fail(err, errlen, -errno, "pipe: %s", strerror(errno));
 	pid_t pid = fork();
 	if (pid < 0) {
 		close(fds[0]);
 		close(fds[1]);
-		return errbuf_fail(err, errlen, BUILD_ESYS, "fork: %s", strerror(errno));
+		return errbuf_fail(err, errlen, -errno, "fork: %s", strerror(errno));
 	}
 	if (pid == 0) {
 		dup2(fds[1], 1);
@@ -140,7 +140,7 @@ static int run_capture(char *const argv[], struct cpio_buf *out, char *err, size
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0 || cpio_buf_append(out, buf, (size_t)n)) {
-			rc = errbuf_fail(err, errlen, BUILD_ESYS, "reading the output of %s failed",
+			rc = errbuf_fail(err, errlen, -EIO, "reading the output of %s failed",
 			                 argv[0]);
 			break;
 		}
@@ -149,9 +149,9 @@ static int run_capture(char *const argv[], struct cpio_buf *out, char *err, size
 	int status;
 	while (waitpid(pid, &status, 0) < 0)
 		if (errno != EINTR)
-			return errbuf_fail(err, errlen, BUILD_ESYS, "waitpid: %s", strerror(errno));
+			return errbuf_fail(err, errlen, -errno, "waitpid: %s", strerror(errno));
 	if (!rc && (!WIFEXITED(status) || WEXITSTATUS(status)))
-		rc = errbuf_fail(err, errlen, BUILD_ESYS, "%s %s failed (status %d)", argv[0],
+		rc = errbuf_fail(err, errlen, -EIO, "%s %s failed (status %d)", argv[0],
 		                 argv[1], status);
 	return rc;
 }
@@ -162,7 +162,7 @@ static int add_busybox(struct cpio_list *l, struct elfdeps *ed, const char *sysr
 {
 	char real[PATH_MAX], src[PATH_MAX * 2];
 	if (elfdeps_resolve(ed, "/bin/busybox", real, sizeof(real)) < 0)
-		return errbuf_fail(err, errlen, BUILD_EINPUT, "--busybox: %s/bin/busybox: %s",
+		return errbuf_fail(err, errlen, -EINVAL, "--busybox: %s/bin/busybox: %s",
 		                   sysroot, strerror(errno));
 	cpio_fmt(src, sizeof(src), "%s%s", ed->sysroot, real);
 	int rc = cpio_add_file(l, "/bin/busybox", src, 0755, "--busybox", err, errlen);
@@ -174,7 +174,7 @@ static int add_busybox(struct cpio_list *l, struct elfdeps *ed, const char *sysr
 	char *argv[] = {src, "--list-full", NULL};
 	rc = run_capture(argv, &list, err, errlen);
 	if (!rc && cpio_buf_append(&list, "", 1))
-		rc = errbuf_fail(err, errlen, BUILD_ESYS, "out of memory");
+		rc = errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 	char *save = NULL;
 	for (char *line = rc ? NULL : strtok_r((char *)list.p, "\n", &save); line && !rc;
 	     line = strtok_r(NULL, "\n", &save)) {
@@ -208,13 +208,13 @@ static int add_binary(struct cpio_list *l, struct elfdeps *ed, const struct imag
 		else
 			cpio_fmt(dest, sizeof(dest), "/usr/bin/%s", base);
 	} else {
-		return errbuf_fail(err, errlen, BUILD_EINPUT,
+		return errbuf_fail(err, errlen, -EINVAL,
 		                   "--binary %s: no such file in the sysroot (%s) nor on the host",
 		                   b->src, ed->sysroot[0] ? ed->sysroot : "/");
 	}
 	char norm[PATH_MAX];
 	if (cpio_norm_path(dest, norm + 1, sizeof(norm) - 1))
-		return errbuf_fail(err, errlen, BUILD_EINPUT,
+		return errbuf_fail(err, errlen, -EINVAL,
 		                   "--binary %s: destination %s escapes the image root", b->src,
 		                   dest);
 	norm[0] = '/';
@@ -230,10 +230,10 @@ static int add_file_arg(struct cpio_list *l, const struct image_pair *f, char *e
 	struct stat st;
 	cpio_fmt(origin, sizeof(origin), "--file %s", f->src);
 	if (!f->dest || !*f->dest)
-		return errbuf_fail(err, errlen, BUILD_EINPUT,
+		return errbuf_fail(err, errlen, -EINVAL,
 		                   "--file %s: no destination (SRC:DEST)", f->src);
 	if (stat(f->src, &st) < 0)
-		return errbuf_fail(err, errlen, BUILD_EINPUT, "--file %s: %s", f->src,
+		return errbuf_fail(err, errlen, -EINVAL, "--file %s: %s", f->src,
 		                   strerror(errno));
 	if (S_ISDIR(st.st_mode))
 		return cpio_add_tree(l, f->dest, f->src, origin, err, errlen);
@@ -254,7 +254,7 @@ static int write_out(const char *dir, const char *name, const void *data, size_t
 	cpio_fmt(tmp, sizeof(tmp), "%s.tmp%ld", path, (long)getpid()); /* concurrent builds */
 	int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
 	if (fd < 0)
-		return errbuf_fail(err, errlen, BUILD_ESYS, "unable to create %s: %s", tmp,
+		return errbuf_fail(err, errlen, -errno, "unable to create %s: %s", tmp,
 		                   strerror(errno));
 	const unsigned char *p = data;
 	while (len) {
@@ -265,7 +265,7 @@ static int write_out(const char *dir, const char *name, const void *data, size_t
 			int e = errno;
 			close(fd);
 			unlink(tmp);
-			return errbuf_fail(err, errlen, BUILD_ESYS, "unable to write %s: %s", tmp,
+			return errbuf_fail(err, errlen, -e, "unable to write %s: %s", tmp,
 			                   strerror(e));
 		}
 		p += n;
@@ -274,7 +274,7 @@ static int write_out(const char *dir, const char *name, const void *data, size_t
 	if (close(fd) < 0 || rename(tmp, path) < 0) {
 		int e = errno;
 		unlink(tmp);
-		return errbuf_fail(err, errlen, BUILD_ESYS, "unable to write %s: %s", path,
+		return errbuf_fail(err, errlen, -e, "unable to write %s: %s", path,
 		                   strerror(e));
 	}
 	return 0;
@@ -317,7 +317,7 @@ static int build_mtime(const struct image_spec *spec, uint32_t *mtime, char *err
 	unsigned long long v = strtoull(sde, &end, 10);
 	if (errno || *end || sde[0] == '-' || v > 0xffffffffull)
 		return errbuf_fail(
-		    err, errlen, BUILD_EINPUT,
+		    err, errlen, -EINVAL,
 		    "SOURCE_DATE_EPOCH='%s' is not a number of seconds (0..4294967295)", sde);
 	*mtime = (uint32_t)v;
 	return 0;
@@ -368,7 +368,7 @@ int image_build(const struct image_spec *spec, struct image_result *res, char *e
 	memset(&ed, 0, sizeof(ed));
 	memset(&km, 0, sizeof(km));
 	if (!valid_name(spec->name))
-		return errbuf_fail(err, errlen, BUILD_EINPUT,
+		return errbuf_fail(err, errlen, -EINVAL,
 		                   "image name '%s' must be made of letters, digits and ._+-",
 		                   spec->name ? spec->name : "");
 	if ((rc = build_mtime(spec, &mtime, err, errlen)))
@@ -380,7 +380,7 @@ int image_build(const struct image_spec *spec, struct image_result *res, char *e
 	struct stat st;
 	if (stat(sysroot, &st) < 0 || !S_ISDIR(st.st_mode))
 		return errbuf_fail(
-		    err, errlen, BUILD_EINPUT,
+		    err, errlen, -EINVAL,
 		    "sysroot %s is not a directory (run `make fetch`, or give --sysroot)", sysroot);
 	if (spec->cachedir)
 		cpio_fmt(cachedir, sizeof(cachedir), "%s", spec->cachedir);
@@ -396,14 +396,14 @@ int image_build(const struct image_spec *spec, struct image_result *res, char *e
 			return rc;
 	}
 	if (stat(kernel, &st) < 0)
-		return errbuf_fail(err, errlen, BUILD_EINPUT, "kernel %s: %s", kernel,
+		return errbuf_fail(err, errlen, -EINVAL, "kernel %s: %s", kernel,
 		                   strerror(errno));
 	if (!S_ISREG(st.st_mode))
-		return errbuf_fail(err, errlen, BUILD_EINPUT, "kernel %s is not a file", kernel);
+		return errbuf_fail(err, errlen, -EINVAL, "kernel %s is not a file", kernel);
 	if (spec->rootfs)
 		cpio_fmt(rootfs, sizeof(rootfs), "%s", spec->rootfs);
 	else if (image_find_data("rootfs", rootfs, sizeof(rootfs)) < 0)
-		return errbuf_fail(err, errlen, BUILD_EINPUT,
+		return errbuf_fail(err, errlen, -EINVAL,
 		                   "rootfs/ of the benchboot tree not found");
 
 	if ((rc = elfdeps_init(&ed, sysroot, err, errlen)))
@@ -462,7 +462,7 @@ int image_build(const struct image_spec *spec, struct image_result *res, char *e
 		const char *base = strrchr(version, '/') ? strrchr(version, '/') + 1 : version;
 		if (release[0] && strcmp(release, base)) {
 			rc = errbuf_fail(
-			    err, errlen, BUILD_EINPUT,
+			    err, errlen, -EINVAL,
 			    "kernel %s is release %s but the modules directory %s is for %s "
 			    "(--kernel, --modules-dir)",
 			    kernel, release, moddir, base);
@@ -484,7 +484,7 @@ int image_build(const struct image_spec *spec, struct image_result *res, char *e
 	const char *cmdline = spec->cmdline ? spec->cmdline : IMAGE_DEFAULT_CMDLINE;
 	char how[256], early[SHA256_HEX_LEN + 1] = "";
 	if (spec->early_cpio && sha256_file_hex(spec->early_cpio, early) < 0) {
-		rc = errbuf_fail(err, errlen, errno == ENOENT ? BUILD_EINPUT : BUILD_ESYS,
+		rc = errbuf_fail(err, errlen, errno == ENOENT ? -EINVAL : -errno,
 		                 "unable to read early cpio %s: %s", spec->early_cpio,
 		                 strerror(errno));
 		goto out;
@@ -518,24 +518,27 @@ int image_build(const struct image_spec *spec, struct image_result *res, char *e
 	res->initrd_size = initrd.len;
 
 	if (cpio_fmt(res->dir, sizeof(res->dir), "%s/%s", spec->outdir ? spec->outdir : "images",
-	             spec->name) ||
-	    fileio_mkdirs(res->dir) < 0) {
-		rc = errbuf_fail(err, errlen, BUILD_ESYS, "unable to create %s: %s", res->dir,
-		                 strerror(errno));
+	             spec->name)) {
+		rc = errbuf_fail(err, errlen, -ENAMETOOLONG, "the output path is too long");
+		goto out;
+	}
+	if ((rc = fileio_mkdirs(res->dir))) {
+		rc = errbuf_fail(err, errlen, rc, "unable to create %s: %s", res->dir,
+		                 strerror(-rc));
 		goto out;
 	}
 	unsigned char *kdata;
 	size_t klen;
-	if (cpio_read_file(kernel, &kdata, &klen) < 0) {
-		rc = errbuf_fail(err, errlen, BUILD_ESYS, "unable to read kernel %s: %s", kernel,
-		                 strerror(errno));
+	if ((rc = fileio_read_all(kernel, &kdata, &klen))) {
+		rc = errbuf_fail(err, errlen, rc, "unable to read kernel %s: %s", kernel,
+		                 strerror(-rc));
 		goto out;
 	}
 	rc = write_out(res->dir, "vmlinuz", kdata, klen, err, errlen);
 	free(kdata);
 	char cmdline_nl[8192];
 	if (!rc && cpio_fmt(cmdline_nl, sizeof(cmdline_nl), "%s\n", cmdline))
-		rc = errbuf_fail(err, errlen, BUILD_EINPUT, "the kernel command line is too long");
+		rc = errbuf_fail(err, errlen, -EINVAL, "the kernel command line is too long");
 	if (!rc)
 		rc = write_out(res->dir, "initrd.img", initrd.p, initrd.len, err, errlen);
 	if (!rc)

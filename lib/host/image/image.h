@@ -63,7 +63,7 @@ struct image_result {
 	size_t nentries, nmodules;
 };
 
-/* Returns BUILD_OK, BUILD_EINPUT or BUILD_ESYS (cpio.h), with a message in err. */
+/* Returns 0, -EINVAL or another -errno (errbuf.h), with a message in err. */
 int image_build(const struct image_spec *spec, struct image_result *res, char *err, size_t errlen);
 
 /* $SYSROOT, else CACHE/sysroot/<first 16 hex of sha256 of config/inputs.lock>. */

@@ -125,28 +125,32 @@ static void rm_tree(const char *path)
 	nftw(path, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
 }
 
+/* Copy a small file; 0, or -1 with errno set (the caller reports errno). */
 static int copy_file(const char *from, const char *to)
 {
 	unsigned char *data;
 	size_t size;
-	if (cpio_read_file(from, &data, &size) < 0)
+	int r = fileio_read_all(from, &data, &size);
+	if (r) {
+		errno = -r;
 		return -1;
+	}
 	int fd = open(to, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-	int rc = -1;
+	r = -1;
 	if (fd >= 0) {
-		rc = write(fd, data, size) == (ssize_t)size ? 0 : -1;
+		r = write(fd, data, size) == (ssize_t)size ? 0 : -1;
 		if (close(fd) < 0)
-			rc = -1;
+			r = -1;
 	}
 	free(data);
-	return rc;
+	return r;
 }
 
 static int run_depmod(const char *root, const char *version, char *err, size_t errlen)
 {
 	pid_t pid = fork();
 	if (pid < 0)
-		return errbuf_fail(err, errlen, BUILD_ESYS, "unable to fork: %s", strerror(errno));
+		return errbuf_fail(err, errlen, -errno, "unable to fork: %s", strerror(errno));
 	if (pid == 0) {
 		int null = open("/dev/null", O_WRONLY);
 		if (null >= 0)
@@ -159,12 +163,12 @@ static int run_depmod(const char *root, const char *version, char *err, size_t e
 	int status;
 	while (waitpid(pid, &status, 0) < 0)
 		if (errno != EINTR)
-			return errbuf_fail(err, errlen, BUILD_ESYS, "waitpid: %s", strerror(errno));
+			return errbuf_fail(err, errlen, -errno, "waitpid: %s", strerror(errno));
 	if (WIFEXITED(status) && WEXITSTATUS(status) == 127)
-		return errbuf_fail(err, errlen, BUILD_ESYS,
+		return errbuf_fail(err, errlen, -EIO,
 		                   "unable to run depmod: not found (install kmod)");
 	if (!WIFEXITED(status) || WEXITSTATUS(status))
-		return errbuf_fail(err, errlen, BUILD_ESYS, "depmod -b %s %s failed", root,
+		return errbuf_fail(err, errlen, -EIO, "depmod -b %s %s failed", root,
 		                   version);
 	return 0;
 }
@@ -178,7 +182,7 @@ static int stage(const char *moddir, const char *version, const char *root, char
 {
 	char dir[PATH_MAX], real[PATH_MAX];
 	if (!realpath(moddir, real))
-		return errbuf_fail(err, errlen, BUILD_ESYS, "unable to resolve %s: %s", moddir,
+		return errbuf_fail(err, errlen, -errno, "unable to resolve %s: %s", moddir,
 		                   strerror(errno));
 	cpio_fmt(dir, sizeof(dir), "%s/lib", root);
 	if (mkdir(dir, 0755) < 0 && errno != EEXIST)
@@ -223,7 +227,7 @@ static int stage(const char *moddir, const char *version, const char *root, char
 	closedir(d);
 	return run_depmod(root, version, err, errlen);
 out_errno:
-	return errbuf_fail(err, errlen, BUILD_ESYS, "unable to stage %s in %s: %s", moddir, root,
+	return errbuf_fail(err, errlen, -errno, "unable to stage %s in %s: %s", moddir, root,
 	                   strerror(errno));
 }
 
@@ -232,10 +236,10 @@ int kmods_open(struct kmods *k, const char *moddir, const char *cachedir, char *
 	memset(k, 0, sizeof(*k));
 	struct stat st;
 	if (stat(moddir, &st) < 0)
-		return errbuf_fail(err, errlen, BUILD_EINPUT, "modules directory %s: %s", moddir,
+		return errbuf_fail(err, errlen, -EINVAL, "modules directory %s: %s", moddir,
 		                   strerror(errno));
 	if (!S_ISDIR(st.st_mode))
-		return errbuf_fail(err, errlen, BUILD_EINPUT,
+		return errbuf_fail(err, errlen, -EINVAL,
 		                   "modules directory %s is not a directory", moddir);
 	char tmp[PATH_MAX];
 	cpio_fmt(tmp, sizeof(tmp), "%s", moddir);
@@ -246,9 +250,9 @@ int kmods_open(struct kmods *k, const char *moddir, const char *cachedir, char *
 	k->version = strdup(base);
 	k->moddir = strdup(tmp);
 	if (!k->version || !k->moddir)
-		return errbuf_fail(err, errlen, BUILD_ESYS, "out of memory");
+		return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 	if (!exists(tmp, "kernel") && !exists(tmp, "modules.order"))
-		return errbuf_fail(err, errlen, BUILD_EINPUT,
+		return errbuf_fail(err, errlen, -EINVAL,
 		                   "%s does not look like a modules directory (no kernel/ or "
 		                   "modules.order)",
 		                   moddir);
@@ -260,7 +264,7 @@ int kmods_open(struct kmods *k, const char *moddir, const char *cachedir, char *
 	} else if (cachedir) {
 		char key[17], final[PATH_MAX], work[PATH_MAX + 32];
 		if (tree_key(tmp, k->version, key) < 0)
-			return errbuf_fail(err, errlen, BUILD_ESYS, "unable to list %s: %s", tmp,
+			return errbuf_fail(err, errlen, -errno, "unable to list %s: %s", tmp,
 			                   strerror(errno));
 		cpio_fmt(final, sizeof(final), "%s/depmod/%s-%s", cachedir, k->version, key);
 		cpio_fmt(staged, sizeof(staged), "%s/lib/modules/%s", final, k->version);
@@ -268,13 +272,12 @@ int kmods_open(struct kmods *k, const char *moddir, const char *cachedir, char *
 			cpio_fmt(work, sizeof(work), "%s/depmod/.tmp-XXXXXX", cachedir);
 			char parent[PATH_MAX];
 			cpio_fmt(parent, sizeof(parent), "%s/depmod", cachedir);
-			if (fileio_mkdirs(parent) < 0 || !mkdtemp(work))
-				return errbuf_fail(err, errlen, BUILD_ESYS,
-				                   "unable to create %s: %s", parent,
-				                   strerror(errno));
+			if ((rc = fileio_mkdirs(parent)) || (!mkdtemp(work) && (rc = -errno)))
+				return errbuf_fail(err, errlen, rc, "unable to create %s: %s",
+				                   parent, strerror(-rc));
 			rc = stage(tmp, k->version, work, err, errlen);
 			if (!rc && rename(work, final) < 0 && errno != ENOTEMPTY && errno != EEXIST)
-				rc = errbuf_fail(err, errlen, BUILD_ESYS, "unable to rename %s: %s",
+				rc = errbuf_fail(err, errlen, -errno, "unable to rename %s: %s",
 				                 work, strerror(errno));
 			if (exists(work, "lib"))
 				rm_tree(work); /* lost a race with another build, or failed */
@@ -286,11 +289,11 @@ int kmods_open(struct kmods *k, const char *moddir, const char *cachedir, char *
 		char wpath[PATH_MAX];
 		cpio_fmt(wpath, sizeof(wpath), "%s/benchboot-depmod.XXXXXX", t && *t ? t : "/tmp");
 		if (!mkdtemp(wpath))
-			return errbuf_fail(err, errlen, BUILD_ESYS, "unable to create %s: %s",
+			return errbuf_fail(err, errlen, -errno, "unable to create %s: %s",
 			                   wpath, strerror(errno));
 		k->tmproot = strdup(wpath);
 		if (!k->tmproot)
-			return errbuf_fail(err, errlen, BUILD_ESYS, "out of memory");
+			return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 		rc = stage(tmp, k->version, wpath, err, errlen);
 		if (rc)
 			return rc;
@@ -298,17 +301,17 @@ int kmods_open(struct kmods *k, const char *moddir, const char *cachedir, char *
 	}
 	k->staged = strdup(staged);
 	if (!k->staged)
-		return errbuf_fail(err, errlen, BUILD_ESYS, "out of memory");
+		return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 
 	/* No configuration from the host: an empty list of config paths. */
 	const char *no_config[] = {NULL};
 	k->ctx = kmod_new(k->staged, no_config);
 	if (!k->ctx)
-		return errbuf_fail(err, errlen, BUILD_ESYS, "libkmod: unable to open %s",
+		return errbuf_fail(err, errlen, -EIO, "libkmod: unable to open %s",
 		                   k->staged);
 	kmod_set_log_priority(k->ctx, 0);
 	if (kmod_load_resources(k->ctx) < 0)
-		return errbuf_fail(err, errlen, BUILD_ESYS,
+		return errbuf_fail(err, errlen, -EIO,
 		                   "libkmod: unable to load the indexes of %s", k->staged);
 	return 0;
 }
@@ -468,14 +471,14 @@ static int add_module(struct kmods *k, struct kmod_module *m, char *err, size_t 
 			return 0;
 	size_t sl = strlen(k->staged);
 	if (strncmp(path, k->staged, sl) || path[sl] != '/')
-		return errbuf_fail(err, errlen, BUILD_ESYS, "module %s has an unexpected path %s",
+		return errbuf_fail(err, errlen, -EIO, "module %s has an unexpected path %s",
 		                   name, path);
 	const char *rel = path + sl + 1;
 	if (k->n == k->cap) {
 		size_t cap = k->cap ? k->cap * 2 : 16;
 		struct kmods_entry *v = realloc(k->v, cap * sizeof(*v));
 		if (!v)
-			return errbuf_fail(err, errlen, BUILD_ESYS, "out of memory");
+			return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 		k->v = v;
 		k->cap = cap;
 	}
@@ -487,7 +490,7 @@ static int add_module(struct kmods *k, struct kmod_module *m, char *err, size_t 
 	if (asprintf(&e->image_path, "/lib/modules/%s/%s", k->version, rel) < 0)
 		e->image_path = NULL;
 	if (!e->name || !e->src || !e->image_path)
-		return errbuf_fail(err, errlen, BUILD_ESYS, "out of memory");
+		return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 	char *ko = strstr(e->image_path, ".ko");
 	if (ko && ko[3] == '.')
 		ko[3] = 0; /* .ko.xz, .ko.zst, .ko.gz become .ko */
@@ -500,12 +503,12 @@ int kmods_add(struct kmods *k, const char *name, char *err, size_t errlen)
 	struct kmod_list *list = NULL, *l;
 	int rc = kmod_module_new_from_lookup(k->ctx, name, &list);
 	if (rc < 0)
-		return errbuf_fail(err, errlen, BUILD_ESYS, "libkmod: lookup of %s failed: %s",
+		return errbuf_fail(err, errlen, rc, "libkmod: lookup of %s failed: %s",
 		                   name, strerror(-rc));
 	if (!list) {
 		char hint[512];
 		suggest(k, name, hint, sizeof(hint));
-		return errbuf_fail(err, errlen, BUILD_EINPUT, "unknown module '%s' for kernel %s%s",
+		return errbuf_fail(err, errlen, -EINVAL, "unknown module '%s' for kernel %s%s",
 		                   name, k->version, hint);
 	}
 	rc = 0;
@@ -519,10 +522,10 @@ int kmods_add(struct kmods *k, const char *name, char *err, size_t errlen)
 		    NULL, NULL, NULL, collect);
 		if (r < 0 && !rc)
 			rc =
-			    errbuf_fail(err, errlen, BUILD_ESYS, "libkmod: resolving %s failed: %s",
+			    errbuf_fail(err, errlen, r, "libkmod: resolving %s failed: %s",
 			                kmod_module_get_name(m), strerror(-r));
 		if (probe.nomem && !rc)
-			rc = errbuf_fail(err, errlen, BUILD_ESYS, "out of memory");
+			rc = errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 		for (size_t i = 0; i < probe.n; i++) {
 			if (!rc)
 				rc = add_module(k, probe.mods[i], err, errlen);
@@ -654,9 +657,10 @@ int kmods_read(const char *src, unsigned char **data, size_t *size, char *err, s
 {
 	unsigned char *raw;
 	size_t rawlen;
-	if (cpio_read_file(src, &raw, &rawlen) < 0)
-		return errbuf_fail(err, errlen, BUILD_ESYS, "unable to read module %s: %s", src,
-		                   strerror(errno));
+	int rr = fileio_read_all(src, &raw, &rawlen);
+	if (rr)
+		return errbuf_fail(err, errlen, rr, "unable to read module %s: %s", src,
+		                   strerror(-rr));
 	int (*decode)(const unsigned char *, size_t, unsigned char **, size_t *) = NULL;
 	if (ends_with(src, ".ko.xz"))
 		decode = read_xz;
@@ -672,7 +676,7 @@ int kmods_read(const char *src, unsigned char **data, size_t *size, char *err, s
 	int rc = decode(raw, rawlen, data, size);
 	free(raw);
 	if (rc < 0)
-		return errbuf_fail(err, errlen, BUILD_EINPUT, "unable to decompress module %s",
+		return errbuf_fail(err, errlen, -EINVAL, "unable to decompress module %s",
 		                   src);
 	return 0;
 }
@@ -694,7 +698,7 @@ int kmods_to_cpio(const struct kmods *k, struct cpio_list *l, char *err, size_t 
 		if (!rc &&
 		    (cpio_buf_append(&order, k->v[i].image_path, strlen(k->v[i].image_path)) ||
 		     cpio_buf_append(&order, "\n", 1)))
-			rc = errbuf_fail(err, errlen, BUILD_ESYS, "out of memory");
+			rc = errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 	}
 	if (!rc)
 		rc =

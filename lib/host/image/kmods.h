@@ -7,8 +7,8 @@
  * the tree's listing. Modules may be .ko, .ko.xz, .ko.zst or .ko.gz: the image gets a plain .ko
  * so the init can finit_module it.
  *
- * Functions return BUILD_OK, BUILD_EINPUT (unknown module: the message suggests close names)
- * or BUILD_ESYS.
+ * Functions return 0, -EINVAL (unknown module: the message suggests close names)
+ * or another -errno.
  */
 #ifndef BENCHBOOT_KMODS_H
 #define BENCHBOOT_KMODS_H

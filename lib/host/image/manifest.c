@@ -26,7 +26,7 @@ int manifest_build(const struct cpio_list *l, const char *kernel, const char *cm
 	if (kernel) {
 		struct stat st;
 		if (stat(kernel, &st) < 0 || sha256_file_hex(kernel, hex) < 0)
-			return errbuf_fail(err, errlen, errno == ENOENT ? BUILD_EINPUT : BUILD_ESYS,
+			return errbuf_fail(err, errlen, errno == ENOENT ? -EINVAL : -errno,
 			                   "unable to read kernel %s: %s", kernel, strerror(errno));
 		cpio_fmt(line, sizeof(line), "kernel %lld %s\n", (long long)st.st_size, hex);
 		if (append(out, line))
@@ -34,7 +34,7 @@ int manifest_build(const struct cpio_list *l, const char *kernel, const char *cm
 	}
 	if (cmdline) {
 		if (strchr(cmdline, '\n'))
-			return errbuf_fail(err, errlen, BUILD_EINPUT,
+			return errbuf_fail(err, errlen, -EINVAL,
 			                   "the kernel command line has a newline");
 		if (append(out, "cmdline ") || append(out, cmdline) || append(out, "\n"))
 			goto out_nomem;
@@ -46,7 +46,7 @@ int manifest_build(const struct cpio_list *l, const char *kernel, const char *cm
 		if (!strcmp(e->path, MANIFEST_PATH) || !strcmp(e->path, MANIFEST_ID_PATH))
 			continue;
 		if (strchr(e->path, '\n'))
-			return errbuf_fail(err, errlen, BUILD_EINPUT,
+			return errbuf_fail(err, errlen, -EINVAL,
 			                   "image path with a newline (from %s)", e->origin);
 		unsigned mode = e->mode | type_bits[e->type];
 		char third[SHA256_HEX_LEN + 1];
@@ -65,7 +65,7 @@ int manifest_build(const struct cpio_list *l, const char *kernel, const char *cm
 		}
 		size_t size = e->type == CPIO_FILE || e->type == CPIO_SLINK ? e->size : 0;
 		if (cpio_fmt(line, sizeof(line), "%06o %zu %s /%s\n", mode, size, third, e->path))
-			return errbuf_fail(err, errlen, BUILD_EINPUT, "image path too long: /%s",
+			return errbuf_fail(err, errlen, -EINVAL, "image path too long: /%s",
 			                   e->path);
 		if (append(out, line))
 			goto out_nomem;
@@ -73,5 +73,5 @@ int manifest_build(const struct cpio_list *l, const char *kernel, const char *cm
 	sha256_hex(out->p + start, out->len - start, id);
 	return 0;
 out_nomem:
-	return errbuf_fail(err, errlen, BUILD_ESYS, "out of memory");
+	return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 }
