@@ -10,7 +10,6 @@
 
 #include "verb.h"
 
-#define BENCHBOOT_VERSION "0.1"
 
 extern const struct bb_verb __start_bb_verbs[], __stop_bb_verbs[];
 

@@ -138,14 +138,18 @@ static int build_media(const struct image_result *res, const char *name,
 {
 	char sysroot[4096], err[4096] = "";
 	struct bootmedia_spec m = {.dir = res->dir, .name = name, .id = res->id,
-				   .sysroot = spec->sysroot, .mtime = bootmedia_mtime(),
-				   .what = media};
+				   .sysroot = spec->sysroot, .what = media};
+	int rc = spec->have_mtime ? (m.mtime = spec->mtime, 0) : image_epoch(&m.mtime, err, sizeof(err));
+	if (rc) {
+		fprintf(stderr, "benchboot build: %s\n", err);
+		return exit_status(rc);
+	}
 	if (!m.sysroot && image_default_sysroot(sysroot, sizeof(sysroot), err, sizeof(err))) {
 		fprintf(stderr, "benchboot build: fatal: unable to find the sysroot: %s\n", err);
 		return EXIT_SYSTEM;
 	}
 	m.sysroot = m.sysroot ? m.sysroot : sysroot;
-	int rc = bootmedia_make(&m, err, sizeof(err));
+	rc = bootmedia_make(&m, err, sizeof(err));
 	if (rc) {
 		fprintf(stderr, "benchboot build: fatal: unable to make the boot media of %s: %s\n",
 			name, err);

@@ -4,6 +4,8 @@
 
 #include <errno.h>
 
+#define BENCHBOOT_VERSION "0.1"
+
 /* Exit codes every verb keeps to (scripts rely on them). */
 enum {
 	EXIT_OK = 0,

@@ -18,7 +18,7 @@ static int version_main(int argc, char **argv)
 		fprintf(stderr, "benchboot version: unexpected argument '%s'\n", argv[1]);
 		return EXIT_USAGE;
 	}
-	printf("benchboot 0.1\n");
+	printf("benchboot %s\n", BENCHBOOT_VERSION);
 	return EXIT_OK;
 }
 

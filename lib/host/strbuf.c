@@ -1,4 +1,5 @@
 /* A growing text buffer; see strbuf.h. */
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,4 +34,13 @@ void strbuf_printf(struct strbuf *b, const char *fmt, ...)
 		b->s = s;
 		b->cap = cap;
 	}
+}
+
+int strfmt(char *out, size_t outlen, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(out, outlen, fmt, ap);
+	va_end(ap);
+	return n < 0 || (size_t)n >= outlen ? -ENAMETOOLONG : 0;
 }

@@ -16,4 +16,8 @@ struct strbuf {
 
 void strbuf_printf(struct strbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/* snprintf into a fixed buffer that reports truncation: 0, or -ENAMETOOLONG when the text did
+ * not fit (paths are what it formats). */
+int strfmt(char *out, size_t outlen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
 #endif

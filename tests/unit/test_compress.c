@@ -21,7 +21,7 @@ static unsigned char *sample(size_t len)
 	return p;
 }
 
-static void write_to(const char *path, const struct cpio_buf *b)
+static void write_to(const char *path, const struct bytebuf *b)
 {
 	FILE *f = fopen(path, "w");
 	CHECK(f);
@@ -33,20 +33,20 @@ static void roundtrip(enum compress_kind kind, const char *tool, size_t len)
 {
 	const char *dir = test_tmpdir();
 	unsigned char *data = sample(len);
-	struct cpio_buf b = {0}, raw = {0};
+	struct bytebuf b = {0}, raw = {0};
 	char packed[4200], plain[4200], cmd[9000];
 	CHECK_INT(compress_append(&b, data, len, kind,
 	                          len > 2000000 && kind == COMPRESS_ZSTD ? 3 : 0, err, sizeof(err)),
 	          ==, 0);
-	CHECK_INT(cpio_buf_append(&raw, data, len), ==, 0);
+	CHECK_INT(bytebuf_append(&raw, data, len), ==, 0);
 	snprintf(packed, sizeof(packed), "%s/packed", dir);
 	snprintf(plain, sizeof(plain), "%s/plain", dir);
 	write_to(packed, &b);
 	write_to(plain, &raw);
 	snprintf(cmd, sizeof(cmd), "%s -dc < %s | cmp - %s", tool, packed, plain);
 	CHECK_INT(test_run(cmd, NULL), ==, 0);
-	cpio_buf_free(&b);
-	cpio_buf_free(&raw);
+	bytebuf_free(&b);
+	bytebuf_free(&raw);
 	free(data);
 }
 
@@ -63,7 +63,7 @@ TEST(gzip_output_does_not_depend_on_threads)
 {
 	size_t len = 7 * (1 << 20) + 3;
 	unsigned char *data = sample(len);
-	struct cpio_buf one = {0}, many = {0};
+	struct bytebuf one = {0}, many = {0};
 	compress_threads = 1;
 	CHECK_INT(compress_append(&one, data, len, COMPRESS_GZIP, 6, err, sizeof(err)), ==, 0);
 	compress_threads = 5;
@@ -72,14 +72,14 @@ TEST(gzip_output_does_not_depend_on_threads)
 	CHECK(!memcmp(one.p, many.p, one.len));
 	/* the header gzip -n writes: no name, mtime 0, OS Unix */
 	CHECK(!memcmp(one.p, "\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\x03", 10));
-	cpio_buf_free(&one);
-	cpio_buf_free(&many);
+	bytebuf_free(&one);
+	bytebuf_free(&many);
 	free(data);
 }
 
 TEST(levels_are_checked)
 {
-	struct cpio_buf b = {0};
+	struct bytebuf b = {0};
 	CHECK_INT(compress_append(&b, "x", 1, COMPRESS_GZIP, 10, err, sizeof(err)), ==,
 	          BUILD_EINPUT);
 	CHECK_CONTAINS(err, "gzip level 10 is not in 1..9");
@@ -89,5 +89,5 @@ TEST(levels_are_checked)
 	CHECK_INT(compress_parse("zstd", &k), ==, 0);
 	CHECK_INT(k, ==, COMPRESS_ZSTD);
 	CHECK_INT(compress_parse("xz", &k), ==, -1);
-	cpio_buf_free(&b);
+	bytebuf_free(&b);
 }

@@ -13,14 +13,14 @@ static char err[4096];
 
 static void write_archive(const struct cpio_list *l, uint32_t mtime, const char *path)
 {
-	struct cpio_buf b = {0};
+	struct bytebuf b = {0};
 	CHECK_INT(cpio_write(l, mtime, &b, err, sizeof(err)), ==, 0);
 	CHECK_INT(b.len % 512, ==, 0);
 	FILE *f = fopen(path, "w");
 	CHECK(f);
 	CHECK_INT(fwrite(b.p, 1, b.len, f), ==, b.len);
 	fclose(f);
-	cpio_buf_free(&b);
+	bytebuf_free(&b);
 }
 
 /* A list with one of each kind: file, data, dir, slink, char device, hard link. */
@@ -108,7 +108,7 @@ TEST(header_fields_are_fixed_inode_counter_uid0_mtime)
 {
 	const char *dir = test_tmpdir();
 	struct cpio_list l;
-	struct cpio_buf b = {0};
+	struct bytebuf b = {0};
 	sample(&l, dir);
 	CHECK_INT(cpio_write(&l, 0x12345678, &b, err, sizeof(err)), ==, 0);
 	CHECK(!memcmp(b.p, "070701", 6));
@@ -122,19 +122,19 @@ TEST(header_fields_are_fixed_inode_counter_uid0_mtime)
 	/* the trailer ends it, then zeros to 512 */
 	CHECK(memmem(b.p, b.len, "TRAILER!!!", 10));
 	CHECK_INT(b.len % 512, ==, 0);
-	struct cpio_buf b2 = {0};
+	struct bytebuf b2 = {0};
 	CHECK_INT(cpio_write(&l, 0x12345678, &b2, err, sizeof(err)), ==, 0);
 	CHECK_INT(b.len, ==, b2.len);
 	CHECK(!memcmp(b.p, b2.p, b.len));
-	cpio_buf_free(&b);
-	cpio_buf_free(&b2);
+	bytebuf_free(&b);
+	bytebuf_free(&b2);
 	cpio_list_free(&l);
 }
 
 TEST(insertion_order_does_not_matter)
 {
 	struct cpio_list a, b;
-	struct cpio_buf x = {0}, y = {0};
+	struct bytebuf x = {0}, y = {0};
 	cpio_list_init(&a);
 	cpio_list_init(&b);
 	CHECK_INT(cpio_add_data(&a, "/b/c", "1", 1, 0644, "t", err, sizeof(err)), ==, 0);
@@ -152,8 +152,8 @@ TEST(insertion_order_does_not_matter)
 	/* parents come before children */
 	CHECK_STR(a.v[1].path, "b");
 	CHECK_STR(a.v[3].path, "b/c");
-	cpio_buf_free(&x);
-	cpio_buf_free(&y);
+	bytebuf_free(&x);
+	bytebuf_free(&y);
 	cpio_list_free(&a);
 	cpio_list_free(&b);
 }

@@ -53,7 +53,7 @@ TEST(one_line_per_entry_with_mode_size_digest)
 	const char *dir = test_tmpdir();
 	const char *kernel = test_write_file(dir, "vmlinuz", "not really a kernel\n");
 	struct cpio_list l;
-	struct cpio_buf m = {0};
+	struct bytebuf m = {0};
 	char id[65], hi[65], bb[65], kh[65];
 	cpio_list_init(&l);
 	CHECK_INT(cpio_add_data(&l, "/etc/motd", "hi\n", 3, 0644, "t", err, sizeof(err)), ==, 0);
@@ -91,14 +91,14 @@ TEST(one_line_per_entry_with_mode_size_digest)
 	CHECK_STR(id, sum);
 	free(sum);
 	free(text);
-	cpio_buf_free(&m);
+	bytebuf_free(&m);
 	cpio_list_free(&l);
 }
 
 TEST(any_change_changes_the_id)
 {
 	struct cpio_list l;
-	struct cpio_buf m = {0};
+	struct bytebuf m = {0};
 	char id1[65], id2[65], id3[65];
 	cpio_list_init(&l);
 	CHECK_INT(cpio_add_data(&l, "/a", "1", 1, 0644, "t", err, sizeof(err)), ==, 0);
@@ -115,6 +115,6 @@ TEST(any_change_changes_the_id)
 	CHECK_INT(manifest_build(&l, NULL, "a\nb", NULL, &m, id3, err, sizeof(err)), ==,
 	          BUILD_EINPUT);
 	CHECK_CONTAINS(err, "newline");
-	cpio_buf_free(&m);
+	bytebuf_free(&m);
 	cpio_list_free(&l);
 }

@@ -12,17 +12,6 @@
 #include "host/boot/pxe.h"
 #include "host/boot/uki.h"
 
-uint32_t bootmedia_mtime(void)
-{
-	const char *s = getenv("SOURCE_DATE_EPOCH");
-	char *end;
-	if (!s || !*s)
-		return 0;
-	errno = 0;
-	unsigned long long v = strtoull(s, &end, 10);
-	return errno || *end || v > UINT32_MAX ? 0 : (uint32_t)v;
-}
-
 int bootmedia_make(const struct bootmedia_spec *spec, char *err, size_t errlen)
 {
 	char kernel[4096], initrd[4096], cmdpath[4096], stub[4096], efi[4096], out[4096];

@@ -20,7 +20,7 @@ struct bootmedia_spec {
 	const char *name;     /* image name */
 	const char *id;       /* image id: seeds the disk's GUIDs and ids */
 	const char *sysroot;  /* the EFI stub comes from here */
-	uint32_t mtime;       /* timestamps (the image's SOURCE_DATE_EPOCH) */
+	uint32_t mtime;       /* timestamps: image_epoch(), as the image's */
 	unsigned what;        /* BOOTMEDIA_* */
 	uint64_t results_size; /* disk.img's results partition; 0: the default (256 MiB) */
 };
@@ -38,7 +38,5 @@ int bootmedia_make(const struct bootmedia_spec *spec, char *err, size_t errlen);
 int bootmedia_pxe_groups(const char *const *dirs, size_t n, const char *out, const char *name,
 			 char *err, size_t errlen);
 
-/* The boot media timestamp: $SOURCE_DATE_EPOCH, else 0 (as the image builder). */
-uint32_t bootmedia_mtime(void);
 
 #endif

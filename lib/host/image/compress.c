@@ -9,6 +9,7 @@
 #include <zlib.h>
 #include <zstd.h>
 
+#include "grow.h"
 #include "host/errbuf.h"
 #include "host/fileio.h"
 #include "host/image/compress.h"
@@ -37,19 +38,10 @@ int compress_default_level(enum compress_kind kind)
 	return kind == COMPRESS_GZIP ? 6 : kind == COMPRESS_ZSTD ? 19 : 0;
 }
 
-static int reserve(struct cpio_buf *out, size_t more)
+static int reserve(struct bytebuf *out, size_t more)
 {
-	if (out->len + more <= out->cap)
-		return 0;
-	size_t cap = out->cap ? out->cap : 65536;
-	while (cap < out->len + more)
-		cap *= 2;
-	unsigned char *p = realloc(out->p, cap);
-	if (!p)
-		return -1;
-	out->p = p;
-	out->cap = cap;
-	return 0;
+	size_t need = out->len + more;
+	return bb_grow(&out->p, &out->cap, need < 65536 ? 65536 : need, 1);
 }
 
 /*
@@ -112,7 +104,7 @@ static void *gz_worker(void *arg)
 	return NULL;
 }
 
-static int gzip_append(struct cpio_buf *out, const void *data, size_t len, int level, char *err,
+static int gzip_append(struct bytebuf *out, const void *data, size_t len, int level, char *err,
                        size_t errlen)
 {
 	const unsigned char *in = data;
@@ -150,14 +142,14 @@ static int gzip_append(struct cpio_buf *out, const void *data, size_t len, int l
 	unsigned char head[10] = {0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3};
 	head[8] = level == 9 ? 2 : level == 1 ? 4 : 0;
 	uLong crc = crc32(0, NULL, 0);
-	if (cpio_buf_append(out, head, sizeof(head)))
+	if (bytebuf_append(out, head, sizeof(head)))
 		rc = errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 	for (size_t i = 0; i < n && !rc; i++) {
 		struct gz_block *b = &w.blocks[i];
 		if (!b->ok)
 			rc = errbuf_fail(err, errlen, -EIO,
 			                 "gzip compression of block %zu failed", i);
-		else if (cpio_buf_append(out, b->out, b->outlen))
+		else if (bytebuf_append(out, b->out, b->outlen))
 			rc = errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 		crc = crc32_combine(crc, b->crc, (z_off_t)b->len);
 	}
@@ -166,7 +158,7 @@ static int gzip_append(struct cpio_buf *out, const void *data, size_t len, int l
 		tail[i] = (unsigned char)(crc >> (8 * i));
 		tail[4 + i] = (unsigned char)((uint64_t)len >> (8 * i));
 	}
-	if (!rc && cpio_buf_append(out, tail, sizeof(tail)))
+	if (!rc && bytebuf_append(out, tail, sizeof(tail)))
 		rc = errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 	for (size_t i = 0; i < n; i++)
 		free(w.blocks[i].out);
@@ -178,7 +170,7 @@ static int gzip_append(struct cpio_buf *out, const void *data, size_t len, int l
  * One frame, with content size and checksum. nbWorkers 0 pins the single-threaded mode: zstd's
  * output differs between that mode and the multi-threaded one.
  */
-static int zstd_append(struct cpio_buf *out, const void *data, size_t len, int level, char *err,
+static int zstd_append(struct bytebuf *out, const void *data, size_t len, int level, char *err,
                        size_t errlen)
 {
 	ZSTD_CCtx *c = ZSTD_createCCtx();
@@ -209,7 +201,7 @@ static int zstd_append(struct cpio_buf *out, const void *data, size_t len, int l
 	return 0;
 }
 
-int compress_append(struct cpio_buf *out, const void *data, size_t len, enum compress_kind kind,
+int compress_append(struct bytebuf *out, const void *data, size_t len, enum compress_kind kind,
                     int level, char *err, size_t errlen)
 {
 	if (!level)
@@ -227,14 +219,14 @@ int compress_append(struct cpio_buf *out, const void *data, size_t len, enum com
 			                   ZSTD_maxCLevel());
 		return zstd_append(out, data, len, level, err, errlen);
 	case COMPRESS_NONE:
-		if (cpio_buf_append(out, data, len))
+		if (bytebuf_append(out, data, len))
 			return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 		return 0;
 	}
 	return errbuf_fail(err, errlen, -EINVAL, "unknown compression");
 }
 
-int compress_append_early(struct cpio_buf *out, const char *path, char *err, size_t errlen)
+int compress_append_early(struct bytebuf *out, const char *path, char *err, size_t errlen)
 {
 	unsigned char *data;
 	size_t size;
@@ -250,8 +242,8 @@ int compress_append_early(struct cpio_buf *out, const char *path, char *err, siz
 		                   "early cpio %s is not an uncompressed newc (070701) archive",
 		                   path);
 	}
-	int rc = cpio_buf_append(out, data, size) ||
-	         cpio_buf_append(out, zeros, (512 - size % 512) % 512);
+	int rc = bytebuf_append(out, data, size) ||
+	         bytebuf_append(out, zeros, (512 - size % 512) % 512);
 	free(data);
 	if (rc)
 		return errbuf_fail(err, errlen, -ENOMEM, "out of memory");

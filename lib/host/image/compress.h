@@ -25,13 +25,13 @@ int compress_default_level(enum compress_kind kind);
  * Append data compressed with kind at level (0: default) to out. Returns 0, -EINVAL
  * (bad level) or another -errno.
  */
-int compress_append(struct cpio_buf *out, const void *data, size_t len, enum compress_kind kind,
+int compress_append(struct bytebuf *out, const void *data, size_t len, enum compress_kind kind,
                     int level, char *err, size_t errlen);
 
 /*
  * Append an early cpio read from path, checked to be an uncompressed newc archive, padded with
  * zeros to a multiple of 512 (the kernel skips zero padding between archives).
  */
-int compress_append_early(struct cpio_buf *out, const char *path, char *err, size_t errlen);
+int compress_append_early(struct bytebuf *out, const char *path, char *err, size_t errlen);
 
 #endif

@@ -10,6 +10,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "grow.h"
+#include "host/strbuf.h"
 #include "host/errbuf.h"
 #include "host/fileio.h"
 #include "host/image/cpio.h"
@@ -37,39 +39,6 @@ void cpio_list_free(struct cpio_list *l)
 		entry_free(&l->v[i]);
 	free(l->v);
 	memset(l, 0, sizeof(*l));
-}
-
-int cpio_buf_append(struct cpio_buf *b, const void *data, size_t len)
-{
-	if (b->len + len > b->cap) {
-		size_t cap = b->cap ? b->cap : 65536;
-		while (cap < b->len + len)
-			cap *= 2;
-		unsigned char *p = realloc(b->p, cap);
-		if (!p)
-			return -1;
-		b->p = p;
-		b->cap = cap;
-	}
-	if (len)
-		memcpy(b->p + b->len, data, len);
-	b->len += len;
-	return 0;
-}
-
-void cpio_buf_free(struct cpio_buf *b)
-{
-	free(b->p);
-	memset(b, 0, sizeof(*b));
-}
-
-int cpio_fmt(char *out, size_t outlen, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	int n = vsnprintf(out, outlen, fmt, ap);
-	va_end(ap);
-	return n < 0 || (size_t)n >= outlen ? -1 : 0;
 }
 
 int cpio_norm_path(const char *in, char *out, size_t outlen)
@@ -121,14 +90,8 @@ static struct cpio_entry *new_entry(struct cpio_list *l, const char *path, enum 
 		                  path ? path : "", origin);
 		return NULL;
 	}
-	if (l->n == l->cap) {
-		size_t cap = l->cap ? l->cap * 2 : 256;
-		struct cpio_entry *v = realloc(l->v, cap * sizeof(*v));
-		if (!v)
-			goto out_nomem;
-		l->v = v;
-		l->cap = cap;
-	}
+	if (bb_grow(&l->v, &l->cap, l->n + 1, sizeof(*l->v)))
+		goto out_nomem;
 	struct cpio_entry *e = &l->v[l->n];
 	memset(e, 0, sizeof(*e));
 	e->type = type;
@@ -318,14 +281,9 @@ int cpio_add_tree(struct cpio_list *l, const char *path, const char *srcdir, con
 	while (!rc && (de = readdir(d))) {
 		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
 			continue;
-		if (n == cap) {
-			cap = cap ? 2 * cap : 32;
-			char **v = realloc(names, cap * sizeof(*v));
-			if (!v) {
-				rc = errbuf_fail(err, errlen, -ENOMEM, "out of memory");
-				break;
-			}
-			names = v;
+		if (bb_grow(&names, &cap, n + 1, sizeof(*names))) {
+			rc = errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+			break;
 		}
 		if (!(names[n++] = strdup(de->d_name)))
 			rc = errbuf_fail(err, errlen, -ENOMEM, "out of memory");
@@ -336,8 +294,8 @@ int cpio_add_tree(struct cpio_list *l, const char *path, const char *srcdir, con
 	for (size_t i = 0; i < n && !rc; i++) {
 		char src[PATH_MAX], dst[PATH_MAX];
 		struct stat st;
-		cpio_fmt(src, sizeof(src), "%s/%s", srcdir, names[i]);
-		cpio_fmt(dst, sizeof(dst), "%s/%s", path, names[i]);
+		strfmt(src, sizeof(src), "%s/%s", srcdir, names[i]);
+		strfmt(dst, sizeof(dst), "%s/%s", path, names[i]);
 		if (lstat(src, &st) < 0) {
 			rc = errbuf_fail(err, errlen, -errno, "unable to stat %s: %s", src,
 			                 strerror(errno));
@@ -406,7 +364,7 @@ static int add_parents(struct cpio_list *l, char *err, size_t errlen)
 	size_t n = l->n;
 	for (size_t i = 0; i < n; i++) {
 		char parent[PATH_MAX];
-		cpio_fmt(parent, sizeof(parent), "%s", l->v[i].path);
+		strfmt(parent, sizeof(parent), "%s", l->v[i].path);
 		char *slash;
 		while ((slash = strrchr(parent, '/'))) {
 			*slash = 0;
@@ -463,7 +421,7 @@ static int follow_parent_links(struct cpio_list *l, char *err, size_t errlen)
 			char prefix[PATH_MAX];
 			for (char *slash = strchr(e->path, '/'); slash;
 			     slash = strchr(slash + 1, '/')) {
-				cpio_fmt(prefix, sizeof(prefix), "%.*s", (int)(slash - e->path),
+				strfmt(prefix, sizeof(prefix), "%.*s", (int)(slash - e->path),
 				         e->path);
 				struct cpio_entry key = {.path = prefix}, *kp = &key;
 				struct cpio_entry **hit =
@@ -474,9 +432,9 @@ static int follow_parent_links(struct cpio_list *l, char *err, size_t errlen)
 				const char *t = (*hit)->target;
 				char *dir_end = strrchr(prefix, '/');
 				if (t[0] == '/' || !dir_end)
-					cpio_fmt(joined, sizeof(joined), "%s%s", t, slash);
+					strfmt(joined, sizeof(joined), "%s%s", t, slash);
 				else
-					cpio_fmt(joined, sizeof(joined), "%.*s/%s%s",
+					strfmt(joined, sizeof(joined), "%.*s/%s%s",
 					         (int)(dir_end - prefix), prefix, t, slash);
 				if (cpio_norm_path(joined, norm, sizeof(norm))) {
 					free(links);
@@ -564,7 +522,7 @@ int cpio_finish(struct cpio_list *l, char *err, size_t errlen)
 	/* Everything above an entry must be a directory in the image. */
 	for (size_t i = 0; i < l->n; i++) {
 		char parent[PATH_MAX];
-		cpio_fmt(parent, sizeof(parent), "%s", l->v[i].path);
+		strfmt(parent, sizeof(parent), "%s", l->v[i].path);
 		char *slash = strrchr(parent, '/');
 		if (!slash)
 			continue;
@@ -632,27 +590,27 @@ const struct cpio_entry *cpio_find(const struct cpio_list *l, const char *path)
 	return NULL;
 }
 
-static int pad(struct cpio_buf *out, size_t align)
+static int pad(struct bytebuf *out, size_t align)
 {
 	static const unsigned char zeros[512];
 	size_t n = (align - out->len % align) % align;
-	return cpio_buf_append(out, zeros, n);
+	return bytebuf_append(out, zeros, n);
 }
 
-static int header(struct cpio_buf *out, unsigned ino, unsigned mode, unsigned nlink, uint32_t mtime,
+static int header(struct bytebuf *out, unsigned ino, unsigned mode, unsigned nlink, uint32_t mtime,
                   size_t size, unsigned rmajor, unsigned rminor, const char *name)
 {
 	char h[111];
 	size_t namesize = strlen(name) + 1;
-	cpio_fmt(h, sizeof(h), "070701%08X%08X%08X%08X%08X%08X%08X%08X%08X%08X%08X%08X%08X", ino,
+	strfmt(h, sizeof(h), "070701%08X%08X%08X%08X%08X%08X%08X%08X%08X%08X%08X%08X%08X", ino,
 	         mode, 0u, 0u, nlink, mtime, (unsigned)size, 0u, 0u, rmajor, rminor,
 	         (unsigned)namesize, 0u);
-	if (cpio_buf_append(out, h, 110) || cpio_buf_append(out, name, namesize) || pad(out, 4))
+	if (bytebuf_append(out, h, 110) || bytebuf_append(out, name, namesize) || pad(out, 4))
 		return -1;
 	return 0;
 }
 
-int cpio_write(const struct cpio_list *l, uint32_t mtime, struct cpio_buf *out, char *err,
+int cpio_write(const struct cpio_list *l, uint32_t mtime, struct bytebuf *out, char *err,
                size_t errlen)
 {
 	static const unsigned type_bits[] = {S_IFREG, S_IFDIR, S_IFLNK, 0};
@@ -684,7 +642,7 @@ int cpio_write(const struct cpio_list *l, uint32_t mtime, struct cpio_buf *out, 
 			                   "/%s is larger than newc cpio allows (4 GiB)", e->path);
 		if (header(out, e->ino, mode, e->nlink, mtime, size, e->rmajor, e->rminor,
 		           e->path) ||
-		    cpio_buf_append(out, data, size) || pad(out, 4))
+		    bytebuf_append(out, data, size) || pad(out, 4))
 			return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 	}
 	if (header(out, 0, 0, 1, 0, 0, 0, 0, "TRAILER!!!") || pad(out, 512))

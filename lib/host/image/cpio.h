@@ -17,6 +17,8 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "host/bytebuf.h"
+
 /* Older names of the error contract (errbuf.h): 0, -EINVAL (bad input), another -errno. */
 enum { BUILD_OK = 0, BUILD_EINPUT = -EINVAL, BUILD_ESYS = -EIO };
 
@@ -46,11 +48,6 @@ struct cpio_list {
 	struct cpio_entry *v;
 	size_t n, cap;
 	int finished;
-};
-
-struct cpio_buf {
-	unsigned char *p;
-	size_t len, cap;
 };
 
 void cpio_list_init(struct cpio_list *l);
@@ -83,12 +80,8 @@ int cpio_finish(struct cpio_list *l, char *err, size_t errlen);
 /* After cpio_finish: the entry at a normalised path, or NULL. */
 const struct cpio_entry *cpio_find(const struct cpio_list *l, const char *path);
 /* Append the archive (entries, TRAILER!!!, padding to 512) to out. */
-int cpio_write(const struct cpio_list *l, uint32_t mtime, struct cpio_buf *out, char *err,
+int cpio_write(const struct cpio_list *l, uint32_t mtime, struct bytebuf *out, char *err,
                size_t errlen);
 
-int cpio_buf_append(struct cpio_buf *b, const void *data, size_t len);
-void cpio_buf_free(struct cpio_buf *b);
-/* snprintf that reports truncation: 0, or -1 when out was too small (out is still a string). */
-int cpio_fmt(char *out, size_t outlen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
 #endif

@@ -12,6 +12,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "grow.h"
+#include "host/strbuf.h"
 #include "host/errbuf.h"
 #include "host/image/elfdeps.h"
 
@@ -40,19 +42,6 @@ struct elfdeps_obj {
 	long parent; /* index of the loader, -1 for a binary */
 };
 
-static int grow(void **v, size_t *cap, size_t n, size_t size)
-{
-	if (n < *cap)
-		return 0;
-	size_t c = *cap ? *cap * 2 : 32;
-	void *p = realloc(*v, c * size);
-	if (!p)
-		return -1;
-	*v = p;
-	*cap = c;
-	return 0;
-}
-
 static int add_dir(struct elfdeps *d, const char *dir)
 {
 	char norm[PATH_MAX];
@@ -79,7 +68,7 @@ static int read_ldso_conf(struct elfdeps *d, const char *image_path, int depth)
 	char path[PATH_MAX], line[4096];
 	if (depth > 8)
 		return 0;
-	cpio_fmt(path, sizeof(path), "%s%s", d->sysroot, image_path);
+	strfmt(path, sizeof(path), "%s%s", d->sysroot, image_path);
 	FILE *f = fopen(path, "re");
 	if (!f)
 		return 0;
@@ -95,7 +84,7 @@ static int read_ldso_conf(struct elfdeps *d, const char *image_path, int depth)
 			while ((pat = strtok_r(NULL, " \t\r\n", &save))) {
 				char full[PATH_MAX];
 				glob_t g;
-				cpio_fmt(full, sizeof(full), "%s%s%s", d->sysroot,
+				strfmt(full, sizeof(full), "%s%s%s", d->sysroot,
 				         pat[0] == '/' ? "" : "/etc/", pat);
 				if (glob(full, 0, NULL, &g) == 0) {
 					for (size_t i = 0; i < g.gl_pathc; i++)
@@ -192,7 +181,7 @@ static int add_file(struct elfdeps *d, const char *path, const char *src, const 
 	for (size_t i = 0; i < d->nfiles; i++)
 		if (!strcmp(d->files[i].path, path))
 			return 0;
-	if (grow((void **)&d->files, &d->capfiles, d->nfiles, sizeof(*d->files)))
+	if (bb_grow(&d->files, &d->capfiles, d->nfiles + 1, sizeof(*d->files)))
 		return -1;
 	struct elfdeps_file *f = &d->files[d->nfiles];
 	f->path = strdup(path);
@@ -245,7 +234,7 @@ static int resolve(struct elfdeps *d, const char *path, char *real, size_t reall
 		}
 		char cand[PATH_MAX];
 		if (snprintf(cand, sizeof(cand), "%s/%s", done, comp) >= (int)sizeof(cand) ||
-		    cpio_fmt(host, sizeof(host), "%s%s", d->sysroot, cand) >= (int)sizeof(host)) {
+		    strfmt(host, sizeof(host), "%s%s", d->sysroot, cand) >= (int)sizeof(host)) {
 			errno = ENAMETOOLONG;
 			return -1;
 		}
@@ -443,7 +432,7 @@ out_end:
 static int compatible(struct elfdeps *d, const char *real, const struct elfdeps_obj *by)
 {
 	char host[PATH_MAX];
-	cpio_fmt(host, sizeof(host), "%s%s", d->sysroot, real);
+	strfmt(host, sizeof(host), "%s%s", d->sysroot, real);
 	int fd = open(host, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return 0;
@@ -500,8 +489,8 @@ static int search_path(struct elfdeps *d, const char *list, const struct elfdeps
                        const char *name, char *found, size_t foundlen)
 {
 	char copy[PATH_MAX * 4], origin[PATH_MAX];
-	cpio_fmt(copy, sizeof(copy), "%s", list);
-	cpio_fmt(origin, sizeof(origin), "%s", by->image_path);
+	strfmt(copy, sizeof(copy), "%s", list);
+	strfmt(origin, sizeof(origin), "%s", by->image_path);
 	char *slash = strrchr(origin, '/');
 	if (slash)
 		*slash = 0;
@@ -511,9 +500,9 @@ static int search_path(struct elfdeps *d, const char *list, const struct elfdeps
 		expand(el, origin, dir, sizeof(dir));
 		if (dir[0] != '/')
 			continue; /* relative to the cwd at run time: nothing to take */
-		cpio_fmt(cand, sizeof(cand), "%s/%s", dir, name);
+		strfmt(cand, sizeof(cand), "%s/%s", dir, name);
 		if (resolve(d, cand, real, sizeof(real), NULL) == 0 && compatible(d, real, by)) {
-			cpio_fmt(found, foundlen, "%s", cand);
+			strfmt(found, foundlen, "%s", cand);
 			return 1;
 		}
 	}
@@ -527,7 +516,7 @@ static int find_library(struct elfdeps *d, size_t objidx, const char *name, char
 	char real[PATH_MAX];
 
 	if (strchr(name, '/')) {
-		cpio_fmt(found, foundlen, "%s%s", name[0] == '/' ? "" : "/", name);
+		strfmt(found, foundlen, "%s%s", name[0] == '/' ? "" : "/", name);
 		return resolve(d, found, real, sizeof(real), NULL) == 0 && compatible(d, real, by);
 	}
 	if (!by->runpath)
@@ -539,9 +528,9 @@ static int find_library(struct elfdeps *d, size_t objidx, const char *name, char
 		return 1;
 	for (size_t i = 0; i < d->ndirs; i++) {
 		char cand[2 * PATH_MAX];
-		cpio_fmt(cand, sizeof(cand), "%s/%s", d->dirs[i], name);
+		strfmt(cand, sizeof(cand), "%s/%s", d->dirs[i], name);
 		if (resolve(d, cand, real, sizeof(real), NULL) == 0 && compatible(d, real, by)) {
-			cpio_fmt(found, foundlen, "%s", cand);
+			strfmt(found, foundlen, "%s", cand);
 			return 1;
 		}
 	}
@@ -559,7 +548,7 @@ static long find_obj(struct elfdeps *d, const char *real)
 static int add_found(struct elfdeps *d, const char *name, const char *path, const char *real,
                      const char *needed_by)
 {
-	if (grow((void **)&d->found, &d->capfound, d->nfound, sizeof(*d->found)))
+	if (bb_grow(&d->found, &d->capfound, d->nfound + 1, sizeof(*d->found)))
 		return -1;
 	struct elfdeps_found *f = &d->found[d->nfound];
 	f->name = strdup(name);
@@ -587,7 +576,7 @@ static int take(struct elfdeps *d, const char *name, const char *path, long pare
 		                 d->sysroot[0] ? d->sysroot : "/", strerror(errno));
 		goto out_free;
 	}
-	cpio_fmt(host, sizeof(host), "%s%s", d->sysroot, real);
+	strfmt(host, sizeof(host), "%s%s", d->sysroot, real);
 	if (add_found(d, name, path, real, needed_by) || add_file(d, real, host, NULL, needed_by)) {
 		rc = errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 		goto out_free;
@@ -595,7 +584,7 @@ static int take(struct elfdeps *d, const char *name, const char *path, long pare
 	rc = 0;
 	if (find_obj(d, real) >= 0)
 		goto out_free;
-	if (grow((void **)&d->objs, &d->capobjs, d->nobjs, sizeof(*d->objs))) {
+	if (bb_grow(&d->objs, &d->capobjs, d->nobjs + 1, sizeof(*d->objs))) {
 		rc = errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 		goto out_free;
 	}
@@ -640,7 +629,7 @@ static int already_found(struct elfdeps *d, const char *name)
 int elfdeps_add(struct elfdeps *d, const char *src, const char *image_path, int *is_elf, char *err,
                 size_t errlen)
 {
-	if (grow((void **)&d->objs, &d->capobjs, d->nobjs, sizeof(*d->objs)))
+	if (bb_grow(&d->objs, &d->capobjs, d->nobjs + 1, sizeof(*d->objs)))
 		return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 	size_t first = d->nobjs;
 	struct elfdeps_obj *root = &d->objs[d->nobjs];
@@ -690,7 +679,7 @@ int elfdeps_add(struct elfdeps *d, const char *src, const char *image_path, int 
 		}
 		for (size_t k = 0; k < d->objs[i].nneeded; k++) {
 			char name[PATH_MAX], found[PATH_MAX];
-			cpio_fmt(name, sizeof(name), "%s", d->objs[i].needed[k]);
+			strfmt(name, sizeof(name), "%s", d->objs[i].needed[k]);
 			if (already_found(d, name))
 				continue;
 			if (!find_library(d, i, name, found, sizeof(found))) {
@@ -717,7 +706,7 @@ int elfdeps_to_cpio(const struct elfdeps *d, struct cpio_list *l, char *err, siz
 	for (size_t i = 0; i < d->nfiles; i++) {
 		const struct elfdeps_file *f = &d->files[i];
 		char origin[PATH_MAX + 64];
-		cpio_fmt(origin, sizeof(origin), "library closure of %s", f->needed_by);
+		strfmt(origin, sizeof(origin), "library closure of %s", f->needed_by);
 		int rc = f->target ? cpio_add_slink(l, f->path, f->target, origin, err, errlen)
 		                   : cpio_add_file(l, f->path, f->src, 0, origin, err, errlen);
 		if (rc)

@@ -11,6 +11,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "host/strbuf.h"
 #include "host/errbuf.h"
 #include "host/fileio.h"
 #include "host/image/cpio.h"
@@ -23,11 +24,11 @@ void image_default_cachedir(char *out, size_t outlen)
 {
 	const char *c = getenv("BENCHBOOT_CACHE");
 	if (c && *c) {
-		cpio_fmt(out, outlen, "%s", c);
+		strfmt(out, outlen, "%s", c);
 		return;
 	}
 	const char *home = getenv("HOME");
-	cpio_fmt(out, outlen, "%s/.cache/benchboot", home && *home ? home : "/root");
+	strfmt(out, outlen, "%s/.cache/benchboot", home && *home ? home : "/root");
 }
 
 static int exe_dir(char *out, size_t outlen)
@@ -41,19 +42,19 @@ static int exe_dir(char *out, size_t outlen)
 	if (!slash)
 		return -1;
 	*slash = 0;
-	return cpio_fmt(out, outlen, "%s", exe);
+	return strfmt(out, outlen, "%s", exe);
 }
 
 int image_find_data(const char *rel, char *out, size_t outlen)
 {
 	char dir[PATH_MAX];
 	const char *top = getenv("BB_TOP");
-	if (top && *top && !cpio_fmt(out, outlen, "%s/%s", top, rel) && access(out, F_OK) == 0)
+	if (top && *top && !strfmt(out, outlen, "%s/%s", top, rel) && access(out, F_OK) == 0)
 		return 0;
-	if (exe_dir(dir, sizeof(dir)) == 0 && !cpio_fmt(out, outlen, "%s/../%s", dir, rel) &&
+	if (exe_dir(dir, sizeof(dir)) == 0 && !strfmt(out, outlen, "%s/../%s", dir, rel) &&
 	    access(out, F_OK) == 0)
 		return 0;
-	if (!cpio_fmt(out, outlen, "%s", rel) && access(out, F_OK) == 0)
+	if (!strfmt(out, outlen, "%s", rel) && access(out, F_OK) == 0)
 		return 0;
 	return -1;
 }
@@ -62,7 +63,7 @@ int image_default_sysroot(char *out, size_t outlen, char *err, size_t errlen)
 {
 	const char *s = getenv("SYSROOT");
 	if (s && *s)
-		return cpio_fmt(out, outlen, "%s", s)
+		return strfmt(out, outlen, "%s", s)
 		           ? errbuf_fail(err, errlen, -EINVAL, "$SYSROOT is too long")
 		           : 0;
 	char lock[PATH_MAX], hex[SHA256_HEX_LEN + 1], cache[PATH_MAX];
@@ -76,7 +77,7 @@ int image_default_sysroot(char *out, size_t outlen, char *err, size_t errlen)
 		                   strerror(errno));
 	hex[16] = 0;
 	image_default_cachedir(cache, sizeof(cache));
-	if (cpio_fmt(out, outlen, "%s/sysroot/%s", cache, hex))
+	if (strfmt(out, outlen, "%s/sysroot/%s", cache, hex))
 		return errbuf_fail(err, errlen, -EINVAL, "sysroot path too long");
 	return 0;
 }
@@ -109,14 +110,14 @@ static int single_match(const char *pattern, const char *what, char *out, size_t
 		                 "%zu candidates for the %s (%s and %s, ...): "
 		                 "choose one",
 		                 g.gl_pathc, what, g.gl_pathv[0], g.gl_pathv[1]);
-	else if (cpio_fmt(out, outlen, "%s", g.gl_pathv[0]))
+	else if (strfmt(out, outlen, "%s", g.gl_pathv[0]))
 		rc = errbuf_fail(err, errlen, -EINVAL, "path too long: %s", g.gl_pathv[0]);
 	globfree(&g);
 	return rc;
 }
 
 /* Run argv, collecting its stdout. */
-static int run_capture(char *const argv[], struct cpio_buf *out, char *err, size_t errlen)
+static int run_capture(char *const argv[], struct bytebuf *out, char *err, size_t errlen)
 {
 	int fds[2];
 	if (pipe2(fds, O_CLOEXEC) < 0)
@@ -139,7 +140,7 @@ static int run_capture(char *const argv[], struct cpio_buf *out, char *err, size
 	while ((n = read(fds[0], buf, sizeof(buf))) != 0) {
 		if (n < 0 && errno == EINTR)
 			continue;
-		if (n < 0 || cpio_buf_append(out, buf, (size_t)n)) {
+		if (n < 0 || bytebuf_append(out, buf, (size_t)n)) {
 			rc = errbuf_fail(err, errlen, -EIO, "reading the output of %s failed",
 			                 argv[0]);
 			break;
@@ -164,16 +165,16 @@ static int add_busybox(struct cpio_list *l, struct elfdeps *ed, const char *sysr
 	if (elfdeps_resolve(ed, "/bin/busybox", real, sizeof(real)) < 0)
 		return errbuf_fail(err, errlen, -EINVAL, "--busybox: %s/bin/busybox: %s",
 		                   sysroot, strerror(errno));
-	cpio_fmt(src, sizeof(src), "%s%s", ed->sysroot, real);
+	strfmt(src, sizeof(src), "%s%s", ed->sysroot, real);
 	int rc = cpio_add_file(l, "/bin/busybox", src, 0755, "--busybox", err, errlen);
 	if (!rc)
 		rc = elfdeps_add(ed, src, "/bin/busybox", NULL, err, errlen);
 	if (rc)
 		return rc;
-	struct cpio_buf list = {0};
+	struct bytebuf list = {0};
 	char *argv[] = {src, "--list-full", NULL};
 	rc = run_capture(argv, &list, err, errlen);
-	if (!rc && cpio_buf_append(&list, "", 1))
+	if (!rc && bytebuf_append(&list, "", 1))
 		rc = errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 	char *save = NULL;
 	for (char *line = rc ? NULL : strtok_r((char *)list.p, "\n", &save); line && !rc;
@@ -183,7 +184,7 @@ static int add_busybox(struct cpio_list *l, struct elfdeps *ed, const char *sysr
 		rc = cpio_add_slink(l, line, "/bin/busybox", "busybox applet", err, errlen);
 		cpio_last_weak(l);
 	}
-	cpio_buf_free(&list);
+	bytebuf_free(&list);
 	return rc;
 }
 
@@ -194,19 +195,19 @@ static int add_binary(struct cpio_list *l, struct elfdeps *ed, const struct imag
 	struct stat st;
 	char inroot[PATH_MAX * 2];
 
-	cpio_fmt(origin, sizeof(origin), "--binary %s", b->src);
-	cpio_fmt(inroot, sizeof(inroot), "/%s", b->src);
+	strfmt(origin, sizeof(origin), "--binary %s", b->src);
+	strfmt(inroot, sizeof(inroot), "/%s", b->src);
 	if (ed->sysroot[0] && elfdeps_resolve(ed, inroot, real, sizeof(real)) == 0 &&
-	    !cpio_fmt(src, sizeof(src), "%s%s", ed->sysroot, real) && stat(src, &st) == 0 &&
+	    !strfmt(src, sizeof(src), "%s%s", ed->sysroot, real) && stat(src, &st) == 0 &&
 	    S_ISREG(st.st_mode)) {
-		cpio_fmt(dest, sizeof(dest), "%s", b->dest ? b->dest : inroot);
+		strfmt(dest, sizeof(dest), "%s", b->dest ? b->dest : inroot);
 	} else if (stat(b->src, &st) == 0 && S_ISREG(st.st_mode)) {
 		const char *base = strrchr(b->src, '/') ? strrchr(b->src, '/') + 1 : b->src;
-		cpio_fmt(src, sizeof(src), "%s", b->src);
+		strfmt(src, sizeof(src), "%s", b->src);
 		if (b->dest)
-			cpio_fmt(dest, sizeof(dest), "%s", b->dest);
+			strfmt(dest, sizeof(dest), "%s", b->dest);
 		else
-			cpio_fmt(dest, sizeof(dest), "/usr/bin/%s", base);
+			strfmt(dest, sizeof(dest), "/usr/bin/%s", base);
 	} else {
 		return errbuf_fail(err, errlen, -EINVAL,
 		                   "--binary %s: no such file in the sysroot (%s) nor on the host",
@@ -228,7 +229,7 @@ static int add_file_arg(struct cpio_list *l, const struct image_pair *f, char *e
 {
 	char origin[PATH_MAX + 16];
 	struct stat st;
-	cpio_fmt(origin, sizeof(origin), "--file %s", f->src);
+	strfmt(origin, sizeof(origin), "--file %s", f->src);
 	if (!f->dest || !*f->dest)
 		return errbuf_fail(err, errlen, -EINVAL,
 		                   "--file %s: no destination (SRC:DEST)", f->src);
@@ -250,8 +251,8 @@ static int write_out(const char *dir, const char *name, const void *data, size_t
                      size_t errlen)
 {
 	char path[PATH_MAX * 2], tmp[PATH_MAX * 2 + 8];
-	cpio_fmt(path, sizeof(path), "%s/%s", dir, name);
-	cpio_fmt(tmp, sizeof(tmp), "%s.tmp%ld", path, (long)getpid()); /* concurrent builds */
+	strfmt(path, sizeof(path), "%s/%s", dir, name);
+	strfmt(tmp, sizeof(tmp), "%s.tmp%ld", path, (long)getpid()); /* concurrent builds */
 	int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
 	if (fd < 0)
 		return errbuf_fail(err, errlen, -errno, "unable to create %s: %s", tmp,
@@ -295,18 +296,14 @@ static void kernel_release(const char *path, char *out, size_t outlen)
 		ssize_t n = off ? pread(fd, buf, sizeof(buf) - 1, off + 0x200) : -1;
 		if (n > 0) {
 			buf[n] = 0;
-			cpio_fmt(out, outlen, "%.*s", (int)strcspn(buf, " "), buf);
+			strfmt(out, outlen, "%.*s", (int)strcspn(buf, " "), buf);
 		}
 	}
 	close(fd);
 }
 
-static int build_mtime(const struct image_spec *spec, uint32_t *mtime, char *err, size_t errlen)
+int image_epoch(uint32_t *mtime, char *err, size_t errlen)
 {
-	if (spec->have_mtime) {
-		*mtime = spec->mtime;
-		return 0;
-	}
 	const char *sde = getenv("SOURCE_DATE_EPOCH");
 	if (!sde || !*sde) {
 		*mtime = IMAGE_DEFAULT_MTIME;
@@ -321,6 +318,15 @@ static int build_mtime(const struct image_spec *spec, uint32_t *mtime, char *err
 		    "SOURCE_DATE_EPOCH='%s' is not a number of seconds (0..4294967295)", sde);
 	*mtime = (uint32_t)v;
 	return 0;
+}
+
+static int build_mtime(const struct image_spec *spec, uint32_t *mtime, char *err, size_t errlen)
+{
+	if (spec->have_mtime) {
+		*mtime = spec->mtime;
+		return 0;
+	}
+	return image_epoch(mtime, err, errlen);
 }
 
 /* The fixed skeleton: mount points and the two device nodes the kernel and init need. */
@@ -359,7 +365,7 @@ int image_build(const struct image_spec *spec, struct image_result *res, char *e
 	struct cpio_list l;
 	struct elfdeps ed;
 	struct kmods km;
-	struct cpio_buf manifest = {0}, archive = {0}, initrd = {0};
+	struct bytebuf manifest = {0}, archive = {0}, initrd = {0};
 	uint32_t mtime = 0;
 	int rc;
 
@@ -374,7 +380,7 @@ int image_build(const struct image_spec *spec, struct image_result *res, char *e
 	if ((rc = build_mtime(spec, &mtime, err, errlen)))
 		return rc;
 	if (spec->sysroot)
-		cpio_fmt(sysroot, sizeof(sysroot), "%s", spec->sysroot);
+		strfmt(sysroot, sizeof(sysroot), "%s", spec->sysroot);
 	else if ((rc = image_default_sysroot(sysroot, sizeof(sysroot), err, errlen)))
 		return rc;
 	struct stat st;
@@ -383,14 +389,14 @@ int image_build(const struct image_spec *spec, struct image_result *res, char *e
 		    err, errlen, -EINVAL,
 		    "sysroot %s is not a directory (run `make fetch`, or give --sysroot)", sysroot);
 	if (spec->cachedir)
-		cpio_fmt(cachedir, sizeof(cachedir), "%s", spec->cachedir);
+		strfmt(cachedir, sizeof(cachedir), "%s", spec->cachedir);
 	else
 		image_default_cachedir(cachedir, sizeof(cachedir));
 
 	if (spec->kernel) {
-		cpio_fmt(kernel, sizeof(kernel), "%s", spec->kernel);
+		strfmt(kernel, sizeof(kernel), "%s", spec->kernel);
 	} else {
-		cpio_fmt(pattern, sizeof(pattern), "%s/boot/vmlinuz-*", sysroot);
+		strfmt(pattern, sizeof(pattern), "%s/boot/vmlinuz-*", sysroot);
 		if ((rc = single_match(pattern, "kernel (--kernel)", kernel, sizeof(kernel), err,
 		                       errlen)))
 			return rc;
@@ -401,7 +407,7 @@ int image_build(const struct image_spec *spec, struct image_result *res, char *e
 	if (!S_ISREG(st.st_mode))
 		return errbuf_fail(err, errlen, -EINVAL, "kernel %s is not a file", kernel);
 	if (spec->rootfs)
-		cpio_fmt(rootfs, sizeof(rootfs), "%s", spec->rootfs);
+		strfmt(rootfs, sizeof(rootfs), "%s", spec->rootfs);
 	else if (image_find_data("rootfs", rootfs, sizeof(rootfs)) < 0)
 		return errbuf_fail(err, errlen, -EINVAL,
 		                   "rootfs/ of the benchboot tree not found");
@@ -426,17 +432,17 @@ int image_build(const struct image_spec *spec, struct image_result *res, char *e
 		init_given |= dest_is(spec->binaries[i].dest, "init");
 	init[0] = 0;
 	if (spec->init && *spec->init) {
-		cpio_fmt(init, sizeof(init), "%s", spec->init);
+		strfmt(init, sizeof(init), "%s", spec->init);
 	} else if (!spec->init && !init_given) {
 		char dir[PATH_MAX];
 		if (!(exe_dir(dir, sizeof(dir)) == 0 &&
-		      !cpio_fmt(init, sizeof(init), "%s/init", dir) && access(init, R_OK) == 0) &&
+		      !strfmt(init, sizeof(init), "%s/init", dir) && access(init, R_OK) == 0) &&
 		    image_find_data("build/init", init, sizeof(init)) < 0)
 			init[0] = 0;
 	}
 	if (init[0]) {
 		char origin[PATH_MAX + 16];
-		cpio_fmt(origin, sizeof(origin), "--init %s", init);
+		strfmt(origin, sizeof(origin), "--init %s", init);
 		if ((rc = cpio_add_file(&l, "/init", init, 0755, origin, err, errlen)))
 			goto out;
 	}
@@ -446,9 +452,9 @@ int image_build(const struct image_spec *spec, struct image_result *res, char *e
 
 	if (spec->nmodules) {
 		if (spec->modules_dir) {
-			cpio_fmt(moddir, sizeof(moddir), "%s", spec->modules_dir);
+			strfmt(moddir, sizeof(moddir), "%s", spec->modules_dir);
 		} else {
-			cpio_fmt(pattern, sizeof(pattern), "%s/lib/modules/*", sysroot);
+			strfmt(pattern, sizeof(pattern), "%s/lib/modules/*", sysroot);
 			if ((rc = single_match(pattern, "modules directory (--modules-dir)", moddir,
 			                       sizeof(moddir), err, errlen)))
 				goto out;
@@ -456,7 +462,7 @@ int image_build(const struct image_spec *spec, struct image_result *res, char *e
 		/* modules of another release would not load ("Invalid module format") */
 		char release[256], version[PATH_MAX];
 		kernel_release(kernel, release, sizeof(release));
-		cpio_fmt(version, sizeof(version), "%s", moddir);
+		strfmt(version, sizeof(version), "%s", moddir);
 		while (strlen(version) > 1 && version[strlen(version) - 1] == '/')
 			version[strlen(version) - 1] = 0;
 		const char *base = strrchr(version, '/') ? strrchr(version, '/') + 1 : version;
@@ -489,7 +495,7 @@ int image_build(const struct image_spec *spec, struct image_result *res, char *e
 		                 strerror(errno));
 		goto out;
 	}
-	cpio_fmt(how, sizeof(how), "mtime=%u compress=%s level=%d%s%s", mtime,
+	strfmt(how, sizeof(how), "mtime=%u compress=%s level=%d%s%s", mtime,
 	         compress_name(spec->compress),
 	         spec->level ? spec->level : compress_default_level(spec->compress),
 	         early[0] ? " early-cpio=" : "", early);
@@ -497,7 +503,7 @@ int image_build(const struct image_spec *spec, struct image_result *res, char *e
 	    (rc = manifest_build(&l, kernel, cmdline, how, &manifest, res->id, err, errlen)))
 		goto out;
 	char idline[SHA256_HEX_LEN + 2];
-	cpio_fmt(idline, sizeof(idline), "%s\n", res->id);
+	strfmt(idline, sizeof(idline), "%s\n", res->id);
 	if ((rc = cpio_add_data(&l, MANIFEST_PATH, manifest.p, manifest.len, 0644, "manifest", err,
 	                        errlen)) ||
 	    (rc = cpio_add_data(&l, MANIFEST_ID_PATH, idline, strlen(idline), 0644, "manifest", err,
@@ -517,7 +523,7 @@ int image_build(const struct image_spec *spec, struct image_result *res, char *e
 		goto out;
 	res->initrd_size = initrd.len;
 
-	if (cpio_fmt(res->dir, sizeof(res->dir), "%s/%s", spec->outdir ? spec->outdir : "images",
+	if (strfmt(res->dir, sizeof(res->dir), "%s/%s", spec->outdir ? spec->outdir : "images",
 	             spec->name)) {
 		rc = errbuf_fail(err, errlen, -ENAMETOOLONG, "the output path is too long");
 		goto out;
@@ -537,7 +543,7 @@ int image_build(const struct image_spec *spec, struct image_result *res, char *e
 	rc = write_out(res->dir, "vmlinuz", kdata, klen, err, errlen);
 	free(kdata);
 	char cmdline_nl[8192];
-	if (!rc && cpio_fmt(cmdline_nl, sizeof(cmdline_nl), "%s\n", cmdline))
+	if (!rc && strfmt(cmdline_nl, sizeof(cmdline_nl), "%s\n", cmdline))
 		rc = errbuf_fail(err, errlen, -EINVAL, "the kernel command line is too long");
 	if (!rc)
 		rc = write_out(res->dir, "initrd.img", initrd.p, initrd.len, err, errlen);
@@ -546,9 +552,9 @@ int image_build(const struct image_spec *spec, struct image_result *res, char *e
 	if (!rc)
 		rc = write_out(res->dir, "cmdline", cmdline_nl, strlen(cmdline_nl), err, errlen);
 out:
-	cpio_buf_free(&manifest);
-	cpio_buf_free(&archive);
-	cpio_buf_free(&initrd);
+	bytebuf_free(&manifest);
+	bytebuf_free(&archive);
+	bytebuf_free(&initrd);
 	kmods_close(&km);
 	elfdeps_free(&ed);
 	cpio_list_free(&l);

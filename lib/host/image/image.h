@@ -56,6 +56,11 @@ struct image_spec {
 #define IMAGE_DEFAULT_CMDLINE "console=ttyS0 panic=-1"
 #define IMAGE_DEFAULT_MTIME 0
 
+/* The one timestamp policy of everything benchboot writes (images, boot media): the value of
+ * $SOURCE_DATE_EPOCH, IMAGE_DEFAULT_MTIME when it is unset or empty, -EINVAL when it is not a
+ * number of seconds that fits 32 bits. */
+int image_epoch(uint32_t *mtime, char *err, size_t errlen);
+
 struct image_result {
 	char id[SHA256_HEX_LEN + 1]; /* sha256 of the manifest */
 	char dir[PATH_MAX];          /* OUTDIR/NAME */

@@ -17,6 +17,8 @@
 #include <zlib.h>
 #include <zstd.h>
 
+#include "grow.h"
+#include "host/strbuf.h"
 #include "host/errbuf.h"
 #include "host/fileio.h"
 #include "host/image/kmods.h"
@@ -25,7 +27,7 @@
 static int exists(const char *dir, const char *name)
 {
 	char p[PATH_MAX];
-	cpio_fmt(p, sizeof(p), "%s/%s", dir, name);
+	strfmt(p, sizeof(p), "%s/%s", dir, name);
 	return access(p, F_OK) == 0;
 }
 
@@ -42,7 +44,7 @@ struct listing {
 static int list_tree(struct listing *ls, const char *root, const char *rel)
 {
 	char path[PATH_MAX];
-	cpio_fmt(path, sizeof(path), "%s%s%s", root, rel[0] ? "/" : "", rel);
+	strfmt(path, sizeof(path), "%s%s%s", root, rel[0] ? "/" : "", rel);
 	DIR *d = opendir(path);
 	if (!d)
 		return -1;
@@ -52,8 +54,8 @@ static int list_tree(struct listing *ls, const char *root, const char *rel)
 		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
 			continue;
 		char sub[PATH_MAX], full[PATH_MAX];
-		cpio_fmt(sub, sizeof(sub), "%s%s%s", rel, rel[0] ? "/" : "", de->d_name);
-		cpio_fmt(full, sizeof(full), "%s/%s", root, sub);
+		strfmt(sub, sizeof(sub), "%s%s%s", rel, rel[0] ? "/" : "", de->d_name);
+		strfmt(full, sizeof(full), "%s/%s", root, sub);
 		struct stat st;
 		if (stat(full, &st) < 0)
 			continue;
@@ -184,13 +186,13 @@ static int stage(const char *moddir, const char *version, const char *root, char
 	if (!realpath(moddir, real))
 		return errbuf_fail(err, errlen, -errno, "unable to resolve %s: %s", moddir,
 		                   strerror(errno));
-	cpio_fmt(dir, sizeof(dir), "%s/lib", root);
+	strfmt(dir, sizeof(dir), "%s/lib", root);
 	if (mkdir(dir, 0755) < 0 && errno != EEXIST)
 		goto out_errno;
-	cpio_fmt(dir, sizeof(dir), "%s/lib/modules", root);
+	strfmt(dir, sizeof(dir), "%s/lib/modules", root);
 	if (mkdir(dir, 0755) < 0 && errno != EEXIST)
 		goto out_errno;
-	cpio_fmt(dir, sizeof(dir), "%s/lib/modules/%s", root, version);
+	strfmt(dir, sizeof(dir), "%s/lib/modules/%s", root, version);
 	if (mkdir(dir, 0755) < 0 && errno != EEXIST)
 		goto out_errno;
 	DIR *d = opendir(real);
@@ -202,8 +204,8 @@ static int stage(const char *moddir, const char *version, const char *root, char
 		struct stat st;
 		if (de->d_name[0] == '.')
 			continue;
-		cpio_fmt(from, sizeof(from), "%s/%s", real, de->d_name);
-		cpio_fmt(to, sizeof(to), "%s/%s", dir, de->d_name);
+		strfmt(from, sizeof(from), "%s/%s", real, de->d_name);
+		strfmt(to, sizeof(to), "%s/%s", dir, de->d_name);
 		if (stat(from, &st) < 0)
 			continue;
 		if (S_ISDIR(st.st_mode)) {
@@ -242,7 +244,7 @@ int kmods_open(struct kmods *k, const char *moddir, const char *cachedir, char *
 		return errbuf_fail(err, errlen, -EINVAL,
 		                   "modules directory %s is not a directory", moddir);
 	char tmp[PATH_MAX];
-	cpio_fmt(tmp, sizeof(tmp), "%s", moddir);
+	strfmt(tmp, sizeof(tmp), "%s", moddir);
 	size_t n = strlen(tmp);
 	while (n > 1 && tmp[n - 1] == '/')
 		tmp[--n] = 0;
@@ -260,18 +262,18 @@ int kmods_open(struct kmods *k, const char *moddir, const char *cachedir, char *
 	char staged[PATH_MAX * 2];
 	int rc;
 	if (exists(tmp, "modules.dep.bin") || exists(tmp, "modules.dep")) {
-		cpio_fmt(staged, sizeof(staged), "%s", tmp);
+		strfmt(staged, sizeof(staged), "%s", tmp);
 	} else if (cachedir) {
 		char key[17], final[PATH_MAX], work[PATH_MAX + 32];
 		if (tree_key(tmp, k->version, key) < 0)
 			return errbuf_fail(err, errlen, -errno, "unable to list %s: %s", tmp,
 			                   strerror(errno));
-		cpio_fmt(final, sizeof(final), "%s/depmod/%s-%s", cachedir, k->version, key);
-		cpio_fmt(staged, sizeof(staged), "%s/lib/modules/%s", final, k->version);
+		strfmt(final, sizeof(final), "%s/depmod/%s-%s", cachedir, k->version, key);
+		strfmt(staged, sizeof(staged), "%s/lib/modules/%s", final, k->version);
 		if (!exists(staged, "modules.dep.bin")) {
-			cpio_fmt(work, sizeof(work), "%s/depmod/.tmp-XXXXXX", cachedir);
+			strfmt(work, sizeof(work), "%s/depmod/.tmp-XXXXXX", cachedir);
 			char parent[PATH_MAX];
-			cpio_fmt(parent, sizeof(parent), "%s/depmod", cachedir);
+			strfmt(parent, sizeof(parent), "%s/depmod", cachedir);
 			if ((rc = fileio_mkdirs(parent)) || (!mkdtemp(work) && (rc = -errno)))
 				return errbuf_fail(err, errlen, rc, "unable to create %s: %s",
 				                   parent, strerror(-rc));
@@ -287,7 +289,7 @@ int kmods_open(struct kmods *k, const char *moddir, const char *cachedir, char *
 	} else {
 		const char *t = getenv("TMPDIR");
 		char wpath[PATH_MAX];
-		cpio_fmt(wpath, sizeof(wpath), "%s/benchboot-depmod.XXXXXX", t && *t ? t : "/tmp");
+		strfmt(wpath, sizeof(wpath), "%s/benchboot-depmod.XXXXXX", t && *t ? t : "/tmp");
 		if (!mkdtemp(wpath))
 			return errbuf_fail(err, errlen, -errno, "unable to create %s: %s",
 			                   wpath, strerror(errno));
@@ -297,7 +299,7 @@ int kmods_open(struct kmods *k, const char *moddir, const char *cachedir, char *
 		rc = stage(tmp, k->version, wpath, err, errlen);
 		if (rc)
 			return rc;
-		cpio_fmt(staged, sizeof(staged), "%s/lib/modules/%s", wpath, k->version);
+		strfmt(staged, sizeof(staged), "%s/lib/modules/%s", wpath, k->version);
 	}
 	k->staged = strdup(staged);
 	if (!k->staged)
@@ -344,15 +346,9 @@ static struct {
 
 static void collect(struct kmod_module *m, bool install, const char *options)
 {
-	if (probe.n == probe.cap) {
-		size_t cap = probe.cap ? probe.cap * 2 : 32;
-		struct kmod_module **v = realloc(probe.mods, cap * sizeof(*v));
-		if (!v) {
-			probe.nomem = 1;
-			return;
-		}
-		probe.mods = v;
-		probe.cap = cap;
+	if (bb_grow(&probe.mods, &probe.cap, probe.n + 1, sizeof(*probe.mods))) {
+		probe.nomem = 1;
+		return;
 	}
 	probe.mods[probe.n++] = kmod_module_ref(m);
 }
@@ -397,7 +393,7 @@ struct suggestion {
 static void consider(struct suggestion *best, const char *want, const char *cand)
 {
 	char c[128];
-	cpio_fmt(c, sizeof(c), "%s", cand);
+	strfmt(c, sizeof(c), "%s", cand);
 	normalise(c);
 	size_t d = edit_distance(want, c);
 	size_t limit = strlen(want) / 3 + 1;
@@ -415,7 +411,7 @@ static void consider(struct suggestion *best, const char *want, const char *cand
 			for (int j = 2; j > i; j--)
 				best[j] = best[j - 1];
 			best[i].dist = d;
-			cpio_fmt(best[i].name, sizeof(best[i].name), "%s", c);
+			strfmt(best[i].name, sizeof(best[i].name), "%s", c);
 			return;
 		}
 	}
@@ -426,12 +422,12 @@ static void suggest(const struct kmods *k, const char *name, char *out, size_t o
 {
 	struct suggestion best[3] = {{0}};
 	char want[128];
-	cpio_fmt(want, sizeof(want), "%s", name);
+	strfmt(want, sizeof(want), "%s", name);
 	normalise(want);
 	const char *files[] = {"modules.dep", "modules.builtin"};
 	for (int f = 0; f < 2; f++) {
 		char path[PATH_MAX * 2], line[4096];
-		cpio_fmt(path, sizeof(path), "%s/%s", k->staged, files[f]);
+		strfmt(path, sizeof(path), "%s/%s", k->staged, files[f]);
 		FILE *fp = fopen(path, "re");
 		if (!fp)
 			continue;
@@ -457,7 +453,7 @@ static void suggest(const struct kmods *k, const char *name, char *out, size_t o
 		len +=
 		    (size_t)snprintf(out + len, outlen - len, "%s %s", i ? "," : "", best[i].name);
 	if (len < outlen)
-		cpio_fmt(out + len, outlen - len, "?");
+		strfmt(out + len, outlen - len, "?");
 }
 
 static int add_module(struct kmods *k, struct kmod_module *m, char *err, size_t errlen)
@@ -474,14 +470,8 @@ static int add_module(struct kmods *k, struct kmod_module *m, char *err, size_t 
 		return errbuf_fail(err, errlen, -EIO, "module %s has an unexpected path %s",
 		                   name, path);
 	const char *rel = path + sl + 1;
-	if (k->n == k->cap) {
-		size_t cap = k->cap ? k->cap * 2 : 16;
-		struct kmods_entry *v = realloc(k->v, cap * sizeof(*v));
-		if (!v)
-			return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
-		k->v = v;
-		k->cap = cap;
-	}
+	if (bb_grow(&k->v, &k->cap, k->n + 1, sizeof(*k->v)))
+		return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 	struct kmods_entry *e = &k->v[k->n];
 	memset(e, 0, sizeof(*e));
 	e->name = strdup(name);
@@ -683,7 +673,7 @@ int kmods_read(const char *src, unsigned char **data, size_t *size, char *err, s
 
 int kmods_to_cpio(const struct kmods *k, struct cpio_list *l, char *err, size_t errlen)
 {
-	struct cpio_buf order = {0};
+	struct bytebuf order = {0};
 	int rc = 0;
 	for (size_t i = 0; i < k->n && !rc; i++) {
 		unsigned char *data;
@@ -692,18 +682,18 @@ int kmods_to_cpio(const struct kmods *k, struct cpio_list *l, char *err, size_t 
 		rc = kmods_read(k->v[i].src, &data, &size, err, errlen);
 		if (rc)
 			break;
-		cpio_fmt(origin, sizeof(origin), "module %s", k->v[i].src);
+		strfmt(origin, sizeof(origin), "module %s", k->v[i].src);
 		rc = cpio_add_data(l, k->v[i].image_path, data, size, 0644, origin, err, errlen);
 		free(data);
 		if (!rc &&
-		    (cpio_buf_append(&order, k->v[i].image_path, strlen(k->v[i].image_path)) ||
-		     cpio_buf_append(&order, "\n", 1)))
+		    (bytebuf_append(&order, k->v[i].image_path, strlen(k->v[i].image_path)) ||
+		     bytebuf_append(&order, "\n", 1)))
 			rc = errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 	}
 	if (!rc)
 		rc =
 		    cpio_add_data(l, "/etc/benchboot/modules.order", order.p ? order.p : (void *)"",
 		                  order.len, 0644, "module load order", err, errlen);
-	cpio_buf_free(&order);
+	bytebuf_free(&order);
 	return rc;
 }

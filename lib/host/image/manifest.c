@@ -5,16 +5,17 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "host/strbuf.h"
 #include "host/errbuf.h"
 #include "host/image/manifest.h"
 
-static int append(struct cpio_buf *out, const char *s)
+static int append(struct bytebuf *out, const char *s)
 {
-	return cpio_buf_append(out, s, strlen(s));
+	return bytebuf_append(out, s, strlen(s));
 }
 
 int manifest_build(const struct cpio_list *l, const char *kernel, const char *cmdline,
-                   const char *initrd, struct cpio_buf *out, char id[SHA256_HEX_LEN + 1], char *err,
+                   const char *initrd, struct bytebuf *out, char id[SHA256_HEX_LEN + 1], char *err,
                    size_t errlen)
 {
 	static const unsigned type_bits[] = {S_IFREG, S_IFDIR, S_IFLNK, 0};
@@ -28,7 +29,7 @@ int manifest_build(const struct cpio_list *l, const char *kernel, const char *cm
 		if (stat(kernel, &st) < 0 || sha256_file_hex(kernel, hex) < 0)
 			return errbuf_fail(err, errlen, errno == ENOENT ? -EINVAL : -errno,
 			                   "unable to read kernel %s: %s", kernel, strerror(errno));
-		cpio_fmt(line, sizeof(line), "kernel %lld %s\n", (long long)st.st_size, hex);
+		strfmt(line, sizeof(line), "kernel %lld %s\n", (long long)st.st_size, hex);
 		if (append(out, line))
 			goto out_nomem;
 	}
@@ -60,11 +61,11 @@ int manifest_build(const struct cpio_list *l, const char *kernel, const char *cm
 			break;
 		case CPIO_NOD:
 			mode = e->mode | (e->nodtype == 'c' ? S_IFCHR : S_IFBLK);
-			cpio_fmt(third, sizeof(third), "%u:%u", e->rmajor, e->rminor);
+			strfmt(third, sizeof(third), "%u:%u", e->rmajor, e->rminor);
 			break;
 		}
 		size_t size = e->type == CPIO_FILE || e->type == CPIO_SLINK ? e->size : 0;
-		if (cpio_fmt(line, sizeof(line), "%06o %zu %s /%s\n", mode, size, third, e->path))
+		if (strfmt(line, sizeof(line), "%06o %zu %s /%s\n", mode, size, third, e->path))
 			return errbuf_fail(err, errlen, -EINVAL, "image path too long: /%s",
 			                   e->path);
 		if (append(out, line))
