@@ -5,8 +5,9 @@
  *
  * Compare two sets of results (collected result folders, or one folder split by a parameter
  * or an environment field) the 0-day way: environment differences first, then per matched run
- * the mean and relative stddev of every stat on each side, the %change, LKP's change rule and
- * Welch's t-test. Exit 0: no significant change, 1: significant changes, 100: bad usage/input.
+ * the mean and relative stddev of every stat on each side, the %change with its 95% interval
+ * (the boot as the unit), LKP's change rule. Exit 0: no significant change, 1: significant
+ * changes, 100: bad usage/input. docs/compare.md explains the statistics.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -32,9 +33,16 @@ static const char usage_text[] =
     "\n"
     "Runs are matched by their parameters, the compared axis left out. The environment\n"
     "fields that differ between A and B come first, then one 0-day table per matched run:\n"
-    "mean and relative stddev (\u00b1 N%, when over 2%) of each side, %change, Welch's p-value,\n"
-    "and the marks L (LKP's rule: samples apart, at least 3 on one side, |%change| > 1%,\n"
-    "5% for non-performance stats) and t (p < 0.05 with the same |%change|).\n"
+    "mean and relative stddev (\u00b1 N%, when over 2%) of each side, %change and its 95%\n"
+    "confidence interval, and two marks kept apart:\n"
+    "  I  benchboot's: the interval excludes 0. The boot is the unit: with >= 2 boots a\n"
+    "     side the interval [lo, hi] comes from per-boot means (paired when both sides ran\n"
+    "     in the same boots). With 1 boot a side boot-to-boot variance is unknown: the\n"
+    "     interval (lo, hi) covers the iterations of one boot only and gives no mark.\n"
+    "  L  LKP's rule: a side with >= 3 samples; one side's min and median above the\n"
+    "     other's median and max; medians over 1% apart for a test program's stats\n"
+    "     (netperf.*, stress-ng.*), 5% for the others.\n"
+    "See docs/compare.md.\n"
     "\n"
     "options:\n"
     "  --by KEY          split one folder by the two values of KEY\n"

@@ -1,6 +1,6 @@
 # compare: the 0-day tables of the fixture result sets, byte for byte (tests/fixtures/compare).
-# The numbers in them were worked out separately (means, population stddev, %change, Welch's
-# p-value; see tests/unit/test_compare.c and test_welch.c).
+# The numbers in them were worked out separately (means, population stddev, %change, the
+# intervals and LKP's rule; see tests/unit/test_compare.c and test_compare_stats.c).
 . tests/lib.sh
 F=tests/fixtures/results
 G=tests/fixtures/compare

@@ -21,8 +21,12 @@ s = {x["name"]: x for x in run["stats"]}
 tp = s["netperf.Throughput_Mbps"]
 assert tp["a"]["values"] == [1093.41, 1108.17, 1101.65], tp["a"]["values"]
 assert abs(tp["change_percent"] - (-9.3617)) < 1e-4
-assert abs(tp["p_value"] - 6.13554e-05) < 1e-9
-assert tp["lkp_changed"] and tp["welch_changed"] and tp["significant"]
+# 3 boots a side, independent: Fieller's interval on per-boot means (tests/unit/test_compare_stats.c)
+iv = tp["interval"]
+assert iv["basis"] == "boots" and not iv["paired"] and iv["units_a"] == 3, iv
+assert abs(iv["low_percent"] - (-10.72469)) < 1e-4 and abs(iv["high_percent"] - (-7.97777)) < 1e-4, iv
+assert tp["lkp"]["median_a"] == 1101.65 and tp["lkp"]["threshold_percent"] == 1, tp["lkp"]
+assert tp["lkp_changed"] and tp["interval_changed"] and tp["significant"]
 assert "netperf.time.elapsed_time" not in s
 svg = ET.parse(sys.argv[2]).getroot()
 ns = "{http://www.w3.org/2000/svg}"

@@ -37,7 +37,7 @@ run 100 $F/prsctp $F/prsctp --a prsctp_enable=0 --b prsctp_enable=1
 expect_grep "they differ in prsctp_enable (A: 0; B: 1)" "$T/err"
 expect_grep "say so with --axis KEY" "$T/err"
 run 1 $F/prsctp $F/prsctp --a prsctp_enable=0 --b prsctp_enable=1 --axis prsctp_enable
-expect_grep "1 significant change " "$T/out"
+expect_grep "^1 significant change: 0 by benchboot.s interval (I), 1 by LKP.s rule (L)" "$T/out"
 # one boot folder against another: same results, no change
 run 0 $F/kernels/A/0001-a1b2c3d4 $F/kernels/A
 expect_grep "^0 significant changes" "$T/out"

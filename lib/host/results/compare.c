@@ -27,26 +27,47 @@ static int stat_name_cmp(const void *x, const void *y)
 	return strcmp(((const struct bb_stat_cmp *)x)->name, ((const struct bb_stat_cmp *)y)->name);
 }
 
-static int pool(struct bb_res_run *const *runs, size_t n, const char *name, double **vals,
+/* The index of a boot in boots[0..*n), added when new (boots has room for every run). */
+static size_t boot_index(const struct bb_res_boot **boots, size_t *n, const struct bb_res_boot *b)
+{
+	for (size_t i = 0; i < *n; i++)
+		if (boots[i] == b)
+			return i;
+	boots[*n] = b;
+	return (*n)++;
+}
+
+/* The values of stat name in runs, one per iteration, each with the index of its boot. */
+static int pool(struct bb_res_run *const *runs, size_t n, const char *name,
+                const struct bb_res_boot **boots, size_t *nboots, double **vals, size_t **boot_of,
                 size_t *nvals)
 {
 	*vals = NULL;
+	*boot_of = NULL;
 	*nvals = 0;
 	for (size_t i = 0; i < n; i++) {
 		const struct bb_stat *st = bb_run_stat(runs[i], name);
 		if (!st || !st->n)
 			continue;
 		double *nv = realloc(*vals, (*nvals + st->n) * sizeof(*nv));
-		if (!nv)
+		if (nv)
+			*vals = nv;
+		size_t *nb = realloc(*boot_of, (*nvals + st->n) * sizeof(*nb));
+		if (nb)
+			*boot_of = nb;
+		if (!nv || !nb)
 			return -1;
-		*vals = nv;
 		memcpy(nv + *nvals, st->vals, st->n * sizeof(*nv));
+		size_t id = boot_index(boots, nboots, runs[i]->boot);
+		for (size_t k = 0; k < st->n; k++)
+			nb[*nvals + k] = id;
 		*nvals += st->n;
 	}
 	return 0;
 }
 
-static void stat_evaluate(struct bb_stat_cmp *s, double alpha)
+/* The numbers of one stat: LKP's (means, stddev, %change, `L`) and benchboot's interval. */
+static int stat_evaluate(struct bb_stat_cmp *s, double confidence)
 {
 	bb_sample_compute(s->a, s->na, &s->sa);
 	bb_sample_compute(s->b, s->nb, &s->sb);
@@ -60,11 +81,13 @@ static void stat_evaluate(struct bb_stat_cmp *s, double alpha)
 			s->change = 0;
 		}
 	}
-	s->p_defined = !bb_welch(s->a, s->na, s->b, s->nb, &s->t, &s->df, &s->p);
-	s->lkp = bb_lkp_changed(&s->sa, &s->sb, s->change, s->change_defined, s->threshold);
-	s->welch =
-	    s->p_defined && s->p < alpha && (!s->change_defined || fabs(s->change) > s->threshold);
-	s->significant = s->lkp || s->welch;
+	if (bb_lkp_verdict(s->name, s->a, s->na, s->b, s->nb, &s->lkpv) ||
+	    bb_change_interval(s->a, s->boot_a, s->na, s->b, s->boot_b, s->nb, confidence, &s->iv))
+		return -1;
+	s->lkp = s->lkpv.changed;
+	s->interval = s->iv.basis == BB_IV_BOOTS && s->iv.excludes_zero;
+	s->significant = s->lkp || s->interval;
+	return 0;
 }
 
 static size_t count_boots(struct bb_res_run *const *runs, size_t n)
@@ -105,10 +128,14 @@ static char *axis_values(struct bb_res_run *const *runs, size_t n, const char *c
 /* One matched group: the runs of each side with the same parameters. */
 static int compare_group(struct bb_run_cmp *rc, struct bb_res_run *const *ra, size_t na,
                          struct bb_res_run *const *rb, size_t nb, const char *const *axis,
-                         size_t naxis, double alpha)
+                         size_t naxis, double confidence)
 {
 	struct bb_strset names = {0};
+	const struct bb_res_boot **boots = calloc(na + nb + 1, sizeof(*boots));
+	size_t nboots = 0;
 	int r = -1;
+	if (!boots)
+		return -1;
 	rc->runs_a = na;
 	rc->runs_b = nb;
 	rc->boots_a = count_boots(ra, na);
@@ -130,10 +157,11 @@ static int compare_group(struct bb_run_cmp *rc, struct bb_res_run *const *ra, si
 		goto out;
 	for (size_t i = 0; i < names.n; i++) {
 		struct bb_stat_cmp *s = &rc->stats[rc->nstats++];
-		if (!(s->name = strdup(names.v[i])) || pool(ra, na, s->name, &s->a, &s->na) ||
-		    pool(rb, nb, s->name, &s->b, &s->nb))
+		if (!(s->name = strdup(names.v[i])) ||
+		    pool(ra, na, s->name, boots, &nboots, &s->a, &s->boot_a, &s->na) ||
+		    pool(rb, nb, s->name, boots, &nboots, &s->b, &s->boot_b, &s->nb) ||
+		    stat_evaluate(s, confidence))
 			goto out;
-		stat_evaluate(s, alpha);
 		rc->nsignificant += s->significant;
 	}
 	if (rc->nstats)
@@ -159,6 +187,7 @@ static int compare_group(struct bb_run_cmp *rc, struct bb_res_run *const *ra, si
 	r = 0;
 out:
 	bb_strset_free(&names);
+	free(boots);
 	return r;
 }
 
@@ -170,7 +199,7 @@ int bb_compare(const struct bb_side *a, const struct bb_side *b, const char *con
 	int *used[2] = {NULL, NULL};
 	int r = -1;
 	memset(out, 0, sizeof(*out));
-	out->alpha = 0.05;
+	out->confidence = 0.95;
 	if (!(out->label_a = strdup(a->label)) || !(out->label_b = strdup(b->label)))
 		goto out_oom;
 	out->boots_a = count_boots(a->runs, a->nruns);
@@ -295,7 +324,7 @@ int bb_compare(const struct bb_side *a, const struct bb_side *b, const char *con
 		memset(rc, 0, sizeof(*rc));
 		char *k = bb_match_key(ra[0], axis, naxis, sides, &rc->params);
 		free(k);
-		int g = compare_group(rc, ra, na, rb, nb, axis, naxis, out->alpha);
+		int g = compare_group(rc, ra, na, rb, nb, axis, naxis, out->confidence);
 		free(ra);
 		free(rb);
 		if (g)
@@ -386,6 +415,8 @@ void bb_comparison_free(struct bb_comparison *c)
 			free(rc->stats[k].name);
 			free(rc->stats[k].a);
 			free(rc->stats[k].b);
+			free(rc->stats[k].boot_a);
+			free(rc->stats[k].boot_b);
 		}
 		free(rc->stats);
 	}

@@ -1,8 +1,9 @@
 /*
  * Comparing two sets of benchmark results the way 0-day reports do (../shared/LKP.md):
- * per stat the mean and relative stddev on each side, the %change, LKP's change rule and
- * Welch's t-test; the environment fields that differ first. Host only. The parts:
- * statistics.h (the numbers), match.h (selecting and matching runs), envdiff.h, render.h.
+ * per stat the mean and relative stddev on each side, the %change, LKP's change rule `L`, and
+ * benchboot's 95% interval of the %change with the boot as the unit (mark `I`); the environment
+ * fields that differ first. Host only. The parts: statistics.h (the numbers), match.h
+ * (selecting and matching runs), envdiff.h, render.h (text, JSON, SVG); docs/compare.md.
  */
 #ifndef BENCHBOOT_HOST_COMPARE_H
 #define BENCHBOOT_HOST_COMPARE_H
@@ -17,15 +18,18 @@
 
 struct bb_stat_cmp {
 	char *name;
-	double *a, *b;
+	double *a, *b;           /* one value per iteration */
+	size_t *boot_a, *boot_b; /* the boot of each value (an index within the matched run) */
 	size_t na, nb;
 	struct bb_sample sa, sb;
 	int change_defined;
-	double change; /* %: 100 * (mean_b - mean_a) / mean_a */
-	int p_defined;
-	double t, df, p;
+	double change; /* %: 100 * (mean_b - mean_a) / mean_a, means over all iterations (LKP) */
 	double threshold;
-	int lkp, welch, significant;
+	struct bb_lkp_verdict lkpv;
+	struct bb_interval iv;
+	int lkp;         /* LKP's `L` */
+	int interval;    /* benchboot's `I`: boot-level 95% interval excludes 0 */
+	int significant; /* either */
 };
 
 struct bb_run_cmp {
@@ -49,7 +53,7 @@ struct bb_comparison {
 	char **notes; /* unmatched runs, incomplete boots, failed iterations */
 	size_t nnotes;
 	size_t nsignificant;
-	double alpha;
+	double confidence; /* of the intervals: 0.95 */
 };
 
 /*
@@ -60,4 +64,5 @@ struct bb_comparison {
 int bb_compare(const struct bb_side *a, const struct bb_side *b, const char *const *axis,
                size_t naxis, struct bb_comparison *out, char *err, size_t errlen);
 void bb_comparison_free(struct bb_comparison *c);
+
 #endif

@@ -61,6 +61,74 @@ static void json_side(struct jout *w, const char *name, const char *label, int b
 	jout_obj_end(w);
 }
 
+/* "interval": benchboot's confidence interval of the %change (docs/compare.md). */
+static void json_interval(struct jout *w, const struct bb_interval *iv)
+{
+	static const char *const basis[] = {"none", "iterations", "boots"};
+	int have = iv->basis != BB_IV_NONE;
+	jout_key(w, "interval");
+	jout_obj_begin(w);
+	jout_key(w, "basis");
+	jout_str(w, basis[iv->basis]);
+	jout_key(w, "confidence");
+	jout_num(w, iv->confidence);
+	jout_key(w, "paired");
+	jout_bool(w, iv->paired);
+	jout_key(w, "units_a");
+	jout_int(w, iv->units_a);
+	jout_key(w, "units_b");
+	jout_int(w, iv->units_b);
+	json_num_or_null(w, "df", have, iv->df);
+	json_num_or_null(w, "estimate_percent", have && iv->units_a, iv->change);
+	json_num_or_null(w, "low_percent", have && iv->bounded, iv->lo);
+	json_num_or_null(w, "high_percent", have && iv->bounded, iv->hi);
+	jout_key(w, "excludes_zero");
+	jout_bool(w, iv->excludes_zero);
+	jout_obj_end(w);
+}
+
+/* "lkp": LKP's rule and the numbers it looked at. */
+static void json_lkp(struct jout *w, const struct bb_lkp_verdict *v)
+{
+	jout_key(w, "lkp");
+	jout_obj_begin(w);
+	jout_key(w, "compared");
+	jout_bool(w, v->compared);
+	jout_key(w, "threshold_percent");
+	jout_num(w, v->threshold);
+	json_num_or_null(w, "min_a", v->compared, v->min_a);
+	json_num_or_null(w, "median_a", v->compared, v->median_a);
+	json_num_or_null(w, "max_a", v->compared, v->max_a);
+	json_num_or_null(w, "min_b", v->compared, v->min_b);
+	json_num_or_null(w, "median_b", v->compared, v->median_b);
+	json_num_or_null(w, "max_b", v->compared, v->max_b);
+	json_num_or_null(w, "median_ratio", v->compared, v->ratio);
+	jout_key(w, "changed");
+	jout_bool(w, v->changed);
+	jout_obj_end(w);
+}
+
+static void json_stat(struct jout *w, const struct bb_stat_cmp *s)
+{
+	jout_obj_begin(w);
+	jout_key(w, "name");
+	jout_str(w, s->name);
+	jout_key(w, "a");
+	json_sample(w, s->a, s->na, &s->sa);
+	jout_key(w, "b");
+	json_sample(w, s->b, s->nb, &s->sb);
+	json_num_or_null(w, "change_percent", s->change_defined, s->change);
+	json_interval(w, &s->iv);
+	json_lkp(w, &s->lkpv);
+	jout_key(w, "lkp_changed");
+	jout_bool(w, s->lkp);
+	jout_key(w, "interval_changed");
+	jout_bool(w, s->interval);
+	jout_key(w, "significant");
+	jout_bool(w, s->significant);
+	jout_obj_end(w);
+}
+
 void bb_comparison_json(FILE *f, const struct bb_comparison *c, int all)
 {
 	struct jout w;
@@ -106,26 +174,7 @@ void bb_comparison_json(FILE *f, const struct bb_comparison *c, int all)
 			const struct bb_stat_cmp *s = &rc->stats[k];
 			if (!all && !s->significant)
 				continue;
-			jout_obj_begin(&w);
-			jout_key(&w, "name");
-			jout_str(&w, s->name);
-			jout_key(&w, "a");
-			json_sample(&w, s->a, s->na, &s->sa);
-			jout_key(&w, "b");
-			json_sample(&w, s->b, s->nb, &s->sb);
-			json_num_or_null(&w, "change_percent", s->change_defined, s->change);
-			jout_key(&w, "threshold_percent");
-			jout_num(&w, s->threshold);
-			json_num_or_null(&w, "welch_t", s->p_defined && isfinite(s->t), s->t);
-			json_num_or_null(&w, "welch_df", s->p_defined, s->df);
-			json_num_or_null(&w, "p_value", s->p_defined, s->p);
-			jout_key(&w, "lkp_changed");
-			jout_bool(&w, s->lkp);
-			jout_key(&w, "welch_changed");
-			jout_bool(&w, s->welch);
-			jout_key(&w, "significant");
-			jout_bool(&w, s->significant);
-			jout_obj_end(&w);
+			json_stat(&w, s);
 		}
 		jout_arr_end(&w);
 		jout_obj_end(&w);
@@ -136,6 +185,8 @@ void bb_comparison_json(FILE *f, const struct bb_comparison *c, int all)
 	for (size_t i = 0; i < c->nnotes; i++)
 		jout_str(&w, c->notes[i]);
 	jout_arr_end(&w);
+	jout_key(&w, "confidence");
+	jout_num(&w, c->confidence);
 	jout_key(&w, "significant_changes");
 	jout_int(&w, c->nsignificant);
 	jout_obj_end(&w);

@@ -22,11 +22,14 @@ const char *bb_fmt_num(double v, char *buf, size_t len)
 	return buf;
 }
 
-/* " ± NN%" when the relative stddev exceeds 2%, else blanks; 6 columns either way. */
+/*
+ * " ± NN%" when the relative stddev exceeds 2%, else blanks; 6 columns either way. The
+ * percentage is cut to a whole number, as LKP's printf("%d") does with a float.
+ */
 static const char *fmt_rsd(const struct bb_sample *s, char *buf, size_t len)
 {
 	if (s->n && s->mean != 0 && 100 * s->sd / fabs(s->mean) > 2)
-		snprintf(buf, len, " \u00b1 %2.0f%%", 100 * s->sd / fabs(s->mean));
+		snprintf(buf, len, " \u00b1 %2d%%", (int)(100 * s->sd / fabs(s->mean)));
 	else
 		snprintf(buf, len, "      ");
 	return buf;
@@ -43,18 +46,23 @@ const char *bb_fmt_change(const struct bb_stat_cmp *s, char *buf, size_t len)
 	return buf;
 }
 
-static const char *fmt_p(const struct bb_stat_cmp *s, char *buf, size_t len)
+/* The interval column: [lo, hi] with the boot as the unit, (lo, hi) within one boot only. */
+static const char *fmt_interval(const struct bb_interval *iv, char *buf, size_t len)
 {
-	if (!s->p_defined)
+	int boots = iv->basis == BB_IV_BOOTS;
+	if (iv->basis == BB_IV_NONE)
 		snprintf(buf, len, "-");
+	else if (!iv->bounded)
+		snprintf(buf, len, "%s", boots ? "[unbounded]" : "(unbounded)");
 	else
-		snprintf(buf, len, "%.3g", s->p);
+		snprintf(buf, len, "%c%.1f, %.1f%c", boots ? '[' : '(', iv->lo, iv->hi,
+		         boots ? ']' : ')');
 	return buf;
 }
 
 static void print_stat(FILE *f, const struct bb_stat_cmp *s)
 {
-	char ma[32], mb[32], ra[32], rb[32], ch[32], p[32];
+	char ma[32], mb[32], ra[32], rb[32], ch[32], iv[64];
 	if (s->na)
 		bb_fmt_num(s->sa.mean, ma, sizeof(ma));
 	else
@@ -63,9 +71,32 @@ static void print_stat(FILE *f, const struct bb_stat_cmp *s)
 		bb_fmt_num(s->sb.mean, mb, sizeof(mb));
 	else
 		snprintf(mb, sizeof(mb), "-");
-	fprintf(f, "%16s%s%11s%13s%s%11s  %c%c  %s\n", ma, fmt_rsd(&s->sa, ra, sizeof(ra)),
+	fprintf(f, "%16s%s%11s%13s%s  %-16s %c%c  %s\n", ma, fmt_rsd(&s->sa, ra, sizeof(ra)),
 	        bb_fmt_change(s, ch, sizeof(ch)), mb, fmt_rsd(&s->sb, rb, sizeof(rb)),
-	        fmt_p(s, p, sizeof(p)), s->lkp ? 'L' : ' ', s->welch ? 't' : ' ', s->name);
+	        fmt_interval(&s->iv, iv, sizeof(iv)), s->interval ? 'I' : ' ', s->lkp ? 'L' : ' ',
+	        s->name);
+}
+
+/* What the intervals of a matched run rest on: boots, or iterations of one boot. */
+static void print_basis(FILE *f, const struct bb_run_cmp *rc)
+{
+	int paired = 0;
+	for (size_t k = 0; k < rc->nstats; k++)
+		paired |= rc->stats[k].iv.basis == BB_IV_BOOTS && rc->stats[k].iv.paired;
+	if (rc->boots_a >= 2 && rc->boots_b >= 2)
+		fprintf(
+		    f,
+		    "  intervals [ ]: the boot is the unit (per-boot means of %zu and %zu boots, "
+		    "%s)\n",
+		    rc->boots_a, rc->boots_b, paired ? "paired by boot" : "independent boots");
+	else
+		fprintf(
+		    f,
+		    "  boot-to-boot variance unknown (%s): intervals ( ) cover the\n"
+		    "  iterations within one boot only, no I mark; more boots give [ ] intervals\n",
+		    rc->boots_a < 2 && rc->boots_b < 2
+		        ? "1 boot a side"
+		        : (rc->boots_a < 2 ? "1 boot of A" : "1 boot of B"));
 }
 
 static void print_label(FILE *f, const char *label, int width)
@@ -107,6 +138,7 @@ void bb_comparison_print(FILE *f, const struct bb_comparison *c, int all)
 		fprintf(f, "   B: %zu run%s in %zu boot%s%s%s\n", rc->runs_b,
 		        rc->runs_b == 1 ? "" : "s", rc->boots_b, rc->boots_b == 1 ? "" : "s",
 		        rc->axis_b ? ", " : "", rc->axis_b ? rc->axis_b : "");
+		print_basis(f, rc);
 		if (rc->failed_a || rc->failed_b)
 			fprintf(f, "  failed iterations: A %zu, B %zu\n", rc->failed_a,
 			        rc->failed_b);
@@ -126,7 +158,7 @@ void bb_comparison_print(FILE *f, const struct bb_comparison *c, int all)
 		fputs(" ", f);
 		print_label(f, c->label_b, 29);
 		fputs("\n  -------------------- -----------------------------\n", f);
-		fprintf(f, "%22s%11s%19s%11s\n", "%stddev", "%change", "%stddev", "p-value");
+		fprintf(f, "%22s%11s%19s  %s\n", "%stddev", "%change", "%stddev", "95% interval");
 		fprintf(f, "%22s%11s%19s\n", "\\", "|", "\\");
 		for (size_t k = 0; k < rc->nstats; k++)
 			if (all || rc->stats[k].significant)
@@ -137,9 +169,18 @@ void bb_comparison_print(FILE *f, const struct bb_comparison *c, int all)
 		for (size_t i = 0; i < c->nnotes; i++)
 			fprintf(f, "  %s\n", c->notes[i]);
 	}
-	fprintf(f,
-	        "\n%zu significant change%s (L: samples apart, >= 3 on one side, |%%change| > 1%% "
-	        "for\nperformance stats, 5%% for the others; t: Welch's t-test p < %g and the same "
-	        "|%%change|)\n",
-	        c->nsignificant, c->nsignificant == 1 ? "" : "s", c->alpha);
+	size_t ni = 0, nl = 0;
+	for (size_t i = 0; i < c->nruns; i++)
+		for (size_t k = 0; k < c->runs[i].nstats; k++) {
+			ni += c->runs[i].stats[k].interval;
+			nl += c->runs[i].stats[k].lkp;
+		}
+	fprintf(
+	    f,
+	    "\n%zu significant change%s: %zu by benchboot's interval (I), %zu by LKP's rule (L)\n"
+	    "I: the %g%% interval of the %%change, with the boot as the unit, excludes 0\n"
+	    "L: a side with >= 3 samples; one side's min and median above the other's median "
+	    "and max;\n   medians over 1%% apart for a test program's stats, 5%% for the "
+	    "others\n",
+	    c->nsignificant, c->nsignificant == 1 ? "" : "s", ni, nl, 100 * c->confidence);
 }

@@ -1,6 +1,7 @@
-/* Statistics of the comparison: samples, Welch's test, LKP's change rule; see statistics.h. */
+/* Statistics of the comparison: samples, Student's t, intervals, LKP's rule; see statistics.h. */
 #include <math.h>
 #include <stddef.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "host/results/statistics.h"
@@ -27,117 +28,285 @@ void bb_sample_compute(const double *v, size_t n, struct bb_sample *s)
 	s->sd = sqrt(ss / n);
 }
 
+/* ---- Student's t ---- */
+
 /*
- * The continued fraction of the incomplete beta function, evaluated with the modified Lentz
- * method (Numerical Recipes, 6.4); converges quickly for x < (a + 1) / (a + b + 2).
+ * The density of t with df degrees of freedom is
+ *     f(x) = G((df+1)/2) / (sqrt(df pi) G(df/2)) (1 + x^2/df)^(-(df+1)/2).
+ * With x = sqrt(df) tan(u), f(x) dx becomes G((df+1)/2) / (sqrt(pi) G(df/2)) cos(u)^(df-1) du,
+ * so P(0 <= T <= t) is that constant times the integral of cos^(df-1) over [0, atan(t/sqrt(df))]:
+ * a smooth, bounded integrand on a finite range for df >= 1, which composite Simpson's rule
+ * integrates to about 1e-12 with the steps below (checked against printed t tables and the
+ * closed forms for df 1 and 2 in tests/unit/test_compare_stats.c).
  */
-static double betacf(double a, double b, double x)
-{
-	const double tiny = 1e-300, eps = 1e-15;
-	double qab = a + b, qap = a + 1, qam = a - 1;
-	double c = 1, d = 1 - qab * x / qap;
-	if (fabs(d) < tiny)
-		d = tiny;
-	d = 1 / d;
-	double h = d;
-	for (int m = 1; m <= 1000; m++) {
-		int m2 = 2 * m;
-		double aa = m * (b - m) * x / ((qam + m2) * (a + m2));
-		d = 1 + aa * d;
-		if (fabs(d) < tiny)
-			d = tiny;
-		c = 1 + aa / c;
-		if (fabs(c) < tiny)
-			c = tiny;
-		d = 1 / d;
-		h *= d * c;
-		aa = -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2));
-		d = 1 + aa * d;
-		if (fabs(d) < tiny)
-			d = tiny;
-		c = 1 + aa / c;
-		if (fabs(c) < tiny)
-			c = tiny;
-		d = 1 / d;
-		double del = d * c;
-		h *= del;
-		if (fabs(del - 1) < eps)
-			break;
-	}
-	return h;
-}
+#define T_STEPS 1024
 
-double bb_betainc(double a, double b, double x)
-{
-	if (!(a > 0) || !(b > 0) || !(x >= 0) || !(x <= 1))
-		return NAN;
-	if (x == 0 || x == 1)
-		return x;
-	double lbt = lgamma(a + b) - lgamma(a) - lgamma(b) + a * log(x) + b * log1p(-x);
-	if (x < (a + 1) / (a + b + 2))
-		return exp(lbt) * betacf(a, b, x) / a;
-	return 1 - exp(lbt) * betacf(b, a, 1 - x) / b;
-}
-
-double bb_t_pvalue(double t, double df)
+double bb_t_cdf(double t, double df)
 {
 	if (!(df > 0) || isnan(t))
 		return NAN;
 	if (isinf(t))
-		return 0;
-	return bb_betainc(df / 2, 0.5, df / (df + t * t));
+		return t > 0 ? 1 : 0;
+	double top = atan(fabs(t) / sqrt(df)), h = top / T_STEPS, sum = 0;
+	for (int i = 0; i <= T_STEPS; i++) {
+		double w = (i == 0 || i == T_STEPS) ? 1 : (i % 2 ? 4 : 2);
+		double c = cos(i * h);
+		/* cos^(df-1); at u = pi/2 (only for t = inf) the power of 0 is taken as 0 */
+		sum += w * (c > 0 ? exp((df - 1) * log(c)) : 0);
+	}
+	double k = exp(lgamma((df + 1) / 2) - lgamma(df / 2)) / sqrt(M_PI);
+	double half = k * sum * h / 3;
+	return t >= 0 ? 0.5 + half : 0.5 - half;
 }
 
-int bb_welch(const double *a, size_t na, const double *b, size_t nb, double *t, double *df,
-             double *p)
+double bb_t_quantile(double p, double df)
 {
-	if (na < 2 || nb < 2)
-		return -1;
-	struct bb_sample sa, sb;
-	bb_sample_compute(a, na, &sa);
-	bb_sample_compute(b, nb, &sb);
-	/* sample variances (n - 1) from the population ones */
-	double va = sa.sd * sa.sd * na / (na - 1), vb = sb.sd * sb.sd * nb / (nb - 1);
-	double qa = va / na, qb = vb / nb, se2 = qa + qb;
-	if (se2 == 0) {
-		*t = sa.mean == sb.mean ? 0 : (sb.mean > sa.mean ? INFINITY : -INFINITY);
-		*df = na + nb - 2;
-		*p = sa.mean == sb.mean ? 1 : 0;
+	if (!(df > 0) || !(p > 0) || !(p < 1))
+		return NAN;
+	if (p == 0.5)
 		return 0;
+	if (p < 0.5)
+		return -bb_t_quantile(1 - p, df);
+	/* bracket, then bisect: the cdf is increasing */
+	double lo = 0, hi = 1;
+	while (bb_t_cdf(hi, df) < p && hi < 1e300)
+		hi *= 2;
+	for (int i = 0; i < 200 && hi - lo > 1e-12 * hi; i++) {
+		double mid = (lo + hi) / 2;
+		if (bb_t_cdf(mid, df) < p)
+			lo = mid;
+		else
+			hi = mid;
 	}
-	*t = (sb.mean - sa.mean) / sqrt(se2);
-	*df = se2 * se2 / (qa * qa / (na - 1) + qb * qb / (nb - 1));
-	*p = bb_t_pvalue(*t, *df);
+	return (lo + hi) / 2;
+}
+
+/* ---- intervals ---- */
+
+int bb_fieller(double ma, double mb, double va, double vb, double cab, double t, double *lo,
+               double *hi)
+{
+	/* (mb - r ma)^2 - t^2 (vb - 2 r cab + r^2 va) <= 0 is A r^2 - 2 B r + C <= 0 */
+	double t2 = t * t;
+	double qa = ma * ma - t2 * va, qb = ma * mb - t2 * cab, qc = mb * mb - t2 * vb;
+	if (!(qa > 0))
+		return -1;
+	double disc = qb * qb - qa * qc;
+	if (disc < 0) /* rounding: the estimate mb / ma always satisfies the inequality */
+		disc = 0;
+	*lo = (qb - sqrt(disc)) / qa;
+	*hi = (qb + sqrt(disc)) / qa;
 	return 0;
 }
 
-static int ends_with(const char *s, const char *suffix)
+/* Per boot: the sum and count of each side's values. */
+struct boot_acc {
+	size_t id;
+	double sum[2];
+	size_t n[2];
+};
+
+static struct boot_acc *boot_find(struct boot_acc *acc, size_t *nacc, size_t id)
 {
-	size_t ls = strlen(s), lx = strlen(suffix);
-	return ls >= lx && !strcmp(s + ls - lx, suffix);
+	for (size_t i = 0; i < *nacc; i++)
+		if (acc[i].id == id)
+			return &acc[i];
+	memset(&acc[*nacc], 0, sizeof(*acc));
+	acc[*nacc].id = id;
+	return &acc[(*nacc)++];
+}
+
+/* Mean, and sample variance (n - 1) of x[0..n). */
+static void mean_var(const double *x, size_t n, double *mean, double *var)
+{
+	double m = 0, ss = 0;
+	for (size_t i = 0; i < n; i++)
+		m += x[i];
+	m /= n;
+	for (size_t i = 0; i < n; i++)
+		ss += (x[i] - m) * (x[i] - m);
+	*mean = m;
+	*var = n > 1 ? ss / (n - 1) : 0;
+}
+
+/* Two independent samples x (na) and y (nb): means, squared standard errors, Welch's df. */
+static void independent(const double *x, size_t na, const double *y, size_t nb, double *ma,
+                        double *mb, double *va, double *vb, double *df)
+{
+	double sa, sb;
+	mean_var(x, na, ma, &sa);
+	mean_var(y, nb, mb, &sb);
+	*va = sa / na;
+	*vb = sb / nb;
+	/* Satterthwaite's df of vb + r^2 va, the variance in Fieller's inequality, at r = mb/ma */
+	double r = *ma != 0 ? *mb / *ma : 1, ea = r * r * *va;
+	double den = *vb * *vb / (nb - 1) + ea * ea / (na - 1);
+	*df = den > 0 ? (*vb + ea) * (*vb + ea) / den : (double)(na + nb - 2);
+}
+
+static void interval_finish(struct bb_interval *iv, double ma, double mb, double va, double vb,
+                            double cab)
+{
+	double lo, hi, t = bb_t_quantile((1 + iv->confidence) / 2, iv->df);
+	if (ma == 0)
+		return;
+	iv->change = 100 * (mb / ma - 1);
+	if (bb_fieller(ma, mb, va, vb, cab, t, &lo, &hi))
+		return;
+	iv->bounded = 1;
+	iv->lo = 100 * (lo - 1);
+	iv->hi = 100 * (hi - 1);
+	iv->excludes_zero = iv->lo > 0 || iv->hi < 0;
+}
+
+int bb_change_interval(const double *a, const size_t *boot_a, size_t na, const double *b,
+                       const size_t *boot_b, size_t nb, double confidence, struct bb_interval *iv)
+{
+	struct boot_acc *acc = calloc(na + nb + 1, sizeof(*acc));
+	double *x = calloc(na + nb + 1, sizeof(*x)), *y = calloc(na + nb + 1, sizeof(*y));
+	size_t nacc = 0, ka = 0, kb = 0, both = 0;
+	int r = -1;
+	memset(iv, 0, sizeof(*iv));
+	iv->confidence = confidence;
+	if (!acc || !x || !y)
+		goto out;
+	for (size_t i = 0; i < na; i++) {
+		struct boot_acc *ba = boot_find(acc, &nacc, boot_a[i]);
+		ba->sum[0] += a[i];
+		ba->n[0]++;
+	}
+	for (size_t i = 0; i < nb; i++) {
+		struct boot_acc *ba = boot_find(acc, &nacc, boot_b[i]);
+		ba->sum[1] += b[i];
+		ba->n[1]++;
+	}
+	for (size_t i = 0; i < nacc; i++) {
+		ka += acc[i].n[0] > 0;
+		kb += acc[i].n[1] > 0;
+		both += acc[i].n[0] > 0 && acc[i].n[1] > 0;
+	}
+	double ma, mb, va, vb, cab = 0;
+	if (ka >= 2 && kb >= 2) {
+		iv->basis = BB_IV_BOOTS;
+		iv->units_a = ka;
+		iv->units_b = kb;
+		size_t nx = 0, ny = 0;
+		for (size_t i = 0; i < nacc; i++) {
+			if (acc[i].n[0])
+				x[nx++] = acc[i].sum[0] / acc[i].n[0];
+			if (acc[i].n[1])
+				y[ny++] = acc[i].sum[1] / acc[i].n[1];
+		}
+		if (both == ka && both == kb) {
+			/* the same boots on both sides: x[i] and y[i] are one boot's pair */
+			double sa, sb, sab = 0;
+			iv->paired = 1;
+			mean_var(x, nx, &ma, &sa);
+			mean_var(y, ny, &mb, &sb);
+			for (size_t i = 0; i < nx; i++)
+				sab += (x[i] - ma) * (y[i] - mb);
+			va = sa / nx;
+			vb = sb / nx;
+			cab = sab / (nx - 1) / nx;
+			iv->df = nx - 1;
+		} else {
+			independent(x, nx, y, ny, &ma, &mb, &va, &vb, &iv->df);
+		}
+	} else if (na >= 2 && nb >= 2) {
+		iv->basis = BB_IV_ITERATIONS;
+		iv->units_a = na;
+		iv->units_b = nb;
+		independent(a, na, b, nb, &ma, &mb, &va, &vb, &iv->df);
+	} else {
+		r = 0;
+		goto out;
+	}
+	interval_finish(iv, ma, mb, va, vb, cab);
+	r = 0;
+out:
+	free(acc);
+	free(x);
+	free(y);
+	return r;
+}
+
+/* ---- LKP's rule ---- */
+
+static int has_prefix(const char *s, const char *prefix)
+{
+	return !strncmp(s, prefix, strlen(prefix));
 }
 
 double bb_stat_threshold(const char *name)
 {
-	/* what the benchmark measures, as opposed to what it cost (time.*, utilization) */
-	static const char *const perf[] = {".Throughput_Mbps",
-	                                   ".Throughput_total_Mbps",
-	                                   ".Throughput_tps",
-	                                   ".Throughput_total_tps",
-	                                   ".ops",
-	                                   ".ops_per_sec"};
-	for (size_t i = 0; i < sizeof(perf) / sizeof(*perf); i++)
-		if (ends_with(name, perf[i]))
+	/*
+	 * LKP's skip_small_change? (lib/stats.rb): a change needs a ratio over 1.01 for every
+	 * stat, and over 1.05 unless perf_metric? holds, which it does for the stats of a test
+	 * program (netperf.*, stress-ng.*, their *.time.* included) and for some monitors'
+	 * prefixes (etc/perf-metrics-prefixes) that benchboot does not produce.
+	 */
+	static const char *const programs[] = {"netperf.", "stress-ng."};
+	for (size_t i = 0; i < sizeof(programs) / sizeof(*programs); i++)
+		if (has_prefix(name, programs[i]))
 			return 1;
 	return 5;
 }
 
-int bb_lkp_changed(const struct bb_sample *a, const struct bb_sample *b, double change,
-                   int change_defined, double threshold)
+static int dbl_cmp(const void *x, const void *y)
 {
-	if (!a->n || !b->n || (a->n < 3 && b->n < 3))
+	double a = *(const double *)x, b = *(const double *)y;
+	return a < b ? -1 : a > b;
+}
+
+/*
+ * LKP's StatSummary: sorted, a margin of n >> 5 values dropped at each end (at most max_margin),
+ * then min, the value at index n / 2 (the upper median, which LKP calls mean), max.
+ */
+static int summary(const double *v, size_t n, size_t max_margin, double *min, double *median,
+                   double *max)
+{
+	double *s = malloc((n ? n : 1) * sizeof(*s));
+	if (!s)
+		return -1;
+	memcpy(s, v, n * sizeof(*s));
+	qsort(s, n, sizeof(*s), dbl_cmp);
+	size_t margin = n >> 5;
+	if (margin > max_margin)
+		margin = max_margin;
+	const double *t = s + margin;
+	size_t m = n - 2 * margin;
+	*min = t[0];
+	*median = t[m / 2];
+	*max = t[m - 1];
+	free(s);
+	return 0;
+}
+
+int bb_lkp_verdict(const char *name, const double *a, size_t na, const double *b, size_t nb,
+                   struct bb_lkp_verdict *v)
+{
+	memset(v, 0, sizeof(*v));
+	v->threshold = bb_stat_threshold(name);
+	/* skip_regular_stat?: one side needs 3 samples; a stat the base lacks is not compared */
+	if (!na || !nb || (na < 3 && nb < 3))
 		return 0;
-	if (!(b->min > a->max || b->max < a->min))
-		return 0;
-	return !change_defined || fabs(change) > threshold;
+	v->compared = 1;
+	/* calculate_matrix_values: margin at most 3; the new side's at most 1 when the base has
+	 * 3 or fewer samples (A is LKP's base, B the new) */
+	if (summary(a, na, 3, &v->min_a, &v->median_a, &v->max_a) ||
+	    summary(b, nb, na <= 3 ? 1 : 3, &v->min_b, &v->median_b, &v->max_b))
+		return -1;
+	/* changed_stat.rb, default mode: one side's min and median above the other's median and
+	 * max */
+	int apart = (v->min_b > v->median_a && v->median_b > v->max_a) ||
+	            (v->min_a > v->median_b && v->median_a > v->max_b);
+	/* calc_diff_metrics: the higher median over the lower, 5 at most (and when the lower is
+	 * not positive) */
+	double high = v->median_a > v->median_b ? v->median_a : v->median_b;
+	double low = v->median_a > v->median_b ? v->median_b : v->median_a;
+	v->ratio = low > 0 ? high / low : 5;
+	if (v->ratio > 5)
+		v->ratio = 5;
+	v->changed = apart && v->ratio > 1.01 && (v->ratio > 1.05 || v->threshold == 1);
+	return 0;
 }

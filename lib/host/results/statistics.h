@@ -1,6 +1,11 @@
 /*
- * The statistics of a comparison (../shared/LKP.md): mean and population stddev of a sample,
- * Welch's t-test, LKP's change rule. Host only.
+ * The statistics of a comparison, two kinds kept apart (docs/compare.md):
+ * - LKP's own: mean and population stddev of the samples, and LKP's change rule `L` exactly as
+ *   LKP's lib/stats.rb and lib/changed_stat.rb compute it (../shared/LKP.md);
+ * - benchboot's: a 95% confidence interval of the %change with the boot as the unit
+ *   (per-boot means; Fieller's interval of a ratio of means with Student's t), from which the
+ *   `I` mark comes.
+ * Host only; no I/O.
  */
 #ifndef BENCHBOOT_HOST_RESULTS_STATISTICS_H
 #define BENCHBOOT_HOST_RESULTS_STATISTICS_H
@@ -12,21 +17,64 @@ struct bb_sample {
 	double mean, sd, min, max; /* sd: population standard deviation, as LKP */
 };
 void bb_sample_compute(const double *v, size_t n, struct bb_sample *s);
-/* Regularized incomplete beta function I_x(a, b); NaN for arguments out of range. */
-double bb_betainc(double a, double b, double x);
-/* Two-sided p-value of Student's t with df degrees of freedom (df > 0, not necessarily whole). */
-double bb_t_pvalue(double t, double df);
+
+/* Student's t distribution with df > 0 degrees of freedom (df need not be whole): the
+ * cumulative probability P(T <= t), and its inverse for 0 < p < 1. NaN out of range. */
+double bb_t_cdf(double t, double df);
+double bb_t_quantile(double p, double df);
+
 /*
- * Welch's unequal-variances t-test of b against a (sample variances, Welch-Satterthwaite df).
- * 0 with t, df, p set; -1 when a side has fewer than 2 values. Both sides constant: p is 1
- * when the means are equal, 0 otherwise.
+ * Fieller's confidence interval of the ratio mb / ma of two means, given the squared standard
+ * errors va, vb of the means, their covariance cab (0 for independent sides) and the t
+ * quantile: the set of r with (mb - r ma)^2 <= t^2 (vb - 2 r cab + r^2 va). 0 with [lo, hi];
+ * -1 when that set is not a bounded interval (ma is not told apart from 0).
  */
-int bb_welch(const double *a, size_t na, const double *b, size_t nb, double *t, double *df,
-             double *p);
-/* The |%change| a stat must exceed: 1% for performance stats, 5% for the others (LKP). */
+int bb_fieller(double ma, double mb, double va, double vb, double cab, double t, double *lo,
+               double *hi);
+
+/* What an interval rests on. */
+enum bb_interval_basis {
+	BB_IV_NONE = 0,   /* too few values for an interval */
+	BB_IV_ITERATIONS, /* a side has one boot: iterations within a boot only (no mark) */
+	BB_IV_BOOTS,      /* >= 2 boots a side: per-boot means, boot-to-boot variance included */
+};
+
+struct bb_interval {
+	enum bb_interval_basis basis;
+	int paired;              /* the same boots on both sides: per-boot pairs */
+	size_t units_a, units_b; /* boots (BB_IV_BOOTS) or iterations on each side */
+	double confidence;       /* 0.95 */
+	double df;               /* degrees of freedom of the t quantile */
+	double change;           /* % change of the estimate the interval is around */
+	int bounded;             /* 0: Fieller's set is unbounded (A's mean near 0) */
+	double lo, hi;           /* % change */
+	int excludes_zero;       /* bounded and 0 outside [lo, hi] */
+};
+
+/*
+ * The confidence interval of the %change from A to B, 100 (mean_B / mean_A - 1). Each value
+ * comes with the boot it was measured in (boot ids, equal ids meaning the same boot; a boot may
+ * hold values of both sides). With >= 2 boots on each side the unit is the boot: each boot's
+ * values are averaged first; when both sides have exactly the same boots the per-boot means are
+ * paired (n - 1 df), otherwise independent (Welch-Satterthwaite df). With one boot on a side,
+ * the iterations are the unit and the basis says so (BB_IV_ITERATIONS). 0, or -1 when out of
+ * memory.
+ */
+int bb_change_interval(const double *a, const size_t *boot_a, size_t na, const double *b,
+                       const size_t *boot_b, size_t nb, double confidence, struct bb_interval *iv);
+
+/* LKP's view of one stat (lib/stats.rb StatCompare, lib/changed_stat.rb). */
+struct bb_lkp_verdict {
+	int compared;     /* a side had >= 3 samples */
+	double threshold; /* 1 (%) for a test program's stats (and LKP's perf metrics), else 5 */
+	double min_a, median_a, max_a, min_b, median_b, max_b; /* after LKP's trimming */
+	double ratio; /* higher median / lower median (5 when the lower is <= 0) */
+	int changed;  /* the `L` mark */
+};
+/* The |change| (%) LKP requires of a stat: 1 for a test program's stats, 5 for the others. */
 double bb_stat_threshold(const char *name);
-/* LKP's rule: samples do not overlap, at least 3 on one side, |change| over the threshold. */
-int bb_lkp_changed(const struct bb_sample *a, const struct bb_sample *b, double change,
-                   int change_defined, double threshold);
+/* LKP's rule on the samples of a stat (A the base, B the new): 0, or -1 when out of memory. */
+int bb_lkp_verdict(const char *name, const double *a, size_t na, const double *b, size_t nb,
+                   struct bb_lkp_verdict *v);
 
 #endif
