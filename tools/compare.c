@@ -81,28 +81,10 @@ static int add_cond(struct bb_pairs *kvs, const char *arg)
 static int split_by(const struct bb_results *res, const char *key, struct bb_pairs *ca,
                     struct bb_pairs *cb)
 {
-	const char **vals = NULL;
-	size_t n = 0, missing = 0;
-	for (size_t b = 0; b < res->nboots; b++)
-		for (size_t r = 0; r < res->boots[b].nruns; r++) {
-			const char *v = bb_run_lookup(&res->boots[b].runs[r], key, NULL);
-			if (!v) {
-				missing++;
-				continue;
-			}
-			int seen = 0;
-			for (size_t i = 0; i < n && !seen; i++)
-				seen = !strcmp(vals[i], v);
-			if (seen)
-				continue;
-			const char **nv = realloc(vals, (n + 1) * sizeof(*nv));
-			if (!nv) {
-				free(vals);
-				return EXIT_SYSTEM;
-			}
-			vals = nv;
-			vals[n++] = v;
-		}
+	const char **vals;
+	size_t n, missing;
+	if (bb_key_values(res, key, &vals, &n, &missing))
+		return EXIT_SYSTEM;
 	if (n == 0) {
 		fprintf(
 		    stderr,
@@ -112,7 +94,6 @@ static int split_by(const struct bb_results *res, const char *key, struct bb_pai
 		free(vals);
 		return EXIT_USAGE;
 	}
-	qsort(vals, n, sizeof(*vals), bb_value_cmp);
 	if (n != 2) {
 		fprintf(stderr, "benchboot compare: fatal: --by %s: %s has %zu value%s (", key,
 		        res->path, n, n == 1 ? "" : "s");

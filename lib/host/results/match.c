@@ -1,8 +1,10 @@
 /* Selecting runs and matching the runs of two sides; see match.h. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
 #include "host/results/match.h"
 #include "host/results/strset.h"
 
@@ -212,4 +214,36 @@ char *bb_param_differences(const struct bb_side *a, const struct bb_side *b)
 	}
 	bb_strset_free(&keys);
 	return out;
+}
+
+int bb_key_values(const struct bb_results *res, const char *key, const char ***vals, size_t *n,
+                  size_t *missing)
+{
+	size_t cap = 0;
+	*vals = NULL;
+	*n = 0;
+	*missing = 0;
+	for (size_t b = 0; b < res->nboots; b++)
+		for (size_t r = 0; r < res->boots[b].nruns; r++) {
+			const char *v = bb_run_lookup(&res->boots[b].runs[r], key, NULL);
+			int seen = 0;
+			if (!v) {
+				(*missing)++;
+				continue;
+			}
+			for (size_t i = 0; i < *n && !seen; i++)
+				seen = !strcmp((*vals)[i], v);
+			if (seen)
+				continue;
+			if (bb_grow(vals, &cap, *n + 1, sizeof(**vals))) {
+				free(*vals);
+				*vals = NULL;
+				*n = 0;
+				return -ENOMEM;
+			}
+			(*vals)[(*n)++] = v;
+		}
+	if (*n)
+		qsort(*vals, *n, sizeof(**vals), bb_value_cmp);
+	return 0;
 }

@@ -41,4 +41,9 @@ char *bb_match_key(const struct bb_res_run *run, const char *const *axis, size_t
 /* The parameters whose values differ between the sides: "k (A: x; B: y), ..." */
 char *bb_param_differences(const struct bb_side *a, const struct bb_side *b);
 
+/* The distinct values of KEY over the runs of res (pointers into res), sorted by
+ * bb_value_cmp; *missing counts the runs without KEY. 0, or -ENOMEM. free(*vals). */
+int bb_key_values(const struct bb_results *res, const char *key, const char ***vals, size_t *n,
+                  size_t *missing);
+
 #endif
