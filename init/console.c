@@ -10,6 +10,7 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
+#include "console_proto.h"
 #include "init.h"
 
 static int log_fd = -1;
@@ -92,7 +93,7 @@ void say(const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	emit("benchboot: ", fmt, ap);
+	emit(BB_CON_HUMAN_PREFIX, fmt, ap);
 	va_end(ap);
 }
 
@@ -100,7 +101,7 @@ void machine(const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	emit("BENCHBOOT ", fmt, ap);
+	emit(BB_CON_PREFIX, fmt, ap);
 	va_end(ap);
 }
 

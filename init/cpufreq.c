@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "console_proto.h"
 #include "init.h"
 #include "json.h"
 
@@ -44,11 +45,12 @@ int cpufreq_setup(const struct bb_plan *plan, struct cpufreq_state *st)
 	st->ok = 1;
 	cpufreq_read(st->governors, sizeof(st->governors), &st->present);
 	if (!plan->cpufreq_governor) {
-		machine("cpufreq status=%s requested=-", st->present ? "left-alone" : "absent");
+		machine(BB_CON_CPUFREQ " status=%s requested=-",
+		        st->present ? "left-alone" : "absent");
 		return 0;
 	}
 	if (!st->present) {
-		machine("cpufreq status=absent requested=%s", plan->cpufreq_governor);
+		machine(BB_CON_CPUFREQ " status=absent requested=%s", plan->cpufreq_governor);
 		say("no cpufreq on this machine: governor %s not applicable (recorded)",
 		    plan->cpufreq_governor);
 		return 0;
@@ -69,7 +71,8 @@ int cpufreq_setup(const struct bb_plan *plan, struct cpufreq_state *st)
 		}
 	}
 	cpufreq_read(st->governors, sizeof(st->governors), &st->present);
-	machine("cpufreq status=%s requested=%s", st->ok ? "ok" : "failed", plan->cpufreq_governor);
+	machine(BB_CON_CPUFREQ " status=%s requested=%s", st->ok ? "ok" : "failed",
+	        plan->cpufreq_governor);
 	if (!st->ok)
 		say("cpufreq: %s", st->error);
 	return st->ok ? 0 : -1;

@@ -22,6 +22,7 @@
 #include <termios.h>
 #include <unistd.h>
 
+#include "console_proto.h"
 #include "init.h"
 #include "results.h"
 #include "setuptime.h"
@@ -43,7 +44,7 @@ static void read_plan(struct boot *b)
 	free(text);
 	if (*b->plan_error) {
 		say("%s", b->plan_error);
-		machine("plan-error %s", b->plan_error);
+		machine(BB_CON_PLAN_ERROR " %s", b->plan_error);
 		/* an unreadable plan still gets a boot record and the default end (power off) */
 		static const char empty[] = "benchboot-plan 1\n";
 		char ignored[64];
@@ -130,7 +131,8 @@ static void setup_path_line(struct boot *b)
 			snprintf(line + strlen(line), sizeof(line) - strlen(line), " %s=%.1f",
 			         at[i].name, at[i].t - b->t_exec_ms);
 	kmsg_find(want, klog, 2);
-	machine("setup-path ready_tries=%d ready_connect_ms=%.1f%s disk_waited_ms=%.1f "
+	machine(BB_CON_SETUP_PATH
+	        " ready_tries=%d ready_connect_ms=%.1f%s disk_waited_ms=%.1f "
 	        "results_wait_ms=%.1f results_open_ms=%.1f env_ms=%.1f results_sync_ms=%.1f "
 	        "kernel_log_run_init_ms=%.3f kernel_log_first_client_ms=%.3f",
 	        first_path.ready_tries, first_path.ready_connect_ms, line, setup_deferred_waited,
@@ -220,8 +222,8 @@ int main(int argc, char **argv)
 	int total_iter = 0;
 	for (size_t i = 0; i < b->plan.nruns; i++)
 		total_iter += b->plan.runs[i].iterations;
-	machine("boot-start id=%s runs=%zu iterations=%d job=%s cpus=%u", b->boot_id, b->plan.nruns,
-	        total_iter, b->plan.job ? b->plan.job : "-", b->ncpu);
+	machine(BB_CON_BOOT_START " id=%s runs=%zu iterations=%d job=%s cpus=%u", b->boot_id,
+	        b->plan.nruns, total_iter, b->plan.job ? b->plan.job : "-", b->ncpu);
 
 	if (modules_load(&b->plan, &b->modules))
 		say("some modules failed to load (runs that need them will fail)");
@@ -239,23 +241,23 @@ int main(int argc, char **argv)
 	for (int i = 0; i < b->nsteps; i++)
 		snprintf(steps + strlen(steps), sizeof(steps) - strlen(steps), " %s=%.1f",
 		         b->steps[i].name, b->steps[i].ms);
-	machine("setup-done ms=%.1f modules_load_ms=%.1f%s", init_now_ms() - b->t_exec_ms,
+	machine(BB_CON_SETUP_DONE " ms=%.1f modules_load_ms=%.1f%s", init_now_ms() - b->t_exec_ms,
 	        b->modules.load_ms, steps);
 
-	machine("results-start");
+	machine(BB_CON_RESULTS_START);
 	for (size_t i = 0; i < b->plan.nruns; i++) {
 		run_one(b, i);
 		run_reap();
 	}
 	setup_deferred_run(b); /* no run did it (a plan without runs) */
-	machine("results-end");
+	machine(BB_CON_RESULTS_END);
 
 	for (size_t i = 0; i < b->plan.nruns; i++)
 		b->run_failed[i] ? failed++ : ok++;
 	if (b->t_first_client_ms)
-		machine("setup-time init_to_first_client_ms=%.1f modules_ms=%.1f "
-		        "excluding_modules_ms=%.1f "
-		        "exec_boottime_ms=%.1f first_client_boottime_ms=%.1f",
+		machine(BB_CON_SETUP_TIME " init_to_first_client_ms=%.1f modules_ms=%.1f "
+		                          "excluding_modules_ms=%.1f "
+		                          "exec_boottime_ms=%.1f first_client_boottime_ms=%.1f",
 		        b->t_first_client_ms - b->t_exec_ms, b->modules.load_ms,
 		        b->t_first_client_ms - b->t_exec_ms - b->modules.load_ms, b->t_exec_ms,
 		        b->t_first_client_ms);
@@ -268,7 +270,7 @@ int main(int argc, char **argv)
 	env_write(b);
 	results_sync(init_path(INIT_RESULTS_DIR), 0);
 	results_finish();
-	machine("boot-end id=%s ok=%d failed=%d", b->boot_id, ok, failed);
+	machine(BB_CON_BOOT_END " id=%s ok=%d failed=%d", b->boot_id, ok, failed);
 	finish(b);
 	return 0;
 }

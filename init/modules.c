@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "console_proto.h"
 #include "init.h"
 
 #define MODULES_ORDER "/etc/benchboot/modules.order"
@@ -127,7 +128,7 @@ int modules_load(const struct bb_plan *plan, struct modules_result *res)
 		} else {
 			failures++;
 		}
-		machine("module name=%s status=%s%s%s", name,
+		machine(BB_CON_MODULE " name=%s status=%s%s%s", name,
 		        m->loaded  ? "ok"
 		        : m->nodev ? "nodev"
 		                   : "failed",
@@ -149,7 +150,7 @@ int modules_load(const struct bb_plan *plan, struct modules_result *res)
 			snprintf(m->reason, sizeof(m->reason), "not in the image (%s)",
 			         MODULES_ORDER);
 			failures++;
-			machine("module name=%s status=failed reason=%s", name, m->reason);
+			machine(BB_CON_MODULE " name=%s status=failed reason=%s", name, m->reason);
 		}
 	}
 	return failures;

@@ -27,6 +27,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "console_proto.h"
 #include "init.h"
 
 #define DUMMY_IF "dummy0"
@@ -463,14 +464,15 @@ report:
 	init_ops->link_wait(-1);
 	net_nic.ok = !first;
 	if (first) {
-		machine("nic want=%s name=%s status=failed reason=%s",
+		machine(BB_CON_NIC " want=%s name=%s status=failed reason=%s",
 		        plan->nic_name ? plan->nic_name : "-",
 		        *net_nic.ifname ? net_nic.ifname : "-", net_nic.error);
 	} else {
 		char mtu[16] = "-";
 		if (plan->nic_mtu)
 			snprintf(mtu, sizeof(mtu), "%d", plan->nic_mtu);
-		machine("nic want=%s name=%s address=%s gateway=%s mtu=%s carrier=%d found_ms=%.1f "
+		machine(BB_CON_NIC
+		        " want=%s name=%s address=%s gateway=%s mtu=%s carrier=%d found_ms=%.1f "
 		        "carrier_ms=%.1f done_ms=%.1f "
 		        "status=ok",
 		        plan->nic_name, net_nic.ifname, *list ? list : "-", *gws ? gws : "-", mtu,
@@ -506,7 +508,7 @@ static int dummy_setup(const struct bb_plan *plan, char *err, size_t errlen)
 		snprintf(err, errlen, "%s up: %s", DUMMY_IF, strerror(-r));
 		return r;
 	}
-	machine("net lo=up %s=%s/%d", DUMMY_IF, addr, prefix);
+	machine(BB_CON_NET " lo=up %s=%s/%d", DUMMY_IF, addr, prefix);
 	return 0;
 }
 

@@ -34,6 +34,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "console_proto.h"
 #include "init.h"
 #include "json.h"
 #include "resdisk.h"
@@ -450,8 +451,8 @@ static int start_proc(struct boot *b, struct iteration *it, struct proc *p,
 		kill(p->pid, SIGKILL);
 		return -1;
 	}
-	machine("proc run=%s iter=%d role=%s index=%d pid=%d cpus=%s cgroup=%s", it->run->id,
-	        it->iter, role, p->index, (int)p->pid, p->cpus,
+	machine(BB_CON_PROC " run=%s iter=%d role=%s index=%d pid=%d cpus=%s cgroup=%s",
+	        it->run->id, it->iter, role, p->index, (int)p->pid, p->cpus,
 	        *p->cgroup_seen ? p->cgroup_seen : "-");
 	return 0;
 }
@@ -862,11 +863,11 @@ static void report(struct boot *b, struct iteration *it)
 	for (char *p = reason; *p; p++)
 		if (*p == '\n')
 			*p = ' ';
-	machine("run-end id=%s iter=%d status=%s elapsed=%.2f init_ticks=%ld init_cpu_us=%lld "
-	        "reason=%s",
-	        run->id, it->iter, it->status,
-	        it->t_release ? (it->t_end - it->t_release) / 1e3 : 0.0, it->init_ticks,
-	        it->init_cpu_ns < 0 ? -1 : it->init_cpu_ns / 1000, reason);
+	machine(
+	    BB_CON_RUN_END " id=%s iter=%d status=%s elapsed=%.2f init_ticks=%ld init_cpu_us=%lld "
+	                   "reason=%s",
+	    run->id, it->iter, it->status, it->t_release ? (it->t_end - it->t_release) / 1e3 : 0.0,
+	    it->init_ticks, it->init_cpu_ns < 0 ? -1 : it->init_cpu_ns / 1000, reason);
 	say("run %zu/%zu %s iteration %d/%d: %s%s%s", it->runidx + 1, b->plan.nruns, run->id,
 	    it->iter, run->iterations, it->status, *it->reason ? ": " : "", it->reason);
 }
@@ -884,8 +885,8 @@ static void iteration(struct boot *b, size_t runidx, int iter)
 	if ((r = init_mkdirs(it.dir, 0755)))
 		say("mkdir %s: %s", it.dir, strerror(-r));
 	it.nclients = (size_t)bb_plan_clients(run, b->ncpu);
-	machine("run-start id=%s iter=%d/%d runtime=%g clients=%zu", run->id, iter, run->iterations,
-	        run->runtime, it.nclients);
+	machine(BB_CON_RUN_START " id=%s iter=%d/%d runtime=%g clients=%zu", run->id, iter,
+	        run->iterations, run->runtime, it.nclients);
 	{
 		char params[512] = "";
 		for (size_t i = 0; i < run->params.n; i++)
@@ -915,7 +916,8 @@ static void iteration(struct boot *b, size_t runidx, int iter)
 		set_failed(&it, "%s", why);
 	for (size_t i = 0; i < it.sysctls.n; i++) {
 		char req[256], act[256];
-		machine("sysctl run=%s key=%s requested=%s actual=%s", run->id, it.sysctls.v[i].key,
+		machine(BB_CON_SYSCTL " run=%s key=%s requested=%s actual=%s", run->id,
+		        it.sysctls.v[i].key,
 		        console_word(it.sysctls.v[i].requested, req, sizeof(req)),
 		        console_word(it.sysctls.v[i].actual, act, sizeof(act)));
 	}

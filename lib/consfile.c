@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "consfile.h"
+#include "console_proto.h"
 
 static const char b64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
@@ -77,18 +78,18 @@ void consfile_encode(const char *bootdir, const char *path, const void *data, si
 	int n;
 
 	sha256_hex(data, len, hex);
-	n = snprintf(line, sizeof(line), "BENCHBOOT-FILE boot=%s path=%s size=%zu sha256=%s\n",
+	n = snprintf(line, sizeof(line), BB_CON_FILE " boot=%s path=%s size=%zu sha256=%s\n",
 	             bootdir, path, len, hex);
 	out(line, (size_t)n, ctx);
 	for (size_t off = 0; off < len; off += CONSFILE_CHUNK, nlines++) {
 		size_t chunk = len - off < CONSFILE_CHUNK ? len - off : CONSFILE_CHUNK;
-		n = snprintf(line, sizeof(line), "BENCHBOOT-DATA %zu ", nlines);
+		n = snprintf(line, sizeof(line), BB_CON_DATA " %zu ", nlines);
 		n += (int)b64_encode(p + off, chunk, line + n);
 		line[n++] = '\n';
 		line[n] = 0;
 		out(line, (size_t)n, ctx);
 	}
-	n = snprintf(line, sizeof(line), "BENCHBOOT-END boot=%s path=%s lines=%zu\n", bootdir, path,
+	n = snprintf(line, sizeof(line), BB_CON_END " boot=%s path=%s lines=%zu\n", bootdir, path,
 	             nlines);
 	out(line, (size_t)n, ctx);
 }

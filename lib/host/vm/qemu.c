@@ -12,6 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "console_proto.h"
 #include "host/vm/qemu.h"
 
 #define DEFAULT_QEMU "qemu-system-x86_64"
@@ -500,10 +501,10 @@ int bb_console_event(const char *line, struct bb_console_event *ev)
 	static const struct {
 		const char *tag;
 		enum bb_event_kind kind;
-	} tags[] = {{"BENCHBOOT boot-start ", BB_EV_BOOT_START},
-	            {"BENCHBOOT run-start ", BB_EV_RUN_START},
-	            {"BENCHBOOT run-end ", BB_EV_RUN_END},
-	            {"BENCHBOOT boot-end ", BB_EV_BOOT_END}};
+	} tags[] = {{BB_CON_LINE(BB_CON_BOOT_START), BB_EV_BOOT_START},
+	            {BB_CON_LINE(BB_CON_RUN_START), BB_EV_RUN_START},
+	            {BB_CON_LINE(BB_CON_RUN_END), BB_EV_RUN_END},
+	            {BB_CON_LINE(BB_CON_BOOT_END), BB_EV_BOOT_END}};
 	char v[64];
 	memset(ev, 0, sizeof(*ev));
 	for (size_t i = 0; i < sizeof(tags) / sizeof(*tags); i++) {
@@ -532,10 +533,10 @@ int bb_console_event(const char *line, struct bb_console_event *ev)
 		return 1;
 	}
 	/* benchboot: RUNID iteration I: STAT = VALUE UNIT */
-	const char *p = strstr(line, "benchboot: ");
+	const char *p = strstr(line, BB_CON_HUMAN_PREFIX);
 	if (!p)
 		return 0;
-	p += strlen("benchboot: ");
+	p += strlen(BB_CON_HUMAN_PREFIX);
 	const char *it = strstr(p, " iteration ");
 	const char *eq = it ? strstr(it, ": ") : NULL;
 	if (!it || !eq || !strstr(eq, " = "))
