@@ -1,4 +1,4 @@
-/* A small JSON reader and writer; see json.h. Strict RFC 8259, depth limited. */
+/* JSON for the host: reading through jansson into our tree, and a streaming writer; see json.h. */
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
@@ -6,48 +6,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hex.h"
+#include <jansson.h>
+
+#include "host/fileio.h"
 #include "host/json.h"
 
 #define JN_MAX_DEPTH 64
 #define JN_MAX_FILE (64u << 20)
-
-struct jparser {
-	const char *s, *end, *p;
-	char *err;
-	size_t errlen;
-	int failed;
-};
-
-static void jp_fail(struct jparser *jp, const char *fmt, ...)
-{
-	if (jp->failed)
-		return;
-	jp->failed = 1;
-	int line = 1, col = 1;
-	for (const char *q = jp->s; q < jp->p && q < jp->end; q++) {
-		if (*q == '\n') {
-			line++;
-			col = 1;
-		} else {
-			col++;
-		}
-	}
-	int k = snprintf(jp->err, jp->errlen, "line %d col %d: ", line, col);
-	if (k < 0 || (size_t)k >= jp->errlen)
-		return;
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(jp->err + k, jp->errlen - k, fmt, ap);
-	va_end(ap);
-}
-
-static void jp_ws(struct jparser *jp)
-{
-	while (jp->p < jp->end &&
-	       (*jp->p == ' ' || *jp->p == '\t' || *jp->p == '\n' || *jp->p == '\r'))
-		jp->p++;
-}
 
 static struct jn *jn_new(enum jn_type t)
 {
@@ -57,399 +22,122 @@ static struct jn *jn_new(enum jn_type t)
 	return n;
 }
 
-static int jn_push(struct jn *arr, char *key, struct jn *item)
+/* A number's text: integers as they are, integral reals without a fraction, other reals in
+ * the shortest form that reads back exactly. */
+static char *number_text(const json_t *v)
 {
-	if ((arr->n & (arr->n - 1)) == 0) {
-		size_t cap = arr->n ? arr->n * 2 : 4;
-		struct jn **items = realloc(arr->items, cap * sizeof(*items));
-		if (!items)
-			return -1;
-		arr->items = items;
-		if (arr->type == JN_OBJ) {
-			char **keys = realloc(arr->keys, cap * sizeof(*keys));
-			if (!keys)
-				return -1;
-			arr->keys = keys;
+	char buf[64];
+	if (json_is_integer(v)) {
+		snprintf(buf, sizeof(buf), "%" JSON_INTEGER_FORMAT, json_integer_value(v));
+	} else {
+		double d = json_real_value(v);
+		if (d == floor(d) && fabs(d) < 1e15) {
+			snprintf(buf, sizeof(buf), "%.0f", d);
+			return strdup(buf);
+		}
+		for (int prec = 1; prec <= 17; prec++) {
+			snprintf(buf, sizeof(buf), "%.*g", prec, d);
+			if (strtod(buf, NULL) == d)
+				break;
 		}
 	}
-	if (arr->type == JN_OBJ)
-		arr->keys[arr->n] = key;
-	arr->items[arr->n++] = item;
-	return 0;
+	return strdup(buf);
 }
 
-static int jp_hex4(struct jparser *jp, unsigned *out)
+/* jansson's tree -> ours (objects keep jansson's order: the order of the file). */
+static struct jn *convert(const json_t *v, int depth, char *err, size_t errlen)
 {
-	if (jp->end - jp->p < 4) {
-		jp_fail(jp, "truncated \\u escape");
-		return -1;
-	}
-	unsigned v = 0;
-	for (int i = 0; i < 4; i++) {
-		int h = bb_hex_digit(jp->p[i]);
-		if (h < 0) {
-			jp_fail(jp, "bad \\u escape");
-			return -1;
-		}
-		v = v * 16 + h;
-	}
-	jp->p += 4;
-	*out = v;
-	return 0;
-}
-
-static size_t utf8_put(char *o, unsigned cp)
-{
-	if (cp < 0x80) {
-		o[0] = cp;
-		return 1;
-	}
-	if (cp < 0x800) {
-		o[0] = 0xc0 | (cp >> 6);
-		o[1] = 0x80 | (cp & 0x3f);
-		return 2;
-	}
-	if (cp < 0x10000) {
-		o[0] = 0xe0 | (cp >> 12);
-		o[1] = 0x80 | ((cp >> 6) & 0x3f);
-		o[2] = 0x80 | (cp & 0x3f);
-		return 3;
-	}
-	o[0] = 0xf0 | (cp >> 18);
-	o[1] = 0x80 | ((cp >> 12) & 0x3f);
-	o[2] = 0x80 | ((cp >> 6) & 0x3f);
-	o[3] = 0x80 | (cp & 0x3f);
-	return 4;
-}
-
-/* A string literal; jp->p is on the opening quote. Returns a malloc'd UTF-8 string. */
-static char *jp_string(struct jparser *jp)
-{
-	jp->p++;
-	const char *start = jp->p;
-	/* Escapes never expand: the rest of the input bounds the decoded length. */
-	char *out = malloc((size_t)(jp->end - start) + 4), *o = out;
-	if (!out) {
-		jp_fail(jp, "out of memory");
+	if (depth > JN_MAX_DEPTH) {
+		snprintf(err, errlen, "nested deeper than %d", JN_MAX_DEPTH);
 		return NULL;
 	}
-	while (jp->p < jp->end && *jp->p != '"') {
-		unsigned char c = *jp->p;
-		if (c < 0x20) {
-			jp_fail(jp, "control character in string");
-			goto out_free;
-		}
-		if (c != '\\') {
-			*o++ = c;
-			jp->p++;
-			continue;
-		}
-		jp->p++;
-		if (jp->p >= jp->end)
-			break;
-		char e = *jp->p++;
-		switch (e) {
-		case '"':
-			*o++ = '"';
-			break;
-		case '\\':
-			*o++ = '\\';
-			break;
-		case '/':
-			*o++ = '/';
-			break;
-		case 'b':
-			*o++ = '\b';
-			break;
-		case 'f':
-			*o++ = '\f';
-			break;
-		case 'n':
-			*o++ = '\n';
-			break;
-		case 'r':
-			*o++ = '\r';
-			break;
-		case 't':
-			*o++ = '\t';
-			break;
-		case 'u': {
-			unsigned cp, lo;
-			if (jp_hex4(jp, &cp))
-				goto out_free;
-			if (cp >= 0xd800 && cp <= 0xdbff) {
-				if (jp->end - jp->p < 2 || jp->p[0] != '\\' || jp->p[1] != 'u') {
-					jp_fail(jp, "unpaired surrogate");
+	struct jn *n = NULL;
+	switch (json_typeof(v)) {
+	case JSON_NULL:
+		return jn_new(JN_NULL);
+	case JSON_TRUE:
+	case JSON_FALSE:
+		if ((n = jn_new(JN_BOOL)))
+			n->boolean = json_is_true(v);
+		return n;
+	case JSON_INTEGER:
+	case JSON_REAL:
+		if (!(n = jn_new(JN_NUM)) || !(n->raw = number_text(v)))
+			goto out_nomem;
+		n->num = json_number_value(v);
+		return n;
+	case JSON_STRING:
+		if (!(n = jn_new(JN_STR)) || !(n->str = strdup(json_string_value(v))))
+			goto out_nomem;
+		return n;
+	case JSON_ARRAY:
+	case JSON_OBJECT: {
+		int obj = json_is_object(v);
+		size_t count = obj ? json_object_size(v) : json_array_size(v);
+		if (!(n = jn_new(obj ? JN_OBJ : JN_ARR)) ||
+		    (count && !(n->items = calloc(count, sizeof(*n->items)))) ||
+		    (obj && count && !(n->keys = calloc(count, sizeof(*n->keys)))))
+			goto out_nomem;
+		if (obj) {
+			const char *key;
+			json_t *item;
+			json_object_foreach((json_t *)v, key, item)
+			{
+				if (!(n->keys[n->n] = strdup(key)))
+					goto out_nomem;
+				if (!(n->items[n->n++] = convert(item, depth + 1, err, errlen)))
 					goto out_free;
-				}
-				jp->p += 2;
-				if (jp_hex4(jp, &lo))
-					goto out_free;
-				if (lo < 0xdc00 || lo > 0xdfff) {
-					jp_fail(jp, "unpaired surrogate");
-					goto out_free;
-				}
-				cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
-			} else if (cp >= 0xdc00 && cp <= 0xdfff) {
-				jp_fail(jp, "unpaired surrogate");
-				goto out_free;
 			}
-			if (cp == 0) {
-				jp_fail(jp, "NUL in string");
-				goto out_free;
-			}
-			o += utf8_put(o, cp);
-			break;
+		} else {
+			for (size_t i = 0; i < count; i++, n->n++)
+				if (!(n->items[i] = convert(json_array_get(v, i), depth + 1, err,
+				                            errlen)))
+					goto out_free;
 		}
-		default:
-			jp->p--;
-			jp_fail(jp, "bad escape '\\%c'", e);
-			goto out_free;
-		}
-	}
-	if (jp->p >= jp->end) {
-		jp_fail(jp, "unterminated string");
-		goto out_free;
-	}
-	jp->p++;
-	*o = 0;
-	return out;
-out_free:
-	free(out);
-	return NULL;
-}
-
-static struct jn *jp_value(struct jparser *jp, int depth);
-
-static struct jn *jp_number(struct jparser *jp)
-{
-	const char *st = jp->p, *q = jp->p;
-	if (q < jp->end && *q == '-')
-		q++;
-	if (q >= jp->end || !(*q >= '0' && *q <= '9')) {
-		jp_fail(jp, "unexpected character");
-		return NULL;
-	}
-	if (*q == '0')
-		q++;
-	else
-		while (q < jp->end && *q >= '0' && *q <= '9')
-			q++;
-	if (q < jp->end && *q == '.') {
-		q++;
-		if (q >= jp->end || !(*q >= '0' && *q <= '9')) {
-			jp->p = q;
-			jp_fail(jp, "digit expected after '.'");
-			return NULL;
-		}
-		while (q < jp->end && *q >= '0' && *q <= '9')
-			q++;
-	}
-	if (q < jp->end && (*q == 'e' || *q == 'E')) {
-		q++;
-		if (q < jp->end && (*q == '+' || *q == '-'))
-			q++;
-		if (q >= jp->end || !(*q >= '0' && *q <= '9')) {
-			jp->p = q;
-			jp_fail(jp, "digit expected in exponent");
-			return NULL;
-		}
-		while (q < jp->end && *q >= '0' && *q <= '9')
-			q++;
-	}
-	struct jn *n = jn_new(JN_NUM);
-	if (!n || !(n->raw = strndup(st, q - st))) {
-		free(n);
-		jp_fail(jp, "out of memory");
-		return NULL;
-	}
-	n->num = strtod(n->raw, NULL);
-	jp->p = q;
-	return n;
-}
-
-static struct jn *jp_container(struct jparser *jp, int depth)
-{
-	int obj = *jp->p == '{';
-	char close = obj ? '}' : ']';
-	struct jn *n = jn_new(obj ? JN_OBJ : JN_ARR);
-	if (!n) {
-		jp_fail(jp, "out of memory");
-		return NULL;
-	}
-	jp->p++;
-	jp_ws(jp);
-	if (jp->p < jp->end && *jp->p == close) {
-		jp->p++;
 		return n;
 	}
-	for (;;) {
-		char *key = NULL;
-		jp_ws(jp);
-		if (obj) {
-			if (jp->p >= jp->end || *jp->p != '"') {
-				jp_fail(jp, "member name expected");
-				goto out_free;
-			}
-			if (!(key = jp_string(jp)))
-				goto out_free;
-			jp_ws(jp);
-			if (jp->p >= jp->end || *jp->p != ':') {
-				free(key);
-				jp_fail(jp, "':' expected");
-				goto out_free;
-			}
-			jp->p++;
-		}
-		struct jn *item = jp_value(jp, depth + 1);
-		if (!item || jn_push(n, key, item)) {
-			free(key);
-			jn_free(item);
-			jp_fail(jp, "out of memory");
-			goto out_free;
-		}
-		jp_ws(jp);
-		if (jp->p < jp->end && *jp->p == ',') {
-			jp->p++;
-			continue;
-		}
-		if (jp->p < jp->end && *jp->p == close) {
-			jp->p++;
-			return n;
-		}
-		jp_fail(jp, "',' or '%c' expected", close);
-		goto out_free;
 	}
+out_nomem:
+	snprintf(err, errlen, "out of memory");
 out_free:
 	jn_free(n);
 	return NULL;
 }
 
-static int jp_word(struct jparser *jp, const char *w)
-{
-	size_t l = strlen(w);
-	if ((size_t)(jp->end - jp->p) >= l && !memcmp(jp->p, w, l)) {
-		jp->p += l;
-		return 1;
-	}
-	return 0;
-}
-
-static struct jn *jp_value(struct jparser *jp, int depth)
-{
-	jp_ws(jp);
-	if (depth > JN_MAX_DEPTH) {
-		jp_fail(jp, "nested deeper than %d", JN_MAX_DEPTH);
-		return NULL;
-	}
-	if (jp->p >= jp->end) {
-		jp_fail(jp, "unexpected end of input");
-		return NULL;
-	}
-	struct jn *n;
-	switch (*jp->p) {
-	case '{':
-	case '[':
-		return jp_container(jp, depth);
-	case '"': {
-		char *s = jp_string(jp);
-		if (!s)
-			return NULL;
-		if (!(n = jn_new(JN_STR))) {
-			free(s);
-			jp_fail(jp, "out of memory");
-			return NULL;
-		}
-		n->str = s;
-		return n;
-	}
-	case 't':
-	case 'f':
-	case 'n':
-		if (jp_word(jp, "true") || jp_word(jp, "false")) {
-			n = jn_new(JN_BOOL);
-			if (n)
-				n->boolean = jp->p[-1] == 'e' && jp->p[-2] == 'u';
-			return n;
-		}
-		if (jp_word(jp, "null"))
-			return jn_new(JN_NULL);
-		jp_fail(jp, "unexpected word");
-		return NULL;
-	default:
-		return jp_number(jp);
-	}
-}
-
 struct jn *jn_parse(const char *text, size_t len, char *err, size_t errlen)
 {
-	struct jparser jp = {text, text + len, text, err, errlen, 0};
+	json_error_t je;
 	if (errlen)
 		err[0] = 0;
-	if (memchr(text, 0, len)) {
-		jp.p = memchr(text, 0, len);
-		jp_fail(&jp, "NUL byte in input");
+	/* any value at the top; duplicate keys: the last wins, as RFC 8259 readers mostly do */
+	json_t *root = json_loadb(text, len, JSON_DECODE_ANY, &je);
+	if (!root) {
+		snprintf(err, errlen, "line %d col %d: %s", je.line, je.column, je.text);
 		return NULL;
 	}
-	struct jn *n = jp_value(&jp, 0);
-	if (!n)
-		return NULL;
-	jp_ws(&jp);
-	if (jp.p != jp.end) {
-		jp_fail(&jp, "trailing characters after the value");
-		jn_free(n);
-		return NULL;
-	}
+	struct jn *n = convert(root, 0, err, errlen);
+	json_decref(root);
 	return n;
 }
 
 struct jn *jn_parse_file(const char *path, char *err, size_t errlen)
 {
-	FILE *f = fopen(path, "rb");
-	if (!f) {
-		int e = errno;
-		snprintf(err, errlen, "%s", strerror(e));
-		errno = e;
+	unsigned char *buf;
+	size_t len;
+	int r = fileio_read_all(path, &buf, &len);
+	if (r) {
+		snprintf(err, errlen, "%s", strerror(-r));
+		errno = -r;
 		return NULL;
 	}
-	size_t cap = 4096, len = 0;
-	char *buf = malloc(cap);
 	struct jn *n = NULL;
-	while (buf) {
-		if (len == cap) {
-			if (cap >= JN_MAX_FILE) {
-				snprintf(err, errlen, "larger than %u bytes", JN_MAX_FILE);
-				errno = EFBIG;
-				goto out_close;
-			}
-			char *nb = realloc(buf, cap * 2);
-			if (!nb)
-				break;
-			buf = nb;
-			cap *= 2;
-		}
-		size_t r = fread(buf + len, 1, cap - len, f);
-		len += r;
-		if (r == 0)
-			break;
-	}
-	if (!buf) {
-		snprintf(err, errlen, "out of memory");
-		errno = ENOMEM;
-		goto out_close;
-	}
-	if (ferror(f)) {
-		int e = errno;
-		snprintf(err, errlen, "%s", strerror(e));
-		errno = e;
-		goto out_close;
-	}
-	n = jn_parse(buf, len, err, errlen);
-	if (!n)
+	if (len > JN_MAX_FILE) {
+		snprintf(err, errlen, "larger than %u bytes", JN_MAX_FILE);
+		errno = EFBIG;
+	} else if (!(n = jn_parse((const char *)buf, len, err, errlen))) {
 		errno = EINVAL;
-out_close:
+	}
 	free(buf);
-	fclose(f);
 	return n;
 }
 

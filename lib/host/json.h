@@ -1,6 +1,7 @@
 /*
- * A small JSON reader (a tree of nodes, for env.json, results.json, params.json and status
- * files) and a streaming writer (for `--json` output). Host only.
+ * JSON on the host: a reader into a tree of nodes (env.json, params.json, run.json, status
+ * files), parsed by jansson (Debian's libjansson), and a streaming writer (for `--json`
+ * output). results.json is read with lib/resjson.c, the parser the init uses. Host only.
  */
 #ifndef BENCHBOOT_HOST_JSON_H
 #define BENCHBOOT_HOST_JSON_H
@@ -21,7 +22,8 @@ struct jn {
 	struct jn **items;
 };
 
-/* Parse text of len bytes. NULL on error, with "line L col C: what" in err. */
+/* Parse text of len bytes (any JSON value at the top; on duplicate keys the last wins). NULL
+ * on error, with "line L col C: what" in err (jansson's position and words). */
 struct jn *jn_parse(const char *text, size_t len, char *err, size_t errlen);
 /* Parse a file (at most 64 MiB). NULL on error; err says why (errno kept for I/O errors). */
 struct jn *jn_parse_file(const char *path, char *err, size_t errlen);

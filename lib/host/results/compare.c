@@ -46,7 +46,7 @@ static int pool(struct bb_res_run *const *runs, size_t n, const char *name,
 	*boot_of = NULL;
 	*nvals = 0;
 	for (size_t i = 0; i < n; i++) {
-		const struct bb_stat *st = bb_run_stat(runs[i], name);
+		const struct bb_res_stat *st = bb_run_stat(runs[i], name);
 		if (!st || !st->n)
 			continue;
 		double *nv = realloc(*vals, (*nvals + st->n) * sizeof(*nv));

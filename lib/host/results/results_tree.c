@@ -1,13 +1,16 @@
 /* Reading a collected results folder; see results_tree.h and docs/results.md. */
 #include <dirent.h>
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
+#include "host/fileio.h"
 #include "host/json.h"
 #include "host/results/results_tree.h"
+#include "resjson.h"
 
 int bb_pairs_set(struct bb_pairs *kvs, const char *key, const char *val)
 {
@@ -171,7 +174,7 @@ int bb_runid_params(const char *runid, struct bb_pairs *params)
 	return r ? -1 : 0;
 }
 
-const struct bb_stat *bb_run_stat(const struct bb_res_run *run, const char *name)
+const struct bb_res_stat *bb_run_stat(const struct bb_res_run *run, const char *name)
 {
 	for (size_t i = 0; i < run->nstats; i++)
 		if (!strcmp(run->stats[i].name, name))
@@ -271,61 +274,68 @@ static int load_json(struct loader *ld, const char *path, struct jn **out)
 	return 0;
 }
 
-static int add_values(struct bb_res_run *run, const char *name, const struct jn *v)
+static int add_values(struct bb_res_run *run, const struct bb_resjson_series *series)
 {
-	struct bb_stat *st = NULL;
+	struct bb_res_stat *st = NULL;
 	for (size_t i = 0; i < run->nstats; i++)
-		if (!strcmp(run->stats[i].name, name))
+		if (!strcmp(run->stats[i].name, series->name))
 			st = &run->stats[i];
 	if (!st) {
-		struct bb_stat *ns = realloc(run->stats, (run->nstats + 1) * sizeof(*ns));
+		struct bb_res_stat *ns = realloc(run->stats, (run->nstats + 1) * sizeof(*ns));
 		if (!ns)
 			return -1;
 		run->stats = ns;
 		st = &ns[run->nstats];
 		memset(st, 0, sizeof(*st));
-		if (!(st->name = strdup(name)))
+		if (!(st->name = strdup(series->name)))
 			return -1;
 		run->nstats++;
 	}
-	size_t add = v->type == JN_ARR ? v->n : 1;
-	double *nv = realloc(st->vals, (st->n + add) * sizeof(*nv));
+	double *nv = realloc(st->vals, (st->n + series->n + 1) * sizeof(*nv));
 	if (!nv)
 		return -1;
 	st->vals = nv;
-	for (size_t i = 0; i < add; i++) {
-		const struct jn *x = v->type == JN_ARR ? v->items[i] : v;
-		if (x->type == JN_NUM)
-			st->vals[st->n++] = x->num;
-	}
+	for (size_t i = 0; i < series->n; i++)
+		if (!isnan(series->v[i])) /* null: the iteration had no value */
+			st->vals[st->n++] = series->v[i];
 	return 0;
 }
 
-/* results.json: {"stat": [it1, it2, ...]} (a single number counts as one value). */
+/* results.json, read with the init's own parser (lib/resjson.c): {"stat": [it1, it2, ...]}. */
 static int load_stats(struct loader *ld, struct bb_res_run *run, const char *path, int *found)
 {
-	struct jn *j;
-	if (load_json(ld, path, &j))
-		return -1;
-	*found = j != NULL;
-	if (!j)
+	unsigned char *text;
+	size_t len;
+	char msg[256];
+	*found = 0;
+	if (!exists(path))
 		return 0;
-	if (j->type != JN_OBJ) {
-		snprintf(ld->err, ld->errlen, "%s: not a JSON object", path);
-		jn_free(j);
+	int r = fileio_read_all(path, &text, &len);
+	if (r) {
+		snprintf(ld->err, ld->errlen, "%s: %s", path, strerror(-r));
 		return -1;
 	}
-	for (size_t i = 0; i < j->n; i++) {
-		const struct jn *v = j->items[i];
-		if (v->type != JN_ARR && v->type != JN_NUM)
-			continue;
-		if (add_values(run, j->keys[i], v)) {
-			jn_free(j);
+	*found = 1;
+	struct bb_resjson rj = {0};
+	r = strlen((char *)text) != len ? -EINVAL : bb_resjson_parse((char *)text, &rj, msg, sizeof(msg));
+	free(text);
+	if (r) {
+		if (r == -ENOMEM)
+			snprintf(ld->err, ld->errlen, "out of memory");
+		else
+			snprintf(ld->err, ld->errlen, "%s: %s", path,
+			         strlen(msg) ? msg : "a NUL byte in the file");
+		bb_resjson_free(&rj);
+		return -1;
+	}
+	for (size_t i = 0; i < rj.n; i++) {
+		if (add_values(run, &rj.s[i])) {
+			bb_resjson_free(&rj);
 			snprintf(ld->err, ld->errlen, "out of memory");
 			return -1;
 		}
 	}
-	jn_free(j);
+	bb_resjson_free(&rj);
 	return 0;
 }
 

@@ -31,7 +31,7 @@ int bb_pairs_parse_words(struct bb_pairs *kvs, const char *text);
  * when out of memory. */
 char *bb_pairs_format_words(const struct bb_pairs *kvs);
 
-struct bb_stat {
+struct bb_res_stat {
 	char *name;
 	double *vals;
 	size_t n;
@@ -44,7 +44,7 @@ struct bb_res_run {
 	struct bb_pairs params; /* run-level parameters */
 	int params_derived;     /* 1: taken apart from the RUNID (no params.json/status) */
 	struct bb_pairs env;    /* per-run environment read back (sysctls), flattened */
-	struct bb_stat *stats;
+	struct bb_res_stat *stats;
 	size_t nstats;
 	size_t iterations, failed_iterations;
 	struct bb_res_boot *boot;
@@ -74,6 +74,6 @@ int bb_results_load(const char *path, struct bb_results *res, char *err, size_t 
 void bb_results_free(struct bb_results *res);
 /* Take a RUNID apart: "NAME.k=v.k=v" (a piece without '=' after k=v continues the value). */
 int bb_runid_params(const char *runid, struct bb_pairs *params);
-const struct bb_stat *bb_run_stat(const struct bb_res_run *run, const char *name);
+const struct bb_res_stat *bb_run_stat(const struct bb_res_run *run, const char *name);
 
 #endif

@@ -1,0 +1,119 @@
+/* The host's JSON reader (jansson underneath, our tree on top) and writer: lib/host/json.c. */
+#include <math.h>
+
+#include "harness.h"
+#include "host/json.h"
+
+TEST(json_reader)
+{
+	char err[128];
+	const char *text =
+	    "{\"a\": [1, -2.5e3, true, null], \"s\": \"x\\\"\\u00e9\\ud83d\\ude00\\n\","
+	    " \"o\": {\"k\": {}}, \"n\": 0.1, \"a\": 7}";
+	struct jn *j = jn_parse(text, strlen(text), err, sizeof(err));
+	CHECK(j);
+	CHECK_INT(j->type, ==, JN_OBJ);
+	CHECK_INT(j->n, ==, 4); /* "a" twice is one member */
+	CHECK_STR(j->keys[0], "a"); /* members in the order of the file */
+	CHECK_STR(j->keys[3], "n");
+	CHECK(jn_get(j, "a")->num == 7); /* the last duplicate wins */
+	CHECK_STR(jn_get(j, "s")->str, "x\"\xc3\xa9\xf0\x9f\x98\x80\n");
+	CHECK_STR(jn_get(j, "n")->raw, "0.1");
+	CHECK_INT(jn_get(jn_get(j, "o"), "k")->type, ==, JN_OBJ);
+	jn_free(j);
+
+	text = "[1, -2.5e3, true, null, 12345678901]";
+	CHECK((j = jn_parse(text, strlen(text), err, sizeof(err))));
+	CHECK_INT(j->type, ==, JN_ARR);
+	CHECK(j->items[1]->num == -2500);
+	CHECK_STR(j->items[1]->raw, "-2500");
+	CHECK_INT(j->items[2]->boolean, ==, 1);
+	CHECK_INT(j->items[3]->type, ==, JN_NULL);
+	CHECK_STR(j->items[4]->raw, "12345678901");
+	char buf[16];
+	CHECK_STR(jn_scalar_text(j->items[2], buf, sizeof(buf)), "true");
+	jn_free(j);
+
+	/* errors say where: line and column, and what */
+	static const struct {
+		const char *text, *where;
+	} bad[] = {
+	    {"{\"a\": 1,}", "line 1 col "},
+	    {"[1, 2", "line 1 col "},
+	    {"{\"a\":\n 01}", "line 2 col "},
+	    {"\"abc", "line 1 col "},
+	    {"[1] x", "line 1 col "},
+	    {"\"\\u0000\"", "line 1 col "}, /* embedded NUL refused */
+	    {"", "line 1 col "},
+	};
+	for (size_t i = 0; i < sizeof(bad) / sizeof(*bad); i++) {
+		j = jn_parse(bad[i].text, strlen(bad[i].text), err, sizeof(err));
+		CHECK(!j);
+		CHECK_CONTAINS(err, bad[i].where);
+		CHECK(strlen(err) > strlen(bad[i].where) + 2);
+	}
+	char deep[200];
+	memset(deep, '[', sizeof(deep));
+	CHECK(!jn_parse(deep, sizeof(deep), err, sizeof(err)));
+	memset(deep, 0, sizeof(deep));
+	for (int i = 0; i < 70; i++)
+		deep[i] = '[', deep[139 - i] = ']';
+	CHECK(!jn_parse(deep, 140, err, sizeof(err)));
+	CHECK_CONTAINS(err, "nested deeper than 64");
+}
+
+TEST(json_parse_file)
+{
+	const char *d = test_tmpdir();
+	char err[256], path[512];
+	test_write_file(d, "ok.json", "{\"k\": \"v\"}\n");
+	test_write_file(d, "bad.json", "{\"k\": }\n");
+	snprintf(path, sizeof(path), "%s/ok.json", d);
+	struct jn *j = jn_parse_file(path, err, sizeof(err));
+	CHECK(j);
+	CHECK_STR(jn_get(j, "k")->str, "v");
+	jn_free(j);
+	snprintf(path, sizeof(path), "%s/bad.json", d);
+	CHECK(!jn_parse_file(path, err, sizeof(err)));
+	CHECK_CONTAINS(err, "line 1 col ");
+	snprintf(path, sizeof(path), "%s/missing.json", d);
+	CHECK(!jn_parse_file(path, err, sizeof(err)));
+	CHECK_CONTAINS(err, "No such file");
+}
+
+TEST(json_writer_round_trip)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	struct jout w;
+	jout_init(&w, f);
+	jout_obj_begin(&w);
+	jout_key(&w, "v");
+	jout_arr_begin(&w);
+	jout_num(&w, 0.1);
+	jout_num(&w, 1e300);
+	jout_num(&w, NAN);
+	jout_int(&w, -3);
+	jout_arr_end(&w);
+	jout_key(&w, "s");
+	jout_str(&w, "a\"b\\\n\x01");
+	jout_key(&w, "e");
+	jout_arr_begin(&w);
+	jout_arr_end(&w);
+	jout_obj_end(&w);
+	fclose(f);
+	char err[128];
+	struct jn *j = jn_parse(buf, len, err, sizeof(err));
+	CHECK(j);
+	const struct jn *v = jn_get(j, "v");
+	CHECK_INT(v->n, ==, 4);
+	CHECK(v->items[0]->num == 0.1);
+	CHECK_STR(v->items[0]->raw, "0.1");
+	CHECK(v->items[1]->num == 1e300);
+	CHECK_INT(v->items[2]->type, ==, JN_NULL);
+	CHECK_STR(jn_get(j, "s")->str, "a\"b\\\n\x01");
+	CHECK_INT(jn_get(j, "e")->n, ==, 0);
+	jn_free(j);
+	free(buf);
+}
