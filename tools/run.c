@@ -55,7 +55,9 @@ static const char usage_text[] =
     "  --no-disk             boot without a results disk (console only)\n"
     "  --nic                 give the VM a virtio-net NIC on QEMU's user network (guest\n"
     "                        10.0.2.15/24, the host is 10.0.2.2); on for a job with nic:\n"
-    "  --accel auto|kvm|tcg  default auto: KVM after a probe shows it works, else TCG\n"
+    "  --accel auto|kvm|tcg  default auto: KVM when the job's kernel prints under it (a\n"
+    "                        probe of up to 5 s; a KVM boot silent for 10 s switches the rest\n"
+    "                        of the run to TCG), else TCG; the reason is printed\n"
     "  --images DIR          where images are built (default images)\n"
     "  --image DIR           boot an image built before (DIR/vmlinuz, initrd.img, cmdline)\n"
     "  --initrd FILE         boot this initramfs (with --kernel, default the pinned kernel)\n"
@@ -341,15 +343,14 @@ static double plan_deadline(const struct bb_plan *plan, double allowance)
 struct run_record {
 	char boot_id[128], folder[300];
 	int kernel, group;
-	const char *outcome;
+	const char *outcome, *accel;
 	char detail[512], console[4096];
 	double wall;
 	int ok, failed, finished;
 };
 
 static int write_run_json(const char *outdir, const struct jn *old, const struct kernel *kernels,
-                          const struct bootspec *specs, const struct run_record *recs, size_t nrecs,
-                          const char *accel)
+                          const struct bootspec *specs, const struct run_record *recs, size_t nrecs)
 {
 	char path[4200], tmp[4300];
 	snprintf(path, sizeof(path), "%s/run.json", outdir);
@@ -389,7 +390,7 @@ static int write_run_json(const char *outdir, const struct jn *old, const struct
 		jout_key(&w, "boot_group");
 		jout_int(&w, r->group);
 		jout_key(&w, "accel");
-		jout_str(&w, accel);
+		jout_str(&w, r->accel);
 		jout_key(&w, "outcome");
 		jout_str(&w, r->outcome);
 		jout_key(&w, "detail");
@@ -761,15 +762,20 @@ static int run_main(int argc, char **argv)
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
 
-	/* the accelerator, once */
+	/* the accelerator, once: KVM only when the job's own kernel prints under it */
 	enum bb_accel use = accel;
 	char why[256] = "";
 	if (accel == BB_ACCEL_AUTO) {
-		use = bb_kvm_probe(NULL, 3.0, why, sizeof(why)) ? BB_ACCEL_KVM : BB_ACCEL_TCG;
+		printf("probing KVM with kernel %s (up to %.0f s)\n", specs[0].vmlinuz,
+		       BB_KVM_PROBE_S);
+		fflush(stdout);
+		use = bb_kvm_probe(NULL, specs[0].vmlinuz, BB_KVM_PROBE_S, why, sizeof(why))
+		          ? BB_ACCEL_KVM
+		          : BB_ACCEL_TCG;
 		if (use == BB_ACCEL_KVM)
-			printf("accelerator: KVM (a probe boot ran guest code)\n");
+			printf("accelerator: KVM (%s)\n", why);
 		else
-			printf("accelerator: TCG (KVM not usable: %s)\n", why);
+			printf("accelerator: TCG (KVM: %s)\n", why);
 	} else {
 		printf("accelerator: %s (as asked)\n", use == BB_ACCEL_KVM ? "KVM" : "TCG");
 	}
@@ -808,6 +814,7 @@ static int run_main(int argc, char **argv)
 			for (size_t k = 0; k < nk && !interrupted; k++) {
 				const struct bootspec *s = &specs[g * nk + k];
 				struct run_record *rec = &recs[done];
+			boot_again:;
 				struct progress p;
 				memset(&p, 0, sizeof(p));
 				p.tty = isatty(1);
@@ -845,6 +852,10 @@ static int run_main(int argc, char **argv)
 				qo.console_log = rec->console;
 				qo.deadline_s = dl;
 				qo.silence_s = p.default_silence;
+				/* belt and braces after the probe: a kernel silent under KVM */
+				qo.kernel_wait_s = use == BB_ACCEL_KVM && accel == BB_ACCEL_AUTO
+				                       ? BB_KVM_KERNEL_WAIT_S
+				                       : 0;
 				qo.on_line = on_line;
 				qo.on_tick = on_tick;
 				qo.ctx = &p;
@@ -857,6 +868,19 @@ static int run_main(int argc, char **argv)
 				}
 				struct bb_qemu_result res;
 				int qr = bb_qemu_boot(&qo, &res);
+				if (!qr && res.outcome == BB_BOOT_NO_KERNEL) {
+					/* not a failed boot: the same image again under TCG, with
+					 * TCG's allowance in its deadline */
+					event(&p,
+					      "%s under KVM: stopped; KVM does not run this kernel "
+					      "here: TCG for the rest of this run, booting again",
+					      res.detail);
+					use = BB_ACCEL_TCG;
+					if (allowance <= 0)
+						allow = 300;
+					goto boot_again;
+				}
+				rec->accel = use == BB_ACCEL_KVM ? "kvm" : "tcg";
 				order[done] = *s;
 				done++;
 				snprintf(rec->boot_id, sizeof(rec->boot_id), "%s", p.boot_id);
@@ -935,8 +959,7 @@ static int run_main(int argc, char **argv)
 				 * collected, preen it for the next boots */
 				if (*disk && !rec->finished)
 					repair_disk(&p, disk);
-				int wr = write_run_json(outdir, old, kernels, order, recs, done,
-				                        use == BB_ACCEL_KVM ? "kvm" : "tcg");
+				int wr = write_run_json(outdir, old, kernels, order, recs, done);
 				if (wr)
 					fprintf(stderr,
 					        "benchboot run: unable to write %s/run.json: %s\n",

@@ -30,6 +30,25 @@ TEST(classify_kernel_lines)
 	          BB_BOOT_POWEROFF);
 	CHECK_STR(bb_boot_outcome_name(BB_BOOT_HANG), "hang");
 	CHECK_STR(bb_boot_outcome_name(BB_BOOT_QEMU_FAILED), "qemu-failed");
+	CHECK_STR(bb_boot_outcome_name(BB_BOOT_NO_KERNEL), "no-kernel-output");
+}
+
+/* What counts as the kernel running (the KVM probe, and a KVM boot's first lines): the
+ * kernel's own lines and the init's, not the firmware's. */
+TEST(kernel_lines)
+{
+	CHECK_INT(bb_console_is_kernel("[    0.000000] Linux version 6.1.0-57-amd64 "
+	                               "(debian-kernel@lists.debian.org)"),
+	          ==, 1);
+	CHECK_INT(bb_console_is_kernel("[    1.234567] Run /init as init process"), ==, 1);
+	CHECK_INT(bb_console_is_kernel("[12345.5] x"), ==, 1);
+	CHECK_INT(bb_console_is_kernel("Linux version 6.1.0-57-amd64"), ==, 1);
+	CHECK_INT(bb_console_is_kernel("BENCHBOOT boot-start id=x runs=1"), ==, 1);
+	CHECK_INT(bb_console_is_kernel("SeaBIOS (version 1.16.2-debian-1.16.2-1)"), ==, 0);
+	CHECK_INT(bb_console_is_kernel("Probing EDD (edd=off to disable)... ok"), ==, 0);
+	CHECK_INT(bb_console_is_kernel("Booting from ROM.."), ==, 0);
+	CHECK_INT(bb_console_is_kernel("[ok]"), ==, 0);
+	CHECK_INT(bb_console_is_kernel(""), ==, 0);
 }
 
 TEST(progress_events)

@@ -96,8 +96,10 @@ int bb_plan_write(const struct bb_matrix *m, size_t boot, char **text, char *err
 	if ((rc = bb_plan_needs(m, boot, &modules, &files, err, errlen)))
 		goto out_free;
 	strbuf_printf(&o, "benchboot-plan 1\n");
+	/* the job file's name, not its path: the image must not depend on where the job lives */
+	const char *base = strrchr(m->job->file, '/');
 	strbuf_printf(&o, "# %s, boot group %zu of %zu: written by benchboot from the job file\n",
-	              m->job->file, boot, m->nboots);
+	              base ? base + 1 : m->job->file, boot, m->nboots);
 	strbuf_printf(&o, "job=%s\n", m->job->name);
 	strbuf_printf(&o, "plan.digest=%s\n", m->job->digest);
 	strbuf_printf(&o, "boot.group=%zu\n", boot);

@@ -28,8 +28,9 @@ static double now_s(void)
 
 const char *bb_boot_outcome_name(enum bb_boot_outcome o)
 {
-	static const char *const names[] = {"poweroff", "panic",       "oops",       "hang",
-	                                    "deadline", "interrupted", "qemu-failed"};
+	static const char *const names[] = {
+	    "poweroff",    "panic",       "oops",    "hang",   "deadline",
+	    "interrupted", "qemu-failed", "no-kernel-output", "stopped"};
 	return (unsigned)o < sizeof(names) / sizeof(*names) ? names[o] : "?";
 }
 
@@ -56,6 +57,15 @@ enum bb_boot_outcome bb_console_classify(const char *line)
 		if (strstr(line, table[i].text))
 			return table[i].o;
 	return BB_BOOT_POWEROFF;
+}
+
+int bb_console_is_kernel(const char *line)
+{
+	double ts;
+	char close;
+	if (strstr(line, "Linux version ") || strstr(line, "BENCHBOOT "))
+		return 1;
+	return sscanf(line, "[ %lf%c", &ts, &close) == 2 && close == ']';
 }
 
 /* fork + exec with stdin from /dev/null, stdout/stderr to the given fds; own process group. */
@@ -106,83 +116,94 @@ static int stop_vm(pid_t pid, int *status)
 	return 0;
 }
 
-int bb_kvm_probe(const char *qemu, double timeout_s, char *why, size_t whylen)
+/* What the probe saw: a kernel line ends it. */
+struct probe {
+	char kernel_line[160];
+	int lines;
+};
+
+static double probe_line(void *ctx, const char *line)
 {
-	char dir[] = "/tmp/bbkvm.XXXXXX", dbg[64], errf[64];
-	int ok = 0, status;
-	if (access("/dev/kvm", R_OK | W_OK)) {
-		snprintf(why, whylen, "/dev/kvm: %s", strerror(errno));
+	struct probe *p = ctx;
+	p->lines++;
+	if (!bb_console_is_kernel(line))
+		return 0;
+	/* "[    0.000000] Linux version 6.1.0-57-amd64 (debian-kernel@...) ...": its first
+	 * words, without the timestamp */
+	const char *t = line;
+	if (*t == '[' && strchr(t, ']'))
+		t = strchr(t, ']') + 1;
+	t += strspn(t, " ");
+	int words = 0;
+	size_t n = 0;
+	while (t[n] && (t[n] != ' ' || ++words < 3))
+		n++;
+	snprintf(p->kernel_line, sizeof(p->kernel_line), "%.*s", (int)(n < 100 ? n : 100), t);
+	return -1;
+}
+
+int bb_kvm_probe(const char *qemu, const char *kernel, double timeout_s, char *why,
+                 size_t whylen)
+{
+	const char *dev = getenv(BB_KVM_DEVICE_ENV);
+	char dir[] = "/tmp/bbkvm.XXXXXX", dbgarg[80], dbg[64];
+	struct probe pr = {0};
+	struct bb_qemu_result res;
+	struct stat st;
+	int ok = 0;
+
+	if (!dev || !*dev)
+		dev = BB_KVM_DEVICE;
+	if (access(dev, R_OK | W_OK)) {
+		snprintf(why, whylen, "%s: %s", dev, strerror(errno));
+		return 0;
+	}
+	if (!kernel) {
+		snprintf(why, whylen, "no kernel to probe with");
 		return 0;
 	}
 	if (!mkdtemp(dir)) {
 		snprintf(why, whylen, "mkdtemp: %s", strerror(errno));
 		return 0;
 	}
+	/* the firmware's debug console (SeaBIOS writes there): tells "firmware ran" apart
+	 * from "nothing ran" */
 	snprintf(dbg, sizeof(dbg), "%s/debugcon", dir);
-	snprintf(errf, sizeof(errf), "%s/stderr", dir);
-	char dbgarg[80];
 	snprintf(dbgarg, sizeof(dbgarg), "file:%s", dbg);
-	char *argv[] = {(char *)(qemu ? qemu : DEFAULT_QEMU),
-	                "-accel",
-	                "kvm",
-	                "-cpu",
-	                "host",
-	                "-m",
-	                "64",
-	                "-nodefaults",
-	                "-display",
-	                "none",
-	                "-no-reboot",
-	                "-debugcon",
-	                dbgarg,
-	                "-global",
-	                "isa-debugcon.iobase=0x402",
-	                NULL};
-	int efd = open(errf, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-	int nfd = open("/dev/null", O_WRONLY);
-	pid_t pid = efd >= 0 && nfd >= 0 ? spawn(argv, nfd, efd) : -1;
-	if (efd >= 0)
-		close(efd);
-	if (nfd >= 0)
-		close(nfd);
-	if (pid < 0) {
-		snprintf(why, whylen, "cannot start %s: %s", argv[0], strerror(errno));
-		goto out_rm;
+	const char *extra[] = {"-debugcon", dbgarg, "-global", "isa-debugcon.iobase=0x402", NULL};
+	struct bb_qemu_opts o = {
+	    .qemu = qemu,
+	    .accel = BB_ACCEL_KVM,
+	    .kernel = kernel,
+	    .append = "console=ttyS0 panic=-1",
+	    .cpus = 1,
+	    .mem_mb = 256,
+	    .deadline_s = timeout_s,
+	    .on_line = probe_line,
+	    .ctx = &pr,
+	    .extra_args = extra,
+	};
+	int r = bb_qemu_boot(&o, &res);
+	int firmware = pr.lines > 0 || (!stat(dbg, &st) && st.st_size > 0);
+	if (r) {
+		snprintf(why, whylen, "%s", res.detail);
+	} else if (*pr.kernel_line) {
+		ok = 1;
+		snprintf(why, whylen, "the kernel printed \"%s\" under KVM in %.1f s",
+		         pr.kernel_line, res.wall_s);
+	} else if (res.outcome == BB_BOOT_QEMU_FAILED) {
+		snprintf(why, whylen, "%s", res.detail);
+	} else if (firmware) {
+		snprintf(why, whylen, "firmware ran but the kernel printed nothing in %.0f s",
+		         timeout_s);
+	} else if (res.outcome == BB_BOOT_DEADLINE) {
+		snprintf(why, whylen, "nothing ran: no firmware or kernel output in %.0f s",
+		         timeout_s);
+	} else {
+		snprintf(why, whylen, "the probe VM ended (%s) before the kernel printed anything",
+		         bb_boot_outcome_name(res.outcome));
 	}
-	double until = now_s() + timeout_s;
-	int exited = 0;
-	while (now_s() < until) {
-		struct stat st;
-		/* the firmware's banner on the debug console: guest code ran */
-		if (!stat(dbg, &st) && st.st_size > 0) {
-			ok = 1;
-			break;
-		}
-		if (waitpid(pid, &status, WNOHANG) == pid) {
-			exited = 1;
-			break;
-		}
-		usleep(20000);
-	}
-	if (!exited)
-		stop_vm(pid, &status);
-	if (!ok) {
-		char msg[400] = "";
-		FILE *f = fopen(errf, "r");
-		if (f) {
-			if (!fgets(msg, sizeof(msg), f))
-				msg[0] = 0;
-			fclose(f);
-		}
-		msg[strcspn(msg, "\n")] = 0;
-		if (*msg)
-			snprintf(why, whylen, "%s", msg);
-		else
-			snprintf(why, whylen, "no guest output within %.1f s under KVM", timeout_s);
-	}
-out_rm:
 	unlink(dbg);
-	unlink(errf);
 	rmdir(dir);
 	return ok;
 }
@@ -198,6 +219,7 @@ struct watch {
 	enum bb_boot_outcome pending;
 	double stop_at;
 	int log_error;
+	int kernel_seen, stop_now;
 };
 
 static void watch_line(struct watch *w)
@@ -212,9 +234,16 @@ static void watch_line(struct watch *w)
 		snprintf(w->res->detail, sizeof(w->res->detail), "%.500s", w->line);
 	}
 	snprintf(w->last, sizeof(w->last), "%.399s", w->line);
+	if (!w->kernel_seen)
+		w->kernel_seen = bb_console_is_kernel(w->line);
 	if (w->o->on_line) {
+		/* a limit holds until the caller sets another: a run's limit lasts from its
+		 * run-start to its run-end whatever is printed in between */
 		double allow = w->o->on_line(w->o->ctx, w->line);
-		w->silence = allow > 0 ? allow : w->o->silence_s;
+		if (allow < 0)
+			w->stop_now = 1;
+		else if (allow > 0)
+			w->silence = allow;
 	}
 	w->len = 0;
 }
@@ -248,7 +277,7 @@ static void watch_bytes(struct watch *w, const char *buf, size_t n)
 int bb_qemu_boot(const struct bb_qemu_opts *o, struct bb_qemu_result *res)
 {
 	static int kvm_known = -1;
-	static char kvm_why[256];
+	static char kvm_why[240];
 	char mem[32], cpus[32], drive[4200];
 	const char *argv[64 + 32];
 	int n = 0, out[2] = {-1, -1}, err[2] = {-1, -1}, r = 0, status = 0;
@@ -260,11 +289,11 @@ int bb_qemu_boot(const struct bb_qemu_opts *o, struct bb_qemu_result *res)
 	enum bb_accel accel = o->accel;
 	if (accel == BB_ACCEL_AUTO) {
 		if (kvm_known < 0)
-			kvm_known = bb_kvm_probe(o->qemu, 3.0, kvm_why, sizeof(kvm_why));
+			kvm_known = bb_kvm_probe(o->qemu, o->kernel, BB_KVM_PROBE_S, kvm_why,
+			                         sizeof(kvm_why));
 		accel = kvm_known ? BB_ACCEL_KVM : BB_ACCEL_TCG;
 		if (!kvm_known)
-			snprintf(res->accel_note, sizeof(res->accel_note), "KVM not usable: %.230s",
-			         kvm_why);
+			snprintf(res->accel_note, sizeof(res->accel_note), "KVM: %s", kvm_why);
 	}
 	res->accel_used = accel;
 	snprintf(mem, sizeof(mem), "%d", o->mem_mb > 0 ? o->mem_mb : 1024);
@@ -353,6 +382,17 @@ int bb_qemu_boot(const struct bb_qemu_opts *o, struct bb_qemu_result *res)
 		if (o->interrupt && *o->interrupt) {
 			stop_reason = BB_BOOT_INTERRUPTED;
 			snprintf(res->detail, sizeof(res->detail), "interrupted");
+			break;
+		}
+		if (w.stop_now) {
+			stop_reason = BB_BOOT_STOPPED;
+			break;
+		}
+		if (o->kernel_wait_s > 0 && !w.kernel_seen && t - start >= o->kernel_wait_s) {
+			stop_reason = BB_BOOT_NO_KERNEL;
+			snprintf(res->detail, sizeof(res->detail),
+			         "no kernel output within %.0f s%s%.300s%s", o->kernel_wait_s,
+			         *w.last ? " (last line: " : "", w.last, *w.last ? ")" : "");
 			break;
 		}
 		if (w.pending != BB_BOOT_POWEROFF && t >= w.stop_at) {

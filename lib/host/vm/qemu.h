@@ -1,6 +1,7 @@
 /*
- * Booting an image under QEMU and watching its serial console: KVM when it really works (a
- * probe boots the firmware and checks that guest code ran), TCG otherwise; the console is
+ * Booting an image under QEMU and watching its serial console: KVM when it really runs Linux
+ * (a probe boots the kernel under KVM and waits for its first console lines), TCG otherwise;
+ * the console is
  * copied to a log file and handed line by line to the caller; a deadline per boot, kernel
  * panics, oopses and silent hangs stop the VM; so does an interrupt (Ctrl-C). The VM is
  * always stopped before bb_qemu_boot returns (SIGTERM, then SIGKILL), and dies with the
@@ -15,11 +16,27 @@
 enum bb_accel { BB_ACCEL_AUTO, BB_ACCEL_KVM, BB_ACCEL_TCG };
 
 /*
- * Does KVM really run guest code? Starts `qemu -accel kvm` with no disk for up to timeout_s
- * and waits for the firmware's first words on the debug console. 1: it does; 0: it does not
- * (why says what happened: no /dev/kvm, QEMU's error, or no guest output in time).
+ * The KVM device the probe checks; the environment variable BENCHBOOT_KVM_DEVICE names
+ * another path (tests use it to reach a fake QEMU on machines without /dev/kvm, or to turn
+ * KVM off: a path that does not exist).
  */
-int bb_kvm_probe(const char *qemu, double timeout_s, char *why, size_t whylen);
+#define BB_KVM_DEVICE "/dev/kvm"
+#define BB_KVM_DEVICE_ENV "BENCHBOOT_KVM_DEVICE"
+#define BB_KVM_PROBE_S 5.0 /* the probe waits this long for the kernel's first line */
+/* A boot under KVM whose kernel prints nothing this long is stopped (BB_BOOT_NO_KERNEL). */
+#define BB_KVM_KERNEL_WAIT_S 10.0
+
+/*
+ * Does KVM run Linux here? Firmware running is not proof: some machines (nested
+ * virtualisation) run SeaBIOS under KVM, then the kernel prints nothing. So the probe boots
+ * `kernel` (no initramfs, console=ttyS0) under `qemu -accel kvm` and waits up to timeout_s
+ * for the kernel's own first console line. 1: it came (why quotes it); 0: it did not, why
+ * says what happened instead (no KVM device, QEMU's error, firmware ran but the kernel
+ * printed nothing, nothing ran at all). The one probe of benchboot: run and bb_qemu_boot
+ * (BB_ACCEL_AUTO) both use it.
+ */
+int bb_kvm_probe(const char *qemu, const char *kernel, double timeout_s, char *why,
+                 size_t whylen);
 
 enum bb_boot_outcome {
 	BB_BOOT_POWEROFF,    /* QEMU exited by itself (the guest powered off) */
@@ -29,23 +46,29 @@ enum bb_boot_outcome {
 	BB_BOOT_DEADLINE,    /* the boot took longer than its deadline */
 	BB_BOOT_INTERRUPTED, /* *interrupt became nonzero (Ctrl-C) */
 	BB_BOOT_QEMU_FAILED, /* QEMU failed (bad option, missing file) or was killed */
+	BB_BOOT_NO_KERNEL,   /* no kernel console line within kernel_wait_s */
+	BB_BOOT_STOPPED,     /* on_line asked to stop the VM */
 };
 
 const char *bb_boot_outcome_name(enum bb_boot_outcome o);
 
 struct bb_qemu_opts {
 	const char *qemu;    /* NULL: qemu-system-x86_64 */
-	enum bb_accel accel; /* AUTO: probe KVM once, else TCG */
+	enum bb_accel accel; /* AUTO: probe KVM once (bb_kvm_probe with kernel), else TCG */
 	const char *kernel, *initrd, *append;
 	const char *disk;        /* raw disk image on virtio-blk, or NULL */
 	int cpus, mem_mb;        /* 0: 2 CPUs, 1024 MB */
 	const char *console_log; /* the console is copied (appended) there, or NULL */
 	double deadline_s;       /* wall seconds for the whole boot (0: none) */
 	double silence_s;        /* console silence that counts as a hang (0: none) */
+	/* no kernel console line (bb_console_is_kernel) this long from the start: the VM is
+	 * stopped, outcome BB_BOOT_NO_KERNEL (0: no such limit) */
+	double kernel_wait_s;
 	/*
 	 * Called for each console line (without the line end). Returns the console silence
 	 * allowed from now on, in seconds (e.g. the runtime of the run that just started plus
-	 * its grace), or 0 to keep silence_s.
+	 * its grace, until the caller returns another limit), 0 to keep the current limit
+	 * (silence_s at first), or < 0 to stop the VM now (outcome BB_BOOT_STOPPED).
 	 */
 	double (*on_line)(void *ctx, const char *line);
 	void (*on_tick)(void *ctx); /* called about 4 times a second (progress display) */
@@ -72,6 +95,10 @@ int bb_qemu_boot(const struct bb_qemu_opts *o, struct bb_qemu_result *res);
 /* What a console line shows: BB_BOOT_PANIC, BB_BOOT_OOPS, BB_BOOT_HANG (hung task reports)
  * or BB_BOOT_POWEROFF when it is nothing alarming. */
 enum bb_boot_outcome bb_console_classify(const char *line);
+
+/* 1 when the kernel (or the init it started) printed line: a kernel log timestamp
+ * "[    0.000000] ", "Linux version ", or a BENCHBOOT line; 0 for firmware and other text. */
+int bb_console_is_kernel(const char *line);
 
 /* The init's progress lines on the console (BENCHBOOT boot-start, run-start, run-end,
  * boot-end, and "benchboot: RUNID iteration I: STAT = VALUE UNIT"). */

@@ -1,0 +1,21 @@
+# The image does not depend on where the job file lives: the same job saved in two folders
+# (as `make demo`'s temporary job is, every time) builds the same image id, byte for byte the
+# same initramfs, and a plan that names the job file without its folder.
+. tests/lib.sh
+[ -e "$SYSROOT/.complete" ] || skip "sysroot missing (make fetch)"
+[ -x "$B/netperf/netperf" ] || skip "netperf not built (make netperf)"
+mkdir -p "$T/a" "$T/elsewhere/deeper"
+cp config/jobs/netperf-sctp.yaml "$T/a/job.yaml"
+cp config/jobs/netperf-sctp.yaml "$T/elsewhere/deeper/job.yaml"
+(cd "$T/a" && "$BENCHBOOT" build -o "$T/img1" job.yaml) >"$T/out1"
+"$BENCHBOOT" build -o "$T/img2" "$T/elsewhere/deeper/job.yaml" >"$T/out2"
+id1=$(sed -n 's/.*: image id \([0-9a-f]*\).*/\1/p' "$T/out1")
+id2=$(sed -n 's/.*: image id \([0-9a-f]*\).*/\1/p' "$T/out2")
+[ -n "$id1" ] || fail "no image id in: $(cat "$T/out1")"
+expect_eq "image id of the job in another folder" "$id2" "$id1"
+cmp "$T/img1/job/initrd.img" "$T/img2/job/initrd.img" || fail "the two initramfs differ"
+"$BENCHBOOT" check --plans "$T/plans" "$T/elsewhere/deeper/job.yaml" >/dev/null
+head -n 2 "$T/plans/plan.0" | grep -q "^# job.yaml, boot group 0 of 1" ||
+	fail "the plan's first comment: $(head -n 2 "$T/plans/plan.0")"
+grep -q "$T" "$T/plans/plan.0" && fail "the plan names the job's folder: $(grep "$T" "$T/plans/plan.0")"
+echo "one image id for the job in two folders: $id1"
