@@ -182,15 +182,19 @@ TEST(compare_cgroup_v1_v2)
 	CHECK_INT(c.nruns, ==, 1);
 	/*
 	 * environment: the cgroup fields, boot group and params and the cmdline differ; boot ids
-	 * and setup timings do not count
+	 * and setup timings do not count; the list cgroup.mounts differs as a set of mounts
 	 */
-	CHECK_INT(c.nenv, ==, 11);
+	CHECK_INT(c.nenv, ==, 8);
 	CHECK_STR(c.env[3].key, "cgroup.mode_requested");
 	CHECK_STR(c.env[3].a, "v1");
 	CHECK_STR(c.env[3].b, "v2");
-	CHECK_STR(c.env[4].key, "cgroup.mounts.0.type");
-	CHECK_STR(c.env[4].b, "cgroup2");
-	CHECK_STR(c.env[10].key, "kernel.cmdline");
+	CHECK_INT(c.env[3].is_set, ==, 0);
+	CHECK_STR(c.env[4].key, "cgroup.mounts");
+	CHECK_INT(c.env[4].is_set, ==, 1);
+	CHECK_STR(c.env[4].a, "{options=rw,relatime path=/sys/fs/cgroup type=tmpfs} "
+	                      "{options=rw,relatime,memory path=/sys/fs/cgroup/memory type=cgroup}");
+	CHECK_STR(c.env[4].b, "{options=rw,relatime path=/sys/fs/cgroup type=cgroup2}");
+	CHECK_STR(c.env[7].key, "kernel.cmdline");
 	const struct bb_run_cmp *rc = &c.runs[0];
 	CHECK_INT(rc->nstats, ==, 4);
 	const struct bb_stat_cmp *tp = &rc->stats[0];
@@ -216,6 +220,57 @@ TEST(compare_cgroup_v1_v2)
 	bb_side_free(&s[0]);
 	bb_side_free(&s[1]);
 	bb_results_free(&r);
+}
+
+/* env records as flattened env.json: KEY=VALUE lines */
+static void env_record(struct bb_pairs *p, const char *const *kv)
+{
+	memset(p, 0, sizeof(*p));
+	for (; *kv; kv += 2)
+		bb_pairs_set(p, kv[0], kv[1]);
+}
+
+TEST(env_lists_diff_as_sets)
+{
+	static const char *const a0[] = {"modules.loaded.0", "sctp", "modules.loaded.1", "virtio_pci",
+	                                 "modules.loaded.2", "virtio_ring", "modules.loaded.3",
+	                                 "dummy", "kernel.release", "6.1", NULL};
+	/* one module fewer, one other: index by index, every later line would differ */
+	static const char *const b0[] = {"modules.loaded.0", "sctp", "modules.loaded.1", "dummy",
+	                                 "modules.loaded.2", "e1000", "kernel.release", "6.1", NULL};
+	/* the same set in another order: no difference */
+	static const char *const b1[] = {"modules.loaded.0", "dummy", "modules.loaded.1", "sctp",
+	                                 "modules.loaded.2", "virtio_ring", "modules.loaded.3",
+	                                 "virtio_pci", "kernel.release", "6.2", NULL};
+	struct bb_pairs ra, rb, rc;
+	env_record(&ra, a0);
+	env_record(&rb, b0);
+	env_record(&rc, b1);
+	const struct bb_pairs *A[] = {&ra}, *B[] = {&rb}, *C[] = {&rc};
+	struct bb_env_diff *d;
+	size_t n;
+	CHECK_INT(bb_env_diff_compute(A, 1, B, 1, &d, &n), ==, 0);
+	CHECK_INT(n, ==, 1);
+	CHECK_STR(d[0].key, "modules.loaded");
+	CHECK_INT(d[0].is_set, ==, 1);
+	CHECK_STR(d[0].a, "virtio_pci virtio_ring");
+	CHECK_STR(d[0].b, "e1000");
+	bb_env_diffs_free(d, n);
+	CHECK_INT(bb_env_diff_compute(A, 1, C, 1, &d, &n), ==, 0);
+	CHECK_INT(n, ==, 1);
+	CHECK_STR(d[0].key, "kernel.release");
+	CHECK_INT(d[0].is_set, ==, 0);
+	bb_env_diffs_free(d, n);
+	/* several boots a side: the elements any boot of a side has and no boot of the other */
+	const struct bb_pairs *AB[] = {&ra, &rb};
+	CHECK_INT(bb_env_diff_compute(AB, 2, C, 1, &d, &n), ==, 0);
+	CHECK_STR(d[1].key, "modules.loaded");
+	CHECK_STR(d[1].a, "e1000");
+	CHECK_STR(d[1].b, "");
+	bb_env_diffs_free(d, n);
+	bb_pairs_free(&ra);
+	bb_pairs_free(&rb);
+	bb_pairs_free(&rc);
 }
 
 TEST(compare_single_sample_and_zero_mean)

@@ -270,6 +270,7 @@ int bb_compare(const struct bb_side *a, const struct bb_side *b, const char *con
 			nd[out->nenv].key = key;
 			nd[out->nenv].a = ld[i].a;
 			nd[out->nenv].b = ld[i].b;
+			nd[out->nenv].is_set = ld[i].is_set;
 			ld[i].a = ld[i].b = NULL;
 			out->nenv++;
 		}

@@ -10,8 +10,16 @@
 
 #include "host/results/results_tree.h"
 
+/*
+ * One field that differs. A scalar field: a and b are the values each side's records hold,
+ * ", "-joined, "(absent)" where a record has none. A list field (modules.loaded, cgroup.mounts:
+ * flattened as KEY.N or KEY.N.FIELD) is compared as a set of elements (an element with fields
+ * as "{k=v k=v}"): is_set is 1, key is the list's name, a the elements only A's records hold,
+ * b those only B's hold, space-joined ("" for none).
+ */
 struct bb_env_diff {
-	char *key, *a, *b; /* the values on each side, ", "-joined; "(absent)" */
+	char *key, *a, *b;
+	int is_set;
 };
 
 /* Differences between two lists of environment records (each kvs one boot or one run).

@@ -44,6 +44,8 @@ static void json_env(struct jout *w, const struct bb_env_diff *d, size_t n)
 		jout_str(w, d[i].a);
 		jout_key(w, "b");
 		jout_str(w, d[i].b);
+		jout_key(w, "set");
+		jout_bool(w, d[i].is_set);
 		jout_obj_end(w);
 	}
 	jout_arr_end(w);

@@ -46,11 +46,13 @@ const char *bb_fmt_change(const struct bb_stat_cmp *s, char *buf, size_t len)
 	return buf;
 }
 
-/* The interval column: [lo, hi] with the boot as the unit, (lo, hi) within one boot only. */
-static const char *fmt_interval(const struct bb_interval *iv, char *buf, size_t len)
+/* The interval column: [lo, hi] with the boot as the unit, (lo, hi) within one boot only;
+ * "-" when there is none (too few values, or A's mean is 0: no ratio). */
+static const char *fmt_interval(const struct bb_stat_cmp *s, char *buf, size_t len)
 {
+	const struct bb_interval *iv = &s->iv;
 	int boots = iv->basis == BB_IV_BOOTS;
-	if (iv->basis == BB_IV_NONE)
+	if (iv->basis == BB_IV_NONE || s->sa.mean == 0)
 		snprintf(buf, len, "-");
 	else if (!iv->bounded)
 		snprintf(buf, len, "%s", boots ? "[unbounded]" : "(unbounded)");
@@ -73,7 +75,7 @@ static void print_stat(FILE *f, const struct bb_stat_cmp *s)
 		snprintf(mb, sizeof(mb), "-");
 	fprintf(f, "%16s%s%11s%13s%s  %-16s %c%c  %s\n", ma, fmt_rsd(&s->sa, ra, sizeof(ra)),
 	        bb_fmt_change(s, ch, sizeof(ch)), mb, fmt_rsd(&s->sb, rb, sizeof(rb)),
-	        fmt_interval(&s->iv, iv, sizeof(iv)), s->interval ? 'I' : ' ', s->lkp ? 'L' : ' ',
+	        fmt_interval(s, iv, sizeof(iv)), s->interval ? 'I' : ' ', s->lkp ? 'L' : ' ',
 	        s->name);
 }
 
@@ -111,6 +113,18 @@ static void print_label(FILE *f, const char *label, int width)
 		fprintf(f, "%*s", width, label);
 }
 
+/* One environment difference: "KEY  A | B", or for a list "KEY  only in A: x y; only in B: z". */
+static void print_env(FILE *f, const struct bb_env_diff *d, int width, const char *sep)
+{
+	fprintf(f, "  %-*s%s", width ? width - 2 : 0, d->key, sep);
+	if (!d->is_set)
+		fprintf(f, "%s | %s\n", d->a, d->b);
+	else if (*d->a && *d->b)
+		fprintf(f, "only in A: %s; only in B: %s\n", d->a, d->b);
+	else
+		fprintf(f, "only in %s: %s\n", *d->a ? "A" : "B", *d->a ? d->a : d->b);
+}
+
 void bb_comparison_print(FILE *f, const struct bb_comparison *c, int all)
 {
 	fprintf(f, "A: %s (%zu boot%s)\nB: %s (%zu boot%s)\n", c->label_a, c->boots_a,
@@ -122,8 +136,7 @@ void bb_comparison_print(FILE *f, const struct bb_comparison *c, int all)
 				w = strlen(c->env[i].key);
 		fprintf(f, "\nenvironment differences (A | B):\n");
 		for (size_t i = 0; i < c->nenv; i++)
-			fprintf(f, "  %-*s  %s | %s\n", (int)w, c->env[i].key, c->env[i].a,
-			        c->env[i].b);
+			print_env(f, &c->env[i], (int)w + 2, "  ");
 	} else {
 		fprintf(f, "\nenvironment: no difference\n");
 	}
@@ -143,7 +156,7 @@ void bb_comparison_print(FILE *f, const struct bb_comparison *c, int all)
 			fprintf(f, "  failed iterations: A %zu, B %zu\n", rc->failed_a,
 			        rc->failed_b);
 		for (size_t k = 0; k < rc->nenv; k++)
-			fprintf(f, "  %s: %s | %s\n", rc->env[k].key, rc->env[k].a, rc->env[k].b);
+			print_env(f, &rc->env[k], 0, ": ");
 		size_t shown = 0;
 		for (size_t k = 0; k < rc->nstats; k++)
 			shown += all || rc->stats[k].significant;

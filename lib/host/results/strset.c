@@ -5,6 +5,14 @@
 
 #include "host/results/strset.h"
 
+int bb_strset_has(const struct bb_strset *s, const char *x)
+{
+	for (size_t i = 0; i < s->n; i++)
+		if (!strcmp(s->v[i], x))
+			return 1;
+	return 0;
+}
+
 int bb_strset_add(struct bb_strset *s, const char *x)
 {
 	for (size_t i = 0; i < s->n; i++)

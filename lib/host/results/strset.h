@@ -14,6 +14,7 @@ struct bb_strset {
 
 /* Add a copy of x unless it is there already. 0, or -1 when out of memory. */
 int bb_strset_add(struct bb_strset *s, const char *x);
+int bb_strset_has(const struct bb_strset *s, const char *x);
 void bb_strset_free(struct bb_strset *s);
 /* Sort (bb_value_cmp) and join with ", "; empty when the set is empty. malloc'ed or NULL. */
 char *bb_strset_join(struct bb_strset *s, const char *empty);

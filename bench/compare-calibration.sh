@@ -1,0 +1,137 @@
+# compare's calibration: how often each mark fires when nothing changes (A/A), and how many
+# boots it takes to see a known change (power). docs/compare.md explains the design.
+#
+# A/A: one job whose run-level axis cannot matter (kernel.printk_ratelimit 5 vs 6, the same
+# kernel and image), netperf SCTP_STREAM_MANY, 2 clients, 10K messages, ITER iterations of
+# RUNTIME per value in every boot, AA x PER boots. Every PER consecutive boots are one
+# comparison (both values ran in each boot: paired by boot), compared with `benchboot compare
+# --by printk_ratelimit --json`; the script counts how often benchboot's mark (I: the 95%
+# interval of the throughput's %change excludes 0) and LKP's mark (L) fire on
+# netperf.Throughput_Mbps, and, per single boot, how often the iterations-only interval
+# excludes 0 (what a one-boot comparison would claim). Expected for I at 95%: about 5%.
+#
+# Power: send_size 10K vs 5K (fewer bytes per send: less throughput), POWER boots; compared
+# on the first k boots for k = 2..POWER, printing the interval at each k and the first k from
+# which I stays set.
+#
+# The run order within a boot is the init's: all iterations of one value, then the other's
+# (blocked), unless the init interleaves them; the script prints which order env.json
+# records, if any. Environment: AA (default 20), PER (3), POWER (6), RUNTIME (2s), ITER (2).
+. tests/lib.sh
+AA=${AA:-20}
+PER=${PER:-3}
+POWER=${POWER:-6}
+RUNTIME=${RUNTIME:-2s}
+ITER=${ITER:-2}
+command -v python3 >/dev/null || skip "python3 is needed to read compare's JSON"
+
+job() { # FILE SEND_SIZE EXTRA-YAML
+	cat >"$1" <<JOB
+suite: netperf
+runtime: $RUNTIME
+iterations: $ITER
+nr_threads: 2
+cluster: cs-localhost
+cgroup: v2
+$3
+if role server:
+  netserver:
+if role client:
+  netperf:
+    test: SCTP_STREAM_MANY
+    send_size: $2
+JOB
+}
+job "$T/aa.yaml" 10K "sysctl:
+  kernel.printk_ratelimit: [5, 6]"
+job "$T/power.yaml" "[10K, 5K]" ""
+
+run() { # NAME BOOTS
+	local start=$SECONDS rc=0
+	echo "$1: $2 boots ..."
+	bb_timeout $((600 + 120 * $2)) "$BENCHBOOT" run "$T/$1.yaml" --repeat "$2" -o "$T/$1" \
+		--images "$T/images" >"$T/$1.log" 2>&1 || rc=$?
+	grep -m1 '^accelerator:' "$T/$1.log" || true
+	echo "$1: exit $rc, $((SECONDS - start)) s"
+	[ "$rc" -le 1 ] || { tail -20 "$T/$1.log"; fail "benchboot run $1 failed"; }
+}
+run aa $((AA * PER))
+run power "$POWER"
+
+# compare GROUPDIR KEY: JSON of the comparison of the boots linked into GROUPDIR
+group() { # SRC FIRST COUNT DEST
+	mkdir -p "$4"
+	find "$1" -mindepth 1 -maxdepth 1 -type d -name '0*-*' | sort | sed -n "$(($2 + 1)),$(($2 + $3))p" |
+		while read -r d; do ln -s "$d" "$4/"; done
+}
+for ((i = 0; i < AA; i++)); do
+	group "$T/aa" $((i * PER)) "$PER" "$T/aa-$i"
+	"$BENCHBOOT" compare "$T/aa-$i" --by printk_ratelimit --all --json >"$T/aa-$i.json" || [ $? = 1 ]
+done
+for ((i = 0; i < AA * PER; i++)); do
+	group "$T/aa" "$i" 1 "$T/one-$i"
+	"$BENCHBOOT" compare "$T/one-$i" --by printk_ratelimit --all --json >"$T/one-$i.json" || [ $? = 1 ]
+done
+for ((k = 2; k <= POWER; k++)); do
+	group "$T/power" 0 "$k" "$T/power-$k"
+	"$BENCHBOOT" compare "$T/power-$k" --by send_size --all --json >"$T/power-$k.json" || [ $? = 1 ]
+done
+order=$(python3 -c 'import json,glob,sys
+for f in sorted(glob.glob(sys.argv[1] + "/0*/env.json")):
+    e = json.load(open(f)); print(e.get("run_order") or e.get("order") or "blocked (not recorded)"); break' "$T/aa")
+python3 - "$T" "$AA" "$PER" "$POWER" "$order" <<'PY'
+import json, sys
+T, AA, PER, POWER, order = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), sys.argv[5]
+STAT = "netperf.Throughput_Mbps"
+def stat(path):
+    j = json.load(open(path))
+    for r in j["runs"]:
+        for s in r["stats"]:
+            if s["name"] == STAT:
+                return s
+    return None
+def fmt(s):
+    iv = s["interval"]
+    lo, hi = iv["low_percent"], iv["high_percent"]
+    ivs = "unbounded" if lo is None else "[%.1f, %.1f]" % (lo, hi)
+    return "%+6.1f%% %-16s %s%s" % (s["change_percent"], ivs, "I" if s["interval_changed"] else " ",
+                                   "L" if s["lkp_changed"] else " ")
+print("run order within a boot: %s" % order)
+print("A/A: %d comparisons of %d boots each (printk_ratelimit 5 vs 6, %s)" % (AA, PER, STAT))
+n = i_marks = l_marks = 0
+for i in range(AA):
+    s = stat("%s/aa-%d.json" % (T, i))
+    if not s:
+        print("  comparison %d: no %s" % (i + 1, STAT)); continue
+    n += 1
+    i_marks += s["interval_changed"]
+    l_marks += s["lkp_changed"]
+    print("  %2d: %s" % (i + 1, fmt(s)))
+one = one_n = 0
+for i in range(AA * PER):
+    try:
+        s = stat("%s/one-%d.json" % (T, i))
+    except (OSError, ValueError):
+        s = None
+    if s and s["interval"]["basis"] == "iterations":
+        one_n += 1
+        one += s["interval"]["excludes_zero"]
+if n:
+    print("false positives: I (benchboot, 95%%, boot-level) %d of %d = %.0f%%; L (LKP) %d of %d = %.0f%%"
+          % (i_marks, n, 100.0 * i_marks / n, l_marks, n, 100.0 * l_marks / n))
+if one_n:
+    print("one boot a side, iterations-only interval excluding 0: %d of %d boots = %.0f%% (why one boot claims nothing)"
+          % (one, one_n, 100.0 * one / one_n))
+print("power: send_size 10K vs 5K, first k boots")
+first = None
+for k in range(2, POWER + 1):
+    s = stat("%s/power-%d.json" % (T, k))
+    if not s:
+        continue
+    print("  k=%d: %s" % (k, fmt(s)))
+    if s["interval_changed"]:
+        first = k if first is None else first
+    else:
+        first = None
+print("power: I set from %s boots a side on" % first if first else "power: I not set within %d boots" % POWER)
+PY
