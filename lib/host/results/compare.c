@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
 #include "host/results/compare.h"
 #include "host/results/strset.h"
 
@@ -191,6 +192,170 @@ out:
 	return r;
 }
 
+/* The distinct boots of a side's runs, in order. n: how many went into out (room: nruns). */
+static size_t side_boots(const struct bb_side *s, const struct bb_res_boot **out)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < s->nruns; i++) {
+		int seen = 0;
+		for (size_t j = 0; j < n && !seen; j++)
+			seen = out[j] == s->runs[i]->boot;
+		if (!seen)
+			out[n++] = s->runs[i]->boot;
+	}
+	return n;
+}
+
+/*
+ * The environment of the boots on each side that differs (env.json), then the labels benchboot
+ * run gave the boots (kernel=NAME) that differ, shown as label.KEY. 0, or -1 out of memory.
+ */
+static int boots_env_diff(struct bb_comparison *out, const struct bb_side *a,
+                          const struct bb_side *b)
+{
+	const struct bb_res_boot **boots[2] = {calloc(a->nruns + 1, sizeof(**boots)),
+	                                       calloc(b->nruns + 1, sizeof(**boots))};
+	const struct bb_pairs **recs[2] = {calloc(a->nruns + 1, sizeof(**recs)),
+	                                   calloc(b->nruns + 1, sizeof(**recs))};
+	struct bb_env_diff *ld = NULL;
+	size_t n[2], nld = 0, cap = out->nenv;
+	int e = -1;
+	if (!boots[0] || !boots[1] || !recs[0] || !recs[1])
+		goto out;
+	n[0] = side_boots(a, boots[0]);
+	n[1] = side_boots(b, boots[1]);
+	for (int s = 0; s < 2; s++)
+		for (size_t i = 0; i < n[s]; i++)
+			recs[s][i] = &boots[s][i]->env;
+	if (bb_env_diff_compute(recs[0], n[0], recs[1], n[1], &out->env, &out->nenv))
+		goto out;
+	cap = out->nenv;
+	for (int s = 0; s < 2; s++)
+		for (size_t i = 0; i < n[s]; i++)
+			recs[s][i] = &boots[s][i]->labels;
+	if (bb_env_diff_compute(recs[0], n[0], recs[1], n[1], &ld, &nld))
+		goto out;
+	for (size_t i = 0; i < nld; i++) {
+		char *key;
+		if (bb_grow(&out->env, &cap, out->nenv + 1, sizeof(*out->env)) ||
+		    asprintf(&key, "label.%s", ld[i].key) < 0)
+			goto out;
+		out->env[out->nenv] = ld[i];
+		out->env[out->nenv++].key = key;
+		free(ld[i].key);
+		ld[i].key = ld[i].a = ld[i].b = NULL;
+	}
+	e = 0;
+out:
+	bb_env_diffs_free(ld, nld);
+	for (int s = 0; s < 2; s++) {
+		free(boots[s]);
+		free(recs[s]);
+	}
+	return e;
+}
+
+/* "only in A: run ID (k=v ...)" */
+static int note_only_in(struct bb_comparison *out, const char *side, const struct bb_res_run *run)
+{
+	char *d = bb_pairs_format_words(&run->params), *n = NULL;
+	if (d && asprintf(&n, "only in %s: run %s (%s)", side, run->id, d) < 0)
+		n = NULL;
+	free(d);
+	return add_note(out, n);
+}
+
+/*
+ * The matched groups: for the first run of A not yet used, every run of A and of B with the
+ * same matching key, compared together; runs of one side only become notes.
+ */
+static int group_runs(struct bb_comparison *out, const struct bb_side *const sides[2],
+                      char **const keys[2], int *const used[2], const char *const *axis,
+                      size_t naxis)
+{
+	const struct bb_side *a = sides[0], *b = sides[1];
+	struct bb_res_run **ra = calloc(a->nruns + 1, sizeof(*ra)),
+	                  **rb = calloc(b->nruns + 1, sizeof(*rb));
+	size_t cap = 0;
+	int r = -1;
+	if (!ra || !rb)
+		goto out;
+	for (size_t i = 0; i < a->nruns; i++) {
+		size_t na = 0, nb = 0;
+		if (used[0][i])
+			continue;
+		for (size_t j = i; j < a->nruns; j++)
+			if (!used[0][j] && !strcmp(keys[0][i], keys[0][j])) {
+				used[0][j] = 1;
+				ra[na++] = a->runs[j];
+			}
+		for (size_t j = 0; j < b->nruns; j++)
+			if (!strcmp(keys[0][i], keys[1][j])) {
+				used[1][j] = 1;
+				rb[nb++] = b->runs[j];
+			}
+		if (!nb) {
+			if (note_only_in(out, "A", ra[0]))
+				goto out;
+			continue;
+		}
+		if (bb_grow(&out->runs, &cap, out->nruns + 1, sizeof(*out->runs)))
+			goto out;
+		struct bb_run_cmp *rc = &out->runs[out->nruns++];
+		memset(rc, 0, sizeof(*rc));
+		free(bb_match_key(ra[0], axis, naxis, sides, &rc->params));
+		if (compare_group(rc, ra, na, rb, nb, axis, naxis, out->confidence))
+			goto out;
+		out->nsignificant += rc->nsignificant;
+	}
+	for (size_t j = 0; j < b->nruns; j++) {
+		if (used[1][j])
+			continue;
+		for (size_t k = j; k < b->nruns; k++)
+			if (!strcmp(keys[1][j], keys[1][k]))
+				used[1][k] = 1;
+		if (note_only_in(out, "B", b->runs[j]))
+			goto out;
+	}
+	r = 0;
+out:
+	free(ra);
+	free(rb);
+	return r;
+}
+
+/* Notes on boots that did not finish and iterations that failed. */
+static int notes_incomplete(struct bb_comparison *out, const struct bb_side *const sides[2])
+{
+	for (int s = 0; s < 2; s++)
+		for (size_t i = 0; i < sides[s]->nruns; i++) {
+			const struct bb_res_run *run = sides[s]->runs[i];
+			char *n;
+			int seen = 0;
+			for (size_t j = 0; j < i; j++)
+				seen |= sides[s]->runs[j]->boot == run->boot;
+			if (!seen && !run->boot->done) {
+				int dup = 0;
+				if (asprintf(&n, "boot %s did not finish (no done file)",
+				             run->boot->path) < 0)
+					return -1;
+				for (size_t k = 0; k < out->nnotes && !dup; k++)
+					dup = !strcmp(out->notes[k], n);
+				if (dup)
+					free(n);
+				else if (add_note(out, n))
+					return -1;
+			}
+			if (run->failed_iterations &&
+			    (asprintf(&n, "%s: boot %s run %s: %zu of %zu iterations failed",
+			              s ? "B" : "A", run->boot->name, run->id,
+			              run->failed_iterations, run->iterations) < 0 ||
+			     add_note(out, n)))
+				return -1;
+		}
+	return 0;
+}
+
 int bb_compare(const struct bb_side *a, const struct bb_side *b, const char *const *axis,
                size_t naxis, struct bb_comparison *out, char *err, size_t errlen)
 {
@@ -218,134 +383,8 @@ int bb_compare(const struct bb_side *a, const struct bb_side *b, const char *con
 			          bb_match_key(sides[s]->runs[i], axis, naxis, sides, NULL)))
 				goto out_oom;
 	}
-
-	/* environment of the boots on each side */
-	{
-		const struct bb_pairs **ea = calloc(a->nruns, sizeof(*ea)),
-		                      **eb = calloc(b->nruns, sizeof(*eb));
-		size_t na = 0, nb = 0;
-		if (!ea || !eb) {
-			free(ea);
-			free(eb);
-			goto out_oom;
-		}
-		for (size_t i = 0; i < a->nruns; i++) {
-			int seen = 0;
-			for (size_t j = 0; j < i; j++)
-				seen |= a->runs[j]->boot == a->runs[i]->boot;
-			if (!seen)
-				ea[na++] = &a->runs[i]->boot->env;
-		}
-		for (size_t i = 0; i < b->nruns; i++) {
-			int seen = 0;
-			for (size_t j = 0; j < i; j++)
-				seen |= b->runs[j]->boot == b->runs[i]->boot;
-			if (!seen)
-				eb[nb++] = &b->runs[i]->boot->env;
-		}
-		int e = bb_env_diff_compute(ea, na, eb, nb, &out->env, &out->nenv);
-		/* the labels benchboot run gave the boots (kernel=NAME), shown as label.KEY */
-		struct bb_env_diff *ld = NULL;
-		size_t nld = 0;
-		for (size_t i = 0; !e && i < na; i++)
-			ea[i] = &((const struct bb_res_boot *)((const char *)ea[i] -
-			                                       offsetof(struct bb_res_boot, env)))
-			             ->labels;
-		for (size_t i = 0; !e && i < nb; i++)
-			eb[i] = &((const struct bb_res_boot *)((const char *)eb[i] -
-			                                       offsetof(struct bb_res_boot, env)))
-			             ->labels;
-		if (!e)
-			e = bb_env_diff_compute(ea, na, eb, nb, &ld, &nld);
-		for (size_t i = 0; !e && i < nld; i++) {
-			struct bb_env_diff *nd = realloc(out->env, (out->nenv + 1) * sizeof(*nd));
-			char *key;
-			if (!nd || asprintf(&key, "label.%s", ld[i].key) < 0) {
-				if (nd)
-					out->env = nd;
-				e = -1;
-				break;
-			}
-			out->env = nd;
-			nd[out->nenv].key = key;
-			nd[out->nenv].a = ld[i].a;
-			nd[out->nenv].b = ld[i].b;
-			nd[out->nenv].is_set = ld[i].is_set;
-			ld[i].a = ld[i].b = NULL;
-			out->nenv++;
-		}
-		bb_env_diffs_free(ld, nld);
-		free(ea);
-		free(eb);
-		if (e)
-			goto out_oom;
-	}
-
-	/* groups: first run of A not yet used, every run of A and B with the same key */
-	for (size_t i = 0; i < a->nruns; i++) {
-		if (used[0][i])
-			continue;
-		struct bb_res_run **ra = calloc(a->nruns, sizeof(*ra)),
-		                  **rb = calloc(b->nruns, sizeof(*rb));
-		size_t na = 0, nb = 0;
-		if (!ra || !rb) {
-			free(ra);
-			free(rb);
-			goto out_oom;
-		}
-		for (size_t j = i; j < a->nruns; j++)
-			if (!used[0][j] && !strcmp(keys[0][i], keys[0][j])) {
-				used[0][j] = 1;
-				ra[na++] = a->runs[j];
-			}
-		for (size_t j = 0; j < b->nruns; j++)
-			if (!strcmp(keys[0][i], keys[1][j])) {
-				used[1][j] = 1;
-				rb[nb++] = b->runs[j];
-			}
-		if (!nb) {
-			char *d = bb_pairs_format_words(&ra[0]->params), *n = NULL;
-			if (d && asprintf(&n, "only in A: run %s (%s)", ra[0]->id, d) < 0)
-				n = NULL;
-			free(d);
-			free(ra);
-			free(rb);
-			if (add_note(out, n))
-				goto out_oom;
-			continue;
-		}
-		struct bb_run_cmp *nr = realloc(out->runs, (out->nruns + 1) * sizeof(*nr));
-		if (!nr) {
-			free(ra);
-			free(rb);
-			goto out_oom;
-		}
-		out->runs = nr;
-		struct bb_run_cmp *rc = &nr[out->nruns++];
-		memset(rc, 0, sizeof(*rc));
-		char *k = bb_match_key(ra[0], axis, naxis, sides, &rc->params);
-		free(k);
-		int g = compare_group(rc, ra, na, rb, nb, axis, naxis, out->confidence);
-		free(ra);
-		free(rb);
-		if (g)
-			goto out_oom;
-		out->nsignificant += rc->nsignificant;
-	}
-	for (size_t j = 0; j < b->nruns; j++) {
-		if (used[1][j])
-			continue;
-		used[1][j] = 1;
-		for (size_t k = j + 1; k < b->nruns; k++)
-			if (!strcmp(keys[1][j], keys[1][k]))
-				used[1][k] = 1;
-		char *d = bb_pairs_format_words(&b->runs[j]->params), *n = NULL;
-		if (d && asprintf(&n, "only in B: run %s (%s)", b->runs[j]->id, d) < 0)
-			n = NULL;
-		free(d);
-		if (add_note(out, n))
-			goto out_oom;
-	}
+	if (boots_env_diff(out, a, b) || group_runs(out, sides, keys, used, axis, naxis))
+		goto out_oom;
 	if (!out->nruns) {
 		char *diff = bb_param_differences(a, b);
 		snprintf(err, errlen,
@@ -356,35 +395,8 @@ int bb_compare(const struct bb_side *a, const struct bb_side *b, const char *con
 		free(diff);
 		goto out;
 	}
-	/* boots that did not finish, iterations that failed */
-	for (int s = 0; s < 2; s++)
-		for (size_t i = 0; i < sides[s]->nruns; i++) {
-			const struct bb_res_run *run = sides[s]->runs[i];
-			int seen = 0;
-			for (size_t j = 0; j < i; j++)
-				seen |= sides[s]->runs[j]->boot == run->boot;
-			if (!seen && !run->boot->done) {
-				char *n;
-				int dup = 0;
-				if (asprintf(&n, "boot %s did not finish (no done file)",
-				             run->boot->path) < 0)
-					goto out_oom;
-				for (size_t k = 0; k < out->nnotes && !dup; k++)
-					dup = !strcmp(out->notes[k], n);
-				if (dup)
-					free(n);
-				else if (add_note(out, n))
-					goto out_oom;
-			}
-			if (run->failed_iterations) {
-				char *n;
-				if (asprintf(&n, "%s: boot %s run %s: %zu of %zu iterations failed",
-				             s ? "B" : "A", run->boot->name, run->id,
-				             run->failed_iterations, run->iterations) < 0 ||
-				    add_note(out, n))
-					goto out_oom;
-			}
-		}
+	if (notes_incomplete(out, sides))
+		goto out_oom;
 	r = 0;
 	goto out;
 out_oom:
