@@ -5,8 +5,10 @@
 . tests/host/src/results-common.sh
 command -v clang >/dev/null || skip "clang not installed"
 clang -g -O1 -fsanitize=fuzzer,address,undefined -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -Ilib \
-	-o "$T/fuzz" tests/host/src/fuzz_collect.c lib/host/results/collect.c lib/resdisk.c lib/consfile.c \
-	lib/sha256.c -lext2fs -lcom_err 2>"$T/cc.err" || { cat "$T/cc.err"; skip "clang cannot build a libFuzzer target here"; }
+	-o "$T/fuzz" tests/host/src/fuzz_collect.c lib/host/results/collect.c lib/host/boot/gpt.c lib/host/fileio.c \
+	lib/hex.c \
+	lib/resdisk.c lib/consfile.c \
+	lib/sha256.c -lext2fs -lcom_err -lz 2>"$T/cc.err" || { cat "$T/cc.err"; skip "clang cannot build a libFuzzer target here"; }
 build_writer
 # seeds: a small results disk with one boot, and the console log of a boot
 mkdir -p "$T/seeds" "$T/corpus" "$T/local" "$T/local2" "$T/root2/sys/class/block"

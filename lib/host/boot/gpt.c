@@ -133,3 +133,35 @@ int gpt_write(int fd, uint64_t sectors, const uint8_t disk_guid[16],
 		return r;
 	return 0;
 }
+
+int gpt_read(int fd, int (*fn)(void *ctx, unsigned partno, const struct gpt_partition *p),
+	     void *ctx)
+{
+	uint8_t hdr[GPT_SECTOR], ent[512];
+	static const uint8_t unused[16];
+	ssize_t n = pread(fd, hdr, sizeof(hdr), GPT_SECTOR);
+	if (n < 0)
+		return -errno;
+	if (n != (ssize_t)sizeof(hdr) || memcmp(hdr, "EFI PART", 8))
+		return 0;
+	uint64_t entries_lba = le_get64(hdr + 72);
+	uint32_t nentries = le_get32(hdr + 80), entsize = le_get32(hdr + 84);
+	if (entsize < GPT_ENTRY_SIZE || entsize > sizeof(ent) || nentries > 1024)
+		return 0;
+	for (uint32_t i = 0; i < nentries; i++) {
+		off_t at = (off_t)(entries_lba * GPT_SECTOR + (uint64_t)i * entsize);
+		if ((n = pread(fd, ent, entsize, at)) != (ssize_t)entsize)
+			return n < 0 ? -errno : 0;
+		if (!memcmp(ent, unused, 16))
+			continue;
+		struct gpt_partition p = {.first_lba = le_get64(ent + 32),
+					  .last_lba = le_get64(ent + 40),
+					  .attributes = le_get64(ent + 48)};
+		memcpy(p.type, ent, 16);
+		memcpy(p.guid, ent + 16, 16);
+		int r = fn(ctx, i + 1, &p);
+		if (r)
+			return r;
+	}
+	return 0;
+}

@@ -47,4 +47,14 @@ void gpt_guid_derive(const char *seed, const char *what, uint8_t guid[16]);
 int gpt_write(int fd, uint64_t sectors, const uint8_t disk_guid[16],
 	      const struct gpt_partition *parts, unsigned nparts);
 
+/*
+ * Read the primary table of fd (a disk image or device with 512-byte sectors): call fn for
+ * each used entry in table order with its number (1-based) and its type, GUID and LBAs (name
+ * NULL), until fn returns non-zero, which is then returned. 0 when every entry was visited or
+ * there is no GPT (no "EFI PART" in LBA 1, or a table too odd to trust); -errno when fd cannot
+ * be read. CRCs are not checked: a reader finding partitions must not refuse a damaged table.
+ */
+int gpt_read(int fd, int (*fn)(void *ctx, unsigned partno, const struct gpt_partition *p),
+	     void *ctx);
+
 #endif

@@ -13,8 +13,8 @@
 #include <unistd.h>
 
 #include "consfile.h"
+#include "host/boot/gpt.h"
 #include "host/results/collect.h"
-#include "host/le.h"
 #include "resdisk.h"
 #include "sha256.h"
 
@@ -690,37 +690,37 @@ static int walk_disk(struct disk_walk *w, const char *diskpath, const char *rel,
 	return r;
 }
 
+struct results_part {
+	int fd;
+	const char *disk;
+	char *out;
+	size_t outlen;
+	unsigned *partno;
+};
+
+/* A partition holding an ext4 file system labelled as a benchboot results disk: 1, else 0. */
+static int is_results_part(void *ctx, unsigned partno, const struct gpt_partition *p)
+{
+	struct results_part *rp = ctx;
+	unsigned char sb[1024];
+	if (pread(rp->fd, sb, sizeof(sb), (off_t)(p->first_lba * GPT_SECTOR + 1024)) !=
+	    (ssize_t)sizeof(sb))
+		return 0;
+	if (sb[56] != 0x53 || sb[57] != 0xef || strncmp((char *)sb + 120, RESDISK_LABEL, 16))
+		return 0;
+	snprintf(rp->out, rp->outlen, "%s?offset=%llu", rp->disk,
+		 (unsigned long long)(p->first_lba * GPT_SECTOR));
+	*rp->partno = partno;
+	return 1;
+}
+
 int collect_find_gpt_results(const char *disk, char *out, size_t outlen, unsigned *partno)
 {
-	unsigned char hdr[512], ent[512], sb[1024];
-	int r = 0, fd = open(disk, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
+	struct results_part rp = {open(disk, O_RDONLY | O_CLOEXEC), disk, out, outlen, partno};
+	if (rp.fd < 0)
 		return -errno;
-	if (pread(fd, hdr, sizeof(hdr), 512) != (ssize_t)sizeof(hdr) || memcmp(hdr, "EFI PART", 8))
-		goto out_close; /* no GPT (512-byte sectors) */
-	uint64_t entries_lba = le_get64(hdr + 72);
-	uint32_t nentries = le_get32(hdr + 80), entsize = le_get32(hdr + 84);
-	if (entsize < 128 || entsize > sizeof(ent) || nentries > 1024)
-		goto out_close;
-	for (uint32_t i = 0; i < nentries; i++) {
-		if (pread(fd, ent, entsize, (off_t)(entries_lba * 512 + (uint64_t)i * entsize)) !=
-		    (ssize_t)entsize)
-			break;
-		static const unsigned char zero[16];
-		if (!memcmp(ent, zero, 16))
-			continue; /* unused entry */
-		uint64_t first = le_get64(ent + 32);
-		if (pread(fd, sb, sizeof(sb), (off_t)(first * 512 + 1024)) != (ssize_t)sizeof(sb))
-			continue;
-		if (sb[56] != 0x53 || sb[57] != 0xef || strncmp((char *)sb + 120, RESDISK_LABEL, 16))
-			continue;
-		snprintf(out, outlen, "%s?offset=%llu", disk, (unsigned long long)(first * 512));
-		*partno = i + 1;
-		r = 1;
-		break;
-	}
-out_close:
-	close(fd);
+	int r = gpt_read(rp.fd, is_results_part, &rp);
+	close(rp.fd);
 	return r;
 }
 
