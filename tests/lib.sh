@@ -36,6 +36,30 @@ expect_grep() {
 	grep -q -e "$1" "$2" || { echo "--- $2:"; tail -n 30 "$2"; fail "'$1' not found in $2"; }
 }
 
+# bb_need WHAT...: the prerequisites of a QEMU or host test, each checked the same way:
+#   init netperf (built by make), sysroot busybox kernel (make fetch), qemu cpio e2fsck (the
+#   packages of tools/scripts/install-deps). `make test` builds and installs all of them, so
+#   one missing there (CI=true) fails the test; run by hand, the test is skipped and says why.
+bb_need() {
+	local w why
+	for w in "$@"; do
+		why=
+		case $w in
+		init) [ -x "$B/init" ] || why="build/init is not built (make)" ;;
+		netperf) [ -x "$B/netperf/netperf" ] || why="build/netperf is not built (make netperf)" ;;
+		sysroot) [ -e "$SYSROOT/.complete" ] || why="the sysroot is missing (make fetch)" ;;
+		busybox) [ -x "$SYSROOT/bin/busybox" ] || why="the sysroot has no busybox (make fetch)" ;;
+		kernel) compgen -G "$SYSROOT/boot/vmlinuz-*" >/dev/null || why="no pinned kernel (make fetch)" ;;
+		qemu) command -v qemu-system-x86_64 >/dev/null || why="qemu-system-x86_64 is missing (tools/scripts/install-deps)" ;;
+		cpio | e2fsck) command -v "$w" >/dev/null || why="$w is missing (tools/scripts/install-deps)" ;;
+		*) fail "bb_need: unknown prerequisite '$w'" ;;
+		esac
+		[ -z "$why" ] && continue
+		[ "${CI:-}" = true ] && fail "$why"
+		skip "$why"
+	done
+}
+
 # bb_timeout SECONDS COMMAND...: COMMAND, killed after SECONDS; returns its exit code (137
 # when the timeout killed it). It runs in the background of the test, so a failing or
 # interrupted test ends it (and its process group) at once (bb_cleanup) instead of waiting for
