@@ -55,9 +55,11 @@ run() { # NAME BOOTS
 	echo "$1: exit $rc, $((SECONDS - start)) s"
 	[ "$rc" -le 1 ] || { tail -20 "$T/$1.log"; fail "benchboot run $1 failed"; }
 }
+echo "host load before: $(cut -d' ' -f1-3 /proc/loadavg) (1, 5, 15 min; $(nproc) CPUs)"
 run aa $((AA * PER))
 run power "$POWER"
 
+echo "host load after: $(cut -d' ' -f1-3 /proc/loadavg)"
 # compare GROUPDIR KEY: JSON of the comparison of the boots linked into GROUPDIR
 group() { # SRC FIRST COUNT DEST
 	mkdir -p "$4"
@@ -122,6 +124,21 @@ if n:
 if one_n:
     print("one boot a side, iterations-only interval excluding 0: %d of %d boots = %.0f%% (why one boot claims nothing)"
           % (one, one_n, 100.0 * one / one_n))
+# the two spreads of Kalibera and Jones' two levels, from side A of the single boots
+import statistics
+means, within = [], []
+for i in range(AA * PER):
+    try:
+        s = stat("%s/one-%d.json" % (T, i))
+    except (OSError, ValueError):
+        s = None
+    if s and len(s["a"]["values"]) >= 2:
+        v = s["a"]["values"]
+        means.append(statistics.mean(v))
+        within.append(statistics.stdev(v) / statistics.mean(v))
+if len(means) >= 2:
+    print("spread (printk_ratelimit=5): boot to boot %.1f%% (CV of %d per-boot means), within a boot %.1f%% (mean CV of the iterations)"
+          % (100 * statistics.stdev(means) / statistics.mean(means), len(means), 100 * statistics.mean(within)))
 print("power: send_size 10K vs 5K, first k boots")
 first = None
 for k in range(2, POWER + 1):

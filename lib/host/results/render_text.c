@@ -196,4 +196,13 @@ void bb_comparison_print(FILE *f, const struct bb_comparison *c, int all)
 	    "and max;\n   medians over 1%% apart for a test program's stats, 5%% for the "
 	    "others\n",
 	    c->nsignificant, c->nsignificant == 1 ? "" : "s", ni, nl, 100 * c->confidence);
+	size_t one = 0;
+	for (size_t i = 0; i < c->nruns; i++)
+		one += c->runs[i].boots_a < 2 || c->runs[i].boots_b < 2;
+	if (one)
+		fprintf(
+		    f,
+		    "%zu run%s with one boot on a side: boot-to-boot variance unknown, an L there "
+		    "rests on\n   the iterations of one boot\n",
+		    one, one == 1 ? "" : "s");
 }
