@@ -169,7 +169,9 @@ struct boot {
 	char net_error[256];
 	struct cgroup_state cgroup;
 	struct cpufreq_state cpufreq;
-	double t_exec_ms; /* CLOCK_BOOTTIME at the start of main */
+	double t_exec_ms;   /* CLOCK_BOOTTIME at the start of main (PID 1) */
+	int mount_failures; /* PID 1's early mounts that failed */
+	int position;       /* iterations started so far in this boot (run-N steps) */
 	double t_first_client_ms;
 	int disk; /* results_open succeeded */
 	/* how long each setup step took (ms), in order */
@@ -182,6 +184,31 @@ struct boot {
 	struct sysctl_set *run_sysctls;
 	int *run_failed; /* per run: iterations not ok */
 };
+
+/*
+ * PID 1 and the runner (supervise.c). PID 1 does the mounts, the console, reaping and the
+ * power-off; the runner, its child, does everything else. This page is shared between them
+ * and outlives the runner, so PID 1 knows after a crash where it happened and how to end.
+ */
+struct init_shared {
+	char step[64]; /* the step the runner is in: plan, modules, net, ..., run-N, finish */
+	char run[256]; /* in run-N: the run id, and the iteration of that run */
+	int iter;
+	int poweroff, reboot, debug; /* how to end the boot (the plan's and command line's) */
+	int boot_end;                /* boot-end was printed: everything is written */
+};
+extern struct init_shared *init_shared;
+/* Map the shared page (before the fork); 0 or -errno (then PID 1 sees nothing). */
+int init_shared_map(void);
+/* benchboot.debug.crash=STEP from the kernel command line (init_step crashes there). */
+void init_crash_switch(const char *cmdline);
+/* The runner enters step (run and iter: the iteration, in run-N steps; else NULL, 0). */
+void init_step(const char *step, const char *run, int iter);
+/* The machine line PID 1 prints for a runner that ended with wait status `status` without
+ * finishing the boot (`init-crash signal=N step=S ...`, no prefix): 1, or 0 when it finished. */
+int init_crash_line(const struct init_shared *s, int status, char *buf, size_t len);
+/* Everything but PID 1's part (runner.c); returns when the boot's results are written. */
+void runner_main(struct boot *b);
 
 /* Run every iteration of plan run i (run.c). */
 void run_one(struct boot *b, size_t i);

@@ -1,145 +1,51 @@
 /*
- * benchboot's init (PID 1): mount, console, plan + command line, modules, network, cgroups,
- * cpufreq, then every run of the plan, then the results are closed and the machine powers off
- * (or a shell with benchboot.debug=1, or it idles with poweroff=0). The results disk (found,
- * opened, env.json and the first sync) is done while the first server starts, before any
- * client runs (setuptime.h).
- *
- * It never exits and never panics the kernel: a failed step is reported on the console and in
- * the results, and the matrix goes on where it can. All signals it cares about are blocked and
- * read from a signalfd, so it sleeps in the kernel while benchmarks run.
+ * benchboot's init, PID 1: the minimum, so that nothing benchboot does can take it down. It
+ * mounts, opens the console, starts the runner (runner.c: everything else) as its child, then
+ * only reaps. When the runner ends, PID 1 ends the boot as the plan said (power off, reboot,
+ * a debug shell, or idle reaping orphans). When the runner died instead (a signal, or an exit
+ * before boot-end), PID 1 first says `BENCHBOOT init-crash signal=N step=STEP` with the step
+ * it was in (supervise.c): what the runner had synced to the results disk stays there, and
+ * the kernel is not panicked ("Attempted to kill init"), which would blame the kernel under
+ * test. PID 1 never returns from main and never exits.
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/prctl.h>
 #include <sys/reboot.h>
-#include <sys/signalfd.h>
 #include <sys/wait.h>
 #include <termios.h>
 #include <unistd.h>
 
 #include "console_proto.h"
 #include "init.h"
-#include "results.h"
-#include "setuptime.h"
-
-#define PLAN_PATH "/etc/benchboot/plan"
 
 static struct boot boot;
 
-static void read_plan(struct boot *b)
+/* Reap every child that exited; returns the wait status of `watch` when it was one of them. */
+static int reap(pid_t watch, int *watch_status)
 {
-	size_t len;
-	char *text = init_read(PLAN_PATH, &len);
-	if (!text) {
-		snprintf(b->plan_error, sizeof(b->plan_error), "cannot read %s: %s", PLAN_PATH,
-		         strerror(errno));
-	} else if (bb_plan_parse(text, len, &b->plan, b->plan_error, sizeof(b->plan_error)) == 0) {
-		*b->plan_error = 0;
-	}
-	free(text);
-	if (*b->plan_error) {
-		say("%s", b->plan_error);
-		machine(BB_CON_PLAN_ERROR " %s", b->plan_error);
-		/* an unreadable plan still gets a boot record and the default end (power off) */
-		static const char empty[] = "benchboot-plan 1\n";
-		char ignored[64];
-		bb_plan_parse(empty, sizeof(empty) - 1, &b->plan, ignored, sizeof(ignored));
-	}
-	if (init_read_line("/proc/cmdline", b->cmdline, sizeof(b->cmdline)))
-		*b->cmdline = 0;
-	if (bb_plan_cmdline(&b->plan, b->cmdline, b->cmdline_report, sizeof(b->cmdline_report)))
-		for (char *l = strtok(strdup(b->cmdline_report), "\n"); l; l = strtok(NULL, "\n"))
-			say("%s (ignored)", l);
+	int found = 0, status;
+	pid_t pid;
+	while ((pid = waitpid(-1, &status, WNOHANG)) > 0)
+		if (pid == watch) {
+			*watch_status = status;
+			found = 1;
+		}
+	return found;
 }
 
-static void boot_id(struct boot *b)
+/* Sleep until a child exits (every other signal stays blocked and is dropped). */
+static void wait_child(const sigset_t *set)
 {
-	if (init_read_line("/proc/sys/kernel/random/boot_id", b->boot_id, sizeof(b->boot_id)) ||
-	    !*b->boot_id)
-		snprintf(b->boot_id, sizeof(b->boot_id), "unknown-%ld", (long)init_now_ms());
+	siginfo_t info;
+	while (sigwaitinfo(set, &info) != SIGCHLD)
+		;
 }
 
-/* Time since the last step mark goes to the step called name. */
-static void step(struct boot *b, const char *name, double *mark)
-{
-	double now = init_now_ms();
-	if (b->nsteps < (int)(sizeof(b->steps) / sizeof(b->steps[0]))) {
-		b->steps[b->nsteps].name = name;
-		b->steps[b->nsteps++].ms = now - *mark;
-	}
-	*mark = now;
-}
-
-/* How long each part of the results disk work took (ms). */
-static struct {
-	double wait, open, env, sync;
-} disk_ms;
-
-/*
- * The results disk: found and opened, the boot folder made, env.json written and synced with
- * init.log. main() leaves it to the first iteration, which does it while its first server
- * starts (setuptime.h): before any client runs, before anything else is synced. The first sync
- * leaves out runs/ (the first iteration's folder, in the making): those files go to the disk
- * at the end of their iteration, as always.
- */
-static void results_start(struct boot *b)
-{
-	double t = init_now_ms(), t1;
-	if (b->plan.results_wait > 0)
-		results_wait_for_disk("", b->plan.results_wait);
-	t1 = init_now_ms();
-	disk_ms.wait = t1 - t;
-	b->disk = results_open("", b->boot_id) == 0;
-	t = init_now_ms();
-	disk_ms.open = t - t1;
-	t1 = init_now_ms();
-	if (env_write(b))
-		say("cannot write env.json");
-	t = init_now_ms();
-	disk_ms.env = t - t1;
-	results_sync_except(init_path(INIT_RESULTS_DIR), 0, "runs");
-	disk_ms.sync = init_now_ms() - t;
-}
-
-/* The path to the first client, on CLOCK_BOOTTIME (ms since the exec of /init) and on the
- * kernel log's clock (see setuptime.h). */
-static void setup_path_line(struct boot *b)
-{
-	const char *want[] = {KMSG_RUN_INIT, KMSG_FIRST_CLIENT};
-	double klog[2];
-	char line[1024] = "";
-	const struct {
-		const char *name;
-		double t;
-	} at[] = {
-	    {"run_start", first_path.run_start},
-	    {"sysctls", first_path.sysctls},
-	    {"server_fork", first_path.server_fork},
-	    {"clients_forked", first_path.clients_forked},
-	    {"disk_start", setup_deferred_start},
-	    {"disk_end", setup_deferred_end},
-	    {"server_ready", first_path.server_ready},
-	    {"release", first_path.release},
-	};
-	for (size_t i = 0; i < sizeof(at) / sizeof(at[0]); i++)
-		if (at[i].t)
-			snprintf(line + strlen(line), sizeof(line) - strlen(line), " %s=%.1f",
-			         at[i].name, at[i].t - b->t_exec_ms);
-	kmsg_find(want, klog, 2);
-	machine(BB_CON_SETUP_PATH
-	        " ready_tries=%d ready_connect_ms=%.1f%s disk_waited_ms=%.1f "
-	        "results_wait_ms=%.1f results_open_ms=%.1f env_ms=%.1f results_sync_ms=%.1f "
-	        "kernel_log_run_init_ms=%.3f kernel_log_first_client_ms=%.3f",
-	        first_path.ready_tries, first_path.ready_connect_ms, line, setup_deferred_waited,
-	        disk_ms.wait, disk_ms.open, disk_ms.env, disk_ms.sync, klog[0], klog[1]);
-}
-
-static void debug_shell(struct boot *b)
+static void debug_shell(const sigset_t *set)
 {
 	say("benchboot.debug=1: shell on the console; exit it to finish the boot");
 	pid_t pid = fork();
@@ -153,36 +59,30 @@ static void debug_shell(struct boot *b)
 		execl("/bin/busybox", "sh", NULL);
 		_exit(127);
 	}
-	for (int status; pid > 0 && waitpid(pid, &status, 0) != pid;)
-		if (errno == ECHILD)
-			break;
-	run_reap();
+	int status;
+	while (pid > 0 && !reap(pid, &status))
+		wait_child(set);
 }
 
-/* The init must not return: power off when asked, otherwise reap orphans forever. */
-static void finish(struct boot *b)
+/* End the boot as the runner left word: power off, reboot, or idle reaping orphans. */
+static void finish(const struct init_shared *how, const sigset_t *set)
 {
+	int ignored;
 	sync();
-	if (b->plan.debug)
-		debug_shell(b);
-	if (b->plan.reboot || b->plan.poweroff) {
-		say(b->plan.reboot ? "rebooting" : "powering off");
+	if (how->debug)
+		debug_shell(set);
+	if (how->reboot || how->poweroff) {
+		say(how->reboot ? "rebooting" : "powering off");
 		sync();
 		tcdrain(1); /* the last lines must leave the serial port before the power does */
-		init_ops->reboot(b->plan.reboot ? RB_AUTOBOOT : RB_POWER_OFF);
-		say("%s failed: %s; idling", b->plan.reboot ? "reboot" : "power off",
-		    strerror(errno));
+		init_ops->reboot(how->reboot ? RB_AUTOBOOT : RB_POWER_OFF);
+		say("%s failed: %s; idling", how->reboot ? "reboot" : "power off", strerror(errno));
 	} else {
 		say("poweroff=0: done, idling (the machine stays up)");
 	}
-	sigset_t chld;
-	sigemptyset(&chld);
-	sigaddset(&chld, SIGCHLD);
-	run_reap();
 	for (;;) {
-		siginfo_t info;
-		sigwaitinfo(&chld, &info);
-		run_reap();
+		reap(0, &ignored);
+		wait_child(set);
 	}
 }
 
@@ -190,7 +90,7 @@ int main(int argc, char **argv)
 {
 	struct boot *b = &boot;
 	sigset_t set;
-	int ok = 0, failed = 0;
+	int status = 0;
 
 	b->t_exec_ms = init_now_ms();
 	sigfillset(&set);
@@ -199,78 +99,37 @@ int main(int argc, char **argv)
 	sigdelset(&set, SIGILL);
 	sigdelset(&set, SIGFPE);
 	sigprocmask(SIG_BLOCK, &set, NULL);
-	b->sigfd = signalfd(-1, &set, SFD_NONBLOCK | SFD_CLOEXEC);
-
-	double mark = b->t_exec_ms;
-	int mount_failures = mount_early();
+	b->mount_failures = mount_early();
 	console_setup();
-	step(b, "mount_console", &mark);
 	init_ops->reboot(RB_DISABLE_CAD);
-	say("benchboot init: exec at %.0f ms after boot%s", b->t_exec_ms,
-	    mount_failures ? " (some mounts failed, see above)" : "");
-	if (init_mkdirs(INIT_RESULTS_DIR "/runs", 0755))
-		say("cannot create %s: %s", INIT_RESULTS_DIR, strerror(errno));
-	console_log_open(INIT_RESULTS_DIR "/init.log");
-	step(b, "log", &mark);
 
-	read_plan(b);
-	boot_id(b);
-	step(b, "plan", &mark);
-	b->ncpu = init_online_cpus(b->online, sizeof(b->online));
-	b->run_sysctls = calloc(b->plan.nruns ? b->plan.nruns : 1, sizeof(*b->run_sysctls));
-	b->run_failed = calloc(b->plan.nruns ? b->plan.nruns : 1, sizeof(*b->run_failed));
-	int total_iter = 0;
-	for (size_t i = 0; i < b->plan.nruns; i++)
-		total_iter += b->plan.runs[i].iterations;
-	machine(BB_CON_BOOT_START " id=%s runs=%zu iterations=%d job=%s cpus=%u", b->boot_id,
-	        b->plan.nruns, total_iter, b->plan.job ? b->plan.job : "-", b->ncpu);
-
-	if (modules_load(&b->plan, &b->modules))
-		say("some modules failed to load (runs that need them will fail)");
-	step(b, "modules", &mark);
-	if (net_setup(&b->plan, b->net_error, sizeof(b->net_error)))
-		say("network setup failed: %s", b->net_error);
-	step(b, "net", &mark);
-	cgroup_setup(&b->plan, &b->cgroup);
-	b->cgroup_fd = cgroup_dir_fd(&b->cgroup);
-	step(b, "cgroup", &mark);
-	cpufreq_setup(&b->plan, &b->cpufreq);
-	step(b, "cpufreq", &mark);
-	setup_deferred = results_start;
-	char steps[512] = "";
-	for (int i = 0; i < b->nsteps; i++)
-		snprintf(steps + strlen(steps), sizeof(steps) - strlen(steps), " %s=%.1f",
-		         b->steps[i].name, b->steps[i].ms);
-	machine(BB_CON_SETUP_DONE " ms=%.1f modules_load_ms=%.1f%s", init_now_ms() - b->t_exec_ms,
-	        b->modules.load_ms, steps);
-
-	machine(BB_CON_RESULTS_START);
-	for (size_t i = 0; i < b->plan.nruns; i++) {
-		run_one(b, i);
-		run_reap();
+	int mapped = init_shared_map();
+	pid_t runner = fork();
+	if (runner == 0) {
+		/* the benchmarks' orphans come back to the runner, which counts and reaps them */
+		prctl(PR_SET_CHILD_SUBREAPER, 1);
+		runner_main(b);
+		_exit(0);
 	}
-	setup_deferred_run(b); /* no run did it (a plan without runs) */
-	machine(BB_CON_RESULTS_END);
+	if (runner < 0 || mapped) {
+		say("cannot start the runner as a child (%s): running it in PID 1",
+		    strerror(runner < 0 ? errno : -mapped));
+		if (runner > 0)
+			kill(runner, SIGKILL);
+		runner_main(b);
+		finish(init_shared, &set);
+	}
+	while (!reap(runner, &status))
+		wait_child(&set);
 
-	for (size_t i = 0; i < b->plan.nruns; i++)
-		b->run_failed[i] ? failed++ : ok++;
-	if (b->t_first_client_ms)
-		machine(BB_CON_SETUP_TIME " init_to_first_client_ms=%.1f modules_ms=%.1f "
-		                          "excluding_modules_ms=%.1f "
-		                          "exec_boottime_ms=%.1f first_client_boottime_ms=%.1f",
-		        b->t_first_client_ms - b->t_exec_ms, b->modules.load_ms,
-		        b->t_first_client_ms - b->t_exec_ms - b->modules.load_ms, b->t_exec_ms,
-		        b->t_first_client_ms);
-	if (b->t_first_client_ms)
-		setup_path_line(b);
-	say("summary: %d runs ok, %d runs with failures, %zu runs in the plan", ok, failed,
-	    b->plan.nruns);
-	for (size_t i = 0; i < b->plan.nruns; i++)
-		say("  %-6s %s", b->run_failed[i] ? "FAILED" : "ok", b->plan.runs[i].id);
-	env_write(b);
-	results_sync(init_path(INIT_RESULTS_DIR), 0);
-	results_finish();
-	machine(BB_CON_BOOT_END " id=%s ok=%d failed=%d", b->boot_id, ok, failed);
-	finish(b);
+	char line[512];
+	struct init_shared seen = *init_shared;
+	if (init_crash_line(&seen, status, line, sizeof(line))) {
+		machine("%s", line);
+		say("benchboot's init crashed (%s in step %s): what was synced to the results disk "
+		    "before stays there; ending the boot",
+		    WIFSIGNALED(status) ? strsignal(WTERMSIG(status)) : "exited early", seen.step);
+	}
+	finish(&seen, &set);
 	return 0;
 }

@@ -879,6 +879,9 @@ static void iteration(struct boot *b, size_t runidx, int iter)
 	char why[256], *old_results = NULL;
 	int r, appended = 0;
 
+	char step[32];
+	snprintf(step, sizeof(step), "run-%d", ++b->position);
+	init_step(step, run->id, iter);
 	first_path_start();
 	snprintf(it.status, sizeof(it.status), "ok");
 	snprintf(it.dir, sizeof(it.dir), INIT_RESULTS_DIR "/runs/%s/%d", run->id, iter);

@@ -393,6 +393,11 @@ static int set_global(struct parser *ps, const char *key, const char *value, int
 		if (parse_int(value, 0, 600, &v))
 			return fail(ps, "results.wait: expected seconds 0..600, not '%s'", value);
 		p->results_wait = (int)v;
+	} else if (cmdline && !strcmp(key, "debug.crash")) {
+		bit = G_DEBUG;
+		if (!name_ok(value, "-_"))
+			return fail(ps, "debug.crash: expected a step name, not '%s'", value);
+		r = set_str(&p->debug_crash, value);
 	} else if (!strcmp(key, "console.lava") || !strcmp(key, "poweroff") ||
 	           (cmdline && (!strcmp(key, "debug") || !strcmp(key, "reboot")))) {
 		int *dst = key[0] == 'c'   ? &p->console_lava
@@ -783,6 +788,7 @@ void bb_plan_free(struct bb_plan *plan)
 		free(r->client_cpus);
 	}
 	free(plan->runs);
+	free(plan->debug_crash);
 	free(plan->job);
 	free(plan->digest);
 	free(plan->boot_params);

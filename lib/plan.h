@@ -68,6 +68,9 @@ struct bb_plan {
 	int results_wait; /* seconds to wait for a results disk to appear (USB sticks), 0: none */
 	int debug;        /* command line only: benchboot.debug=1 */
 	int reboot;       /* command line only: benchboot.reboot=1 (reboot instead of power off) */
+	/* command line only: benchboot.debug.crash=STEP, the runner crashes on purpose when it
+	 * enters STEP (docs/console.md; for testing the init-crash path) */
+	char *debug_crash;
 	struct bb_plan_run *runs;
 	size_t nruns;
 };

@@ -299,6 +299,12 @@ static double on_line(void *ctx, const char *line)
 		p->boot_end_seen = 1;
 		event(p, "all runs done: %d ok, %d failed", ev.ok, ev.failed);
 		return 0;
+	case BB_EV_INIT_CRASH: {
+		char text[600];
+		bb_init_crash_text(&ev, text, sizeof(text));
+		event(p, "%s", text);
+		return 0;
+	}
 	default:
 		return 0;
 	}
@@ -861,7 +867,8 @@ static int run_main(int argc, char **argv)
 				qo.ctx = &p;
 				qo.interrupt = &interrupted;
 				char nicdev[160];
-				const char *nic_args[] = {"-netdev", "user,id=n0", "-device", nicdev, NULL};
+				const char *nic_args[] = {"-netdev", "user,id=n0", "-device",
+				                          nicdev, NULL};
 				if (want_nic || (s->have_plan && s->plan.nic_name)) {
 					nic_device(s, nicdev, sizeof(nicdev));
 					qo.extra_args = nic_args;

@@ -97,3 +97,28 @@ TEST(progress_events)
 	CHECK_INT(bb_console_event("benchboot: results: no results disk", &ev), ==, 0);
 	CHECK_INT(bb_console_event("[ 1.0] random kernel line", &ev), ==, 0);
 }
+
+TEST(init_crash_is_benchboots_not_the_kernels)
+{
+	const char *line = "BENCHBOOT init-crash signal=11 step=run-2 run=SCTP.prsctp_enable=1 iter=1";
+	CHECK_INT(bb_console_classify(line), ==, BB_BOOT_INIT_CRASH);
+	CHECK_STR(bb_boot_outcome_name(BB_BOOT_INIT_CRASH), "init-crash");
+	struct bb_console_event ev;
+	CHECK_INT(bb_console_event(line, &ev), ==, 1);
+	CHECK_INT(ev.kind, ==, BB_EV_INIT_CRASH);
+	CHECK_INT(ev.signal, ==, 11);
+	CHECK_STR(ev.step, "run-2");
+	CHECK_STR(ev.id, "SCTP.prsctp_enable=1");
+	CHECK_INT(ev.iter, ==, 1);
+	char text[600];
+	bb_init_crash_text(&ev, text, sizeof(text));
+	CHECK_CONTAINS(text, "benchboot's init crashed (signal 11, Segmentation fault, step run-2, "
+	                     "run SCTP.prsctp_enable=1 iteration 1)");
+	CHECK(!strstr(text, "panic"));
+
+	CHECK_INT(bb_console_event("BENCHBOOT init-crash signal=0 exit=3 step=cgroup", &ev), ==, 1);
+	CHECK_INT(ev.signal, ==, 0);
+	CHECK_INT(ev.exit_status, ==, 3);
+	bb_init_crash_text(&ev, text, sizeof(text));
+	CHECK_CONTAINS(text, "(exit status 3 before boot-end, step cgroup)");
+}

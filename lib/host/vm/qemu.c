@@ -18,6 +18,8 @@
 #define DEFAULT_QEMU "qemu-system-x86_64"
 #define STOP_GRACE_S 5.0  /* SIGTERM, then this long before SIGKILL */
 #define TRACE_GRACE_S 2.0 /* after a panic or oops: keep reading the trace this long */
+/* after benchboot's init reported its own crash: PID 1 syncs and powers off by itself */
+#define INIT_CRASH_GRACE_S 20.0
 
 static double now_s(void)
 {
@@ -29,8 +31,9 @@ static double now_s(void)
 const char *bb_boot_outcome_name(enum bb_boot_outcome o)
 {
 	static const char *const names[] = {
-	    "poweroff",    "panic",       "oops",    "hang",   "deadline",
-	    "interrupted", "qemu-failed", "no-kernel-output", "stopped"};
+	    "poweroff", "panic",       "oops",        "hang",
+	    "deadline", "interrupted", "qemu-failed", "no-kernel-output",
+	    "stopped",  "init-crash"};
 	return (unsigned)o < sizeof(names) / sizeof(*names) ? names[o] : "?";
 }
 
@@ -52,6 +55,7 @@ enum bb_boot_outcome bb_console_classify(const char *line)
 	    {"rcu: INFO: rcu_preempt detected stalls", BB_BOOT_HANG},
 	    {"rcu: INFO: rcu_sched detected stalls", BB_BOOT_HANG},
 	    {" blocked for more than ", BB_BOOT_HANG},
+	    {BB_CON_LINE(BB_CON_INIT_CRASH), BB_BOOT_INIT_CRASH},
 	};
 	for (size_t i = 0; i < sizeof(table) / sizeof(*table); i++)
 		if (strstr(line, table[i].text))
@@ -142,8 +146,7 @@ static double probe_line(void *ctx, const char *line)
 	return -1;
 }
 
-int bb_kvm_probe(const char *qemu, const char *kernel, double timeout_s, char *why,
-                 size_t whylen)
+int bb_kvm_probe(const char *qemu, const char *kernel, double timeout_s, char *why, size_t whylen)
 {
 	const char *dev = getenv(BB_KVM_DEVICE_ENV);
 	char dir[] = "/tmp/bbkvm.XXXXXX", dbgarg[80], dbg[64];
@@ -229,9 +232,14 @@ static void watch_line(struct watch *w)
 		w->line[--w->len] = 0;
 	enum bb_boot_outcome c = bb_console_classify(w->line);
 	if (c != BB_BOOT_POWEROFF && w->pending == BB_BOOT_POWEROFF) {
+		struct bb_console_event ev;
 		w->pending = c;
-		w->stop_at = now_s() + TRACE_GRACE_S;
-		snprintf(w->res->detail, sizeof(w->res->detail), "%.500s", w->line);
+		w->stop_at =
+		    now_s() + (c == BB_BOOT_INIT_CRASH ? INIT_CRASH_GRACE_S : TRACE_GRACE_S);
+		if (c == BB_BOOT_INIT_CRASH && bb_console_event(w->line, &ev))
+			bb_init_crash_text(&ev, w->res->detail, sizeof(w->res->detail));
+		else
+			snprintf(w->res->detail, sizeof(w->res->detail), "%.500s", w->line);
 	}
 	snprintf(w->last, sizeof(w->last), "%.399s", w->line);
 	if (!w->kernel_seen)
@@ -544,7 +552,8 @@ int bb_console_event(const char *line, struct bb_console_event *ev)
 	} tags[] = {{BB_CON_LINE(BB_CON_BOOT_START), BB_EV_BOOT_START},
 	            {BB_CON_LINE(BB_CON_RUN_START), BB_EV_RUN_START},
 	            {BB_CON_LINE(BB_CON_RUN_END), BB_EV_RUN_END},
-	            {BB_CON_LINE(BB_CON_BOOT_END), BB_EV_BOOT_END}};
+	            {BB_CON_LINE(BB_CON_BOOT_END), BB_EV_BOOT_END},
+	            {BB_CON_LINE(BB_CON_INIT_CRASH), BB_EV_INIT_CRASH}};
 	char v[64];
 	memset(ev, 0, sizeof(*ev));
 	for (size_t i = 0; i < sizeof(tags) / sizeof(*tags); i++) {
@@ -569,6 +578,13 @@ int bb_console_event(const char *line, struct bb_console_event *ev)
 		if (word(p, "elapsed", v, sizeof(v)))
 			ev->elapsed = strtod(v, NULL);
 		word(p, "status", ev->status, sizeof(ev->status));
+		if (word(p, "signal", v, sizeof(v)))
+			ev->signal = atoi(v);
+		if (word(p, "exit", v, sizeof(v)))
+			ev->exit_status = atoi(v);
+		word(p, "step", ev->step, sizeof(ev->step));
+		if (ev->kind == BB_EV_INIT_CRASH)
+			word(p, "run", ev->id, sizeof(ev->id));
 		word(p, "reason", ev->reason, sizeof(ev->reason));
 		return 1;
 	}
@@ -595,4 +611,19 @@ int bb_console_event(const char *line, struct bb_console_event *ev)
 		snprintf(ev->unit, sizeof(ev->unit), "%.31s", eq + 2 + n);
 	ev->unit[strcspn(ev->unit, " \r\n")] = 0;
 	return 1;
+}
+
+void bb_init_crash_text(const struct bb_console_event *ev, char *buf, size_t len)
+{
+	char how[96], where[400] = "";
+	if (ev->signal > 0)
+		snprintf(how, sizeof(how), "signal %d, %s", ev->signal, strsignal(ev->signal));
+	else
+		snprintf(how, sizeof(how), "exit status %d before boot-end", ev->exit_status);
+	if (*ev->id)
+		snprintf(where, sizeof(where), ", run %.256s iteration %d", ev->id, ev->iter);
+	snprintf(buf, len,
+	         "benchboot's init crashed (%s, step %s%s); not a kernel failure: "
+	         "what it synced before stays on the results disk",
+	         how, *ev->step ? ev->step : "?", where);
 }

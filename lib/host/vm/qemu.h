@@ -48,6 +48,7 @@ enum bb_boot_outcome {
 	BB_BOOT_QEMU_FAILED, /* QEMU failed (bad option, missing file) or was killed */
 	BB_BOOT_NO_KERNEL,   /* no kernel console line within kernel_wait_s */
 	BB_BOOT_STOPPED,     /* on_line asked to stop the VM */
+	BB_BOOT_INIT_CRASH,  /* benchboot's init crashed (`BENCHBOOT init-crash`): not the kernel */
 };
 
 const char *bb_boot_outcome_name(enum bb_boot_outcome o);
@@ -92,8 +93,9 @@ struct bb_qemu_result {
  */
 int bb_qemu_boot(const struct bb_qemu_opts *o, struct bb_qemu_result *res);
 
-/* What a console line shows: BB_BOOT_PANIC, BB_BOOT_OOPS, BB_BOOT_HANG (hung task reports)
- * or BB_BOOT_POWEROFF when it is nothing alarming. */
+/* What a console line shows: BB_BOOT_PANIC, BB_BOOT_OOPS, BB_BOOT_HANG (hung task reports),
+ * BB_BOOT_INIT_CRASH (PID 1 reports that benchboot's runner died) or BB_BOOT_POWEROFF when it
+ * is nothing alarming. */
 enum bb_boot_outcome bb_console_classify(const char *line);
 
 /* 1 when the kernel (or the init it started) printed line: a kernel log timestamp
@@ -109,6 +111,7 @@ enum bb_event_kind {
 	BB_EV_RUN_END,
 	BB_EV_RESULT,
 	BB_EV_BOOT_END,
+	BB_EV_INIT_CRASH, /* signal (0: exit, with status), step, id (run) and iter */
 };
 
 struct bb_console_event {
@@ -116,11 +119,17 @@ struct bb_console_event {
 	char id[256];    /* boot id (boot-start/-end) or run id */
 	int iter, niter; /* run-start: iter=I/N; run-end: iter=I; boot-start: niter=iterations */
 	int runs, ok, failed;
+	int signal, exit_status; /* init-crash */
+	char step[64];           /* init-crash */
 	double runtime, elapsed, value;
 	char status[32], stat[160], unit[32], reason[256];
 };
 
 /* 1 and ev filled when line is one of those, else 0. */
 int bb_console_event(const char *line, struct bb_console_event *ev);
+
+/* What to tell the user about a BB_EV_INIT_CRASH event: "benchboot's init crashed (signal
+ * 11, Segmentation fault, step run-2, run ID iteration 1); ...". */
+void bb_init_crash_text(const struct bb_console_event *ev, char *buf, size_t len);
 
 #endif
