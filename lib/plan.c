@@ -35,75 +35,11 @@ static int fail(struct parser *ps, const char *fmt, ...)
 	return -EINVAL;
 }
 
-static int strv_push(struct bb_strv *sv, const char *s, size_t len)
-{
-	char **v = realloc(sv->v, (sv->n + 1) * sizeof(*v));
-	if (!v)
-		return -ENOMEM;
-	sv->v = v;
-	if (!(v[sv->n] = strndup(s, len)))
-		return -ENOMEM;
-	sv->n++;
-	return 0;
-}
-
-static void strv_free(struct bb_strv *sv)
-{
-	for (size_t i = 0; i < sv->n; i++)
-		free(sv->v[i]);
-	free(sv->v);
-	sv->v = NULL;
-	sv->n = 0;
-}
-
-/* Replace sv with the space-separated words of s. */
+/* Replace sv with the blank-separated words of s. */
 static int strv_split(struct bb_strv *sv, const char *s)
 {
-	strv_free(sv);
-	while (*s) {
-		size_t n = strcspn(s, " \t");
-		if (n && strv_push(sv, s, n))
-			return -ENOMEM;
-		s += n;
-		s += strspn(s, " \t");
-	}
-	return 0;
-}
-
-static struct bb_kv *kvs_find(struct bb_kvs *kv, const char *key)
-{
-	for (size_t i = 0; i < kv->n; i++)
-		if (!strcmp(kv->v[i].key, key))
-			return &kv->v[i];
-	return NULL;
-}
-
-static int kvs_add(struct bb_kvs *kv, const char *key, const char *value)
-{
-	struct bb_kv *v = realloc(kv->v, (kv->n + 1) * sizeof(*v));
-	if (!v)
-		return -ENOMEM;
-	kv->v = v;
-	v[kv->n].key = strdup(key);
-	v[kv->n].value = strdup(value);
-	if (!v[kv->n].key || !v[kv->n].value) {
-		free(v[kv->n].key);
-		free(v[kv->n].value);
-		return -ENOMEM;
-	}
-	kv->n++;
-	return 0;
-}
-
-static void kvs_free(struct bb_kvs *kv)
-{
-	for (size_t i = 0; i < kv->n; i++) {
-		free(kv->v[i].key);
-		free(kv->v[i].value);
-	}
-	free(kv->v);
-	kv->v = NULL;
-	kv->n = 0;
+	bb_strv_free(sv);
+	return bb_strv_add_words(sv, s);
 }
 
 static int set_str(char **dst, const char *value)
@@ -305,12 +241,12 @@ static int set_global(struct parser *ps, const char *key, const char *value, int
 			return fail(ps, "%s: bad cgroup file name", key);
 		if (!*value)
 			return fail(ps, "%s: empty value", key);
-		if ((kv = kvs_find(&p->cgroup_limits, file))) {
+		if ((kv = bb_kvs_find(&p->cgroup_limits, file))) {
 			if (!cmdline)
 				return fail(ps, "%s: duplicate key", key);
 			return set_str(&kv->value, value);
 		}
-		return kvs_add(&p->cgroup_limits, file, value);
+		return bb_kvs_add(&p->cgroup_limits, file, value);
 	}
 	if (!strcmp(key, "job")) {
 		bit = G_JOB;
@@ -449,7 +385,7 @@ static int set_server(struct parser *ps, const char *key, const char *value)
 	struct bb_plan_server *srv = &run->servers[n];
 	const char *field = end + 1;
 	if (!strcmp(field, "arg")) {
-		if (strv_push(&srv->argv, value, strlen(value)))
+		if (bb_strv_add(&srv->argv, value))
 			return fail(ps, "out of memory");
 		return 0;
 	}
@@ -480,16 +416,16 @@ static int set_run(struct parser *ps, const char *key, const char *value)
 	if (!strncmp(key, "param.", 6)) {
 		if (!key[6])
 			return fail(ps, "param.: empty parameter name");
-		if (kvs_find(&run->params, key + 6))
+		if (bb_kvs_find(&run->params, key + 6))
 			return fail(ps, "%s: duplicate key", key);
-		r = kvs_add(&run->params, key + 6, value);
+		r = bb_kvs_add(&run->params, key + 6, value);
 	} else if (!strncmp(key, "sysctl.", 7)) {
 		const char *name = key + 7;
 		if (!name_ok(name, "._-") || name[0] == '.' || strstr(name, ".."))
 			return fail(ps, "%s: bad sysctl name", key);
-		if (kvs_find(&run->sysctls, name))
+		if (bb_kvs_find(&run->sysctls, name))
 			return fail(ps, "%s: duplicate key", key);
-		r = kvs_add(&run->sysctls, name, value);
+		r = bb_kvs_add(&run->sysctls, name, value);
 	} else if (!strncmp(key, "server.", 7)) {
 		return set_server(ps, key, value);
 	} else if (!strcmp(key, "suite")) {
@@ -509,9 +445,9 @@ static int set_run(struct parser *ps, const char *key, const char *value)
 	} else if (!strcmp(key, "needs.module")) {
 		if (!name_ok(value, "_-"))
 			return fail(ps, "needs.module: bad module name '%s'", value);
-		r = strv_push(&run->needs_modules, value, strlen(value));
+		r = bb_strv_add(&run->needs_modules, value);
 	} else if (!strcmp(key, "client.arg")) {
-		r = strv_push(&run->client_argv, value, strlen(value));
+		r = bb_strv_add(&run->client_argv, value);
 	} else if (!strcmp(key, "client.count")) {
 		size_t len = strlen(value);
 		bit = R_COUNT;
@@ -775,16 +711,16 @@ void bb_plan_free(struct bb_plan *plan)
 		struct bb_plan_run *r = &plan->runs[i];
 		free(r->id);
 		free(r->suite);
-		kvs_free(&r->params);
-		strv_free(&r->needs_modules);
-		kvs_free(&r->sysctls);
+		bb_kvs_free(&r->params);
+		bb_strv_free(&r->needs_modules);
+		bb_kvs_free(&r->sysctls);
 		for (size_t j = 0; j < r->nservers; j++) {
-			strv_free(&r->servers[j].argv);
+			bb_strv_free(&r->servers[j].argv);
 			free(r->servers[j].ready);
 			free(r->servers[j].cpus);
 		}
 		free(r->servers);
-		strv_free(&r->client_argv);
+		bb_strv_free(&r->client_argv);
 		free(r->client_cpus);
 	}
 	free(plan->runs);
@@ -792,13 +728,13 @@ void bb_plan_free(struct bb_plan *plan)
 	free(plan->job);
 	free(plan->digest);
 	free(plan->boot_params);
-	strv_free(&plan->cgroup_controllers);
-	kvs_free(&plan->cgroup_limits);
+	bb_strv_free(&plan->cgroup_controllers);
+	bb_kvs_free(&plan->cgroup_limits);
 	free(plan->cpufreq_governor);
 	free(plan->net_dummy);
 	free(plan->nic_name);
-	strv_free(&plan->nic_address);
-	strv_free(&plan->nic_gateway);
-	strv_free(&plan->modules_boot);
+	bb_strv_free(&plan->nic_address);
+	bb_strv_free(&plan->nic_gateway);
+	bb_strv_free(&plan->modules_boot);
 	memset(plan, 0, sizeof(*plan));
 }

@@ -7,22 +7,10 @@
 
 #include <stddef.h>
 
+#include "strv.h"
+
 #define BB_PLAN_VERSION 1
 
-struct bb_strv {
-	char **v;
-	size_t n;
-};
-
-struct bb_kv {
-	char *key;
-	char *value;
-};
-
-struct bb_kvs {
-	struct bb_kv *v;
-	size_t n;
-};
 
 struct bb_plan_server {
 	struct bb_strv argv;

@@ -88,7 +88,7 @@ static int check_main(int argc, char **argv)
 	       job.ndocs == 1 ? "" : "s");
 	for (size_t b = 0; b < m.nboots && !rc; b++) {
 		const struct bb_boot *boot = &m.boots[b];
-		struct bb_argv mods = {0}, files = {0};
+		struct bb_strv mods = {0}, files = {0};
 		char bp[4096];
 		bb_plan_boot_params(boot, bp, sizeof bp);
 		if ((rc = bb_plan_needs(&m, b, &mods, &files, err, sizeof err)))
@@ -101,8 +101,8 @@ static int check_main(int argc, char **argv)
 		for (size_t i = 0; i < files.n; i++)
 			printf(" %s", files.v[i]);
 		printf("\n");
-		bb_argv_free(&mods);
-		bb_argv_free(&files);
+		bb_strv_free(&mods);
+		bb_strv_free(&files);
 		for (size_t r = 0; r < boot->nruns && !rc; r++) {
 			const struct bb_run *run = &boot->runs[r];
 			struct bb_suite_run sr;

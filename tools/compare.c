@@ -66,20 +66,20 @@ static int usage_error(const char *fmt, const char *arg)
 	return EXIT_USAGE;
 }
 
-static int add_cond(struct bb_pairs *kvs, const char *arg)
+static int add_cond(struct bb_kvs *kvs, const char *arg)
 {
 	const char *eq = strchr(arg, '=');
 	if (!eq || eq == arg)
 		return -1;
 	char *key = strndup(arg, eq - arg);
-	int r = !key || bb_pairs_set(kvs, key, eq + 1);
+	int r = !key || bb_kvs_set(kvs, key, eq + 1);
 	free(key);
 	return r ? -1 : 0;
 }
 
 /* --by KEY: the two values of KEY in res become --a KEY=x --b KEY=y. */
-static int split_by(const struct bb_results *res, const char *key, struct bb_pairs *ca,
-                    struct bb_pairs *cb)
+static int split_by(const struct bb_results *res, const char *key, struct bb_kvs *ca,
+                    struct bb_kvs *cb)
 {
 	const char **vals;
 	size_t n, missing;
@@ -107,7 +107,7 @@ static int split_by(const struct bb_results *res, const char *key, struct bb_pai
 	if (missing)
 		fprintf(stderr, "benchboot compare: %zu run%s without '%s' left out\n", missing,
 		        missing == 1 ? "" : "s", key);
-	int r = bb_pairs_set(ca, key, vals[0]) || bb_pairs_set(cb, key, vals[1]);
+	int r = bb_kvs_set(ca, key, vals[0]) || bb_kvs_set(cb, key, vals[1]);
 	free(vals);
 	return r ? EXIT_SYSTEM : EXIT_OK;
 }
@@ -118,7 +118,7 @@ static int compare_main(int argc, char **argv)
 	const char *axis[MAX_AXIS];
 	size_t naxis = 0, npaths = 0;
 	int all = 0, json = 0, rc = EXIT_USAGE;
-	struct bb_pairs ca = {0}, cb = {0};
+	struct bb_kvs ca = {0}, cb = {0};
 	struct bb_results res[2];
 	size_t nres = 0;
 	struct bb_side side[2];
@@ -183,10 +183,10 @@ static int compare_main(int argc, char **argv)
 	}
 	for (int s = 0; s < 2; s++) {
 		const struct bb_results *r = &res[npaths == 2 ? s : 0];
-		const struct bb_pairs *c = s ? &cb : &ca;
+		const struct bb_kvs *c = s ? &cb : &ca;
 		if (bb_side_add(&side[s], r, c))
 			goto out_oom;
-		char *d = bb_pairs_format_words(c);
+		char *d = bb_kvs_format_words(c);
 		if (!d)
 			goto out_oom;
 		if (npaths == 2) {
@@ -210,7 +210,7 @@ static int compare_main(int argc, char **argv)
 	}
 	if (npaths == 1)
 		for (int s = 0; s < 2; s++) {
-			const struct bb_pairs *c = s ? &cb : &ca;
+			const struct bb_kvs *c = s ? &cb : &ca;
 			for (size_t i = 0; i < c->n && naxis < MAX_AXIS; i++) {
 				int dup = 0;
 				for (size_t k = 0; k < naxis; k++)
@@ -255,8 +255,8 @@ out:
 		bb_side_free(&side[s]);
 	for (size_t p = 0; p < nres; p++)
 		bb_results_free(&res[p]);
-	bb_pairs_free(&ca);
-	bb_pairs_free(&cb);
+	bb_kvs_free(&ca);
+	bb_kvs_free(&cb);
 	return rc;
 }
 

@@ -50,29 +50,29 @@ TEST(number_format)
 
 TEST(runid_params)
 {
-	struct bb_pairs p = {0};
+	struct bb_kvs p = {0};
 	CHECK_INT(bb_runid_params("SCTP_STREAM_MANY.nr_threads=2.prsctp_enable=0", &p), ==, 0);
-	CHECK_STR(bb_pairs_get(&p, "run"), "SCTP_STREAM_MANY");
-	CHECK_STR(bb_pairs_get(&p, "nr_threads"), "2");
-	CHECK_STR(bb_pairs_get(&p, "prsctp_enable"), "0");
-	bb_pairs_free(&p);
+	CHECK_STR(bb_kvs_get(&p, "run"), "SCTP_STREAM_MANY");
+	CHECK_STR(bb_kvs_get(&p, "nr_threads"), "2");
+	CHECK_STR(bb_kvs_get(&p, "prsctp_enable"), "0");
+	bb_kvs_free(&p);
 	CHECK_INT(bb_runid_params("icmp-flood.testtime=1.5.nr_threads=100%", &p), ==, 0);
-	CHECK_STR(bb_pairs_get(&p, "run"), "icmp-flood");
-	CHECK_STR(bb_pairs_get(&p, "testtime"), "1.5");
-	CHECK_STR(bb_pairs_get(&p, "nr_threads"), "100%");
-	bb_pairs_free(&p);
+	CHECK_STR(bb_kvs_get(&p, "run"), "icmp-flood");
+	CHECK_STR(bb_kvs_get(&p, "testtime"), "1.5");
+	CHECK_STR(bb_kvs_get(&p, "nr_threads"), "100%");
+	bb_kvs_free(&p);
 }
 
 TEST(boot_params_words)
 {
-	struct bb_pairs p = {0};
-	CHECK_INT(bb_pairs_parse_words(&p, "cgroup.mode=v1 kernel_cmdline=quiet%20mitigations=off "
+	struct bb_kvs p = {0};
+	CHECK_INT(bb_kvs_parse_words(&p, "cgroup.mode=v1 kernel_cmdline=quiet%20mitigations=off "
 	                                   "nr=25%25"),
 	          ==, 0);
-	CHECK_STR(bb_pairs_get(&p, "cgroup.mode"), "v1");
-	CHECK_STR(bb_pairs_get(&p, "kernel_cmdline"), "quiet mitigations=off");
-	CHECK_STR(bb_pairs_get(&p, "nr"), "25%");
-	bb_pairs_free(&p);
+	CHECK_STR(bb_kvs_get(&p, "cgroup.mode"), "v1");
+	CHECK_STR(bb_kvs_get(&p, "kernel_cmdline"), "quiet mitigations=off");
+	CHECK_STR(bb_kvs_get(&p, "nr"), "25%");
+	bb_kvs_free(&p);
 }
 
 TEST(load_collect_folder)
@@ -82,14 +82,14 @@ TEST(load_collect_folder)
 	CHECK_INT(bb_results_load(test_fixture("results/cgroup"), &r, err, sizeof(err)), ==, 0);
 	CHECK_INT(r.nboots, ==, 6);
 	CHECK_STR(r.boots[0].name, "0001-8f3c2a1b");
-	CHECK_STR(bb_pairs_get(&r.boots[0].env, "cgroup.mode_requested"), "v1");
-	CHECK_STR(bb_pairs_get(&r.boots[1].env, "cgroup.mounts.0.type"), "cgroup2");
-	CHECK_STR(bb_pairs_get(&r.boots[1].params, "cgroup.mode"), "v2");
-	CHECK_STR(bb_pairs_get(&r.boots[1].params, "cgroup.controllers"), "memory");
+	CHECK_STR(bb_kvs_get(&r.boots[0].env, "cgroup.mode_requested"), "v1");
+	CHECK_STR(bb_kvs_get(&r.boots[1].env, "cgroup.mounts.0.type"), "cgroup2");
+	CHECK_STR(bb_kvs_get(&r.boots[1].params, "cgroup.mode"), "v2");
+	CHECK_STR(bb_kvs_get(&r.boots[1].params, "cgroup.controllers"), "memory");
 	CHECK_INT(r.boots[0].done, ==, 1);
 	CHECK_INT(r.boots[0].nruns, ==, 1);
 	const struct bb_res_run *run = &r.boots[0].runs[0];
-	CHECK_STR(bb_pairs_get(&run->params, "send_size"), "10K");
+	CHECK_STR(bb_kvs_get(&run->params, "send_size"), "10K");
 	CHECK_INT(run->params_derived, ==, 0);
 	const struct bb_res_stat *st = bb_run_stat(run, "netperf.Throughput_Mbps");
 	CHECK(st && st->n == 1);
@@ -119,7 +119,7 @@ TEST(load_collect_folder)
 	CHECK_INT(r.boots[0].done, ==, 0);
 	CHECK_INT(r.boots[0].nruns, ==, 2);
 	CHECK_INT(r.boots[0].runs[1].params_derived, ==, 1);
-	CHECK_STR(bb_pairs_get(&r.boots[0].runs[1].params, "prsctp_enable"), "1");
+	CHECK_STR(bb_kvs_get(&r.boots[0].runs[1].params, "prsctp_enable"), "1");
 	CHECK_INT(bb_run_stat(&r.boots[0].runs[1], "netperf.Throughput_Mbps")->n, ==, 4);
 	bb_results_free(&r);
 
@@ -128,7 +128,7 @@ TEST(load_collect_folder)
 	run = &r.boots[0].runs[1];
 	CHECK_INT(run->iterations, ==, 3);
 	CHECK_INT(run->failed_iterations, ==, 1);
-	CHECK_STR(bb_pairs_get(&run->env, "sysctl.net.sctp.prsctp_enable.actual"), "1");
+	CHECK_STR(bb_kvs_get(&run->env, "sysctl.net.sctp.prsctp_enable.actual"), "1");
 	CHECK_STR(bb_run_lookup(run, "prsctp_enable", NULL), "1");
 	bb_results_free(&r);
 
@@ -156,14 +156,14 @@ TEST(load_malformed)
 static void split(const struct bb_results *r, const char *key, const char *va, const char *vb,
                   struct bb_side s[2])
 {
-	struct bb_pairs c = {0};
+	struct bb_kvs c = {0};
 	memset(s, 0, 2 * sizeof(*s));
-	bb_pairs_set(&c, key, va);
+	bb_kvs_set(&c, key, va);
 	CHECK_INT(bb_side_add(&s[0], r, &c), ==, 0);
-	bb_pairs_free(&c);
-	bb_pairs_set(&c, key, vb);
+	bb_kvs_free(&c);
+	bb_kvs_set(&c, key, vb);
 	CHECK_INT(bb_side_add(&s[1], r, &c), ==, 0);
-	bb_pairs_free(&c);
+	bb_kvs_free(&c);
 	s[0].label = strdup(va);
 	s[1].label = strdup(vb);
 }
@@ -223,11 +223,11 @@ TEST(compare_cgroup_v1_v2)
 }
 
 /* env records as flattened env.json: KEY=VALUE lines */
-static void env_record(struct bb_pairs *p, const char *const *kv)
+static void env_record(struct bb_kvs *p, const char *const *kv)
 {
 	memset(p, 0, sizeof(*p));
 	for (; *kv; kv += 2)
-		bb_pairs_set(p, kv[0], kv[1]);
+		bb_kvs_set(p, kv[0], kv[1]);
 }
 
 TEST(env_lists_diff_as_sets)
@@ -242,11 +242,11 @@ TEST(env_lists_diff_as_sets)
 	static const char *const b1[] = {"modules.loaded.0", "dummy", "modules.loaded.1", "sctp",
 	                                 "modules.loaded.2", "virtio_ring", "modules.loaded.3",
 	                                 "virtio_pci", "kernel.release", "6.2", NULL};
-	struct bb_pairs ra, rb, rc;
+	struct bb_kvs ra, rb, rc;
 	env_record(&ra, a0);
 	env_record(&rb, b0);
 	env_record(&rc, b1);
-	const struct bb_pairs *A[] = {&ra}, *B[] = {&rb}, *C[] = {&rc};
+	const struct bb_kvs *A[] = {&ra}, *B[] = {&rb}, *C[] = {&rc};
 	struct bb_env_diff *d;
 	size_t n;
 	CHECK_INT(bb_env_diff_compute(A, 1, B, 1, &d, &n), ==, 0);
@@ -262,15 +262,15 @@ TEST(env_lists_diff_as_sets)
 	CHECK_INT(d[0].is_set, ==, 0);
 	bb_env_diffs_free(d, n);
 	/* several boots a side: the elements any boot of a side has and no boot of the other */
-	const struct bb_pairs *AB[] = {&ra, &rb};
+	const struct bb_kvs *AB[] = {&ra, &rb};
 	CHECK_INT(bb_env_diff_compute(AB, 2, C, 1, &d, &n), ==, 0);
 	CHECK_STR(d[1].key, "modules.loaded");
 	CHECK_STR(d[1].a, "e1000");
 	CHECK_STR(d[1].b, "");
 	bb_env_diffs_free(d, n);
-	bb_pairs_free(&ra);
-	bb_pairs_free(&rb);
-	bb_pairs_free(&rc);
+	bb_kvs_free(&ra);
+	bb_kvs_free(&rb);
+	bb_kvs_free(&rc);
 }
 
 TEST(compare_single_sample_and_zero_mean)
@@ -292,7 +292,7 @@ TEST(compare_single_sample_and_zero_mean)
 	CHECK_INT(c.nruns, ==, 2);
 	/* prsctp_enable=1: B has 2 throughput samples (one iteration failed), 1 total sample */
 	const struct bb_run_cmp *rc = &c.runs[1];
-	CHECK_STR(bb_pairs_get(&rc->params, "sysctl.net.sctp.prsctp_enable"), "1");
+	CHECK_STR(bb_kvs_get(&rc->params, "sysctl.net.sctp.prsctp_enable"), "1");
 	CHECK_INT(rc->failed_b, ==, 1);
 	const struct bb_stat_cmp *tot = &rc->stats[1];
 	CHECK_STR(tot->name, "netperf.Throughput_total_Mbps");
@@ -363,8 +363,8 @@ TEST(run_json_kernel_labels)
 	                " {\"boot_id\": null, \"outcome\": \"panic\"}]}");
 	CHECK_INT(bb_results_load(d, &r, err, sizeof(err)), ==, 0);
 	CHECK_INT(r.nboots, ==, 2);
-	CHECK_STR(bb_pairs_get(&r.boots[0].labels, "kernel"), "A");
-	CHECK_STR(bb_pairs_get(&r.boots[1].labels, "kernel"), "B");
+	CHECK_STR(bb_kvs_get(&r.boots[0].labels, "kernel"), "A");
+	CHECK_STR(bb_kvs_get(&r.boots[1].labels, "kernel"), "B");
 	CHECK_INT(r.boots[1].params.n, ==, 0);
 	/* "kernel" is the label now, not the release */
 	const char *res;
@@ -374,9 +374,9 @@ TEST(run_json_kernel_labels)
 	struct bb_side s[2];
 	struct bb_comparison c;
 	memset(s, 0, sizeof(s));
-	struct bb_pairs ca = {0}, cb = {0};
-	bb_pairs_set(&ca, "boot", "0001-aaaa");
-	bb_pairs_set(&cb, "boot", "0002-bbbb");
+	struct bb_kvs ca = {0}, cb = {0};
+	bb_kvs_set(&ca, "boot", "0001-aaaa");
+	bb_kvs_set(&cb, "boot", "0002-bbbb");
 	bb_side_add(&s[0], &r, &ca);
 	bb_side_add(&s[1], &r, &cb);
 	s[0].label = strdup("A");
@@ -390,13 +390,13 @@ TEST(run_json_kernel_labels)
 	bb_comparison_free(&c);
 	bb_side_free(&s[0]);
 	bb_side_free(&s[1]);
-	bb_pairs_free(&ca);
-	bb_pairs_free(&cb);
+	bb_kvs_free(&ca);
+	bb_kvs_free(&cb);
 	bb_results_free(&r);
 	/* one boot folder: run.json of the folder above */
 	char one[4200];
 	snprintf(one, sizeof(one), "%s/0002-bbbb", d);
 	CHECK_INT(bb_results_load(one, &r, err, sizeof(err)), ==, 0);
-	CHECK_STR(bb_pairs_get(&r.boots[0].labels, "kernel"), "B");
+	CHECK_STR(bb_kvs_get(&r.boots[0].labels, "kernel"), "B");
 	bb_results_free(&r);
 }

@@ -55,12 +55,12 @@ TEST(nic_job_to_plan)
 		bb_plan_free(&plan);
 		free(text);
 		/* the image gets the driver */
-		struct bb_argv mods = {0}, files = {0};
+		struct bb_strv mods = {0}, files = {0};
 		CHECK_INT(bb_plan_needs(&m, b, &mods, &files, err, sizeof err), ==, 0);
 		CHECK_INT(mods.n, ==, 3);
 		CHECK_STR(mods.v[1], "virtio_net");
-		bb_argv_free(&mods);
-		bb_argv_free(&files);
+		bb_strv_free(&mods);
+		bb_strv_free(&files);
 	}
 	bb_matrix_free(&m);
 	bb_job_free(&job);

@@ -46,7 +46,7 @@ static const char *ids(const struct bb_boot *b)
 	return buf;
 }
 
-static const char *argv_str(const struct bb_argv *a)
+static const char *argv_str(const struct bb_strv *a)
 {
 	static char buf[2048];
 	buf[0] = 0;

@@ -44,7 +44,7 @@ void bb_jobimage_free(struct bb_jobimage *g)
 int bb_jobimage_group(const struct bb_matrix *m, size_t boot, const char *name_prefix,
                       const char *base_cmdline, struct bb_jobimage *g, char *err, size_t errlen)
 {
-	struct bb_argv mods = {0}, files = {0};
+	struct bb_strv mods = {0}, files = {0};
 	const struct bb_boot *b = &m->boots[boot];
 	const char *prefix = name_prefix ? name_prefix : m->job->name;
 	int rc;
@@ -97,8 +97,8 @@ int bb_jobimage_group(const struct bb_matrix *m, size_t boot, const char *name_p
 		g->nbinaries++;
 	}
 out:
-	bb_argv_free(&mods);
-	bb_argv_free(&files);
+	bb_strv_free(&mods);
+	bb_strv_free(&files);
 	if (rc)
 		bb_jobimage_free(g);
 	return rc;

@@ -8,12 +8,12 @@
 #include "host/job/planwrite.h"
 #include "host/strbuf.h"
 
-static int argv_add_unique(struct bb_argv *a, const char *s)
+static int argv_add_unique(struct bb_strv *a, const char *s)
 {
 	for (size_t i = 0; i < a->n; i++)
 		if (!strcmp(a->v[i], s))
 			return 0;
-	return bb_argv_add(a, s);
+	return bb_strv_add(a, s);
 }
 
 int bb_plan_boot_params(const struct bb_boot *b, char *buf, size_t len)
@@ -37,8 +37,8 @@ int bb_plan_boot_params(const struct bb_boot *b, char *buf, size_t len)
 	return (int)n;
 }
 
-int bb_plan_needs(const struct bb_matrix *m, size_t boot, struct bb_argv *modules,
-                  struct bb_argv *files, char *err, size_t errlen)
+int bb_plan_needs(const struct bb_matrix *m, size_t boot, struct bb_strv *modules,
+                  struct bb_strv *files, char *err, size_t errlen)
 {
 	const struct bb_boot *b = &m->boots[boot];
 	int rc = 0;
@@ -88,7 +88,7 @@ int bb_plan_write(const struct bb_matrix *m, size_t boot, char **text, char *err
 {
 	const struct bb_boot *b = &m->boots[boot];
 	struct strbuf o = {0};
-	struct bb_argv modules = {0}, files = {0};
+	struct bb_strv modules = {0}, files = {0};
 	char bp[4096];
 	int rc;
 
@@ -174,7 +174,7 @@ int bb_plan_write(const struct bb_matrix *m, size_t boot, char **text, char *err
 	o.s = NULL;
 out_free:
 	free(o.s);
-	bb_argv_free(&modules);
-	bb_argv_free(&files);
+	bb_strv_free(&modules);
+	bb_strv_free(&files);
 	return rc;
 }

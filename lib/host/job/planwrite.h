@@ -17,8 +17,8 @@ int bb_plan_write(const struct bb_matrix *m, size_t boot, char **text, char *err
 /* What the image of boot group `boot` must hold: the modules its plan loads at boot
  * (modules.boot; the builder adds their dependencies) and the image paths of the programs
  * its runs start (/usr/bin/netperf, ...). Both de-duplicated, in first-use order. */
-int bb_plan_needs(const struct bb_matrix *m, size_t boot, struct bb_argv *modules,
-                  struct bb_argv *files, char *err, size_t errlen);
+int bb_plan_needs(const struct bb_matrix *m, size_t boot, struct bb_strv *modules,
+                  struct bb_strv *files, char *err, size_t errlen);
 
 /* boot.params of a group: "name=value" words, with ' ' and '%' in values as %20 and %25. */
 int bb_plan_boot_params(const struct bb_boot *b, char *buf, size_t len);

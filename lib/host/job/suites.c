@@ -61,37 +61,25 @@ const char *bb_suite_default_runtime(const char *suite)
 	return strcmp(suite, "stress-ng") ? "300s" : "60s";
 }
 
-int bb_argv_add(struct bb_argv *a, const char *s)
-{
-	char **v = realloc(a->v, (a->n + 1) * sizeof *v);
-	if (!v)
-		return -ENOMEM;
-	a->v = v;
-	if (!(v[a->n] = strdup(s)))
-		return -ENOMEM;
-	a->n++;
-	return 0;
-}
-
-static int argv_addf(struct bb_argv *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static int argv_addf(struct bb_argv *a, const char *fmt, ...)
+static int argv_addf(struct bb_strv *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int argv_addf(struct bb_strv *a, const char *fmt, ...)
 {
 	char buf[512];
 	va_list ap;
 	va_start(ap, fmt);
 	vsnprintf(buf, sizeof buf, fmt, ap);
 	va_end(ap);
-	return bb_argv_add(a, buf);
+	return bb_strv_add(a, buf);
 }
 
 /* Append the blank-separated words of s. */
-static int argv_split(struct bb_argv *a, const char *s)
+static int argv_split(struct bb_strv *a, const char *s)
 {
 	while (*s) {
 		size_t n = strcspn(s, " \t");
 		if (n) {
 			char *w = strndup(s, n);
-			int rc = w ? bb_argv_add(a, w) : -ENOMEM;
+			int rc = w ? bb_strv_add(a, w) : -ENOMEM;
 			free(w);
 			if (rc)
 				return rc;
@@ -102,22 +90,13 @@ static int argv_split(struct bb_argv *a, const char *s)
 	return 0;
 }
 
-void bb_argv_free(struct bb_argv *a)
-{
-	for (size_t i = 0; i < a->n; i++)
-		free(a->v[i]);
-	free(a->v);
-	a->v = NULL;
-	a->n = 0;
-}
-
 void bb_suite_run_free(struct bb_suite_run *sr)
 {
-	bb_argv_free(&sr->modules);
-	bb_argv_free(&sr->sysctls);
-	bb_argv_free(&sr->server_argv);
-	bb_argv_free(&sr->client_argv);
-	bb_argv_free(&sr->files);
+	bb_strv_free(&sr->modules);
+	bb_strv_free(&sr->sysctls);
+	bb_strv_free(&sr->server_argv);
+	bb_strv_free(&sr->client_argv);
+	bb_strv_free(&sr->files);
 	free(sr->server_cpus);
 	free(sr->client_cpus);
 	memset(sr, 0, sizeof *sr);
@@ -219,35 +198,35 @@ static int netperf_run(const struct bb_param *p, size_t n, struct bb_suite_run *
 	sr->nominal_s = (double)secs * imin;
 	sr->runtime_s = (double)secs * imax;
 
-	if (bb_argv_add(&sr->server_argv, "/usr/bin/netserver") ||
-	    bb_argv_add(&sr->server_argv, v6 ? "-6" : "-4") || bb_argv_add(&sr->server_argv, "-D"))
+	if (bb_strv_add(&sr->server_argv, "/usr/bin/netserver") ||
+	    bb_strv_add(&sr->server_argv, v6 ? "-6" : "-4") || bb_strv_add(&sr->server_argv, "-D"))
 		return -ENOMEM;
 	snprintf(sr->server_ready, sizeof sr->server_ready, "tcp:%s:%s", v6 ? "::1" : "127.0.0.1",
 	         NETSERVER_PORT);
-	struct bb_argv *c = &sr->client_argv;
-	if (bb_argv_add(c, "/usr/bin/netperf") || bb_argv_add(c, v6 ? "-6" : "-4") ||
-	    bb_argv_add(c, "-H") || bb_argv_add(c, v6 ? "::1" : "127.0.0.1") ||
-	    bb_argv_add(c, "-t") || bb_argv_add(c, test) || bb_argv_add(c, "-c") ||
-	    bb_argv_add(c, "-C") || bb_argv_add(c, "-l") || argv_addf(c, "%ld", secs) ||
+	struct bb_strv *c = &sr->client_argv;
+	if (bb_strv_add(c, "/usr/bin/netperf") || bb_strv_add(c, v6 ? "-6" : "-4") ||
+	    bb_strv_add(c, "-H") || bb_strv_add(c, v6 ? "::1" : "127.0.0.1") ||
+	    bb_strv_add(c, "-t") || bb_strv_add(c, test) || bb_strv_add(c, "-c") ||
+	    bb_strv_add(c, "-C") || bb_strv_add(c, "-l") || argv_addf(c, "%ld", secs) ||
 	    argv_split(c, gopts))
 		return -ENOMEM;
 	if (send || sock || *topts) {
-		if (bb_argv_add(c, "--"))
+		if (bb_strv_add(c, "--"))
 			return -ENOMEM;
-		if (send && (bb_argv_add(c, "-m") || bb_argv_add(c, send)))
+		if (send && (bb_strv_add(c, "-m") || bb_strv_add(c, send)))
 			return -ENOMEM;
-		if (sock && (bb_argv_add(c, "-s") || bb_argv_add(c, sock) || bb_argv_add(c, "-S") ||
-		             bb_argv_add(c, sock)))
+		if (sock && (bb_strv_add(c, "-s") || bb_strv_add(c, sock) || bb_strv_add(c, "-S") ||
+		             bb_strv_add(c, sock)))
 			return -ENOMEM;
 		if (argv_split(c, topts))
 			return -ENOMEM;
 	}
 	snprintf(sr->client_count, sizeof sr->client_count, "%s",
 	         bb_param_get(p, n, "nr_threads", "1"));
-	if (t->sctp && bb_argv_add(&sr->modules, "sctp"))
+	if (t->sctp && bb_strv_add(&sr->modules, "sctp"))
 		return -ENOMEM;
-	if (bb_argv_add(&sr->files, "/usr/bin/netperf") ||
-	    bb_argv_add(&sr->files, "/usr/bin/netserver"))
+	if (bb_strv_add(&sr->files, "/usr/bin/netperf") ||
+	    bb_strv_add(&sr->files, "/usr/bin/netserver"))
 		return -ENOMEM;
 	return 0;
 }
@@ -297,14 +276,14 @@ static int stressng_run(const struct bb_param *p, size_t n, struct bb_suite_run 
 	} else {
 		snprintf(sr->client_count, sizeof sr->client_count, "%ld%%", count);
 	}
-	struct bb_argv *c = &sr->client_argv;
+	struct bb_strv *c = &sr->client_argv;
 	/* stress-ng logs to stderr; --log-file copies the log (metrics included) to stdout,
 	 * which the init parses */
-	if (bb_argv_add(c, "/usr/bin/stress-ng") || bb_argv_add(c, "--timeout") ||
-	    argv_addf(c, "%ld", secs) || bb_argv_add(c, "--times") || bb_argv_add(c, "--verify") ||
-	    bb_argv_add(c, "--metrics") || bb_argv_add(c, "--no-rand-seed") ||
-	    bb_argv_add(c, "--log-file") || bb_argv_add(c, "/proc/self/fd/1") ||
-	    argv_addf(c, "--%s", test) || bb_argv_add(c, instances))
+	if (bb_strv_add(c, "/usr/bin/stress-ng") || bb_strv_add(c, "--timeout") ||
+	    argv_addf(c, "%ld", secs) || bb_strv_add(c, "--times") || bb_strv_add(c, "--verify") ||
+	    bb_strv_add(c, "--metrics") || bb_strv_add(c, "--no-rand-seed") ||
+	    bb_strv_add(c, "--log-file") || bb_strv_add(c, "/proc/self/fd/1") ||
+	    argv_addf(c, "--%s", test) || bb_strv_add(c, instances))
 		return -ENOMEM;
 	for (size_t i = 0; i < n; i++) {
 		if (strncmp(p[i].name, "stress-ng.", 10))
@@ -316,14 +295,14 @@ static int stressng_run(const struct bb_param *p, size_t n, struct bb_suite_run 
 				return -ENOMEM;
 			continue;
 		}
-		if (argv_addf(c, "--%s", opt) || bb_argv_add(c, p[i].value))
+		if (argv_addf(c, "--%s", opt) || bb_strv_add(c, p[i].value))
 			return -ENOMEM;
 	}
 	for (size_t i = 0; i < sizeof sng_modules / sizeof sng_modules[0]; i++)
 		if (!strcmp(test, sng_modules[i].stressor) &&
-		    bb_argv_add(&sr->modules, sng_modules[i].module))
+		    bb_strv_add(&sr->modules, sng_modules[i].module))
 			return -ENOMEM;
-	if (bb_argv_add(&sr->files, "/usr/bin/stress-ng"))
+	if (bb_strv_add(&sr->files, "/usr/bin/stress-ng"))
 		return -ENOMEM;
 	return 0;
 }

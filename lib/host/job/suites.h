@@ -18,6 +18,8 @@
 
 #include <stddef.h>
 
+#include "strv.h"
+
 #include "host/job/stressng_opts.h"
 
 struct bb_netperf_test {
@@ -38,13 +40,6 @@ struct bb_param {
 	const char *value;
 };
 
-struct bb_argv {
-	char **v;
-	size_t n;
-};
-/* Append a copy of s: 0 or -ENOMEM. */
-int bb_argv_add(struct bb_argv *a, const char *s);
-void bb_argv_free(struct bb_argv *a);
 
 /* What the plan says about one run (docs/plan.md run keys), from its parameters. */
 struct bb_suite_run {
@@ -53,15 +48,15 @@ struct bb_suite_run {
 	double runtime_s; /* watchdog bound of one iteration: -l x the -i maximum for netperf */
 	double nominal_s; /* what one iteration is expected to take (for estimates) */
 	double grace_s;
-	struct bb_argv modules;     /* needs.module */
-	struct bb_argv sysctls;     /* "KEY=VALUE" */
-	struct bb_argv server_argv; /* empty: no server */
+	struct bb_strv modules;     /* needs.module */
+	struct bb_strv sysctls;     /* "KEY=VALUE" */
+	struct bb_strv server_argv; /* empty: no server */
 	char server_ready[64];
 	char *server_cpus;
-	struct bb_argv client_argv;
+	struct bb_strv client_argv;
 	char client_count[16]; /* "N" or "P%" */
 	char *client_cpus;
-	struct bb_argv files; /* sysroot or build files the run needs, as image paths */
+	struct bb_strv files; /* sysroot or build files the run needs, as image paths */
 };
 
 /*

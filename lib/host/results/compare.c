@@ -108,7 +108,7 @@ static char *axis_values(struct bb_res_run *const *runs, size_t n, const char *c
 {
 	if (!naxis)
 		return NULL;
-	struct bb_pairs kv = {0};
+	struct bb_kvs kv = {0};
 	for (size_t k = 0; k < naxis; k++) {
 		struct bb_strset vals = {0};
 		for (size_t i = 0; i < n; i++) {
@@ -117,12 +117,12 @@ static char *axis_values(struct bb_res_run *const *runs, size_t n, const char *c
 		}
 		char *j = bb_strset_join(&vals, "(absent)");
 		if (j)
-			bb_pairs_set(&kv, axis[k], j);
+			bb_kvs_set(&kv, axis[k], j);
 		free(j);
 		bb_strset_free(&vals);
 	}
-	char *d = bb_pairs_format_words(&kv);
-	bb_pairs_free(&kv);
+	char *d = bb_kvs_format_words(&kv);
+	bb_kvs_free(&kv);
 	return d;
 }
 
@@ -168,7 +168,7 @@ static int compare_group(struct bb_run_cmp *rc, struct bb_res_run *const *ra, si
 	if (rc->nstats)
 		qsort(rc->stats, rc->nstats, sizeof(*rc->stats), stat_name_cmp);
 	{
-		const struct bb_pairs **ea = calloc(na + 1, sizeof(*ea)),
+		const struct bb_kvs **ea = calloc(na + 1, sizeof(*ea)),
 		                      **eb = calloc(nb + 1, sizeof(*eb));
 		if (!ea || !eb) {
 			free(ea);
@@ -215,7 +215,7 @@ static int boots_env_diff(struct bb_comparison *out, const struct bb_side *a,
 {
 	const struct bb_res_boot **boots[2] = {calloc(a->nruns + 1, sizeof(**boots)),
 	                                       calloc(b->nruns + 1, sizeof(**boots))};
-	const struct bb_pairs **recs[2] = {calloc(a->nruns + 1, sizeof(**recs)),
+	const struct bb_kvs **recs[2] = {calloc(a->nruns + 1, sizeof(**recs)),
 	                                   calloc(b->nruns + 1, sizeof(**recs))};
 	struct bb_env_diff *ld = NULL;
 	size_t n[2], nld = 0, cap = out->nenv;
@@ -258,7 +258,7 @@ out:
 /* "only in A: run ID (k=v ...)" */
 static int note_only_in(struct bb_comparison *out, const char *side, const struct bb_res_run *run)
 {
-	char *d = bb_pairs_format_words(&run->params), *n = NULL;
+	char *d = bb_kvs_format_words(&run->params), *n = NULL;
 	if (d && asprintf(&n, "only in %s: run %s (%s)", side, run->id, d) < 0)
 		n = NULL;
 	free(d);
@@ -420,7 +420,7 @@ void bb_comparison_free(struct bb_comparison *c)
 	bb_env_diffs_free(c->env, c->nenv);
 	for (size_t i = 0; i < c->nruns; i++) {
 		struct bb_run_cmp *rc = &c->runs[i];
-		bb_pairs_free(&rc->params);
+		bb_kvs_free(&rc->params);
 		free(rc->axis_a);
 		free(rc->axis_b);
 		bb_env_diffs_free(rc->env, rc->nenv);

@@ -33,7 +33,7 @@ struct bb_stat_cmp {
 };
 
 struct bb_run_cmp {
-	struct bb_pairs params; /* the parameters both sides share (the axis excluded) */
+	struct bb_kvs params; /* the parameters both sides share (the axis excluded) */
 	char *axis_a, *axis_b;  /* the axis values ("k=v ..."), or NULL */
 	size_t runs_a, runs_b, boots_a, boots_b, failed_a, failed_b;
 	struct bb_env_diff *env; /* per-run environment read back that differs */

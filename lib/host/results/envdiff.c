@@ -83,14 +83,14 @@ static int diff_add(struct bb_env_diff **out, size_t *nout, size_t *cap, const c
 }
 
 /* A scalar field: the values each side's records hold, "(absent)" where one has none. */
-static int diff_scalar(const struct bb_pairs *const *rec[2], const size_t nrec[2], const char *key,
+static int diff_scalar(const struct bb_kvs *const *rec[2], const size_t nrec[2], const char *key,
                        struct bb_env_diff **out, size_t *nout, size_t *cap)
 {
 	struct bb_strset v[2] = {{0}, {0}};
 	int r = -1;
 	for (int s = 0; s < 2; s++)
 		for (size_t j = 0; j < nrec[s]; j++) {
-			const char *x = bb_pairs_get(rec[s][j], key);
+			const char *x = bb_kvs_get(rec[s][j], key);
 			if (bb_strset_add(&v[s], x ? x : "(absent)"))
 				goto out;
 		}
@@ -108,7 +108,7 @@ out:
  * The elements of list `name` in one record, added to set: a plain element as its value, an
  * element with fields as "{k=v k=v}" (fields in key order).
  */
-static int list_elements(const struct bb_pairs *rec, const char *name, struct bb_strset *set)
+static int list_elements(const struct bb_kvs *rec, const char *name, struct bb_strset *set)
 {
 	size_t nl = strlen(name);
 	struct bb_strset idx = {0};
@@ -138,9 +138,9 @@ static int list_elements(const struct bb_pairs *rec, const char *name, struct bb
 			if (strncmp(k, prefix, pl) || env_ignored(k))
 				continue;
 			if (!k[pl])
-				whole = rec->v[i].val;
+				whole = rec->v[i].value;
 			else if (k[pl] == '.') {
-				if (asprintf(&f, "%s=%s", k + pl + 1, rec->v[i].val) < 0)
+				if (asprintf(&f, "%s=%s", k + pl + 1, rec->v[i].value) < 0)
 					goto out;
 				int fail = bb_strset_add(&fields, f);
 				free(f);
@@ -202,7 +202,7 @@ out:
 }
 
 /* A list field, as a set: the elements any record of a side holds and the other side's none. */
-static int diff_list(const struct bb_pairs *const *rec[2], const size_t nrec[2], const char *name,
+static int diff_list(const struct bb_kvs *const *rec[2], const size_t nrec[2], const char *name,
                      struct bb_env_diff **out, size_t *nout, size_t *cap)
 {
 	struct bb_strset el[2] = {{0}, {0}};
@@ -226,10 +226,10 @@ static int diff_key_cmp(const void *x, const void *y)
 	                    &((const struct bb_env_diff *)y)->key);
 }
 
-int bb_env_diff_compute(const struct bb_pairs *const *a, size_t na, const struct bb_pairs *const *b,
+int bb_env_diff_compute(const struct bb_kvs *const *a, size_t na, const struct bb_kvs *const *b,
                         size_t nb, struct bb_env_diff **out, size_t *nout)
 {
-	const struct bb_pairs *const *rec[2] = {a, b};
+	const struct bb_kvs *const *rec[2] = {a, b};
 	const size_t nrec[2] = {na, nb};
 	struct bb_strset scalars = {0}, lists = {0};
 	size_t cap = 0;

@@ -10,7 +10,7 @@
 
 struct key_class {
 	const char *prefix;
-	const struct bb_pairs *kvs;
+	const struct bb_kvs *kvs;
 };
 
 #define NCLASSES 5
@@ -54,7 +54,7 @@ const char *bb_run_lookup(const struct bb_res_run *run, const char *key, const c
 		return run->boot->name;
 	}
 	for (int c = 0; c < NCLASSES; c++)
-		if ((v = bb_pairs_get(cls[c].kvs, key))) {
+		if ((v = bb_kvs_get(cls[c].kvs, key))) {
 			remember(cls[c].prefix, key, resolved);
 			return v;
 		}
@@ -63,14 +63,14 @@ const char *bb_run_lookup(const struct bb_res_run *run, const char *key, const c
 			continue;
 		for (int k = 0; aliases[i].names[k]; k++)
 			for (int c = 0; c < NCLASSES; c++)
-				if ((v = bb_pairs_get(cls[c].kvs, aliases[i].names[k]))) {
+				if ((v = bb_kvs_get(cls[c].kvs, aliases[i].names[k]))) {
 					remember(cls[c].prefix, aliases[i].names[k], resolved);
 					return v;
 				}
 	}
 	size_t kl = strlen(key);
 	for (int c = 0; c < NCLASSES; c++) {
-		const struct bb_pair *hit = NULL;
+		const struct bb_kv *hit = NULL;
 		int count = 0;
 		for (size_t i = 0; i < cls[c].kvs->n; i++) {
 			const char *name = cls[c].kvs->v[i].key;
@@ -82,13 +82,13 @@ const char *bb_run_lookup(const struct bb_res_run *run, const char *key, const c
 		}
 		if (count == 1) {
 			remember(cls[c].prefix, hit->key, resolved);
-			return hit->val;
+			return hit->value;
 		}
 	}
 	return NULL;
 }
 
-int bb_side_add(struct bb_side *side, const struct bb_results *res, const struct bb_pairs *conds)
+int bb_side_add(struct bb_side *side, const struct bb_results *res, const struct bb_kvs *conds)
 {
 	for (size_t b = 0; b < res->nboots; b++)
 		for (size_t r = 0; r < res->boots[b].nruns; r++) {
@@ -96,7 +96,7 @@ int bb_side_add(struct bb_side *side, const struct bb_results *res, const struct
 			int ok = 1;
 			for (size_t c = 0; conds && c < conds->n && ok; c++) {
 				const char *v = bb_run_lookup(run, conds->v[c].key, NULL);
-				ok = v && !strcmp(v, conds->v[c].val);
+				ok = v && !strcmp(v, conds->v[c].value);
 			}
 			if (!ok)
 				continue;
@@ -140,36 +140,36 @@ int bb_is_axis(const char *cls, const char *name, const char *const *axis, size_
 
 /* The matching key of a run: its run and boot parameters without the axis, "k=v\n..." */
 char *bb_match_key(const struct bb_res_run *run, const char *const *axis, size_t naxis,
-                   const struct bb_side *const sides[2], struct bb_pairs *kept)
+                   const struct bb_side *const sides[2], struct bb_kvs *kept)
 {
-	struct bb_pairs all = {0};
+	struct bb_kvs all = {0};
 	char *out = NULL;
 	size_t len = 1;
 	for (size_t i = 0; i < run->params.n; i++)
 		if (!bb_is_axis("param:", run->params.v[i].key, axis, naxis, sides))
-			if (bb_pairs_set(&all, run->params.v[i].key, run->params.v[i].val))
+			if (bb_kvs_set(&all, run->params.v[i].key, run->params.v[i].value))
 				goto out;
 	for (size_t i = 0; i < run->boot->params.n; i++)
 		if (!bb_is_axis("boot:", run->boot->params.v[i].key, axis, naxis, sides) &&
-		    !bb_pairs_get(&all, run->boot->params.v[i].key))
-			if (bb_pairs_set(&all, run->boot->params.v[i].key,
-			                 run->boot->params.v[i].val))
+		    !bb_kvs_get(&all, run->boot->params.v[i].key))
+			if (bb_kvs_set(&all, run->boot->params.v[i].key,
+			                 run->boot->params.v[i].value))
 				goto out;
-	bb_pairs_sort(&all);
+	bb_kvs_sort(&all);
 	for (size_t i = 0; i < all.n; i++)
-		len += strlen(all.v[i].key) + strlen(all.v[i].val) + 2;
+		len += strlen(all.v[i].key) + strlen(all.v[i].value) + 2;
 	if (!(out = malloc(len)))
 		goto out;
 	char *o = out;
 	*o = 0;
 	for (size_t i = 0; i < all.n; i++)
-		o += sprintf(o, "%s=%s\n", all.v[i].key, all.v[i].val);
+		o += sprintf(o, "%s=%s\n", all.v[i].key, all.v[i].value);
 	if (kept) {
 		*kept = all;
 		return out;
 	}
 out:
-	bb_pairs_free(&all);
+	bb_kvs_free(&all);
 	return out;
 }
 
@@ -193,9 +193,9 @@ char *bb_param_differences(const struct bb_side *a, const struct bb_side *b)
 		for (int s = 0; s < 2; s++)
 			for (size_t r = 0; r < sides[s]->nruns; r++) {
 				const struct bb_res_run *run = sides[s]->runs[r];
-				const char *x = bb_pairs_get(&run->params, keys.v[k]);
+				const char *x = bb_kvs_get(&run->params, keys.v[k]);
 				if (!x)
-					x = bb_pairs_get(&run->boot->params, keys.v[k]);
+					x = bb_kvs_get(&run->boot->params, keys.v[k]);
 				bb_strset_add(&v[s], x ? x : "(absent)");
 			}
 		char *ja = bb_strset_join(&v[0], "(none)"), *jb = bb_strset_join(&v[1], "(none)");

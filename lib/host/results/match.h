@@ -27,7 +27,7 @@ struct bb_side {
  */
 const char *bb_run_lookup(const struct bb_res_run *run, const char *key, const char **resolved);
 /* Add the runs of res whose every condition KEY=VALUE holds (conds may be NULL). */
-int bb_side_add(struct bb_side *side, const struct bb_results *res, const struct bb_pairs *conds);
+int bb_side_add(struct bb_side *side, const struct bb_results *res, const struct bb_kvs *conds);
 void bb_side_free(struct bb_side *side);
 
 /* Is the parameter name (of class "param:" or "boot:") one of the axis keys, as named or as
@@ -37,7 +37,7 @@ int bb_is_axis(const char *cls, const char *name, const char *const *axis, size_
 /* The matching key of a run: its run and boot parameters without the axis, "k=v\n...";
  * kept (if given) gets those parameters. malloc'ed, NULL when out of memory. */
 char *bb_match_key(const struct bb_res_run *run, const char *const *axis, size_t naxis,
-                   const struct bb_side *const sides[2], struct bb_pairs *kept);
+                   const struct bb_side *const sides[2], struct bb_kvs *kept);
 /* The parameters whose values differ between the sides: "k (A: x; B: y), ..." */
 char *bb_param_differences(const struct bb_side *a, const struct bb_side *b);
 

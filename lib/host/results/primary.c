@@ -75,9 +75,9 @@ static int sides_select(const struct bb_results *res, const char *key, const cha
                         struct bb_side side[2], char *err, size_t errlen)
 {
 	for (int s = 0; s < 2; s++) {
-		struct bb_pairs cond = {0};
-		int r = bb_pairs_set(&cond, key, v[s]) || bb_side_add(&side[s], res, &cond);
-		bb_pairs_free(&cond);
+		struct bb_kvs cond = {0};
+		int r = bb_kvs_set(&cond, key, v[s]) || bb_side_add(&side[s], res, &cond);
+		bb_kvs_free(&cond);
 		if (r || !(side[s].label = strdup(v[s])))
 			return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 		if (!side[s].nruns)
@@ -91,7 +91,7 @@ static int primary_add(struct bb_primary *p, const struct bb_run_cmp *rc,
                        const struct bb_stat_cmp *s, const char *const v[2])
 {
 	memset(p, 0, sizeof(*p));
-	p->run = bb_pairs_format_words(&rc->params);
+	p->run = bb_kvs_format_words(&rc->params);
 	p->stat = strdup(s->name);
 	p->value_a = strdup(v[0]);
 	p->value_b = strdup(v[1]);

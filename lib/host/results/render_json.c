@@ -149,7 +149,7 @@ void bb_comparison_json(FILE *f, const struct bb_comparison *c, int all)
 		jout_obj_begin(&w);
 		for (size_t k = 0; k < rc->params.n; k++) {
 			jout_key(&w, rc->params.v[k].key);
-			jout_str(&w, rc->params.v[k].val);
+			jout_str(&w, rc->params.v[k].value);
 		}
 		jout_obj_end(&w);
 		jout_key(&w, "axis_a");

@@ -43,7 +43,7 @@ int bb_comparison_svg(FILE *f, const struct bb_comparison *c, int all)
 	int y0 = 50;
 	for (size_t i = 0; i < c->nruns; i++) {
 		const struct bb_run_cmp *rc = &c->runs[i];
-		char *d = bb_pairs_format_words(&rc->params);
+		char *d = bb_kvs_format_words(&rc->params);
 		for (size_t k = 0; k < rc->nstats; k++) {
 			const struct bb_stat_cmp *s = &rc->stats[k];
 			if (!all && !s->significant)

@@ -142,7 +142,7 @@ void bb_comparison_print(FILE *f, const struct bb_comparison *c, int all)
 	}
 	for (size_t i = 0; i < c->nruns; i++) {
 		const struct bb_run_cmp *rc = &c->runs[i];
-		char *d = bb_pairs_format_words(&rc->params);
+		char *d = bb_kvs_format_words(&rc->params);
 		fprintf(f, "\nrun %s\n", d && *d ? d : "(no parameters)");
 		free(d);
 		fprintf(f, "  A: %zu run%s in %zu boot%s%s%s", rc->runs_a,

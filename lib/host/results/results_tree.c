@@ -12,70 +12,13 @@
 #include "host/results/results_tree.h"
 #include "resjson.h"
 
-int bb_pairs_set(struct bb_pairs *kvs, const char *key, const char *val)
-{
-	for (size_t i = 0; i < kvs->n; i++) {
-		if (strcmp(kvs->v[i].key, key))
-			continue;
-		char *nv = strdup(val);
-		if (!nv)
-			return -1;
-		free(kvs->v[i].val);
-		kvs->v[i].val = nv;
-		return 0;
-	}
-	struct bb_pair *nv = realloc(kvs->v, (kvs->n + 1) * sizeof(*nv));
-	if (!nv)
-		return -1;
-	kvs->v = nv;
-	nv[kvs->n].key = strdup(key);
-	nv[kvs->n].val = strdup(val);
-	if (!nv[kvs->n].key || !nv[kvs->n].val) {
-		free(nv[kvs->n].key);
-		free(nv[kvs->n].val);
-		return -1;
-	}
-	kvs->n++;
-	return 0;
-}
-
-const char *bb_pairs_get(const struct bb_pairs *kvs, const char *key)
-{
-	for (size_t i = 0; i < kvs->n; i++)
-		if (!strcmp(kvs->v[i].key, key))
-			return kvs->v[i].val;
-	return NULL;
-}
-
-static int kv_cmp(const void *a, const void *b)
-{
-	return strcmp(((const struct bb_pair *)a)->key, ((const struct bb_pair *)b)->key);
-}
-
-void bb_pairs_sort(struct bb_pairs *kvs)
-{
-	if (kvs->n)
-		qsort(kvs->v, kvs->n, sizeof(*kvs->v), kv_cmp);
-}
-
-void bb_pairs_free(struct bb_pairs *kvs)
-{
-	for (size_t i = 0; i < kvs->n; i++) {
-		free(kvs->v[i].key);
-		free(kvs->v[i].val);
-	}
-	free(kvs->v);
-	kvs->v = NULL;
-	kvs->n = 0;
-}
-
-int bb_pairs_flatten(struct bb_pairs *kvs, const char *prefix, const struct jn *node)
+int bb_kvs_flatten(struct bb_kvs *kvs, const char *prefix, const struct jn *node)
 {
 	char buf[64];
 	if (node->type != JN_OBJ && node->type != JN_ARR)
-		return bb_pairs_set(kvs, prefix, jn_scalar_text(node, buf, sizeof(buf)));
+		return bb_kvs_set(kvs, prefix, jn_scalar_text(node, buf, sizeof(buf)));
 	if (node->n == 0)
-		return bb_pairs_set(kvs, prefix, node->type == JN_OBJ ? "{}" : "[]");
+		return bb_kvs_set(kvs, prefix, node->type == JN_OBJ ? "{}" : "[]");
 	for (size_t i = 0; i < node->n; i++) {
 		char *key;
 		int r;
@@ -85,7 +28,7 @@ int bb_pairs_flatten(struct bb_pairs *kvs, const char *prefix, const struct jn *
 			r = asprintf(&key, "%s%s%zu", prefix, *prefix ? "." : "", i);
 		if (r < 0)
 			return -1;
-		r = bb_pairs_flatten(kvs, key, node->items[i]);
+		r = bb_kvs_flatten(kvs, key, node->items[i]);
 		free(key);
 		if (r)
 			return r;
@@ -93,7 +36,7 @@ int bb_pairs_flatten(struct bb_pairs *kvs, const char *prefix, const struct jn *
 	return 0;
 }
 
-int bb_pairs_parse_words(struct bb_pairs *kvs, const char *text)
+int bb_kvs_parse_words(struct bb_kvs *kvs, const char *text)
 {
 	char *copy = strdup(text), *save = NULL;
 	if (!copy)
@@ -114,7 +57,7 @@ int bb_pairs_parse_words(struct bb_pairs *kvs, const char *text)
 			}
 			*o = 0;
 		}
-		if (bb_pairs_set(kvs, w, eq ? eq + 1 : "")) {
+		if (bb_kvs_set(kvs, w, eq ? eq + 1 : "")) {
 			free(copy);
 			return -1;
 		}
@@ -123,21 +66,21 @@ int bb_pairs_parse_words(struct bb_pairs *kvs, const char *text)
 	return 0;
 }
 
-char *bb_pairs_format_words(const struct bb_pairs *kvs)
+char *bb_kvs_format_words(const struct bb_kvs *kvs)
 {
 	size_t len = 1;
 	for (size_t i = 0; i < kvs->n; i++)
-		len += strlen(kvs->v[i].key) + strlen(kvs->v[i].val) + 2;
+		len += strlen(kvs->v[i].key) + strlen(kvs->v[i].value) + 2;
 	char *out = malloc(len), *o = out;
 	if (!out)
 		return NULL;
 	*o = 0;
 	for (size_t i = 0; i < kvs->n; i++)
-		o += sprintf(o, "%s%s=%s", i ? " " : "", kvs->v[i].key, kvs->v[i].val);
+		o += sprintf(o, "%s%s=%s", i ? " " : "", kvs->v[i].key, kvs->v[i].value);
 	return out;
 }
 
-int bb_runid_params(const char *runid, struct bb_pairs *params)
+int bb_runid_params(const char *runid, struct bb_kvs *params)
 {
 	char *copy = strdup(runid), *save = NULL;
 	char *name = NULL, *lastkey = NULL;
@@ -150,11 +93,11 @@ int bb_runid_params(const char *runid, struct bb_pairs *params)
 			*eq = 0;
 			free(lastkey);
 			lastkey = strdup(p);
-			r = !lastkey || bb_pairs_set(params, p, eq + 1);
+			r = !lastkey || bb_kvs_set(params, p, eq + 1);
 		} else if (lastkey) {
 			char *v;
-			r = asprintf(&v, "%s.%s", bb_pairs_get(params, lastkey), p) < 0;
-			r = r || bb_pairs_set(params, lastkey, v);
+			r = asprintf(&v, "%s.%s", bb_kvs_get(params, lastkey), p) < 0;
+			r = r || bb_kvs_set(params, lastkey, v);
 			if (!r)
 				free(v);
 		} else {
@@ -167,7 +110,7 @@ int bb_runid_params(const char *runid, struct bb_pairs *params)
 		}
 	}
 	if (!r && name)
-		r = bb_pairs_set(params, "run", name);
+		r = bb_kvs_set(params, "run", name);
 	free(name);
 	free(lastkey);
 	free(copy);
@@ -365,7 +308,7 @@ static int take_params(struct bb_res_run *run, const struct jn *obj, int whole)
 {
 	const struct jn *p = whole ? obj : jn_get(obj, "params");
 	if (p && p->type == JN_OBJ && p->n && !run->params.n)
-		if (bb_pairs_flatten(&run->params, "", p))
+		if (bb_kvs_flatten(&run->params, "", p))
 			return -1;
 	if (whole)
 		return 0;
@@ -373,7 +316,7 @@ static int take_params(struct bb_res_run *run, const struct jn *obj, int whole)
 	for (size_t i = 0; i < sizeof(envkeys) / sizeof(*envkeys); i++) {
 		const struct jn *e = jn_get(obj, envkeys[i]);
 		if (e && (e->type == JN_OBJ || e->type == JN_ARR))
-			if (bb_pairs_flatten(&run->env, envkeys[i], e))
+			if (bb_kvs_flatten(&run->env, envkeys[i], e))
 				return -1;
 	}
 	return 0;
@@ -444,8 +387,8 @@ static int load_run(struct loader *ld, struct bb_res_run *run, const char *dir)
 		if (bb_runid_params(run->id, &run->params))
 			goto out_oom;
 	}
-	bb_pairs_sort(&run->params);
-	bb_pairs_sort(&run->env);
+	bb_kvs_sort(&run->params);
+	bb_kvs_sort(&run->env);
 	r = 0;
 	goto out;
 out_oom:
@@ -473,23 +416,23 @@ static int load_boot(struct loader *ld, struct bb_res_boot *boot, const char *pa
 		goto out_oom;
 	if (!(p = join(path, "env.json")) || load_json(ld, p, &j))
 		goto out;
-	if (j && bb_pairs_flatten(&boot->env, "", j))
+	if (j && bb_kvs_flatten(&boot->env, "", j))
 		goto out_oom;
-	bb_pairs_sort(&boot->env);
+	bb_kvs_sort(&boot->env);
 	for (size_t i = 0; i < sizeof(boot_params_keys) / sizeof(*boot_params_keys); i++) {
-		const char *bp = bb_pairs_get(&boot->env, boot_params_keys[i]);
-		if (bp && bb_pairs_parse_words(&boot->params, bp))
+		const char *bp = bb_kvs_get(&boot->env, boot_params_keys[i]);
+		if (bp && bb_kvs_parse_words(&boot->params, bp))
 			goto out_oom;
 		/* an object form: boot.params.KEY=VALUE */
 		size_t l = strlen(boot_params_keys[i]);
 		for (size_t k = 0; k < boot->env.n; k++)
 			if (!strncmp(boot->env.v[k].key, boot_params_keys[i], l) &&
 			    boot->env.v[k].key[l] == '.')
-				if (bb_pairs_set(&boot->params, boot->env.v[k].key + l + 1,
-				                 boot->env.v[k].val))
+				if (bb_kvs_set(&boot->params, boot->env.v[k].key + l + 1,
+				                 boot->env.v[k].value))
 					goto out_oom;
 	}
-	bb_pairs_sort(&boot->params);
+	bb_kvs_sort(&boot->params);
 	free(p);
 	if (!(p = join(path, "done")))
 		goto out_oom;
@@ -555,13 +498,13 @@ static int apply_run_json(struct loader *ld, struct bb_results *res, const char 
 			for (size_t k = 0; k < params->n; k++) {
 				char buf[64];
 				const char *v = jn_scalar_text(params->items[k], buf, sizeof(buf));
-				if (v && bb_pairs_set(&res->boots[b].labels, params->keys[k], v)) {
+				if (v && bb_kvs_set(&res->boots[b].labels, params->keys[k], v)) {
 					jn_free(j);
 					snprintf(ld->err, ld->errlen, "out of memory");
 					return -1;
 				}
 			}
-			bb_pairs_sort(&res->boots[b].labels);
+			bb_kvs_sort(&res->boots[b].labels);
 		}
 	}
 	jn_free(j);
@@ -658,8 +601,8 @@ void bb_results_free(struct bb_results *res)
 		for (size_t r = 0; r < boot->nruns; r++) {
 			struct bb_res_run *run = &boot->runs[r];
 			free(run->id);
-			bb_pairs_free(&run->params);
-			bb_pairs_free(&run->env);
+			bb_kvs_free(&run->params);
+			bb_kvs_free(&run->env);
 			for (size_t s = 0; s < run->nstats; s++) {
 				free(run->stats[s].name);
 				free(run->stats[s].vals);
@@ -669,9 +612,9 @@ void bb_results_free(struct bb_results *res)
 		free(boot->runs);
 		free(boot->path);
 		free(boot->name);
-		bb_pairs_free(&boot->env);
-		bb_pairs_free(&boot->params);
-		bb_pairs_free(&boot->labels);
+		bb_kvs_free(&boot->env);
+		bb_kvs_free(&boot->params);
+		bb_kvs_free(&boot->labels);
 	}
 	free(res->boots);
 	free(res->path);

@@ -8,28 +8,17 @@
 
 #include <stddef.h>
 
+#include "strv.h"
+
 struct jn;
 
-/* An ordered list of text key/value pairs (flattened JSON, parameters). */
-struct bb_pair {
-	char *key, *val;
-};
-struct bb_pairs {
-	struct bb_pair *v;
-	size_t n;
-};
-/* Set (replace or append). 0, or -1 when out of memory. */
-int bb_pairs_set(struct bb_pairs *kvs, const char *key, const char *val);
-const char *bb_pairs_get(const struct bb_pairs *kvs, const char *key);
-void bb_pairs_sort(struct bb_pairs *kvs);
-void bb_pairs_free(struct bb_pairs *kvs);
 /* Flatten a JSON value into kvs: objects as "prefix.key", arrays as "prefix.N". */
-int bb_pairs_flatten(struct bb_pairs *kvs, const char *prefix, const struct jn *node);
+int bb_kvs_flatten(struct bb_kvs *kvs, const char *prefix, const struct jn *node);
 /* Parse "k=v k=v" (space separated) into kvs. */
-int bb_pairs_parse_words(struct bb_pairs *kvs, const char *text);
+int bb_kvs_parse_words(struct bb_kvs *kvs, const char *text);
 /* "k=v k=v" for messages, values as they are (not escaped): malloc'ed, "" for no pairs, NULL
  * when out of memory. */
-char *bb_pairs_format_words(const struct bb_pairs *kvs);
+char *bb_kvs_format_words(const struct bb_kvs *kvs);
 
 struct bb_res_stat {
 	char *name;
@@ -41,9 +30,9 @@ struct bb_res_boot;
 
 struct bb_res_run {
 	char *id;
-	struct bb_pairs params; /* run-level parameters */
+	struct bb_kvs params; /* run-level parameters */
 	int params_derived;     /* 1: taken apart from the RUNID (no params.json/status) */
-	struct bb_pairs env;    /* per-run environment read back (sysctls), flattened */
+	struct bb_kvs env;    /* per-run environment read back (sysctls), flattened */
 	struct bb_res_stat *stats;
 	size_t nstats;
 	size_t iterations, failed_iterations;
@@ -52,9 +41,9 @@ struct bb_res_run {
 
 struct bb_res_boot {
 	char *path, *name;
-	struct bb_pairs env;    /* env.json, flattened, sorted */
-	struct bb_pairs params; /* boot-level parameters (boot.params) */
-	struct bb_pairs labels; /* from DIR/run.json (kernel=NAME): selectable, not matched */
+	struct bb_kvs env;    /* env.json, flattened, sorted */
+	struct bb_kvs params; /* boot-level parameters (boot.params) */
+	struct bb_kvs labels; /* from DIR/run.json (kernel=NAME): selectable, not matched */
 	int done;               /* the boot completed (a `done` file) */
 	struct bb_res_run *runs;
 	size_t nruns;
@@ -73,7 +62,7 @@ struct bb_results {
 int bb_results_load(const char *path, struct bb_results *res, char *err, size_t errlen);
 void bb_results_free(struct bb_results *res);
 /* Take a RUNID apart: "NAME.k=v.k=v" (a piece without '=' after k=v continues the value). */
-int bb_runid_params(const char *runid, struct bb_pairs *params);
+int bb_runid_params(const char *runid, struct bb_kvs *params);
 const struct bb_res_stat *bb_run_stat(const struct bb_res_run *run, const char *name);
 
 #endif
