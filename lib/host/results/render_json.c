@@ -81,7 +81,7 @@ static void json_interval(struct jout *w, const struct bb_interval *iv)
 	jout_key(w, "units_b");
 	jout_int(w, iv->units_b);
 	json_num_or_null(w, "df", have, iv->df);
-	json_num_or_null(w, "estimate_percent", have && iv->units_a, iv->change);
+	json_num_or_null(w, "estimate_percent", iv->estimated, iv->change);
 	json_num_or_null(w, "low_percent", have && iv->bounded, iv->lo);
 	json_num_or_null(w, "high_percent", have && iv->bounded, iv->hi);
 	jout_key(w, "excludes_zero");

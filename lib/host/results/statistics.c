@@ -150,6 +150,7 @@ static void interval_finish(struct bb_interval *iv, double ma, double mb, double
 	double lo, hi, t = bb_t_quantile((1 + iv->confidence) / 2, iv->df);
 	if (ma == 0)
 		return;
+	iv->estimated = 1;
 	iv->change = 100 * (mb / ma - 1);
 	if (bb_fieller(ma, mb, va, vb, cab, t, &lo, &hi))
 		return;

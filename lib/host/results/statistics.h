@@ -45,6 +45,7 @@ struct bb_interval {
 	size_t units_a, units_b; /* boots (BB_IV_BOOTS) or iterations on each side */
 	double confidence;       /* 0.95 */
 	double df;               /* degrees of freedom of the t quantile */
+	int estimated;           /* 0 when A's mean is 0: no ratio */
 	double change;           /* % change of the estimate the interval is around */
 	int bounded;             /* 0: Fieller's set is unbounded (A's mean near 0) */
 	double lo, hi;           /* % change */
