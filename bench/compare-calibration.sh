@@ -16,7 +16,9 @@
 #
 # The run order within a boot is the init's: all iterations of one value, then the other's
 # (blocked), unless the init interleaves them; the script prints which order env.json
-# records, if any. Environment: AA (default 20), PER (3), POWER (6), RUNTIME (2s), ITER (2).
+# records, if any. Environment: AA (default 20), PER (3), POWER (6), RUNTIME (2s), ITER (2),
+# KEEP=DIR to keep the results and JSON there (default: a temporary folder, removed at the end).
+# A boot that fails leaves fewer boots: comparisons are taken from the boots collected.
 . tests/lib.sh
 AA=${AA:-20}
 PER=${PER:-3}
@@ -24,6 +26,13 @@ POWER=${POWER:-6}
 RUNTIME=${RUNTIME:-2s}
 ITER=${ITER:-2}
 command -v python3 >/dev/null || skip "python3 is needed to read compare's JSON"
+if [ -n "${KEEP:-}" ]; then
+	mkdir -p "$KEEP"
+	rmdir "$T"
+	T=$(cd "$KEEP" && pwd)
+	BB_KEEP_TMP=1 # tests/lib.sh's cleanup leaves T alone
+	echo "results kept in $T"
+fi
 
 job() { # FILE SEND_SIZE EXTRA-YAML
 	cat >"$1" <<JOB
@@ -53,6 +62,7 @@ run() { # NAME BOOTS
 		--images "$T/images" >"$T/$1.log" 2>&1 || rc=$?
 	grep -m1 '^accelerator:' "$T/$1.log" || true
 	echo "$1: exit $rc, $((SECONDS - start)) s"
+	grep 'FAILED' "$T/$1.log" || true
 	[ "$rc" -le 1 ] || { tail -20 "$T/$1.log"; fail "benchboot run $1 failed"; }
 }
 echo "host load before: $(cut -d' ' -f1-3 /proc/loadavg) (1, 5, 15 min; $(nproc) CPUs)"
@@ -60,23 +70,31 @@ run aa $((AA * PER))
 run power "$POWER"
 
 echo "host load after: $(cut -d' ' -f1-3 /proc/loadavg)"
-# compare GROUPDIR KEY: JSON of the comparison of the boots linked into GROUPDIR
+# the boots FIRST..FIRST+COUNT-1 (in order) of SRC linked into DEST
 group() { # SRC FIRST COUNT DEST
+	rm -rf "$4"
 	mkdir -p "$4"
 	find "$1" -mindepth 1 -maxdepth 1 -type d -name '0*-*' | sort | sed -n "$(($2 + 1)),$(($2 + $3))p" |
 		while read -r d; do ln -s "$d" "$4/"; done
 }
-for ((i = 0; i < AA; i++)); do
+# compare DIR KEY OUT: the JSON comparison, or no OUT when compare refuses (too few boots)
+compare() {
+	local rc=0
+	"$BENCHBOOT" compare "$1" --by "$2" --all --json >"$3" 2>"$3.err" || rc=$?
+	[ "$rc" -le 1 ] || { echo "compare $1: exit $rc: $(head -c 200 "$3.err")"; rm -f "$3"; }
+}
+nboots=$(find "$T/aa" -mindepth 1 -maxdepth 1 -type d -name '0*-*' | wc -l)
+for ((i = 0; (i + 1) * PER <= nboots && i < AA; i++)); do
 	group "$T/aa" $((i * PER)) "$PER" "$T/aa-$i"
-	"$BENCHBOOT" compare "$T/aa-$i" --by printk_ratelimit --all --json >"$T/aa-$i.json" || [ $? = 1 ]
+	compare "$T/aa-$i" printk_ratelimit "$T/aa-$i.json"
 done
-for ((i = 0; i < AA * PER; i++)); do
+for ((i = 0; i < nboots; i++)); do
 	group "$T/aa" "$i" 1 "$T/one-$i"
-	"$BENCHBOOT" compare "$T/one-$i" --by printk_ratelimit --all --json >"$T/one-$i.json" || [ $? = 1 ]
+	compare "$T/one-$i" printk_ratelimit "$T/one-$i.json"
 done
 for ((k = 2; k <= POWER; k++)); do
 	group "$T/power" 0 "$k" "$T/power-$k"
-	"$BENCHBOOT" compare "$T/power-$k" --by send_size --all --json >"$T/power-$k.json" || [ $? = 1 ]
+	compare "$T/power-$k" send_size "$T/power-$k.json"
 done
 order=$(python3 -c 'import json,glob,sys
 for f in sorted(glob.glob(sys.argv[1] + "/0*/env.json")):
@@ -86,7 +104,10 @@ import json, sys
 T, AA, PER, POWER, order = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), sys.argv[5]
 STAT = "netperf.Throughput_Mbps"
 def stat(path):
-    j = json.load(open(path))
+    try:
+        j = json.load(open(path))
+    except (OSError, ValueError):
+        return None
     for r in j["runs"]:
         for s in r["stats"]:
             if s["name"] == STAT:
@@ -99,7 +120,7 @@ def fmt(s):
     return "%+6.1f%% %-16s %s%s" % (s["change_percent"], ivs, "I" if s["interval_changed"] else " ",
                                    "L" if s["lkp_changed"] else " ")
 print("run order within a boot: %s" % order)
-print("A/A: %d comparisons of %d boots each (printk_ratelimit 5 vs 6, %s)" % (AA, PER, STAT))
+print("A/A: up to %d comparisons of %d boots each (printk_ratelimit 5 vs 6, %s)" % (AA, PER, STAT))
 n = i_marks = l_marks = 0
 for i in range(AA):
     s = stat("%s/aa-%d.json" % (T, i))
