@@ -36,3 +36,11 @@ expect_grep "^A: kernel=A (2 boots)" "$T/cmp.out"
 expect_grep "^B: kernel=B (2 boots)" "$T/cmp.out"
 expect_grep "  A: 2 runs in 2 boots, kernel=A   B: 2 runs in 2 boots, kernel=B" "$T/cmp.out"
 expect_grep " netperf.Throughput_Mbps$" "$T/cmp.out"
+# two boots a side: the interval of the %change has the boot as its unit ([lo, hi], not the
+# one-boot (lo, hi)), and --json carries it
+expect_grep "^  intervals \[ \]: the boot is the unit (per-boot means of 2 and 2 boots, independent boots)$" "$T/cmp.out"
+# (with 2 boots a side and 1-2 degrees of freedom the interval may be wide or unbounded)
+grep -E -q ' \[(unbounded|-?[0-9.]+, -?[0-9.]+)\] .* netperf\.Throughput_Mbps$' "$T/cmp.out" ||
+	fail "no [lo, hi] interval on netperf.Throughput_Mbps"
+"$BENCHBOOT" compare "$T/k" --by kernel --all --json >"$T/cmp.json" || [ $? = 1 ]
+grep -q '"basis": *"boots"' "$T/cmp.json" || fail "no boot-level interval in --json"
