@@ -546,13 +546,8 @@ static int read_xz(const unsigned char *in, size_t inlen, unsigned char **data, 
 	s.avail_in = inlen;
 	lzma_ret r;
 	do {
-		if (len == cap) {
-			unsigned char *p = realloc(out, cap * 2);
-			if (!p)
-				break;
-			out = p;
-			cap *= 2;
-		}
+		if (bb_grow(&out, &cap, len + 1, 1))
+			break;
 		s.next_out = out + len;
 		s.avail_out = cap - len;
 		r = lzma_code(&s, LZMA_FINISH);
@@ -579,11 +574,8 @@ static int read_zstd(const unsigned char *in, size_t inlen, unsigned char **data
 	ZSTD_outBuffer ob = {out, cap, 0};
 	while (out && ib.pos < ib.size) {
 		if (ob.pos == ob.size) {
-			unsigned char *p = realloc(out, cap * 2);
-			if (!p)
+			if (bb_grow(&out, &cap, cap + 1, 1))
 				break;
-			out = p;
-			cap *= 2;
 			ob.dst = out;
 			ob.size = cap;
 		}
@@ -613,13 +605,8 @@ static int read_gz(const unsigned char *in, size_t inlen, unsigned char **data, 
 	z.next_in = (Bytef *)in;
 	z.avail_in = (uInt)inlen;
 	while (out) {
-		if (len == cap) {
-			unsigned char *p = realloc(out, cap * 2);
-			if (!p)
-				break;
-			out = p;
-			cap *= 2;
-		}
+		if (bb_grow(&out, &cap, len + 1, 1))
+			break;
 		z.next_out = out + len;
 		z.avail_out = (uInt)(cap - len);
 		r = inflate(&z, Z_NO_FLUSH);
