@@ -358,14 +358,175 @@ static int add_rootfs(struct cpio_list *l, const char *rootfs, char *err, size_t
 	return rc;
 }
 
+/* The paths an image is made from, resolved from the spec and the defaults. */
+struct build_paths {
+	char sysroot[PATH_MAX], kernel[PATH_MAX], cachedir[PATH_MAX], rootfs[PATH_MAX];
+};
+
+static int resolve_paths(const struct image_spec *spec, struct build_paths *p, char *err,
+                         size_t errlen)
+{
+	char pattern[PATH_MAX * 2];
+	struct stat st;
+	int rc;
+	if (spec->sysroot)
+		strfmt(p->sysroot, sizeof(p->sysroot), "%s", spec->sysroot);
+	else if ((rc = image_default_sysroot(p->sysroot, sizeof(p->sysroot), err, errlen)))
+		return rc;
+	if (stat(p->sysroot, &st) < 0 || !S_ISDIR(st.st_mode))
+		return errbuf_fail(err, errlen, -EINVAL,
+		                   "sysroot %s is not a directory (run `make fetch`, or give --sysroot)",
+		                   p->sysroot);
+	if (spec->cachedir)
+		strfmt(p->cachedir, sizeof(p->cachedir), "%s", spec->cachedir);
+	else
+		image_default_cachedir(p->cachedir, sizeof(p->cachedir));
+	if (spec->kernel) {
+		strfmt(p->kernel, sizeof(p->kernel), "%s", spec->kernel);
+	} else {
+		strfmt(pattern, sizeof(pattern), "%s/boot/vmlinuz-*", p->sysroot);
+		if ((rc = single_match(pattern, "kernel (--kernel)", p->kernel, sizeof(p->kernel),
+		                       err, errlen)))
+			return rc;
+	}
+	if (stat(p->kernel, &st) < 0)
+		return errbuf_fail(err, errlen, -EINVAL, "kernel %s: %s", p->kernel,
+		                   strerror(errno));
+	if (!S_ISREG(st.st_mode))
+		return errbuf_fail(err, errlen, -EINVAL, "kernel %s is not a file", p->kernel);
+	if (spec->rootfs)
+		strfmt(p->rootfs, sizeof(p->rootfs), "%s", spec->rootfs);
+	else if (image_find_data("rootfs", p->rootfs, sizeof(p->rootfs)) < 0)
+		return errbuf_fail(err, errlen, -EINVAL, "rootfs/ of the benchboot tree not found");
+	return 0;
+}
+
+/* /init: --init, else the build's own init beside this binary (unless a file or binary is
+ * placed at /init), else none. */
+static int add_init(struct cpio_list *l, const struct image_spec *spec, char *err, size_t errlen)
+{
+	char init[PATH_MAX] = "", origin[PATH_MAX + 16];
+	int init_given = 0;
+	for (size_t i = 0; i < spec->nfiles; i++)
+		init_given |= dest_is(spec->files[i].dest, "init");
+	for (size_t i = 0; i < spec->nbinaries; i++)
+		init_given |= dest_is(spec->binaries[i].dest, "init");
+	if (spec->init && *spec->init) {
+		strfmt(init, sizeof(init), "%s", spec->init);
+	} else if (!spec->init && !init_given) {
+		char dir[PATH_MAX];
+		if (!(exe_dir(dir, sizeof(dir)) == 0 &&
+		      !strfmt(init, sizeof(init), "%s/init", dir) && access(init, R_OK) == 0) &&
+		    image_find_data("build/init", init, sizeof(init)) < 0)
+			init[0] = 0;
+	}
+	if (!init[0])
+		return 0;
+	strfmt(origin, sizeof(origin), "--init %s", init);
+	return cpio_add_file(l, "/init", init, 0755, origin, err, errlen);
+}
+
+/* The modules the spec names and their dependencies, from a directory of the kernel's own
+ * release (modules of another release would not load: "Invalid module format"). */
+static int add_modules(struct kmods *km, const struct image_spec *spec,
+                       const struct build_paths *p, char *err, size_t errlen)
+{
+	char moddir[PATH_MAX], pattern[PATH_MAX * 2], release[256], version[PATH_MAX];
+	int rc;
+	if (!spec->nmodules)
+		return 0;
+	if (spec->modules_dir) {
+		strfmt(moddir, sizeof(moddir), "%s", spec->modules_dir);
+	} else {
+		strfmt(pattern, sizeof(pattern), "%s/lib/modules/*", p->sysroot);
+		if ((rc = single_match(pattern, "modules directory (--modules-dir)", moddir,
+		                       sizeof(moddir), err, errlen)))
+			return rc;
+	}
+	kernel_release(p->kernel, release, sizeof(release));
+	strfmt(version, sizeof(version), "%s", moddir);
+	while (strlen(version) > 1 && version[strlen(version) - 1] == '/')
+		version[strlen(version) - 1] = 0;
+	const char *base = strrchr(version, '/') ? strrchr(version, '/') + 1 : version;
+	if (release[0] && strcmp(release, base))
+		return errbuf_fail(err, errlen, -EINVAL,
+		                   "kernel %s is release %s but the modules directory %s is for %s "
+		                   "(--kernel, --modules-dir)",
+		                   p->kernel, release, moddir, base);
+	if ((rc = kmods_open(km, moddir, p->cachedir, err, errlen)))
+		return rc;
+	for (size_t i = 0; i < spec->nmodules; i++)
+		if ((rc = kmods_add(km, spec->modules[i], err, errlen)))
+			return rc;
+	return 0;
+}
+
+/* The manifest describes every entry; it then goes in itself, with the image id. */
+static int add_manifest(struct cpio_list *l, const struct image_spec *spec, const char *kernel,
+                        const char *cmdline, uint32_t mtime, struct bytebuf *manifest,
+                        struct image_result *res, char *err, size_t errlen)
+{
+	char how[256], early[SHA256_HEX_LEN + 1] = "", idline[SHA256_HEX_LEN + 2];
+	int rc;
+	if (spec->early_cpio && sha256_file_hex(spec->early_cpio, early) < 0)
+		return errbuf_fail(err, errlen, errno == ENOENT ? -EINVAL : -errno,
+		                   "unable to read early cpio %s: %s", spec->early_cpio,
+		                   strerror(errno));
+	strfmt(how, sizeof(how), "mtime=%u compress=%s level=%d%s%s", mtime,
+	       compress_name(spec->compress),
+	       spec->level ? spec->level : compress_default_level(spec->compress),
+	       early[0] ? " early-cpio=" : "", early);
+	if ((rc = cpio_finish(l, err, errlen)) ||
+	    (rc = manifest_build(l, kernel, cmdline, how, manifest, res->id, err, errlen)))
+		return rc;
+	strfmt(idline, sizeof(idline), "%s\n", res->id);
+	if ((rc = cpio_add_data(l, MANIFEST_PATH, manifest->p, manifest->len, 0644, "manifest", err,
+	                        errlen)) ||
+	    (rc = cpio_add_data(l, MANIFEST_ID_PATH, idline, strlen(idline), 0644, "manifest", err,
+	                        errlen)))
+		return rc;
+	return cpio_finish(l, err, errlen);
+}
+
+/* OUTDIR/NAME/{vmlinuz, initrd.img, manifest, cmdline}. */
+static int write_image_dir(const struct image_spec *spec, const char *kernel, const char *cmdline,
+                           const struct bytebuf *initrd, const struct bytebuf *manifest,
+                           struct image_result *res, char *err, size_t errlen)
+{
+	unsigned char *kdata;
+	size_t klen;
+	char cmdline_nl[8192];
+	int rc;
+	if (strfmt(res->dir, sizeof(res->dir), "%s/%s", spec->outdir ? spec->outdir : "images",
+	           spec->name))
+		return errbuf_fail(err, errlen, -ENAMETOOLONG, "the output path is too long");
+	if ((rc = fileio_mkdirs(res->dir)))
+		return errbuf_fail(err, errlen, rc, "unable to create %s: %s", res->dir,
+		                   strerror(-rc));
+	if (strfmt(cmdline_nl, sizeof(cmdline_nl), "%s\n", cmdline))
+		return errbuf_fail(err, errlen, -EINVAL, "the kernel command line is too long");
+	if ((rc = fileio_read_all(kernel, &kdata, &klen)))
+		return errbuf_fail(err, errlen, rc, "unable to read kernel %s: %s", kernel,
+		                   strerror(-rc));
+	rc = write_out(res->dir, "vmlinuz", kdata, klen, err, errlen);
+	free(kdata);
+	if (!rc)
+		rc = write_out(res->dir, "initrd.img", initrd->p, initrd->len, err, errlen);
+	if (!rc)
+		rc = write_out(res->dir, "manifest", manifest->p, manifest->len, err, errlen);
+	if (!rc)
+		rc = write_out(res->dir, "cmdline", cmdline_nl, strlen(cmdline_nl), err, errlen);
+	return rc;
+}
+
 int image_build(const struct image_spec *spec, struct image_result *res, char *err, size_t errlen)
 {
-	char sysroot[PATH_MAX], kernel[PATH_MAX], moddir[PATH_MAX], cachedir[PATH_MAX];
-	char rootfs[PATH_MAX], pattern[PATH_MAX * 2], init[PATH_MAX];
+	struct build_paths p;
 	struct cpio_list l;
 	struct elfdeps ed;
 	struct kmods km;
 	struct bytebuf manifest = {0}, archive = {0}, initrd = {0};
+	const char *cmdline = spec->cmdline ? spec->cmdline : IMAGE_DEFAULT_CMDLINE;
 	uint32_t mtime = 0;
 	int rc;
 
@@ -377,46 +538,14 @@ int image_build(const struct image_spec *spec, struct image_result *res, char *e
 		return errbuf_fail(err, errlen, -EINVAL,
 		                   "image name '%s' must be made of letters, digits and ._+-",
 		                   spec->name ? spec->name : "");
-	if ((rc = build_mtime(spec, &mtime, err, errlen)))
+	if ((rc = build_mtime(spec, &mtime, err, errlen)) ||
+	    (rc = resolve_paths(spec, &p, err, errlen)))
 		return rc;
-	if (spec->sysroot)
-		strfmt(sysroot, sizeof(sysroot), "%s", spec->sysroot);
-	else if ((rc = image_default_sysroot(sysroot, sizeof(sysroot), err, errlen)))
-		return rc;
-	struct stat st;
-	if (stat(sysroot, &st) < 0 || !S_ISDIR(st.st_mode))
-		return errbuf_fail(
-		    err, errlen, -EINVAL,
-		    "sysroot %s is not a directory (run `make fetch`, or give --sysroot)", sysroot);
-	if (spec->cachedir)
-		strfmt(cachedir, sizeof(cachedir), "%s", spec->cachedir);
-	else
-		image_default_cachedir(cachedir, sizeof(cachedir));
 
-	if (spec->kernel) {
-		strfmt(kernel, sizeof(kernel), "%s", spec->kernel);
-	} else {
-		strfmt(pattern, sizeof(pattern), "%s/boot/vmlinuz-*", sysroot);
-		if ((rc = single_match(pattern, "kernel (--kernel)", kernel, sizeof(kernel), err,
-		                       errlen)))
-			return rc;
-	}
-	if (stat(kernel, &st) < 0)
-		return errbuf_fail(err, errlen, -EINVAL, "kernel %s: %s", kernel,
-		                   strerror(errno));
-	if (!S_ISREG(st.st_mode))
-		return errbuf_fail(err, errlen, -EINVAL, "kernel %s is not a file", kernel);
-	if (spec->rootfs)
-		strfmt(rootfs, sizeof(rootfs), "%s", spec->rootfs);
-	else if (image_find_data("rootfs", rootfs, sizeof(rootfs)) < 0)
-		return errbuf_fail(err, errlen, -EINVAL,
-		                   "rootfs/ of the benchboot tree not found");
-
-	if ((rc = elfdeps_init(&ed, sysroot, err, errlen)))
+	if ((rc = elfdeps_init(&ed, p.sysroot, err, errlen)) ||
+	    (rc = add_skeleton(&l, err, errlen)) || (rc = add_rootfs(&l, p.rootfs, err, errlen)))
 		goto out;
-	if ((rc = add_skeleton(&l, err, errlen)) || (rc = add_rootfs(&l, rootfs, err, errlen)))
-		goto out;
-	if (spec->busybox && (rc = add_busybox(&l, &ed, sysroot, err, errlen)))
+	if (spec->busybox && (rc = add_busybox(&l, &ed, p.sysroot, err, errlen)))
 		goto out;
 	for (size_t i = 0; i < spec->nbinaries; i++)
 		if ((rc = add_binary(&l, &ed, &spec->binaries[i], err, errlen)))
@@ -424,91 +553,17 @@ int image_build(const struct image_spec *spec, struct image_result *res, char *e
 	for (size_t i = 0; i < spec->nfiles; i++)
 		if ((rc = add_file_arg(&l, &spec->files[i], err, errlen)))
 			goto out;
-
-	int init_given = 0;
-	for (size_t i = 0; i < spec->nfiles; i++)
-		init_given |= dest_is(spec->files[i].dest, "init");
-	for (size_t i = 0; i < spec->nbinaries; i++)
-		init_given |= dest_is(spec->binaries[i].dest, "init");
-	init[0] = 0;
-	if (spec->init && *spec->init) {
-		strfmt(init, sizeof(init), "%s", spec->init);
-	} else if (!spec->init && !init_given) {
-		char dir[PATH_MAX];
-		if (!(exe_dir(dir, sizeof(dir)) == 0 &&
-		      !strfmt(init, sizeof(init), "%s/init", dir) && access(init, R_OK) == 0) &&
-		    image_find_data("build/init", init, sizeof(init)) < 0)
-			init[0] = 0;
-	}
-	if (init[0]) {
-		char origin[PATH_MAX + 16];
-		strfmt(origin, sizeof(origin), "--init %s", init);
-		if ((rc = cpio_add_file(&l, "/init", init, 0755, origin, err, errlen)))
-			goto out;
-	}
+	if ((rc = add_init(&l, spec, err, errlen)))
+		goto out;
 	if (spec->plan && (rc = cpio_add_file(&l, "/etc/benchboot/plan", spec->plan, 0644, "--plan",
 	                                      err, errlen)))
 		goto out;
-
-	if (spec->nmodules) {
-		if (spec->modules_dir) {
-			strfmt(moddir, sizeof(moddir), "%s", spec->modules_dir);
-		} else {
-			strfmt(pattern, sizeof(pattern), "%s/lib/modules/*", sysroot);
-			if ((rc = single_match(pattern, "modules directory (--modules-dir)", moddir,
-			                       sizeof(moddir), err, errlen)))
-				goto out;
-		}
-		/* modules of another release would not load ("Invalid module format") */
-		char release[256], version[PATH_MAX];
-		kernel_release(kernel, release, sizeof(release));
-		strfmt(version, sizeof(version), "%s", moddir);
-		while (strlen(version) > 1 && version[strlen(version) - 1] == '/')
-			version[strlen(version) - 1] = 0;
-		const char *base = strrchr(version, '/') ? strrchr(version, '/') + 1 : version;
-		if (release[0] && strcmp(release, base)) {
-			rc = errbuf_fail(
-			    err, errlen, -EINVAL,
-			    "kernel %s is release %s but the modules directory %s is for %s "
-			    "(--kernel, --modules-dir)",
-			    kernel, release, moddir, base);
-			goto out;
-		}
-		if ((rc = kmods_open(&km, moddir, cachedir, err, errlen)))
-			goto out;
-		for (size_t i = 0; i < spec->nmodules; i++)
-			if ((rc = kmods_add(&km, spec->modules[i], err, errlen)))
-				goto out;
-	}
-	if ((rc = kmods_to_cpio(&km, &l, err, errlen)))
+	if ((rc = add_modules(&km, spec, &p, err, errlen)) ||
+	    (rc = kmods_to_cpio(&km, &l, err, errlen)))
 		goto out;
 	res->nmodules = km.n;
-	if ((rc = elfdeps_to_cpio(&ed, &l, err, errlen)))
-		goto out;
-
-	/* The manifest describes everything else, then goes in itself with the id. */
-	const char *cmdline = spec->cmdline ? spec->cmdline : IMAGE_DEFAULT_CMDLINE;
-	char how[256], early[SHA256_HEX_LEN + 1] = "";
-	if (spec->early_cpio && sha256_file_hex(spec->early_cpio, early) < 0) {
-		rc = errbuf_fail(err, errlen, errno == ENOENT ? -EINVAL : -errno,
-		                 "unable to read early cpio %s: %s", spec->early_cpio,
-		                 strerror(errno));
-		goto out;
-	}
-	strfmt(how, sizeof(how), "mtime=%u compress=%s level=%d%s%s", mtime,
-	         compress_name(spec->compress),
-	         spec->level ? spec->level : compress_default_level(spec->compress),
-	         early[0] ? " early-cpio=" : "", early);
-	if ((rc = cpio_finish(&l, err, errlen)) ||
-	    (rc = manifest_build(&l, kernel, cmdline, how, &manifest, res->id, err, errlen)))
-		goto out;
-	char idline[SHA256_HEX_LEN + 2];
-	strfmt(idline, sizeof(idline), "%s\n", res->id);
-	if ((rc = cpio_add_data(&l, MANIFEST_PATH, manifest.p, manifest.len, 0644, "manifest", err,
-	                        errlen)) ||
-	    (rc = cpio_add_data(&l, MANIFEST_ID_PATH, idline, strlen(idline), 0644, "manifest", err,
-	                        errlen)) ||
-	    (rc = cpio_finish(&l, err, errlen)))
+	if ((rc = elfdeps_to_cpio(&ed, &l, err, errlen)) ||
+	    (rc = add_manifest(&l, spec, p.kernel, cmdline, mtime, &manifest, res, err, errlen)))
 		goto out;
 	res->nentries = l.n;
 
@@ -522,35 +577,7 @@ int image_build(const struct image_spec *spec, struct image_result *res, char *e
 	                          errlen)))
 		goto out;
 	res->initrd_size = initrd.len;
-
-	if (strfmt(res->dir, sizeof(res->dir), "%s/%s", spec->outdir ? spec->outdir : "images",
-	             spec->name)) {
-		rc = errbuf_fail(err, errlen, -ENAMETOOLONG, "the output path is too long");
-		goto out;
-	}
-	if ((rc = fileio_mkdirs(res->dir))) {
-		rc = errbuf_fail(err, errlen, rc, "unable to create %s: %s", res->dir,
-		                 strerror(-rc));
-		goto out;
-	}
-	unsigned char *kdata;
-	size_t klen;
-	if ((rc = fileio_read_all(kernel, &kdata, &klen))) {
-		rc = errbuf_fail(err, errlen, rc, "unable to read kernel %s: %s", kernel,
-		                 strerror(-rc));
-		goto out;
-	}
-	rc = write_out(res->dir, "vmlinuz", kdata, klen, err, errlen);
-	free(kdata);
-	char cmdline_nl[8192];
-	if (!rc && strfmt(cmdline_nl, sizeof(cmdline_nl), "%s\n", cmdline))
-		rc = errbuf_fail(err, errlen, -EINVAL, "the kernel command line is too long");
-	if (!rc)
-		rc = write_out(res->dir, "initrd.img", initrd.p, initrd.len, err, errlen);
-	if (!rc)
-		rc = write_out(res->dir, "manifest", manifest.p, manifest.len, err, errlen);
-	if (!rc)
-		rc = write_out(res->dir, "cmdline", cmdline_nl, strlen(cmdline_nl), err, errlen);
+	rc = write_image_dir(spec, p.kernel, cmdline, &initrd, &manifest, res, err, errlen);
 out:
 	bytebuf_free(&manifest);
 	bytebuf_free(&archive);
