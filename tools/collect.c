@@ -1,6 +1,7 @@
 /*
  * usage: benchboot collect DISK -o DIR
  *        benchboot collect --console LOG -o DIR
+ *        benchboot collect --lava URL JOBID... -o DIR [--token-file FILE]
  *
  * Copy the boots of a results disk (an image file or a block device, read with libext2fs: no
  * mount, no root) or of a serial console log into DIR/NNNN-BOOTID/, each boot once.
@@ -10,7 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "host/boot/lava_api.h"
 #include "host/results/collect.h"
+#include "host/results/collect_lava.h"
 #include "resdisk.h"
 #include "size.h"
 #include "verb.h"
@@ -18,6 +21,7 @@
 static const char usage_text[] =
     "usage: benchboot collect DISK -o DIR\n"
     "       benchboot collect --console LOG -o DIR\n"
+    "       benchboot collect --lava URL JOBID... -o DIR [--token-file FILE]\n"
     "\n"
     "Copy the results of every boot on a results disk (an image file or a block device; read\n"
     "with libext2fs, read-only: no mount, no root) into DIR/NNNN-BOOTID/. With --console, read\n"
@@ -33,10 +37,20 @@ static const char usage_text[] =
     "options:\n"
     "  -o DIR                 where to put the boots (created if needed)\n"
     "  --console LOG          read a console log instead of a disk\n"
+    "  --lava URL             read the logs of these finished LAVA jobs from the server at\n"
+    "                         URL (its REST API) as console logs; DIR/run.json records each\n"
+    "                         boot's job id, device and end and labels it lava_job=ID,\n"
+    "                         lava_device=NAME (and kernel=NAME for `lava --kernel` jobs).\n"
+    "                         Token: $BENCHBOOT_LAVA_TOKEN, else --token-file, else none\n"
+    "                         (public jobs). A job that failed, has no results or has not\n"
+    "                         finished is reported and the others are still collected\n"
+    "  --token-file FILE      the LAVA API token's file (its first line)\n"
     "  --max-file-size N      refuse larger files (default 1G; K, M, G suffixes)\n"
     "\n"
     "exit: 0 collected (or nothing new), 1 collected with problems (refused names, damaged\n"
-    "files: the messages say which), 100 wrong usage or not a results disk, 111 system failure.\n";
+    "files: the messages say which; with --lava: a job not Complete, not finished or without\n"
+    "results), 100 wrong usage or not a results disk (with --lava: no such job, a wrong\n"
+    "token), 111 system failure (with --lava: the server unreachable).\n";
 
 static void print_msg(void *ctx, const char *line)
 {
@@ -52,10 +66,84 @@ static int parse_size(const char *s, unsigned long long *out)
 	return 0;
 }
 
+static long job_id(const char *s)
+{
+	char *end;
+	long v = strtol(s, &end, 10);
+	return *s && !*end && v > 0 ? v : -1;
+}
+
+/* --lava: each job in turn; one that fails is reported and the next still collected. */
+static int collect_lava(const char *url, char **ids, int nids, const char *token_file,
+                        const struct collect_opts *o)
+{
+	char token[1024] = "", err[2048];
+	struct lava_api *api;
+	struct collect_stats st = {0};
+	int rc = EXIT_OK, r;
+	for (int i = 0; i < nids; i++)
+		if (job_id(ids[i]) < 0) {
+			fprintf(stderr, "benchboot collect: '%s' is not a LAVA job id\n", ids[i]);
+			return EXIT_USAGE;
+		}
+	/* no token at all is fine: public jobs are read anonymously */
+	if ((token_file || getenv(LAVA_TOKEN_ENV)) &&
+	    lava_api_token(token_file, token, sizeof(token), err, sizeof(err))) {
+		fprintf(stderr, "benchboot collect: %s\n", err);
+		return EXIT_USAGE;
+	}
+	if (lava_api_open(url, token, &api, err, sizeof(err))) {
+		fprintf(stderr, "benchboot collect: %s\n", err);
+		return EXIT_USAGE;
+	}
+	unsigned ok = 0, bad = 0;
+	for (int i = 0; i < nids; i++) {
+		struct collect_lava_job job;
+		long id = job_id(ids[i]);
+		r = collect_lava_job(api, url, id, o, &st, &job, err, sizeof(err));
+		if (r == -ECONNREFUSED) {
+			fprintf(stderr, "benchboot collect: fatal: %s\n", err);
+			rc = EXIT_SYSTEM;
+			break;
+		}
+		if (r) {
+			fprintf(stderr, "benchboot collect: %s\n", err);
+			bad++;
+			if (r == -EACCES || r == -ENOENT || r == -EINVAL)
+				rc = EXIT_USAGE;
+			else if (r != -EAGAIN && r != -EMEDIUMTYPE && r != -EPROTO)
+				rc = EXIT_SYSTEM;
+			else if (rc == EXIT_OK)
+				rc = EXIT_CHANGED;
+			continue;
+		}
+		printf("job %ld on %s: %s; boot %s%s%s%s\n", id, *job.device ? job.device : "-",
+		       job.end, *job.folder ? job.folder : job.boot_id,
+		       job.complete ? "" : " (INCOMPLETE)", *job.kernel ? ", kernel=" : "",
+		       job.kernel);
+		if (strcmp(job.health, "Complete") || !job.complete) {
+			bad++;
+			if (rc == EXIT_OK)
+				rc = EXIT_CHANGED;
+		} else {
+			ok++;
+		}
+	}
+	lava_api_close(api);
+	printf("%d LAVA jobs: %u collected complete, %u not (see above); %u boots collected (%u "
+	       "incomplete), %u already there; %u files, %llu bytes; %u problems\n",
+	       nids, ok, bad, st.boots_collected, st.boots_incomplete, st.boots_skipped, st.files,
+	       st.bytes, st.problems);
+	if (st.problems && rc == EXIT_OK)
+		rc = EXIT_CHANGED;
+	return rc;
+}
+
 static int collect_main(int argc, char **argv)
 {
-	const char *src = NULL, *out = NULL;
-	int console = 0;
+	const char *src = NULL, *out = NULL, *lava = NULL, *token_file = NULL;
+	char *ids[1024];
+	int console = 0, nids = 0;
 	unsigned long long max = 0;
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
@@ -66,6 +154,16 @@ static int collect_main(int argc, char **argv)
 		} else if (!strcmp(argv[i], "--console") && i + 1 < argc && !src) {
 			console = 1;
 			src = argv[++i];
+		} else if (!strcmp(argv[i], "--lava") && i + 1 < argc && !src && !lava) {
+			lava = argv[++i];
+		} else if (!strcmp(argv[i], "--token-file") && i + 1 < argc) {
+			token_file = argv[++i];
+		} else if (lava && argv[i][0] != '-') {
+			if (nids == (int)(sizeof(ids) / sizeof(*ids))) {
+				fprintf(stderr, "benchboot collect: at most 1024 LAVA jobs at once\n");
+				return EXIT_USAGE;
+			}
+			ids[nids++] = argv[i];
 		} else if (!strcmp(argv[i], "--max-file-size") && i + 1 < argc) {
 			if (parse_size(argv[++i], &max)) {
 				fprintf(stderr, "benchboot collect: bad size '%s'\n", argv[i]);
@@ -79,11 +177,22 @@ static int collect_main(int argc, char **argv)
 			src = argv[i];
 		}
 	}
+	if (lava && (!nids || !out)) {
+		fprintf(stderr, "benchboot collect: --lava URL needs job ids and -o DIR\n%s",
+		        usage_text);
+		return EXIT_USAGE;
+	}
+	if (token_file && !lava) {
+		fprintf(stderr, "benchboot collect: --token-file goes with --lava\n");
+		return EXIT_USAGE;
+	}
+	struct collect_opts o = {.outdir = out, .max_file_size = max, .msg = print_msg};
+	if (lava)
+		return collect_lava(lava, ids, nids, token_file, &o);
 	if (!src || !out) {
 		fputs(usage_text, stderr);
 		return EXIT_USAGE;
 	}
-	struct collect_opts o = {.outdir = out, .max_file_size = max, .msg = print_msg};
 	struct collect_stats st = {0};
 	char part[4200];
 	unsigned partno = 0;

@@ -1,16 +1,24 @@
 /*
  * usage: benchboot lava JOB.yaml [--images DIR] [-o DIR] [--flavour qemu|lab|both]
  *                               [--url URL] [--device-type TYPE] [--name PREFIX]
- *                               [--cpus N] [--memory MB]
+ *                               [--cpus N] [--memory MB] [--kernel NAME]...
+ *                               [--submit URL [--token-file F] [--repeat N] [--no-wait]]
  *
- * LAVA job definitions for the images of a job: one per boot group and flavour (lib/host/boot/lava.c).
+ * LAVA job definitions for the images of a job: one per boot group, kernel and flavour
+ * (lib/host/boot/lava.c); with --submit, sent to a LAVA server's REST API
+ * (lib/host/boot/lava_api.c), waited for, and each job's end reported.
  */
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "host/boot/lava.h"
+#include "host/boot/lava_api.h"
+#include "host/results/lava_log.h"
 #include "verb.h"
 
 static const char usage_text[] =
@@ -35,8 +43,29 @@ static const char usage_text[] =
 	"  --name PREFIX       the image name prefix given to build --name (default the job's)\n"
 	"  --cpus N            qemu flavour: -smp N (default 2)\n"
 	"  --memory MB         qemu flavour: memory (default 1024)\n"
+	"  --kernel NAME       the images of kernel NAME, as `benchboot run --kernel NAME=...`\n"
+	"                      builds them (PREFIX.NAME); repeatable: one definition per group\n"
+	"                      and kernel, labelled kernel=NAME\n"
 	"\n"
-	"Exit codes: 0 written, 100 bad job or usage, 111 system failure.\n";
+	"Submitting to a LAVA server (its REST API, /api/v0.2/):\n"
+	"  --submit URL        submit every definition of the one --flavour given (qemu or\n"
+	"                      lab) to the server at URL, --repeat times (each round every group\n"
+	"                      and kernel: A, B, A, B), wait for them with progress and report how\n"
+	"                      each ended: Complete, Incomplete (with LAVA's error type and\n"
+	"                      message), Canceled. A job that fails does not stop the others.\n"
+	"                      The token: $BENCHBOOT_LAVA_TOKEN, else --token-file (never on the\n"
+	"                      command line)\n"
+	"  --token-file FILE   the API token's file (its first line)\n"
+	"  --repeat N          submit every definition N times (default 1)\n"
+	"  --no-wait           submit and print the job ids only\n"
+	"  --poll S            seconds between two looks at the server (default 5)\n"
+	"  --wait-minutes M    give up waiting after M minutes (default: the sum of the jobs'\n"
+	"                      LAVA timeouts)\n"
+	"Then `benchboot collect --lava URL JOBID... -o DIR` brings the results back.\n"
+	"\n"
+	"Exit codes: 0 written (and with --submit: every job Complete), 1 a job ended Incomplete\n"
+	"or Canceled or was not finished in time, 100 bad job, usage or token, or a definition\n"
+	"the server refused, 111 system failure (the server unreachable).\n";
 
 static const struct option options[] = {
 	{"images", required_argument, NULL, 'i'},
@@ -47,6 +76,13 @@ static const struct option options[] = {
 	{"name", required_argument, NULL, 'n'},
 	{"cpus", required_argument, NULL, 'c'},
 	{"memory", required_argument, NULL, 'm'},
+	{"kernel", required_argument, NULL, 'k'},
+	{"submit", required_argument, NULL, 'S'},
+	{"token-file", required_argument, NULL, 'T'},
+	{"repeat", required_argument, NULL, 'r'},
+	{"no-wait", no_argument, NULL, 'W'},
+	{"poll", required_argument, NULL, 'p'},
+	{"wait-minutes", required_argument, NULL, 'w'},
 	{"help", no_argument, NULL, 'h'},
 	{NULL, 0, NULL, 0},
 };
@@ -69,15 +105,288 @@ static int number(const char *s, unsigned min, unsigned max, unsigned *out)
 	return 0;
 }
 
-static void print_path(const char *path, void *ctx)
+/* ---- submitting ---- */
+
+#define MAX_KERNELS 16
+
+struct sub {
+	char *text, *image, *kernel;
+	size_t group, ngroups;
+	unsigned minutes; /* the job's LAVA timeout */
+};
+
+struct subs {
+	struct sub *v;
+	size_t n, cap;
+	int oom;
+};
+
+static char *dup_or_null(const char *s)
 {
-	printf("%s\n", path);
+	return s ? strdup(s) : NULL;
+}
+
+static int written(const struct lava_written *w, void *ctx)
+{
+	printf("%s\n", w->path);
+	struct subs *s = ctx;
+	if (!s)
+		return 0;
+	if (s->n == s->cap) {
+		size_t cap = s->cap ? 2 * s->cap : 8;
+		struct sub *v = realloc(s->v, cap * sizeof(*v));
+		if (!v)
+			return EXIT_SYSTEM;
+		s->v = v;
+		s->cap = cap;
+	}
+	struct sub *x = &s->v[s->n];
+	memset(x, 0, sizeof(*x));
+	x->text = strdup(w->text);
+	x->image = strdup(w->boot->image);
+	x->kernel = dup_or_null(w->boot->kernel);
+	x->group = w->boot->group;
+	x->ngroups = w->boot->ngroups;
+	/* the job timeout lava_job writes */
+	x->minutes = (w->boot->test_minutes ? w->boot->test_minutes : 10) + 20;
+	if (!x->text || !x->image || (w->boot->kernel && !x->kernel)) {
+		free(x->text);
+		free(x->image);
+		free(x->kernel);
+		return EXIT_SYSTEM;
+	}
+	s->n++;
+	return 0;
+}
+
+struct lab_job {
+	long id;
+	const struct sub *sub;
+	unsigned round;
+	char state[32], health[32], device[128];
+	int finished;
+	char end[900]; /* how it ended, as reported */
+};
+
+static void describe(const struct lab_job *j, unsigned rounds, char *out, size_t len)
+{
+	char g[64] = "", k[160] = "", r[48] = "";
+	if (j->sub->ngroups > 1)
+		snprintf(g, sizeof(g), ", boot %zu of %zu", j->sub->group, j->sub->ngroups);
+	if (j->sub->kernel)
+		snprintf(k, sizeof(k), ", kernel %s", j->sub->kernel);
+	if (rounds > 1)
+		snprintf(r, sizeof(r), ", round %u of %u", j->round, rounds);
+	snprintf(out, len, "%s%s%s%s", j->sub->image, g, k, r);
+}
+
+static int fatal_code(int r)
+{
+	return r == -EACCES || r == -EINVAL || r == -ENOENT ? EXIT_USAGE : EXIT_SYSTEM;
+}
+
+/* How a finished job ended: Complete; Incomplete with LAVA's error type and message (from the
+ * job log's last result); Canceled. */
+static void ended(struct lava_api *api, struct lab_job *j, const struct lava_job *lj)
+{
+	if (!strcmp(lj->health, "Incomplete") || !strcmp(lj->health, "Canceled")) {
+		struct lava_log_info info = {0};
+		char err[512] = "";
+		FILE *f = tmpfile();
+		int r = f ? lava_api_log(api, j->id, f, err, sizeof(err)) : -errno;
+		if (!r) {
+			rewind(f);
+			r = lava_log_console(f, NULL, &info, err, sizeof(err));
+		}
+		if (f)
+			fclose(f);
+		if (r)
+			snprintf(j->end, sizeof(j->end), "%s (its log: %s)", lj->health, err);
+		else
+			lava_job_end_text(lj->health, lj->failure, &info, j->end, sizeof(j->end));
+	} else {
+		snprintf(j->end, sizeof(j->end), "%s", lj->health);
+	}
+}
+
+/* The server, before anything is written: it answers, and takes the token. */
+static int connect_server(const char *url, const char *token, struct lava_api **api)
+{
+	char err[2048], version[64];
+	int r;
+	if ((r = lava_api_open(url, token, api, err, sizeof(err)))) {
+		fprintf(stderr, "benchboot lava: %s\n", err);
+		return EXIT_USAGE;
+	}
+	if ((r = lava_api_version(*api, version, sizeof(version), err, sizeof(err)))) {
+		fprintf(stderr, "benchboot lava: %s%s\n",
+		        r == -EACCES ? "the LAVA server refuses the token: "
+		                     : "fatal: the LAVA server does not answer: ",
+		        err);
+		lava_api_close(*api);
+		*api = NULL;
+		return fatal_code(r);
+	}
+	printf("LAVA server %s, version %s\n", url, version);
+	return EXIT_OK;
+}
+
+static int submit_and_wait(struct lava_api *api, const char *url, const struct subs *subs,
+                           unsigned repeat, int wait, unsigned poll, unsigned wait_minutes)
+{
+	char err[2048];
+	int r, rc = EXIT_OK;
+	size_t n = subs->n * repeat, nj = 0;
+	struct lab_job *jobs = calloc(n ? n : 1, sizeof(*jobs));
+	if (!jobs) {
+		fprintf(stderr, "benchboot lava: fatal: out of memory\n");
+		return EXIT_SYSTEM;
+	}
+	unsigned minutes = 0;
+	for (unsigned round = 1; round <= repeat; round++)
+		for (size_t i = 0; i < subs->n; i++) {
+			struct lab_job *j = &jobs[nj];
+			char what[600];
+			j->sub = &subs->v[i];
+			j->round = round;
+			describe(j, repeat, what, sizeof(what));
+			if ((r = lava_api_submit(api, j->sub->text, &j->id, err, sizeof(err)))) {
+				/* a refused definition is reported; the others still go */
+				fprintf(stderr, "benchboot lava: %s: not submitted: %s\n", what, err);
+				rc = fatal_code(r);
+				if (r == -ECONNREFUSED || r == -EACCES)
+					goto out; /* nothing else would get through */
+				continue;
+			}
+			printf("submitted job %ld: %s\n", j->id, what);
+			minutes += j->sub->minutes;
+			nj++;
+		}
+	fflush(stdout);
+	if (!nj)
+		goto out;
+	printf("jobs:");
+	for (size_t i = 0; i < nj; i++)
+		printf(" %ld", jobs[i].id);
+	printf("\n");
+	if (!wait) {
+		printf("not waiting (--no-wait); bring the results back with: benchboot collect "
+		       "--lava %s JOBID... -o DIR\n",
+		       url);
+		goto out;
+	}
+
+	if (wait_minutes)
+		minutes = wait_minutes;
+	time_t start = time(NULL), last_note = start, failing_since = 0;
+	size_t left = nj;
+	while (left) {
+		for (size_t i = 0; i < nj; i++) {
+			struct lab_job *j = &jobs[i];
+			struct lava_job lj;
+			char what[600];
+			if (j->finished)
+				continue;
+			if ((r = lava_api_job(api, j->id, &lj, err, sizeof(err)))) {
+				/* the server may restart or be busy: go on asking for two minutes */
+				if (r != -ECONNREFUSED && r != -EIO) {
+					fprintf(stderr, "benchboot lava: fatal: %s\n", err);
+					rc = fatal_code(r);
+					goto out;
+				}
+				if (!failing_since)
+					failing_since = time(NULL);
+				fprintf(stderr, "benchboot lava: %s (trying again)\n", err);
+				if (time(NULL) - failing_since > 120) {
+					fprintf(stderr, "benchboot lava: fatal: no answer from the server "
+					                "for two minutes\n");
+					rc = EXIT_SYSTEM;
+					goto out;
+				}
+				break;
+			}
+			failing_since = 0;
+			describe(j, repeat, what, sizeof(what));
+			if (strcmp(lj.state, j->state) || strcmp(lj.device, j->device)) {
+				snprintf(j->state, sizeof(j->state), "%s", lj.state);
+				snprintf(j->device, sizeof(j->device), "%s", lj.device);
+				if (!strcmp(lj.state, "Finished")) {
+					ended(api, j, &lj);
+					j->finished = 1;
+					left--;
+					printf("job %ld: %s on %s: %s\n", j->id, what,
+					       *lj.device ? lj.device : "no device", j->end);
+				} else {
+					printf("job %ld: %s: %s%s%s\n", j->id, what, lj.state,
+					       *lj.device ? " on " : "", lj.device);
+				}
+				fflush(stdout);
+				last_note = time(NULL);
+			}
+			lava_job_free(&lj);
+		}
+		if (!left)
+			break;
+		time_t now = time(NULL);
+		if (now - start > (time_t)minutes * 60) {
+			for (size_t i = 0; i < nj; i++)
+				if (!jobs[i].finished)
+					snprintf(jobs[i].end, sizeof(jobs[i].end),
+					         "not finished after %u minutes (still %s): not waited for",
+					         minutes, jobs[i].state);
+			break;
+		}
+		if (now - last_note >= 60) {
+			unsigned running = 0, queued = 0;
+			for (size_t i = 0; i < nj; i++)
+				if (!jobs[i].finished)
+					strcmp(jobs[i].state, "Running") ? queued++ : running++;
+			printf("waiting: %zu of %zu finished, %u running, %u queued (%ld min)\n",
+			       nj - left, nj, running, queued, (long)(now - start) / 60);
+			fflush(stdout);
+			last_note = now;
+		}
+		sleep(poll);
+	}
+
+	unsigned complete = 0, incomplete = 0, canceled = 0, unfinished = 0;
+	printf("\n%zu LAVA jobs on %s:\n", nj, url);
+	for (size_t i = 0; i < nj; i++) {
+		char what[600];
+		describe(&jobs[i], repeat, what, sizeof(what));
+		printf("  job %-6ld %-12s %s: %s\n", jobs[i].id,
+		       *jobs[i].device ? jobs[i].device : "-", what, jobs[i].end);
+		if (!jobs[i].finished)
+			unfinished++;
+		else if (!strncmp(jobs[i].end, "Complete", 8))
+			complete++;
+		else if (!strncmp(jobs[i].end, "Canceled", 8))
+			canceled++;
+		else
+			incomplete++;
+	}
+	printf("%u complete, %u incomplete, %u canceled, %u not finished\n", complete, incomplete,
+	       canceled, unfinished);
+	printf("bring the results back with: benchboot collect --lava %s", url);
+	for (size_t i = 0; i < nj; i++)
+		printf(" %ld", jobs[i].id);
+	printf(" -o DIR\n");
+	if (rc == EXIT_OK && complete != nj)
+		rc = EXIT_CHANGED;
+out:
+	fflush(stdout);
+	free(jobs);
+	return rc;
 }
 
 static int lava_main(int argc, char **argv)
 {
 	struct lava_opts o = {.flavours = 1u << LAVA_QEMU | 1u << LAVA_LAB};
-	char err[4096] = "";
+	const char *kernels[MAX_KERNELS];
+	const char *submit = NULL, *token_file = NULL;
+	unsigned repeat = 1, poll = 5, wait_minutes = 0;
+	int wait = 1, flavour_given = 0;
+	char err[4096] = "", token[1024];
 	int opt;
 
 	optind = 1;
@@ -90,6 +399,7 @@ static int lava_main(int argc, char **argv)
 		case 'd': o.device_type = optarg; break;
 		case 'n': o.name = optarg; break;
 		case 'f':
+			flavour_given = 1;
 			if (!strcmp(optarg, "qemu"))
 				o.flavours = 1u << LAVA_QEMU;
 			else if (!strcmp(optarg, "lab"))
@@ -107,6 +417,31 @@ static int lava_main(int argc, char **argv)
 			if (number(optarg, 64, 1u << 22, &o.memory_mb))
 				return usage_error("--memory %s: expected megabytes, 64 or more", optarg);
 			break;
+		case 'k':
+			if (o.nkernels == MAX_KERNELS)
+				return usage_error("--kernel %s: at most 16 kernels", optarg);
+			if (!*optarg || strchr(optarg, '/') || strchr(optarg, '='))
+				return usage_error("--kernel %s: a kernel's label (NAME, as given to "
+				                   "benchboot run --kernel NAME=PATH)",
+				                   optarg);
+			kernels[o.nkernels++] = optarg;
+			o.kernels = kernels;
+			break;
+		case 'S': submit = optarg; break;
+		case 'T': token_file = optarg; break;
+		case 'r':
+			if (number(optarg, 1, 1000, &repeat))
+				return usage_error("--repeat %s: expected 1..1000", optarg);
+			break;
+		case 'W': wait = 0; break;
+		case 'p':
+			if (number(optarg, 1, 3600, &poll))
+				return usage_error("--poll %s: expected seconds, 1..3600", optarg);
+			break;
+		case 'w':
+			if (number(optarg, 1, 100000, &wait_minutes))
+				return usage_error("--wait-minutes %s: expected minutes", optarg);
+			break;
 		case 'h': fputs(usage_text, stdout); return EXIT_OK;
 		case ':': return usage_error("option %s needs an argument", argv[optind - 1]);
 		default: return usage_error("unknown option %s", argv[optind - 1]);
@@ -114,10 +449,37 @@ static int lava_main(int argc, char **argv)
 	}
 	if (optind + 1 != argc)
 		return usage_error("%s", optind < argc ? "one job file, please" : "which job file?");
-	int rc = lava_write_jobs(argv[optind], &o, print_path, NULL, err, sizeof(err));
+	if (!submit && (token_file || repeat != 1 || !wait || wait_minutes))
+		return usage_error("%s", "--token-file, --repeat, --no-wait and --wait-minutes go "
+		                         "with --submit");
+	if (submit && (!flavour_given || o.flavours == (1u << LAVA_QEMU | 1u << LAVA_LAB)))
+		return usage_error("%s", "--submit needs the one flavour to submit: --flavour qemu "
+		                         "(a QEMU device) or --flavour lab (a real machine)");
+	/* the token before anything is written: a missing one is a usage error */
+	if (submit && lava_api_token(token_file, token, sizeof(token), err, sizeof(err))) {
+		fprintf(stderr, "benchboot lava: %s\n", err);
+		return EXIT_USAGE;
+	}
+	struct subs subs = {0};
+	struct lava_api *api = NULL;
+	int rc = submit ? connect_server(submit, token, &api) : EXIT_OK;
 	if (rc)
-		fprintf(stderr, "benchboot lava: %s%s\n", rc == EXIT_USAGE ? "" : "fatal: ", err);
+		return rc;
+	rc = lava_write_jobs(argv[optind], &o, written, submit ? &subs : NULL, err, sizeof(err));
+	if (rc)
+		fprintf(stderr, "benchboot lava: %s%s\n", rc == EXIT_USAGE ? "" : "fatal: ",
+		        *err ? err : "out of memory");
+	else if (submit)
+		rc = submit_and_wait(api, submit, &subs, repeat, wait, poll, wait_minutes);
+	lava_api_close(api);
+	for (size_t i = 0; i < subs.n; i++) {
+		free(subs.v[i].text);
+		free(subs.v[i].image);
+		free(subs.v[i].kernel);
+	}
+	free(subs.v);
 	return rc;
 }
 
-BENCHBOOT_VERB(lava, "write LAVA job definitions (QEMU and lab) for a job's images", lava_main);
+BENCHBOOT_VERB(lava, "write LAVA job definitions (QEMU and lab), submit them to a lab",
+               lava_main);

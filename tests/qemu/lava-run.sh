@@ -3,37 +3,16 @@
 # QEMU device rendered from LAVA's own device-type templates, and every stat the init measured
 # is recorded by LAVA as a passing test case with its measurement and units.
 #
-# lava-dispatcher is large (about 1.5 GB, 90 s to install): the test installs it when it can
-# (root, apt, 4 GB free) and says why it is skipped otherwise. The device-type templates ship
-# in lava-server, which is only downloaded and unpacked (into the cache), never installed.
+# lava-dispatcher and lava-server (whose device-type templates the device is rendered from)
+# come from tools/scripts/install-deps (tests/qemu/lava.inc).
 . tests/lib.sh
 [ -e "$SYSROOT/.complete" ] || fail "sysroot missing (make fetch)"
 [ -x "$B/init" ] || fail "build/init missing (make)"
 [ -x "$B/netperf/netperf" ] || fail "netperf not built (make netperf)"
 py=/usr/bin/python3 # LAVA's modules are Debian's: not a pyenv python3 first on PATH
-if ! command -v lava-run >/dev/null || ! $py -c 'import lava_common.schemas' 2>/dev/null; then
-	[ "$(id -u)" = 0 ] || skip "lava-dispatcher is not installed and installing it needs root (apt-get install lava-dispatcher)"
-	command -v apt-get >/dev/null || skip "lava-dispatcher is not installed and there is no apt-get"
-	free_kb=$(df -Pk /usr | awk 'NR == 2 { print $4 }')
-	[ "$free_kb" -gt $((4 * 1024 * 1024)) ] ||
-		skip "lava-dispatcher is not installed and /usr has only $((free_kb / 1024)) MiB free (it needs about 1.5 GB)"
-	echo "installing lava-dispatcher (about 1.5 GB, a minute or two)"
-	DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends lava-dispatcher \
-		>"$T/apt.log" 2>&1 || skip "apt-get install lava-dispatcher failed: $(tail -1 "$T/apt.log")"
-fi
-
-# LAVA's device-type templates, from the lava-server package of the same version, unpacked.
-ver=$(dpkg-query -W -f='${Version}' lava-dispatcher)
-tpl=$CACHE/lava/lava-server-$ver
-if [ ! -e "$tpl/.complete" ]; then
-	rm -rf "$tpl" && mkdir -p "$tpl"
-	(cd "$tpl" && apt-get download "lava-server=$ver") >"$T/download.log" 2>&1 ||
-		skip "cannot download lava-server $ver for its device-type templates: $(tail -1 "$T/download.log")"
-	dpkg-deb -x "$tpl"/lava-server_*.deb "$tpl/root"
-	touch "$tpl/.complete"
-fi
-types=$(dirname "$(find "$tpl/root" -name qemu.jinja2 -path '*device-types*' | head -n1)")
-[ -e "$types/qemu.jinja2" ] || fail "no qemu.jinja2 in lava-server $ver"
+. tests/qemu/lava.inc
+types=/usr/share/lava-server/device-types
+[ -e "$types/qemu.jinja2" ] || fail "no qemu.jinja2 in $types (lava-server)"
 
 cat >"$T/lava-short.yaml" <<'JOB'
 suite: netperf

@@ -33,6 +33,11 @@ TEST(qemu_flavour)
 	CHECK_CONTAINS(y, "    method: qemu\n    media: tmpfs\n");
 	CHECK_CONTAINS(y, "    timeout:\n      minutes: 7\n    monitors:\n");
 	CHECK_CONTAINS(y, "start: 'BENCHBOOT results-start'");
+	/* the init's last line: the result files after results-end reach LAVA too */
+	CHECK_CONTAINS(y, "end: 'BENCHBOOT boot-end'");
+	CHECK_CONTAINS(y, "metadata:\n  benchboot.job: 'j'\n  benchboot.image: 'j.boot1'\n"
+	                  "  benchboot.boot_group: '1'\n");
+	CHECK(!strstr(y, "benchboot.kernel"));
 	CHECK_CONTAINS(y, "(?P<test_case_id>\\S+) RESULT=(?P<result>pass|fail)");
 	CHECK_CONTAINS(y, "(?P<measurement>\\S+)");
 	free(y);

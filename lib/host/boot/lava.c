@@ -44,12 +44,15 @@ int lava_job(enum lava_flavour flavour, const struct lava_boot *b, char **out)
 	*out = NULL;
 	if (strpbrk(b->cmdline, "\"\n"))
 		return -EINVAL;
+	char kern[200] = "";
+	if (b->kernel)
+		snprintf(kern, sizeof(kern), " kernel %s", b->kernel);
 	if (b->ngroups > 1)
-		snprintf(name, sizeof(name), "benchboot %s boot %zu of %zu (%s)%s%s", b->job,
-			 b->group, b->ngroups, flavour == LAVA_QEMU ? "qemu" : "lab",
+		snprintf(name, sizeof(name), "benchboot %s boot %zu of %zu%s (%s)%s%s", b->job,
+			 b->group, b->ngroups, kern, flavour == LAVA_QEMU ? "qemu" : "lab",
 			 b->params && *b->params ? ": " : "", b->params ? b->params : "");
 	else
-		snprintf(name, sizeof(name), "benchboot %s (%s)", b->job,
+		snprintf(name, sizeof(name), "benchboot %s%s (%s)", b->job, kern,
 			 flavour == LAVA_QEMU ? "qemu" : "lab");
 
 	strbuf_printf(&o, "# LAVA job definition written by benchboot: image %s, boot group %zu\n",
@@ -60,6 +63,13 @@ int lava_job(enum lava_flavour flavour, const struct lava_boot *b, char **out)
 	                                   : "x86");
 	key_quoted(&o, "job_name:", name);
 	strbuf_printf(&o, "priority: medium\nvisibility: public\n");
+	/* What `collect --lava` reads back to label the boot as `benchboot run` does. */
+	strbuf_printf(&o, "metadata:\n");
+	key_quoted(&o, "  benchboot.job:", b->job);
+	key_quoted(&o, "  benchboot.image:", b->image);
+	strbuf_printf(&o, "  benchboot.boot_group: '%zu'\n", b->group);
+	if (b->kernel)
+		key_quoted(&o, "  benchboot.kernel:", b->kernel);
 	strbuf_printf(&o,
 	              "timeouts:\n  job:\n    minutes: %u\n  action:\n    minutes: %u\n"
 	              "  connection:\n    minutes: 2\n",
@@ -148,7 +158,7 @@ static char *read_line_file(const char *path)
 }
 
 int lava_write_jobs(const char *jobpath, const struct lava_opts *opts,
-		    void (*written)(const char *path, void *ctx), void *ctx, char *err,
+		    int (*written)(const struct lava_written *w, void *ctx), void *ctx, char *err,
 		    size_t errlen)
 {
 	struct bb_job job;
@@ -167,11 +177,25 @@ int lava_write_jobs(const char *jobpath, const struct lava_opts *opts,
 		bb_job_free(&job);
 		return r == -EINVAL ? 100 : 111;
 	}
-	for (size_t b = 0; b < m.nboots && !ret; b++) {
+	size_t nk = opts->nkernels ? opts->nkernels : 1;
+	for (size_t bk = 0; bk < m.nboots * nk && !ret; bk++) {
+		size_t b = bk / nk, k = bk % nk;
 		struct bb_jobimage g;
 		struct bb_matrix one = m;
 		double tmin, tmax;
-		if ((r = bb_jobimage_group(&m, b, opts->name, NULL, &g, err, errlen))) {
+		char prefix[512];
+		/* the image names `benchboot run --kernel NAME=...` gives: PREFIX.NAME */
+		if (opts->nkernels) {
+			snprintf(prefix, sizeof(prefix), "%.255s.%.127s",
+			         opts->name ? opts->name : job.name, opts->kernels[k]);
+			for (char *c = prefix; *c; c++)
+				if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+				            "._+-",
+				            *c))
+					*c = '_';
+		}
+		if ((r = bb_jobimage_group(&m, b, opts->nkernels ? prefix : opts->name, NULL, &g,
+		                           err, errlen))) {
 			ret = r == -EINVAL ? 100 : 111;
 			break;
 		}
@@ -198,6 +222,7 @@ int lava_write_jobs(const char *jobpath, const struct lava_opts *opts,
 			.test_minutes = (unsigned)(tmax * 3 / 60) + 5,
 			.cpus = opts->cpus, .memory_mb = opts->memory_mb,
 			.device_type = opts->device_type,
+			.kernel = opts->nkernels ? opts->kernels[k] : NULL,
 		};
 		for (int f = LAVA_QEMU; f <= LAVA_LAB && !ret; f++) {
 			char *text;
@@ -235,8 +260,10 @@ int lava_write_jobs(const char *jobpath, const struct lava_opts *opts,
 			else if ((r = uki_write_file(path, text, strlen(text))))
 				ret = errbuf_fail(err, errlen, 111, "unable to write %s: %s", path,
 				                  strerror(-r));
-			else if (written)
-				written(path, ctx);
+			else if (written) {
+				struct lava_written w = {path, text, (enum lava_flavour)f, &lb, k};
+				ret = written(&w, ctx);
+			}
 			free(text);
 		}
 		free(cmdline);

@@ -9,10 +9,16 @@
  *    ipxe with the ramdisk commands; the image's command line goes in context
  *    extra_kernel_args, appended by the device type's template.
  *
+ * Both carry `metadata:` benchboot.job, benchboot.image, benchboot.boot_group and (when the
+ * kernel is named) benchboot.kernel, which `collect --lava` reads back from the server.
+ *
  * Both end with a test action whose monitor reads the init's console (docs/console.md): start
- * `BENCHBOOT results-start`, end `BENCHBOOT results-end`, and the pattern with the named groups
+ * `BENCHBOOT results-start`, end `BENCHBOOT boot-end`, and the pattern with the named groups
  * test_case_id, result, units and measurement, so LAVA records every measured stat as a test
- * case with its measurement and every iteration as pass or fail.
+ * case with its measurement and every iteration as pass or fail. The monitor ends on boot-end,
+ * the init's last line, not on results-end: env.json, the last sync and `done` reach the
+ * console (BENCHBOOT-FILE lines) after results-end, and LAVA stops the machine once the
+ * monitor has seen its end, so `collect --lava` would find the boot incomplete.
  */
 #ifndef BENCHBOOT_LAVA_H
 #define BENCHBOOT_LAVA_H
@@ -20,7 +26,7 @@
 #include <stddef.h>
 
 #define LAVA_START "BENCHBOOT results-start"
-#define LAVA_END "BENCHBOOT results-end"
+#define LAVA_END "BENCHBOOT boot-end"
 #define LAVA_PATTERN                                                                               \
 	"<LAVA_SIGNAL_TESTCASE TEST_CASE_ID=(?P<test_case_id>\\S+) RESULT=(?P<result>pass|fail)"   \
 	"( UNITS=(?P<units>\\S+) MEASUREMENT=(?P<measurement>\\S+))?>"
@@ -43,6 +49,7 @@ struct lava_boot {
 	unsigned cpus, memory_mb;
 	/* lab flavour */
 	const char *device_type; /* NULL: "x86" */
+	const char *kernel;      /* the kernel's label (kernel=NAME), NULL when not named */
 };
 
 /*
@@ -59,16 +66,31 @@ struct lava_opts {
 	const char *device_type; /* lab flavour (NULL: "x86") */
 	unsigned flavours;       /* bits 1 << LAVA_QEMU, 1 << LAVA_LAB */
 	unsigned cpus, memory_mb;
+	/*
+	 * Kernels by label, as `benchboot run --kernel NAME=...` builds them: the images of
+	 * kernel NAME are PREFIX.NAME (PREFIX.NAME.bootN); none: the images are PREFIX.
+	 */
+	const char *const *kernels;
+	size_t nkernels;
+};
+
+/* One written definition: its file, its text, what it boots (flavour, group, kernel). */
+struct lava_written {
+	const char *path, *text;
+	enum lava_flavour flavour;
+	const struct lava_boot *boot;
+	size_t kernel; /* index into opts->kernels (0 when there are none) */
 };
 
 /*
- * Write the definitions of every boot group of a job file: IMAGE/lava-qemu.yaml and
- * IMAGE/lava-lab.yaml (or OUTDIR/IMAGE.lava-FLAVOUR.yaml). The command line is the image's
- * (IMAGES/IMAGE/cmdline) when it is built, else the one `benchboot build JOB` would give it.
- * written() is told each path. Returns 0, 100 (bad job or options; err says why) or 111.
+ * Write the definitions of every boot group (and kernel) of a job file: IMAGE/lava-qemu.yaml
+ * and IMAGE/lava-lab.yaml (or OUTDIR/IMAGE.lava-FLAVOUR.yaml), groups first, then kernels. The
+ * command line is the image's (IMAGES/IMAGE/cmdline) when it is built, else the one
+ * `benchboot build JOB` would give it. written() is told each one; a nonzero return from it
+ * stops and is returned. Returns 0, 100 (bad job or options; err says why) or 111.
  */
 int lava_write_jobs(const char *jobpath, const struct lava_opts *opts,
-		    void (*written)(const char *path, void *ctx), void *ctx, char *err,
+		    int (*written)(const struct lava_written *w, void *ctx), void *ctx, char *err,
 		    size_t errlen);
 
 #endif

@@ -1,0 +1,39 @@
+/*
+ * `benchboot collect --lava URL JOBID...`: a finished LAVA job's results, from its log. The
+ * log's console lines (lib/host/results/lava_log.h) are read as `collect --console` reads a
+ * serial log (the init's BENCHBOOT-FILE lines carry every result file), into
+ * DIR/NNNN-BOOTID/ like a local run; DIR/run.json records, per boot, the LAVA server, job id,
+ * device and how the job ended, and labels the boot lava_job=ID, lava_device=NAME and (when
+ * the job was written for a named kernel) kernel=NAME, as `benchboot run` labels its boots.
+ * Host only.
+ */
+#ifndef BENCHBOOT_HOST_COLLECT_LAVA_H
+#define BENCHBOOT_HOST_COLLECT_LAVA_H
+
+#include <stddef.h>
+
+#include "host/results/collect.h"
+
+struct lava_api;
+
+struct collect_lava_job {
+	long id;
+	char state[32], health[32], device[128];
+	char end[700];     /* how the job ended: Complete, or Incomplete/Canceled and why */
+	char boot_id[128]; /* the boot its log holds ("" when none started) */
+	char folder[300];  /* DIR/<folder> it was collected into ("" when nothing was) */
+	char kernel[128];  /* its kernel label, from the definition's metadata */
+	int complete;      /* the boot's `done` came back: every result file is there */
+};
+
+/*
+ * Collect one job into o->outdir and add it to DIR/run.json. Returns 0 (the job's outcome,
+ * good or bad, in job; st counts files and problems), -EAGAIN when the job has not finished
+ * (err says its state), -EMEDIUMTYPE when its log holds no result file (err says how the job
+ * ended), or another -errno from the server (lava_api.h) or the disk.
+ */
+int collect_lava_job(struct lava_api *api, const char *url, long id, const struct collect_opts *o,
+                     struct collect_stats *st, struct collect_lava_job *job, char *err,
+                     size_t errlen);
+
+#endif
