@@ -122,9 +122,14 @@ TEST(not_a_log)
  * sorted and unquoted, so it is read as YAML, not as text). */
 TEST(definition_metadata)
 {
-	struct lava_boot b = {.job = "net", .image = "net.B.boot1", .group = 1, .ngroups = 2,
-	                      .kernel_url = "file:///k", .ramdisk_url = "file:///r",
-	                      .cmdline = "console=ttyS0", .kernel = "B"};
+	struct lava_boot b = {.job = "net",
+	                      .image = "net.B.boot1",
+	                      .group = 1,
+	                      .ngroups = 2,
+	                      .kernel_url = "file:///k",
+	                      .ramdisk_url = "file:///r",
+	                      .cmdline = "console=ttyS0",
+	                      .kernel = "B"};
 	char *y;
 	struct lava_job_meta meta;
 	CHECK_INT(lava_job(LAVA_QEMU, &b, &y), ==, 0);

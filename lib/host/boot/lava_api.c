@@ -26,21 +26,25 @@ int lava_api_token(const char *file, char *out, size_t outlen, char *err, size_t
 	} else if (file) {
 		FILE *f = fopen(file, "r");
 		if (!f)
-			return errbuf_fail(err, errlen, -errno, "unable to read the token file %s: %s",
-			                   file, strerror(errno));
+			return errbuf_fail(err, errlen, -errno,
+			                   "unable to read the token file %s: %s", file,
+			                   strerror(errno));
 		if (!fgets(line, sizeof(line), f))
 			*line = 0;
 		fclose(f);
 	} else {
 		return errbuf_fail(err, errlen, -EINVAL,
-		                   "no LAVA token: set %s or give --token-file FILE", LAVA_TOKEN_ENV);
+		                   "no LAVA token: set %s or give --token-file FILE",
+		                   LAVA_TOKEN_ENV);
 	}
 	line[strcspn(line, "\r\n")] = 0;
 	size_t n = strlen(line);
 	for (size_t i = 0; i < n; i++)
 		if ((unsigned char)line[i] <= ' ' || line[i] == 0x7f)
-			return errbuf_fail(err, errlen, -EINVAL, "the LAVA token%s%s has a space or a "
-			                   "control character", file && !(env && *env) ? " in " : "",
+			return errbuf_fail(err, errlen, -EINVAL,
+			                   "the LAVA token%s%s has a space or a "
+			                   "control character",
+			                   file && !(env && *env) ? " in " : "",
 			                   file && !(env && *env) ? file : "");
 	if (!n)
 		return errbuf_fail(err, errlen, -EINVAL, "the LAVA token%s%s is empty",
@@ -190,7 +194,8 @@ static int request(struct lava_api *a, const char *path, const char *body, struc
 	curl_slist_free_all(extra);
 	if (s.failed)
 		return errbuf_fail(err, errlen, -s.failed, "%s: %s", url,
-		                   s.failed == EPROTO ? "the answer is not text" : strerror(s.failed));
+		                   s.failed == EPROTO ? "the answer is not text"
+		                                      : strerror(s.failed));
 	if (rc != CURLE_OK)
 		return errbuf_fail(err, errlen, -ECONNREFUSED, "%s: %s", url,
 		                   curl_easy_strerror(rc));
@@ -202,13 +207,12 @@ static int request(struct lava_api *a, const char *path, const char *body, struc
 	        : code == 400              ? -EINVAL
 	                                   : -EIO;
 	return errbuf_fail(err, errlen, r, "%s: HTTP %ld%s%s%s", url, code, *msg ? " (" : "", msg,
-	                   *msg      ? ")"
+	                   *msg           ? ")"
 	                   : r == -EACCES ? " (is the token right?)"
 	                                  : "");
 }
 
-static int get_json(struct lava_api *a, const char *path, struct jn **out, char *err,
-                    size_t errlen)
+static int get_json(struct lava_api *a, const char *path, struct jn **out, char *err, size_t errlen)
 {
 	struct strbuf b = {0};
 	char e[256];
@@ -237,8 +241,7 @@ int lava_api_version(struct lava_api *a, char *out, size_t outlen, char *err, si
 	return r;
 }
 
-int lava_api_submit(struct lava_api *a, const char *definition, long *id, char *err,
-                    size_t errlen)
+int lava_api_submit(struct lava_api *a, const char *definition, long *id, char *err, size_t errlen)
 {
 	char *body = NULL, e[256];
 	size_t len = 0;
@@ -319,6 +322,7 @@ int lava_api_log(struct lava_api *a, long id, FILE *f, char *err, size_t errlen)
 	snprintf(path, sizeof(path), "/api/v0.2/jobs/%ld/logs/", id);
 	int r = request(a, path, NULL, NULL, f, err, errlen);
 	if (!r && fflush(f))
-		r = errbuf_fail(err, errlen, -errno, "writing job %ld's log: %s", id, strerror(errno));
+		r = errbuf_fail(err, errlen, -errno, "writing job %ld's log: %s", id,
+		                strerror(errno));
 	return r;
 }

@@ -36,13 +36,12 @@ void lava_api_close(struct lava_api *a);
 int lava_api_version(struct lava_api *a, char *out, size_t outlen, char *err, size_t errlen);
 
 /* Submit one job definition; its id in *id. */
-int lava_api_submit(struct lava_api *a, const char *definition, long *id, char *err,
-                    size_t errlen);
+int lava_api_submit(struct lava_api *a, const char *definition, long *id, char *err, size_t errlen);
 
 struct lava_job {
 	long id;
-	char state[32];  /* Submitted, Scheduling, Scheduled, Running, Canceling, Finished */
-	char health[32]; /* Unknown (not finished), Complete, Incomplete, Canceled */
+	char state[32];    /* Submitted, Scheduling, Scheduled, Running, Canceling, Finished */
+	char health[32];   /* Unknown (not finished), Complete, Incomplete, Canceled */
 	char device[128];  /* actual_device ("" before it is scheduled) */
 	char failure[512]; /* failure_comment ("" when none) */
 	char *definition;  /* the job definition as the server keeps it (malloc'd, may be NULL) */

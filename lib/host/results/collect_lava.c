@@ -49,8 +49,8 @@ static int write_run_json(const char *dir, const char *url, const struct collect
 	snprintf(path, sizeof(path), "%s/run.json", dir);
 	snprintf(tmp, sizeof(tmp), "%s/.run.json.tmp-%ld", dir, (long)getpid());
 	if (!stat(path, &sb) && !(old = jn_parse_file(path, msg, sizeof(msg))))
-		return errbuf_fail(err, errlen, -EINVAL, "%s is unreadable (%s): not replaced", path,
-		                   msg);
+		return errbuf_fail(err, errlen, -EINVAL, "%s is unreadable (%s): not replaced",
+		                   path, msg);
 	FILE *f = fopen(tmp, "w");
 	if (!f) {
 		jn_free(old);
@@ -148,8 +148,10 @@ int collect_lava_job(struct lava_api *api, const char *url, long id, const struc
 	if (lj.definition && !lava_definition_meta(lj.definition, &meta))
 		snprintf(job->kernel, sizeof(job->kernel), "%s", meta.kernel);
 	if (strcmp(lj.state, "Finished")) {
-		r = errbuf_fail(err, errlen, -EAGAIN, "job %ld is %s%s%s, not finished: collect it "
-		                "when it is", id, lj.state, *lj.device ? " on " : "", lj.device);
+		r = errbuf_fail(err, errlen, -EAGAIN,
+		                "job %ld is %s%s%s, not finished: collect it "
+		                "when it is",
+		                id, lj.state, *lj.device ? " on " : "", lj.device);
 		goto out;
 	}
 	if (!(log = tmpfile()) || !(cons = temp_file(consname, sizeof(consname)))) {
@@ -165,7 +167,8 @@ int collect_lava_job(struct lava_api *api, const char *url, long id, const struc
 		goto out;
 	}
 	if (fflush(cons)) {
-		r = errbuf_fail(err, errlen, -errno, "writing a temporary file: %s", strerror(errno));
+		r = errbuf_fail(err, errlen, -errno, "writing a temporary file: %s",
+		                strerror(errno));
 		goto out;
 	}
 	lava_job_end_text(lj.health, lj.failure, &info, job->end, sizeof(job->end));
@@ -173,11 +176,11 @@ int collect_lava_job(struct lava_api *api, const char *url, long id, const struc
 
 	r = collect_console(consname, o, st);
 	if (r == -EMEDIUMTYPE) {
-		r = errbuf_fail(err, errlen, -EMEDIUMTYPE,
-		                "job %ld (%s on %s): no result file in its log (%u console lines%s%s)",
-		                id, job->end, *lj.device ? lj.device : "no device",
-		                info.console_lines, *info.boot_id ? ", boot " : ", the init never started",
-		                info.boot_id);
+		r = errbuf_fail(
+		    err, errlen, -EMEDIUMTYPE,
+		    "job %ld (%s on %s): no result file in its log (%u console lines%s%s)", id,
+		    job->end, *lj.device ? lj.device : "no device", info.console_lines,
+		    *info.boot_id ? ", boot " : ", the init never started", info.boot_id);
 		goto out;
 	}
 	if (r) {
@@ -187,15 +190,16 @@ int collect_lava_job(struct lava_api *api, const char *url, long id, const struc
 	}
 	find_folder(o->outdir, job->boot_id, job->folder, sizeof(job->folder));
 	if (*job->folder) {
-		/* skipped as collected before, or collected now: complete unless counted otherwise */
+		/* skipped as collected before, or collected now: complete unless counted otherwise
+		 */
 		char p[4500], status[64] = "";
 		snprintf(p, sizeof(p), "%s/%s/.collect", o->outdir, job->folder);
 		FILE *c = fopen(p, "r");
 		char line[256];
 		while (c && fgets(line, sizeof(line), c))
 			if (!strncmp(line, "status=", 7))
-				snprintf(status, sizeof(status), "%.*s", (int)strcspn(line + 7, "\n"),
-				         line + 7);
+				snprintf(status, sizeof(status), "%.*s",
+				         (int)strcspn(line + 7, "\n"), line + 7);
 		if (c)
 			fclose(c);
 		job->complete = !strcmp(status, "complete");

@@ -38,8 +38,8 @@ static int item_done(struct item *it, FILE *out, struct lava_log_info *info)
 		const char *b = strstr(it->msg, "BENCHBOOT boot-start id=");
 		if (b && !*info->boot_id) {
 			b += strlen("BENCHBOOT boot-start id=");
-			snprintf(info->boot_id, sizeof(info->boot_id), "%.*s", (int)strcspn(b, " \t\r"),
-			         b);
+			snprintf(info->boot_id, sizeof(info->boot_id), "%.*s",
+			         (int)strcspn(b, " \t\r"), b);
 		}
 	} else if (it->msg && !strcmp(it->lvl, "error")) {
 		copy(info->last_error, sizeof(info->last_error), it->msg);
@@ -92,10 +92,10 @@ int lava_log_console(FILE *in, FILE *out, struct lava_log_info *info, char *err,
 	yaml_parser_set_input_file(&p, in);
 	while (!done && !r) {
 		if (!yaml_parser_parse(&p, &ev)) {
-			r = ferror(in) ? errbuf_fail(err, errlen, -EIO, "reading the log failed")
-			               : errbuf_fail(err, errlen, -EINVAL,
-			                             "line %zu: not YAML: %s", p.problem_mark.line + 1,
-			                             p.problem ? p.problem : "?");
+			r = ferror(in)
+			        ? errbuf_fail(err, errlen, -EIO, "reading the log failed")
+			        : errbuf_fail(err, errlen, -EINVAL, "line %zu: not YAML: %s",
+			                      p.problem_mark.line + 1, p.problem ? p.problem : "?");
 			break;
 		}
 		size_t line = ev.start_mark.line + 1;
@@ -107,12 +107,15 @@ int lava_log_console(FILE *in, FILE *out, struct lava_log_info *info, char *err,
 		case YAML_MAPPING_START_EVENT: {
 			int map = ev.type == YAML_MAPPING_START_EVENT;
 			if (depth == 0 && map)
-				r = errbuf_fail(err, errlen, -EINVAL,
-				                "line %zu: not a LAVA job log (a mapping, not a list of "
-				                "log lines)", line);
+				r = errbuf_fail(
+				    err, errlen, -EINVAL,
+				    "line %zu: not a LAVA job log (a mapping, not a list of "
+				    "log lines)",
+				    line);
 			else if (depth == 1 && !map)
 				r = errbuf_fail(err, errlen, -EINVAL,
-				                "line %zu: not a LAVA job log (a list in the list)", line);
+				                "line %zu: not a LAVA job log (a list in the list)",
+				                line);
 			else if (depth == 1)
 				item_reset(&it);
 			else if (depth == 2 && !want_key[2] && !strcmp(key2, "msg"))
@@ -126,7 +129,8 @@ int lava_log_console(FILE *in, FILE *out, struct lava_log_info *info, char *err,
 		case YAML_MAPPING_END_EVENT:
 			depth--;
 			if (depth == 1 && (r = item_done(&it, out, info)))
-				r = errbuf_fail(err, errlen, r, "writing the console: %s", strerror(-r));
+				r = errbuf_fail(err, errlen, r, "writing the console: %s",
+				                strerror(-r));
 			if (depth == 2)
 				msg_map = 0;
 			/* a collection was a value: the next scalar is a key again */
@@ -136,9 +140,10 @@ int lava_log_console(FILE *in, FILE *out, struct lava_log_info *info, char *err,
 		case YAML_SCALAR_EVENT: {
 			const char *v = (const char *)ev.data.scalar.value;
 			if (depth == 1) {
-				r = errbuf_fail(err, errlen, -EINVAL,
-				                "line %zu: not a LAVA job log (a bare value in the list)",
-				                line);
+				r = errbuf_fail(
+				    err, errlen, -EINVAL,
+				    "line %zu: not a LAVA job log (a bare value in the list)",
+				    line);
 			} else if (depth == 2) {
 				if (want_key[2]) {
 					copy(key2, sizeof(key2), v);
@@ -147,7 +152,8 @@ int lava_log_console(FILE *in, FILE *out, struct lava_log_info *info, char *err,
 				} else if (!strcmp(key2, "msg")) {
 					free(it.msg);
 					if (!(it.msg = strdup(v)))
-						r = errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+						r = errbuf_fail(err, errlen, -ENOMEM,
+						                "out of memory");
 				}
 				want_key[2] = !want_key[2];
 			} else if (depth == 3 && msg_map) {
@@ -182,20 +188,21 @@ int lava_definition_meta(const char *definition, struct lava_job_meta *meta)
 		return -EINVAL;
 	}
 	yaml_node_t *root = yaml_document_get_root_node(&doc);
-	for (yaml_node_pair_t *top = root && root->type == YAML_MAPPING_NODE
-	                                 ? root->data.mapping.pairs.start
-	                                 : NULL;
+	for (yaml_node_pair_t *top =
+	         root && root->type == YAML_MAPPING_NODE ? root->data.mapping.pairs.start : NULL;
 	     top && top < root->data.mapping.pairs.top; top++) {
 		yaml_node_t *k = yaml_document_get_node(&doc, top->key);
 		yaml_node_t *v = yaml_document_get_node(&doc, top->value);
-		if (!k || k->type != YAML_SCALAR_NODE || strcmp((char *)k->data.scalar.value, "metadata") ||
-		    !v || v->type != YAML_MAPPING_NODE)
+		if (!k || k->type != YAML_SCALAR_NODE ||
+		    strcmp((char *)k->data.scalar.value, "metadata") || !v ||
+		    v->type != YAML_MAPPING_NODE)
 			continue;
-		for (yaml_node_pair_t *m = v->data.mapping.pairs.start; m < v->data.mapping.pairs.top;
-		     m++) {
+		for (yaml_node_pair_t *m = v->data.mapping.pairs.start;
+		     m < v->data.mapping.pairs.top; m++) {
 			yaml_node_t *mk = yaml_document_get_node(&doc, m->key);
 			yaml_node_t *mv = yaml_document_get_node(&doc, m->value);
-			if (!mk || !mv || mk->type != YAML_SCALAR_NODE || mv->type != YAML_SCALAR_NODE)
+			if (!mk || !mv || mk->type != YAML_SCALAR_NODE ||
+			    mv->type != YAML_SCALAR_NODE)
 				continue;
 			const char *key = (const char *)mk->data.scalar.value;
 			const char *val = (const char *)mv->data.scalar.value;
@@ -214,8 +221,8 @@ int lava_definition_meta(const char *definition, struct lava_job_meta *meta)
 	return 0;
 }
 
-void lava_job_end_text(const char *health, const char *failure,
-                       const struct lava_log_info *info, char *out, size_t outlen)
+void lava_job_end_text(const char *health, const char *failure, const struct lava_log_info *info,
+                       char *out, size_t outlen)
 {
 	if (!strcmp(health, "Complete"))
 		snprintf(out, outlen, "%s", health);

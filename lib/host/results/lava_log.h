@@ -35,8 +35,8 @@ int lava_log_console(FILE *in, FILE *out, struct lava_log_info *info, char *err,
  * error type and message from the log's job result), else the server's failure comment;
  * "Canceled" likewise. info may be NULL (log not read).
  */
-void lava_job_end_text(const char *health, const char *failure,
-                       const struct lava_log_info *info, char *out, size_t outlen);
+void lava_job_end_text(const char *health, const char *failure, const struct lava_log_info *info,
+                       char *out, size_t outlen);
 
 /* What benchboot put in a job definition's metadata (lib/host/boot/lava.h); "" when absent. */
 struct lava_job_meta {
