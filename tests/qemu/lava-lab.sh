@@ -10,9 +10,7 @@
 # The packages come from tools/scripts/install-deps (make test runs it first); the test skips,
 # saying so, only where they are missing and cannot be installed (not root, no apt).
 . tests/lib.sh
-[ -e "$SYSROOT/.complete" ] || fail "sysroot missing (make fetch)"
-[ -x "$B/init" ] || fail "build/init missing (make)"
-[ -x "$B/netperf/netperf" ] || fail "netperf not built (make netperf)"
+bb_need sysroot kernel init netperf qemu
 . tests/qemu/lava.inc
 [ "$(id -u)" = 0 ] || skip "a LAVA lab needs root (PostgreSQL runs as the postgres user, the worker as root)"
 

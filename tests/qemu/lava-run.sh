@@ -6,9 +6,7 @@
 # lava-dispatcher and lava-server (whose device-type templates the device is rendered from)
 # come from tools/scripts/install-deps (tests/qemu/lava.inc).
 . tests/lib.sh
-[ -e "$SYSROOT/.complete" ] || fail "sysroot missing (make fetch)"
-[ -x "$B/init" ] || fail "build/init missing (make)"
-[ -x "$B/netperf/netperf" ] || fail "netperf not built (make netperf)"
+bb_need sysroot kernel init netperf qemu
 py=/usr/bin/python3 # LAVA's modules are Debian's: not a pyenv python3 first on PATH
 . tests/qemu/lava.inc
 types=/usr/share/lava-server/device-types
