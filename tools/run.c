@@ -679,11 +679,11 @@ static int run_main(int argc, char **argv)
 			free(ires);
 			ires = NULL;
 			int br = bb_jobimage_build(job, &base, &ires, &nires, err, sizeof(err));
-			if (br != BUILD_OK) {
+			if (br) {
 				fprintf(stderr,
 				        "benchboot run: fatal: unable to build the image: %s\n",
 				        err);
-				rc = br == BUILD_EINPUT ? EXIT_USAGE : EXIT_SYSTEM;
+				rc = exit_status(br);
 				goto out;
 			}
 			for (size_t g = 0; g < ngroups && g < nires; g++) {

@@ -1,4 +1,5 @@
 /* Compression: gzip -d and zstd -d give the input back; the output is reproducible. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -81,10 +82,10 @@ TEST(levels_are_checked)
 {
 	struct bytebuf b = {0};
 	CHECK_INT(compress_append(&b, "x", 1, COMPRESS_GZIP, 10, err, sizeof(err)), ==,
-	          BUILD_EINPUT);
+	          -EINVAL);
 	CHECK_CONTAINS(err, "gzip level 10 is not in 1..9");
 	CHECK_INT(compress_append(&b, "x", 1, COMPRESS_ZSTD, 23, err, sizeof(err)), ==,
-	          BUILD_EINPUT);
+	          -EINVAL);
 	enum compress_kind k;
 	CHECK_INT(compress_parse("zstd", &k), ==, 0);
 	CHECK_INT(k, ==, COMPRESS_ZSTD);

@@ -1,4 +1,5 @@
 /* The newc writer, checked against GNU cpio (cpio -it, cpio -itv, cpio -idv). */
+#include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -171,11 +172,11 @@ TEST(paths_are_normalised_and_escapes_refused)
 	cpio_list_init(&l);
 	CHECK_INT(
 	    cpio_add_data(&l, "/usr/../../etc/x", "1", 1, 0644, "--file evil", err, sizeof(err)),
-	    ==, BUILD_EINPUT);
+	    ==, -EINVAL);
 	CHECK_CONTAINS(err, "'/usr/../../etc/x' (from --file evil)");
 	CHECK_CONTAINS(err, "escapes the image root");
 	CHECK_INT(cpio_add_slink(&l, "/lib/x", "../../etc", "test", err, sizeof(err)), ==,
-	          BUILD_EINPUT);
+	          -EINVAL);
 	CHECK_CONTAINS(err, "symlink /lib/x -> ../../etc (from test) points outside");
 	CHECK_INT(cpio_add_slink(&l, "/lib/x", "../etc/y", "test", err, sizeof(err)), ==, 0);
 	CHECK_INT(cpio_add_slink(&l, "/lib64/ld", "/lib/ld.so", "test", err, sizeof(err)), ==, 0);
@@ -193,7 +194,7 @@ TEST(duplicates_merge_when_identical_and_fail_when_different)
 	CHECK_INT(l.n, ==, 2);
 	CHECK_INT(cpio_add_data(&l, "/etc/x", "other", 5, 0644, "--file b", err, sizeof(err)), ==,
 	          0);
-	CHECK_INT(cpio_finish(&l, err, sizeof(err)), ==, BUILD_EINPUT);
+	CHECK_INT(cpio_finish(&l, err, sizeof(err)), ==, -EINVAL);
 	CHECK_CONTAINS(err, "duplicate path /etc/x with different content");
 	CHECK_CONTAINS(err, "from first");
 	CHECK_CONTAINS(err, "from --file b");
@@ -208,7 +209,7 @@ TEST(duplicates_merge_when_identical_and_fail_when_different)
 	CHECK_INT(cpio_find(&l, "bin/sh")->type, ==, CPIO_FILE); /* the weak link yields */
 
 	CHECK_INT(cpio_add_slink(&l, "/bin/sh", "/bin/busybox", "other", err, sizeof(err)), ==, 0);
-	CHECK_INT(cpio_finish(&l, err, sizeof(err)), ==, BUILD_EINPUT);
+	CHECK_INT(cpio_finish(&l, err, sizeof(err)), ==, -EINVAL);
 	CHECK_CONTAINS(err, "duplicate path /bin/sh: file 0755 from --file sh, symlink 0777");
 	cpio_list_free(&l);
 
@@ -216,7 +217,7 @@ TEST(duplicates_merge_when_identical_and_fail_when_different)
 	CHECK_INT(cpio_add_data(&l, "/lib", "x", 1, 0644, "a file", err, sizeof(err)), ==, 0);
 	CHECK_INT(cpio_add_data(&l, "/lib/libc.so", "y", 1, 0644, "a lib", err, sizeof(err)), ==,
 	          0);
-	CHECK_INT(cpio_finish(&l, err, sizeof(err)), ==, BUILD_EINPUT);
+	CHECK_INT(cpio_finish(&l, err, sizeof(err)), ==, -EINVAL);
 	CHECK_CONTAINS(err, "/lib/libc.so (from a lib) is inside /lib, which is a file");
 	cpio_list_free(&l);
 }
@@ -277,7 +278,7 @@ TEST(entries_below_a_symlink_go_where_it_points)
 	CHECK_INT(cpio_add_slink(&l, "/a", "b", "t", err, sizeof(err)), ==, 0);
 	CHECK_INT(cpio_add_slink(&l, "/b", "a", "t", err, sizeof(err)), ==, 0);
 	CHECK_INT(cpio_add_data(&l, "/a/x", "x", 1, 0644, "t", err, sizeof(err)), ==, 0);
-	CHECK_INT(cpio_finish(&l, err, sizeof(err)), ==, BUILD_EINPUT);
+	CHECK_INT(cpio_finish(&l, err, sizeof(err)), ==, -EINVAL);
 	CHECK_CONTAINS(err, "loop");
 	cpio_list_free(&l);
 }

@@ -2,6 +2,7 @@
  * Module closure, checked against `modprobe --show-depends -S VERSION -d ROOT` on the same
  * tree staged by depmod -b (Debian's kernel package has no modules.dep).
  */
+#include <errno.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -140,12 +141,12 @@ TEST(unknown_module_suggests_close_names)
 {
 	struct kmods k;
 	open_cached(&k, moddir());
-	CHECK_INT(kmods_add(&k, "sctpp", err, sizeof(err)), ==, BUILD_EINPUT);
+	CHECK_INT(kmods_add(&k, "sctpp", err, sizeof(err)), ==, -EINVAL);
 	CHECK_CONTAINS(err, "unknown module 'sctpp' for kernel ");
 	CHECK_CONTAINS(err, "did you mean sctp");
-	CHECK_INT(kmods_add(&k, "virtio-blkk", err, sizeof(err)), ==, BUILD_EINPUT);
+	CHECK_INT(kmods_add(&k, "virtio-blkk", err, sizeof(err)), ==, -EINVAL);
 	CHECK_CONTAINS(err, "virtio_blk");
-	CHECK_INT(kmods_add(&k, "zzqqxx", err, sizeof(err)), ==, BUILD_EINPUT);
+	CHECK_INT(kmods_add(&k, "zzqqxx", err, sizeof(err)), ==, -EINVAL);
 	CHECK(!strstr(err, "did you mean"));
 	/* dashes and underscores are the same module, as for modprobe */
 	CHECK_INT(kmods_add(&k, "virtio-blk", err, sizeof(err)), ==, 0);

@@ -79,19 +79,19 @@ TEST(pxe_refuses_bad_entries)
 	snprintf(out, sizeof(out), "%s/pxe", dir);
 	struct pxe_entry e[2] = {{.label = "a b", .kernel = kernel, .initrd = initrd, .cmdline = "x"},
 				 {.label = "g", .kernel = kernel, .initrd = initrd, .cmdline = "x"}};
-	CHECK_INT(pxe_build(out, "n", e, 1, err, sizeof(err)), ==, UKI_EINPUT);
+	CHECK_INT(pxe_build(out, "n", e, 1, err, sizeof(err)), ==, -EINVAL);
 	CHECK_CONTAINS(err, "bad label 'a b'");
 	e[0].label = "g";
-	CHECK_INT(pxe_build(out, "n", e, 2, err, sizeof(err)), ==, UKI_EINPUT);
+	CHECK_INT(pxe_build(out, "n", e, 2, err, sizeof(err)), ==, -EINVAL);
 	CHECK_CONTAINS(err, "label 'g' given twice");
 	e[0].label = "f";
 	e[0].cmdline = "two\nlines";
-	CHECK_INT(pxe_build(out, "n", e, 2, err, sizeof(err)), ==, UKI_EINPUT);
+	CHECK_INT(pxe_build(out, "n", e, 2, err, sizeof(err)), ==, -EINVAL);
 	e[0].cmdline = "console=ttyS0\n";
 	e[0].kernel = "/nonexistent/vmlinuz";
-	CHECK_INT(pxe_build(out, "n", e, 2, err, sizeof(err)), ==, UKI_EINPUT);
+	CHECK_INT(pxe_build(out, "n", e, 2, err, sizeof(err)), ==, -EINVAL);
 	e[0].kernel = kernel;
-	CHECK_INT(pxe_build(out, "n", e, 2, err, sizeof(err)), ==, UKI_OK);
+	CHECK_INT(pxe_build(out, "n", e, 2, err, sizeof(err)), ==, 0);
 	char *text = NULL, cmd[20000];
 	snprintf(cmd, sizeof(cmd), "cat %s/boot.ipxe %s/f.ipxe %s/pxelinux.cfg/default %s/f/vmlinuz",
 		 out, out, out, out);

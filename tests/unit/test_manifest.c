@@ -1,4 +1,5 @@
 /* The manifest and the sha256 it rests on, checked against sha256sum. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -113,7 +114,7 @@ TEST(any_change_changes_the_id)
 	CHECK(strcmp(id1, id3));
 	m.len = 0;
 	CHECK_INT(manifest_build(&l, NULL, "a\nb", NULL, &m, id3, err, sizeof(err)), ==,
-	          BUILD_EINPUT);
+	          -EINVAL);
 	CHECK_CONTAINS(err, "newline");
 	bytebuf_free(&m);
 	cpio_list_free(&l);

@@ -17,9 +17,6 @@
 #include <stdint.h>
 
 /* Return values of the boot-media writers (uki, bootdisk, pxe): the verbs' exit codes. */
-/* Older names of the error contract (errbuf.h): 0, -EINVAL (bad input), another -errno. */
-enum { UKI_OK = 0, UKI_EINPUT = -EINVAL, UKI_ESYS = -EIO };
-
 #define UKI_STUB_PATH "usr/lib/systemd/boot/efi/linuxx64.efi.stub" /* in the sysroot */
 
 struct uki_spec {

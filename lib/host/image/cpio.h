@@ -19,9 +19,6 @@
 
 #include "host/bytebuf.h"
 
-/* Older names of the error contract (errbuf.h): 0, -EINVAL (bad input), another -errno. */
-enum { BUILD_OK = 0, BUILD_EINPUT = -EINVAL, BUILD_ESYS = -EIO };
-
 enum cpio_type { CPIO_FILE, CPIO_DIR, CPIO_SLINK, CPIO_NOD };
 
 struct cpio_entry {

@@ -114,13 +114,13 @@ int bb_jobimage_build(const char *jobpath, const struct image_spec *base, struct
 	*res = NULL;
 	*nres = 0;
 	if ((rc = bb_job_parse_file(jobpath, &job, err, errlen)))
-		return rc == -EINVAL ? BUILD_EINPUT : BUILD_ESYS;
+		return rc;
 	if ((rc = bb_matrix_expand(&job, &m, err, errlen))) {
 		bb_job_free(&job);
-		return rc == -EINVAL ? BUILD_EINPUT : BUILD_ESYS;
+		return rc;
 	}
 	if (!(*res = calloc(m.nboots, sizeof **res))) {
-		rc = BUILD_ESYS;
+		rc = -ENOMEM;
 		snprintf(err, errlen, "out of memory");
 		goto out;
 	}
@@ -133,13 +133,13 @@ int bb_jobimage_build(const char *jobpath, const struct image_spec *base, struct
 		int fd = -1;
 
 		if ((rc = bb_jobimage_group(&m, b, base->name, base->cmdline, &g, err, errlen))) {
-			rc = rc == -ENOENT || rc == -EINVAL ? BUILD_EINPUT : BUILD_ESYS;
+			rc = rc == -ENOENT ? -EINVAL : rc; /* a missing input of the job */
 			goto out;
 		}
 		mods = calloc(base->nmodules + g.nmodules + 1, sizeof *mods);
 		bins = calloc(base->nbinaries + g.nbinaries + 1, sizeof *bins);
 		if (!mods || !bins) {
-			rc = BUILD_ESYS;
+			rc = -ENOMEM;
 			snprintf(err, errlen, "out of memory");
 			goto out_group;
 		}
@@ -162,7 +162,7 @@ int bb_jobimage_build(const char *jobpath, const struct image_spec *base, struct
 			size_t len = strlen(g.plan_text);
 			fd = mkstemp(planpath);
 			if (fd < 0 || write(fd, g.plan_text, len) != (ssize_t)len) {
-				rc = BUILD_ESYS;
+				rc = errno ? -errno : -EIO;
 				snprintf(err, errlen, "unable to write a temporary plan %s: %s",
 				         planpath, strerror(errno));
 				goto out_group;

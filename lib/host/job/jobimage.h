@@ -40,8 +40,8 @@ void bb_jobimage_free(struct bb_jobimage *g);
  * Build every image of a job: base carries the options given on the command line (outdir,
  * sysroot, kernel, init, compression, extra modules, binaries and files; a name becomes the
  * prefix); the group's name, modules, binaries, plan and cmdline are added. res receives one
- * result per boot group (malloc'd array). BUILD_OK, BUILD_EINPUT (bad job: err names file,
- * line, column) or BUILD_ESYS.
+ * result per boot group (malloc'd array). 0, -EINVAL (bad job: err names file, line,
+ * column) or another -errno (errbuf.h).
  */
 int bb_jobimage_build(const char *jobpath, const struct image_spec *base, struct image_result **res,
                       size_t *nres, char *err, size_t errlen);
