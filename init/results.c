@@ -133,19 +133,37 @@ int results_wait_for_disk(const char *root, int seconds)
 	struct resfind_disk disks[1];
 	const struct timespec tick = {0, 200 * 1000 * 1000};
 	double deadline = now_ms() + seconds * 1e3, t0 = now_ms();
+	struct resfind_ops ops = resfind_real_ops;
+	ops.label_only = 1; /* the marker is read once, by results_open */
 
-	if (resfind_scan(root, &resfind_real_ops, disks, 1) > 0)
+	if (resfind_scan(root, &ops, disks, 1) > 0)
 		return 1;
 	report("no results disk yet: waiting up to %d s for one to appear", seconds);
 	while (now_ms() < deadline) {
 		nanosleep(&tick, NULL);
-		if (resfind_scan(root, &resfind_real_ops, disks, 1) > 0) {
+		if (resfind_scan(root, &ops, disks, 1) > 0) {
 			report("results disk %s appeared after %.1f s", disks[0].name,
 			       (now_ms() - t0) / 1e3);
 			return 1;
 		}
 	}
 	return 0;
+}
+
+/* No disk (yet): console only; look once more at the first sync (a driver loaded late). */
+static int no_disk(const char *root, const char *boot_id)
+{
+	if (rs.look_again < 0) {
+		report("still no results disk: results go to the console only");
+		return -ENODEV;
+	}
+	report("no results disk: results go to the console only");
+	free(rs.root);
+	if ((rs.root = strdup(root))) {
+		snprintf(rs.boot_id, sizeof(rs.boot_id), "%s", boot_id);
+		rs.look_again = 1;
+	}
+	return -ENODEV;
 }
 
 int results_open(const char *root, const char *boot_id)
@@ -163,40 +181,42 @@ int results_open(const char *root, const char *boot_id)
 	}
 	snprintf(rs.bootdir, sizeof(rs.bootdir), "0000-%s", boot_id);
 	ops.log = find_log;
+	ops.label_only = 1; /* each candidate is opened once, below, and its marker read there */
 	r = resfind_scan(root, &ops, disks, 8);
 	if (r < 0) {
 		report("cannot scan block devices: %s: results go to the console only",
 		       strerror(-r));
 		return r;
 	}
-	if (r == 0) {
-		if (rs.look_again < 0) {
-			report("still no results disk: results go to the console only");
-			return -ENODEV;
-		}
-		report("no results disk: results go to the console only");
-		free(rs.root);
-		if ((rs.root = strdup(root))) {
-			snprintf(rs.boot_id, sizeof(rs.boot_id), "%s", boot_id);
-			rs.look_again = 1;
-		}
-		return -ENODEV;
+	if (r == 0)
+		return no_disk(root, boot_id);
+	/* the first labelled disk whose marker is valid (read through its one open) */
+	int n = r < 8 ? r : 8, at;
+	for (at = 0; at < n; at++) {
+		r = resdisk_open(disks[at].path, RESDISK_WRITE, &rs.disk);
+		if (r != -EMEDIUMTYPE)
+			break;
+		report("%s: labelled %s but no valid marker: not a benchboot disk", disks[at].name,
+		       RESDISK_LABEL);
 	}
-	if (r > 1)
-		report("%d results disks: using %s (id %s)", r, disks[0].name, disks[0].id);
-	r = resdisk_open(disks[0].path, RESDISK_WRITE, &rs.disk);
+	if (at == n)
+		return no_disk(root, boot_id);
+	const struct resfind_disk *disk = &disks[at];
 	if (r == -EUCLEAN) {
-		report("results disk %s (id %s) was not closed cleanly (an interrupted boot?): "
+		report("results disk %s was not closed cleanly (an interrupted boot?): "
 		       "collect it and run `e2fsck -p` on it on the host; results go to the "
 		       "console only",
-		       disks[0].name, disks[0].id);
+		       disk->name);
 		return r;
 	}
 	if (r) {
-		report("cannot open results disk %s: %s: results go to the console only",
-		       disks[0].name, resdisk_strerror(r));
+		report("cannot open results disk %s: %s: results go to the console only", disk->name,
+		       resdisk_strerror(r));
 		return r;
 	}
+	if (at + 1 < n)
+		report("%d disks labelled %s: using %s (id %s)", n - at, RESDISK_LABEL, disk->name,
+		       resdisk_id(rs.disk));
 	if ((r = resdisk_list(rs.disk, RESDISK_BOOTS, highest_seq, &seq)) == -ENOENT)
 		r = resdisk_mkdir_p(rs.disk, RESDISK_BOOTS);
 	if (!r) {
@@ -209,13 +229,14 @@ int results_open(const char *root, const char *boot_id)
 	if (r) {
 		report("results disk %s: cannot create the boot folder: %s: results go to the "
 		       "console only",
-		       disks[0].name, resdisk_strerror(r));
+		       disk->name, resdisk_strerror(r));
 		resdisk_close(rs.disk);
 		rs.disk = NULL;
 		snprintf(rs.bootdir, sizeof(rs.bootdir), "0000-%s", boot_id);
 		return r;
 	}
-	report("results disk %s (id %s): boot folder %s", disks[0].name, disks[0].id, rs.bootdir);
+	report("results disk %s (id %s): boot folder %s", disk->name, resdisk_id(rs.disk),
+	       rs.bootdir);
 	return 0;
 }
 

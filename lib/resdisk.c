@@ -100,7 +100,7 @@ const char *resdisk_strerror(int err)
 }
 
 /* A quick look at the raw superblock, so disks that are not ours never reach libext2fs. */
-static int check_raw_superblock(const char *path)
+int resdisk_check_label(const char *path)
 {
 	unsigned char sb[1024];
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
@@ -231,7 +231,7 @@ static int open_fs_backup(const char *path, ext2_filsys *fs, unsigned *used)
 int resdisk_probe(const char *path, char id[RESDISK_ID_LEN + 1])
 {
 	ext2_filsys fs;
-	int r = check_raw_superblock(path);
+	int r = resdisk_check_label(path);
 	if (r)
 		return r;
 	if ((r = open_fs(path, 0, &fs)))
@@ -249,17 +249,19 @@ static int fs_unclean(ext2_filsys fs)
 
 int resdisk_open(const char *path, enum resdisk_mode mode, struct resdisk **out)
 {
-	char id[RESDISK_ID_LEN + 1] = "";
 	int r;
 
 	*out = NULL;
-	if (mode == RESDISK_WRITE && (r = resdisk_probe(path, id)))
+	/* one open only (each costs tens of ms on a slow disk): the label first, raw */
+	if (mode == RESDISK_WRITE && (r = resdisk_check_label(path)))
 		return r;
 	struct resdisk *d = calloc(1, sizeof(*d));
 	if (!d)
 		return -ENOMEM;
 	d->rw = mode == RESDISK_WRITE;
 	r = d->rw ? open_fs(path, 1, &d->fs) : open_fs_backup(path, &d->fs, &d->backup_sb);
+	if (r && d->rw && (r == -EUCLEAN || r == -EOPNOTSUPP))
+		r = -EMEDIUMTYPE; /* as the probe said of such a filesystem */
 	if (r)
 		goto out_free;
 	d->unclean = fs_unclean(d->fs);
@@ -271,11 +273,9 @@ int resdisk_open(const char *path, enum resdisk_mode mode, struct resdisk **out)
 		*out = d;
 		return 0;
 	}
-	/* The disk may have changed between the probe and this open: check again. */
-	if ((r = read_marker(d->fs, d->id)) || strcmp(d->id, id)) {
-		r = r ? r : -EMEDIUMTYPE;
+	/* the marker, through this open: nothing has been written yet */
+	if ((r = read_marker(d->fs, d->id)))
 		goto out_close;
-	}
 	if (d->unclean) {
 		r = -EUCLEAN;
 		goto out_close;
@@ -1062,7 +1062,7 @@ int resdisk_close(struct resdisk *d)
 int resdisk_init_marker(const char *path, const char *id)
 {
 	char old[RESDISK_ID_LEN + 1], buf[128];
-	int r = check_raw_superblock(path);
+	int r = resdisk_check_label(path);
 	if (r)
 		return r;
 	if (!is_hex_id(id, strlen(id)))

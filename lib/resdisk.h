@@ -35,10 +35,19 @@ enum resdisk_mode {
 int resdisk_probe(const char *path, char id[RESDISK_ID_LEN + 1]);
 
 /*
- * Open a results disk. RESDISK_WRITE probes first and refuses (-EMEDIUMTYPE) a disk without the
- * label and marker, (-EUCLEAN) one that was not closed cleanly (a crash: run `e2fsck -p` on it)
- * or whose journal needs recovery; then it marks the filesystem as in use on the device, so a
- * crash before resdisk_close leaves it marked for e2fsck. RESDISK_READ opens any ext2/3/4
+ * The cheap first look, without libext2fs: one read of the raw superblock. 0 when it is
+ * ext2/3/4 labelled RESDISK_LABEL, -EMEDIUMTYPE when not, another -errno when unreadable.
+ * The marker is not looked at (resdisk_open(RESDISK_WRITE) does that, before any write).
+ */
+int resdisk_check_label(const char *path);
+
+/*
+ * Open a results disk. RESDISK_WRITE refuses (-EMEDIUMTYPE) a disk without the label (checked
+ * on the raw superblock before libext2fs reads anything else) or the marker (read through the
+ * one read-write open, before anything is written), (-EUCLEAN) one that was not closed cleanly
+ * (a crash: run `e2fsck -p` on it) or whose journal needs recovery; nothing is written to a
+ * refused disk. Then it marks the filesystem as in use on the device, so a crash before
+ * resdisk_close leaves it marked for e2fsck. RESDISK_READ opens any ext2/3/4
  * filesystem read-only (collect checks the marker itself), falling back to a backup superblock
  * when the primary one is damaged.
  */

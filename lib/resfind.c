@@ -132,7 +132,8 @@ int resfind_scan(const char *root, const struct resfind_ops *ops, struct resfind
 			logf_(ops, "%s: no device node: %s", name, strerror(-e));
 			continue;
 		}
-		e = resdisk_probe(path, id);
+		*id = 0;
+		e = ops->label_only ? resdisk_check_label(path) : resdisk_probe(path, id);
 		if (e == -EMEDIUMTYPE) {
 			logf_(ops, "%s: not a benchboot disk", name);
 			continue;
@@ -142,10 +143,14 @@ int resfind_scan(const char *root, const struct resfind_ops *ops, struct resfind
 			continue;
 		}
 		if (!read_attr(root, name, "ro", buf, sizeof(buf)) && !strcmp(buf, "1")) {
-			logf_(ops, "%s: benchboot disk %s is read-only, skipped", name, id);
+			logf_(ops, "%s: benchboot disk %s is read-only, skipped", name,
+			      *id ? id : "(label)");
 			continue;
 		}
-		logf_(ops, "%s: benchboot disk %s", name, id);
+		if (*id)
+			logf_(ops, "%s: benchboot disk %s", name, id);
+		else
+			logf_(ops, "%s: labelled %s", name, RESDISK_LABEL);
 		if (found < max) {
 			struct resfind_disk *d = &out[found];
 			snprintf(d->name, sizeof(d->name), "%s", name);

@@ -1,7 +1,7 @@
 /*
  * Find the benchboot results disk: scan ROOT/sys/class/block (whole disks and partitions), make
  * sure ROOT/dev/NAME exists (mknod from the `dev` file when it does not) and probe each device
- * for the label and marker without writing to it (resdisk_probe).
+ * for the label and marker without writing to it (resdisk_probe), or for the label only.
  *
  * ROOT is "" in the init; tests pass a fake tree. The one syscall that needs privileges, mknod,
  * goes through a table the tests replace.
@@ -18,6 +18,13 @@ struct resfind_ops {
 	/* One line about each device looked at (may be NULL). */
 	void (*log)(void *ctx, const char *line);
 	void *log_ctx;
+	/*
+	 * Only the label (resdisk_check_label, one raw read, no libext2fs): a device counts when
+	 * it is ext2/3/4 labelled BENCHBOOT, its id is left "", and the marker is left to
+	 * resdisk_open, which reads it anyway: the init opens its disk once instead of three
+	 * times (a probe here, one in resdisk_open, then the open).
+	 */
+	int label_only;
 };
 
 extern const struct resfind_ops resfind_real_ops;

@@ -12,6 +12,8 @@
 #include "init.h"
 #include "results.h"
 #include "setuptime.h"
+#include "resdisk.h"
+#include "sha256.h"
 
 TEST(ready_backoff_doubles_then_caps)
 {
@@ -129,4 +131,42 @@ TEST(sync_except_skips_a_folder)
 	text = init_fake_console();
 	CHECK_CONTAINS(text, "path=runs/r/1/server.0.out");
 	free(text);
+}
+
+/* Two disks labelled BENCHBOOT, the first without a marker: the init opens each once, skips
+ * the first without writing to it and takes the second. */
+TEST(results_open_takes_the_first_marked_of_the_labelled_disks)
+{
+	const char *root = init_fake_root(NULL);
+	char cmd[8192], *out;
+	const char *names[2] = {"vdb", "vdc"};
+	char img[2][4096], before[65], after[65];
+	for (int i = 0; i < 2; i++) {
+		snprintf(img[i], sizeof(img[i]), "%s/%s.img", root, names[i]);
+		snprintf(cmd, sizeof(cmd),
+		         "truncate -s 4M %s && mke2fs -q -F -t ext4 -L BENCHBOOT -m 0 -b 4096 %s 2>&1",
+		         img[i], img[i]);
+		if (test_run(cmd, &out))
+			SKIP("mke2fs failed: %s", out);
+		char rel[256];
+		snprintf(rel, sizeof(rel), "sys/class/block/%s/size", names[i]);
+		test_write_file(root, rel, "8192\n");
+		snprintf(rel, sizeof(rel), "sys/class/block/%s/dev", names[i]);
+		test_write_file(root, rel, i ? "253:32\n" : "253:16\n");
+		snprintf(cmd, sizeof(cmd), "mkdir -p %s/dev && ln -s %s %s/dev/%s", root, img[i], root,
+		         names[i]);
+		CHECK_INT(test_run(cmd, NULL), ==, 0);
+	}
+	CHECK_INT(resdisk_init_marker(img[1], "00112233445566778899aabbccddeeff"), ==, 0);
+	CHECK_INT(sha256_file_hex(img[0], before), ==, 0);
+	CHECK_INT(results_open(root, "two1"), ==, 0);
+	CHECK_STR(results_bootdir(), "0001-two1");
+	CHECK_INT(sha256_file_hex(img[0], after), ==, 0);
+	CHECK_STR(after, before);
+	char *text = init_fake_console();
+	CHECK_CONTAINS(text, "vdb: labelled BENCHBOOT but no valid marker: not a benchboot disk");
+	CHECK_CONTAINS(text, "results disk vdc (id 00112233445566778899aabbccddeeff): boot folder "
+	                     "0001-two1");
+	free(text);
+	results_finish();
 }

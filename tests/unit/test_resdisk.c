@@ -291,6 +291,7 @@ static struct {
 	struct rec_write *v;
 	size_t n, cap;
 	int interval;
+	int opens;
 	struct struct_io_manager mgr;
 } rec;
 
@@ -341,6 +342,7 @@ static errcode_t rec_flush(io_channel ch)
 static errcode_t rec_open(const char *name, int flags, io_channel *ch)
 {
 	errcode_t e = unix_io_manager->open(name, flags, ch);
+	rec.opens++;
 	if (!e)
 		(*ch)->manager = &rec.mgr;
 	return e;
@@ -357,7 +359,34 @@ static void recording_start(void)
 	rec.mgr.flush = rec_flush;
 	rec.n = 0;
 	rec.interval = 0;
+	rec.opens = 0;
 	resdisk_io_manager = &rec.mgr;
+}
+
+/* The init's disk work is on the path to the first client: one open of the device, not three
+ * (a probe, another probe in resdisk_open, then the open itself). */
+TEST(write_open_reads_the_marker_through_its_one_open)
+{
+	struct resdisk *d;
+	const char *marked = make_image("m.img", "16M", RESDISK_LABEL, 1);
+	recording_start();
+	CHECK_INT(resdisk_open(marked, RESDISK_WRITE, &d), ==, 0);
+	CHECK_INT(rec.opens, ==, 1);
+	CHECK_STR(resdisk_id(d), ID);
+	CHECK_INT(resdisk_close(d), ==, 0);
+	/* refused ones: the label is checked raw, before libext2fs opens anything */
+	const char *other = make_image("o.img", "16M", "data", 0);
+	rec.opens = 0;
+	CHECK_INT(resdisk_open(other, RESDISK_WRITE, &d), ==, -EMEDIUMTYPE);
+	CHECK_INT(rec.opens, ==, 0);
+	CHECK_INT(resdisk_check_label(other), ==, -EMEDIUMTYPE);
+	const char *label_only = make_image("l.img", "16M", RESDISK_LABEL, 0);
+	CHECK_INT(resdisk_check_label(label_only), ==, 0);
+	rec.n = 0;
+	CHECK_INT(resdisk_open(label_only, RESDISK_WRITE, &d), ==, -EMEDIUMTYPE);
+	CHECK_INT(rec.opens, ==, 1);
+	CHECK_INT(rec.n, ==, 0); /* nothing written */
+	resdisk_io_manager = NULL;
 }
 
 /*

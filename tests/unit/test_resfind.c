@@ -116,6 +116,35 @@ TEST(finds_marked_disk_among_others)
 	CHECK_STR(plainsha, rawsha);
 }
 
+/* What the init does: the label only, so each disk is opened once, later, by resdisk_open. */
+TEST(label_only_scan_reads_the_raw_superblock_only)
+{
+	char root[1024], raw[4096];
+	struct resfind_disk found[4];
+	snprintf(root, sizeof(root), "%s/root", test_tmpdir());
+	snprintf(raw, sizeof(raw), "%s/raw.img", test_tmpdir());
+	char cmd[8192];
+	snprintf(cmd, sizeof(cmd), "head -c 4M /dev/urandom > %s", raw);
+	run(cmd);
+	add_dev(root, "vda", "8192\n", "253:0\n", "0\n", raw);
+	add_dev(root, "vdb", "32768\n", "253:16\n", "0\n", image("nomark.img", RESDISK_LABEL, 0));
+	add_dev(root, "vdc", "32768\n", "253:32\n", "0\n", image("plain.img", "data", 0));
+	add_dev(root, "vdd", "32768\n", "253:48\n", "0\n", image("marked.img", RESDISK_LABEL, 1));
+	struct resfind_ops ops = {.mknod = failing_mknod, .log = log_line, .label_only = 1};
+	logbuf[0] = 0;
+	CHECK_INT(resfind_scan(root, &ops, found, 4), ==, 2);
+	CHECK_STR(found[0].name, "vdb"); /* the marker is resdisk_open's business */
+	CHECK_STR(found[0].id, "");
+	CHECK_STR(found[1].name, "vdd");
+	CHECK_CONTAINS(logbuf, "vda: not a benchboot disk");
+	CHECK_CONTAINS(logbuf, "vdb: labelled " RESDISK_LABEL);
+	CHECK_CONTAINS(logbuf, "vdc: not a benchboot disk");
+	ops.label_only = 0;
+	logbuf[0] = 0;
+	CHECK_INT(resfind_scan(root, &ops, found, 4), ==, 1);
+	CHECK_STR(found[0].id, ID);
+}
+
 TEST(creates_missing_device_nodes)
 {
 	char root[1024];
