@@ -328,6 +328,8 @@ int env_write(const struct boot *b)
 	ijw_str(&w, "plan_digest", b->plan.digest);
 	ijw_str(&w, "plan_error", *b->plan_error ? b->plan_error : NULL);
 	ijw_int(&w, "boot_group", b->plan.boot_group);
+	ijw_str(&w, "order", bb_order_name(b->plan.order));
+	ijw_int(&w, "order_seed", (long long)b->order_seed);
 	ijw_str(&w, "boot_params", b->plan.boot_params);
 	ijw_open(&w, "kernel", '{');
 	if (uname(&u) == 0) {

@@ -172,6 +172,8 @@ struct boot {
 	double t_exec_ms;   /* CLOCK_BOOTTIME at the start of main (PID 1) */
 	int mount_failures; /* PID 1's early mounts that failed */
 	int position;       /* iterations started so far in this boot (run-N steps) */
+	int positions;      /* iterations in this boot's sequence */
+	unsigned long order_seed; /* the seed of a random order (drawn when the plan has none) */
 	double t_first_client_ms;
 	int disk; /* results_open succeeded */
 	/* how long each setup step took (ms), in order */
@@ -212,6 +214,8 @@ void runner_main(struct boot *b);
 
 /* Run every iteration of plan run i (run.c). */
 void run_one(struct boot *b, size_t i);
+/* Every iteration of the plan, in the plan's order (interleaved, random or blocked). */
+void run_sequence(struct boot *b);
 /* Reap every exited child; pids not ours are orphans (run.c). */
 void run_reap(void);
 /* Write env.json into the results dir (env.c). */

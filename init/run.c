@@ -400,6 +400,7 @@ struct iteration {
 	const struct bb_plan_run *run;
 	size_t runidx;
 	int iter;
+	int position;  /* in the boot's sequence, 1-based */
 	char dir[512]; /* relative to init_root */
 	char status[16];
 	char reason[768];
@@ -743,6 +744,10 @@ static void write_status(struct boot *b, struct iteration *it)
 	ijw_str(&w, "run", run->id);
 	ijw_int(&w, "iteration", it->iter);
 	ijw_int(&w, "iterations", run->iterations);
+	/* where it ran in the boot: 1 is the boot's first iteration */
+	ijw_int(&w, "position", it->position);
+	ijw_int(&w, "positions", b->positions ? b->positions : it->position);
+	ijw_str(&w, "order", bb_order_name(b->plan.order));
 	ijw_str(&w, "status", it->status);
 	ijw_str(&w, "reason", *it->reason ? it->reason : NULL);
 	ijw_str(&w, "suite", run->suite);
@@ -880,7 +885,8 @@ static void iteration(struct boot *b, size_t runidx, int iter)
 	int r, appended = 0;
 
 	char step[32];
-	snprintf(step, sizeof(step), "run-%d", ++b->position);
+	it.position = ++b->position;
+	snprintf(step, sizeof(step), "run-%d", it.position);
 	init_step(step, run->id, iter);
 	first_path_start();
 	snprintf(it.status, sizeof(it.status), "ok");
@@ -888,8 +894,9 @@ static void iteration(struct boot *b, size_t runidx, int iter)
 	if ((r = init_mkdirs(it.dir, 0755)))
 		say("mkdir %s: %s", it.dir, strerror(-r));
 	it.nclients = (size_t)bb_plan_clients(run, b->ncpu);
-	machine(BB_CON_RUN_START " id=%s iter=%d/%d runtime=%g clients=%zu", run->id, iter,
-	        run->iterations, run->runtime, it.nclients);
+	machine(BB_CON_RUN_START " id=%s iter=%d/%d runtime=%g clients=%zu pos=%d/%d", run->id,
+	        iter, run->iterations, run->runtime, it.nclients, it.position,
+	        b->positions ? b->positions : it.position);
 	{
 		char params[512] = "";
 		for (size_t i = 0; i < run->params.n; i++)
@@ -983,8 +990,29 @@ out_record:
 	bb_stats_free(&it.stats);
 }
 
+void run_sequence(struct boot *b)
+{
+	struct bb_plan_step *seq;
+	size_t n;
+	if (bb_plan_sequence(&b->plan, b->order_seed, &seq, &n)) {
+		say("out of memory for the run order: running the runs one after the other");
+		for (size_t i = 0; i < b->plan.nruns; i++)
+			run_one(b, i);
+		return;
+	}
+	b->positions = (int)n;
+	for (size_t i = 0; i < n; i++) {
+		iteration(b, seq[i].run, seq[i].iter);
+		run_reap();
+	}
+	free(seq);
+}
+
 void run_one(struct boot *b, size_t i)
 {
+	if (!b->positions)
+		for (size_t r = 0; r < b->plan.nruns; r++)
+			b->positions += b->plan.runs[r].iterations;
 	for (int iter = 1; iter <= b->plan.runs[i].iterations; iter++)
 		iteration(b, i, iter);
 }

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/random.h>
 #include <sys/reboot.h>
 #include <sys/signalfd.h>
 #include <sys/wait.h>
@@ -59,6 +60,19 @@ static void boot_id(struct boot *b)
 	if (init_read_line("/proc/sys/kernel/random/boot_id", b->boot_id, sizeof(b->boot_id)) ||
 	    !*b->boot_id)
 		snprintf(b->boot_id, sizeof(b->boot_id), "unknown-%ld", (long)init_now_ms());
+}
+
+/* The plan's seed, or for a random order without one a fresh one (recorded with the boot). */
+static void order_seed(struct boot *b)
+{
+	unsigned int r;
+	b->order_seed = b->plan.order_seed;
+	if (b->plan.order_seed_set || b->plan.order != BB_ORDER_RANDOM)
+		return;
+	if (getrandom(&r, sizeof(r), 0) == sizeof(r))
+		b->order_seed = r;
+	else
+		b->order_seed = (unsigned long)init_now_ms() ^ (unsigned long)getpid();
 }
 
 /* Time since the last step mark goes to the step called name. */
@@ -176,8 +190,10 @@ void runner_main(struct boot *b)
 	int total_iter = 0;
 	for (size_t i = 0; i < b->plan.nruns; i++)
 		total_iter += b->plan.runs[i].iterations;
-	machine(BB_CON_BOOT_START " id=%s runs=%zu iterations=%d job=%s cpus=%u", b->boot_id,
-	        b->plan.nruns, total_iter, b->plan.job ? b->plan.job : "-", b->ncpu);
+	order_seed(b);
+	machine(BB_CON_BOOT_START " id=%s runs=%zu iterations=%d job=%s cpus=%u order=%s seed=%lu",
+	        b->boot_id, b->plan.nruns, total_iter, b->plan.job ? b->plan.job : "-", b->ncpu,
+	        bb_order_name(b->plan.order), b->order_seed);
 
 	init_shared->poweroff = b->plan.poweroff;
 	init_shared->reboot = b->plan.reboot;
@@ -207,10 +223,7 @@ void runner_main(struct boot *b)
 	        b->modules.load_ms, steps);
 
 	machine(BB_CON_RESULTS_START);
-	for (size_t i = 0; i < b->plan.nruns; i++) {
-		run_one(b, i);
-		run_reap();
-	}
+	run_sequence(b);
 	setup_deferred_run(b); /* no run did it (a plan without runs) */
 	machine(BB_CON_RESULTS_END);
 	init_step("finish", NULL, 0);

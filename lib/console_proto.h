@@ -19,7 +19,7 @@
 
 /* The words, in the order they appear in a boot. */
 #define BB_CON_PLAN_ERROR "plan-error"       /* the plan could not be read: no runs */
-#define BB_CON_BOOT_START "boot-start"       /* id= runs= iterations= job= cpus= */
+#define BB_CON_BOOT_START "boot-start"       /* id= runs= iterations= job= cpus= order= seed= */
 #define BB_CON_MODULE "module"               /* name= status= [reason=] */
 #define BB_CON_NET "net"                     /* lo= dummy0= */
 #define BB_CON_NIC "nic"                     /* want= name= ... status= */
@@ -28,7 +28,7 @@
 #define BB_CON_CPUFREQ "cpufreq"             /* status= requested= */
 #define BB_CON_SETUP_DONE "setup-done"       /* ms= STEP=T ... */
 #define BB_CON_RESULTS_START "results-start" /* start marker of the LAVA lines */
-#define BB_CON_RUN_START "run-start"         /* id= iter=I/N runtime= clients= */
+#define BB_CON_RUN_START "run-start"         /* id= iter=I/N runtime= clients= pos=P/T */
 #define BB_CON_SYSCTL "sysctl"               /* run= key= requested= actual= */
 #define BB_CON_PROC "proc"                   /* run= iter= role= index= pid= cpus= cgroup= */
 #define BB_CON_RUN_END "run-end"             /* id= iter= status= elapsed= ... reason= */

@@ -5,6 +5,7 @@
 #include <arpa/inet.h>
 #include <errno.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -224,6 +225,8 @@ enum {
 	G_NICGW = 1 << 15,
 	G_NICMTU = 1 << 16,
 	G_NICWAIT = 1 << 17,
+	G_ORDER = 1 << 18,
+	G_SEED = 1 << 19,
 };
 
 /* A global key; cmdline: from benchboot.KEY (repeats override, `debug` and `reboot` allowed). */
@@ -329,6 +332,23 @@ static int set_global(struct parser *ps, const char *key, const char *value, int
 		if (parse_int(value, 0, 600, &v))
 			return fail(ps, "results.wait: expected seconds 0..600, not '%s'", value);
 		p->results_wait = (int)v;
+	} else if (!strcmp(key, "order")) {
+		bit = G_ORDER;
+		if (!strcmp(value, "interleaved"))
+			p->order = BB_ORDER_INTERLEAVED;
+		else if (!strcmp(value, "random"))
+			p->order = BB_ORDER_RANDOM;
+		else if (!strcmp(value, "blocked"))
+			p->order = BB_ORDER_BLOCKED;
+		else
+			return fail(ps, "order: expected interleaved, random or blocked, not '%s'",
+			            value);
+	} else if (!strcmp(key, "order.seed")) {
+		bit = G_SEED;
+		if (parse_int(value, 0, 4294967295L, &v))
+			return fail(ps, "order.seed: expected a number 0..4294967295, not '%s'", value);
+		p->order_seed = (unsigned long)v;
+		p->order_seed_set = 1;
 	} else if (cmdline && !strcmp(key, "debug.crash")) {
 		bit = G_DEBUG;
 		if (!name_ok(value, "-_"))
@@ -737,4 +757,70 @@ void bb_plan_free(struct bb_plan *plan)
 	bb_strv_free(&plan->nic_gateway);
 	bb_strv_free(&plan->modules_boot);
 	memset(plan, 0, sizeof(*plan));
+}
+
+const char *bb_order_name(enum bb_order o)
+{
+	return o == BB_ORDER_BLOCKED ? "blocked" : o == BB_ORDER_RANDOM ? "random" : "interleaved";
+}
+
+/* splitmix64: a small, well-mixed generator; the same seed gives the same order everywhere. */
+static uint64_t next_random(uint64_t *state)
+{
+	uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+int bb_plan_sequence(const struct bb_plan *plan, unsigned long seed, struct bb_plan_step **out,
+                     size_t *n)
+{
+	size_t total = 0, k = 0;
+	int rounds = 0;
+	*out = NULL;
+	*n = 0;
+	for (size_t r = 0; r < plan->nruns; r++) {
+		total += (size_t)plan->runs[r].iterations;
+		if (plan->runs[r].iterations > rounds)
+			rounds = plan->runs[r].iterations;
+	}
+	if (!total)
+		return 0;
+	struct bb_plan_step *v = calloc(total, sizeof(*v));
+	if (!v)
+		return -ENOMEM;
+	if (plan->order == BB_ORDER_BLOCKED) {
+		for (size_t r = 0; r < plan->nruns; r++)
+			for (int i = 1; i <= plan->runs[r].iterations; i++)
+				v[k++] = (struct bb_plan_step){r, i};
+	} else {
+		/* interleaved: round i has iteration i of every run that has one (A1 B1 A2 B2) */
+		for (int i = 1; i <= rounds; i++)
+			for (size_t r = 0; r < plan->nruns; r++)
+				if (plan->runs[r].iterations >= i)
+					v[k++] = (struct bb_plan_step){r, i};
+	}
+	if (plan->order == BB_ORDER_RANDOM) {
+		/* shuffle which run comes at each position (Fisher-Yates), then number each run's
+		 * iterations in the order they come, so iteration 1 is still its first */
+		uint64_t state = seed;
+		for (size_t i = total - 1; i > 0; i--) {
+			size_t j = (size_t)(next_random(&state) % (i + 1));
+			size_t t = v[i].run;
+			v[i].run = v[j].run;
+			v[j].run = t;
+		}
+		int *seen = calloc(plan->nruns, sizeof(*seen));
+		if (!seen) {
+			free(v);
+			return -ENOMEM;
+		}
+		for (size_t i = 0; i < total; i++)
+			v[i].iter = ++seen[v[i].run];
+		free(seen);
+	}
+	*out = v;
+	*n = total;
+	return 0;
 }

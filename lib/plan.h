@@ -20,6 +20,9 @@ struct bb_plan_server {
 
 enum bb_cgroup_mode { BB_CGROUP_V2, BB_CGROUP_V1, BB_CGROUP_NONE };
 
+/* The order of the iterations within a boot (docs/plan.md, "Run order"). */
+enum bb_order { BB_ORDER_INTERLEAVED, BB_ORDER_RANDOM, BB_ORDER_BLOCKED };
+
 struct bb_plan_run {
 	char *id;
 	int line; /* of its [run] header */
@@ -54,8 +57,11 @@ struct bb_plan {
 	struct bb_strv modules_boot;
 	int console_lava, poweroff;
 	int results_wait; /* seconds to wait for a results disk to appear (USB sticks), 0: none */
-	int debug;        /* command line only: benchboot.debug=1 */
-	int reboot;       /* command line only: benchboot.reboot=1 (reboot instead of power off) */
+	enum bb_order order;      /* default interleaved: A1 B1 A2 B2 ... */
+	unsigned long order_seed; /* random: the seed, when order_seed_set */
+	int order_seed_set;       /* 0: the init draws one (and records it) */
+	int debug;                /* command line only: benchboot.debug=1 */
+	int reboot; /* command line only: benchboot.reboot=1 (reboot instead of power off) */
 	/* command line only: benchboot.debug.crash=STEP, the runner crashes on purpose when it
 	 * enters STEP (docs/console.md; for testing the init-crash path) */
 	char *debug_crash;
@@ -79,6 +85,20 @@ int bb_plan_cmdline(struct bb_plan *plan, const char *cmdline, char *report, siz
 int bb_plan_clients(const struct bb_plan_run *run, unsigned ncpu);
 
 const char *bb_cgroup_mode_name(enum bb_cgroup_mode m);
+const char *bb_order_name(enum bb_order o);
+
+/* One iteration of the boot's sequence: plan run index and its iteration number (1-based). */
+struct bb_plan_step {
+	size_t run;
+	int iter;
+};
+/*
+ * Every iteration of the plan in the order the boot runs them (plan->order; random: shuffled
+ * with seed, each run's iterations still numbered 1, 2, ... in the order they come). *out is
+ * malloc'd (NULL when there are none). 0 or -ENOMEM.
+ */
+int bb_plan_sequence(const struct bb_plan *plan, unsigned long seed, struct bb_plan_step **out,
+                     size_t *n);
 /* Is s a MAC address xx:xx:xx:xx:xx:xx (hex digits, either case)? */
 int bb_plan_is_mac(const char *s);
 /* Split "ADDR/PREFIX" (IPv4 or IPv6); returns AF_INET or AF_INET6, or 0 when malformed. */

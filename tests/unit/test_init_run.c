@@ -102,7 +102,8 @@ TEST(run_clients_stats_sysctl)
 	CHECK_CONTAINS(file(INIT_RESULTS_DIR "/runs/%s/1/client.0.out%s", "tcp.one", ""),
 	               "MIGRATED TCP STREAM TEST");
 	char *con = file("/console.txt%s%s", "", "");
-	CHECK_CONTAINS(con, "BENCHBOOT run-start id=tcp.one iter=1/2 runtime=5 clients=2\n");
+	CHECK_CONTAINS(con, "BENCHBOOT run-start id=tcp.one iter=1/2 runtime=5 clients=2 pos=1/2\n");
+	CHECK_CONTAINS(con, "BENCHBOOT run-start id=tcp.one iter=2/2 runtime=5 clients=2 pos=2/2\n");
 	CHECK_CONTAINS(con, "BENCHBOOT run-end id=tcp.one iter=2 status=ok ");
 	CHECK_CONTAINS(con, "<LAVA_SIGNAL_TESTCASE TEST_CASE_ID=tcp.one.i1.netperf.Throughput_Mbps "
 	                    "RESULT=pass UNITS=Mbps MEASUREMENT=7132.47>\n");

@@ -262,3 +262,108 @@ TEST(cpulist_parse_format)
 	CHECK_INT(bb_cpulist_format(&s, buf, 5), ==, 12);
 	CHECK_STR(buf, "0,2,");
 }
+
+/* A plan of runs A (3 iterations), B (3) and C (1), in the given order. */
+static void order_plan(struct bb_plan *p, const char *globals)
+{
+	char text[1024], err[256];
+	snprintf(text, sizeof(text),
+	         "benchboot-plan 1\n%s"
+	         "[run A]\nsuite=netperf\niterations=3\nruntime=1\nclient.arg=/bin/true\n"
+	         "[run B]\nsuite=netperf\niterations=3\nruntime=1\nclient.arg=/bin/true\n"
+	         "[run C]\nsuite=netperf\nruntime=1\nclient.arg=/bin/true\n",
+	         globals);
+	if (parse(text, p, err))
+		bb_test_fail(__FILE__, __LINE__, "%s", err);
+}
+
+/* The sequence as "A1 B1 ..." */
+static const char *sequence(const struct bb_plan *p, unsigned long seed)
+{
+	static char out[256];
+	struct bb_plan_step *s;
+	size_t n;
+	CHECK_INT(bb_plan_sequence(p, seed, &s, &n), ==, 0);
+	*out = 0;
+	for (size_t i = 0; i < n; i++)
+		snprintf(out + strlen(out), sizeof(out) - strlen(out), "%s%s%d", i ? " " : "",
+		         p->runs[s[i].run].id, s[i].iter);
+	free(s);
+	return out;
+}
+
+TEST(order_interleaved_is_the_default)
+{
+	struct bb_plan p;
+	order_plan(&p, "");
+	CHECK_INT(p.order, ==, BB_ORDER_INTERLEAVED);
+	CHECK_STR(bb_order_name(p.order), "interleaved");
+	CHECK_STR(sequence(&p, 0), "A1 B1 C1 A2 B2 A3 B3");
+	bb_plan_free(&p);
+	order_plan(&p, "order=interleaved\n");
+	CHECK_STR(sequence(&p, 0), "A1 B1 C1 A2 B2 A3 B3");
+	bb_plan_free(&p);
+}
+
+TEST(order_blocked_as_before)
+{
+	struct bb_plan p;
+	order_plan(&p, "order=blocked\n");
+	CHECK_STR(sequence(&p, 0), "A1 A2 A3 B1 B2 B3 C1");
+	bb_plan_free(&p);
+}
+
+TEST(order_random_is_seeded_and_complete)
+{
+	struct bb_plan p;
+	order_plan(&p, "order=random\norder.seed=42\n");
+	CHECK_INT(p.order_seed_set, ==, 1);
+	CHECK_INT(p.order_seed, ==, 42);
+	char first[256];
+	snprintf(first, sizeof(first), "%s", sequence(&p, 42));
+	/* the same seed, the same order (this exact one: a change here changes recorded boots) */
+	CHECK_STR(sequence(&p, 42), first);
+	CHECK_STR(first, "C1 B1 B2 A1 A2 B3 A3");
+	/* every iteration once, each run's numbered in the order they come */
+	int seen_other = 0;
+	for (unsigned long seed = 0; seed < 200; seed++) {
+		const char *s = sequence(&p, seed);
+		CHECK_INT(strlen(s), ==, strlen("A1 B1 C1 A2 B2 A3 B3"));
+		CHECK(strstr(s, "C1"));
+		const char *a1 = strstr(s, "A1"), *a2 = strstr(s, "A2"), *a3 = strstr(s, "A3");
+		CHECK(a1 && a2 && a3 && a1 < a2 && a2 < a3);
+		const char *b1 = strstr(s, "B1"), *b2 = strstr(s, "B2"), *b3 = strstr(s, "B3");
+		CHECK(b1 && b2 && b3 && b1 < b2 && b2 < b3);
+		seen_other += strcmp(s, first) != 0;
+	}
+	CHECK_INT(seen_other, >, 150); /* other seeds, other orders */
+	bb_plan_free(&p);
+}
+
+TEST(order_keys_checked_and_overridable)
+{
+	struct bb_plan p;
+	char err[256], report[512];
+	CHECK_INT(parse("benchboot-plan 1\norder=shuffled\n", &p, err), ==, -EINVAL);
+	CHECK_STR(err, "plan:2: order: expected interleaved, random or blocked, not 'shuffled'");
+	CHECK_INT(parse("benchboot-plan 1\norder.seed=-1\n", &p, err), ==, -EINVAL);
+	CHECK_STR(err, "plan:2: order.seed: expected a number 0..4294967295, not '-1'");
+	CHECK_INT(parse("benchboot-plan 1\norder=blocked\norder=random\n", &p, err), ==, -EINVAL);
+	order_plan(&p, "order=blocked\n");
+	CHECK_INT(bb_plan_cmdline(&p, "quiet benchboot.order=random benchboot.order.seed=7", report,
+	                          sizeof(report)),
+	          ==, 0);
+	CHECK_INT(p.order, ==, BB_ORDER_RANDOM);
+	CHECK_INT(p.order_seed, ==, 7);
+	CHECK_INT(bb_plan_cmdline(&p, "benchboot.debug.crash=run-2", report, sizeof(report)), ==, 0);
+	CHECK_STR(p.debug_crash, "run-2");
+	CHECK_INT(bb_plan_cmdline(&p, "benchboot.debug.crash=a/b", report, sizeof(report)), ==, 1);
+	bb_plan_free(&p);
+	/* an empty plan has no sequence */
+	CHECK_INT(parse("benchboot-plan 1\n", &p, err), ==, 0);
+	struct bb_plan_step *s = (void *)1;
+	size_t n = 9;
+	CHECK_INT(bb_plan_sequence(&p, 0, &s, &n), ==, 0);
+	CHECK(s == NULL && n == 0);
+	bb_plan_free(&p);
+}

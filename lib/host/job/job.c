@@ -55,6 +55,8 @@ enum kind {
 	K_NIC,      /* a net.nic.* value, checked by the plan's own parser (lib/plan.c) */
 	K_NICWAIT,  /* a duration of 0 to 600 s, made whole seconds */
 	K_MODULES,  /* kernel module names, space-separated */
+	K_ORDER,    /* interleaved | random | blocked: the iterations' order within a boot */
+	K_SEED,     /* 0..4294967295: the seed of order: random */
 };
 
 enum { F_AXIS = 1 };
@@ -92,6 +94,8 @@ static const struct keydef keys[] = {
     {C_TOP, "sysctl", NULL, K_SYSCTL, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
     {C_TOP, "affinity", NULL, K_SECTION, 0, BB_LEVEL_RUN, C_AFFINITY, NULL},
     {C_TOP, "nic", NULL, K_SECTION, 0, BB_LEVEL_BOOT, C_NIC, NULL},
+    {C_TOP, "order", NULL, K_ORDER, 0, BB_LEVEL_BOOT, C_NONE, NULL},
+    {C_TOP, "seed", "order.seed", K_SEED, 0, BB_LEVEL_BOOT, C_NONE, NULL},
     {C_SERVER, "netserver", NULL, K_SERVER, 0, BB_LEVEL_RUN, C_NONE, "netperf"},
     {C_SERVER, "affinity", "affinity.server", K_CPULIST, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
     {C_CLIENT, "netperf", NULL, K_SECTION, 0, BB_LEVEL_RUN, C_NETPERF, "netperf"},
@@ -484,6 +488,18 @@ static int check_value(struct walker *w, const struct keydef *k, const char *key
 		return 0;
 	case K_IGNORE:
 		return 0;
+	case K_ORDER:
+		if (strcmp(s, "interleaved") && strcmp(s, "random") && strcmp(s, "blocked"))
+			return jfail(w, m, "%s: '%s' is not interleaved, random or blocked", key, s);
+		return 0;
+	case K_SEED: {
+		char *e;
+		errno = 0;
+		unsigned long long u = strtoull(s, &e, 10);
+		if (!(*s >= '0' && *s <= '9') || *e || errno || u > 4294967295ULL)
+			return jfail(w, m, "%s: '%s' is not a whole number 0..4294967295", key, s);
+		return 0;
+	}
 	case K_NIC:
 	case K_NICWAIT:
 	case K_MODULES:

@@ -117,6 +117,14 @@ int bb_plan_write(const struct bb_matrix *m, size_t boot, char **text, char *err
 	const char *gov = bb_param_get(b->params, b->nparams, "cpufreq_governor", NULL);
 	if (gov)
 		strbuf_printf(&o, "cpufreq.governor=%s\n", gov);
+	/* the iterations' order within the boot (`order:`, `seed:`): the init's default is
+	 * interleaved, so a job without them writes neither */
+	static const char *const order_keys[] = {"order", "order.seed"};
+	for (size_t i = 0; i < sizeof order_keys / sizeof order_keys[0]; i++) {
+		const char *v = bb_param_get(b->params, b->nparams, order_keys[i], NULL);
+		if (v)
+			strbuf_printf(&o, "%s=%s\n", order_keys[i], v);
+	}
 	/* `nic:`: the job's NIC, net.nic.* (the job parser checked the values with the plan's
 	 * own parser) */
 	static const char *const nic_keys[] = {"name", "address", "gateway", "mtu", "wait"};
