@@ -261,7 +261,11 @@ static double on_line(void *ctx, const char *line)
 		      ev.runs, ev.runs == 1 ? "" : "s");
 		return 0;
 	case BB_EV_RUN_START: {
-		if (strcmp(p->counted_run, ev.id)) {
+		const struct bb_plan_run *r = plan_run(p->spec, ev.id);
+		/* the init interleaves the runs' iterations: number a run by its place in the plan */
+		if (r) {
+			p->run_no = (int)(r - p->spec->plan.runs) + 1;
+		} else if (strcmp(p->counted_run, ev.id)) {
 			p->run_no++;
 			snprintf(p->counted_run, sizeof(p->counted_run), "%s", ev.id);
 		}
@@ -270,7 +274,6 @@ static double on_line(void *ctx, const char *line)
 		p->niter = ev.niter;
 		p->runtime = ev.runtime;
 		p->run_start = now_s();
-		const struct bb_plan_run *r = plan_run(p->spec, ev.id);
 		char params[1024] = "";
 		for (size_t i = 0; r && i < r->params.n; i++)
 			snprintf(params + strlen(params), sizeof(params) - strlen(params), " %s=%s",
