@@ -16,6 +16,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "grow.h"
 #include "host/boot/lava.h"
 #include "host/boot/lava_api.h"
 #include "host/results/lava_log.h"
@@ -132,14 +133,8 @@ static int written(const struct lava_written *w, void *ctx)
 	struct subs *s = ctx;
 	if (!s)
 		return 0;
-	if (s->n == s->cap) {
-		size_t cap = s->cap ? 2 * s->cap : 8;
-		struct sub *v = realloc(s->v, cap * sizeof(*v));
-		if (!v)
-			return EXIT_SYSTEM;
-		s->v = v;
-		s->cap = cap;
-	}
+	if (bb_grow(&s->v, &s->cap, s->n + 1, sizeof(*s->v)))
+		return -ENOMEM;
 	struct sub *x = &s->v[s->n];
 	memset(x, 0, sizeof(*x));
 	x->text = strdup(w->text);
@@ -153,7 +148,7 @@ static int written(const struct lava_written *w, void *ctx)
 		free(x->text);
 		free(x->image);
 		free(x->kernel);
-		return EXIT_SYSTEM;
+		return -ENOMEM;
 	}
 	s->n++;
 	return 0;
@@ -466,9 +461,11 @@ static int lava_main(int argc, char **argv)
 	if (rc)
 		return rc;
 	rc = lava_write_jobs(argv[optind], &o, written, submit ? &subs : NULL, err, sizeof(err));
-	if (rc)
-		fprintf(stderr, "benchboot lava: %s%s\n", rc == EXIT_USAGE ? "" : "fatal: ",
+	if (rc) {
+		fprintf(stderr, "benchboot lava: %s%s\n", rc == -EINVAL ? "" : "fatal: ",
 		        *err ? err : "out of memory");
+		rc = exit_status(rc);
+	}
 	else if (submit)
 		rc = submit_and_wait(api, submit, &subs, repeat, wait, poll, wait_minutes);
 	lava_api_close(api);

@@ -168,14 +168,14 @@ int lava_write_jobs(const char *jobpath, const struct lava_opts *opts,
 
 	/* Absolute: the file:// URLs must not depend on where LAVA runs. */
 	if (!realpath(opts->images ? opts->images : "images", images))
-		return errbuf_fail(err, errlen, 100,
+		return errbuf_fail(err, errlen, -EINVAL,
 		                   "no image directory %s: build the images first",
 		                   opts->images ? opts->images : "images");
 	if ((r = bb_job_parse_file(jobpath, &job, err, errlen)))
-		return r == -EINVAL || r == -ENOENT ? 100 : 111;
+		return r == -ENOENT ? -EINVAL : r;
 	if ((r = bb_matrix_expand(&job, &m, err, errlen))) {
 		bb_job_free(&job);
-		return r == -EINVAL ? 100 : 111;
+		return r;
 	}
 	size_t nk = opts->nkernels ? opts->nkernels : 1;
 	for (size_t bk = 0; bk < m.nboots * nk && !ret; bk++) {
@@ -196,7 +196,7 @@ int lava_write_jobs(const char *jobpath, const struct lava_opts *opts,
 		}
 		if ((r = bb_jobimage_group(&m, b, opts->nkernels ? prefix : opts->name, NULL, &g,
 		                           err, errlen))) {
-			ret = r == -EINVAL ? 100 : 111;
+			ret = r;
 			break;
 		}
 		one.boots = &m.boots[b];
@@ -238,7 +238,7 @@ int lava_write_jobs(const char *jobpath, const struct lava_opts *opts,
 			lb.ramdisk_url = ramdisk;
 			if ((r = lava_job((enum lava_flavour)f, &lb, &text))) {
 				ret = errbuf_fail(
-				    err, errlen, r == -EINVAL ? 100 : 111,
+				    err, errlen, r,
 				    r == -EINVAL ? "the command line of %s has a double quote or "
 				                   "a newline: LAVA cannot pass it"
 				                 : "out of memory (%s)",
@@ -255,10 +255,10 @@ int lava_write_jobs(const char *jobpath, const struct lava_opts *opts,
 			snprintf(dir, sizeof(dir), "%s", path);
 			*strrchr(dir, '/') = 0;
 			if (mkdir(dir, 0755) && errno != EEXIST)
-				ret = errbuf_fail(err, errlen, 111, "unable to create %s: %s", dir,
+				ret = errbuf_fail(err, errlen, -errno, "unable to create %s: %s", dir,
 				                  strerror(errno));
 			else if ((r = uki_write_file(path, text, strlen(text))))
-				ret = errbuf_fail(err, errlen, 111, "unable to write %s: %s", path,
+				ret = errbuf_fail(err, errlen, r, "unable to write %s: %s", path,
 				                  strerror(-r));
 			else if (written) {
 				struct lava_written w = {path, text, (enum lava_flavour)f, &lb, k};

@@ -87,7 +87,8 @@ struct lava_written {
  * and IMAGE/lava-lab.yaml (or OUTDIR/IMAGE.lava-FLAVOUR.yaml), groups first, then kernels. The
  * command line is the image's (IMAGES/IMAGE/cmdline) when it is built, else the one
  * `benchboot build JOB` would give it. written() is told each one; a nonzero return from it
- * stops and is returned. Returns 0, 100 (bad job or options; err says why) or 111.
+ * stops and is returned. Returns 0, -EINVAL (bad job or options; err says why) or another
+ * -errno (errbuf.h).
  */
 int lava_write_jobs(const char *jobpath, const struct lava_opts *opts,
 		    int (*written)(const struct lava_written *w, void *ctx), void *ctx, char *err,
