@@ -18,7 +18,8 @@
 #include "console_proto.h"
 #include "init.h"
 
-static struct init_shared fallback; /* no shared page (mmap failed): PID 1 sees nothing */
+/* no shared page (mmap failed): PID 1 sees nothing of the runner and powers off as by default */
+static struct init_shared fallback = {.step = "start", .poweroff = 1};
 struct init_shared *init_shared = &fallback;
 static char crash_at[sizeof(fallback.step)];
 
