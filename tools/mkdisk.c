@@ -7,7 +7,6 @@
  */
 #include <sys/types.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 
 #include <errno.h>
 #include <fcntl.h>
@@ -16,8 +15,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "host/results/mkdisk.h"
 #include "resdisk.h"
-#include "resfind.h"
 #include "size.h"
 #include "verb.h"
 
@@ -37,12 +36,6 @@ static const char usage_text[] =
     "\n"
     "exit: 0 made, 100 wrong usage or refused, 111 system failure.\n";
 
-static int fatal(int code, const char *what, const char *path, const char *why)
-{
-	fprintf(stderr, "benchboot mkdisk: fatal: unable to %s %s: %s\n", what, path, why);
-	return code;
-}
-
 static int parse_size(const char *s, unsigned long long *out)
 {
 	unsigned long long v;
@@ -52,66 +45,13 @@ static int parse_size(const char *s, unsigned long long *out)
 	return 0;
 }
 
-static int run_mke2fs(const char *path)
-{
-	pid_t pid = fork();
-	if (pid < 0)
-		return -errno;
-	if (pid == 0) {
-		/* -F: PATH may be a file, or hold an old filesystem (the checks were ours) */
-		char *argv[] = {"mke2fs",
-		                "-q",
-		                "-F",
-		                "-t",
-		                "ext4",
-		                "-L",
-		                RESDISK_LABEL,
-		                "-m",
-		                "0",
-		                "-b",
-		                "4096",
-		                "-E",
-		                "lazy_itable_init=0,lazy_journal_init=0",
-		                (char *)path,
-		                NULL};
-		dup2(2, 1);
-		execvp("mke2fs", argv);
-		execv("/sbin/mke2fs", argv);
-		fprintf(stderr, "benchboot mkdisk: fatal: unable to run mke2fs: %s\n",
-		        strerror(errno));
-		_exit(127);
-	}
-	int status;
-	while (waitpid(pid, &status, 0) < 0)
-		if (errno != EINTR)
-			return -errno;
-	if (!WIFEXITED(status) || WEXITSTATUS(status))
-		return -EIO;
-	return 0;
-}
-
-static int random_id(char id[RESDISK_ID_LEN + 1])
-{
-	unsigned char raw[RESDISK_ID_LEN / 2];
-	int fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	ssize_t n = read(fd, raw, sizeof(raw));
-	close(fd);
-	if (n != (ssize_t)sizeof(raw))
-		return -EIO;
-	for (size_t i = 0; i < sizeof(raw); i++)
-		sprintf(id + 2 * i, "%02x", raw[i]);
-	return 0;
-}
-
 static int mkdisk_main(int argc, char **argv)
 {
 	const char *path = NULL;
-	unsigned long long size = 256ULL << 20;
+	unsigned long long size = BB_MKDISK_DEFAULT_SIZE;
 	int force = 0, size_given = 0;
 	struct stat st;
-	char id[RESDISK_ID_LEN + 1], why[512];
+	char id[RESDISK_ID_LEN + 1], why[1024];
 	int r;
 
 	for (int i = 1; i < argc; i++) {
@@ -142,41 +82,17 @@ static int mkdisk_main(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 
-	if (!stat(path, &st) && S_ISBLK(st.st_mode)) {
-		if (!force)
-			return fatal(EXIT_USAGE, "format block device", path,
-			             "this erases it: add --force if that is what you want");
-		r = resfind_device_busy("", path, why, sizeof(why));
-		if (r < 0)
-			return fatal(EXIT_SYSTEM, "check block device", path, strerror(-r));
-		if (r > 0)
-			return fatal(EXIT_USAGE, "format block device", path, why);
-		if (size_given)
-			fprintf(stderr, "benchboot mkdisk: %s is a block device: --size ignored\n",
-			        path);
-	} else if (!stat(path, &st) && !S_ISREG(st.st_mode)) {
-		return fatal(EXIT_USAGE, "use", path, "neither a regular file nor a block device");
-	} else {
-		if (!stat(path, &st) && st.st_size > 0 && !force)
-			return fatal(EXIT_USAGE, "overwrite", path,
-			             "the file exists and is not empty (--force overwrites it)");
-		int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-		if (fd < 0)
-			return fatal(EXIT_SYSTEM, "create", path, strerror(errno));
-		if (ftruncate(fd, (off_t)size)) {
-			r = errno;
-			close(fd);
-			return fatal(EXIT_SYSTEM, "size", path, strerror(r));
-		}
-		close(fd);
+	if (!stat(path, &st) && S_ISBLK(st.st_mode) && size_given)
+		fprintf(stderr, "benchboot mkdisk: %s is a block device: --size ignored\n", path);
+	struct bb_mkdisk o = {.size = size, .force = force};
+	if ((r = bb_mkdisk(path, &o, id, why, sizeof(why)))) {
+		fprintf(stderr, "benchboot mkdisk: fatal: %s%s\n", why,
+		        r == -EEXIST     ? " (--force overwrites it)"
+		        : r == -ENOTEMPTY ? ": add --force if that is what you want"
+		                          : "");
+		return r == -EINVAL || r == -EEXIST || r == -ENOTEMPTY || r == -EBUSY ? EXIT_USAGE
+		                                                                      : EXIT_SYSTEM;
 	}
-	if ((r = run_mke2fs(path)))
-		return fatal(EXIT_SYSTEM, "make a filesystem on", path,
-		             r == -EIO ? "mke2fs failed" : strerror(-r));
-	if ((r = random_id(id)))
-		return fatal(EXIT_SYSTEM, "get a random id for", path, strerror(-r));
-	if ((r = resdisk_init_marker(path, id)))
-		return fatal(EXIT_SYSTEM, "write the marker on", path, resdisk_strerror(r));
 	printf("%s: results disk %s\n", path, id);
 	return EXIT_OK;
 }

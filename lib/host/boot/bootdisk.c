@@ -1,7 +1,6 @@
 /* Bootable disk images: GPT, FAT32 ESP with the UKI, results partition (see bootdisk.h). */
 #include <sys/types.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 
 #include <errno.h>
 #include <fcntl.h>
@@ -11,13 +10,12 @@
 #include <string.h>
 #include <unistd.h>
 
-#include <ext2fs/ext2fs.h>
-
 #include "host/errbuf.h"
 #include "host/fileio.h"
 #include "host/boot/bootdisk.h"
 #include "host/boot/fat.h"
 #include "host/boot/gpt.h"
+#include "host/results/mkdisk.h"
 #include "resdisk.h"
 #include "sha256.h"
 #include "host/boot/uki.h"
@@ -32,82 +30,6 @@ void bootdisk_disk_id(const char *seed, char id[33])
 	sha256_hex(buf, strlen(buf), hex);
 	memcpy(id, hex, 32);
 	id[32] = 0;
-}
-
-/* mke2fs as `benchboot mkdisk` runs it, with the UUID, hash seed and time fixed. */
-static int run_mke2fs(const char *path, const char *uuid, const char *hash_seed, uint32_t mtime)
-{
-	char opts[256], now[32];
-	snprintf(opts, sizeof(opts), "lazy_itable_init=0,lazy_journal_init=0,hash_seed=%s",
-		 hash_seed);
-	snprintf(now, sizeof(now), "%u", mtime);
-	pid_t pid = fork();
-	if (pid < 0)
-		return -errno;
-	if (pid == 0) {
-		char *argv[] = {"mke2fs", "-q", "-F", "-t", "ext4", "-L", RESDISK_LABEL, "-m", "0",
-				"-b", "4096", "-U", (char *)uuid, "-E", opts, (char *)path, NULL};
-		setenv("E2FSPROGS_FAKE_TIME", now, 1);
-		dup2(2, 1);
-		execvp("mke2fs", argv);
-		execv("/sbin/mke2fs", argv);
-		_exit(127);
-	}
-	int status;
-	while (waitpid(pid, &status, 0) < 0)
-		if (errno != EINTR)
-			return -errno;
-	return WIFEXITED(status) && !WEXITSTATUS(status) ? 0 : -EIO;
-}
-
-/* Every in-use inode's times set to t: resdisk stamps the marker with the clock. */
-static int normalise_times(const char *path, uint32_t t)
-{
-	ext2_filsys fs;
-	ext2_inode_scan scan;
-	ext2_ino_t ino;
-	errcode_t e = ext2fs_open(path, EXT2_FLAG_RW | EXT2_FLAG_64BITS, 0, 0, unix_io_manager, &fs);
-	if (e)
-		return -EIO;
-	fs->now = t;
-	int isize = EXT2_INODE_SIZE(fs->super);
-	struct ext2_inode_large *inode = calloc(1, (size_t)isize);
-	if (!inode) {
-		ext2fs_close_free(&fs);
-		return -ENOMEM;
-	}
-	if ((e = ext2fs_open_inode_scan(fs, 0, &scan)))
-		goto out_close;
-	while (!(e = ext2fs_get_next_inode_full(scan, &ino, (struct ext2_inode *)inode, isize)) &&
-	       ino) {
-		if (!inode->i_links_count && !inode->i_mode)
-			continue;
-		int large = isize > EXT2_GOOD_OLD_INODE_SIZE &&
-			    EXT2_GOOD_OLD_INODE_SIZE + inode->i_extra_isize >=
-				    (int)offsetof(struct ext2_inode_large, i_crtime_extra) + 4;
-		int changed = inode->i_atime != t || inode->i_ctime != t || inode->i_mtime != t;
-		if (large)
-			changed |= inode->i_atime_extra || inode->i_ctime_extra ||
-				   inode->i_mtime_extra || inode->i_crtime != t ||
-				   inode->i_crtime_extra;
-		if (!changed)
-			continue;
-		inode->i_atime = inode->i_ctime = inode->i_mtime = t;
-		if (large) {
-			inode->i_atime_extra = inode->i_ctime_extra = inode->i_mtime_extra = 0;
-			inode->i_crtime = t;
-			inode->i_crtime_extra = 0;
-		}
-		if ((e = ext2fs_write_inode_full(fs, ino, (struct ext2_inode *)inode, isize)))
-			break;
-	}
-	ext2fs_close_inode_scan(scan);
-out_close:
-	free(inode);
-	fs->super->s_wtime = t;
-	ext2fs_mark_super_dirty(fs);
-	errcode_t ce = ext2fs_close_free(&fs);
-	return e || ce ? -EIO : 0;
 }
 
 /* Copy the data extents of src (a sparse file) into dst at offset. */
@@ -143,20 +65,13 @@ out_close:
 	return r;
 }
 
+/* The results partition: a results disk (bb_mkdisk, as `benchboot mkdisk` makes one) with its
+ * UUID, hash seed, disk id and times derived from the seed. */
 static int make_results(const char *tmp, const struct bootdisk_spec *spec, uint64_t size,
 			const char *disk_id, char *err, size_t errlen)
 {
 	uint8_t g[16];
-	char uuid[37], seed[37], now[32];
-	int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644), r;
-	if (fd < 0)
-		return errbuf_fail(err, errlen, -errno, "unable to create %s: %s", tmp,
-		                   strerror(errno));
-	r = ftruncate(fd, (off_t)size) ? -errno : 0;
-	close(fd);
-	if (r)
-		return errbuf_fail(err, errlen, r, "unable to size %s: %s", tmp,
-		                   strerror(-r));
+	char uuid[37], seed[37], msg[1024];
 	gpt_guid_derive(spec->seed, "results-fs-uuid", g);
 	gpt_guid_format(g, uuid);
 	gpt_guid_derive(spec->seed, "results-fs-hash-seed", g);
@@ -164,27 +79,11 @@ static int make_results(const char *tmp, const struct bootdisk_spec *spec, uint6
 	/* Times before FAT's epoch (1980) are clamped to it here too: E2FSPROGS_FAKE_TIME=0 would
 	 * mean "no fake time" to libext2fs. */
 	uint32_t t = spec->mtime < BOOTDISK_MIN_TIME ? BOOTDISK_MIN_TIME : spec->mtime;
-	if ((r = run_mke2fs(tmp, uuid, seed, t)))
-		return errbuf_fail(err, errlen, r,
-		                   "unable to make the results filesystem: %s",
-		                   r == -EIO ? "mke2fs failed" : strerror(-r));
-	/* libext2fs takes its clock from E2FSPROGS_FAKE_TIME too; restore the caller's. */
-	const char *old = getenv("E2FSPROGS_FAKE_TIME");
-	char *saved = old ? strdup(old) : NULL;
-	snprintf(now, sizeof(now), "%u", t);
-	setenv("E2FSPROGS_FAKE_TIME", now, 1);
-	r = resdisk_init_marker(tmp, disk_id);
-	if (!r)
-		r = normalise_times(tmp, t);
-	if (saved)
-		setenv("E2FSPROGS_FAKE_TIME", saved, 1);
-	else
-		unsetenv("E2FSPROGS_FAKE_TIME");
-	free(saved);
+	struct bb_mkdisk o = {.size = size, .force = 1, .id = disk_id, .uuid = uuid,
+	                      .hash_seed = seed, .mtime = t};
+	int r = bb_mkdisk(tmp, &o, NULL, msg, sizeof(msg));
 	if (r)
-		return errbuf_fail(err, errlen, r,
-		                   "unable to write the results disk marker: %s",
-		                   resdisk_strerror(r));
+		return errbuf_fail(err, errlen, r, "unable to make the results partition: %s", msg);
 	return 0;
 }
 

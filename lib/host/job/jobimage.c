@@ -104,6 +104,58 @@ out:
 	return rc;
 }
 
+int bb_jobimage_build_group(const struct bb_jobimage *g, const struct image_spec *base,
+                            const char *name, struct image_result *res, char *err,
+                            size_t errlen)
+{
+	struct image_spec spec = *base;
+	char planpath[] = "/tmp/benchboot-plan.XXXXXX";
+	const char **mods = calloc(base->nmodules + g->nmodules + 1, sizeof *mods);
+	struct image_pair *bins = calloc(base->nbinaries + g->nbinaries + 1, sizeof *bins);
+	int fd = -1, rc;
+
+	if (!mods || !bins) {
+		rc = -ENOMEM;
+		snprintf(err, errlen, "out of memory");
+		goto out;
+	}
+	for (size_t i = 0; i < g->nmodules; i++)
+		mods[i] = g->modules[i];
+	spec.nmodules = g->nmodules;
+	for (size_t i = 0; i < base->nmodules; i++)
+		mods[spec.nmodules++] = base->modules[i];
+	for (size_t i = 0; i < g->nbinaries; i++)
+		bins[i] = g->binaries[i];
+	spec.nbinaries = g->nbinaries;
+	for (size_t i = 0; i < base->nbinaries; i++)
+		bins[spec.nbinaries++] = base->binaries[i];
+	spec.modules = mods;
+	spec.binaries = bins;
+	spec.name = name ? name : g->name;
+	spec.cmdline = g->cmdline;
+	spec.busybox = 1;
+	if (!base->plan) {
+		size_t len = strlen(g->plan_text);
+		fd = mkstemp(planpath);
+		if (fd < 0 || write(fd, g->plan_text, len) != (ssize_t)len) {
+			rc = errno ? -errno : -EIO;
+			snprintf(err, errlen, "unable to write a temporary plan %s: %s", planpath,
+			         strerror(errno));
+			goto out;
+		}
+		spec.plan = planpath;
+	}
+	rc = image_build(&spec, res, err, errlen);
+out:
+	if (fd >= 0) {
+		close(fd);
+		unlink(planpath);
+	}
+	free(mods);
+	free(bins);
+	return rc;
+}
+
 int bb_jobimage_build(const char *jobpath, const struct image_spec *base, struct image_result **res,
                       size_t *nres, char *err, size_t errlen)
 {
@@ -126,62 +178,15 @@ int bb_jobimage_build(const char *jobpath, const struct image_spec *base, struct
 	}
 	for (size_t b = 0; b < m.nboots; b++) {
 		struct bb_jobimage g;
-		struct image_spec spec = *base;
-		char planpath[] = "/tmp/benchboot-plan.XXXXXX";
-		const char **mods = NULL;
-		struct image_pair *bins = NULL;
-		int fd = -1;
-
 		if ((rc = bb_jobimage_group(&m, b, base->name, base->cmdline, &g, err, errlen))) {
 			rc = rc == -ENOENT ? -EINVAL : rc; /* a missing input of the job */
 			goto out;
 		}
-		mods = calloc(base->nmodules + g.nmodules + 1, sizeof *mods);
-		bins = calloc(base->nbinaries + g.nbinaries + 1, sizeof *bins);
-		if (!mods || !bins) {
-			rc = -ENOMEM;
-			snprintf(err, errlen, "out of memory");
-			goto out_group;
-		}
-		for (size_t i = 0; i < g.nmodules; i++)
-			mods[i] = g.modules[i];
-		spec.nmodules = g.nmodules;
-		for (size_t i = 0; i < base->nmodules; i++)
-			mods[spec.nmodules++] = base->modules[i];
-		for (size_t i = 0; i < g.nbinaries; i++)
-			bins[i] = g.binaries[i];
-		spec.nbinaries = g.nbinaries;
-		for (size_t i = 0; i < base->nbinaries; i++)
-			bins[spec.nbinaries++] = base->binaries[i];
-		spec.modules = mods;
-		spec.binaries = bins;
-		spec.name = g.name;
-		spec.cmdline = g.cmdline;
-		spec.busybox = 1;
-		if (!base->plan) {
-			size_t len = strlen(g.plan_text);
-			fd = mkstemp(planpath);
-			if (fd < 0 || write(fd, g.plan_text, len) != (ssize_t)len) {
-				rc = errno ? -errno : -EIO;
-				snprintf(err, errlen, "unable to write a temporary plan %s: %s",
-				         planpath, strerror(errno));
-				goto out_group;
-			}
-			spec.plan = planpath;
-		}
-		rc = image_build(&spec, &(*res)[b], err, errlen);
-		if (!rc)
-			(*nres)++;
-	out_group:
-		if (fd >= 0) {
-			close(fd);
-			unlink(planpath);
-		}
-		free(mods);
-		free(bins);
+		rc = bb_jobimage_build_group(&g, base, NULL, &(*res)[b], err, errlen);
 		bb_jobimage_free(&g);
 		if (rc)
 			goto out;
+		(*nres)++;
 	}
 out:
 	bb_matrix_free(&m);

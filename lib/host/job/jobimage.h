@@ -37,6 +37,16 @@ int bb_jobimage_group(const struct bb_matrix *m, size_t boot, const char *name_p
 void bb_jobimage_free(struct bb_jobimage *g);
 
 /*
+ * Build the image of one boot group (g from bb_jobimage_group) on top of base, as
+ * bb_jobimage_build does for each group; name NULL: g->name. For a caller that holds the
+ * expanded matrix already (benchboot run: one parse, several kernels). 0, or -errno (-EINVAL: bad
+ * input) with err.
+ */
+int bb_jobimage_build_group(const struct bb_jobimage *g, const struct image_spec *base,
+                            const char *name, struct image_result *res, char *err,
+                            size_t errlen);
+
+/*
  * Build every image of a job: base carries the options given on the command line (outdir,
  * sysroot, kernel, init, compression, extra modules, binaries and files; a name becomes the
  * prefix); the group's name, modules, binaries, plan and cmdline are added. res receives one

@@ -282,30 +282,20 @@ static void watch_bytes(struct watch *w, const char *buf, size_t n)
 	}
 }
 
-int bb_qemu_boot(const struct bb_qemu_opts *o, struct bb_qemu_result *res)
-{
-	static int kvm_known = -1;
-	static char kvm_why[240];
-	char mem[32], cpus[32], drive[4200];
+/* QEMU's command line, with the strings it points to. */
+struct qemu_cmd {
 	const char *argv[64 + 32];
-	int n = 0, out[2] = {-1, -1}, err[2] = {-1, -1}, r = 0, status = 0;
-	size_t errlen = 0;
-	char errbuf[512] = "";
-	struct watch w = {0};
+	char mem[32], cpus[32], drive[4200];
+};
 
-	memset(res, 0, sizeof(*res));
-	enum bb_accel accel = o->accel;
-	if (accel == BB_ACCEL_AUTO) {
-		if (kvm_known < 0)
-			kvm_known = bb_kvm_probe(o->qemu, o->kernel, BB_KVM_PROBE_S, kvm_why,
-			                         sizeof(kvm_why));
-		accel = kvm_known ? BB_ACCEL_KVM : BB_ACCEL_TCG;
-		if (!kvm_known)
-			snprintf(res->accel_note, sizeof(res->accel_note), "KVM: %s", kvm_why);
-	}
-	res->accel_used = accel;
-	snprintf(mem, sizeof(mem), "%d", o->mem_mb > 0 ? o->mem_mb : 1024);
-	snprintf(cpus, sizeof(cpus), "%d", o->cpus > 0 ? o->cpus : 2);
+/* The command line of o under accel; 0, or -errno with res->detail. */
+static int qemu_cmdline(const struct bb_qemu_opts *o, enum bb_accel accel, struct qemu_cmd *c,
+                        struct bb_qemu_result *res)
+{
+	int n = 0;
+	const char **argv = c->argv;
+	snprintf(c->mem, sizeof(c->mem), "%d", o->mem_mb > 0 ? o->mem_mb : 1024);
+	snprintf(c->cpus, sizeof(c->cpus), "%d", o->cpus > 0 ? o->cpus : 2);
 	argv[n++] = o->qemu ? o->qemu : DEFAULT_QEMU;
 	argv[n++] = "-accel";
 	argv[n++] = accel == BB_ACCEL_KVM ? "kvm" : "tcg";
@@ -313,16 +303,14 @@ int bb_qemu_boot(const struct bb_qemu_opts *o, struct bb_qemu_result *res)
 		argv[n++] = "-cpu";
 		argv[n++] = "host";
 	}
+	static const char *const fixed[] = {"-nodefaults", "-display", "none", "-no-reboot",
+	                                    "-serial",     "stdio",    NULL};
 	argv[n++] = "-m";
-	argv[n++] = mem;
+	argv[n++] = c->mem;
 	argv[n++] = "-smp";
-	argv[n++] = cpus;
-	argv[n++] = "-nodefaults";
-	argv[n++] = "-display";
-	argv[n++] = "none";
-	argv[n++] = "-no-reboot";
-	argv[n++] = "-serial";
-	argv[n++] = "stdio";
+	argv[n++] = c->cpus;
+	for (int i = 0; fixed[i]; i++)
+		argv[n++] = fixed[i];
 	argv[n++] = "-kernel";
 	argv[n++] = o->kernel;
 	if (o->initrd) {
@@ -339,9 +327,9 @@ int bb_qemu_boot(const struct bb_qemu_opts *o, struct bb_qemu_result *res)
 			         o->disk);
 			return -EINVAL;
 		}
-		snprintf(drive, sizeof(drive), "file=%s,format=raw,if=virtio", o->disk);
+		snprintf(c->drive, sizeof(c->drive), "file=%s,format=raw,if=virtio", o->disk);
 		argv[n++] = "-drive";
-		argv[n++] = drive;
+		argv[n++] = c->drive;
 	}
 	for (int i = 0; o->extra_args && o->extra_args[i]; i++) {
 		if (n >= 64 + 30) {
@@ -351,11 +339,161 @@ int bb_qemu_boot(const struct bb_qemu_opts *o, struct bb_qemu_result *res)
 		argv[n++] = o->extra_args[i];
 	}
 	argv[n] = NULL;
+	return 0;
+}
 
-	w.o = o;
-	w.res = res;
-	w.logfd = -1;
-	w.pending = BB_BOOT_POWEROFF;
+/* Why the VM must stop now (the detail in res), or BB_BOOT_POWEROFF to go on. */
+static enum bb_boot_outcome must_stop(struct watch *w, double t, double start)
+{
+	const struct bb_qemu_opts *o = w->o;
+	char *d = w->res->detail;
+	size_t dl = sizeof(w->res->detail);
+	if (o->interrupt && *o->interrupt) {
+		snprintf(d, dl, "interrupted");
+		return BB_BOOT_INTERRUPTED;
+	}
+	if (w->stop_now)
+		return BB_BOOT_STOPPED;
+	if (o->kernel_wait_s > 0 && !w->kernel_seen && t - start >= o->kernel_wait_s) {
+		snprintf(d, dl, "no kernel output within %.0f s%s%.300s%s", o->kernel_wait_s,
+		         *w->last ? " (last line: " : "", w->last, *w->last ? ")" : "");
+		return BB_BOOT_NO_KERNEL;
+	}
+	if (w->pending != BB_BOOT_POWEROFF && t >= w->stop_at)
+		return w->pending;
+	if (o->deadline_s > 0 && t - start >= o->deadline_s) {
+		snprintf(d, dl, "still running after the deadline of %.0f s", o->deadline_s);
+		return BB_BOOT_DEADLINE;
+	}
+	if (w->silence > 0 && t - w->last_output >= w->silence && w->pending == BB_BOOT_POWEROFF) {
+		snprintf(d, dl, "no console output for %.0f s (last line: %.300s)", w->silence,
+		         w->last);
+		return BB_BOOT_HANG;
+	}
+	return BB_BOOT_POWEROFF;
+}
+
+/* The VM's two outputs: its serial console (watched, logged) and QEMU's stderr (kept). */
+struct vm_io {
+	int fd[2]; /* console, stderr; -1 when closed */
+	char errbuf[512];
+	size_t errlen;
+};
+
+/* Read what is there on the VM's outputs: 0, or -errno (poll failed). */
+static int read_vm(struct watch *w, struct vm_io *io, double wait)
+{
+	struct pollfd pfd[2] = {{io->fd[0], POLLIN, 0}, {io->fd[1], POLLIN, 0}};
+	int pr = poll(pfd, 2, (int)(wait * 1000) + 1);
+	if (pr < 0)
+		return errno == EINTR ? 0 : -errno;
+	char buf[8192];
+	for (int i = 0; i < 2; i++) {
+		if (io->fd[i] < 0 || !(pfd[i].revents & (POLLIN | POLLHUP | POLLERR)))
+			continue;
+		ssize_t k = read(io->fd[i], buf, sizeof(buf));
+		if (k < 0 && (errno == EINTR || errno == EAGAIN))
+			continue;
+		if (k <= 0) {
+			close(io->fd[i]);
+			io->fd[i] = -1;
+		} else if (i) {
+			size_t room = sizeof(io->errbuf) - 1 - io->errlen;
+			size_t take = (size_t)k < room ? (size_t)k : room;
+			memcpy(io->errbuf + io->errlen, buf, take);
+			io->errlen += take;
+			io->errbuf[io->errlen] = 0;
+		} else {
+			w->last_output = now_s();
+			watch_bytes(w, buf, k);
+		}
+	}
+	return 0;
+}
+
+/*
+ * Watch the VM until QEMU ends (both outputs closed, then reaped: *exited) or it must stop
+ * (*stop). 0, or -errno with res->detail.
+ */
+static int watch_vm(struct watch *w, struct vm_io *io, pid_t pid, double start,
+                    enum bb_boot_outcome *stop, int *exited, int *status)
+{
+	const struct bb_qemu_opts *o = w->o;
+	for (;;) {
+		double t = now_s();
+		if ((*stop = must_stop(w, t, start)) != BB_BOOT_POWEROFF)
+			return 0;
+		if (io->fd[0] < 0 && io->fd[1] < 0) {
+			if (waitpid(pid, status, 0) == pid)
+				*exited = 1;
+			else if (errno == EINTR)
+				continue;
+			return 0;
+		}
+		if (o->on_tick)
+			o->on_tick(o->ctx);
+		double wait = 0.25;
+		if (o->deadline_s > 0 && start + o->deadline_s - t < wait)
+			wait = start + o->deadline_s - t;
+		int r = read_vm(w, io, wait < 0 ? 0 : wait);
+		if (r) {
+			snprintf(w->res->detail, sizeof(w->res->detail), "poll: %s", strerror(-r));
+			return r;
+		}
+	}
+}
+
+/* The outcome once QEMU has ended: why it was stopped, what the console showed, or how
+ * QEMU itself ended. */
+static void boot_outcome(struct watch *w, enum bb_boot_outcome stop, int exited, int status,
+                         struct vm_io *io)
+{
+	struct bb_qemu_result *res = w->res;
+	if (stop != BB_BOOT_POWEROFF) {
+		res->outcome = stop;
+	} else if (w->pending != BB_BOOT_POWEROFF) {
+		res->outcome = w->pending;
+	} else if (exited && WIFEXITED(status) && WEXITSTATUS(status) == 0) {
+		res->outcome = BB_BOOT_POWEROFF;
+	} else {
+		res->outcome = BB_BOOT_QEMU_FAILED;
+		io->errbuf[strcspn(io->errbuf, "\n")] = 0;
+		if (WIFSIGNALED(status))
+			snprintf(res->detail, sizeof(res->detail), "QEMU killed by signal %d%s%.400s",
+			         WTERMSIG(status), *io->errbuf ? ": " : "", io->errbuf);
+		else
+			snprintf(res->detail, sizeof(res->detail), "QEMU exited with status %d%s%.400s",
+			         WIFEXITED(status) ? WEXITSTATUS(status) : -1, *io->errbuf ? ": " : "",
+			         io->errbuf);
+	}
+}
+
+/* The accelerator for o: AUTO probes KVM once per process (bb_kvm_probe, with o's kernel). */
+static enum bb_accel pick_accel(const struct bb_qemu_opts *o, struct bb_qemu_result *res)
+{
+	static int kvm_known = -1;
+	static char kvm_why[240];
+	if (o->accel != BB_ACCEL_AUTO)
+		return o->accel;
+	if (kvm_known < 0)
+		kvm_known = bb_kvm_probe(o->qemu, o->kernel, BB_KVM_PROBE_S, kvm_why, sizeof(kvm_why));
+	if (!kvm_known)
+		snprintf(res->accel_note, sizeof(res->accel_note), "KVM: %s", kvm_why);
+	return kvm_known ? BB_ACCEL_KVM : BB_ACCEL_TCG;
+}
+
+int bb_qemu_boot(const struct bb_qemu_opts *o, struct bb_qemu_result *res)
+{
+	struct qemu_cmd cmd;
+	struct vm_io io = {.fd = {-1, -1}};
+	int out[2] = {-1, -1}, err[2] = {-1, -1}, r = 0, status = 0, exited = 0;
+	struct watch w = {.o = o, .res = res, .logfd = -1, .pending = BB_BOOT_POWEROFF};
+	enum bb_boot_outcome stop = BB_BOOT_POWEROFF;
+
+	memset(res, 0, sizeof(*res));
+	res->accel_used = pick_accel(o, res);
+	if ((r = qemu_cmdline(o, res->accel_used, &cmd, res)))
+		return r;
 	if (o->console_log) {
 		w.logfd = open(o->console_log, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
 		if (w.logfd < 0) {
@@ -371,7 +509,7 @@ int bb_qemu_boot(const struct bb_qemu_opts *o, struct bb_qemu_result *res)
 		goto out_close;
 	}
 	double start = now_s();
-	pid_t pid = spawn((char *const *)argv, out[1], err[1]);
+	pid_t pid = spawn((char *const *)cmd.argv, out[1], err[1]);
 	if (pid < 0) {
 		r = -errno;
 		snprintf(res->detail, sizeof(res->detail), "fork: %s", strerror(errno));
@@ -380,135 +518,30 @@ int bb_qemu_boot(const struct bb_qemu_opts *o, struct bb_qemu_result *res)
 	close(out[1]);
 	close(err[1]);
 	out[1] = err[1] = -1;
+	io.fd[0] = out[0];
+	io.fd[1] = err[0];
+	out[0] = err[0] = -1;
 	w.last_output = start;
 	w.silence = o->silence_s;
-
-	int open_fds = 2, exited = 0;
-	enum bb_boot_outcome stop_reason = BB_BOOT_POWEROFF;
-	for (;;) {
-		double t = now_s();
-		if (o->interrupt && *o->interrupt) {
-			stop_reason = BB_BOOT_INTERRUPTED;
-			snprintf(res->detail, sizeof(res->detail), "interrupted");
-			break;
-		}
-		if (w.stop_now) {
-			stop_reason = BB_BOOT_STOPPED;
-			break;
-		}
-		if (o->kernel_wait_s > 0 && !w.kernel_seen && t - start >= o->kernel_wait_s) {
-			stop_reason = BB_BOOT_NO_KERNEL;
-			snprintf(res->detail, sizeof(res->detail),
-			         "no kernel output within %.0f s%s%.300s%s", o->kernel_wait_s,
-			         *w.last ? " (last line: " : "", w.last, *w.last ? ")" : "");
-			break;
-		}
-		if (w.pending != BB_BOOT_POWEROFF && t >= w.stop_at) {
-			stop_reason = w.pending;
-			break;
-		}
-		if (o->deadline_s > 0 && t - start >= o->deadline_s) {
-			stop_reason = BB_BOOT_DEADLINE;
-			snprintf(res->detail, sizeof(res->detail),
-			         "still running after the deadline of %.0f s", o->deadline_s);
-			break;
-		}
-		if (w.silence > 0 && t - w.last_output >= w.silence &&
-		    w.pending == BB_BOOT_POWEROFF) {
-			stop_reason = BB_BOOT_HANG;
-			snprintf(res->detail, sizeof(res->detail),
-			         "no console output for %.0f s (last line: %.300s)", w.silence,
-			         w.last);
-			break;
-		}
-		if (!open_fds) {
-			if (waitpid(pid, &status, 0) == pid)
-				exited = 1;
-			else if (errno == EINTR)
-				continue;
-			break;
-		}
-		if (o->on_tick)
-			o->on_tick(o->ctx);
-		double wait = 0.25;
-		if (o->deadline_s > 0 && start + o->deadline_s - t < wait)
-			wait = start + o->deadline_s - t;
-		if (wait < 0)
-			wait = 0;
-		struct pollfd pfd[2] = {{out[0], POLLIN, 0}, {err[0], POLLIN, 0}};
-		int pr = poll(pfd, 2, (int)(wait * 1000) + 1);
-		if (pr < 0) {
-			if (errno == EINTR)
-				continue;
-			r = -errno;
-			snprintf(res->detail, sizeof(res->detail), "poll: %s", strerror(errno));
-			break;
-		}
-		char buf[8192];
-		for (int i = 0; i < 2; i++) {
-			int fd = i ? err[0] : out[0];
-			if (fd < 0 || !(pfd[i].revents & (POLLIN | POLLHUP | POLLERR)))
-				continue;
-			ssize_t k = read(fd, buf, sizeof(buf));
-			if (k < 0 && (errno == EINTR || errno == EAGAIN))
-				continue;
-			if (k <= 0) {
-				close(fd);
-				if (i)
-					err[0] = -1;
-				else
-					out[0] = -1;
-				open_fds--;
-				continue;
-			}
-			if (i) {
-				size_t room = sizeof(errbuf) - 1 - errlen;
-				size_t take = (size_t)k < room ? (size_t)k : room;
-				memcpy(errbuf + errlen, buf, take);
-				errlen += take;
-				errbuf[errlen] = 0;
-			} else {
-				w.last_output = now_s();
-				watch_bytes(&w, buf, k);
-			}
-		}
-	}
+	r = watch_vm(&w, &io, pid, start, &stop, &exited, &status);
 	if (!exited) {
 		int sr = stop_vm(pid, &status);
 		if (sr && !r)
 			r = sr;
 	}
 	/* drain what is left of the console into the log */
-	if (out[0] >= 0) {
+	if (io.fd[0] >= 0) {
 		char buf[8192];
 		ssize_t k;
-		fcntl(out[0], F_SETFL, O_NONBLOCK);
-		while ((k = read(out[0], buf, sizeof(buf))) > 0)
+		fcntl(io.fd[0], F_SETFL, O_NONBLOCK);
+		while ((k = read(io.fd[0], buf, sizeof(buf))) > 0)
 			watch_bytes(&w, buf, k);
 	}
 	if (w.len)
 		watch_line(&w);
 	res->exit_status = status;
 	res->wall_s = now_s() - start;
-	if (stop_reason != BB_BOOT_POWEROFF) {
-		res->outcome = stop_reason;
-	} else if (w.pending != BB_BOOT_POWEROFF) {
-		res->outcome = w.pending;
-	} else if (exited && WIFEXITED(status) && WEXITSTATUS(status) == 0) {
-		res->outcome = BB_BOOT_POWEROFF;
-	} else {
-		res->outcome = BB_BOOT_QEMU_FAILED;
-		errbuf[strcspn(errbuf, "\n")] = 0;
-		if (WIFSIGNALED(status))
-			snprintf(res->detail, sizeof(res->detail),
-			         "QEMU killed by signal %d%s%.400s", WTERMSIG(status),
-			         *errbuf ? ": " : "", errbuf);
-		else
-			snprintf(res->detail, sizeof(res->detail),
-			         "QEMU exited with status %d%s%.400s",
-			         WIFEXITED(status) ? WEXITSTATUS(status) : -1, *errbuf ? ": " : "",
-			         errbuf);
-	}
+	boot_outcome(&w, stop, exited, status, &io);
 	if (w.log_error && !r) {
 		r = -w.log_error;
 		snprintf(res->detail, sizeof(res->detail), "%s: %s", o->console_log,
@@ -520,6 +553,8 @@ out_close:
 			close(out[i]);
 		if (err[i] >= 0)
 			close(err[i]);
+		if (io.fd[i] >= 0)
+			close(io.fd[i]);
 	}
 	if (w.logfd >= 0 && close(w.logfd) && !r) {
 		r = -errno;

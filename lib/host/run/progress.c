@@ -1,0 +1,142 @@
+/* The progress of one boot from its console; see progress.h. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "host/run/progress.h"
+
+double bb_now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static const struct bb_plan_run *plan_run(const struct bb_plan *plan, const char *id)
+{
+	for (size_t i = 0; plan && i < plan->nruns; i++)
+		if (!strcmp(plan->runs[i].id, id))
+			return &plan->runs[i];
+	return NULL;
+}
+
+void bb_progress_event(struct bb_progress *p, const char *fmt, ...)
+{
+	char line[2048];
+	int n = snprintf(line, sizeof(line), "boot %d/%d: ", p->boot_no, p->nboots);
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(line + n, sizeof(line) - n, fmt, ap);
+	va_end(ap);
+	*p->shown = 0;
+	if (p->o->say)
+		p->o->say(p->o->ctx, BB_RUN_OUT, line);
+}
+
+/* The one-line status on a terminal: which run, time left, last result. */
+void bb_progress_tick(void *ctx)
+{
+	struct bb_progress *p = ctx;
+	if (!p->o->status)
+		return;
+	char line[1024];
+	double t = bb_now();
+	if (*p->run_id) {
+		double left = p->run_start + p->runtime - t;
+		snprintf(line, sizeof(line),
+		         "boot %d/%d %.100s: run %d/%d %.200s iter %d/%d, %s%.0f s left%s%.200s",
+		         p->boot_no, p->nboots, p->kernel_name, p->run_no, p->runs_total, p->run_id,
+		         p->iter, p->niter, left < 0 ? "over by " : "", left < 0 ? -left : left,
+		         *p->last ? ", last: " : "", p->last);
+	} else if (p->boot_end_seen) {
+		snprintf(line, sizeof(line), "boot %d/%d %.100s: done, powering off", p->boot_no,
+		         p->nboots, p->kernel_name);
+	} else if (*p->boot_id) {
+		snprintf(line, sizeof(line), "boot %d/%d %.100s: %d of %d iterations done%s%.200s",
+		         p->boot_no, p->nboots, p->kernel_name, p->ok + p->failed, p->iterations,
+		         *p->last ? ", last: " : "", p->last);
+	} else {
+		snprintf(line, sizeof(line), "boot %d/%d %.100s: booting, %.0f s", p->boot_no,
+		         p->nboots, p->kernel_name, t - p->boot_start);
+	}
+	if (!strcmp(line, p->shown))
+		return;
+	snprintf(p->shown, sizeof(p->shown), "%s", line);
+	p->o->status(p->o->ctx, line);
+}
+
+static double run_start(struct bb_progress *p, const struct bb_console_event *ev)
+{
+	if (strcmp(p->counted_run, ev->id)) {
+		p->run_no++;
+		snprintf(p->counted_run, sizeof(p->counted_run), "%s", ev->id);
+	}
+	snprintf(p->run_id, sizeof(p->run_id), "%s", ev->id);
+	p->iter = ev->iter;
+	p->niter = ev->niter;
+	p->runtime = ev->runtime;
+	p->run_start = bb_now();
+	const struct bb_plan_run *r = plan_run(p->plan, ev->id);
+	char params[1024] = "";
+	for (size_t i = 0; r && i < r->params.n; i++)
+		snprintf(params + strlen(params), sizeof(params) - strlen(params), " %s=%s",
+		         r->params.v[i].key, r->params.v[i].value);
+	bb_progress_event(p, "run %d/%d %s iteration %d/%d (%g s)%s%s", p->run_no, p->runs_total,
+	                  ev->id, ev->iter, ev->niter, ev->runtime, *params ? ":" : "", params);
+	/* this limit holds until the run-end line, whatever is printed in between */
+	return ev->runtime + (r ? r->grace : 60) + 60;
+}
+
+double bb_progress_line(void *ctx, const char *line)
+{
+	struct bb_progress *p = ctx;
+	struct bb_console_event ev;
+	const char *pe = strstr(line, "BENCHBOOT plan-error ");
+	if (pe) {
+		bb_progress_event(p, "the init could not read its plan: %s",
+		                  pe + strlen("BENCHBOOT plan-error "));
+		return 0;
+	}
+	if (!bb_console_event(line, &ev))
+		return 0;
+	switch (ev.kind) {
+	case BB_EV_BOOT_START:
+		snprintf(p->boot_id, sizeof(p->boot_id), "%.127s", ev.id);
+		p->runs_total = ev.runs;
+		p->iterations = ev.niter;
+		bb_progress_event(p, "booted (%.0f s), boot id %s, %d run%s",
+		                  bb_now() - p->boot_start, ev.id, ev.runs, ev.runs == 1 ? "" : "s");
+		return 0;
+	case BB_EV_RUN_START:
+		return run_start(p, &ev);
+	case BB_EV_RESULT:
+		if (!*p->last || strstr(ev.stat, "Throughput") || strstr(ev.stat, "ops_per_sec"))
+			snprintf(p->last, sizeof(p->last), "%s = %g %s", ev.stat, ev.value,
+			         ev.unit);
+		return 0;
+	case BB_EV_RUN_END:
+		if (!strcmp(ev.status, "ok"))
+			p->ok++;
+		else
+			p->failed++;
+		bb_progress_event(p, "run %d/%d %s iteration %d: %s in %.1f s%s%s", p->run_no,
+		                  p->runs_total, ev.id, ev.iter, ev.status, ev.elapsed,
+		                  strcmp(ev.status, "ok") ? ": " : (*p->last ? ", " : ""),
+		                  strcmp(ev.status, "ok") ? ev.reason : p->last);
+		*p->run_id = 0;
+		return p->default_silence;
+	case BB_EV_INIT_CRASH: {
+		char text[600];
+		bb_init_crash_text(&ev, text, sizeof(text));
+		bb_progress_event(p, "%s", text);
+		return 0;
+	}
+	case BB_EV_BOOT_END:
+		p->boot_end_seen = 1;
+		bb_progress_event(p, "all runs done: %d ok, %d failed", ev.ok, ev.failed);
+		return 0;
+	default:
+		return 0;
+	}
+}

@@ -1,0 +1,583 @@
+/* From a job to results under QEMU; see run.h. */
+#include <errno.h>
+#include <glob.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include "host/errbuf.h"
+#include "host/fileio.h"
+#include "host/image/image.h"
+#include "host/job/job.h"
+#include "host/job/jobimage.h"
+#include "host/job/matrix.h"
+#include "host/json.h"
+#include "host/results/collect.h"
+#include "host/results/mkdisk.h"
+#include "host/run/progress.h"
+#include "host/run/run.h"
+#include "host/run/runjson.h"
+#include "plan.h"
+
+#define TCG_ALLOWANCE_S 300.0 /* booting and setup under TCG */
+#define KVM_ALLOWANCE_S 60.0
+
+/* What one boot group needs on one kernel, and what its plan says about durations. */
+struct bootspec {
+	char vmlinuz[4096], initrd[4096], cmdline[4096], image[4096];
+	int kernel, group;
+	const struct bb_plan *plan; /* its group's plan (a job's boots), or NULL */
+};
+
+struct run {
+	const struct bb_run_opts *o;
+	struct bb_run_result *res;
+	struct bb_run_kernel *kernels;
+	size_t nk, ngroups;
+	struct bootspec *specs; /* ngroups * nk: group g on kernel k at g * nk + k */
+	struct bb_plan *plans;  /* per group, parsed once (a job's boots) */
+	int *have_plan;
+	struct bb_run_booted *booted; /* per record: what it booted */
+	enum bb_accel use;
+	double allow;
+	char stamp[32];
+	struct jn *old; /* run.json of earlier invocations */
+};
+
+static void say(const struct run *r, enum bb_run_say to, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static void say(const struct run *r, enum bb_run_say to, const char *fmt, ...)
+{
+	char line[4096];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof(line), fmt, ap);
+	va_end(ap);
+	if (r->o->say)
+		r->o->say(r->o->ctx, to, line);
+}
+
+static int read_line(const char *path, char *buf, size_t len)
+{
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return -errno;
+	size_t n = fread(buf, 1, len - 1, f);
+	buf[n] = 0;
+	fclose(f);
+	buf[strcspn(buf, "\n")] = 0;
+	return 0;
+}
+
+/* The kernels: as given, else the pinned one of the sysroot (or the image's own). */
+static int pick_kernels(struct run *r, char *err, size_t errlen)
+{
+	struct bb_run_kernel *k = r->res->kernels;
+	memcpy(k, r->o->kernels, sizeof(r->o->kernels));
+	r->nk = r->o->nkernels;
+	if (r->o->image) {
+		snprintf(k[0].name, sizeof(k[0].name), "image");
+		r->nk = 1;
+	} else if (!r->nk) {
+		char sysroot[4096], pattern[4200], msg[1024];
+		char *vmlinuz = r->res->default_kernel;
+		glob_t gl = {0};
+		if (image_default_sysroot(sysroot, sizeof(sysroot), msg, sizeof(msg)))
+			return errbuf_fail(err, errlen, -ENOENT, "unable to find the sysroot: %s",
+			                   msg);
+		snprintf(pattern, sizeof(pattern), "%s/boot/vmlinuz-*", sysroot);
+		if (glob(pattern, 0, NULL, &gl) || gl.gl_pathc != 1) {
+			size_t n = gl.gl_pathc;
+			globfree(&gl);
+			return errbuf_fail(err, errlen, -ENOENT,
+			                   "unable to find the pinned kernel: %s matches %zu files, "
+			                   "not 1 (make fetch)",
+			                   pattern, n);
+		}
+		snprintf(vmlinuz, sizeof(r->res->default_kernel), "%s", gl.gl_pathv[0]);
+		globfree(&gl);
+		snprintf(k[0].name, sizeof(k[0].name), "%s", strrchr(vmlinuz, '/') + 1);
+		k[0].vmlinuz = vmlinuz;
+		r->nk = 1;
+	}
+	for (size_t i = 0; i < r->nk; i++)
+		for (size_t j = 0; j < i; j++)
+			if (!strcmp(k[i].name, k[j].name))
+				return errbuf_fail(err, errlen, -EINVAL,
+				                   "two kernels are called '%s': name them, --kernel "
+				                   "A=PATH --kernel B=PATH",
+				                   k[i].name);
+	r->kernels = k;
+	r->res->nkernels = r->nk;
+	return 0;
+}
+
+/* The results folder (default results/NAME) and its console/ folder. */
+static int make_outdir(struct run *r, char *err, size_t errlen)
+{
+	struct bb_run_result *res = r->res;
+	if (r->o->outdir) {
+		snprintf(res->outdir, sizeof(res->outdir), "%s", r->o->outdir);
+	} else {
+		const char *base = r->o->job ? r->o->job : r->o->image ? r->o->image : r->o->initrd;
+		const char *slash = strrchr(base, '/');
+		char name[256];
+		snprintf(name, sizeof(name), "%s", slash ? slash + 1 : base);
+		name[strcspn(name, ".")] = 0;
+		snprintf(res->outdir, sizeof(res->outdir), "results/%s", *name ? name : "run");
+	}
+	snprintf(res->consdir, sizeof(res->consdir), "%s/console", res->outdir);
+	if (fileio_mkdirs(res->consdir))
+		return errbuf_fail(err, errlen, -errno, "unable to create %s: %s", res->consdir,
+		                   strerror(errno));
+	return 0;
+}
+
+/* The image name prefix for kernel k: the job's name (to its first dot), .KERNEL with several
+ * kernels, characters outside [A-Za-z0-9._+-] as '_'. */
+static void image_prefix(const struct run *r, size_t k, char *out, size_t len)
+{
+	const char *slash = strrchr(r->o->job, '/');
+	char jname[256];
+	snprintf(jname, sizeof(jname), "%s", slash ? slash + 1 : r->o->job);
+	jname[strcspn(jname, ".")] = 0;
+	if (r->nk > 1)
+		snprintf(out, len, "%.255s.%.127s", jname, r->kernels[k].name);
+	else
+		snprintf(out, len, "%s", jname);
+	for (char *c = out; *c; c++)
+		if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._+-", *c))
+			*c = '_';
+}
+
+/* Build every boot group's image for every kernel; the groups (plan, modules, programs) are
+ * derived once from the matrix, and each plan is parsed once for the progress display. */
+static int build_images(struct run *r, const struct bb_matrix *m, char *err, size_t errlen)
+{
+	/* the results disk is a virtio disk: its driver goes in the image */
+	static const char *const disk_modules[] = {"virtio_pci", "virtio_blk"};
+	struct bb_jobimage *groups = calloc(r->ngroups, sizeof(*groups));
+	int rc = 0;
+	r->plans = calloc(r->ngroups, sizeof(*r->plans));
+	r->have_plan = calloc(r->ngroups, sizeof(*r->have_plan));
+	if (!groups || !r->plans || !r->have_plan) {
+		free(groups);
+		return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+	}
+	for (size_t g = 0; g < r->ngroups && !rc; g++) {
+		char perr[512];
+		if ((rc = bb_jobimage_group(m, g, NULL, NULL, &groups[g], err, errlen))) {
+			rc = rc == -ENOENT ? -EINVAL : rc;
+			break;
+		}
+		r->have_plan[g] = !bb_plan_parse(groups[g].plan_text, strlen(groups[g].plan_text),
+		                                 &r->plans[g], perr, sizeof(perr));
+		for (size_t k = 0; k < r->nk; k++)
+			r->specs[g * r->nk + k].plan = r->have_plan[g] ? &r->plans[g] : NULL;
+	}
+	for (size_t k = 0; k < r->nk && !rc; k++) {
+		struct image_spec base = {0};
+		char prefix[512], name[600];
+		image_prefix(r, k, prefix, sizeof(prefix));
+		base.outdir = r->o->images ? r->o->images : "images";
+		base.kernel = r->kernels[k].vmlinuz;
+		base.modules_dir = r->kernels[k].modules;
+		if (!r->o->no_disk) {
+			base.modules = disk_modules;
+			base.nmodules = 2;
+		}
+		say(r, BB_RUN_OUT, "building the image%s of %s for kernel %s",
+		    r->ngroups > 1 ? "s" : "", r->o->job, r->kernels[k].name);
+		for (size_t g = 0; g < r->ngroups && !rc; g++) {
+			struct image_result ires;
+			struct bootspec *s = &r->specs[g * r->nk + k];
+			if (r->ngroups > 1)
+				snprintf(name, sizeof(name), "%s.boot%zu", prefix, g);
+			else
+				snprintf(name, sizeof(name), "%s", prefix);
+			int br = bb_jobimage_build_group(&groups[g], &base, name, &ires, err, errlen);
+			if (br) {
+				char msg[2048];
+				snprintf(msg, sizeof(msg), "%s", err);
+				rc = errbuf_fail(err, errlen, br, "unable to build the image: %s", msg);
+				break;
+			}
+			snprintf(s->image, sizeof(s->image), "%s", ires.dir);
+			say(r, BB_RUN_OUT, "  %s (image id %.16s)", ires.dir, ires.id);
+		}
+	}
+	for (size_t g = 0; g < r->ngroups; g++)
+		bb_jobimage_free(&groups[g]);
+	free(groups);
+	return rc;
+}
+
+/* What each boot boots: the built (or given) image's files, or the initramfs on a kernel. */
+static int fill_specs(struct run *r, char *err, size_t errlen)
+{
+	for (size_t i = 0; i < r->ngroups * r->nk; i++) {
+		struct bootspec *s = &r->specs[i];
+		struct stat st;
+		s->group = (int)(i / r->nk);
+		s->kernel = (int)(i % r->nk);
+		if (r->o->image)
+			snprintf(s->image, sizeof(s->image), "%s", r->o->image);
+		if (*s->image) {
+			char p[4400];
+			snprintf(s->vmlinuz, sizeof(s->vmlinuz), "%.4000s/vmlinuz", s->image);
+			snprintf(s->initrd, sizeof(s->initrd), "%.4000s/initrd.img", s->image);
+			snprintf(p, sizeof(p), "%s/cmdline", s->image);
+			if (read_line(p, s->cmdline, sizeof(s->cmdline)))
+				snprintf(s->cmdline, sizeof(s->cmdline), "%s", IMAGE_DEFAULT_CMDLINE);
+		} else {
+			snprintf(s->vmlinuz, sizeof(s->vmlinuz), "%s", r->kernels[s->kernel].vmlinuz);
+			snprintf(s->initrd, sizeof(s->initrd), "%s", r->o->initrd);
+			snprintf(s->cmdline, sizeof(s->cmdline), "%s", IMAGE_DEFAULT_CMDLINE);
+		}
+		if (r->o->append)
+			snprintf(s->cmdline + strlen(s->cmdline), sizeof(s->cmdline) - strlen(s->cmdline),
+			         " %s", r->o->append);
+		const char *missing = stat(s->vmlinuz, &st) ? s->vmlinuz
+		                      : stat(s->initrd, &st) ? s->initrd
+		                                             : NULL;
+		if (missing)
+			return errbuf_fail(err, errlen, -EINVAL, "unable to read %s: %s", missing,
+			                   strerror(errno));
+	}
+	return 0;
+}
+
+/* The job parsed once, its matrix expanded once: one spec per boot group and kernel. */
+static int prepare_boots(struct run *r, char *err, size_t errlen)
+{
+	struct bb_job job;
+	struct bb_matrix m;
+	int rc = 0, have_matrix = 0;
+	memset(&job, 0, sizeof(job));
+	r->ngroups = 1;
+	if (r->o->job) {
+		if (bb_job_parse_file(r->o->job, &job, err, errlen))
+			return -EINVAL;
+		if (bb_matrix_expand(&job, &m, err, errlen)) {
+			bb_job_free(&job);
+			return -EINVAL;
+		}
+		have_matrix = 1;
+		r->ngroups = m.nboots;
+	}
+	if (!(r->specs = calloc(r->ngroups * r->nk, sizeof(*r->specs)))) {
+		rc = errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+		goto out;
+	}
+	if (have_matrix && (rc = build_images(r, &m, err, errlen)))
+		goto out;
+	rc = fill_specs(r, err, errlen);
+out:
+	if (have_matrix) {
+		bb_matrix_free(&m);
+		bb_job_free(&job);
+	}
+	return rc;
+}
+
+/* The results disk: DIR/results.img (or --disk), made when missing. */
+static int ensure_disk(struct run *r, char *err, size_t errlen)
+{
+	struct bb_run_result *res = r->res;
+	struct stat st;
+	char msg[2048];
+	if (r->o->no_disk)
+		return 0;
+	if (r->o->disk)
+		snprintf(res->disk, sizeof(res->disk), "%s", r->o->disk);
+	else
+		snprintf(res->disk, sizeof(res->disk), "%s/results.img", res->outdir);
+	if (!stat(res->disk, &st))
+		return 0;
+	say(r, BB_RUN_OUT, "making the results disk %s", res->disk);
+	struct bb_mkdisk mo = {0};
+	char id[33];
+	int rc = bb_mkdisk(res->disk, &mo, id, msg, sizeof(msg));
+	if (rc)
+		return errbuf_fail(err, errlen, rc, "unable to make the results disk %s: %s",
+		                   res->disk, msg);
+	say(r, BB_RUN_OUT, "%s: results disk %s", res->disk, id);
+	return 0;
+}
+
+/* The accelerator, once: KVM only when the job's own kernel prints under it. */
+static void choose_accel(struct run *r)
+{
+	char why[256];
+	r->use = r->o->accel;
+	if (r->o->accel == BB_ACCEL_AUTO) {
+		say(r, BB_RUN_OUT, "probing KVM with kernel %s (up to %.0f s)", r->specs[0].vmlinuz,
+		    BB_KVM_PROBE_S);
+		int kvm = bb_kvm_probe(NULL, r->specs[0].vmlinuz, BB_KVM_PROBE_S, why, sizeof(why));
+		r->use = kvm ? BB_ACCEL_KVM : BB_ACCEL_TCG;
+		say(r, BB_RUN_OUT, "accelerator: %s (%s%s)", kvm ? "KVM" : "TCG", kvm ? "" : "KVM: ",
+		    why);
+	} else {
+		say(r, BB_RUN_OUT, "accelerator: %s (as asked)",
+		    r->use == BB_ACCEL_KVM ? "KVM" : "TCG");
+	}
+	r->allow = r->o->allowance > 0       ? r->o->allowance
+	           : r->use == BB_ACCEL_KVM ? KVM_ALLOWANCE_S
+	                                    : TCG_ALLOWANCE_S;
+}
+
+/* Deadline of one boot from its plan: every iteration's runtime and grace, plus setup. */
+static double boot_deadline(const struct run *r, const struct bootspec *s)
+{
+	if (r->o->deadline > 0)
+		return r->o->deadline;
+	double t = r->allow;
+	for (size_t i = 0; s->plan && i < s->plan->nruns; i++)
+		t += s->plan->runs[i].iterations *
+		     (s->plan->runs[i].runtime + s->plan->runs[i].grace + 15);
+	return t;
+}
+
+static void collect_msg(void *ctx, const char *line)
+{
+	say(ctx, BB_RUN_NOTE, "collect: %s", line);
+}
+
+/* e2fsck -p on the results disk after a boot that did not end cleanly, said so. */
+static void repair_disk(struct bb_progress *p, const char *disk)
+{
+	bb_progress_event(p, "repairing the results disk %s (e2fsck -p) for the next boots", disk);
+	int r = collect_repair_disk(disk);
+	if (r < 0)
+		bb_progress_event(p,
+		                  "unable to run e2fsck -p on %s: %s: the next boots may refuse it "
+		                  "and send their results over the console",
+		                  disk, strerror(-r));
+	else if (r == 0)
+		bb_progress_event(p, "results disk %s: clean", disk);
+	else if (r < 4)
+		bb_progress_event(p, "results disk %s: repaired (e2fsck -p exit %d)", disk, r);
+	else
+		bb_progress_event(p,
+		                  "results disk %s: e2fsck -p could not repair it (exit %d): the "
+		                  "next boots send their results over the console; run e2fsck on it "
+		                  "by hand",
+		                  disk, r);
+}
+
+/* After a boot: its results from the disk, else from its console log; the disk preened when
+ * the boot did not end cleanly (the init refuses a disk marked not clean). */
+static void collect_boot(struct run *r, struct bb_progress *p, struct bb_run_record *rec)
+{
+	struct bb_run_result *res = r->res;
+	struct collect_opts co = {.outdir = res->outdir, .msg = collect_msg, .ctx = r};
+	struct collect_stats cs;
+	if (*res->disk) {
+		memset(&cs, 0, sizeof(cs));
+		int cr = collect_disk(res->disk, &co, &cs);
+		if (cr && cr != -EMEDIUMTYPE) {
+			say(r, BB_RUN_WARN, "unable to collect %s: %s", res->disk, strerror(-cr));
+			res->system_failure = 1;
+		} else if (cs.problems) {
+			say(r, BB_RUN_WARN, "collect found %u problem%s", cs.problems,
+			    cs.problems == 1 ? "" : "s");
+		}
+		bb_run_find_folder(res->outdir, rec->boot_id, rec->folder, sizeof(rec->folder));
+	}
+	/* nothing on the disk (no disk, or the image could not use it): the results the init
+	 * printed on the console */
+	if (!*rec->folder && *rec->boot_id) {
+		memset(&cs, 0, sizeof(cs));
+		int cr = collect_console(rec->console, &co, &cs);
+		if (!cr && cs.boots_collected)
+			say(r, BB_RUN_OUT, "collected boot %s from the console log", rec->boot_id);
+		else if (cr && cr != -EMEDIUMTYPE)
+			say(r, BB_RUN_WARN, "unable to collect the console log %s: %s", rec->console,
+			    strerror(-cr));
+		bb_run_find_folder(res->outdir, rec->boot_id, rec->folder, sizeof(rec->folder));
+	}
+	if (*res->disk && !rec->finished)
+		repair_disk(p, res->disk);
+}
+
+/*
+ * The VM's NIC (--nic, or a job with nic:): virtio-net on QEMU's user network, where the
+ * guest is 10.0.2.15/24 and 10.0.2.2 is the host. The MAC is the one the job names, if it
+ * names its NIC by MAC.
+ */
+static int nic_device(const struct run *r, const struct bootspec *s, char *buf, size_t len)
+{
+	const char *name = s->plan ? s->plan->nic_name : NULL;
+	if (!r->o->nic && !name)
+		return 0;
+	snprintf(buf, len, "virtio-net-pci,netdev=n0,mac=%s",
+	         name && strlen(name) == 17 && name[2] == ':' ? name : "52:54:00:12:34:56");
+	return 1;
+}
+
+/* One QEMU boot of s, watched by p. A boot under KVM whose kernel prints nothing (the probe
+ * passed, yet this kernel is silent) is stopped and booted again under TCG, not counted. */
+static int qemu_boot(struct run *r, const struct bootspec *s, struct bb_progress *p,
+                     struct bb_run_record *rec, struct bb_qemu_result *qres)
+{
+	const struct bb_run_opts *o = r->o;
+	char nicdev[160];
+	const char *nic_args[] = {"-netdev", "user,id=n0", "-device", nicdev, NULL};
+	int nic = nic_device(r, s, nicdev, sizeof(nicdev));
+	for (;;) {
+		double dl = boot_deadline(r, s);
+		p->boot_start = bb_now();
+		p->default_silence = o->silence > 0 ? o->silence : r->allow;
+		bb_progress_event(p, "kernel %s, boot group %d, %s, %d CPUs, %d MB, deadline %.0f s%s",
+		                  r->kernels[s->kernel].name, s->group,
+		                  r->use == BB_ACCEL_KVM ? "KVM" : "TCG", o->cpus ? o->cpus : 2,
+		                  o->mem_mb ? o->mem_mb : 1024, dl,
+		                  nic ? ", NIC on QEMU's user network" : "");
+		struct bb_qemu_opts qo = {
+		    .accel = r->use,
+		    .kernel = s->vmlinuz,
+		    .initrd = s->initrd,
+		    .append = s->cmdline,
+		    .disk = *r->res->disk ? r->res->disk : NULL,
+		    .cpus = o->cpus,
+		    .mem_mb = o->mem_mb,
+		    .console_log = rec->console,
+		    .deadline_s = dl,
+		    .silence_s = p->default_silence,
+		    .kernel_wait_s = r->use == BB_ACCEL_KVM && o->accel == BB_ACCEL_AUTO
+		                         ? BB_KVM_KERNEL_WAIT_S
+		                         : 0,
+		    .on_line = bb_progress_line,
+		    .on_tick = bb_progress_tick,
+		    .ctx = p,
+		    .interrupt = o->interrupt,
+		    .extra_args = nic ? nic_args : NULL,
+		};
+		int qr = bb_qemu_boot(&qo, qres);
+		if (qr || qres->outcome != BB_BOOT_NO_KERNEL)
+			return qr;
+		/* not a failed boot: the same image again under TCG, with TCG's allowance in
+		 * its deadline */
+		bb_progress_event(p,
+		                  "%s under KVM: stopped; KVM does not run this kernel here: TCG "
+		                  "for the rest of this run, booting again",
+		                  qres->detail);
+		r->use = BB_ACCEL_TCG;
+		if (o->allowance <= 0)
+			r->allow = TCG_ALLOWANCE_S;
+	}
+}
+
+/* Boot s (the res->nrecs-th boot of nboots), record it, collect it, update run.json. */
+static void boot_one(struct run *r, const struct bootspec *s, size_t nboots)
+{
+	struct bb_run_result *res = r->res;
+	struct bb_run_record *rec = &res->recs[res->nrecs];
+	struct bb_progress p = {.o = r->o, .boot_no = (int)res->nrecs + 1, .nboots = (int)nboots};
+	struct bb_qemu_result qres;
+	p.plan = s->plan;
+	p.kernel_name = r->kernels[s->kernel].name;
+	rec->kernel = s->kernel;
+	rec->group = s->group;
+	snprintf(rec->console, sizeof(rec->console), "%.3800s/%s-%03zu-%.127s.g%d.log",
+	         res->consdir, r->stamp, res->nrecs + 1, p.kernel_name, s->group);
+	int qr = qemu_boot(r, s, &p, rec, &qres);
+	r->booted[res->nrecs] = (struct bb_run_booted){p.kernel_name, s->vmlinuz, s->initrd,
+	                                               s->cmdline};
+	res->nrecs++;
+	rec->accel = r->use == BB_ACCEL_KVM ? "kvm" : "tcg";
+	snprintf(rec->boot_id, sizeof(rec->boot_id), "%s", p.boot_id);
+	rec->ok = p.ok;
+	rec->failed = p.failed;
+	rec->wall = qres.wall_s;
+	snprintf(rec->detail, sizeof(rec->detail), "%s", qres.detail);
+	if (qr) {
+		rec->outcome = "qemu-failed";
+		bb_progress_event(&p, "FAILED: unable to run QEMU: %s", qres.detail);
+		res->system_failure = 1;
+		return;
+	}
+	rec->outcome = bb_boot_outcome_name(qres.outcome);
+	rec->finished = qres.outcome == BB_BOOT_POWEROFF && p.boot_end_seen;
+	if (qres.outcome == BB_BOOT_POWEROFF && !p.boot_end_seen)
+		snprintf(rec->detail, sizeof(rec->detail),
+		         "the VM stopped before the init reported boot-end");
+	if (rec->finished) {
+		bb_progress_event(&p, "finished in %.0f s", qres.wall_s);
+	} else {
+		res->any_failed = 1;
+		bb_progress_event(&p, "FAILED (%s after %.0f s)%s%s; console: %s", rec->outcome,
+		                  qres.wall_s, *rec->detail ? ": " : "", rec->detail, rec->console);
+		if (qres.outcome == BB_BOOT_QEMU_FAILED)
+			res->system_failure = 1;
+	}
+	if (p.failed)
+		res->any_failed = 1;
+	collect_boot(r, &p, rec);
+	int wr = bb_runjson_write(res->outdir, r->old, res->recs, r->booted, res->nrecs);
+	if (wr)
+		say(r, BB_RUN_WARN, "unable to write %s/run.json: %s", res->outdir, strerror(-wr));
+}
+
+/* Every round of every boot group on every kernel (A, B, A, B), until done, interrupted or
+ * QEMU itself fails. */
+static int boot_all(struct run *r, char *err, size_t errlen)
+{
+	struct bb_run_result *res = r->res;
+	size_t nboots = (size_t)(r->o->repeat > 0 ? r->o->repeat : 1) * r->ngroups * r->nk;
+	char p[4300], msg[256];
+	struct stat st;
+	snprintf(p, sizeof(p), "%s/run.json", res->outdir);
+	if (!stat(p, &st) && !(r->old = jn_parse_file(p, msg, sizeof(msg))))
+		say(r, BB_RUN_WARN, "%s is unreadable (%s): its entries are dropped", p, msg);
+	res->recs = calloc(nboots, sizeof(*res->recs));
+	r->booted = calloc(nboots, sizeof(*r->booted));
+	if (!res->recs || !r->booted)
+		return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+	time_t now = time(NULL);
+	strftime(r->stamp, sizeof(r->stamp), "%Y%m%d-%H%M%S", localtime(&now));
+	volatile sig_atomic_t *stop = r->o->interrupt;
+	for (size_t i = 0; i < nboots && !(stop && *stop); i++) {
+		boot_one(r, &r->specs[i % (r->ngroups * r->nk)], nboots);
+		const struct bb_run_record *rec = &res->recs[res->nrecs - 1];
+		if (!strcmp(rec->outcome, "qemu-failed"))
+			break;
+	}
+	res->interrupted = stop && *stop;
+	return 0;
+}
+
+int bb_run(const struct bb_run_opts *o, struct bb_run_result *res, char *err, size_t errlen)
+{
+	struct run r = {.o = o, .res = res};
+	int rc;
+	memset(res, 0, sizeof(*res));
+	if (!!o->job + !!o->image + !!o->initrd != 1)
+		return errbuf_fail(err, errlen, -EINVAL,
+		                   "what to boot? a JOB file, or --image DIR, or --initrd FILE");
+	if ((rc = pick_kernels(&r, err, errlen)) || (rc = make_outdir(&r, err, errlen)) ||
+	    (rc = prepare_boots(&r, err, errlen)) || (rc = ensure_disk(&r, err, errlen)))
+		goto out;
+	choose_accel(&r);
+	rc = boot_all(&r, err, errlen);
+out:
+	for (size_t g = 0; r.have_plan && g < r.ngroups; g++)
+		if (r.have_plan[g])
+			bb_plan_free(&r.plans[g]);
+	free(r.plans);
+	free(r.have_plan);
+	free(r.specs);
+	free(r.booted);
+	jn_free(r.old);
+	return rc;
+}
+
+void bb_run_result_free(struct bb_run_result *res)
+{
+	free(res->recs);
+	res->recs = NULL;
+	res->nrecs = 0;
+}

@@ -1,0 +1,77 @@
+/*
+ * From a job to results (`benchboot run`): build the images of the job (the job parsed once,
+ * one image per boot group and kernel), make the results disk if there is none, choose the
+ * accelerator (one KVM probe), boot each image under QEMU (A, B, A, B with several kernels,
+ * every round of `repeat`), follow the progress on the console, collect what finished after
+ * every boot and keep DIR/run.json up to date. Library code: it prints nothing; the progress
+ * goes to the caller's say() and status() callbacks, errors come back as -errno + message.
+ */
+#ifndef BENCHBOOT_HOST_RUN_H
+#define BENCHBOOT_HOST_RUN_H
+
+#include <signal.h>
+#include <stddef.h>
+
+#include "host/vm/qemu.h"
+
+#define BB_RUN_MAX_KERNELS 16
+
+struct bb_run_kernel {
+	char name[128];      /* labels its boots (kernel=NAME); default the file name */
+	const char *vmlinuz; /* NULL: the pinned kernel of the sysroot */
+	const char *modules; /* its lib/modules/VERSION, or NULL */
+};
+
+/* Where a line of progress goes: stdout, stderr as a warning of the verb, stderr as is. */
+enum bb_run_say { BB_RUN_OUT, BB_RUN_WARN, BB_RUN_NOTE };
+
+struct bb_run_opts {
+	const char *job, *image, *initrd; /* what to boot: exactly one */
+	struct bb_run_kernel kernels[BB_RUN_MAX_KERNELS];
+	size_t nkernels; /* 0: the pinned kernel (or the image's own) */
+	int repeat, cpus, mem_mb; /* 0: 1 round, 2 CPUs, 1024 MB */
+	int no_disk, nic;
+	const char *outdir; /* NULL: results/NAME (NAME from the job, image or initrd) */
+	const char *disk;   /* NULL: OUTDIR/results.img */
+	const char *images; /* NULL: images */
+	const char *append; /* more kernel command line, or NULL */
+	enum bb_accel accel;
+	double deadline, allowance, silence; /* 0: from the plan and the accelerator */
+	volatile sig_atomic_t *interrupt;    /* nonzero: stop the VM, collect, end */
+	void (*say)(void *ctx, enum bb_run_say to, const char *line);
+	void (*status)(void *ctx, const char *line); /* the one-line status (a terminal), or NULL */
+	void *ctx;
+};
+
+/* One boot, as run.json and the summary show it. */
+struct bb_run_record {
+	char boot_id[128], folder[300];
+	int kernel, group;
+	const char *outcome, *accel;
+	char detail[512], console[4096];
+	double wall;
+	int ok, failed, finished;
+};
+
+struct bb_run_result {
+	char outdir[4096], consdir[4200], disk[4200];
+	struct bb_run_kernel kernels[BB_RUN_MAX_KERNELS]; /* as booted: names for the summary */
+	size_t nkernels;
+	char default_kernel[4300]; /* the pinned kernel, when no kernel was given */
+	struct bb_run_record *recs; /* the boots done, in order */
+	size_t nrecs;
+	int any_failed;     /* a boot or a run failed */
+	int system_failure; /* QEMU failed, or collecting did */
+	int interrupted;
+};
+
+/*
+ * Run it. 0 when the boots ran (their outcomes in res, failures included); -EINVAL for bad
+ * input (a bad job, two kernels of one name, a missing kernel or initramfs); another -errno
+ * when the run could not start (sysroot, build, results disk). err says why. Free res with
+ * bb_run_result_free either way.
+ */
+int bb_run(const struct bb_run_opts *o, struct bb_run_result *res, char *err, size_t errlen);
+void bb_run_result_free(struct bb_run_result *res);
+
+#endif
