@@ -68,7 +68,11 @@ void bb_progress_tick(void *ctx)
 
 static double run_start(struct bb_progress *p, const struct bb_console_event *ev)
 {
-	if (strcmp(p->counted_run, ev->id)) {
+	const struct bb_plan_run *r = plan_run(p->plan, ev->id);
+	/* the init interleaves the runs' iterations: number a run by its place in the plan */
+	if (r) {
+		p->run_no = (int)(r - p->plan->runs) + 1;
+	} else if (strcmp(p->counted_run, ev->id)) {
 		p->run_no++;
 		snprintf(p->counted_run, sizeof(p->counted_run), "%s", ev->id);
 	}
@@ -77,7 +81,6 @@ static double run_start(struct bb_progress *p, const struct bb_console_event *ev
 	p->niter = ev->niter;
 	p->runtime = ev->runtime;
 	p->run_start = bb_now();
-	const struct bb_plan_run *r = plan_run(p->plan, ev->id);
 	char params[1024] = "";
 	for (size_t i = 0; r && i < r->params.n; i++)
 		snprintf(params + strlen(params), sizeof(params) - strlen(params), " %s=%s",
