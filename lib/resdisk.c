@@ -851,17 +851,6 @@ out_release:
 	return r;
 }
 
-static ssize_t read_fd(void *ctx, void *buf, size_t len)
-{
-	for (;;) {
-		ssize_t n = read(*(int *)ctx, buf, len);
-		if (n >= 0)
-			return n;
-		if (errno != EINTR)
-			return -errno;
-	}
-}
-
 struct membuf {
 	const char *p;
 	size_t left;
@@ -876,11 +865,6 @@ static ssize_t read_mem(void *ctx, void *buf, size_t len)
 	m->p += len;
 	m->left -= len;
 	return (ssize_t)len;
-}
-
-int resdisk_write_fd(struct resdisk *d, const char *path, int fd, uint64_t *written)
-{
-	return write_file(d, path, read_fd, &fd, written);
 }
 
 int resdisk_write_buf(struct resdisk *d, const char *path, const void *buf, size_t len)

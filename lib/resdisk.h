@@ -78,11 +78,10 @@ int resdisk_mkdir_p(struct resdisk *d, const char *path);
  * Write a whole file: the data goes to a temporary name (RESDISK_TMP_PREFIX + name) in the same
  * directory, is flushed to the device, and only then does the final name point to it (an
  * existing file of that name is replaced in one directory-block write, then freed). A crash
- * therefore never leaves a partial file under the final name. The data is read from fd until
- * EOF. On failure (-ENOSPC: disk full) the temporary file is removed and an existing file of
- * the final name is left as it was. The parent directory must exist.
+ * therefore never leaves a partial file under the final name. On failure (-ENOSPC: disk full)
+ * the temporary file is removed and an existing file of the final name is left as it was. The
+ * parent directory must exist.
  */
-int resdisk_write_fd(struct resdisk *d, const char *path, int fd, uint64_t *written);
 int resdisk_write_buf(struct resdisk *d, const char *path, const void *buf, size_t len);
 
 enum resdisk_type { RESDISK_T_FILE, RESDISK_T_DIR, RESDISK_T_SYMLINK, RESDISK_T_OTHER };

@@ -50,12 +50,6 @@ const char *bb_param_get(const struct bb_param *params, size_t n, const char *na
 	return def;
 }
 
-const char *bb_suite_primary(const char *suite)
-{
-	(void)suite;
-	return "test";
-}
-
 const char *bb_suite_default_runtime(const char *suite)
 {
 	return strcmp(suite, "stress-ng") ? "300s" : "60s";

@@ -72,8 +72,6 @@ void bb_suite_run_free(struct bb_suite_run *sr);
 const char *bb_param_get(const struct bb_param *params, size_t n, const char *name,
                          const char *def);
 
-/* The main parameter of a suite, first in run ids: "test" for both suites. */
-const char *bb_suite_primary(const char *suite);
 /* Default runtime (s) of a suite when the job gives none: netperf 300 (LKP), stress-ng 60. */
 const char *bb_suite_default_runtime(const char *suite);
 
