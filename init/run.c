@@ -915,6 +915,11 @@ static void iteration(struct boot *b, size_t runidx, int iter)
 
 	if (*b->plan_error)
 		set_failed(&it, "plan: %s", b->plan_error);
+	else if (!it.nclients)
+		set_failed(&it,
+		           "nr_threads %d%% of %u CPUs is 0: the run is dropped, as LKP drops "
+		           "such a job",
+		           run->client_percent, b->ncpu);
 	else if (!b->cgroup.ok)
 		set_failed(&it, "boot setup: cgroup: %s", b->cgroup.error);
 	else if (!b->cpufreq.ok)

@@ -716,8 +716,7 @@ int bb_plan_clients(const struct bb_plan_run *run, unsigned ncpu)
 {
 	if (run->client_percent < 0)
 		return run->client_count;
-	long n = (long)run->client_percent * (long)ncpu / 100;
-	return n < 1 ? 1 : (int)n;
+	return (int)((long)run->client_percent * (long)ncpu / 100);
 }
 
 const char *bb_cgroup_mode_name(enum bb_cgroup_mode m)

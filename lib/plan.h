@@ -81,7 +81,8 @@ int bb_plan_parse(const char *text, size_t len, struct bb_plan *plan, char *err,
  */
 int bb_plan_cmdline(struct bb_plan *plan, const char *cmdline, char *report, size_t reportlen);
 
-/* Clients of a run on a machine with ncpu online CPUs: N, or P% rounded down, at least 1. */
+/* Clients of a run on a machine with ncpu online CPUs: N, or P% rounded down (LKP's
+ * nr_threads: 0 when P% of ncpu is below one; the init then drops the run). */
 int bb_plan_clients(const struct bb_plan_run *run, unsigned ncpu);
 
 const char *bb_cgroup_mode_name(enum bb_cgroup_mode m);

@@ -47,11 +47,11 @@ done
 printf 'suite: stress-ng\nkernel_cmdline: mitigations=off\nstress-ng:\n  test: cpu\n' >"$T/k.yaml"
 "$BENCHBOOT" build -o "$T/img" "$T/k.yaml" >/dev/null
 expect_eq "cmdline" "$(cat "$T/img/k/cmdline")" "console=ttyS0 panic=-1 mitigations=off"
-printf 'suite: stress-ng\nstress-ng:\n  test: cpux\n' >"$T/bad.yaml"
+printf 'suite: stress-ng\nstress-ng:\n  test: cpu\n  cpu-methd: fft\n' >"$T/bad.yaml"
 set +e
 "$BENCHBOOT" build -o "$T/img" "$T/bad.yaml" 2>"$T/err"
 rc=$?
 set -e
 expect_eq "exit code of a bad job" "$rc" 100
-expect_grep "bad.yaml:3:9: test: unknown stress-ng stressor 'cpux'" "$T/err"
+expect_grep "bad.yaml:4:3: unknown key 'cpu-methd' in 'stress-ng:'" "$T/err"
 [ ! -e "$T/img/bad" ] || fail "an image was built for a bad job"

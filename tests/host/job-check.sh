@@ -36,15 +36,21 @@ expect_grep "^cgroup.mode=v2$" "$T/plans/plan.1"
 expect_grep "^modules.boot=dummy sctp$" "$T/plans/plan.1"
 expect_grep "^client.count=50%$" "$T/plans/plan.1"
 
-# a bad job: exit 100, the place and the nearest key on stderr, nothing on stdout
-printf 'suite: netperf\nnr_thread: 2\n' >"$T/bad.yaml"
+# a key no program reads: a warning with the nearest key, the job still runs (as in LKP)
+printf 'suite: netperf\nnr_thread: 2\n' >"$T/warn.yaml"
+"$BENCHBOOT" check "$T/warn.yaml" >"$T/out" 2>"$T/err" || fail "a warning made check fail"
+expect_eq "stderr" "$(cat "$T/err")" \
+	"benchboot check: warning: $T/warn.yaml:2:1: unknown key 'nr_thread' at the top level (did you mean 'nr_threads'?): no program benchboot runs reads it; ignored, as LKP ignores it"
+expect_grep "^total: 1 boot, 1 run," "$T/out"
+# a bad job: exit 100, the place on stderr, nothing on stdout
+printf 'suite: netperf\nnetperf:\n  tset: TCP_RR\n' >"$T/bad.yaml"
 set +e
 "$BENCHBOOT" check "$T/bad.yaml" >"$T/out" 2>"$T/err"
 rc=$?
 set -e
 expect_eq "exit code of a bad job" "$rc" 100
 expect_eq "stderr" "$(cat "$T/err")" \
-	"benchboot check: $T/bad.yaml:2:1: unknown key 'nr_thread' at the top level (did you mean 'nr_threads'?)"
+	"benchboot check: $T/bad.yaml:3:3: unknown key 'tset' in 'netperf:' (did you mean 'test'?)"
 [ ! -s "$T/out" ] || fail "stdout not empty for a bad job"
 printf 'suite: netperf\nnr_threads: 250x\n' >"$T/bad2.yaml"
 set +e

@@ -115,38 +115,186 @@ TEST(cgroup_scalar_and_role_affinity)
 	bb_job_free(&job);
 }
 
-TEST(multiple_documents_inherit_the_header)
+TEST(multiple_documents_as_lkp_merges_them)
 {
+	/* document 0 is a job; job i is document 0 with document i's top-level keys
+	 * replacing whole values: document 2's `stress-ng:` replaces the whole block, so
+	 * cpu-method does not reach it */
 	struct bb_job job = parse_ok("suite: stress-ng\n"
 	                             "nr_threads: 2\n"
 	                             "testtime: 5s\n"
-	                             "---\n"
 	                             "stress-ng:\n"
 	                             "  test: cpu\n"
 	                             "  cpu-method: [fft, matrixprod]\n"
 	                             "  aggressive:\n"
 	                             "---\n"
 	                             "testtime: 1m\n"
+	                             "---\n"
 	                             "stress-ng:\n"
 	                             "  test: vm\n"
 	                             "  vm-keep: false\n");
 	CHECK_STR(job.suite, "stress-ng");
-	CHECK_INT(job.ndocs, ==, 2);
-	CHECK_INT(job.docs[0].index, ==, 2);
-	CHECK_STR(values(&job.docs[0], "nr_threads"), "2");
-	CHECK_STR(values(&job.docs[0], "runtime"), "5s"); /* testtime is runtime */
-	CHECK_STR(values(&job.docs[0], "test"), "cpu");
+	CHECK_INT(job.nfiledocs, ==, 3);
+	CHECK_INT(job.ndocs, ==, 3);
+	CHECK(!job.skipped);
+	CHECK_INT(job.docs[0].index, ==, 0);
+	CHECK_STR(values(&job.docs[0], "runtime"), "5s"); /* testtime */
 	CHECK_STR(values(&job.docs[0], "stress-ng.cpu-method"), "fft,matrixprod");
-	CHECK_STR(values(&job.docs[0], "stress-ng.aggressive"), "true");
-	CHECK(!bb_jdoc_get(&job.docs[0], "stress-ng.vm-keep"));
-	CHECK_STR(values(&job.docs[1], "runtime"), "1m"); /* the document wins */
-	CHECK_STR(values(&job.docs[1], "nr_threads"), "2");
-	CHECK_STR(values(&job.docs[1], "test"), "vm");
-	CHECK_STR(values(&job.docs[1], "stress-ng.vm-keep"), "false");
-	/* parameters in file order: header first */
-	CHECK_STR(job.docs[1].p[0].name, "suite");
-	CHECK_STR(job.docs[1].p[1].name, "nr_threads");
+	CHECK_INT(job.docs[1].index, ==, 1);
+	CHECK_STR(values(&job.docs[1], "runtime"), "1m");
+	CHECK_STR(values(&job.docs[1], "test"), "cpu"); /* document 0's block */
+	CHECK_STR(values(&job.docs[1], "stress-ng.aggressive"), "true");
+	CHECK_STR(values(&job.docs[2], "runtime"), "5s");
+	CHECK_STR(values(&job.docs[2], "nr_threads"), "2");
+	CHECK_STR(values(&job.docs[2], "test"), "vm");
+	CHECK_STR(values(&job.docs[2], "stress-ng.vm-keep"), "false");
+	CHECK(!bb_jdoc_get(&job.docs[2], "stress-ng.cpu-method"));
+	CHECK(!bb_jdoc_get(&job.docs[2], "stress-ng.aggressive"));
+	/* parameters in file order: document 0's first */
+	CHECK_STR(job.docs[2].p[0].name, "suite");
+	CHECK_STR(job.docs[2].p[1].name, "nr_threads");
 	bb_job_free(&job);
+}
+
+TEST(document_0_without_a_program_is_not_a_job)
+{
+	struct bb_job job = parse_ok("suite: stress-ng\nnr_threads: 2\n---\nstress-ng:\n  test: cpu\n"
+	                             "---\nstress-ng:\n  test: vm\n");
+	CHECK_INT(job.nfiledocs, ==, 3);
+	CHECK_INT(job.ndocs, ==, 2);
+	CHECK(job.skipped);
+	CHECK_CONTAINS(job.skipped, "document 0 names no program");
+	CHECK_INT(job.docs[0].index, ==, 1);
+	CHECK_STR(values(&job.docs[0], "nr_threads"), "2");
+	bb_job_free(&job);
+}
+
+TEST(role_blocks_are_replaced_whole)
+{
+	/* document 1's `if role client:` replaces document 0's, test list included */
+	struct bb_job job = parse_ok("suite: netperf\n"
+	                             "nr_threads: [1, 2]\n"
+	                             "if role client:\n"
+	                             "  netperf:\n"
+	                             "    test: [TCP_RR, UDP_RR]\n"
+	                             "    socket_buffer_size: 64K\n"
+	                             "---\n"
+	                             "if role client:\n"
+	                             "  netperf:\n"
+	                             "    send_size: 10K\n"
+	                             "    test: SCTP_STREAM_MANY\n");
+	CHECK_INT(job.ndocs, ==, 2);
+	CHECK_STR(values(&job.docs[1], "test"), "SCTP_STREAM_MANY");
+	CHECK_STR(values(&job.docs[1], "send_size"), "10K");
+	CHECK(!bb_jdoc_get(&job.docs[1], "socket_buffer_size"));
+	CHECK_STR(values(&job.docs[1], "nr_threads"), "1,2");
+	bb_job_free(&job);
+}
+
+TEST(program_options_at_the_top_level)
+{
+	/* LKP: a program's options may sit anywhere; the block's value wins */
+	struct bb_job job = parse_ok("suite: netperf\n"
+	                             "runtime: 10s\n"
+	                             "send_size: 10K\n"
+	                             "test: [TCP_STREAM, SCTP_STREAM]\n"
+	                             "socket_buffer_size: 4K\n"
+	                             "netperf:\n"
+	                             "  socket_buffer_size: 8K\n");
+	CHECK_STR(values(&job.docs[0], "send_size"), "10K");
+	CHECK_STR(values(&job.docs[0], "test"), "TCP_STREAM,SCTP_STREAM");
+	CHECK_STR(values(&job.docs[0], "socket_buffer_size"), "8K");
+	CHECK_INT(job.nwarnings, ==, 0);
+	bb_job_free(&job);
+	job = parse_ok("suite: stress-ng\ntest: sock\ntype: [dgram, stream]\nmethod: x\n"
+	               "stress-ng:\n");
+	CHECK_STR(values(&job.docs[0], "test"), "sock");
+	CHECK_STR(values(&job.docs[0], "type"), "dgram,stream");
+	bb_job_free(&job);
+}
+
+TEST(lkp_keys_recorded_unknown_keys_warned)
+{
+	struct bb_job job = parse_ok("suite: netperf\n"
+	                             "category: benchmark\n"
+	                             "set_nic_irq_affinity: 1\n"
+	                             "disable_latency_stats: 1\n"
+	                             "nr_cpu: 64\n"
+	                             "perf-profile:\n"
+	                             "  debug_mode: 0\n"
+	                             "bootloader_append:\n"
+	                             "- root=/dev/ram0\n"
+	                             "- panic=-1\n"
+	                             "nr_thread: 2\n"
+	                             "testtime: 5s\n");
+	CHECK_STR(values(&job.docs[0], "lkp.category"), "benchmark");
+	CHECK_STR(values(&job.docs[0], "lkp.set_nic_irq_affinity"), "1");
+	CHECK_STR(values(&job.docs[0], "lkp.nr_cpu"), "64");
+	CHECK_STR(values(&job.docs[0], "lkp.perf-profile"), "{debug_mode: 0}");
+	CHECK_STR(values(&job.docs[0], "lkp.bootloader_append"), "[root=/dev/ram0, panic=-1]");
+	CHECK_INT(bb_jdoc_get(&job.docs[0], "lkp.nr_cpu")->level, ==, BB_LEVEL_NOTE);
+	CHECK(bb_lkp_key_kind("nr_cpu"));
+	CHECK_CONTAINS(bb_lkp_key_kind("nr_cpu"), "0-day host");
+	/* netperf reads runtime, not testtime: recorded, warned, no duration from it */
+	CHECK(!bb_jdoc_get(&job.docs[0], "runtime"));
+	CHECK_STR(values(&job.docs[0], "lkp.testtime"), "5s");
+	CHECK_INT(job.nwarnings, ==, 2);
+	CHECK_STR(job.warnings[0], "t.yaml:11:1: unknown key 'nr_thread' at the top level (did you "
+	                           "mean 'nr_threads'?): no program benchboot runs reads it; "
+	                           "ignored, as LKP ignores it");
+	CHECK_STR(job.warnings[1],
+	          "t.yaml:12:1: testtime: LKP's netperf reads 'runtime', not 'testtime': recorded, "
+	          "not used");
+	bb_job_free(&job);
+	/* a stressor the pinned stress-ng lacks: a warning naming the version */
+	job = parse_ok("suite: stress-ng\nstress-ng:\n  test: [eth-sniff, icmp-flood]\n");
+	CHECK_INT(job.nwarnings, ==, 1);
+	CHECK_CONTAINS(job.warnings[0], "t.yaml:3:10: test: stress-ng 0.15.06 (the image's) has no "
+	                                "stressor 'eth-sniff': that run will fail");
+	bb_job_free(&job);
+}
+
+TEST(includes_as_lkp_expands_them)
+{
+	const char *dir = test_tmpdir();
+	char path[4096];
+	struct bb_job job;
+	char err[1024];
+	test_write_file(dir, "jobs/base/cg.yaml", "kernel_cmdline: a=1\nnr_threads: 2\n");
+	test_write_file(dir, "jobs/np.yaml",
+	                "suite: netperf\nruntime: 5s\nnetperf:\n  test: TCP_RR\n---\n"
+	                "netperf:\n  test: UDP_RR\n");
+	/* cg.yaml is found below the nearest jobs/ directory, np.yaml next to the job; the
+	 * included multi-document file stays multi-document */
+	snprintf(path, sizeof path, "%s",
+	         test_write_file(dir, "jobs/sub/both.yaml", "<<: cg.yaml\n<<: ../np.yaml\n"));
+	CHECK_INT(bb_job_parse_file(path, &job, err, sizeof err), ==, 0);
+	CHECK_INT(job.nfiledocs, ==, 2);
+	CHECK_INT(job.ndocs, ==, 2);
+	CHECK_INT(job.nfiles, ==, 3);
+	CHECK_STR(values(&job.docs[1], "kernel_cmdline"), "a=1");
+	CHECK_STR(values(&job.docs[1], "test"), "UDP_RR");
+	bb_job_free(&job);
+	/* {file: ..., KEY: VALUE}: the value replaces that key in every document, or is added
+	 * to a document without it; ignore drops keys */
+	snprintf(path, sizeof path, "%s",
+	         test_write_file(dir, "jobs/over.yaml",
+	                         "<<: {file: np.yaml, suite: netperf, nr_threads: 3, ignore: "
+	                         "[runtime]}\n"));
+	if (bb_job_parse_file(path, &job, err, sizeof err))
+		bb_test_fail(__FILE__, __LINE__, "%s", err);
+	CHECK_INT(job.ndocs, ==, 2);
+	CHECK(!bb_jdoc_get(&job.docs[0], "runtime"));
+	CHECK_STR(values(&job.docs[0], "nr_threads"), "3");
+	CHECK_STR(values(&job.docs[1], "nr_threads"), "3");
+	CHECK_STR(values(&job.docs[1], "test"), "UDP_RR");
+	bb_job_free(&job);
+	/* errors name the included file and its own line */
+	test_write_file(dir, "jobs/bad.yaml", "nr_threads: 0\n");
+	snprintf(path, sizeof path, "%s",
+	         test_write_file(dir, "jobs/usebad.yaml", "suite: netperf\n<<: bad.yaml\n"));
+	CHECK_INT(bb_job_parse_file(path, &job, err, sizeof err), ==, -EINVAL);
+	CHECK_CONTAINS(err, "jobs/bad.yaml:1:13: nr_threads: '0' must be at least 1");
 }
 
 TEST(lkp_iterations_3x)
@@ -156,7 +304,7 @@ TEST(lkp_iterations_3x)
 	bb_job_free(&job);
 }
 
-TEST(header_without_suite)
+TEST(suite_in_a_later_document)
 {
 	struct bb_job job = parse_ok("runtime: 5s\n---\nsuite: netperf\n---\nsuite: netperf\n"
 	                             "netperf:\n  test: TCP_RR\n");
@@ -184,8 +332,6 @@ TEST(yml_name_and_files)
 static const struct {
 	const char *yaml, *err;
 } bad[] = {
-    {"suite: netperf\nnr_thread: 2\n",
-     "t.yaml:2:1: unknown key 'nr_thread' at the top level (did you mean 'nr_threads'?)"},
     {"suite: netperf\nnr_threads: 250x\n",
      "t.yaml:2:13: nr_threads: '250x' is not a count or a percentage of the online CPUs "
      "(e.g. 2 or 200%)"},
@@ -197,18 +343,11 @@ static const struct {
      "300s, 5m, 1h)"},
     {"suite: netperf\nnetperf:\n  sned_size: 10K\n",
      "t.yaml:3:3: unknown key 'sned_size' in 'netperf:' (did you mean 'send_size'?)"},
-    {"suite: netperf\nsend_size: 10K\n",
-     "t.yaml:2:1: unknown key 'send_size' at the top level (it belongs in 'netperf:')"},
-    {"suite: netperf\nif role client:\n  netserver:\n",
-     "t.yaml:3:3: unknown key 'netserver' in 'if role client:' (it belongs at the top level "
-     "or in 'if role server:')"},
     {"suite: netperf\nnetperf:\n  test: SCTP_STREAM_MNY\n",
      "t.yaml:3:9: test: unknown netperf test 'SCTP_STREAM_MNY' (did you mean "
      "'SCTP_STREAM_MANY'?)"},
     {"suite: netperf\nnetperf:\n  test: [TCP_RR, TCP_RR]\n",
      "t.yaml:3:18: test: 'TCP_RR' is twice in the list"},
-    {"suite: stress-ng\nstress-ng:\n  test: icmp-flod\n",
-     "t.yaml:3:9: test: unknown stress-ng stressor 'icmp-flod' (did you mean 'icmp-flood'?)"},
     {"suite: stress-ng\nstress-ng:\n  test: cpu\n  cpu-methd: fft\n",
      "t.yaml:4:3: unknown key 'cpu-methd' in 'stress-ng:': neither a benchboot key nor a "
      "stress-ng 0.15 option (did you mean 'cpu-method'?)"},
@@ -224,7 +363,8 @@ static const struct {
     {"suite: stress-ng\nnr_threads: 0\nstress-ng:\n  test: cpu\n",
      "t.yaml:2:13: nr_threads: '0' must be at least 1"},
     {"suite: stress-ng\nstress-ng:\n  vm-bytes: 1G\n",
-     "t.yaml:1:1: missing key 'test' in 'stress-ng:' (the stressor, e.g. cpu or icmp-flood)"},
+     "t.yaml:1:1: missing key 'test' in 'stress-ng:' (the stressor, e.g. cpu or icmp-flood) "
+     "or 'class'"},
     {"suite: netperf\ncgroup: v3\n", "t.yaml:2:9: cgroup: 'v3' is not v1, v2 or none"},
     {"suite: netperf\ncgroup:\n  mode: v2\n  controllers: [memroy]\n",
      "t.yaml:4:16: controllers: unknown cgroup controller 'memroy' (did you mean 'memory'?)"},
@@ -255,8 +395,6 @@ static const struct {
      "t.yaml:2:13: iterations: '3y' is not a whole number >= 1 (3 or 3x)"},
     {"suite: netperf\nnr_threads: 2\nnr_threads: 3\n",
      "t.yaml:3:1: nr_threads: duplicate key (first at line 2 col 1)"},
-    {"suite: netperf\nruntime: 10s\ntesttime: 5s\n",
-     "t.yaml:3:1: testtime: sets 'runtime', already set at line 2 col 1"},
     {"suite: netperf\nnr_threads: []\n", "t.yaml:2:13: nr_threads: empty list"},
     {"suite: netperf\nnr_threads:\n", "t.yaml:2:12: nr_threads: missing value"},
     {"suite: netperf\nnr_threads: [[1, 2]]\n",
@@ -265,6 +403,16 @@ static const struct {
      "t.yaml:3:19: global_options: '-l' is set by benchboot (set 'runtime')"},
     {"suite: netperf\nnetperf:\n  test_options: -m 1 -- x\n",
      "t.yaml:3:17: test_options: '-m' is set by benchboot (set 'send_size')"},
+    {"suite: netperf\nnetperf:\n  tset: TCP_RR\n",
+     "t.yaml:3:3: unknown key 'tset' in 'netperf:' (did you mean 'test'?)"},
+    {"suite: stress-ng\nstress-ng:\n  runtime: 5s\n  test: cpu\n",
+     "t.yaml:3:3: unknown key 'runtime' in 'stress-ng:': neither a benchboot key nor a "
+     "stress-ng 0.15 option"},
+    {"suite: stress-ng\nstress-ng:\n  class: cpu-cahce\n",
+     "t.yaml:3:10: class: unknown stress-ng class 'cpu-cahce' (did you mean 'cpu-cache'?)"},
+    {"suite: netperf\n<<: missing.yaml\n",
+     "t.yaml:2:5: <<: included file 'missing.yaml' not found (looked next to t.yaml, then "
+     "below the nearest jobs/ directory)"},
     {"suite: netperf\nnetperf:\n  send_size: 10Q\n",
      "t.yaml:3:14: send_size: '10Q' is not a size (bytes, or with K/M/G: 4096, 10K)"},
     {"suite: netperf\nip: ipv5\n", "t.yaml:2:5: ip: 'ipv5' is not ipv4 or ipv6"},
@@ -285,11 +433,6 @@ static const struct {
     {"suite: netperf\nnetserver:\n  port: 5\n",
      "t.yaml:3:3: netserver: takes no options (benchboot runs netserver -4 -D, or -6 with ip: "
      "ipv6)"},
-    {"suite: netperf\nvm-bytes: 1G\n",
-     "t.yaml:2:1: unknown key 'vm-bytes' at the top level (stress-ng options go in "
-     "'stress-ng:')"},
-    {"suite: netperf\ndisable_latency_stats: 1\n",
-     "t.yaml:2:1: unknown key 'disable_latency_stats' at the top level"},
     {"suite: netperf\ncpufreq_governor: performnce\n",
      "t.yaml:2:19: cpufreq_governor: unknown cpufreq governor 'performnce' (did you mean "
      "'performance'?)"},

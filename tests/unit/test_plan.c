@@ -73,7 +73,7 @@ TEST(plan_example)
 	CHECK_INT(r->client_percent, ==, 25);
 	CHECK_INT(bb_plan_clients(r, 8), ==, 2);
 	CHECK_INT(bb_plan_clients(r, 7), ==, 1);
-	CHECK_INT(bb_plan_clients(r, 2), ==, 1); /* at least one */
+	CHECK_INT(bb_plan_clients(r, 2), ==, 0); /* LKP drops the job: no clamping to 1 */
 	r = &p.runs[1];
 	CHECK(r->runtime == 1.5 && r->grace == 30 && r->iterations == 1);
 	CHECK_INT(bb_plan_clients(r, 64), ==, 1);

@@ -14,6 +14,7 @@
 
 #include "cpulist.h"
 #include "host/job/job.h"
+#include "host/job/jobinclude.h"
 #include "host/job/suites.h"
 #include "plan.h"
 #include "sha256.h"
@@ -57,7 +58,23 @@ enum kind {
 	K_MODULES,  /* kernel module names, space-separated */
 	K_ORDER,    /* interleaved | random | blocked: the iterations' order within a boot */
 	K_SEED,     /* 0..4294967295: the seed of order: random */
+	K_SNGCLASS, /* a stress-ng class */
+	K_WORD,     /* one word for a stress-ng option (method, mode, ...) */
+	K_NOTE,     /* an LKP option benchboot records without acting on it */
 };
+
+/* The options LKP's programs take at any level of a job (the `# - key` lines of
+ * programs/netperf/run and programs/stress-ng/run): they may sit at the top level, beside
+ * runtime. Keys of the program's block in keys[] below. */
+static const char *const netperf_opts[] = {"runtime",   "nr_threads",         "ip",
+                                           "test",      "send_size",          "socket_buffer_size",
+                                           "delay",     "iterations",         NULL};
+static const char *const stressng_opts[] = {"testtime", "class", "nr_threads", "test",
+                                            "method",   "mode",  "type",       "sched",
+                                            "advise",   "hdd_opts", NULL};
+static const char *const sng_classes[] = {
+    "cpu-cache", "cpu",     "device", "exec_spawn", "filesystem", "interrupt", "io", "memory",
+    "network",   "os",      "pipe",   "pts",        "scheduler",  "security",  "vm", NULL};
 
 enum { F_AXIS = 1 };
 
@@ -75,7 +92,6 @@ struct keydef {
 static const struct keydef keys[] = {
     {C_TOP, "suite", NULL, K_SUITE, 0, BB_LEVEL_JOB, C_NONE, NULL},
     {C_TOP, "testcase", "suite", K_SUITE, 0, BB_LEVEL_JOB, C_NONE, NULL},
-    {C_TOP, "category", NULL, K_IGNORE, 0, BB_LEVEL_JOB, C_NONE, NULL},
     {C_TOP, "cluster", NULL, K_CLUSTER, 0, BB_LEVEL_JOB, C_NONE, NULL},
     {C_TOP, "nr_threads", NULL, K_COUNT, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
     {C_TOP, "runtime", NULL, K_DURATION, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
@@ -107,12 +123,20 @@ static const struct keydef keys[] = {
     {C_NETPERF, "ip", NULL, K_IP, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
     {C_NETPERF, "runtime", NULL, K_DURATION, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
     {C_NETPERF, "nr_threads", NULL, K_COUNT, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
+    {C_NETPERF, "iterations", NULL, K_POSINT, 0, BB_LEVEL_RUN, C_NONE, NULL},
+    {C_NETPERF, "delay", "lkp.delay", K_NOTE, 0, BB_LEVEL_NOTE, C_NONE, NULL},
     {C_NETPERF, "global_options", NULL, K_ARGS, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
     {C_NETPERF, "test_options", NULL, K_ARGS, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
     {C_STRESSNG, "test", NULL, K_STRESSOR, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
     {C_STRESSNG, "nr_threads", NULL, K_COUNT, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
     {C_STRESSNG, "testtime", "runtime", K_DURATION, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
-    {C_STRESSNG, "runtime", NULL, K_DURATION, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
+    {C_STRESSNG, "class", NULL, K_SNGCLASS, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
+    {C_STRESSNG, "method", NULL, K_WORD, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
+    {C_STRESSNG, "mode", NULL, K_WORD, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
+    {C_STRESSNG, "type", NULL, K_WORD, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
+    {C_STRESSNG, "sched", NULL, K_WORD, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
+    {C_STRESSNG, "advise", NULL, K_WORD, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
+    {C_STRESSNG, "hdd_opts", NULL, K_WORD, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
     {C_CGROUP, "mode", "cgroup.mode", K_CGMODE, F_AXIS, BB_LEVEL_BOOT, C_NONE, NULL},
     {C_CGROUP, "controllers", "cgroup.controllers", K_CTRLS, 0, BB_LEVEL_BOOT, C_NONE, NULL},
     {C_CGROUP, "limits", "cgroup.limit", K_LIMITS, F_AXIS, BB_LEVEL_BOOT, C_NONE, NULL},
@@ -140,51 +164,100 @@ static const char *const controllers[] = {
 
 struct walker {
 	const char *file;
+	const struct bb_srcmap *map; /* where each line of the expanded text came from */
+	const char *suite;           /* the job's suite, known before the walk */
+	struct bb_job *job;          /* for warnings */
 	yaml_document_t *yd;
 	struct bb_jdoc *doc;
+	const char *top; /* the top-level key being walked */
+	int prog;        /* inside a program's block */
 	char *err;
 	size_t errlen;
 };
+
+/* The file and 1-based line of a 0-based line of the expanded text. */
+static const char *src_of(const struct walker *w, size_t line0, int *line)
+{
+	if (w->map && line0 < w->map->nlines) {
+		*line = w->map->line[line0];
+		return w->map->files[w->map->file[line0]];
+	}
+	*line = (int)line0 + 1;
+	return w->file;
+}
+
+static int vformat(const struct walker *w, yaml_mark_t m, char *buf, size_t len, const char *fmt,
+                   va_list ap)
+{
+	int line;
+	const char *file = src_of(w, m.line, &line);
+	int n = snprintf(buf, len, "%s:%d:%zu: ", file, line, m.column + 1);
+	if (n < 0 || (size_t)n >= len)
+		return -EINVAL;
+	vsnprintf(buf + n, len - (size_t)n, fmt, ap);
+	return 0;
+}
 
 static int jfail(struct walker *w, yaml_mark_t m, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 static int jfail(struct walker *w, yaml_mark_t m, const char *fmt, ...)
 {
 	va_list ap;
-	int n = snprintf(w->err, w->errlen, "%s:%zu:%zu: ", w->file, m.line + 1, m.column + 1);
-	if (n < 0 || (size_t)n >= w->errlen)
-		return -EINVAL;
 	va_start(ap, fmt);
-	vsnprintf(w->err + n, w->errlen - (size_t)n, fmt, ap);
+	vformat(w, m, w->err, w->errlen, fmt, ap);
 	va_end(ap);
 	return -EINVAL;
 }
 
+/* A warning: the job still runs. 0 or -ENOMEM. */
+static int jwarn(struct walker *w, yaml_mark_t m, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static int jwarn(struct walker *w, yaml_mark_t m, const char *fmt, ...)
+{
+	char buf[1024];
+	va_list ap;
+	va_start(ap, fmt);
+	vformat(w, m, buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	for (size_t i = 0; i < w->job->nwarnings; i++)
+		if (!strcmp(w->job->warnings[i], buf))
+			return 0; /* the same line seen again (document 0 in every job) */
+	char **v = realloc(w->job->warnings, (w->job->nwarnings + 1) * sizeof *v);
+	if (!v)
+		return -ENOMEM;
+	w->job->warnings = v;
+	if (!(v[w->job->nwarnings] = strdup(buf)))
+		return -ENOMEM;
+	w->job->nwarnings++;
+	return 0;
+}
+
+/* Optimal string alignment distance: insertions, deletions, substitutions and swaps of two
+ * neighbours ("tset" is one edit from "test"), case-insensitive. */
 unsigned bb_edit_distance(const char *a, const char *b)
 {
 	size_t la = strlen(a), lb = strlen(b);
-	unsigned row[128];
+	static unsigned d[128][128];
 	if (lb >= 128 || la >= 128)
 		return 1000;
+	for (size_t i = 0; i <= la; i++)
+		d[i][0] = (unsigned)i;
 	for (size_t j = 0; j <= lb; j++)
-		row[j] = (unsigned)j;
-	for (size_t i = 1; i <= la; i++) {
-		unsigned diag = row[0];
-		row[0] = (unsigned)i;
+		d[0][j] = (unsigned)j;
+	for (size_t i = 1; i <= la; i++)
 		for (size_t j = 1; j <= lb; j++) {
-			unsigned up = row[j];
-			unsigned cost =
-			    tolower((unsigned char)a[i - 1]) != tolower((unsigned char)b[j - 1]);
-			unsigned best = diag + cost;
-			if (row[j] + 1 < best)
-				best = row[j] + 1;
-			if (row[j - 1] + 1 < best)
-				best = row[j - 1] + 1;
-			row[j] = best;
-			diag = up;
+			int ca = tolower((unsigned char)a[i - 1]), cb = tolower((unsigned char)b[j - 1]);
+			unsigned best = d[i - 1][j - 1] + (ca != cb);
+			if (d[i - 1][j] + 1 < best)
+				best = d[i - 1][j] + 1;
+			if (d[i][j - 1] + 1 < best)
+				best = d[i][j - 1] + 1;
+			if (i > 1 && j > 1 && ca == tolower((unsigned char)b[j - 2]) &&
+			    tolower((unsigned char)a[i - 2]) == cb && d[i - 2][j - 2] + 1 < best)
+				best = d[i - 2][j - 2] + 1;
+			d[i][j] = best;
 		}
-	}
-	return row[lb];
+	return d[la][lb];
 }
 
 /* Close enough to suggest: at most 2 edits, and at most a third of the word. */
@@ -217,9 +290,16 @@ static const char *scalar(const yaml_node_t *n)
 	return (const char *)n->data.scalar.value;
 }
 
+/* Marks keep the expanded text's line (for ordering) and say the file; messages map the
+ * line back with mark_line(). */
 static struct bb_mark mark_of(yaml_mark_t m)
 {
 	return (struct bb_mark){(int)m.line + 1, (int)m.column + 1};
+}
+
+static yaml_mark_t ymark(struct bb_mark m)
+{
+	return (yaml_mark_t){0, m.line > 0 ? (size_t)m.line - 1 : 0, m.col > 0 ? (size_t)m.col - 1 : 0};
 }
 
 static struct bb_jparam *doc_find(struct bb_jdoc *d, const char *name)
@@ -241,6 +321,7 @@ static void param_free(struct bb_jparam *p)
 		free(p->v[i].s);
 	free(p->v);
 	free(p->name);
+	free(p->top);
 }
 
 static void doc_free(struct bb_jdoc *d)
@@ -250,6 +331,11 @@ static void doc_free(struct bb_jdoc *d)
 	free(d->p);
 	d->p = NULL;
 	d->n = 0;
+	for (size_t i = 0; i < d->ntops; i++)
+		free(d->tops[i]);
+	free(d->tops);
+	d->tops = NULL;
+	d->ntops = 0;
 }
 
 /* Add a parameter taking ownership of v; a second definition in one document is an error. */
@@ -257,17 +343,28 @@ static int add_param(struct walker *w, yaml_mark_t km, const char *key, const ch
                      struct bb_jvalue *v, size_t n, int axis, enum bb_level level)
 {
 	struct bb_jparam *old = doc_find(w->doc, name);
-	int rc = 0;
+	int rc = 0, oline;
+	if (old)
+		src_of(w, (size_t)old->mark.line - 1, &oline);
 	if (old && !strcmp(name, "suite") && n == 1 && !strcmp(old->v[0].s, v[0].s))
 		goto out_free; /* suite: netperf + testcase: netperf, as LKP jobs have */
 	if (old && !strcmp(name, "suite")) {
 		rc = jfail(w, km, "%s: '%s' differs from '%s' at line %d col %d", key, v[0].s,
-		           old->v[0].s, old->mark.line, old->mark.col);
+		           old->v[0].s, oline, old->mark.col);
 		goto out_free;
 	}
+	/* an option at the top level and in its program's block: the block's wins, as in
+	 * LKP (the program runs with its block's values in its environment) */
+	if (old && old->prog != w->prog) {
+		if (old->prog)
+			goto out_free;
+		param_free(old);
+		*old = w->doc->p[--w->doc->n];
+		old = NULL;
+	}
 	if (old) {
-		rc = jfail(w, km, "%s: sets '%s', already set at line %d col %d", key, name,
-		           old->mark.line, old->mark.col);
+		rc = jfail(w, km, "%s: sets '%s', already set at line %d col %d", key, name, oline,
+		           old->mark.col);
 		goto out_free;
 	}
 	struct bb_jparam *p = realloc(w->doc->p, (w->doc->n + 1) * sizeof *p);
@@ -281,12 +378,18 @@ static int add_param(struct walker *w, yaml_mark_t km, const char *key, const ch
 		rc = -ENOMEM;
 		goto out_free;
 	}
+	if (!(p->top = strdup(w->top ? w->top : name))) {
+		free(p->name);
+		rc = -ENOMEM;
+		goto out_free;
+	}
 	w->doc->n++;
 	p->v = v;
 	p->n = n;
 	p->axis = axis;
 	p->level = level;
 	p->mark = mark_of(km);
+	p->prog = w->prog;
 	return 0;
 out_free:
 	for (size_t i = 0; i < n; i++)
@@ -487,6 +590,18 @@ static int check_value(struct walker *w, const struct keydef *k, const char *key
 		}
 		return 0;
 	case K_IGNORE:
+	case K_NOTE:
+		return 0;
+	case K_SNGCLASS:
+		if (!one_of(s, sng_classes)) {
+			sug = nearest_in(s, sng_classes);
+			return jfail(w, m, "%s: unknown stress-ng class '%s'%s%s%s", key, s,
+			             sug ? " (did you mean '" : "", sug ? sug : "", sug ? "'?)" : "");
+		}
+		return 0;
+	case K_WORD:
+		if (!*s || strchr(s, '\n') || s[0] == '-')
+			return jfail(w, m, "%s: '%s' is not a usable option value", key, s);
 		return 0;
 	case K_ORDER:
 		if (strcmp(s, "interleaved") && strcmp(s, "random") && strcmp(s, "blocked"))
@@ -578,8 +693,13 @@ static int check_value(struct walker *w, const struct keydef *k, const char *key
 		for (size_t i = 0; i < bb_sng_nopts; i++)
 			if (bb_sng_opts[i].stressor && near(s, bb_sng_opts[i].name, &best))
 				sug = bb_sng_opts[i].name;
-		return jfail(w, m, "%s: unknown stress-ng stressor '%s'%s%s%s", key, s,
-		             sug ? " (did you mean '" : "", sug ? sug : "", sug ? "'?)" : "");
+		/* LKP's jobs name stressors of stress-ng's git master: a stressor the image's
+		 * stress-ng lacks fails only its run (stress-ng refuses the option) */
+		return jwarn(w, m,
+		             "%s: stress-ng %s (the image's) has no stressor '%s': that run will "
+		             "fail%s%s%s",
+		             key, bb_sng_version, s, sug ? " (did you mean '" : "", sug ? sug : "",
+		             sug ? "'?)" : "");
 	}
 	case K_GOV:
 		if (!one_of(s, governors)) {
@@ -917,6 +1037,121 @@ static int unknown_key(struct walker *w, enum ctx ctx, yaml_node_t *key)
 	return jfail(w, key->start_mark, "unknown key '%s' %s", name, ctx_names[ctx]);
 }
 
+/* A YAML value as one line: scalars as they are, [a, b], {k: v}. */
+static void node_line(struct walker *w, yaml_node_t *n, char *buf, size_t len, size_t *off)
+{
+#define PUT(...)                                                                                   \
+	do {                                                                                       \
+		if (*off < len)                                                                    \
+			*off += (size_t)snprintf(buf + *off, len - *off, __VA_ARGS__);            \
+	} while (0)
+	if (n->type == YAML_SCALAR_NODE) {
+		for (const char *p = scalar(n); *p; p++)
+			PUT("%c", *p == '\n' || *p == '\r' ? ' ' : *p);
+	} else if (n->type == YAML_SEQUENCE_NODE) {
+		PUT("[");
+		for (yaml_node_item_t *it = n->data.sequence.items.start;
+		     it < n->data.sequence.items.top; it++) {
+			if (it > n->data.sequence.items.start)
+				PUT(", ");
+			node_line(w, yaml_document_get_node(w->yd, *it), buf, len, off);
+		}
+		PUT("]");
+	} else if (n->type == YAML_MAPPING_NODE) {
+		PUT("{");
+		for (yaml_node_pair_t *p = n->data.mapping.pairs.start;
+		     p < n->data.mapping.pairs.top; p++) {
+			if (p > n->data.mapping.pairs.start)
+				PUT(", ");
+			node_line(w, yaml_document_get_node(w->yd, p->key), buf, len, off);
+			PUT(": ");
+			node_line(w, yaml_document_get_node(w->yd, p->value), buf, len, off);
+		}
+		PUT("}");
+	}
+#undef PUT
+	if (*off >= len && len > 4)
+		strcpy(buf + len - 4, "...");
+}
+
+/* An LKP key recorded, not acted on: parameter "lkp.KEY" with the value on one line. */
+static int add_note(struct walker *w, yaml_node_t *key, yaml_node_t *val)
+{
+	char name[160], text[512];
+	size_t off = 0;
+	snprintf(name, sizeof name, "lkp.%s", scalar(key));
+	for (char *p = name + 4; *p; p++)
+		if (!isalnum((unsigned char)*p) && !strchr("._-", *p))
+			*p = '_';
+	text[0] = 0;
+	if (!is_null(val))
+		node_line(w, val, text, sizeof text, &off);
+	struct bb_jvalue *v = calloc(1, sizeof *v);
+	if (!v || !(v->s = strdup(text))) {
+		free(v);
+		return -ENOMEM;
+	}
+	v->mark = mark_of(val->start_mark);
+	return add_param(w, key->start_mark, scalar(key), name, v, 1, 0, BB_LEVEL_NOTE);
+}
+
+static const char *const *prog_opts(const char *suite)
+{
+	return !suite ? NULL : !strcmp(suite, "netperf") ? netperf_opts : stressng_opts;
+}
+
+/*
+ * A key outside a program's block that benchboot has no entry for: an LKP key it knows is
+ * recorded; anything else LKP would pass to no program, so it is ignored with a warning.
+ */
+static int other_key(struct walker *w, enum ctx ctx, yaml_node_t *key, yaml_node_t *val)
+{
+	const char *name = scalar(key);
+	if (!strcmp(name, "<<"))
+		return jfail(w, key->start_mark,
+		             "<<: an include inside an included file (LKP expands includes one "
+		             "level deep; include that file from the job itself)");
+	if (bb_lkp_key_kind(name))
+		return add_note(w, key, val);
+	const char *sug = NULL;
+	unsigned best = 1000;
+	for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
+		if (keys[i].ctx == ctx && near(name, keys[i].key, &best))
+			sug = keys[i].key;
+	const char *const *po = prog_opts(w->suite);
+	for (; po && *po; po++)
+		if (near(name, *po, &best))
+			sug = *po;
+	/* a benchboot key in the wrong place, or a stress-ng option outside its block */
+	char hint[256] = "";
+	for (size_t i = 0; i < sizeof keys / sizeof keys[0] && !sug; i++)
+		if (!strcmp(keys[i].key, name) && keys[i].ctx != ctx) {
+			size_t l = strlen(hint);
+			snprintf(hint + l, sizeof hint - l, "%s%s", l ? " or " : " (it belongs ",
+			         ctx_names[keys[i].ctx]);
+		}
+	if (*hint)
+		strncat(hint, ")", sizeof hint - strlen(hint) - 1);
+	else if (!sug && bb_sng_opt_find(name))
+		snprintf(hint, sizeof hint, " (stress-ng options go in 'stress-ng:')");
+	return jwarn(w, key->start_mark,
+	             "unknown key '%s' %s%s%s%s%s: no program benchboot runs reads it; ignored, "
+	             "as LKP ignores it",
+	             name, ctx_names[ctx], hint, sug ? " (did you mean '" : "", sug ? sug : "",
+	             sug ? "'?)" : "");
+}
+
+/* LKP reads `runtime` for netperf and `testtime` for stress-ng (default 1 s): the other one
+ * is recorded, with a warning, and does not set the duration. */
+static int other_duration(struct walker *w, yaml_node_t *key, yaml_node_t *val)
+{
+	const char *name = scalar(key);
+	int rc = jwarn(w, key->start_mark,
+	               "%s: LKP's %s reads '%s', not '%s': recorded, not used", name, w->suite,
+	               strcmp(w->suite, "netperf") ? "testtime" : "runtime", name);
+	return rc ? rc : add_note(w, key, val);
+}
+
 static int walk_map(struct walker *w, enum ctx ctx, yaml_node_t *map)
 {
 	int rc;
@@ -927,12 +1162,44 @@ static int walk_map(struct walker *w, enum ctx ctx, yaml_node_t *map)
 			return rc;
 		const char *name = scalar(key);
 		const struct keydef *k = NULL;
+		if (ctx == C_TOP) {
+			char **t = realloc(w->doc->tops, (w->doc->ntops + 1) * sizeof *t);
+			if (!t)
+				return -ENOMEM;
+			w->doc->tops = t;
+			if (!(t[w->doc->ntops] = strdup(name)))
+				return -ENOMEM;
+			w->doc->ntops++;
+			w->top = t[w->doc->ntops - 1];
+		}
+		int loose = ctx == C_TOP || ctx == C_SERVER || ctx == C_CLIENT;
+		if (loose && w->suite &&
+		    ((!strcmp(w->suite, "netperf") && !strcmp(name, "testtime")) ||
+		     (!strcmp(w->suite, "stress-ng") && !strcmp(name, "runtime")))) {
+			if ((rc = other_duration(w, key, val)))
+				return rc;
+			continue;
+		}
 		for (size_t i = 0; i < sizeof keys / sizeof keys[0] && !k; i++)
 			if (keys[i].ctx == ctx && !strcmp(keys[i].key, name))
 				k = &keys[i];
+		/* a program option outside its block, as LKP allows (`send_size:` beside
+		 * `runtime:`) */
+		if (!k && loose && one_of(name, prog_opts(w->suite) ? prog_opts(w->suite)
+		                                                    : (const char *const[]){NULL})) {
+			enum ctx pc = strcmp(w->suite, "netperf") ? C_STRESSNG : C_NETPERF;
+			for (size_t i = 0; i < sizeof keys / sizeof keys[0] && !k; i++)
+				if (keys[i].ctx == pc && !strcmp(keys[i].key, name))
+					k = &keys[i];
+		}
 		if (!k) {
 			if (ctx == C_STRESSNG) {
 				if ((rc = walk_sng_option(w, key, val)))
+					return rc;
+				continue;
+			}
+			if (loose) {
+				if ((rc = other_key(w, ctx, key, val)))
 					return rc;
 				continue;
 			}
@@ -942,6 +1209,8 @@ static int walk_map(struct walker *w, enum ctx ctx, yaml_node_t *map)
 		struct bb_jvalue *v;
 		size_t n;
 		int axis;
+		if (k->kind == K_SECTION && (k->sub == C_NETPERF || k->sub == C_STRESSNG))
+			w->doc->has_program = 1;
 		switch (k->kind) {
 		case K_SECTION:
 			if (is_null(val))
@@ -951,8 +1220,15 @@ static int walk_map(struct walker *w, enum ctx ctx, yaml_node_t *map)
 				             "%s: expected a mapping of keys (see "
 				             "docs/jobs.md)",
 				             name);
-			if ((rc = walk_map(w, k->sub, val)))
-				return rc;
+			{
+				int prog = k->sub == C_NETPERF || k->sub == C_STRESSNG;
+				int was = w->prog;
+				w->prog |= prog;
+				rc = walk_map(w, k->sub, val);
+				w->prog = was;
+				if (rc)
+					return rc;
+			}
 			break;
 		case K_SYSCTL:
 			if ((rc = walk_free_map(w, k, "sysctl", val)))
@@ -1027,90 +1303,104 @@ static int check_suite_keys(struct walker *w, yaml_node_t *map, enum ctx ctx, co
 	return 0;
 }
 
-/* Parse all documents (kept until the suite is known), walk each into a parameter list. */
-static int load_docs(const char *file, const char *text, size_t len, struct bb_jdoc **docs,
-                     size_t *ndocs, char **suite, char *err, size_t errlen)
+/* The suite of the file: the first `suite:` or `testcase:` of any document. */
+static const char *find_suite(yaml_document_t *yds, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		yaml_node_t *root = yaml_document_get_root_node(&yds[i]);
+		if (!root || root->type != YAML_MAPPING_NODE)
+			continue;
+		for (yaml_node_pair_t *p = root->data.mapping.pairs.start;
+		     p < root->data.mapping.pairs.top; p++) {
+			yaml_node_t *k = yaml_document_get_node(&yds[i], p->key);
+			yaml_node_t *v = yaml_document_get_node(&yds[i], p->value);
+			if (k->type == YAML_SCALAR_NODE && v->type == YAML_SCALAR_NODE &&
+			    (!strcmp(scalar(k), "suite") || !strcmp(scalar(k), "testcase")))
+				return scalar(v);
+		}
+	}
+	return NULL;
+}
+
+/* Parse all documents, find the suite, walk each into a parameter list. */
+static int load_docs(struct walker *w, const char *text, size_t len, struct bb_jdoc **docs,
+                     size_t *ndocs, char **suite)
 {
 	yaml_parser_t parser;
 	yaml_document_t *yds = NULL;
 	size_t nyds = 0;
 	int rc = 0;
-	struct walker w = {.file = file, .err = err, .errlen = errlen};
 	*docs = NULL;
 	*ndocs = 0;
 	*suite = NULL;
 	if (!yaml_parser_initialize(&parser))
 		return -ENOMEM;
 	yaml_parser_set_input_string(&parser, (const unsigned char *)text, len);
-	for (int index = 1;; index++) {
+	for (;;) {
 		yaml_document_t *ny = realloc(yds, (nyds + 1) * sizeof *ny);
-		struct bb_jdoc *nd = realloc(*docs, (*ndocs + 1) * sizeof *nd);
-		if (ny)
-			yds = ny;
-		if (nd)
-			*docs = nd;
-		if (!ny || !nd) {
+		if (!ny) {
 			rc = -ENOMEM;
 			break;
 		}
+		yds = ny;
 		if (!yaml_parser_load(&parser, &yds[nyds])) {
-			snprintf(err, errlen, "%s:%zu:%zu: YAML syntax error: %s%s%s", file,
-			         parser.problem_mark.line + 1, parser.problem_mark.column + 1,
-			         parser.problem ? parser.problem : "unknown",
-			         parser.context ? " " : "", parser.context ? parser.context : "");
+			jfail(w, parser.problem_mark, "YAML syntax error: %s%s%s",
+			      parser.problem ? parser.problem : "unknown", parser.context ? " " : "",
+			      parser.context ? parser.context : "");
 			rc = -EINVAL;
 			break;
 		}
-		yaml_node_t *root = yaml_document_get_root_node(&yds[nyds]);
-		if (!root) {
+		if (!yaml_document_get_root_node(&yds[nyds])) {
 			yaml_document_delete(&yds[nyds]);
-			if (index == 1) {
-				snprintf(err, errlen, "%s: empty job file", file);
+			if (!nyds) {
+				snprintf(w->err, w->errlen, "%s: empty job file", w->file);
 				rc = -EINVAL;
 			}
 			break;
 		}
-		w.yd = &yds[nyds++];
-		memset(&nd[*ndocs], 0, sizeof nd[0]);
-		nd[*ndocs].index = index;
-		nd[*ndocs].mark = mark_of(root->start_mark);
-		w.doc = &nd[(*ndocs)++];
-		if (root->type != YAML_MAPPING_NODE)
-			rc = jfail(&w, root->start_mark,
-			           "a job document is a mapping of keys "
-			           "(suite: netperf, ...)");
-		else
-			rc = walk_map(&w, C_TOP, root);
-		if (rc)
-			break;
+		nyds++;
 	}
-	/* the suite of every job: its own, else the header's; one suite per file */
+	const char *s = rc ? NULL : find_suite(yds, nyds);
+	if (!rc && s && strcmp(s, "netperf") && strcmp(s, "stress-ng"))
+		s = NULL; /* the walk reports it */
+	w->suite = s;
+	if (!rc && !(*docs = calloc(nyds ? nyds : 1, sizeof **docs)))
+		rc = -ENOMEM;
+	for (size_t i = 0; !rc && i < nyds; i++) {
+		yaml_node_t *root = yaml_document_get_root_node(&yds[i]);
+		w->yd = &yds[i];
+		w->doc = &(*docs)[(*ndocs)++];
+		w->doc->index = (int)i;
+		w->doc->mark = mark_of(root->start_mark);
+		w->top = NULL;
+		w->prog = 0;
+		if (root->type != YAML_MAPPING_NODE)
+			rc = jfail(w, root->start_mark,
+			           "a job document is a mapping of keys (suite: netperf, ...)");
+		else
+			rc = walk_map(w, C_TOP, root);
+	}
+	/* one suite per file */
 	for (size_t i = 0; !rc && i < *ndocs; i++) {
-		w.yd = &yds[i];
-		w.doc = &(*docs)[i];
-		yaml_node_t *root = yaml_document_get_root_node(w.yd);
-		const struct bb_jparam *sp = bb_jdoc_get(w.doc, "suite");
-		if (!sp && i > 0)
-			sp = bb_jdoc_get(&(*docs)[0], "suite");
-		if (!sp && i == 0 && *ndocs > 1)
-			continue; /* a header may leave the suite to its documents */
+		w->yd = &yds[i];
+		w->doc = &(*docs)[i];
+		const struct bb_jparam *sp = bb_jdoc_get(w->doc, "suite");
 		if (!sp)
-			rc = jfail(&w, root->start_mark,
-			           "missing key 'suite' (netperf or stress-ng)");
-		else if (*suite && strcmp(*suite, sp->v[0].s))
-			rc = jfail(&w,
-			           sp->mark.line ? (yaml_mark_t){0, (size_t)sp->mark.line - 1,
-			                                         (size_t)sp->mark.col - 1}
-			                         : root->start_mark,
+			continue;
+		if (*suite && strcmp(*suite, sp->v[0].s))
+			rc = jfail(w, ymark(sp->mark),
 			           "suite: '%s' here, '%s' before: one job file runs one suite",
 			           sp->v[0].s, *suite);
 		else if (!*suite && !(*suite = strdup(sp->v[0].s)))
 			rc = -ENOMEM;
 	}
+	if (!rc && !*suite)
+		rc = jfail(w, yaml_document_get_root_node(&yds[0])->start_mark,
+		           "missing key 'suite' (netperf or stress-ng)");
 	for (size_t i = 0; !rc && i < *ndocs; i++) {
-		w.yd = &yds[i];
-		w.doc = &(*docs)[i];
-		rc = check_suite_keys(&w, yaml_document_get_root_node(w.yd), C_TOP, *suite);
+		w->yd = &yds[i];
+		w->doc = &(*docs)[i];
+		rc = check_suite_keys(w, yaml_document_get_root_node(w->yd), C_TOP, *suite);
 	}
 	for (size_t i = 0; i < nyds; i++)
 		yaml_document_delete(&yds[i]);
@@ -1119,35 +1409,86 @@ static int load_docs(const char *file, const char *text, size_t len, struct bb_j
 	return rc;
 }
 
-/* doc = header + doc (doc's parameters win). */
-static int merge_header(const struct bb_jdoc *header, struct bb_jdoc *doc)
+static int has_top(const struct bb_jdoc *d, const char *top)
 {
-	for (size_t i = 0; i < header->n; i++) {
-		const struct bb_jparam *hp = &header->p[i];
-		if (doc_find(doc, hp->name))
-			continue;
-		struct bb_jparam *p = realloc(doc->p, (doc->n + 1) * sizeof *p);
-		if (!p)
+	for (size_t i = 0; i < d->ntops; i++)
+		if (!strcmp(d->tops[i], top))
+			return 1;
+	return 0;
+}
+
+static int copy_param(struct bb_jdoc *to, const struct bb_jparam *from)
+{
+	struct bb_jparam *p = realloc(to->p, (to->n + 1) * sizeof *p);
+	if (!p)
+		return -ENOMEM;
+	to->p = p;
+	p = &p[to->n];
+	*p = *from;
+	p->v = calloc(from->n, sizeof *p->v);
+	p->name = strdup(from->name);
+	p->top = strdup(from->top);
+	p->n = 0;
+	if (!p->v || !p->name || !p->top) {
+		free(p->v);
+		free(p->name);
+		free(p->top);
+		return -ENOMEM;
+	}
+	to->n++;
+	for (size_t k = 0; k < from->n; k++) {
+		if (!(p->v[k].s = strdup(from->v[k].s)))
 			return -ENOMEM;
-		doc->p = p;
-		p = &p[doc->n];
-		memset(p, 0, sizeof *p);
-		if (!(p->name = strdup(hp->name)) || !(p->v = calloc(hp->n, sizeof *p->v))) {
-			free(p->name);
-			return -ENOMEM;
-		}
-		doc->n++;
-		for (size_t k = 0; k < hp->n; k++) {
-			if (!(p->v[k].s = strdup(hp->v[k].s)))
-				return -ENOMEM;
-			p->n++;
-			p->v[k].mark = hp->v[k].mark;
-		}
-		p->axis = hp->axis;
-		p->level = hp->level;
-		p->mark = hp->mark;
+		p->v[k].mark = from->v[k].mark;
+		p->n++;
 	}
 	return 0;
+}
+
+static int add_top(struct bb_jdoc *d, const char *top)
+{
+	char **t = realloc(d->tops, (d->ntops + 1) * sizeof *t);
+	if (!t)
+		return -ENOMEM;
+	d->tops = t;
+	if (!(t[d->ntops] = strdup(top)))
+		return -ENOMEM;
+	d->ntops++;
+	return 0;
+}
+
+/*
+ * Job i of a multi-document file, as LKP's each_jobs makes it: document 0 with document i's
+ * top-level keys replacing document 0's whole values (Hash#merge! at the top level).
+ */
+static int merge_doc0(const struct bb_jdoc *doc0, const struct bb_jdoc *di, struct bb_jdoc *out)
+{
+	int rc = 0;
+	memset(out, 0, sizeof *out);
+	out->index = di->index;
+	out->mark = di->mark;
+	out->has_program = di->has_program || doc0->has_program;
+	for (size_t i = 0; i < doc0->n && !rc; i++)
+		if (!has_top(di, doc0->p[i].top))
+			rc = copy_param(out, &doc0->p[i]);
+	for (size_t i = 0; i < di->n && !rc; i++) {
+		/* document 0's top-level option and document i's program block setting it:
+		 * the block's wins, as within one document (and the other way round) */
+		struct bb_jparam *old = doc_find(out, di->p[i].name);
+		if (old && old->prog && !di->p[i].prog)
+			continue;
+		if (old) {
+			param_free(old);
+			*old = out->p[--out->n];
+		}
+		rc = copy_param(out, &di->p[i]);
+	}
+	for (size_t i = 0; i < doc0->ntops && !rc; i++)
+		if (!has_top(di, doc0->tops[i]))
+			rc = add_top(out, doc0->tops[i]);
+	for (size_t i = 0; i < di->ntops && !rc; i++)
+		rc = add_top(out, di->tops[i]);
+	return rc;
 }
 
 /* Parameters keep the order of the file (by where their key is): axes expand in that order. */
@@ -1160,8 +1501,7 @@ static int cmp_param_pos(const void *a, const void *b)
 }
 
 /* Cross-key checks on a merged document. */
-static int check_doc(const char *file, const char *suite, struct bb_jdoc *d, char *err,
-                     size_t errlen)
+static int check_doc(struct walker *w, const char *suite, struct bb_jdoc *d)
 {
 	const struct bb_jparam *ctrls = bb_jdoc_get(d, "cgroup.controllers");
 	const struct bb_jparam *mode = bb_jdoc_get(d, "cgroup.mode");
@@ -1170,17 +1510,12 @@ static int check_doc(const char *file, const char *suite, struct bb_jdoc *d, cha
 		if (strncmp(p->name, "cgroup.", 7) || !strcmp(p->name, "cgroup.mode"))
 			continue;
 		if (!mode) {
-			snprintf(err, errlen, "%s:%d:%d: %s: needs 'cgroup: mode:' (v1 or v2)",
-			         file, p->mark.line, p->mark.col, p->name);
-			return -EINVAL;
+			return jfail(w, ymark(p->mark), "%s: needs 'cgroup: mode:' (v1 or v2)", p->name);
 		}
 		for (size_t k = 0; k < mode->n; k++)
 			if (!strcmp(mode->v[k].s, "none")) {
-				snprintf(err, errlen,
-				         "%s:%d:%d: %s: cgroup mode none has no "
-				         "controllers or limits",
-				         file, p->mark.line, p->mark.col, p->name);
-				return -EINVAL;
+				return jfail(w, ymark(p->mark), "%s: cgroup mode none has no "
+				         "controllers or limits", p->name);
 			}
 		if (!strncmp(p->name, "cgroup.limit.", 13)) {
 			const char *file_name = p->name + 13;
@@ -1198,11 +1533,8 @@ static int check_doc(const char *file, const char *suite, struct bb_jdoc *d, cha
 				}
 			}
 			if (!found && strcmp(ctrl, "cgroup")) {
-				snprintf(err, errlen,
-				         "%s:%d:%d: cgroup.limits.%s: needs the %s "
-				         "controller in 'controllers'",
-				         file, p->mark.line, p->mark.col, file_name, ctrl);
-				return -EINVAL;
+				return jfail(w, ymark(p->mark), "cgroup.limits.%s: needs the %s "
+				         "controller in 'controllers'", file_name, ctrl);
 			}
 		}
 	}
@@ -1210,19 +1542,13 @@ static int check_doc(const char *file, const char *suite, struct bb_jdoc *d, cha
 		const struct bb_jparam *p = &d->p[i];
 		if (!strncmp(p->name, "nic.", 4) && strcmp(p->name, "nic.module") &&
 		    !bb_jdoc_get(d, "nic.name")) {
-			snprintf(err, errlen,
-			         "%s:%d:%d: nic.%s: needs 'name' in 'nic:' (the interface, e.g. eth0, "
-			         "or its MAC address)",
-			         file, p->mark.line, p->mark.col, p->name + 4);
-			return -EINVAL;
+			return jfail(w, ymark(p->mark), "nic.%s: needs 'name' in 'nic:' (the interface, e.g. eth0, "
+			         "or its MAC address)", p->name + 4);
 		}
 	}
-	if (!strcmp(suite, "stress-ng") && !bb_jdoc_get(d, "test")) {
-		snprintf(err, errlen,
-		         "%s:%d:%d: missing key 'test' in 'stress-ng:' (the stressor, "
-		         "e.g. cpu or icmp-flood)",
-		         file, d->mark.line, d->mark.col);
-		return -EINVAL;
+	if (!strcmp(suite, "stress-ng") && !bb_jdoc_get(d, "test") && !bb_jdoc_get(d, "class")) {
+		return jfail(w, ymark(d->mark), "missing key 'test' in 'stress-ng:' (the stressor, "
+		         "e.g. cpu or icmp-flood) or 'class'");
 	}
 	qsort(d->p, d->n, sizeof *d->p, cmp_param_pos);
 	return 0;
@@ -1243,40 +1569,71 @@ static void set_name(struct bb_job *job, const char *path)
 int bb_job_parse_text(const char *path, const char *text, size_t len, struct bb_job *job, char *err,
                       size_t errlen)
 {
-	struct bb_jdoc *docs;
-	size_t ndocs;
-	char *suite;
+	struct bb_jdoc *docs = NULL;
+	size_t ndocs = 0;
+	char *suite = NULL, *xtext = NULL;
+	size_t xlen;
+	struct bb_srcmap map;
+	struct walker w = {.file = path, .map = &map, .job = job, .err = err, .errlen = errlen};
 	int rc;
 
 	memset(job, 0, sizeof *job);
-	rc = load_docs(path, text, len, &docs, &ndocs, &suite, err, errlen);
-	if (rc) {
-		for (size_t i = 0; i < ndocs; i++)
-			doc_free(&docs[i]);
-		free(docs);
-		free(suite);
+	rc = bb_job_expand_includes(path, text, len, &xtext, &xlen, &map, err, errlen);
+	if (rc)
 		return rc;
-	}
+	rc = load_docs(&w, xtext, xlen, &docs, &ndocs, &suite);
+	if (rc)
+		goto out;
 	job->file = strdup(path);
 	set_name(job, path);
 	job->suite = suite;
-	sha256_hex(text, len, job->digest);
-	if (ndocs == 1) {
-		job->docs = docs;
-		job->ndocs = 1;
-	} else {
-		/* the first document is the header of the others */
-		for (size_t i = 1; i < ndocs && !rc; i++)
-			rc = merge_header(&docs[0], &docs[i]);
-		doc_free(&docs[0]);
-		memmove(docs, docs + 1, (ndocs - 1) * sizeof *docs);
-		job->docs = docs;
-		job->ndocs = ndocs - 1;
+	suite = NULL;
+	sha256_hex(xtext, xlen, job->digest);
+	job->nfiledocs = ndocs;
+	if (!(job->docs = calloc(ndocs, sizeof *job->docs))) {
+		rc = -ENOMEM;
+		goto out;
+	}
+	/* LKP: document 0 is a job, then document 0 + document i for every later one. A
+	 * document 0 that names no program would run no benchmark in LKP: not a job here. */
+	for (size_t i = 0; i < ndocs && !rc; i++) {
+		if (i == 0 && ndocs > 1 && !docs[0].has_program) {
+			char buf[256];
+			snprintf(buf, sizeof buf,
+			         "document 0 names no program (%s:): LKP would run it as a job "
+			         "with no benchmark; benchboot runs only the documents after it",
+			         job->suite);
+			if (!(job->skipped = strdup(buf)))
+				rc = -ENOMEM;
+			continue;
+		}
+		if (i == 0) {
+			rc = merge_doc0(&(struct bb_jdoc){0}, &docs[0], &job->docs[job->ndocs]);
+			job->docs[job->ndocs].index = 0;
+		} else {
+			rc = merge_doc0(&docs[0], &docs[i], &job->docs[job->ndocs]);
+		}
+		job->ndocs++;
 	}
 	for (size_t i = 0; i < job->ndocs && !rc; i++)
-		rc = check_doc(path, suite, &job->docs[i], err, errlen);
+		rc = check_doc(&w, job->suite, &job->docs[i]);
 	if (!rc && (!job->file || !job->name))
 		rc = -ENOMEM;
+	if (!rc) {
+		job->files = map.files;
+		job->nfiles = map.nfiles;
+		map.files = NULL;
+		map.nfiles = 0;
+	}
+out:
+	if (rc == -ENOMEM)
+		snprintf(err, errlen, "out of memory");
+	for (size_t i = 0; i < ndocs; i++)
+		doc_free(&docs[i]);
+	free(docs);
+	free(suite);
+	free(xtext);
+	bb_srcmap_free(&map);
 	if (rc)
 		bb_job_free(job);
 	return rc;
@@ -1334,6 +1691,13 @@ void bb_job_free(struct bb_job *job)
 {
 	for (size_t i = 0; i < job->ndocs; i++)
 		doc_free(&job->docs[i]);
+	for (size_t i = 0; i < job->nwarnings; i++)
+		free(job->warnings[i]);
+	free(job->warnings);
+	for (size_t i = 0; i < job->nfiles; i++)
+		free(job->files[i]);
+	free(job->files);
+	free(job->skipped);
 	free(job->docs);
 	free(job->file);
 	free(job->name);

@@ -3,8 +3,16 @@
  * (cgroup, sysctl, affinity, timeout, netperf global options), validated into flat parameter
  * lists, one per job document. docs/jobs.md is the user's reference for every key.
  *
- * Several YAML documents in one file: the first is a header, every later document is one job
- * that inherits the header's parameters (its own win). A file with one document is one job.
+ * Several YAML documents in one file, as LKP reads them: document 0 is a job, and job i is
+ * document 0 with document i's top-level keys replacing document 0's whole values (a later
+ * `if role client:` replaces the whole block). LKP's `<<: FILE` includes are expanded first
+ * (jobinclude.h).
+ *
+ * Keys: those benchboot acts on; LKP keys it knows and does not act on (queue and result
+ * metadata, host facts, monitors, setups it does not implement), kept as notes (parameters
+ * "lkp.KEY", recorded with the results); other keys, which LKP would drop, give a warning
+ * with the nearest key and are ignored. A key inside a program's block that the program
+ * does not take is an error.
  *
  * Errors name the place: "FILE:LINE:COL: KEY: what is wrong", with the nearest supported key
  * for an unknown one ("unknown key 'nr_thread' (did you mean 'nr_threads'?)").
@@ -15,13 +23,14 @@
 #include <stddef.h>
 
 struct bb_mark {
-	int line, col; /* 1-based; 0 when not from the file (defaults) */
+	int line, col; /* 1-based, in the text after includes; 0 when not from the file */
 };
 
 enum bb_level {
 	BB_LEVEL_RUN,  /* varies within one boot: test, nr_threads, sysctl, sizes, ... */
 	BB_LEVEL_BOOT, /* needs a boot of its own: kernel_cmdline, cgroup, cpufreq_governor */
-	BB_LEVEL_JOB,  /* describes the job: suite, cluster, category */
+	BB_LEVEL_JOB,  /* describes the job: suite, cluster */
+	BB_LEVEL_NOTE, /* an LKP key benchboot does not act on: "lkp.KEY", recorded only */
 };
 
 struct bb_jvalue {
@@ -43,22 +52,33 @@ struct bb_jparam {
 	int axis;
 	enum bb_level level;
 	struct bb_mark mark; /* of the key */
+	char *top;           /* the top-level key it came from (what a later document replaces) */
+	int prog;            /* set inside a program's block: wins over the same option at the top */
 };
 
 struct bb_jdoc {
 	struct bb_jparam *p;
 	size_t n;
-	int index;           /* 1-based document number in the file */
+	int index;           /* 0-based document number in the file (LKP's "document 0") */
 	struct bb_mark mark; /* where the document starts */
+	char **tops;         /* its own top-level keys */
+	size_t ntops;
+	int has_program; /* names `netperf:` or `stress-ng:` */
 };
 
 struct bb_job {
 	char *file; /* the path as given */
 	char *name; /* file name without directory and .yaml/.yml */
 	char *suite;
-	struct bb_jdoc *docs; /* the jobs: header merged into every later document */
+	struct bb_jdoc *docs; /* the jobs: document 0, then document 0 + document i */
 	size_t ndocs;
-	char digest[65]; /* sha256 of the file's bytes, hex */
+	size_t nfiledocs;  /* YAML documents in the file (after includes) */
+	char *skipped;     /* why document 0 is not a job of its own, or NULL */
+	char **warnings;   /* "FILE:LINE:COL: ..." for keys LKP would drop; the job still runs */
+	size_t nwarnings;
+	char **files;      /* the job file, then every included file */
+	size_t nfiles;
+	char digest[65]; /* sha256 of the text after includes, hex */
 };
 
 /* 0, -EINVAL with the message in err (bad job), or -errno (I/O: err says so). */
@@ -69,6 +89,10 @@ int bb_job_parse_text(const char *path, const char *text, size_t len, struct bb_
 void bb_job_free(struct bb_job *job);
 
 const struct bb_jparam *bb_jdoc_get(const struct bb_jdoc *doc, const char *name);
+
+/* Why benchboot records an LKP key without acting on it ("a monitor", "queue metadata", ...),
+ * or NULL when the key is not one LKP knows. */
+const char *bb_lkp_key_kind(const char *key);
 
 /* Levenshtein distance, for "did you mean" (also used by suites.c). */
 unsigned bb_edit_distance(const char *a, const char *b);

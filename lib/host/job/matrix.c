@@ -90,7 +90,7 @@ static int expand_doc(struct bb_matrix *m, const struct bb_job *job, const struc
 			const struct bb_jparam *p = &d->p[i];
 			if (p->level == BB_LEVEL_BOOT)
 				rc = params_push(&bp, &nbp, p->name, p->v[pos[i]].s);
-			else if (p->level == BB_LEVEL_RUN)
+			else if (p->level == BB_LEVEL_RUN || p->level == BB_LEVEL_NOTE)
 				rc = params_push(&rp, &nrp, p->name, p->v[pos[i]].s);
 		}
 		/* defaults, recorded with the run so results say what ran */
@@ -105,6 +105,9 @@ static int expand_doc(struct bb_matrix *m, const struct bb_job *job, const struc
 			    params_push(&rp, &nrp, "runtime", bb_suite_default_runtime(job->suite));
 		if (!rc && !bb_param_get(rp, nrp, "ip", NULL) && !strcmp(job->suite, "netperf"))
 			rc = params_push(&rp, &nrp, "ip", "ipv4");
+		/* which stress-ng ran (LKP's jobs name stressors of newer ones) */
+		if (!rc && !strcmp(job->suite, "stress-ng"))
+			rc = params_push(&rp, &nrp, "stress-ng_version", bb_sng_version);
 		struct bb_run run = {.params = rp, .nparams = nrp, .doc = d->index};
 		if (!rc)
 			rc = place(m, bp, nbp, &run);
@@ -205,7 +208,10 @@ static int varying_names(const struct bb_matrix *m, const char ***out, size_t *n
 				    bb_param_get(run->params, run->nparams, names[k], NULL);
 				varies = (!v != !v0) || (v && strcmp(v, v0));
 			}
-		if (varies && strcmp(names[k], "test") && strcmp(names[k], "netserver"))
+		/* LKP keys recorded only ("lkp.*") do not name runs */
+		if (varies && strcmp(names[k], "test") && strcmp(names[k], "class") &&
+		    strcmp(names[k], "netserver") &&
+		    strncmp(names[k], "lkp.", 4))
 			names[kept++] = names[k];
 	}
 	*out = names;
@@ -228,7 +234,10 @@ static int make_ids(struct bb_matrix *m, char *err, size_t errlen)
 			size_t len = 0;
 			id[0] = 0;
 			id_append(id, sizeof id, &len,
-			          bb_param_get(run->params, run->nparams, "test", m->job->name), 1);
+			          bb_param_get(run->params, run->nparams, "test",
+			                       bb_param_get(run->params, run->nparams, "class",
+			                                    m->job->name)),
+			          1);
 			for (size_t k = 0; k < n; k++) {
 				const char *v =
 				    bb_param_get(run->params, run->nparams, names[k], NULL);

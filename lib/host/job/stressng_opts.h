@@ -8,7 +8,12 @@ struct bb_sng_opt {
 	const char *name;
 	unsigned char arg;	/* takes an argument */
 	unsigned char stressor; /* is a stressor (--NAME N starts N workers) */
+	unsigned char method_all; /* a stressor whose --NAME-method help lists `all` (LKP then
+	                           * runs it with --NAME-method all) */
 };
+
+/* The version of the pinned stress-ng, e.g. "0.15.06". */
+extern const char bb_sng_version[];
 
 /* Sorted by name (strcmp). */
 extern const struct bb_sng_opt bb_sng_opts[];

@@ -52,7 +52,7 @@ const char *bb_param_get(const struct bb_param *params, size_t n, const char *na
 
 const char *bb_suite_default_runtime(const char *suite)
 {
-	return strcmp(suite, "stress-ng") ? "300s" : "60s";
+	return strcmp(suite, "stress-ng") ? "300s" : "1s";
 }
 
 static int argv_addf(struct bb_strv *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -233,6 +233,59 @@ static const struct {
     {"dccp", "dccp"},
 };
 
+/* What LKP's programs/stress-ng/run sets up for given stressors (setup_test): sysctls and
+ * options. */
+static const struct {
+	const char *tests; /* space-separated */
+	const char *sysctl;
+} sng_sysctls[] = {
+    {"mq", "fs.mqueue.queues_max=2048"},
+    {"mq", "fs.mqueue.msg_max=2048"},
+    {"aio aiol", "fs.aio-max-nr=1048576"},
+    {"inotify dnotify", "fs.inotify.max_user_instances=8192"},
+    {"inotify dnotify", "fs.inotify.max_user_watches=524288"},
+    {"epoll sock sockmany udp udp-flood sockpair", "net.core.somaxconn=4096"},
+};
+static const struct {
+	const char *tests;
+	const char *option;
+} sng_test_opts[] = {
+    {"sockpair bigheap brk loadavg memthrash mmaphuge mmapcow mmapmany pageswap secretmem",
+     "--oom-avoid"},
+    {"bad-ioctl sysinval cpu-online mlockmany oom-pipe bind-mount watchdog smi", "--pathological"},
+};
+
+static int word_in(const char *w, const char *list)
+{
+	size_t n = strlen(w);
+	for (const char *p = list; *p;) {
+		size_t k = strcspn(p, " ");
+		if (k == n && !strncmp(p, w, n))
+			return 1;
+		p += k;
+		p += strspn(p, " ");
+	}
+	return 0;
+}
+
+/* A sysctl of the run unless the job sets that key itself. */
+static int add_sysctl(struct bb_suite_run *sr, const char *kv)
+{
+	size_t klen = strcspn(kv, "=");
+	for (size_t i = 0; i < sr->sysctls.n; i++)
+		if (!strncmp(sr->sysctls.v[i], kv, klen + 1))
+			return 0;
+	return bb_strv_add(&sr->sysctls, kv);
+}
+
+/*
+ * stress-ng as LKP's programs/stress-ng/run runs it: --timeout TESTTIME --times --verify
+ * --metrics --no-rand-seed, the stressor's own setup options, --TEST-method M (or all, when
+ * the stressor's method list has `all`), --TEST-mode, --TEST-type, --madvise-advise,
+ * --hdd-opts, --TEST-sched (or --workload-sched), then --TEST N; a class without a test:
+ * --sequential N --class C. benchboot adds --log-file /proc/self/fd/1 (the metrics on
+ * stdout) and the job's raw stress-ng options.
+ */
 static int stressng_run(const struct bb_param *p, size_t n, struct bb_suite_run *sr, char *err,
                         size_t errlen)
 {
@@ -243,9 +296,10 @@ static int stressng_run(const struct bb_param *p, size_t n, struct bb_suite_run 
 	if (rc)
 		return rc;
 	const char *test = bb_param_get(p, n, "test", NULL);
+	const char *cls = bb_param_get(p, n, "class", NULL);
 	const char *nr = bb_param_get(p, n, "nr_threads", "1");
-	if (!test) {
-		snprintf(err, errlen, "stress-ng: no stressor ('test')");
+	if (!test && !cls) {
+		snprintf(err, errlen, "stress-ng: no stressor ('test') and no 'class'");
 		return -EINVAL;
 	}
 	if (bb_parse_count(nr, &count, &pct)) {
@@ -270,15 +324,68 @@ static int stressng_run(const struct bb_param *p, size_t n, struct bb_suite_run 
 	} else {
 		snprintf(sr->client_count, sizeof sr->client_count, "%ld%%", count);
 	}
+	/* LKP: kernel.sched_autogroup_enabled=0 always, then the stressor's own sysctls */
+	if (add_sysctl(sr, "kernel.sched_autogroup_enabled=0"))
+		return -ENOMEM;
+	for (size_t i = 0; test && i < sizeof sng_sysctls / sizeof sng_sysctls[0]; i++)
+		if (word_in(test, sng_sysctls[i].tests) && add_sysctl(sr, sng_sysctls[i].sysctl))
+			return -ENOMEM;
+	if (test && !strcmp(test, "ping-sock")) {
+		/* LKP: "0 NR_THREADS"; a percentage is resolved only on the machine, so every
+		 * group id may open ping sockets then */
+		char kv[80];
+		snprintf(kv, sizeof kv, "net.ipv4.ping_group_range=0 %s", pct ? "2147483647" : buf);
+		if (add_sysctl(sr, kv))
+			return -ENOMEM;
+	}
 	struct bb_strv *c = &sr->client_argv;
-	/* stress-ng logs to stderr; --log-file copies the log (metrics included) to stdout,
-	 * which the init parses */
 	if (bb_strv_add(c, "/usr/bin/stress-ng") || bb_strv_add(c, "--timeout") ||
 	    argv_addf(c, "%ld", secs) || bb_strv_add(c, "--times") || bb_strv_add(c, "--verify") ||
 	    bb_strv_add(c, "--metrics") || bb_strv_add(c, "--no-rand-seed") ||
-	    bb_strv_add(c, "--log-file") || bb_strv_add(c, "/proc/self/fd/1") ||
-	    argv_addf(c, "--%s", test) || bb_strv_add(c, instances))
+	    bb_strv_add(c, "--log-file") || bb_strv_add(c, "/proc/self/fd/1"))
 		return -ENOMEM;
+	if (!test) {
+		/* LKP's setup_class: spawn and exec cannot run as root */
+		int minimize = !strcmp(cls, "memory") || !strcmp(cls, "os");
+		if (bb_strv_add(c, "--sequential") || bb_strv_add(c, instances) ||
+		    bb_strv_add(c, "--class") || bb_strv_add(c, cls) ||
+		    (minimize && bb_strv_add(c, "--minimize")) || bb_strv_add(c, "--exclude") ||
+		    bb_strv_add(c, strcmp(cls, "memory") ? "spawn,exec" : "spawn,exec,stack"))
+			return -ENOMEM;
+	} else {
+		const struct bb_sng_opt *so = bb_sng_opt_find(test);
+		const char *method = bb_param_get(p, n, "method", NULL);
+		const char *mode = bb_param_get(p, n, "mode", NULL);
+		const char *type = bb_param_get(p, n, "type", NULL);
+		const char *advise = bb_param_get(p, n, "advise", NULL);
+		const char *hdd = bb_param_get(p, n, "hdd_opts", NULL);
+		const char *sched = bb_param_get(p, n, "sched", NULL);
+		char opt[128];
+		for (size_t i = 0; i < sizeof sng_test_opts / sizeof sng_test_opts[0]; i++)
+			if (word_in(test, sng_test_opts[i].tests) &&
+			    bb_strv_add(c, sng_test_opts[i].option))
+				return -ENOMEM;
+		if (!method && so && so->method_all)
+			method = "all";
+		if (method && (argv_addf(c, "--%s-method", test) || bb_strv_add(c, method)))
+			return -ENOMEM;
+		if (mode && (argv_addf(c, "--%s-mode", test) || bb_strv_add(c, mode)))
+			return -ENOMEM;
+		if (type && (argv_addf(c, "--%s-type", test) || bb_strv_add(c, type)))
+			return -ENOMEM;
+		if (advise && (bb_strv_add(c, "--madvise-advise") || bb_strv_add(c, advise)))
+			return -ENOMEM;
+		if (hdd && (bb_strv_add(c, "--hdd-opts") || bb_strv_add(c, hdd)))
+			return -ENOMEM;
+		if (sched) {
+			snprintf(opt, sizeof opt, "%s-sched", test);
+			const struct bb_sng_opt *o = bb_sng_opt_find(opt);
+			if (argv_addf(c, "--%s", o ? opt : "workload-sched") || bb_strv_add(c, sched))
+				return -ENOMEM;
+		}
+		if (argv_addf(c, "--%s", test) || bb_strv_add(c, instances))
+			return -ENOMEM;
+	}
 	for (size_t i = 0; i < n; i++) {
 		if (strncmp(p[i].name, "stress-ng.", 10))
 			continue;
@@ -292,7 +399,7 @@ static int stressng_run(const struct bb_param *p, size_t n, struct bb_suite_run 
 		if (argv_addf(c, "--%s", opt) || bb_strv_add(c, p[i].value))
 			return -ENOMEM;
 	}
-	for (size_t i = 0; i < sizeof sng_modules / sizeof sng_modules[0]; i++)
+	for (size_t i = 0; test && i < sizeof sng_modules / sizeof sng_modules[0]; i++)
 		if (!strcmp(test, sng_modules[i].stressor) &&
 		    bb_strv_add(&sr->modules, sng_modules[i].module))
 			return -ENOMEM;

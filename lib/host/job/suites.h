@@ -72,7 +72,8 @@ void bb_suite_run_free(struct bb_suite_run *sr);
 const char *bb_param_get(const struct bb_param *params, size_t n, const char *name,
                          const char *def);
 
-/* Default runtime (s) of a suite when the job gives none: netperf 300 (LKP), stress-ng 60. */
+/* Default runtime (s) of a suite when the job gives none: netperf 300, stress-ng
+ * 1 (LKP's testtime default). */
 const char *bb_suite_default_runtime(const char *suite);
 
 #endif

@@ -1,0 +1,80 @@
+# LKP's own job syntax, as LKP reads it (tests/fixtures/lkp: job files written for these
+# tests): runs per document, includes, program options at the top level, LKP keys recorded
+# and not acted on, warnings for keys LKP would drop, a 0-day job.yaml attachment, and the
+# stress-ng command line of LKP's run script.
+. tests/lib.sh
+F=tests/fixtures/lkp
+check() { "$BENCHBOOT" check "$@" >"$T/out" 2>"$T/err" || fail "check $*: $(cat "$T/err")"; }
+
+# three documents: document 0 is a job (6 runs), 1 replaces the role block (4), 2 replaces
+# nr_threads and the block (1)
+check $F/netperf-3docs.yaml
+expect_grep "^  document 0: 6 runs$" "$T/out"
+expect_grep "^  document 1: 4 runs$" "$T/out"
+expect_grep "^  document 2: 1 run$" "$T/out"
+expect_grep "^total: 1 boot, 11 runs," "$T/out"
+expect_grep "^  run SCTP_STREAM_MANY.nr_threads-1.send_size-4K: " "$T/out"
+expect_grep "^  run SCTP_STREAM.nr_threads-100pct: " "$T/out"
+expect_grep "^  LKP variables no program benchboot runs reads: set_nic_irq_affinity$" "$T/out"
+[ "$(grep -c "^  run TCP_RR" "$T/out")" = 2 ] || fail "TCP_RR should run with nr_threads 1 and 50%"
+
+# includes: relative to the including file; the included three documents stay three
+check $F/netperf-cgroup2-include.yaml
+expect_grep "^  includes $F/cgroup2-knobs.yaml$" "$T/out"
+expect_grep "^  includes $F/netperf-3docs.yaml$" "$T/out"
+expect_grep "^total: 1 boot, 11 runs," "$T/out"
+expect_grep "kernel_cmdline=systemd.unified_cgroup_hierarchy=1" "$T/out"
+check -v $F/include-overrides.yaml
+expect_grep "^total: 1 boot, 11 runs," "$T/out"
+expect_grep "^client.arg=1$" "$T/out"   # runtime: 1s in every document
+if grep -q "^param.ip=" "$T/out" && ! grep -q "^param.ip=ipv4$" "$T/out"; then fail "ip"; fi
+# an include that is not there: exit 100, the including file and line
+printf 'suite: netperf\n<<: nope.yaml\n' >"$T/inc.yaml"
+set +e
+"$BENCHBOOT" check "$T/inc.yaml" >/dev/null 2>"$T/err"
+rc=$?
+set -e
+expect_eq "exit code of a missing include" "$rc" 100
+expect_grep "inc.yaml:2:5: <<: included file 'nope.yaml' not found" "$T/err"
+
+# program options at the top level; the block's value wins
+check -v $F/netperf-toplevel-options.yaml
+expect_grep "^total: 1 boot, 2 runs," "$T/out"
+expect_eq "netperf arguments of TCP_STREAM" \
+	"$(awk '/^\[run TCP_STREAM\]/{r=1} /^\[run UDP/{r=0} r && /^client.arg=/{sub(/^client.arg=/,""); printf "%s ", $0}' "$T/out")" \
+	"/usr/bin/netperf -4 -H 127.0.0.1 -t TCP_STREAM -c -C -l 2 -- -m 10K -s 32K -S 32K "
+
+# nr_threads P%: 3 runs in the plan, the count resolved by the init (0 drops the run there)
+check -v $F/nr-threads-percent.yaml
+expect_grep "^total: 1 boot, 3 runs," "$T/out"
+expect_grep "^client.count=25%$" "$T/out"
+
+# stress-ng: testtime (default 1 s), a missing stressor warns with the version, LKP's
+# sysctls and options
+check -v $F/stress-ng-2docs.yaml
+expect_grep "^total: 1 boot, 8 runs," "$T/out"
+expect_grep "stress-ng-2docs.yaml:17:7: test: stress-ng 0.15.06 (the image's) has no stressor 'eth-sniff': that run will fail" "$T/err"
+expect_grep "^  run sock.type-dgram: 1 x 1s, clients 1$" "$T/out"
+expect_grep "^sysctl.net.core.somaxconn=4096$" "$T/out"
+expect_grep "^sysctl.kernel.sched_autogroup_enabled=0$" "$T/out"
+expect_grep "^sysctl.net.ipv4.ping_group_range=0 2147483647$" "$T/out"
+expect_grep "^client.arg=--sock-type$" "$T/out"
+expect_grep "^param.stress-ng_version=0.15.06$" "$T/out"
+check -v $F/stress-ng-options.yaml
+args() { awk -v r="[run $1]" '$0 == r {on=1; next} /^\[run /{on=0} on && /^client.arg=/{sub(/^client.arg=/,""); printf "%s ", $0}' "$T/out"; }
+expect_eq "class cpu-cache" "$(args cpu-cache)" \
+	"/usr/bin/stress-ng --timeout 1 --times --verify --metrics --no-rand-seed --log-file /proc/self/fd/1 --sequential 2 --class cpu-cache --exclude spawn,exec "
+expect_eq "tree: its method list has all" "$(args tree)" \
+	"/usr/bin/stress-ng --timeout 1 --times --verify --metrics --no-rand-seed --log-file /proc/self/fd/1 --tree-method all --tree 2 "
+expect_eq "sctp: method and sched" "$(args sctp.method-fft.sched-fifo)" \
+	"/usr/bin/stress-ng --timeout 1 --times --verify --metrics --no-rand-seed --log-file /proc/self/fd/1 --sctp-method fft --sctp-sched fifo --sctp 2 "
+
+# a 0-day job.yaml attachment: runs; its host facts are recorded, this machine's are used
+check -v $F/zday-attachment.yaml
+expect_grep "^total: 1 boot, 1 run," "$T/out"
+expect_grep "^  facts of the 0-day host, recorded only: the CPUs and memory of the machine that boots the image are used: model=Example Lake nr_node=2 nr_cpu=64 memory=256G" "$T/out"
+expect_grep "^  LKP monitors (benchboot records the environment its own way): kmsg boot-time uptime vmstat proc-vmstat perf-stat perf-profile oom-killer watchdog$" "$T/out"
+expect_grep "^param.lkp.nr_cpu=64$" "$T/out"
+expect_grep "^param.lkp.bootloader_append=\[root=/dev/ram0, panic=-1\]$" "$T/out"
+expect_grep "^client.count=200%$" "$T/out"
+[ ! -s "$T/err" ] || fail "warnings for a 0-day attachment: $(cat "$T/err")"
