@@ -10,7 +10,8 @@
  *
  * The data lines are the lines made only of numbers. Their shape tells the test family even
  * without headers (-P 0): stream 5 fields (9 with -c/-C), RR 6 (10) followed by a 2-field
- * line, UDP_STREAM a 6 (8) field sender line followed by a 4 (6) field receiver line.
+ * line, UDP_STREAM a 6 (8) field sender line followed by a 4 (6) field receiver line (both
+ * are kept: LKP's Throughput is the sender's, ThroughputRecv the receiver's).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -135,7 +136,7 @@ int bb_parse_netperf(const char *out, struct bb_netperf_result *r, char *err, si
 {
 	enum np_kind kind = NP_UNKNOWN;
 	double factor = 1.0;
-	struct np_line l1, l2;
+	struct np_line l1 = {0}, l2 = {0};
 	int have = 0; /* 1: l1 set, 2: l1 and l2 (consecutive numeric lines) */
 
 	memset(r, 0, sizeof *r);
@@ -195,6 +196,7 @@ int bb_parse_netperf(const char *out, struct bb_netperf_result *r, char *err, si
 			break;
 		r->elapsed_s = l1.f[3];
 		r->throughput = l1.f[4] * factor;
+		r->msg_size = l1.f[2];
 		if (l1.n == 9)
 			np_set_cpu(r, l1.f[5], l1.f[6], l1.f[7], l1.f[8]);
 		return 0;
@@ -210,8 +212,13 @@ int bb_parse_netperf(const char *out, struct bb_netperf_result *r, char *err, si
 	case NP_UDP_STREAM:
 		if ((l1.n != 6 && l1.n != 8) || have != 2 || l2.n != l1.n - 2)
 			break;
-		r->elapsed_s = l2.f[1];
-		r->throughput = l2.f[3] * factor; /* what the receiver got */
+		/* LKP's programs/netperf/parse: Throughput is the sender's line,
+		 * ThroughputRecv the receiver's */
+		r->elapsed_s = l1.f[2];
+		r->msg_size = l1.f[1];
+		r->throughput = l1.f[5] * factor;
+		r->has_recv = 1;
+		r->recv_throughput = l2.f[3] * factor;
 		if (l1.n == 8)
 			np_set_cpu(r, l1.f[6], l2.f[4], l1.f[7], l2.f[5]);
 		return 0;

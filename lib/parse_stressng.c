@@ -7,8 +7,14 @@
  * ...
  *
  * A data row is: stressor, bogo ops, real, usr, sys, bogo ops/s (real time), bogo ops/s
- * (usr+sys), then optional columns (CPU used per instance, RSS max). Like LKP's stats script,
- * ops is column 2 and ops_per_sec the real-time rate.
+ * (usr+sys), then optional columns (CPU used per instance, RSS max). As LKP's
+ * programs/stress-ng/parse: a row with 0 bogo ops is STRESSOR.fail 1; otherwise STRESSOR.pass
+ * 1, .ops (column 2) and .ops_per_sec (the real-time rate). A metric line
+ *
+ *   stress-ng: metrc: [5237] udp-flood           1097.62 sendto calls per sec (geometric mean of 2 instances)
+ *
+ * is STRESSOR.UNIT (the words after the value, LKP's normalisation: blanks and ,"_[]():
+ * runs become one '_'), or STRESSOR.UNIT.fail 1 when the value is 0.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -90,6 +96,50 @@ static void sn_reason(const char *out, char *err, size_t errlen)
 	         *out ? "was --metrics given?" : "empty output");
 }
 
+/* LKP::Stats.normalize of the words of a metric's unit. */
+static void sn_unit(char f[SN_MAXF][64], int from, int n, char *out, size_t len)
+{
+	size_t o = 0;
+	int sep = 0;
+	for (int i = from; i < n; i++) {
+		for (const char *p = f[i]; *p; p++) {
+			if (strchr(",\"_[]():", *p)) {
+				sep = 1;
+				continue;
+			}
+			if (sep && o && o + 1 < len)
+				out[o++] = '_';
+			sep = 0;
+			if (o + 1 < len)
+				out[o++] = *p;
+		}
+		sep = 1;
+	}
+	out[o] = 0;
+}
+
+/* "(average ...", "(geometric mean ...", "(harmonic mean ...", "(total ...": where the
+ * summary starts (stress-ng spells geometric "geometic" in some versions), or NULL. */
+static const char *sn_summary(const char *s, const char *e)
+{
+	static const char *const marks[] = {" (average", " (geometric mean", " (geometic mean",
+	                                    " (harmonic mean", " (total"};
+	for (const char *p = s; p < e; p++)
+		for (size_t m = 0; m < sizeof marks / sizeof marks[0]; m++)
+			if ((size_t)(e - p) >= strlen(marks[m]) &&
+			    !memcmp(p, marks[m], strlen(marks[m])))
+				return p;
+	return NULL;
+}
+
+static int sn_seen(const struct bb_stats *st, size_t first, const char *name)
+{
+	for (size_t i = first; i < st->n; i++)
+		if (!strcmp(st->v[i].name, name))
+			return 1;
+	return 0;
+}
+
 int bb_parse_stressng(const char *out, struct bb_stats *st, char *err, size_t errlen)
 {
 	int in_table = 0, rows = 0, failed = 0;
@@ -103,7 +153,26 @@ int bb_parse_stressng(const char *out, struct bb_stats *st, char *err, size_t er
 		if (!e)
 			e = s + strlen(s);
 		char level[16], f[SN_MAXF][64];
-		int n = sn_split(s, e, level, f);
+		const char *sum = sn_summary(s, e);
+		int n = sn_split(s, sum ? sum : e, level, f);
+		double mv;
+		if (sum && n >= 3 && sn_number(f[1], &mv)) {
+			char unit[128], name[320];
+			int rc;
+			sn_unit(f, 2, n, unit, sizeof unit);
+			snprintf(name, sizeof name, "stress-ng.%s.%s%s", f[0], unit,
+			         mv == 0 ? ".fail" : "");
+			if (!sn_seen(st, first, name) &&
+			    (rc = bb_stats_add(st, name, mv == 0 ? 1 : mv, "")))
+				return rc;
+			if (mv != 0) {
+				snprintf(name, sizeof name, "stress-ng.%s.%s.pass", f[0], unit);
+				if (!sn_seen(st, first, name) && (rc = bb_stats_add(st, name, 1, "")))
+					return rc;
+			}
+			s = *e ? e + 1 : e;
+			continue;
+		}
 		if (n >= 0 && !strcmp(level, "fail") && !fail_line[0])
 			snprintf(fail_line, sizeof fail_line, "%.*s", (int)(e - s), s);
 		/* "unsuccessful run completed in 2.01s" (0.15); newer: "failed: N: stressor (N)" */
@@ -125,21 +194,26 @@ int bb_parse_stressng(const char *out, struct bb_stats *st, char *err, size_t er
 			} else {
 				char name[128];
 				int rc;
-				snprintf(name, sizeof name, "stress-ng.%s.ops", f[0]);
+				snprintf(name, sizeof name, "stress-ng.%s.%s", f[0],
+				         v[0] == 0 ? "fail" : "pass");
 				/* the same table twice (a log copy on stdout and stderr): once */
-				int seen = 0;
-				for (size_t i = first; i < st->n && !seen; i++)
-					seen = !strcmp(st->v[i].name, name);
-				if (seen) {
+				if (sn_seen(st, first, name)) {
 					s = *e ? e + 1 : e;
 					continue;
 				}
+				rows++;
+				if ((rc = bb_stats_add(st, name, 1, "")))
+					return rc;
+				if (v[0] == 0) {
+					s = *e ? e + 1 : e;
+					continue;
+				}
+				snprintf(name, sizeof name, "stress-ng.%s.ops", f[0]);
 				if ((rc = bb_stats_add(st, name, v[0], "ops")))
 					return rc;
 				snprintf(name, sizeof name, "stress-ng.%s.ops_per_sec", f[0]);
 				if ((rc = bb_stats_add(st, name, v[4], "ops/s")))
 					return rc;
-				rows++;
 			}
 		} else if (in_table) {
 			in_table = 0;

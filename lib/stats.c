@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "stats.h"
 
@@ -49,11 +50,24 @@ static double tv_seconds(struct timeval tv)
 	return (double)tv.tv_sec + (double)tv.tv_usec / 1e6;
 }
 
+/* Add SUITE.time.NAME and time.NAME, as LKP's time parse and dump-stat name them. */
+static int add_time(struct bb_stats *s, const char *suite, const char *name, double v,
+                    const char *unit)
+{
+	char full[128];
+	int rc;
+	snprintf(full, sizeof full, "%s.time.%s", suite, name);
+	if ((rc = bb_stats_add(s, full, v, unit)))
+		return rc;
+	snprintf(full, sizeof full, "time.%s", name);
+	return bb_stats_add(s, full, v, unit);
+}
+
 int bb_stats_add_rusage(struct bb_stats *s, const char *suite, const struct rusage *ru,
                         size_t nclients, double elapsed_s)
 {
 	double user = 0, sys = 0, vcs = 0, ivcs = 0, maxrss = 0, minflt = 0, majflt = 0, inb = 0,
-	       oub = 0;
+	       oub = 0, swaps = 0, msgsnd = 0, msgrcv = 0, nsig = 0;
 	for (size_t i = 0; i < nclients; i++) {
 		user += tv_seconds(ru[i].ru_utime);
 		sys += tv_seconds(ru[i].ru_stime);
@@ -63,42 +77,62 @@ int bb_stats_add_rusage(struct bb_stats *s, const char *suite, const struct rusa
 		majflt += (double)ru[i].ru_majflt;
 		inb += (double)ru[i].ru_inblock;
 		oub += (double)ru[i].ru_oublock;
+		swaps += (double)ru[i].ru_nswap;
+		msgsnd += (double)ru[i].ru_msgsnd;
+		msgrcv += (double)ru[i].ru_msgrcv;
+		nsig += (double)ru[i].ru_nsignals;
 		if ((double)ru[i].ru_maxrss > maxrss)
 			maxrss = (double)ru[i].ru_maxrss;
 	}
+	/* GNU time -v's list as programs/time/parse names it; the ones Linux leaves at 0
+	 * (average sizes, swaps, socket messages, signals) only when not 0, as dump-stat
+	 * drops stats that are all 0 */
 	const struct {
 		const char *name;
 		double value;
 		const char *unit;
+		int always;
 	} t[] = {
-	    {"user_time", user, "s"},
-	    {"system_time", sys, "s"},
+	    {"user_time", user, "s", 1},
+	    {"system_time", sys, "s", 1},
 	    {"percent_of_cpu_this_job_got", elapsed_s > 0 ? 100.0 * (user + sys) / elapsed_s : 0,
-	     "%"},
-	    {"elapsed_time", elapsed_s, "s"},
-	    {"voluntary_context_switches", vcs, ""},
-	    {"involuntary_context_switches", ivcs, ""},
-	    {"max_resident_set_size", maxrss, "KB"},
-	    {"minor_page_faults", minflt, ""},
-	    {"major_page_faults", majflt, ""},
-	    {"file_system_inputs", inb, ""},
-	    {"file_system_outputs", oub, ""},
+	     "%", 1},
+	    {"elapsed_time", elapsed_s, "s", 1},
+	    {"maximum_resident_set_size", maxrss, "KB", 1},
+	    {"major_page_faults", majflt, "", 1},
+	    {"minor_page_faults", minflt, "", 1},
+	    {"voluntary_context_switches", vcs, "", 1},
+	    {"involuntary_context_switches", ivcs, "", 1},
+	    {"swaps", swaps, "", 0},
+	    {"file_system_inputs", inb, "", 1},
+	    {"file_system_outputs", oub, "", 1},
+	    {"socket_messages_sent", msgsnd, "", 0},
+	    {"socket_messages_received", msgrcv, "", 0},
+	    {"signals_delivered", nsig, "", 0},
+	    {"page_size", (double)sysconf(_SC_PAGESIZE), "", 1},
 	};
 	for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
-		char name[128];
-		snprintf(name, sizeof name, "%s.time.%s", suite, t[i].name);
-		int rc = bb_stats_add(s, name, t[i].value, t[i].unit);
+		if (!t[i].always && t[i].value == 0)
+			continue;
+		int rc = add_time(s, suite, t[i].name, t[i].value, t[i].unit);
 		if (rc)
 			return rc;
 	}
 	return 0;
 }
 
+/*
+ * netperf's stats as LKP's programs/netperf/parse computes them from all clients of one
+ * iteration: Throughput_U the mean over the clients, ThroughputRecv_U the mean over the
+ * receiver lines (UDP_STREAM), ThroughputBoth_U their sum; the _total_ ones are sums;
+ * workload = ThroughputBoth_total x the elapsed time, in messages (stream: x 10^6 / 8 /
+ * message size) or transactions. benchboot's own: CPU utilisation and service demand.
+ */
 static int netperf_stats(const char *const *outs, size_t n, struct bb_stats *out, char *err,
                          size_t errlen)
 {
-	double sum = 0, lc = 0, rc_ = 0, lsd = 0, rsd = 0;
-	size_t ncpu = 0, nlc = 0, nrc = 0, nlsd = 0, nrsd = 0;
+	double sum = 0, rsum = 0, lc = 0, rc_ = 0, lsd = 0, rsd = 0, time_s = 0, msg = 0;
+	size_t nrecv = 0, ncpu = 0, nlc = 0, nrc = 0, nlsd = 0, nrsd = 0;
 	int rr = -1, rc;
 
 	if (n == 0) {
@@ -119,6 +153,10 @@ static int netperf_stats(const char *const *outs, size_t n, struct bb_stats *out
 		}
 		rr = r.rr;
 		sum += r.throughput;
+		if (r.has_recv)
+			rsum += r.recv_throughput, nrecv++;
+		time_s = r.elapsed_s; /* LKP: of the last data line */
+		msg = r.msg_size;
 		if (r.has_cpu) {
 			ncpu++;
 			/* netperf prints -1 for a side it did not measure */
@@ -134,12 +172,31 @@ static int netperf_stats(const char *const *outs, size_t n, struct bb_stats *out
 	}
 	const char *u = rr ? "tps" : "Mbps";
 	const char *sdu = rr ? "us_per_Tr" : "us_per_KB";
+	double mean = sum / (double)n, rmean = nrecv ? rsum / (double)nrecv : 0;
+	double workload = (sum + rsum) * time_s;
+	if (!rr)
+		workload = msg > 0 ? workload * 1e6 / 8.0 / msg : 0;
+	const struct {
+		const char *fmt;
+		double v;
+		int show;
+	} t[] = {
+	    {"netperf.Throughput_%s", mean, 1},
+	    {"netperf.ThroughputRecv_%s", rmean, nrecv > 0},
+	    {"netperf.ThroughputBoth_%s", mean + rmean, 1},
+	    {"netperf.Throughput_total_%s", sum, 1},
+	    {"netperf.ThroughputRecv_total_%s", rsum, nrecv > 0},
+	    {"netperf.ThroughputBoth_total_%s", sum + rsum, 1},
+	};
 	char name[128];
-	snprintf(name, sizeof name, "netperf.Throughput_%s", u);
-	if ((rc = bb_stats_add(out, name, sum / (double)n, u)))
-		return rc;
-	snprintf(name, sizeof name, "netperf.Throughput_total_%s", u);
-	if ((rc = bb_stats_add(out, name, sum, u)))
+	for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
+		if (!t[i].show)
+			continue;
+		snprintf(name, sizeof name, t[i].fmt, u);
+		if ((rc = bb_stats_add(out, name, t[i].v, u)))
+			return rc;
+	}
+	if ((rc = bb_stats_add(out, "netperf.workload", workload, "")))
 		return rc;
 	if (ncpu) {
 		if (nlc && (rc = bb_stats_add(out, "netperf.local_cpu_util_percent",
@@ -160,7 +217,14 @@ static int netperf_stats(const char *const *outs, size_t n, struct bb_stats *out
 	return 0;
 }
 
-/* Every client's stress-ng stats, summed by name (instances spread over clients add up). */
+static int ends_with(const char *s, const char *suffix)
+{
+	size_t a = strlen(s), b = strlen(suffix);
+	return a >= b && !strcmp(s + a - b, suffix);
+}
+
+/* Every client's stress-ng stats by name: ops and ops_per_sec add up (instances spread over
+ * clients), pass and fail are 1 when any client says so, other metrics are averaged. */
 static int stressng_stats(const char *const *outs, size_t n, struct bb_stats *out, char *err,
                           size_t errlen)
 {
@@ -183,8 +247,15 @@ static int stressng_stats(const char *const *outs, size_t n, struct bb_stats *ou
 			for (size_t j = first; j < out->n; j++)
 				if (!strcmp(out->v[j].name, one.v[k].name))
 					have = &out->v[j];
-			if (have) {
+			if (have && (ends_with(have->name, ".ops") ||
+			             ends_with(have->name, ".ops_per_sec"))) {
 				have->value += one.v[k].value;
+			} else if (have && (ends_with(have->name, ".pass") ||
+			                    ends_with(have->name, ".fail"))) {
+				have->value = 1;
+			} else if (have) {
+				/* running mean over the clients that reported it */
+				have->value += (one.v[k].value - have->value) / (double)(i + 1);
 			} else if ((rc = bb_stats_add(out, one.v[k].name, one.v[k].value,
 			                              one.v[k].unit))) {
 				bb_stats_free(&one);

@@ -66,8 +66,12 @@ int bb_stats_add_rusage(struct bb_stats *s, const char *suite, const struct rusa
  */
 struct bb_netperf_result {
 	int rr;            /* 1: transactions/s, 0: Mbit/s */
-	double throughput; /* Mbit/s (converted from -f units when a header says so) or tps */
-	double elapsed_s;
+	double throughput; /* Mbit/s (converted from -f units when a header says so) or tps;
+	                    * UDP_STREAM: the sender's line, as LKP's parse reads it */
+	int has_recv;      /* UDP_STREAM: the receiver's line is in recv_throughput */
+	double recv_throughput;
+	double msg_size;   /* the send message size column (stream tests), for LKP's workload */
+	double elapsed_s;  /* of the first data line (UDP_STREAM: the sender's) */
 	int has_cpu;                  /* the four fields below are set */
 	double local_cpu, remote_cpu; /* percent */
 	double local_sd, remote_sd;   /* us/KB (stream) or us/Tr (RR) */

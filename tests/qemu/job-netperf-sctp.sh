@@ -8,7 +8,7 @@ expect_grep "run 2/2 SCTP_STREAM_MANY.prsctp_enable-1 iteration 1: ok" "$T/run.o
 job_check "$T/res" netperf.Throughput_Mbps netperf.Throughput_total_Mbps \
 	netperf.local_cpu_util_percent netperf.remote_cpu_util_percent \
 	netperf.local_service_demand_us_per_KB netperf.time.elapsed_time \
-	netperf.time.system_time netperf.time.max_resident_set_size >"$T/check" || fail "$(cat "$T/check")"
+	netperf.time.system_time netperf.time.maximum_resident_set_size >"$T/check" || fail "$(cat "$T/check")"
 cat "$T/check"
 expect_grep "/SCTP_STREAM_MANY.prsctp_enable-0: .*net.sctp.prsctp_enable read back 0" "$T/check"
 expect_grep "/SCTP_STREAM_MANY.prsctp_enable-1: .*net.sctp.prsctp_enable read back 1" "$T/check"

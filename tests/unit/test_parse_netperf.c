@@ -122,15 +122,22 @@ TEST(rr_tests)
 	CHECK_NEAR(r.remote_sd, 468.322);
 }
 
-TEST(udp_stream_receiver_line)
+TEST(udp_stream_sender_and_receiver_lines)
 {
+	/* LKP's programs/netperf/parse: Throughput is the sender's line, ThroughputRecv the
+	 * receiver's */
 	struct bb_netperf_result r = parse_ok("netperf/udp_stream-cC.txt");
 	CHECK_INT(r.rr, ==, 0);
-	CHECK_NEAR(r.throughput, 1797.4);
+	CHECK_NEAR(r.throughput, 4771.0);
+	CHECK_INT(r.has_recv, ==, 1);
+	CHECK_NEAR(r.recv_throughput, 1797.4);
+	CHECK_NEAR(r.msg_size, 4096.0);
+	CHECK_NEAR(r.elapsed_s, 2.00);
 	CHECK_NEAR(r.local_sd, 3.374);
 	r = parse_ok("netperf/udp_stream-P0.txt");
 	CHECK_INT(r.rr, ==, 0);
-	CHECK_NEAR(r.throughput, 364.18);
+	CHECK_NEAR(r.throughput, 785.29);
+	CHECK_NEAR(r.recv_throughput, 364.18);
 	CHECK_INT(r.has_cpu, ==, 0);
 }
 

@@ -30,22 +30,27 @@ TEST(cpu_metrics)
 	struct bb_stats s = {0};
 	char err[256], *out = slurp("stress-ng/cpu.txt");
 	CHECK_INT(bb_parse_stressng(out, &s, err, sizeof err), ==, 0);
-	CHECK_INT(s.n, ==, 2);
-	CHECK_STR(s.v[0].name, "stress-ng.cpu.ops");
+	CHECK_INT(s.n, ==, 3);
+	CHECK_STR(s.v[0].name, "stress-ng.cpu.pass"); /* LKP's names */
+	CHECK(stat_of(&s, "stress-ng.cpu.pass") == 1);
 	CHECK(stat_of(&s, "stress-ng.cpu.ops") == 3465);
 	CHECK(stat_of(&s, "stress-ng.cpu.ops_per_sec") == 1731.15);
 	bb_stats_free(&s);
 	free(out);
 }
 
-TEST(icmp_flood_ignores_misc_metrics)
+TEST(icmp_flood_misc_metrics_as_lkp_names_them)
 {
 	struct bb_stats s = {0};
 	char err[256], *out = slurp("stress-ng/icmp-flood.txt");
 	CHECK_INT(bb_parse_stressng(out, &s, err, sizeof err), ==, 0);
-	CHECK_INT(s.n, ==, 2);
+	CHECK_INT(s.n, ==, 7);
 	CHECK(stat_of(&s, "stress-ng.icmp-flood.ops") == 377196);
 	CHECK(stat_of(&s, "stress-ng.icmp-flood.ops_per_sec") == 188591.54);
+	/* "94364.14 sendto calls per sec (geometic mean of 2 instances)" */
+	CHECK(stat_of(&s, "stress-ng.icmp-flood.sendto_calls_per_sec") == 94364.14);
+	CHECK(stat_of(&s, "stress-ng.icmp-flood.sendto_calls_per_sec.pass") == 1);
+	CHECK(stat_of(&s, "stress-ng.icmp-flood.MB_written_per_sec") == 47.53);
 	bb_stats_free(&s);
 	free(out);
 }
@@ -55,7 +60,7 @@ TEST(two_stressors)
 	struct bb_stats s = {0};
 	char err[256], *out = slurp("stress-ng/cpu-vm.txt");
 	CHECK_INT(bb_parse_stressng(out, &s, err, sizeof err), ==, 0);
-	CHECK_INT(s.n, ==, 4);
+	CHECK_INT(s.n, ==, 6);
 	CHECK(stat_of(&s, "stress-ng.vm.ops") == 21676);
 	CHECK(stat_of(&s, "stress-ng.vm.ops_per_sec") == 10747.88);
 	CHECK(stat_of(&s, "stress-ng.cpu.ops_per_sec") == 1050.36);
@@ -74,7 +79,7 @@ TEST(log_copied_twice_counts_once)
 	struct bb_stats s = {0};
 	char err[256];
 	CHECK_INT(bb_parse_stressng(twice, &s, err, sizeof err), ==, 0);
-	CHECK_INT(s.n, ==, 2);
+	CHECK_INT(s.n, ==, 3);
 	CHECK(stat_of(&s, "stress-ng.cpu.ops") == 3465);
 	bb_stats_free(&s);
 	free(twice);
@@ -145,4 +150,25 @@ TEST(failed_verification_is_an_error)
 	               "verification failed");
 	free(bad);
 	free(out);
+}
+
+TEST(zero_ops_is_fail_as_in_lkp)
+{
+	const char *out =
+	    "stress-ng: metrc: [5961] stressor       bogo ops real time  usr time  sys time   "
+	    "bogo ops/s     bogo ops/s CPU used per       RSS Max\n"
+	    "stress-ng: metrc: [5961]                           (secs)    (secs)    (secs)   "
+	    "(real time) (usr+sys time) instance (%)          (KB)\n"
+	    "stress-ng: metrc: [5961] uprobe                0     60.00      0.21      0.87         "
+	    "0.00           0.00         0.01          1792\n"
+	    "stress-ng: metrc: [5961] uprobe                 0.00 MB trace data per second "
+	    "(harmonic mean of 2 instances)\n";
+	struct bb_stats s = {0};
+	char err[256];
+	CHECK_INT(bb_parse_stressng(out, &s, err, sizeof err), ==, 0);
+	CHECK_INT(s.n, ==, 2);
+	CHECK(stat_of(&s, "stress-ng.uprobe.fail") == 1);
+	CHECK(stat_of(&s, "stress-ng.uprobe.MB_trace_data_per_second.fail") == 1);
+	CHECK(!bb_stats_find(&s, "stress-ng.uprobe.ops"));
+	bb_stats_free(&s);
 }

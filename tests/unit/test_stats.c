@@ -57,7 +57,17 @@ TEST(netperf_two_clients_mean_and_sum)
 	CHECK_NEAR(stat_of(&s, "netperf.time.percent_of_cpu_this_job_got"), 100 * 4.75 / 3.5);
 	CHECK_NEAR(stat_of(&s, "netperf.time.voluntary_context_switches"), 15);
 	CHECK_NEAR(stat_of(&s, "netperf.time.involuntary_context_switches"), 107);
-	CHECK_NEAR(stat_of(&s, "netperf.time.max_resident_set_size"), 3000);
+	CHECK_NEAR(stat_of(&s, "netperf.time.maximum_resident_set_size"), 3000);
+	CHECK_NEAR(stat_of(&s, "time.maximum_resident_set_size"), 3000); /* LKP: both */
+	CHECK_NEAR(stat_of(&s, "time.user_time"), 1.75);
+	CHECK(bb_stats_find(&s, "netperf.time.page_size"));
+	CHECK(!bb_stats_find(&s, "netperf.time.swaps")); /* 0: LKP's dump-stat drops it */
+	/* LKP's names: no receiver line in a TCP stream, Both = Throughput */
+	CHECK(!bb_stats_find(&s, "netperf.ThroughputRecv_Mbps"));
+	CHECK_NEAR(stat_of(&s, "netperf.ThroughputBoth_Mbps"), (6916.85 + 6316.08) / 2);
+	CHECK_NEAR(stat_of(&s, "netperf.ThroughputBoth_total_Mbps"), 6916.85 + 6316.08);
+	/* workload: messages = total Mbit/s x elapsed x 10^6 / 8 / message size */
+	CHECK(stat_of(&s, "netperf.workload") > 0);
 	CHECK_NEAR(stat_of(&s, "netperf.time.minor_page_faults"), 23);
 	CHECK(!bb_stats_find(&s, "netperf.Throughput_tps"));
 	bb_stats_free(&s);
@@ -123,7 +133,8 @@ TEST(stressng_clients_summed)
 	CHECK_NEAR(stat_of(&s, "stress-ng.cpu.ops"), 2 * 3465);
 	CHECK_NEAR(stat_of(&s, "stress-ng.cpu.ops_per_sec"), 2 * 1731.15);
 	CHECK_NEAR(stat_of(&s, "stress-ng.time.elapsed_time"), 2.01);
-	CHECK(bb_stats_find(&s, "stress-ng.time.max_resident_set_size"));
+	CHECK(bb_stats_find(&s, "stress-ng.time.maximum_resident_set_size"));
+	CHECK_NEAR(stat_of(&s, "stress-ng.cpu.pass"), 1); /* not summed over clients */
 	bb_stats_free(&s);
 	free(one);
 }
@@ -215,4 +226,26 @@ TEST(resjson_errors)
 	bad_json("{\"a\": [1] \"b\"", "line 1 col 11: expected ',' or '}'");
 	bad_json("{\"a\": [1]} x", "line 1 col 12: text after the object");
 	bad_json("{\"a", "line 1 col 4: unterminated string");
+}
+
+TEST(netperf_udp_stream_lkp_names)
+{
+	/* two UDP_STREAM clients: Throughput from the sender lines, ThroughputRecv from the
+	 * receiver lines, Both their sum; workload in messages */
+	const char *outs[2] = {slurp("netperf/udp_stream-cC.txt"), slurp("netperf/udp_stream-P0.txt")};
+	struct bb_stats s = {0};
+	char err[256];
+	CHECK_INT(bb_stats_for_run("netperf", outs, NULL, 2, 2, &s, err, sizeof err), ==, 0);
+	CHECK_NEAR(stat_of(&s, "netperf.Throughput_Mbps"), (4771.0 + 785.29) / 2);
+	CHECK_NEAR(stat_of(&s, "netperf.ThroughputRecv_Mbps"), (1797.4 + 364.18) / 2);
+	CHECK_NEAR(stat_of(&s, "netperf.ThroughputBoth_Mbps"),
+	           (4771.0 + 785.29) / 2 + (1797.4 + 364.18) / 2);
+	CHECK_NEAR(stat_of(&s, "netperf.Throughput_total_Mbps"), 4771.0 + 785.29);
+	CHECK_NEAR(stat_of(&s, "netperf.ThroughputRecv_total_Mbps"), 1797.4 + 364.18);
+	CHECK_NEAR(stat_of(&s, "netperf.ThroughputBoth_total_Mbps"),
+	           4771.0 + 785.29 + 1797.4 + 364.18);
+	/* LKP takes the time and message size of the last data line: 2.00 s, 1024 bytes */
+	CHECK_NEAR(stat_of(&s, "netperf.workload"),
+	           (4771.0 + 785.29 + 1797.4 + 364.18) * 2.00 * 1e6 / 8 / 1024);
+	bb_stats_free(&s);
 }

@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include <yaml.h>
 
+#include "host/fileio.h"
 #include "host/job/jobinclude.h"
 #include "host/strbuf.h"
 
@@ -60,38 +61,6 @@ static int split_lines(struct lines *l, const char *text, size_t len, int file)
 		start = i + 1;
 	}
 	return 0;
-}
-
-static int read_text(const char *path, char **buf, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	size_t cap = 0;
-	*buf = NULL;
-	*len = 0;
-	if (!f)
-		return -errno;
-	for (;;) {
-		if (*len + 4096 > cap) {
-			char *nb = realloc(*buf, cap = cap ? cap * 2 : 8192);
-			if (!nb) {
-				fclose(f);
-				return -ENOMEM;
-			}
-			*buf = nb;
-		}
-		size_t n = fread(*buf + *len, 1, cap - *len - 1, f);
-		*len += n;
-		if (!n)
-			break;
-		if (*len > (1u << 20)) {
-			fclose(f);
-			return -EFBIG;
-		}
-	}
-	int bad = ferror(f);
-	fclose(f);
-	(*buf)[*len] = 0;
-	return bad ? -EIO : 0;
 }
 
 /*
@@ -446,9 +415,9 @@ int bb_job_expand_includes(const char *path, const char *text, size_t len, char 
 			rc = -EINVAL;
 			goto out;
 		}
-		char *buf;
+		unsigned char *buf;
 		size_t blen;
-		if ((rc = read_text(found, &buf, &blen))) {
+		if ((rc = fileio_read_all(found, &buf, &blen))) {
 			snprintf(err, errlen, "%s:%d: <<: %s: %s", path, src.v[i].line, found,
 			         strerror(-rc));
 			free(found);
@@ -461,7 +430,7 @@ int bb_job_expand_includes(const char *path, const char *text, size_t len, char 
 		rc = add_file(map, found);
 		free(found);
 		if (!rc)
-			rc = split_lines(&inc, buf, blen, fidx);
+			rc = split_lines(&inc, (const char *)buf, blen, fidx);
 		free(buf);
 		if (!rc && (io.nignore || io.nover))
 			rc = apply_opts(&inc, &io, 0, src.v[i].line);
