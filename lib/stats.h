@@ -2,19 +2,22 @@
  * Benchmark statistics with LKP's names, computed from the raw outputs of a run's clients and
  * their rusages. Shared by the init (musl, plain C) and the host tools (re-parsing raw logs).
  *
- * Stat names (see docs/jobs.md for the full table):
- *   netperf.Throughput_Mbps          mean over the clients (stream tests), Mbit/s (10^6 bits)
- *   netperf.Throughput_total_Mbps    sum over the clients
- *   netperf.Throughput_tps           mean over the clients (RR tests), transactions/s
- *   netperf.Throughput_total_tps     sum over the clients
- *   netperf.local_cpu_util_percent, netperf.remote_cpu_util_percent         (-c, -C; mean)
- *   netperf.local_service_demand_us_per_KB, ..._remote_...  (stream; _us_per_Tr for RR; mean)
+ * Stat names, LKP's (see docs/jobs.md for the full table):
+ *   netperf.Throughput_Mbps          mean over the clients (stream tests; UDP_STREAM: the
+ *                                    sender's line), Mbit/s (10^6 bits)
+ *   netperf.ThroughputRecv_Mbps      UDP_STREAM: mean of the receivers' lines
+ *   netperf.ThroughputBoth_Mbps      the two added; _total_ variants: sums over the clients
+ *   netperf.workload                 ThroughputBoth_total x elapsed, in messages or transactions
+ *   netperf.*_tps                    the same for RR tests, transactions/s
+ *   netperf.local_cpu_util_percent, ..._remote_..., ..._service_demand_...   benchboot's own
+ *   stress-ng.<stressor>.pass/.fail  1 (0 bogo ops: fail)
  *   stress-ng.<stressor>.ops          bogo ops, summed over the clients
  *   stress-ng.<stressor>.ops_per_sec  bogo ops/s (real time), summed over the clients
- *   <suite>.time.user_time, system_time (s, summed), percent_of_cpu_this_job_got
- *     (100 * (user + system) / elapsed), elapsed_time (s), voluntary_context_switches,
- *     involuntary_context_switches (summed), max_resident_set_size (KB, max over clients),
- *     minor_page_faults, major_page_faults, file_system_inputs, file_system_outputs (summed)
+ *   stress-ng.<stressor>.<unit>       a metric line, mean over the clients
+ *   <suite>.time.NAME and time.NAME  GNU time's list as LKP's time parse names it: user_time,
+ *     system_time, percent_of_cpu_this_job_got, elapsed_time, maximum_resident_set_size,
+ *     major/minor_page_faults, (in)voluntary_context_switches, file_system_inputs/outputs,
+ *     page_size (and swaps, socket_messages_*, signals_delivered when not 0)
  * Units are single words (they become LAVA's UNITS): Mbps, tps, %, us/KB, us/Tr, ops, ops/s,
  * s, KB, or empty for counts.
  */
