@@ -6,6 +6,8 @@
  *         controllers), the job cgroup /benchboot in each, limits in their controller's;
  *   none: nothing.
  * Every benchmark process is moved into the job cgroup before it runs, and checked there.
+ * Limit values as LKP's cgroup setups take them are resolved on this machine: `P%` of a
+ * memory.* file is P% of MemTotal in bytes, `all` for cpuset.cpus the online CPUs.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -42,11 +44,39 @@ static int has_word(const char *list, const char *word)
 	return 0;
 }
 
+/* LKP's forms of a limit, resolved here: 0, or -1 with the reason in cg. */
+static int resolve_limit(struct cgroup_state *cg, const char *file, const char *value, char *out,
+                         size_t len)
+{
+	size_t n = strlen(value);
+	snprintf(out, len, "%s", value);
+	if (!strncmp(file, "memory.", 7) && n > 1 && value[n - 1] == '%') {
+		char *text = init_read("/proc/meminfo", NULL), *p, *e;
+		unsigned long long kb = 0, pct = strtoull(value, &e, 10);
+		if (text && (p = strstr(text, "MemTotal:")))
+			kb = strtoull(p + 9, NULL, 10);
+		free(text);
+		if (!kb || *e != '%')
+			return cg_fail(cg, "%s=%s: no MemTotal in /proc/meminfo", file, value);
+		snprintf(out, len, "%llu", pct * kb * 1024 / 100);
+	} else if (!strcmp(file, "cpuset.cpus") && !strcmp(value, "all")) {
+		char *text = init_read("/sys/devices/system/cpu/online", NULL);
+		if (!text)
+			return cg_fail(cg, "%s=all: cannot read the online CPUs", file);
+		text[strcspn(text, "\n")] = 0;
+		snprintf(out, len, "%s", text);
+		free(text);
+	}
+	return 0;
+}
+
 /* Write a limit into the job cgroup dir and read it back. */
 static int write_limit(struct cgroup_state *cg, const char *dir, const char *file,
-                       const char *value)
+                       const char *asked)
 {
-	char back[256] = "", path[256];
+	char back[256] = "", path[256], value[256];
+	if (resolve_limit(cg, file, asked, value, sizeof(value)))
+		return -1;
 	snprintf(path, sizeof(path), "%s/%s", dir, file);
 	int r = init_write(path, value, 0);
 	if (r)

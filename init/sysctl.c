@@ -3,6 +3,12 @@
  * unknown key, a refused write or a different read-back value fails the run with that reason.
  * After the run every written key gets its boot value back, so each run sees the boot's
  * defaults plus exactly its own settings.
+ *
+ * Two forms from LKP jobs are resolved here, on the machine that runs them:
+ *   sc_NAME     LKP's sysctl setup keys: the file NAME (or with '-' for '_') in /proc/sys/
+ *               {abi,debug,fs,kernel,sunrpc,user,vm,net/core}, the first that exists;
+ *   @netbuf:N@  in a value: LKP's net-buffer size, MemTotal / N / 16 in bytes, N the
+ *               run's nr_threads (a count, or P% of the online CPUs rounded down).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -38,6 +44,79 @@ static void key_path(const char *key, char *path, size_t len)
 	path[n] = 0;
 }
 
+/* LKP's sc_NAME: where its setup would write it. 0, or -ENOENT. */
+static int sc_path(const char *key, char *path, size_t len)
+{
+	static const char *const dirs[] = {"abi", "debug", "fs",  "kernel",
+	                                   "sunrpc", "user", "vm", "net/core"};
+	char name[128], dashed[128];
+	snprintf(name, sizeof(name), "%s", key + 3);
+	snprintf(dashed, sizeof(dashed), "%s", name);
+	for (char *p = dashed; *p; p++)
+		if (*p == '_')
+			*p = '-';
+	for (size_t i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++)
+		for (int d = 0; d < 2; d++) {
+			char *text;
+			snprintf(path, len, "/proc/sys/%s/%s", dirs[i], d ? dashed : name);
+			if ((text = init_read(path, NULL))) {
+				free(text);
+				return 0;
+			}
+		}
+	snprintf(path, len, "/proc/sys/*/%s", name);
+	return -ENOENT;
+}
+
+/* Online CPUs, for a percentage of them. */
+static unsigned online_cpus(void)
+{
+	char *text = init_read("/sys/devices/system/cpu/online", NULL);
+	struct bb_cpuset set;
+	unsigned n = 0;
+	if (text) {
+		text[strcspn(text, "\n")] = 0;
+		if (!bb_cpulist_parse(text, &set))
+			n = bb_cpuset_count(&set);
+		free(text);
+	}
+	return n ? n : 1;
+}
+
+/* MemTotal in bytes, or 0. */
+static unsigned long long mem_total(void)
+{
+	char *text = init_read("/proc/meminfo", NULL), *p;
+	unsigned long long kb = 0;
+	if (text && (p = strstr(text, "MemTotal:")))
+		kb = strtoull(p + 9, NULL, 10);
+	free(text);
+	return kb * 1024;
+}
+
+/* Replace @netbuf:N@ in value (LKP's programs/net-buffer/setup). 0, or -1 with reason. */
+static int expand_value(const char *value, char *out, size_t len, char *reason, size_t rlen)
+{
+	const char *at = strstr(value, "@netbuf:");
+	const char *end = at ? strchr(at + 8, '@') : NULL;
+	if (!at || !end) {
+		snprintf(out, len, "%s", value);
+		return 0;
+	}
+	char spec[32];
+	snprintf(spec, sizeof(spec), "%.*s", (int)(end - at - 8), at + 8);
+	unsigned long long n = strtoull(spec, NULL, 10);
+	if (spec[strlen(spec) - 1] == '%')
+		n = n * online_cpus() / 100;
+	unsigned long long mem = mem_total();
+	if (!n || !mem) {
+		snprintf(reason, rlen, "net-buffer: nr_threads %s is 0 here, or no MemTotal", spec);
+		return -1;
+	}
+	snprintf(out, len, "%.*s%llu%s", (int)(at - value), value, mem / n / 16, end + 1);
+	return 0;
+}
+
 static int read_value(const char *path, char *buf, size_t len)
 {
 	char *text = init_read(path, NULL);
@@ -62,8 +141,16 @@ int sysctl_apply(const struct bb_kvs *want, struct sysctl_set *set, char *reason
 		char path[256], wanted[256];
 		int r;
 		snprintf(e->key, sizeof(e->key), "%s", want->v[i].key);
-		snprintf(e->requested, sizeof(e->requested), "%s", want->v[i].value);
-		key_path(e->key, path, sizeof(path));
+		if (expand_value(want->v[i].value, e->requested, sizeof(e->requested), reason, len))
+			return -1;
+		if (!strncmp(e->key, "sc_", 3) && !strchr(e->key, '.')) {
+			if (sc_path(e->key, path, sizeof(path))) {
+				snprintf(reason, len, "sysctl %s: unknown key (no %s)", e->key, path);
+				return -1;
+			}
+		} else {
+			key_path(e->key, path, sizeof(path));
+		}
 		if ((r = read_value(path, e->original, sizeof(e->original)))) {
 			snprintf(reason, len,
 			         r == -ENOENT ? "sysctl %s: unknown key (no %s)"
@@ -101,7 +188,9 @@ int sysctl_restore(struct sysctl_set *set)
 		char path[256];
 		if (!e->applied || !strcmp(e->original, e->actual))
 			continue;
-		key_path(e->key, path, sizeof(path));
+		if (strncmp(e->key, "sc_", 3) || strchr(e->key, '.') ||
+		    sc_path(e->key, path, sizeof(path)))
+			key_path(e->key, path, sizeof(path));
 		int r = init_write(path, e->original, 0);
 		if (r) {
 			say("sysctl %s: cannot restore '%s': %s", e->key, e->original,

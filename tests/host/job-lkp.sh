@@ -14,7 +14,7 @@ expect_grep "^  document 1: 4 runs$" "$T/out"
 expect_grep "^  document 2: 1 run$" "$T/out"
 expect_grep "^total: 1 boot, 11 runs," "$T/out"
 expect_grep "^  run SCTP_STREAM_MANY.nr_threads-1.send_size-4K: " "$T/out"
-expect_grep "^  run SCTP_STREAM.nr_threads-100pct: " "$T/out"
+expect_grep "^  run SCTP_STREAM.nr_threads-100pct.net-buffer-1: " "$T/out"
 expect_grep "^  LKP variables no program benchboot runs reads: set_nic_irq_affinity$" "$T/out"
 [ "$(grep -c "^  run TCP_RR" "$T/out")" = 2 ] || fail "TCP_RR should run with nr_threads 1 and 50%"
 
@@ -24,6 +24,30 @@ expect_grep "^  includes $F/cgroup2-knobs.yaml$" "$T/out"
 expect_grep "^  includes $F/netperf-3docs.yaml$" "$T/out"
 expect_grep "^total: 1 boot, 11 runs," "$T/out"
 expect_grep "kernel_cmdline=systemd.unified_cgroup_hierarchy=1" "$T/out"
+# cgroup2: v2 for the boot, the controllers of the knobs that have a value, the knobs as
+# limits of the job cgroup (the init resolves 90% of memory to bytes)
+check -v $F/netperf-cgroup2-include.yaml
+expect_grep "^cgroup.mode=v2$" "$T/out"
+expect_grep "^cgroup.controllers=memory pids$" "$T/out"
+expect_grep "^cgroup.limit.memory.high=90%$" "$T/out"
+expect_grep "^cgroup.limit.pids.max=10000$" "$T/out"
+if grep -q "memory.swap.max" "$T/out"; then fail "a knob without a value was set"; fi
+# net-buffer (LKP's old key setup-net-buffer): the buffers the init computes, sctp loaded
+expect_grep "^sysctl.net.core.wmem_max=@netbuf:100%@$" "$T/out"
+expect_grep "^sysctl.net.sctp.sctp_rmem=4096 349500 @netbuf:100%@$" "$T/out"
+# v1 knobs in cgroup:, sc_NAME sysctls, =0 on the command line
+check -v $F/cgroup-v1-sysctl.yaml
+expect_grep "^total: 1 boot, 2 runs," "$T/out"
+expect_grep "^cgroup.mode=v1$" "$T/out"
+expect_grep "^cgroup.controllers=memory cpuset$" "$T/out"
+expect_grep "^cgroup.limit.memory.limit_in_bytes=50%$" "$T/out"
+expect_grep "^cgroup.limit.cpuset.cpus=all$" "$T/out"
+expect_grep "^sysctl.sc_somaxconn=2048$" "$T/out"
+expect_grep "^sysctl.sc_pid_max=65536$" "$T/out"
+printf 'suite: netperf\nkernel_cmdline: [systemd.unified_cgroup_hierarchy=0, systemd.unified_cgroup_hierarchy=1]\n' >"$T/hier.yaml"
+check "$T/hier.yaml"
+expect_grep "^boot 0: kernel_cmdline=systemd.unified_cgroup_hierarchy=0 cgroup.mode=v1$" "$T/out"
+expect_grep "^boot 1: kernel_cmdline=systemd.unified_cgroup_hierarchy=1 cgroup.mode=v2$" "$T/out"
 check -v $F/include-overrides.yaml
 expect_grep "^total: 1 boot, 11 runs," "$T/out"
 expect_grep "^client.arg=1$" "$T/out"   # runtime: 1s in every document

@@ -58,6 +58,8 @@ enum kind {
 	K_MODULES,  /* kernel module names, space-separated */
 	K_ORDER,    /* interleaved | random | blocked: the iterations' order within a boot */
 	K_SEED,     /* 0..4294967295: the seed of order: random */
+	K_CGROUP2,  /* LKP's cgroup2 setup: knobs FILE: value */
+	K_NETBUF,   /* LKP's net-buffer setup (also its old name setup-net-buffer) */
 	K_SNGCLASS, /* a stress-ng class */
 	K_WORD,     /* one word for a stress-ng option (method, mode, ...) */
 	K_NOTE,     /* an LKP option benchboot records without acting on it */
@@ -108,6 +110,9 @@ static const struct keydef keys[] = {
     {C_TOP, "kernel_cmdline", NULL, K_CMDLINE, F_AXIS, BB_LEVEL_BOOT, C_NONE, NULL},
     {C_TOP, "cgroup", "cgroup.mode", K_CGROUP, F_AXIS, BB_LEVEL_BOOT, C_CGROUP, NULL},
     {C_TOP, "sysctl", NULL, K_SYSCTL, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
+    {C_TOP, "cgroup2", "cgroup.mode", K_CGROUP2, 0, BB_LEVEL_BOOT, C_NONE, NULL},
+    {C_TOP, "net-buffer", "net-buffer", K_NETBUF, 0, BB_LEVEL_RUN, C_NONE, NULL},
+    {C_TOP, "setup-net-buffer", "net-buffer", K_NETBUF, 0, BB_LEVEL_RUN, C_NONE, NULL},
     {C_TOP, "affinity", NULL, K_SECTION, 0, BB_LEVEL_RUN, C_AFFINITY, NULL},
     {C_TOP, "nic", NULL, K_SECTION, 0, BB_LEVEL_BOOT, C_NIC, NULL},
     {C_TOP, "order", NULL, K_ORDER, 0, BB_LEVEL_BOOT, C_NONE, NULL},
@@ -171,6 +176,7 @@ struct walker {
 	struct bb_jdoc *doc;
 	const char *top; /* the top-level key being walked */
 	int prog;        /* inside a program's block */
+	int lkp_v1;      /* `cgroup:` had LKP's v1 knobs */
 	char *err;
 	size_t errlen;
 };
@@ -898,8 +904,10 @@ static int walk_free_map(struct walker *w, const struct keydef *k, const char *p
 			return rc;
 		const char *name = scalar(key);
 		size_t len = strlen(name);
-		int ok =
-		    len > 0 && len < 100 && isalpha((unsigned char)name[0]) && strchr(name, '.');
+		/* LKP's sysctl setup names sysctls sc_NAME (resolved by the init) */
+		int sc = k->kind == K_SYSCTL && !strncmp(name, "sc_", 3) && len > 3;
+		int ok = len > 0 && len < 100 && isalpha((unsigned char)name[0]) &&
+		         (strchr(name, '.') || sc);
 		for (size_t i = 0; ok && i < len; i++)
 			ok = isalnum((unsigned char)name[i]) || strchr("._-", name[i]);
 		if (!ok) {
@@ -1035,6 +1043,73 @@ static int unknown_key(struct walker *w, enum ctx ctx, yaml_node_t *key)
 			             name);
 	}
 	return jfail(w, key->start_mark, "unknown key '%s' %s", name, ctx_names[ctx]);
+}
+
+static int add_one(struct walker *w, yaml_mark_t km, const char *key, const char *name,
+                   const char *value, yaml_mark_t vm, enum bb_level level)
+{
+	struct bb_jvalue *v = calloc(1, sizeof *v);
+	if (!v || !(v->s = strdup(value))) {
+		free(v);
+		return -ENOMEM;
+	}
+	v->mark = (struct bb_mark){(int)vm.line + 1, (int)vm.column + 1};
+	return add_param(w, km, key, name, v, 1, 0, level);
+}
+
+static int add_note(struct walker *w, yaml_node_t *key, yaml_node_t *val);
+
+/*
+ * A knob of LKP's cgroup setups (`cgroup2:` knobs, or `cgroup:` with v1 knobs such as
+ * memory.limit_in_bytes): the job cgroup's file FILE gets the value; a knob without a value
+ * is left alone, as LKP's setup skips it. Knobs without a dot (cg_count, cg_bind, group) are
+ * recorded only. The controllers come from the knobs (check_doc).
+ */
+static int lkp_cgroup_knob(struct walker *w, const char *where, yaml_node_t *key,
+                           yaml_node_t *val)
+{
+	const char *name = scalar(key);
+	char pname[160], label[160];
+	if (!strchr(name, '.'))
+		return add_note(w, key, val);
+	if (is_null(val))
+		return 0;
+	if (val->type != YAML_SCALAR_NODE || strchr(scalar(val), '\n'))
+		return jfail(w, val->start_mark, "%s.%s: expected one value", where, name);
+	for (const char *p = name; *p; p++)
+		if (!isalnum((unsigned char)*p) && !strchr("._-", *p))
+			return jfail(w, key->start_mark,
+			             "%s: '%s' is not a cgroup file name (e.g. memory.high)", where,
+			             name);
+	snprintf(pname, sizeof pname, "cgroup.limit.%s", name);
+	snprintf(label, sizeof label, "%s.%s", where, name);
+	return add_one(w, key->start_mark, label, pname, scalar(val), val->start_mark,
+	               BB_LEVEL_BOOT);
+}
+
+/* `cgroup2:` (LKP's jobs/cgroup2.yaml): cgroup v2 for the boot, the job in one cgroup with
+ * these knobs. */
+static int walk_cgroup2(struct walker *w, yaml_node_t *key, yaml_node_t *val)
+{
+	int rc;
+	if (!is_null(val) && val->type != YAML_MAPPING_NODE)
+		return jfail(w, val->start_mark,
+		             "cgroup2: expected a mapping of cgroup files to values "
+		             "(memory.high: 90%%)");
+	if ((rc = add_one(w, key->start_mark, "cgroup2", "cgroup.mode", "v2", key->start_mark,
+	                  BB_LEVEL_BOOT)))
+		return rc;
+	if (is_null(val))
+		return 0;
+	for (yaml_node_pair_t *pair = val->data.mapping.pairs.start;
+	     pair < val->data.mapping.pairs.top; pair++) {
+		yaml_node_t *k;
+		if ((rc = check_pair_key(w, val, pair, &k)) ||
+		    (rc = lkp_cgroup_knob(w, "cgroup2", k,
+		                          yaml_document_get_node(w->yd, pair->value))))
+			return rc;
+	}
+	return 0;
 }
 
 /* A YAML value as one line: scalars as they are, [a, b], {k: v}. */
@@ -1198,6 +1273,14 @@ static int walk_map(struct walker *w, enum ctx ctx, yaml_node_t *map)
 					return rc;
 				continue;
 			}
+			/* LKP's cgroup setup (v1): knobs in `cgroup:` */
+			if (ctx == C_CGROUP && (strchr(name, '.') || !strcmp(name, "cg_count") ||
+			                        !strcmp(name, "cg_bind") || !strcmp(name, "group"))) {
+				if ((rc = lkp_cgroup_knob(w, "cgroup", key, val)))
+					return rc;
+				w->lkp_v1 = 1;
+				continue;
+			}
 			if (loose) {
 				if ((rc = other_key(w, ctx, key, val)))
 					return rc;
@@ -1255,9 +1338,24 @@ static int walk_map(struct walker *w, enum ctx ctx, yaml_node_t *map)
 			                    BB_LEVEL_RUN)))
 				return rc;
 			break;
+		case K_CGROUP2:
+			if ((rc = walk_cgroup2(w, key, val)))
+				return rc;
+			break;
+		case K_NETBUF:
+			if ((rc = add_one(w, key->start_mark, name, "net-buffer", "1",
+			                  val->start_mark, BB_LEVEL_RUN)))
+				return rc;
+			break;
 		case K_CGROUP:
 			if (val->type == YAML_MAPPING_NODE) {
+				w->lkp_v1 = 0;
 				if ((rc = walk_map(w, C_CGROUP, val)))
+					return rc;
+				/* only LKP knobs, no mode: LKP's cgroup setup is v1 */
+				if (w->lkp_v1 && !doc_find(w->doc, "cgroup.mode") &&
+				    (rc = add_one(w, key->start_mark, "cgroup", "cgroup.mode", "v1",
+				                  key->start_mark, BB_LEVEL_BOOT)))
 					return rc;
 				break;
 			}
@@ -1501,8 +1599,61 @@ static int cmp_param_pos(const void *a, const void *b)
 }
 
 /* Cross-key checks on a merged document. */
+/* The controllers of the limits (LKP's cgroup setups name knobs only): "memory pids". */
+static int controllers_of_limits(struct bb_jdoc *d)
+{
+	char list[256] = "";
+	struct bb_mark at = {0, 0};
+	for (size_t i = 0; i < d->n; i++) {
+		const char *f = d->p[i].name;
+		if (strncmp(f, "cgroup.limit.", 13) || !strncmp(f + 13, "cgroup.", 7))
+			continue;
+		f += 13;
+		char c[32];
+		snprintf(c, sizeof c, "%.*s", (int)strcspn(f, "."), f);
+		if (!at.line)
+			at = d->p[i].mark;
+		int have = 0;
+		for (const char *p = list; *p && !have;) {
+			size_t n = strcspn(p, " ");
+			have = n == strlen(c) && !strncmp(p, c, n);
+			p += n + (p[n] == ' ');
+		}
+		if (!have)
+			snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s",
+			         *list ? " " : "", c);
+	}
+	if (!*list)
+		return 0;
+	struct bb_jparam *p = realloc(d->p, (d->n + 1) * sizeof *p);
+	if (!p)
+		return -ENOMEM;
+	d->p = p;
+	p = &p[d->n];
+	memset(p, 0, sizeof *p);
+	p->v = calloc(1, sizeof *p->v);
+	p->name = strdup("cgroup.controllers");
+	p->top = strdup("cgroup");
+	if (!p->v || !p->name || !p->top || !(p->v[0].s = strdup(list))) {
+		if (p->v)
+			free(p->v[0].s);
+		free(p->v);
+		free(p->name);
+		free(p->top);
+		return -ENOMEM;
+	}
+	p->n = 1;
+	p->level = BB_LEVEL_BOOT;
+	p->mark = p->v[0].mark = at;
+	d->n++;
+	return 0;
+}
+
 static int check_doc(struct walker *w, const char *suite, struct bb_jdoc *d)
 {
+	int rc;
+	if (!bb_jdoc_get(d, "cgroup.controllers") && (rc = controllers_of_limits(d)))
+		return rc;
 	const struct bb_jparam *ctrls = bb_jdoc_get(d, "cgroup.controllers");
 	const struct bb_jparam *mode = bb_jdoc_get(d, "cgroup.mode");
 	for (size_t i = 0; i < d->n; i++) {

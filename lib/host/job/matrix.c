@@ -76,6 +76,25 @@ static int place(struct bb_matrix *m, struct bb_param *bp, size_t nbp, struct bb
 	return 0;
 }
 
+/* The cgroup mode a kernel command line asks systemd for: v2, v1, or none. */
+static const char *hierarchy(const char *cmdline)
+{
+	static const char word[] = "systemd.unified_cgroup_hierarchy=";
+	const char *mode = "none";
+	for (const char *p = cmdline; (p = strstr(p, word)); p += sizeof word - 1)
+		if (p == cmdline || p[-1] == ' ') {
+			const char *v = p + sizeof word - 1;
+			size_t n = strcspn(v, " ");
+			if ((n == 1 && *v == '1') || (n == 4 && !strncmp(v, "true", 4)) ||
+			    (n == 3 && !strncmp(v, "yes", 3)))
+				mode = "v2";
+			else if ((n == 1 && *v == '0') || (n == 5 && !strncmp(v, "false", 5)) ||
+			         (n == 2 && !strncmp(v, "no", 2)))
+				mode = "v1";
+		}
+	return mode;
+}
+
 /* Expand one document: an odometer over its axes, the last axis turning fastest. */
 static int expand_doc(struct bb_matrix *m, const struct bb_job *job, const struct bb_jdoc *d)
 {
@@ -93,9 +112,11 @@ static int expand_doc(struct bb_matrix *m, const struct bb_job *job, const struc
 			else if (p->level == BB_LEVEL_RUN || p->level == BB_LEVEL_NOTE)
 				rc = params_push(&rp, &nrp, p->name, p->v[pos[i]].s);
 		}
-		/* defaults, recorded with the run so results say what ran */
+		/* defaults, recorded with the run so results say what ran; LKP's jobs choose
+		 * the cgroup version with systemd.unified_cgroup_hierarchy=0|1 */
 		if (!rc && !bb_param_get(bp, nbp, "cgroup.mode", NULL))
-			rc = params_push(&bp, &nbp, "cgroup.mode", "none");
+			rc = params_push(&bp, &nbp, "cgroup.mode",
+			                 hierarchy(bb_param_get(bp, nbp, "kernel_cmdline", "")));
 		if (!rc && !bb_param_get(rp, nrp, "test", NULL) && !strcmp(job->suite, "netperf"))
 			rc = params_push(&rp, &nrp, "test", "TCP_STREAM");
 		if (!rc && !bb_param_get(rp, nrp, "nr_threads", NULL))

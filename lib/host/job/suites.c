@@ -84,6 +84,14 @@ static int argv_split(struct bb_strv *a, const char *s)
 	return 0;
 }
 
+static int argv_has(const struct bb_strv *a, const char *s)
+{
+	for (size_t i = 0; i < a->n; i++)
+		if (!strcmp(a->v[i], s))
+			return 1;
+	return 0;
+}
+
 void bb_suite_run_free(struct bb_suite_run *sr)
 {
 	bb_strv_free(&sr->modules);
@@ -118,6 +126,20 @@ static int common(const char *suite, const struct bb_param *p, size_t n, struct 
 		if (!strncmp(p[i].name, "sysctl.", 7) &&
 		    argv_addf(&sr->sysctls, "%s=%s", p[i].name + 7, p[i].value))
 			return -ENOMEM;
+	/* LKP's net-buffer setup: socket buffers of MemTotal / nr_threads / 16 bytes, sctp
+	 * loaded, its buffers up to that size; the init computes the size (@netbuf:N@) */
+	if (bb_param_get(p, n, "net-buffer", NULL)) {
+		static const char *const keys[] = {"net.core.wmem_max", "net.core.rmem_max",
+		                                   "net.core.wmem_default", "net.core.rmem_default",
+		                                   "net.sctp.sctp_rmem", "net.sctp.sctp_wmem"};
+		const char *nr = bb_param_get(p, n, "nr_threads", "1");
+		for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
+			if (argv_addf(&sr->sysctls, "%s=%s@netbuf:%s@", keys[i],
+			              strstr(keys[i], "sctp") ? "4096 349500 " : "", nr))
+				return -ENOMEM;
+		if (bb_strv_add(&sr->modules, "sctp"))
+			return -ENOMEM;
+	}
 	const char *cpus = bb_param_get(p, n, "affinity.server", NULL);
 	if (cpus && !(sr->server_cpus = strdup(cpus)))
 		return -ENOMEM;
@@ -217,7 +239,7 @@ static int netperf_run(const struct bb_param *p, size_t n, struct bb_suite_run *
 	}
 	snprintf(sr->client_count, sizeof sr->client_count, "%s",
 	         bb_param_get(p, n, "nr_threads", "1"));
-	if (t->sctp && bb_strv_add(&sr->modules, "sctp"))
+	if (t->sctp && !argv_has(&sr->modules, "sctp") && bb_strv_add(&sr->modules, "sctp"))
 		return -ENOMEM;
 	if (bb_strv_add(&sr->files, "/usr/bin/netperf") ||
 	    bb_strv_add(&sr->files, "/usr/bin/netserver"))
@@ -401,6 +423,7 @@ static int stressng_run(const struct bb_param *p, size_t n, struct bb_suite_run 
 	}
 	for (size_t i = 0; test && i < sizeof sng_modules / sizeof sng_modules[0]; i++)
 		if (!strcmp(test, sng_modules[i].stressor) &&
+		    !argv_has(&sr->modules, sng_modules[i].module) &&
 		    bb_strv_add(&sr->modules, sng_modules[i].module))
 			return -ENOMEM;
 	if (bb_strv_add(&sr->files, "/usr/bin/stress-ng"))
