@@ -13,12 +13,12 @@ cat >"$T/want" <<'OUT'
 job netperf-cgroup (config/jobs/netperf-cgroup.yaml): suite netperf, 1 document
 boot 0: cgroup.mode=v1 cgroup.controllers=memory
   2 runs; modules: dummy sctp; programs: /usr/bin/netperf /usr/bin/netserver
-  run SCTP_STREAM_MANY.nr_threads-25pct: 1 x 10s, clients 25%
   run SCTP_STREAM_MANY.nr_threads-50pct: 1 x 10s, clients 50%
+  run SCTP_STREAM_MANY.nr_threads-100pct: 1 x 10s, clients 100%
 boot 1: cgroup.mode=v2 cgroup.controllers=memory
   2 runs; modules: dummy sctp; programs: /usr/bin/netperf /usr/bin/netserver
-  run SCTP_STREAM_MANY.nr_threads-25pct: 1 x 10s, clients 25%
   run SCTP_STREAM_MANY.nr_threads-50pct: 1 x 10s, clients 50%
+  run SCTP_STREAM_MANY.nr_threads-100pct: 1 x 10s, clients 100%
 total: 2 boots, 4 runs, 4 iterations, estimated wall time 1m18s (about 15 s per boot, 2 s per iteration on top of its runtime)
 OUT
 diff -u "$T/want" "$T/out" || fail "check output of netperf-cgroup.yaml changed"
@@ -34,7 +34,7 @@ expect_eq "plan header" "$(head -1 "$T/plans/plan.1")" "benchboot-plan 1"
 expect_grep "^cgroup.mode=v1$" "$T/plans/plan.0"
 expect_grep "^cgroup.mode=v2$" "$T/plans/plan.1"
 expect_grep "^modules.boot=dummy sctp$" "$T/plans/plan.1"
-expect_grep "^client.count=50%$" "$T/plans/plan.1"
+expect_grep "^client.count=100%$" "$T/plans/plan.1"
 
 # a key no program reads: a warning with the nearest key, the job still runs (as in LKP)
 printf 'suite: netperf\nnr_thread: 2\n' >"$T/warn.yaml"

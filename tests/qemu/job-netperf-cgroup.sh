@@ -1,5 +1,5 @@
 # config/jobs/netperf-cgroup.yaml end to end (TCG): two boots, cgroup v1 then v2, each with
-# the memory controller and the clients in the job cgroup; 25% and 50% clients per boot.
+# the memory controller and the clients in the job cgroup; 50% and 100% clients per boot.
 . tests/lib.sh
 [ -x "$B/netperf/netperf" ] || skip "no build/netperf (make netperf)"
 . tests/qemu/job.inc

@@ -557,3 +557,35 @@ TEST(mutations_do_not_crash)
 		}
 	}
 }
+
+TEST(lkp_setups_parse)
+{
+	/* cgroup2 knobs: v2, the knobs with a value as limits, controllers from them */
+	struct bb_job job = parse_ok("suite: netperf\n"
+	                             "cgroup2:\n"
+	                             "  memory.high: 90%\n"
+	                             "  memory.swap.max:\n"
+	                             "  pids.max: 10000\n"
+	                             "  cg_count: 1\n"
+	                             "kernel_cmdline: systemd.unified_cgroup_hierarchy=1\n"
+	                             "setup-net-buffer:\n"
+	                             "sysctl:\n"
+	                             "  sc_somaxconn: [1024, 4096]\n");
+	const struct bb_jdoc *d = &job.docs[0];
+	CHECK_STR(values(d, "cgroup.mode"), "v2");
+	CHECK_STR(values(d, "cgroup.limit.memory.high"), "90%");
+	CHECK(!bb_jdoc_get(d, "cgroup.limit.memory.swap.max"));
+	CHECK_STR(values(d, "cgroup.limit.pids.max"), "10000");
+	CHECK_STR(values(d, "cgroup.controllers"), "memory pids");
+	CHECK_STR(values(d, "lkp.cg_count"), "1");
+	CHECK_STR(values(d, "net-buffer"), "1");
+	CHECK_STR(values(d, "sysctl.sc_somaxconn"), "1024,4096");
+	CHECK_INT(job.nwarnings, ==, 0);
+	bb_job_free(&job);
+	/* cgroup: with v1 knobs is LKP's v1 setup */
+	job = parse_ok("suite: netperf\ncgroup:\n  memory.limit_in_bytes: 1G\n  group: g\n");
+	CHECK_STR(values(&job.docs[0], "cgroup.mode"), "v1");
+	CHECK_STR(values(&job.docs[0], "cgroup.controllers"), "memory");
+	CHECK_STR(values(&job.docs[0], "lkp.group"), "g");
+	bb_job_free(&job);
+}
