@@ -51,6 +51,15 @@ static const char usage_text[] =
     "  --deadline S          seconds per boot (default from the plan: runtimes, iterations,\n"
     "                        grace, plus the boot allowance)\n"
     "  --boot-allowance S    seconds for booting and setup (default 300 under TCG, 60 KVM)\n"
+    "  --until P%            repeat until sure: boot A, B, A, B ... (two kernels, or the two\n"
+    "                        values of --by) until the 95% interval of the primary stat's\n"
+    "                        %change is within +/-P% of its estimate or excludes 0 by more\n"
+    "                        than P%; the interval is shown after every boot\n"
+    "  --by KEY              --until: the key of the two sides (default kernel)\n"
+    "  --stat NAME           --until: the stat (default netperf Throughput, stress-ng\n"
+    "                        ops_per_sec)\n"
+    "  --max-boots N         --until: at most N boots (default 20)\n"
+    "  --max-time S          --until: no new boot after S seconds (suffix s, m or h)\n"
     "  --silence S           console silence that counts as a hang outside runs (default\n"
     "                        the boot allowance; during a run: runtime + grace + 60)\n"
     "\n"
@@ -211,6 +220,33 @@ static int parse_args(int argc, char **argv, struct bb_run_opts *o)
 		} else if (!strcmp(a, "--boot-allowance")) {
 			if ((rc = number(a, v, 1e-3, 1e9, "seconds > 0", &o->allowance)))
 				return rc;
+		} else if (!strcmp(a, "--until")) {
+			char num[64];
+			snprintf(num, sizeof(num), "%s", v);
+			if (*num && num[strlen(num) - 1] == '%')
+				num[strlen(num) - 1] = 0;
+			if ((rc = number(a, num, 1e-3, 1000, "a percentage > 0, e.g. 2%", &o->until)))
+				return rc;
+		} else if (!strcmp(a, "--by")) {
+			o->until_by = v;
+		} else if (!strcmp(a, "--stat")) {
+			o->until_stat = v;
+		} else if (!strcmp(a, "--max-boots")) {
+			if ((rc = number(a, v, 1, 10000, "1 to 10000", &x)))
+				return rc;
+			o->max_boots = (int)x;
+		} else if (!strcmp(a, "--max-time")) {
+			char num[64];
+			double unit = 1;
+			snprintf(num, sizeof(num), "%s", v);
+			size_t l = strlen(num);
+			if (l && strchr("smh", num[l - 1])) {
+				unit = num[l - 1] == 'h' ? 3600 : num[l - 1] == 'm' ? 60 : 1;
+				num[l - 1] = 0;
+			}
+			if ((rc = number(a, num, 1e-3, 1e9, "a duration > 0 (S, or with s, m, h)", &x)))
+				return rc;
+			o->max_time = x * unit;
 		} else if (!strcmp(a, "--silence")) {
 			if ((rc = number(a, v, 1e-3, 1e9, "seconds > 0", &o->silence)))
 				return rc;
@@ -224,6 +260,10 @@ static int parse_args(int argc, char **argv, struct bb_run_opts *o)
 	if (o->image && o->nkernels)
 		return usage_error("--image %s has its kernel; --kernel does not go with it",
 		                   o->image);
+	if (o->until > 0 && o->repeat)
+		return usage_error("--until repeats until sure: --repeat does not go with it%s", "");
+	if (o->until <= 0 && (o->until_by || o->until_stat || o->max_boots || o->max_time))
+		return usage_error("--by, --stat, --max-boots and --max-time go with --until%s", "");
 	return 0;
 }
 
@@ -240,6 +280,8 @@ static void summary(const struct bb_run_result *res)
 		       *res->disk && !*r->folder ? ", no results collected" : "");
 	}
 	printf("  console logs: %s\n", res->consdir);
+	if (*res->until_why)
+		printf("until: stopped: %s\n", res->until_why);
 	if (res->nkernels > 1)
 		printf("compare: benchboot compare %s --by kernel\n", res->outdir);
 	else if (*res->disk)
@@ -279,7 +321,8 @@ static int run_main(int argc, char **argv)
 		rc = exit_status(r);
 	} else {
 		summary(&res);
-		rc = res.system_failure                     ? EXIT_SYSTEM
+		rc = res.until_error                        ? exit_status(res.until_error)
+		     : res.system_failure                   ? EXIT_SYSTEM
 		     : res.any_failed || res.interrupted ? EXIT_CHANGED
 		                                             : EXIT_OK;
 	}

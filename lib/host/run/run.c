@@ -20,6 +20,7 @@
 #include "host/run/progress.h"
 #include "host/run/run.h"
 #include "host/run/runjson.h"
+#include "host/run/until.h"
 #include "plan.h"
 
 #define TCG_ALLOWANCE_S 300.0 /* booting and setup under TCG */
@@ -505,6 +506,7 @@ static void boot_one(struct run *r, const struct bootspec *s, size_t nboots)
 	if (qres.outcome == BB_BOOT_POWEROFF && !p.boot_end_seen)
 		snprintf(rec->detail, sizeof(rec->detail),
 		         "the VM stopped before the init reported boot-end");
+
 	if (rec->finished) {
 		bb_progress_event(&p, "finished in %.0f s", qres.wall_s);
 	} else {
@@ -522,12 +524,60 @@ static void boot_one(struct run *r, const struct bootspec *s, size_t nboots)
 		say(r, BB_RUN_WARN, "unable to write %s/run.json: %s", res->outdir, strerror(-wr));
 }
 
-/* Every round of every boot group on every kernel (A, B, A, B), until done, interrupted or
- * QEMU itself fails. */
+static void until_say(void *ctx, const char *line)
+{
+	say(ctx, BB_RUN_OUT, "%s", line);
+}
+
+/* --until after a boot: 1 to stop (settled, or no interval can be had: said in res). */
+static int until_done(struct run *r)
+{
+	const struct bb_run_opts *o = r->o;
+	struct bb_run_result *res = r->res;
+	char why[1024], err[1024];
+	struct bb_until u = {.target = o->until,
+	                     .key = o->until_by ? o->until_by : "kernel",
+	                     .a = o->until_by ? NULL : r->kernels[0].name,
+	                     .b = o->until_by ? NULL : r->kernels[1].name,
+	                     .stat = o->until_stat,
+	                     .say = until_say,
+	                     .ctx = r};
+	int rc = bb_until_check(&u, res->outdir, why, sizeof(why), err, sizeof(err));
+	if (rc < 0) {
+		res->until_error = rc;
+		snprintf(res->until_why, sizeof(res->until_why), "no interval: %.900s", err);
+		return 1;
+	}
+	res->until_settled = rc;
+	snprintf(res->until_why, sizeof(res->until_why), "%s", why);
+	return rc;
+}
+
+/* --until needs two sides: two kernels, or a key (--by) whose two values the boots hold. */
+static int until_check_sides(const struct run *r, char *err, size_t errlen)
+{
+	if (r->o->until <= 0)
+		return 0;
+	if (!r->o->until_by && r->nk != 2)
+		return errbuf_fail(err, errlen, -EINVAL,
+		                   "--until compares two sides: give two kernels (--kernel A=... "
+		                   "--kernel B=...), or name the key of the sides with --by (%zu "
+		                   "kernel%s here)",
+		                   r->nk, r->nk == 1 ? "" : "s");
+	return 0;
+}
+
+/*
+ * Every round of every boot group on every kernel (A, B, A, B), until done, interrupted or
+ * QEMU itself fails; with --until, until the interval settles or a limit is reached.
+ */
 static int boot_all(struct run *r, char *err, size_t errlen)
 {
+	const struct bb_run_opts *o = r->o;
 	struct bb_run_result *res = r->res;
-	size_t nboots = (size_t)(r->o->repeat > 0 ? r->o->repeat : 1) * r->ngroups * r->nk;
+	size_t nboots = o->until > 0 ? (size_t)(o->max_boots > 0 ? o->max_boots
+	                                                        : BB_RUN_UNTIL_MAX_BOOTS)
+	                             : (size_t)(o->repeat > 0 ? o->repeat : 1) * r->ngroups * r->nk;
 	char p[4300], msg[256];
 	struct stat st;
 	snprintf(p, sizeof(p), "%s/run.json", res->outdir);
@@ -539,14 +589,32 @@ static int boot_all(struct run *r, char *err, size_t errlen)
 		return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 	time_t now = time(NULL);
 	strftime(r->stamp, sizeof(r->stamp), "%Y%m%d-%H%M%S", localtime(&now));
-	volatile sig_atomic_t *stop = r->o->interrupt;
+	volatile sig_atomic_t *stop = o->interrupt;
+	double start = bb_now();
 	for (size_t i = 0; i < nboots && !(stop && *stop); i++) {
+		if (o->until > 0 && o->max_time > 0 && bb_now() - start >= o->max_time) {
+			char last[1024];
+			snprintf(last, sizeof(last), "%s", res->until_why);
+			snprintf(res->until_why, sizeof(res->until_why),
+			         "--max-time %.0f s reached after %zu boots; last: %.900s", o->max_time, i,
+			         last);
+			return 0;
+		}
 		boot_one(r, &r->specs[i % (r->ngroups * r->nk)], nboots);
 		const struct bb_run_record *rec = &res->recs[res->nrecs - 1];
 		if (!strcmp(rec->outcome, "qemu-failed"))
 			break;
+		if (o->until > 0 && until_done(r))
+			break;
 	}
 	res->interrupted = stop && *stop;
+	if (o->until > 0 && !res->until_settled && !res->until_error && !res->interrupted &&
+	    res->nrecs == nboots) {
+		char last[1024];
+		snprintf(last, sizeof(last), "%s", res->until_why);
+		snprintf(res->until_why, sizeof(res->until_why),
+		         "--max-boots %zu reached; last: %.900s", nboots, last);
+	}
 	return 0;
 }
 
@@ -558,7 +626,8 @@ int bb_run(const struct bb_run_opts *o, struct bb_run_result *res, char *err, si
 	if (!!o->job + !!o->image + !!o->initrd != 1)
 		return errbuf_fail(err, errlen, -EINVAL,
 		                   "what to boot? a JOB file, or --image DIR, or --initrd FILE");
-	if ((rc = pick_kernels(&r, err, errlen)) || (rc = make_outdir(&r, err, errlen)) ||
+	if ((rc = pick_kernels(&r, err, errlen)) || (rc = until_check_sides(&r, err, errlen)) ||
+	    (rc = make_outdir(&r, err, errlen)) ||
 	    (rc = prepare_boots(&r, err, errlen)) || (rc = ensure_disk(&r, err, errlen)))
 		goto out;
 	choose_accel(&r);

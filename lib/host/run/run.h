@@ -15,6 +15,7 @@
 #include "host/vm/qemu.h"
 
 #define BB_RUN_MAX_KERNELS 16
+#define BB_RUN_UNTIL_MAX_BOOTS 20
 
 struct bb_run_kernel {
 	char name[128];      /* labels its boots (kernel=NAME); default the file name */
@@ -38,6 +39,17 @@ struct bb_run_opts {
 	enum bb_accel accel;
 	double deadline, allowance, silence; /* 0: from the plan and the accelerator */
 	volatile sig_atomic_t *interrupt;    /* nonzero: stop the VM, collect, end */
+	/*
+	 * Repeat until sure (instead of `repeat` rounds): boots A, B, A, B ... until the 95%
+	 * interval of the primary stat's %change between the two sides is within +/- until %
+	 * of its estimate or excludes 0 by more than that (host/run/until.h), or max_boots
+	 * boots, or no new boot after max_time seconds.
+	 */
+	double until;          /* %, 0: off */
+	const char *until_by;  /* the key of the sides; NULL: kernel (two kernels needed) */
+	const char *until_stat; /* NULL: the suite's primary stat */
+	int max_boots;         /* 0: BB_RUN_UNTIL_MAX_BOOTS */
+	double max_time;       /* seconds, 0: none */
 	void (*say)(void *ctx, enum bb_run_say to, const char *line);
 	void (*status)(void *ctx, const char *line); /* the one-line status (a terminal), or NULL */
 	void *ctx;
@@ -63,6 +75,10 @@ struct bb_run_result {
 	int any_failed;     /* a boot or a run failed */
 	int system_failure; /* QEMU failed, or collecting did */
 	int interrupted;
+	int until_settled;  /* --until: the interval settled */
+	int until_error;    /* --until: 0, or why no interval could be had (-EINVAL: bad key or
+	                       stat), said in until_why */
+	char until_why[1024]; /* --until: why the boots stopped */
 };
 
 /*
