@@ -153,3 +153,22 @@ int main(int argc, char **argv)
 	}
 	return failed ? 1 : 0;
 }
+
+char *test_slurp(const char *name)
+{
+	FILE *f = fopen(test_fixture(name), "r");
+	if (!f)
+		bb_test_fail(__FILE__, __LINE__, "fixture %s missing", name);
+	size_t cap = 1 << 16, len = 0;
+	char *buf = malloc(cap);
+	for (size_t n; buf && (n = fread(buf + len, 1, cap - len - 1, f)) > 0;) {
+		len += n;
+		if (len + 1 == cap && !(buf = realloc(buf, cap *= 2)))
+			break;
+	}
+	fclose(f);
+	if (!buf)
+		bb_test_fail(__FILE__, __LINE__, "out of memory reading fixture %s", name);
+	buf[len] = 0;
+	return buf;
+}

@@ -8,6 +8,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <math.h>
 #include <string.h>
 
 struct bb_test {
@@ -29,6 +30,8 @@ void bb_test_skip(const char *fmt, ...) __attribute__((noreturn, format(printf, 
 const char *test_tmpdir(void);
 /* Path of a file under tests/fixtures. */
 const char *test_fixture(const char *name);
+/* The whole text of a file under tests/fixtures (malloc'd); the test fails when it is missing. */
+char *test_slurp(const char *name);
 /* Write a file (creating parent directories) under dir; returns its full path (static). */
 const char *test_write_file(const char *dir, const char *rel, const char *content);
 /* Run a shell command, capture stdout into a malloc'd string; returns exit status. */
@@ -55,6 +58,17 @@ int test_run(const char *cmd, char **out);
 			bb_test_fail(__FILE__, __LINE__, "%s == %s: \"%s\" vs \"%s\"", #a, #b,     \
 				     _a ? _a : "(null)", _b ? _b : "(null)");                      \
 	} while (0)
+
+/* |got - want| <= tol, for numbers computed in floating point. */
+#define CHECK_NEAR(got, want, tol)                                                                 \
+	do {                                                                                       \
+		double _g = (got), _w = (want), _t = (tol);                                        \
+		if (!(fabs(_g - _w) <= _t))                                                        \
+			bb_test_fail(__FILE__, __LINE__, "%s = %.12g, expected %.12g (+-%g)",      \
+			             #got, _g, _w, _t);                                            \
+	} while (0)
+/* got equals want up to rounding: a relative 1e-9 (plus 1e-9 near zero). */
+#define CHECK_CLOSE(got, want) CHECK_NEAR(got, want, 1e-9 * (fabs((double)(want)) + 1))
 
 #define CHECK_CONTAINS(hay, needle)                                                                \
 	do {                                                                                       \

@@ -11,14 +11,6 @@
 #include "host/json.h"
 #include "host/results/results_tree.h"
 
-#define CHECK_NEAR(got, want, tol)                                                                 \
-	do {                                                                                       \
-		double _g = (got), _w = (want), _t = (tol);                                        \
-		if (!(fabs(_g - _w) <= _t))                                                        \
-			bb_test_fail(__FILE__, __LINE__, "%s = %.12g, expected %.12g (+-%g)",      \
-			             #got, _g, _w, _t);                                            \
-	} while (0)
-
 TEST(sample_population_stddev)
 {
 	/* 2, 4, 4, 4, 5, 5, 7, 9: mean 5, population stddev exactly 2 */

@@ -11,14 +11,6 @@
 #include "harness.h"
 #include "host/results/primary.h"
 
-#define CHECK_NEAR(got, want, tol)                                                                 \
-	do {                                                                                       \
-		double _g = (got), _w = (want), _t = (tol);                                        \
-		if (!(fabs(_g - _w) <= _t))                                                        \
-			bb_test_fail(__FILE__, __LINE__, "%s = %.12g, expected %.12g (+-%g)",      \
-			             #got, _g, _w, _t);                                            \
-	} while (0)
-
 TEST(primary_independent_boots)
 {
 	struct bb_primary_query q = {.key = "cgroup"};

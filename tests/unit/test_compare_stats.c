@@ -10,14 +10,6 @@
 #include "harness.h"
 #include "host/results/statistics.h"
 
-#define CHECK_NEAR(got, want, tol)                                                                 \
-	do {                                                                                       \
-		double _g = (got), _w = (want), _t = (tol);                                        \
-		if (!(fabs(_g - _w) <= _t))                                                        \
-			bb_test_fail(__FILE__, __LINE__, "%s = %.12g, expected %.12g (+-%g)",      \
-			             #got, _g, _w, _t);                                            \
-	} while (0)
-
 TEST(t_cdf_closed_forms)
 {
 	/* df 1 is Cauchy: F(t) = 1/2 + atan(t) / pi; df 2: F(t) = 1/2 + t / (2 sqrt(2 + t^2)) */

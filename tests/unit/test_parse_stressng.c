@@ -5,18 +5,6 @@
 #include "harness.h"
 #include "stats.h"
 
-static char *slurp(const char *name)
-{
-	FILE *f = fopen(test_fixture(name), "r");
-	if (!f)
-		bb_test_fail(__FILE__, __LINE__, "fixture %s missing", name);
-	char *buf = calloc(1, 1 << 20);
-	size_t n = fread(buf, 1, (1 << 20) - 1, f);
-	buf[n] = 0;
-	fclose(f);
-	return buf;
-}
-
 static double stat_of(const struct bb_stats *s, const char *name)
 {
 	const struct bb_stat *st = bb_stats_find(s, name);
@@ -28,7 +16,7 @@ static double stat_of(const struct bb_stats *s, const char *name)
 TEST(cpu_metrics)
 {
 	struct bb_stats s = {0};
-	char err[256], *out = slurp("stress-ng/cpu.txt");
+	char err[256], *out = test_slurp("stress-ng/cpu.txt");
 	CHECK_INT(bb_parse_stressng(out, &s, err, sizeof err), ==, 0);
 	CHECK_INT(s.n, ==, 3);
 	CHECK_STR(s.v[0].name, "stress-ng.cpu.pass"); /* LKP's names */
@@ -42,7 +30,7 @@ TEST(cpu_metrics)
 TEST(icmp_flood_misc_metrics_as_lkp_names_them)
 {
 	struct bb_stats s = {0};
-	char err[256], *out = slurp("stress-ng/icmp-flood.txt");
+	char err[256], *out = test_slurp("stress-ng/icmp-flood.txt");
 	CHECK_INT(bb_parse_stressng(out, &s, err, sizeof err), ==, 0);
 	CHECK_INT(s.n, ==, 7);
 	CHECK(stat_of(&s, "stress-ng.icmp-flood.ops") == 377196);
@@ -58,7 +46,7 @@ TEST(icmp_flood_misc_metrics_as_lkp_names_them)
 TEST(two_stressors)
 {
 	struct bb_stats s = {0};
-	char err[256], *out = slurp("stress-ng/cpu-vm.txt");
+	char err[256], *out = test_slurp("stress-ng/cpu-vm.txt");
 	CHECK_INT(bb_parse_stressng(out, &s, err, sizeof err), ==, 0);
 	CHECK_INT(s.n, ==, 6);
 	CHECK(stat_of(&s, "stress-ng.vm.ops") == 21676);
@@ -71,7 +59,7 @@ TEST(two_stressors)
 TEST(log_copied_twice_counts_once)
 {
 	/* stdout (--log-file copy) and stderr concatenated: the same table twice */
-	char *one = slurp("stress-ng/cpu.txt");
+	char *one = test_slurp("stress-ng/cpu.txt");
 	size_t len = strlen(one);
 	char *twice = malloc(2 * len + 1);
 	memcpy(twice, one, len);
@@ -89,7 +77,7 @@ TEST(log_copied_twice_counts_once)
 TEST(metrics_brief)
 {
 	struct bb_stats s = {0};
-	char err[256], *out = slurp("stress-ng/cpu-metrics-brief.txt");
+	char err[256], *out = test_slurp("stress-ng/cpu-metrics-brief.txt");
 	CHECK_INT(bb_parse_stressng(out, &s, err, sizeof err), ==, 0);
 	CHECK(stat_of(&s, "stress-ng.cpu.ops") == 2295);
 	bb_stats_free(&s);
@@ -126,11 +114,11 @@ static void parse_err(const char *text, const char *want)
 
 TEST(errors_quote_stressng)
 {
-	char *out = slurp("stress-ng/error-skipped.txt");
+	char *out = test_slurp("stress-ng/error-skipped.txt");
 	parse_err(out, "stress-ng printed no metrics: stress-ng: info:  [32404] apparmor stressor "
 	               "will be skipped, AppArmor is not enabled");
 	free(out);
-	out = slurp("stress-ng/error-bad-option.txt");
+	out = test_slurp("stress-ng/error-bad-option.txt");
 	parse_err(out, "stress-ng printed no metrics: stress-ng: unrecognized option '--nosuch'");
 	free(out);
 	parse_err("", "stress-ng printed no metrics table (empty output)");
@@ -140,7 +128,7 @@ TEST(errors_quote_stressng)
 
 TEST(failed_verification_is_an_error)
 {
-	char *out = slurp("stress-ng/cpu.txt");
+	char *out = test_slurp("stress-ng/cpu.txt");
 	size_t len = strlen(out);
 	char *bad = malloc(len + 400);
 	strcpy(bad, out);

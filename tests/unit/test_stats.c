@@ -6,18 +6,6 @@
 #include "resjson.h"
 #include "stats.h"
 
-static char *slurp(const char *name)
-{
-	FILE *f = fopen(test_fixture(name), "r");
-	if (!f)
-		bb_test_fail(__FILE__, __LINE__, "fixture %s missing", name);
-	char *buf = calloc(1, 1 << 20);
-	size_t n = fread(buf, 1, (1 << 20) - 1, f);
-	buf[n] = 0;
-	fclose(f);
-	return buf;
-}
-
 static double stat_of(const struct bb_stats *s, const char *name)
 {
 	const struct bb_stat *st = bb_stats_find(s, name);
@@ -26,13 +14,11 @@ static double stat_of(const struct bb_stats *s, const char *name)
 	return st->value;
 }
 
-#define CHECK_NEAR(a, b) CHECK(fabs((double)(a) - (double)(b)) < 1e-9 * (fabs((double)(b)) + 1))
-
 TEST(netperf_two_clients_mean_and_sum)
 {
 	/* two clients run at once against one netserver */
-	const char *outs[2] = {slurp("netperf/tcp_stream-client0.txt"),
-	                       slurp("netperf/tcp_stream-client1.txt")};
+	const char *outs[2] = {test_slurp("netperf/tcp_stream-client0.txt"),
+	                       test_slurp("netperf/tcp_stream-client1.txt")};
 	struct rusage ru[2];
 	memset(ru, 0, sizeof ru);
 	ru[0].ru_utime.tv_sec = 1, ru[0].ru_utime.tv_usec = 500000;
@@ -45,30 +31,30 @@ TEST(netperf_two_clients_mean_and_sum)
 	struct bb_stats s = {0};
 	char err[256];
 	CHECK_INT(bb_stats_for_run("netperf", outs, ru, 2, 3.5, &s, err, sizeof err), ==, 0);
-	CHECK_NEAR(stat_of(&s, "netperf.Throughput_Mbps"), (6916.85 + 6316.08) / 2);
-	CHECK_NEAR(stat_of(&s, "netperf.Throughput_total_Mbps"), 6916.85 + 6316.08);
+	CHECK_CLOSE(stat_of(&s, "netperf.Throughput_Mbps"), (6916.85 + 6316.08) / 2);
+	CHECK_CLOSE(stat_of(&s, "netperf.Throughput_total_Mbps"), 6916.85 + 6316.08);
 	CHECK_STR(bb_stats_find(&s, "netperf.Throughput_Mbps")->unit, "Mbps");
-	CHECK_NEAR(stat_of(&s, "netperf.local_cpu_util_percent"), 99.83);
-	CHECK_NEAR(stat_of(&s, "netperf.local_service_demand_us_per_KB"), (2.365 + 2.590) / 2);
-	CHECK_NEAR(stat_of(&s, "netperf.remote_service_demand_us_per_KB"), (2.365 + 2.590) / 2);
-	CHECK_NEAR(stat_of(&s, "netperf.time.user_time"), 1.75);
-	CHECK_NEAR(stat_of(&s, "netperf.time.system_time"), 3.0);
-	CHECK_NEAR(stat_of(&s, "netperf.time.elapsed_time"), 3.5);
-	CHECK_NEAR(stat_of(&s, "netperf.time.percent_of_cpu_this_job_got"), 100 * 4.75 / 3.5);
-	CHECK_NEAR(stat_of(&s, "netperf.time.voluntary_context_switches"), 15);
-	CHECK_NEAR(stat_of(&s, "netperf.time.involuntary_context_switches"), 107);
-	CHECK_NEAR(stat_of(&s, "netperf.time.maximum_resident_set_size"), 3000);
-	CHECK_NEAR(stat_of(&s, "time.maximum_resident_set_size"), 3000); /* LKP: both */
-	CHECK_NEAR(stat_of(&s, "time.user_time"), 1.75);
+	CHECK_CLOSE(stat_of(&s, "netperf.local_cpu_util_percent"), 99.83);
+	CHECK_CLOSE(stat_of(&s, "netperf.local_service_demand_us_per_KB"), (2.365 + 2.590) / 2);
+	CHECK_CLOSE(stat_of(&s, "netperf.remote_service_demand_us_per_KB"), (2.365 + 2.590) / 2);
+	CHECK_CLOSE(stat_of(&s, "netperf.time.user_time"), 1.75);
+	CHECK_CLOSE(stat_of(&s, "netperf.time.system_time"), 3.0);
+	CHECK_CLOSE(stat_of(&s, "netperf.time.elapsed_time"), 3.5);
+	CHECK_CLOSE(stat_of(&s, "netperf.time.percent_of_cpu_this_job_got"), 100 * 4.75 / 3.5);
+	CHECK_CLOSE(stat_of(&s, "netperf.time.voluntary_context_switches"), 15);
+	CHECK_CLOSE(stat_of(&s, "netperf.time.involuntary_context_switches"), 107);
+	CHECK_CLOSE(stat_of(&s, "netperf.time.maximum_resident_set_size"), 3000);
+	CHECK_CLOSE(stat_of(&s, "time.maximum_resident_set_size"), 3000); /* LKP: both */
+	CHECK_CLOSE(stat_of(&s, "time.user_time"), 1.75);
 	CHECK(bb_stats_find(&s, "netperf.time.page_size"));
 	CHECK(!bb_stats_find(&s, "netperf.time.swaps")); /* 0: LKP's dump-stat drops it */
 	/* LKP's names: no receiver line in a TCP stream, Both = Throughput */
 	CHECK(!bb_stats_find(&s, "netperf.ThroughputRecv_Mbps"));
-	CHECK_NEAR(stat_of(&s, "netperf.ThroughputBoth_Mbps"), (6916.85 + 6316.08) / 2);
-	CHECK_NEAR(stat_of(&s, "netperf.ThroughputBoth_total_Mbps"), 6916.85 + 6316.08);
+	CHECK_CLOSE(stat_of(&s, "netperf.ThroughputBoth_Mbps"), (6916.85 + 6316.08) / 2);
+	CHECK_CLOSE(stat_of(&s, "netperf.ThroughputBoth_total_Mbps"), 6916.85 + 6316.08);
 	/* workload: messages = total Mbit/s x elapsed x 10^6 / 8 / message size */
 	CHECK(stat_of(&s, "netperf.workload") > 0);
-	CHECK_NEAR(stat_of(&s, "netperf.time.minor_page_faults"), 23);
+	CHECK_CLOSE(stat_of(&s, "netperf.time.minor_page_faults"), 23);
 	CHECK(!bb_stats_find(&s, "netperf.Throughput_tps"));
 	bb_stats_free(&s);
 	free((char *)outs[0]);
@@ -77,13 +63,13 @@ TEST(netperf_two_clients_mean_and_sum)
 
 TEST(netperf_rr_names)
 {
-	const char *outs[1] = {slurp("netperf/tcp_rr-cC.txt")};
+	const char *outs[1] = {test_slurp("netperf/tcp_rr-cC.txt")};
 	struct bb_stats s = {0};
 	char err[256];
 	CHECK_INT(bb_stats_for_run("netperf", outs, NULL, 1, 2, &s, err, sizeof err), ==, 0);
-	CHECK_NEAR(stat_of(&s, "netperf.Throughput_tps"), 33420.75);
-	CHECK_NEAR(stat_of(&s, "netperf.Throughput_total_tps"), 33420.75);
-	CHECK_NEAR(stat_of(&s, "netperf.local_service_demand_us_per_Tr"), 59.245);
+	CHECK_CLOSE(stat_of(&s, "netperf.Throughput_tps"), 33420.75);
+	CHECK_CLOSE(stat_of(&s, "netperf.Throughput_total_tps"), 33420.75);
+	CHECK_CLOSE(stat_of(&s, "netperf.local_service_demand_us_per_Tr"), 59.245);
 	CHECK(!bb_stats_find(&s, "netperf.time.user_time")); /* no rusages given */
 	bb_stats_free(&s);
 	free((char *)outs[0]);
@@ -91,11 +77,11 @@ TEST(netperf_rr_names)
 
 TEST(netperf_unmeasured_side_left_out)
 {
-	const char *outs[1] = {slurp("netperf/tcp_stream-c.txt")};
+	const char *outs[1] = {test_slurp("netperf/tcp_stream-c.txt")};
 	struct bb_stats s = {0};
 	char err[256];
 	CHECK_INT(bb_stats_for_run("netperf", outs, NULL, 1, 2, &s, err, sizeof err), ==, 0);
-	CHECK_NEAR(stat_of(&s, "netperf.local_cpu_util_percent"), 100);
+	CHECK_CLOSE(stat_of(&s, "netperf.local_cpu_util_percent"), 100);
 	CHECK(!bb_stats_find(&s, "netperf.remote_cpu_util_percent"));
 	CHECK(!bb_stats_find(&s, "netperf.remote_service_demand_us_per_KB"));
 	bb_stats_free(&s);
@@ -104,15 +90,15 @@ TEST(netperf_unmeasured_side_left_out)
 
 TEST(netperf_one_bad_client_fails_the_run)
 {
-	const char *outs[2] = {slurp("netperf/tcp_stream-client0.txt"),
-	                       slurp("netperf/error-noserver.txt")};
+	const char *outs[2] = {test_slurp("netperf/tcp_stream-client0.txt"),
+	                       test_slurp("netperf/error-noserver.txt")};
 	struct bb_stats s = {0};
 	char err[256];
 	CHECK_INT(bb_stats_for_run("netperf", outs, NULL, 2, 2, &s, err, sizeof err), ==, -EINVAL);
 	CHECK_STR(err, "client 1: netperf: establish control: are you sure there is a netserver "
 	               "listening on 127.0.0.1 at port 1?");
 	bb_stats_free(&s);
-	const char *mixed[2] = {outs[0], slurp("netperf/tcp_rr.txt")};
+	const char *mixed[2] = {outs[0], test_slurp("netperf/tcp_rr.txt")};
 	CHECK_INT(bb_stats_for_run("netperf", mixed, NULL, 2, 2, &s, err, sizeof err), ==, -EINVAL);
 	CHECK_STR(err, "client 1: mixes RR and stream results");
 	bb_stats_free(&s);
@@ -123,18 +109,18 @@ TEST(netperf_one_bad_client_fails_the_run)
 
 TEST(stressng_clients_summed)
 {
-	char *one = slurp("stress-ng/cpu.txt");
+	char *one = test_slurp("stress-ng/cpu.txt");
 	const char *outs[2] = {one, one};
 	struct rusage ru[2];
 	memset(ru, 0, sizeof ru);
 	struct bb_stats s = {0};
 	char err[256];
 	CHECK_INT(bb_stats_for_run("stress-ng", outs, ru, 2, 2.01, &s, err, sizeof err), ==, 0);
-	CHECK_NEAR(stat_of(&s, "stress-ng.cpu.ops"), 2 * 3465);
-	CHECK_NEAR(stat_of(&s, "stress-ng.cpu.ops_per_sec"), 2 * 1731.15);
-	CHECK_NEAR(stat_of(&s, "stress-ng.time.elapsed_time"), 2.01);
+	CHECK_CLOSE(stat_of(&s, "stress-ng.cpu.ops"), 2 * 3465);
+	CHECK_CLOSE(stat_of(&s, "stress-ng.cpu.ops_per_sec"), 2 * 1731.15);
+	CHECK_CLOSE(stat_of(&s, "stress-ng.time.elapsed_time"), 2.01);
 	CHECK(bb_stats_find(&s, "stress-ng.time.maximum_resident_set_size"));
-	CHECK_NEAR(stat_of(&s, "stress-ng.cpu.pass"), 1); /* not summed over clients */
+	CHECK_CLOSE(stat_of(&s, "stress-ng.cpu.pass"), 1); /* not summed over clients */
 	bb_stats_free(&s);
 	free(one);
 }
@@ -232,20 +218,20 @@ TEST(netperf_udp_stream_lkp_names)
 {
 	/* two UDP_STREAM clients: Throughput from the sender lines, ThroughputRecv from the
 	 * receiver lines, Both their sum; workload in messages */
-	const char *outs[2] = {slurp("netperf/udp_stream-cC.txt"), slurp("netperf/udp_stream-P0.txt")};
+	const char *outs[2] = {test_slurp("netperf/udp_stream-cC.txt"), test_slurp("netperf/udp_stream-P0.txt")};
 	struct bb_stats s = {0};
 	char err[256];
 	CHECK_INT(bb_stats_for_run("netperf", outs, NULL, 2, 2, &s, err, sizeof err), ==, 0);
-	CHECK_NEAR(stat_of(&s, "netperf.Throughput_Mbps"), (4771.0 + 785.29) / 2);
-	CHECK_NEAR(stat_of(&s, "netperf.ThroughputRecv_Mbps"), (1797.4 + 364.18) / 2);
-	CHECK_NEAR(stat_of(&s, "netperf.ThroughputBoth_Mbps"),
+	CHECK_CLOSE(stat_of(&s, "netperf.Throughput_Mbps"), (4771.0 + 785.29) / 2);
+	CHECK_CLOSE(stat_of(&s, "netperf.ThroughputRecv_Mbps"), (1797.4 + 364.18) / 2);
+	CHECK_CLOSE(stat_of(&s, "netperf.ThroughputBoth_Mbps"),
 	           (4771.0 + 785.29) / 2 + (1797.4 + 364.18) / 2);
-	CHECK_NEAR(stat_of(&s, "netperf.Throughput_total_Mbps"), 4771.0 + 785.29);
-	CHECK_NEAR(stat_of(&s, "netperf.ThroughputRecv_total_Mbps"), 1797.4 + 364.18);
-	CHECK_NEAR(stat_of(&s, "netperf.ThroughputBoth_total_Mbps"),
+	CHECK_CLOSE(stat_of(&s, "netperf.Throughput_total_Mbps"), 4771.0 + 785.29);
+	CHECK_CLOSE(stat_of(&s, "netperf.ThroughputRecv_total_Mbps"), 1797.4 + 364.18);
+	CHECK_CLOSE(stat_of(&s, "netperf.ThroughputBoth_total_Mbps"),
 	           4771.0 + 785.29 + 1797.4 + 364.18);
 	/* LKP takes the time and message size of the last data line: 2.00 s, 1024 bytes */
-	CHECK_NEAR(stat_of(&s, "netperf.workload"),
+	CHECK_CLOSE(stat_of(&s, "netperf.workload"),
 	           (4771.0 + 785.29 + 1797.4 + 364.18) * 2.00 * 1e6 / 8 / 1024);
 	bb_stats_free(&s);
 }
