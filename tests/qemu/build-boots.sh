@@ -3,9 +3,7 @@
 # netperf runs with the image's libraries, prints a marker with the image id, powers off.
 # Twice: gzip, then zstd with an early cpio in front (its file must be in the root too).
 . tests/lib.sh
-[ -e "$SYSROOT/.complete" ] || skip "sysroot missing (make fetch)"
-[ -x "$B/netperf/netperf" ] || skip "netperf not built (make netperf)"
-command -v qemu-system-x86_64 >/dev/null || skip "qemu-system-x86_64 missing"
+bb_need netperf sysroot qemu
 
 cat >"$T/init" <<'INIT'
 #!/bin/sh

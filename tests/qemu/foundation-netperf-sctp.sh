@@ -3,9 +3,7 @@
 # SCTP_STREAM_MANY against netserver inside the guest. The image is packed here with GNU cpio
 # from sysroot files only, independently of benchboot's own builder.
 . tests/lib.sh
-[ -e "$SYSROOT/.complete" ] || fail "sysroot missing (make fetch)"
-[ -x "$B/netperf/netperf" ] || fail "netperf not built (make netperf)"
-command -v qemu-system-x86_64 >/dev/null || fail "qemu-system-x86_64 missing (tools/scripts/install-deps)"
+bb_need netperf sysroot qemu
 kver=$(basename "$(ls -d "$SYSROOT"/lib/modules/*)")
 r="$T/root"
 mkdir -p "$r"/{bin,usr/bin,lib/x86_64-linux-gnu,lib64,mods,proc,sys,dev,etc,tmp}

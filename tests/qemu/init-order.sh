@@ -4,9 +4,7 @@
 # records); every iteration's status records its position in the boot, env.json the order
 # and seed, and the console the same (run-start pos=P/T, boot-start order= seed=).
 . tests/lib.sh
-[ -x "$B/init" ] || skip "no build/init (make)"
-[ -x "$B/netperf/netperf" ] || skip "no build/netperf (make netperf)"
-command -v qemu-system-x86_64 >/dev/null || skip "qemu-system-x86_64 is needed"
+bb_need init netperf qemu
 
 job() { # NAME EXTRA-KEYS
 	cat >"$T/$1.yaml" <<JOB

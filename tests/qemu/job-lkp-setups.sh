@@ -3,7 +3,7 @@
 # and the netperf clients) in that cgroup; net-buffer's socket buffers (MemTotal / 2 clients
 # / 16) and sctp buffers; sc_somaxconn found under /proc/sys; each read back and recorded.
 . tests/lib.sh
-[ -x "$B/netperf/netperf" ] || skip "no build/netperf (make netperf)"
+bb_need netperf
 . tests/qemu/job.inc
 job_run tests/fixtures/lkp/netperf-cgroup2-netbuf.yaml
 job_check "$T/res" netperf.Throughput_Mbps >"$T/check" || fail "$(cat "$T/check")"

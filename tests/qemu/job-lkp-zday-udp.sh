@@ -5,7 +5,7 @@
 # ThroughputBoth, the totals, workload, the time list as netperf.time.* and time.*), and the
 # attachment's LKP keys recorded with the results.
 . tests/lib.sh
-[ -x "$B/netperf/netperf" ] || skip "no build/netperf (make netperf)"
+bb_need netperf
 . tests/qemu/job.inc
 job_run tests/fixtures/lkp/zday-attachment.yaml
 job_check "$T/res" netperf.Throughput_Mbps netperf.ThroughputRecv_Mbps netperf.ThroughputBoth_Mbps \

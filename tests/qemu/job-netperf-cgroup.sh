@@ -1,7 +1,7 @@
 # config/jobs/netperf-cgroup.yaml end to end (TCG): two boots, cgroup v1 then v2, each with
 # the memory controller and the clients in the job cgroup; 50% and 100% clients per boot.
 . tests/lib.sh
-[ -x "$B/netperf/netperf" ] || skip "no build/netperf (make netperf)"
+bb_need netperf
 . tests/qemu/job.inc
 job_run netperf-cgroup
 expect_grep "boot 2/2: .*boot group 1" "$T/run.out"

@@ -1,7 +1,7 @@
 # netperf over IPv4 and IPv6 (netserver -6, readiness on ::1), a stream and an RR test:
 # Throughput_Mbps for TCP_STREAM, Throughput_tps for UDP_RR, both > 0.
 . tests/lib.sh
-[ -x "$B/netperf/netperf" ] || skip "no build/netperf (make netperf)"
+bb_need netperf
 . tests/qemu/job.inc
 cat >"$T/ip.yaml" <<'JOB'
 suite: netperf

@@ -1,7 +1,7 @@
 # config/jobs/netperf-sctp.yaml end to end (TCG): two SCTP_STREAM_MANY runs in one cgroup v2
 # boot, prsctp_enable 0 then 1, read back; LKP's netperf stats > 0.
 . tests/lib.sh
-[ -x "$B/netperf/netperf" ] || skip "no build/netperf (make netperf)"
+bb_need netperf
 . tests/qemu/job.inc
 job_run netperf-sctp
 expect_grep "run 2/2 SCTP_STREAM_MANY.prsctp_enable-1 iteration 1: ok" "$T/run.out"

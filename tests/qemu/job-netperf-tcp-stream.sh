@@ -2,7 +2,7 @@
 # cpu0, netperf on the last CPU (cpu2 on this 3-CPU VM), -s/-S 57344, -m 4096 and netperf's
 # confidence options.
 . tests/lib.sh
-[ -x "$B/netperf/netperf" ] || skip "no build/netperf (make netperf)"
+bb_need netperf
 . tests/qemu/job.inc
 JOB_RUN_OPTS="--cpus 3" job_run netperf-tcp-stream-short
 job_check "$T/res" netperf.Throughput_Mbps netperf.Throughput_total_Mbps \

@@ -2,6 +2,7 @@
 #include <errno.h>
 
 #include "harness.h"
+#include "host/editdist.h"
 #include "host/job/job.h"
 #include "host/job/matrix.h"
 #include "host/job/planwrite.h"
@@ -507,8 +508,8 @@ TEST(durations_and_counts)
 	CHECK_INT(bb_parse_count("0%", &n, &pct), ==, -ERANGE);
 	CHECK_INT(bb_parse_count("250x", &n, &pct), ==, -EINVAL);
 	CHECK_INT(bb_parse_count("-1", &n, &pct), ==, -EINVAL);
-	CHECK_INT(bb_edit_distance("nr_thread", "nr_threads"), ==, 1);
-	CHECK_INT(bb_edit_distance("SCTP", "sctp"), ==, 0);
+	CHECK_INT(edit_distance("nr_thread", "nr_threads"), ==, 1);
+	CHECK_INT(edit_distance("SCTP", "sctp"), ==, 0);
 }
 
 /* Mutated job files (bytes changed, cut short) give a result or an error, never a crash;

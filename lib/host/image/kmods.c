@@ -18,6 +18,7 @@
 #include <zstd.h>
 
 #include "grow.h"
+#include "host/editdist.h"
 #include "host/strbuf.h"
 #include "host/errbuf.h"
 #include "host/fileio.h"
@@ -358,31 +359,6 @@ static void normalise(char *s)
 	for (; *s; s++)
 		if (*s == '-')
 			*s = '_';
-}
-
-static size_t edit_distance(const char *a, const char *b)
-{
-	size_t la = strlen(a), lb = strlen(b);
-	if (la > 64 || lb > 64)
-		return 99;
-	size_t row[65];
-	for (size_t j = 0; j <= lb; j++)
-		row[j] = j;
-	for (size_t i = 1; i <= la; i++) {
-		size_t diag = row[0];
-		row[0] = i;
-		for (size_t j = 1; j <= lb; j++) {
-			size_t up = row[j];
-			size_t best = diag + (a[i - 1] != b[j - 1]);
-			if (up + 1 < best)
-				best = up + 1;
-			if (row[j - 1] + 1 < best)
-				best = row[j - 1] + 1;
-			row[j] = best;
-			diag = up;
-		}
-	}
-	return row[lb];
 }
 
 struct suggestion {

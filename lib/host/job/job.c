@@ -13,6 +13,7 @@
 #include <yaml.h>
 
 #include "cpulist.h"
+#include "host/editdist.h"
 #include "host/job/job.h"
 #include "host/job/jobinclude.h"
 #include "host/job/suites.h"
@@ -240,36 +241,10 @@ static int jwarn(struct walker *w, yaml_mark_t m, const char *fmt, ...)
 
 /* Optimal string alignment distance: insertions, deletions, substitutions and swaps of two
  * neighbours ("tset" is one edit from "test"), case-insensitive. */
-unsigned bb_edit_distance(const char *a, const char *b)
-{
-	size_t la = strlen(a), lb = strlen(b);
-	static unsigned d[128][128];
-	if (lb >= 128 || la >= 128)
-		return 1000;
-	for (size_t i = 0; i <= la; i++)
-		d[i][0] = (unsigned)i;
-	for (size_t j = 0; j <= lb; j++)
-		d[0][j] = (unsigned)j;
-	for (size_t i = 1; i <= la; i++)
-		for (size_t j = 1; j <= lb; j++) {
-			int ca = tolower((unsigned char)a[i - 1]), cb = tolower((unsigned char)b[j - 1]);
-			unsigned best = d[i - 1][j - 1] + (ca != cb);
-			if (d[i - 1][j] + 1 < best)
-				best = d[i - 1][j] + 1;
-			if (d[i][j - 1] + 1 < best)
-				best = d[i][j - 1] + 1;
-			if (i > 1 && j > 1 && ca == tolower((unsigned char)b[j - 2]) &&
-			    tolower((unsigned char)a[i - 2]) == cb && d[i - 2][j - 2] + 1 < best)
-				best = d[i - 2][j - 2] + 1;
-			d[i][j] = best;
-		}
-	return d[la][lb];
-}
-
 /* Close enough to suggest: at most 2 edits, and at most a third of the word. */
 static int near(const char *typo, const char *cand, unsigned *best)
 {
-	unsigned d = bb_edit_distance(typo, cand);
+	unsigned d = edit_distance(typo, cand);
 	unsigned lim = (unsigned)strlen(cand) / 3;
 	if (lim > 3)
 		lim = 3;
