@@ -1,9 +1,7 @@
 # make demo's script on the pinned kernel: it runs, and ends with the comparison of
 # prsctp_enable 0 and 1 (an environment section, a run block, the summary line).
 . tests/lib.sh
-[ -x "$B/init" ] || skip "no build/init (make)"
-[ -x "$B/netperf/netperf" ] || skip "no build/netperf (make netperf)"
-command -v qemu-system-x86_64 >/dev/null || skip "qemu-system-x86_64 is needed"
+bb_need init netperf qemu
 rc=0
 bb_timeout 1200 tools/scripts/demo "$T/demo" >"$T/demo.out" 2>&1 || rc=$?
 cat "$T/demo.out"

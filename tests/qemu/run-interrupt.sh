@@ -1,7 +1,6 @@
 # Ctrl-C during a boot: benchboot run stops the VM cleanly (no QEMU left), says so, exits 1.
 . tests/lib.sh
-command -v cpio >/dev/null || skip "GNU cpio is needed"
-[ -x "$SYSROOT/bin/busybox" ] || skip "no sysroot busybox (make fetch)"
+bb_need busybox cpio
 root="$T/root"
 mkdir -p "$root/bin" "$root/proc"
 cp "$SYSROOT/bin/busybox" "$root/bin/busybox"

@@ -2,9 +2,7 @@
 # from the results disk and compared; (2) a job whose second boot group cannot boot (rdinit
 # points nowhere: the kernel panics): reported, and the first group's results are there.
 . tests/lib.sh
-[ -x "$B/init" ] || skip "no build/init (make)"
-[ -x "$B/netperf/netperf" ] || skip "no build/netperf (make netperf)"
-command -v qemu-system-x86_64 >/dev/null || skip "qemu-system-x86_64 is needed"
+bb_need init netperf qemu
 
 cat >"$T/cg.yaml" <<'JOB'
 suite: netperf

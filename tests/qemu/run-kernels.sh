@@ -2,8 +2,7 @@
 # its kernel's name (run.json), so `compare --by kernel` splits them. Both "kernels" are the
 # pinned one here: the environment shows no difference and the table is still printed.
 . tests/lib.sh
-[ -x "$B/init" ] || skip "no build/init (make)"
-[ -x "$B/netperf/netperf" ] || skip "no build/netperf (make netperf)"
+bb_need init netperf
 vmlinuz=$(ls "$SYSROOT"/boot/vmlinuz-* 2>/dev/null | head -n1)
 [ -n "$vmlinuz" ] || skip "no pinned kernel (make fetch)"
 cat >"$T/k.yaml" <<'JOB'

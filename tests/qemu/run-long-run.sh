@@ -6,9 +6,7 @@
 # (a boot silent after its run is a hang). 25 s, not less: a loaded 2-core machine may take
 # over 10 s to print the kernel's first line under TCG.
 . tests/lib.sh
-command -v cpio >/dev/null || skip "GNU cpio is needed"
-command -v qemu-system-x86_64 >/dev/null || skip "qemu-system-x86_64 is needed"
-[ -x "$SYSROOT/bin/busybox" ] || skip "no sysroot busybox (make fetch)"
+bb_need busybox qemu cpio
 
 initramfs() { # NAME BODY
 	local root="$T/root-$1"

@@ -3,9 +3,7 @@
 # deadline, one that powers off before its plan ends: each reported as such, with its console
 # log; exit codes; no VM left behind.
 . tests/lib.sh
-command -v cpio >/dev/null || skip "GNU cpio is needed"
-command -v qemu-system-x86_64 >/dev/null || skip "qemu-system-x86_64 is needed"
-[ -x "$SYSROOT/bin/busybox" ] || skip "no sysroot busybox (make fetch)"
+bb_need busybox qemu cpio
 
 # initramfs NAME BODY: /init is a busybox script with BODY after proc is mounted
 initramfs() {

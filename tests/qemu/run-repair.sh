@@ -5,7 +5,7 @@
 # from the disk, not from the console).
 . tests/lib.sh
 . tests/qemu/init-image.inc
-command -v e2fsck >/dev/null || skip "e2fsck is needed"
+bb_need e2fsck
 
 # one image, two command lines: with bbcrash on it the second run's client crashes the kernel
 cat >"$T/plan" <<'PLAN'

@@ -5,9 +5,7 @@
 # tens of %) or excludes 0 by more; (2) --until 0.01% --max-boots 2 stops
 # at the limit, saying so. Bad uses of the options are refused (exit 100).
 . tests/lib.sh
-[ -x "$B/netperf/netperf" ] || skip "no build/netperf (make netperf)"
-[ -x "$B/init" ] || skip "no build/init (make)"
-command -v qemu-system-x86_64 >/dev/null || skip "qemu-system-x86_64 is needed"
+bb_need init netperf qemu
 kernel=$(ls "$SYSROOT"/boot/vmlinuz-* 2>/dev/null | head -n1)
 [ -n "$kernel" ] || skip "no pinned kernel (make fetch)"
 cat >"$T/until.yaml" <<'JOB'
