@@ -549,6 +549,76 @@ static int check_nic(struct walker *w, const struct keydef *k, const char *key, 
 	return jfail(w, m, "%s: %s", key, msg);
 }
 
+static int check_netperf_test(struct walker *w, const char *key, const char *s, yaml_mark_t m)
+{
+	const char *sug = NULL;
+	unsigned best = 1000;
+	if (bb_netperf_test_find(s))
+		return 0;
+	for (size_t i = 0; i < bb_netperf_ntests; i++)
+		if (near(s, bb_netperf_tests[i].name, &best))
+			sug = bb_netperf_tests[i].name;
+	if (sug)
+		return jfail(w, m, "%s: unknown netperf test '%s' (did you mean '%s'?)", key, s, sug);
+	return jfail(w, m,
+	             "%s: unknown netperf test '%s' (known: TCP_STREAM, TCP_MAERTS, "
+	             "TCP_SENDFILE, TCP_RR, TCP_CRR, UDP_STREAM, UDP_RR, SCTP_STREAM, "
+	             "SCTP_STREAM_MANY, SCTP_RR, SCTP_RR_MANY)",
+	             key, s);
+}
+
+/* LKP's jobs name stressors of stress-ng's git master: a stressor the image's stress-ng lacks
+ * is a warning, and fails only its run (stress-ng refuses the option). */
+static int check_stressor(struct walker *w, const char *key, const char *s, yaml_mark_t m)
+{
+	const struct bb_sng_opt *o = bb_sng_opt_find(s);
+	const char *sug = NULL;
+	unsigned best = 1000;
+	if (o && o->stressor)
+		return 0;
+	for (size_t i = 0; i < bb_sng_nopts; i++)
+		if (bb_sng_opts[i].stressor && near(s, bb_sng_opts[i].name, &best))
+			sug = bb_sng_opts[i].name;
+	return jwarn(w, m,
+	             "%s: stress-ng %s (the image's) has no stressor '%s': that run will "
+	             "fail%s%s%s",
+	             key, bb_sng_version, s, sug ? " (did you mean '" : "", sug ? sug : "",
+	             sug ? "'?)" : "");
+}
+
+/* Controllers: "memory,cpu" or "memory cpu", each known, normalised to "memory cpu". */
+static int normalise_controllers(struct walker *w, const char *key, struct bb_jvalue *v,
+                                 yaml_mark_t m)
+{
+	char *copy = strdup(v->s), *out = malloc(strlen(v->s) + 1), *tok, *save;
+	int rc = 0;
+	if (!copy || !out) {
+		free(copy);
+		free(out);
+		return -ENOMEM;
+	}
+	out[0] = 0;
+	for (tok = strtok_r(copy, " ,\t", &save); tok && !rc; tok = strtok_r(NULL, " ,\t", &save)) {
+		if (!one_of(tok, controllers)) {
+			const char *sug = nearest_in(tok, controllers);
+			rc = jfail(w, m, "%s: unknown cgroup controller '%s'%s%s%s", key, tok,
+			           sug ? " (did you mean '" : "", sug ? sug : "", sug ? "'?)" : "");
+			break;
+		}
+		if (*out)
+			strcat(out, " ");
+		strcat(out, tok);
+	}
+	free(copy);
+	if (rc) {
+		free(out);
+		return rc;
+	}
+	free(v->s);
+	v->s = out;
+	return 0;
+}
+
 /* Check one scalar value of a key; may normalise it (in place of *v). */
 static int check_value(struct walker *w, const struct keydef *k, const char *key,
                        struct bb_jvalue *v, yaml_mark_t m)
@@ -640,23 +710,7 @@ static int check_value(struct walker *w, const struct keydef *k, const char *key
 			return jfail(w, m, "%s: '%s' is not ipv4 or ipv6", key, s);
 		return 0;
 	case K_NPTEST:
-		if (bb_netperf_test_find(s))
-			return 0;
-		sug = NULL;
-		{
-			unsigned best = 1000;
-			for (size_t i = 0; i < bb_netperf_ntests; i++)
-				if (near(s, bb_netperf_tests[i].name, &best))
-					sug = bb_netperf_tests[i].name;
-		}
-		if (sug)
-			return jfail(w, m, "%s: unknown netperf test '%s' (did you mean '%s'?)",
-			             key, s, sug);
-		return jfail(w, m,
-		             "%s: unknown netperf test '%s' (known: TCP_STREAM, TCP_MAERTS, "
-		             "TCP_SENDFILE, TCP_RR, TCP_CRR, UDP_STREAM, UDP_RR, SCTP_STREAM, "
-		             "SCTP_STREAM_MANY, SCTP_RR, SCTP_RR_MANY)",
-		             key, s);
+		return check_netperf_test(w, key, s, m);
 	case K_SIZE:
 		if (!size_ok(s))
 			return jfail(w, m,
@@ -665,23 +719,8 @@ static int check_value(struct walker *w, const struct keydef *k, const char *key
 		return 0;
 	case K_ARGS:
 		return check_args(w, key, s, m);
-	case K_STRESSOR: {
-		const struct bb_sng_opt *o = bb_sng_opt_find(s);
-		if (o && o->stressor)
-			return 0;
-		unsigned best = 1000;
-		sug = NULL;
-		for (size_t i = 0; i < bb_sng_nopts; i++)
-			if (bb_sng_opts[i].stressor && near(s, bb_sng_opts[i].name, &best))
-				sug = bb_sng_opts[i].name;
-		/* LKP's jobs name stressors of stress-ng's git master: a stressor the image's
-		 * stress-ng lacks fails only its run (stress-ng refuses the option) */
-		return jwarn(w, m,
-		             "%s: stress-ng %s (the image's) has no stressor '%s': that run will "
-		             "fail%s%s%s",
-		             key, bb_sng_version, s, sug ? " (did you mean '" : "", sug ? sug : "",
-		             sug ? "'?)" : "");
-	}
+	case K_STRESSOR:
+		return check_stressor(w, key, s, m);
 	case K_GOV:
 		if (!one_of(s, governors)) {
 			sug = nearest_in(s, governors);
@@ -703,35 +742,8 @@ static int check_value(struct walker *w, const struct keydef *k, const char *key
 		if (!cpulist_ok(s))
 			return jfail(w, m, "%s: '%s' is not a CPU list (e.g. 0, 1-3, 0,2, last, 1-last)", key, s);
 		return 0;
-	case K_CTRLS: {
-		/* normalise "memory,cpu" / "memory cpu" to "memory cpu" */
-		char *copy = strdup(s), *out = malloc(strlen(s) + 1), *tok, *save;
-		if (!copy || !out) {
-			free(copy);
-			free(out);
-			return -ENOMEM;
-		}
-		out[0] = 0;
-		for (tok = strtok_r(copy, " ,\t", &save); tok;
-		     tok = strtok_r(NULL, " ,\t", &save)) {
-			if (!one_of(tok, controllers)) {
-				sug = nearest_in(tok, controllers);
-				rc = jfail(w, m, "%s: unknown cgroup controller '%s'%s%s%s", key,
-				           tok, sug ? " (did you mean '" : "", sug ? sug : "",
-				           sug ? "'?)" : "");
-				free(copy);
-				free(out);
-				return rc;
-			}
-			if (*out)
-				strcat(out, " ");
-			strcat(out, tok);
-		}
-		free(copy);
-		free(v->s);
-		v->s = out;
-		return 0;
-	}
+	case K_CTRLS:
+		return normalise_controllers(w, key, v, m);
 	default:
 		return 0;
 	}
