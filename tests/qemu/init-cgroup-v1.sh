@@ -5,7 +5,8 @@
 . tests/lib.sh
 . tests/qemu/init-image.inc
 
-cat >"$T/plan" <<'PLAN'
+{
+	cat <<'PLAN'
 benchboot-plan 1
 job=init-cgroup-v1
 cgroup.mode=v2
@@ -19,23 +20,10 @@ param.test=SCTP_STREAM_MANY
 runtime=3
 grace=30
 needs.module=sctp
-server.0.arg=/usr/bin/netserver
-server.0.arg=-4
-server.0.arg=-D
-server.0.ready=tcp:127.0.0.1:12865
-client.arg=/usr/bin/netperf
-client.arg=-4
-client.arg=-H
-client.arg=127.0.0.1
-client.arg=-t
-client.arg=SCTP_STREAM_MANY
-client.arg=-l
-client.arg=3
-client.arg=--
-client.arg=-m
-client.arg=10K
-client.count=100%
 PLAN
+	netperf_stanza SCTP_STREAM_MANY 3 -- -m 10K
+	echo client.count=100%
+} >"$T/plan"
 
 init_image "$T/plan" "$T/img"
 init_boot "$T/console" -- benchboot.cgroup.mode=v1

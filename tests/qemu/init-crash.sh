@@ -7,7 +7,8 @@
 . tests/lib.sh
 . tests/qemu/init-image.inc
 
-cat >"$T/plan" <<'PLAN'
+{
+	cat <<'PLAN'
 benchboot-plan 1
 job=crash
 modules.boot=sctp dummy virtio_blk
@@ -17,19 +18,9 @@ suite=netperf
 iterations=3
 runtime=1
 grace=20
-server.0.arg=/usr/bin/netserver
-server.0.arg=-4
-server.0.arg=-D
-server.0.ready=tcp:127.0.0.1:12865
-client.arg=/usr/bin/netperf
-client.arg=-4
-client.arg=-H
-client.arg=127.0.0.1
-client.arg=-t
-client.arg=TCP_STREAM
-client.arg=-l
-client.arg=1
 PLAN
+	netperf_stanza TCP_STREAM 1
+} >"$T/plan"
 init_image "$T/plan" "$T/img" --module virtio_blk --module virtio_pci
 rc=0
 bb_timeout 600 "$BENCHBOOT" run --image "$T/img/img" --accel tcg -o "$T/out" \

@@ -76,19 +76,8 @@ param.test=TCP_STREAM
 param.where=local
 runtime=1
 grace=60
-server.0.arg=/usr/bin/netserver
-server.0.arg=-4
-server.0.arg=-D
-server.0.ready=tcp:127.0.0.1:12865
-client.arg=/usr/bin/netperf
-client.arg=-4
-client.arg=-H
-client.arg=127.0.0.1
-client.arg=-t
-client.arg=TCP_STREAM
-client.arg=-l
-client.arg=1
 PLAN
+	netperf_stanza TCP_STREAM 1
 } >"$T/plan"
 
 init_image "$T/plan" "$T/img" --module virtio_net --module virtio_pci --module virtio_blk
