@@ -10,41 +10,6 @@
 
 #include "stats.h"
 
-int bb_stats_add(struct bb_stats *s, const char *name, double value, const char *unit)
-{
-	if (strlen(name) >= sizeof s->v[0].name)
-		return -ENAMETOOLONG;
-	if (s->n == s->cap) {
-		size_t cap = s->cap ? s->cap * 2 : 16;
-		struct bb_stat *v = realloc(s->v, cap * sizeof *v);
-		if (!v)
-			return -ENOMEM;
-		s->v = v;
-		s->cap = cap;
-	}
-	struct bb_stat *st = &s->v[s->n++];
-	memset(st, 0, sizeof *st);
-	strcpy(st->name, name);
-	st->value = value;
-	snprintf(st->unit, sizeof st->unit, "%s", unit ? unit : "");
-	return 0;
-}
-
-const struct bb_stat *bb_stats_find(const struct bb_stats *s, const char *name)
-{
-	for (size_t i = 0; i < s->n; i++)
-		if (!strcmp(s->v[i].name, name))
-			return &s->v[i];
-	return NULL;
-}
-
-void bb_stats_free(struct bb_stats *s)
-{
-	free(s->v);
-	s->v = NULL;
-	s->n = s->cap = 0;
-}
-
 static double tv_seconds(struct timeval tv)
 {
 	return (double)tv.tv_sec + (double)tv.tv_usec / 1e6;

@@ -6,6 +6,7 @@
 #include "host/job/job.h"
 #include "host/job/matrix.h"
 #include "host/job/planwrite.h"
+#include "host/job/units.h"
 
 static struct bb_job parse_ok(const char *text)
 {

@@ -15,6 +15,7 @@
 #include "cpulist.h"
 #include "host/editdist.h"
 #include "host/job/job.h"
+#include "host/job/units.h"
 #include "host/job/jobinclude.h"
 #include "host/job/suites.h"
 #include "plan.h"
@@ -377,43 +378,6 @@ out_free:
 		free(v[i].s);
 	free(v);
 	return rc;
-}
-
-int bb_parse_duration(const char *s, double *seconds)
-{
-	char *e;
-	if (!(*s >= '0' && *s <= '9'))
-		return -EINVAL;
-	double v = strtod(s, &e);
-	double mul = 1;
-	if (*e == 's')
-		e++;
-	else if (*e == 'm')
-		mul = 60, e++;
-	else if (*e == 'h')
-		mul = 3600, e++;
-	if (*e || v > 1e7)
-		return -EINVAL;
-	*seconds = v * mul;
-	return 0;
-}
-
-int bb_parse_count(const char *s, long *n, int *percent)
-{
-	char *e;
-	if (!(*s >= '0' && *s <= '9'))
-		return -EINVAL;
-	errno = 0;
-	long v = strtol(s, &e, 10);
-	*percent = 0;
-	if (*e == '%')
-		*percent = 1, e++;
-	if (*e || errno || v > 100000)
-		return -EINVAL;
-	if (v < 1)
-		return -ERANGE;
-	*n = v;
-	return 0;
 }
 
 static int one_of(const char *s, const char *const *list)

@@ -94,9 +94,5 @@ const struct bb_jparam *bb_jdoc_get(const struct bb_jdoc *doc, const char *name)
  * or NULL when the key is not one LKP knows. */
 const char *bb_lkp_key_kind(const char *key);
 
-/* Value checks shared with suites.c. Durations: N, Ns, Nm, Nh -> seconds (> 0). 0 or -EINVAL. */
-int bb_parse_duration(const char *s, double *seconds);
-/* nr_threads: "N" (count >= 1) or "P%" (P >= 1). */
-int bb_parse_count(const char *s, long *n, int *percent);
 
 #endif

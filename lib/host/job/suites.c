@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "host/job/job.h"
 #include "host/job/suites.h"
+#include "host/job/units.h"
 
 const struct bb_netperf_test bb_netperf_tests[] = {
     {"TCP_STREAM", 0, 0},       {"TCP_MAERTS", 0, 0}, {"TCP_SENDFILE", 0, 0}, {"TCP_RR", 1, 0},
