@@ -501,6 +501,9 @@ TEST(durations_and_counts)
 	CHECK(!bb_parse_duration("5m", &s) && s == 300);
 	CHECK(!bb_parse_duration("1h", &s) && s == 3600);
 	CHECK(!bb_parse_duration("1.5m", &s) && s == 90);
+	CHECK(!bb_parse_duration("2d", &s) && s == 172800); /* LKP's lib/unit.rb: d, w, y too */
+	CHECK(!bb_parse_duration("1w", &s) && s == 604800);
+	CHECK(bb_parse_duration("5mm", &s));
 	CHECK(bb_parse_duration("-3", &s));
 	CHECK(bb_parse_duration("5x", &s));
 	CHECK(bb_parse_duration("s", &s));

@@ -37,8 +37,8 @@ enum kind {
 	K_SUITE,    /* netperf | stress-ng */
 	K_IGNORE,   /* LKP metadata kept for compatibility (category) */
 	K_COUNT,    /* N or P% */
-	K_DURATION, /* > 0, s/m/h */
-	K_GRACE,    /* >= 0, s/m/h */
+	K_DURATION, /* > 0, s/m/h/d/w/y */
+	K_GRACE,    /* >= 0, s/m/h/d/w/y */
 	K_POSINT,   /* >= 1 */
 	K_CLUSTER,  /* cs-localhost */
 	K_IP,       /* ipv4 | ipv6 */
