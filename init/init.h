@@ -8,6 +8,7 @@
 #ifndef BENCHBOOT_INIT_H
 #define BENCHBOOT_INIT_H
 
+#include <signal.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <sys/types.h>
@@ -54,6 +55,9 @@ int init_write(const char *path, const char *s, int create);
 int init_mkdirs(const char *path, mode_t mode);
 /* Monotonic milliseconds since boot (CLOCK_BOOTTIME). */
 double init_now_ms(void);
+/* Block every signal but the synchronous faults (SIGSEGV, SIGBUS, SIGILL, SIGFPE: those must
+ * still kill a buggy process, so PID 1 can report it); *set is what was blocked. */
+void init_block_signals(sigset_t *set);
 
 /* Console and log (console.c). say(): a human line on the console and in init.log; machine():
  * a `BENCHBOOT ...` line for the host. */

@@ -93,12 +93,7 @@ int main(int argc, char **argv)
 	int status = 0;
 
 	b->t_exec_ms = init_now_ms();
-	sigfillset(&set);
-	sigdelset(&set, SIGSEGV);
-	sigdelset(&set, SIGBUS);
-	sigdelset(&set, SIGILL);
-	sigdelset(&set, SIGFPE);
-	sigprocmask(SIG_BLOCK, &set, NULL);
+	init_block_signals(&set);
 	b->mount_failures = mount_early();
 	console_setup();
 	init_ops->reboot(RB_DISABLE_CAD);

@@ -159,12 +159,7 @@ void runner_main(struct boot *b)
 	int ok = 0, failed = 0;
 
 	/* PID 1 blocked the signals before the fork; the runner reads its own from a signalfd */
-	sigfillset(&set);
-	sigdelset(&set, SIGSEGV);
-	sigdelset(&set, SIGBUS);
-	sigdelset(&set, SIGILL);
-	sigdelset(&set, SIGFPE);
-	sigprocmask(SIG_BLOCK, &set, NULL);
+	init_block_signals(&set);
 	b->sigfd = signalfd(-1, &set, SFD_NONBLOCK | SFD_CLOEXEC);
 	if (init_read_line("/proc/cmdline", b->cmdline, sizeof(b->cmdline)))
 		*b->cmdline = 0;

@@ -1,4 +1,5 @@
 /* Paths under init_root, small file helpers and the table of real syscalls. */
+#include <signal.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -184,4 +185,14 @@ unsigned init_online_cpus(char *list, size_t len)
 	if (list)
 		snprintf(list, len, n > 1 ? "0-%ld" : "0", n - 1);
 	return (unsigned)n;
+}
+
+void init_block_signals(sigset_t *set)
+{
+	sigfillset(set);
+	sigdelset(set, SIGSEGV);
+	sigdelset(set, SIGBUS);
+	sigdelset(set, SIGILL);
+	sigdelset(set, SIGFPE);
+	sigprocmask(SIG_BLOCK, set, NULL);
 }
