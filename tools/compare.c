@@ -168,9 +168,11 @@ static int compare_main(int argc, char **argv)
 		return usage_error("--by and --a/--b: choose one%s", "");
 
 	for (size_t p = 0; p < npaths; p++) {
-		if (bb_results_load(paths[p], &res[p], err, sizeof(err))) {
+		int lr = bb_results_load(paths[p], &res[p], err, sizeof(err));
+		if (lr) {
 			fprintf(stderr, "benchboot compare: fatal: unable to read results: %s\n",
 			        err);
+			rc = exit_status(lr);
 			goto out;
 		}
 		nres++;

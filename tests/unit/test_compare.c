@@ -3,6 +3,7 @@
  * result folders (tests/fixtures/results) and matching runs, with expected values worked out by
  * hand (and checked separately with Python's statistics module).
  */
+#include <errno.h>
 #include <math.h>
 
 #include "harness.h"
@@ -124,9 +125,9 @@ TEST(load_collect_folder)
 	CHECK_STR(bb_run_lookup(run, "prsctp_enable", NULL), "1");
 	bb_results_free(&r);
 
-	CHECK_INT(bb_results_load(test_fixture("results"), &r, err, sizeof(err)), ==, -1);
+	CHECK_INT(bb_results_load(test_fixture("results"), &r, err, sizeof(err)), ==, -EINVAL);
 	CHECK_CONTAINS(err, "no results here");
-	CHECK_INT(bb_results_load("/nonexistent/x", &r, err, sizeof(err)), ==, -1);
+	CHECK_INT(bb_results_load("/nonexistent/x", &r, err, sizeof(err)), ==, -EINVAL);
 	CHECK_CONTAINS(err, "No such file");
 }
 
@@ -137,10 +138,10 @@ TEST(load_malformed)
 	struct bb_results r;
 	test_write_file(d, "0001-x/env.json", "{\"kernel\": {\"release\": \"6.1\"}}");
 	test_write_file(d, "0001-x/runs/R.a=1/results.json", "{\"s\": [1, 2,]}");
-	CHECK_INT(bb_results_load(d, &r, err, sizeof(err)), ==, -1);
+	CHECK_INT(bb_results_load(d, &r, err, sizeof(err)), ==, -EINVAL);
 	CHECK_CONTAINS(err, "0001-x/runs/R.a=1/results.json: line 1 col 13:");
 	test_write_file(d, "0001-x/runs/R.a=1/results.json", "[1]");
-	CHECK_INT(bb_results_load(d, &r, err, sizeof(err)), ==, -1);
+	CHECK_INT(bb_results_load(d, &r, err, sizeof(err)), ==, -EINVAL);
 	CHECK_CONTAINS(err, "results.json: line 1 col 1: expected '{'");
 }
 

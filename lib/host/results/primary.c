@@ -116,8 +116,8 @@ int bb_primary_changes(const char *dir, const struct bb_primary_query *q, struct
 	memset(side, 0, sizeof(side));
 	if (!q->key)
 		return errbuf_fail(err, errlen, -EINVAL, "no key to tell the sides apart");
-	if (bb_results_load(dir, &res, err, errlen))
-		return -EINVAL;
+	if ((r = bb_results_load(dir, &res, err, errlen)))
+		return r;
 	if ((r = side_values(&res, q, v, err, errlen)) ||
 	    (r = sides_select(&res, q->key, v, side, err, errlen)))
 		goto out;

@@ -533,7 +533,7 @@ int bb_results_load(const char *path, struct bb_results *res, char *err, size_t 
 	if (!is_dir(path)) {
 		snprintf(err, errlen, "%s: %s", path,
 		         exists(path) ? "not a folder" : strerror(errno));
-		return -1;
+		return -EINVAL;
 	}
 	char *clean = strdup(path);
 	if (!clean)
@@ -583,15 +583,18 @@ int bb_results_load(const char *path, struct bb_results *res, char *err, size_t 
 		         "folder of them)",
 		         clean);
 		bb_results_free(res);
-		return -1;
+		return -EINVAL;
 	}
 	return 0;
 out_oom:
 	snprintf(err, errlen, "out of memory");
+	free_names(names, n);
+	bb_results_free(res);
+	return -ENOMEM;
 out_fail:
 	free_names(names, n);
 	bb_results_free(res);
-	return -1;
+	return strcmp(err, "out of memory") ? -EINVAL : -ENOMEM;
 }
 
 void bb_results_free(struct bb_results *res)

@@ -56,8 +56,8 @@ struct bb_results {
 };
 
 /*
- * Load a results folder. 0 on success; -1 with a message in err (a folder that holds no boot,
- * an unreadable or malformed JSON file, named with its path).
+ * Load a results folder. 0 on success; -EINVAL with a message in err (a folder that holds no
+ * boot, an unreadable or malformed JSON file, named with its path), or -ENOMEM.
  */
 int bb_results_load(const char *path, struct bb_results *res, char *err, size_t errlen);
 void bb_results_free(struct bb_results *res);
