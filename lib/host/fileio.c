@@ -93,3 +93,18 @@ out_close:
 	close(fd);
 	return r;
 }
+
+int fileio_read_line(const char *path, char *buf, size_t len)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	ssize_t n;
+	if (fd < 0)
+		return -errno;
+	while ((n = read(fd, buf, len - 1)) < 0 && errno == EINTR)
+		;
+	int r = n < 0 ? -errno : 0;
+	close(fd);
+	buf[n > 0 ? n : 0] = 0;
+	buf[strcspn(buf, "\n")] = 0;
+	return r;
+}

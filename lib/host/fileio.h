@@ -18,4 +18,8 @@ int fileio_mkdirs(const char *path);
  * another non-regular file). */
 int fileio_read_all(const char *path, unsigned char **data, size_t *len);
 
+/* The first line of a small text file into buf (without its newline; cut at len - 1 bytes).
+ * 0 or -errno. */
+int fileio_read_line(const char *path, char *buf, size_t len);
+
 #endif

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "host/fileio.h"
 #include "host/errbuf.h"
 #include "host/job/jobimage.h"
 #include "host/job/matrix.h"
@@ -146,15 +147,8 @@ static const char *ramdisk_compression(const char *path)
 
 static char *read_line_file(const char *path)
 {
-	FILE *f = fopen(path, "r");
 	char buf[8192];
-	if (!f)
-		return NULL;
-	char *r = fgets(buf, sizeof(buf), f) ? strdup(buf) : NULL;
-	fclose(f);
-	if (r)
-		r[strcspn(r, "\n")] = 0;
-	return r;
+	return fileio_read_line(path, buf, sizeof(buf)) ? NULL : strdup(buf);
 }
 
 int lava_write_jobs(const char *jobpath, const struct lava_opts *opts,

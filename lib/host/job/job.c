@@ -14,6 +14,7 @@
 
 #include "cpulist.h"
 #include "host/editdist.h"
+#include "host/fileio.h"
 #include "host/job/job.h"
 #include "host/job/units.h"
 #include "host/job/jobinclude.h"
@@ -1743,48 +1744,20 @@ out:
 
 int bb_job_parse_file(const char *path, struct bb_job *job, char *err, size_t errlen)
 {
-	FILE *f = fopen(path, "rb");
-	char *buf = NULL;
-	size_t len = 0, cap = 0;
-	int rc;
+	unsigned char *buf;
+	size_t len;
+	int rc = fileio_read_all(path, &buf, &len);
 	memset(job, 0, sizeof *job);
-	if (!f) {
-		rc = -errno;
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+	if (rc) {
+		snprintf(err, errlen, "%s: %s", path, strerror(-rc));
 		return rc;
 	}
-	for (;;) {
-		if (len + 4096 > cap) {
-			cap = cap ? cap * 2 : 8192;
-			char *nb = realloc(buf, cap);
-			if (!nb) {
-				free(buf);
-				fclose(f);
-				return -ENOMEM;
-			}
-			buf = nb;
-		}
-		size_t n = fread(buf + len, 1, cap - len - 1, f);
-		len += n;
-		if (n == 0)
-			break;
-		if (len > (1u << 20)) {
-			free(buf);
-			fclose(f);
-			snprintf(err, errlen, "%s: larger than 1 MiB: not a job file", path);
-			return -EINVAL;
-		}
+	if (len > (1u << 20)) {
+		snprintf(err, errlen, "%s: larger than 1 MiB: not a job file", path);
+		rc = -EINVAL;
+	} else {
+		rc = bb_job_parse_text(path, (char *)buf, len, job, err, errlen);
 	}
-	if (ferror(f)) {
-		rc = -EIO;
-		snprintf(err, errlen, "%s: read error", path);
-		free(buf);
-		fclose(f);
-		return rc;
-	}
-	fclose(f);
-	buf[len] = 0;
-	rc = bb_job_parse_text(path, buf, len, job, err, errlen);
 	free(buf);
 	return rc;
 }

@@ -61,18 +61,6 @@ static void say(const struct run *r, enum bb_run_say to, const char *fmt, ...)
 		r->o->say(r->o->ctx, to, line);
 }
 
-static int read_line(const char *path, char *buf, size_t len)
-{
-	FILE *f = fopen(path, "r");
-	if (!f)
-		return -errno;
-	size_t n = fread(buf, 1, len - 1, f);
-	buf[n] = 0;
-	fclose(f);
-	buf[strcspn(buf, "\n")] = 0;
-	return 0;
-}
-
 /* The kernels: as given, else the pinned one of the sysroot (or the image's own). */
 static int pick_kernels(struct run *r, char *err, size_t errlen)
 {
@@ -231,7 +219,7 @@ static int fill_specs(struct run *r, char *err, size_t errlen)
 			snprintf(s->vmlinuz, sizeof(s->vmlinuz), "%.4000s/vmlinuz", s->image);
 			snprintf(s->initrd, sizeof(s->initrd), "%.4000s/initrd.img", s->image);
 			snprintf(p, sizeof(p), "%s/cmdline", s->image);
-			if (read_line(p, s->cmdline, sizeof(s->cmdline)))
+			if (fileio_read_line(p, s->cmdline, sizeof(s->cmdline)))
 				snprintf(s->cmdline, sizeof(s->cmdline), "%s", IMAGE_DEFAULT_CMDLINE);
 		} else {
 			snprintf(s->vmlinuz, sizeof(s->vmlinuz), "%s", r->kernels[s->kernel].vmlinuz);
