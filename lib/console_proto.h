@@ -23,6 +23,10 @@
 #define BB_CON_MODULE "module"               /* name= status= [reason=] */
 #define BB_CON_NET "net"                     /* lo= dummy0= */
 #define BB_CON_NIC "nic"                     /* want= name= ... status= */
+/* two-host plans (docs/cluster.md): role= name= self= peer= port= status= [reason=] */
+#define BB_CON_CLUSTER "cluster"
+/* the other host: status=connected|timeout|lost|mismatch host= address= ms= reason= */
+#define BB_CON_PEER "peer"
 #define BB_CON_CGROUP_LIMIT "cgroup-limit"   /* file= requested= actual= */
 #define BB_CON_CGROUP "cgroup"               /* mode= controllers= job= */
 #define BB_CON_CPUFREQ "cpufreq"             /* status= requested= */

@@ -22,6 +22,9 @@ struct parser {
 	unsigned global_seen, run_seen;
 	int lineno;
 	int nic_line; /* first net.nic.* key other than the name (it needs the name) */
+	int cluster_line;  /* of cluster=NAME */
+	int host_line;     /* first cluster.host.* key (they need cluster=NAME) */
+	unsigned host_seen[BB_CLUSTER_HOSTS];
 	char *msg;
 	size_t msglen;
 };
@@ -227,7 +230,155 @@ enum {
 	G_NICWAIT = 1 << 17,
 	G_ORDER = 1 << 18,
 	G_SEED = 1 << 19,
+	G_CLUSTER = 1 << 20,
+	G_CPORT = 1 << 21,
+	G_CWAIT = 1 << 22,
+	G_ROLE = 1 << 23,
 };
+
+enum { H_NAME = 1, H_ROLE = 2, H_ADDR = 4, H_NIC = 8 };
+
+static int role_parse(const char *s, enum bb_role *out)
+{
+	if (!strcmp(s, "server"))
+		*out = BB_ROLE_SERVER;
+	else if (!strcmp(s, "client"))
+		*out = BB_ROLE_CLIENT;
+	else
+		return -EINVAL;
+	return 0;
+}
+
+/* cluster.host.N.FIELD (docs/plan.md, "Two hosts"): N 0 or 1, each field once. */
+static int set_cluster_host(struct parser *ps, const char *key, const char *value)
+{
+	const char *s = key + 13;
+	char addr[INET6_ADDRSTRLEN];
+	int prefix;
+	if ((s[0] != '0' && s[0] != '1') || s[1] != '.')
+		return fail(ps, "%s: expected cluster.host.N.name, .role, .address or .nic with N 0 "
+		                "or 1", key);
+	struct bb_plan_host *h = &ps->plan->hosts[s[0] - '0'];
+	unsigned *seen = &ps->host_seen[s[0] - '0'], bit;
+	const char *f = s + 2;
+	char **dst = NULL;
+	if (!strcmp(f, "name")) {
+		bit = H_NAME;
+		if (!name_ok(value, "._-"))
+			return fail(ps, "%s: expected a host name (A-Za-z0-9._-), not '%s'", key,
+			            value);
+		dst = &h->name;
+	} else if (!strcmp(f, "role")) {
+		bit = H_ROLE;
+		if (role_parse(value, &h->role))
+			return fail(ps, "%s: expected server or client, not '%s'", key, value);
+	} else if (!strcmp(f, "address")) {
+		bit = H_ADDR;
+		if (bb_plan_addr_prefix(value, addr, sizeof(addr), &prefix) != AF_INET)
+			return fail(ps, "%s: expected IPv4ADDR/PREFIX (e.g. 192.168.77.1/24), not '%s'",
+			            key, value);
+		dst = &h->address;
+	} else if (!strcmp(f, "nic")) {
+		bit = H_NIC;
+		if (bb_plan_is_mac(value)) {
+			char mac[18];
+			for (size_t i = 0; i < sizeof(mac); i++)
+				mac[i] = (char)(value[i] >= 'A' && value[i] <= 'F' ? value[i] + 32
+				                                                   : value[i]);
+			if (set_str(&h->nic, mac))
+				return fail(ps, "out of memory");
+		} else if (strlen(value) > 15 || !name_ok(value, "._-@")) {
+			return fail(ps, "%s: expected an interface name (e.g. eth0) or a MAC address "
+			                "(xx:xx:xx:xx:xx:xx), not '%s'", key, value);
+		}
+	} else {
+		return fail(ps, "unknown global key '%s'", key);
+	}
+	if (*seen & bit)
+		return fail(ps, "%s: duplicate key", key);
+	*seen |= bit;
+	if (!ps->host_line)
+		ps->host_line = ps->lineno;
+	if (dst && set_str(dst, value))
+		return fail(ps, "out of memory");
+	if (bit == H_NIC && !h->nic && set_str(&h->nic, value))
+		return fail(ps, "out of memory");
+	return 0;
+}
+
+/* cluster, cluster.port, cluster.wait, cluster.host.N.*; *bit: the key's G_ bit (0: none). */
+static int set_cluster(struct parser *ps, const char *key, const char *value, int cmdline,
+                       unsigned *bit)
+{
+	struct bb_plan *p = ps->plan;
+	long v;
+	*bit = 0;
+	if (cmdline && strcmp(key, "cluster.port") && strcmp(key, "cluster.wait"))
+		return fail(ps, "%s: only cluster.port and cluster.wait may be given on the command "
+		                "line (the cluster is in the plan)", key);
+	if (!strcmp(key, "cluster")) {
+		*bit = G_CLUSTER;
+		if (!name_ok(value, "._-"))
+			return fail(ps, "cluster: expected a cluster name (A-Za-z0-9._-), not '%s'",
+			            value);
+		ps->cluster_line = ps->lineno;
+		return set_str(&p->cluster, value) ? fail(ps, "out of memory") : 0;
+	}
+	if (!strcmp(key, "cluster.port")) {
+		*bit = G_CPORT;
+		if (parse_int(value, 1, 65535, &v))
+			return fail(ps, "cluster.port: expected a port 1..65535, not '%s'", value);
+		p->cluster_port = (int)v;
+		return 0;
+	}
+	if (!strcmp(key, "cluster.wait")) {
+		*bit = G_CWAIT;
+		if (parse_int(value, 1, 3600, &v))
+			return fail(ps, "cluster.wait: expected seconds 1..3600, not '%s'", value);
+		p->cluster_wait = (int)v;
+		return 0;
+	}
+	if (!strncmp(key, "cluster.host.", 13))
+		return set_cluster_host(ps, key, value);
+	return fail(ps, "unknown %skey '%s'", cmdline ? "" : "global ", key);
+}
+
+/* The cluster as a whole, after the last line: two hosts, one of each role, all fields. */
+static int end_cluster(struct parser *ps)
+{
+	struct bb_plan *p = ps->plan;
+	static const struct {
+		unsigned bit;
+		const char *name;
+	} need[] = {{H_NAME, "name"}, {H_ROLE, "role"}, {H_ADDR, "address"}};
+	if (!p->cluster) {
+		if (ps->host_line) {
+			ps->lineno = ps->host_line;
+			return fail(ps, "cluster.host.* keys need cluster=NAME");
+		}
+		return 0;
+	}
+	ps->lineno = ps->cluster_line;
+	for (int h = 0; h < BB_CLUSTER_HOSTS; h++)
+		for (size_t i = 0; i < sizeof(need) / sizeof(need[0]); i++)
+			if (!(ps->host_seen[h] & need[i].bit))
+				return fail(ps, "cluster=%s: missing key 'cluster.host.%d.%s'",
+				            p->cluster, h, need[i].name);
+	if (p->hosts[0].role == p->hosts[1].role)
+		return fail(ps, "cluster=%s: cluster.host.0.role and cluster.host.1.role are both "
+		                "'%s' (one server and one client)", p->cluster,
+		            bb_role_name(p->hosts[0].role));
+	if (!strcmp(p->hosts[0].name, p->hosts[1].name))
+		return fail(ps, "cluster=%s: both hosts are named '%s'", p->cluster,
+		            p->hosts[0].name);
+	char a0[INET6_ADDRSTRLEN], a1[INET6_ADDRSTRLEN];
+	int l0, l1;
+	bb_plan_addr_prefix(p->hosts[0].address, a0, sizeof(a0), &l0);
+	bb_plan_addr_prefix(p->hosts[1].address, a1, sizeof(a1), &l1);
+	if (!strcmp(a0, a1))
+		return fail(ps, "cluster=%s: both hosts have the address %s", p->cluster, a0);
+	return 0;
+}
 
 /* A global key; cmdline: from benchboot.KEY (repeats override, `debug` and `reboot` allowed). */
 static int set_global(struct parser *ps, const char *key, const char *value, int cmdline)
@@ -320,6 +471,15 @@ static int set_global(struct parser *ps, const char *key, const char *value, int
 		}
 		if (bit != G_NICNAME && bit != G_NICWAIT && !ps->nic_line)
 			ps->nic_line = ps->lineno;
+	} else if (!strcmp(key, "cluster") || !strncmp(key, "cluster.", 8)) {
+		if ((r = set_cluster(ps, key, value, cmdline, &bit)))
+			return r;
+		if (!bit)
+			return 0; /* cluster.host.*: checked there */
+	} else if (cmdline && !strcmp(key, "role")) {
+		bit = G_ROLE;
+		if (role_parse(value, &p->role))
+			return fail(ps, "role: expected server or client, not '%s'", value);
 	} else if (!strcmp(key, "modules.boot")) {
 		bit = G_MODULES;
 		r = strv_split(&p->modules_boot, value);
@@ -561,6 +721,8 @@ static void plan_defaults(struct bb_plan *p)
 	p->console_lava = 1;
 	p->poweroff = 1;
 	p->nic_wait = 10;
+	p->cluster_port = BB_CLUSTER_PORT;
+	p->cluster_wait = BB_CLUSTER_WAIT;
 }
 
 int bb_plan_parse(const char *text, size_t len, struct bb_plan *plan, char *err, size_t errlen)
@@ -637,6 +799,8 @@ int bb_plan_parse(const char *text, size_t len, struct bb_plan *plan, char *err,
 		goto out;
 	}
 	r = end_run(&ps);
+	if (!r && (r = end_cluster(&ps)))
+		lineno = ps.lineno;
 	if (!r && ps.nic_line && !plan->nic_name) {
 		lineno = ps.nic_line;
 		r = fail(&ps, "net.nic.address, .gateway and .mtu need net.nic.name (which NIC)");
@@ -755,12 +919,33 @@ void bb_plan_free(struct bb_plan *plan)
 	bb_strv_free(&plan->nic_address);
 	bb_strv_free(&plan->nic_gateway);
 	bb_strv_free(&plan->modules_boot);
+	free(plan->cluster);
+	for (int h = 0; h < BB_CLUSTER_HOSTS; h++) {
+		free(plan->hosts[h].name);
+		free(plan->hosts[h].address);
+		free(plan->hosts[h].nic);
+	}
 	memset(plan, 0, sizeof(*plan));
 }
 
 const char *bb_order_name(enum bb_order o)
 {
 	return o == BB_ORDER_BLOCKED ? "blocked" : o == BB_ORDER_RANDOM ? "random" : "interleaved";
+}
+
+const char *bb_role_name(enum bb_role r)
+{
+	return r == BB_ROLE_SERVER ? "server" : r == BB_ROLE_CLIENT ? "client" : "none";
+}
+
+const struct bb_plan_host *bb_plan_host_of(const struct bb_plan *plan, enum bb_role r)
+{
+	if (!plan->cluster || r == BB_ROLE_NONE)
+		return NULL;
+	for (int h = 0; h < BB_CLUSTER_HOSTS; h++)
+		if (plan->hosts[h].role == r)
+			return &plan->hosts[h];
+	return NULL;
 }
 
 /* splitmix64: a small, well-mixed generator; the same seed gives the same order everywhere. */

@@ -40,6 +40,20 @@ struct bb_plan_run {
 	char *client_cpus;
 };
 
+/* Two-host jobs (docs/cluster.md): the roles of the hosts of a cluster. */
+enum bb_role { BB_ROLE_NONE, BB_ROLE_SERVER, BB_ROLE_CLIENT };
+#define BB_CLUSTER_HOSTS 2
+#define BB_CLUSTER_PORT 12870
+#define BB_CLUSTER_WAIT 120
+
+/* cluster.host.N.*: one host of a two-host plan */
+struct bb_plan_host {
+	char *name;
+	enum bb_role role;
+	char *address; /* IPv4 "ADDR/PREFIX" on the test network */
+	char *nic;     /* interface name, or MAC (lowercase); NULL: eth0 */
+};
+
 struct bb_plan {
 	char *job, *digest, *boot_params;
 	int boot_group;
@@ -65,6 +79,12 @@ struct bb_plan {
 	/* command line only: benchboot.debug.crash=STEP, the runner crashes on purpose when it
 	 * enters STEP (docs/console.md; for testing the init-crash path) */
 	char *debug_crash;
+	/* cluster=NAME: a two-host plan (cluster NULL: one host, the rest unused) */
+	char *cluster;
+	int cluster_port; /* the init-to-init control port, default 12870 */
+	int cluster_wait; /* seconds each side waits for the other at the start, default 120 */
+	struct bb_plan_host hosts[BB_CLUSTER_HOSTS];
+	enum bb_role role; /* command line only: benchboot.role=server|client */
 	struct bb_plan_run *runs;
 	size_t nruns;
 };
@@ -87,6 +107,10 @@ int bb_plan_clients(const struct bb_plan_run *run, unsigned ncpu);
 
 const char *bb_cgroup_mode_name(enum bb_cgroup_mode m);
 const char *bb_order_name(enum bb_order o);
+/* "server", "client", or "none". */
+const char *bb_role_name(enum bb_role r);
+/* The host entry of a two-host plan with role r, or NULL (one-host plan, or no such host). */
+const struct bb_plan_host *bb_plan_host_of(const struct bb_plan *plan, enum bb_role r);
 
 /* One iteration of the boot's sequence: plan run index and its iteration number (1-based). */
 struct bb_plan_step {

@@ -367,3 +367,122 @@ TEST(order_keys_checked_and_overridable)
 	CHECK(s == NULL && n == 0);
 	bb_plan_free(&p);
 }
+
+static const char two_hosts[] = "benchboot-plan 1\n"
+                                "job=netperf-2h\n"
+                                "cluster=cs-two\n"
+                                "cluster.port=12999\n"
+                                "cluster.host.0.name=lkp-a\n"
+                                "cluster.host.0.role=server\n"
+                                "cluster.host.0.address=192.168.77.1/24\n"
+                                "cluster.host.0.nic=52:54:00:AA:00:01\n"
+                                "cluster.host.1.name=lkp-b\n"
+                                "cluster.host.1.role=client\n"
+                                "cluster.host.1.address=192.168.77.2/24\n";
+
+TEST(plan_cluster_keys)
+{
+	struct bb_plan p;
+	char err[256], report[512];
+	CHECK_INT(parse(two_hosts, &p, err), ==, 0);
+	CHECK_STR(p.cluster, "cs-two");
+	CHECK_INT(p.cluster_port, ==, 12999);
+	CHECK_INT(p.cluster_wait, ==, 120);
+	CHECK_STR(p.hosts[0].name, "lkp-a");
+	CHECK_INT(p.hosts[0].role, ==, BB_ROLE_SERVER);
+	CHECK_STR(p.hosts[0].address, "192.168.77.1/24");
+	CHECK_STR(p.hosts[0].nic, "52:54:00:aa:00:01");
+	CHECK(p.hosts[1].nic == NULL);
+	CHECK_INT(p.role, ==, BB_ROLE_NONE);
+	CHECK(bb_plan_host_of(&p, BB_ROLE_CLIENT) == &p.hosts[1]);
+	CHECK(bb_plan_host_of(&p, BB_ROLE_NONE) == NULL);
+	/* the role comes from the command line, as do cluster.wait and cluster.port */
+	CHECK_INT(bb_plan_cmdline(&p, "quiet benchboot.role=client benchboot.cluster.wait=5",
+	                          report, sizeof(report)),
+	          ==, 0);
+	CHECK_INT(p.role, ==, BB_ROLE_CLIENT);
+	CHECK_INT(p.cluster_wait, ==, 5);
+	CHECK_INT(bb_plan_cmdline(&p,
+	                          "benchboot.role=both benchboot.cluster.host.0.role=client "
+	                          "benchboot.cluster.wait=0",
+	                          report, sizeof(report)),
+	          ==, 3);
+	CHECK_CONTAINS(report, "cmdline: benchboot.role: expected server or client, not 'both'");
+	CHECK_CONTAINS(report, "cmdline: benchboot.cluster.host.0.role: only cluster.port and "
+	                       "cluster.wait may be given on the command line");
+	CHECK_CONTAINS(report, "cmdline: benchboot.cluster.wait: expected seconds 1..3600, not '0'");
+	CHECK_INT(p.role, ==, BB_ROLE_CLIENT);
+	bb_plan_free(&p);
+	/* one-host plans: no cluster */
+	CHECK_INT(parse("benchboot-plan 1\n", &p, err), ==, 0);
+	CHECK(p.cluster == NULL && bb_plan_host_of(&p, BB_ROLE_SERVER) == NULL);
+	bb_plan_free(&p);
+}
+
+/* A two-host plan with line `extra` after line 11 (or key `drop` left out). */
+static int parse_two(const char *extra, const char *drop, char *err)
+{
+	char text[2048] = "";
+	struct bb_plan p;
+	const char *s = two_hosts;
+	while (*s) {
+		size_t n = strcspn(s, "\n") + 1;
+		if (!drop || strncmp(s, drop, strlen(drop)))
+			strncat(text, s, n);
+		s += n;
+	}
+	strcat(text, extra);
+	int r = parse(text, &p, err);
+	if (!r)
+		bb_plan_free(&p);
+	return r;
+}
+
+TEST(plan_cluster_errors)
+{
+	char err[256];
+	static const struct {
+		const char *extra, *drop, *msg;
+	} cases[] = {
+	    {"cluster.host.2.name=x\n", NULL,
+	     "plan:12: cluster.host.2.name: expected cluster.host.N.name, .role, .address or .nic "
+	     "with N 0 or 1"},
+	    {"cluster.host.1.role=both\n", NULL,
+	     "plan:12: cluster.host.1.role: expected server or client, not 'both'"},
+	    {"cluster.host.1.name=again\n", NULL, "plan:12: cluster.host.1.name: duplicate key"},
+	    {"cluster.host.0.colour=red\n", NULL,
+	     "plan:12: unknown global key 'cluster.host.0.colour'"},
+	    {"cluster.host.1.nic=a/b\n", NULL,
+	     "plan:12: cluster.host.1.nic: expected an interface name (e.g. eth0) or a MAC"},
+	    {"cluster.wait=0\n", NULL, "plan:12: cluster.wait: expected seconds 1..3600, not '0'"},
+	    {"cluster.port=70000\n", NULL,
+	     "plan:12: cluster.port: expected a port 1..65535, not '70000'"},
+	    {"cluster.port=1\n", NULL, "plan:12: cluster.port: duplicate key"},
+	    {"cluster=other\n", NULL, "plan:12: cluster: duplicate key"},
+	    {"", "cluster.host.1.address", "plan:3: cluster=cs-two: missing key "
+	                                   "'cluster.host.1.address'"},
+	    {"", "cluster.host.1.role", "plan:3: cluster=cs-two: missing key 'cluster.host.1.role'"},
+	    {"", "cluster=", "plan:4: cluster.host.* keys need cluster=NAME"},
+	    {"role=server\n", NULL, "plan:12: unknown global key 'role'"},
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		CHECK_INT(parse_two(cases[i].extra, cases[i].drop, err), ==, -EINVAL);
+		CHECK_CONTAINS(err, cases[i].msg);
+	}
+	/* both hosts with one role, one name or one address */
+	const char *same_role = "benchboot-plan 1\ncluster=c\ncluster.host.0.name=a\n"
+	                        "cluster.host.0.role=client\ncluster.host.0.address=10.0.0.1/24\n"
+	                        "cluster.host.1.name=b\ncluster.host.1.role=client\n"
+	                        "cluster.host.1.address=10.0.0.2/24\n";
+	struct bb_plan p;
+	CHECK_INT(parse(same_role, &p, err), ==, -EINVAL);
+	CHECK_STR(err, "plan:2: cluster=c: cluster.host.0.role and cluster.host.1.role are both "
+	               "'client' (one server and one client)");
+	CHECK_INT(parse_two("cluster.host.1.address=192.168.77.1/16\n", "cluster.host.1.address",
+	                    err),
+	          ==, -EINVAL);
+	CHECK_STR(err, "plan:3: cluster=cs-two: both hosts have the address 192.168.77.1");
+	CHECK_INT(parse_two("cluster.host.1.address=fd00::1/64\n", "cluster.host.1.address", err),
+	          ==, -EINVAL);
+	CHECK_CONTAINS(err, "plan:11: cluster.host.1.address: expected IPv4ADDR/PREFIX");
+}
