@@ -17,6 +17,25 @@
 #include "host/job/planwrite.h"
 #include "verb.h"
 
+/* The cluster: one host (both roles), or each host with its role, address, NIC and MAC. */
+static void print_cluster(const struct bb_job *job)
+{
+	const struct bb_cluster *c = job->cluster;
+	if (!c) {
+		if (*job->cluster_name)
+			printf("cluster %s: one host, both roles\n", job->cluster_name);
+		return;
+	}
+	printf("cluster %s (%s): two hosts\n", c->name, c->file);
+	for (size_t i = 0; i < c->nhosts; i++) {
+		char mac[32];
+		bb_cluster_mac(c, i, mac, sizeof mac);
+		printf("  host %s: role %s, address %s, nic %s, mac %s%s\n", c->hosts[i].name,
+		       c->hosts[i].server ? "server" : "client", c->hosts[i].address, c->hosts[i].nic,
+		       mac, c->hosts[i].nmacs ? "" : " (made up for a VM)");
+	}
+}
+
 static void usage(FILE *f)
 {
 	fprintf(f, "usage: benchboot check [-v] [--plans DIR] JOB.yaml\n\n"
@@ -143,6 +162,7 @@ static int check_main(int argc, char **argv)
 		printf("  includes %s\n", job.files[i]);
 	if (job.skipped)
 		printf("  %s\n", job.skipped);
+	print_cluster(&job);
 	/* runs per document, as LKP counts them (document 0 is a job of its own) */
 	for (size_t d = 0; d < job.ndocs && job.nfiledocs > 1; d++) {
 		size_t n = 0;

@@ -377,8 +377,8 @@ static const struct {
     {"suite: netperf\ncgroup:\n  mode: none\n  controllers: cpu\n",
      "t.yaml:4:3: cgroup.controllers: cgroup mode none has no controllers or limits"},
     {"suite: netperf\ncluster: cs-remote\n",
-     "t.yaml:2:10: cluster: 'cs-remote' is not supported: only cs-localhost (servers and "
-     "clients run in one image)"},
+     "t.yaml:2:10: cluster: no cluster file 'cs-remote': looked at clusters/cs-remote and "
+     "config/clusters/cs-remote"},
     {"suite: fio\n", "t.yaml:1:8: suite: unknown suite 'fio' (benchboot runs netperf and "
                      "stress-ng)"},
     {"suite: netprf\n", "t.yaml:1:8: suite: unknown suite 'netprf' (did you mean 'netperf'?) "

@@ -15,6 +15,7 @@
 #include "cpulist.h"
 #include "host/editdist.h"
 #include "host/fileio.h"
+#include "host/job/cluster.h"
 #include "host/job/job.h"
 #include "host/job/units.h"
 #include "host/job/jobinclude.h"
@@ -584,6 +585,29 @@ static int normalise_controllers(struct walker *w, const char *key, struct bb_jv
 	return 0;
 }
 
+/* `cluster: NAME`: the cluster file, read now (host/job/cluster.h); a two-host cluster is kept
+ * with the job. Every document of a job names the same cluster. */
+static int check_cluster(struct walker *w, const char *key, const char *s, yaml_mark_t m)
+{
+	struct bb_cluster c;
+	char msg[2048];
+	int rc = bb_cluster_load(s, w->file, &c, msg, sizeof msg);
+	if (rc == -ENOMEM)
+		return rc;
+	if (rc)
+		return jfail(w, m, "%s: %s", key, msg);
+	if (*w->job->cluster_name && strcmp(w->job->cluster_name, c.name))
+		return jfail(w, m, "%s: '%s' here, '%s' before: one cluster per job", key, c.name,
+		             w->job->cluster_name);
+	snprintf(w->job->cluster_name, sizeof w->job->cluster_name, "%s", c.name);
+	if (!c.two_host || w->job->cluster)
+		return 0;
+	if (!(w->job->cluster = malloc(sizeof c)))
+		return -ENOMEM;
+	*w->job->cluster = c;
+	return 0;
+}
+
 /* Check one scalar value of a key; may normalise it (in place of *v). */
 static int check_value(struct walker *w, const struct keydef *k, const char *key,
                        struct bb_jvalue *v, yaml_mark_t m)
@@ -664,12 +688,7 @@ static int check_value(struct walker *w, const struct keydef *k, const char *key
 		return 0;
 	}
 	case K_CLUSTER:
-		if (strcmp(s, "cs-localhost"))
-			return jfail(w, m,
-			             "%s: '%s' is not supported: only cs-localhost (servers and "
-			             "clients run in one image)",
-			             key, s);
-		return 0;
+		return check_cluster(w, key, s, m);
 	case K_IP:
 		if (strcmp(s, "ipv4") && strcmp(s, "ipv6"))
 			return jfail(w, m, "%s: '%s' is not ipv4 or ipv6", key, s);
@@ -1649,6 +1668,17 @@ static int check_doc(struct walker *w, const char *suite, struct bb_jdoc *d)
 			         "or its MAC address)", p->name + 4);
 		}
 	}
+	/* a two-host job's NICs and addresses are the cluster file's */
+	static const char *const cluster_nic[] = {"nic.name", "nic.address", "nic.gateway",
+	                                          "nic.mtu", "nic.wait"};
+	for (size_t i = 0; w->job->cluster && i < sizeof cluster_nic / sizeof *cluster_nic; i++) {
+		const struct bb_jparam *p = bb_jdoc_get(d, cluster_nic[i]);
+		if (p)
+			return jfail(w, ymark(p->mark),
+			             "%s: a two-host job's NIC and address are in its cluster file "
+			             "(%s: nic, address); 'nic:' takes only module (the driver) here",
+			             p->name, w->job->cluster->file);
+	}
 	if (!strcmp(suite, "stress-ng") && !bb_jdoc_get(d, "test") && !bb_jdoc_get(d, "class")) {
 		return jfail(w, ymark(d->mark), "missing key 'test' in 'stress-ng:' (the stressor, "
 		         "e.g. cpu or icmp-flood) or 'class'");
@@ -1777,5 +1807,6 @@ void bb_job_free(struct bb_job *job)
 	free(job->file);
 	free(job->name);
 	free(job->suite);
+	free(job->cluster);
 	memset(job, 0, sizeof *job);
 }

@@ -22,6 +22,8 @@
 
 #include <stddef.h>
 
+#include "host/job/cluster.h"
+
 struct bb_mark {
 	int line, col; /* 1-based, in the text after includes; 0 when not from the file */
 };
@@ -79,6 +81,8 @@ struct bb_job {
 	char **files;      /* the job file, then every included file */
 	size_t nfiles;
 	char digest[65]; /* sha256 of the text after includes, hex */
+	char cluster_name[128];      /* `cluster:`, or "" */
+	struct bb_cluster *cluster;  /* a two-host cluster (host/job/cluster.h), else NULL */
 };
 
 /* 0, -EINVAL with the message in err (bad job), or -errno (I/O: err says so). */

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "host/job/cluster.h"
 #include "host/job/planwrite.h"
 #include "host/strbuf.h"
 
@@ -45,8 +46,10 @@ int bb_plan_needs(const struct bb_matrix *m, size_t boot, struct bb_strv *module
 	/* netperf needs one non-loopback address: the init's dummy interface */
 	if (!strcmp(m->job->suite, "netperf") && (rc = argv_add_unique(modules, "dummy")))
 		return rc;
-	/* the NIC's driver (`nic: module:`, words): in the image, loaded at boot */
-	const char *nicmods = bb_param_get(b->params, b->nparams, "nic.module", "");
+	/* the NIC's driver (`nic: module:`, words): in the image, loaded at boot; a two-host
+	 * job's default is virtio_net (QEMU's NIC, and a LAVA QEMU device's) */
+	const char *nicmods = bb_param_get(b->params, b->nparams, "nic.module",
+	                                   m->job->cluster ? "virtio_pci virtio_net" : "");
 	while (*nicmods && !rc) {
 		size_t n = strcspn(nicmods, " \t");
 		char name[64];
@@ -75,6 +78,46 @@ int bb_plan_needs(const struct bb_matrix *m, size_t boot, struct bb_strv *module
 	if (rc == -ENOMEM)
 		snprintf(err, errlen, "out of memory");
 	return rc;
+}
+
+/* A two-host job's cluster (docs/plan.md): its name, the inits' port and wait, each host. */
+static void write_cluster(struct strbuf *o, const struct bb_cluster *c)
+{
+	strbuf_printf(o, "cluster=%s\n", c->name);
+	strbuf_printf(o, "cluster.port=%d\n", BB_CLUSTER_PORT);
+	strbuf_printf(o, "cluster.wait=%d\n", BB_CLUSTER_WAIT);
+	for (size_t i = 0; i < c->nhosts; i++) {
+		const struct bb_cluster_host *h = &c->hosts[i];
+		strbuf_printf(o, "cluster.host.%zu.name=%s\n", i, h->name);
+		strbuf_printf(o, "cluster.host.%zu.role=%s\n", i, h->server ? "server" : "client");
+		strbuf_printf(o, "cluster.host.%zu.address=%s\n", i, h->address);
+		strbuf_printf(o, "cluster.host.%zu.nic=%s\n", i, h->nic);
+	}
+}
+
+/*
+ * A client word of a run: in a two-host job netperf's -H names the server host's address on
+ * the test network (not 127.0.0.1). 0, or -EINVAL when the run's IP version is not the
+ * address's.
+ */
+static int client_word(const struct bb_matrix *m, const struct bb_suite_run *sr, size_t i,
+                       const char **word, char *err, size_t errlen)
+{
+	static char addr[64];
+	const struct bb_cluster *c = m->job->cluster;
+	*word = sr->client_argv.v[i];
+	if (!c || !i || strcmp(sr->client_argv.v[i - 1], "-H") || strcmp(m->job->suite, "netperf"))
+		return 0;
+	bb_cluster_addr(&c->hosts[c->server], addr, sizeof addr);
+	int v6 = !strcmp(*word, "::1");
+	if (v6 != !!strchr(addr, ':')) {
+		snprintf(err, errlen,
+		         "ip: ipv%d, but the server host %s of cluster %s has the address %s (%s)",
+		         v6 ? 6 : 4, c->hosts[c->server].name, c->name, addr, c->file);
+		return -EINVAL;
+	}
+	*word = addr;
+	return 0;
 }
 
 /* Parameters that are plan keys of their own, not param.NAME. */
@@ -135,6 +178,8 @@ int bb_plan_write(const struct bb_matrix *m, size_t boot, char **text, char *err
 		if (v)
 			strbuf_printf(&o, "net.%s=%s\n", pname, v);
 	}
+	if (m->job->cluster)
+		write_cluster(&o, m->job->cluster);
 	if (modules.n) {
 		strbuf_printf(&o, "modules.boot=");
 		for (size_t i = 0; i < modules.n; i++)
@@ -166,8 +211,15 @@ int bb_plan_write(const struct bb_matrix *m, size_t boot, char **text, char *err
 			if (sr.server_cpus)
 				strbuf_printf(&o, "server.0.cpus=%s\n", sr.server_cpus);
 		}
-		for (size_t i = 0; i < sr.client_argv.n; i++)
-			strbuf_printf(&o, "client.arg=%s\n", sr.client_argv.v[i]);
+		for (size_t i = 0; i < sr.client_argv.n && !rc; i++) {
+			const char *word;
+			if (!(rc = client_word(m, &sr, i, &word, err, errlen)))
+				strbuf_printf(&o, "client.arg=%s\n", word);
+		}
+		if (rc) {
+			bb_suite_run_free(&sr);
+			goto out_free;
+		}
 		strbuf_printf(&o, "client.count=%s\n", sr.client_count);
 		if (sr.client_cpus)
 			strbuf_printf(&o, "client.cpus=%s\n", sr.client_cpus);
