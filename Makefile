@@ -19,7 +19,7 @@ MUSL_CC ?= musl-gcc
 CFLAGS ?= -O2 -g
 WARN := -Wall -Wextra -Wno-unused-parameter
 BB_CFLAGS := -std=gnu11 $(WARN) -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -Ilib
-HOST_LIBS := -lext2fs -lcom_err -lyaml -ljansson -lzstd -lz -llzma -lelf -lkmod -lcurl -lm
+HOST_LIBS := -lext2fs -lcom_err -lyaml -ljansson -lzstd -lz -llzma -lelf -lkmod -lcurl -lm -lpthread
 
 # lib/       shared by the init (musl, static) and the host tools: plain C + libext2fs only.
 # lib/host/  host-only code (may use libyaml, zlib, zstd, libelf, libkmod), one folder per

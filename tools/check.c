@@ -21,11 +21,8 @@
 static void print_cluster(const struct bb_job *job)
 {
 	const struct bb_cluster *c = job->cluster;
-	if (!c) {
-		if (*job->cluster_name)
-			printf("cluster %s: one host, both roles\n", job->cluster_name);
-		return;
-	}
+	if (!c)
+		return; /* one host (cs-localhost, or none named): nothing to show */
 	printf("cluster %s (%s): two hosts\n", c->name, c->file);
 	for (size_t i = 0; i < c->nhosts; i++) {
 		char mac[32];

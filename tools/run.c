@@ -1,6 +1,7 @@
 /*
  * usage: benchboot run JOB [--kernel [NAME=]VMLINUZ [--modules DIR]]... [--repeat N]
  *                      [--cpus N] [--mem MB] [-o DIR] [--accel auto|kvm|tcg]
+ *                      [--server-kernel [NAME=]VMLINUZ] [--only server|client]
  *        benchboot run --image DIR | --initrd FILE [--kernel VMLINUZ]... [OPTIONS]
  *
  * From a job to results: build the images of the job (one per boot group and kernel), make a
@@ -63,6 +64,16 @@ static const char usage_text[] =
     "  --silence S           console silence that counts as a hang outside runs (default\n"
     "                        the boot allowance; during a run: runtime + grace + 60)\n"
     "\n"
+    "A two-host job (its cluster: has a server host and a client host) boots both hosts at\n"
+    "once, joined by a private network between the two guests only, each with its results\n"
+    "disk; the client's boots are collected into DIR, the server host's into DIR/server-host\n"
+    "(linked from each boot folder as server-host).\n"
+    "  --server-kernel [NAME=]PATH  the server host boots this kernel (default: the same as\n"
+    "                        the client); --modules after it gives its modules\n"
+    "  --server-disk FILE    the server host's results disk (default DIR/server-host.img)\n"
+    "  --only server|client  boot that host alone (the other is a machine elsewhere, or\n"
+    "                        missing: the booted host reports it)\n"
+    "\n"
     "exit: 0 every boot finished and every run passed, 1 a boot or a run failed (or Ctrl-C),\n"
     "100 bad usage or job, 111 system failure (QEMU, build, disk).\n";
 
@@ -116,12 +127,10 @@ static void status(void *ctx, const char *line)
 	t->status_shown = 1;
 }
 
-static int parse_kernel(struct bb_run_opts *o, const char *v)
+/* [NAME=]PATH: NAME labels the kernel's boots, default the file name. */
+static void kernel_name(struct bb_run_kernel *k, const char *v)
 {
-	struct bb_run_kernel *k = &o->kernels[o->nkernels];
 	const char *eq = strchr(v, '=');
-	if (o->nkernels == BB_RUN_MAX_KERNELS)
-		return usage_error("at most %s kernels", "16");
 	if (eq && eq != v && !memchr(v, '/', eq - v)) {
 		snprintf(k->name, sizeof(k->name), "%.*s", (int)(eq - v), v);
 		k->vmlinuz = eq + 1;
@@ -130,7 +139,13 @@ static int parse_kernel(struct bb_run_opts *o, const char *v)
 		snprintf(k->name, sizeof(k->name), "%s", slash ? slash + 1 : v);
 		k->vmlinuz = v;
 	}
-	o->nkernels++;
+}
+
+static int parse_kernel(struct bb_run_opts *o, const char *v)
+{
+	if (o->nkernels == BB_RUN_MAX_KERNELS)
+		return usage_error("at most %s kernels", "16");
+	kernel_name(&o->kernels[o->nkernels++], v);
 	return 0;
 }
 
@@ -153,7 +168,7 @@ static int number(const char *opt, const char *v, double min, double max, const 
 static int parse_args(int argc, char **argv, struct bb_run_opts *o)
 {
 	double x;
-	int rc;
+	int rc, last_server = 0; /* --modules belongs to the --server-kernel before it */
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
 		if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
@@ -177,10 +192,24 @@ static int parse_args(int argc, char **argv, struct bb_run_opts *o)
 		if (!strcmp(a, "--kernel")) {
 			if ((rc = parse_kernel(o, v)))
 				return rc;
+			last_server = 0;
 		} else if (!strcmp(a, "--modules")) {
-			if (!o->nkernels)
+			if (!o->nkernels && !last_server)
 				return usage_error("--modules %s belongs after a --kernel", v);
-			o->kernels[o->nkernels - 1].modules = v;
+			if (last_server)
+				o->server_kernel.modules = v;
+			else
+				o->kernels[o->nkernels - 1].modules = v;
+		} else if (!strcmp(a, "--server-kernel")) {
+			kernel_name(&o->server_kernel, v);
+			last_server = 1;
+			continue;
+		} else if (!strcmp(a, "--server-disk")) {
+			o->server_disk = v;
+		} else if (!strcmp(a, "--only")) {
+			if (strcmp(v, "server") && strcmp(v, "client"))
+				return usage_error("--only %s: server or client", v);
+			o->only = v;
 		} else if (!strcmp(a, "--repeat")) {
 			if ((rc = number(a, v, 1, 1000, "1 to 1000", &x)))
 				return rc;
@@ -274,10 +303,19 @@ static void summary(const struct bb_run_result *res)
 	printf("\nresults: %s\n", res->outdir);
 	for (size_t i = 0; i < res->nrecs; i++) {
 		const struct bb_run_record *r = &res->recs[i];
-		printf("  boot %zu: kernel %s, group %d: %s%s%s%s%s\n", i + 1,
-		       res->kernels[r->kernel].name, r->group, r->finished ? "finished" : r->outcome,
-		       r->failed ? " (failed runs)" : "", *r->folder ? ", " : "", r->folder,
-		       *res->disk && !*r->folder ? ", no results collected" : "");
+		printf("  boot %zu: kernel %s, group %d: %s%s%s%s%s%s\n", i + 1,
+		       res->kernels[r->kernel].name, r->group, res->two_host ? "client host " : "",
+		       r->finished ? "finished" : r->outcome, r->failed ? " (failed runs)" : "",
+		       *r->folder ? ", " : "", r->folder,
+		       *res->disk && !*r->folder && *r->boot_id ? ", no results collected" : "");
+		if (r->server_outcome)
+			printf("          server host %s%s%s%s%s%s%s\n",
+			       r->server_finished ? "finished" : r->server_outcome,
+			       r->server_failed ? " (failed runs)" : "",
+			       !r->server_finished && *r->server_detail ? ": " : "",
+			       !r->server_finished ? r->server_detail : "",
+			       *r->server_folder ? ", " : "", *r->server_folder ? "server-host/" : "",
+			       r->server_folder);
 	}
 	printf("  console logs: %s\n", res->consdir);
 	if (*res->until_why)

@@ -18,6 +18,9 @@ static int env_ignored(const char *key)
 	    "mem_free",   "memfree",  "mem_available", "memavailable", "disk_id",    "results_disk",
 	};
 	static const char *const exact[] = {"boot.id", "boot.seq", "boot.number", "id"};
+	/* a two-host boot's server host: the same rules for its fields */
+	if (!strncmp(key, "server.", 7))
+		key += 7;
 	const char *dot = strrchr(key, '.');
 	const char *tail = dot ? dot + 1 : key;
 	size_t tl = strlen(tail);

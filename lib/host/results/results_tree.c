@@ -319,6 +319,11 @@ static int take_params(struct bb_res_run *run, const struct jn *obj, int whole)
 			if (bb_kvs_flatten(&run->env, envkeys[i], e))
 				return -1;
 	}
+	/* a two-host iteration: the sysctls the server host read back (docs/results.md) */
+	const struct jn *peer = jn_get(obj, "peer");
+	const struct jn *ps = peer && peer->type == JN_OBJ ? jn_get(peer, "sysctl") : NULL;
+	if (ps && ps->type == JN_OBJ && bb_kvs_flatten(&run->env, "server.sysctl", ps))
+		return -1;
 	return 0;
 }
 
@@ -403,6 +408,36 @@ out:
 static const char *const boot_params_keys[] = {"boot.params", "boot_params", "plan.boot.params",
                                                "boot.boot_params"};
 
+/*
+ * A two-host boot: the server host's environment as fields "server.KEY", from the client's
+ * peer/env.json (what the server host sent), else from the server host's own boot folder
+ * beside it (server-host/env.json). 0, or -1 with ld->err.
+ */
+static int load_server_env(struct loader *ld, struct bb_res_boot *boot, const char *path)
+{
+	static const char *const where[] = {"peer/env.json", "server-host/env.json"};
+	for (size_t i = 0; i < sizeof(where) / sizeof(*where); i++) {
+		struct jn *j;
+		char *p = join(path, where[i]);
+		if (!p) {
+			snprintf(ld->err, ld->errlen, "out of memory");
+			return -1;
+		}
+		int r = load_json(ld, p, &j);
+		free(p);
+		if (r)
+			return -1;
+		if (!j)
+			continue;
+		r = bb_kvs_flatten(&boot->env, "server", j);
+		jn_free(j);
+		if (r)
+			snprintf(ld->err, ld->errlen, "out of memory");
+		return r ? -1 : 0;
+	}
+	return 0;
+}
+
 static int load_boot(struct loader *ld, struct bb_res_boot *boot, const char *path)
 {
 	char *p = NULL, *runs = NULL;
@@ -418,6 +453,8 @@ static int load_boot(struct loader *ld, struct bb_res_boot *boot, const char *pa
 		goto out;
 	if (j && bb_kvs_flatten(&boot->env, "", j))
 		goto out_oom;
+	if (load_server_env(ld, boot, path))
+		goto out;
 	bb_kvs_sort(&boot->env);
 	for (size_t i = 0; i < sizeof(boot_params_keys) / sizeof(*boot_params_keys); i++) {
 		const char *bp = bb_kvs_get(&boot->env, boot_params_keys[i]);

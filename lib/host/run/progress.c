@@ -4,6 +4,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "console_proto.h"
 #include "host/run/progress.h"
 
 double bb_now(void)
@@ -24,7 +25,8 @@ static const struct bb_plan_run *plan_run(const struct bb_plan *plan, const char
 void bb_progress_event(struct bb_progress *p, const char *fmt, ...)
 {
 	char line[2048];
-	int n = snprintf(line, sizeof(line), "boot %d/%d: ", p->boot_no, p->nboots);
+	int n = snprintf(line, sizeof(line), "boot %d/%d%s%s: ", p->boot_no, p->nboots,
+	                 p->role ? " " : "", p->role ? p->role : "");
 	va_list ap;
 	va_start(ap, fmt);
 	vsnprintf(line + n, sizeof(line) - n, fmt, ap);
@@ -100,6 +102,15 @@ double bb_progress_line(void *ctx, const char *line)
 		bb_progress_event(p, "the init could not read its plan: %s",
 		                  pe + strlen("BENCHBOOT plan-error "));
 		return 0;
+	}
+	/* a two-host boot: how this host met the other (docs/cluster.md) */
+	static const char *const cluster_words[] = {BB_CON_LINE("peer"), BB_CON_LINE("cluster")};
+	for (size_t i = 0; i < sizeof(cluster_words) / sizeof(*cluster_words); i++) {
+		const char *cw = strstr(line, cluster_words[i]);
+		if (cw) {
+			bb_progress_event(p, "%s", cw + strlen(BB_CON_PREFIX));
+			return 0;
+		}
 	}
 	if (!bb_console_event(line, &ev))
 		return 0;

@@ -16,6 +16,7 @@ struct bb_progress {
 	int boot_no, nboots;
 	const struct bb_plan *plan; /* the boot's plan, or NULL */
 	const char *kernel_name;
+	const char *role; /* a two-host boot: "server" or "client" (in every line), else NULL */
 	char boot_id[128];
 	int runs_total, run_no, ok, failed;
 	char run_id[256], counted_run[256];

@@ -19,6 +19,7 @@
 #include "host/results/mkdisk.h"
 #include "host/run/progress.h"
 #include "host/run/run.h"
+#include "host/run/runctx.h"
 #include "host/run/runjson.h"
 #include "host/run/until.h"
 #include "plan.h"
@@ -26,31 +27,7 @@
 #define TCG_ALLOWANCE_S 300.0 /* booting and setup under TCG */
 #define KVM_ALLOWANCE_S 60.0
 
-/* What one boot group needs on one kernel, and what its plan says about durations. */
-struct bootspec {
-	char vmlinuz[4096], initrd[4096], cmdline[4096], image[4096];
-	int kernel, group;
-	const struct bb_plan *plan; /* its group's plan (a job's boots), or NULL */
-};
-
-struct run {
-	const struct bb_run_opts *o;
-	struct bb_run_result *res;
-	struct bb_run_kernel *kernels;
-	size_t nk, ngroups;
-	struct bootspec *specs; /* ngroups * nk: group g on kernel k at g * nk + k */
-	struct bb_plan *plans;  /* per group, parsed once (a job's boots) */
-	int *have_plan;
-	struct bb_run_booted *booted; /* per record: what it booted */
-	enum bb_accel use;
-	double allow;
-	char stamp[32];
-	struct jn *old; /* run.json of earlier invocations */
-};
-
-static void say(const struct run *r, enum bb_run_say to, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-static void say(const struct run *r, enum bb_run_say to, const char *fmt, ...)
+void bb_run_say(const struct run *r, enum bb_run_say to, const char *fmt, ...)
 {
 	char line[4096];
 	va_list ap;
@@ -142,12 +119,55 @@ static void image_prefix(const struct run *r, size_t k, char *out, size_t len)
 			*c = '_';
 }
 
+/* Build every group's image on kernel k (server: the --server-kernel, into sspecs). */
+static int build_kernel(struct run *r, struct bb_jobimage *groups, const struct bb_run_kernel *kern,
+                        size_t k, int server, char *err, size_t errlen)
+{
+	/* the results disk is a virtio disk, a two-host job's NIC a virtio NIC: their drivers
+	 * go in the image */
+	const char *mods[3];
+	size_t nmods = 0;
+	struct image_spec base = {0};
+	char prefix[512], name[700];
+	int rc = 0;
+	if (r->res->two_host || !r->o->no_disk)
+		mods[nmods++] = "virtio_pci";
+	if (r->res->two_host)
+		mods[nmods++] = "virtio_net";
+	if (!r->o->no_disk)
+		mods[nmods++] = "virtio_blk";
+	image_prefix(r, k, prefix, sizeof(prefix));
+	base.outdir = r->o->images ? r->o->images : "images";
+	base.kernel = kern->vmlinuz;
+	base.modules_dir = kern->modules;
+	base.modules = mods;
+	base.nmodules = nmods;
+	bb_run_say(r, BB_RUN_OUT, "building the image%s of %s for %skernel %s",
+	           r->ngroups > 1 ? "s" : "", r->o->job, server ? "the server host's " : "",
+	           kern->name);
+	for (size_t g = 0; g < r->ngroups && !rc; g++) {
+		struct image_result ires;
+		struct bootspec *s = server ? &r->sspecs[g] : &r->specs[g * r->nk + k];
+		char grp[32] = "";
+		if (r->ngroups > 1)
+			snprintf(grp, sizeof(grp), ".boot%zu", g);
+		snprintf(name, sizeof(name), "%s%s%s", prefix, grp, server ? ".server" : "");
+		int br = bb_jobimage_build_group(&groups[g], &base, name, &ires, err, errlen);
+		if (br) {
+			char msg[2048];
+			snprintf(msg, sizeof(msg), "%s", err);
+			return errbuf_fail(err, errlen, br, "unable to build the image: %s", msg);
+		}
+		snprintf(s->image, sizeof(s->image), "%s", ires.dir);
+		bb_run_say(r, BB_RUN_OUT, "  %s (image id %.16s)", ires.dir, ires.id);
+	}
+	return rc;
+}
+
 /* Build every boot group's image for every kernel; the groups (plan, modules, programs) are
  * derived once from the matrix, and each plan is parsed once for the progress display. */
 static int build_images(struct run *r, const struct bb_matrix *m, char *err, size_t errlen)
 {
-	/* the results disk is a virtio disk: its driver goes in the image */
-	static const char *const disk_modules[] = {"virtio_pci", "virtio_blk"};
 	struct bb_jobimage *groups = calloc(r->ngroups, sizeof(*groups));
 	int rc = 0;
 	r->plans = calloc(r->ngroups, sizeof(*r->plans));
@@ -166,76 +186,83 @@ static int build_images(struct run *r, const struct bb_matrix *m, char *err, siz
 		                                 &r->plans[g], perr, sizeof(perr));
 		for (size_t k = 0; k < r->nk; k++)
 			r->specs[g * r->nk + k].plan = r->have_plan[g] ? &r->plans[g] : NULL;
+		if (r->sspecs)
+			r->sspecs[g].plan = r->have_plan[g] ? &r->plans[g] : NULL;
 	}
-	for (size_t k = 0; k < r->nk && !rc; k++) {
-		struct image_spec base = {0};
-		char prefix[512], name[600];
-		image_prefix(r, k, prefix, sizeof(prefix));
-		base.outdir = r->o->images ? r->o->images : "images";
-		base.kernel = r->kernels[k].vmlinuz;
-		base.modules_dir = r->kernels[k].modules;
-		if (!r->o->no_disk) {
-			base.modules = disk_modules;
-			base.nmodules = 2;
-		}
-		say(r, BB_RUN_OUT, "building the image%s of %s for kernel %s",
-		    r->ngroups > 1 ? "s" : "", r->o->job, r->kernels[k].name);
-		for (size_t g = 0; g < r->ngroups && !rc; g++) {
-			struct image_result ires;
-			struct bootspec *s = &r->specs[g * r->nk + k];
-			if (r->ngroups > 1)
-				snprintf(name, sizeof(name), "%s.boot%zu", prefix, g);
-			else
-				snprintf(name, sizeof(name), "%s", prefix);
-			int br = bb_jobimage_build_group(&groups[g], &base, name, &ires, err, errlen);
-			if (br) {
-				char msg[2048];
-				snprintf(msg, sizeof(msg), "%s", err);
-				rc = errbuf_fail(err, errlen, br, "unable to build the image: %s", msg);
-				break;
-			}
-			snprintf(s->image, sizeof(s->image), "%s", ires.dir);
-			say(r, BB_RUN_OUT, "  %s (image id %.16s)", ires.dir, ires.id);
-		}
-	}
+	for (size_t k = 0; k < r->nk && !rc; k++)
+		rc = build_kernel(r, groups, &r->kernels[k], k, 0, err, errlen);
+	if (!rc && r->sspecs)
+		rc = build_kernel(r, groups, &r->o->server_kernel, 0, 1, err, errlen);
 	for (size_t g = 0; g < r->ngroups; g++)
 		bb_jobimage_free(&groups[g]);
 	free(groups);
 	return rc;
 }
 
-/* What each boot boots: the built (or given) image's files, or the initramfs on a kernel. */
+/* What spec s boots: the built (or given) image's files, or the initramfs on a kernel. */
+static int fill_spec(struct run *r, struct bootspec *s, const char *vmlinuz, char *err,
+                     size_t errlen)
+{
+	struct stat st;
+	if (r->o->image)
+		snprintf(s->image, sizeof(s->image), "%s", r->o->image);
+	if (*s->image) {
+		char p[4400];
+		snprintf(s->vmlinuz, sizeof(s->vmlinuz), "%.4000s/vmlinuz", s->image);
+		snprintf(s->initrd, sizeof(s->initrd), "%.4000s/initrd.img", s->image);
+		snprintf(p, sizeof(p), "%s/cmdline", s->image);
+		if (fileio_read_line(p, s->cmdline, sizeof(s->cmdline)))
+			snprintf(s->cmdline, sizeof(s->cmdline), "%s", IMAGE_DEFAULT_CMDLINE);
+	} else {
+		snprintf(s->vmlinuz, sizeof(s->vmlinuz), "%s", vmlinuz);
+		snprintf(s->initrd, sizeof(s->initrd), "%s", r->o->initrd);
+		snprintf(s->cmdline, sizeof(s->cmdline), "%s", IMAGE_DEFAULT_CMDLINE);
+	}
+	if (r->o->append)
+		snprintf(s->cmdline + strlen(s->cmdline), sizeof(s->cmdline) - strlen(s->cmdline),
+		         " %s", r->o->append);
+	const char *missing = stat(s->vmlinuz, &st) ? s->vmlinuz
+	                      : stat(s->initrd, &st) ? s->initrd
+	                                             : NULL;
+	if (missing)
+		return errbuf_fail(err, errlen, -EINVAL, "unable to read %s: %s", missing,
+		                   strerror(errno));
+	return 0;
+}
+
 static int fill_specs(struct run *r, char *err, size_t errlen)
 {
-	for (size_t i = 0; i < r->ngroups * r->nk; i++) {
+	int rc = 0;
+	for (size_t i = 0; i < r->ngroups * r->nk && !rc; i++) {
 		struct bootspec *s = &r->specs[i];
-		struct stat st;
 		s->group = (int)(i / r->nk);
 		s->kernel = (int)(i % r->nk);
-		if (r->o->image)
-			snprintf(s->image, sizeof(s->image), "%s", r->o->image);
-		if (*s->image) {
-			char p[4400];
-			snprintf(s->vmlinuz, sizeof(s->vmlinuz), "%.4000s/vmlinuz", s->image);
-			snprintf(s->initrd, sizeof(s->initrd), "%.4000s/initrd.img", s->image);
-			snprintf(p, sizeof(p), "%s/cmdline", s->image);
-			if (fileio_read_line(p, s->cmdline, sizeof(s->cmdline)))
-				snprintf(s->cmdline, sizeof(s->cmdline), "%s", IMAGE_DEFAULT_CMDLINE);
-		} else {
-			snprintf(s->vmlinuz, sizeof(s->vmlinuz), "%s", r->kernels[s->kernel].vmlinuz);
-			snprintf(s->initrd, sizeof(s->initrd), "%s", r->o->initrd);
-			snprintf(s->cmdline, sizeof(s->cmdline), "%s", IMAGE_DEFAULT_CMDLINE);
-		}
-		if (r->o->append)
-			snprintf(s->cmdline + strlen(s->cmdline), sizeof(s->cmdline) - strlen(s->cmdline),
-			         " %s", r->o->append);
-		const char *missing = stat(s->vmlinuz, &st) ? s->vmlinuz
-		                      : stat(s->initrd, &st) ? s->initrd
-		                                             : NULL;
-		if (missing)
-			return errbuf_fail(err, errlen, -EINVAL, "unable to read %s: %s", missing,
-			                   strerror(errno));
+		rc = fill_spec(r, s, r->kernels[s->kernel].vmlinuz, err, errlen);
 	}
+	for (size_t g = 0; r->sspecs && g < r->ngroups && !rc; g++) {
+		r->sspecs[g].group = (int)g;
+		rc = fill_spec(r, &r->sspecs[g], r->o->server_kernel.vmlinuz, err, errlen);
+	}
+	return rc;
+}
+
+/* A two-host job: its cluster, and the server host's own kernel (--server-kernel). */
+static int take_cluster(struct run *r, const struct bb_job *job, char *err, size_t errlen)
+{
+	const struct bb_run_opts *o = r->o;
+	if (job && job->cluster) {
+		r->cluster = *job->cluster;
+		r->res->two_host = 1;
+	}
+	if (!r->res->two_host && (o->only || o->server_kernel.vmlinuz || o->server_disk))
+		return errbuf_fail(err, errlen, -EINVAL,
+		                   "--only, --server-kernel and --server-disk are for a two-host job "
+		                   "(its cluster: names a server host and a client host)%s%s",
+		                   job ? "; this job's cluster is " : "",
+		                   job ? (*job->cluster_name ? job->cluster_name : "none") : "");
+	if (o->server_kernel.vmlinuz &&
+	    !(r->sspecs = calloc(r->ngroups, sizeof(*r->sspecs))))
+		return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 	return 0;
 }
 
@@ -261,6 +288,8 @@ static int prepare_boots(struct run *r, char *err, size_t errlen)
 		rc = errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 		goto out;
 	}
+	if ((rc = take_cluster(r, have_matrix ? &job : NULL, err, errlen)))
+		goto out;
 	if (have_matrix && (rc = build_images(r, &m, err, errlen)))
 		goto out;
 	rc = fill_specs(r, err, errlen);
@@ -272,29 +301,50 @@ out:
 	return rc;
 }
 
-/* The results disk: DIR/results.img (or --disk), made when missing. */
+/* A results disk at path, made when missing. */
+static int make_disk(struct run *r, const char *path, char *err, size_t errlen)
+{
+	struct stat st;
+	char msg[2048], id[33];
+	struct bb_mkdisk mo = {0};
+	if (!stat(path, &st))
+		return 0;
+	bb_run_say(r, BB_RUN_OUT, "making the results disk %s", path);
+	int rc = bb_mkdisk(path, &mo, id, msg, sizeof(msg));
+	if (rc)
+		return errbuf_fail(err, errlen, rc, "unable to make the results disk %s: %s", path,
+		                   msg);
+	bb_run_say(r, BB_RUN_OUT, "%s: results disk %s", path, id);
+	return 0;
+}
+
+/* The results disk: DIR/results.img (or --disk); a two-host job's server host has its own,
+ * DIR/server-host.img (or --server-disk), its boots collected into DIR/server-host/. */
 static int ensure_disk(struct run *r, char *err, size_t errlen)
 {
 	struct bb_run_result *res = r->res;
-	struct stat st;
-	char msg[2048];
+	if (res->two_host) {
+		snprintf(res->server_outdir, sizeof(res->server_outdir), "%s/server-host",
+		         res->outdir);
+		if (fileio_mkdirs(res->server_outdir))
+			return errbuf_fail(err, errlen, -errno, "unable to create %s: %s",
+			                   res->server_outdir, strerror(errno));
+	}
 	if (r->o->no_disk)
 		return 0;
 	if (r->o->disk)
 		snprintf(res->disk, sizeof(res->disk), "%s", r->o->disk);
 	else
 		snprintf(res->disk, sizeof(res->disk), "%s/results.img", res->outdir);
-	if (!stat(res->disk, &st))
-		return 0;
-	say(r, BB_RUN_OUT, "making the results disk %s", res->disk);
-	struct bb_mkdisk mo = {0};
-	char id[33];
-	int rc = bb_mkdisk(res->disk, &mo, id, msg, sizeof(msg));
-	if (rc)
-		return errbuf_fail(err, errlen, rc, "unable to make the results disk %s: %s",
-		                   res->disk, msg);
-	say(r, BB_RUN_OUT, "%s: results disk %s", res->disk, id);
-	return 0;
+	int rc = make_disk(r, res->disk, err, errlen);
+	if (rc || !res->two_host)
+		return rc;
+	if (r->o->server_disk)
+		snprintf(res->server_disk, sizeof(res->server_disk), "%s", r->o->server_disk);
+	else
+		snprintf(res->server_disk, sizeof(res->server_disk), "%s/server-host.img",
+		         res->outdir);
+	return make_disk(r, res->server_disk, err, errlen);
 }
 
 /* The accelerator, once: KVM only when the job's own kernel prints under it. */
@@ -303,14 +353,14 @@ static void choose_accel(struct run *r)
 	char why[256];
 	r->use = r->o->accel;
 	if (r->o->accel == BB_ACCEL_AUTO) {
-		say(r, BB_RUN_OUT, "probing KVM with kernel %s (up to %.0f s)", r->specs[0].vmlinuz,
+		bb_run_say(r, BB_RUN_OUT, "probing KVM with kernel %s (up to %.0f s)", r->specs[0].vmlinuz,
 		    BB_KVM_PROBE_S);
 		int kvm = bb_kvm_probe(NULL, r->specs[0].vmlinuz, BB_KVM_PROBE_S, why, sizeof(why));
 		r->use = kvm ? BB_ACCEL_KVM : BB_ACCEL_TCG;
-		say(r, BB_RUN_OUT, "accelerator: %s (%s%s)", kvm ? "KVM" : "TCG", kvm ? "" : "KVM: ",
+		bb_run_say(r, BB_RUN_OUT, "accelerator: %s (%s%s)", kvm ? "KVM" : "TCG", kvm ? "" : "KVM: ",
 		    why);
 	} else {
-		say(r, BB_RUN_OUT, "accelerator: %s (as asked)",
+		bb_run_say(r, BB_RUN_OUT, "accelerator: %s (as asked)",
 		    r->use == BB_ACCEL_KVM ? "KVM" : "TCG");
 	}
 	r->allow = r->o->allowance > 0       ? r->o->allowance
@@ -318,8 +368,7 @@ static void choose_accel(struct run *r)
 	                                    : TCG_ALLOWANCE_S;
 }
 
-/* Deadline of one boot from its plan: every iteration's runtime and grace, plus setup. */
-static double boot_deadline(const struct run *r, const struct bootspec *s)
+double bb_run_deadline(const struct run *r, const struct bootspec *s)
 {
 	if (r->o->deadline > 0)
 		return r->o->deadline;
@@ -332,7 +381,7 @@ static double boot_deadline(const struct run *r, const struct bootspec *s)
 
 static void collect_msg(void *ctx, const char *line)
 {
-	say(ctx, BB_RUN_NOTE, "collect: %s", line);
+	bb_run_say(ctx, BB_RUN_NOTE, "collect: %s", line);
 }
 
 /* e2fsck -p on the results disk after a boot that did not end cleanly, said so. */
@@ -357,39 +406,39 @@ static void repair_disk(struct bb_progress *p, const char *disk)
 		                  disk, r);
 }
 
-/* After a boot: its results from the disk, else from its console log; the disk preened when
- * the boot did not end cleanly (the init refuses a disk marked not clean). */
-static void collect_boot(struct run *r, struct bb_progress *p, struct bb_run_record *rec)
+void bb_run_collect(struct run *r, struct bb_progress *p, const char *disk, const char *outdir,
+                    const char *console, const char *boot_id, int finished, char *folder,
+                    size_t folderlen)
 {
-	struct bb_run_result *res = r->res;
-	struct collect_opts co = {.outdir = res->outdir, .msg = collect_msg, .ctx = r};
+	struct collect_opts co = {.outdir = outdir, .msg = collect_msg, .ctx = r};
 	struct collect_stats cs;
-	if (*res->disk) {
+	*folder = 0;
+	if (*disk) {
 		memset(&cs, 0, sizeof(cs));
-		int cr = collect_disk(res->disk, &co, &cs);
+		int cr = collect_disk(disk, &co, &cs);
 		if (cr && cr != -EMEDIUMTYPE) {
-			say(r, BB_RUN_WARN, "unable to collect %s: %s", res->disk, strerror(-cr));
-			res->system_failure = 1;
+			bb_run_say(r, BB_RUN_WARN, "unable to collect %s: %s", disk, strerror(-cr));
+			r->res->system_failure = 1;
 		} else if (cs.problems) {
-			say(r, BB_RUN_WARN, "collect found %u problem%s", cs.problems,
-			    cs.problems == 1 ? "" : "s");
+			bb_run_say(r, BB_RUN_WARN, "collect found %u problem%s", cs.problems,
+			           cs.problems == 1 ? "" : "s");
 		}
-		bb_run_find_folder(res->outdir, rec->boot_id, rec->folder, sizeof(rec->folder));
+		bb_run_find_folder(outdir, boot_id, folder, folderlen);
 	}
 	/* nothing on the disk (no disk, or the image could not use it): the results the init
 	 * printed on the console */
-	if (!*rec->folder && *rec->boot_id) {
+	if (!*folder && *boot_id) {
 		memset(&cs, 0, sizeof(cs));
-		int cr = collect_console(rec->console, &co, &cs);
+		int cr = collect_console(console, &co, &cs);
 		if (!cr && cs.boots_collected)
-			say(r, BB_RUN_OUT, "collected boot %s from the console log", rec->boot_id);
+			bb_run_say(r, BB_RUN_OUT, "collected boot %s from the console log", boot_id);
 		else if (cr && cr != -EMEDIUMTYPE)
-			say(r, BB_RUN_WARN, "unable to collect the console log %s: %s", rec->console,
-			    strerror(-cr));
-		bb_run_find_folder(res->outdir, rec->boot_id, rec->folder, sizeof(rec->folder));
+			bb_run_say(r, BB_RUN_WARN, "unable to collect the console log %s: %s", console,
+			           strerror(-cr));
+		bb_run_find_folder(outdir, boot_id, folder, folderlen);
 	}
-	if (*res->disk && !rec->finished)
-		repair_disk(p, res->disk);
+	if (*disk && !finished)
+		repair_disk(p, disk);
 }
 
 /*
@@ -417,7 +466,7 @@ static int qemu_boot(struct run *r, const struct bootspec *s, struct bb_progress
 	const char *nic_args[] = {"-netdev", "user,id=n0", "-device", nicdev, NULL};
 	int nic = nic_device(r, s, nicdev, sizeof(nicdev));
 	for (;;) {
-		double dl = boot_deadline(r, s);
+		double dl = bb_run_deadline(r, s);
 		p->boot_start = bb_now();
 		p->default_silence = o->silence > 0 ? o->silence : r->allow;
 		bb_progress_event(p, "kernel %s, boot group %d, %s, %d CPUs, %d MB, deadline %.0f s%s",
@@ -506,15 +555,16 @@ static void boot_one(struct run *r, const struct bootspec *s, size_t nboots)
 	}
 	if (p.failed)
 		res->any_failed = 1;
-	collect_boot(r, &p, rec);
+	bb_run_collect(r, &p, res->disk, res->outdir, rec->console, rec->boot_id, rec->finished,
+	               rec->folder, sizeof(rec->folder));
 	int wr = bb_runjson_write(res->outdir, r->old, res->recs, r->booted, res->nrecs);
 	if (wr)
-		say(r, BB_RUN_WARN, "unable to write %s/run.json: %s", res->outdir, strerror(-wr));
+		bb_run_say(r, BB_RUN_WARN, "unable to write %s/run.json: %s", res->outdir, strerror(-wr));
 }
 
 static void until_say(void *ctx, const char *line)
 {
-	say(ctx, BB_RUN_OUT, "%s", line);
+	bb_run_say(ctx, BB_RUN_OUT, "%s", line);
 }
 
 /* --until after a boot: 1 to stop (settled, or no interval can be had: said in res). */
@@ -570,7 +620,7 @@ static int boot_all(struct run *r, char *err, size_t errlen)
 	struct stat st;
 	snprintf(p, sizeof(p), "%s/run.json", res->outdir);
 	if (!stat(p, &st) && !(r->old = jn_parse_file(p, msg, sizeof(msg))))
-		say(r, BB_RUN_WARN, "%s is unreadable (%s): its entries are dropped", p, msg);
+		bb_run_say(r, BB_RUN_WARN, "%s is unreadable (%s): its entries are dropped", p, msg);
 	res->recs = calloc(nboots, sizeof(*res->recs));
 	r->booted = calloc(nboots, sizeof(*r->booted));
 	if (!res->recs || !r->booted)
@@ -588,7 +638,11 @@ static int boot_all(struct run *r, char *err, size_t errlen)
 			         last);
 			return 0;
 		}
-		boot_one(r, &r->specs[i % (r->ngroups * r->nk)], nboots);
+		const struct bootspec *s = &r->specs[i % (r->ngroups * r->nk)];
+		if (r->res->two_host)
+			bb_pair_boot(r, s, r->sspecs ? &r->sspecs[s->group] : s, nboots);
+		else
+			boot_one(r, s, nboots);
 		const struct bb_run_record *rec = &res->recs[res->nrecs - 1];
 		if (!strcmp(rec->outcome, "qemu-failed"))
 			break;
@@ -627,6 +681,7 @@ out:
 	free(r.plans);
 	free(r.have_plan);
 	free(r.specs);
+	free(r.sspecs);
 	free(r.booted);
 	jn_free(r.old);
 	return rc;

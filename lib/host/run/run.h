@@ -50,6 +50,14 @@ struct bb_run_opts {
 	const char *until_stat; /* NULL: the suite's primary stat */
 	int max_boots;         /* 0: BB_RUN_UNTIL_MAX_BOOTS */
 	double max_time;       /* seconds, 0: none */
+	/*
+	 * A two-host job (its cluster has a server host and a client host): both hosts boot in
+	 * parallel, each VM with its results disk and a virtio NIC on a private network between
+	 * the two (host/run/pair.h).
+	 */
+	const char *only;               /* "server" or "client": boot that host alone, or NULL */
+	struct bb_run_kernel server_kernel; /* vmlinuz NULL: the server boots the client's kernel */
+	const char *server_disk;        /* NULL: OUTDIR/server-host.img */
 	void (*say)(void *ctx, enum bb_run_say to, const char *line);
 	void (*status)(void *ctx, const char *line); /* the one-line status (a terminal), or NULL */
 	void *ctx;
@@ -63,10 +71,19 @@ struct bb_run_record {
 	char detail[512], console[4096];
 	double wall;
 	int ok, failed, finished;
+	/* a two-host boot: the fields above are the client host's (or the one host booted with
+	 * --only), these the server host's; server_outcome NULL when it was not booted */
+	const char *server_outcome;
+	char server_boot_id[128], server_folder[300], server_detail[512], server_console[4096];
+	int server_ok, server_failed, server_finished;
+	double server_wall;
 };
 
 struct bb_run_result {
 	char outdir[4096], consdir[4200], disk[4200];
+	char server_disk[4200];   /* a two-host job: the server host's results disk */
+	char server_outdir[4200]; /* ... and where its boots are collected (OUTDIR/server-host) */
+	int two_host;
 	struct bb_run_kernel kernels[BB_RUN_MAX_KERNELS]; /* as booted: names for the summary */
 	size_t nkernels;
 	char default_kernel[4300]; /* the pinned kernel, when no kernel was given */

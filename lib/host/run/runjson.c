@@ -5,6 +5,35 @@
 
 #include "host/run/runjson.h"
 
+/* A two-host boot's server host (null when it was not booted, or one host). */
+static void write_server(struct jout *w, const struct bb_run_record *r)
+{
+	if (!r->server_outcome) {
+		jout_null(w);
+		return;
+	}
+	jout_obj_begin(w);
+	jout_key(w, "boot_id");
+	jout_str(w, *r->server_boot_id ? r->server_boot_id : NULL);
+	jout_key(w, "folder");
+	jout_str(w, *r->server_folder ? r->server_folder : NULL);
+	jout_key(w, "outcome");
+	jout_str(w, r->server_outcome);
+	jout_key(w, "detail");
+	jout_str(w, *r->server_detail ? r->server_detail : NULL);
+	jout_key(w, "finished");
+	jout_bool(w, r->server_finished);
+	jout_key(w, "iterations_ok");
+	jout_int(w, r->server_ok);
+	jout_key(w, "iterations_failed");
+	jout_int(w, r->server_failed);
+	jout_key(w, "wall_s");
+	jout_num(w, r->server_wall);
+	jout_key(w, "console");
+	jout_str(w, r->server_console);
+	jout_obj_end(w);
+}
+
 static void write_boot(struct jout *w, const struct bb_run_record *r,
                        const struct bb_run_booted *b)
 {
@@ -41,7 +70,9 @@ static void write_boot(struct jout *w, const struct bb_run_record *r,
 	jout_key(w, "wall_s");
 	jout_num(w, r->wall);
 	jout_key(w, "console");
-	jout_str(w, r->console);
+	jout_str(w, *r->console ? r->console : NULL);
+	jout_key(w, "server_host");
+	write_server(w, r);
 	jout_obj_end(w);
 }
 

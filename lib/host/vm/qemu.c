@@ -515,6 +515,8 @@ int bb_qemu_boot(const struct bb_qemu_opts *o, struct bb_qemu_result *res)
 		snprintf(res->detail, sizeof(res->detail), "fork: %s", strerror(errno));
 		goto out_close;
 	}
+	if (o->on_start)
+		o->on_start(o->ctx, (int)pid);
 	close(out[1]);
 	close(err[1]);
 	out[1] = err[1] = -1;

@@ -73,6 +73,7 @@ struct bb_qemu_opts {
 	 */
 	double (*on_line)(void *ctx, const char *line);
 	void (*on_tick)(void *ctx); /* called about 4 times a second (progress display) */
+	void (*on_start)(void *ctx, int pid); /* QEMU started as process pid, or NULL */
 	void *ctx;
 	volatile sig_atomic_t *interrupt; /* nonzero: stop the VM (set by a SIGINT handler) */
 	const char *const *extra_args;    /* more QEMU arguments, NULL-terminated, or NULL */

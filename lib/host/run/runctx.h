@@ -1,0 +1,52 @@
+/*
+ * Inside `benchboot run` (run.c and pair.c only): what one boot needs, the state of the run,
+ * and the steps both the one-host and the two-host boots use.
+ */
+#ifndef BENCHBOOT_HOST_RUN_RUNCTX_H
+#define BENCHBOOT_HOST_RUN_RUNCTX_H
+
+#include "host/job/cluster.h"
+#include "host/run/progress.h"
+#include "host/run/run.h"
+#include "host/run/runjson.h"
+#include "plan.h"
+
+/* What one boot group needs on one kernel, and what its plan says about durations. */
+struct bootspec {
+	char vmlinuz[4096], initrd[4096], cmdline[4096], image[4096];
+	int kernel, group;
+	const struct bb_plan *plan; /* its group's plan (a job's boots), or NULL */
+};
+
+struct run {
+	const struct bb_run_opts *o;
+	struct bb_run_result *res;
+	struct bb_run_kernel *kernels;
+	size_t nk, ngroups;
+	struct bootspec *specs;  /* ngroups * nk: group g on kernel k at g * nk + k */
+	struct bootspec *sspecs; /* --server-kernel: the server host's, per group; else NULL */
+	struct bb_plan *plans;   /* per group, parsed once (a job's boots) */
+	int *have_plan;
+	struct bb_run_booted *booted; /* per record: what it booted */
+	struct bb_cluster cluster;    /* a two-host job's (res->two_host) */
+	enum bb_accel use;
+	double allow;
+	char stamp[32];
+	struct jn *old; /* run.json of earlier invocations */
+};
+
+void bb_run_say(const struct run *r, enum bb_run_say to, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/* Deadline of one boot from its plan: every iteration's runtime and grace, plus setup. */
+double bb_run_deadline(const struct run *r, const struct bootspec *s);
+/* After a boot: its results from disk (collected into outdir), else from its console log;
+ * the disk preened when the boot did not end cleanly. folder: the boot's collected folder. */
+void bb_run_collect(struct run *r, struct bb_progress *p, const char *disk, const char *outdir,
+                    const char *console, const char *boot_id, int finished, char *folder,
+                    size_t folderlen);
+
+/* A two-host boot of group spec cs (the server: ss) as the res->nrecs-th boot (pair.c). */
+void bb_pair_boot(struct run *r, const struct bootspec *cs, const struct bootspec *ss,
+                  size_t nboots);
+
+#endif
