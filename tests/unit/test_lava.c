@@ -104,3 +104,46 @@ TEST(pxe_refuses_bad_entries)
 	CHECK_CONTAINS(text, "kernel");
 	free(text);
 }
+
+/* A two-host job: LAVA's multinode protocol, roles server and client, the role on each
+ * command line, the qemu devices joined by a test network with the cluster's MACs. */
+TEST(multinode_two_hosts)
+{
+	static const char pair[] = "s:\n  roles: [server]\n  macs: [\"52:54:00:bb:00:01\"]\n"
+	                           "c:\n  roles: [client]\n";
+	struct bb_cluster c;
+	char err[512], *y;
+	CHECK_INT(bb_cluster_parse_text("cs-pair", "f", pair, strlen(pair), &c, err, sizeof err), ==,
+	          0);
+	struct lava_boot b = boot("console=ttyS0");
+	b.cluster = &c;
+	b.mcast_port = 21234;
+	CHECK_INT(lava_job(LAVA_QEMU, &b, &y), ==, 0);
+	/* no top-level device_type or context with multinode */
+	CHECK(!strstr(y, "\ndevice_type:"));
+	CHECK(!strstr(y, "\ncontext:"));
+	CHECK_CONTAINS(y, "job_name: 'benchboot j boot 1 of 2 (qemu, two hosts): cgroup.mode=v2'\n");
+	CHECK_CONTAINS(y, "  benchboot.cluster: 'cs-pair'\n");
+	CHECK_CONTAINS(y, "protocols:\n  lava-multinode:\n    roles:\n      server:\n"
+	                  "        device_type: qemu\n        count: 1\n        essential: true\n"
+	                  "        context:\n");
+	CHECK_CONTAINS(y, "          - -netdev socket,id=bbtest,mcast=230.0.0.77:21234\n"
+	                  "          - -device virtio-net-pci,netdev=bbtest,mac=52:54:00:bb:00:01\n"
+	                  "      client:\n");
+	/* no MAC in the cluster file: the one benchboot run gives the VM */
+	CHECK_CONTAINS(y, "mac=52:54:00:bb:00:02\n");
+	CHECK_CONTAINS(y, "- deploy:\n    role:\n    - server\n");
+	CHECK_CONTAINS(y, "-append \"console=ttyS0 benchboot.role=server\"'\n");
+	CHECK_CONTAINS(y, "- test:\n    role:\n    - client\n");
+	CHECK_CONTAINS(y, "-append \"console=ttyS0 benchboot.role=client\"'\n");
+	free(y);
+	/* the lab flavour: the role in each role's kernel arguments */
+	b.device_type = "x86-lab";
+	CHECK_INT(lava_job(LAVA_LAB, &b, &y), ==, 0);
+	CHECK_CONTAINS(y, "      client:\n        device_type: x86-lab\n        count: 1\n"
+	                  "        essential: true\n        context:\n"
+	                  "          extra_kernel_args: 'console=ttyS0 benchboot.role=client'\n");
+	CHECK_CONTAINS(y, "    method: ipxe\n");
+	CHECK(!strstr(y, "bbtest"));
+	free(y);
+}

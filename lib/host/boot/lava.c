@@ -36,32 +36,137 @@ static void key_quoted(struct strbuf *o, const char *indent_key, const char *val
 	strbuf_printf(o, "\n");
 }
 
+/* The job's name: "benchboot JOB[ boot G of N][ kernel K] (FLAVOUR)[: PARAMS]". */
+static void job_name(enum lava_flavour flavour, const struct lava_boot *b, char *name, size_t len)
+{
+	char kern[200] = "";
+	const char *fl = flavour == LAVA_QEMU ? "qemu" : "lab";
+	if (b->kernel)
+		snprintf(kern, sizeof(kern), " kernel %s", b->kernel);
+	if (b->ngroups > 1)
+		snprintf(name, len, "benchboot %s boot %zu of %zu%s (%s%s)%s%s", b->job, b->group,
+		         b->ngroups, kern, fl, b->cluster ? ", two hosts" : "",
+		         b->params && *b->params ? ": " : "", b->params ? b->params : "");
+	else
+		snprintf(name, len, "benchboot %s%s (%s%s)", b->job, kern, fl,
+		         b->cluster ? ", two hosts" : "");
+}
+
+/* A context: the QEMU device's (the test network's NIC for a two-host role), or the lab
+ * machine's kernel arguments. indent: "" at the top, "      " in a multinode role. */
+static void write_context(struct strbuf *o, enum lava_flavour flavour, const struct lava_boot *b,
+                          const char *indent, const char *cmdline, const char *mac)
+{
+	char key[64];
+	strbuf_printf(o, "%scontext:\n", indent);
+	if (flavour == LAVA_LAB) {
+		snprintf(key, sizeof(key), "%s  extra_kernel_args:", indent);
+		key_quoted(o, key, cmdline);
+		return;
+	}
+	strbuf_printf(o, "%s  arch: amd64\n%s  machine: pc\n%s  no_kvm: true\n%s  memory: %u\n",
+	              indent, indent, indent, indent, b->memory_mb ? b->memory_mb : 1024);
+	strbuf_printf(o, "%s  extra_options:\n%s  - -smp %u\n", indent, indent,
+	              b->cpus ? b->cpus : 2);
+	if (mac) {
+		/* the test network: a QEMU multicast socket, both devices on one worker */
+		strbuf_printf(o, "%s  - -netdev socket,id=bbtest,mcast=230.0.0.77:%u\n", indent,
+		              b->mcast_port);
+		strbuf_printf(o, "%s  - -device virtio-net-pci,netdev=bbtest,mac=%s\n", indent, mac);
+	}
+}
+
+/* deploy, boot and test of one machine (role: a multinode role, or NULL). */
+static void write_actions(struct strbuf *o, enum lava_flavour flavour, const struct lava_boot *b,
+                          const char *role, const char *cmdline, unsigned test)
+{
+	char arg[4300], rl[64] = "";
+	if (role)
+		snprintf(rl, sizeof(rl), "    role:\n    - %s\n", role);
+	strbuf_printf(o, "- deploy:\n%s    timeout:\n      minutes: 10\n", rl);
+	if (flavour == LAVA_QEMU) {
+		strbuf_printf(o, "    to: tmpfs\n    os: oe\n    images:\n      kernel:\n");
+		snprintf(arg, sizeof(arg), "-kernel {kernel} -append \"%s\"", cmdline);
+		key_quoted(o, "        image_arg:", arg);
+		key_quoted(o, "        url:", b->kernel_url);
+		if (b->kernel_sha256)
+			strbuf_printf(o, "        sha256sum: %s\n", b->kernel_sha256);
+		strbuf_printf(o, "      ramdisk:\n");
+		key_quoted(o, "        image_arg:", "-initrd {ramdisk}");
+		key_quoted(o, "        url:", b->ramdisk_url);
+		if (b->ramdisk_sha256)
+			strbuf_printf(o, "        sha256sum: %s\n", b->ramdisk_sha256);
+		strbuf_printf(o, "- boot:\n%s    timeout:\n      minutes: 5\n    method: qemu\n"
+		                 "    media: tmpfs\n", rl);
+	} else {
+		strbuf_printf(o, "    to: tftp\n    os: oe\n    kernel:\n");
+		key_quoted(o, "      url:", b->kernel_url);
+		if (b->kernel_sha256)
+			strbuf_printf(o, "      sha256sum: %s\n", b->kernel_sha256);
+		strbuf_printf(o, "    ramdisk:\n");
+		key_quoted(o, "      url:", b->ramdisk_url);
+		if (b->ramdisk_sha256)
+			strbuf_printf(o, "      sha256sum: %s\n", b->ramdisk_sha256);
+		if (b->ramdisk_compression)
+			strbuf_printf(o, "      compression: %s\n", b->ramdisk_compression);
+		/* The initramfs is the image as built: LAVA adds no overlay to it. */
+		strbuf_printf(o, "      install_modules: false\n      install_overlay: false\n");
+		strbuf_printf(o, "- boot:\n%s    timeout:\n      minutes: 10\n    method: ipxe\n"
+		                 "    commands: ramdisk\n", rl);
+	}
+	strbuf_printf(o, "- test:\n%s    timeout:\n      minutes: %u\n    monitors:\n", rl, test);
+	strbuf_printf(o, "    - name: benchboot\n");
+	key_quoted(o, "      start:", LAVA_START);
+	key_quoted(o, "      end:", LAVA_END);
+	key_quoted(o, "      pattern:", LAVA_PATTERN);
+	strbuf_printf(o, "      fixupdict:\n        PASS: pass\n        FAIL: fail\n");
+}
+
+/*
+ * A two-host job: LAVA's multinode protocol, roles server and client (one device each, both
+ * essential), each booting the same image with benchboot.role=ROLE on its command line.
+ */
+static void write_multinode(struct strbuf *o, enum lava_flavour flavour, const struct lava_boot *b,
+                            unsigned test)
+{
+	static const char *const roles[] = {"server", "client"};
+	const struct bb_cluster *c = b->cluster;
+	char cmd[2][4200], mac[32];
+	for (int i = 0; i < 2; i++)
+		snprintf(cmd[i], sizeof(cmd[i]), "%s benchboot.role=%s", b->cmdline, roles[i]);
+	strbuf_printf(o, "protocols:\n  lava-multinode:\n    roles:\n");
+	for (int i = 0; i < 2; i++) {
+		size_t h = i == 0 ? (size_t)c->server : (size_t)c->client;
+		bb_cluster_mac(c, h, mac, sizeof(mac));
+		strbuf_printf(o, "      %s:\n        device_type: %s\n        count: 1\n"
+		                 "        essential: true\n",
+		              roles[i], flavour == LAVA_QEMU ? "qemu" : b->device_type ? b->device_type
+		                                                                       : "x86");
+		write_context(o, flavour, b, "        ", cmd[i], flavour == LAVA_QEMU ? mac : NULL);
+	}
+	strbuf_printf(o, "    timeout:\n      minutes: %u\n", test);
+	strbuf_printf(o, "actions:\n");
+	for (int i = 0; i < 2; i++)
+		write_actions(o, flavour, b, roles[i], cmd[i], test);
+}
+
 int lava_job(enum lava_flavour flavour, const struct lava_boot *b, char **out)
 {
 	struct strbuf o = {0};
-	char name[1024], arg[4200];
+	char name[1024];
 	unsigned test = b->test_minutes ? b->test_minutes : 10;
 
 	*out = NULL;
 	if (strpbrk(b->cmdline, "\"\n"))
 		return -EINVAL;
-	char kern[200] = "";
-	if (b->kernel)
-		snprintf(kern, sizeof(kern), " kernel %s", b->kernel);
-	if (b->ngroups > 1)
-		snprintf(name, sizeof(name), "benchboot %s boot %zu of %zu%s (%s)%s%s", b->job,
-			 b->group, b->ngroups, kern, flavour == LAVA_QEMU ? "qemu" : "lab",
-			 b->params && *b->params ? ": " : "", b->params ? b->params : "");
-	else
-		snprintf(name, sizeof(name), "benchboot %s%s (%s)", b->job, kern,
-			 flavour == LAVA_QEMU ? "qemu" : "lab");
-
+	job_name(flavour, b, name, sizeof(name));
 	strbuf_printf(&o, "# LAVA job definition written by benchboot: image %s, boot group %zu\n",
 	              b->image, b->group);
-	strbuf_printf(&o, "device_type: %s\n",
-	              flavour == LAVA_QEMU ? "qemu"
-	              : b->device_type     ? b->device_type
-	                                   : "x86");
+	if (!b->cluster)
+		strbuf_printf(&o, "device_type: %s\n",
+		              flavour == LAVA_QEMU ? "qemu"
+		              : b->device_type     ? b->device_type
+		                                   : "x86");
 	key_quoted(&o, "job_name:", name);
 	strbuf_printf(&o, "priority: medium\nvisibility: public\n");
 	/* What `collect --lava` reads back to label the boot as `benchboot run` does. */
@@ -71,56 +176,19 @@ int lava_job(enum lava_flavour flavour, const struct lava_boot *b, char **out)
 	strbuf_printf(&o, "  benchboot.boot_group: '%zu'\n", b->group);
 	if (b->kernel)
 		key_quoted(&o, "  benchboot.kernel:", b->kernel);
+	if (b->cluster)
+		key_quoted(&o, "  benchboot.cluster:", b->cluster->name);
 	strbuf_printf(&o,
 	              "timeouts:\n  job:\n    minutes: %u\n  action:\n    minutes: %u\n"
 	              "  connection:\n    minutes: 2\n",
 	              test + 20, test + 5);
-	if (flavour == LAVA_QEMU) {
-		strbuf_printf(
-		    &o, "context:\n  arch: amd64\n  machine: pc\n  no_kvm: true\n  memory: %u\n",
-		    b->memory_mb ? b->memory_mb : 1024);
-		strbuf_printf(&o, "  extra_options:\n  - -smp %u\n", b->cpus ? b->cpus : 2);
+	if (b->cluster) {
+		write_multinode(&o, flavour, b, test);
 	} else {
-		strbuf_printf(&o, "context:\n");
-		key_quoted(&o, "  extra_kernel_args:", b->cmdline);
+		write_context(&o, flavour, b, "", b->cmdline, NULL);
+		strbuf_printf(&o, "actions:\n");
+		write_actions(&o, flavour, b, NULL, b->cmdline, test);
 	}
-	strbuf_printf(&o, "actions:\n- deploy:\n    timeout:\n      minutes: 10\n");
-	if (flavour == LAVA_QEMU) {
-		strbuf_printf(&o, "    to: tmpfs\n    os: oe\n    images:\n      kernel:\n");
-		snprintf(arg, sizeof(arg), "-kernel {kernel} -append \"%s\"", b->cmdline);
-		key_quoted(&o, "        image_arg:", arg);
-		key_quoted(&o, "        url:", b->kernel_url);
-		if (b->kernel_sha256)
-			strbuf_printf(&o, "        sha256sum: %s\n", b->kernel_sha256);
-		strbuf_printf(&o, "      ramdisk:\n");
-		key_quoted(&o, "        image_arg:", "-initrd {ramdisk}");
-		key_quoted(&o, "        url:", b->ramdisk_url);
-		if (b->ramdisk_sha256)
-			strbuf_printf(&o, "        sha256sum: %s\n", b->ramdisk_sha256);
-		strbuf_printf(&o, "- boot:\n    timeout:\n      minutes: 5\n    method: qemu\n"
-		                  "    media: tmpfs\n");
-	} else {
-		strbuf_printf(&o, "    to: tftp\n    os: oe\n    kernel:\n");
-		key_quoted(&o, "      url:", b->kernel_url);
-		if (b->kernel_sha256)
-			strbuf_printf(&o, "      sha256sum: %s\n", b->kernel_sha256);
-		strbuf_printf(&o, "    ramdisk:\n");
-		key_quoted(&o, "      url:", b->ramdisk_url);
-		if (b->ramdisk_sha256)
-			strbuf_printf(&o, "      sha256sum: %s\n", b->ramdisk_sha256);
-		if (b->ramdisk_compression)
-			strbuf_printf(&o, "      compression: %s\n", b->ramdisk_compression);
-		/* The initramfs is the image as built: LAVA adds no overlay to it. */
-		strbuf_printf(&o, "      install_modules: false\n      install_overlay: false\n");
-		strbuf_printf(&o, "- boot:\n    timeout:\n      minutes: 10\n    method: ipxe\n"
-		                  "    commands: ramdisk\n");
-	}
-	strbuf_printf(&o, "- test:\n    timeout:\n      minutes: %u\n    monitors:\n", test);
-	strbuf_printf(&o, "    - name: benchboot\n");
-	key_quoted(&o, "      start:", LAVA_START);
-	key_quoted(&o, "      end:", LAVA_END);
-	key_quoted(&o, "      pattern:", LAVA_PATTERN);
-	strbuf_printf(&o, "      fixupdict:\n        PASS: pass\n        FAIL: fail\n");
 	if (o.oom) {
 		free(o.s);
 		return -ENOMEM;
@@ -143,6 +211,16 @@ static const char *ramdisk_compression(const char *path)
 	if (n >= 6 && !memcmp(m, "0707", 4))
 		return NULL;
 	return "gz";
+}
+
+/* The multicast port of a two-host job's QEMU test network: from its name and boot group,
+ * so two jobs on one worker are apart (20000..29999). */
+static unsigned mcast_port(const char *job, size_t group)
+{
+	unsigned h = 2166136261u;
+	for (const char *c = job; *c; c++)
+		h = (h ^ (unsigned char)*c) * 16777619u;
+	return 20000 + (h + (unsigned)group * 7919u) % 10000;
 }
 
 static char *read_line_file(const char *path)
@@ -217,6 +295,8 @@ int lava_write_jobs(const char *jobpath, const struct lava_opts *opts,
 			.cpus = opts->cpus, .memory_mb = opts->memory_mb,
 			.device_type = opts->device_type,
 			.kernel = opts->nkernels ? opts->kernels[k] : NULL,
+			.cluster = job.cluster,
+			.mcast_port = mcast_port(job.name, b),
 		};
 		for (int f = LAVA_QEMU; f <= LAVA_LAB && !ret; f++) {
 			char *text;

@@ -9,6 +9,12 @@
  *    ipxe with the ramdisk commands; the image's command line goes in context
  *    extra_kernel_args, appended by the device type's template.
  *
+ * A two-host job (its cluster has a server host and a client host) gets a LAVA multinode job
+ * instead: protocols lava-multinode with the roles server and client (one device each), the
+ * deploy, boot and test actions once per role, each role's command line ending in
+ * benchboot.role=ROLE; the qemu flavour's devices share a test network (a QEMU multicast
+ * socket netdev, both on one worker) with a virtio NIC of the cluster's MAC each.
+ *
  * Both carry `metadata:` benchboot.job, benchboot.image, benchboot.boot_group and (when the
  * kernel is named) benchboot.kernel, which `collect --lava` reads back from the server.
  *
@@ -24,6 +30,8 @@
 #define BENCHBOOT_LAVA_H
 
 #include <stddef.h>
+
+#include "host/job/cluster.h"
 
 #define LAVA_START "BENCHBOOT results-start"
 #define LAVA_END "BENCHBOOT boot-end"
@@ -50,6 +58,9 @@ struct lava_boot {
 	/* lab flavour */
 	const char *device_type; /* NULL: "x86" */
 	const char *kernel;      /* the kernel's label (kernel=NAME), NULL when not named */
+	/* a two-host job: a multinode job of roles server and client (NULL: one machine) */
+	const struct bb_cluster *cluster;
+	unsigned mcast_port; /* qemu flavour: its test network's multicast port */
 };
 
 /*

@@ -40,6 +40,7 @@ struct side {
 	struct bb_run_opts lo; /* the caller's callbacks, through the lock */
 	struct bb_progress p;
 	char cmdline[4200], netdev[300], device[200], console[4096];
+	int ports[2]; /* its end of the test network, the other's */
 	const char *args[5];
 	struct bb_qemu_result qres;
 	int qr;
@@ -110,9 +111,11 @@ static void *side_boot(void *arg)
 	const char *disk = sd->role == SERVER ? r->res->server_disk : r->res->disk;
 	sd->p.boot_start = bb_now();
 	sd->p.default_silence = o->silence > 0 ? o->silence : r->allow;
-	bb_progress_event(&sd->p, "host %s, kernel %s, boot group %d, %s, deadline %.0f s, %s",
+	bb_progress_event(&sd->p,
+	                  "host %s, kernel %s, boot group %d, %s, deadline %.0f s, test network "
+	                  "udp 127.0.0.1:%d -> %d",
 	                  r->cluster.hosts[sd->host].name, sd->p.kernel_name, sd->s->group,
-	                  r->use == BB_ACCEL_KVM ? "KVM" : "TCG", dl, sd->netdev);
+	                  r->use == BB_ACCEL_KVM ? "KVM" : "TCG", dl, sd->ports[0], sd->ports[1]);
 	struct bb_qemu_opts qo = {
 	    .accel = r->use,
 	    .kernel = sd->s->vmlinuz,
@@ -163,6 +166,8 @@ static void side_init(struct side *sd, struct run *r, const struct bootspec *s, 
 	         r->res->consdir, r->stamp, r->res->nrecs + 1, sd->p.kernel_name, s->group,
 	         role_names[role]);
 	bb_cluster_mac(c, sd->host, mac, sizeof(mac));
+	sd->ports[0] = ports[0];
+	sd->ports[1] = ports[1];
 	snprintf(sd->netdev, sizeof(sd->netdev),
 	         "dgram,id=n0,local.type=inet,local.host=127.0.0.1,local.port=%d,"
 	         "remote.type=inet,remote.host=127.0.0.1,remote.port=%d",
