@@ -88,7 +88,7 @@ static const struct {
     {"a:\n  roles: [ server ]\n  adress: 10.0.0.1\n",
      "clusters/cs-x:3: a: unknown key 'adress' (roles, macs, address, nic)"},
     {"a:\n  roles: [ server ]\n  address: 10.0.0.300/24\nb:\n  roles: [client]\n",
-     "clusters/cs-x:3: address: '10.0.0.300/24' is not an address on the test network "
+     "clusters/cs-x:3: address: '10.0.0.300/24' is not an IPv4 address on the test network "
      "(ADDR/PREFIX, e.g. 192.168.77.1/24)"},
     {"a:\n  macs: [ \"ec:f4:bb:cb:7b:92\" ]\n", "clusters/cs-x:1: a: roles: missing (server, "
                                                  "client or both)"},
@@ -102,6 +102,9 @@ static const struct {
     {"a:\n  roles: [ server ]\n  address: 10.0.0.1/24\nb:\n  roles: [ client ]\n  address: "
      "10.0.0.1/8\n",
      "clusters/cs-x:1: a and b: the same address 10.0.0.1"},
+    {"a:\n  roles: [ server ]\n  address: fd00::1/64\n",
+     "clusters/cs-x:3: address: 'fd00::1/64' is not an IPv4 address on the test network "
+     "(ADDR/PREFIX, e.g. 192.168.77.1/24)"},
     {"a:\n  roles: [ server ]\n  nic: eth/0\nb:\n  roles: [client]\n",
      "clusters/cs-x:3: nic: 'eth/0' is not an interface name or a MAC address"},
     {"- a\n- b\n", "clusters/cs-x:1: a mapping of hosts (HOST: {roles: [...], macs: [...]})"},
@@ -195,6 +198,18 @@ TEST(cluster_plan_keys_and_server_address)
 	CHECK_CONTAINS(text, "server.0.ready=tcp:127.0.0.1:12865\n");
 	/* the NIC's driver by default */
 	CHECK_CONTAINS(text, "\nmodules.boot=dummy virtio_pci virtio_net sctp\n");
+	/* the init's plan parser reads it */
+	struct bb_plan plan;
+	CHECK_INT(bb_plan_parse(text, strlen(text), &plan, err, sizeof err), ==, 0);
+	CHECK_STR(plan.cluster, "cs-pair");
+	CHECK_INT(plan.cluster_port, ==, 12870);
+	CHECK_INT(plan.cluster_wait, ==, 120);
+	CHECK_STR(plan.hosts[0].name, "srv");
+	CHECK_INT(plan.hosts[0].role, ==, BB_ROLE_SERVER);
+	CHECK_STR(plan.hosts[0].nic, "52:54:00:bb:00:01");
+	CHECK_STR(plan.hosts[1].address, "192.168.77.2/24");
+	CHECK_INT(plan.hosts[1].role, ==, BB_ROLE_CLIENT);
+	bb_plan_free(&plan);
 	free(text);
 	/* IPv6 runs need an IPv6 address in the cluster */
 	text = plan_of("suite: netperf\ncluster: cs-pair\nruntime: 2s\nip: ipv6\n"

@@ -2,7 +2,7 @@
  * Cluster files (`cluster: NAME` in a job; docs/jobs.md "Clusters"): which machines a job runs
  * on and in which role. LKP's format, a YAML mapping of host names, each with its `roles`
  * (server, client) and `macs` (its test-network NICs), plus benchboot's optional per-host
- * `address` (ADDR/PREFIX on the test network, default 192.168.77.(i+1)/24 in file order) and
+ * `address` (IPv4 ADDR/PREFIX on the test network, default 192.168.77.(i+1)/24 in file order) and
  * `nic` (the interface name or MAC that carries it; default the first of `macs`, else eth0):
  *
  *   pair-a:
@@ -20,9 +20,9 @@
 
 #include <stddef.h>
 
+#include "plan.h" /* BB_CLUSTER_PORT, BB_CLUSTER_WAIT: the plan's defaults */
+
 #define BB_CLUSTER_MAX_MACS 4
-#define BB_CLUSTER_PORT 12870 /* the inits' control port (plan key cluster.port) */
-#define BB_CLUSTER_WAIT 120   /* seconds each side waits for the other (cluster.wait) */
 
 struct bb_cluster_host {
 	char name[64];

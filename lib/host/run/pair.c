@@ -107,7 +107,8 @@ static void *side_boot(void *arg)
 	struct run *r = sd->r;
 	const struct bb_run_opts *o = r->o;
 	/* each side also waits up to cluster.wait for the other at the start */
-	double dl = bb_run_deadline(r, sd->s) + (o->deadline > 0 ? 0 : BB_CLUSTER_WAIT);
+	double wait = sd->s->plan ? sd->s->plan->cluster_wait : BB_CLUSTER_WAIT;
+	double dl = bb_run_deadline(r, sd->s) + (o->deadline > 0 ? 0 : wait);
 	const char *disk = sd->role == SERVER ? r->res->server_disk : r->res->disk;
 	sd->p.boot_start = bb_now();
 	sd->p.default_silence = o->silence > 0 ? o->silence : r->allow;
