@@ -14,7 +14,8 @@ static const char *cluster_err(const char *text)
 	static char err[1024];
 	struct bb_cluster c;
 	err[0] = 0;
-	if (!bb_cluster_parse_text("cs-x", "clusters/cs-x", text, strlen(text), &c, err, sizeof err))
+	if (!bb_cluster_parse_text("cs-x", "clusters/cs-x", text, strlen(text), &c, err,
+	                           sizeof err))
 		return "(parsed)";
 	return err;
 }
@@ -31,8 +32,9 @@ TEST(cluster_lkp_file_reads)
 	                           "  macs: [ \"EC:F4:BB:CB:54:92\" ]\n";
 	struct bb_cluster c;
 	char err[1024], mac[32], addr[64];
-	CHECK_INT(bb_cluster_parse_text("cs-lkp-hsw-ep5", "f", text, strlen(text), &c, err, sizeof err),
-	          ==, 0);
+	CHECK_INT(
+	    bb_cluster_parse_text("cs-lkp-hsw-ep5", "f", text, strlen(text), &c, err, sizeof err),
+	    ==, 0);
 	CHECK_INT(c.nhosts, ==, 2);
 	CHECK(c.two_host);
 	CHECK_INT(c.server, ==, 0);
@@ -70,11 +72,13 @@ TEST(cluster_one_host_both_roles_is_one_host_mode)
 	struct bb_cluster c;
 	char err[1024];
 	static const char text[] = "localhost:\n  roles: [ server, client ]\n";
-	CHECK_INT(bb_cluster_parse_text("cs-localhost", "f", text, strlen(text), &c, err, sizeof err),
-	          ==, 0);
+	CHECK_INT(
+	    bb_cluster_parse_text("cs-localhost", "f", text, strlen(text), &c, err, sizeof err), ==,
+	    0);
 	CHECK(!c.two_host);
 	/* built in: no file needed */
-	CHECK_INT(bb_cluster_load("cs-localhost", "/nonexistent/job.yaml", &c, err, sizeof err), ==, 0);
+	CHECK_INT(bb_cluster_load("cs-localhost", "/nonexistent/job.yaml", &c, err, sizeof err), ==,
+	          0);
 	CHECK(!c.two_host);
 }
 
@@ -84,14 +88,14 @@ static const struct {
     {"a:\n  roles: [ server ]\n  macs: [ \"ec:f4\" ]\nb:\n  roles: [client]\n",
      "clusters/cs-x:3: macs: 'ec:f4' is not a MAC address (xx:xx:xx:xx:xx:xx)"},
     {"a:\n  roles: [ server, boss ]\n", "clusters/cs-x:2: roles: 'boss' is not a role benchboot "
-                                         "runs (server, client)"},
+                                        "runs (server, client)"},
     {"a:\n  roles: [ server ]\n  adress: 10.0.0.1\n",
      "clusters/cs-x:3: a: unknown key 'adress' (roles, macs, address, nic)"},
     {"a:\n  roles: [ server ]\n  address: 10.0.0.300/24\nb:\n  roles: [client]\n",
      "clusters/cs-x:3: address: '10.0.0.300/24' is not an IPv4 address on the test network "
      "(ADDR/PREFIX, e.g. 192.168.77.1/24)"},
     {"a:\n  macs: [ \"ec:f4:bb:cb:7b:92\" ]\n", "clusters/cs-x:1: a: roles: missing (server, "
-                                                 "client or both)"},
+                                                "client or both)"},
     {"a:\n  roles: [ server ]\nb:\n  roles: [ server ]\n",
      "clusters/cs-x:1: two hosts: one with roles [server], the other with roles [client] (a: "
      "server, b: server)"},
@@ -127,33 +131,35 @@ TEST(cluster_job_reads_file_beside_it)
 	char job[4096], err[2048];
 	struct bb_job j;
 	test_write_file(d, "clusters/cs-pair", pair);
-	snprintf(job, sizeof job, "%s", test_write_file(d, "two.yaml",
-	                                                "suite: netperf\ncluster: cs-pair\n"
-	                                                "runtime: 2s\nif role server:\n  netserver:\n"
-	                                                "if role client:\n  netperf:\n    test: "
-	                                                "TCP_STREAM\n"));
+	snprintf(job, sizeof job, "%s",
+	         test_write_file(d, "two.yaml",
+	                         "suite: netperf\ncluster: cs-pair\n"
+	                         "runtime: 2s\nif role server:\n  netserver:\n"
+	                         "if role client:\n  netperf:\n    test: "
+	                         "TCP_STREAM\n"));
 	CHECK_INT(bb_job_parse_file(job, &j, err, sizeof err), ==, 0);
 	CHECK(j.cluster != NULL);
 	CHECK_STR(j.cluster_name, "cs-pair");
 	CHECK_STR(j.cluster->hosts[j.cluster->server].name, "srv");
 	bb_job_free(&j);
 	/* a missing cluster names where it looked */
-	snprintf(job, sizeof job, "%s", test_write_file(d, "none.yaml",
-	                                                "suite: netperf\ncluster: cs-nowhere\n"));
+	snprintf(job, sizeof job, "%s",
+	         test_write_file(d, "none.yaml", "suite: netperf\ncluster: cs-nowhere\n"));
 	CHECK_INT(bb_job_parse_file(job, &j, err, sizeof err), ==, -EINVAL);
 	CHECK_CONTAINS(err, "none.yaml:2:10: cluster: no cluster file 'cs-nowhere': looked at ");
 	CHECK_CONTAINS(err, "/clusters/cs-nowhere and config/clusters/cs-nowhere");
 	/* an error inside the cluster file names that file and line */
 	test_write_file(d, "clusters/cs-bad", "a:\n  roles: [ server ]\n  macs: nope\n");
-	snprintf(job, sizeof job, "%s", test_write_file(d, "bad.yaml",
-	                                                "suite: netperf\ncluster: cs-bad\n"));
+	snprintf(job, sizeof job, "%s",
+	         test_write_file(d, "bad.yaml", "suite: netperf\ncluster: cs-bad\n"));
 	CHECK_INT(bb_job_parse_file(job, &j, err, sizeof err), ==, -EINVAL);
 	CHECK_CONTAINS(err, "bad.yaml:2:10: cluster: ");
 	CHECK_CONTAINS(err, "clusters/cs-bad:3: macs: 'nope' is not a MAC address");
 	/* the cluster's NIC is not the job's to set */
-	snprintf(job, sizeof job, "%s", test_write_file(d, "nic.yaml",
-	                                                "suite: netperf\ncluster: cs-pair\n"
-	                                                "nic:\n  name: eth1\n"));
+	snprintf(job, sizeof job, "%s",
+	         test_write_file(d, "nic.yaml",
+	                         "suite: netperf\ncluster: cs-pair\n"
+	                         "nic:\n  name: eth1\n"));
 	CHECK_INT(bb_job_parse_file(job, &j, err, sizeof err), ==, -EINVAL);
 	CHECK_CONTAINS(err, "nic.yaml:4:3: nic.name: a two-host job's NIC and address are in its "
 	                    "cluster file");

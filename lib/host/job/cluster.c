@@ -63,7 +63,8 @@ static int each_word(struct cparse *p, const char *key, yaml_node_t *v,
 		return cfail(p, v, "%s: a word or a list of words", key);
 	char buf[512];
 	snprintf(buf, sizeof buf, "%s", s);
-	for (char *save, *tok = strtok_r(buf, " \t,", &save); tok; tok = strtok_r(NULL, " \t,", &save)) {
+	for (char *save, *tok = strtok_r(buf, " \t,", &save); tok;
+	     tok = strtok_r(NULL, " \t,", &save)) {
 		int rc = add(p, v, tok, ctx);
 		if (rc)
 			return rc;
@@ -123,8 +124,10 @@ static int host_scalar(struct cparse *p, struct bb_cluster_host *h, const char *
 		snprintf(full, sizeof full, "%s%s", s, strchr(s, '/') ? "" : "/24");
 		if (bb_plan_addr_prefix(full, addr, sizeof addr, &prefix) != AF_INET ||
 		    strlen(full) >= sizeof h->address)
-			return cfail(p, v, "address: '%s' is not an IPv4 address on the test network "
-			             "(ADDR/PREFIX, e.g. 192.168.77.1/24)", s);
+			return cfail(p, v,
+			             "address: '%s' is not an IPv4 address on the test network "
+			             "(ADDR/PREFIX, e.g. 192.168.77.1/24)",
+			             s);
 		snprintf(h->address, sizeof h->address, "%s", full);
 		return 0;
 	}
@@ -139,13 +142,15 @@ static int host_scalar(struct cparse *p, struct bb_cluster_host *h, const char *
 static int parse_host(struct cparse *p, yaml_node_t *k, yaml_node_t *v, struct bb_cluster_host *h)
 {
 	const char *name = scalar(k);
-	if (!name || !*name || strlen(name) >= sizeof h->name || strcspn(name, " \t/=") != strlen(name))
+	if (!name || !*name || strlen(name) >= sizeof h->name ||
+	    strcspn(name, " \t/=") != strlen(name))
 		return cfail(p, k, "a host name (one word, under 64 characters) as the key");
 	snprintf(h->name, sizeof h->name, "%s", name);
 	h->line = (int)k->start_mark.line + 1;
 	if (v->type != YAML_MAPPING_NODE)
 		return cfail(p, v, "%s: a mapping with roles (and macs, address, nic)", name);
-	for (yaml_node_pair_t *pr = v->data.mapping.pairs.start; pr < v->data.mapping.pairs.top; pr++) {
+	for (yaml_node_pair_t *pr = v->data.mapping.pairs.start; pr < v->data.mapping.pairs.top;
+	     pr++) {
 		yaml_node_t *hk = yaml_document_get_node(p->doc, pr->key);
 		yaml_node_t *hv = yaml_document_get_node(p->doc, pr->value);
 		const char *key = scalar(hk);
@@ -159,7 +164,8 @@ static int parse_host(struct cparse *p, yaml_node_t *k, yaml_node_t *v, struct b
 		else if (!strcmp(key, "address") || !strcmp(key, "nic"))
 			rc = host_scalar(p, h, key, hv);
 		else
-			rc = cfail(p, hk, "%s: unknown key '%s' (roles, macs, address, nic)", name, key);
+			rc = cfail(p, hk, "%s: unknown key '%s' (roles, macs, address, nic)", name,
+			           key);
 		if (rc)
 			return rc;
 	}
@@ -187,9 +193,11 @@ static int check_cluster(struct cparse *p, yaml_node_t *root, struct bb_cluster 
 	}
 	struct bb_cluster_host *a = &c->hosts[0], *b = &c->hosts[1];
 	if ((a->server && a->client) || (b->server && b->client) || a->server == b->server)
-		return cfail(p, root, "two hosts: one with roles [server], the other with roles "
-		             "[client] (%s: %s, %s: %s)", a->name, a->server ? a->client ? "both" : "server" : "client",
-		             b->name, b->server ? b->client ? "both" : "server" : "client");
+		return cfail(p, root,
+		             "two hosts: one with roles [server], the other with roles "
+		             "[client] (%s: %s, %s: %s)",
+		             a->name, a->server ? a->client ? "both" : "server" : "client", b->name,
+		             b->server ? b->client ? "both" : "server" : "client");
 	char x[64], y[64];
 	bb_cluster_addr(a, x, sizeof x);
 	bb_cluster_addr(b, y, sizeof y);
@@ -208,20 +216,23 @@ static int parse_doc(struct cparse *p, struct bb_cluster *c)
 		return cfail(p, NULL, "empty: a mapping of hosts, each with roles");
 	if (root->type != YAML_MAPPING_NODE)
 		return cfail(p, root, "a mapping of hosts (HOST: {roles: [...], macs: [...]})");
-	for (yaml_node_pair_t *pr = root->data.mapping.pairs.start; pr < root->data.mapping.pairs.top;
-	     pr++) {
+	for (yaml_node_pair_t *pr = root->data.mapping.pairs.start;
+	     pr < root->data.mapping.pairs.top; pr++) {
 		yaml_node_t *k = yaml_document_get_node(p->doc, pr->key);
 		yaml_node_t *v = yaml_document_get_node(p->doc, pr->value);
 		if (c->nhosts == 2)
-			return cfail(p, k, "%s: a third host: benchboot runs a server host and a client "
-			             "host", scalar(k) ? scalar(k) : "?");
+			return cfail(p, k,
+			             "%s: a third host: benchboot runs a server host and a client "
+			             "host",
+			             scalar(k) ? scalar(k) : "?");
 		struct bb_cluster_host *h = &c->hosts[c->nhosts];
 		int rc = parse_host(p, k, v, h);
 		if (rc)
 			return rc;
 		for (size_t i = 0; i < c->nhosts; i++)
 			if (!strcmp(c->hosts[i].name, h->name))
-				return cfail(p, k, "%s: named twice (line %d)", h->name, c->hosts[i].line);
+				return cfail(p, k, "%s: named twice (line %d)", h->name,
+				             c->hosts[i].line);
 		c->nhosts++;
 	}
 	if (!c->nhosts)
@@ -283,7 +294,8 @@ int bb_cluster_load(const char *name, const char *jobfile, struct bb_cluster *c,
 	size_t len;
 	if (!*name || strlen(name) >= 128 || strchr(name, '/') || name[0] == '.')
 		return errbuf_fail(err, errlen, -EINVAL,
-		                   "'%s' is not a cluster name (a file name under clusters/)", name);
+		                   "'%s' is not a cluster name (a file name under clusters/)",
+		                   name);
 	int rc = find_cluster(name, jobfile, path, sizeof path, err, errlen);
 	if (rc == -ENOENT && !strcmp(name, "cs-localhost")) {
 		static const char builtin[] = "localhost:\n  roles: [ server, client ]\n";

@@ -36,7 +36,7 @@ struct side {
 	struct run *r;
 	const struct bootspec *s;
 	int role, booted;
-	size_t host; /* its index in the cluster */
+	size_t host;           /* its index in the cluster */
 	struct bb_run_opts lo; /* the caller's callbacks, through the lock */
 	struct bb_progress p;
 	char cmdline[4200], netdev[300], device[200], console[4096];
@@ -70,7 +70,8 @@ static int free_ports(int port[2])
 {
 	int fd[2] = {-1, -1}, rc = 0;
 	for (int i = 0; i < 2 && !rc; i++) {
-		struct sockaddr_in a = {.sin_family = AF_INET, .sin_addr.s_addr = htonl(INADDR_LOOPBACK)};
+		struct sockaddr_in a = {.sin_family = AF_INET,
+		                        .sin_addr.s_addr = htonl(INADDR_LOOPBACK)};
 		socklen_t al = sizeof(a);
 		if ((fd[i] = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0)) < 0 ||
 		    bind(fd[i], (struct sockaddr *)&a, sizeof(a)) ||
@@ -158,8 +159,8 @@ static void side_init(struct side *sd, struct run *r, const struct bootspec *s, 
 	sd->p.boot_no = (int)r->res->nrecs + 1;
 	sd->p.nboots = (int)nboots;
 	sd->p.plan = s->plan;
-	sd->p.kernel_name = role == SERVER && r->sspecs ? r->o->server_kernel.name
-	                                                 : r->kernels[s->kernel].name;
+	sd->p.kernel_name =
+	    role == SERVER && r->sspecs ? r->o->server_kernel.name : r->kernels[s->kernel].name;
 	sd->p.role = role_names[role];
 	snprintf(sd->cmdline, sizeof(sd->cmdline), "%s benchboot.role=%s", s->cmdline,
 	         role_names[role]);
@@ -224,13 +225,14 @@ static void record_pair(struct run *r, struct side sd[2], struct bb_run_record *
 		rec->ok = sd[CLIENT].p.ok;
 		rec->failed = sd[CLIENT].p.failed;
 		rec->wall = sd[CLIENT].qres.wall_s;
-		rec->finished = side_outcome(&sd[CLIENT], &rec->outcome, rec->detail,
-		                             sizeof(rec->detail));
+		rec->finished =
+		    side_outcome(&sd[CLIENT], &rec->outcome, rec->detail, sizeof(rec->detail));
 	} else {
 		rec->outcome = "not-booted";
 	}
 	if (sd[SERVER].booted) {
-		snprintf(rec->server_console, sizeof(rec->server_console), "%s", sd[SERVER].console);
+		snprintf(rec->server_console, sizeof(rec->server_console), "%s",
+		         sd[SERVER].console);
 		snprintf(rec->server_boot_id, sizeof(rec->server_boot_id), "%s",
 		         sd[SERVER].p.boot_id);
 		rec->server_ok = sd[SERVER].p.ok;

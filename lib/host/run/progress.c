@@ -104,7 +104,8 @@ double bb_progress_line(void *ctx, const char *line)
 		return 0;
 	}
 	/* a two-host boot: how this host met the other (docs/cluster.md) */
-	static const char *const cluster_words[] = {BB_CON_LINE(BB_CON_PEER), BB_CON_LINE(BB_CON_CLUSTER)};
+	static const char *const cluster_words[] = {BB_CON_LINE(BB_CON_PEER),
+	                                            BB_CON_LINE(BB_CON_CLUSTER)};
 	for (size_t i = 0; i < sizeof(cluster_words) / sizeof(*cluster_words); i++) {
 		const char *cw = strstr(line, cluster_words[i]);
 		if (cw) {
