@@ -15,86 +15,10 @@
 . tests/lib.sh
 . tests/qemu/init-image.inc
 
-cat >"$T/plan" <<'PLAN'
-benchboot-plan 1
-job=bench-setup
-cgroup.mode=v2
-cgroup.controllers=memory
-cgroup.limit.memory.high=768M
-modules.boot=sctp dummy
-
-[run SCTP_STREAM]
-suite=netperf
-runtime=2
-sysctl.net.sctp.prsctp_enable=0
-server.0.arg=/usr/bin/netserver
-server.0.arg=-4
-server.0.arg=-D
-server.0.ready=tcp:127.0.0.1:12865
-server.0.cpus=0
-client.arg=/usr/bin/netperf
-client.arg=-4
-client.arg=-H
-client.arg=127.0.0.1
-client.arg=-t
-client.arg=SCTP_STREAM_MANY
-client.arg=-l
-client.arg=2
-client.arg=--
-client.arg=-m
-client.arg=10K
-client.cpus=1
-PLAN
-
-cat >"$T/shinit" <<'SH'
-#!/bin/sh
-# The same setup as benchboot's init, written the usual way. SHELL-MARK lines go to the kernel
-# log at level 7 (stored, not printed), as the init's own mark: both sides are timed on the
-# kernel log's clock, the one of "Run /init as init process".
-export PATH=/bin:/sbin:/usr/bin:/usr/sbin
-mount -t proc proc /proc
-mount -t sysfs sysfs /sys
-mount -t devtmpfs devtmpfs /dev
-mkdir -p /run /tmp /dev/shm
-mount -t tmpfs tmpfs /run
-mount -t tmpfs tmpfs /tmp
-mount -t tmpfs tmpfs /dev/shm
-echo "<7>SHELL-MARK mounted" >/dev/kmsg
-exec >/dev/console 2>&1
-echo "<7>SHELL-MARK modules-start" >/dev/kmsg
-while read -r ko; do insmod "$ko" || echo "insmod $ko failed"; done </etc/benchboot/modules.order
-echo "<7>SHELL-MARK modules-end" >/dev/kmsg
-ip link set lo up
-ip link show dummy0 >/dev/null 2>&1 || ip link add dummy0 type dummy
-ip addr add 192.0.2.1/24 dev dummy0
-ip link set dummy0 up
-mount -t cgroup2 cgroup2 /sys/fs/cgroup
-echo +memory >/sys/fs/cgroup/cgroup.subtree_control
-mkdir /sys/fs/cgroup/benchboot
-echo 768M >/sys/fs/cgroup/benchboot/memory.high
-echo 0 >/proc/sys/net/sctp/prsctp_enable
-echo "sysctl prsctp_enable=$(cat /proc/sys/net/sctp/prsctp_enable)"
-echo "<7>SHELL-MARK server-start" >/dev/kmsg
-sh -c 'echo $$ >/sys/fs/cgroup/benchboot/cgroup.procs; exec taskset 1 netserver -4 -D' >/tmp/ns.out 2>&1 &
-until netstat -ltn | grep -q ':12865 '; do usleep 20000; done
-echo "<7>SHELL-MARK server-ready" >/dev/kmsg
-sh -c 'echo $$ >/sys/fs/cgroup/benchboot/cgroup.procs; exec taskset 2 netperf -4 -H 127.0.0.1 -t SCTP_STREAM_MANY -l 2 -- -m 10K' >/tmp/np.out 2>&1 &
-echo "<7>SHELL-MARK first-client" >/dev/kmsg
-wait $!
-echo "SHELL-DONE rc=$?"
-dmesg | grep -e SHELL-MARK -e 'Run /init as init process' | sed 's/^/SHELL-KLOG /'
-poweroff -f
-SH
-chmod +x "$T/shinit"
-
-# the init writes its results to a results disk, as in normal use (virtio modules: excluded
-# from the setup time like every module)
-init_image "$T/plan" "$T/a" --module virtio_blk --module virtio_pci
-A_INITRD=$INITRD
-"$BENCHBOOT" build --name img -o "$T/b" --no-init --file "$T/shinit:/init" --plan "$T/plan" \
-	--module sctp --module dummy --busybox --binary "$B/netperf/netperf:/usr/bin/netperf" \
-	--binary "$B/netperf/netserver:/usr/bin/netserver" >"$T/b.log" 2>&1 || { cat "$T/b.log"; fail "build"; }
-B_INITRD=$T/b/img/initrd.img
+. bench/script-init.inc
+script_init_plan "$T/plan" 2 1
+script_init_write "$T/shinit" 2 1
+script_init_images "$T/plan" "$T/shinit"
 
 # kv KEY LINE: the value of KEY=VALUE in LINE
 kv() { sed -n "s/.* $1=\([-0-9.]*\).*/\1/p" <<<" $2"; }

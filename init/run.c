@@ -400,6 +400,7 @@ struct iteration {
 	const struct bb_plan_run *run;
 	size_t runidx;
 	int iter;
+	int warmup;    /* 0, or K: the boot's K-th warm-up iteration (kept apart, docs/plan.md) */
 	int position;  /* in the boot's sequence, 1-based */
 	char dir[512]; /* relative to init_root */
 	char status[16];
@@ -744,6 +745,8 @@ static void write_status(struct boot *b, struct iteration *it)
 	ijw_str(&w, "run", run->id);
 	ijw_int(&w, "iteration", it->iter);
 	ijw_int(&w, "iterations", run->iterations);
+	if (it->warmup) /* a warm-up iteration: its stats are not in the run's results.json */
+		ijw_int(&w, "warmup", it->warmup);
 	/* where it ran in the boot: 1 is the boot's first iteration */
 	ijw_int(&w, "position", it->position);
 	ijw_int(&w, "positions", b->positions ? b->positions : it->position);
@@ -821,6 +824,20 @@ static int append_results(struct iteration *it, char **old)
 	return !r;
 }
 
+/* A warm-up iteration's stats: its own folder's results.json, never the run's. */
+static void write_warmup_results(struct iteration *it)
+{
+	char path[600], err[256];
+	char *text = NULL;
+	int r;
+	snprintf(path, sizeof(path), "%s/results.json", it->dir);
+	if ((r = bb_resjson_append(NULL, &it->stats, &text, err, sizeof(err))) ||
+	    (r = init_write(path, text, 1)))
+		say("%s: cannot write %s: %s", it->run->id, path,
+		    r == -EINVAL ? err : strerror(-r));
+	free(text);
+}
+
 /* results.json lists ok iterations only: put back the text it had before this iteration. */
 static void take_back_results(struct iteration *it, const char *old)
 {
@@ -845,9 +862,14 @@ static void report(struct boot *b, struct iteration *it)
 		size_t sl = strlen(run->suite);
 		if (!strncmp(s->name, run->suite, sl) && !strncmp(s->name + sl, ".time.", 6))
 			continue;
-		say("%s iteration %d: %s = %.6g %s", run->id, it->iter, s->name, s->value, s->unit);
+		if (it->warmup) /* not "iteration": the host reads those lines as results */
+			say("%s warm-up %d: %s = %.6g %s", run->id, it->warmup, s->name, s->value,
+			    s->unit);
+		else
+			say("%s iteration %d: %s = %.6g %s", run->id, it->iter, s->name, s->value,
+			    s->unit);
 	}
-	if (b->plan.console_lava) {
+	if (b->plan.console_lava && !it->warmup) {
 		char line[512];
 		for (size_t i = 0; !strcmp(it->status, "ok") && i < it->stats.n; i++) {
 			const struct bb_stat *s = &it->stats.v[i];
@@ -868,19 +890,25 @@ static void report(struct boot *b, struct iteration *it)
 	for (char *p = reason; *p; p++)
 		if (*p == '\n')
 			*p = ' ';
-	machine(
-	    BB_CON_RUN_END " id=%s iter=%d status=%s elapsed=%.2f init_ticks=%ld init_cpu_us=%lld "
-	                   "reason=%s",
-	    run->id, it->iter, it->status, it->t_release ? (it->t_end - it->t_release) / 1e3 : 0.0,
-	    it->init_ticks, it->init_cpu_ns < 0 ? -1 : it->init_cpu_ns / 1000, reason);
-	say("run %zu/%zu %s iteration %d/%d: %s%s%s", it->runidx + 1, b->plan.nruns, run->id,
-	    it->iter, run->iterations, it->status, *it->reason ? ": " : "", it->reason);
+	char wtag[24] = "";
+	if (it->warmup)
+		snprintf(wtag, sizeof(wtag), "warmup=%d ", it->warmup);
+	machine(BB_CON_RUN_END " id=%s iter=%d %sstatus=%s elapsed=%.2f init_ticks=%ld "
+	                       "init_cpu_us=%lld reason=%s",
+	        run->id, it->iter, wtag, it->status,
+	        it->t_release ? (it->t_end - it->t_release) / 1e3 : 0.0, it->init_ticks,
+	        it->init_cpu_ns < 0 ? -1 : it->init_cpu_ns / 1000, reason);
+	say("run %zu/%zu %s %s %d/%d: %s%s%s", it->runidx + 1, b->plan.nruns, run->id,
+	    it->warmup ? "warm-up" : "iteration", it->warmup ? it->warmup : it->iter,
+	    it->warmup ? b->plan.warmup : run->iterations, it->status, *it->reason ? ": " : "",
+	    it->reason);
 }
 
-static void iteration(struct boot *b, size_t runidx, int iter)
+/* Iteration iter of plan run runidx; warmup K > 0: the boot's K-th warm-up instead (iter 0). */
+static void iteration(struct boot *b, size_t runidx, int iter, int warmup)
 {
 	const struct bb_plan_run *run = &b->plan.runs[runidx];
-	struct iteration it = {.run = run, .runidx = runidx, .iter = iter};
+	struct iteration it = {.run = run, .runidx = runidx, .iter = iter, .warmup = warmup};
 	char why[256], *old_results = NULL;
 	int r, appended = 0;
 
@@ -890,20 +918,29 @@ static void iteration(struct boot *b, size_t runidx, int iter)
 	init_step(step, run->id, iter);
 	first_path_start();
 	snprintf(it.status, sizeof(it.status), "ok");
-	snprintf(it.dir, sizeof(it.dir), INIT_RESULTS_DIR "/runs/%s/%d", run->id, iter);
+	if (warmup)
+		snprintf(it.dir, sizeof(it.dir), INIT_RESULTS_DIR "/runs/%s/warmup-%d", run->id,
+		         warmup);
+	else
+		snprintf(it.dir, sizeof(it.dir), INIT_RESULTS_DIR "/runs/%s/%d", run->id, iter);
 	if ((r = init_mkdirs(it.dir, 0755)))
 		say("mkdir %s: %s", it.dir, strerror(-r));
 	it.nclients = (size_t)bb_plan_clients(run, b->ncpu);
-	machine(BB_CON_RUN_START " id=%s iter=%d/%d runtime=%g clients=%zu pos=%d/%d", run->id,
+	char wtag[24] = "";
+	if (warmup)
+		snprintf(wtag, sizeof(wtag), " warmup=%d", warmup);
+	machine(BB_CON_RUN_START " id=%s iter=%d/%d runtime=%g clients=%zu pos=%d/%d%s", run->id,
 	        iter, run->iterations, run->runtime, it.nclients, it.position,
-	        b->positions ? b->positions : it.position);
+	        b->positions ? b->positions : it.position, wtag);
 	{
 		char params[512] = "";
 		for (size_t i = 0; i < run->params.n; i++)
 			snprintf(params + strlen(params), sizeof(params) - strlen(params), " %s=%s",
 			         run->params.v[i].key, run->params.v[i].value);
-		say("run %zu/%zu %s iteration %d/%d:%s", runidx + 1, b->plan.nruns, run->id, iter,
-		    run->iterations, *params ? params : " (no parameters)");
+		say("run %zu/%zu %s %s %d/%d:%s", runidx + 1, b->plan.nruns, run->id,
+		    warmup ? "warm-up" : "iteration", warmup ? warmup : iter,
+		    warmup ? b->plan.warmup : run->iterations,
+		    *params ? params : " (no parameters)");
 	}
 	it.procs = calloc(run->nservers + it.nclients, sizeof(*it.procs));
 	if (!it.procs) {
@@ -952,7 +989,9 @@ static void iteration(struct boot *b, size_t runidx, int iter)
 	}
 	if (!strcmp(it.status, "ok"))
 		compute_stats(&it);
-	if (!strcmp(it.status, "ok"))
+	if (!strcmp(it.status, "ok") && warmup)
+		write_warmup_results(&it);
+	else if (!strcmp(it.status, "ok"))
 		appended = append_results(&it, &old_results);
 	/* keep the sysctls as read back for env.json, then put the boot values back */
 	if (it.sysctls.n && !b->run_sysctls[runidx].n) {
@@ -985,7 +1024,7 @@ out_record:
 		write_status(b, &it);
 	}
 	report(b, &it);
-	if (strcmp(it.status, "ok"))
+	if (strcmp(it.status, "ok") && !warmup)
 		b->run_failed[runidx]++;
 	cur_procs = NULL;
 	cur_nprocs = 0;
@@ -1005,9 +1044,14 @@ void run_sequence(struct boot *b)
 			run_one(b, i);
 		return;
 	}
-	b->positions = (int)n;
+	b->positions = (int)n + (n ? b->plan.warmup : 0);
+	/* the warm-up: the first run's load, before the first measured iteration (plan warmup) */
+	for (int w = 1; n && w <= b->plan.warmup; w++) {
+		iteration(b, seq[0].run, 0, w);
+		run_reap();
+	}
 	for (size_t i = 0; i < n; i++) {
-		iteration(b, seq[i].run, seq[i].iter);
+		iteration(b, seq[i].run, seq[i].iter, 0);
 		run_reap();
 	}
 	free(seq);
@@ -1019,5 +1063,5 @@ void run_one(struct boot *b, size_t i)
 		for (size_t r = 0; r < b->plan.nruns; r++)
 			b->positions += b->plan.runs[r].iterations;
 	for (int iter = 1; iter <= b->plan.runs[i].iterations; iter++)
-		iteration(b, i, iter);
+		iteration(b, i, iter, 0);
 }

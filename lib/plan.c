@@ -234,6 +234,7 @@ enum {
 	G_CPORT = 1 << 21,
 	G_CWAIT = 1 << 22,
 	G_ROLE = 1 << 23,
+	G_WARMUP = 1 << 24,
 };
 
 enum { H_NAME = 1, H_ROLE = 2, H_ADDR = 4, H_NIC = 8 };
@@ -509,6 +510,11 @@ static int set_global(struct parser *ps, const char *key, const char *value, int
 			return fail(ps, "order.seed: expected a number 0..4294967295, not '%s'", value);
 		p->order_seed = (unsigned long)v;
 		p->order_seed_set = 1;
+	} else if (!strcmp(key, "warmup")) {
+		bit = G_WARMUP;
+		if (parse_int(value, 0, 10, &v))
+			return fail(ps, "warmup: expected iterations 0..10, not '%s'", value);
+		p->warmup = (int)v;
 	} else if (cmdline && !strcmp(key, "debug.crash")) {
 		bit = G_DEBUG;
 		if (!name_ok(value, "-_"))

@@ -74,6 +74,7 @@ struct bb_plan {
 	enum bb_order order;      /* default interleaved: A1 B1 A2 B2 ... */
 	unsigned long order_seed; /* random: the seed, when order_seed_set */
 	int order_seed_set;       /* 0: the init draws one (and records it) */
+	int warmup; /* iterations of the boot's first run before the measured ones, kept apart */
 	int debug;                /* command line only: benchboot.debug=1 */
 	int reboot; /* command line only: benchboot.reboot=1 (reboot instead of power off) */
 	/* command line only: benchboot.debug.crash=STEP, the runner crashes on purpose when it

@@ -2,7 +2,10 @@
 # axis, kernel.printk_ratelimit 5 and 6) x 2 iterations runs interleaved by default (A1 B1 A2
 # B2) and as the job says with `order: random` + `seed:` (the same on the console and in the
 # records); every iteration's status records its position in the boot, env.json the order
-# and seed, and the console the same (run-start pos=P/T, boot-start order= seed=).
+# and seed, and the console the same (run-start pos=P/T, boot-start order= seed=). The random
+# job also has `warmup: 1`: one warm-up iteration of the boot's first run comes first
+# (position 1, runs/RUNID/warmup-1, marked in its status and on the console), its throughput
+# is not in results.json, and compare leaves it out and says so.
 . tests/lib.sh
 bb_need init netperf qemu
 
@@ -33,13 +36,16 @@ JOB
 recorded() {
 	python3 - "$1" <<'PY'
 import json, glob, sys
-its = []
+its, warm = [], []
 for st in glob.glob(sys.argv[1] + "/0*/runs/*/*/status"):
     s = json.load(open(st))
-    its.append((s["position"], s["positions"], s["order"], s["run"], s["iteration"]))
+    (warm if s.get("warmup") else its).append(
+        (s["position"], s["positions"], s["order"], s["run"], s["iteration"]))
 its.sort()
-assert [p for p, *_ in its] == list(range(1, len(its) + 1)), its
-assert all(t == len(its) for _, t, *_ in its), its
+# warm-ups first, then the measured iterations: positions 1..T over both
+assert [p for p, *_ in sorted(warm + its)] == list(range(1, len(its) + len(warm) + 1)), (warm, its)
+assert [p for p, *_ in sorted(warm)] == list(range(1, len(warm) + 1)), warm
+assert all(t == len(its) + len(warm) for _, t, *_ in its + warm), its
 print(its[0][2], " ".join("%s:%d" % (r.split("printk_ratelimit-")[1], i) for *_, r, i in its))
 PY
 }
@@ -52,7 +58,8 @@ expect_grep "BENCHBOOT run-start id=TCP_STREAM.printk_ratelimit-6 iter=1/2 .* po
 expect_grep '"order": "interleaved"' "$T"/inter/0*/env.json
 
 job rand "order: random
-seed: 3"
+seed: 3
+warmup: 1"
 got=$(recorded "$T/rand")
 echo "random, seed 3: $got"
 expect_grep '"order_seed": 3' "$T"/rand/0*/env.json
@@ -61,3 +68,33 @@ expect_grep "BENCHBOOT boot-start .* order=random seed=3" "$con"
 # what the plan's own sequence says for seed 3, runs in plan order (5, then 6)
 want=$(sed -n 's/^BENCHBOOT run-start id=TCP_STREAM.printk_ratelimit-\([56]\) iter=\([12]\)\/2 .*/\1:\2/p' "$con" | tr -d '\r' | tr '\n' ' ')
 expect_eq "random: console order = recorded order" "random ${want% }" "$got"
+
+# the warm-up: the first run of the sequence, first, kept apart
+first=$(sed -n 's/^BENCHBOOT run-start id=\(TCP_STREAM.printk_ratelimit-[56]\) iter=[12]\/2 .*/\1/p' "$con" | head -n1)
+expect_grep "BENCHBOOT run-start id=$first iter=0/2 .* pos=1/5 warmup=1" "$con"
+expect_grep "BENCHBOOT run-end id=$first iter=0 warmup=1 status=ok" "$con"
+expect_grep "run [12]/2 $first warm-up 1: ok" "$T/rand.out"
+w=$(echo "$T"/rand/0*/runs/"$first"/warmup-1)
+expect_grep '"warmup": 1' "$w/status"
+expect_grep '"position": 1' "$w/status"
+expect_grep '"netperf.Throughput_Mbps"' "$w/results.json"
+python3 - "$T"/rand/0*/runs <<'PY' || fail "results.json holds other than the 2 measured iterations"
+import json, glob, sys
+for f in glob.glob(sys.argv[1] + "/*/results.json"):
+    v = json.load(open(f))["netperf.Throughput_Mbps"]
+    assert len(v) == 2, (f, v)
+PY
+rc=0
+"$BENCHBOOT" compare "$T/rand" --by printk_ratelimit --all --json >"$T/cmp.json" || rc=$?
+[ $rc -le 1 ] || fail "compare exit code $rc"
+"$BENCHBOOT" compare "$T/rand" --by printk_ratelimit --all >"$T/cmp.txt" || true
+cat "$T/cmp.txt"
+expect_grep "warm-up iterations kept apart, not compared: [01] in A, [01] in B" "$T/cmp.txt"
+python3 - "$T/cmp.json" "$w/results.json" <<'PY' || fail "compare used the warm-up"
+import json, sys
+j = json.load(open(sys.argv[1]))
+warm = json.load(open(sys.argv[2]))["netperf.Throughput_Mbps"][0]
+s = [s for s in j["runs"][0]["stats"] if s["name"] == "netperf.Throughput_Mbps"][0]
+assert s["a"]["n"] == 2 and s["b"]["n"] == 2, s
+assert warm not in s["a"]["values"] + s["b"]["values"], (warm, s)
+PY

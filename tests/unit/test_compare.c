@@ -393,3 +393,82 @@ TEST(run_json_kernel_labels)
 	CHECK_STR(bb_kvs_get(&r.boots[0].labels, "kernel"), "B");
 	bb_results_free(&r);
 }
+
+/*
+ * Warm-up iterations (the init's runs/RUNID/warmup-K folders, or an iteration folder whose
+ * status says "warmup") are kept apart: not counted as iterations, their values never read,
+ * never compared; compare says how many it left out.
+ */
+TEST(warmup_never_compared)
+{
+	const char *d = test_tmpdir();
+	char err[512];
+	struct bb_results r;
+	static const char *const boots[] = {"0001-aaaa", "0002-bbbb"};
+	char p[256];
+	for (int b = 0; b < 2; b++) {
+		/* the init's layout: results.json of the measured iterations, warm-up apart */
+		snprintf(p, sizeof(p), "%s/env.json", boots[b]);
+		test_write_file(d, p, "{\"kernel\": {\"release\": \"6.1\"}}");
+		snprintf(p, sizeof(p), "%s/runs/T.x=1/results.json", boots[b]);
+		test_write_file(d, p, b ? "{\"s\": [20, 22]}" : "{\"s\": [10, 12]}");
+		for (int i = 1; i <= 2; i++) {
+			snprintf(p, sizeof(p), "%s/runs/T.x=1/%d/status", boots[b], i);
+			test_write_file(d, p, "{\"status\": \"ok\", \"params\": {\"x\": \"1\"}}");
+		}
+		snprintf(p, sizeof(p), "%s/runs/T.x=1/warmup-1/status", boots[b]);
+		test_write_file(d, p,
+		                "{\"status\": \"ok\", \"warmup\": 1, \"params\": {\"x\": \"1\"}}");
+		snprintf(p, sizeof(p), "%s/runs/T.x=1/warmup-1/results.json", boots[b]);
+		test_write_file(d, p, "{\"s\": [1000]}");
+		/* a layout with per-iteration results only: iteration 3 is marked warm-up */
+		for (int i = 1; i <= 3; i++) {
+			snprintf(p, sizeof(p), "%s/runs/U.x=1/%d/status", boots[b], i);
+			test_write_file(d, p,
+			                i == 3 ? "{\"status\": \"ok\", \"warmup\": true}"
+			                       : "{\"status\": \"ok\", \"params\": {\"y\": \"2\"}}");
+			snprintf(p, sizeof(p), "%s/runs/U.x=1/%d/results.json", boots[b], i);
+			test_write_file(d, p, i == 3 ? "{\"u\": [5000]}" : b ? "{\"u\": [4]}" : "{\"u\": [2]}");
+		}
+	}
+	CHECK_INT(bb_results_load(d, &r, err, sizeof(err)), ==, 0);
+	CHECK_INT(r.nboots, ==, 2);
+	for (size_t k = 0; k < r.boots[0].nruns; k++) {
+		const struct bb_res_run *run = &r.boots[0].runs[k];
+		CHECK_INT(run->iterations, ==, 2);
+		CHECK_INT(run->warmups, ==, 1);
+		CHECK_INT(run->failed_iterations, ==, 0);
+		CHECK_INT(run->stats[0].n, ==, 2);
+	}
+	struct bb_side s[2];
+	struct bb_comparison c;
+	struct bb_kvs ca = {0}, cb = {0};
+	memset(s, 0, sizeof(s));
+	bb_kvs_set(&ca, "boot", "0001-aaaa");
+	bb_kvs_set(&cb, "boot", "0002-bbbb");
+	bb_side_add(&s[0], &r, &ca);
+	bb_side_add(&s[1], &r, &cb);
+	s[0].label = strdup("A");
+	s[1].label = strdup("B");
+	CHECK_INT(bb_compare(&s[0], &s[1], NULL, 0, &c, err, sizeof(err)), ==, 0);
+	CHECK_INT(c.nruns, ==, 2);
+	for (size_t k = 0; k < c.nruns; k++) {
+		const struct bb_stat_cmp *st = &c.runs[k].stats[0];
+		CHECK_INT(st->na, ==, 2);
+		CHECK_INT(st->nb, ==, 2);
+		CHECK_NEAR(st->change, 100 * (st->sb.mean / st->sa.mean - 1), 1e-12);
+		CHECK(st->sa.max < 100 && st->sb.max < 100); /* no warm-up value */
+	}
+	CHECK_NEAR(c.runs[0].stats[0].sa.mean, 11, 1e-12);
+	int noted = 0;
+	for (size_t i = 0; i < c.nnotes; i++)
+		noted |= !strcmp(c.notes[i],
+		                 "warm-up iterations kept apart, not compared: 2 in A, 2 in B");
+	CHECK_INT(noted, ==, 1);
+	bb_comparison_free(&c);
+	bb_side_free(&s[0]);
+	bb_side_free(&s[1]);
+	bb_kvs_free(&ca);
+	bb_kvs_free(&cb);
+	bb_results_free(&r);
+}

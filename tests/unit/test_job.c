@@ -7,6 +7,7 @@
 #include "host/job/matrix.h"
 #include "host/job/planwrite.h"
 #include "host/job/units.h"
+#include "plan.h"
 
 static struct bb_job parse_ok(const char *text)
 {
@@ -593,4 +594,53 @@ TEST(lkp_setups_parse)
 	CHECK_STR(values(&job.docs[0], "cgroup.controllers"), "memory");
 	CHECK_STR(values(&job.docs[0], "lkp.group"), "g");
 	bb_job_free(&job);
+}
+
+/* warmup: N (or Nx) warm-up iterations: a boot-level key the plan carries as warmup=N. */
+TEST(warmup_key_to_plan)
+{
+	static const struct {
+		const char *yaml, *plan_line; /* NULL: no warmup line */
+		int warmup;
+	} ok[] = {{"suite: netperf\nwarmup: 1\n", "\nwarmup=1\n", 1},
+	          {"suite: netperf\nwarmup: 2x\n", "\nwarmup=2\n", 2},
+	          {"suite: netperf\nwarmup: 0\n", "\nwarmup=0\n", 0},
+	          {"suite: netperf\n", NULL, 0}};
+	for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++) {
+		struct bb_job job = parse_ok(ok[i].yaml);
+		struct bb_matrix m;
+		struct bb_plan plan;
+		char err[1024], *text;
+		CHECK_INT(bb_matrix_expand(&job, &m, err, sizeof err), ==, 0);
+		CHECK_INT(m.nboots, ==, 1);
+		CHECK_INT(bb_plan_write(&m, 0, &text, err, sizeof err), ==, 0);
+		if (ok[i].plan_line)
+			CHECK_CONTAINS(text, ok[i].plan_line);
+		else
+			CHECK(!strstr(text, "warmup="));
+		CHECK_INT(bb_plan_parse(text, strlen(text), &plan, err, sizeof err), ==, 0);
+		CHECK_INT(plan.warmup, ==, ok[i].warmup);
+		bb_plan_free(&plan);
+		free(text);
+		bb_matrix_free(&m);
+		bb_job_free(&job);
+	}
+	static const struct {
+		const char *yaml, *err;
+	} bad[] = {
+	    {"suite: netperf\nwarmup: 11\n",
+	     "t.yaml:2:9: warmup: '11' is not a number of warm-up iterations 0..10 (1 or 1x)"},
+	    {"suite: netperf\nwarmup: -1\n",
+	     "t.yaml:2:9: warmup: '-1' is not a number of warm-up iterations 0..10 (1 or 1x)"},
+	    {"suite: netperf\nwarmup: 10s\n",
+	     "t.yaml:2:9: warmup: '10s' is not a number of warm-up iterations 0..10 (1 or 1x)"},
+	};
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		struct bb_job job;
+		char err[1024] = "";
+		CHECK_INT(bb_job_parse_text("t.yaml", bad[i].yaml, strlen(bad[i].yaml), &job, err,
+		                            sizeof err),
+		          ==, -EINVAL);
+		CHECK_STR(err, bad[i].err);
+	}
 }

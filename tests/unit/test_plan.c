@@ -486,3 +486,20 @@ TEST(plan_cluster_errors)
 	          ==, -EINVAL);
 	CHECK_CONTAINS(err, "plan:11: cluster.host.1.address: expected IPv4ADDR/PREFIX");
 }
+
+TEST(warmup_key)
+{
+	struct bb_plan p;
+	char err[256], report[512];
+	order_plan(&p, "order=blocked\n");
+	CHECK_INT(p.warmup, ==, 0); /* none unless asked */
+	bb_plan_free(&p);
+	order_plan(&p, "warmup=2\n");
+	CHECK_INT(p.warmup, ==, 2);
+	CHECK_INT(bb_plan_cmdline(&p, "benchboot.warmup=0", report, sizeof(report)), ==, 0);
+	CHECK_INT(p.warmup, ==, 0);
+	bb_plan_free(&p);
+	CHECK_INT(parse("benchboot-plan 1\nwarmup=11\n", &p, err), ==, -EINVAL);
+	CHECK_STR(err, "plan:2: warmup: expected iterations 0..10, not '11'");
+	CHECK_INT(parse("benchboot-plan 1\nwarmup=1\nwarmup=1\n", &p, err), ==, -EINVAL);
+}

@@ -62,6 +62,7 @@ enum kind {
 	K_MODULES,  /* kernel module names, space-separated */
 	K_ORDER,    /* interleaved | random | blocked: the iterations' order within a boot */
 	K_SEED,     /* 0..4294967295: the seed of order: random */
+	K_WARMUP,   /* 0..10 (or 0x..10x): warm-up iterations, kept apart */
 	K_CGROUP2,  /* LKP's cgroup2 setup: knobs FILE: value */
 	K_NETBUF,   /* LKP's net-buffer setup (also its old name setup-net-buffer) */
 	K_SNGCLASS, /* a stress-ng class */
@@ -121,6 +122,7 @@ static const struct keydef keys[] = {
     {C_TOP, "nic", NULL, K_SECTION, 0, BB_LEVEL_BOOT, C_NIC, NULL},
     {C_TOP, "order", NULL, K_ORDER, 0, BB_LEVEL_BOOT, C_NONE, NULL},
     {C_TOP, "seed", "order.seed", K_SEED, 0, BB_LEVEL_BOOT, C_NONE, NULL},
+    {C_TOP, "warmup", NULL, K_WARMUP, 0, BB_LEVEL_BOOT, C_NONE, NULL},
     {C_SERVER, "netserver", NULL, K_SERVER, 0, BB_LEVEL_RUN, C_NONE, "netperf"},
     {C_SERVER, "affinity", "affinity.server", K_CPULIST, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
     {C_CLIENT, "netperf", NULL, K_SECTION, 0, BB_LEVEL_RUN, C_NETPERF, "netperf"},
@@ -608,6 +610,19 @@ static int check_cluster(struct walker *w, const char *key, const char *s, yaml_
 	return 0;
 }
 
+/* A count of iterations, N or LKP's Nx (3x), lo..hi; the x is cut off in place. 0 or -1. */
+static int times_value(char *s, long lo, long hi)
+{
+	char *e;
+	errno = 0;
+	long n = strtol(s, &e, 10);
+	if (!(*s >= '0' && *s <= '9') || errno || n < lo || n > hi)
+		return -1;
+	if (*e == 'x' && !e[1])
+		*e = 0;
+	return *e ? -1 : 0;
+}
+
 /* Check one scalar value of a key; may normalise it (in place of *v). */
 static int check_value(struct walker *w, const struct keydef *k, const char *key,
                        struct bb_jvalue *v, yaml_mark_t m)
@@ -655,6 +670,12 @@ static int check_value(struct walker *w, const struct keydef *k, const char *key
 			return jfail(w, m, "%s: '%s' is not a whole number 0..4294967295", key, s);
 		return 0;
 	}
+	case K_WARMUP: /* iterations of the first run before the measured ones */
+		if (times_value(v->s, 0, 10))
+			return jfail(
+			    w, m, "%s: '%s' is not a number of warm-up iterations 0..10 (1 or 1x)",
+			    key, s);
+		return 0;
 	case K_NIC:
 	case K_NICWAIT:
 	case K_MODULES:
@@ -677,16 +698,10 @@ static int check_value(struct walker *w, const struct keydef *k, const char *key
 			             "300, 300s, 5m, 1h)",
 			             key, s, k->kind == K_DURATION ? "positive " : "");
 		return 0;
-	case K_POSINT: {
-		char *e;
-		errno = 0;
-		n = strtol(s, &e, 10);
-		if (*e == 'x' && !e[1] && e > s)
-			*e = 0; /* LKP writes iterations: 3x */
-		if (!(*s >= '0' && *s <= '9') || *e || errno || n < 1 || n > 100000)
-			return jfail(w, m, "%s: '%s' is not a whole number >= 1 (3 or 3x)", key, v->s);
+	case K_POSINT:
+		if (times_value(v->s, 1, 100000))
+			return jfail(w, m, "%s: '%s' is not a whole number >= 1 (3 or 3x)", key, s);
 		return 0;
-	}
 	case K_CLUSTER:
 		return check_cluster(w, key, s, m);
 	case K_IP:

@@ -160,9 +160,9 @@ int bb_plan_write(const struct bb_matrix *m, size_t boot, char **text, char *err
 	const char *gov = bb_param_get(b->params, b->nparams, "cpufreq_governor", NULL);
 	if (gov)
 		strbuf_printf(&o, "cpufreq.governor=%s\n", gov);
-	/* the iterations' order within the boot (`order:`, `seed:`): the init's default is
-	 * interleaved, so a job without them writes neither */
-	static const char *const order_keys[] = {"order", "order.seed"};
+	/* the iterations' order within the boot (`order:`, `seed:`) and the warm-up (`warmup:`):
+	 * the init's defaults are interleaved and none, so a job without them writes none */
+	static const char *const order_keys[] = {"order", "order.seed", "warmup"};
 	for (size_t i = 0; i < sizeof order_keys / sizeof order_keys[0]; i++) {
 		const char *v = bb_param_get(b->params, b->nparams, order_keys[i], NULL);
 		if (v)

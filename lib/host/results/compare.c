@@ -324,7 +324,23 @@ out:
 	return r;
 }
 
-/* Notes on boots that did not finish and iterations that failed. */
+/* A note on warm-up iterations: kept apart by the init, never compared (docs/compare.md). */
+static int note_warmups(struct bb_comparison *out, const struct bb_side *const sides[2])
+{
+	size_t n[2] = {0, 0};
+	char *note;
+	for (int s = 0; s < 2; s++)
+		for (size_t i = 0; i < sides[s]->nruns; i++)
+			n[s] += sides[s]->runs[i]->warmups;
+	if (!n[0] && !n[1])
+		return 0;
+	if (asprintf(&note, "warm-up iterations kept apart, not compared: %zu in A, %zu in B", n[0],
+	             n[1]) < 0)
+		return -1;
+	return add_note(out, note);
+}
+
+/* Notes on boots that did not finish and iterations that failed (and the warm-ups). */
 static int notes_incomplete(struct bb_comparison *out, const struct bb_side *const sides[2])
 {
 	for (int s = 0; s < 2; s++)
@@ -353,7 +369,7 @@ static int notes_incomplete(struct bb_comparison *out, const struct bb_side *con
 			     add_note(out, n)))
 				return -1;
 		}
-	return 0;
+	return note_warmups(out, sides);
 }
 
 int bb_compare(const struct bb_side *a, const struct bb_side *b, const char *const *axis,

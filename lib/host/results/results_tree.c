@@ -303,6 +303,13 @@ static int status_failed(const struct jn *st)
 	return 0;
 }
 
+/* A warm-up iteration's status: "warmup" K > 0 (benchboot's init) or true. */
+static int is_warmup(const struct jn *st)
+{
+	const struct jn *v = jn_get(st, "warmup");
+	return v && ((v->type == JN_BOOL && v->boolean) || (v->type == JN_NUM && v->num > 0));
+}
+
 /* Parameters and per-run environment from a status or params object. */
 static int take_params(struct bb_res_run *run, const struct jn *obj, int whole)
 {
@@ -354,10 +361,13 @@ static int load_run(struct loader *ld, struct bb_res_run *run, const char *dir)
 	iters = list_dirs(dir, &niters);
 	for (size_t i = 0; i < niters; i++) {
 		char *end;
+		if (!strncmp(iters[i], "warmup-", 7)) {
+			run->warmups++; /* kept apart by the init, never compared */
+			continue;
+		}
 		strtoul(iters[i], &end, 10);
 		if (*end || end == iters[i])
 			continue;
-		run->iterations++;
 		char *idir = join(dir, iters[i]);
 		if (!idir)
 			goto out_oom;
@@ -367,6 +377,14 @@ static int load_run(struct loader *ld, struct bb_res_run *run, const char *dir)
 			free(idir);
 			goto out;
 		}
+		if (j && is_warmup(j)) {
+			run->warmups++;
+			jn_free(j);
+			j = NULL;
+			free(idir);
+			continue;
+		}
+		run->iterations++;
 		if (j) {
 			run->failed_iterations += status_failed(j);
 			if (take_params(run, j, 0)) {

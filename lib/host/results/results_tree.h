@@ -36,6 +36,8 @@ struct bb_res_run {
 	struct bb_res_stat *stats;
 	size_t nstats;
 	size_t iterations, failed_iterations;
+	size_t warmups; /* warm-up iterations (warmup-K folders, or a status with "warmup"): not
+	                 * counted in iterations, their values never read */
 	struct bb_res_boot *boot;
 };
 

@@ -87,8 +87,13 @@ static double run_start(struct bb_progress *p, const struct bb_console_event *ev
 	for (size_t i = 0; r && i < r->params.n; i++)
 		snprintf(params + strlen(params), sizeof(params) - strlen(params), " %s=%s",
 		         r->params.v[i].key, r->params.v[i].value);
-	bb_progress_event(p, "run %d/%d %s iteration %d/%d (%g s)%s%s", p->run_no, p->runs_total,
-	                  ev->id, ev->iter, ev->niter, ev->runtime, *params ? ":" : "", params);
+	if (ev->warmup) /* kept apart, not compared (docs/plan.md, "Warm-up") */
+		bb_progress_event(p, "run %d/%d %s warm-up %d (%g s)", p->run_no, p->runs_total,
+		                  ev->id, ev->warmup, ev->runtime);
+	else
+		bb_progress_event(p, "run %d/%d %s iteration %d/%d (%g s)%s%s", p->run_no,
+		                  p->runs_total, ev->id, ev->iter, ev->niter, ev->runtime,
+		                  *params ? ":" : "", params);
 	/* this limit holds until the run-end line, whatever is printed in between */
 	return ev->runtime + (r ? r->grace : 60) + 60;
 }
@@ -131,6 +136,14 @@ double bb_progress_line(void *ctx, const char *line)
 			         ev.unit);
 		return 0;
 	case BB_EV_RUN_END:
+		if (ev.warmup) {
+			bb_progress_event(p, "run %d/%d %s warm-up %d: %s in %.1f s%s%s", p->run_no,
+			                  p->runs_total, ev.id, ev.warmup, ev.status, ev.elapsed,
+			                  strcmp(ev.status, "ok") ? ": " : "",
+			                  strcmp(ev.status, "ok") ? ev.reason : "");
+			*p->run_id = 0;
+			return p->default_silence;
+		}
 		if (!strcmp(ev.status, "ok"))
 			p->ok++;
 		else

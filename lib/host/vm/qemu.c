@@ -604,6 +604,8 @@ int bb_console_event(const char *line, struct bb_console_event *ev)
 			ev->iter = 0;
 		if (word(p, "runs", v, sizeof(v)))
 			ev->runs = atoi(v);
+		if (word(p, "warmup", v, sizeof(v)))
+			ev->warmup = atoi(v);
 		if (word(p, "iterations", v, sizeof(v)))
 			ev->niter = atoi(v);
 		if (word(p, "ok", v, sizeof(v)))
