@@ -4,11 +4,15 @@
 # (one boot per 0NNN-BOOTID folder) whose boots ran several iterations, read each measured
 # iteration's value of STAT (default netperf.Throughput_Mbps) and its position in the boot
 # (runs/RUNID/ITER/status: position, positions; warm-up iterations, which are not in
-# results.json, are left out). Per boot:
-#   d = 100 (x_1 / mean(x_2 .. x_T) - 1)   the boot's first measured iteration against the rest
-# and the same for every position p (x_p against the mean of the others), so a trend shows.
-# Printed: the mean of d over the boots with its 95% Student-t interval (the boot is the unit:
-# one d per boot, boots independent), and how many boots had d > 0.
+# results.json, are left out). Per boot, on logarithms (the noise here is a factor: a shared
+# host slows a whole iteration down; a mean of plain ratios x_1 / mean(rest) would lean
+# upwards by itself when that noise is large):
+#   d = 100 (ln x_1 - mean(ln x_2 .. ln x_T))   the first measured iteration against the rest,
+#                                               in % (100 ln r is about the % change for small r)
+# and the same for every position p (x_p against the others), so a trend shows. Printed: the
+# mean of d over the boots with its 95% Student-t interval (the boot is the unit: one d per
+# boot, boots independent), as a % change (exp), how many boots had d > 0, and how often
+# position p was the boot's fastest (1 in T boots when position does not matter).
 import glob
 import json
 import math
@@ -18,6 +22,11 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from bbstats import interval  # noqa: E402
+
+
+def pct(d):
+    """100 ln r back to a % change."""
+    return 100 * (math.exp(d / 100) - 1)
 
 
 def boot_values(boot, stat):
@@ -59,22 +68,27 @@ def main():
         return
     npos = max(len(v) for v in per_boot)
     print("position effect on %s: %d boots, up to %d measured iterations each" % (stat, len(per_boot), npos))
-    print("  position   mean of 100 (x_p / mean(others) - 1) over boots, 95% t interval, boots above")
+    print("  position   x_p against the others' geometric mean, over boots: mean %, 95% t interval;"
+          " boots above; boots where p was the fastest")
+    first = None
     for p in range(1, npos + 1):
-        ds = []
+        ds, fastest = [], 0
         for v in per_boot:
-            if p in v and len(v) >= 2:
-                others = [x for q, x in v.items() if q != p]
-                ds.append(100 * (v[p] / statistics.mean(others) - 1))
+            if p in v:
+                ds.append(100 * (math.log(v[p]) - statistics.mean(
+                    [math.log(x) for q, x in v.items() if q != p])))
+                fastest += v[p] == max(v.values())
         if len(ds) < 2:
             continue
-        m, lo, hi = interval(ds)
-        print("  %8d   %+6.2f%% [%+.2f, %+.2f]   %d of %d" % (p, m, lo, hi, sum(d > 0 for d in ds), len(ds)))
-    firsts = [100 * (v[1] / statistics.mean([x for q, x in v.items() if q != 1]) - 1) for v in per_boot]
-    m, lo, hi = interval(firsts)
+        m, lo, hi = (pct(x) for x in interval(ds))
+        print("  %8d   %+6.2f%% [%+.2f, %+.2f]   %d of %d   %d of %d"
+              % (p, m, lo, hi, sum(d > 0 for d in ds), len(ds), fastest, len(ds)))
+        if p == 1:
+            first = (m, lo, hi, len(ds))
+    m, lo, hi, n = first
     verdict = "differs" if lo > 0 or hi < 0 else "not told apart from the rest"
     print("first iteration of the boot vs the rest: %+.2f%% [%+.2f, %+.2f] (%d boots): %s"
-          % (m, lo, hi, len(firsts), verdict))
+          % (m, lo, hi, n, verdict))
 
 
 main()
