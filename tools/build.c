@@ -19,8 +19,8 @@
 #include "host/boot/bootdisk.h"
 #include "host/boot/bootmedia.h"
 #include "host/image/image.h"
-#include "host/job/job.h"
 #include "host/job/jobimage.h"
+#include "jobwarnings.h"
 #include "verb.h"
 
 static const char usage_text[] =
@@ -171,13 +171,8 @@ static int build_job(const char *job, const struct image_spec *base, unsigned me
 	struct image_result *res;
 	size_t n;
 	char err[4096] = "";
-	struct bb_job parsed;
 	/* the job's warnings (keys LKP would drop, stressors this stress-ng lacks) first */
-	if (!bb_job_parse_file(job, &parsed, err, sizeof(err))) {
-		for (size_t i = 0; i < parsed.nwarnings; i++)
-			fprintf(stderr, "benchboot build: warning: %s\n", parsed.warnings[i]);
-		bb_job_free(&parsed);
-	}
+	job_file_warnings("build", job);
 	int rc = bb_jobimage_build(job, base, &res, &n, err, sizeof(err));
 	for (size_t i = 0; i < n; i++)
 		printf("%s: image id %s, %zu bytes, %zu entries, %zu modules\n", res[i].dir,

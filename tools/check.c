@@ -15,6 +15,7 @@
 #include "host/job/job.h"
 #include "host/job/matrix.h"
 #include "host/job/planwrite.h"
+#include "jobwarnings.h"
 #include "verb.h"
 
 /* The cluster: one host (both roles), or each host with its role, address, NIC and MAC. */
@@ -50,57 +51,6 @@ static void duration(double s, char *buf, size_t len)
 		snprintf(buf, len, "%ldm%02lds", t / 60, t % 60);
 	else
 		snprintf(buf, len, "%lds", t);
-}
-
-/* The LKP keys recorded with the results, not acted on: one line per kind (host facts
- * with their values, which are not this machine's). */
-static void print_notes(const struct bb_job *job)
-{
-	const char *kinds[16];
-	size_t nkinds = 0;
-	int header = 0;
-	for (size_t d = 0; d < job->ndocs; d++)
-		for (size_t i = 0; i < job->docs[d].n; i++) {
-			const struct bb_jparam *p = &job->docs[d].p[i];
-			if (p->level != BB_LEVEL_NOTE)
-				continue;
-			const char *kind = bb_lkp_key_kind(p->name + 4);
-			if (!kind)
-				kind = "not read by this suite in LKP";
-			size_t k;
-			for (k = 0; k < nkinds && kinds[k] != kind; k++)
-				;
-			if (k == nkinds && nkinds < sizeof kinds / sizeof kinds[0])
-				kinds[nkinds++] = kind;
-		}
-	for (size_t k = 0; k < nkinds; k++) {
-		if (!header++)
-			printf("not acted on (LKP keys, recorded with the results as lkp.KEY):\n");
-		printf("  %s:", kinds[k]);
-		int host = strstr(kinds[k], "0-day host") != NULL;
-		for (size_t d = 0; d < job->ndocs; d++)
-			for (size_t i = 0; i < job->docs[d].n; i++) {
-				const struct bb_jparam *p = &job->docs[d].p[i];
-				const char *kind = p->level == BB_LEVEL_NOTE
-				                       ? bb_lkp_key_kind(p->name + 4)
-				                       : NULL;
-				int seen = 0;
-				if (p->level != BB_LEVEL_NOTE ||
-				    (kind ? kind : "not read by this suite in LKP") != kinds[k])
-					continue;
-				if (!kind && strcmp(kinds[k], "not read by this suite in LKP"))
-					continue;
-				for (size_t e = 0; e < d && !seen; e++)
-					seen = bb_jdoc_get(&job->docs[e], p->name) != NULL;
-				if (seen)
-					continue;
-				if (host || !kind)
-					printf(" %s=%s", p->name + 4, p->v[0].s);
-				else
-					printf(" %s", p->name + 4);
-			}
-		printf("\n");
-	}
 }
 
 static int check_main(int argc, char **argv)
@@ -151,8 +101,7 @@ static int check_main(int argc, char **argv)
 		for (size_t r = 0; r < m.boots[b].nruns; r++)
 			iters += atoi(bb_param_get(m.boots[b].runs[r].params,
 			                           m.boots[b].runs[r].nparams, "iterations", "1"));
-	for (size_t i = 0; i < job.nwarnings; i++)
-		fprintf(stderr, "benchboot check: warning: %s\n", job.warnings[i]);
+	job_print_warnings("check", &job);
 	printf("job %s (%s): suite %s, %zu document%s\n", job.name, job.file, job.suite,
 	       job.nfiledocs, job.nfiledocs == 1 ? "" : "s");
 	for (size_t i = 1; i < job.nfiles; i++)
@@ -168,7 +117,7 @@ static int check_main(int argc, char **argv)
 				n += m.boots[b].runs[r].doc == job.docs[d].index;
 		printf("  document %d: %zu run%s\n", job.docs[d].index, n, n == 1 ? "" : "s");
 	}
-	print_notes(&job);
+	job_print_notes(stdout, "", &job);
 	for (size_t b = 0; b < m.nboots && !rc; b++) {
 		const struct bb_boot *boot = &m.boots[b];
 		struct bb_strv mods = {0}, files = {0};

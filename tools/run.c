@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "host/run/run.h"
+#include "jobwarnings.h"
 #include "verb.h"
 
 static const char usage_text[] =
@@ -351,6 +352,8 @@ static int run_main(int argc, char **argv)
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
 
+	if (o.job)
+		job_file_warnings("run", o.job);
 	int r = bb_run(&o, &res, err, sizeof(err));
 	clear_status(&term);
 	if (r) {

@@ -1,0 +1,75 @@
+/* The warnings and notes of a job file, printed the same way by check, build and run. */
+#include <stdio.h>
+#include <string.h>
+
+#include "host/job/job.h"
+#include "jobwarnings.h"
+
+void job_print_warnings(const char *verb, const struct bb_job *job)
+{
+	for (size_t i = 0; i < job->nwarnings; i++)
+		fprintf(stderr, "benchboot %s: warning: %s\n", verb, job->warnings[i]);
+}
+
+/* The LKP keys recorded with the results, not acted on: one line per kind (host facts
+ * with their values, which are not this machine's). */
+void job_print_notes(FILE *f, const char *prefix, const struct bb_job *job)
+{
+	const char *kinds[16];
+	size_t nkinds = 0;
+	int header = 0;
+	for (size_t d = 0; d < job->ndocs; d++)
+		for (size_t i = 0; i < job->docs[d].n; i++) {
+			const struct bb_jparam *p = &job->docs[d].p[i];
+			if (p->level != BB_LEVEL_NOTE)
+				continue;
+			const char *kind = bb_lkp_key_kind(p->name + 4);
+			if (!kind)
+				kind = "not read by this suite in LKP";
+			size_t k;
+			for (k = 0; k < nkinds && kinds[k] != kind; k++)
+				;
+			if (k == nkinds && nkinds < sizeof kinds / sizeof kinds[0])
+				kinds[nkinds++] = kind;
+		}
+	for (size_t k = 0; k < nkinds; k++) {
+		if (!header++)
+			fprintf(f, "%snot acted on (LKP keys, recorded with the results as lkp.KEY):\n", prefix);
+		fprintf(f, "%s  %s:", prefix, kinds[k]);
+		int host = strstr(kinds[k], "0-day host") != NULL;
+		for (size_t d = 0; d < job->ndocs; d++)
+			for (size_t i = 0; i < job->docs[d].n; i++) {
+				const struct bb_jparam *p = &job->docs[d].p[i];
+				const char *kind = p->level == BB_LEVEL_NOTE
+				                       ? bb_lkp_key_kind(p->name + 4)
+				                       : NULL;
+				int seen = 0;
+				if (p->level != BB_LEVEL_NOTE ||
+				    (kind ? kind : "not read by this suite in LKP") != kinds[k])
+					continue;
+				if (!kind && strcmp(kinds[k], "not read by this suite in LKP"))
+					continue;
+				for (size_t e = 0; e < d && !seen; e++)
+					seen = bb_jdoc_get(&job->docs[e], p->name) != NULL;
+				if (seen)
+					continue;
+				if (host || !kind)
+					fprintf(f, " %s=%s", p->name + 4, p->v[0].s);
+				else
+					fprintf(f, " %s", p->name + 4);
+			}
+		fputc('\n', f);
+	}
+}
+
+void job_file_warnings(const char *verb, const char *path)
+{
+	struct bb_job job;
+	char err[1024], prefix[64];
+	if (bb_job_parse_file(path, &job, err, sizeof err))
+		return; /* the verb itself reports a job that does not parse */
+	job_print_warnings(verb, &job);
+	snprintf(prefix, sizeof prefix, "benchboot %s: ", verb);
+	job_print_notes(stderr, prefix, &job);
+	bb_job_free(&job);
+}
