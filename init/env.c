@@ -366,6 +366,7 @@ int env_write(const struct boot *b)
 	ijw_str(&w, "error", *b->net_error ? b->net_error : NULL);
 	nic_json(&w, b);
 	ijw_close(&w, '}');
+	cluster_json(&w, b);
 	ijw_open(&w, "setup", '{');
 	ijw_num(&w, "init_exec_boottime_ms", b->t_exec_ms);
 	ijw_num(&w, "first_client_boottime_ms", b->t_first_client_ms ? b->t_first_client_ms : NAN);

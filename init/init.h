@@ -158,6 +158,17 @@ int cpufreq_setup(const struct bb_plan *plan, struct cpufreq_state *st);
 /* JSON object of the governor in force per online CPU into buf ("{}" without cpufreq). */
 void cpufreq_read(char *buf, size_t len, int *present);
 
+/* A two-host plan (cluster.c, docs/cluster.md): this host's part and how the other is. */
+struct cluster_state {
+	enum bb_role role; /* BB_ROLE_NONE: a one-host plan */
+	const struct bb_plan_host *self_host, *peer_host;
+	char self[64], peer[64]; /* addresses without prefix ("" unknown) */
+	char error[256];         /* the role could not be resolved: every run fails */
+	char peer_status[16];    /* "", connected, timeout, lost, mismatch */
+	char peer_reason[512];
+	char down[600]; /* why the runs fail ("" while the cluster works) */
+};
+
 /* The boot: everything the steps found, for the runs and env.json. */
 struct boot {
 	struct bb_plan plan;
@@ -173,10 +184,10 @@ struct boot {
 	char net_error[256];
 	struct cgroup_state cgroup;
 	struct cpufreq_state cpufreq;
-	double t_exec_ms;   /* CLOCK_BOOTTIME at the start of main (PID 1) */
-	int mount_failures; /* PID 1's early mounts that failed */
-	int position;       /* iterations started so far in this boot (run-N steps) */
-	int positions;      /* iterations in this boot's sequence */
+	double t_exec_ms;         /* CLOCK_BOOTTIME at the start of main (PID 1) */
+	int mount_failures;       /* PID 1's early mounts that failed */
+	int position;             /* iterations started so far in this boot (run-N steps) */
+	int positions;            /* iterations in this boot's sequence */
 	unsigned long order_seed; /* the seed of a random order (drawn when the plan has none) */
 	double t_first_client_ms;
 	int disk; /* results_open succeeded */
@@ -189,6 +200,8 @@ struct boot {
 	/* per run, the sysctls as read back (for env.json) */
 	struct sysctl_set *run_sysctls;
 	int *run_failed; /* per run: iterations not ok */
+	int *run_served; /* per run: the server host's last iteration served */
+	struct cluster_state cluster;
 };
 
 /*
@@ -216,6 +229,44 @@ int init_crash_line(const struct init_shared *s, int status, char *buf, size_t l
 /* Everything but PID 1's part (runner.c); returns when the boot's results are written. */
 void runner_main(struct boot *b);
 
+/* Two-host plans (cluster.c). After the plan is read: the role (benchboot.role=), this host's
+ * NIC and address from its cluster.host entry (unless the command line names them), the
+ * `cluster` line. Nothing for a one-host plan. */
+void cluster_resolve(struct boot *b);
+/* After the boot's setup: meet the other host (client: connect; server: accept), hello, the
+ * server's env.json. The `peer` line says how it went. */
+void cluster_meet(struct boot *b);
+/* Why the iterations fail at once (role unresolved, the other host missing or gone), or NULL. */
+const char *cluster_down(const struct boot *b);
+/* Client host: ask the server host to start an iteration. 0 (its servers are ready), 1 (it
+ * could not: reason), -1 (it is gone: reason; cluster_down() says so from now on). The
+ * server's sysctls as read back go to peer (malloc'd entries). */
+int cluster_iter_start(struct boot *b, const struct bb_plan_run *run, int iter, int pos,
+                       int positions, struct sysctl_set *peer, char *reason, size_t len);
+/* Client host: the clients are done (status/reason: the client side); the server's side of
+ * the iteration into pstatus/preason. 0, 1 (the server side failed), -1 (gone). */
+int cluster_iter_end(struct boot *b, const char *status, const char *reason, char *pstatus,
+                     size_t pslen, char *preason, size_t prlen);
+/* Client host: the matrix is over (the server host then ends its boot). */
+void cluster_done(struct boot *b, int ok, int failed);
+/* Server host: serve the iterations the client host asks for until it says done or is gone;
+ * then the iterations not served fail with the reason. */
+void cluster_serve(struct boot *b);
+/* Server host, inside an iteration (run.c): answer `start` (its sysctls as read back, its
+ * status), then wait for the client's `end` (bounded by runtime + grace + margin). 0, or -1
+ * (gone: reason). The client's status of the iteration into pstatus/preason. */
+int cluster_serve_started(struct boot *b, const struct sysctl_set *sysctls, const char *status,
+                          const char *reason);
+int cluster_serve_wait_end(struct boot *b, const struct bb_plan_run *run, char *pstatus,
+                           size_t pslen, char *preason, size_t prlen);
+/* Server host: the iteration is written: answer `end`. */
+void cluster_serve_ended(struct boot *b, const char *status, const char *reason);
+struct ijw;
+/* env.json "cluster": null for a one-host plan. */
+void cluster_json(struct ijw *w, const struct boot *b);
+
+/* One iteration of plan run i (run.c). */
+void run_iteration(struct boot *b, size_t runidx, int iter);
 /* Run every iteration of plan run i (run.c). */
 void run_one(struct boot *b, size_t i);
 /* Every iteration of the plan, in the plan's order (interleaved, random or blocked). */

@@ -415,6 +415,12 @@ struct iteration {
 	struct sysctl_set sysctls;
 	struct bb_stats stats;
 	char stats_error[512];
+	/* two hosts (docs/cluster.md): the other host's side of the iteration. peer_asked: the
+	 * client host asked the server host to start it (server host: it answered); peer_started:
+	 * the server host's servers are ready, an `end` follows */
+	int peer_asked, peer_started;
+	char peer_status[16], peer_reason[512];
+	struct sysctl_set peer_sysctls; /* client host: the server host's, as read back there */
 };
 
 static void set_failed(struct iteration *it, const char *fmt, ...)
@@ -606,30 +612,28 @@ static void drop_clients(struct iteration *it)
 /*
  * Servers one after the other, each ready before the next starts; while the first server
  * starts, the clients are forked (they wait on their gate) and the boot's results disk work is
- * done (setup_deferred_run); then, with every server ready, the clients are let go together.
+ * done (setup_deferred_run). The server host of a two-host plan forks no clients. 0 or -1.
  */
-static void execute(struct boot *b, struct iteration *it)
+static int start_servers(struct boot *b, struct iteration *it, int gate[2])
 {
 	const struct bb_plan_run *run = it->run;
-	int gate[2] = {-1, -1}, sgate[2] = {-1, -1};
+	int sgate[2] = {-1, -1}, clients = b->cluster.role != BB_ROLE_SERVER;
 	size_t nservers = run->nservers;
 
-	if (open_gate(it, gate))
-		return;
 	for (size_t s = 0; s < nservers; s++) {
 		struct proc *p = &it->procs[it->nprocs++];
 		p->role = SERVER;
 		p->index = (int)s;
 		if (open_gate(it, sgate))
-			goto fail;
+			return -1;
 		int r = start_proc(b, it, p, &run->servers[s].argv, run->servers[s].cpus, sgate);
 		release_gate(sgate);
 		if (r)
-			goto fail;
+			return -1;
 		if (s == 0) {
 			first_path_mark(&first_path.server_fork);
-			if (start_clients(b, it, gate))
-				goto fail;
+			if (clients && start_clients(b, it, gate))
+				return -1;
 			/* the boot's results disk work, while the server starts */
 			setup_deferred_run(b);
 		}
@@ -638,16 +642,106 @@ static void execute(struct boot *b, struct iteration *it)
 			if (wait_ready(b, run->servers[s].ready, p,
 			               init_now_ms() + run->grace * 1e3, why, sizeof(why))) {
 				set_failed(it, "%s", why);
-				goto fail;
+				return -1;
 			}
 		}
 	}
-	if (!nservers && start_clients(b, it, gate))
-		goto fail;
+	if (!nservers && clients && start_clients(b, it, gate))
+		return -1;
 	if (nservers)
 		first_path_mark(&first_path.server_ready);
 	/* the boot's results disk work is done before any client runs (no server: now) */
 	setup_deferred_run(b);
+	return 0;
+}
+
+/*
+ * The client host of a two-host plan: its results disk work first (the server host's wait is
+ * bounded), then the server host starts the run's servers (docs/cluster.md), then the clients
+ * are forked. 0 or -1 (reason set).
+ */
+static int ask_peer(struct boot *b, struct iteration *it, int gate[2])
+{
+	char why[512];
+	setup_deferred_run(b);
+	it->peer_asked = 1;
+	int r = cluster_iter_start(b, it->run, it->iter, it->position,
+	                           b->positions ? b->positions : it->position, &it->peer_sysctls,
+	                           why, sizeof(why));
+	if (r) {
+		snprintf(it->peer_status, sizeof(it->peer_status), "failed");
+		snprintf(it->peer_reason, sizeof(it->peer_reason), "%s", why);
+		set_failed(it, r < 0 ? "%s" : "peer: %s", why);
+		return -1;
+	}
+	it->peer_started = 1;
+	snprintf(it->peer_status, sizeof(it->peer_status), "ok");
+	return start_clients(b, it, gate);
+}
+
+/* The client host: tell the server host the clients are done; its side of the iteration. */
+static void end_peer(struct boot *b, struct iteration *it)
+{
+	int r = cluster_iter_end(b, it->status, it->reason, it->peer_status,
+	                         sizeof(it->peer_status), it->peer_reason, sizeof(it->peer_reason));
+	if (r < 0)
+		set_failed(it, "%s", it->peer_reason);
+	else if (r > 0)
+		set_failed(it, "peer: %s", it->peer_reason);
+}
+
+/*
+ * The server host: answer the client host's `start` (sysctls read back, status), then, when
+ * its servers are ready, wait for the client's `end` (bounded): the benchmark window seen from
+ * here. A server that died during it fails the iteration.
+ */
+static void serve_window(struct boot *b, struct iteration *it)
+{
+	it->peer_asked = 1;
+	if (cluster_serve_started(b, &it->sysctls, it->status, it->reason)) {
+		set_failed(it, "%s", cluster_down(b));
+		return;
+	}
+	if (strcmp(it->status, "ok"))
+		return;
+	it->peer_started = 1;
+	long long ns0 = self_cpu_ns();
+	long ticks0 = self_ticks();
+	it->t_release = init_now_ms();
+	if (cluster_serve_wait_end(b, it->run, it->peer_status, sizeof(it->peer_status),
+	                           it->peer_reason, sizeof(it->peer_reason)))
+		set_failed(it, "%s", cluster_down(b));
+	it->t_end = init_now_ms();
+	it->init_ticks = self_ticks() - ticks0;
+	long long ns1 = self_cpu_ns();
+	it->init_cpu_ns = ns0 < 0 || ns1 < 0 ? -1 : ns1 - ns0;
+	run_reap();
+	for (size_t i = 0; i < it->nprocs; i++) {
+		struct proc *p = &it->procs[i];
+		char how[96];
+		if (!p->exited || (WIFEXITED(p->status) && !WEXITSTATUS(p->status)))
+			continue;
+		describe_exit(p, how, sizeof(how));
+		set_failed(it, "server %d: %s during the run", p->index, how);
+	}
+}
+
+/*
+ * Start the servers (here, or on the server host of a two-host plan), then with every server
+ * ready let the clients go together and watch them (runtime + grace, then SIGTERM, SIGKILL).
+ * The server host of a two-host plan only starts its servers.
+ */
+static void execute(struct boot *b, struct iteration *it)
+{
+	const struct bb_plan_run *run = it->run;
+	int gate[2] = {-1, -1};
+	int r;
+
+	if (open_gate(it, gate))
+		return;
+	r = b->cluster.role == BB_ROLE_CLIENT ? ask_peer(b, it, gate) : start_servers(b, it, gate);
+	if (r || b->cluster.role == BB_ROLE_SERVER)
+		goto fail; /* the server host: its servers run until the client host's `end` */
 	if (!b->t_first_client_ms)
 		kmsg_mark(KMSG_FIRST_CLIENT);
 	/* the schedstat read before times(): the tick count leaves it out */
@@ -735,6 +829,25 @@ out_free:
 	free(ru);
 }
 
+/* The other host's side of an iteration (docs/results.md): null when it was not asked. */
+static void peer_json(struct ijw *w, const struct boot *b, const struct iteration *it)
+{
+	if (!it->peer_asked) {
+		ijw_raw(w, "peer", "null");
+		return;
+	}
+	ijw_open(w, "peer", '{');
+	ijw_str(w, "status", *it->peer_status ? it->peer_status : NULL);
+	ijw_str(w, "reason", *it->peer_reason ? it->peer_reason : NULL);
+	if (b->cluster.role == BB_ROLE_CLIENT) {
+		ijw_open(w, "sysctl", '{');
+		for (size_t i = 0; i < it->peer_sysctls.n; i++)
+			ijw_str(w, it->peer_sysctls.v[i].key, it->peer_sysctls.v[i].actual);
+		ijw_close(w, '}');
+	}
+	ijw_close(w, '}');
+}
+
 static void write_status(struct boot *b, struct iteration *it)
 {
 	struct ijw w = {0};
@@ -798,6 +911,8 @@ static void write_status(struct boot *b, struct iteration *it)
 	}
 	if (*it->stats_error)
 		ijw_str(&w, "stats_error", it->stats_error);
+	if (b->cluster.role != BB_ROLE_NONE)
+		peer_json(&w, b, it);
 	ijw_close(&w, '}');
 	snprintf(path, sizeof(path), "%s/status", it->dir);
 	ijw_save(&w, path);
@@ -913,6 +1028,7 @@ static void iteration(struct boot *b, size_t runidx, int iter, int warmup)
 	int r, appended = 0;
 
 	char step[32];
+	int server_host = b->cluster.role == BB_ROLE_SERVER;
 	it.position = ++b->position;
 	snprintf(step, sizeof(step), "run-%d", it.position);
 	init_step(step, run->id, iter);
@@ -925,7 +1041,7 @@ static void iteration(struct boot *b, size_t runidx, int iter, int warmup)
 		snprintf(it.dir, sizeof(it.dir), INIT_RESULTS_DIR "/runs/%s/%d", run->id, iter);
 	if ((r = init_mkdirs(it.dir, 0755)))
 		say("mkdir %s: %s", it.dir, strerror(-r));
-	it.nclients = (size_t)bb_plan_clients(run, b->ncpu);
+	it.nclients = server_host ? 0 : (size_t)bb_plan_clients(run, b->ncpu);
 	char wtag[24] = "";
 	if (warmup)
 		snprintf(wtag, sizeof(wtag), " warmup=%d", warmup);
@@ -952,7 +1068,9 @@ static void iteration(struct boot *b, size_t runidx, int iter, int warmup)
 
 	if (*b->plan_error)
 		set_failed(&it, "plan: %s", b->plan_error);
-	else if (!it.nclients)
+	else if (cluster_down(b))
+		set_failed(&it, "%s", cluster_down(b));
+	else if (!it.nclients && !server_host)
 		set_failed(&it,
 		           "nr_threads %d%% of %u CPUs is 0: the run is dropped, as LKP drops "
 		           "such a job",
@@ -976,7 +1094,11 @@ static void iteration(struct boot *b, size_t runidx, int iter, int warmup)
 	first_path_mark(&first_path.sysctls);
 	if (!strcmp(it.status, "ok"))
 		execute(b, &it);
+	if (server_host && !cluster_down(b))
+		serve_window(b, &it);
 	stop_all(b, &it);
+	if (it.peer_started && !server_host)
+		end_peer(b, &it);
 	if (!it.t_end)
 		it.t_end = init_now_ms();
 	for (size_t i = 0; i < it.nprocs; i++) {
@@ -987,11 +1109,12 @@ static void iteration(struct boot *b, size_t runidx, int iter, int warmup)
 		snprintf(path, sizeof(path), "%s/client.%d.rusage", it.dir, p->index);
 		write_rusage(path, p);
 	}
-	if (!strcmp(it.status, "ok"))
+	/* the server host has no clients: the stats are the client host's */
+	if (!strcmp(it.status, "ok") && !server_host)
 		compute_stats(&it);
-	if (!strcmp(it.status, "ok") && warmup)
+	if (!strcmp(it.status, "ok") && warmup && !server_host)
 		write_warmup_results(&it);
-	else if (!strcmp(it.status, "ok"))
+	else if (!strcmp(it.status, "ok") && !server_host)
 		appended = append_results(&it, &old_results);
 	/* keep the sysctls as read back for env.json, then put the boot values back */
 	if (it.sysctls.n && !b->run_sysctls[runidx].n) {
@@ -1024,6 +1147,8 @@ out_record:
 		write_status(b, &it);
 	}
 	report(b, &it);
+	if (it.peer_started && server_host)
+		cluster_serve_ended(b, it.status, it.reason);
 	if (strcmp(it.status, "ok") && !warmup)
 		b->run_failed[runidx]++;
 	cur_procs = NULL;
@@ -1031,7 +1156,14 @@ out_record:
 	free(old_results);
 	free(it.procs);
 	sysctl_free(&it.sysctls);
+	free(it.peer_sysctls.v);
 	bb_stats_free(&it.stats);
+}
+
+void run_iteration(struct boot *b, size_t runidx, int iter)
+{
+	iteration(b, runidx, iter, 0);
+	run_reap();
 }
 
 void run_sequence(struct boot *b)

@@ -182,6 +182,7 @@ void runner_main(struct boot *b)
 	b->ncpu = init_online_cpus(b->online, sizeof(b->online));
 	b->run_sysctls = calloc(b->plan.nruns ? b->plan.nruns : 1, sizeof(*b->run_sysctls));
 	b->run_failed = calloc(b->plan.nruns ? b->plan.nruns : 1, sizeof(*b->run_failed));
+	b->run_served = calloc(b->plan.nruns ? b->plan.nruns : 1, sizeof(*b->run_served));
 	int total_iter = 0;
 	for (size_t i = 0; i < b->plan.nruns; i++)
 		total_iter += b->plan.runs[i].iterations;
@@ -189,6 +190,8 @@ void runner_main(struct boot *b)
 	machine(BB_CON_BOOT_START " id=%s runs=%zu iterations=%d job=%s cpus=%u order=%s seed=%lu",
 	        b->boot_id, b->plan.nruns, total_iter, b->plan.job ? b->plan.job : "-", b->ncpu,
 	        bb_order_name(b->plan.order), b->order_seed);
+
+	cluster_resolve(b); /* before the network: its NIC */
 
 	init_shared->poweroff = b->plan.poweroff;
 	init_shared->reboot = b->plan.reboot;
@@ -217,14 +220,19 @@ void runner_main(struct boot *b)
 	machine(BB_CON_SETUP_DONE " ms=%.1f modules_load_ms=%.1f%s", init_now_ms() - b->t_exec_ms,
 	        b->modules.load_ms, steps);
 
+	cluster_meet(b);
 	machine(BB_CON_RESULTS_START);
-	run_sequence(b);
+	if (b->cluster.role == BB_ROLE_SERVER && !*b->cluster.error)
+		cluster_serve(b); /* the client host's iterations, on its command */
+	else
+		run_sequence(b);
 	setup_deferred_run(b); /* no run did it (a plan without runs) */
 	machine(BB_CON_RESULTS_END);
 	init_step("finish", NULL, 0);
 
 	for (size_t i = 0; i < b->plan.nruns; i++)
 		b->run_failed[i] ? failed++ : ok++;
+	cluster_done(b, ok, failed);
 	if (b->t_first_client_ms)
 		machine(BB_CON_SETUP_TIME " init_to_first_client_ms=%.1f modules_ms=%.1f "
 		                          "excluding_modules_ms=%.1f "

@@ -18,11 +18,11 @@
 #define BB_CON_LINE(word) BB_CON_PREFIX word " "
 
 /* The words, in the order they appear in a boot. */
-#define BB_CON_PLAN_ERROR "plan-error"       /* the plan could not be read: no runs */
-#define BB_CON_BOOT_START "boot-start"       /* id= runs= iterations= job= cpus= order= seed= */
-#define BB_CON_MODULE "module"               /* name= status= [reason=] */
-#define BB_CON_NET "net"                     /* lo= dummy0= */
-#define BB_CON_NIC "nic"                     /* want= name= ... status= */
+#define BB_CON_PLAN_ERROR "plan-error" /* the plan could not be read: no runs */
+#define BB_CON_BOOT_START "boot-start" /* id= runs= iterations= job= cpus= order= seed= */
+#define BB_CON_MODULE "module"         /* name= status= [reason=] */
+#define BB_CON_NET "net"               /* lo= dummy0= */
+#define BB_CON_NIC "nic"               /* want= name= ... status= */
 /* two-host plans (docs/cluster.md): role= name= self= peer= port= status= [reason=] */
 #define BB_CON_CLUSTER "cluster"
 /* the other host: status=connected|timeout|lost|mismatch host= address= ms= reason= */

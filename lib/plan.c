@@ -21,9 +21,9 @@ struct parser {
 	struct bb_plan_run *run; /* current section, or NULL: global */
 	unsigned global_seen, run_seen;
 	int lineno;
-	int nic_line; /* first net.nic.* key other than the name (it needs the name) */
-	int cluster_line;  /* of cluster=NAME */
-	int host_line;     /* first cluster.host.* key (they need cluster=NAME) */
+	int nic_line;     /* first net.nic.* key other than the name (it needs the name) */
+	int cluster_line; /* of cluster=NAME */
+	int host_line;    /* first cluster.host.* key (they need cluster=NAME) */
 	unsigned host_seen[BB_CLUSTER_HOSTS];
 	char *msg;
 	size_t msglen;
@@ -158,7 +158,8 @@ static int nic_name_set(struct parser *ps, const char *value)
 	if (bb_plan_is_mac(value)) {
 		char mac[18];
 		for (size_t i = 0; i <= len; i++)
-			mac[i] = (char)(value[i] >= 'A' && value[i] <= 'F' ? value[i] + 32 : value[i]);
+			mac[i] =
+			    (char)(value[i] >= 'A' && value[i] <= 'F' ? value[i] + 32 : value[i]);
 		return set_str(&ps->plan->nic_name, mac) ? fail(ps, "out of memory") : 0;
 	}
 	if (!len || len > 15 || !name_ok(value, "._-@") || !strcmp(value, ".") ||
@@ -194,8 +195,9 @@ static int nic_list_set(struct parser *ps, const char *key, const char *value, i
 			family = AF_INET6;
 		if (!family)
 			return fail(ps, "%s: expected %s, not '%s'", key,
-			            gateway ? "an IPv4 or IPv6 address"
-			                    : "IPv4ADDR/PREFIX or IPv6ADDR/PREFIX (e.g. 10.0.2.15/24)",
+			            gateway
+			                ? "an IPv4 or IPv6 address"
+			                : "IPv4ADDR/PREFIX or IPv6ADDR/PREFIX (e.g. 10.0.2.15/24)",
 			            w);
 		int bit = family == AF_INET ? 1 : 2;
 		if (gateway && (families & bit))
@@ -257,8 +259,10 @@ static int set_cluster_host(struct parser *ps, const char *key, const char *valu
 	char addr[INET6_ADDRSTRLEN];
 	int prefix;
 	if ((s[0] != '0' && s[0] != '1') || s[1] != '.')
-		return fail(ps, "%s: expected cluster.host.N.name, .role, .address or .nic with N 0 "
-		                "or 1", key);
+		return fail(ps,
+		            "%s: expected cluster.host.N.name, .role, .address or .nic with N 0 "
+		            "or 1",
+		            key);
 	struct bb_plan_host *h = &ps->plan->hosts[s[0] - '0'];
 	unsigned *seen = &ps->host_seen[s[0] - '0'], bit;
 	const char *f = s + 2;
@@ -276,7 +280,8 @@ static int set_cluster_host(struct parser *ps, const char *key, const char *valu
 	} else if (!strcmp(f, "address")) {
 		bit = H_ADDR;
 		if (bb_plan_addr_prefix(value, addr, sizeof(addr), &prefix) != AF_INET)
-			return fail(ps, "%s: expected IPv4ADDR/PREFIX (e.g. 192.168.77.1/24), not '%s'",
+			return fail(ps,
+			            "%s: expected IPv4ADDR/PREFIX (e.g. 192.168.77.1/24), not '%s'",
 			            key, value);
 		dst = &h->address;
 	} else if (!strcmp(f, "nic")) {
@@ -289,8 +294,10 @@ static int set_cluster_host(struct parser *ps, const char *key, const char *valu
 			if (set_str(&h->nic, mac))
 				return fail(ps, "out of memory");
 		} else if (strlen(value) > 15 || !name_ok(value, "._-@")) {
-			return fail(ps, "%s: expected an interface name (e.g. eth0) or a MAC address "
-			                "(xx:xx:xx:xx:xx:xx), not '%s'", key, value);
+			return fail(ps,
+			            "%s: expected an interface name (e.g. eth0) or a MAC address "
+			            "(xx:xx:xx:xx:xx:xx), not '%s'",
+			            key, value);
 		}
 	} else {
 		return fail(ps, "unknown global key '%s'", key);
@@ -307,16 +314,25 @@ static int set_cluster_host(struct parser *ps, const char *key, const char *valu
 	return 0;
 }
 
-/* cluster, cluster.port, cluster.wait, cluster.host.N.*; *bit: the key's G_ bit (0: none). */
+/* cluster, cluster.port, cluster.wait, cluster.host.N.*, and role (command line only); *bit:
+ * the key's G_ bit (0: none). */
 static int set_cluster(struct parser *ps, const char *key, const char *value, int cmdline,
                        unsigned *bit)
 {
 	struct bb_plan *p = ps->plan;
 	long v;
 	*bit = 0;
+	if (!strcmp(key, "role")) {
+		*bit = G_ROLE;
+		if (role_parse(value, &p->role))
+			return fail(ps, "role: expected server or client, not '%s'", value);
+		return 0;
+	}
 	if (cmdline && strcmp(key, "cluster.port") && strcmp(key, "cluster.wait"))
-		return fail(ps, "%s: only cluster.port and cluster.wait may be given on the command "
-		                "line (the cluster is in the plan)", key);
+		return fail(ps,
+		            "%s: only cluster.port and cluster.wait may be given on the command "
+		            "line (the cluster is in the plan)",
+		            key);
 	if (!strcmp(key, "cluster")) {
 		*bit = G_CLUSTER;
 		if (!name_ok(value, "._-"))
@@ -366,9 +382,10 @@ static int end_cluster(struct parser *ps)
 				return fail(ps, "cluster=%s: missing key 'cluster.host.%d.%s'",
 				            p->cluster, h, need[i].name);
 	if (p->hosts[0].role == p->hosts[1].role)
-		return fail(ps, "cluster=%s: cluster.host.0.role and cluster.host.1.role are both "
-		                "'%s' (one server and one client)", p->cluster,
-		            bb_role_name(p->hosts[0].role));
+		return fail(ps,
+		            "cluster=%s: cluster.host.0.role and cluster.host.1.role are both "
+		            "'%s' (one server and one client)",
+		            p->cluster, bb_role_name(p->hosts[0].role));
 	if (!strcmp(p->hosts[0].name, p->hosts[1].name))
 		return fail(ps, "cluster=%s: both hosts are named '%s'", p->cluster,
 		            p->hosts[0].name);
@@ -465,22 +482,17 @@ static int set_global(struct parser *ps, const char *key, const char *value, int
 		} else if (!strcmp(f, "wait")) {
 			bit = G_NICWAIT;
 			if (parse_int(value, 0, 600, &v))
-				return fail(ps, "net.nic.wait: expected seconds 0..600, not '%s'", value);
+				return fail(ps, "net.nic.wait: expected seconds 0..600, not '%s'",
+				            value);
 			p->nic_wait = (int)v;
 		} else {
 			return fail(ps, "unknown %skey '%s'", cmdline ? "" : "global ", key);
 		}
 		if (bit != G_NICNAME && bit != G_NICWAIT && !ps->nic_line)
 			ps->nic_line = ps->lineno;
-	} else if (!strcmp(key, "cluster") || !strncmp(key, "cluster.", 8)) {
-		if ((r = set_cluster(ps, key, value, cmdline, &bit)))
-			return r;
-		if (!bit)
-			return 0; /* cluster.host.*: checked there */
-	} else if (cmdline && !strcmp(key, "role")) {
-		bit = G_ROLE;
-		if (role_parse(value, &p->role))
-			return fail(ps, "role: expected server or client, not '%s'", value);
+	} else if (!strncmp(key, "cluster", 7) || (cmdline && !strcmp(key, "role"))) {
+		if ((r = set_cluster(ps, key, value, cmdline, &bit)) || !bit)
+			return r; /* !bit: cluster.host.*, checked there */
 	} else if (!strcmp(key, "modules.boot")) {
 		bit = G_MODULES;
 		r = strv_split(&p->modules_boot, value);
@@ -507,7 +519,8 @@ static int set_global(struct parser *ps, const char *key, const char *value, int
 	} else if (!strcmp(key, "order.seed")) {
 		bit = G_SEED;
 		if (parse_int(value, 0, 4294967295L, &v))
-			return fail(ps, "order.seed: expected a number 0..4294967295, not '%s'", value);
+			return fail(ps, "order.seed: expected a number 0..4294967295, not '%s'",
+			            value);
 		p->order_seed = (unsigned long)v;
 		p->order_seed_set = 1;
 	} else if (!strcmp(key, "warmup")) {

@@ -11,7 +11,6 @@
 
 #define BB_PLAN_VERSION 1
 
-
 struct bb_plan_server {
 	struct bb_strv argv;
 	char *ready; /* "tcp:ADDR:PORT" or NULL */

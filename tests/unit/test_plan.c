@@ -195,9 +195,9 @@ TEST(plan_results_wait)
 	char err[256], report[1024];
 	CHECK_INT(parse(example, &p, err), ==, 0);
 	CHECK_INT(p.results_wait, ==, 0);
-	CHECK_INT(bb_plan_cmdline(&p, "console=ttyS0 benchboot.results.wait=30", report,
-	                          sizeof(report)),
-	          ==, 0);
+	CHECK_INT(
+	    bb_plan_cmdline(&p, "console=ttyS0 benchboot.results.wait=30", report, sizeof(report)),
+	    ==, 0);
 	CHECK_INT(p.results_wait, ==, 30);
 	CHECK_INT(bb_plan_cmdline(&p, "benchboot.results.wait=forever", report, sizeof(report)), ==,
 	          1);
@@ -355,7 +355,8 @@ TEST(order_keys_checked_and_overridable)
 	          ==, 0);
 	CHECK_INT(p.order, ==, BB_ORDER_RANDOM);
 	CHECK_INT(p.order_seed, ==, 7);
-	CHECK_INT(bb_plan_cmdline(&p, "benchboot.debug.crash=run-2", report, sizeof(report)), ==, 0);
+	CHECK_INT(bb_plan_cmdline(&p, "benchboot.debug.crash=run-2", report, sizeof(report)), ==,
+	          0);
 	CHECK_STR(p.debug_crash, "run-2");
 	CHECK_INT(bb_plan_cmdline(&p, "benchboot.debug.crash=a/b", report, sizeof(report)), ==, 1);
 	bb_plan_free(&p);
@@ -410,7 +411,8 @@ TEST(plan_cluster_keys)
 	CHECK_CONTAINS(report, "cmdline: benchboot.role: expected server or client, not 'both'");
 	CHECK_CONTAINS(report, "cmdline: benchboot.cluster.host.0.role: only cluster.port and "
 	                       "cluster.wait may be given on the command line");
-	CHECK_CONTAINS(report, "cmdline: benchboot.cluster.wait: expected seconds 1..3600, not '0'");
+	CHECK_CONTAINS(report,
+	               "cmdline: benchboot.cluster.wait: expected seconds 1..3600, not '0'");
 	CHECK_INT(p.role, ==, BB_ROLE_CLIENT);
 	bb_plan_free(&p);
 	/* one-host plans: no cluster */
@@ -459,9 +461,11 @@ TEST(plan_cluster_errors)
 	     "plan:12: cluster.port: expected a port 1..65535, not '70000'"},
 	    {"cluster.port=1\n", NULL, "plan:12: cluster.port: duplicate key"},
 	    {"cluster=other\n", NULL, "plan:12: cluster: duplicate key"},
-	    {"", "cluster.host.1.address", "plan:3: cluster=cs-two: missing key "
-	                                   "'cluster.host.1.address'"},
-	    {"", "cluster.host.1.role", "plan:3: cluster=cs-two: missing key 'cluster.host.1.role'"},
+	    {"", "cluster.host.1.address",
+	     "plan:3: cluster=cs-two: missing key "
+	     "'cluster.host.1.address'"},
+	    {"", "cluster.host.1.role",
+	     "plan:3: cluster=cs-two: missing key 'cluster.host.1.role'"},
 	    {"", "cluster=", "plan:4: cluster.host.* keys need cluster=NAME"},
 	    {"role=server\n", NULL, "plan:12: unknown global key 'role'"},
 	};
@@ -478,9 +482,9 @@ TEST(plan_cluster_errors)
 	CHECK_INT(parse(same_role, &p, err), ==, -EINVAL);
 	CHECK_STR(err, "plan:2: cluster=c: cluster.host.0.role and cluster.host.1.role are both "
 	               "'client' (one server and one client)");
-	CHECK_INT(parse_two("cluster.host.1.address=192.168.77.1/16\n", "cluster.host.1.address",
-	                    err),
-	          ==, -EINVAL);
+	CHECK_INT(
+	    parse_two("cluster.host.1.address=192.168.77.1/16\n", "cluster.host.1.address", err),
+	    ==, -EINVAL);
 	CHECK_STR(err, "plan:3: cluster=cs-two: both hosts have the address 192.168.77.1");
 	CHECK_INT(parse_two("cluster.host.1.address=fd00::1/64\n", "cluster.host.1.address", err),
 	          ==, -EINVAL);
