@@ -210,9 +210,14 @@ static void meet_server(struct boot *b, double deadline)
 		return;
 	hello_check(b, &m, why, sizeof(why));
 	if (*why) {
-		if (!strcmp(m.word, "mismatch") && peer_msg_get(&m, "reason"))
+		if (!strcmp(m.word, "mismatch") && peer_msg_get(&m, "reason")) {
 			snprintf(why, sizeof(why), "the server host says: %s",
 			         peer_msg_get(&m, "reason"));
+		} else {
+			peer_line_start(line, sizeof(line), "mismatch");
+			peer_line_add(line, sizeof(line), "reason", why);
+			peer_send(&conn, line);
+		}
 		peer_state(b, "mismatch", "%s", why);
 		return;
 	}
@@ -475,6 +480,9 @@ void cluster_serve(struct boot *b)
 			send_line(b, "bye");
 			peer_close(&conn);
 			return;
+		} else if (!strcmp(m.word, "mismatch")) {
+			peer_state(b, "mismatch", "the client host says: %s",
+			           peer_msg_get(&m, "reason") ? peer_msg_get(&m, "reason") : "-");
 		} else {
 			lost(b, -EPROTO, "a command", 0, "an unexpected message");
 		}

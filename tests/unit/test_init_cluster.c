@@ -205,3 +205,36 @@ TEST(cluster_meet_mismatch)
 	CHECK_CONTAINS(cluster_down(&b), "peer mismatch: plan 0123456789abcdef, this host's is ");
 	bb_plan_free(&b.plan);
 }
+
+/* The client host meets a server of another plan: it says mismatch too, and no run is asked. */
+TEST(cluster_meet_mismatch_client)
+{
+	struct boot b;
+	char text[1024], err[256];
+	int port = loopback_plan(text, sizeof(text), 5);
+	int lfd = peer_listen(port);
+	CHECK(lfd >= 0);
+	pid_t pid = fork();
+	if (pid == 0) {
+		struct peer_conn c = {.fd = -1};
+		struct peer_msg m;
+		char from[64];
+		int ok = peer_accept(&c, lfd, init_now_ms() + 5000, from, sizeof(from)) == 0 &&
+		         peer_recv(&c, &m, init_now_ms() + 5000, err, sizeof(err)) == 0 &&
+		         !strcmp(m.word, "hello") && !strcmp(peer_msg_get(&m, "role"), "client");
+		peer_send(&c, "hello proto=1 role=server host=s cluster=lo plan=ffffffffffffffff");
+		ok = ok && peer_recv(&c, &m, init_now_ms() + 5000, err, sizeof(err)) == 0 &&
+		     !strcmp(m.word, "mismatch");
+		_exit(ok ? 0 : 1);
+	}
+	close(lfd);
+	boot_with(&b, text, "benchboot.role=client");
+	test_write_file(init_root, "etc/benchboot/plan", text);
+	cluster_meet(&b);
+	int status;
+	waitpid(pid, &status, 0);
+	CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	CHECK_CONTAINS(cluster_down(&b), "peer mismatch: plan ffffffffffffffff, this host's is ");
+	CHECK_CONTAINS(init_fake_console(), "BENCHBOOT peer status=mismatch host=s ");
+	bb_plan_free(&b.plan);
+}
