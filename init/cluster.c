@@ -120,8 +120,10 @@ static void lost(struct boot *b, int r, const char *waiting_for, double secs, co
 		peer_state(b, "lost", "while waiting for %s: %s", waiting_for, strerror(-r));
 }
 
-/* Receive a message with word `want` (another one is a protocol error): 0 or -1 (lost). */
-static int expect(struct boot *b, struct peer_msg *m, const char *want, double ms)
+/* Receive a message with word `want` (another one is a protocol error), or any message
+ * (want NULL, waiting for `what`): 0 or -1 (lost). */
+static int expect_any(struct boot *b, struct peer_msg *m, const char *want, const char *what,
+                      double ms)
 {
 	char err[256] = "";
 	wait_from = init_now_ms();
@@ -131,8 +133,13 @@ static int expect(struct boot *b, struct peer_msg *m, const char *want, double m
 		r = -EPROTO;
 	}
 	if (r)
-		lost(b, r, want ? want : "a command", ms / 1e3, err);
+		lost(b, r, want ? want : what, ms / 1e3, err);
 	return r ? -1 : 0;
+}
+
+static int expect(struct boot *b, struct peer_msg *m, const char *want, double ms)
+{
+	return expect_any(b, m, want, want, ms);
 }
 
 static int send_line(struct boot *b, const char *line)
@@ -206,7 +213,7 @@ static void meet_server(struct boot *b, double deadline)
 		poll(NULL, 0, (int)CONNECT_RETRY_MS);
 	}
 	hello_line(b, line, sizeof(line));
-	if (send_line(b, line) || expect(b, &m, NULL, REPLY_MS))
+	if (send_line(b, line) || expect_any(b, &m, NULL, "hello", REPLY_MS))
 		return;
 	hello_check(b, &m, why, sizeof(why));
 	if (*why) {
@@ -261,7 +268,7 @@ static void meet_client(struct boot *b, double deadline)
 		return;
 	}
 	say("the client host connected from %s", from);
-	if (expect(b, &m, NULL, REPLY_MS))
+	if (expect_any(b, &m, NULL, "hello", REPLY_MS))
 		return;
 	hello_check(b, &m, why, sizeof(why));
 	if (*why) {
@@ -342,14 +349,16 @@ int cluster_iter_start(struct boot *b, const struct bb_plan_run *run, int iter, 
 	if (send_line(b, line))
 		goto gone;
 	for (;;) {
-		if (expect(b, &m, NULL, ms))
+		if (expect_any(b, &m, NULL, "started", ms))
 			goto gone;
 		if (!strcmp(m.word, "sysctl")) {
 			add_sysctl(peer, &m);
 			continue;
 		}
 		if (strcmp(m.word, "started")) {
-			lost(b, -EPROTO, "started", 0, "an unexpected message instead of started");
+			char what[80];
+			snprintf(what, sizeof(what), "'%s' where 'started' was expected", m.word);
+			lost(b, -EPROTO, "started", 0, what);
 			goto gone;
 		}
 		const char *st = peer_msg_get(&m, "status"), *why = peer_msg_get(&m, "reason");
@@ -468,7 +477,7 @@ void cluster_serve(struct boot *b)
 	struct peer_msg m;
 	double gap = GAP_MS + b->plan.results_wait * 1e3;
 	while (!cluster_down(b)) {
-		if (expect(b, &m, NULL, gap))
+		if (expect_any(b, &m, NULL, "start or done", gap))
 			break;
 		if (!strcmp(m.word, "start")) {
 			serve_start(b, &m);
@@ -484,7 +493,10 @@ void cluster_serve(struct boot *b)
 			peer_state(b, "mismatch", "the client host says: %s",
 			           peer_msg_get(&m, "reason") ? peer_msg_get(&m, "reason") : "-");
 		} else {
-			lost(b, -EPROTO, "a command", 0, "an unexpected message");
+			char what[80];
+			snprintf(what, sizeof(what), "'%s' where 'start' or 'done' was expected",
+			         m.word);
+			lost(b, -EPROTO, "start or done", 0, what);
 		}
 	}
 	/* the client host is gone (or never came): what was not served fails with the reason */

@@ -14,8 +14,14 @@ bb_need init netperf sysroot kernel qemu
 
 SMAC=52:54:00:77:00:01
 CMAC=52:54:00:77:00:02
-free_udp_port() {
-	python3 -c 'import socket; s=socket.socket(socket.AF_INET, socket.SOCK_DGRAM); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+# two_udp_ports: two distinct free UDP ports on 127.0.0.1, "P1 P2" (both bound while chosen)
+two_udp_ports() {
+	python3 -c '
+import socket
+s = [socket.socket(socket.AF_INET, socket.SOCK_DGRAM) for _ in range(2)]
+for x in s:
+    x.bind(("127.0.0.1", 0))
+print(*[x.getsockname()[1] for x in s])'
 }
 
 cat >"$T/plan" <<PLAN
@@ -99,6 +105,7 @@ wait_line() {
 		sleep 0.2
 	done
 	tail -n 20 "$T/$1.raw"
+	grep -a -h "BENCHBOOT" "$T"/*.raw | tr -d '\r' | tail -n 40
 	fail "$1: no line '$2' within $3 s"
 }
 collect() { # DISK OUT: the boot folder
@@ -107,8 +114,7 @@ collect() { # DISK OUT: the boot folder
 }
 
 # 1. both hosts
-P1=$(free_udp_port)
-P2=$(free_udp_port)
+read -r P1 P2 < <(two_udp_ports)
 boot_bg srv server "$SMAC" "$P1" "$P2"
 boot_bg cli client "$CMAC" "$P2" "$P1"
 boot_wait cli || { tail -n 40 "$T/cli"; fail "the client host did not power off by itself"; }
@@ -180,8 +186,7 @@ print("server TCP_STREAM 1 status:", json.dumps({k: sst[k] for k in ("status", "
 PY
 
 # 2. the server host missing: only the client, nothing on the other end of its network
-P1=$(free_udp_port)
-P2=$(free_udp_port)
+read -r P1 P2 < <(two_udp_ports)
 boot_bg alone client "$CMAC" "$P1" "$P2" benchboot.cluster.wait=5
 boot_wait alone || { tail -n 40 "$T/alone"; fail "the client host alone did not power off by itself"; }
 a=$T/alone
@@ -204,8 +209,7 @@ assert st["peer"] is None, st
 PY
 
 # 3. the client host killed during its first iteration
-P1=$(free_udp_port)
-P2=$(free_udp_port)
+read -r P1 P2 < <(two_udp_ports)
 boot_bg srv3 server "$SMAC" "$P1" "$P2"
 boot_bg cli3 client "$CMAC" "$P2" "$P1"
 wait_line srv3 "^BENCHBOOT proc run=TCP_STREAM iter=1 role=server" 400
