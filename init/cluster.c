@@ -329,7 +329,7 @@ static void add_sysctl(struct sysctl_set *set, const struct peer_msg *m)
 	set->n++;
 }
 
-int cluster_iter_start(struct boot *b, const struct bb_plan_run *run, int iter, int pos,
+int cluster_iter_start(struct boot *b, const struct bb_plan_run *run, int iter, int warmup, int pos,
                        int positions, struct sysctl_set *peer, char *reason, size_t len)
 {
 	char line[PEER_LINE_MAX], num[32];
@@ -346,6 +346,9 @@ int cluster_iter_start(struct boot *b, const struct bb_plan_run *run, int iter, 
 	peer_line_add(line, sizeof(line), "iter", num);
 	snprintf(num, sizeof(num), "%d/%d", pos, positions);
 	peer_line_add(line, sizeof(line), "pos", num);
+	snprintf(num, sizeof(num), "%d", warmup);
+	if (warmup)
+		peer_line_add(line, sizeof(line), "warmup", num);
 	if (send_line(b, line))
 		goto gone;
 	for (;;) {
@@ -449,16 +452,21 @@ static void serve_start(struct boot *b, const struct peer_msg *m)
 {
 	const char *id = peer_msg_get(m, "run"), *it = peer_msg_get(m, "iter"),
 	           *pos = peer_msg_get(m, "pos");
-	int iter = it ? atoi(it) : 0, p = 0, t = 0;
+	const char *wu = peer_msg_get(m, "warmup");
+	int iter = it ? atoi(it) : 0, warmup = wu ? atoi(wu) : 0, p = 0, t = 0;
 	size_t r;
 	char why[300];
 	for (r = 0; id && r < b->plan.nruns; r++)
 		if (!strcmp(b->plan.runs[r].id, id))
 			break;
-	if (!id || r == b->plan.nruns || iter < 1 || iter > b->plan.runs[r].iterations) {
+	int known = id && r < b->plan.nruns &&
+	            (warmup ? iter == 0 && warmup > 0 && warmup <= b->plan.warmup
+	                    : iter >= 1 && iter <= b->plan.runs[r].iterations);
+	if (!known) {
 		struct sysctl_set none = {0};
-		snprintf(why, sizeof(why), "no run %s iteration %s in the server host's plan",
-		         id ? id : "-", it ? it : "-");
+		snprintf(why, sizeof(why), "no run %s %s %s in the server host's plan",
+		         id ? id : "-", warmup ? "warm-up" : "iteration",
+		         warmup ? (wu ? wu : "-") : (it ? it : "-"));
 		say("the client host asked for %s", why);
 		cluster_serve_started(b, &none, "failed", why);
 		return;
@@ -467,8 +475,8 @@ static void serve_start(struct boot *b, const struct peer_msg *m)
 		p = b->position + 1, t = 0;
 	b->position = p - 1;
 	b->positions = t;
-	run_iteration(b, r, iter);
-	if (iter > b->run_served[r])
+	run_iteration(b, r, iter, warmup);
+	if (!warmup && iter > b->run_served[r])
 		b->run_served[r] = iter;
 }
 
@@ -505,7 +513,7 @@ void cluster_serve(struct boot *b)
 			b->positions += b->plan.runs[r].iterations;
 	for (size_t r = 0; r < b->plan.nruns; r++)
 		for (int i = b->run_served[r] + 1; i <= b->plan.runs[r].iterations; i++)
-			run_iteration(b, r, i);
+			run_iteration(b, r, i, 0);
 }
 
 void cluster_json(struct ijw *w, const struct boot *b)

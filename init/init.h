@@ -238,10 +238,11 @@ void cluster_resolve(struct boot *b);
 void cluster_meet(struct boot *b);
 /* Why the iterations fail at once (role unresolved, the other host missing or gone), or NULL. */
 const char *cluster_down(const struct boot *b);
-/* Client host: ask the server host to start an iteration. 0 (its servers are ready), 1 (it
+/* Client host: ask the server host to start an iteration (warmup K > 0: the boot's K-th
+ * warm-up, iter 0). 0 (its servers are ready), 1 (it
  * could not: reason), -1 (it is gone: reason; cluster_down() says so from now on). The
  * server's sysctls as read back go to peer (malloc'd entries). */
-int cluster_iter_start(struct boot *b, const struct bb_plan_run *run, int iter, int pos,
+int cluster_iter_start(struct boot *b, const struct bb_plan_run *run, int iter, int warmup, int pos,
                        int positions, struct sysctl_set *peer, char *reason, size_t len);
 /* Client host: the clients are done (status/reason: the client side); the server's side of
  * the iteration into pstatus/preason. 0, 1 (the server side failed), -1 (gone). */
@@ -265,8 +266,8 @@ struct ijw;
 /* env.json "cluster": null for a one-host plan. */
 void cluster_json(struct ijw *w, const struct boot *b);
 
-/* One iteration of plan run i (run.c). */
-void run_iteration(struct boot *b, size_t runidx, int iter);
+/* One iteration of plan run i (run.c); warmup K > 0: the boot's K-th warm-up (iter 0). */
+void run_iteration(struct boot *b, size_t runidx, int iter, int warmup);
 /* Run every iteration of plan run i (run.c). */
 void run_one(struct boot *b, size_t i);
 /* Every iteration of the plan, in the plan's order (interleaved, random or blocked). */

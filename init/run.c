@@ -665,7 +665,7 @@ static int ask_peer(struct boot *b, struct iteration *it, int gate[2])
 	char why[512];
 	setup_deferred_run(b);
 	it->peer_asked = 1;
-	int r = cluster_iter_start(b, it->run, it->iter, it->position,
+	int r = cluster_iter_start(b, it->run, it->iter, it->warmup, it->position,
 	                           b->positions ? b->positions : it->position, &it->peer_sysctls,
 	                           why, sizeof(why));
 	if (r) {
@@ -1160,9 +1160,9 @@ out_record:
 	bb_stats_free(&it.stats);
 }
 
-void run_iteration(struct boot *b, size_t runidx, int iter)
+void run_iteration(struct boot *b, size_t runidx, int iter, int warmup)
 {
-	iteration(b, runidx, iter, 0);
+	iteration(b, runidx, iter, warmup);
 	run_reap();
 }
 

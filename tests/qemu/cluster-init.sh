@@ -31,6 +31,7 @@ cgroup.mode=v2
 modules.boot=dummy virtio_net sctp
 cluster=cs-qemu
 cluster.wait=200
+warmup=1
 cluster.host.0.name=lkp-srv
 cluster.host.0.role=server
 cluster.host.0.address=192.168.77.1/24
@@ -128,7 +129,9 @@ expect_grep "^BENCHBOOT nic want=$CMAC name=eth0 address=192.168.77.2/24 .* stat
 expect_grep "^BENCHBOOT peer status=connected host=lkp-cli address=192.168.77.2 ms=[0-9.]* reason=-$" "$s"
 expect_grep "^BENCHBOOT peer status=connected host=lkp-srv address=192.168.77.1 ms=[0-9.]* reason=-$" "$c"
 for h in "$s" "$c"; do
-	expect_grep "^BENCHBOOT run-start id=TCP_STREAM iter=1/2 " "$h"
+	expect_grep "^BENCHBOOT run-start id=TCP_STREAM iter=0/2 runtime=2 clients=[01] pos=1/4 warmup=1$" "$h"
+	expect_grep "^BENCHBOOT run-end id=TCP_STREAM iter=0 warmup=1 status=ok " "$h"
+	expect_grep "^BENCHBOOT run-start id=TCP_STREAM iter=1/2 .* pos=2/4$" "$h"
 	expect_grep "^BENCHBOOT run-end id=TCP_STREAM iter=1 status=ok " "$h"
 	expect_grep "^BENCHBOOT run-end id=TCP_STREAM iter=2 status=ok " "$h"
 	expect_grep "^BENCHBOOT run-end id=SCTP_STREAM_MANY iter=1 status=ok " "$h"
@@ -179,6 +182,12 @@ for it in (1, 2):
     assert sst["status"] == "ok" and sst["peer"]["status"] == "ok", sst
     assert sst["clients"] == [] and sst["servers"][0]["in_job_cgroup"] is True, sst
     assert os.path.exists(f"{sb}/runs/TCP_STREAM/{it}/server.0.out")
+# the warm-up: kept apart on both hosts
+st = json.load(open(f"{cb}/runs/TCP_STREAM/warmup-1/status"))
+assert st["status"] == "ok" and st["warmup"] == 1 and st["peer"]["status"] == "ok", st
+sst = json.load(open(f"{sb}/runs/TCP_STREAM/warmup-1/status"))
+assert sst["status"] == "ok" and sst["warmup"] == 1, sst
+assert os.path.exists(f"{sb}/runs/TCP_STREAM/warmup-1/server.0.out")
 sst = json.load(open(f"{sb}/runs/SCTP_STREAM_MANY/1/status"))
 assert sst["sysctl"]["net.sctp.prsctp_enable"]["actual"] == "0", sst["sysctl"]
 assert not os.path.exists(f"{sb}/runs/TCP_STREAM/results.json")
