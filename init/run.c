@@ -634,8 +634,8 @@ static int start_servers(struct boot *b, struct iteration *it, int gate[2])
 			first_path_mark(&first_path.server_fork);
 			if (clients && start_clients(b, it, gate))
 				return -1;
-			/* the boot's results disk work, while the server starts */
-			setup_deferred_run(b);
+			/* the boot's results disk work, while the server starts, beside it */
+			setup_deferred_run_beside(b, p->pid);
 		}
 		if (run->servers[s].ready) {
 			char why[256];

@@ -1,5 +1,6 @@
 /* The setup time of the init: marks on the path to the first client, back-off, kernel log. */
 #include <errno.h>
+#include <sched.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -45,6 +46,24 @@ void setup_deferred_run(struct boot *b)
 	fn(b);
 	setup_deferred_end = init_now_ms();
 	setup_deferred_waited = setup_deferred_end - setup_deferred_start;
+}
+
+void setup_deferred_run_beside(struct boot *b, pid_t busy)
+{
+	cpu_set_t mine, theirs, free_cpus;
+	int moved = 0;
+	if (setup_deferred && busy > 0 && !sched_getaffinity(0, sizeof(mine), &mine) &&
+	    !sched_getaffinity(busy, sizeof(theirs), &theirs)) {
+		CPU_ZERO(&free_cpus);
+		for (int c = 0; c < CPU_SETSIZE; c++)
+			if (CPU_ISSET(c, &mine) && !CPU_ISSET(c, &theirs))
+				CPU_SET(c, &free_cpus);
+		moved = CPU_COUNT(&free_cpus) > 0 &&
+		        !sched_setaffinity(0, sizeof(free_cpus), &free_cpus);
+	}
+	setup_deferred_run(b);
+	if (moved && sched_setaffinity(0, sizeof(mine), &mine))
+		say("cannot restore the init's CPU affinity: %s", strerror(errno));
 }
 
 void kmsg_mark(const char *text)

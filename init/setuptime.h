@@ -15,6 +15,7 @@
 #define BENCHBOOT_INIT_SETUPTIME_H
 
 #include <stddef.h>
+#include <sys/types.h>
 
 struct boot;
 
@@ -51,6 +52,10 @@ extern void (*setup_deferred)(struct boot *b);
 /* CLOCK_BOOTTIME ms: the work began and ended; setup_deferred_waited: how long it took. */
 extern double setup_deferred_start, setup_deferred_end, setup_deferred_waited;
 void setup_deferred_run(struct boot *b);
+/* The same while process `busy` (the first server, starting) runs: on the CPUs the init may use
+ * and `busy` may not, when there are such CPUs (a server pinned to cpu0 starts while the disk
+ * work runs on cpu1, where the clients wait on their gate), then back on the init's own. */
+void setup_deferred_run_beside(struct boot *b, pid_t busy);
 
 #define KMSG_RUN_INIT "Run /init as init process"
 #define KMSG_FIRST_CLIENT "benchboot: first client released"
