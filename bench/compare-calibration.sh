@@ -14,6 +14,9 @@
 # on the first k boots for k = 2..POWER, printing the interval at each k and the first k from
 # which I stays set.
 #
+# Warm-up: from the same A/A boots, bench/position-effect.py tells whether the first iteration
+# of a boot differs from the others (docs/compare.md "Warm-up").
+#
 # The run order within a boot is the init's: all iterations of one value, then the other's
 # (blocked), unless the init interleaves them; the script prints which order env.json
 # records, if any. Environment: AA (default 20), PER (3), POWER (6), RUNTIME (2s), ITER (2),
@@ -173,3 +176,4 @@ for k in range(2, POWER + 1):
         first = None
 print("power: I set from %s boots a side on" % first if first else "power: I not set within %d boots" % POWER)
 PY
+python3 bench/position-effect.py "$T/aa"
