@@ -393,4 +393,11 @@ TEST(estimate)
 	CHECK(lo == 2 * BB_BOOT_OVERHEAD_S + 4 * 2 * (10 + BB_RUN_OVERHEAD_S));
 	CHECK(hi == lo);
 	jm_free(&jm);
+	/* a warm-up iteration per boot, as long as the boot's longest run */
+	expand("suite: netperf\nwarmup: 1\nruntime: 10s\niterations: 2\nnr_threads: [1, 2]\n"
+	       "cgroup: [v1, v2]\n",
+	       &jm);
+	CHECK_INT(bb_matrix_estimate(&jm.m, &lo, &hi, err, sizeof err), ==, 0);
+	CHECK(lo == 2 * BB_BOOT_OVERHEAD_S + (4 * 2 + 2) * (10 + BB_RUN_OVERHEAD_S));
+	jm_free(&jm);
 }

@@ -321,10 +321,14 @@ int bb_matrix_estimate(const struct bb_matrix *m, double *min_s, double *max_s, 
 {
 	*min_s = *max_s = 0;
 	for (size_t b = 0; b < m->nboots; b++) {
+		const struct bb_boot *boot = &m->boots[b];
+		/* warm-up iterations (`warmup:`) of the boot's first run: counted at the longest */
+		int warmup = atoi(bb_param_get(boot->params, boot->nparams, "warmup", "0"));
+		double wmin = 0, wmax = 0;
 		*min_s += BB_BOOT_OVERHEAD_S;
 		*max_s += BB_BOOT_OVERHEAD_S;
-		for (size_t r = 0; r < m->boots[b].nruns; r++) {
-			const struct bb_run *run = &m->boots[b].runs[r];
+		for (size_t r = 0; r < boot->nruns; r++) {
+			const struct bb_run *run = &boot->runs[r];
 			struct bb_suite_run sr;
 			int rc = bb_suite_run(m->job->suite, run->params, run->nparams, &sr, err,
 			                      errlen);
@@ -332,8 +336,14 @@ int bb_matrix_estimate(const struct bb_matrix *m, double *min_s, double *max_s, 
 				return rc;
 			*min_s += sr.iterations * (sr.nominal_s + BB_RUN_OVERHEAD_S);
 			*max_s += sr.iterations * (sr.runtime_s + BB_RUN_OVERHEAD_S);
+			if (sr.nominal_s + BB_RUN_OVERHEAD_S > wmin)
+				wmin = sr.nominal_s + BB_RUN_OVERHEAD_S;
+			if (sr.runtime_s + BB_RUN_OVERHEAD_S > wmax)
+				wmax = sr.runtime_s + BB_RUN_OVERHEAD_S;
 			bb_suite_run_free(&sr);
 		}
+		*min_s += warmup * wmin;
+		*max_s += warmup * wmax;
 	}
 	return 0;
 }

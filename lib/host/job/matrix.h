@@ -47,7 +47,8 @@ int bb_matrix_expand(const struct bb_job *job, struct bb_matrix *m, char *err, s
 void bb_matrix_free(struct bb_matrix *m);
 
 /* Rough wall-time estimate in seconds: per boot BB_BOOT_OVERHEAD_S, per iteration its
- * expected duration plus BB_RUN_OVERHEAD_S. max: with netperf's -i maximum instead. */
+ * expected duration plus BB_RUN_OVERHEAD_S (a warm-up iteration as the boot's longest run's).
+ * max: with netperf's -i maximum instead. */
 #define BB_BOOT_OVERHEAD_S 15.0
 #define BB_RUN_OVERHEAD_S 2.0
 int bb_matrix_estimate(const struct bb_matrix *m, double *min_s, double *max_s, char *err,

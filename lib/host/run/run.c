@@ -372,11 +372,15 @@ double bb_run_deadline(const struct run *r, const struct bootspec *s)
 {
 	if (r->o->deadline > 0)
 		return r->o->deadline;
-	double t = r->allow;
-	for (size_t i = 0; s->plan && i < s->plan->nruns; i++)
-		t += s->plan->runs[i].iterations *
-		     (s->plan->runs[i].runtime + s->plan->runs[i].grace + 15);
-	return t;
+	double t = r->allow, longest = 0;
+	for (size_t i = 0; s->plan && i < s->plan->nruns; i++) {
+		double one = s->plan->runs[i].runtime + s->plan->runs[i].grace + 15;
+		t += s->plan->runs[i].iterations * one;
+		if (one > longest)
+			longest = one;
+	}
+	/* the warm-up iterations run the boot's first run, whichever that is */
+	return t + (s->plan ? s->plan->warmup : 0) * longest;
 }
 
 static void collect_msg(void *ctx, const char *line)
