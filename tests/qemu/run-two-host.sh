@@ -1,0 +1,53 @@
+# benchboot run of a two-host job (TCG): TCP_STREAM and SCTP_STREAM_MANY from the client host
+# to netserver on the server host, two VMs joined by a private QEMU network; both hosts' results
+# collected (the client's where one-host boots go, the server host's under server-host/), the
+# server host's environment received by the client (peer/env.json), run.json with both.
+. tests/lib.sh
+bb_need init netperf qemu
+J=tests/fixtures/cluster/two-host-netperf.yaml
+"$BENCHBOOT" check "$J" >"$T/check.out"
+expect_grep "host bb-server: role server, address 192.168.77.1/24" "$T/check.out"
+rc=0
+bb_timeout 400 "$BENCHBOOT" run "$J" --accel tcg --cpus 1 --mem 512 --images "$T/images" \
+	-o "$T/out" >"$T/run.out" 2>&1 || rc=$?
+cat "$T/run.out"
+expect_eq "two-host run: exit code" $rc 0
+expect_grep "^boot 1/1 server: QEMU pid [0-9]" "$T/run.out"
+expect_grep "^boot 1/1 client: QEMU pid [0-9]" "$T/run.out"
+expect_grep "^boot 1/1 client: peer status=connected" "$T/run.out"
+expect_grep "^boot 1/1 client: run ./2 TCP_STREAM iteration 1: ok" "$T/run.out"
+expect_grep "^boot 1/1 client: run ./2 SCTP_STREAM_MANY iteration 1: ok" "$T/run.out"
+expect_grep "^boot 1/1 server: finished in" "$T/run.out"
+expect_grep "^boot 1/1 client: finished in" "$T/run.out"
+# the kernel command lines
+expect_grep "benchboot.role=server" "$T"/out/console/*.server.log
+expect_grep "benchboot.role=client" "$T"/out/console/*.client.log
+# the client's boot: results, the server host's environment, the link to its own folder
+B=$(find "$T/out" -mindepth 1 -maxdepth 1 -name '0*-*' -type d)
+[ "$(echo "$B" | wc -l)" = 1 ] || fail "expected one client boot folder in $T/out: $B"
+for t in TCP_STREAM SCTP_STREAM_MANY; do
+	ls "$B"/runs/$t*/results.json >/dev/null || fail "no $t results in $B"
+done
+python3 - "$B" <<'PY' || fail "the client's results do not carry the server host's side"
+import json, sys, glob
+b = sys.argv[1]
+env = json.load(open(b + "/env.json"))
+peer = json.load(open(b + "/peer/env.json"))
+assert env["cluster"]["role"] == "client", env["cluster"]
+assert peer["cluster"]["role"] == "server", peer["cluster"]
+tput = json.load(open(glob.glob(b + "/runs/TCP_STREAM*/results.json")[0]))
+assert tput["netperf.Throughput_Mbps"][0] > 0, tput
+st = json.load(open(glob.glob(b + "/runs/TCP_STREAM*/1/status")[0]))
+assert st["peer"]["status"] == "ok", st.get("peer")
+print("client", env["boot_id"], "server", peer["boot_id"], "TCP_STREAM",
+      tput["netperf.Throughput_Mbps"][0], "Mbps")
+PY
+[ -L "$B/server-host" ] || fail "no server-host link in $B"
+[ -f "$B/server-host/env.json" ] || fail "the server host's boot folder is not collected"
+ls "$B"/server-host/runs/TCP_STREAM*/1/status >/dev/null || fail "no server side of TCP_STREAM"
+expect_grep '"server_host": {' "$T/out/run.json"
+expect_grep "server host finished, server-host/0" "$T/run.out"
+# compare reads it as one boot with both environments
+"$BENCHBOOT" compare "$T/out" "$T/out" >"$T/cmp.out" || fail "compare: $(cat "$T/cmp.out")"
+expect_grep "(1 boot)" "$T/cmp.out"
+if pgrep -f -- "$T/images" >/dev/null; then fail "a QEMU is still running"; fi
