@@ -8,15 +8,16 @@ J=tests/fixtures/cluster/two-host-netperf.yaml
 "$BENCHBOOT" check "$J" >"$T/check.out"
 expect_grep "host bb-server: role server, address 192.168.77.1/24" "$T/check.out"
 rc=0
-bb_timeout 400 "$BENCHBOOT" run "$J" --accel tcg --cpus 1 --mem 512 --images "$T/images" \
+bb_timeout 400 "$BENCHBOOT" run "$J" --accel tcg --images "$T/images" \
 	-o "$T/out" >"$T/run.out" 2>&1 || rc=$?
 cat "$T/run.out"
 expect_eq "two-host run: exit code" $rc 0
 expect_grep "^boot 1/1 server: QEMU pid [0-9]" "$T/run.out"
 expect_grep "^boot 1/1 client: QEMU pid [0-9]" "$T/run.out"
 expect_grep "^boot 1/1 client: peer status=connected" "$T/run.out"
-expect_grep "^boot 1/1 client: run ./2 TCP_STREAM iteration 1: ok" "$T/run.out"
-expect_grep "^boot 1/1 client: run ./2 SCTP_STREAM_MANY iteration 1: ok" "$T/run.out"
+expect_grep "^boot 1/1 client: run 1/2 TCP_STREAM iteration 1: ok" "$T/run.out"
+expect_grep "^boot 1/1 server: run 1/2 TCP_STREAM iteration 1: ok" "$T/run.out"
+expect_grep "^boot 1/1 client: run 2/2 SCTP_STREAM_MANY iteration 1: ok" "$T/run.out"
 expect_grep "^boot 1/1 server: finished in" "$T/run.out"
 expect_grep "^boot 1/1 client: finished in" "$T/run.out"
 # the kernel command lines
@@ -47,7 +48,21 @@ PY
 ls "$B"/server-host/runs/TCP_STREAM*/1/status >/dev/null || fail "no server side of TCP_STREAM"
 expect_grep '"server_host": {' "$T/out/run.json"
 expect_grep "server host finished, server-host/0" "$T/run.out"
-# compare reads it as one boot with both environments
-"$BENCHBOOT" compare "$T/out" "$T/out" >"$T/cmp.out" || fail "compare: $(cat "$T/cmp.out")"
-expect_grep "(1 boot)" "$T/cmp.out"
+# a second two-host boot on another command line (both hosts): compare treats each two-host
+# boot as one boot with both environments, the server host's fields as server.*
+rc=0
+bb_timeout 400 "$BENCHBOOT" run "$J" --accel tcg --images "$T/images" \
+	--append bbside=b -o "$T/b" >"$T/b.out" 2>&1 || rc=$?
+cat "$T/b.out"
+expect_eq "second two-host run: exit code" $rc 0
+set +e
+"$BENCHBOOT" compare "$T/out" "$T/b" >"$T/cmp.out" 2>&1
+rc=$?
+set -e
+cat "$T/cmp.out"
+[ $rc = 0 ] || [ $rc = 1 ] || fail "compare exit code $rc"
+expect_grep "^A: $T/out (1 boot)" "$T/cmp.out"
+expect_grep "^  kernel.cmdline .*| .*bbside=b" "$T/cmp.out"
+expect_grep "^  server.kernel.cmdline .*| .*bbside=b benchboot.role=server" "$T/cmp.out"
+expect_grep "^run .*test=TCP_STREAM" "$T/cmp.out"
 if pgrep -f -- "$T/images" >/dev/null; then fail "a QEMU is still running"; fi
