@@ -3,7 +3,7 @@
 # collected (the client's where one-host boots go, the server host's under server-host/), the
 # server host's environment received by the client (peer/env.json), run.json with both.
 . tests/lib.sh
-bb_need init netperf qemu
+bb_need init netperf qemu sysroot kernel
 J=tests/fixtures/cluster/two-host-netperf.yaml
 "$BENCHBOOT" check "$J" >"$T/check.out"
 expect_grep "host bb-server: role server, address 192.168.77.1/24" "$T/check.out"
@@ -48,13 +48,20 @@ PY
 ls "$B"/server-host/runs/TCP_STREAM*/1/status >/dev/null || fail "no server side of TCP_STREAM"
 expect_grep '"server_host": {' "$T/out/run.json"
 expect_grep "server host finished, server-host/0" "$T/run.out"
-# a second two-host boot on another command line (both hosts): compare treats each two-host
-# boot as one boot with both environments, the server host's fields as server.*
+# a second two-host boot on another command line (both hosts), the server host on a kernel
+# of its own (--server-kernel: the pinned one under another name, in an image of its own):
+# compare treats each two-host boot as one boot with both environments, the server host's
+# fields as server.*
+K=$(ls "$SYSROOT"/boot/vmlinuz-*)
 rc=0
-bb_timeout 400 "$BENCHBOOT" run "$J" --accel tcg --images "$T/images" \
+bb_timeout 400 "$BENCHBOOT" run "$J" --accel tcg --images "$T/images" --server-kernel srv="$K" \
 	--append bbside=b -o "$T/b" >"$T/b.out" 2>&1 || rc=$?
 cat "$T/b.out"
 expect_eq "second two-host run: exit code" $rc 0
+expect_grep "^building the image of .* for the server host's kernel srv" "$T/b.out"
+expect_grep "^  $T/images/two-host-netperf.server (image id" "$T/b.out"
+expect_grep "^boot 1/1 server: host bb-server, kernel srv," "$T/b.out"
+expect_grep "^boot 1/1 client: host bb-client, kernel vmlinuz-" "$T/b.out"
 set +e
 "$BENCHBOOT" compare "$T/out" "$T/b" >"$T/cmp.out" 2>&1
 rc=$?

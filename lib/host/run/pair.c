@@ -182,34 +182,14 @@ static void side_init(struct side *sd, struct run *r, const struct bootspec *s, 
 	sd->args[4] = NULL;
 }
 
-/* How side sd went: its outcome and detail, whether it finished (powered off after
- * boot-end); failures marked in res. */
+/* How side sd went: 1 finished, 0 not (QEMU could not run included). */
 static int side_outcome(struct side *sd, const char **outcome, char *detail, size_t dlen)
 {
-	struct bb_run_result *res = sd->r->res;
-	snprintf(detail, dlen, "%s", sd->qres.detail);
-	if (sd->qr) {
-		*outcome = "qemu-failed";
-		bb_progress_event(&sd->p, "FAILED: unable to run QEMU: %s", sd->qres.detail);
-		res->system_failure = res->any_failed = 1;
-		return 0;
-	}
-	*outcome = bb_boot_outcome_name(sd->qres.outcome);
-	int finished = sd->qres.outcome == BB_BOOT_POWEROFF && sd->p.boot_end_seen;
-	if (sd->qres.outcome == BB_BOOT_POWEROFF && !sd->p.boot_end_seen)
-		snprintf(detail, dlen, "the VM stopped before the init reported boot-end");
-	if (finished) {
-		bb_progress_event(&sd->p, "finished in %.0f s", sd->qres.wall_s);
-	} else {
-		res->any_failed = 1;
-		bb_progress_event(&sd->p, "FAILED (%s after %.0f s)%s%s; console: %s", *outcome,
-		                  sd->qres.wall_s, *detail ? ": " : "", detail, sd->console);
-		if (sd->qres.outcome == BB_BOOT_QEMU_FAILED)
-			res->system_failure = 1;
-	}
-	if (sd->p.failed)
-		res->any_failed = 1;
-	return finished;
+	int fin = bb_run_outcome(sd->r, &sd->p, sd->qr, &sd->qres, sd->console, outcome, detail,
+	                         dlen);
+	if (fin < 0)
+		sd->r->res->any_failed = 1;
+	return fin > 0;
 }
 
 /* The record of a two-host boot (both sides booted and ended). */

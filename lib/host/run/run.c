@@ -513,6 +513,35 @@ static int qemu_boot(struct run *r, const struct bootspec *s, struct bb_progress
 	}
 }
 
+int bb_run_outcome(struct run *r, struct bb_progress *p, int qr, const struct bb_qemu_result *q,
+                   const char *console, const char **outcome, char *detail, size_t dlen)
+{
+	struct bb_run_result *res = r->res;
+	snprintf(detail, dlen, "%s", q->detail);
+	if (qr) {
+		*outcome = "qemu-failed";
+		bb_progress_event(p, "FAILED: unable to run QEMU: %s", q->detail);
+		res->system_failure = 1;
+		return -1;
+	}
+	*outcome = bb_boot_outcome_name(q->outcome);
+	int finished = q->outcome == BB_BOOT_POWEROFF && p->boot_end_seen;
+	if (q->outcome == BB_BOOT_POWEROFF && !p->boot_end_seen)
+		snprintf(detail, dlen, "the VM stopped before the init reported boot-end");
+	if (finished) {
+		bb_progress_event(p, "finished in %.0f s", q->wall_s);
+	} else {
+		res->any_failed = 1;
+		bb_progress_event(p, "FAILED (%s after %.0f s)%s%s; console: %s", *outcome, q->wall_s,
+		                  *detail ? ": " : "", detail, console);
+		if (q->outcome == BB_BOOT_QEMU_FAILED)
+			res->system_failure = 1;
+	}
+	if (p->failed)
+		res->any_failed = 1;
+	return finished;
+}
+
 /* Boot s (the res->nrecs-th boot of nboots), record it, collect it, update run.json. */
 static void boot_one(struct run *r, const struct bootspec *s, size_t nboots)
 {
@@ -535,30 +564,11 @@ static void boot_one(struct run *r, const struct bootspec *s, size_t nboots)
 	rec->ok = p.ok;
 	rec->failed = p.failed;
 	rec->wall = qres.wall_s;
-	snprintf(rec->detail, sizeof(rec->detail), "%s", qres.detail);
-	if (qr) {
-		rec->outcome = "qemu-failed";
-		bb_progress_event(&p, "FAILED: unable to run QEMU: %s", qres.detail);
-		res->system_failure = 1;
+	int fin = bb_run_outcome(r, &p, qr, &qres, rec->console, &rec->outcome, rec->detail,
+	                         sizeof(rec->detail));
+	if (fin < 0)
 		return;
-	}
-	rec->outcome = bb_boot_outcome_name(qres.outcome);
-	rec->finished = qres.outcome == BB_BOOT_POWEROFF && p.boot_end_seen;
-	if (qres.outcome == BB_BOOT_POWEROFF && !p.boot_end_seen)
-		snprintf(rec->detail, sizeof(rec->detail),
-		         "the VM stopped before the init reported boot-end");
-
-	if (rec->finished) {
-		bb_progress_event(&p, "finished in %.0f s", qres.wall_s);
-	} else {
-		res->any_failed = 1;
-		bb_progress_event(&p, "FAILED (%s after %.0f s)%s%s; console: %s", rec->outcome,
-		                  qres.wall_s, *rec->detail ? ": " : "", rec->detail, rec->console);
-		if (qres.outcome == BB_BOOT_QEMU_FAILED)
-			res->system_failure = 1;
-	}
-	if (p.failed)
-		res->any_failed = 1;
+	rec->finished = fin;
 	bb_run_collect(r, &p, res->disk, res->outdir, rec->console, rec->boot_id, rec->finished,
 	               rec->folder, sizeof(rec->folder));
 	int wr = bb_runjson_write(res->outdir, r->old, res->recs, r->booted, res->nrecs);
