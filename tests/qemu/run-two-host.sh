@@ -71,5 +71,8 @@ cat "$T/cmp.out"
 expect_grep "^A: $T/out (1 boot)" "$T/cmp.out"
 expect_grep "^  kernel.cmdline .*| .*bbside=b" "$T/cmp.out"
 expect_grep "^  server.kernel.cmdline .*| .*bbside=b benchboot.role=server" "$T/cmp.out"
+# the two hosts' dummy interfaces differ (SCTP lists every local address to its peer)
+expect_grep "benchboot.net.dummy=192.0.2.1/24" "$T"/out/console/*.server.log
+expect_grep "benchboot.net.dummy=192.0.2.2/24" "$T"/out/console/*.client.log
 expect_grep "^run .*test=TCP_STREAM" "$T/cmp.out"
 if pgrep -f -- "$T/images" >/dev/null; then fail "a QEMU is still running"; fi

@@ -132,8 +132,11 @@ static void write_multinode(struct strbuf *o, enum lava_flavour flavour, const s
 	static const char *const roles[] = {"server", "client"};
 	const struct bb_cluster *c = b->cluster;
 	char cmd[2][4200], mac[32];
-	for (int i = 0; i < 2; i++)
-		snprintf(cmd[i], sizeof(cmd[i]), "%s benchboot.role=%s", b->cmdline, roles[i]);
+	for (int i = 0; i < 2; i++) {
+		char words[128];
+		bb_cluster_role_args(roles[i], words, sizeof(words));
+		snprintf(cmd[i], sizeof(cmd[i]), "%s %s", b->cmdline, words);
+	}
 	strbuf_printf(o, "protocols:\n  lava-multinode:\n    roles:\n");
 	for (int i = 0; i < 2; i++) {
 		size_t h = i == 0 ? (size_t)c->server : (size_t)c->client;

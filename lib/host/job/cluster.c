@@ -325,3 +325,9 @@ void bb_cluster_mac(const struct bb_cluster *c, size_t i, char *buf, size_t len)
 	else
 		snprintf(buf, len, "52:54:00:bb:00:%02zx", i + 1);
 }
+
+void bb_cluster_role_args(const char *role, char *buf, size_t len)
+{
+	snprintf(buf, len, "benchboot.role=%s benchboot.net.dummy=192.0.2.%d/24", role,
+	         strcmp(role, "server") ? 2 : 1);
+}

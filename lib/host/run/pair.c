@@ -39,7 +39,7 @@ struct side {
 	size_t host;           /* its index in the cluster */
 	struct bb_run_opts lo; /* the caller's callbacks, through the lock */
 	struct bb_progress p;
-	char cmdline[4200], netdev[300], device[200], console[4096];
+	char cmdline[4300], netdev[300], device[200], console[4096];
 	int ports[2]; /* its end of the test network, the other's */
 	const char *args[5];
 	struct bb_qemu_result qres;
@@ -162,8 +162,9 @@ static void side_init(struct side *sd, struct run *r, const struct bootspec *s, 
 	sd->p.kernel_name =
 	    role == SERVER && r->sspecs ? r->o->server_kernel.name : r->kernels[s->kernel].name;
 	sd->p.role = role_names[role];
-	snprintf(sd->cmdline, sizeof(sd->cmdline), "%s benchboot.role=%s", s->cmdline,
-	         role_names[role]);
+	char words[128];
+	bb_cluster_role_args(role_names[role], words, sizeof(words));
+	snprintf(sd->cmdline, sizeof(sd->cmdline), "%.4096s %.127s", s->cmdline, words);
 	snprintf(sd->console, sizeof(sd->console), "%.3800s/%s-%03zu-%.100s.g%d.%s.log",
 	         r->res->consdir, r->stamp, r->res->nrecs + 1, sd->p.kernel_name, s->group,
 	         role_names[role]);
