@@ -1,7 +1,8 @@
 # benchboot run of a two-host job (TCG): TCP_STREAM and SCTP_STREAM_MANY from the client host
 # to netserver on the server host, two VMs joined by a private QEMU network; both hosts' results
 # collected (the client's where one-host boots go, the server host's under server-host/), the
-# server host's environment received by the client (peer/env.json), run.json with both.
+# server host's environment received by the client (peer/env.json), run.json with both; a
+# second boot with the server host on --server-kernel, compared (server.* fields); A/B kernels.
 . tests/lib.sh
 bb_need init netperf qemu sysroot kernel
 J=tests/fixtures/cluster/two-host-netperf.yaml
@@ -75,4 +76,24 @@ expect_grep "^  server.kernel.cmdline .*| .*bbside=b benchboot.role=server" "$T/
 expect_grep "benchboot.net.dummy=192.0.2.1/24" "$T"/out/console/*.server.log
 expect_grep "benchboot.net.dummy=192.0.2.2/24" "$T"/out/console/*.client.log
 expect_grep "^run .*test=TCP_STREAM" "$T/cmp.out"
+# A/B kernels as for one host: both hosts boot A, then both boot B; each boot folder links its
+# server host's; compare --by kernel splits the two two-host boots
+sed 's/test: \[TCP_STREAM, SCTP_STREAM_MANY\]/test: TCP_STREAM/' "$J" >"$T/ab.yaml"
+rc=0
+bb_timeout 400 "$BENCHBOOT" run "$T/ab.yaml" --accel tcg --images "$T/images" --kernel A="$K" \
+	--kernel B="$K" -o "$T/ab" >"$T/ab.out" 2>&1 || rc=$?
+cat "$T/ab.out"
+expect_eq "A/B two-host run: exit code" $rc 0
+expect_grep "^boot 1/2 server: host bb-server, kernel A," "$T/ab.out"
+expect_grep "^boot 2/2 client: host bb-client, kernel B," "$T/ab.out"
+[ "$(find "$T"/ab/0*-*/server-host/env.json | wc -l)" = 2 ] || fail "expected 2 boots, each with its server host"
+[ "$(find "$T"/ab/server-host -mindepth 1 -maxdepth 1 -name '0*-*' | wc -l)" = 2 ] || fail "expected 2 server host boots"
+set +e
+"$BENCHBOOT" compare "$T/ab" --by kernel >"$T/abc.out" 2>&1
+rc=$?
+set -e
+cat "$T/abc.out"
+[ $rc = 0 ] || [ $rc = 1 ] || fail "compare --by kernel exit code $rc"
+expect_grep "^A: kernel=A (1 boot)" "$T/abc.out"
+expect_grep "^B: kernel=B (1 boot)" "$T/abc.out"
 if pgrep -f -- "$T/images" >/dev/null; then fail "a QEMU is still running"; fi
