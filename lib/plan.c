@@ -464,6 +464,7 @@ static int set_global(struct parser *ps, const char *key, const char *value, int
 		if (!dummy_ok(value))
 			return fail(ps, "net.dummy: expected IPv4ADDR/PREFIX, not '%s'", value);
 		r = set_str(&p->net_dummy, value);
+		p->net_dummy_given = 1;
 	} else if (!strncmp(key, "net.nic.", 8)) {
 		const char *f = key + 8;
 		if (!strcmp(f, "name")) {
@@ -892,6 +893,8 @@ int bb_plan_cmdline(struct bb_plan *plan, const char *cmdline, char *report, siz
 			                        "%scmdline: benchboot.%s: %s", off ? "\n" : "", key,
 			                        msg);
 	}
+	if (plan->cluster && plan->role == BB_ROLE_CLIENT && !plan->net_dummy_given)
+		(void)set_str(&plan->net_dummy, "192.0.2.2/24"); /* out of memory: .1 stays */
 	return problems;
 }
 

@@ -60,7 +60,11 @@ struct bb_plan {
 	struct bb_strv cgroup_controllers;
 	struct bb_kvs cgroup_limits; /* FILE -> value */
 	char *cpufreq_governor;      /* NULL: leave alone */
-	char *net_dummy;             /* "ADDR/PREFIX" */
+	/* "ADDR/PREFIX"; default 192.0.2.1/24, or 192.0.2.2/24 on the client host of a two-host
+	 * plan (the two hosts' dummy addresses must differ: SCTP tells its peer every local
+	 * address, and a peer "at" one of its own addresses aborts the association) */
+	char *net_dummy;
+	int net_dummy_given; /* net.dummy came from the plan or the command line */
 	/* net.nic.*: a real NIC (docs/plan.md); nic_name NULL: none */
 	char *nic_name; /* interface name, or MAC address (lowercase xx:xx:xx:xx:xx:xx) */
 	struct bb_strv nic_address; /* "ADDR/PREFIX", IPv4 or IPv6 */

@@ -421,6 +421,38 @@ TEST(plan_cluster_keys)
 	bb_plan_free(&p);
 }
 
+/* The client host of a two-host plan takes 192.0.2.2 for its dummy interface (the server
+ * host and one-host plans keep 192.0.2.1): SCTP aborts associations to a peer "at" one of its
+ * own addresses. A net.dummy of the plan or the command line wins. */
+TEST(plan_cluster_dummy_by_role)
+{
+	struct bb_plan p;
+	char err[256], report[512];
+	const char *roles[][2] = {{"benchboot.role=server", "192.0.2.1/24"},
+	                          {"benchboot.role=client", "192.0.2.2/24"},
+	                          {"benchboot.role=client benchboot.net.dummy=10.9.9.9/8", "10.9.9.9/8"},
+	                          {"benchboot.net.dummy=10.9.9.9/8 benchboot.role=client", "10.9.9.9/8"}};
+	for (size_t i = 0; i < sizeof(roles) / sizeof(roles[0]); i++) {
+		CHECK_INT(parse(two_hosts, &p, err), ==, 0);
+		CHECK_INT(bb_plan_cmdline(&p, roles[i][0], report, sizeof(report)), ==, 0);
+		CHECK_STR(p.net_dummy, roles[i][1]);
+		bb_plan_free(&p);
+	}
+	char text[2048];
+	/* global keys go before the first run: put it right after the header line */
+	const char *nl = strchr(two_hosts, '\n');
+	snprintf(text, sizeof(text), "%.*snet.dummy=10.1.1.1/24\n%s", (int)(nl - two_hosts + 1),
+	         two_hosts, nl + 1);
+	CHECK_INT(parse(text, &p, err), ==, 0);
+	CHECK_INT(bb_plan_cmdline(&p, "benchboot.role=client", report, sizeof(report)), ==, 0);
+	CHECK_STR(p.net_dummy, "10.1.1.1/24");
+	bb_plan_free(&p);
+	CHECK_INT(parse("benchboot-plan 1\n", &p, err), ==, 0);
+	CHECK_INT(bb_plan_cmdline(&p, "benchboot.role=client", report, sizeof(report)), ==, 0);
+	CHECK_STR(p.net_dummy, "192.0.2.1/24");
+	bb_plan_free(&p);
+}
+
 /* A two-host plan with line `extra` after line 11 (or key `drop` left out). */
 static int parse_two(const char *extra, const char *drop, char *err)
 {

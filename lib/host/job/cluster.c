@@ -328,6 +328,5 @@ void bb_cluster_mac(const struct bb_cluster *c, size_t i, char *buf, size_t len)
 
 void bb_cluster_role_args(const char *role, char *buf, size_t len)
 {
-	snprintf(buf, len, "benchboot.role=%s benchboot.net.dummy=192.0.2.%d/24", role,
-	         strcmp(role, "server") ? 2 : 1);
+	snprintf(buf, len, "benchboot.role=%s", role);
 }

@@ -66,10 +66,7 @@ void bb_cluster_mac(const struct bb_cluster *c, size_t i, char *buf, size_t len)
 
 /*
  * The kernel command line words of the machine in role "server" or "client":
- * "benchboot.role=ROLE benchboot.net.dummy=192.0.2.N/24" (N = 1 server, 2 client). The dummy
- * interface's address (the init's one non-loopback address) must differ between the hosts:
- * SCTP lists every local address to its peer, and a peer "at" one's own address aborts the
- * association.
+ * "benchboot.role=ROLE" (the role also picks the init's dummy address: lib/plan.h net_dummy).
  */
 void bb_cluster_role_args(const char *role, char *buf, size_t len);
 
