@@ -448,7 +448,7 @@ void cluster_serve_ended(struct boot *b, const char *status, const char *reason)
 }
 
 /* A `start` from the client host: its run and iteration, or a `started failed` answer. */
-static void serve_start(struct boot *b, const struct peer_msg *m)
+static void serve_start(struct boot *b, const struct peer_msg *m, cluster_iteration_fn *serve)
 {
 	const char *id = peer_msg_get(m, "run"), *it = peer_msg_get(m, "iter"),
 	           *pos = peer_msg_get(m, "pos");
@@ -475,12 +475,12 @@ static void serve_start(struct boot *b, const struct peer_msg *m)
 		p = b->position + 1, t = 0;
 	b->position = p - 1;
 	b->positions = t;
-	run_iteration(b, r, iter, warmup);
+	serve(b, r, iter, warmup);
 	if (!warmup && iter > b->run_served[r])
 		b->run_served[r] = iter;
 }
 
-void cluster_serve(struct boot *b)
+void cluster_serve(struct boot *b, cluster_iteration_fn *serve)
 {
 	struct peer_msg m;
 	double gap = GAP_MS + b->plan.results_wait * 1e3;
@@ -488,7 +488,7 @@ void cluster_serve(struct boot *b)
 		if (expect_any(b, &m, NULL, "start or done", gap))
 			break;
 		if (!strcmp(m.word, "start")) {
-			serve_start(b, &m);
+			serve_start(b, &m, serve);
 		} else if (!strcmp(m.word, "done")) {
 			say("the client host says the matrix is over (%s runs ok, %s with "
 			    "failures)",
@@ -513,26 +513,5 @@ void cluster_serve(struct boot *b)
 			b->positions += b->plan.runs[r].iterations;
 	for (size_t r = 0; r < b->plan.nruns; r++)
 		for (int i = b->run_served[r] + 1; i <= b->plan.runs[r].iterations; i++)
-			run_iteration(b, r, i, 0);
-}
-
-void cluster_json(struct ijw *w, const struct boot *b)
-{
-	const struct cluster_state *c = &b->cluster;
-	if (!b->plan.cluster) {
-		ijw_raw(w, "cluster", "null");
-		return;
-	}
-	ijw_open(w, "cluster", '{');
-	ijw_str(w, "name", b->plan.cluster);
-	ijw_str(w, "role", c->role == BB_ROLE_NONE ? NULL : bb_role_name(c->role));
-	ijw_str(w, "host", c->self_host ? c->self_host->name : NULL);
-	ijw_str(w, "self", strcmp(c->self, "-") && *c->self ? c->self : NULL);
-	ijw_str(w, "peer", strcmp(c->peer, "-") && *c->peer ? c->peer : NULL);
-	ijw_str(w, "peer_host", c->peer_host ? c->peer_host->name : NULL);
-	ijw_int(w, "port", b->plan.cluster_port);
-	ijw_str(w, "peer_status", *c->peer_status ? c->peer_status : NULL);
-	ijw_str(w, "peer_reason", *c->peer_reason ? c->peer_reason : NULL);
-	ijw_str(w, "error", *c->error ? c->error : NULL);
-	ijw_close(w, '}');
+			serve(b, r, i, 0);
 }

@@ -303,6 +303,27 @@ static void nic_json(struct ijw *w, const struct boot *b)
 	ijw_close(w, '}');
 }
 
+void env_cluster_json(struct ijw *w, const struct boot *b)
+{
+	const struct cluster_state *c = &b->cluster;
+	if (!b->plan.cluster) {
+		ijw_raw(w, "cluster", "null");
+		return;
+	}
+	ijw_open(w, "cluster", '{');
+	ijw_str(w, "name", b->plan.cluster);
+	ijw_str(w, "role", c->role == BB_ROLE_NONE ? NULL : bb_role_name(c->role));
+	ijw_str(w, "host", c->self_host ? c->self_host->name : NULL);
+	ijw_str(w, "self", strcmp(c->self, "-") && *c->self ? c->self : NULL);
+	ijw_str(w, "peer", strcmp(c->peer, "-") && *c->peer ? c->peer : NULL);
+	ijw_str(w, "peer_host", c->peer_host ? c->peer_host->name : NULL);
+	ijw_int(w, "port", b->plan.cluster_port);
+	ijw_str(w, "peer_status", *c->peer_status ? c->peer_status : NULL);
+	ijw_str(w, "peer_reason", *c->peer_reason ? c->peer_reason : NULL);
+	ijw_str(w, "error", *c->error ? c->error : NULL);
+	ijw_close(w, '}');
+}
+
 int env_write(const struct boot *b)
 {
 	struct ijw w = {0};
@@ -366,7 +387,7 @@ int env_write(const struct boot *b)
 	ijw_str(&w, "error", *b->net_error ? b->net_error : NULL);
 	nic_json(&w, b);
 	ijw_close(&w, '}');
-	cluster_json(&w, b);
+	env_cluster_json(&w, b);
 	ijw_open(&w, "setup", '{');
 	ijw_num(&w, "init_exec_boottime_ms", b->t_exec_ms);
 	ijw_num(&w, "first_client_boottime_ms", b->t_first_client_ms ? b->t_first_client_ms : NAN);

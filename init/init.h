@@ -251,8 +251,10 @@ int cluster_iter_end(struct boot *b, const char *status, const char *reason, cha
 /* Client host: the matrix is over (the server host then ends its boot). */
 void cluster_done(struct boot *b, int ok, int failed);
 /* Server host: serve the iterations the client host asks for until it says done or is gone;
- * then the iterations not served fail with the reason. */
-void cluster_serve(struct boot *b);
+ * then the iterations not served fail with the reason. `serve` runs one iteration (the
+ * runner passes run_iteration: the protocol knows nothing of how a run is run). */
+typedef void cluster_iteration_fn(struct boot *b, size_t runidx, int iter, int warmup);
+void cluster_serve(struct boot *b, cluster_iteration_fn *serve);
 /* Server host, inside an iteration (run.c): answer `start` (its sysctls as read back, its
  * status), then wait for the client's `end` (bounded by runtime + grace + margin). 0, or -1
  * (gone: reason). The client's status of the iteration into pstatus/preason. */
@@ -263,8 +265,6 @@ int cluster_serve_wait_end(struct boot *b, const struct bb_plan_run *run, char *
 /* Server host: the iteration is written: answer `end`. */
 void cluster_serve_ended(struct boot *b, const char *status, const char *reason);
 struct ijw;
-/* env.json "cluster": null for a one-host plan. */
-void cluster_json(struct ijw *w, const struct boot *b);
 
 /* One iteration of plan run i (run.c); warmup K > 0: the boot's K-th warm-up (iter 0). */
 void run_iteration(struct boot *b, size_t runidx, int iter, int warmup);
@@ -276,6 +276,9 @@ void run_sequence(struct boot *b);
 void run_reap(void);
 /* Write env.json into the results dir (env.c). */
 int env_write(const struct boot *b);
+/* env.json "cluster": this host's part of a two-host plan (docs/cluster.md), null for a
+ * one-host plan. */
+void env_cluster_json(struct ijw *w, const struct boot *b);
 
 /* Online CPUs from /sys/devices/system/cpu/online (fallback: sysconf). */
 unsigned init_online_cpus(char *list, size_t len);

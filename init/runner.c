@@ -223,7 +223,7 @@ void runner_main(struct boot *b)
 	cluster_meet(b);
 	machine(BB_CON_RESULTS_START);
 	if (b->cluster.role == BB_ROLE_SERVER && !*b->cluster.error)
-		cluster_serve(b); /* the client host's iterations, on its command */
+		cluster_serve(b, run_iteration); /* the client host's iterations, on its command */
 	else
 		run_sequence(b);
 	setup_deferred_run(b); /* no run did it (a plan without runs) */

@@ -51,7 +51,7 @@ TEST(cluster_client_role)
 	                                    "status=ok reason=-\n");
 	struct ijw w = {0};
 	ijw_open(&w, NULL, '{');
-	cluster_json(&w, &b);
+	env_cluster_json(&w, &b);
 	ijw_close(&w, '}');
 	CHECK_CONTAINS(w.buf,
 	               "\"cluster\": {\n    \"name\": \"cs-two\",\n    \"role\": \"client\",\n"
@@ -113,7 +113,7 @@ TEST(cluster_one_host)
 	free(con);
 	struct ijw w = {0};
 	ijw_open(&w, NULL, '{');
-	cluster_json(&w, &b);
+	env_cluster_json(&w, &b);
 	ijw_close(&w, '}');
 	CHECK_CONTAINS(w.buf, "\"cluster\": null");
 	ijw_free(&w);
