@@ -77,13 +77,13 @@ expect_grep "^client.count=25%$" "$T/out"
 # sysctls and options
 check -v $F/stress-ng-2docs.yaml
 expect_grep "^total: 1 boot, 8 runs," "$T/out"
-expect_grep "stress-ng-2docs.yaml:17:7: test: stress-ng 0.15.06 (the image's) has no stressor 'eth-sniff': that run will fail" "$T/err"
+expect_grep "stress-ng-2docs.yaml:17:7: test: stress-ng 0.22.01 (the image's) has no stressor 'ng': that run will fail" "$T/err"
 expect_grep "^  run sock.type-dgram: 1 x 1s, clients 1$" "$T/out"
 expect_grep "^sysctl.net.core.somaxconn=4096$" "$T/out"
 expect_grep "^sysctl.kernel.sched_autogroup_enabled=0$" "$T/out"
 expect_grep "^sysctl.net.ipv4.ping_group_range=0 2147483647$" "$T/out"
 expect_grep "^client.arg=--sock-type$" "$T/out"
-expect_grep "^param.stress-ng_version=0.15.06$" "$T/out"
+expect_grep "^param.stress-ng_version=0.22.01$" "$T/out"
 check -v $F/stress-ng-options.yaml
 args() { awk -v r="[run $1]" '$0 == r {on=1; next} /^\[run /{on=0} on && /^client.arg=/{sub(/^client.arg=/,""); printf "%s ", $0}' "$T/out"; }
 expect_eq "class cpu-cache" "$(args cpu-cache)" \

@@ -10,8 +10,13 @@
 BB_APT="$CACHE/apt"
 
 # Binary packages come from Debian 12 (with its updates and security suites, for the kernel);
-# sources from Debian 12 main (e2fsprogs) and Debian 13 main (netperf with SCTP).
-BB_BIN_SUITES="bookworm bookworm-updates"
+# sources from Debian 12 main (e2fsprogs) and Debian 13 main (netperf with SCTP). stress-ng
+# and the libraries it needs (glibc among them) come from Debian testing ($BB_SNG_SUITE): the
+# stressors LKP's jobs name are newer than Debian 12's stress-ng, and the mirror serves no
+# stress-ng source to build. That suite is pinned below the others (priority 100): only a
+# resolution asked for with -t $BB_SNG_SUITE takes packages from it.
+BB_SNG_SUITE="forky"
+BB_BIN_SUITES="bookworm bookworm-updates $BB_SNG_SUITE"
 BB_SEC_SUITES="bookworm-security"
 BB_SRC_SUITES="bookworm trixie"
 
@@ -71,6 +76,8 @@ bb_apt_setup() {
 		done
 	} >"$BB_APT/etc/sources.list.new"
 	mv "$BB_APT/etc/sources.list.new" "$BB_APT/etc/sources.list"
+	printf 'Package: *\nPin: release n=%s\nPin-Priority: 100\n' "$BB_SNG_SUITE" \
+		>"$BB_APT/etc/preferences.d/benchboot-stress-ng"
 	: >"$BB_APT/status"
 	BB_APT_OPTS=(
 		-o "Dir::Etc=$BB_APT/etc"

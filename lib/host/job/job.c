@@ -79,9 +79,6 @@ static const char *const netperf_opts[] = {"runtime",   "nr_threads",         "i
 static const char *const stressng_opts[] = {"testtime", "class", "nr_threads", "test",
                                             "method",   "mode",  "type",       "sched",
                                             "advise",   "hdd_opts", NULL};
-static const char *const sng_classes[] = {
-    "cpu-cache", "cpu",     "device", "exec_spawn", "filesystem", "interrupt", "io", "memory",
-    "network",   "os",      "pipe",   "pts",        "scheduler",  "security",  "vm", NULL};
 
 enum { F_AXIS = 1 };
 
@@ -648,8 +645,8 @@ static int check_value(struct walker *w, const struct keydef *k, const char *key
 	case K_NOTE:
 		return 0;
 	case K_SNGCLASS:
-		if (!one_of(s, sng_classes)) {
-			sug = nearest_in(s, sng_classes);
+		if (!one_of(s, bb_sng_classes)) {
+			sug = nearest_in(s, bb_sng_classes);
 			return jfail(w, m, "%s: unknown stress-ng class '%s'%s%s%s", key, s,
 			             sug ? " (did you mean '" : "", sug ? sug : "", sug ? "'?)" : "");
 		}
@@ -956,8 +953,9 @@ static int walk_sng_option(struct walker *w, yaml_node_t *key, yaml_node_t *val)
 				sug = bb_sng_opts[i].name;
 		return jfail(w, key->start_mark,
 		             "unknown key '%s' in 'stress-ng:': neither a "
-		             "benchboot key nor a stress-ng 0.15 option%s%s%s",
-		             name, sug ? " (did you mean '" : "", sug ? sug : "", sug ? "'?)" : "");
+		             "benchboot key nor a stress-ng %s option%s%s%s",
+		             name, bb_sng_version, sug ? " (did you mean '" : "", sug ? sug : "",
+		             sug ? "'?)" : "");
 	}
 	if (o->stressor)
 		return jfail(w, key->start_mark,

@@ -12,11 +12,14 @@ struct bb_sng_opt {
 	                           * runs it with --NAME-method all) */
 };
 
-/* The version of the pinned stress-ng, e.g. "0.15.06". */
+/* The version of the pinned stress-ng, e.g. "0.22.01". */
 extern const char bb_sng_version[];
 
 /* Sorted by name (strcmp). */
 extern const struct bb_sng_opt bb_sng_opts[];
 extern const size_t bb_sng_nopts;
+
+/* Its stressor classes (--class C), NULL-terminated. */
+extern const char *const bb_sng_classes[];
 
 #endif
