@@ -36,6 +36,22 @@ expect_grep() {
 	grep -q -e "$1" "$2" || { echo "--- $2:"; tail -n 30 "$2"; fail "'$1' not found in $2"; }
 }
 
+# bb_plan_args PLAN RUN: the client.arg lines of [run RUN] in a plan (benchboot check -v),
+# joined by spaces (a trailing one included).
+bb_plan_args() {
+	awk -v r="[run $2]" '$0 == r {on=1; next} /^\[run /{on=0} on && /^client.arg=/{sub(/^client.arg=/,""); printf "%s ", $0}' "$1"
+}
+
+# bb_sysroot_glibc: the sysroot's directory holding libc.so.6 and the loader
+# (/lib/x86_64-linux-gnu in Debian 12, /usr/lib/x86_64-linux-gnu in a merged-/usr suite).
+bb_sysroot_glibc() {
+	local d
+	for d in usr/lib/x86_64-linux-gnu lib/x86_64-linux-gnu; do
+		[ -e "$SYSROOT/$d/libc.so.6" ] && { echo "$SYSROOT/$d"; return 0; }
+	done
+	fail "no libc.so.6 in the sysroot $SYSROOT"
+}
+
 # bb_need WHAT...: the prerequisites of a QEMU or host test, each checked the same way:
 #   init netperf (built by make), sysroot busybox kernel (make fetch), qemu cpio e2fsck (the
 #   packages of tools/scripts/install-deps). `make test` builds and installs all of them, so

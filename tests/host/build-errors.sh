@@ -50,7 +50,8 @@ expect_bad "modules of another release" "kernel .* is release 6.1.0-.* but the m
 # a sysroot without libsctp: netperf cannot be closed
 fake=$T/fake
 mkdir -p "$fake/lib/x86_64-linux-gnu" "$fake/lib64" "$fake/boot"
-cp "$SYSROOT"/lib/x86_64-linux-gnu/{libc.so.6,libm.so.6,ld-linux-x86-64.so.2} "$fake/lib/x86_64-linux-gnu/"
+glibc=$(bb_sysroot_glibc)
+cp "$glibc"/{libc.so.6,libm.so.6,ld-linux-x86-64.so.2} "$fake/lib/x86_64-linux-gnu/"
 ln -s /lib/x86_64-linux-gnu/ld-linux-x86-64.so.2 "$fake/lib64/"
 ln -s "$(ls "$SYSROOT"/boot/vmlinuz-*)" "$fake/boot/"
 expect_bad "missing library" "library libsctp.so.1 needed by /usr/bin/netperf not found in $fake" \

@@ -46,7 +46,7 @@ expect_eq "--file directory link" "$(readlink "$x/opt/extra/link")" sub/f
 [ ! -e "$x/init" ] || fail "--no-init still gave an /init"
 # every library a binary in the image needs is there, as the sysroot's loader resolves it
 for bin in usr/bin/netperf usr/bin/stress-ng; do
-	"$SYSROOT/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2" --inhibit-cache \
+	"$(bb_sysroot_glibc)/ld-linux-x86-64.so.2" --inhibit-cache \
 		--library-path "$x/lib/x86_64-linux-gnu:$x/usr/lib/x86_64-linux-gnu" --list "$x/$bin" \
 		>"$T/ldlist" 2>&1 || { cat "$T/ldlist"; fail "$bin: libraries missing from the image"; }
 	! grep -q 'not found' "$T/ldlist" || fail "$bin: $(grep 'not found' "$T/ldlist")"

@@ -65,7 +65,7 @@ expect_grep "inc.yaml:2:5: <<: included file 'nope.yaml' not found" "$T/err"
 check -v $F/netperf-toplevel-options.yaml
 expect_grep "^total: 1 boot, 2 runs," "$T/out"
 expect_eq "netperf arguments of TCP_STREAM" \
-	"$(awk '/^\[run TCP_STREAM\]/{r=1} /^\[run UDP/{r=0} r && /^client.arg=/{sub(/^client.arg=/,""); printf "%s ", $0}' "$T/out")" \
+	"$(bb_plan_args "$T/out" TCP_STREAM)" \
 	"/usr/bin/netperf -4 -H 127.0.0.1 -t TCP_STREAM -c -C -l 2 -- -m 10K -s 32K -S 32K "
 
 # nr_threads P%: 3 runs in the plan, the count resolved by the init (0 drops the run there)
@@ -85,7 +85,7 @@ expect_grep "^sysctl.net.ipv4.ping_group_range=0 2147483647$" "$T/out"
 expect_grep "^client.arg=--sock-type$" "$T/out"
 expect_grep "^param.stress-ng_version=0.22.01$" "$T/out"
 check -v $F/stress-ng-options.yaml
-args() { awk -v r="[run $1]" '$0 == r {on=1; next} /^\[run /{on=0} on && /^client.arg=/{sub(/^client.arg=/,""); printf "%s ", $0}' "$T/out"; }
+args() { bb_plan_args "$T/out" "$1"; }
 expect_eq "class cpu-cache" "$(args cpu-cache)" \
 	"/usr/bin/stress-ng --timeout 1 --times --verify --metrics --no-rand-seed --log-file /proc/self/fd/1 --sequential 2 --class cpu-cache --exclude spawn,exec "
 expect_eq "tree: its method list has all" "$(args tree)" \

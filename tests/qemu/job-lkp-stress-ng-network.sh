@@ -11,7 +11,7 @@
 "$BENCHBOOT" check -v tests/fixtures/lkp/stress-ng-network-short.yaml >"$T/plan" 2>"$T/warn"
 expect_grep "stress-ng 0.22.01 (the image's) has no stressor 'ng': that run will fail" "$T/warn"
 if grep -q "'bitops'" "$T/warn"; then fail "bitops warned: $(cat "$T/warn")"; fi
-args() { awk -v r="[run $1]" '$0 == r {on=1; next} /^\[run /{on=0} on && /^client.arg=/{sub(/^client.arg=/,""); printf "%s ", $0}' "$T/plan"; }
+args() { bb_plan_args "$T/plan" "$1"; }
 expect_eq "udp command line" "$(args udp)" \
 	"/usr/bin/stress-ng --timeout 2 --times --verify --metrics --no-rand-seed --log-file /proc/self/fd/1 --udp 0 "
 expect_eq "bitops command line" "$(args bitops)" \
