@@ -53,6 +53,29 @@ static void duration(double s, char *buf, size_t len)
 		snprintf(buf, len, "%lds", t);
 }
 
+/* The boot's warm-up iterations (`warmup:`, docs/jobs.md): N of its first run, kept apart. */
+static int boot_warmup(const struct bb_boot *boot)
+{
+	return atoi(bb_param_get(boot->params, boot->nparams, "warmup", "0"));
+}
+
+/* With `order: random` the boot's first run, the one warmed up, is the shuffle's. */
+static int warmup_random(const struct bb_boot *boot)
+{
+	return !strcmp(bb_param_get(boot->params, boot->nparams, "order", "interleaved"), "random");
+}
+
+static void print_warmup(const struct bb_boot *boot)
+{
+	int n = boot_warmup(boot);
+	if (!n)
+		return;
+	printf("  warm-up: %d iteration%s of %s%s before the measured ones (runs/RUNID/warmup-K, "
+	       "not compared)\n",
+	       n, n == 1 ? "" : "s", warmup_random(boot) ? "the random order's first run" : "run ",
+	       warmup_random(boot) ? "" : boot->runs[0].id);
+}
+
 static int check_main(int argc, char **argv)
 {
 	const char *path = NULL, *plans = NULL;
@@ -96,11 +119,13 @@ static int check_main(int argc, char **argv)
 		fprintf(stderr, "benchboot check: %s: %s\n", path, err);
 		goto out;
 	}
-	long iters = 0;
-	for (size_t b = 0; b < m.nboots; b++)
+	long iters = 0, warmups = 0;
+	for (size_t b = 0; b < m.nboots; b++) {
+		warmups += boot_warmup(&m.boots[b]);
 		for (size_t r = 0; r < m.boots[b].nruns; r++)
 			iters += atoi(bb_param_get(m.boots[b].runs[r].params,
 			                           m.boots[b].runs[r].nparams, "iterations", "1"));
+	}
 	job_print_warnings("check", &job);
 	printf("job %s (%s): suite %s, %zu document%s\n", job.name, job.file, job.suite,
 	       job.nfiledocs, job.nfiledocs == 1 ? "" : "s");
@@ -133,6 +158,7 @@ static int check_main(int argc, char **argv)
 		for (size_t i = 0; i < files.n; i++)
 			printf(" %s", files.v[i]);
 		printf("\n");
+		print_warmup(boot);
 		bb_strv_free(&mods);
 		bb_strv_free(&files);
 		for (size_t r = 0; r < boot->nruns && !rc; r++) {
@@ -144,10 +170,13 @@ static int check_main(int argc, char **argv)
 				break;
 			duration(sr.nominal_s, d1, sizeof d1);
 			duration(sr.runtime_s, d2, sizeof d2);
-			printf("  run %s: %d x %s%s%s%s, clients %s\n", run->id, sr.iterations, d1,
+			char warm[48] = "";
+			if (r == 0 && boot_warmup(boot) && !warmup_random(boot))
+				snprintf(warm, sizeof warm, " + %d warm-up", boot_warmup(boot));
+			printf("  run %s: %d x %s%s%s%s%s, clients %s\n", run->id, sr.iterations, d1,
 			       sr.runtime_s > sr.nominal_s ? " (at most " : "",
 			       sr.runtime_s > sr.nominal_s ? d2 : "",
-			       sr.runtime_s > sr.nominal_s ? ")" : "", sr.client_count);
+			       sr.runtime_s > sr.nominal_s ? ")" : "", warm, sr.client_count);
 			bb_suite_run_free(&sr);
 		}
 	}
@@ -158,9 +187,11 @@ static int check_main(int argc, char **argv)
 	char d1[32], d2[32];
 	duration(tmin, d1, sizeof d1);
 	duration(tmax, d2, sizeof d2);
-	printf("total: %zu boot%s, %zu run%s, %ld iteration%s, estimated wall time %s", m.nboots,
-	       m.nboots == 1 ? "" : "s", m.nruns, m.nruns == 1 ? "" : "s", iters,
-	       iters == 1 ? "" : "s", d1);
+	printf("total: %zu boot%s, %zu run%s, %ld iteration%s", m.nboots, m.nboots == 1 ? "" : "s",
+	       m.nruns, m.nruns == 1 ? "" : "s", iters, iters == 1 ? "" : "s");
+	if (warmups)
+		printf(" + %ld warm-up", warmups);
+	printf(", estimated wall time %s", d1);
 	if (tmax > tmin)
 		printf(" to %s", d2);
 	printf(" (about %.0f s per boot, %.0f s per iteration on top of its runtime)\n",

@@ -27,6 +27,18 @@ diff -u "$T/want" "$T/out" || fail "check output of netperf-cgroup.yaml changed"
 expect_grep "^  run cpu.cpu-method-fft: 2 x 5s, clients 1$" "$T/out"
 expect_grep "^  run vm.vm-bytes-64M: 2 x 5s, clients 1$" "$T/out"
 
+# warm-up (`warmup: N`): shown on the boot, on the run it warms up and in the total
+printf 'suite: netperf\nwarmup: 2\nruntime: 5\ntest: TCP_STREAM\nnr_threads: [1, 2]\n' >"$T/warm.yaml"
+"$BENCHBOOT" check "$T/warm.yaml" >"$T/out" || fail "check of a warm-up job failed"
+expect_grep "^  warm-up: 2 iterations of run TCP_STREAM.nr_threads-1 before the measured ones" "$T/out"
+expect_grep "^  run TCP_STREAM.nr_threads-1: 1 x 5s + 2 warm-up, clients 1$" "$T/out"
+expect_grep "^  run TCP_STREAM.nr_threads-2: 1 x 5s, clients 2$" "$T/out"
+expect_grep "^total: 1 boot, 2 runs, 2 iterations + 2 warm-up, " "$T/out"
+printf 'suite: netperf\nwarmup: 1\norder: random\nruntime: 5\ntest: TCP_STREAM\nnr_threads: [1, 2]\n' >"$T/warm.yaml"
+"$BENCHBOOT" check "$T/warm.yaml" >"$T/out" || fail "check of a random-order warm-up job failed"
+expect_grep "^  warm-up: 1 iteration of the random order's first run before" "$T/out"
+! grep -q "+ 1 warm-up, clients" "$T/out" || fail "random order: the warmed-up run is not known"
+
 # plans: one per boot group, the boot's cgroup mode in each
 "$BENCHBOOT" check --plans "$T/plans" config/jobs/netperf-cgroup.yaml >/dev/null
 expect_eq "plan files" "$(cd "$T/plans" && echo plan.*)" "plan.0 plan.1"

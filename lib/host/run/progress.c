@@ -36,6 +36,13 @@ void bb_progress_event(struct bb_progress *p, const char *fmt, ...)
 		p->o->say(p->o->ctx, BB_RUN_OUT, line);
 }
 
+/* How many warm-up iterations the boot has: the plan's, at least the one in progress. */
+static int warmups(const struct bb_progress *p)
+{
+	int n = p->plan ? p->plan->warmup : 0;
+	return n > p->warmup ? n : p->warmup;
+}
+
 /* The one-line status on a terminal: which run, time left, last result. */
 void bb_progress_tick(void *ctx)
 {
@@ -46,10 +53,15 @@ void bb_progress_tick(void *ctx)
 	double t = bb_now();
 	if (*p->run_id) {
 		double left = p->run_start + p->runtime - t;
+		char which[64];
+		if (p->warmup)
+			snprintf(which, sizeof(which), "warm-up %d/%d", p->warmup, warmups(p));
+		else
+			snprintf(which, sizeof(which), "iter %d/%d", p->iter, p->niter);
 		snprintf(line, sizeof(line),
-		         "boot %d/%d %.100s: run %d/%d %.200s iter %d/%d, %s%.0f s left%s%.200s",
-		         p->boot_no, p->nboots, p->kernel_name, p->run_no, p->runs_total, p->run_id,
-		         p->iter, p->niter, left < 0 ? "over by " : "", left < 0 ? -left : left,
+		         "boot %d/%d %.100s: run %d/%d %.200s %s, %s%.0f s left%s%.200s", p->boot_no,
+		         p->nboots, p->kernel_name, p->run_no, p->runs_total, p->run_id, which,
+		         left < 0 ? "over by " : "", left < 0 ? -left : left,
 		         *p->last ? ", last: " : "", p->last);
 	} else if (p->boot_end_seen) {
 		snprintf(line, sizeof(line), "boot %d/%d %.100s: done, powering off", p->boot_no,
@@ -81,6 +93,7 @@ static double run_start(struct bb_progress *p, const struct bb_console_event *ev
 	snprintf(p->run_id, sizeof(p->run_id), "%s", ev->id);
 	p->iter = ev->iter;
 	p->niter = ev->niter;
+	p->warmup = ev->warmup;
 	p->runtime = ev->runtime;
 	p->run_start = bb_now();
 	char params[1024] = "";
@@ -88,8 +101,8 @@ static double run_start(struct bb_progress *p, const struct bb_console_event *ev
 		snprintf(params + strlen(params), sizeof(params) - strlen(params), " %s=%s",
 		         r->params.v[i].key, r->params.v[i].value);
 	if (ev->warmup) /* kept apart, not compared (docs/plan.md, "Warm-up") */
-		bb_progress_event(p, "run %d/%d %s warm-up %d (%g s)", p->run_no, p->runs_total,
-		                  ev->id, ev->warmup, ev->runtime);
+		bb_progress_event(p, "run %d/%d %s warm-up %d/%d (%g s)", p->run_no,
+		                  p->runs_total, ev->id, ev->warmup, warmups(p), ev->runtime);
 	else
 		bb_progress_event(p, "run %d/%d %s iteration %d/%d (%g s)%s%s", p->run_no,
 		                  p->runs_total, ev->id, ev->iter, ev->niter, ev->runtime,
