@@ -1,10 +1,11 @@
 /*
- * usage: benchboot collect DISK -o DIR
+ * usage: benchboot collect DISK... -o DIR
  *        benchboot collect --console LOG -o DIR
  *        benchboot collect --lava URL JOBID... -o DIR [--token-file FILE]
  *
  * Copy the boots of a results disk (an image file or a block device, read with libext2fs: no
- * mount, no root) or of a serial console log into DIR/NNNN-BOOTID/, each boot once.
+ * mount, no root) or of a serial console log into DIR/NNNN-BOOTID/, each boot once; a two-host
+ * boot's server host boots into DIR/server-host/, linked from the client host's boot.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -19,7 +20,7 @@
 #include "verb.h"
 
 static const char usage_text[] =
-    "usage: benchboot collect DISK -o DIR\n"
+    "usage: benchboot collect DISK... -o DIR\n"
     "       benchboot collect --console LOG -o DIR\n"
     "       benchboot collect --lava URL JOBID... -o DIR [--token-file FILE]\n"
     "\n"
@@ -27,6 +28,11 @@ static const char usage_text[] =
     "with libext2fs, read-only: no mount, no root) into DIR/NNNN-BOOTID/. With --console, read\n"
     "them from a serial console log instead (the BENCHBOOT-FILE lines the init prints when\n"
     "there is no results disk, or when asked to; LOG may be '-' for stdin).\n"
+    "\n"
+    "Two-host boots (a job with a cluster): a boot whose env.json says it was the server host\n"
+    "goes to DIR/server-host/NNNN-BOOTID/, and each client host's boot links to the server\n"
+    "host's boot of the same cluster run as DIR/NNNN-BOOTID/server-host, as `benchboot run`\n"
+    "does: collect both machines' disks (in one call or one after the other) into one DIR.\n"
     "\n"
     "Boots collected complete before are skipped, so collect can run again after every boot.\n"
     "A boot without its `done` file was interrupted: it is collected and marked incomplete\n"
@@ -139,11 +145,41 @@ static int collect_lava(const char *url, char **ids, int nids, const char *token
 	return rc;
 }
 
+/* One disk or console log into o->outdir. Its exit code. */
+static int collect_one(const char *src, int console, const struct collect_opts *o,
+                       struct collect_stats *st)
+{
+	char part[4200];
+	unsigned partno = 0;
+	if (!console && collect_find_gpt_results(src, part, sizeof(part), &partno) == 1) {
+		printf("%s: GPT disk: collecting its results partition %u\n", src, partno);
+		src = part;
+	}
+	unsigned before = st->boots_collected;
+	int r = console ? collect_console(src, o, st) : collect_disk(src, o, st);
+	if (r == -EMEDIUMTYPE) {
+		fprintf(stderr, "benchboot collect: fatal: unable to collect %s: %s\n", src,
+		        console ? "no BENCHBOOT-FILE lines in the log"
+		                : "not a benchboot results disk (no ext2/3/4 filesystem with the "
+		                  "benchboot marker and boots folder)");
+		return EXIT_USAGE;
+	}
+	if (r) {
+		fprintf(stderr, "benchboot collect: fatal: unable to collect %s into %s: %s\n", src,
+		        o->outdir, resdisk_strerror(r));
+		if (st->boots_collected > before)
+			fprintf(stderr, "benchboot collect: %u boots were collected before that\n",
+			        st->boots_collected - before);
+		return EXIT_SYSTEM;
+	}
+	return EXIT_OK;
+}
+
 static int collect_main(int argc, char **argv)
 {
-	const char *src = NULL, *out = NULL, *lava = NULL, *token_file = NULL;
-	char *ids[1024];
-	int console = 0, nids = 0;
+	const char *out = NULL, *lava = NULL, *token_file = NULL;
+	char *ids[1024], *srcs[1024];
+	int console = 0, nids = 0, nsrcs = 0;
 	unsigned long long max = 0;
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
@@ -151,10 +187,10 @@ static int collect_main(int argc, char **argv)
 			return EXIT_OK;
 		} else if (!strcmp(argv[i], "-o") && i + 1 < argc) {
 			out = argv[++i];
-		} else if (!strcmp(argv[i], "--console") && i + 1 < argc && !src) {
+		} else if (!strcmp(argv[i], "--console") && i + 1 < argc && !nsrcs) {
 			console = 1;
-			src = argv[++i];
-		} else if (!strcmp(argv[i], "--lava") && i + 1 < argc && !src && !lava) {
+			srcs[nsrcs++] = argv[++i];
+		} else if (!strcmp(argv[i], "--lava") && i + 1 < argc && !nsrcs && !lava) {
 			lava = argv[++i];
 		} else if (!strcmp(argv[i], "--token-file") && i + 1 < argc) {
 			token_file = argv[++i];
@@ -169,12 +205,13 @@ static int collect_main(int argc, char **argv)
 				fprintf(stderr, "benchboot collect: bad size '%s'\n", argv[i]);
 				return EXIT_USAGE;
 			}
-		} else if ((argv[i][0] == '-' && strcmp(argv[i], "-")) || src) {
+		} else if ((argv[i][0] == '-' && strcmp(argv[i], "-")) || console ||
+		           nsrcs == (int)(sizeof(srcs) / sizeof(*srcs))) {
 			fprintf(stderr, "benchboot collect: unexpected argument '%s'\n%s", argv[i],
 			        usage_text);
 			return EXIT_USAGE;
 		} else {
-			src = argv[i];
+			srcs[nsrcs++] = argv[i];
 		}
 	}
 	if (lava && (!nids || !out)) {
@@ -189,37 +226,30 @@ static int collect_main(int argc, char **argv)
 	struct collect_opts o = {.outdir = out, .max_file_size = max, .msg = print_msg};
 	if (lava)
 		return collect_lava(lava, ids, nids, token_file, &o);
-	if (!src || !out) {
+	if (!nsrcs || !out) {
 		fputs(usage_text, stderr);
 		return EXIT_USAGE;
 	}
+	/* the server host's boots where `benchboot run` puts them */
+	o.file_server_boots = 1;
 	struct collect_stats st = {0};
-	char part[4200];
-	unsigned partno = 0;
-	if (!console && collect_find_gpt_results(src, part, sizeof(part), &partno) == 1) {
-		printf("%s: GPT disk: collecting its results partition %u\n", src, partno);
-		src = part;
+	int rc = EXIT_OK;
+	for (int i = 0; i < nsrcs && rc != EXIT_SYSTEM; i++) {
+		int r = collect_one(srcs[i], console, &o, &st);
+		if (r > rc)
+			rc = r;
 	}
-	int r = console ? collect_console(src, &o, &st) : collect_disk(src, &o, &st);
-	if (r == -EMEDIUMTYPE) {
-		fprintf(stderr, "benchboot collect: fatal: unable to collect %s: %s\n", src,
-		        console ? "no BENCHBOOT-FILE lines in the log"
-		                : "not a benchboot results disk (no ext2/3/4 filesystem with the "
-		                  "benchboot marker and boots folder)");
-		return EXIT_USAGE;
-	}
-	if (r) {
-		fprintf(stderr, "benchboot collect: fatal: unable to collect %s into %s: %s\n", src,
-		        out, resdisk_strerror(r));
-		if (st.boots_collected)
-			fprintf(stderr, "benchboot collect: %u boots were collected before that\n",
-			        st.boots_collected);
-		return EXIT_SYSTEM;
-	}
+	if (rc != EXIT_OK && nsrcs == 1)
+		return rc;
+	if (st.boots_collected && collect_link_pairs(&o, &st))
+		fprintf(stderr, "benchboot collect: unable to read %s to link two-host boots\n",
+		        out);
 	printf("%u boots collected (%u incomplete), %u already there; %u files, %llu bytes; "
 	       "%u problems\n",
 	       st.boots_collected, st.boots_incomplete, st.boots_skipped, st.files, st.bytes,
 	       st.problems);
+	if (rc != EXIT_OK)
+		return rc;
 	return st.problems ? EXIT_CHANGED : EXIT_OK;
 }
 

@@ -32,8 +32,8 @@ TEST(progress_warmup_then_measured)
 	struct seen s = {0};
 	struct bb_run_opts o = {.say = say, .status = status, .ctx = &s};
 	struct bb_plan plan = {.warmup = 2};
-	struct bb_progress p = {.o = &o, .boot_no = 1, .nboots = 1, .plan = &plan,
-	                        .kernel_name = "A"};
+	struct bb_progress p = {
+	    .o = &o, .boot_no = 1, .nboots = 1, .plan = &plan, .kernel_name = "A"};
 	feed(&p, "BENCHBOOT boot-start id=b1 runs=1 iterations=3 order=interleaved seed=1");
 	feed(&p, "BENCHBOOT run-start id=R iter=0/3 runtime=10 clients=1 pos=2/5 warmup=2");
 	CHECK(strstr(s.status, "run 1/1 R warm-up 2/2, ") != NULL);

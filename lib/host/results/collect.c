@@ -268,9 +268,13 @@ static int read_collect_file(int outfd, const char *name, char *status, size_t s
 static int boot_wanted(const struct collect_opts *o, int outfd, const char *name,
                        struct collect_stats *st)
 {
-	char status[32], source[128];
+	char status[32], source[128], filed[192];
 	unsigned long long files, bytes;
 	struct stat sb;
+	/* a server host's boot filed under server-host/ before */
+	snprintf(filed, sizeof(filed), COLLECT_SERVER_DIR "/%s", name);
+	if (o->file_server_boots && !fstatat(outfd, filed, &sb, AT_SYMLINK_NOFOLLOW))
+		name = filed;
 	if (fstatat(outfd, name, &sb, AT_SYMLINK_NOFOLLOW)) {
 		if (errno == ENOENT)
 			return 1;
@@ -421,10 +425,28 @@ static void describe_runs(struct boot *b, char *buf, size_t len)
 	snprintf(buf, len, "%u finished runs, %u interrupted", finished, interrupted);
 }
 
+/* Where boot b goes under DIR: NNNN-BOOTID, or server-host/NNNN-BOOTID for a server host's
+ * boot when o->file_server_boots (the folder made). 0 or -errno. */
+static int boot_dest(const struct collect_opts *o, int outfd, const struct boot *b, char *dest,
+                     size_t len)
+{
+	char tmpdir[4200];
+	snprintf(dest, len, "%s", b->name);
+	if (!o->file_server_boots)
+		return 0;
+	snprintf(tmpdir, sizeof(tmpdir), "%s/%s", o->outdir, b->tmp);
+	if (!collect_boot_is_server(tmpdir))
+		return 0;
+	if (mkdirat(outfd, COLLECT_SERVER_DIR, 0755) && errno != EEXIST)
+		return -errno;
+	snprintf(dest, len, COLLECT_SERVER_DIR "/%s", b->name);
+	return 0;
+}
+
 static int boot_finish(const struct collect_opts *o, int outfd, struct boot *b, const char *source,
                        struct collect_stats *st)
 {
-	char text[512], oldstatus[32], oldsource[128], runs[128];
+	char text[512], oldstatus[32], oldsource[128], runs[128], dest[192];
 	unsigned long long oldfiles, oldbytes;
 	int complete = b->done != NULL;
 	unsigned files = 0;
@@ -447,8 +469,10 @@ static int boot_finish(const struct collect_opts *o, int outfd, struct boot *b, 
 	if (r)
 		return r;
 	st->problems += b->problems;
+	if ((r = boot_dest(o, outfd, b, dest, sizeof(dest))))
+		return r;
 
-	if (!read_collect_file(outfd, b->name, oldstatus, sizeof(oldstatus), &oldfiles, &oldbytes,
+	if (!read_collect_file(outfd, dest, oldstatus, sizeof(oldstatus), &oldfiles, &oldbytes,
 	                       oldsource, sizeof(oldsource))) {
 		if (!strcmp(oldstatus, complete ? "complete" : "incomplete") && oldfiles == files &&
 		    oldbytes == b->bytes) {
@@ -457,17 +481,17 @@ static int boot_finish(const struct collect_opts *o, int outfd, struct boot *b, 
 			return 0;
 		}
 		/* an incomplete earlier copy: swap the new one in, then drop the old */
-		if (renameat2(outfd, b->tmp, outfd, b->name, RENAME_EXCHANGE))
+		if (renameat2(outfd, b->tmp, outfd, dest, RENAME_EXCHANGE))
 			return -errno;
 		rm_tree_at(outfd, b->tmp, 0);
-	} else if (renameat2(outfd, b->tmp, outfd, b->name, RENAME_NOREPLACE)) {
+	} else if (renameat2(outfd, b->tmp, outfd, dest, RENAME_NOREPLACE)) {
 		return -errno;
 	}
 	st->boots_collected++;
 	st->files += files;
 	st->bytes += b->bytes;
 	if (complete) {
-		msgf(o, "%s: collected, complete: %u files, %llu bytes%s", b->name, files, b->bytes,
+		msgf(o, "%s: collected, complete: %u files, %llu bytes%s", dest, files, b->bytes,
 		     b->problems ? " (with problems, see above)" : "");
 	} else {
 		st->boots_incomplete++;
@@ -475,7 +499,7 @@ static int boot_finish(const struct collect_opts *o, int outfd, struct boot *b, 
 		msgf(o,
 		     "%s: collected, INCOMPLETE (no done file: the boot was interrupted): %u "
 		     "files, %llu bytes, %s",
-		     b->name, files, b->bytes, runs);
+		     dest, files, b->bytes, runs);
 	}
 	return 0;
 }

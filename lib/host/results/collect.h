@@ -19,7 +19,13 @@ struct collect_opts {
 	/* each message line ("0001-x: ...") goes here */
 	void (*msg)(void *ctx, const char *line);
 	void *ctx;
+	/* a boot whose env.json says "cluster": {"role": "server"} goes to
+	 * OUTDIR/server-host/NNNN-BOOTID (where `benchboot run` puts a server host's boots) */
+	int file_server_boots;
 };
+
+/* Where a two-host boot's server host boots go, under DIR (collect_pair.c). */
+#define COLLECT_SERVER_DIR "server-host"
 
 struct collect_stats {
 	unsigned boots_collected, boots_skipped, boots_incomplete;
@@ -62,5 +68,28 @@ const char *collect_bad_name(const char *name);
 const char *collect_bad_path(const char *path);
 /* Is name a boot folder name (NNNN-BOOTID)? */
 int collect_is_boot_name(const char *name);
+
+/*
+ * Two-host boots (collect_pair.c). Is the boot in folder bootdir a server host's (its env.json
+ * says "cluster": {"role": "server"})? 1 or 0.
+ */
+int collect_boot_is_server(const char *bootdir);
+
+/*
+ * Link a client host's boot folder to its server host's: OUTDIR/CLIENT/server-host ->
+ * ../server-host/SERVER (an old link there is replaced). 1 linked, 0 already so, or -errno
+ * with err set.
+ */
+int collect_link_server_host(const char *outdir, const char *client_folder,
+                             const char *server_folder, char *err, size_t errlen);
+
+/*
+ * Link every client host's boot in o->outdir to the server host's boot of the same cluster run
+ * in o->outdir/server-host/: the one whose env.json boot_id and plan_digest are those of the
+ * client's peer/env.json (the server host's env.json as it sent it). Client boots without
+ * peer/env.json, or whose server host's boot is not there, are said through o->msg and left
+ * unlinked; failures to link count as problems. 0, or -errno when OUTDIR cannot be read.
+ */
+int collect_link_pairs(const struct collect_opts *o, struct collect_stats *st);
 
 #endif

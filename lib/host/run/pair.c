@@ -20,6 +20,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include "host/results/collect.h"
 #include "host/run/runctx.h"
 
 enum { SERVER, CLIENT };
@@ -228,15 +229,12 @@ static void record_pair(struct run *r, struct side sd[2], struct bb_run_record *
  * ../server-host/NNNN-SERVERBOOTID. */
 static void link_server(struct run *r, const struct bb_run_record *rec)
 {
-	char link[4600], target[400];
+	char err[4600];
 	if (!*rec->folder || !*rec->server_folder)
 		return;
-	snprintf(link, sizeof(link), "%s/%s/server-host", r->res->outdir, rec->folder);
-	snprintf(target, sizeof(target), "../server-host/%s", rec->server_folder);
-	unlink(link);
-	if (symlink(target, link))
-		bb_run_say(r, BB_RUN_WARN, "unable to link %s to %s: %s", link, target,
-		           strerror(errno));
+	if (collect_link_server_host(r->res->outdir, rec->folder, rec->server_folder, err,
+	                             sizeof(err)) < 0)
+		bb_run_say(r, BB_RUN_WARN, "%s", err);
 }
 
 void bb_pair_boot(struct run *r, const struct bootspec *cs, const struct bootspec *ss,

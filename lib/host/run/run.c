@@ -324,7 +324,7 @@ static int ensure_disk(struct run *r, char *err, size_t errlen)
 {
 	struct bb_run_result *res = r->res;
 	if (res->two_host) {
-		snprintf(res->server_outdir, sizeof(res->server_outdir), "%s/server-host",
+		snprintf(res->server_outdir, sizeof(res->server_outdir), "%s/" COLLECT_SERVER_DIR,
 		         res->outdir);
 		if (fileio_mkdirs(res->server_outdir))
 			return errbuf_fail(err, errlen, -errno, "unable to create %s: %s",

@@ -1,0 +1,160 @@
+/*
+ * Two-host boots in a results folder (docs/results.md, "Two-host boots"): the server host's
+ * boots go to DIR/server-host/, and each client boot folder links to the server host's boot of
+ * the same cluster run as DIR/NNNN-BOOTID/server-host. `benchboot run` and `benchboot collect`
+ * both link through collect_link_server_host.
+ */
+#include <sys/stat.h>
+
+#include <dirent.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "host/errbuf.h"
+#include "host/json.h"
+#include "host/results/collect.h"
+
+/* What a boot's env.json says: cluster.role, boot_id and plan_digest ("" when absent). */
+struct env_ids {
+	char role[16], boot_id[128], plan[80], cluster[128];
+};
+
+static int read_ids(const char *path, struct env_ids *ids)
+{
+	char err[256], b[256];
+	memset(ids, 0, sizeof(*ids));
+	struct jn *env = jn_parse_file(path, err, sizeof(err));
+	if (!env)
+		return -1;
+	const struct jn *c = jn_get(env, "cluster");
+	const char *v;
+	if (c && c->type == JN_OBJ && (v = jn_scalar_text(jn_get(c, "role"), b, sizeof(b))))
+		snprintf(ids->role, sizeof(ids->role), "%s", v);
+	if (c && c->type == JN_OBJ && (v = jn_scalar_text(jn_get(c, "name"), b, sizeof(b))))
+		snprintf(ids->cluster, sizeof(ids->cluster), "%s", v);
+	if ((v = jn_scalar_text(jn_get(env, "boot_id"), b, sizeof(b))))
+		snprintf(ids->boot_id, sizeof(ids->boot_id), "%s", v);
+	if ((v = jn_scalar_text(jn_get(env, "plan_digest"), b, sizeof(b))))
+		snprintf(ids->plan, sizeof(ids->plan), "%s", v);
+	jn_free(env);
+	return 0;
+}
+
+int collect_boot_is_server(const char *bootdir)
+{
+	char path[PATH_MAX];
+	struct env_ids ids;
+	snprintf(path, sizeof(path), "%s/env.json", bootdir);
+	return !read_ids(path, &ids) && !strcmp(ids.role, "server");
+}
+
+int collect_link_server_host(const char *outdir, const char *client_folder,
+                             const char *server_folder, char *err, size_t errlen)
+{
+	char link[PATH_MAX], target[PATH_MAX], old[PATH_MAX];
+	if (collect_bad_name(client_folder) || collect_bad_name(server_folder))
+		return errbuf_fail(err, errlen, -EINVAL, "not boot folder names: %s, %s",
+		                   client_folder, server_folder);
+	snprintf(link, sizeof(link), "%s/%s/" COLLECT_SERVER_DIR, outdir, client_folder);
+	snprintf(target, sizeof(target), "../" COLLECT_SERVER_DIR "/%s", server_folder);
+	ssize_t n = readlink(link, old, sizeof(old) - 1);
+	if (n >= 0) {
+		old[n] = 0;
+		if (!strcmp(old, target))
+			return 0;
+	}
+	/* only a link is replaced: a real file or folder of that name is the boot's own */
+	if ((n >= 0 && unlink(link)) || symlink(target, link))
+		return errbuf_fail(err, errlen, -errno, "unable to link %s to %s: %s", link, target,
+		                   strerror(errno));
+	return 1;
+}
+
+static void say(const struct collect_opts *o, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+static void say(const struct collect_opts *o, const char *fmt, ...)
+{
+	char line[1024];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof(line), fmt, ap);
+	va_end(ap);
+	if (o->msg)
+		o->msg(o->ctx, line);
+}
+
+/* The server host's boot folder in DIR/server-host/ whose env.json has boot id `id` (and the
+ * same plan digest), into out. 1 found, 0 not. */
+static int find_server_boot(const char *outdir, const struct env_ids *peer, char *out,
+                            size_t outlen)
+{
+	char dir[PATH_MAX], path[PATH_MAX + 300];
+	struct env_ids ids;
+	int found = 0;
+	snprintf(dir, sizeof(dir), "%s/" COLLECT_SERVER_DIR, outdir);
+	DIR *d = opendir(dir);
+	if (!d)
+		return 0;
+	for (struct dirent *e; !found && (e = readdir(d));) {
+		const char *id = strchr(e->d_name, '-');
+		if (!collect_is_boot_name(e->d_name) || !id || strcmp(id + 1, peer->boot_id))
+			continue;
+		snprintf(path, sizeof(path), "%s/%s/env.json", dir, e->d_name);
+		if (read_ids(path, &ids) || strcmp(ids.boot_id, peer->boot_id) ||
+		    strcmp(ids.plan, peer->plan) || strcmp(ids.role, "server"))
+			continue;
+		snprintf(out, outlen, "%s", e->d_name);
+		found = 1;
+	}
+	closedir(d);
+	return found;
+}
+
+/* Link client boot NAME to its server host's boot, said through o->msg. */
+static void link_one(const struct collect_opts *o, const char *name, struct collect_stats *st)
+{
+	char path[PATH_MAX], server[256], err[PATH_MAX + 64];
+	struct env_ids self, peer;
+	snprintf(path, sizeof(path), "%s/%s/env.json", o->outdir, name);
+	if (read_ids(path, &self) || strcmp(self.role, "client"))
+		return;
+	snprintf(path, sizeof(path), "%s/%s/peer/env.json", o->outdir, name);
+	if (read_ids(path, &peer) || !*peer.boot_id) {
+		say(o,
+		    "%s: a client host's boot without the server host's env.json (peer/env.json): "
+		    "no server-host link",
+		    name);
+		return;
+	}
+	if (!find_server_boot(o->outdir, &peer, server, sizeof(server))) {
+		say(o,
+		    "%s: its server host's boot %s is not in %s/" COLLECT_SERVER_DIR
+		    "/ (yet): collect the server host's results disk into %s too",
+		    name, peer.boot_id, o->outdir, o->outdir);
+		return;
+	}
+	int r = collect_link_server_host(o->outdir, name, server, err, sizeof(err));
+	if (r < 0) {
+		say(o, "%s: %s", name, err);
+		st->problems++;
+	} else if (r > 0) {
+		say(o, "%s: linked to its server host's boot: %s -> ../" COLLECT_SERVER_DIR "/%s",
+		    name, COLLECT_SERVER_DIR, server);
+	}
+}
+
+int collect_link_pairs(const struct collect_opts *o, struct collect_stats *st)
+{
+	DIR *d = opendir(o->outdir);
+	if (!d)
+		return -errno;
+	for (struct dirent *e; (e = readdir(d));)
+		if (collect_is_boot_name(e->d_name))
+			link_one(o, e->d_name, st);
+	closedir(d);
+	return 0;
+}
