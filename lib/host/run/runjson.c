@@ -1,8 +1,13 @@
 /* DIR/run.json; see runjson.h. */
+#include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
+#include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
+#include "host/errbuf.h"
+#include "host/results/collect.h"
 #include "host/run/runjson.h"
 
 /* A two-host boot's server host (null when it was not booted, or one host). */
@@ -76,12 +81,27 @@ static void write_boot(struct jout *w, const struct bb_run_record *r,
 	jout_obj_end(w);
 }
 
-int bb_runjson_write(const char *outdir, const struct jn *old, const struct bb_run_record *recs,
-                     const struct bb_run_booted *booted, size_t nrecs)
+struct recs {
+	const struct bb_run_record *recs;
+	const struct bb_run_booted *booted;
+	size_t n;
+};
+
+static void write_recs(struct jout *w, void *ctx)
+{
+	const struct recs *r = ctx;
+	for (size_t i = 0; i < r->n; i++)
+		write_boot(w, &r->recs[i], &r->booted[i]);
+}
+
+/* DIR/run.json: old's boots (but drop_id's, when given) in their order, then what emit writes,
+ * through DIR/.run.json.tmp-PID renamed into place. 0 or -errno. */
+static int write_file(const char *outdir, const struct jn *old, const char *drop_id,
+                      void (*emit)(struct jout *w, void *ctx), void *ctx)
 {
 	char path[4200], tmp[4300];
 	snprintf(path, sizeof(path), "%s/run.json", outdir);
-	snprintf(tmp, sizeof(tmp), "%s/.run.json.tmp", outdir);
+	snprintf(tmp, sizeof(tmp), "%s/.run.json.tmp-%ld", outdir, (long)getpid());
 	FILE *f = fopen(tmp, "w");
 	if (!f)
 		return -errno;
@@ -93,30 +113,66 @@ int bb_runjson_write(const char *outdir, const struct jn *old, const struct bb_r
 	jout_key(&w, "boots");
 	jout_arr_begin(&w);
 	const struct jn *ob = old ? jn_get(old, "boots") : NULL;
-	for (size_t i = 0; ob && ob->type == JN_ARR && i < ob->n; i++)
+	for (size_t i = 0; ob && ob->type == JN_ARR && i < ob->n; i++) {
+		const struct jn *id = jn_get(ob->items[i], "boot_id");
+		if (drop_id && id && id->type == JN_STR && !strcmp(id->str, drop_id))
+			continue;
 		jout_node(&w, ob->items[i]);
-	for (size_t i = 0; i < nrecs; i++)
-		write_boot(&w, &recs[i], &booted[i]);
+	}
+	emit(&w, ctx);
 	jout_arr_end(&w);
 	jout_obj_end(&w);
-	if (fclose(f) || rename(tmp, path))
-		return -errno;
+	int bad = ferror(f);
+	if (fclose(f) || bad || rename(tmp, path)) {
+		int e = errno ? errno : EIO;
+		unlink(tmp);
+		return -e;
+	}
+	return 0;
+}
+
+int bb_runjson_write(const char *outdir, const struct jn *old, const struct bb_run_record *recs,
+                     const struct bb_run_booted *booted, size_t nrecs)
+{
+	struct recs r = {recs, booted, nrecs};
+	return write_file(outdir, old, NULL, write_recs, &r);
+}
+
+int bb_runjson_put(const char *outdir, const char *boot_id,
+                   void (*write_entry)(struct jout *w, void *ctx), void *ctx, char *err,
+                   size_t errlen)
+{
+	char path[4200], msg[256];
+	struct stat sb;
+	struct jn *old = NULL;
+	snprintf(path, sizeof(path), "%s/run.json", outdir);
+	if (!stat(path, &sb) && !(old = jn_parse_file(path, msg, sizeof(msg))))
+		return errbuf_fail(err, errlen, -EINVAL, "%s is unreadable (%s): not replaced",
+		                   path, msg);
+	int r = write_file(outdir, old, boot_id, write_entry, ctx);
+	jn_free(old);
+	if (r)
+		return errbuf_fail(err, errlen, r, "unable to write %s: %s", path, strerror(-r));
 	return 0;
 }
 
 int bb_run_find_folder(const char *outdir, const char *boot_id, char *out, size_t len)
 {
-	char path[4500];
+	size_t il = strlen(boot_id);
+	DIR *d = il ? opendir(outdir) : NULL;
+	int r = -ENOENT;
 	*out = 0;
-	if (!*boot_id)
-		return -ENOENT;
-	for (int seq = 0; seq < 10000; seq++) {
-		struct stat st;
-		snprintf(path, sizeof(path), "%s/%04d-%s", outdir, seq, boot_id);
-		if (!stat(path, &st)) {
-			snprintf(out, len, "%04d-%s", seq, boot_id);
-			return 0;
+	if (!d)
+		return r;
+	/* NNNN-BOOTID, NNNN any width (10000 and up after 9999) */
+	for (struct dirent *e; r && (e = readdir(d));) {
+		size_t nl = strlen(e->d_name);
+		if (collect_is_boot_name(e->d_name) && nl > il && e->d_name[nl - il - 1] == '-' &&
+		    !strcmp(e->d_name + nl - il, boot_id)) {
+			snprintf(out, len, "%s", e->d_name);
+			r = 0;
 		}
 	}
-	return -ENOENT;
+	closedir(d);
+	return r;
 }

@@ -21,7 +21,19 @@ struct bb_run_booted {
 int bb_runjson_write(const char *outdir, const struct jn *old, const struct bb_run_record *recs,
                      const struct bb_run_booted *booted, size_t nrecs);
 
-/* The collected folder of a boot: OUTDIR/NNNN-BOOTID -> "NNNN-BOOTID" in out; 0, or -ENOENT. */
+/*
+ * Put one boot's entry into DIR/run.json, for a writer that learns of boots one at a time
+ * (collect --lava): the file is read again now (an unreadable one is not replaced: -EINVAL),
+ * every other boot's entry kept in its order, an earlier entry with the same boot_id dropped,
+ * and the entry write_entry writes (one JSON object, "boot_id" first) appended; written through
+ * DIR/.run.json.tmp-PID and renamed. 0 or -errno with err set.
+ */
+int bb_runjson_put(const char *outdir, const char *boot_id,
+                   void (*write_entry)(struct jout *w, void *ctx), void *ctx, char *err,
+                   size_t errlen);
+
+/* The collected folder of a boot: OUTDIR/NNNN-BOOTID (NNNN of any width) -> "NNNN-BOOTID" in
+ * out; 0, or -ENOENT. */
 int bb_run_find_folder(const char *outdir, const char *boot_id, char *out, size_t len);
 
 #endif

@@ -1,0 +1,97 @@
+/* DIR/run.json (lib/host/run/runjson.c): one boot's entry put at a time, an earlier entry of
+ * the same boot replaced, an unreadable file left alone; boot folders found by boot id. */
+#include <errno.h>
+#include <sys/stat.h>
+
+#include "harness.h"
+#include "host/json.h"
+#include "host/run/runjson.h"
+
+struct entry {
+	const char *boot_id, *outcome;
+};
+
+static void write_entry(struct jout *w, void *ctx)
+{
+	const struct entry *e = ctx;
+	jout_obj_begin(w);
+	jout_key(w, "boot_id");
+	jout_str(w, e->boot_id);
+	jout_key(w, "outcome");
+	jout_str(w, e->outcome);
+	jout_obj_end(w);
+}
+
+/* "ID:OUTCOME ID:OUTCOME ..." of DIR/run.json's boots */
+static void boots_of(const char *dir, char *out, size_t len)
+{
+	char path[4200], err[256], b1[128], b2[128];
+	snprintf(path, sizeof(path), "%s/run.json", dir);
+	struct jn *j = jn_parse_file(path, err, sizeof(err));
+	CHECK(j != NULL);
+	CHECK_STR(jn_scalar_text(jn_get(j, "benchboot_run"), b1, sizeof(b1)), "1");
+	const struct jn *boots = jn_get(j, "boots");
+	*out = 0;
+	for (size_t i = 0; boots && i < boots->n; i++)
+		snprintf(out + strlen(out), len - strlen(out), "%s%s:%s", i ? " " : "",
+		         jn_scalar_text(jn_get(boots->items[i], "boot_id"), b1, sizeof(b1)),
+		         jn_scalar_text(jn_get(boots->items[i], "outcome"), b2, sizeof(b2)));
+	jn_free(j);
+}
+
+TEST(runjson_put_appends_and_replaces)
+{
+	const char *d = test_tmpdir();
+	char err[512], got[512];
+	/* an earlier invocation's entries, as `benchboot run` wrote them */
+	test_write_file(d, "run.json",
+	                "{\"benchboot_run\": 1, \"boots\": [{\"boot_id\": \"a\", \"outcome\": "
+	                "\"poweroff\", \"console\": \"c/a.log\"}, {\"boot_id\": \"b\", "
+	                "\"outcome\": \"failed\"}]}");
+	struct entry c = {"c", "finished"}, b = {"b", "finished"};
+	CHECK_INT(bb_runjson_put(d, "c", write_entry, &c, err, sizeof(err)), ==, 0);
+	boots_of(d, got, sizeof(got));
+	CHECK_STR(got, "a:poweroff b:failed c:finished");
+	/* the same boot again (collected once more): its entry replaced, the others kept */
+	CHECK_INT(bb_runjson_put(d, "b", write_entry, &b, err, sizeof(err)), ==, 0);
+	boots_of(d, got, sizeof(got));
+	CHECK_STR(got, "a:poweroff c:finished b:finished");
+	char path[4200];
+	snprintf(path, sizeof(path), "%s/.run.json.tmp-%ld", d, (long)getpid());
+	struct stat st;
+	CHECK_INT(stat(path, &st), ==, -1); /* no temporary file left */
+}
+
+TEST(runjson_put_new_file_and_unreadable)
+{
+	const char *d = test_tmpdir();
+	char err[512], got[512];
+	struct entry a = {"a", "finished"};
+	CHECK_INT(bb_runjson_put(d, "a", write_entry, &a, err, sizeof(err)), ==, 0);
+	boots_of(d, got, sizeof(got));
+	CHECK_STR(got, "a:finished");
+	const char *p = test_write_file(d, "run.json", "{\"boots\": [ truncated");
+	CHECK_INT(bb_runjson_put(d, "a", write_entry, &a, err, sizeof(err)), ==, -EINVAL);
+	CHECK(strstr(err, "run.json is unreadable") && strstr(err, "not replaced"));
+	char *text = NULL;
+	char cmd[4300];
+	snprintf(cmd, sizeof(cmd), "cat '%s'", p);
+	CHECK_INT(test_run(cmd, &text), ==, 0);
+	CHECK_STR(text, "{\"boots\": [ truncated");
+	free(text);
+}
+
+TEST(run_find_folder_any_width)
+{
+	const char *d = test_tmpdir();
+	char out[256];
+	test_write_file(d, "0007-xy/env.json", "{}");
+	test_write_file(d, "10000-abc/env.json", "{}");
+	test_write_file(d, "0001-zabc/env.json", "{}");
+	CHECK_INT(bb_run_find_folder(d, "abc", out, sizeof(out)), ==, 0);
+	CHECK_STR(out, "10000-abc");
+	CHECK_INT(bb_run_find_folder(d, "xy", out, sizeof(out)), ==, 0);
+	CHECK_STR(out, "0007-xy");
+	CHECK_INT(bb_run_find_folder(d, "y", out, sizeof(out)), ==, -ENOENT);
+	CHECK_INT(bb_run_find_folder(d, "", out, sizeof(out)), ==, -ENOENT);
+}
