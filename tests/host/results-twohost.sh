@@ -101,6 +101,15 @@ rm -r "$T/rev/0003-cli2"
 expect_grep "^0002-cli1: its server host's boot srv1 is not in" "$T/r.out"
 [ ! -L "$T/rev/0002-cli1/server-host" ] || fail "linked across plans"
 
+# several disks, one not a results disk: said, the others still collected, exit 100
+head -c 1M /dev/zero >"$T/zero.img"
+rc=0
+"$BENCHBOOT" collect "$T/zero.img" "$T/client.img" "$T/server.img" -o "$T/mixed" >"$T/m.out" 2>&1 || rc=$?
+expect_eq "exit with a disk that is not a results disk" "$rc" 100
+expect_grep "unable to collect $T/zero.img: not a benchboot results disk" "$T/m.out"
+expect_grep "^4 boots collected" "$T/m.out"
+check_tree "$T/mixed"
+
 # compare sees the client host's boots only (the server host's are its environment)
 "$BENCHBOOT" compare "$T/out" --by boot >"$T/cmp.txt" 2>&1 && fail "compare of 3 boots by boot chose two itself"
 expect_grep "has 3 values (0001-solo1, 0002-cli1, 0003-cli2)" "$T/cmp.txt"
