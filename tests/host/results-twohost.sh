@@ -1,7 +1,8 @@
 # Two-host boots collected from real results disks (mkdisk + the init's writer built for the
 # host): `benchboot collect CLIENT.img SERVER.img -o DIR` files the server host's boot under
 # DIR/server-host/ (its env.json says cluster.role server) and links the client host's boot to
-# it as server-host (matched by the boot id and plan digest of the client's peer/env.json),
+# it as server-host (matched by the boot id in the client's peer/env.json, and the plan digest
+# and cluster name both hosts record),
 # as `benchboot run` lays them out; one-host boots stay where they were; collecting the two
 # disks one after the other, in either order, gives the same tree; a second collect changes
 # nothing.
@@ -93,8 +94,8 @@ check_tree "$T/seq"
 "$BENCHBOOT" collect "$T/client.img" -o "$T/rev" >/dev/null 2>&1 || fail "collect client second"
 check_tree "$T/rev"
 
-# a peer/env.json of another plan is not its pair: no link
-sed -i 's/0123456789abcdef/fedcba9876543210/' "$T/rev/0002-cli1/peer/env.json"
+# a client boot of another plan is not the server host's boot's pair: no link
+sed -i 's/0123456789abcdef/fedcba9876543210/' "$T/rev/0002-cli1/env.json"
 rm "$T/rev/0002-cli1/server-host"
 rm -r "$T/rev/0003-cli2"
 "$BENCHBOOT" collect "$T/client.img" -o "$T/rev" >"$T/r.out" 2>&1 || { cat "$T/r.out"; fail "recollect"; }

@@ -85,8 +85,9 @@ int collect_link_server_host(const char *outdir, const char *client_folder,
 
 /*
  * Link every client host's boot in o->outdir to the server host's boot of the same cluster run
- * in o->outdir/server-host/: the one whose env.json boot_id and plan_digest are those of the
- * client's peer/env.json (the server host's env.json as it sent it). Client boots without
+ * in o->outdir/server-host/: the one whose env.json has the boot_id of the client's
+ * peer/env.json (the server host's env.json as it sent it) and the client's own plan_digest and
+ * cluster name. Client boots without
  * peer/env.json, or whose server host's boot is not there, are said through o->msg and left
  * unlinked; failures to link count as problems. 0, or -errno when OUTDIR cannot be read.
  */

@@ -87,10 +87,11 @@ static void say(const struct collect_opts *o, const char *fmt, ...)
 		o->msg(o->ctx, line);
 }
 
-/* The server host's boot folder in DIR/server-host/ whose env.json has boot id `id` (and the
- * same plan digest), into out. 1 found, 0 not. */
-static int find_server_boot(const char *outdir, const struct env_ids *peer, char *out,
-                            size_t outlen)
+/* The server host's boot folder in DIR/server-host/ of the client boot self: its env.json has
+ * the boot id the client received (peer) and the client's plan digest and cluster name (the
+ * two hosts met only if their plans matched). Into out: 1 found, 0 not. */
+static int find_server_boot(const char *outdir, const struct env_ids *self,
+                            const struct env_ids *peer, char *out, size_t outlen)
 {
 	char dir[PATH_MAX], path[PATH_MAX + 300];
 	struct env_ids ids;
@@ -105,7 +106,8 @@ static int find_server_boot(const char *outdir, const struct env_ids *peer, char
 			continue;
 		snprintf(path, sizeof(path), "%s/%s/env.json", dir, e->d_name);
 		if (read_ids(path, &ids) || strcmp(ids.boot_id, peer->boot_id) ||
-		    strcmp(ids.plan, peer->plan) || strcmp(ids.role, "server"))
+		    strcmp(ids.plan, self->plan) || strcmp(ids.cluster, self->cluster) ||
+		    strcmp(ids.role, "server"))
 			continue;
 		snprintf(out, outlen, "%s", e->d_name);
 		found = 1;
@@ -130,7 +132,7 @@ static void link_one(const struct collect_opts *o, const char *name, struct coll
 		    name);
 		return;
 	}
-	if (!find_server_boot(o->outdir, &peer, server, sizeof(server))) {
+	if (!find_server_boot(o->outdir, &self, &peer, server, sizeof(server))) {
 		say(o,
 		    "%s: its server host's boot %s is not in %s/" COLLECT_SERVER_DIR
 		    "/ (yet): collect the server host's results disk into %s too",
