@@ -1,6 +1,7 @@
 # benchboot run of a two-host job (TCG): TCP_STREAM and SCTP_STREAM_MANY from the client host
 # to netserver on the server host, two VMs joined by a private QEMU network; both hosts' results
-# collected (the client's where one-host boots go, the server host's under server-host/), the
+# collected (the client's where one-host boots go, the server host's under server-host/, and
+# `benchboot collect` of the two disks lays them out the same), the
 # server host's environment received by the client (peer/env.json), run.json with both; a
 # second boot with the server host on --server-kernel, compared (server.* fields); A/B kernels.
 . tests/lib.sh
@@ -49,6 +50,15 @@ PY
 ls "$B"/server-host/runs/TCP_STREAM*/1/status >/dev/null || fail "no server side of TCP_STREAM"
 expect_grep '"server_host": {' "$T/out/run.json"
 expect_grep "server host finished, server-host/0" "$T/run.out"
+# the lab's way, on the same two disks: `collect` of both makes the layout run made
+"$BENCHBOOT" collect "$T/out/server-host.img" "$T/out/results.img" -o "$T/lab" >"$T/lab.out" 2>&1 ||
+	{ cat "$T/lab.out"; fail "collect of the two hosts' disks failed"; }
+cat "$T/lab.out"
+expect_eq "collect's client boot and link as run's" \
+	"$(cd "$T/lab" && echo 0*-*) $(readlink "$T/lab/${B##*/}/server-host")" \
+	"${B##*/} $(readlink "$B/server-host")"
+diff -r --exclude=.collect "$B/server-host/" "$T/lab/${B##*/}/server-host/" ||
+	fail "collect's server host boot differs from run's"
 # a second two-host boot on another command line (both hosts), the server host on a kernel
 # of its own (--server-kernel: the pinned one under another name, in an image of its own):
 # compare treats each two-host boot as one boot with both environments, the server host's
