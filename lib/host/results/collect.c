@@ -14,6 +14,7 @@
 
 #include "consfile.h"
 #include "host/boot/gpt.h"
+#include "host/json.h"
 #include "host/results/collect.h"
 #include "resdisk.h"
 #include "sha256.h"
@@ -1017,4 +1018,34 @@ int collect_repair_disk(const char *disk)
 	if (!WIFEXITED(status) || WEXITSTATUS(status) == 127)
 		return -ENOEXEC;
 	return WEXITSTATUS(status);
+}
+
+int collect_env_ids_read(const char *path, struct collect_env_ids *ids)
+{
+	char err[256], b[256];
+	memset(ids, 0, sizeof(*ids));
+	struct jn *env = jn_parse_file(path, err, sizeof(err));
+	if (!env)
+		return -1;
+	const struct jn *c = jn_get(env, "cluster");
+	const char *v;
+	if (c && c->type == JN_OBJ && (v = jn_scalar_text(jn_get(c, "role"), b, sizeof(b))))
+		snprintf(ids->role, sizeof(ids->role), "%s", v);
+	if (c && c->type == JN_OBJ && (v = jn_scalar_text(jn_get(c, "name"), b, sizeof(b))))
+		snprintf(ids->cluster, sizeof(ids->cluster), "%s", v);
+	if ((v = jn_scalar_text(jn_get(env, "boot_id"), b, sizeof(b))))
+		snprintf(ids->boot_id, sizeof(ids->boot_id), "%s", v);
+	if ((v = jn_scalar_text(jn_get(env, "plan_digest"), b, sizeof(b))))
+		snprintf(ids->plan, sizeof(ids->plan), "%s", v);
+	jn_free(env);
+	return 0;
+}
+
+int collect_boot_is_server(const char *bootdir)
+{
+	char path[PATH_MAX];
+	struct collect_env_ids ids;
+	if (snprintf(path, sizeof(path), "%s/env.json", bootdir) >= (int)sizeof(path))
+		return 0;
+	return !collect_env_ids_read(path, &ids) && !strcmp(ids.role, "server");
 }

@@ -69,11 +69,17 @@ const char *collect_bad_path(const char *path);
 /* Is name a boot folder name (NNNN-BOOTID)? */
 int collect_is_boot_name(const char *name);
 
-/*
- * Two-host boots (collect_pair.c). Is the boot in folder bootdir a server host's (its env.json
- * says "cluster": {"role": "server"})? 1 or 0.
- */
+/* What a boot's env.json says of its two-host run: cluster.role, cluster.name, boot_id and
+ * plan_digest ("" when absent). 0, or -1 when env.json cannot be read. */
+struct collect_env_ids {
+	char role[16], boot_id[128], plan[80], cluster[128];
+};
+int collect_env_ids_read(const char *path, struct collect_env_ids *ids);
+/* Is the boot in folder bootdir a server host's (its env.json says "cluster": {"role":
+ * "server"})? 1 or 0. */
 int collect_boot_is_server(const char *bootdir);
+
+/* Two-host boots (collect_pair.c). */
 
 /*
  * Link a client host's boot folder to its server host's: OUTDIR/CLIENT/server-host ->

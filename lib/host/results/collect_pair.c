@@ -18,40 +18,6 @@
 #include "host/json.h"
 #include "host/results/collect.h"
 
-/* What a boot's env.json says: cluster.role, boot_id and plan_digest ("" when absent). */
-struct env_ids {
-	char role[16], boot_id[128], plan[80], cluster[128];
-};
-
-static int read_ids(const char *path, struct env_ids *ids)
-{
-	char err[256], b[256];
-	memset(ids, 0, sizeof(*ids));
-	struct jn *env = jn_parse_file(path, err, sizeof(err));
-	if (!env)
-		return -1;
-	const struct jn *c = jn_get(env, "cluster");
-	const char *v;
-	if (c && c->type == JN_OBJ && (v = jn_scalar_text(jn_get(c, "role"), b, sizeof(b))))
-		snprintf(ids->role, sizeof(ids->role), "%s", v);
-	if (c && c->type == JN_OBJ && (v = jn_scalar_text(jn_get(c, "name"), b, sizeof(b))))
-		snprintf(ids->cluster, sizeof(ids->cluster), "%s", v);
-	if ((v = jn_scalar_text(jn_get(env, "boot_id"), b, sizeof(b))))
-		snprintf(ids->boot_id, sizeof(ids->boot_id), "%s", v);
-	if ((v = jn_scalar_text(jn_get(env, "plan_digest"), b, sizeof(b))))
-		snprintf(ids->plan, sizeof(ids->plan), "%s", v);
-	jn_free(env);
-	return 0;
-}
-
-int collect_boot_is_server(const char *bootdir)
-{
-	char path[PATH_MAX];
-	struct env_ids ids;
-	snprintf(path, sizeof(path), "%s/env.json", bootdir);
-	return !read_ids(path, &ids) && !strcmp(ids.role, "server");
-}
-
 int collect_link_server_host(const char *outdir, const char *client_folder,
                              const char *server_folder, char *err, size_t errlen)
 {
@@ -90,11 +56,11 @@ static void say(const struct collect_opts *o, const char *fmt, ...)
 /* The server host's boot folder in DIR/server-host/ of the client boot self: its env.json has
  * the boot id the client received (peer) and the client's plan digest and cluster name (the
  * two hosts met only if their plans matched). Into out: 1 found, 0 not. */
-static int find_server_boot(const char *outdir, const struct env_ids *self,
-                            const struct env_ids *peer, char *out, size_t outlen)
+static int find_server_boot(const char *outdir, const struct collect_env_ids *self,
+                            const struct collect_env_ids *peer, char *out, size_t outlen)
 {
 	char dir[PATH_MAX], path[PATH_MAX + 300];
-	struct env_ids ids;
+	struct collect_env_ids ids;
 	int found = 0;
 	snprintf(dir, sizeof(dir), "%s/" COLLECT_SERVER_DIR, outdir);
 	DIR *d = opendir(dir);
@@ -105,7 +71,7 @@ static int find_server_boot(const char *outdir, const struct env_ids *self,
 		if (!collect_is_boot_name(e->d_name) || !id || strcmp(id + 1, peer->boot_id))
 			continue;
 		snprintf(path, sizeof(path), "%s/%s/env.json", dir, e->d_name);
-		if (read_ids(path, &ids) || strcmp(ids.boot_id, peer->boot_id) ||
+		if (collect_env_ids_read(path, &ids) || strcmp(ids.boot_id, peer->boot_id) ||
 		    strcmp(ids.plan, self->plan) || strcmp(ids.cluster, self->cluster) ||
 		    strcmp(ids.role, "server"))
 			continue;
@@ -120,12 +86,12 @@ static int find_server_boot(const char *outdir, const struct env_ids *self,
 static void link_one(const struct collect_opts *o, const char *name, struct collect_stats *st)
 {
 	char path[PATH_MAX], server[256], err[PATH_MAX + 64];
-	struct env_ids self, peer;
+	struct collect_env_ids self, peer;
 	snprintf(path, sizeof(path), "%s/%s/env.json", o->outdir, name);
-	if (read_ids(path, &self) || strcmp(self.role, "client"))
+	if (collect_env_ids_read(path, &self) || strcmp(self.role, "client"))
 		return;
 	snprintf(path, sizeof(path), "%s/%s/peer/env.json", o->outdir, name);
-	if (read_ids(path, &peer) || !*peer.boot_id) {
+	if (collect_env_ids_read(path, &peer) || !*peer.boot_id) {
 		say(o,
 		    "%s: a client host's boot without the server host's env.json (peer/env.json): "
 		    "no server-host link",

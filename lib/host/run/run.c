@@ -27,17 +27,6 @@
 #define TCG_ALLOWANCE_S 300.0 /* booting and setup under TCG */
 #define KVM_ALLOWANCE_S 60.0
 
-void bb_run_say(const struct run *r, enum bb_run_say to, const char *fmt, ...)
-{
-	char line[4096];
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(line, sizeof(line), fmt, ap);
-	va_end(ap);
-	if (r->o->say)
-		r->o->say(r->o->ctx, to, line);
-}
-
 /* The kernels: as given, else the pinned one of the sysroot (or the image's own). */
 static int pick_kernels(struct run *r, char *err, size_t errlen)
 {
@@ -368,83 +357,6 @@ static void choose_accel(struct run *r)
 	                                    : TCG_ALLOWANCE_S;
 }
 
-double bb_run_deadline(const struct run *r, const struct bootspec *s)
-{
-	if (r->o->deadline > 0)
-		return r->o->deadline;
-	double t = r->allow, longest = 0;
-	for (size_t i = 0; s->plan && i < s->plan->nruns; i++) {
-		double one = s->plan->runs[i].runtime + s->plan->runs[i].grace + 15;
-		t += s->plan->runs[i].iterations * one;
-		if (one > longest)
-			longest = one;
-	}
-	/* the warm-up iterations run the boot's first run, whichever that is */
-	return t + (s->plan ? s->plan->warmup : 0) * longest;
-}
-
-static void collect_msg(void *ctx, const char *line)
-{
-	bb_run_say(ctx, BB_RUN_NOTE, "collect: %s", line);
-}
-
-/* e2fsck -p on the results disk after a boot that did not end cleanly, said so. */
-static void repair_disk(struct bb_progress *p, const char *disk)
-{
-	bb_progress_event(p, "repairing the results disk %s (e2fsck -p) for the next boots", disk);
-	int r = collect_repair_disk(disk);
-	if (r < 0)
-		bb_progress_event(p,
-		                  "unable to run e2fsck -p on %s: %s: the next boots may refuse it "
-		                  "and send their results over the console",
-		                  disk, strerror(-r));
-	else if (r == 0)
-		bb_progress_event(p, "results disk %s: clean", disk);
-	else if (r < 4)
-		bb_progress_event(p, "results disk %s: repaired (e2fsck -p exit %d)", disk, r);
-	else
-		bb_progress_event(p,
-		                  "results disk %s: e2fsck -p could not repair it (exit %d): the "
-		                  "next boots send their results over the console; run e2fsck on it "
-		                  "by hand",
-		                  disk, r);
-}
-
-void bb_run_collect(struct run *r, struct bb_progress *p, const char *disk, const char *outdir,
-                    const char *console, const char *boot_id, int finished, char *folder,
-                    size_t folderlen)
-{
-	struct collect_opts co = {.outdir = outdir, .msg = collect_msg, .ctx = r};
-	struct collect_stats cs;
-	*folder = 0;
-	if (*disk) {
-		memset(&cs, 0, sizeof(cs));
-		int cr = collect_disk(disk, &co, &cs);
-		if (cr && cr != -EMEDIUMTYPE) {
-			bb_run_say(r, BB_RUN_WARN, "unable to collect %s: %s", disk, strerror(-cr));
-			r->res->system_failure = 1;
-		} else if (cs.problems) {
-			bb_run_say(r, BB_RUN_WARN, "collect found %u problem%s", cs.problems,
-			           cs.problems == 1 ? "" : "s");
-		}
-		bb_run_find_folder(outdir, boot_id, folder, folderlen);
-	}
-	/* nothing on the disk (no disk, or the image could not use it): the results the init
-	 * printed on the console */
-	if (!*folder && *boot_id) {
-		memset(&cs, 0, sizeof(cs));
-		int cr = collect_console(console, &co, &cs);
-		if (!cr && cs.boots_collected)
-			bb_run_say(r, BB_RUN_OUT, "collected boot %s from the console log", boot_id);
-		else if (cr && cr != -EMEDIUMTYPE)
-			bb_run_say(r, BB_RUN_WARN, "unable to collect the console log %s: %s", console,
-			           strerror(-cr));
-		bb_run_find_folder(outdir, boot_id, folder, folderlen);
-	}
-	if (*disk && !finished)
-		repair_disk(p, disk);
-}
-
 /*
  * The VM's NIC (--nic, or a job with nic:): virtio-net on QEMU's user network, where the
  * guest is 10.0.2.15/24 and 10.0.2.2 is the host. The MAC is the one the job names, if it
@@ -511,35 +423,6 @@ static int qemu_boot(struct run *r, const struct bootspec *s, struct bb_progress
 		if (o->allowance <= 0)
 			r->allow = TCG_ALLOWANCE_S;
 	}
-}
-
-int bb_run_outcome(struct run *r, struct bb_progress *p, int qr, const struct bb_qemu_result *q,
-                   const char *console, const char **outcome, char *detail, size_t dlen)
-{
-	struct bb_run_result *res = r->res;
-	snprintf(detail, dlen, "%s", q->detail);
-	if (qr) {
-		*outcome = "qemu-failed";
-		bb_progress_event(p, "FAILED: unable to run QEMU: %s", q->detail);
-		res->system_failure = 1;
-		return -1;
-	}
-	*outcome = bb_boot_outcome_name(q->outcome);
-	int finished = q->outcome == BB_BOOT_POWEROFF && p->boot_end_seen;
-	if (q->outcome == BB_BOOT_POWEROFF && !p->boot_end_seen)
-		snprintf(detail, dlen, "the VM stopped before the init reported boot-end");
-	if (finished) {
-		bb_progress_event(p, "finished in %.0f s", q->wall_s);
-	} else {
-		res->any_failed = 1;
-		bb_progress_event(p, "FAILED (%s after %.0f s)%s%s; console: %s", *outcome, q->wall_s,
-		                  *detail ? ": " : "", detail, console);
-		if (q->outcome == BB_BOOT_QEMU_FAILED)
-			res->system_failure = 1;
-	}
-	if (p->failed)
-		res->any_failed = 1;
-	return finished;
 }
 
 /* Boot s (the res->nrecs-th boot of nboots), record it, collect it, update run.json. */
