@@ -49,7 +49,10 @@ static const char usage_text[] =
     "                         lava_device=NAME (and kernel=NAME for `lava --kernel` jobs).\n"
     "                         Token: $BENCHBOOT_LAVA_TOKEN, else --token-file, else none\n"
     "                         (public jobs). A job that failed, has no results or has not\n"
-    "                         finished is reported and the others are still collected\n"
+    "                         finished is reported and the others are still collected.\n"
+    "                         A two-host job's LAVA jobs (one per role, as `benchboot lava\n"
+    "                         --submit` lists them): the server host's boot goes to\n"
+    "                         DIR/server-host/, linked from the client's boot folder\n"
     "  --token-file FILE      the LAVA API token's file (its first line)\n"
     "  --max-file-size N      refuse larger files (default 1G; K, M, G suffixes)\n"
     "\n"
@@ -103,10 +106,17 @@ static int collect_lava(const char *url, char **ids, int nids, const char *token
 		return EXIT_USAGE;
 	}
 	unsigned ok = 0, bad = 0;
+	struct collect_lava_job *jobs = calloc((size_t)nids, sizeof(*jobs));
+	if (!jobs) {
+		lava_api_close(api);
+		fprintf(stderr, "benchboot collect: fatal: out of memory\n");
+		return EXIT_SYSTEM;
+	}
 	for (int i = 0; i < nids; i++) {
 		struct collect_lava_job job;
 		long id = job_id(ids[i]);
 		r = collect_lava_job(api, url, id, o, &st, &job, err, sizeof(err));
+		jobs[i] = job;
 		if (r == -ECONNREFUSED) {
 			fprintf(stderr, "benchboot collect: fatal: %s\n", err);
 			rc = EXIT_SYSTEM;
@@ -123,10 +133,11 @@ static int collect_lava(const char *url, char **ids, int nids, const char *token
 				rc = EXIT_CHANGED;
 			continue;
 		}
-		printf("job %ld on %s: %s; boot %s%s%s%s\n", id, *job.device ? job.device : "-",
-		       job.end, *job.folder ? job.folder : job.boot_id,
-		       job.complete ? "" : " (INCOMPLETE)", *job.kernel ? ", kernel=" : "",
-		       job.kernel);
+		printf("job %ld on %s: %s; %s%sboot %s%s%s%s%s\n", id,
+		       *job.device ? job.device : "-", job.end, *job.role ? job.role : "",
+		       *job.role ? " host, " : "", !strcmp(job.role, "server") ? "server-host/" : "",
+		       *job.folder ? job.folder : job.boot_id, job.complete ? "" : " (INCOMPLETE)",
+		       *job.kernel ? ", kernel=" : "", job.kernel);
 		if (strcmp(job.health, "Complete") || !job.complete) {
 			bad++;
 			if (rc == EXIT_OK)
@@ -136,6 +147,17 @@ static int collect_lava(const char *url, char **ids, int nids, const char *token
 		}
 	}
 	lava_api_close(api);
+	/* a two-host job: the client's boot folder links to its server host's */
+	for (int c = 0; c < nids; c++)
+		for (int sv = 0; sv < nids && !strcmp(jobs[c].role, "client"); sv++)
+			if (!strcmp(jobs[sv].role, "server") && *jobs[c].group &&
+			    !strcmp(jobs[sv].group, jobs[c].group) &&
+			    collect_lava_link(o->outdir, &jobs[c], &jobs[sv], err, sizeof(err))) {
+				fprintf(stderr, "benchboot collect: %s\n", err);
+				if (rc == EXIT_OK)
+					rc = EXIT_CHANGED;
+			}
+	free(jobs);
 	printf("%d LAVA jobs: %u collected complete, %u not (see above); %u boots collected (%u "
 	       "incomplete), %u already there; %u files, %llu bytes; %u problems\n",
 	       nids, ok, bad, st.boots_collected, st.boots_incomplete, st.boots_skipped, st.files,

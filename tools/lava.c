@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "grow.h"
+#include "host/errbuf.h"
 #include "host/boot/lava.h"
 #include "host/boot/lava_api.h"
 #include "host/results/lava_log.h"
@@ -158,6 +159,7 @@ struct lab_job {
 	long id;
 	const struct sub *sub;
 	unsigned round;
+	char role[32]; /* a multinode job's role (server, client), "" for a one-device job */
 	char state[32], health[32], device[128];
 	int finished;
 	char end[900]; /* how it ended, as reported */
@@ -172,7 +174,10 @@ static void describe(const struct lab_job *j, unsigned rounds, char *out, size_t
 		snprintf(k, sizeof(k), ", kernel %s", j->sub->kernel);
 	if (rounds > 1)
 		snprintf(r, sizeof(r), ", round %u of %u", j->round, rounds);
-	snprintf(out, len, "%s%s%s%s", j->sub->image, g, k, r);
+	snprintf(out, len, "%s%s%s%s%s%s", j->sub->image, g, k, r, *j->role ? ", " : "",
+	         *j->role ? j->role : "");
+	if (*j->role)
+		snprintf(out + strlen(out), len - strlen(out), " host");
 }
 
 static int fatal_code(int r)
@@ -226,26 +231,73 @@ static int connect_server(const char *url, const char *token, struct lava_api **
 	return EXIT_OK;
 }
 
+/*
+ * Submit one definition; its job (or, for a multinode job, every role's job, each with its
+ * role, from the group's definitions) appended to *jobs.
+ */
+static int submit_one(struct lava_api *api, const struct lab_job *j, struct lab_job **jobs,
+                      size_t *cap, size_t *nj, char *err, size_t errlen)
+{
+	long id, ids[16];
+	size_t njobs, n = 1;
+	struct lava_job lj;
+	struct lava_job_meta meta;
+	int r = lava_api_submit(api, j->sub->text, &id, &njobs, err, errlen);
+	if (r)
+		return r;
+	ids[0] = id;
+	if (njobs > 1) {
+		/* the first job's definition names the group; the group lists them all */
+		if ((r = lava_api_job(api, id, &lj, err, errlen)))
+			return r;
+		r = !lj.definition || lava_definition_meta(lj.definition, &meta) ||
+		    !*meta.target_group;
+		lava_job_free(&lj);
+		if (r)
+			return errbuf_fail(err, errlen, -EPROTO,
+			                   "job %ld: a multinode job whose definition names no "
+			                   "target_group",
+			                   id);
+		if ((r = lava_api_group(api, meta.target_group, ids, 16, &n, err, errlen)))
+			return r;
+		if (n != njobs)
+			return errbuf_fail(err, errlen, -EPROTO,
+			                   "job %ld: LAVA made %zu jobs of it, its group %s lists %zu",
+			                   id, njobs, meta.target_group, n);
+	}
+	if (bb_grow(jobs, cap, *nj + n, sizeof(**jobs)))
+		return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+	for (size_t k = 0; k < n; k++) {
+		struct lab_job *x = &(*jobs)[*nj + k];
+		*x = *j;
+		x->id = ids[k];
+		if (njobs > 1) {
+			if ((r = lava_api_job(api, ids[k], &lj, err, errlen)))
+				return r;
+			if (lj.definition && !lava_definition_meta(lj.definition, &meta))
+				snprintf(x->role, sizeof(x->role), "%s", meta.role);
+			lava_job_free(&lj);
+		}
+	}
+	*nj += n;
+	return 0;
+}
+
 static int submit_and_wait(struct lava_api *api, const char *url, const struct subs *subs,
                            unsigned repeat, int wait, unsigned poll, unsigned wait_minutes)
 {
 	char err[2048];
 	int r, rc = EXIT_OK;
-	size_t n = subs->n * repeat, nj = 0;
-	struct lab_job *jobs = calloc(n ? n : 1, sizeof(*jobs));
-	if (!jobs) {
-		fprintf(stderr, "benchboot lava: fatal: out of memory\n");
-		return EXIT_SYSTEM;
-	}
+	size_t nj = 0, cap = 0;
+	struct lab_job *jobs = NULL;
 	unsigned minutes = 0;
 	for (unsigned round = 1; round <= repeat; round++)
 		for (size_t i = 0; i < subs->n; i++) {
-			struct lab_job *j = &jobs[nj];
+			struct lab_job j = {.sub = &subs->v[i], .round = round};
 			char what[600];
-			j->sub = &subs->v[i];
-			j->round = round;
-			describe(j, repeat, what, sizeof(what));
-			if ((r = lava_api_submit(api, j->sub->text, &j->id, err, sizeof(err)))) {
+			size_t first = nj;
+			describe(&j, repeat, what, sizeof(what));
+			if ((r = submit_one(api, &j, &jobs, &cap, &nj, err, sizeof(err)))) {
 				/* a refused definition is reported; the others still go */
 				fprintf(stderr, "benchboot lava: %s: not submitted: %s\n", what, err);
 				rc = fatal_code(r);
@@ -253,9 +305,11 @@ static int submit_and_wait(struct lava_api *api, const char *url, const struct s
 					goto out; /* nothing else would get through */
 				continue;
 			}
-			printf("submitted job %ld: %s\n", j->id, what);
-			minutes += j->sub->minutes;
-			nj++;
+			for (size_t k = first; k < nj; k++) {
+				describe(&jobs[k], repeat, what, sizeof(what));
+				printf("submitted job %ld: %s\n", jobs[k].id, what);
+			}
+			minutes += jobs[first].sub->minutes;
 		}
 	fflush(stdout);
 	if (!nj)

@@ -146,5 +146,15 @@ TEST(definition_metadata)
 	          ==, 0);
 	CHECK_STR(meta.kernel, "A");
 	CHECK_STR(meta.image, "");
+	CHECK_STR(meta.role, "");
+	/* one role of a multinode job, as LAVA splits it */
+	CHECK_INT(lava_definition_meta("metadata:\n  benchboot.job: two\nprotocols:\n"
+	                               "  lava-multinode:\n    role: server\n    sub_id: 0\n"
+	                               "    target_group: 9c6f0e1a-1b2c\n    group_size: 2\n",
+	                               &meta),
+	          ==, 0);
+	CHECK_STR(meta.job, "two");
+	CHECK_STR(meta.role, "server");
+	CHECK_STR(meta.target_group, "9c6f0e1a-1b2c");
 	CHECK_INT(lava_definition_meta("a: [", &meta), ==, -EINVAL);
 }

@@ -69,9 +69,12 @@ static void write_context(struct strbuf *o, enum lava_flavour flavour, const str
 	strbuf_printf(o, "%s  extra_options:\n%s  - -smp %u\n", indent, indent,
 	              b->cpus ? b->cpus : 2);
 	if (mac) {
-		/* the test network: a QEMU multicast socket, both devices on one worker */
-		strbuf_printf(o, "%s  - -netdev socket,id=bbtest,mcast=230.0.0.77:%u\n", indent,
-		              b->mcast_port);
+		/* the test network: a QEMU multicast socket on the loopback interface (the
+		 * traffic never leaves the worker), both devices on one worker */
+		strbuf_printf(o,
+		              "%s  - -netdev socket,id=bbtest,mcast=230.0.0.77:%u,"
+		              "localaddr=127.0.0.1\n",
+		              indent, b->mcast_port);
 		strbuf_printf(o, "%s  - -device virtio-net-pci,netdev=bbtest,mac=%s\n", indent, mac);
 	}
 }

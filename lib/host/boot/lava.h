@@ -13,7 +13,7 @@
  * instead: protocols lava-multinode with the roles server and client (one device each), the
  * deploy, boot and test actions once per role, each role's command line ending in
  * benchboot.role=ROLE; the qemu flavour's devices share a test network (a QEMU multicast
- * socket netdev, both on one worker) with a virtio NIC of the cluster's MAC each.
+ * socket netdev on 127.0.0.1, both on one worker) with a virtio NIC of the cluster's MAC each.
  *
  * Both carry `metadata:` benchboot.job, benchboot.image, benchboot.boot_group and (when the
  * kernel is named) benchboot.kernel, which `collect --lava` reads back from the server.

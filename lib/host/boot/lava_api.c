@@ -241,7 +241,20 @@ int lava_api_version(struct lava_api *a, char *out, size_t outlen, char *err, si
 	return r;
 }
 
-int lava_api_submit(struct lava_api *a, const char *definition, long *id, char *err, size_t errlen)
+/* A job id in a submission's answer: N, or "N.K" (a multinode job: N is its first job's id). */
+static long answer_id(const struct jn *v)
+{
+	if (v->type == JN_NUM)
+		return v->num >= 1 ? (long)v->num : -1;
+	if (v->type != JN_STR)
+		return -1;
+	char *end;
+	long id = strtol(v->str, &end, 10);
+	return end != v->str && id >= 1 && (!*end || (*end == '.' && end[1])) ? id : -1;
+}
+
+int lava_api_submit(struct lava_api *a, const char *definition, long *id, size_t *njobs, char *err,
+                    size_t errlen)
 {
 	char *body = NULL, e[256];
 	size_t len = 0;
@@ -264,15 +277,50 @@ int lava_api_submit(struct lava_api *a, const char *definition, long *id, char *
 	}
 	struct jn *j = jn_parse(b.s ? b.s : "", b.len, e, sizeof(e));
 	const struct jn *ids = j ? jn_get(j, "job_ids") : NULL;
-	/* A multinode definition gives several ids ("N.0", "N.1"): benchboot writes none. */
-	if (!ids || ids->type != JN_ARR || ids->n != 1 || ids->items[0]->type != JN_NUM)
+	/* One id, or a multinode job's "N.0", "N.1", ... (one job per role and device). */
+	*id = ids && ids->type == JN_ARR && ids->n ? answer_id(ids->items[0]) : -1;
+	for (size_t i = 1; *id > 0 && i < ids->n; i++)
+		if (answer_id(ids->items[i]) < 0 || ids->items[i]->type != JN_STR)
+			*id = -1;
+	if (*id < 0)
 		r = errbuf_fail(err, errlen, -EPROTO,
-		                "%s/api/v0.2/jobs/: the answer names no single job id: %.200s",
-		                a->base, b.s ? b.s : "");
+		                "%s/api/v0.2/jobs/: the answer names no job id: %.200s", a->base,
+		                b.s ? b.s : "");
 	else
-		*id = (long)ids->items[0]->num;
+		*njobs = ids->n;
 	jn_free(j);
 	free(b.s);
+	return r;
+}
+
+int lava_api_group(struct lava_api *a, const char *target_group, long *ids, size_t max, size_t *n,
+                   char *err, size_t errlen)
+{
+	char path[512];
+	struct jn *j;
+	*n = 0;
+	char *g = curl_easy_escape(a->curl, target_group, 0);
+	if (!g)
+		return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+	snprintf(path, sizeof(path), "/api/v0.2/jobs/?target_group=%.300s&limit=100", g);
+	curl_free(g);
+	int r = get_json(a, path, &j, err, errlen);
+	if (r)
+		return r;
+	const struct jn *res = jn_get(j, "results");
+	for (size_t i = 0; res && res->type == JN_ARR && i < res->n; i++) {
+		const struct jn *id = jn_get(res->items[i], "id");
+		if (!id || id->type != JN_NUM || *n == max)
+			continue;
+		/* in id order: LAVA numbers a group's jobs as it creates them, role by role */
+		size_t k = (*n)++;
+		for (; k && ids[k - 1] > (long)id->num; k--)
+			ids[k] = ids[k - 1];
+		ids[k] = (long)id->num;
+	}
+	if (!res || res->type != JN_ARR)
+		r = errbuf_fail(err, errlen, -EPROTO, "%s%s: the answer lists no jobs", a->base, path);
+	jn_free(j);
 	return r;
 }
 

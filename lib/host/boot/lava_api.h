@@ -4,8 +4,10 @@
  * carries `Authorization: Token TOKEN`; the token comes from the environment or a file, never
  * from the command line (lava_api_token).
  *
- *   POST /api/v0.2/jobs/            {"definition": YAML}  -> 201 {"job_ids": [N]}
+ *   POST /api/v0.2/jobs/            {"definition": YAML}  -> 201 {"job_ids": [N]}, or for a
+ *                                   multinode job {"job_ids": ["N.0", "N.1", ...]}
  *   GET  /api/v0.2/jobs/N/          {"state", "health", "actual_device", "failure_comment", ...}
+ *   GET  /api/v0.2/jobs/?target_group=G  the jobs of one multinode submission
  *   GET  /api/v0.2/jobs/N/logs/     the job log: YAML, one {dt, lvl, msg} per line
  *   GET  /api/v0.2/system/version/  {"version": "2023.01"}
  *
@@ -35,8 +37,17 @@ void lava_api_close(struct lava_api *a);
 /* The server's version string ("2023.01"). */
 int lava_api_version(struct lava_api *a, char *out, size_t outlen, char *err, size_t errlen);
 
-/* Submit one job definition; its id in *id. */
-int lava_api_submit(struct lava_api *a, const char *definition, long *id, char *err, size_t errlen);
+/*
+ * Submit one job definition: its id in *id and *njobs = 1; a multinode definition makes one job
+ * per role and device: *njobs of them, *id the first's (lava_api_group finds the others from
+ * the target_group in its definition).
+ */
+int lava_api_submit(struct lava_api *a, const char *definition, long *id, size_t *njobs, char *err,
+                    size_t errlen);
+
+/* The ids of the jobs of one multinode submission (its target_group), ascending; at most max. */
+int lava_api_group(struct lava_api *a, const char *target_group, long *ids, size_t max, size_t *n,
+                   char *err, size_t errlen);
 
 struct lava_job {
 	long id;

@@ -9,6 +9,7 @@
 
 #include "host/boot/lava_api.h"
 #include "host/errbuf.h"
+#include "host/fileio.h"
 #include "host/json.h"
 #include "host/results/collect_lava.h"
 #include "host/results/lava_log.h"
@@ -145,8 +146,24 @@ int collect_lava_job(struct lava_api *api, const char *url, long id, const struc
 	snprintf(job->state, sizeof(job->state), "%s", lj.state);
 	snprintf(job->health, sizeof(job->health), "%s", lj.health);
 	snprintf(job->device, sizeof(job->device), "%s", lj.device);
-	if (lj.definition && !lava_definition_meta(lj.definition, &meta))
+	if (lj.definition && !lava_definition_meta(lj.definition, &meta)) {
 		snprintf(job->kernel, sizeof(job->kernel), "%s", meta.kernel);
+		snprintf(job->role, sizeof(job->role), "%s", meta.role);
+		snprintf(job->group, sizeof(job->group), "%s", meta.target_group);
+	}
+	/* a two-host job's server host: its boots go to OUTDIR/server-host, as `run` puts them */
+	struct collect_opts so = *o;
+	char serverdir[4200];
+	if (!strcmp(job->role, "server")) {
+		snprintf(serverdir, sizeof(serverdir), "%s/" COLLECT_SERVER_DIR, o->outdir);
+		if (fileio_mkdirs(serverdir)) {
+			r = errbuf_fail(err, errlen, -errno, "unable to create %s: %s", serverdir,
+			                strerror(errno));
+			goto out;
+		}
+		so.outdir = serverdir;
+		o = &so;
+	}
 	if (strcmp(lj.state, "Finished")) {
 		r = errbuf_fail(err, errlen, -EAGAIN,
 		                "job %ld is %s%s%s, not finished: collect it "
@@ -213,4 +230,13 @@ out:
 		fclose(cons);
 	lava_job_free(&lj);
 	return r;
+}
+
+int collect_lava_link(const char *outdir, const struct collect_lava_job *client,
+                      const struct collect_lava_job *server, char *err, size_t errlen)
+{
+	if (!*client->folder || !*server->folder)
+		return 0;
+	int r = collect_link_server_host(outdir, client->folder, server->folder, err, errlen);
+	return r < 0 ? r : 0;
 }

@@ -5,7 +5,12 @@
  * DIR/NNNN-BOOTID/ like a local run; DIR/run.json records, per boot, the LAVA server, job id,
  * device and how the job ended, and labels the boot lava_job=ID, lava_device=NAME and (when
  * the job was written for a named kernel) kernel=NAME, as `benchboot run` labels its boots.
- * Host only.
+ *
+ * A two-host job ran as a LAVA multinode job, one LAVA job per role: the client's job is
+ * collected as above (its boot folder holds peer/env.json, the server host's environment), the
+ * server's into DIR/server-host/ (with its own DIR/server-host/run.json), as `benchboot run`
+ * collects a two-host boot; collect_lava_link then links the client's boot folder to it
+ * (FOLDER/server-host -> ../server-host/SERVERFOLDER). Host only.
  */
 #ifndef BENCHBOOT_HOST_COLLECT_LAVA_H
 #define BENCHBOOT_HOST_COLLECT_LAVA_H
@@ -23,6 +28,8 @@ struct collect_lava_job {
 	char boot_id[128]; /* the boot its log holds ("" when none started) */
 	char folder[300];  /* DIR/<folder> it was collected into ("" when nothing was) */
 	char kernel[128];  /* its kernel label, from the definition's metadata */
+	char role[32];     /* a multinode job's role: server or client ("" for one machine) */
+	char group[128];   /* and its target_group: the same for every role of one job */
 	int complete;      /* the boot's `done` came back: every result file is there */
 };
 
@@ -35,5 +42,12 @@ struct collect_lava_job {
 int collect_lava_job(struct lava_api *api, const char *url, long id, const struct collect_opts *o,
                      struct collect_stats *st, struct collect_lava_job *job, char *err,
                      size_t errlen);
+
+/*
+ * The client job's boot folder linked to its server job's (both collected, same group):
+ * OUTDIR/CLIENTFOLDER/server-host -> ../server-host/SERVERFOLDER. 0 or -errno with err.
+ */
+int collect_lava_link(const char *outdir, const struct collect_lava_job *client,
+                      const struct collect_lava_job *server, char *err, size_t errlen);
 
 #endif

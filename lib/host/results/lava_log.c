@@ -175,10 +175,37 @@ int lava_log_console(FILE *in, FILE *out, struct lava_log_info *info, char *err,
 	return r;
 }
 
+/* The scalar value of key in a YAML mapping node, or NULL. */
+static const char *map_scalar(yaml_document_t *doc, yaml_node_t *map, const char *key,
+                              yaml_node_t **node)
+{
+	if (node)
+		*node = NULL;
+	if (!map || map->type != YAML_MAPPING_NODE)
+		return NULL;
+	for (yaml_node_pair_t *m = map->data.mapping.pairs.start; m < map->data.mapping.pairs.top;
+	     m++) {
+		yaml_node_t *k = yaml_document_get_node(doc, m->key);
+		yaml_node_t *v = yaml_document_get_node(doc, m->value);
+		if (!k || !v || k->type != YAML_SCALAR_NODE || strcmp((char *)k->data.scalar.value, key))
+			continue;
+		if (node)
+			*node = v;
+		return v->type == YAML_SCALAR_NODE ? (const char *)v->data.scalar.value : NULL;
+	}
+	return NULL;
+}
+
 int lava_definition_meta(const char *definition, struct lava_job_meta *meta)
 {
+	static const char *const keys[] = {"benchboot.job", "benchboot.image",
+	                                   "benchboot.boot_group", "benchboot.kernel"};
+	char *const out[] = {meta->job, meta->image, meta->boot_group, meta->kernel};
+	const size_t len[] = {sizeof(meta->job), sizeof(meta->image), sizeof(meta->boot_group),
+	                      sizeof(meta->kernel)};
 	yaml_parser_t p;
 	yaml_document_t doc;
+	yaml_node_t *md, *protocols, *mn;
 	memset(meta, 0, sizeof(*meta));
 	if (!yaml_parser_initialize(&p))
 		return -ENOMEM;
@@ -188,34 +215,20 @@ int lava_definition_meta(const char *definition, struct lava_job_meta *meta)
 		return -EINVAL;
 	}
 	yaml_node_t *root = yaml_document_get_root_node(&doc);
-	for (yaml_node_pair_t *top =
-	         root && root->type == YAML_MAPPING_NODE ? root->data.mapping.pairs.start : NULL;
-	     top && top < root->data.mapping.pairs.top; top++) {
-		yaml_node_t *k = yaml_document_get_node(&doc, top->key);
-		yaml_node_t *v = yaml_document_get_node(&doc, top->value);
-		if (!k || k->type != YAML_SCALAR_NODE ||
-		    strcmp((char *)k->data.scalar.value, "metadata") || !v ||
-		    v->type != YAML_MAPPING_NODE)
-			continue;
-		for (yaml_node_pair_t *m = v->data.mapping.pairs.start;
-		     m < v->data.mapping.pairs.top; m++) {
-			yaml_node_t *mk = yaml_document_get_node(&doc, m->key);
-			yaml_node_t *mv = yaml_document_get_node(&doc, m->value);
-			if (!mk || !mv || mk->type != YAML_SCALAR_NODE ||
-			    mv->type != YAML_SCALAR_NODE)
-				continue;
-			const char *key = (const char *)mk->data.scalar.value;
-			const char *val = (const char *)mv->data.scalar.value;
-			if (!strcmp(key, "benchboot.job"))
-				copy(meta->job, sizeof(meta->job), val);
-			else if (!strcmp(key, "benchboot.image"))
-				copy(meta->image, sizeof(meta->image), val);
-			else if (!strcmp(key, "benchboot.boot_group"))
-				copy(meta->boot_group, sizeof(meta->boot_group), val);
-			else if (!strcmp(key, "benchboot.kernel"))
-				copy(meta->kernel, sizeof(meta->kernel), val);
-		}
+	map_scalar(&doc, root, "metadata", &md);
+	for (size_t i = 0; i < sizeof(keys) / sizeof(*keys); i++) {
+		const char *v = map_scalar(&doc, md, keys[i], NULL);
+		if (v)
+			copy(out[i], len[i], v);
 	}
+	map_scalar(&doc, root, "protocols", &protocols);
+	map_scalar(&doc, protocols, "lava-multinode", &mn);
+	const char *role = map_scalar(&doc, mn, "role", NULL);
+	const char *group = map_scalar(&doc, mn, "target_group", NULL);
+	if (role)
+		copy(meta->role, sizeof(meta->role), role);
+	if (group)
+		copy(meta->target_group, sizeof(meta->target_group), group);
 	yaml_document_delete(&doc);
 	yaml_parser_delete(&p);
 	return 0;

@@ -38,9 +38,15 @@ int lava_log_console(FILE *in, FILE *out, struct lava_log_info *info, char *err,
 void lava_job_end_text(const char *health, const char *failure, const struct lava_log_info *info,
                        char *out, size_t outlen);
 
-/* What benchboot put in a job definition's metadata (lib/host/boot/lava.h); "" when absent. */
+/*
+ * What benchboot put in a job definition's metadata (lib/host/boot/lava.h), and for one role
+ * of a multinode job (a two-host job) what LAVA put in its protocols: lava-multinode: role
+ * (server or client) and target_group (the same in every role of one submission); "" when
+ * absent.
+ */
 struct lava_job_meta {
 	char job[256], image[256], boot_group[16], kernel[128];
+	char role[32], target_group[128];
 };
 /* From the definition's text as the server keeps it. 0, or -EINVAL (not YAML), -ENOMEM. */
 int lava_definition_meta(const char *definition, struct lava_job_meta *meta);
