@@ -135,7 +135,8 @@ static int collect_lava(const char *url, char **ids, int nids, const char *token
 		}
 		printf("job %ld on %s: %s; %s%sboot %s%s%s%s%s\n", id,
 		       *job.device ? job.device : "-", job.end, *job.role ? job.role : "",
-		       *job.role ? " host, " : "", !strcmp(job.role, "server") ? "server-host/" : "",
+		       *job.role ? " host, " : "",
+		       !strcmp(job.role, "server") ? "server-host/" : "",
 		       *job.folder ? job.folder : job.boot_id, job.complete ? "" : " (INCOMPLETE)",
 		       *job.kernel ? ", kernel=" : "", job.kernel);
 		if (strcmp(job.health, "Complete") || !job.complete) {

@@ -24,50 +24,53 @@
 #include "verb.h"
 
 static const char usage_text[] =
-	"usage: benchboot lava JOB.yaml [options]\n"
-	"\n"
-	"Write LAVA job definitions for the images `benchboot build JOB.yaml` makes: one per boot\n"
-	"group and flavour, IMAGES/IMAGE/lava-qemu.yaml and lava-lab.yaml. Each ends with a test\n"
-	"action whose monitor turns the init's LAVA_SIGNAL_TESTCASE lines into LAVA test cases\n"
-	"(every measured stat with its measurement and units, every iteration pass or fail).\n"
-	"\n"
-	"  qemu flavour  deploy to tmpfs, boot method qemu (device type qemu, arch amd64,\n"
-	"                no_kvm: true, -smp and memory as given): runs on any LAVA worker\n"
-	"  lab flavour   deploy to tftp, boot method ipxe (device type x86 unless --device-type):\n"
-	"                a real machine; the image's command line goes in extra_kernel_args\n"
-	"\n"
-	"  --images DIR        where the images are (default images)\n"
-	"  -o DIR              write DIR/IMAGE.lava-FLAVOUR.yaml instead\n"
-	"  --flavour F         qemu, lab or both (default both)\n"
-	"  --url URL           lab flavour: the image directory as the lab serves it, e.g.\n"
-	"                      http://server/benchboot/images (default file:// of --images)\n"
-	"  --device-type TYPE  lab flavour device type (default x86)\n"
-	"  --name PREFIX       the image name prefix given to build --name (default the job's)\n"
-	"  --cpus N            qemu flavour: -smp N (default 2)\n"
-	"  --memory MB         qemu flavour: memory (default 1024)\n"
-	"  --kernel NAME       the images of kernel NAME, as `benchboot run --kernel NAME=...`\n"
-	"                      builds them (PREFIX.NAME); repeatable: one definition per group\n"
-	"                      and kernel, labelled kernel=NAME\n"
-	"\n"
-	"Submitting to a LAVA server (its REST API, /api/v0.2/):\n"
-	"  --submit URL        submit every definition of the one --flavour given (qemu or\n"
-	"                      lab) to the server at URL, --repeat times (each round every group\n"
-	"                      and kernel: A, B, A, B), wait for them with progress and report how\n"
-	"                      each ended: Complete, Incomplete (with LAVA's error type and\n"
-	"                      message), Canceled. A job that fails does not stop the others.\n"
-	"                      The token: $BENCHBOOT_LAVA_TOKEN, else --token-file (never on the\n"
-	"                      command line)\n"
-	"  --token-file FILE   the API token's file (its first line)\n"
-	"  --repeat N          submit every definition N times (default 1)\n"
-	"  --no-wait           submit and print the job ids only\n"
-	"  --poll S            seconds between two looks at the server (default 5)\n"
-	"  --wait-minutes M    give up waiting after M minutes (default: the sum of the jobs'\n"
-	"                      LAVA timeouts)\n"
-	"Then `benchboot collect --lava URL JOBID... -o DIR` brings the results back.\n"
-	"\n"
-	"Exit codes: 0 written (and with --submit: every job Complete), 1 a job ended Incomplete\n"
-	"or Canceled or was not finished in time, 100 bad job, usage or token, or a definition\n"
-	"the server refused, 111 system failure (the server unreachable).\n";
+    "usage: benchboot lava JOB.yaml [options]\n"
+    "\n"
+    "Write LAVA job definitions for the images `benchboot build JOB.yaml` makes: one per boot\n"
+    "group and flavour, IMAGES/IMAGE/lava-qemu.yaml and lava-lab.yaml. Each ends with a test\n"
+    "action whose monitor turns the init's LAVA_SIGNAL_TESTCASE lines into LAVA test cases\n"
+    "(every measured stat with its measurement and units, every iteration pass or fail).\n"
+    "\n"
+    "  qemu flavour  deploy to tmpfs, boot method qemu (device type qemu, arch amd64,\n"
+    "                no_kvm: true, -smp and memory as given): runs on any LAVA worker\n"
+    "  lab flavour   deploy to tftp, boot method ipxe (device type x86 unless --device-type):\n"
+    "                a real machine; the image's command line goes in extra_kernel_args\n"
+    "\n"
+    "  --images DIR        where the images are (default images)\n"
+    "  -o DIR              write DIR/IMAGE.lava-FLAVOUR.yaml instead\n"
+    "  --flavour F         qemu, lab or both (default both)\n"
+    "  --url URL           lab flavour: the image directory as the lab serves it, e.g.\n"
+    "                      http://server/benchboot/images (default file:// of --images)\n"
+    "  --device-type TYPE  lab flavour device type (default x86)\n"
+    "  --name PREFIX       the image name prefix given to build --name (default the job's)\n"
+    "  --cpus N            qemu flavour: -smp N (default 2)\n"
+    "  --memory MB         qemu flavour: memory (default 1024)\n"
+    "  --kernel NAME       the images of kernel NAME, as `benchboot run --kernel NAME=...`\n"
+    "                      builds them (PREFIX.NAME); repeatable: one definition per group\n"
+    "                      and kernel, labelled kernel=NAME\n"
+    "\n"
+    "Submitting to a LAVA server (its REST API, /api/v0.2/):\n"
+    "  --submit URL        submit every definition of the one --flavour given (qemu or\n"
+    "                      lab) to the server at URL, --repeat times (each round every group\n"
+    "                      and kernel: A, B, A, B), wait for them with progress and report how\n"
+    "                      each ended: Complete, Incomplete (with LAVA's error type and\n"
+    "                      message), Canceled. A job that fails does not stop the others.\n"
+    "                      A two-host job is a multinode job: LAVA makes one job per role;\n"
+    "                      each is listed (IMAGE, server host / client host), waited for\n"
+    "                      and reported.\n"
+    "                      The token: $BENCHBOOT_LAVA_TOKEN, else --token-file (never on the\n"
+    "                      command line)\n"
+    "  --token-file FILE   the API token's file (its first line)\n"
+    "  --repeat N          submit every definition N times (default 1)\n"
+    "  --no-wait           submit and print the job ids only\n"
+    "  --poll S            seconds between two looks at the server (default 5)\n"
+    "  --wait-minutes M    give up waiting after M minutes (default: the sum of the jobs'\n"
+    "                      LAVA timeouts)\n"
+    "Then `benchboot collect --lava URL JOBID... -o DIR` brings the results back.\n"
+    "\n"
+    "Exit codes: 0 written (and with --submit: every job Complete), 1 a job ended Incomplete\n"
+    "or Canceled or was not finished in time, 100 bad job, usage or token, or a definition\n"
+    "the server refused, 111 system failure (the server unreachable).\n";
 
 static const struct option options[] = {
 	{"images", required_argument, NULL, 'i'},
@@ -261,9 +264,10 @@ static int submit_one(struct lava_api *api, const struct lab_job *j, struct lab_
 		if ((r = lava_api_group(api, meta.target_group, ids, 16, &n, err, errlen)))
 			return r;
 		if (n != njobs)
-			return errbuf_fail(err, errlen, -EPROTO,
-			                   "job %ld: LAVA made %zu jobs of it, its group %s lists %zu",
-			                   id, njobs, meta.target_group, n);
+			return errbuf_fail(
+			    err, errlen, -EPROTO,
+			    "job %ld: LAVA made %zu jobs of it, its group %s lists %zu", id, njobs,
+			    meta.target_group, n);
 	}
 	if (bb_grow(jobs, cap, *nj + n, sizeof(**jobs)))
 		return errbuf_fail(err, errlen, -ENOMEM, "out of memory");

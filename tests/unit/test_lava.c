@@ -127,9 +127,10 @@ TEST(multinode_two_hosts)
 	CHECK_CONTAINS(y, "protocols:\n  lava-multinode:\n    roles:\n      server:\n"
 	                  "        device_type: qemu\n        count: 1\n        essential: true\n"
 	                  "        context:\n");
-	CHECK_CONTAINS(y, "          - -netdev socket,id=bbtest,mcast=230.0.0.77:21234\n"
-	                  "          - -device virtio-net-pci,netdev=bbtest,mac=52:54:00:bb:00:01\n"
-	                  "      client:\n");
+	CHECK_CONTAINS(
+	    y, "          - -netdev socket,id=bbtest,mcast=230.0.0.77:21234,localaddr=127.0.0.1\n"
+	       "          - -device virtio-net-pci,netdev=bbtest,mac=52:54:00:bb:00:01\n"
+	       "      client:\n");
 	/* no MAC in the cluster file: the one benchboot run gives the VM */
 	CHECK_CONTAINS(y, "mac=52:54:00:bb:00:02\n");
 	CHECK_CONTAINS(y, "- deploy:\n    role:\n    - server\n");

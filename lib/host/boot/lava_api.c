@@ -319,7 +319,8 @@ int lava_api_group(struct lava_api *a, const char *target_group, long *ids, size
 		ids[k] = (long)id->num;
 	}
 	if (!res || res->type != JN_ARR)
-		r = errbuf_fail(err, errlen, -EPROTO, "%s%s: the answer lists no jobs", a->base, path);
+		r = errbuf_fail(err, errlen, -EPROTO, "%s%s: the answer lists no jobs", a->base,
+		                path);
 	jn_free(j);
 	return r;
 }

@@ -187,7 +187,8 @@ static const char *map_scalar(yaml_document_t *doc, yaml_node_t *map, const char
 	     m++) {
 		yaml_node_t *k = yaml_document_get_node(doc, m->key);
 		yaml_node_t *v = yaml_document_get_node(doc, m->value);
-		if (!k || !v || k->type != YAML_SCALAR_NODE || strcmp((char *)k->data.scalar.value, key))
+		if (!k || !v || k->type != YAML_SCALAR_NODE ||
+		    strcmp((char *)k->data.scalar.value, key))
 			continue;
 		if (node)
 			*node = v;
