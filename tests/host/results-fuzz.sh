@@ -4,11 +4,17 @@
 . tests/lib.sh
 . tests/host/src/results-common.sh
 command -v clang >/dev/null || skip "clang not installed"
+# whether this clang can build a libFuzzer target at all (a skip), apart from whether
+# benchboot's code builds as one (a failure)
+printf 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { return 0; }\n' >"$T/probe.c"
+clang -fsanitize=fuzzer -o "$T/probe" "$T/probe.c" 2>"$T/probe.err" ||
+	{ cat "$T/probe.err"; skip "clang cannot build a libFuzzer target here"; }
 clang -g -O1 -fsanitize=fuzzer,address,undefined -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -Ilib \
-	-o "$T/fuzz" tests/host/src/fuzz_collect.c lib/host/results/collect.c lib/host/boot/gpt.c lib/host/fileio.c \
-	lib/hex.c \
+	-o "$T/fuzz" tests/host/src/fuzz_collect.c lib/host/results/collect.c lib/host/boot/gpt.c \
+	lib/host/fileio.c lib/host/json.c lib/host/errbuf.c lib/host/strbuf.c lib/hex.c \
 	lib/resdisk.c lib/consfile.c \
-	lib/sha256.c -lext2fs -lcom_err -lz 2>"$T/cc.err" || { cat "$T/cc.err"; skip "clang cannot build a libFuzzer target here"; }
+	lib/sha256.c -lext2fs -lcom_err -ljansson -lz 2>"$T/cc.err" ||
+	{ cat "$T/cc.err"; fail "the collect fuzz target does not build"; }
 build_writer
 # seeds: a small results disk with one boot, and the console log of a boot
 mkdir -p "$T/seeds" "$T/corpus" "$T/local" "$T/local2" "$T/root2/sys/class/block"
