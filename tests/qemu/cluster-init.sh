@@ -109,9 +109,9 @@ wait_line() {
 	grep -a -h "BENCHBOOT" "$T"/*.raw | tr -d '\r' | tail -n 40
 	fail "$1: no line '$2' within $3 s"
 }
-collect() { # DISK OUT: the boot folder
+collect() { # DISK OUT: the boot folder (a server host's boot is filed under server-host/)
 	"$BENCHBOOT" collect "$T/$1.img" -o "$T/$2" >"$T/$2.log" 2>&1 || { cat "$T/$2.log"; fail "collect $1"; }
-	ls -d "$T/$2"/0*
+	ls -d "$T/$2"/0* "$T/$2"/server-host/0* 2>/dev/null || true
 }
 
 # 1. both hosts
@@ -151,6 +151,7 @@ for id in TCP_STREAM.i1 TCP_STREAM.i2 SCTP_STREAM_MANY; do
 done
 cb=$(collect cli cres)
 sb=$(collect srv sres)
+case $sb in */sres/server-host/0*) ;; *) fail "the server host's boot is not filed under server-host/: $sb" ;; esac
 python3 - "$cb" "$sb" <<'PY' || fail "the two hosts' results"
 import json, os, sys
 cb, sb = sys.argv[1], sys.argv[2]
