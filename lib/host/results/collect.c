@@ -23,9 +23,7 @@
 #define MAX_ENTRIES 1000000
 #define MAX_DONE (16u << 20)
 
-static void msgf(const struct collect_opts *o, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-static void msgf(const struct collect_opts *o, const char *fmt, ...)
+void collect_msgf(const struct collect_opts *o, const char *fmt, ...)
 {
 	char line[8192];
 	va_list ap;
@@ -279,13 +277,13 @@ static int boot_wanted(const struct collect_opts *o, int outfd, const char *name
 	if (fstatat(outfd, name, &sb, AT_SYMLINK_NOFOLLOW)) {
 		if (errno == ENOENT)
 			return 1;
-		msgf(o, "%s: cannot look at %s/%s: %s", name, o->outdir, name, strerror(errno));
+		collect_msgf(o, "%s: cannot look at %s/%s: %s", name, o->outdir, name, strerror(errno));
 		st->problems++;
 		return 0;
 	}
 	if (!S_ISDIR(sb.st_mode) || read_collect_file(outfd, name, status, sizeof(status), &files,
 	                                              &bytes, source, sizeof(source))) {
-		msgf(o, "%s: %s/%s exists and was not made by collect: left alone", name, o->outdir,
+		collect_msgf(o, "%s: %s/%s exists and was not made by collect: left alone", name, o->outdir,
 		     name);
 		st->problems++;
 		return 0;
@@ -342,14 +340,14 @@ static unsigned verify_manifest(const struct collect_opts *o, struct boot *b)
 	if (!listed)
 		return 1;
 	if (!nl || strncmp(text, "benchboot-done 1\n", 17)) {
-		msgf(o, "%s: the done file is not a benchboot-done 1 manifest", b->name);
+		collect_msgf(o, "%s: the done file is not a benchboot-done 1 manifest", b->name);
 		free(listed);
 		return 1;
 	}
 	for (char *line = nl + 1; line < end;) {
 		char *le = memchr(line, '\n', (size_t)(end - line));
 		if (!le) {
-			msgf(o, "%s: the done manifest ends without a newline", b->name);
+			collect_msgf(o, "%s: the done manifest ends without a newline", b->name);
 			problems++;
 			break;
 		}
@@ -358,7 +356,7 @@ static unsigned verify_manifest(const struct collect_opts *o, struct boot *b)
 		unsigned long long size;
 		int off = 0;
 		if (sscanf(line, "%64s %llu %n", sha, &size, &off) != 2 || !off || !line[off]) {
-			msgf(o, "%s: garbled line in the done manifest", b->name);
+			collect_msgf(o, "%s: garbled line in the done manifest", b->name);
 			problems++;
 		} else {
 			const char *path = line + off;
@@ -367,13 +365,13 @@ static unsigned verify_manifest(const struct collect_opts *o, struct boot *b)
 				if (!strcmp(b->seen[i].path, path))
 					break;
 			if (i == b->n) {
-				msgf(o, "%s: %s is in the done manifest but was not collected",
+				collect_msgf(o, "%s: %s is in the done manifest but was not collected",
 				     b->name, path);
 				problems++;
 			} else {
 				listed[i] = 1;
 				if (b->seen[i].size != size || strcmp(b->seen[i].sha, sha)) {
-					msgf(o,
+					collect_msgf(o,
 					     "%s: %s differs from the done manifest (size %llu, "
 					     "expected %llu; or its sha256)",
 					     b->name, path, b->seen[i].size, size);
@@ -386,7 +384,7 @@ static unsigned verify_manifest(const struct collect_opts *o, struct boot *b)
 	}
 	for (size_t i = 0; i < b->n; i++)
 		if (!listed[i] && strcmp(b->seen[i].path, "done")) {
-			msgf(o, "%s: %s is not in the done manifest", b->name, b->seen[i].path);
+			collect_msgf(o, "%s: %s is not in the done manifest", b->name, b->seen[i].path);
 			problems++;
 		}
 	free(listed);
@@ -492,12 +490,12 @@ static int boot_finish(const struct collect_opts *o, int outfd, struct boot *b, 
 	st->files += files;
 	st->bytes += b->bytes;
 	if (complete) {
-		msgf(o, "%s: collected, complete: %u files, %llu bytes%s", dest, files, b->bytes,
+		collect_msgf(o, "%s: collected, complete: %u files, %llu bytes%s", dest, files, b->bytes,
 		     b->problems ? " (with problems, see above)" : "");
 	} else {
 		st->boots_incomplete++;
 		describe_runs(b, runs, sizeof(runs));
-		msgf(o,
+		collect_msgf(o,
 		     "%s: collected, INCOMPLETE (no done file: the boot was interrupted): %u "
 		     "files, %llu bytes, %s",
 		     dest, files, b->bytes, runs);
@@ -571,7 +569,7 @@ struct disk_walk {
 
 static void refuse(struct disk_walk *w, const char *rel, const char *why)
 {
-	msgf(w->o, "%s: refusing %s: %s", w->b->name, rel, why);
+	collect_msgf(w->o, "%s: refusing %s: %s", w->b->name, rel, why);
 	w->b->problems++;
 }
 
@@ -599,7 +597,7 @@ static int copy_disk_file(struct disk_walk *w, const char *diskpath, const char 
 		r = -errno;
 	if (r) {
 		unlinkat(dirfd, name, 0);
-		msgf(w->o, "%s: %s: unreadable, not collected: %s", w->b->name, rel,
+		collect_msgf(w->o, "%s: %s: unreadable, not collected: %s", w->b->name, rel,
 		     resdisk_strerror(r));
 		w->b->problems++;
 		free(s.keep);
@@ -629,7 +627,7 @@ static int walk_disk(struct disk_walk *w, const char *diskpath, const char *rel,
 	struct dlist l = {0};
 	int r = resdisk_list(w->d, diskpath, add_dentry, &l);
 	if (r) {
-		msgf(w->o, "%s: %s: unreadable folder, skipped: %s", w->b->name, *rel ? rel : ".",
+		collect_msgf(w->o, "%s: %s: unreadable folder, skipped: %s", w->b->name, *rel ? rel : ".",
 		     resdisk_strerror(r));
 		w->b->problems++;
 		free_dlist(&l);
@@ -662,7 +660,7 @@ static int walk_disk(struct disk_walk *w, const char *diskpath, const char *rel,
 			for (size_t k = 0; k < l.n && !has_final; k++)
 				has_final = !strcmp(l.v[k].name, fin);
 			if (!has_final)
-				msgf(w->o, "%s: %s: a write the boot did not finish, not collected",
+				collect_msgf(w->o, "%s: %s: a write the boot did not finish, not collected",
 				     w->b->name, sub);
 			continue;
 		}
@@ -758,7 +756,7 @@ int collect_disk(const char *disk, const struct collect_opts *o, struct collect_
 	if (r)
 		return r;
 	if (resdisk_backup_superblock(d)) {
-		msgf(o,
+		collect_msgf(o,
 		     "%s: the primary superblock is damaged: reading with the backup at block %u",
 		     disk, resdisk_backup_superblock(d));
 		st->problems++;
@@ -767,7 +765,7 @@ int collect_disk(const char *disk, const struct collect_opts *o, struct collect_
 		struct resdisk_entry e;
 		int mr = resdisk_marker_error(d);
 		if (mr != -EMEDIUMTYPE) {
-			msgf(o, "%s: cannot read the marker: %s", disk, resdisk_strerror(mr));
+			collect_msgf(o, "%s: cannot read the marker: %s", disk, resdisk_strerror(mr));
 			resdisk_close(d);
 			return mr;
 		}
@@ -775,11 +773,11 @@ int collect_disk(const char *disk, const struct collect_opts *o, struct collect_
 			resdisk_close(d);
 			return r && r != -ENOENT ? r : -EMEDIUMTYPE;
 		}
-		msgf(o, "%s: no valid benchboot marker, but a boots folder: collecting it", disk);
+		collect_msgf(o, "%s: no valid benchboot marker, but a boots folder: collecting it", disk);
 		st->problems++;
 	}
 	if (resdisk_unclean(d))
-		msgf(o,
+		collect_msgf(o,
 		     "%s: not closed cleanly (a boot was interrupted, or the disk needs "
 		     "`e2fsck -p`): collecting what is there",
 		     disk);
@@ -791,7 +789,7 @@ int collect_disk(const char *disk, const struct collect_opts *o, struct collect_
 		return outfd;
 	}
 	if ((r = resdisk_list(d, RESDISK_BOOTS, add_dentry, &boots))) {
-		msgf(o, "%s: cannot read the boots folder: %s", disk, resdisk_strerror(r));
+		collect_msgf(o, "%s: cannot read the boots folder: %s", disk, resdisk_strerror(r));
 		r = r == -ENOMEM ? r : -EUCLEAN;
 		goto out;
 	}
@@ -807,7 +805,7 @@ int collect_disk(const char *disk, const struct collect_opts *o, struct collect_
 			const char *bad = collect_bad_name(e->name);
 			char shown[80];
 			printable(e->name, shown, sizeof(shown));
-			msgf(o, "boots: refusing %s: %s", shown,
+			collect_msgf(o, "boots: refusing %s: %s", shown,
 			     bad                        ? bad
 			     : e->type != RESDISK_T_DIR ? "not a folder"
 			                                : "not a boot folder name (NNNN-BOOTID)");
@@ -883,7 +881,7 @@ static int cons_file(const struct consfile_file *f, void *ctx)
 	if (!collect_is_boot_name(f->bootdir)) {
 		char shown[100];
 		printable(f->bootdir, shown, sizeof(shown));
-		msgf(c->o, "console: refusing boot folder name '%s': not NNNN-BOOTID", shown);
+		collect_msgf(c->o, "console: refusing boot folder name '%s': not NNNN-BOOTID", shown);
 		c->st->problems++;
 		return 0;
 	}
@@ -895,20 +893,20 @@ static int cons_file(const struct consfile_file *f, void *ctx)
 	if ((bad = collect_bad_path(f->path))) {
 		char shown[300];
 		printable(f->path, shown, sizeof(shown));
-		msgf(c->o, "%s: refusing %s: %s", b->name, shown, bad);
+		collect_msgf(c->o, "%s: refusing %s: %s", b->name, shown, bad);
 		b->problems++;
 		return 0;
 	}
 	uint64_t max = c->o->max_file_size ? c->o->max_file_size : (1ULL << 30);
 	if (f->len > max) {
-		msgf(c->o, "%s: refusing %s: too large (%zu bytes)", b->name, f->path, f->len);
+		collect_msgf(c->o, "%s: refusing %s: too large (%zu bytes)", b->name, f->path, f->len);
 		b->problems++;
 		return 0;
 	}
 	const char *base = NULL;
 	int dfd = open_parent(b->fd, f->path, &base);
 	if (dfd < 0) {
-		msgf(c->o, "%s: %s: cannot create its folder: %s", b->name, f->path,
+		collect_msgf(c->o, "%s: %s: cannot create its folder: %s", b->name, f->path,
 		     strerror(-dfd));
 		b->problems++;
 		return 0;
@@ -940,7 +938,7 @@ static int cons_file(const struct consfile_file *f, void *ctx)
 static void cons_error(const char *bootdir, const char *path, const char *why, void *ctx)
 {
 	struct cons_ctx *c = ctx;
-	msgf(c->o, "%.100s: %.300s: lost on the console: %s", bootdir, path, why);
+	collect_msgf(c->o, "%.100s: %.300s: lost on the console: %s", bootdir, path, why);
 	c->st->problems++;
 }
 

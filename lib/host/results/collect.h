@@ -66,6 +66,9 @@ int collect_repair_disk(const char *disk);
  */
 const char *collect_bad_name(const char *name);
 const char *collect_bad_path(const char *path);
+/* One line through o->msg (nothing when it is NULL). */
+void collect_msgf(const struct collect_opts *o, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
 /* Is name a boot folder name (NNNN-BOOTID)? */
 int collect_is_boot_name(const char *name);
 

@@ -13,113 +13,58 @@
 #include "host/json.h"
 #include "host/results/collect_lava.h"
 #include "host/results/lava_log.h"
+#include "host/run/runjson.h"
 
-/* The boot folder collect made for boot_id: DIR/NNNN-BOOTID. */
-static void find_folder(const char *dir, const char *boot_id, char *out, size_t outlen)
-{
-	DIR *d = opendir(dir);
-	struct dirent *e;
-	size_t il = strlen(boot_id);
-	*out = 0;
-	if (!d || !il)
-		goto out;
-	while ((e = readdir(d))) {
-		size_t nl = strlen(e->d_name);
-		if (collect_is_boot_name(e->d_name) && nl > il && e->d_name[nl - il - 1] == '-' &&
-		    !strcmp(e->d_name + nl - il, boot_id)) {
-			snprintf(out, outlen, "%s", e->d_name);
-			break;
-		}
-	}
-out:
-	if (d)
-		closedir(d);
-}
+struct lava_entry {
+	const char *url;
+	const struct collect_lava_job *j;
+};
 
-/*
- * DIR/run.json as `benchboot run` writes it ({"boots": [{"boot_id", "folder", "params": {...}},
- * ...]}, the params being the boot's labels), with this job's entry in place of any earlier one
- * for the same boot.
- */
-static int write_run_json(const char *dir, const char *url, const struct collect_lava_job *j,
-                          char *err, size_t errlen)
+/* This job's run.json entry, as `benchboot run` writes one ({"boot_id", "folder", "params":
+ * {...}, ...}, the params being the boot's labels), with its LAVA job and device. */
+static void write_entry(struct jout *w, void *ctx)
 {
-	char path[4200], tmp[4300], msg[256], idtext[32];
-	struct stat sb;
-	struct jn *old = NULL;
-	snprintf(path, sizeof(path), "%s/run.json", dir);
-	snprintf(tmp, sizeof(tmp), "%s/.run.json.tmp-%ld", dir, (long)getpid());
-	if (!stat(path, &sb) && !(old = jn_parse_file(path, msg, sizeof(msg))))
-		return errbuf_fail(err, errlen, -EINVAL, "%s is unreadable (%s): not replaced",
-		                   path, msg);
-	FILE *f = fopen(tmp, "w");
-	if (!f) {
-		jn_free(old);
-		return errbuf_fail(err, errlen, -errno, "unable to write %s: %s", tmp,
-		                   strerror(errno));
-	}
-	struct jout w;
-	jout_init(&w, f);
-	jout_obj_begin(&w);
-	jout_key(&w, "benchboot_run");
-	jout_int(&w, 1);
-	jout_key(&w, "boots");
-	jout_arr_begin(&w);
-	const struct jn *ob = old ? jn_get(old, "boots") : NULL;
-	for (size_t i = 0; ob && ob->type == JN_ARR && i < ob->n; i++) {
-		const struct jn *id = jn_get(ob->items[i], "boot_id");
-		if (id && id->type == JN_STR && !strcmp(id->str, j->boot_id))
-			continue;
-		jout_node(&w, ob->items[i]);
-	}
+	const struct lava_entry *e = ctx;
+	const struct collect_lava_job *j = e->j;
+	const char *url = e->url;
+	char idtext[32];
 	snprintf(idtext, sizeof(idtext), "%ld", j->id);
-	jout_obj_begin(&w);
-	jout_key(&w, "boot_id");
-	jout_str(&w, j->boot_id);
-	jout_key(&w, "folder");
-	jout_str(&w, *j->folder ? j->folder : NULL);
-	jout_key(&w, "params");
-	jout_obj_begin(&w);
+	jout_obj_begin(w);
+	jout_key(w, "boot_id");
+	jout_str(w, j->boot_id);
+	jout_key(w, "folder");
+	jout_str(w, *j->folder ? j->folder : NULL);
+	jout_key(w, "params");
+	jout_obj_begin(w);
 	if (*j->kernel) {
-		jout_key(&w, "kernel");
-		jout_str(&w, j->kernel);
+		jout_key(w, "kernel");
+		jout_str(w, j->kernel);
 	}
-	jout_key(&w, "lava_job");
-	jout_str(&w, idtext);
-	jout_key(&w, "lava_device");
-	jout_str(&w, j->device);
-	jout_obj_end(&w);
-	jout_key(&w, "lava");
-	jout_obj_begin(&w);
-	jout_key(&w, "url");
-	jout_str(&w, url);
-	jout_key(&w, "job");
-	jout_int(&w, j->id);
-	jout_key(&w, "device");
-	jout_str(&w, j->device);
-	jout_key(&w, "health");
-	jout_str(&w, j->health);
-	jout_key(&w, "end");
-	jout_str(&w, j->end);
-	jout_obj_end(&w);
-	jout_key(&w, "outcome");
-	jout_str(&w, !strcmp(j->health, "Complete") && j->complete ? "finished" : "failed");
-	jout_key(&w, "finished");
-	jout_bool(&w, j->complete);
-	jout_obj_end(&w);
-	jout_arr_end(&w);
-	jout_obj_end(&w);
-	jn_free(old);
-	int bad = ferror(f);
-	if (fclose(f) || bad || rename(tmp, path)) {
-		int e = errno ? errno : EIO;
-		unlink(tmp);
-		return errbuf_fail(err, errlen, -e, "unable to write %s: %s", path, strerror(e));
-	}
-	return 0;
+	jout_key(w, "lava_job");
+	jout_str(w, idtext);
+	jout_key(w, "lava_device");
+	jout_str(w, j->device);
+	jout_obj_end(w);
+	jout_key(w, "lava");
+	jout_obj_begin(w);
+	jout_key(w, "url");
+	jout_str(w, url);
+	jout_key(w, "job");
+	jout_int(w, j->id);
+	jout_key(w, "device");
+	jout_str(w, j->device);
+	jout_key(w, "health");
+	jout_str(w, j->health);
+	jout_key(w, "end");
+	jout_str(w, j->end);
+	jout_obj_end(w);
+	jout_key(w, "outcome");
+	jout_str(w, !strcmp(j->health, "Complete") && j->complete ? "finished" : "failed");
+	jout_key(w, "finished");
+	jout_bool(w, j->complete);
+	jout_obj_end(w);
 }
 
-/* An unlinked temporary file, and its /proc/self/fd name for the readers that take a path. */
 static FILE *temp_file(char *name, size_t namelen)
 {
 	FILE *f = tmpfile();
@@ -205,7 +150,8 @@ int collect_lava_job(struct lava_api *api, const char *url, long id, const struc
 		                o->outdir, strerror(-r));
 		goto out;
 	}
-	find_folder(o->outdir, job->boot_id, job->folder, sizeof(job->folder));
+	if (bb_run_find_folder(o->outdir, job->boot_id, job->folder, sizeof(job->folder)))
+		*job->folder = 0;
 	if (*job->folder) {
 		/* skipped as collected before, or collected now: complete unless counted otherwise
 		 */
@@ -221,8 +167,10 @@ int collect_lava_job(struct lava_api *api, const char *url, long id, const struc
 			fclose(c);
 		job->complete = !strcmp(status, "complete");
 	}
-	if (*job->boot_id)
-		r = write_run_json(o->outdir, url, job, err, errlen);
+	if (*job->boot_id) {
+		struct lava_entry e = {url, job};
+		r = bb_runjson_put(o->outdir, job->boot_id, write_entry, &e, err, errlen);
+	}
 out:
 	if (log)
 		fclose(log);

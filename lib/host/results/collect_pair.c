@@ -9,7 +9,6 @@
 #include <dirent.h>
 #include <errno.h>
 #include <limits.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -38,19 +37,6 @@ int collect_link_server_host(const char *outdir, const char *client_folder,
 		return errbuf_fail(err, errlen, -errno, "unable to link %s to %s: %s", link, target,
 		                   strerror(errno));
 	return 1;
-}
-
-static void say(const struct collect_opts *o, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-static void say(const struct collect_opts *o, const char *fmt, ...)
-{
-	char line[1024];
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(line, sizeof(line), fmt, ap);
-	va_end(ap);
-	if (o->msg)
-		o->msg(o->ctx, line);
 }
 
 /* The server host's boot folder in DIR/server-host/ of the client boot self: its env.json has
@@ -92,25 +78,27 @@ static void link_one(const struct collect_opts *o, const char *name, struct coll
 		return;
 	snprintf(path, sizeof(path), "%s/%s/peer/env.json", o->outdir, name);
 	if (collect_env_ids_read(path, &peer) || !*peer.boot_id) {
-		say(o,
+		collect_msgf(
+		    o,
 		    "%s: a client host's boot without the server host's env.json (peer/env.json): "
 		    "no server-host link",
 		    name);
 		return;
 	}
 	if (!find_server_boot(o->outdir, &self, &peer, server, sizeof(server))) {
-		say(o,
-		    "%s: its server host's boot %s is not in %s/" COLLECT_SERVER_DIR
-		    "/ (yet): collect the server host's results disk into %s too",
-		    name, peer.boot_id, o->outdir, o->outdir);
+		collect_msgf(o,
+		             "%s: its server host's boot %s is not in %s/" COLLECT_SERVER_DIR
+		             "/ (yet): collect the server host's results disk into %s too",
+		             name, peer.boot_id, o->outdir, o->outdir);
 		return;
 	}
 	int r = collect_link_server_host(o->outdir, name, server, err, sizeof(err));
 	if (r < 0) {
-		say(o, "%s: %s", name, err);
+		collect_msgf(o, "%s: %s", name, err);
 		st->problems++;
 	} else if (r > 0) {
-		say(o, "%s: linked to its server host's boot: %s -> ../" COLLECT_SERVER_DIR "/%s",
+		collect_msgf(
+		    o, "%s: linked to its server host's boot: %s -> ../" COLLECT_SERVER_DIR "/%s",
 		    name, COLLECT_SERVER_DIR, server);
 	}
 }
