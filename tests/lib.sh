@@ -12,7 +12,9 @@ T=$(mktemp -d "${TMPDIR:-/tmp}/bbt.XXXXXX")
 BB_PIDS=()
 bb_cleanup() {
 	local p
-	# a PID may lead a process group (timeout(1) makes one for QEMU): end the whole group
+	# a PID may lead a process group (timeout(1) makes one for QEMU): end the whole group;
+	# $T/.bb_pids: those bb_timeout started in a background subshell of the test
+	[ -f "$T/.bb_pids" ] && mapfile -t -O "${#BB_PIDS[@]}" BB_PIDS <"$T/.bb_pids"
 	for p in "${BB_PIDS[@]+"${BB_PIDS[@]}"}"; do
 		kill -9 -- "-$p" 2>/dev/null || kill -9 "$p" 2>/dev/null || true
 	done
@@ -79,13 +81,15 @@ bb_need() {
 # bb_timeout SECONDS COMMAND...: COMMAND, killed after SECONDS; returns its exit code (137
 # when the timeout killed it). It runs in the background of the test, so a failing or
 # interrupted test ends it (and its process group) at once (bb_cleanup) instead of waiting for
-# it: a foreground command would hold the test's traps until it ends.
+# it: a foreground command would hold the test's traps until it ends. Called in a background
+# subshell of the test, it is still ended by the test's cleanup ($T/.bb_pids).
 bb_timeout() {
 	local secs=$1 rc=0 pid
 	shift
 	timeout --signal=KILL "$secs" "$@" &
 	pid=$!
 	BB_PIDS+=("$pid")
+	echo "$pid" >>"$T/.bb_pids"
 	wait "$pid" || rc=$?
 	return "$rc"
 }
