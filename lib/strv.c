@@ -55,6 +55,22 @@ const char *bb_kvs_get(const struct bb_kvs *kvs, const char *key)
 	return kv ? kv->value : NULL;
 }
 
+const char *bb_kvs_get_or(const struct bb_kvs *kvs, const char *key, const char *def)
+{
+	const char *v = bb_kvs_get(kvs, key);
+	return v ? v : def;
+}
+
+int bb_kvs_equal(const struct bb_kvs *a, const struct bb_kvs *b)
+{
+	if (a->n != b->n)
+		return 0;
+	for (size_t i = 0; i < a->n; i++)
+		if (strcmp(a->v[i].key, b->v[i].key) || strcmp(a->v[i].value, b->v[i].value))
+			return 0;
+	return 1;
+}
+
 int bb_kvs_add(struct bb_kvs *kvs, const char *key, const char *value)
 {
 	if (bb_grow(&kvs->v, &kvs->cap, kvs->n + 1, sizeof(*kvs->v)))

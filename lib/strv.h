@@ -34,6 +34,10 @@ struct bb_kvs {
 struct bb_kv *bb_kvs_find(const struct bb_kvs *kvs, const char *key);
 /* Its value, or NULL. */
 const char *bb_kvs_get(const struct bb_kvs *kvs, const char *key);
+/* Its value, or def when there is no pair called key. */
+const char *bb_kvs_get_or(const struct bb_kvs *kvs, const char *key, const char *def);
+/* 1 when both hold the same pairs in the same order. */
+int bb_kvs_equal(const struct bb_kvs *a, const struct bb_kvs *b);
 /* Append a pair (a key may repeat: callers that forbid it check with bb_kvs_find first). */
 int bb_kvs_add(struct bb_kvs *kvs, const char *key, const char *value);
 /* Replace the value of key, or append the pair. */

@@ -29,8 +29,8 @@ static void print_cluster(const struct bb_job *job)
 		char mac[32];
 		bb_cluster_mac(c, i, mac, sizeof mac);
 		printf("  host %s: role %s, address %s, nic %s, mac %s%s\n", c->hosts[i].name,
-		       c->hosts[i].server ? "server" : "client", c->hosts[i].address, c->hosts[i].nic,
-		       mac, c->hosts[i].nmacs ? "" : " (made up for a VM)");
+		       c->hosts[i].server ? "server" : "client", c->hosts[i].address,
+		       c->hosts[i].nic, mac, c->hosts[i].nmacs ? "" : " (made up for a VM)");
 	}
 }
 
@@ -56,13 +56,13 @@ static void duration(double s, char *buf, size_t len)
 /* The boot's warm-up iterations (`warmup:`, docs/jobs.md): N of its first run, kept apart. */
 static int boot_warmup(const struct bb_boot *boot)
 {
-	return atoi(bb_param_get(boot->params, boot->nparams, "warmup", "0"));
+	return atoi(bb_kvs_get_or(&boot->params, "warmup", "0"));
 }
 
 /* With `order: random` the boot's first run, the one warmed up, is the shuffle's. */
 static int warmup_random(const struct bb_boot *boot)
 {
-	return !strcmp(bb_param_get(boot->params, boot->nparams, "order", "interleaved"), "random");
+	return !strcmp(bb_kvs_get_or(&boot->params, "order", "interleaved"), "random");
 }
 
 static void print_warmup(const struct bb_boot *boot)
@@ -123,8 +123,7 @@ static int check_main(int argc, char **argv)
 	for (size_t b = 0; b < m.nboots; b++) {
 		warmups += boot_warmup(&m.boots[b]);
 		for (size_t r = 0; r < m.boots[b].nruns; r++)
-			iters += atoi(bb_param_get(m.boots[b].runs[r].params,
-			                           m.boots[b].runs[r].nparams, "iterations", "1"));
+			iters += atoi(bb_kvs_get_or(&m.boots[b].runs[r].params, "iterations", "1"));
 	}
 	job_print_warnings("check", &job);
 	printf("job %s (%s): suite %s, %zu document%s\n", job.name, job.file, job.suite,
@@ -165,16 +164,15 @@ static int check_main(int argc, char **argv)
 			const struct bb_run *run = &boot->runs[r];
 			struct bb_suite_run sr;
 			char d1[32], d2[32];
-			if ((rc = bb_suite_run(job.suite, run->params, run->nparams, &sr, err,
-			                       sizeof err)))
+			if ((rc = bb_suite_run(job.suite, &run->params, &sr, err, sizeof err)))
 				break;
 			duration(sr.nominal_s, d1, sizeof d1);
 			duration(sr.runtime_s, d2, sizeof d2);
 			char warm[48] = "";
 			if (r == 0 && boot_warmup(boot) && !warmup_random(boot))
 				snprintf(warm, sizeof warm, " + %d warm-up", boot_warmup(boot));
-			printf("  run %s: %d x %s%s%s%s%s, clients %s\n", run->id, sr.iterations, d1,
-			       sr.runtime_s > sr.nominal_s ? " (at most " : "",
+			printf("  run %s: %d x %s%s%s%s%s, clients %s\n", run->id, sr.iterations,
+			       d1, sr.runtime_s > sr.nominal_s ? " (at most " : "",
 			       sr.runtime_s > sr.nominal_s ? d2 : "",
 			       sr.runtime_s > sr.nominal_s ? ")" : "", warm, sr.client_count);
 			bb_suite_run_free(&sr);

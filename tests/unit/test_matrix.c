@@ -32,7 +32,7 @@ static void jm_free(struct jm *jm)
 
 static const char *param(const struct bb_run *r, const char *name)
 {
-	return bb_param_get(r->params, r->nparams, name, NULL);
+	return bb_kvs_get(&r->params, name);
 }
 
 /* All run ids of a boot, space-separated. */
@@ -68,8 +68,7 @@ TEST(single_run_defaults)
 	CHECK_STR(param(r, "nr_threads"), "1");
 	CHECK_STR(param(r, "runtime"), "300s");
 	CHECK_STR(param(r, "ip"), "ipv4");
-	CHECK_STR(bb_param_get(jm.m.boots[0].params, jm.m.boots[0].nparams, "cgroup.mode", NULL),
-	          "none");
+	CHECK_STR(bb_kvs_get(&jm.m.boots[0].params, "cgroup.mode"), "none");
 	jm_free(&jm);
 }
 
@@ -181,7 +180,7 @@ TEST(netperf_command_lines)
 	       &jm);
 	const struct bb_run *r = &jm.m.boots[0].runs[0];
 	CHECK_STR(r->id, "SCTP_STREAM_MANY.ip-ipv4");
-	CHECK_INT(bb_suite_run("netperf", r->params, r->nparams, &sr, err, sizeof err), ==, 0);
+	CHECK_INT(bb_suite_run("netperf", &r->params, &sr, err, sizeof err), ==, 0);
 	CHECK_STR(argv_str(&sr.server_argv), "/usr/bin/netserver -4 -D");
 	CHECK_STR(sr.server_ready, "tcp:127.0.0.1:12865");
 	CHECK_STR(
@@ -199,7 +198,7 @@ TEST(netperf_command_lines)
 	CHECK(sr.grace_s == 45);
 	bb_suite_run_free(&sr);
 	r = &jm.m.boots[0].runs[1];
-	CHECK_INT(bb_suite_run("netperf", r->params, r->nparams, &sr, err, sizeof err), ==, 0);
+	CHECK_INT(bb_suite_run("netperf", &r->params, &sr, err, sizeof err), ==, 0);
 	CHECK_STR(argv_str(&sr.server_argv), "/usr/bin/netserver -6 -D");
 	CHECK_STR(sr.server_ready, "tcp:::1:12865");
 	CHECK_CONTAINS(argv_str(&sr.client_argv), "/usr/bin/netperf -6 -H ::1 -t SCTP_STREAM_MANY");
@@ -208,7 +207,7 @@ TEST(netperf_command_lines)
 
 	expand("suite: netperf\nruntime: 10\nnetperf:\n  test: TCP_RR\n", &jm);
 	r = &jm.m.boots[0].runs[0];
-	CHECK_INT(bb_suite_run("netperf", r->params, r->nparams, &sr, err, sizeof err), ==, 0);
+	CHECK_INT(bb_suite_run("netperf", &r->params, &sr, err, sizeof err), ==, 0);
 	CHECK_STR(argv_str(&sr.client_argv),
 	          "/usr/bin/netperf -4 -H 127.0.0.1 -t TCP_RR -c -C -l 10");
 	CHECK_INT(sr.modules.n, ==, 0);
@@ -227,7 +226,7 @@ TEST(stressng_command_lines)
 	       &jm);
 	CHECK_STR(ids(&jm.m.boots[0]), "vm.nr_threads-100pct vm.nr_threads-4 vm.nr_threads-50pct");
 	const struct bb_run *r = &jm.m.boots[0].runs[0];
-	CHECK_INT(bb_suite_run("stress-ng", r->params, r->nparams, &sr, err, sizeof err), ==, 0);
+	CHECK_INT(bb_suite_run("stress-ng", &r->params, &sr, err, sizeof err), ==, 0);
 	CHECK_STR(argv_str(&sr.client_argv), "/usr/bin/stress-ng --timeout 60 --times --verify "
 	                                     "--metrics --no-rand-seed --log-file /proc/self/fd/1 "
 	                                     "--vm 0 --vm-bytes 64M --vm-keep");
@@ -236,12 +235,12 @@ TEST(stressng_command_lines)
 	CHECK_STR(argv_str(&sr.files), "/usr/bin/stress-ng");
 	bb_suite_run_free(&sr);
 	r = &jm.m.boots[0].runs[1];
-	CHECK_INT(bb_suite_run("stress-ng", r->params, r->nparams, &sr, err, sizeof err), ==, 0);
+	CHECK_INT(bb_suite_run("stress-ng", &r->params, &sr, err, sizeof err), ==, 0);
 	CHECK_CONTAINS(argv_str(&sr.client_argv), "--vm 4 ");
 	CHECK_STR(sr.client_count, "1");
 	bb_suite_run_free(&sr);
 	r = &jm.m.boots[0].runs[2];
-	CHECK_INT(bb_suite_run("stress-ng", r->params, r->nparams, &sr, err, sizeof err), ==, 0);
+	CHECK_INT(bb_suite_run("stress-ng", &r->params, &sr, err, sizeof err), ==, 0);
 	CHECK_CONTAINS(argv_str(&sr.client_argv), "--vm 1 ");
 	CHECK_STR(sr.client_count, "50%");
 	bb_suite_run_free(&sr);

@@ -54,7 +54,7 @@ int bb_jobimage_group(const struct bb_matrix *m, size_t boot, const char *name_p
 		snprintf(g->name, sizeof g->name, "%s", prefix);
 	else
 		snprintf(g->name, sizeof g->name, "%s.boot%zu", prefix, boot);
-	const char *extra = bb_param_get(b->params, b->nparams, "kernel_cmdline", NULL);
+	const char *extra = bb_kvs_get(&b->params, "kernel_cmdline");
 	snprintf(g->cmdline, sizeof g->cmdline, "%s%s%s",
 	         base_cmdline ? base_cmdline : IMAGE_DEFAULT_CMDLINE, extra ? " " : "",
 	         extra ? extra : "");
@@ -105,8 +105,7 @@ out:
 }
 
 int bb_jobimage_build_group(const struct bb_jobimage *g, const struct image_spec *base,
-                            const char *name, struct image_result *res, char *err,
-                            size_t errlen)
+                            const char *name, struct image_result *res, char *err, size_t errlen)
 {
 	struct image_spec spec = *base;
 	char planpath[] = "/tmp/benchboot-plan.XXXXXX";

@@ -8,32 +8,10 @@
 
 #define RUNID_MAX 200
 
-static int params_push(struct bb_param **v, size_t *n, const char *name, const char *value)
-{
-	struct bb_param *nv = realloc(*v, (*n + 1) * sizeof *nv);
-	if (!nv)
-		return -ENOMEM;
-	*v = nv;
-	nv[*n].name = name;
-	nv[*n].value = value;
-	(*n)++;
-	return 0;
-}
-
-static int params_equal(const struct bb_param *a, size_t na, const struct bb_param *b, size_t nb)
-{
-	if (na != nb)
-		return 0;
-	for (size_t i = 0; i < na; i++)
-		if (strcmp(a[i].name, b[i].name) || strcmp(a[i].value, b[i].value))
-			return 0;
-	return 1;
-}
-
 static void run_free(struct bb_run *r)
 {
 	free(r->id);
-	free(r->params);
+	bb_kvs_free(&r->params);
 }
 
 void bb_matrix_free(struct bb_matrix *m)
@@ -42,38 +20,43 @@ void bb_matrix_free(struct bb_matrix *m)
 		for (size_t r = 0; r < m->boots[b].nruns; r++)
 			run_free(&m->boots[b].runs[r]);
 		free(m->boots[b].runs);
-		free(m->boots[b].params);
+		bb_kvs_free(&m->boots[b].params);
 	}
 	free(m->boots);
 	memset(m, 0, sizeof *m);
 }
 
-/* Place a run (taking its params) in the boot group with these boot params. */
-static int place(struct bb_matrix *m, struct bb_param *bp, size_t nbp, struct bb_run *run)
+/* Place a run in the boot group with these boot params. Both lists are taken (moved into
+ * the matrix or freed), also on failure. */
+static int place(struct bb_matrix *m, struct bb_kvs *bp, struct bb_run *run)
 {
 	struct bb_boot *b = NULL;
 	for (size_t i = 0; i < m->nboots && !b; i++)
-		if (params_equal(m->boots[i].params, m->boots[i].nparams, bp, nbp))
+		if (bb_kvs_equal(&m->boots[i].params, bp))
 			b = &m->boots[i];
 	if (!b) {
 		struct bb_boot *nb = realloc(m->boots, (m->nboots + 1) * sizeof *nb);
 		if (!nb)
-			return -ENOMEM;
+			goto out_free;
 		m->boots = nb;
 		b = &nb[m->nboots++];
 		memset(b, 0, sizeof *b);
-		b->params = bp;
-		b->nparams = nbp;
+		b->params = *bp;
 	} else {
-		free(bp);
+		bb_kvs_free(bp);
 	}
+	memset(bp, 0, sizeof *bp);
 	struct bb_run *nr = realloc(b->runs, (b->nruns + 1) * sizeof *nr);
 	if (!nr)
-		return -ENOMEM;
+		goto out_free;
 	b->runs = nr;
 	nr[b->nruns++] = *run;
 	m->nruns++;
 	return 0;
+out_free:
+	bb_kvs_free(bp);
+	run_free(run);
+	return -ENOMEM;
 }
 
 /* The cgroup mode a kernel command line asks systemd for: v2, v1, or none. */
@@ -103,40 +86,39 @@ static int expand_doc(struct bb_matrix *m, const struct bb_job *job, const struc
 	if (!pos)
 		return -ENOMEM;
 	for (;;) {
-		struct bb_param *bp = NULL, *rp = NULL;
-		size_t nbp = 0, nrp = 0;
+		struct bb_kvs bp = {0};
+		struct bb_run run = {.doc = d->index};
+		struct bb_kvs *rp = &run.params;
 		for (size_t i = 0; i < d->n && !rc; i++) {
 			const struct bb_jparam *p = &d->p[i];
 			if (p->level == BB_LEVEL_BOOT)
-				rc = params_push(&bp, &nbp, p->name, p->v[pos[i]].s);
+				rc = bb_kvs_add(&bp, p->name, p->v[pos[i]].s);
 			else if (p->level == BB_LEVEL_RUN || p->level == BB_LEVEL_NOTE)
-				rc = params_push(&rp, &nrp, p->name, p->v[pos[i]].s);
+				rc = bb_kvs_add(rp, p->name, p->v[pos[i]].s);
 		}
 		/* defaults, recorded with the run so results say what ran; LKP's jobs choose
 		 * the cgroup version with systemd.unified_cgroup_hierarchy=0|1 */
-		if (!rc && !bb_param_get(bp, nbp, "cgroup.mode", NULL))
-			rc = params_push(&bp, &nbp, "cgroup.mode",
-			                 hierarchy(bb_param_get(bp, nbp, "kernel_cmdline", "")));
-		if (!rc && !bb_param_get(rp, nrp, "test", NULL) && !strcmp(job->suite, "netperf"))
-			rc = params_push(&rp, &nrp, "test", "TCP_STREAM");
-		if (!rc && !bb_param_get(rp, nrp, "nr_threads", NULL))
-			rc = params_push(&rp, &nrp, "nr_threads", "1");
-		if (!rc && !bb_param_get(rp, nrp, "runtime", NULL))
-			rc =
-			    params_push(&rp, &nrp, "runtime", bb_suite_default_runtime(job->suite));
-		if (!rc && !bb_param_get(rp, nrp, "ip", NULL) && !strcmp(job->suite, "netperf"))
-			rc = params_push(&rp, &nrp, "ip", "ipv4");
+		if (!rc && !bb_kvs_get(&bp, "cgroup.mode"))
+			rc = bb_kvs_add(&bp, "cgroup.mode",
+			                hierarchy(bb_kvs_get_or(&bp, "kernel_cmdline", "")));
+		if (!rc && !bb_kvs_get(rp, "test") && !strcmp(job->suite, "netperf"))
+			rc = bb_kvs_add(rp, "test", "TCP_STREAM");
+		if (!rc && !bb_kvs_get(rp, "nr_threads"))
+			rc = bb_kvs_add(rp, "nr_threads", "1");
+		if (!rc && !bb_kvs_get(rp, "runtime"))
+			rc = bb_kvs_add(rp, "runtime", bb_suite_default_runtime(job->suite));
+		if (!rc && !bb_kvs_get(rp, "ip") && !strcmp(job->suite, "netperf"))
+			rc = bb_kvs_add(rp, "ip", "ipv4");
 		/* which stress-ng ran (LKP's jobs name stressors of newer ones) */
 		if (!rc && !strcmp(job->suite, "stress-ng"))
-			rc = params_push(&rp, &nrp, "stress-ng_version", bb_sng_version);
-		struct bb_run run = {.params = rp, .nparams = nrp, .doc = d->index};
-		if (!rc)
-			rc = place(m, bp, nbp, &run);
+			rc = bb_kvs_add(rp, "stress-ng_version", bb_sng_version);
 		if (rc) {
-			free(bp);
-			free(rp);
+			bb_kvs_free(&bp);
+			run_free(&run);
 			break;
 		}
+		if ((rc = place(m, &bp, &run)))
+			break;
 		/* next combination; done when every counter wrapped */
 		size_t i = d->n;
 		int more = 0;
@@ -199,10 +181,10 @@ static int varying_names(const struct bb_matrix *m, const char ***out, size_t *n
 	for (size_t b = 0; b < m->nboots; b++)
 		for (size_t r = 0; r < m->boots[b].nruns; r++) {
 			const struct bb_run *run = &m->boots[b].runs[r];
-			for (size_t i = 0; i < run->nparams; i++) {
+			for (size_t i = 0; i < run->params.n; i++) {
 				size_t k;
 				for (k = 0; k < n; k++)
-					if (!strcmp(names[k], run->params[i].name))
+					if (!strcmp(names[k], run->params.v[i].key))
 						break;
 				if (k < n)
 					continue;
@@ -212,27 +194,24 @@ static int varying_names(const struct bb_matrix *m, const char ***out, size_t *n
 					return -ENOMEM;
 				}
 				names = nn;
-				names[n++] = run->params[i].name;
+				names[n++] = run->params.v[i].key;
 			}
 		}
 	/* keep only those that differ somewhere (absent counts as a value of its own) */
 	size_t kept = 0;
 	const struct bb_run *first = m->nboots ? &m->boots[0].runs[0] : NULL;
 	for (size_t k = 0; k < n; k++) {
-		const char *v0 =
-		    first ? bb_param_get(first->params, first->nparams, names[k], NULL) : NULL;
+		const char *v0 = first ? bb_kvs_get(&first->params, names[k]) : NULL;
 		int varies = 0;
 		for (size_t b = 0; b < m->nboots && !varies; b++)
 			for (size_t r = 0; r < m->boots[b].nruns && !varies; r++) {
 				const struct bb_run *run = &m->boots[b].runs[r];
-				const char *v =
-				    bb_param_get(run->params, run->nparams, names[k], NULL);
+				const char *v = bb_kvs_get(&run->params, names[k]);
 				varies = (!v != !v0) || (v && strcmp(v, v0));
 			}
 		/* LKP keys recorded only ("lkp.*") do not name runs */
 		if (varies && strcmp(names[k], "test") && strcmp(names[k], "class") &&
-		    strcmp(names[k], "netserver") &&
-		    strncmp(names[k], "lkp.", 4))
+		    strcmp(names[k], "netserver") && strncmp(names[k], "lkp.", 4))
 			names[kept++] = names[k];
 	}
 	*out = names;
@@ -255,13 +234,11 @@ static int make_ids(struct bb_matrix *m, char *err, size_t errlen)
 			size_t len = 0;
 			id[0] = 0;
 			id_append(id, sizeof id, &len,
-			          bb_param_get(run->params, run->nparams, "test",
-			                       bb_param_get(run->params, run->nparams, "class",
-			                                    m->job->name)),
+			          bb_kvs_get_or(&run->params, "test",
+			                        bb_kvs_get_or(&run->params, "class", m->job->name)),
 			          1);
 			for (size_t k = 0; k < n; k++) {
-				const char *v =
-				    bb_param_get(run->params, run->nparams, names[k], NULL);
+				const char *v = bb_kvs_get(&run->params, names[k]);
 				const char *sn = short_name(names[k]);
 				if (!v)
 					continue; /* not a parameter of this run (another document)
@@ -323,15 +300,14 @@ int bb_matrix_estimate(const struct bb_matrix *m, double *min_s, double *max_s, 
 	for (size_t b = 0; b < m->nboots; b++) {
 		const struct bb_boot *boot = &m->boots[b];
 		/* warm-up iterations (`warmup:`) of the boot's first run: counted at the longest */
-		int warmup = atoi(bb_param_get(boot->params, boot->nparams, "warmup", "0"));
+		int warmup = atoi(bb_kvs_get_or(&boot->params, "warmup", "0"));
 		double wmin = 0, wmax = 0;
 		*min_s += BB_BOOT_OVERHEAD_S;
 		*max_s += BB_BOOT_OVERHEAD_S;
 		for (size_t r = 0; r < boot->nruns; r++) {
 			const struct bb_run *run = &boot->runs[r];
 			struct bb_suite_run sr;
-			int rc = bb_suite_run(m->job->suite, run->params, run->nparams, &sr, err,
-			                      errlen);
+			int rc = bb_suite_run(m->job->suite, &run->params, &sr, err, errlen);
 			if (rc)
 				return rc;
 			*min_s += sr.iterations * (sr.nominal_s + BB_RUN_OVERHEAD_S);

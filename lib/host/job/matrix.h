@@ -19,18 +19,16 @@
 #include "host/job/job.h"
 #include "host/job/suites.h"
 
-/* Names and values point into the job (or to static defaults): free the matrix first. */
+/* The matrix owns its ids and parameters (copies of the job's): bb_matrix_free frees them. */
 struct bb_run {
 	char *id;
-	struct bb_param *params; /* run-level, in file order, defaults last */
-	size_t nparams;
-	int doc; /* 1-based document number */
+	struct bb_kvs params; /* run-level, in file order, defaults last */
+	int doc;              /* 1-based document number */
 };
 
 struct bb_boot {
-	struct bb_param *params; /* boot-level: cgroup.mode (default none), cgroup.controllers,
-	                          * cgroup.limit.FILE, kernel_cmdline, cpufreq_governor */
-	size_t nparams;
+	struct bb_kvs params; /* boot-level: cgroup.mode (default none), cgroup.controllers,
+	                       * cgroup.limit.FILE, kernel_cmdline, cpufreq_governor */
 	struct bb_run *runs;
 	size_t nruns;
 };

@@ -22,10 +22,10 @@ int bb_plan_boot_params(const struct bb_boot *b, char *buf, size_t len)
 	size_t n = 0;
 	if (len)
 		buf[0] = 0;
-	for (size_t i = 0; i < b->nparams; i++) {
+	for (size_t i = 0; i < b->params.n; i++) {
 		n += (size_t)snprintf(buf + (n < len ? n : len), n < len ? len - n : 0,
-		                      "%s%s=", i ? " " : "", b->params[i].name);
-		for (const char *s = b->params[i].value; *s; s++) {
+		                      "%s%s=", i ? " " : "", b->params.v[i].key);
+		for (const char *s = b->params.v[i].value; *s; s++) {
 			const char *enc = *s == ' ' ? "%20" : *s == '%' ? "%25" : NULL;
 			if (enc)
 				n += (size_t)snprintf(buf + (n < len ? n : len),
@@ -48,8 +48,8 @@ int bb_plan_needs(const struct bb_matrix *m, size_t boot, struct bb_strv *module
 		return rc;
 	/* the NIC's driver (`nic: module:`, words): in the image, loaded at boot; a two-host
 	 * job's default is virtio_net (QEMU's NIC, and a LAVA QEMU device's) */
-	const char *nicmods = bb_param_get(b->params, b->nparams, "nic.module",
-	                                   m->job->cluster ? "virtio_pci virtio_net" : "");
+	const char *nicmods =
+	    bb_kvs_get_or(&b->params, "nic.module", m->job->cluster ? "virtio_pci virtio_net" : "");
 	while (*nicmods && !rc) {
 		size_t n = strcspn(nicmods, " \t");
 		char name[64];
@@ -65,8 +65,7 @@ int bb_plan_needs(const struct bb_matrix *m, size_t boot, struct bb_strv *module
 		return rc;
 	for (size_t r = 0; r < b->nruns && !rc; r++) {
 		struct bb_suite_run sr;
-		rc = bb_suite_run(m->job->suite, b->runs[r].params, b->runs[r].nparams, &sr, err,
-		                  errlen);
+		rc = bb_suite_run(m->job->suite, &b->runs[r].params, &sr, err, errlen);
 		if (rc)
 			return rc;
 		for (size_t i = 0; i < sr.modules.n && !rc; i++)
@@ -148,23 +147,22 @@ int bb_plan_write(const struct bb_matrix *m, size_t boot, char **text, char *err
 	strbuf_printf(&o, "boot.group=%zu\n", boot);
 	bb_plan_boot_params(b, bp, sizeof bp);
 	strbuf_printf(&o, "boot.params=%s\n", bp);
-	strbuf_printf(&o, "cgroup.mode=%s\n",
-	              bb_param_get(b->params, b->nparams, "cgroup.mode", "none"));
-	const char *ctrls = bb_param_get(b->params, b->nparams, "cgroup.controllers", NULL);
+	strbuf_printf(&o, "cgroup.mode=%s\n", bb_kvs_get_or(&b->params, "cgroup.mode", "none"));
+	const char *ctrls = bb_kvs_get(&b->params, "cgroup.controllers");
 	if (ctrls)
 		strbuf_printf(&o, "cgroup.controllers=%s\n", ctrls);
-	for (size_t i = 0; i < b->nparams; i++)
-		if (!strncmp(b->params[i].name, "cgroup.limit.", 13))
-			strbuf_printf(&o, "cgroup.limit.%s=%s\n", b->params[i].name + 13,
-			              b->params[i].value);
-	const char *gov = bb_param_get(b->params, b->nparams, "cpufreq_governor", NULL);
+	for (size_t i = 0; i < b->params.n; i++)
+		if (!strncmp(b->params.v[i].key, "cgroup.limit.", 13))
+			strbuf_printf(&o, "cgroup.limit.%s=%s\n", b->params.v[i].key + 13,
+			              b->params.v[i].value);
+	const char *gov = bb_kvs_get(&b->params, "cpufreq_governor");
 	if (gov)
 		strbuf_printf(&o, "cpufreq.governor=%s\n", gov);
 	/* the iterations' order within the boot (`order:`, `seed:`) and the warm-up (`warmup:`):
 	 * the init's defaults are interleaved and none, so a job without them writes none */
 	static const char *const order_keys[] = {"order", "order.seed", "warmup"};
 	for (size_t i = 0; i < sizeof order_keys / sizeof order_keys[0]; i++) {
-		const char *v = bb_param_get(b->params, b->nparams, order_keys[i], NULL);
+		const char *v = bb_kvs_get(&b->params, order_keys[i]);
 		if (v)
 			strbuf_printf(&o, "%s=%s\n", order_keys[i], v);
 	}
@@ -174,7 +172,7 @@ int bb_plan_write(const struct bb_matrix *m, size_t boot, char **text, char *err
 	for (size_t i = 0; i < sizeof nic_keys / sizeof nic_keys[0]; i++) {
 		char pname[32];
 		snprintf(pname, sizeof pname, "nic.%s", nic_keys[i]);
-		const char *v = bb_param_get(b->params, b->nparams, pname, NULL);
+		const char *v = bb_kvs_get(&b->params, pname);
 		if (v)
 			strbuf_printf(&o, "net.%s=%s\n", pname, v);
 	}
@@ -189,14 +187,14 @@ int bb_plan_write(const struct bb_matrix *m, size_t boot, char **text, char *err
 	for (size_t r = 0; r < b->nruns; r++) {
 		const struct bb_run *run = &b->runs[r];
 		struct bb_suite_run sr;
-		if ((rc = bb_suite_run(m->job->suite, run->params, run->nparams, &sr, err, errlen)))
+		if ((rc = bb_suite_run(m->job->suite, &run->params, &sr, err, errlen)))
 			goto out_free;
 		strbuf_printf(&o, "\n[run %s]\n", run->id);
 		strbuf_printf(&o, "suite=%s\n", m->job->suite);
-		for (size_t i = 0; i < run->nparams; i++)
-			if (!plan_key_param(run->params[i].name))
-				strbuf_printf(&o, "param.%s=%s\n", run->params[i].name,
-				              run->params[i].value);
+		for (size_t i = 0; i < run->params.n; i++)
+			if (!plan_key_param(run->params.v[i].key))
+				strbuf_printf(&o, "param.%s=%s\n", run->params.v[i].key,
+				              run->params.v[i].value);
 		strbuf_printf(&o, "iterations=%d\n", sr.iterations);
 		strbuf_printf(&o, "runtime=%g\n", sr.runtime_s);
 		strbuf_printf(&o, "grace=%g\n", sr.grace_s);

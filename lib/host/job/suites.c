@@ -42,14 +42,6 @@ const struct bb_sng_opt *bb_sng_opt_find(const char *name)
 	return NULL;
 }
 
-const char *bb_param_get(const struct bb_param *params, size_t n, const char *name, const char *def)
-{
-	for (size_t i = 0; i < n; i++)
-		if (!strcmp(params[i].name, name))
-			return params[i].value;
-	return def;
-}
-
 const char *bb_suite_default_runtime(const char *suite)
 {
 	return strcmp(suite, "stress-ng") ? "300s" : "1s";
@@ -105,14 +97,14 @@ void bb_suite_run_free(struct bb_suite_run *sr)
 }
 
 /* Parameters every suite shares: iterations, runtime, grace, sysctls, affinity. */
-static int common(const char *suite, const struct bb_param *p, size_t n, struct bb_suite_run *sr,
+static int common(const char *suite, const struct bb_kvs *p, struct bb_suite_run *sr,
                   double *runtime, char *err, size_t errlen)
 {
 	double grace;
-	const char *rt = bb_param_get(p, n, "runtime", bb_suite_default_runtime(suite));
-	const char *to = bb_param_get(p, n, "timeout", "30s");
+	const char *rt = bb_kvs_get_or(p, "runtime", bb_suite_default_runtime(suite));
+	const char *to = bb_kvs_get_or(p, "timeout", "30s");
 	sr->suite = suite;
-	sr->iterations = atoi(bb_param_get(p, n, "iterations", "1"));
+	sr->iterations = atoi(bb_kvs_get_or(p, "iterations", "1"));
 	if (bb_parse_duration(rt, runtime) || *runtime <= 0) {
 		snprintf(err, errlen, "runtime: '%s' is not a positive duration", rt);
 		return -EINVAL;
@@ -122,17 +114,17 @@ static int common(const char *suite, const struct bb_param *p, size_t n, struct 
 		return -EINVAL;
 	}
 	sr->grace_s = grace;
-	for (size_t i = 0; i < n; i++)
-		if (!strncmp(p[i].name, "sysctl.", 7) &&
-		    argv_addf(&sr->sysctls, "%s=%s", p[i].name + 7, p[i].value))
+	for (size_t i = 0; i < p->n; i++)
+		if (!strncmp(p->v[i].key, "sysctl.", 7) &&
+		    argv_addf(&sr->sysctls, "%s=%s", p->v[i].key + 7, p->v[i].value))
 			return -ENOMEM;
 	/* LKP's net-buffer setup: socket buffers of MemTotal / nr_threads / 16 bytes, sctp
 	 * loaded, its buffers up to that size; the init computes the size (@netbuf:N@) */
-	if (bb_param_get(p, n, "net-buffer", NULL)) {
-		static const char *const keys[] = {"net.core.wmem_max", "net.core.rmem_max",
+	if (bb_kvs_get(p, "net-buffer")) {
+		static const char *const keys[] = {"net.core.wmem_max",     "net.core.rmem_max",
 		                                   "net.core.wmem_default", "net.core.rmem_default",
-		                                   "net.sctp.sctp_rmem", "net.sctp.sctp_wmem"};
-		const char *nr = bb_param_get(p, n, "nr_threads", "1");
+		                                   "net.sctp.sctp_rmem",    "net.sctp.sctp_wmem"};
+		const char *nr = bb_kvs_get_or(p, "nr_threads", "1");
 		for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
 			if (argv_addf(&sr->sysctls, "%s=%s@netbuf:%s@", keys[i],
 			              strstr(keys[i], "sctp") ? "4096 349500 " : "", nr))
@@ -140,10 +132,10 @@ static int common(const char *suite, const struct bb_param *p, size_t n, struct 
 		if (bb_strv_add(&sr->modules, "sctp"))
 			return -ENOMEM;
 	}
-	const char *cpus = bb_param_get(p, n, "affinity.server", NULL);
+	const char *cpus = bb_kvs_get(p, "affinity.server");
 	if (cpus && !(sr->server_cpus = strdup(cpus)))
 		return -ENOMEM;
-	cpus = bb_param_get(p, n, "affinity.client", NULL);
+	cpus = bb_kvs_get(p, "affinity.client");
 	if (cpus && !(sr->client_cpus = strdup(cpus)))
 		return -ENOMEM;
 	return 0;
@@ -188,24 +180,23 @@ static void netperf_iterations(const char *opts, int *min, int *max)
 	}
 }
 
-static int netperf_run(const struct bb_param *p, size_t n, struct bb_suite_run *sr, char *err,
-                       size_t errlen)
+static int netperf_run(const struct bb_kvs *p, struct bb_suite_run *sr, char *err, size_t errlen)
 {
 	double runtime;
-	int rc = common("netperf", p, n, sr, &runtime, err, errlen);
+	int rc = common("netperf", p, sr, &runtime, err, errlen);
 	if (rc)
 		return rc;
-	const char *test = bb_param_get(p, n, "test", "TCP_STREAM");
+	const char *test = bb_kvs_get_or(p, "test", "TCP_STREAM");
 	const struct bb_netperf_test *t = bb_netperf_test_find(test);
 	if (!t) {
 		snprintf(err, errlen, "test: unknown netperf test '%s'", test);
 		return -EINVAL;
 	}
-	int v6 = !strcmp(bb_param_get(p, n, "ip", "ipv4"), "ipv6");
-	const char *gopts = bb_param_get(p, n, "global_options", "");
-	const char *topts = bb_param_get(p, n, "test_options", "");
-	const char *send = bb_param_get(p, n, "send_size", NULL);
-	const char *sock = bb_param_get(p, n, "socket_buffer_size", NULL);
+	int v6 = !strcmp(bb_kvs_get_or(p, "ip", "ipv4"), "ipv6");
+	const char *gopts = bb_kvs_get_or(p, "global_options", "");
+	const char *topts = bb_kvs_get_or(p, "test_options", "");
+	const char *send = bb_kvs_get(p, "send_size");
+	const char *sock = bb_kvs_get(p, "socket_buffer_size");
 	long secs = lround(runtime);
 	if (secs < 1)
 		secs = 1;
@@ -238,7 +229,7 @@ static int netperf_run(const struct bb_param *p, size_t n, struct bb_suite_run *
 			return -ENOMEM;
 	}
 	snprintf(sr->client_count, sizeof sr->client_count, "%s",
-	         bb_param_get(p, n, "nr_threads", "1"));
+	         bb_kvs_get_or(p, "nr_threads", "1"));
 	if (t->sctp && !argv_has(&sr->modules, "sctp") && bb_strv_add(&sr->modules, "sctp"))
 		return -ENOMEM;
 	if (bb_strv_add(&sr->files, "/usr/bin/netperf") ||
@@ -308,18 +299,17 @@ static int add_sysctl(struct bb_suite_run *sr, const char *kv)
  * --sequential N --class C. benchboot adds --log-file /proc/self/fd/1 (the metrics on
  * stdout) and the job's raw stress-ng options.
  */
-static int stressng_run(const struct bb_param *p, size_t n, struct bb_suite_run *sr, char *err,
-                        size_t errlen)
+static int stressng_run(const struct bb_kvs *p, struct bb_suite_run *sr, char *err, size_t errlen)
 {
 	double runtime;
 	long count;
 	int pct;
-	int rc = common("stress-ng", p, n, sr, &runtime, err, errlen);
+	int rc = common("stress-ng", p, sr, &runtime, err, errlen);
 	if (rc)
 		return rc;
-	const char *test = bb_param_get(p, n, "test", NULL);
-	const char *cls = bb_param_get(p, n, "class", NULL);
-	const char *nr = bb_param_get(p, n, "nr_threads", "1");
+	const char *test = bb_kvs_get(p, "test");
+	const char *cls = bb_kvs_get(p, "class");
+	const char *nr = bb_kvs_get_or(p, "nr_threads", "1");
 	if (!test && !cls) {
 		snprintf(err, errlen, "stress-ng: no stressor ('test') and no 'class'");
 		return -EINVAL;
@@ -376,12 +366,12 @@ static int stressng_run(const struct bb_param *p, size_t n, struct bb_suite_run 
 			return -ENOMEM;
 	} else {
 		const struct bb_sng_opt *so = bb_sng_opt_find(test);
-		const char *method = bb_param_get(p, n, "method", NULL);
-		const char *mode = bb_param_get(p, n, "mode", NULL);
-		const char *type = bb_param_get(p, n, "type", NULL);
-		const char *advise = bb_param_get(p, n, "advise", NULL);
-		const char *hdd = bb_param_get(p, n, "hdd_opts", NULL);
-		const char *sched = bb_param_get(p, n, "sched", NULL);
+		const char *method = bb_kvs_get(p, "method");
+		const char *mode = bb_kvs_get(p, "mode");
+		const char *type = bb_kvs_get(p, "type");
+		const char *advise = bb_kvs_get(p, "advise");
+		const char *hdd = bb_kvs_get(p, "hdd_opts");
+		const char *sched = bb_kvs_get(p, "sched");
 		char opt[128];
 		for (size_t i = 0; i < sizeof sng_test_opts / sizeof sng_test_opts[0]; i++)
 			if (word_in(test, sng_test_opts[i].tests) &&
@@ -402,23 +392,24 @@ static int stressng_run(const struct bb_param *p, size_t n, struct bb_suite_run 
 		if (sched) {
 			snprintf(opt, sizeof opt, "%s-sched", test);
 			const struct bb_sng_opt *o = bb_sng_opt_find(opt);
-			if (argv_addf(c, "--%s", o ? opt : "workload-sched") || bb_strv_add(c, sched))
+			if (argv_addf(c, "--%s", o ? opt : "workload-sched") ||
+			    bb_strv_add(c, sched))
 				return -ENOMEM;
 		}
 		if (argv_addf(c, "--%s", test) || bb_strv_add(c, instances))
 			return -ENOMEM;
 	}
-	for (size_t i = 0; i < n; i++) {
-		if (strncmp(p[i].name, "stress-ng.", 10))
+	for (size_t i = 0; i < p->n; i++) {
+		if (strncmp(p->v[i].key, "stress-ng.", 10))
 			continue;
-		const char *opt = p[i].name + 10;
+		const char *opt = p->v[i].key + 10;
 		const struct bb_sng_opt *o = bb_sng_opt_find(opt);
 		if (o && !o->arg) {
-			if (!strcmp(p[i].value, "true") && argv_addf(c, "--%s", opt))
+			if (!strcmp(p->v[i].value, "true") && argv_addf(c, "--%s", opt))
 				return -ENOMEM;
 			continue;
 		}
-		if (argv_addf(c, "--%s", opt) || bb_strv_add(c, p[i].value))
+		if (argv_addf(c, "--%s", opt) || bb_strv_add(c, p->v[i].value))
 			return -ENOMEM;
 	}
 	for (size_t i = 0; test && i < sizeof sng_modules / sizeof sng_modules[0]; i++)
@@ -431,15 +422,15 @@ static int stressng_run(const struct bb_param *p, size_t n, struct bb_suite_run 
 	return 0;
 }
 
-int bb_suite_run(const char *suite, const struct bb_param *params, size_t nparams,
-                 struct bb_suite_run *sr, char *err, size_t errlen)
+int bb_suite_run(const char *suite, const struct bb_kvs *params, struct bb_suite_run *sr, char *err,
+                 size_t errlen)
 {
 	int rc;
 	memset(sr, 0, sizeof *sr);
 	if (!strcmp(suite, "netperf"))
-		rc = netperf_run(params, nparams, sr, err, errlen);
+		rc = netperf_run(params, sr, err, errlen);
 	else if (!strcmp(suite, "stress-ng"))
-		rc = stressng_run(params, nparams, sr, err, errlen);
+		rc = stressng_run(params, sr, err, errlen);
 	else {
 		snprintf(err, errlen, "unknown suite '%s'", suite);
 		rc = -EINVAL;

@@ -34,13 +34,6 @@ const struct bb_netperf_test *bb_netperf_test_find(const char *name);
 /* A stress-ng long option or stressor of the pinned version, or NULL. */
 const struct bb_sng_opt *bb_sng_opt_find(const char *name);
 
-/* One (name, value) pair of a run's parameters (see job.h for the names). */
-struct bb_param {
-	const char *name;
-	const char *value;
-};
-
-
 /* What the plan says about one run (docs/plan.md run keys), from its parameters. */
 struct bb_suite_run {
 	const char *suite;
@@ -64,13 +57,9 @@ struct bb_suite_run {
  * message in err (a combination the job validation could not see, e.g. send_size on an RR
  * test is fine, but nr_threads 0% of a count is not).
  */
-int bb_suite_run(const char *suite, const struct bb_param *params, size_t nparams,
-                 struct bb_suite_run *sr, char *err, size_t errlen);
+int bb_suite_run(const char *suite, const struct bb_kvs *params, struct bb_suite_run *sr, char *err,
+                 size_t errlen);
 void bb_suite_run_free(struct bb_suite_run *sr);
-
-/* The value of a parameter, or def. */
-const char *bb_param_get(const struct bb_param *params, size_t n, const char *name,
-                         const char *def);
 
 /* Default runtime (s) of a suite when the job gives none: netperf 300, stress-ng
  * 1 (LKP's testtime default). */
