@@ -3,7 +3,9 @@
 # collected (the client's where one-host boots go, the server host's under server-host/, and
 # `benchboot collect` of the two disks lays them out the same), the
 # server host's environment received by the client (peer/env.json), run.json with both; a
-# second boot with the server host on --server-kernel, compared (server.* fields); A/B kernels.
+# second boot with the server host on --server-kernel, compared (server.* fields); A/B kernels
+# with --repeat 2 (4 two-host boots, each client boot paired with its own server host boot);
+# --until on the A/B folder (at most 2 more boots).
 . tests/lib.sh
 bb_need init netperf qemu sysroot kernel
 J=tests/fixtures/cluster/two-host-netperf.yaml
@@ -87,24 +89,88 @@ expect_grep "^  server.kernel.cmdline .*| .*bbside=b benchboot.role=server" "$T/
 expect_grep "^BENCHBOOT net lo=up dummy0=192.0.2.1/24" "$T"/out/console/*.server.log
 expect_grep "^BENCHBOOT net lo=up dummy0=192.0.2.2/24" "$T"/out/console/*.client.log
 expect_grep "^run .*test=TCP_STREAM" "$T/cmp.out"
-# A/B kernels as for one host: both hosts boot A, then both boot B; each boot folder links its
-# server host's; compare --by kernel splits the two two-host boots
+# A/B kernels and --repeat as for one host: both hosts boot A, then both boot B, twice (4
+# two-host boots, A B A B); each client boot folder links its own server host's boot (the one
+# whose boot id it received, not another repeat's); run.json has 4 boots, each with its
+# server_host; compare --by kernel splits them 2 and 2 and reads each boot's server.* fields
 sed 's/test: \[TCP_STREAM, SCTP_STREAM_MANY\]/test: TCP_STREAM/' "$J" >"$T/ab.yaml"
 rc=0
-bb_timeout 400 "$BENCHBOOT" run "$T/ab.yaml" --accel tcg --images "$T/images" --kernel A="$K" \
-	--kernel B="$K" -o "$T/ab" >"$T/ab.out" 2>&1 || rc=$?
+start=$(date +%s)
+bb_timeout 600 "$BENCHBOOT" run "$T/ab.yaml" --accel tcg --images "$T/images" --kernel A="$K" \
+	--kernel B="$K" --repeat 2 -o "$T/ab" >"$T/ab.out" 2>&1 || rc=$?
 cat "$T/ab.out"
+echo "A/B --repeat 2: 4 two-host boots in $(($(date +%s) - start)) s"
 expect_eq "A/B two-host run: exit code" $rc 0
-expect_grep "^boot 1/2 server: host bb-server, kernel A," "$T/ab.out"
-expect_grep "^boot 2/2 client: host bb-client, kernel B," "$T/ab.out"
-[ "$(find "$T"/ab/0*-*/server-host/env.json | wc -l)" = 2 ] || fail "expected 2 boots, each with its server host"
-[ "$(find "$T"/ab/server-host -mindepth 1 -maxdepth 1 -name '0*-*' | wc -l)" = 2 ] || fail "expected 2 server host boots"
+n=0
+for k in A B A B; do
+	n=$((n + 1))
+	for h in server client; do
+		expect_grep "^boot $n/4 $h: host bb-$h, kernel $k," "$T/ab.out"
+		expect_grep "^boot $n/4 $h: finished in" "$T/ab.out"
+	done
+done
+if grep "^boot [0-9]*/" "$T/ab.out" | grep -qv "^boot [1-4]/4 "; then fail "a boot not numbered N/4"; fi
+[ "$(find "$T"/ab/console -name '*.log' | wc -l)" = 8 ] || fail "expected 8 console logs (4 boots x 2 hosts)"
+[ "$(find "$T"/ab/0*-*/server-host/env.json | wc -l)" = 4 ] || fail "expected 4 boots, each with its server host"
+[ "$(find "$T"/ab/server-host -mindepth 1 -maxdepth 1 -name '0*-*' | wc -l)" = 4 ] || fail "expected 4 server host boots"
+python3 - "$T/ab" <<'PY' || fail "the A/B --repeat 2 boots are not each paired with their own server host boot"
+import json, os, sys
+d = sys.argv[1]
+boots = json.load(open(d + "/run.json"))["boots"]
+assert [b["params"]["kernel"] for b in boots] == ["A", "B", "A", "B"], boots
+servers = set()
+for b in boots:
+    sh = b["server_host"]
+    assert sh["finished"] and b["finished"], b
+    link = os.readlink(os.path.join(d, b["folder"], "server-host"))
+    assert link == "../server-host/" + sh["folder"], (b["folder"], link, sh["folder"])
+    # the server host the client met is the one it links to
+    peer = json.load(open(os.path.join(d, b["folder"], "peer/env.json")))
+    srv = json.load(open(os.path.join(d, b["folder"], "server-host/env.json")))
+    assert peer["boot_id"] == srv["boot_id"] == sh["boot_id"], (peer["boot_id"], sh)
+    assert srv["cluster"]["role"] == "server", srv["cluster"]
+    assert sh["console"] != b["console"], b
+    servers.add(sh["boot_id"])
+assert len(servers) == 4, servers
+print("4 two-host boots, each client linked to its own server host:",
+      ", ".join(b["folder"][:4] + "->" + b["server_host"]["folder"][:4] for b in boots))
+PY
 set +e
 "$BENCHBOOT" compare "$T/ab" --by kernel >"$T/abc.out" 2>&1
 rc=$?
 set -e
 cat "$T/abc.out"
 [ $rc = 0 ] || [ $rc = 1 ] || fail "compare --by kernel exit code $rc"
-expect_grep "^A: kernel=A (1 boot)" "$T/abc.out"
-expect_grep "^B: kernel=B (1 boot)" "$T/abc.out"
+expect_grep "^A: kernel=A (2 boots)" "$T/abc.out"
+expect_grep "^B: kernel=B (2 boots)" "$T/abc.out"
+expect_grep "^  A: 2 runs in 2 boots, kernel=A   B: 2 runs in 2 boots, kernel=B" "$T/abc.out"
+# the server host's environment of each boot: the sides selected by server.* fields too
+rel=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["kernel"]["release"])' \
+	"$(ls -d "$T"/ab/server-host/0*-* | head -n 1)/env.json")
+set +e
+"$BENCHBOOT" compare "$T/ab" --a kernel=A --a server.cluster.host=bb-server \
+	--a server.kernel.release="$rel" --b kernel=B --b server.cluster.host=bb-server \
+	--b server.kernel.release="$rel" >"$T/abs.out" 2>&1
+rc=$?
+set -e
+cat "$T/abs.out"
+[ $rc = 0 ] || [ $rc = 1 ] || fail "compare by server.* fields exit code $rc"
+expect_grep "^A: kernel=A server.cluster.host=bb-server server.kernel.release=$rel (2 boots)" "$T/abs.out"
+expect_grep "^B: kernel=B server.cluster.host=bb-server server.kernel.release=$rel (2 boots)" "$T/abs.out"
+# --until with a two-host job, into the same folder: its interval reads the 4 boots there and
+# each new one (the first new boot is A: 3 boots A, 2 boots B), at most 2 more boots
+rc=0
+start=$(date +%s)
+bb_timeout 400 "$BENCHBOOT" run "$T/ab.yaml" --accel tcg --images "$T/images" --kernel A="$K" \
+	--kernel B="$K" --until 5% --max-boots 2 -o "$T/ab" >"$T/until.out" 2>&1 || rc=$?
+cat "$T/until.out"
+echo "--until --max-boots 2: $(($(date +%s) - start)) s"
+expect_eq "two-host --until: exit code" $rc 0
+expect_grep "^boot 1/2 server: host bb-server, kernel A," "$T/until.out"
+expect_grep "^boot 1/2 client: host bb-client, kernel A," "$T/until.out"
+expect_grep "^until 5%: .*netperf.Throughput_Mbps .*(3 boots A, 2 boots B)" "$T/until.out"
+expect_grep "^until: stopped: " "$T/until.out"
+new=$(grep -c "^  boot [0-9]: kernel .*client host finished, 0" "$T/until.out" || true)
+[ "$(find "$T"/ab/0*-*/server-host/env.json | wc -l)" = $((4 + new)) ] ||
+	fail "expected $((4 + new)) boots, each with its server host"
 if pgrep -f -- "$T/images" >/dev/null; then fail "a QEMU is still running"; fi

@@ -504,7 +504,8 @@ static int until_check_sides(const struct run *r, char *err, size_t errlen)
 
 /*
  * Every round of every boot group on every kernel (A, B, A, B), until done, interrupted or
- * QEMU itself fails; with --until, until the interval settles or a limit is reached.
+ * QEMU itself fails (a two-host boot: either host's QEMU); with --until, until the interval
+ * settles or a limit is reached.
  */
 static int boot_all(struct run *r, char *err, size_t errlen)
 {
@@ -541,7 +542,8 @@ static int boot_all(struct run *r, char *err, size_t errlen)
 		else
 			boot_one(r, s, nboots);
 		const struct bb_run_record *rec = &res->recs[res->nrecs - 1];
-		if (!strcmp(rec->outcome, "qemu-failed"))
+		if (!strcmp(rec->outcome, "qemu-failed") ||
+		    (rec->server_outcome && !strcmp(rec->server_outcome, "qemu-failed")))
 			break;
 		if (o->until > 0 && until_done(r))
 			break;
