@@ -47,10 +47,11 @@ static int pick_kernels(struct run *r, char *err, size_t errlen)
 		if (glob(pattern, 0, NULL, &gl) || gl.gl_pathc != 1) {
 			size_t n = gl.gl_pathc;
 			globfree(&gl);
-			return errbuf_fail(err, errlen, -ENOENT,
-			                   "unable to find the pinned kernel: %s matches %zu files, "
-			                   "not 1 (make fetch)",
-			                   pattern, n);
+			return errbuf_fail(
+			    err, errlen, -ENOENT,
+			    "unable to find the pinned kernel: %s matches %zu files, "
+			    "not 1 (make fetch)",
+			    pattern, n);
 		}
 		snprintf(vmlinuz, sizeof(r->res->default_kernel), "%s", gl.gl_pathv[0]);
 		globfree(&gl);
@@ -61,10 +62,11 @@ static int pick_kernels(struct run *r, char *err, size_t errlen)
 	for (size_t i = 0; i < r->nk; i++)
 		for (size_t j = 0; j < i; j++)
 			if (!strcmp(k[i].name, k[j].name))
-				return errbuf_fail(err, errlen, -EINVAL,
-				                   "two kernels are called '%s': name them, --kernel "
-				                   "A=PATH --kernel B=PATH",
-				                   k[i].name);
+				return errbuf_fail(
+				    err, errlen, -EINVAL,
+				    "two kernels are called '%s': name them, --kernel "
+				    "A=PATH --kernel B=PATH",
+				    k[i].name);
 	r->kernels = k;
 	r->res->nkernels = r->nk;
 	return 0;
@@ -104,7 +106,8 @@ static void image_prefix(const struct run *r, size_t k, char *out, size_t len)
 	else
 		snprintf(out, len, "%s", jname);
 	for (char *c = out; *c; c++)
-		if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._+-", *c))
+		if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._+-",
+		            *c))
 			*c = '_';
 }
 
@@ -210,7 +213,7 @@ static int fill_spec(struct run *r, struct bootspec *s, const char *vmlinuz, cha
 	if (r->o->append)
 		snprintf(s->cmdline + strlen(s->cmdline), sizeof(s->cmdline) - strlen(s->cmdline),
 		         " %s", r->o->append);
-	const char *missing = stat(s->vmlinuz, &st) ? s->vmlinuz
+	const char *missing = stat(s->vmlinuz, &st)  ? s->vmlinuz
 	                      : stat(s->initrd, &st) ? s->initrd
 	                                             : NULL;
 	if (missing)
@@ -244,13 +247,13 @@ static int take_cluster(struct run *r, const struct bb_job *job, char *err, size
 		r->res->two_host = 1;
 	}
 	if (!r->res->two_host && (o->only || o->server_kernel.vmlinuz || o->server_disk))
-		return errbuf_fail(err, errlen, -EINVAL,
-		                   "--only, --server-kernel and --server-disk are for a two-host job "
-		                   "(its cluster: names a server host and a client host)%s%s",
-		                   job ? "; this job's cluster is " : "",
-		                   job ? (*job->cluster_name ? job->cluster_name : "none") : "");
-	if (o->server_kernel.vmlinuz &&
-	    !(r->sspecs = calloc(r->ngroups, sizeof(*r->sspecs))))
+		return errbuf_fail(
+		    err, errlen, -EINVAL,
+		    "--only, --server-kernel and --server-disk are for a two-host job "
+		    "(its cluster: names a server host and a client host)%s%s",
+		    job ? "; this job's cluster is " : "",
+		    job ? (*job->cluster_name ? job->cluster_name : "none") : "");
+	if (o->server_kernel.vmlinuz && !(r->sspecs = calloc(r->ngroups, sizeof(*r->sspecs))))
 		return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 	return 0;
 }
@@ -342,17 +345,17 @@ static void choose_accel(struct run *r)
 	char why[256];
 	r->use = r->o->accel;
 	if (r->o->accel == BB_ACCEL_AUTO) {
-		bb_run_say(r, BB_RUN_OUT, "probing KVM with kernel %s (up to %.0f s)", r->specs[0].vmlinuz,
-		    BB_KVM_PROBE_S);
+		bb_run_say(r, BB_RUN_OUT, "probing KVM with kernel %s (up to %.0f s)",
+		           r->specs[0].vmlinuz, BB_KVM_PROBE_S);
 		int kvm = bb_kvm_probe(NULL, r->specs[0].vmlinuz, BB_KVM_PROBE_S, why, sizeof(why));
 		r->use = kvm ? BB_ACCEL_KVM : BB_ACCEL_TCG;
-		bb_run_say(r, BB_RUN_OUT, "accelerator: %s (%s%s)", kvm ? "KVM" : "TCG", kvm ? "" : "KVM: ",
-		    why);
+		bb_run_say(r, BB_RUN_OUT, "accelerator: %s (%s%s)", kvm ? "KVM" : "TCG",
+		           kvm ? "" : "KVM: ", why);
 	} else {
 		bb_run_say(r, BB_RUN_OUT, "accelerator: %s (as asked)",
-		    r->use == BB_ACCEL_KVM ? "KVM" : "TCG");
+		           r->use == BB_ACCEL_KVM ? "KVM" : "TCG");
 	}
-	r->allow = r->o->allowance > 0       ? r->o->allowance
+	r->allow = r->o->allowance > 0      ? r->o->allowance
 	           : r->use == BB_ACCEL_KVM ? KVM_ALLOWANCE_S
 	                                    : TCG_ALLOWANCE_S;
 }
@@ -385,11 +388,11 @@ static int qemu_boot(struct run *r, const struct bootspec *s, struct bb_progress
 		double dl = bb_run_deadline(r, s);
 		p->boot_start = bb_now();
 		p->default_silence = o->silence > 0 ? o->silence : r->allow;
-		bb_progress_event(p, "kernel %s, boot group %d, %s, %d CPUs, %d MB, deadline %.0f s%s",
-		                  r->kernels[s->kernel].name, s->group,
-		                  r->use == BB_ACCEL_KVM ? "KVM" : "TCG", o->cpus ? o->cpus : 2,
-		                  o->mem_mb ? o->mem_mb : 1024, dl,
-		                  nic ? ", NIC on QEMU's user network" : "");
+		bb_progress_event(
+		    p, "kernel %s, boot group %d, %s, %d CPUs, %d MB, deadline %.0f s%s",
+		    r->kernels[s->kernel].name, s->group, r->use == BB_ACCEL_KVM ? "KVM" : "TCG",
+		    o->cpus ? o->cpus : 2, o->mem_mb ? o->mem_mb : 1024, dl,
+		    nic ? ", NIC on QEMU's user network" : "");
 		struct bb_qemu_opts qo = {
 		    .accel = r->use,
 		    .kernel = s->vmlinuz,
@@ -439,8 +442,8 @@ static void boot_one(struct run *r, const struct bootspec *s, size_t nboots)
 	snprintf(rec->console, sizeof(rec->console), "%.3800s/%s-%03zu-%.127s.g%d.log",
 	         res->consdir, r->stamp, res->nrecs + 1, p.kernel_name, s->group);
 	int qr = qemu_boot(r, s, &p, rec, &qres);
-	r->booted[res->nrecs] = (struct bb_run_booted){p.kernel_name, s->vmlinuz, s->initrd,
-	                                               s->cmdline};
+	r->booted[res->nrecs] =
+	    (struct bb_run_booted){p.kernel_name, s->vmlinuz, s->initrd, s->cmdline};
 	res->nrecs++;
 	rec->accel = r->use == BB_ACCEL_KVM ? "kvm" : "tcg";
 	snprintf(rec->boot_id, sizeof(rec->boot_id), "%s", p.boot_id);
@@ -456,7 +459,8 @@ static void boot_one(struct run *r, const struct bootspec *s, size_t nboots)
 	               rec->folder, sizeof(rec->folder));
 	int wr = bb_runjson_write(res->outdir, r->old, res->recs, r->booted, res->nrecs);
 	if (wr)
-		bb_run_say(r, BB_RUN_WARN, "unable to write %s/run.json: %s", res->outdir, strerror(-wr));
+		bb_run_say(r, BB_RUN_WARN, "unable to write %s/run.json: %s", res->outdir,
+		           strerror(-wr));
 }
 
 static void until_say(void *ctx, const char *line)
@@ -511,14 +515,15 @@ static int boot_all(struct run *r, char *err, size_t errlen)
 {
 	const struct bb_run_opts *o = r->o;
 	struct bb_run_result *res = r->res;
-	size_t nboots = o->until > 0 ? (size_t)(o->max_boots > 0 ? o->max_boots
-	                                                        : BB_RUN_UNTIL_MAX_BOOTS)
-	                             : (size_t)(o->repeat > 0 ? o->repeat : 1) * r->ngroups * r->nk;
+	size_t nboots = o->until > 0
+	                    ? (size_t)(o->max_boots > 0 ? o->max_boots : BB_RUN_UNTIL_MAX_BOOTS)
+	                    : (size_t)(o->repeat > 0 ? o->repeat : 1) * r->ngroups * r->nk;
 	char p[4300], msg[256];
 	struct stat st;
 	snprintf(p, sizeof(p), "%s/run.json", res->outdir);
 	if (!stat(p, &st) && !(r->old = jn_parse_file(p, msg, sizeof(msg))))
-		bb_run_say(r, BB_RUN_WARN, "%s is unreadable (%s): its entries are dropped", p, msg);
+		bb_run_say(r, BB_RUN_WARN, "%s is unreadable (%s): its entries are dropped", p,
+		           msg);
 	res->recs = calloc(nboots, sizeof(*res->recs));
 	r->booted = calloc(nboots, sizeof(*r->booted));
 	if (!res->recs || !r->booted)
@@ -532,8 +537,8 @@ static int boot_all(struct run *r, char *err, size_t errlen)
 			char last[1024];
 			snprintf(last, sizeof(last), "%s", res->until_why);
 			snprintf(res->until_why, sizeof(res->until_why),
-			         "--max-time %.0f s reached after %zu boots; last: %.900s", o->max_time, i,
-			         last);
+			         "--max-time %.0f s reached after %zu boots; last: %.900s",
+			         o->max_time, i, last);
 			return 0;
 		}
 		const struct bootspec *s = &r->specs[i % (r->ngroups * r->nk)];
@@ -568,8 +573,8 @@ int bb_run(const struct bb_run_opts *o, struct bb_run_result *res, char *err, si
 		return errbuf_fail(err, errlen, -EINVAL,
 		                   "what to boot? a JOB file, or --image DIR, or --initrd FILE");
 	if ((rc = pick_kernels(&r, err, errlen)) || (rc = until_check_sides(&r, err, errlen)) ||
-	    (rc = make_outdir(&r, err, errlen)) ||
-	    (rc = prepare_boots(&r, err, errlen)) || (rc = ensure_disk(&r, err, errlen)))
+	    (rc = make_outdir(&r, err, errlen)) || (rc = prepare_boots(&r, err, errlen)) ||
+	    (rc = ensure_disk(&r, err, errlen)))
 		goto out;
 	choose_accel(&r);
 	rc = boot_all(&r, err, errlen);
