@@ -146,7 +146,7 @@ expect_grep "^B: kernel=B (2 boots)" "$T/abc.out"
 expect_grep "^  A: 2 runs in 2 boots, kernel=A   B: 2 runs in 2 boots, kernel=B" "$T/abc.out"
 # the server host's environment of each boot: the sides selected by server.* fields too
 rel=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["kernel"]["release"])' \
-	"$(ls -d "$T"/ab/server-host/0*-* | head -n 1)/env.json")
+	"$(find "$T"/ab/server-host -mindepth 2 -maxdepth 2 -name env.json | head -n 1)")
 set +e
 "$BENCHBOOT" compare "$T/ab" --a kernel=A --a server.cluster.host=bb-server \
 	--a server.kernel.release="$rel" --b kernel=B --b server.cluster.host=bb-server \
