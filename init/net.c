@@ -373,6 +373,15 @@ static int nic_carrier(const char *ifname)
 	return init_read_line(path, buf, sizeof(buf)) == 0 && !strcmp(buf, "1");
 }
 
+/* The kernel's link watch sets operstate up to a second after the carrier: the environment
+ * records operstate, so it is waited for too (not an error when it does not come). */
+static int nic_operstate_up(const char *ifname)
+{
+	char buf[16], path[64];
+	snprintf(path, sizeof(path), "/sys/class/net/%s/operstate", ifname);
+	return init_read_line(path, buf, sizeof(buf)) == 0 && !strcmp(buf, "up");
+}
+
 static void nic_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static void nic_error(const char *fmt, ...)
 {
@@ -449,6 +458,9 @@ static int nic_setup(const struct bb_plan *plan)
 		init_ops->link_wait(left < NIC_CARRIER_LOOK_MS ? (int)left + 1
 		                                               : NIC_CARRIER_LOOK_MS);
 	}
+	while (net_nic.carrier && !nic_operstate_up(ifn) && (left = deadline - init_now_ms()) > 0)
+		init_ops->link_wait(left < NIC_CARRIER_LOOK_MS ? (int)left + 1
+		                                               : NIC_CARRIER_LOOK_MS);
 	net_nic.carrier_ms = init_now_ms() - start;
 	for (size_t i = 0; i < plan->nic_gateway.n; i++) {
 		const char *g = plan->nic_gateway.v[i];

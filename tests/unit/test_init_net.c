@@ -14,10 +14,11 @@
 #include "init.h"
 
 static char calls[8192];
-static int waits;          /* link_wait calls that slept */
-static int appear_after;   /* the late NIC appears after this many waits (0: never) */
-static int no_carrier;     /* link_up gives no carrier */
-static const char *refuse; /* addr_add fails with EADDRNOTAVAIL for this address */
+static int waits;           /* link_wait calls that slept */
+static int appear_after;    /* the late NIC appears after this many waits (0: never) */
+static int no_carrier;      /* link_up gives no carrier */
+static int operstate_after; /* link_up leaves operstate down; the Nth wait sets it up */
+static const char *refuse;  /* addr_add fails with EADDRNOTAVAIL for this address */
 
 static void record(const char *fmt, ...)
 {
@@ -60,7 +61,7 @@ static int fake_link_up(const char *ifname)
 		snprintf(rel, sizeof(rel), "sys/class/net/%s/carrier", ifname);
 		test_write_file(init_root, rel, "1\n");
 		snprintf(rel, sizeof(rel), "sys/class/net/%s/operstate", ifname);
-		test_write_file(init_root, rel, "up\n");
+		test_write_file(init_root, rel, operstate_after ? "down\n" : "up\n");
 	}
 	return 0;
 }
@@ -97,6 +98,8 @@ static int fake_link_wait(int ms)
 	usleep((useconds_t)ms * 1000);
 	if (appear_after && waits == appear_after)
 		fake_nic("eth1", "52:54:00:12:34:56\n", 1);
+	if (operstate_after && waits == operstate_after)
+		test_write_file(init_root, "sys/class/net/eth0/operstate", "up\n");
 	return 0;
 }
 
@@ -353,6 +356,24 @@ TEST(nic_no_carrier)
 	CHECK_STR(err, "nic: eth0: no carrier after 1 s");
 	CHECK_INT(waits, >=, 4);
 	CHECK(!net_nic.carrier);
+	bb_plan_free(&p);
+}
+
+/* The link watch sets operstate after the carrier: the environment must not record "down". */
+TEST(nic_operstate_comes_after_the_carrier)
+{
+	struct bb_plan p;
+	char err[512] = "", state[16];
+	fake_root();
+	fake_nic("eth0", "52:54:00:12:34:56\n", 1);
+	operstate_after = 2;
+	parse_plan(&p, "net.nic.name=eth0\nnet.nic.address=10.0.2.15/24\nnet.nic.wait=5\n");
+	CHECK_INT(net_setup(&p, err, sizeof(err)), ==, 0);
+	CHECK_STR(err, "");
+	CHECK_INT(waits, ==, 2);
+	CHECK_INT(init_read_line("/sys/class/net/eth0/operstate", state, sizeof(state)), ==, 0);
+	CHECK_STR(state, "up");
+	operstate_after = 0;
 	bb_plan_free(&p);
 }
 
