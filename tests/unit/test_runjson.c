@@ -1,11 +1,12 @@
-/* DIR/run.json (lib/host/run/runjson.c): one boot's entry put at a time, an earlier entry of
+/* DIR/run.json (lib/host/results/runjson.c): one boot's entry put at a time, an earlier entry of
  * the same boot replaced, an unreadable file left alone; boot folders found by boot id. */
 #include <errno.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "harness.h"
 #include "host/json.h"
-#include "host/run/runjson.h"
+#include "host/results/runjson.h"
 
 struct entry {
 	const char *boot_id, *outcome;

@@ -13,7 +13,7 @@
 #include "host/json.h"
 #include "host/results/collect_lava.h"
 #include "host/results/lava_log.h"
-#include "host/run/runjson.h"
+#include "host/results/runjson.h"
 
 struct lava_entry {
 	const char *url;

@@ -11,7 +11,7 @@
 #include "host/results/collect.h"
 #include "host/run/progress.h"
 #include "host/run/runctx.h"
-#include "host/run/runjson.h"
+#include "host/results/runjson.h"
 #include "plan.h"
 
 void bb_run_say(const struct run *r, enum bb_run_say to, const char *fmt, ...)

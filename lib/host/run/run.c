@@ -20,7 +20,7 @@
 #include "host/run/progress.h"
 #include "host/run/run.h"
 #include "host/run/runctx.h"
-#include "host/run/runjson.h"
+#include "host/results/runjson.h"
 #include "host/run/until.h"
 #include "plan.h"
 

@@ -12,6 +12,7 @@
 #include <signal.h>
 #include <stddef.h>
 
+#include "host/results/runjson.h"
 #include "host/vm/qemu.h"
 
 #define BB_RUN_MAX_KERNELS 16
@@ -29,7 +30,7 @@ enum bb_run_say { BB_RUN_OUT, BB_RUN_WARN, BB_RUN_NOTE };
 struct bb_run_opts {
 	const char *job, *image, *initrd; /* what to boot: exactly one */
 	struct bb_run_kernel kernels[BB_RUN_MAX_KERNELS];
-	size_t nkernels; /* 0: the pinned kernel (or the image's own) */
+	size_t nkernels;          /* 0: the pinned kernel (or the image's own) */
 	int repeat, cpus, mem_mb; /* 0: 1 round, 2 CPUs, 1024 MB */
 	int no_disk, nic;
 	const char *outdir; /* NULL: results/NAME (NAME from the job, image or initrd) */
@@ -45,38 +46,22 @@ struct bb_run_opts {
 	 * of its estimate or excludes 0 by more than that (host/run/until.h), or max_boots
 	 * boots, or no new boot after max_time seconds.
 	 */
-	double until;          /* %, 0: off */
-	const char *until_by;  /* the key of the sides; NULL: kernel (two kernels needed) */
+	double until;           /* %, 0: off */
+	const char *until_by;   /* the key of the sides; NULL: kernel (two kernels needed) */
 	const char *until_stat; /* NULL: the suite's primary stat */
-	int max_boots;         /* 0: BB_RUN_UNTIL_MAX_BOOTS */
-	double max_time;       /* seconds, 0: none */
+	int max_boots;          /* 0: BB_RUN_UNTIL_MAX_BOOTS */
+	double max_time;        /* seconds, 0: none */
 	/*
 	 * A two-host job (its cluster has a server host and a client host): both hosts boot in
 	 * parallel, each VM with its results disk and a virtio NIC on a private network between
 	 * the two (host/run/pair.h).
 	 */
-	const char *only;               /* "server" or "client": boot that host alone, or NULL */
+	const char *only; /* "server" or "client": boot that host alone, or NULL */
 	struct bb_run_kernel server_kernel; /* vmlinuz NULL: the server boots the client's kernel */
-	const char *server_disk;        /* NULL: OUTDIR/server-host.img */
+	const char *server_disk;            /* NULL: OUTDIR/server-host.img */
 	void (*say)(void *ctx, enum bb_run_say to, const char *line);
 	void (*status)(void *ctx, const char *line); /* the one-line status (a terminal), or NULL */
 	void *ctx;
-};
-
-/* One boot, as run.json and the summary show it. */
-struct bb_run_record {
-	char boot_id[128], folder[300];
-	int kernel, group;
-	const char *outcome, *accel;
-	char detail[512], console[4096];
-	double wall;
-	int ok, failed, finished;
-	/* a two-host boot: the fields above are the client host's (or the one host booted with
-	 * --only), these the server host's; server_outcome NULL when it was not booted */
-	const char *server_outcome;
-	char server_boot_id[128], server_folder[300], server_detail[512], server_console[4096];
-	int server_ok, server_failed, server_finished;
-	double server_wall;
 };
 
 struct bb_run_result {
@@ -86,15 +71,15 @@ struct bb_run_result {
 	int two_host;
 	struct bb_run_kernel kernels[BB_RUN_MAX_KERNELS]; /* as booted: names for the summary */
 	size_t nkernels;
-	char default_kernel[4300]; /* the pinned kernel, when no kernel was given */
+	char default_kernel[4300];  /* the pinned kernel, when no kernel was given */
 	struct bb_run_record *recs; /* the boots done, in order */
 	size_t nrecs;
 	int any_failed;     /* a boot or a run failed */
 	int system_failure; /* QEMU failed, or collecting did */
 	int interrupted;
-	int until_settled;  /* --until: the interval settled */
-	int until_error;    /* --until: 0, or why no interval could be had (-EINVAL: bad key or
-	                       stat), said in until_why */
+	int until_settled;    /* --until: the interval settled */
+	int until_error;      /* --until: 0, or why no interval could be had (-EINVAL: bad key or
+	                         stat), said in until_why */
 	char until_why[1024]; /* --until: why the boots stopped */
 };
 

@@ -8,7 +8,7 @@
 #include "host/job/cluster.h"
 #include "host/run/progress.h"
 #include "host/run/run.h"
-#include "host/run/runjson.h"
+#include "host/results/runjson.h"
 #include "plan.h"
 
 /* What one boot group needs on one kernel, and what its plan says about durations. */

@@ -8,7 +8,7 @@
 
 #include "host/errbuf.h"
 #include "host/results/collect.h"
-#include "host/run/runjson.h"
+#include "host/results/runjson.h"
 
 /* A two-host boot's server host (null when it was not booted, or one host). */
 static void write_server(struct jout *w, const struct bb_run_record *r)

@@ -1,16 +1,32 @@
 /*
- * DIR/run.json: what `benchboot run` did, one entry per boot (kernel, image, command line,
+ * DIR/run.json, the results folder's record of its boots: what `benchboot run` (and
+ * `benchboot collect --lava`) did, one entry per boot (kernel, image, command line,
  * accelerator, outcome, iterations ok and failed, console log), entries of earlier
  * invocations in the same folder kept first. Written whole after every boot (through a
  * temporary file, renamed).
  */
-#ifndef BENCHBOOT_HOST_RUN_RUNJSON_H
-#define BENCHBOOT_HOST_RUN_RUNJSON_H
+#ifndef BENCHBOOT_HOST_RESULTS_RUNJSON_H
+#define BENCHBOOT_HOST_RESULTS_RUNJSON_H
 
 #include <stddef.h>
 
 #include "host/json.h"
-#include "host/run/run.h"
+
+/* One boot, as run.json and the summary show it. */
+struct bb_run_record {
+	char boot_id[128], folder[300];
+	int kernel, group;
+	const char *outcome, *accel;
+	char detail[512], console[4096];
+	double wall;
+	int ok, failed, finished;
+	/* a two-host boot: the fields above are the client host's (or the one host booted with
+	 * --only), these the server host's; server_outcome NULL when it was not booted */
+	const char *server_outcome;
+	char server_boot_id[128], server_folder[300], server_detail[512], server_console[4096];
+	int server_ok, server_failed, server_finished;
+	double server_wall;
+};
 
 /* What a boot booted. */
 struct bb_run_booted {
