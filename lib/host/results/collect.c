@@ -233,14 +233,12 @@ static struct seen *boot_seen(struct boot *b, const char *path)
 	return s;
 }
 
-/* What DIR/NAME/.collect says; 0 when it exists, -errno otherwise. */
-static int read_collect_file(int outfd, const char *name, char *status, size_t slen,
-                             unsigned long long *files, unsigned long long *bytes, char *source,
-                             size_t srclen)
+int collect_record_read(int dirfd, const char *name, struct collect_record *rec)
 {
-	char path[256], buf[1024];
+	char path[4400], buf[1024];
+	memset(rec, 0, sizeof(*rec));
 	snprintf(path, sizeof(path), "%s/.collect", name);
-	int fd = openat(outfd, path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	int fd = openat(dirfd, path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0)
 		return -errno;
 	ssize_t n = read(fd, buf, sizeof(buf) - 1);
@@ -248,17 +246,15 @@ static int read_collect_file(int outfd, const char *name, char *status, size_t s
 	if (n < 0)
 		return -EIO;
 	buf[n] = 0;
-	*status = *source = 0;
-	*files = *bytes = 0;
 	for (char *line = strtok(buf, "\n"); line; line = strtok(NULL, "\n")) {
 		if (!strncmp(line, "status=", 7))
-			snprintf(status, slen, "%s", line + 7);
+			snprintf(rec->status, sizeof(rec->status), "%s", line + 7);
 		else if (!strncmp(line, "source=", 7))
-			snprintf(source, srclen, "%s", line + 7);
+			snprintf(rec->source, sizeof(rec->source), "%s", line + 7);
 		else if (!strncmp(line, "files=", 6))
-			*files = strtoull(line + 6, NULL, 10);
+			rec->files = strtoull(line + 6, NULL, 10);
 		else if (!strncmp(line, "bytes=", 6))
-			*bytes = strtoull(line + 6, NULL, 10);
+			rec->bytes = strtoull(line + 6, NULL, 10);
 	}
 	return 0;
 }
@@ -267,8 +263,8 @@ static int read_collect_file(int outfd, const char *name, char *status, size_t s
 static int boot_wanted(const struct collect_opts *o, int outfd, const char *name,
                        struct collect_stats *st)
 {
-	char status[32], source[128], filed[192];
-	unsigned long long files, bytes;
+	char filed[192];
+	struct collect_record rec;
 	struct stat sb;
 	/* a server host's boot filed under server-host/ before */
 	snprintf(filed, sizeof(filed), COLLECT_SERVER_DIR "/%s", name);
@@ -277,18 +273,18 @@ static int boot_wanted(const struct collect_opts *o, int outfd, const char *name
 	if (fstatat(outfd, name, &sb, AT_SYMLINK_NOFOLLOW)) {
 		if (errno == ENOENT)
 			return 1;
-		collect_msgf(o, "%s: cannot look at %s/%s: %s", name, o->outdir, name, strerror(errno));
+		collect_msgf(o, "%s: cannot look at %s/%s: %s", name, o->outdir, name,
+		             strerror(errno));
 		st->problems++;
 		return 0;
 	}
-	if (!S_ISDIR(sb.st_mode) || read_collect_file(outfd, name, status, sizeof(status), &files,
-	                                              &bytes, source, sizeof(source))) {
-		collect_msgf(o, "%s: %s/%s exists and was not made by collect: left alone", name, o->outdir,
-		     name);
+	if (!S_ISDIR(sb.st_mode) || collect_record_read(outfd, name, &rec)) {
+		collect_msgf(o, "%s: %s/%s exists and was not made by collect: left alone", name,
+		             o->outdir, name);
 		st->problems++;
 		return 0;
 	}
-	if (!strcmp(status, "complete")) {
+	if (!strcmp(rec.status, "complete")) {
 		st->boots_skipped++;
 		return 0;
 	}
@@ -365,16 +361,18 @@ static unsigned verify_manifest(const struct collect_opts *o, struct boot *b)
 				if (!strcmp(b->seen[i].path, path))
 					break;
 			if (i == b->n) {
-				collect_msgf(o, "%s: %s is in the done manifest but was not collected",
-				     b->name, path);
+				collect_msgf(o,
+				             "%s: %s is in the done manifest but was not collected",
+				             b->name, path);
 				problems++;
 			} else {
 				listed[i] = 1;
 				if (b->seen[i].size != size || strcmp(b->seen[i].sha, sha)) {
-					collect_msgf(o,
-					     "%s: %s differs from the done manifest (size %llu, "
-					     "expected %llu; or its sha256)",
-					     b->name, path, b->seen[i].size, size);
+					collect_msgf(
+					    o,
+					    "%s: %s differs from the done manifest (size %llu, "
+					    "expected %llu; or its sha256)",
+					    b->name, path, b->seen[i].size, size);
 					problems++;
 				}
 			}
@@ -384,7 +382,8 @@ static unsigned verify_manifest(const struct collect_opts *o, struct boot *b)
 	}
 	for (size_t i = 0; i < b->n; i++)
 		if (!listed[i] && strcmp(b->seen[i].path, "done")) {
-			collect_msgf(o, "%s: %s is not in the done manifest", b->name, b->seen[i].path);
+			collect_msgf(o, "%s: %s is not in the done manifest", b->name,
+			             b->seen[i].path);
 			problems++;
 		}
 	free(listed);
@@ -445,8 +444,8 @@ static int boot_dest(const struct collect_opts *o, int outfd, const struct boot 
 static int boot_finish(const struct collect_opts *o, int outfd, struct boot *b, const char *source,
                        struct collect_stats *st)
 {
-	char text[512], oldstatus[32], oldsource[128], runs[128], dest[192];
-	unsigned long long oldfiles, oldbytes;
+	char text[512], runs[128], dest[192];
+	struct collect_record old;
 	int complete = b->done != NULL;
 	unsigned files = 0;
 	int r;
@@ -471,10 +470,9 @@ static int boot_finish(const struct collect_opts *o, int outfd, struct boot *b, 
 	if ((r = boot_dest(o, outfd, b, dest, sizeof(dest))))
 		return r;
 
-	if (!read_collect_file(outfd, dest, oldstatus, sizeof(oldstatus), &oldfiles, &oldbytes,
-	                       oldsource, sizeof(oldsource))) {
-		if (!strcmp(oldstatus, complete ? "complete" : "incomplete") && oldfiles == files &&
-		    oldbytes == b->bytes) {
+	if (!collect_record_read(outfd, dest, &old)) {
+		if (!strcmp(old.status, complete ? "complete" : "incomplete") &&
+		    old.files == files && old.bytes == b->bytes) {
 			rm_tree_at(outfd, b->tmp, 0);
 			st->boots_skipped++;
 			return 0;
@@ -490,15 +488,16 @@ static int boot_finish(const struct collect_opts *o, int outfd, struct boot *b, 
 	st->files += files;
 	st->bytes += b->bytes;
 	if (complete) {
-		collect_msgf(o, "%s: collected, complete: %u files, %llu bytes%s", dest, files, b->bytes,
-		     b->problems ? " (with problems, see above)" : "");
+		collect_msgf(o, "%s: collected, complete: %u files, %llu bytes%s", dest, files,
+		             b->bytes, b->problems ? " (with problems, see above)" : "");
 	} else {
 		st->boots_incomplete++;
 		describe_runs(b, runs, sizeof(runs));
-		collect_msgf(o,
-		     "%s: collected, INCOMPLETE (no done file: the boot was interrupted): %u "
-		     "files, %llu bytes, %s",
-		     dest, files, b->bytes, runs);
+		collect_msgf(
+		    o,
+		    "%s: collected, INCOMPLETE (no done file: the boot was interrupted): %u "
+		    "files, %llu bytes, %s",
+		    dest, files, b->bytes, runs);
 	}
 	return 0;
 }
@@ -598,7 +597,7 @@ static int copy_disk_file(struct disk_walk *w, const char *diskpath, const char 
 	if (r) {
 		unlinkat(dirfd, name, 0);
 		collect_msgf(w->o, "%s: %s: unreadable, not collected: %s", w->b->name, rel,
-		     resdisk_strerror(r));
+		             resdisk_strerror(r));
 		w->b->problems++;
 		free(s.keep);
 		return 0;
@@ -627,8 +626,8 @@ static int walk_disk(struct disk_walk *w, const char *diskpath, const char *rel,
 	struct dlist l = {0};
 	int r = resdisk_list(w->d, diskpath, add_dentry, &l);
 	if (r) {
-		collect_msgf(w->o, "%s: %s: unreadable folder, skipped: %s", w->b->name, *rel ? rel : ".",
-		     resdisk_strerror(r));
+		collect_msgf(w->o, "%s: %s: unreadable folder, skipped: %s", w->b->name,
+		             *rel ? rel : ".", resdisk_strerror(r));
 		w->b->problems++;
 		free_dlist(&l);
 		return r == -ENOMEM ? r : 0;
@@ -660,8 +659,9 @@ static int walk_disk(struct disk_walk *w, const char *diskpath, const char *rel,
 			for (size_t k = 0; k < l.n && !has_final; k++)
 				has_final = !strcmp(l.v[k].name, fin);
 			if (!has_final)
-				collect_msgf(w->o, "%s: %s: a write the boot did not finish, not collected",
-				     w->b->name, sub);
+				collect_msgf(
+				    w->o, "%s: %s: a write the boot did not finish, not collected",
+				    w->b->name, sub);
 			continue;
 		}
 		if (bad) {
@@ -732,7 +732,7 @@ static int is_results_part(void *ctx, unsigned partno, const struct gpt_partitio
 	if (sb[56] != 0x53 || sb[57] != 0xef || strncmp((char *)sb + 120, RESDISK_LABEL, 16))
 		return 0;
 	snprintf(rp->out, rp->outlen, "%s?offset=%llu", rp->disk,
-		 (unsigned long long)(p->first_lba * GPT_SECTOR));
+	         (unsigned long long)(p->first_lba * GPT_SECTOR));
 	*rp->partno = partno;
 	return 1;
 }
@@ -756,16 +756,17 @@ int collect_disk(const char *disk, const struct collect_opts *o, struct collect_
 	if (r)
 		return r;
 	if (resdisk_backup_superblock(d)) {
-		collect_msgf(o,
-		     "%s: the primary superblock is damaged: reading with the backup at block %u",
-		     disk, resdisk_backup_superblock(d));
+		collect_msgf(
+		    o, "%s: the primary superblock is damaged: reading with the backup at block %u",
+		    disk, resdisk_backup_superblock(d));
 		st->problems++;
 	}
 	if (!*resdisk_id(d)) {
 		struct resdisk_entry e;
 		int mr = resdisk_marker_error(d);
 		if (mr != -EMEDIUMTYPE) {
-			collect_msgf(o, "%s: cannot read the marker: %s", disk, resdisk_strerror(mr));
+			collect_msgf(o, "%s: cannot read the marker: %s", disk,
+			             resdisk_strerror(mr));
 			resdisk_close(d);
 			return mr;
 		}
@@ -773,14 +774,15 @@ int collect_disk(const char *disk, const struct collect_opts *o, struct collect_
 			resdisk_close(d);
 			return r && r != -ENOENT ? r : -EMEDIUMTYPE;
 		}
-		collect_msgf(o, "%s: no valid benchboot marker, but a boots folder: collecting it", disk);
+		collect_msgf(o, "%s: no valid benchboot marker, but a boots folder: collecting it",
+		             disk);
 		st->problems++;
 	}
 	if (resdisk_unclean(d))
 		collect_msgf(o,
-		     "%s: not closed cleanly (a boot was interrupted, or the disk needs "
-		     "`e2fsck -p`): collecting what is there",
-		     disk);
+		             "%s: not closed cleanly (a boot was interrupted, or the disk needs "
+		             "`e2fsck -p`): collecting what is there",
+		             disk);
 	snprintf(source, sizeof(source), "disk %s", *resdisk_id(d) ? resdisk_id(d) : "unmarked");
 
 	int outfd = open_outdir(o);
@@ -806,9 +808,10 @@ int collect_disk(const char *disk, const struct collect_opts *o, struct collect_
 			char shown[80];
 			printable(e->name, shown, sizeof(shown));
 			collect_msgf(o, "boots: refusing %s: %s", shown,
-			     bad                        ? bad
-			     : e->type != RESDISK_T_DIR ? "not a folder"
-			                                : "not a boot folder name (NNNN-BOOTID)");
+			             bad ? bad
+			             : e->type != RESDISK_T_DIR
+			                 ? "not a folder"
+			                 : "not a boot folder name (NNNN-BOOTID)");
 			st->problems++;
 			continue;
 		}
@@ -881,7 +884,8 @@ static int cons_file(const struct consfile_file *f, void *ctx)
 	if (!collect_is_boot_name(f->bootdir)) {
 		char shown[100];
 		printable(f->bootdir, shown, sizeof(shown));
-		collect_msgf(c->o, "console: refusing boot folder name '%s': not NNNN-BOOTID", shown);
+		collect_msgf(c->o, "console: refusing boot folder name '%s': not NNNN-BOOTID",
+		             shown);
 		c->st->problems++;
 		return 0;
 	}
@@ -899,7 +903,8 @@ static int cons_file(const struct consfile_file *f, void *ctx)
 	}
 	uint64_t max = c->o->max_file_size ? c->o->max_file_size : (1ULL << 30);
 	if (f->len > max) {
-		collect_msgf(c->o, "%s: refusing %s: too large (%zu bytes)", b->name, f->path, f->len);
+		collect_msgf(c->o, "%s: refusing %s: too large (%zu bytes)", b->name, f->path,
+		             f->len);
 		b->problems++;
 		return 0;
 	}
@@ -907,7 +912,7 @@ static int cons_file(const struct consfile_file *f, void *ctx)
 	int dfd = open_parent(b->fd, f->path, &base);
 	if (dfd < 0) {
 		collect_msgf(c->o, "%s: %s: cannot create its folder: %s", b->name, f->path,
-		     strerror(-dfd));
+		             strerror(-dfd));
 		b->problems++;
 		return 0;
 	}

@@ -72,6 +72,15 @@ void collect_msgf(const struct collect_opts *o, const char *fmt, ...)
 /* Is name a boot folder name (NNNN-BOOTID)? */
 int collect_is_boot_name(const char *name);
 
+/* What a collected boot's .collect says (source=, status=complete|incomplete, files=, bytes=;
+ * absent lines: "" and 0). */
+struct collect_record {
+	char status[32], source[128];
+	unsigned long long files, bytes;
+};
+/* Read DIR/NAME/.collect, DIR open as dirfd (AT_FDCWD: NAME is a path). 0, or -errno. */
+int collect_record_read(int dirfd, const char *name, struct collect_record *rec);
+
 /* What a boot's env.json says of its two-host run: cluster.role, cluster.name, boot_id and
  * plan_digest ("" when absent). 0, or -1 when env.json cannot be read. */
 struct collect_env_ids {

@@ -1,6 +1,7 @@
 /* A LAVA job's results from its log; see collect_lava.h. */
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -155,17 +156,11 @@ int collect_lava_job(struct lava_api *api, const char *url, long id, const struc
 	if (*job->folder) {
 		/* skipped as collected before, or collected now: complete unless counted otherwise
 		 */
-		char p[4500], status[64] = "";
-		snprintf(p, sizeof(p), "%s/%s/.collect", o->outdir, job->folder);
-		FILE *c = fopen(p, "r");
-		char line[256];
-		while (c && fgets(line, sizeof(line), c))
-			if (!strncmp(line, "status=", 7))
-				snprintf(status, sizeof(status), "%.*s",
-				         (int)strcspn(line + 7, "\n"), line + 7);
-		if (c)
-			fclose(c);
-		job->complete = !strcmp(status, "complete");
+		char p[4500];
+		struct collect_record rec;
+		snprintf(p, sizeof(p), "%s/%s", o->outdir, job->folder);
+		job->complete =
+		    !collect_record_read(AT_FDCWD, p, &rec) && !strcmp(rec.status, "complete");
 	}
 	if (*job->boot_id) {
 		struct lava_entry e = {url, job};
