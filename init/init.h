@@ -221,6 +221,9 @@ extern struct init_shared *init_shared;
 int init_shared_map(void);
 /* benchboot.debug.crash=STEP from the kernel command line (init_step crashes there). */
 void init_crash_switch(const char *cmdline);
+/* Crash on purpose when benchboot.debug.crash= names `name` (init_step's check, for a process
+ * that has no step of its own: the results writer's writer-N). */
+void init_crash_point(const char *name);
 /* The runner enters step (run and iter: the iteration, in run-N steps; else NULL, 0). */
 void init_step(const char *step, const char *run, int iter);
 /* The machine line PID 1 prints for a runner that ended with wait status `status` without

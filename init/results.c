@@ -128,6 +128,17 @@ const char *results_bootdir(void)
 	return rs.bootdir;
 }
 
+int results_disk_open(void)
+{
+	return rs.disk != NULL;
+}
+
+void results_console_only(const char *bootdir)
+{
+	snprintf(rs.bootdir, sizeof(rs.bootdir), "%s", bootdir);
+	rs.look_again = 0;
+}
+
 int results_wait_for_disk(const char *root, int seconds)
 {
 	struct resfind_disk disks[1];
@@ -210,8 +221,8 @@ int results_open(const char *root, const char *boot_id)
 		return r;
 	}
 	if (r) {
-		report("cannot open results disk %s: %s: results go to the console only", disk->name,
-		       resdisk_strerror(r));
+		report("cannot open results disk %s: %s: results go to the console only",
+		       disk->name, resdisk_strerror(r));
 		return r;
 	}
 	if (at + 1 < n)
@@ -241,8 +252,8 @@ int results_open(const char *root, const char *boot_id)
 }
 
 /* Collect the regular files under dir (relative names) into *v, but top-level skip. */
-static int walk(const char *top, const char *rel, int depth, const char *skip, char ***v,
-                size_t *n, size_t *cap)
+static int walk(const char *top, const char *rel, int depth, const char *skip, char ***v, size_t *n,
+                size_t *cap)
 {
 	char path[4096];
 	snprintf(path, sizeof(path), "%s%s%s", top, *rel ? "/" : "", rel);

@@ -43,4 +43,12 @@ int results_finish(void);
 /* The boot folder's name (NNNN-BOOTID; 0000-BOOTID without a disk), "" before results_open. */
 const char *results_bootdir(void);
 
+/* 1 while a results disk is open (results_open succeeded, results_finish not yet done). */
+int results_disk_open(void);
+
+/* The disk is out of this process's reach (the results writer died): no disk, the boot folder
+ * named bootdir on the console, no second look for a disk: the next sync dumps every file this
+ * process did not sync yet (all of them, in the runner that had a writer). */
+void results_console_only(const char *bootdir);
+
 #endif

@@ -42,6 +42,7 @@
 #include "resjson.h"
 #include "setuptime.h"
 #include "stats.h"
+#include "writer.h"
 
 #define KILL_AFTER_MS 5000.0
 #define SERVER_STOP_MS 3000.0
@@ -82,6 +83,8 @@ void run_reap(void)
 		pid_t pid = wait4(-1, &status, WNOHANG, &ru);
 		if (pid <= 0)
 			return;
+		if (writer_reaped(pid, status))
+			continue; /* the results writer, not a benchmark's process */
 		size_t i;
 		for (i = 0; i < cur_nprocs; i++)
 			if (cur_procs[i].pid == pid && !cur_procs[i].exited)
@@ -1134,7 +1137,7 @@ out_record:
 	 * not be written there (disk full, I/O error) is failed, with the reason, and is taken
 	 * out of results.json; its status is rewritten, and retried at the next sync.
 	 */
-	if ((r = results_sync(init_path(INIT_RESULTS_DIR), 0))) {
+	if ((r = writer_sync(0, NULL, NULL))) {
 		const char *what = resdisk_strerror(r);
 		if (!strcmp(it.status, "ok"))
 			set_failed(&it, "results not written to the results disk: %s", what);

@@ -1,9 +1,10 @@
 /*
  * The runner: everything the init does but PID 1's part (main.c). Plan + command line,
- * modules, network, cgroups, cpufreq, then every run of the plan, then the results are closed;
- * PID 1 then ends the boot as the plan says (power off, reboot, idle, a debug shell). The
- * results disk (found, opened, env.json and the first sync) is done while the first server
- * starts, before any client runs (setuptime.h).
+ * modules, the results writer (writer.h: its child that finds, opens and writes the results
+ * disk), network, cgroups, cpufreq, then every run of the plan, then the results are closed;
+ * PID 1 then ends the boot as the plan says (power off, reboot, idle, a debug shell). The disk
+ * is opened by the writer while the runner sets up; env.json and the first sync are done while
+ * the first server starts, before any client runs (setuptime.h).
  *
  * It runs as PID 1's child and is a subreaper, so the benchmarks' orphans still come back to
  * it (run_reap). It tells PID 1 the step it is in (init_step), so a crash here is reported
@@ -28,6 +29,7 @@
 #include "init.h"
 #include "results.h"
 #include "setuptime.h"
+#include "writer.h"
 
 #define PLAN_PATH "/etc/benchboot/plan"
 
@@ -86,37 +88,34 @@ static void step(struct boot *b, const char *name, double *mark)
 	*mark = now;
 }
 
-/* How long each part of the results disk work took (ms). */
+/* How long the runner's part of the results disk work took (ms). */
 static struct {
-	double wait, open, env, sync;
+	double env, sync, sync_wait;
 } disk_ms;
 
 /*
- * The results disk: found and opened, the boot folder made, env.json written and synced with
- * init.log. main() leaves it to the first iteration, which does it while its first server
- * starts (setuptime.h): before any client runs, before anything else is synced. The first sync
- * leaves out runs/ (the first iteration's folder, in the making): those files go to the disk
- * at the end of their iteration, as always.
+ * The results disk: found and opened by the results writer (writer.h) since the modules were
+ * loaded, or here when there is no writer; env.json written and synced with init.log. main()
+ * leaves this to the first iteration, which does it while its first server starts
+ * (setuptime.h): before any client runs, before anything else is synced. The first sync leaves
+ * out runs/ (the first iteration's folder, in the making): those files go to the disk at the
+ * end of their iteration, as always.
  */
 static void results_start(struct boot *b)
 {
-	double t = init_now_ms(), t1;
+	double t = init_now_ms();
 	struct init_shared was = *init_shared;
 	init_step("results", NULL, 0);
-	if (b->plan.results_wait > 0)
-		results_wait_for_disk("", b->plan.results_wait);
-	t1 = init_now_ms();
-	disk_ms.wait = t1 - t;
-	b->disk = results_open("", b->boot_id) == 0;
+	if (!writer_running())
+		writer_open_here(b);
 	t = init_now_ms();
-	disk_ms.open = t - t1;
-	t1 = init_now_ms();
 	if (env_write(b))
 		say("cannot write env.json");
+	disk_ms.env = init_now_ms() - t;
 	t = init_now_ms();
-	disk_ms.env = t - t1;
-	results_sync_except(init_path(INIT_RESULTS_DIR), 0, "runs");
-	disk_ms.sync = init_now_ms() - t;
+	writer_sync(0, "runs", &disk_ms.sync);
+	disk_ms.sync_wait = init_now_ms() - t;
+	b->disk = writer_open.disk;
 	init_step(was.step, was.run, was.iter);
 }
 
@@ -135,6 +134,8 @@ static void setup_path_line(struct boot *b)
 	    {"sysctls", first_path.sysctls},
 	    {"server_fork", first_path.server_fork},
 	    {"clients_forked", first_path.clients_forked},
+	    {"disk_open_start", writer_open.start},
+	    {"disk_opened", writer_open.end},
 	    {"disk_start", setup_deferred_start},
 	    {"disk_end", setup_deferred_end},
 	    {"server_ready", first_path.server_ready},
@@ -146,11 +147,12 @@ static void setup_path_line(struct boot *b)
 			         at[i].name, at[i].t - b->t_exec_ms);
 	kmsg_find(want, klog, 2);
 	machine(BB_CON_SETUP_PATH
-	        " ready_tries=%d ready_connect_ms=%.1f%s disk_waited_ms=%.1f "
+	        " ready_tries=%d ready_connect_ms=%.1f%s writer=%d disk_waited_ms=%.1f "
 	        "results_wait_ms=%.1f results_open_ms=%.1f env_ms=%.1f results_sync_ms=%.1f "
-	        "kernel_log_run_init_ms=%.3f kernel_log_first_client_ms=%.3f",
-	        first_path.ready_tries, first_path.ready_connect_ms, line, setup_deferred_waited,
-	        disk_ms.wait, disk_ms.open, disk_ms.env, disk_ms.sync, klog[0], klog[1]);
+	        "sync_wait_ms=%.1f kernel_log_run_init_ms=%.3f kernel_log_first_client_ms=%.3f",
+	        first_path.ready_tries, first_path.ready_connect_ms, line, writer_open.forked,
+	        setup_deferred_waited, writer_open.wait_ms, writer_open.open_ms, disk_ms.env,
+	        disk_ms.sync, disk_ms.sync_wait, klog[0], klog[1]);
 }
 
 void runner_main(struct boot *b)
@@ -201,6 +203,13 @@ void runner_main(struct boot *b)
 	if (modules_load(&b->plan, &b->modules))
 		say("some modules failed to load (runs that need them will fail)");
 	step(b, "modules", &mark);
+	/* the results disk's drivers are loaded: its writer opens it beside the steps below */
+	int wr = writer_start(b);
+	if (wr)
+		say("cannot start the results writer (%s): the runner writes the results disk "
+		    "itself",
+		    strerror(-wr));
+	step(b, "writer", &mark);
 	init_step("net", NULL, 0);
 	if (net_setup(&b->plan, b->net_error, sizeof(b->net_error)))
 		say("network setup failed: %s", b->net_error);
@@ -247,8 +256,8 @@ void runner_main(struct boot *b)
 	for (size_t i = 0; i < b->plan.nruns; i++)
 		say("  %-6s %s", b->run_failed[i] ? "FAILED" : "ok", b->plan.runs[i].id);
 	env_write(b);
-	results_sync(init_path(INIT_RESULTS_DIR), 0);
-	results_finish();
+	writer_sync(0, NULL, NULL);
+	writer_finish();
 	machine(BB_CON_BOOT_END " id=%s ok=%d failed=%d", b->boot_id, ok, failed);
 	init_shared->boot_end = 1;
 }

@@ -6,7 +6,8 @@
  * that outlives it. PID 1 never trusts that page: it copies it out bounded and filtered.
  *
  * The debug switch benchboot.debug.crash=STEP makes the runner crash on purpose (a NULL
- * write, as a real bug would) when it enters STEP: the QEMU test of this path uses it.
+ * write, as a real bug would) when it enters STEP: the QEMU test of this path uses it; with
+ * STEP writer-N, the results writer (writer.h) crashes at its Nth request instead.
  */
 #include <errno.h>
 #include <signal.h>
@@ -49,16 +50,21 @@ void init_crash_switch(const char *cmdline)
 	}
 }
 
+void init_crash_point(const char *name)
+{
+	if (*crash_at && !strcmp(crash_at, name)) {
+		say("benchboot.debug.crash=%s: crashing on purpose", name);
+		*(volatile int *)0 = 1; /* SIGSEGV, as a bug would */
+	}
+}
+
 void init_step(const char *step, const char *run, int iter)
 {
 	struct init_shared *s = init_shared;
 	snprintf(s->step, sizeof(s->step), "%s", step);
 	snprintf(s->run, sizeof(s->run), "%s", run ? run : "");
 	s->iter = iter;
-	if (*crash_at && !strcmp(crash_at, step)) {
-		say("benchboot.debug.crash=%s: crashing on purpose", step);
-		*(volatile int *)0 = 1; /* SIGSEGV, as a bug would */
-	}
+	init_crash_point(step);
 }
 
 /* Copy a string of the shared page: at most cap-1 bytes, only what a console word may hold. */

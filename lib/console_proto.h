@@ -39,7 +39,10 @@
 #define BB_CON_RESULTS_END "results-end"     /* end marker of the LAVA lines */
 #define BB_CON_SETUP_TIME "setup-time"       /* init_to_first_client_ms= ... */
 #define BB_CON_SETUP_PATH "setup-path"       /* the first iteration's path to its clients */
-#define BB_CON_BOOT_END "boot-end"           /* id= ok= failed=: everything is written */
+/* the results writer (the runner's child that owns the results disk) died: signal=N exit=N
+ * requests=N; results go to the console only from then on */
+#define BB_CON_WRITER_DIED "writer-died"
+#define BB_CON_BOOT_END "boot-end" /* id= ok= failed=: everything is written */
 /* From PID 1 itself: the runner (everything but mounts, console, reaping and power off)
  * died; signal=N (0: it exited, exit=N then) step=STEP [run=RUNID iter=I] */
 #define BB_CON_INIT_CRASH "init-crash"

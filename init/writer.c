@@ -1,0 +1,228 @@
+/*
+ * The results writer (writer.h): a child of the runner that finds and opens the results disk
+ * once, in parallel with the runner's setup, then writes the boot's files there on request.
+ * One request at a time, each answered: the runner waits for the answer, so a run's files are
+ * on the disk before its run-end line, and env.json before any client runs, as without it.
+ * A process, not a thread (setuptime.h: a second thread in the init hit a soft lockup).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "console_proto.h"
+#include "init.h"
+#include "results.h"
+#include "writer.h"
+
+enum writer_op { WRITER_SYNC = 1, WRITER_FINISH = 2 };
+
+struct writer_req {
+	int op;
+	int dump_console;
+	char skip[64]; /* "" for none */
+};
+
+struct writer_reply {
+	int status; /* of the sync or the finish */
+	double sync_ms;
+	struct writer_open open;
+	char bootdir[128];
+};
+
+struct writer_open writer_open;
+
+/* The runner's side: the writer's pid and socket (-1: none), what it last said. */
+static struct {
+	pid_t pid;
+	int fd;
+	int requests;
+	char boot_id[64];
+	char bootdir[128];
+} w = {.pid = -1, .fd = -1};
+
+/* --- the writer process --- */
+
+/* Wait for the disk (the plan's results_wait), open it; the figures in *o. */
+static void open_disk(const struct boot *b, struct writer_open *o)
+{
+	o->start = init_now_ms();
+	if (b->plan.results_wait > 0)
+		results_wait_for_disk(init_root, b->plan.results_wait);
+	double t = init_now_ms();
+	o->wait_ms = t - o->start;
+	o->disk = results_open(init_root, b->boot_id) == 0;
+	o->end = init_now_ms();
+	o->open_ms = o->end - t;
+}
+
+/* Do one request; 1 when the writer is done after it (finish). */
+static int serve(const struct writer_req *req, struct writer_reply *rep)
+{
+	double t = init_now_ms();
+	if (req->op == WRITER_FINISH)
+		rep->status = results_finish();
+	else
+		rep->status = results_sync_except(init_path(INIT_RESULTS_DIR), req->dump_console,
+		                                  *req->skip ? req->skip : NULL);
+	rep->sync_ms = init_now_ms() - t;
+	rep->open.disk = results_disk_open();
+	snprintf(rep->bootdir, sizeof(rep->bootdir), "%s", results_bootdir());
+	return req->op == WRITER_FINISH;
+}
+
+/*
+ * The writer's life: open, then serve until finish. When the runner is gone (end of file: it
+ * crashed), the writer leaves: what was synced stays, the disk is not closed (PID 1 reports the
+ * crash, as without a writer). benchboot.debug.crash=writer-N crashes it at its Nth request,
+ * benchboot.debug.crash=writer-open before it opens the disk.
+ */
+static void writer_main(int fd, const struct boot *b)
+{
+	struct writer_reply rep = {0};
+	init_crash_point("writer-open");
+	open_disk(b, &rep.open);
+	rep.open.forked = 1;
+	for (int n = 1;; n++) {
+		struct writer_req req;
+		ssize_t got;
+		while ((got = read(fd, &req, sizeof(req))) < 0 && errno == EINTR)
+			;
+		if (got != (ssize_t)sizeof(req))
+			_exit(0);
+		char point[32];
+		snprintf(point, sizeof(point), "writer-%d", n);
+		init_crash_point(point);
+		req.skip[sizeof(req.skip) - 1] = 0;
+		int last = serve(&req, &rep);
+		if (send(fd, &rep, sizeof(rep), MSG_NOSIGNAL) != (ssize_t)sizeof(rep) || last)
+			_exit(0);
+	}
+}
+
+/* --- the runner's side --- */
+
+int writer_start(const struct boot *b)
+{
+	int sv[2];
+	snprintf(w.boot_id, sizeof(w.boot_id), "%s", b->boot_id);
+	*w.bootdir = 0;
+	w.requests = 0;
+	memset(&writer_open, 0, sizeof(writer_open));
+	if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv))
+		return -errno;
+	pid_t pid = fork();
+	if (pid < 0) {
+		int e = errno;
+		close(sv[0]);
+		close(sv[1]);
+		return -e;
+	}
+	if (pid == 0) {
+		close(sv[0]);
+		writer_main(sv[1], b);
+		_exit(0);
+	}
+	close(sv[1]);
+	w.pid = pid;
+	w.fd = sv[0];
+	return 0;
+}
+
+int writer_running(void)
+{
+	return w.fd >= 0;
+}
+
+void writer_open_here(const struct boot *b)
+{
+	open_disk(b, &writer_open);
+	snprintf(w.bootdir, sizeof(w.bootdir), "%s", results_bootdir());
+}
+
+/* The writer died with wait status `status`: said once, the disk given up (console only). */
+static void writer_lost(int status)
+{
+	int sig = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
+	machine(BB_CON_WRITER_DIED " signal=%d exit=%d requests=%d", sig,
+	        WIFEXITED(status) ? WEXITSTATUS(status) : -1, w.requests);
+	say("the results writer died (%s): the results disk is given up, every result from now "
+	    "on goes to the console",
+	    sig ? strsignal(sig) : "it exited");
+	close(w.fd);
+	w.fd = -1;
+	w.pid = -1;
+	writer_open.disk = 0;
+	if (!*w.bootdir)
+		snprintf(w.bootdir, sizeof(w.bootdir), "0000-%s", w.boot_id);
+	results_console_only(w.bootdir);
+}
+
+int writer_reaped(pid_t pid, int status)
+{
+	if (pid <= 0 || pid != w.pid)
+		return 0;
+	writer_lost(status);
+	return 1;
+}
+
+/* Send req and wait for the answer; 0, or -1 when the writer died (then reported). */
+static int request(const struct writer_req *req, struct writer_reply *rep)
+{
+	ssize_t got = -1;
+	w.requests++;
+	if (send(w.fd, req, sizeof(*req), MSG_NOSIGNAL) == (ssize_t)sizeof(*req))
+		while ((got = read(w.fd, rep, sizeof(*rep))) < 0 && errno == EINTR)
+			;
+	if (got == (ssize_t)sizeof(*rep)) {
+		if (!writer_open.forked)
+			writer_open = rep->open;
+		writer_open.disk = rep->open.disk;
+		snprintf(w.bootdir, sizeof(w.bootdir), "%s", rep->bootdir);
+		return 0;
+	}
+	/* no answer: the writer is dead or dying (its end of the socket is closed) */
+	int status = 0;
+	pid_t pid = w.pid;
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+	writer_lost(status);
+	return -1;
+}
+
+int writer_sync(int dump_console, const char *skip, double *ms)
+{
+	struct writer_req req = {.op = WRITER_SYNC, .dump_console = dump_console};
+	struct writer_reply rep;
+	if (w.fd >= 0) {
+		snprintf(req.skip, sizeof(req.skip), "%s", skip ? skip : "");
+		if (!request(&req, &rep)) {
+			if (ms)
+				*ms = rep.sync_ms;
+			return rep.status;
+		}
+	}
+	double t = init_now_ms();
+	int r = results_sync_except(init_path(INIT_RESULTS_DIR), dump_console, skip);
+	if (ms)
+		*ms = init_now_ms() - t;
+	return r;
+}
+
+int writer_finish(void)
+{
+	struct writer_req req = {.op = WRITER_FINISH};
+	struct writer_reply rep;
+	if (w.fd >= 0 && !request(&req, &rep)) {
+		int status;
+		while (waitpid(w.pid, &status, 0) < 0 && errno == EINTR)
+			;
+		close(w.fd);
+		w.fd = -1;
+		w.pid = -1;
+		return rep.status;
+	}
+	return results_finish();
+}

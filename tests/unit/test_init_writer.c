@@ -1,0 +1,135 @@
+/*
+ * init/writer.c: the results writer, a real child process, on a real results disk (an ext4
+ * image under a fake root, as the init sees /sys/class/block and /dev): it opens the disk, syncs
+ * on request and finishes; when it dies (benchboot.debug.crash=writer-N, a real SIGSEGV), the
+ * runner's side says so, gives the disk up, and the files reach the console instead; a writer
+ * that died between requests is reaped by run_reap as the writer, not as a benchmark's orphan.
+ */
+#include <errno.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "harness.h"
+#include "init_fake_root.h"
+#include "init.h"
+#include "resdisk.h"
+#include "results.h"
+#include "writer.h"
+
+/* A fake root with one marked results disk (vdb) and the init's results dir; its image path. */
+static const char *disk_root(char *img, size_t len)
+{
+	const char *root = init_fake_root(NULL);
+	char cmd[8192], *out;
+	snprintf(img, len, "%s/vdb.img", root);
+	snprintf(cmd, sizeof(cmd),
+	         "truncate -s 4M %s && mke2fs -q -F -t ext4 -L BENCHBOOT -m 0 -b 4096 %s 2>&1", img,
+	         img);
+	if (test_run(cmd, &out))
+		bb_test_fail(__FILE__, __LINE__, "mke2fs failed: %s", out);
+	test_write_file(root, "sys/class/block/vdb/size", "8192\n");
+	test_write_file(root, "sys/class/block/vdb/dev", "253:16\n");
+	snprintf(cmd, sizeof(cmd), "mkdir -p %s/dev && ln -s %s %s/dev/vdb", root, img, root);
+	CHECK_INT(test_run(cmd, NULL), ==, 0);
+	CHECK_INT(resdisk_init_marker(img, "00112233445566778899aabbccddeeff"), ==, 0);
+	test_write_file(root, "run/benchboot/results/env.json", "{}\n");
+	test_write_file(root, "run/benchboot/results/runs/r/1/status", "ok\n");
+	return root;
+}
+
+/* 1 when the boot folder on the image holds rel. */
+static int on_disk(const char *img, const char *bootdir, const char *rel)
+{
+	struct resdisk *d;
+	struct resdisk_entry e;
+	char path[512];
+	CHECK_INT(resdisk_open(img, RESDISK_READ, &d), ==, 0);
+	snprintf(path, sizeof(path), "boots/%s/%s", bootdir, rel);
+	int r = resdisk_stat(d, path, &e);
+	resdisk_close(d);
+	return r == 0;
+}
+
+static struct boot *fresh_boot(const char *id)
+{
+	static struct boot b;
+	memset(&b, 0, sizeof(b));
+	snprintf(b.boot_id, sizeof(b.boot_id), "%s", id);
+	return &b;
+}
+
+TEST(writer_opens_syncs_and_finishes)
+{
+	char img[4096];
+	disk_root(img, sizeof(img));
+	init_crash_switch("");
+	CHECK_INT(writer_start(fresh_boot("w1")), ==, 0);
+	CHECK(writer_running());
+	double ms = -1;
+	CHECK_INT(writer_sync(0, "runs", &ms), ==, 0);
+	CHECK(ms >= 0);
+	CHECK_INT(writer_open.forked, ==, 1);
+	CHECK_INT(writer_open.disk, ==, 1);
+	CHECK(writer_open.end >= writer_open.start && writer_open.start > 0);
+	CHECK(on_disk(img, "0001-w1", "env.json"));
+	CHECK(!on_disk(img, "0001-w1", "runs")); /* left out by the first sync */
+	CHECK_INT(writer_sync(0, NULL, NULL), ==, 0);
+	CHECK(on_disk(img, "0001-w1", "runs/r/1/status"));
+	CHECK_INT(writer_finish(), ==, 0);
+	CHECK(!writer_running());
+	CHECK(on_disk(img, "0001-w1", "done"));
+	CHECK_INT(waitpid(-1, NULL, WNOHANG), ==, -1); /* the writer was reaped */
+	char *text = init_fake_console();
+	CHECK_CONTAINS(text, "boot folder 0001-w1");
+	CHECK_CONTAINS(text, "results disk closed: 0001-w1 complete");
+	CHECK(!strstr(text, "BENCHBOOT-FILE")); /* all went to the disk */
+	free(text);
+}
+
+TEST(writer_death_at_a_request_sends_the_results_to_the_console)
+{
+	char img[4096];
+	const char *root = disk_root(img, sizeof(img));
+	init_crash_switch("quiet benchboot.debug.crash=writer-2");
+	CHECK_INT(writer_start(fresh_boot("w2")), ==, 0);
+	CHECK_INT(writer_sync(0, "runs", NULL), ==, 0); /* request 1: env.json on the disk */
+	test_write_file(root, "run/benchboot/results/runs/r/2/status", "ok\n");
+	CHECK_INT(writer_sync(0, NULL, NULL), ==, 0); /* request 2: the writer crashes */
+	CHECK(!writer_running());
+	CHECK_INT(writer_open.disk, ==, 0);
+	char *text = init_fake_console();
+	CHECK_CONTAINS(text, "BENCHBOOT writer-died signal=11 exit=-1 requests=2");
+	CHECK_CONTAINS(text, "the results writer died (Segmentation fault)");
+	CHECK_CONTAINS(text, "boot=0001-w2 path=runs/r/2/status");
+	CHECK_CONTAINS(text, "boot=0001-w2 path=env.json"); /* every file, on the console */
+	free(text);
+	CHECK_INT(writer_finish(), ==, 0); /* here: the done file on the console */
+	text = init_fake_console();
+	CHECK_CONTAINS(text, "boot=0001-w2 path=done");
+	free(text);
+	CHECK(on_disk(img, "0001-w2", "env.json"));
+	CHECK(!on_disk(img, "0001-w2", "done"));
+	init_crash_switch("");
+}
+
+TEST(writer_dead_between_requests_is_reaped_as_the_writer)
+{
+	char img[4096];
+	disk_root(img, sizeof(img));
+	init_crash_switch("benchboot.debug.crash=writer-open");
+	CHECK_INT(writer_start(fresh_boot("w3")), ==, 0);
+	siginfo_t si = {0};
+	CHECK_INT(waitid(P_ALL, 0, &si, WEXITED | WNOWAIT), ==, 0); /* dead, not yet reaped */
+	run_reap();
+	CHECK(!writer_running());
+	char *text = init_fake_console();
+	CHECK_CONTAINS(text, "BENCHBOOT writer-died signal=11 exit=-1 requests=0");
+	free(text);
+	CHECK_INT(writer_sync(0, NULL, NULL), ==, 0); /* in this process, to the console */
+	text = init_fake_console();
+	CHECK_CONTAINS(text, "boot=0000-w3 path=env.json");
+	free(text);
+	CHECK_INT(writer_finish(), ==, 0);
+	init_crash_switch("");
+}
