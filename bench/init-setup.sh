@@ -5,8 +5,9 @@
 # (memory.high), one sysctl written and read back, netserver in the job cgroup pinned to cpu0
 # and ready (port accepts), then the client pinned to cpu1. Also the init's CPU time while
 # the benchmark runs. BOOTS (default 2) boots each, alternating; prints the medians, the ratio
-# and where the time goes. The init also writes env.json and init.log to a results disk; the
-# script writes nothing.
+# and where the time goes. The init also writes env.json and init.log to a results disk (its
+# results writer opens the disk from the modules on, beside the setup); the script writes
+# nothing.
 #
 # Every time is on one clock, the kernel log's: the kernel's "Run /init" line, the script's
 # level-7 kernel log marks, the init's own mark at the first client's release (its
@@ -62,7 +63,7 @@ for ((i = 1; i <= BOOTS; i++)); do
 	# what no init can avoid: the kernel's exec, the kernel's work for the network and cgroup
 	# steps (the init's own steps are only their syscalls), netserver's start to its port
 	# accepting: known (within the 4 ms back-off) only when the init's first connect, after
-	# its disk work, was refused
+	# its part of the disk work (env.json, the first sync), was refused
 	F[$i,kernel_exec]=$(calc "$exec_bt + $offset - $run_init")
 	F[$i,net_syscalls]=$(kv net "$done_line")
 	F[$i,cgroup_syscalls]=$(kv cgroup "$done_line")
@@ -70,7 +71,12 @@ for ((i = 1; i <= BOOTS; i++)); do
 	if [ "$(kv ready_tries "$path_line")" -gt 1 ]; then
 		srv_start+=("$(calc "$ready - $(kv server_fork "$path_line")")")
 	fi
-	notes+=("boot $i: disk work $(calc "$(kv disk_end "$path_line") - $(kv disk_start "$path_line")") ms (open $(kv results_open_ms "$path_line"), env.json $(kv env_ms "$path_line"), first sync $(kv results_sync_ms "$path_line")) from $(kv disk_start "$path_line") to $(kv disk_end "$path_line") ms after exec; server forked at $(kv server_fork "$path_line"), ready at $ready after $(kv ready_tries "$path_line") connects (the accepted one took $(kv ready_connect_ms "$path_line") ms); CLOCK_BOOTTIME - kernel log clock: $(calc "0 - $offset") ms")
+	if [ "$(kv writer "$path_line")" = 1 ]; then
+		opened="the writer opened the disk from $(kv disk_open_start "$path_line") to $(kv disk_opened "$path_line") ms after exec (wait $(kv results_wait_ms "$path_line"), open $(kv results_open_ms "$path_line")); "
+	else
+		opened="no writer: the runner opened the disk itself (wait $(kv results_wait_ms "$path_line"), open $(kv results_open_ms "$path_line")); "
+	fi
+	notes+=("boot $i: ${opened}the runner's part $(calc "$(kv disk_end "$path_line") - $(kv disk_start "$path_line")") ms (env.json $(kv env_ms "$path_line"), first sync $(kv results_sync_ms "$path_line") of the $(kv sync_wait_ms "$path_line") it waited for its answer) from $(kv disk_start "$path_line") to $(kv disk_end "$path_line") ms after exec; server forked at $(kv server_fork "$path_line"), ready at $ready after $(kv ready_tries "$path_line") connects (the accepted one took $(kv ready_connect_ms "$path_line") ms); CLOCK_BOOTTIME - kernel log clock: $(calc "0 - $offset") ms")
 	ticks+=("$(sed -n 's/^BENCHBOOT run-end .*init_ticks=\([0-9]*\) init_cpu_us=\([0-9-]*\).*/\1 ticks, \2 us/p' "$T/a$i.log")")
 
 	INITRD=$B_INITRD init_boot "$T/b$i.log"
@@ -124,11 +130,13 @@ printf '  best ratio possible with that floor: script %s / floor %s = %.1fx\n' "
 	"$(calc "$ms / $floor")"
 printf '  exec_to_mounted: the kernel'"'"'s exec of /init (from its "Run /init" line) to the early mounts done\n'
 printf '  server_start_to_ready: init: its sysctls done to the port accepting a connection (fork,\n'
-printf '    exec and start of netserver; meanwhile the clients are forked to wait on their gate and\n'
-printf '    the results disk work is done); script: fork to netstat listing the port\n'
+printf '    exec and start of netserver; meanwhile the clients are forked to wait on their gate,\n'
+printf '    env.json is written and the first sync asked of the results writer, which opened the\n'
+printf '    disk since the modules were loaded); script: fork to netstat listing the port\n'
 printf '  netserver fork to accepting: the exec and start of netserver (a glibc program: ld.so,\n'
 printf '    libsctp, libm) and the first TCP handshake, under TCG; the script pays the same\n'
-printf '  the init also writes env.json and init.log to its results disk (while netserver starts,\n'
-printf '  before its first connect); the script writes nothing:\n'
+printf '  the init also writes env.json and init.log to its results disk (its writer process opens\n'
+printf '  the disk beside the setup; env.json and the first sync while netserver starts, before its\n'
+printf '  first connect); the script writes nothing:\n'
 printf '    %s\n' "${notes[@]}"
 printf 'init CPU during the benchmark: %s\n' "${ticks[@]}"

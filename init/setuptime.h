@@ -8,7 +8,9 @@
  *   clock: CLOCK_BOOTTIME and the kernel log's clock differ by an offset that changes from boot
  *   to boot (tens of ms under QEMU TCG), so the two must never be mixed.
  * - The readiness check of a server backs off 1, 2, 4 ms, then tries every READY_MAX_MS.
- * - The results disk work of the boot (results_open, the first env.json, the first sync) is
+ * - The results disk is found and opened by the results writer (writer.h), a child forked
+ *   after the modules are loaded, beside the runner's network, cgroup and first server steps;
+ *   the runner's part (the first env.json, the first sync asked of the writer and awaited) is
  *   deferred by main() and done while the first server starts (setup_deferred_run).
  */
 #ifndef BENCHBOOT_INIT_SETUPTIME_H
@@ -41,10 +43,11 @@ void first_path_start(void);
 void first_path_mark(double *field);
 
 /*
- * Work main() leaves for the first iteration (the results disk): done once, while its first
- * server starts (its clients forked and waiting), or before its clients are released when it
- * has no server, or before its results are recorded when it failed earlier; main() does it
- * at the end when there is no run at all. (Not in a thread: with a second thread in the init,
+ * Work main() leaves for the first iteration (env.json, the first sync; the disk's open too
+ * when there is no results writer): done once, while its first server starts (its clients
+ * forked and waiting), or before its clients are released when it has no server, or before
+ * its results are recorded when it failed earlier; main() does it at the end when there is no
+ * run at all. (Not in a thread: with a second thread in the init,
  * Debian's 6.1 kernel under TCG hit a soft lockup in mmap (kmem_cache_alloc_bulk for the
  * maple tree) in one boot of about a dozen, and one more boot hung without a log.)
  */
