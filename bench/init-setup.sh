@@ -63,7 +63,7 @@ for ((i = 1; i <= BOOTS; i++)); do
 	# what no init can avoid: the kernel's exec, the kernel's work for the network and cgroup
 	# steps (the init's own steps are only their syscalls), netserver's start to its port
 	# accepting: known (within the 4 ms back-off) only when the init's first connect, after
-	# its part of the disk work (env.json, the first sync), was refused
+	# its part of the disk work (env.json written, the first sync asked), was refused
 	F[$i,kernel_exec]=$(calc "$exec_bt + $offset - $run_init")
 	F[$i,net_syscalls]=$(kv net "$done_line")
 	F[$i,cgroup_syscalls]=$(kv cgroup "$done_line")
@@ -76,7 +76,7 @@ for ((i = 1; i <= BOOTS; i++)); do
 	else
 		opened="no writer: the runner opened the disk itself (wait $(kv results_wait_ms "$path_line"), open $(kv results_open_ms "$path_line")); "
 	fi
-	notes+=("boot $i: ${opened}the runner's part $(calc "$(kv disk_end "$path_line") - $(kv disk_start "$path_line")") ms (env.json $(kv env_ms "$path_line"), first sync $(kv results_sync_ms "$path_line") of the $(kv sync_wait_ms "$path_line") it waited for its answer) from $(kv disk_start "$path_line") to $(kv disk_end "$path_line") ms after exec; server forked at $(kv server_fork "$path_line"), ready at $ready after $(kv ready_tries "$path_line") connects (the accepted one took $(kv ready_connect_ms "$path_line") ms); CLOCK_BOOTTIME - kernel log clock: $(calc "0 - $offset") ms")
+	notes+=("boot $i: ${opened}the runner's part $(calc "$(kv disk_end "$path_line") - $(kv disk_start "$path_line")") ms (env.json $(kv env_ms "$path_line"), the first sync asked) from $(kv disk_start "$path_line") to $(kv disk_end "$path_line") ms after exec; the first sync took $(kv results_sync_ms "$path_line") ms, answered at $(kv disk_synced "$path_line") (the runner waited $(kv sync_wait_ms "$path_line") ms for it before the release); server forked at $(kv server_fork "$path_line"), ready at $ready after $(kv ready_tries "$path_line") connects (the accepted one took $(kv ready_connect_ms "$path_line") ms); CLOCK_BOOTTIME - kernel log clock: $(calc "0 - $offset") ms")
 	ticks+=("$(sed -n 's/^BENCHBOOT run-end .*init_ticks=\([0-9]*\) init_cpu_us=\([0-9-]*\).*/\1 ticks, \2 us/p' "$T/a$i.log")")
 
 	INITRD=$B_INITRD init_boot "$T/b$i.log"
@@ -132,11 +132,12 @@ printf '  exec_to_mounted: the kernel'"'"'s exec of /init (from its "Run /init" 
 printf '  server_start_to_ready: init: its sysctls done to the port accepting a connection (fork,\n'
 printf '    exec and start of netserver; meanwhile the clients are forked to wait on their gate,\n'
 printf '    env.json is written and the first sync asked of the results writer, which opened the\n'
-printf '    disk since the modules were loaded); script: fork to netstat listing the port\n'
+printf '    disk since the modules were loaded and syncs while the runner connects; its answer is\n'
+printf '    awaited before the release); script: fork to netstat listing the port\n'
 printf '  netserver fork to accepting: the exec and start of netserver (a glibc program: ld.so,\n'
 printf '    libsctp, libm) and the first TCP handshake, under TCG; the script pays the same\n'
 printf '  the init also writes env.json and init.log to its results disk (its writer process opens\n'
-printf '  the disk beside the setup; env.json and the first sync while netserver starts, before its\n'
-printf '  first connect); the script writes nothing:\n'
+printf '  the disk beside the setup; env.json and the first sync while netserver starts, the sync\n'
+printf '  answered before the first client); the script writes nothing:\n'
 printf '    %s\n' "${notes[@]}"
 printf 'init CPU during the benchmark: %s\n' "${ticks[@]}"

@@ -190,7 +190,6 @@ struct boot {
 	int positions;            /* iterations in this boot's sequence */
 	unsigned long order_seed; /* the seed of a random order (drawn when the plan has none) */
 	double t_first_client_ms;
-	int disk; /* results_open succeeded */
 	/* how long each setup step took (ms), in order */
 	struct {
 		const char *name;

@@ -745,6 +745,13 @@ static void execute(struct boot *b, struct iteration *it)
 	r = b->cluster.role == BB_ROLE_CLIENT ? ask_peer(b, it, gate) : start_servers(b, it, gate);
 	if (r || b->cluster.role == BB_ROLE_SERVER)
 		goto fail; /* the server host: its servers run until the client host's `end` */
+	/* env.json and init.log are on the disk before any client runs: the first sync's answer */
+	double asked = init_now_ms();
+	writer_sync_wait(NULL);
+	if (!first_path.release && !first_path.disk_synced) {
+		first_path_mark(&first_path.disk_synced);
+		first_path.sync_wait_ms = first_path.disk_synced - asked;
+	}
 	if (!b->t_first_client_ms)
 		kmsg_mark(KMSG_FIRST_CLIENT);
 	/* the schedstat read before times(): the tick count leaves it out */

@@ -27,7 +27,6 @@
 
 #include "console_proto.h"
 #include "init.h"
-#include "results.h"
 #include "setuptime.h"
 #include "writer.h"
 
@@ -90,32 +89,29 @@ static void step(struct boot *b, const char *name, double *mark)
 
 /* How long the runner's part of the results disk work took (ms). */
 static struct {
-	double env, sync, sync_wait;
+	double env;
 } disk_ms;
 
 /*
  * The results disk: found and opened by the results writer (writer.h) since the modules were
- * loaded, or here when there is no writer; env.json written and synced with init.log. main()
- * leaves this to the first iteration, which does it while its first server starts
- * (setuptime.h): before any client runs, before anything else is synced. The first sync leaves
- * out runs/ (the first iteration's folder, in the making): those files go to the disk at the
+ * loaded, or here when there is no writer; env.json written, its sync with init.log asked of the
+ * writer, which does it while the runner waits for the servers (the answer is awaited before
+ * the clients are released: run.c). main() leaves this to the first iteration, which does it
+ * while its first server starts (setuptime.h): before anything else is synced. The first sync
+ * leaves out runs/ (the first iteration's folder, in the making): those files go to the disk at the
  * end of their iteration, as always.
  */
 static void results_start(struct boot *b)
 {
-	double t = init_now_ms();
 	struct init_shared was = *init_shared;
 	init_step("results", NULL, 0);
 	if (!writer_running())
 		writer_open_here(b);
-	t = init_now_ms();
+	double t = init_now_ms();
 	if (env_write(b))
 		say("cannot write env.json");
 	disk_ms.env = init_now_ms() - t;
-	t = init_now_ms();
-	writer_sync(0, "runs", &disk_ms.sync);
-	disk_ms.sync_wait = init_now_ms() - t;
-	b->disk = writer_open.disk;
+	writer_sync_begin(0, "runs"); /* answered before the clients' release (run.c) */
 	init_step(was.step, was.run, was.iter);
 }
 
@@ -130,15 +126,11 @@ static void setup_path_line(struct boot *b)
 		const char *name;
 		double t;
 	} at[] = {
-	    {"run_start", first_path.run_start},
-	    {"sysctls", first_path.sysctls},
-	    {"server_fork", first_path.server_fork},
-	    {"clients_forked", first_path.clients_forked},
-	    {"disk_open_start", writer_open.start},
-	    {"disk_opened", writer_open.end},
-	    {"disk_start", setup_deferred_start},
-	    {"disk_end", setup_deferred_end},
-	    {"server_ready", first_path.server_ready},
+	    {"run_start", first_path.run_start},     {"sysctls", first_path.sysctls},
+	    {"server_fork", first_path.server_fork}, {"clients_forked", first_path.clients_forked},
+	    {"disk_open_start", writer_open.start},  {"disk_opened", writer_open.end},
+	    {"disk_start", setup_deferred_start},    {"disk_end", setup_deferred_end},
+	    {"disk_synced", first_path.disk_synced}, {"server_ready", first_path.server_ready},
 	    {"release", first_path.release},
 	};
 	for (size_t i = 0; i < sizeof(at) / sizeof(at[0]); i++)
@@ -152,7 +144,7 @@ static void setup_path_line(struct boot *b)
 	        "sync_wait_ms=%.1f kernel_log_run_init_ms=%.3f kernel_log_first_client_ms=%.3f",
 	        first_path.ready_tries, first_path.ready_connect_ms, line, writer_open.forked,
 	        setup_deferred_waited, writer_open.wait_ms, writer_open.open_ms, disk_ms.env,
-	        disk_ms.sync, disk_ms.sync_wait, klog[0], klog[1]);
+	        writer_open.first_sync_ms, first_path.sync_wait_ms, klog[0], klog[1]);
 }
 
 void runner_main(struct boot *b)

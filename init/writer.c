@@ -34,13 +34,21 @@ struct writer_reply {
 
 struct writer_open writer_open;
 
-/* The runner's side: the writer's pid and socket (-1: none), what it last said. */
+/* The runner's side: the writer's pid and socket (-1: none), what it last said, and the sync
+ * asked whose answer is owed (writer_sync_begin .. writer_sync_wait). */
+enum owed_state { OWED_NONE, OWED_BY_WRITER, OWED_HERE };
 static struct {
 	pid_t pid;
 	int fd;
 	int requests;
 	char boot_id[64];
 	char bootdir[128];
+	struct {
+		enum owed_state state;
+		struct writer_req req;
+		int status;
+		double sync_ms;
+	} owed;
 } w = {.pid = -1, .fd = -1};
 
 /* --- the writer process --- */
@@ -110,6 +118,7 @@ int writer_start(const struct boot *b)
 	snprintf(w.boot_id, sizeof(w.boot_id), "%s", b->boot_id);
 	*w.bootdir = 0;
 	w.requests = 0;
+	w.owed.state = OWED_NONE;
 	memset(&writer_open, 0, sizeof(writer_open));
 	if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv))
 		return -errno;
@@ -168,54 +177,101 @@ int writer_reaped(pid_t pid, int status)
 	return 1;
 }
 
-/* Send req and wait for the answer; 0, or -1 when the writer died (then reported). */
-static int request(const struct writer_req *req, struct writer_reply *rep)
+/* The writer's socket gave no answer: it is dead or dying (its end is closed): reaped, said. */
+static void lost_at_request(void)
 {
-	ssize_t got = -1;
-	w.requests++;
-	if (send(w.fd, req, sizeof(*req), MSG_NOSIGNAL) == (ssize_t)sizeof(*req))
-		while ((got = read(w.fd, rep, sizeof(*rep))) < 0 && errno == EINTR)
-			;
-	if (got == (ssize_t)sizeof(*rep)) {
-		if (!writer_open.forked)
-			writer_open = rep->open;
-		writer_open.disk = rep->open.disk;
-		snprintf(w.bootdir, sizeof(w.bootdir), "%s", rep->bootdir);
-		return 0;
-	}
-	/* no answer: the writer is dead or dying (its end of the socket is closed) */
 	int status = 0;
 	pid_t pid = w.pid;
 	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
 		;
 	writer_lost(status);
+}
+
+/* Send req; 0, or -1 when the writer died (then reported). */
+static int send_request(const struct writer_req *req)
+{
+	w.requests++;
+	if (send(w.fd, req, sizeof(*req), MSG_NOSIGNAL) == (ssize_t)sizeof(*req))
+		return 0;
+	lost_at_request();
 	return -1;
+}
+
+/* Read the answer to the request sent; 0, or -1 when the writer died (then reported). */
+static int read_answer(struct writer_reply *rep)
+{
+	ssize_t got;
+	while ((got = read(w.fd, rep, sizeof(*rep))) < 0 && errno == EINTR)
+		;
+	if (got != (ssize_t)sizeof(*rep)) {
+		lost_at_request();
+		return -1;
+	}
+	if (!writer_open.forked)
+		writer_open = rep->open;
+	writer_open.disk = rep->open.disk;
+	snprintf(w.bootdir, sizeof(w.bootdir), "%s", rep->bootdir);
+	return 0;
+}
+
+/* A sync in this process (no writer): its status and length in w.owed. */
+static void sync_here(const struct writer_req *req)
+{
+	double t = init_now_ms();
+	w.owed.status = results_sync_except(init_path(INIT_RESULTS_DIR), req->dump_console,
+	                                    *req->skip ? req->skip : NULL);
+	w.owed.sync_ms = init_now_ms() - t;
+	w.owed.state = OWED_HERE;
+}
+
+void writer_sync_begin(int dump_console, const char *skip)
+{
+	struct writer_req req = {.op = WRITER_SYNC, .dump_console = dump_console};
+	snprintf(req.skip, sizeof(req.skip), "%s", skip ? skip : "");
+	writer_sync_wait(NULL); /* one request at a time */
+	w.owed.req = req;
+	if (w.fd >= 0 && !send_request(&req)) {
+		w.owed.state = OWED_BY_WRITER;
+		return;
+	}
+	sync_here(&req);
+}
+
+int writer_sync_wait(double *ms)
+{
+	struct writer_reply rep;
+	if (w.owed.state == OWED_BY_WRITER) {
+		if (!read_answer(&rep)) {
+			w.owed.status = rep.status;
+			w.owed.sync_ms = rep.sync_ms;
+		} else {
+			sync_here(
+			    &w.owed.req); /* the writer died meanwhile: here, to the console */
+		}
+	}
+	if (w.owed.state != OWED_NONE && !writer_open.synced) {
+		writer_open.synced = 1;
+		writer_open.first_sync_ms = w.owed.sync_ms;
+	}
+	if (ms)
+		*ms = w.owed.state == OWED_NONE ? 0 : w.owed.sync_ms;
+	int r = w.owed.state == OWED_NONE ? 0 : w.owed.status;
+	w.owed.state = OWED_NONE;
+	return r;
 }
 
 int writer_sync(int dump_console, const char *skip, double *ms)
 {
-	struct writer_req req = {.op = WRITER_SYNC, .dump_console = dump_console};
-	struct writer_reply rep;
-	if (w.fd >= 0) {
-		snprintf(req.skip, sizeof(req.skip), "%s", skip ? skip : "");
-		if (!request(&req, &rep)) {
-			if (ms)
-				*ms = rep.sync_ms;
-			return rep.status;
-		}
-	}
-	double t = init_now_ms();
-	int r = results_sync_except(init_path(INIT_RESULTS_DIR), dump_console, skip);
-	if (ms)
-		*ms = init_now_ms() - t;
-	return r;
+	writer_sync_begin(dump_console, skip);
+	return writer_sync_wait(ms);
 }
 
 int writer_finish(void)
 {
 	struct writer_req req = {.op = WRITER_FINISH};
 	struct writer_reply rep;
-	if (w.fd >= 0 && !request(&req, &rep)) {
+	writer_sync_wait(NULL);
+	if (w.fd >= 0 && !send_request(&req) && !read_answer(&rep)) {
 		int status;
 		while (waitpid(w.pid, &status, 0) < 0 && errno == EINTR)
 			;

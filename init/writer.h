@@ -18,12 +18,15 @@
 
 struct boot;
 
-/* What the writer found when it opened the disk (its first answer), for the setup-path line. */
+/* What the writer found when it opened the disk (its first answer), and the first sync, for
+ * the setup-path line. */
 struct writer_open {
 	int forked;        /* the writer ran (1), or the runner opened the disk itself (0) */
 	int disk;          /* a results disk is open */
 	double start, end; /* CLOCK_BOOTTIME ms: the writer's wait for the disk began, opened */
 	double wait_ms, open_ms; /* results_wait_for_disk, results_open */
+	int synced;              /* the first sync was answered, */
+	double first_sync_ms;    /* and took that long */
 };
 extern struct writer_open writer_open;
 
@@ -40,6 +43,11 @@ void writer_open_here(const struct boot *b);
  * Returns the sync's status (0 or -errno); *ms (if not NULL): how long the sync itself took.
  */
 int writer_sync(int dump_console, const char *skip, double *ms);
+/* The same in two halves: ask (the writer syncs while the runner goes on; without a writer the
+ * sync is done here, now), then wait for the answer and return its status (0 when nothing was
+ * asked). One sync at a time: a new request first waits for the one owed. */
+void writer_sync_begin(int dump_console, const char *skip);
+int writer_sync_wait(double *ms);
 /* results_finish (the `done` file, the disk closed), then the writer exits. 0 or -errno. */
 int writer_finish(void);
 /* For the runner's reaping (run_reap): 1 when pid was the writer (its death is reported, the
