@@ -39,4 +39,30 @@ static inline char *init_fake_console(void)
 	return s ? s : strdup("");
 }
 
+/*
+ * A 4 MB ext4 image labelled BENCHBOOT (no marker) at ROOT/NAME.img, seen by the init as block
+ * device NAME (DEV "MAJ:MIN", under /sys/class/block and /dev); its path in img. 0, or the
+ * failing command's status with its output in *out (free it).
+ */
+static inline int init_fake_disk(const char *root, const char *name, const char *dev, char *img,
+                                 size_t len, char **out)
+{
+	char cmd[8192], rel[256], devline[64];
+	snprintf(img, len, "%s/%s.img", root, name);
+	snprintf(cmd, sizeof(cmd),
+	         "truncate -s 4M %s && mke2fs -q -F -t ext4 -L BENCHBOOT -m 0 -b 4096 %s 2>&1", img,
+	         img);
+	int r = test_run(cmd, out);
+	if (r)
+		return r;
+	free(*out);
+	snprintf(rel, sizeof(rel), "sys/class/block/%s/size", name);
+	test_write_file(root, rel, "8192\n");
+	snprintf(rel, sizeof(rel), "sys/class/block/%s/dev", name);
+	snprintf(devline, sizeof(devline), "%s\n", dev);
+	test_write_file(root, rel, devline);
+	snprintf(cmd, sizeof(cmd), "mkdir -p %s/dev && ln -s %s %s/dev/%s", root, img, root, name);
+	return test_run(cmd, out);
+}
+
 #endif

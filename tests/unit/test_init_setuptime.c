@@ -138,25 +138,13 @@ TEST(sync_except_skips_a_folder)
 TEST(results_open_takes_the_first_marked_of_the_labelled_disks)
 {
 	const char *root = init_fake_root(NULL);
-	char cmd[8192], *out;
+	char *out;
 	const char *names[2] = {"vdb", "vdc"};
 	char img[2][4096], before[65], after[65];
-	for (int i = 0; i < 2; i++) {
-		snprintf(img[i], sizeof(img[i]), "%s/%s.img", root, names[i]);
-		snprintf(cmd, sizeof(cmd),
-		         "truncate -s 4M %s && mke2fs -q -F -t ext4 -L BENCHBOOT -m 0 -b 4096 %s 2>&1",
-		         img[i], img[i]);
-		if (test_run(cmd, &out))
-			SKIP("mke2fs failed: %s", out);
-		char rel[256];
-		snprintf(rel, sizeof(rel), "sys/class/block/%s/size", names[i]);
-		test_write_file(root, rel, "8192\n");
-		snprintf(rel, sizeof(rel), "sys/class/block/%s/dev", names[i]);
-		test_write_file(root, rel, i ? "253:32\n" : "253:16\n");
-		snprintf(cmd, sizeof(cmd), "mkdir -p %s/dev && ln -s %s %s/dev/%s", root, img[i], root,
-		         names[i]);
-		CHECK_INT(test_run(cmd, NULL), ==, 0);
-	}
+	for (int i = 0; i < 2; i++)
+		if (init_fake_disk(root, names[i], i ? "253:32" : "253:16", img[i], sizeof(img[i]),
+		                   &out))
+			SKIP("making a disk image failed: %s", out);
 	CHECK_INT(resdisk_init_marker(img[1], "00112233445566778899aabbccddeeff"), ==, 0);
 	CHECK_INT(sha256_file_hex(img[0], before), ==, 0);
 	CHECK_INT(results_open(root, "two1"), ==, 0);

@@ -21,17 +21,9 @@
 static const char *disk_root(char *img, size_t len)
 {
 	const char *root = init_fake_root(NULL);
-	char cmd[8192], *out;
-	snprintf(img, len, "%s/vdb.img", root);
-	snprintf(cmd, sizeof(cmd),
-	         "truncate -s 4M %s && mke2fs -q -F -t ext4 -L BENCHBOOT -m 0 -b 4096 %s 2>&1", img,
-	         img);
-	if (test_run(cmd, &out))
-		bb_test_fail(__FILE__, __LINE__, "mke2fs failed: %s", out);
-	test_write_file(root, "sys/class/block/vdb/size", "8192\n");
-	test_write_file(root, "sys/class/block/vdb/dev", "253:16\n");
-	snprintf(cmd, sizeof(cmd), "mkdir -p %s/dev && ln -s %s %s/dev/vdb", root, img, root);
-	CHECK_INT(test_run(cmd, NULL), ==, 0);
+	char *out;
+	if (init_fake_disk(root, "vdb", "253:16", img, len, &out))
+		bb_test_fail(__FILE__, __LINE__, "making a disk image failed: %s", out);
 	CHECK_INT(resdisk_init_marker(img, "00112233445566778899aabbccddeeff"), ==, 0);
 	test_write_file(root, "run/benchboot/results/env.json", "{}\n");
 	test_write_file(root, "run/benchboot/results/runs/r/1/status", "ok\n");
