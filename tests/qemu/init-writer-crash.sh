@@ -4,7 +4,7 @@
 # sync, 3: iteration 2's). The runner says `BENCHBOOT writer-died`, gives the disk up, and the
 # runs still end ok with their files on the console: iteration 1 stays on the disk, iterations
 # 2 and 3 (and everything else) reach the console, the boot ends normally (boot-end, power
-# off), no init-crash.
+# off), no init-crash, and `collect --console` gets the whole boot from the console.
 . tests/lib.sh
 . tests/qemu/init-image.inc
 
@@ -62,5 +62,18 @@ debugfs -R "ls -p /boots/$boot/runs/TCP_STREAM/1" "$T/out/results.img" 2>/dev/nu
 	fail "iteration 1 not on the results disk"
 ! debugfs -R "ls -p /boots/$boot/runs/TCP_STREAM/2" "$T/out/results.img" 2>/dev/null | grep -q "/status/" ||
 	fail "iteration 2 on the results disk (the writer died before its sync)"
+# the console holds the whole boot: collected from it, complete (its done manifest checked)
+"$BENCHBOOT" collect --console "$c" -o "$T/fromconsole" >"$T/collect.out" 2>&1 ||
+	{ cat "$T/collect.out"; fail "collect --console"; }
+cat "$T/collect.out"
+! grep -q INCOMPLETE "$T/collect.out" || fail "the console copy is incomplete"
+for i in 1 2 3; do
+	expect_grep '"status": "ok"' "$T/fromconsole/$boot/runs/TCP_STREAM/$i/status"
+done
+expect_eq "iterations in results.json (console)" \
+	"$(python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))["netperf.Throughput_Mbps"]))' "$T/fromconsole/$boot/runs/TCP_STREAM/results.json")" 3
+[ -s "$T/fromconsole/$boot/env.json" ] || fail "no env.json from the console"
+# benchboot run itself collects the disk (iteration 1 only, the disk left not clean)
+expect_grep "collected, INCOMPLETE" "$T/run.out"
 echo "benchboot run: exit $rc"
 echo "writer death reported, the runs went on, their results reached the console"
