@@ -182,7 +182,7 @@ static void lost_at_request(void)
 {
 	int status = 0;
 	pid_t pid = w.pid;
-	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+	while (pid > 0 && waitpid(pid, &status, 0) < 0 && errno == EINTR)
 		;
 	writer_lost(status);
 }
@@ -241,7 +241,7 @@ int writer_sync_wait(double *ms)
 {
 	struct writer_reply rep;
 	if (w.owed.state == OWED_BY_WRITER) {
-		if (!read_answer(&rep)) {
+		if (w.fd >= 0 && !read_answer(&rep)) {
 			w.owed.status = rep.status;
 			w.owed.sync_ms = rep.sync_ms;
 		} else {

@@ -129,3 +129,27 @@ TEST(writer_dead_between_requests_is_reaped_as_the_writer)
 	CHECK_INT(writer_finish(), ==, 0);
 	init_crash_switch("");
 }
+
+/* The writer dies on the sync asked while the first server starts, and run_reap (the runner
+ * waiting for the server) reaps it before the answer is awaited: the sync is done here. */
+TEST(writer_dead_with_an_answer_owed_is_replaced_here)
+{
+	char img[4096];
+	disk_root(img, sizeof(img));
+	init_crash_switch("benchboot.debug.crash=writer-1");
+	CHECK_INT(writer_start(fresh_boot("w4")), ==, 0);
+	writer_sync_begin(0, "runs");
+	siginfo_t si = {0};
+	CHECK_INT(waitid(P_ALL, 0, &si, WEXITED | WNOWAIT), ==, 0);
+	run_reap();
+	CHECK(!writer_running());
+	CHECK_INT(writer_sync_wait(NULL), ==, 0);
+	char *text = init_fake_console();
+	CHECK_CONTAINS(text, "BENCHBOOT writer-died signal=11 exit=-1 requests=1");
+	CHECK(!strstr(strstr(text, "writer-died") + 1, "writer-died")); /* said once */
+	CHECK_CONTAINS(text, "path=env.json");
+	CHECK(!strstr(text, "path=runs/"));
+	free(text);
+	CHECK_INT(writer_finish(), ==, 0);
+	init_crash_switch("");
+}
