@@ -37,6 +37,7 @@
 #include "console_proto.h"
 #include "init.h"
 #include "json.h"
+#include "listening.h"
 #include "resdisk.h"
 #include "results.h"
 #include "resjson.h"
@@ -245,7 +246,8 @@ static int wait_role(struct boot *b, struct proc *procs, size_t n, enum role rol
 
 static void describe_exit(const struct proc *p, char *buf, size_t len);
 
-/* Connect to tcp:ADDR:PORT until it accepts, the server dies or the deadline passes. */
+/* Wait until tcp:ADDR:PORT listens (listening.h: the kernel's list, or a connect that is
+ * accepted), the server dies or the deadline passes. */
 static int wait_ready(struct boot *b, const char *spec, struct proc *srv, double deadline,
                       char *why, size_t len)
 {
@@ -269,17 +271,22 @@ static int wait_ready(struct boot *b, const char *spec, struct proc *srv, double
 		sl = sizeof(*sin6);
 	}
 	for (;;) {
-		int fd = socket(ss.ss_family, SOCK_STREAM | SOCK_CLOEXEC, 0);
 		double t0 = init_now_ms();
 		if (!first_path.release)
 			first_path.ready_tries++;
-		if (fd >= 0 && connect(fd, (struct sockaddr *)&ss, sl) == 0) {
+		/* a listening socket in the kernel's list, or else a connect (listening.h) */
+		int listening = tcp_listening(&ss), fd = -1;
+		if (listening == 1 ||
+		    (listening < 0 &&
+		     (fd = socket(ss.ss_family, SOCK_STREAM | SOCK_CLOEXEC, 0)) >= 0 &&
+		     connect(fd, (struct sockaddr *)&ss, sl) == 0)) {
 			if (!first_path.release)
-				first_path.ready_connect_ms = init_now_ms() - t0;
-			close(fd);
+				first_path.ready_check_ms = init_now_ms() - t0;
+			if (fd >= 0)
+				close(fd);
 			return 0;
 		}
-		last = errno;
+		last = listening == 0 ? ECONNREFUSED : errno;
 		if (fd >= 0)
 			close(fd);
 		run_reap();

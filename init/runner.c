@@ -139,10 +139,10 @@ static void setup_path_line(struct boot *b)
 			         at[i].name, at[i].t - b->t_exec_ms);
 	kmsg_find(want, klog, 2);
 	machine(BB_CON_SETUP_PATH
-	        " ready_tries=%d ready_connect_ms=%.1f%s writer=%d disk_waited_ms=%.1f "
+	        " ready_tries=%d ready_check_ms=%.1f%s writer=%d disk_waited_ms=%.1f "
 	        "results_wait_ms=%.1f results_open_ms=%.1f env_ms=%.1f results_sync_ms=%.1f "
 	        "sync_wait_ms=%.1f kernel_log_run_init_ms=%.3f kernel_log_first_client_ms=%.3f",
-	        first_path.ready_tries, first_path.ready_connect_ms, line, writer_open.forked,
+	        first_path.ready_tries, first_path.ready_check_ms, line, writer_open.forked,
 	        setup_deferred_waited, writer_open.wait_ms, writer_open.open_ms, disk_ms.env,
 	        writer_open.first_sync_ms, first_path.sync_wait_ms, klog[0], klog[1]);
 }

@@ -35,7 +35,7 @@ struct first_path {
 	double disk_synced;      /* the first sync (env.json) answered, before the release */
 	double release;          /* the clients were let go */
 	int ready_tries;         /* connects until the ports accepted */
-	double ready_connect_ms; /* how long the connect that was accepted took */
+	double ready_check_ms; /* how long the check that found it listening took */
 	double sync_wait_ms;     /* how long the runner waited for that answer */
 };
 extern struct first_path first_path;

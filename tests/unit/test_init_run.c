@@ -102,8 +102,10 @@ TEST(run_clients_stats_sysctl)
 	CHECK_CONTAINS(file(INIT_RESULTS_DIR "/runs/%s/1/client.0.out%s", "tcp.one", ""),
 	               "MIGRATED TCP STREAM TEST");
 	char *con = file("/console.txt%s%s", "", "");
-	CHECK_CONTAINS(con, "BENCHBOOT run-start id=tcp.one iter=1/2 runtime=5 clients=2 pos=1/2\n");
-	CHECK_CONTAINS(con, "BENCHBOOT run-start id=tcp.one iter=2/2 runtime=5 clients=2 pos=2/2\n");
+	CHECK_CONTAINS(con,
+	               "BENCHBOOT run-start id=tcp.one iter=1/2 runtime=5 clients=2 pos=1/2\n");
+	CHECK_CONTAINS(con,
+	               "BENCHBOOT run-start id=tcp.one iter=2/2 runtime=5 clients=2 pos=2/2\n");
 	CHECK_CONTAINS(con, "BENCHBOOT run-end id=tcp.one iter=2 status=ok ");
 	CHECK_CONTAINS(con, "<LAVA_SIGNAL_TESTCASE TEST_CASE_ID=tcp.one.i1.netperf.Throughput_Mbps "
 	                    "RESULT=pass UNITS=Mbps MEASUREMENT=7132.47>\n");
@@ -225,6 +227,33 @@ TEST(run_server_exits_before_ready)
 	CHECK_CONTAINS(
 	    STATUS("srvdies", "1"),
 	    "\"reason\": \"server 0 exited (exit status 1) before tcp:127.0.0.1:1 was ready\"");
+}
+
+/* Ready is a listening socket in the kernel's list (/proc/net/tcp under the fake root lists
+ * 127.0.0.1:1 as listening, where nothing listens for real): no connect is made. */
+TEST(run_server_ready_from_the_kernels_list)
+{
+	setup("[run srvlist]\nsuite=netperf\nruntime=5\ngrace=0.5\nserver.0.arg=/bin/sleep\n"
+	      "server.0.arg=100\nserver.0.ready=tcp:127.0.0.1:1\nclient.arg=/bin/true\n");
+	test_write_file(init_root, "proc/net/tcp",
+	                "  sl  local_address rem_address   st\n"
+	                "   0: 0100007F:0001 00000000:0000 0A 00000000:00000000 00:00000000 "
+	                "00000000     0        0 99 1 0000000000000000 100 0 0 10 0\n");
+	test_write_file(init_root, "proc/net/tcp6", "  sl  local_address rem_address   st\n");
+	run_one(&b, 0);
+	char *st = STATUS("srvlist", "1");
+	CHECK(!strstr(st, "not ready"));
+	/* the client ran (it printed nothing netperf would: that is its failure) */
+	CHECK_CONTAINS(st, "\"clients\": [\n    {\n      \"index\": 0,");
+	CHECK_CONTAINS(st, "\"exit\": \"exit status 0\"");
+	/* and without it in the list: not ready, as a refused connect says */
+	setup("[run srvgone]\nsuite=netperf\nruntime=5\ngrace=0.5\nserver.0.arg=/bin/sleep\n"
+	      "server.0.arg=100\nserver.0.ready=tcp:127.0.0.1:1\nclient.arg=/bin/true\n");
+	test_write_file(init_root, "proc/net/tcp", "  sl  local_address rem_address   st\n");
+	test_write_file(init_root, "proc/net/tcp6", "  sl  local_address rem_address   st\n");
+	run_one(&b, 0);
+	CHECK_CONTAINS(STATUS("srvgone", "1"),
+	               "\"reason\": \"server 0 not ready on tcp:127.0.0.1:1: Connection refused\"");
 }
 
 TEST(run_server_not_ready_in_grace)
