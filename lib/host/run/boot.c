@@ -60,17 +60,19 @@ static void repair_disk(struct bb_progress *p, const char *disk)
 	else if (r < 4)
 		bb_progress_event(p, "results disk %s: repaired (e2fsck -p exit %d)", disk, r);
 	else
-		bb_progress_event(p,
-		                  "results disk %s: e2fsck -p could not repair it (exit %d): the "
-		                  "next boots send their results over the console; run e2fsck on it "
-		                  "by hand",
-		                  disk, r);
+		bb_progress_event(
+		    p,
+		    "results disk %s: e2fsck -p could not repair it (exit %d): the "
+		    "next boots send their results over the console; run e2fsck on it "
+		    "by hand",
+		    disk, r);
 }
 
 void bb_run_collect(struct run *r, struct bb_progress *p, const char *disk, const char *outdir,
                     const char *console, const char *boot_id, int finished, char *folder,
                     size_t folderlen)
 {
+	int writer_died = p->writer_died;
 	struct collect_opts co = {.outdir = outdir, .msg = collect_msg, .ctx = r};
 	struct collect_stats cs;
 	*folder = 0;
@@ -86,16 +88,18 @@ void bb_run_collect(struct run *r, struct bb_progress *p, const char *disk, cons
 		}
 		bb_run_find_folder(outdir, boot_id, folder, folderlen);
 	}
-	/* nothing on the disk (no disk, or the image could not use it): the results the init
-	 * printed on the console */
-	if (!*folder && *boot_id) {
+	/* nothing on the disk (no disk, or the image could not use it), or only what was synced
+	 * before the init's results writer died: the results the init printed on the console
+	 * (every file from the writer's death on; collect replaces an incomplete folder) */
+	if ((!*folder || writer_died) && *boot_id) {
 		memset(&cs, 0, sizeof(cs));
 		int cr = collect_console(console, &co, &cs);
 		if (!cr && cs.boots_collected)
-			bb_run_say(r, BB_RUN_OUT, "collected boot %s from the console log", boot_id);
+			bb_run_say(r, BB_RUN_OUT, "collected boot %s from the console log",
+			           boot_id);
 		else if (cr && cr != -EMEDIUMTYPE)
-			bb_run_say(r, BB_RUN_WARN, "unable to collect the console log %s: %s", console,
-			           strerror(-cr));
+			bb_run_say(r, BB_RUN_WARN, "unable to collect the console log %s: %s",
+			           console, strerror(-cr));
 		bb_run_find_folder(outdir, boot_id, folder, folderlen);
 	}
 	if (*disk && !finished)
@@ -121,8 +125,8 @@ int bb_run_outcome(struct run *r, struct bb_progress *p, int qr, const struct bb
 		bb_progress_event(p, "finished in %.0f s", q->wall_s);
 	} else {
 		res->any_failed = 1;
-		bb_progress_event(p, "FAILED (%s after %.0f s)%s%s; console: %s", *outcome, q->wall_s,
-		                  *detail ? ": " : "", detail, console);
+		bb_progress_event(p, "FAILED (%s after %.0f s)%s%s; console: %s", *outcome,
+		                  q->wall_s, *detail ? ": " : "", detail, console);
 		if (q->outcome == BB_BOOT_QEMU_FAILED)
 			res->system_failure = 1;
 	}

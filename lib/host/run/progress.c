@@ -59,9 +59,9 @@ void bb_progress_tick(void *ctx)
 		else
 			snprintf(which, sizeof(which), "iter %d/%d", p->iter, p->niter);
 		snprintf(line, sizeof(line),
-		         "boot %d/%d %.100s: run %d/%d %.200s %s, %s%.0f s left%s%.200s", p->boot_no,
-		         p->nboots, p->kernel_name, p->run_no, p->runs_total, p->run_id, which,
-		         left < 0 ? "over by " : "", left < 0 ? -left : left,
+		         "boot %d/%d %.100s: run %d/%d %.200s %s, %s%.0f s left%s%.200s",
+		         p->boot_no, p->nboots, p->kernel_name, p->run_no, p->runs_total, p->run_id,
+		         which, left < 0 ? "over by " : "", left < 0 ? -left : left,
 		         *p->last ? ", last: " : "", p->last);
 	} else if (p->boot_end_seen) {
 		snprintf(line, sizeof(line), "boot %d/%d %.100s: done, powering off", p->boot_no,
@@ -101,8 +101,8 @@ static double run_start(struct bb_progress *p, const struct bb_console_event *ev
 		snprintf(params + strlen(params), sizeof(params) - strlen(params), " %s=%s",
 		         r->params.v[i].key, r->params.v[i].value);
 	if (ev->warmup) /* kept apart, not compared (docs/plan.md, "Warm-up") */
-		bb_progress_event(p, "run %d/%d %s warm-up %d/%d (%g s)", p->run_no,
-		                  p->runs_total, ev->id, ev->warmup, warmups(p), ev->runtime);
+		bb_progress_event(p, "run %d/%d %s warm-up %d/%d (%g s)", p->run_no, p->runs_total,
+		                  ev->id, ev->warmup, warmups(p), ev->runtime);
 	else
 		bb_progress_event(p, "run %d/%d %s iteration %d/%d (%g s)%s%s", p->run_no,
 		                  p->runs_total, ev->id, ev->iter, ev->niter, ev->runtime,
@@ -119,6 +119,14 @@ double bb_progress_line(void *ctx, const char *line)
 	if (pe) {
 		bb_progress_event(p, "the init could not read its plan: %s",
 		                  pe + strlen("BENCHBOOT plan-error "));
+		return 0;
+	}
+	/* the init's results writer died: the rest of the boot's results are on the console */
+	const char *wd = strstr(line, BB_CON_LINE(BB_CON_WRITER_DIED));
+	if (wd) {
+		p->writer_died = 1;
+		bb_progress_event(p, "%s: the results go to the console from here",
+		                  wd + strlen(BB_CON_PREFIX));
 		return 0;
 	}
 	/* a two-host boot: how this host met the other (docs/cluster.md) */
@@ -139,7 +147,8 @@ double bb_progress_line(void *ctx, const char *line)
 		p->runs_total = ev.runs;
 		p->iterations = ev.niter;
 		bb_progress_event(p, "booted (%.0f s), boot id %s, %d run%s",
-		                  bb_now() - p->boot_start, ev.id, ev.runs, ev.runs == 1 ? "" : "s");
+		                  bb_now() - p->boot_start, ev.id, ev.runs,
+		                  ev.runs == 1 ? "" : "s");
 		return 0;
 	case BB_EV_RUN_START:
 		return run_start(p, &ev);

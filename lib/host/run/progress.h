@@ -21,10 +21,12 @@ struct bb_progress {
 	int runs_total, run_no, ok, failed;
 	char run_id[256], counted_run[256];
 	int iter, niter;
-	int warmup; /* the run in progress is the boot's warmup-th warm-up iteration (0: measured) */
+	int warmup; /* the run in progress is the boot's warmup-th warm-up iteration (0: measured)
+	             */
 	double run_start, runtime, boot_start;
 	char last[256];
 	int boot_end_seen, iterations;
+	int writer_died; /* the init's results writer died: its results went to the console */
 	char shown[1024];
 	double default_silence;
 };
