@@ -428,12 +428,12 @@ static void describe_runs(struct boot *b, char *buf, size_t len)
 static int boot_dest(const struct collect_opts *o, int outfd, const struct boot *b, char *dest,
                      size_t len)
 {
-	char tmpdir[4200];
+	char tmpdir[4200], role[16];
 	snprintf(dest, len, "%s", b->name);
 	if (!o->file_server_boots)
 		return 0;
 	snprintf(tmpdir, sizeof(tmpdir), "%s/%s", o->outdir, b->tmp);
-	if (!collect_boot_is_server(tmpdir))
+	if (strcmp(collect_boot_role(tmpdir, o->role_fallback, role, sizeof(role)), "server"))
 		return 0;
 	if (mkdirat(outfd, COLLECT_SERVER_DIR, 0755) && errno != EEXIST)
 		return -errno;
@@ -1044,11 +1044,15 @@ int collect_env_ids_read(const char *path, struct collect_env_ids *ids)
 	return 0;
 }
 
-int collect_boot_is_server(const char *bootdir)
+const char *collect_boot_role(const char *bootdir, const char *fallback, char *role,
+                              size_t len)
 {
 	char path[PATH_MAX];
 	struct collect_env_ids ids;
-	if (snprintf(path, sizeof(path), "%s/env.json", bootdir) >= (int)sizeof(path))
-		return 0;
-	return !collect_env_ids_read(path, &ids) && !strcmp(ids.role, "server");
+	if (snprintf(path, sizeof(path), "%s/env.json", bootdir) < (int)sizeof(path) &&
+	    !collect_env_ids_read(path, &ids))
+		snprintf(role, len, "%s", ids.role);
+	else
+		snprintf(role, len, "%s", fallback ? fallback : "");
+	return role;
 }

@@ -19,9 +19,12 @@ struct collect_opts {
 	/* each message line ("0001-x: ...") goes here */
 	void (*msg)(void *ctx, const char *line);
 	void *ctx;
-	/* a boot whose env.json says "cluster": {"role": "server"} goes to
-	 * OUTDIR/server-host/NNNN-BOOTID (where `benchboot run` puts a server host's boots) */
+	/* a server host's boot (collect_boot_role) goes to OUTDIR/server-host/NNNN-BOOTID (where
+	 * `benchboot run` puts a server host's boots) */
 	int file_server_boots;
+	/* the role of a boot that brought no env.json (collect --lava: the LAVA job definition's
+	 * role), or NULL */
+	const char *role_fallback;
 };
 
 /* Where a two-host boot's server host boots go, under DIR (collect_pair.c). */
@@ -87,9 +90,13 @@ struct collect_env_ids {
 	char role[16], boot_id[128], plan[80], cluster[128];
 };
 int collect_env_ids_read(const char *path, struct collect_env_ids *ids);
-/* Is the boot in folder bootdir a server host's (its env.json says "cluster": {"role":
- * "server"})? 1 or 0. */
-int collect_boot_is_server(const char *bootdir);
+/*
+ * The two-host role of the boot in folder bootdir ("server", "client", or "" for a one-host
+ * boot), the one rule of every collect: its env.json's cluster.role, what the init recorded
+ * (the truth of what ran); fallback (NULL: "") only when env.json cannot be read, e.g. a LAVA
+ * job definition's role when the job's log carried no env.json. Written to role; returns it.
+ */
+const char *collect_boot_role(const char *bootdir, const char *fallback, char *role, size_t len);
 
 /* Two-host boots (collect_pair.c). */
 

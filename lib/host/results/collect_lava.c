@@ -81,7 +81,7 @@ int collect_lava_job(struct lava_api *api, const char *url, long id, const struc
 	struct lava_job lj;
 	struct lava_log_info info;
 	struct lava_job_meta meta;
-	char consname[64], e2[512];
+	char consname[64], e2[512], defrole[sizeof(job->role)] = "", where[4200], bootdir[4600];
 	FILE *log = NULL, *cons = NULL;
 	int r;
 
@@ -94,22 +94,16 @@ int collect_lava_job(struct lava_api *api, const char *url, long id, const struc
 	snprintf(job->device, sizeof(job->device), "%s", lj.device);
 	if (lj.definition && !lava_definition_meta(lj.definition, &meta)) {
 		snprintf(job->kernel, sizeof(job->kernel), "%s", meta.kernel);
-		snprintf(job->role, sizeof(job->role), "%s", meta.role);
+		snprintf(defrole, sizeof(defrole), "%s", meta.role);
 		snprintf(job->group, sizeof(job->group), "%s", meta.target_group);
 	}
-	/* a two-host job's server host: its boots go to OUTDIR/server-host, as `run` puts them */
+	snprintf(job->role, sizeof(job->role), "%s", defrole);
+	/* a two-host job's server host: its boot goes to OUTDIR/server-host, as `run` and a
+	 * results disk's collect put it, by their one rule (collect_boot_role): the role its
+	 * env.json says, the definition's only when the log brought no env.json */
 	struct collect_opts so = *o;
-	char serverdir[4200];
-	if (!strcmp(job->role, "server")) {
-		snprintf(serverdir, sizeof(serverdir), "%s/" COLLECT_SERVER_DIR, o->outdir);
-		if (fileio_mkdirs(serverdir)) {
-			r = errbuf_fail(err, errlen, -errno, "unable to create %s: %s", serverdir,
-			                strerror(errno));
-			goto out;
-		}
-		so.outdir = serverdir;
-		o = &so;
-	}
+	so.file_server_boots = 1;
+	so.role_fallback = defrole;
 	if (strcmp(lj.state, "Finished")) {
 		r = errbuf_fail(err, errlen, -EAGAIN,
 		                "job %ld is %s%s%s, not finished: collect it "
@@ -137,7 +131,7 @@ int collect_lava_job(struct lava_api *api, const char *url, long id, const struc
 	lava_job_end_text(lj.health, lj.failure, &info, job->end, sizeof(job->end));
 	snprintf(job->boot_id, sizeof(job->boot_id), "%s", info.boot_id);
 
-	r = collect_console(consname, o, st);
+	r = collect_console(consname, &so, st);
 	if (r == -EMEDIUMTYPE) {
 		r = errbuf_fail(
 		    err, errlen, -EMEDIUMTYPE,
@@ -151,20 +145,34 @@ int collect_lava_job(struct lava_api *api, const char *url, long id, const struc
 		                o->outdir, strerror(-r));
 		goto out;
 	}
-	if (bb_run_find_folder(o->outdir, job->boot_id, job->folder, sizeof(job->folder)))
-		*job->folder = 0;
+	/* where it went: DIR/NNNN-BOOTID or DIR/server-host/NNNN-BOOTID (its run.json beside it) */
+	snprintf(where, sizeof(where), "%s", o->outdir);
+	if (bb_run_find_folder(where, job->boot_id, job->folder, sizeof(job->folder))) {
+		snprintf(where, sizeof(where), "%s/" COLLECT_SERVER_DIR, o->outdir);
+		if (bb_run_find_folder(where, job->boot_id, job->folder, sizeof(job->folder)))
+			*job->folder = 0;
+	}
 	if (*job->folder) {
 		/* skipped as collected before, or collected now: complete unless counted otherwise
 		 */
-		char p[4500];
 		struct collect_record rec;
-		snprintf(p, sizeof(p), "%s/%s", o->outdir, job->folder);
-		job->complete =
-		    !collect_record_read(AT_FDCWD, p, &rec) && !strcmp(rec.status, "complete");
+		snprintf(bootdir, sizeof(bootdir), "%s/%s", where, job->folder);
+		collect_boot_role(bootdir, defrole, job->role, sizeof(job->role));
+		job->complete = !collect_record_read(AT_FDCWD, bootdir, &rec) &&
+		                !strcmp(rec.status, "complete");
+	} else if (!strcmp(job->role, "server")) {
+		snprintf(where, sizeof(where), "%s/" COLLECT_SERVER_DIR, o->outdir);
+		if (fileio_mkdirs(where)) {
+			r = errbuf_fail(err, errlen, -errno, "unable to create %s: %s", where,
+			                strerror(errno));
+			goto out;
+		}
+	} else {
+		snprintf(where, sizeof(where), "%s", o->outdir);
 	}
 	if (*job->boot_id) {
 		struct lava_entry e = {url, job};
-		r = bb_runjson_put(o->outdir, job->boot_id, write_entry, &e, err, errlen);
+		r = bb_runjson_put(where, job->boot_id, write_entry, &e, err, errlen);
 	}
 out:
 	if (log)
