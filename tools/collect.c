@@ -148,12 +148,13 @@ static int collect_lava(const char *url, char **ids, int nids, const char *token
 		}
 	}
 	lava_api_close(api);
-	/* a two-host job: the client's boot folder links to its server host's */
+	/* a two-host job: the client's boot folder links to its server host's, and its run.json
+	 * entry names it (server_host) */
 	for (int c = 0; c < nids; c++)
 		for (int sv = 0; sv < nids && !strcmp(jobs[c].role, "client"); sv++)
 			if (!strcmp(jobs[sv].role, "server") && *jobs[c].group &&
 			    !strcmp(jobs[sv].group, jobs[c].group) &&
-			    collect_lava_link(o->outdir, &jobs[c], &jobs[sv], err, sizeof(err))) {
+			    collect_lava_link(url, o->outdir, &jobs[c], &jobs[sv], err, sizeof(err))) {
 				fprintf(stderr, "benchboot collect: %s\n", err);
 				if (rc == EXIT_OK)
 					rc = EXIT_CHANGED;

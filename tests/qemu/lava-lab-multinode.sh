@@ -144,6 +144,15 @@ for where, role in ((res, "client"), (res + "/server-host", "server")):
                   b["params"]["lava_device"], "TCP_STREAM",
                   tput["netperf.Throughput_Mbps"][0], "Mbps, server host's boot",
                   server["boot_id"])
+            # run.json names the server host's boot as `benchboot run` does: its folder
+            # under server-host/, the one the client's link leads to
+            sh = b["server_host"]
+            assert sh is not None, b
+            assert sh["folder"] == os.path.basename(os.readlink(d + "/server-host")), (sh, d)
+            assert sh["boot_id"] == server["boot_id"], (sh, server["boot_id"])
+            assert sh["finished"] is True and sh["lava"]["job"] in ids, sh
+        else:
+            assert b["server_host"] is None, b
 assert sorted(seen) == sorted(ids), (seen, ids)
 PY
 

@@ -19,33 +19,32 @@
 struct lava_entry {
 	const char *url;
 	const struct collect_lava_job *j;
+	const struct collect_lava_job *server; /* a client's server host's job, or NULL */
 };
 
-/* This job's run.json entry, as `benchboot run` writes one ({"boot_id", "folder", "params":
- * {...}, ...}, the params being the boot's labels), with its LAVA job and device. */
-static void write_entry(struct jout *w, void *ctx)
+/* What an entry and a server_host object share: the boot, its LAVA job, how it ended. */
+static void write_boot(struct jout *w, const char *url, const struct collect_lava_job *j,
+                       int with_params)
 {
-	const struct lava_entry *e = ctx;
-	const struct collect_lava_job *j = e->j;
-	const char *url = e->url;
 	char idtext[32];
 	snprintf(idtext, sizeof(idtext), "%ld", j->id);
-	jout_obj_begin(w);
 	jout_key(w, "boot_id");
-	jout_str(w, j->boot_id);
+	jout_str(w, *j->boot_id ? j->boot_id : NULL);
 	jout_key(w, "folder");
 	jout_str(w, *j->folder ? j->folder : NULL);
-	jout_key(w, "params");
-	jout_obj_begin(w);
-	if (*j->kernel) {
-		jout_key(w, "kernel");
-		jout_str(w, j->kernel);
+	if (with_params) {
+		jout_key(w, "params");
+		jout_obj_begin(w);
+		if (*j->kernel) {
+			jout_key(w, "kernel");
+			jout_str(w, j->kernel);
+		}
+		jout_key(w, "lava_job");
+		jout_str(w, idtext);
+		jout_key(w, "lava_device");
+		jout_str(w, j->device);
+		jout_obj_end(w);
 	}
-	jout_key(w, "lava_job");
-	jout_str(w, idtext);
-	jout_key(w, "lava_device");
-	jout_str(w, j->device);
-	jout_obj_end(w);
 	jout_key(w, "lava");
 	jout_obj_begin(w);
 	jout_key(w, "url");
@@ -63,6 +62,25 @@ static void write_entry(struct jout *w, void *ctx)
 	jout_str(w, !strcmp(j->health, "Complete") && j->complete ? "finished" : "failed");
 	jout_key(w, "finished");
 	jout_bool(w, j->complete);
+}
+
+/* This job's run.json entry, as `benchboot run` writes one ({"boot_id", "folder", "params":
+ * {...}, ...}, the params being the boot's labels), with its LAVA job and device, and, as
+ * `run` writes for a two-host boot, "server_host": the server host's boot (its folder under
+ * DIR/server-host/) or null. */
+static void write_entry(struct jout *w, void *ctx)
+{
+	const struct lava_entry *e = ctx;
+	jout_obj_begin(w);
+	write_boot(w, e->url, e->j, 1);
+	jout_key(w, "server_host");
+	if (e->server) {
+		jout_obj_begin(w);
+		write_boot(w, e->url, e->server, 0);
+		jout_obj_end(w);
+	} else {
+		jout_null(w);
+	}
 	jout_obj_end(w);
 }
 
@@ -171,7 +189,7 @@ int collect_lava_job(struct lava_api *api, const char *url, long id, const struc
 		snprintf(where, sizeof(where), "%s", o->outdir);
 	}
 	if (*job->boot_id) {
-		struct lava_entry e = {url, job};
+		struct lava_entry e = {url, job, NULL};
 		r = bb_runjson_put(where, job->boot_id, write_entry, &e, err, errlen);
 	}
 out:
@@ -183,11 +201,14 @@ out:
 	return r;
 }
 
-int collect_lava_link(const char *outdir, const struct collect_lava_job *client,
+int collect_lava_link(const char *url, const char *outdir, const struct collect_lava_job *client,
                       const struct collect_lava_job *server, char *err, size_t errlen)
 {
 	if (!*client->folder || !*server->folder)
 		return 0;
 	int r = collect_link_server_host(outdir, client->folder, server->folder, err, errlen);
-	return r < 0 ? r : 0;
+	if (r < 0)
+		return r;
+	struct lava_entry e = {url, client, server};
+	return bb_runjson_put(outdir, client->boot_id, write_entry, &e, err, errlen);
 }

@@ -28,7 +28,8 @@ struct collect_lava_job {
 	char boot_id[128]; /* the boot its log holds ("" when none started) */
 	char folder[300];  /* DIR/<folder> it was collected into ("" when nothing was) */
 	char kernel[128];  /* its kernel label, from the definition's metadata */
-	char role[32];     /* a multinode job's role: server or client ("" for one machine) */
+	char role[32];     /* a multinode job's role: server or client ("" for one machine), as
+	                    * collect_boot_role says (the definition's without a collected boot) */
 	char group[128];   /* and its target_group: the same for every role of one job */
 	int complete;      /* the boot's `done` came back: every result file is there */
 };
@@ -45,9 +46,12 @@ int collect_lava_job(struct lava_api *api, const char *url, long id, const struc
 
 /*
  * The client job's boot folder linked to its server job's (both collected, same group):
- * OUTDIR/CLIENTFOLDER/server-host -> ../server-host/SERVERFOLDER. 0 or -errno with err.
+ * OUTDIR/CLIENTFOLDER/server-host -> ../server-host/SERVERFOLDER, and the client's entry in
+ * OUTDIR/run.json given its "server_host" (the server job's boot, job and end; folder: its
+ * folder under OUTDIR/server-host/), as `benchboot run` records a two-host boot. 0 or -errno
+ * with err.
  */
-int collect_lava_link(const char *outdir, const struct collect_lava_job *client,
+int collect_lava_link(const char *url, const char *outdir, const struct collect_lava_job *client,
                       const struct collect_lava_job *server, char *err, size_t errlen);
 
 #endif
