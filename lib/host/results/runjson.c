@@ -10,6 +10,31 @@
 #include "host/results/collect.h"
 #include "host/results/runjson.h"
 
+/* How one host's boot ended: the fields a boot's entry and its server_host share. */
+struct host_end {
+	const char *outcome, *detail, *console;
+	int finished, ok, failed;
+	double wall;
+};
+
+static void write_end(struct jout *w, const struct host_end *e)
+{
+	jout_key(w, "outcome");
+	jout_str(w, e->outcome);
+	jout_key(w, "detail");
+	jout_str(w, *e->detail ? e->detail : NULL);
+	jout_key(w, "finished");
+	jout_bool(w, e->finished);
+	jout_key(w, "iterations_ok");
+	jout_int(w, e->ok);
+	jout_key(w, "iterations_failed");
+	jout_int(w, e->failed);
+	jout_key(w, "wall_s");
+	jout_num(w, e->wall);
+	jout_key(w, "console");
+	jout_str(w, *e->console ? e->console : NULL);
+}
+
 /* A two-host boot's server host (null when it was not booted, or one host). */
 static void write_server(struct jout *w, const struct bb_run_record *r)
 {
@@ -22,25 +47,13 @@ static void write_server(struct jout *w, const struct bb_run_record *r)
 	jout_str(w, *r->server_boot_id ? r->server_boot_id : NULL);
 	jout_key(w, "folder");
 	jout_str(w, *r->server_folder ? r->server_folder : NULL);
-	jout_key(w, "outcome");
-	jout_str(w, r->server_outcome);
-	jout_key(w, "detail");
-	jout_str(w, *r->server_detail ? r->server_detail : NULL);
-	jout_key(w, "finished");
-	jout_bool(w, r->server_finished);
-	jout_key(w, "iterations_ok");
-	jout_int(w, r->server_ok);
-	jout_key(w, "iterations_failed");
-	jout_int(w, r->server_failed);
-	jout_key(w, "wall_s");
-	jout_num(w, r->server_wall);
-	jout_key(w, "console");
-	jout_str(w, r->server_console);
+	write_end(w, &(struct host_end){r->server_outcome, r->server_detail, r->server_console,
+	                                r->server_finished, r->server_ok, r->server_failed,
+	                                r->server_wall});
 	jout_obj_end(w);
 }
 
-static void write_boot(struct jout *w, const struct bb_run_record *r,
-                       const struct bb_run_booted *b)
+static void write_boot(struct jout *w, const struct bb_run_record *r, const struct bb_run_booted *b)
 {
 	jout_obj_begin(w);
 	jout_key(w, "boot_id");
@@ -62,20 +75,8 @@ static void write_boot(struct jout *w, const struct bb_run_record *r,
 	jout_int(w, r->group);
 	jout_key(w, "accel");
 	jout_str(w, r->accel);
-	jout_key(w, "outcome");
-	jout_str(w, r->outcome);
-	jout_key(w, "detail");
-	jout_str(w, *r->detail ? r->detail : NULL);
-	jout_key(w, "finished");
-	jout_bool(w, r->finished);
-	jout_key(w, "iterations_ok");
-	jout_int(w, r->ok);
-	jout_key(w, "iterations_failed");
-	jout_int(w, r->failed);
-	jout_key(w, "wall_s");
-	jout_num(w, r->wall);
-	jout_key(w, "console");
-	jout_str(w, *r->console ? r->console : NULL);
+	write_end(w, &(struct host_end){r->outcome, r->detail, r->console, r->finished, r->ok,
+	                                r->failed, r->wall});
 	jout_key(w, "server_host");
 	write_server(w, r);
 	jout_obj_end(w);
