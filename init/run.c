@@ -1,6 +1,6 @@
 /*
  * One run of the plan, iteration by iteration: sysctls, servers (started first, ready when
- * their port accepts a connection), clients (N or P% of online CPUs, all released at once),
+ * their port listens, listening.h), clients (N or P% of online CPUs, all released at once),
  * each in the job cgroup (checked in /proc/PID/cgroup before it may run) with its affinity and
  * its own stdout/stderr files; then the watchdog (SIGTERM at runtime + grace, SIGKILL 5 s
  * later), the rusages from wait4, the stats, the records and a results_sync, so every finished
