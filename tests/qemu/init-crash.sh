@@ -6,31 +6,11 @@
 # init crashed (outcome init-crash, exit 1), not that the kernel panicked.
 . tests/lib.sh
 . tests/qemu/init-image.inc
+. tests/qemu/crash.inc
 
-{
-	cat <<'PLAN'
-benchboot-plan 1
-job=crash
-modules.boot=sctp dummy virtio_blk
-
-[run TCP_STREAM]
-suite=netperf
-iterations=3
-runtime=1
-grace=20
-PLAN
-	netperf_stanza TCP_STREAM 1
-} >"$T/plan"
-init_image "$T/plan" "$T/img" --module virtio_blk --module virtio_pci
-rc=0
-bb_timeout 600 "$BENCHBOOT" run --image "$T/img/img" --accel tcg -o "$T/out" \
-	--append "benchboot.debug.crash=run-2 benchboot.console.lava=0" >"$T/run.out" 2>&1 || rc=$?
-cat "$T/run.out"
+crash_run run-2
 [ $rc = 1 ] || fail "benchboot run: exit $rc, expected 1 (a boot failed)"
-log=$(ls "$T"/out/console/*.log | head -n1)
-[ -f "$log" ] || fail "no console log"
 c=$T/console
-tr -d '\r' <"$log" >"$c"
 
 # PID 1's report, then its power-off; no panic
 expect_grep "^BENCHBOOT run-end id=TCP_STREAM iter=1 status=ok" "$c"

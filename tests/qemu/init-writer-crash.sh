@@ -8,30 +8,10 @@
 # `benchboot run` does when it sees the writer's death.
 . tests/lib.sh
 . tests/qemu/init-image.inc
+. tests/qemu/crash.inc
 
-{
-	cat <<'PLAN'
-benchboot-plan 1
-job=writer-crash
-modules.boot=sctp dummy virtio_blk
-
-[run TCP_STREAM]
-suite=netperf
-iterations=3
-runtime=1
-grace=20
-PLAN
-	netperf_stanza TCP_STREAM 1
-} >"$T/plan"
-init_image "$T/plan" "$T/img" --module virtio_blk --module virtio_pci
-rc=0
-bb_timeout 600 "$BENCHBOOT" run --image "$T/img/img" --accel tcg -o "$T/out" \
-	--append "benchboot.debug.crash=writer-3 benchboot.console.lava=0" >"$T/run.out" 2>&1 || rc=$?
-cat "$T/run.out"
-log=$(ls "$T"/out/console/*.log | head -n1)
-[ -f "$log" ] || fail "no console log"
+crash_run writer-3
 c=$T/console
-tr -d '\r' <"$log" >"$c"
 
 # the writer's death, said once, between iteration 2's end and its run-end line; the boot goes on
 expect_grep "^benchboot: benchboot.debug.crash=writer-3: crashing on purpose" "$c"
