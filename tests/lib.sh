@@ -38,6 +38,16 @@ expect_grep() {
 	grep -q -e "$1" "$2" || { echo "--- $2:"; tail -n 30 "$2"; fail "'$1' not found in $2"; }
 }
 
+# bb_compare OUT ARGS...: `benchboot compare ARGS`, its output (stdout and stderr) into OUT and
+# shown; exit 0 (no change marked) or 1 (changes marked) pass, any other fails the test.
+bb_compare() {
+	local out=$1 rc=0
+	shift
+	"$BENCHBOOT" compare "$@" >"$out" 2>&1 || rc=$?
+	cat "$out"
+	[ $rc = 0 ] || [ $rc = 1 ] || fail "benchboot compare $*: exit code $rc"
+}
+
 # bb_plan_args PLAN RUN: the client.arg lines of [run RUN] in a plan (benchboot check -v),
 # joined by spaces (a trailing one included).
 bb_plan_args() {

@@ -27,12 +27,7 @@ expect_grep "boot 1/2: kernel .*, boot group 0" "$T/cg.out"
 expect_grep "boot 2/2: kernel .*, boot group 1" "$T/cg.out"
 expect_grep "run 1/1 TCP_STREAM iteration 2: ok" "$T/cg.out"
 [ "$(find "$T/cg" -mindepth 1 -maxdepth 1 -name '0*-*' -type d | wc -l)" = 2 ] || fail "expected 2 boot folders in $T/cg"
-set +e
-"$BENCHBOOT" compare "$T/cg" --by cgroup.mode --all >"$T/cmp.out" 2>"$T/cmp.err"
-rc=$?
-set -e
-cat "$T/cmp.out" "$T/cmp.err"
-[ $rc = 0 ] || [ $rc = 1 ] || fail "compare exit code $rc"
+bb_compare "$T/cmp.out" "$T/cg" --by cgroup.mode --all
 expect_grep "^A: cgroup.mode=v1 (1 boot)" "$T/cmp.out"
 expect_grep "^environment differences (A | B):" "$T/cmp.out"
 expect_grep "^  cgroup.mounts  *only in A: .*; only in B: .*type=cgroup2" "$T/cmp.out"
