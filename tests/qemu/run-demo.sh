@@ -14,3 +14,8 @@ expect_grep "sysctl.net.sctp.prsctp_enable.actual: 0 | 1" "$T/demo.out"
 expect_grep "^[0-9]* significant change" "$T/demo.out"
 # --all: the table shows the throughput stats of both sides
 expect_grep "netperf.Throughput_total_Mbps" "$T/demo.out"
+# the 95% interval of the %change: one boot a side, so over its iterations only, in ( ), and
+# the table says that boot-to-boot variance is unknown
+expect_grep "boot-to-boot variance unknown (1 boot a side)" "$T/demo.out"
+expect_grep "%change .*95% interval" "$T/demo.out"
+expect_grep "[-+]\?[0-9.]*% .*([-0-9.]*, [-0-9.]*) .*netperf.Throughput_Mbps$" "$T/demo.out"
