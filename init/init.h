@@ -223,6 +223,8 @@ void init_crash_switch(const char *cmdline);
 /* Crash on purpose when benchboot.debug.crash= names `name` (init_step's check, for a process
  * that has no step of its own: the results writer's writer-N). */
 void init_crash_point(const char *name);
+/* 1 when benchboot.debug.crash= names `name` (a switch other than a crash: writer-hang-N). */
+int init_debug_switch_is(const char *name);
 /* The runner enters step (run and iter: the iteration, in run-N steps; else NULL, 0). */
 void init_step(const char *step, const char *run, int iter);
 /* The machine line PID 1 prints for a runner that ended with wait status `status` without

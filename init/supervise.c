@@ -7,7 +7,8 @@
  *
  * The debug switch benchboot.debug.crash=STEP makes the runner crash on purpose (a NULL
  * write, as a real bug would) when it enters STEP: the QEMU test of this path uses it; with
- * STEP writer-N, the results writer (writer.h) crashes at its Nth request instead.
+ * STEP writer-N, the results writer (writer.h) crashes at its Nth request instead; with
+ * writer-hang-N it stops answering there (the runner's timeout, results.timeout, then acts).
  */
 #include <errno.h>
 #include <signal.h>
@@ -50,9 +51,14 @@ void init_crash_switch(const char *cmdline)
 	}
 }
 
+int init_debug_switch_is(const char *name)
+{
+	return *crash_at && !strcmp(crash_at, name);
+}
+
 void init_crash_point(const char *name)
 {
-	if (*crash_at && !strcmp(crash_at, name)) {
+	if (init_debug_switch_is(name)) {
 		say("benchboot.debug.crash=%s: crashing on purpose", name);
 		*(volatile int *)0 = 1; /* SIGSEGV, as a bug would */
 	}

@@ -6,6 +6,8 @@
  * A process, not a thread (setuptime.h: a second thread in the init hit a soft lockup).
  */
 #include <errno.h>
+#include <poll.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/socket.h>
@@ -41,6 +43,9 @@ static struct {
 	pid_t pid;
 	int fd;
 	int requests;
+	int answers;
+	int timeout_s, disk_wait_s; /* results.timeout; results.wait, for the first answer too */
+	pid_t killed;               /* a writer stopped for not answering, not reaped yet */
 	char boot_id[64];
 	char bootdir[128];
 	struct {
@@ -103,6 +108,12 @@ static void writer_main(int fd, const struct boot *b)
 		char point[32];
 		snprintf(point, sizeof(point), "writer-%d", n);
 		init_crash_point(point);
+		snprintf(point, sizeof(point), "writer-hang-%d", n);
+		if (init_debug_switch_is(point)) {
+			say("benchboot.debug.crash=%s: not answering, on purpose", point);
+			for (;;)
+				pause();
+		}
 		req.skip[sizeof(req.skip) - 1] = 0;
 		int last = serve(&req, &rep);
 		if (send(fd, &rep, sizeof(rep), MSG_NOSIGNAL) != (ssize_t)sizeof(rep) || last)
@@ -117,7 +128,9 @@ int writer_start(const struct boot *b)
 	int sv[2];
 	snprintf(w.boot_id, sizeof(w.boot_id), "%s", b->boot_id);
 	*w.bootdir = 0;
-	w.requests = 0;
+	w.requests = w.answers = 0;
+	w.timeout_s = b->plan.results_timeout > 0 ? b->plan.results_timeout : BB_RESULTS_TIMEOUT;
+	w.disk_wait_s = b->plan.results_wait;
 	w.owed.state = OWED_NONE;
 	memset(&writer_open, 0, sizeof(writer_open));
 	if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv))
@@ -151,15 +164,9 @@ void writer_open_here(const struct boot *b)
 	snprintf(w.bootdir, sizeof(w.bootdir), "%s", results_bootdir());
 }
 
-/* The writer died with wait status `status`: said once, the disk given up (console only). */
-static void writer_lost(int status)
+/* The disk given up: the writer is gone, every result goes to the console from now on. */
+static void writer_gone(void)
 {
-	int sig = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
-	machine(BB_CON_WRITER_DIED " signal=%d exit=%d requests=%d", sig,
-	        WIFEXITED(status) ? WEXITSTATUS(status) : -1, w.requests);
-	say("the results writer died (%s): the results disk is given up, every result from now "
-	    "on goes to the console",
-	    sig ? strsignal(sig) : "it exited");
 	close(w.fd);
 	w.fd = -1;
 	w.pid = -1;
@@ -169,8 +176,41 @@ static void writer_lost(int status)
 	results_console_only(w.bootdir);
 }
 
+/* The writer died with wait status `status`: said once, the disk given up (console only). */
+static void writer_lost(int status)
+{
+	int sig = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
+	machine(BB_CON_WRITER_DIED " signal=%d exit=%d requests=%d", sig,
+	        WIFEXITED(status) ? WEXITSTATUS(status) : -1, w.requests);
+	say("the results writer died (%s): the results disk is given up, every result from now "
+	    "on goes to the console",
+	    sig ? strsignal(sig) : "it exited");
+	writer_gone();
+}
+
+/*
+ * The writer did not answer in time (a disk that stopped answering, a bug): killed, said once,
+ * the disk given up. Not waited for: a process stuck in the disk's I/O dies only when the I/O
+ * ends; run_reap reaps it whenever it does (writer_reaped).
+ */
+static void writer_hung(int seconds)
+{
+	kill(w.pid, SIGKILL);
+	w.killed = w.pid;
+	machine(BB_CON_WRITER_DIED " signal=%d exit=-1 requests=%d timeout_s=%d", SIGKILL,
+	        w.requests, seconds);
+	say("the results writer did not answer within %d s (results.timeout): stopped; the "
+	    "results disk is given up, every result from now on goes to the console",
+	    seconds);
+	writer_gone();
+}
+
 int writer_reaped(pid_t pid, int status)
 {
+	if (pid > 0 && pid == w.killed) {
+		w.killed = 0; /* said when it was stopped */
+		return 1;
+	}
 	if (pid <= 0 || pid != w.pid)
 		return 0;
 	writer_lost(status);
@@ -197,16 +237,43 @@ static int send_request(const struct writer_req *req)
 	return -1;
 }
 
-/* Read the answer to the request sent; 0, or -1 when the writer died (then reported). */
+/* Wait up to the timeout for the writer's answer (the first one also covers the wait for the
+ * disk): 0 when there is something to read (or the writer's end closed), -1 when it hung. */
+static int await_answer(void)
+{
+	int seconds = w.timeout_s + (w.answers ? 0 : w.disk_wait_s);
+	double deadline = init_now_ms() + seconds * 1e3;
+	struct pollfd p = {.fd = w.fd, .events = POLLIN};
+	for (;;) {
+		double left = deadline - init_now_ms();
+		int r = poll(&p, 1, left > 0 ? (int)left + 1 : 0);
+		if (r > 0)
+			return 0;
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r == 0 && left <= 0) {
+			writer_hung(seconds);
+			return -1;
+		}
+		if (r < 0)
+			return 0; /* poll itself failed: the read below decides */
+	}
+}
+
+/* Read the answer to the request sent; 0, or -1 when the writer died or hung (then
+ * reported). */
 static int read_answer(struct writer_reply *rep)
 {
 	ssize_t got;
+	if (await_answer())
+		return -1;
 	while ((got = read(w.fd, rep, sizeof(*rep))) < 0 && errno == EINTR)
 		;
 	if (got != (ssize_t)sizeof(*rep)) {
 		lost_at_request();
 		return -1;
 	}
+	w.answers++;
 	if (!writer_open.forked)
 		writer_open = rep->open;
 	writer_open.disk = rep->open.disk;

@@ -6,6 +6,10 @@
  * server. Then it syncs the init's results dir (INIT_RESULTS_DIR) to the disk on the runner's
  * request, over a socketpair, and sleeps in read() in between (no CPU during the benchmarks).
  *
+ * Each answer is awaited up to the plan's results.timeout (the first also results.wait): a
+ * writer that does not answer in time (a disk that stopped completing its I/O) is killed and
+ * treated as dead.
+ *
  * Without a writer (the fork failed, or it died) the same calls do the work in the runner, as
  * before the writer existed: writer_sync and writer_finish are the runner's only way to the
  * results disk. A writer that died is reported once (`BENCHBOOT writer-died`); the disk is

@@ -237,6 +237,7 @@ enum {
 	G_CWAIT = 1 << 22,
 	G_ROLE = 1 << 23,
 	G_WARMUP = 1 << 24,
+	G_RTIMEOUT = 1 << 25,
 };
 
 enum { H_NAME = 1, H_ROLE = 2, H_ADDR = 4, H_NIC = 8 };
@@ -506,6 +507,12 @@ static int set_global(struct parser *ps, const char *key, const char *value, int
 		if (parse_int(value, 0, 600, &v))
 			return fail(ps, "results.wait: expected seconds 0..600, not '%s'", value);
 		p->results_wait = (int)v;
+	} else if (!strcmp(key, "results.timeout")) {
+		bit = G_RTIMEOUT;
+		if (parse_int(value, 1, 3600, &v))
+			return fail(ps, "results.timeout: expected seconds 1..3600, not '%s'",
+			            value);
+		p->results_timeout = (int)v;
 	} else if (!strcmp(key, "order")) {
 		bit = G_ORDER;
 		if (!strcmp(value, "interleaved"))
@@ -743,6 +750,7 @@ static void plan_defaults(struct bb_plan *p)
 	p->nic_wait = 10;
 	p->cluster_port = BB_CLUSTER_PORT;
 	p->cluster_wait = BB_CLUSTER_WAIT;
+	p->results_timeout = BB_RESULTS_TIMEOUT;
 }
 
 int bb_plan_parse(const char *text, size_t len, struct bb_plan *plan, char *err, size_t errlen)

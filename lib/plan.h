@@ -44,6 +44,7 @@ enum bb_role { BB_ROLE_NONE, BB_ROLE_SERVER, BB_ROLE_CLIENT };
 #define BB_CLUSTER_HOSTS 2
 #define BB_CLUSTER_PORT 12870
 #define BB_CLUSTER_WAIT 120
+#define BB_RESULTS_TIMEOUT 120 /* results.timeout: default */
 
 /* cluster.host.N.*: one host of a two-host plan */
 struct bb_plan_host {
@@ -74,11 +75,12 @@ struct bb_plan {
 	struct bb_strv modules_boot;
 	int console_lava, poweroff;
 	int results_wait; /* seconds to wait for a results disk to appear (USB sticks), 0: none */
-	enum bb_order order;      /* default interleaved: A1 B1 A2 B2 ... */
+	int results_timeout; /* seconds the runner waits for one answer of the results writer */
+	enum bb_order order; /* default interleaved: A1 B1 A2 B2 ... */
 	unsigned long order_seed; /* random: the seed, when order_seed_set */
 	int order_seed_set;       /* 0: the init draws one (and records it) */
 	int warmup; /* iterations of the boot's first run before the measured ones, kept apart */
-	int debug;                /* command line only: benchboot.debug=1 */
+	int debug;  /* command line only: benchboot.debug=1 */
 	int reboot; /* command line only: benchboot.reboot=1 (reboot instead of power off) */
 	/* command line only: benchboot.debug.crash=STEP, the runner crashes on purpose when it
 	 * enters STEP (docs/console.md; for testing the init-crash path) */

@@ -153,3 +153,44 @@ TEST(writer_dead_with_an_answer_owed_is_replaced_here)
 	CHECK_INT(writer_finish(), ==, 0);
 	init_crash_switch("");
 }
+
+/* A writer that stops answering (benchboot.debug.crash=writer-hang-N, as a disk that no longer
+ * completes its I/O would): after results.timeout the runner stops it, says so once, and the
+ * sync is done here, to the console; run_reap reaps the killed writer as the writer: its death
+ * is not said again. */
+TEST(writer_that_stops_answering_is_stopped_after_the_timeout)
+{
+	char img[4096];
+	const char *root = disk_root(img, sizeof(img));
+	init_crash_switch("benchboot.debug.crash=writer-hang-2");
+	struct boot *b = fresh_boot("w5");
+	b->plan.results_timeout = 1;
+	CHECK_INT(writer_start(b), ==, 0);
+	CHECK_INT(writer_sync(0, "runs", NULL), ==, 0); /* request 1: answered */
+	test_write_file(root, "run/benchboot/results/runs/r/2/status", "ok\n");
+	double t = init_now_ms();
+	CHECK_INT(writer_sync(0, NULL, NULL), ==, 0); /* request 2: no answer; done here */
+	CHECK(init_now_ms() - t >= 950);
+	CHECK(!writer_running());
+	CHECK_INT(writer_open.disk, ==, 0);
+	char *text = init_fake_console();
+	CHECK_CONTAINS(text, "writer-hang-2: not answering, on purpose");
+	CHECK_CONTAINS(text, "BENCHBOOT writer-died signal=9 exit=-1 requests=2 timeout_s=1\n");
+	CHECK_CONTAINS(text, "did not answer within 1 s (results.timeout): stopped");
+	CHECK_CONTAINS(text, "boot=0001-w5 path=runs/r/2/status");
+	free(text);
+	siginfo_t si = {0};
+	CHECK_INT(waitid(P_ALL, 0, &si, WEXITED | WNOWAIT), ==, 0); /* dead by SIGKILL */
+	CHECK_INT(si.si_status, ==, SIGKILL);
+	run_reap();
+	CHECK_INT(waitpid(-1, NULL, WNOHANG), ==, -1); /* reaped */
+	text = init_fake_console();
+	CHECK(!strstr(strstr(text, "writer-died") + 1, "writer-died")); /* said once */
+	free(text);
+	CHECK_INT(writer_finish(), ==, 0); /* here: the done file on the console */
+	text = init_fake_console();
+	CHECK_CONTAINS(text, "boot=0001-w5 path=done");
+	free(text);
+	CHECK(on_disk(img, "0001-w5", "env.json"));
+	init_crash_switch("");
+}

@@ -211,6 +211,27 @@ TEST(plan_results_wait)
 	CHECK_STR(err, "plan:2: results.wait: expected seconds 0..600, not '601'");
 }
 
+TEST(plan_results_timeout)
+{
+	struct bb_plan p;
+	char err[256], report[1024];
+	CHECK_INT(parse(example, &p, err), ==, 0);
+	CHECK_INT(p.results_timeout, ==, BB_RESULTS_TIMEOUT);
+	CHECK_INT(bb_plan_cmdline(&p, "benchboot.results.timeout=5", report, sizeof(report)), ==,
+	          0);
+	CHECK_INT(p.results_timeout, ==, 5);
+	CHECK_INT(bb_plan_cmdline(&p, "benchboot.results.timeout=0", report, sizeof(report)), ==,
+	          1);
+	CHECK_CONTAINS(report, "results.timeout: expected seconds 1..3600, not '0'");
+	CHECK_INT(p.results_timeout, ==, 5);
+	bb_plan_free(&p);
+	CHECK_INT(parse("benchboot-plan 1\nresults.timeout=3601\n", &p, err), ==, -EINVAL);
+	CHECK_STR(err, "plan:2: results.timeout: expected seconds 1..3600, not '3601'");
+	CHECK_INT(parse("benchboot-plan 1\nresults.timeout=60\n", &p, err), ==, 0);
+	CHECK_INT(p.results_timeout, ==, 60);
+	bb_plan_free(&p);
+}
+
 TEST(plan_cpus_last)
 {
 	struct bb_plan p;
@@ -428,10 +449,11 @@ TEST(plan_cluster_dummy_by_role)
 {
 	struct bb_plan p;
 	char err[256], report[512];
-	const char *roles[][2] = {{"benchboot.role=server", "192.0.2.1/24"},
-	                          {"benchboot.role=client", "192.0.2.2/24"},
-	                          {"benchboot.role=client benchboot.net.dummy=10.9.9.9/8", "10.9.9.9/8"},
-	                          {"benchboot.net.dummy=10.9.9.9/8 benchboot.role=client", "10.9.9.9/8"}};
+	const char *roles[][2] = {
+	    {"benchboot.role=server", "192.0.2.1/24"},
+	    {"benchboot.role=client", "192.0.2.2/24"},
+	    {"benchboot.role=client benchboot.net.dummy=10.9.9.9/8", "10.9.9.9/8"},
+	    {"benchboot.net.dummy=10.9.9.9/8 benchboot.role=client", "10.9.9.9/8"}};
 	for (size_t i = 0; i < sizeof(roles) / sizeof(roles[0]); i++) {
 		CHECK_INT(parse(two_hosts, &p, err), ==, 0);
 		CHECK_INT(bb_plan_cmdline(&p, roles[i][0], report, sizeof(report)), ==, 0);
