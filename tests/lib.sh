@@ -114,3 +114,25 @@ bb_qemu() {
 	tr -d '\r' <"$log.raw" >"$log"
 	return "$rc"
 }
+
+# expect_vcpu_warning OUT RUNJSON VCPUS: `benchboot run` under TCG whose VMs had VCPUS vCPUs
+# at once (a two-host job: both VMs') warned once in OUT when VCPUS >= the host's online CPUs
+# (getconf _NPROCESSORS_ONLN, as run counts them), and not at all otherwise; every boot in
+# RUNJSON records the host's CPUs, VCPUS and whether they were oversubscribed.
+expect_vcpu_warning() {
+	local out=$1 json=$2 vcpus=$3 host over=0 n
+	host=$(getconf _NPROCESSORS_ONLN)
+	[ "$vcpus" -ge "$host" ] && over=1
+	n=$(grep -c "^benchboot run: warning: [0-9]* vCPUs\? .*under TCG on a host with" "$out" || true)
+	expect_eq "vCPU warnings in $out ($vcpus vCPUs, $host host CPUs)" "$n" "$over"
+	[ $over = 0 ] || expect_grep "^benchboot run: warning: $vcpus vCPUs.* under TCG on a host with $host CPUs: each vCPU is a host thread competing with QEMU's own" "$out"
+	python3 - "$json" "$host" "$vcpus" "$over" <<'PY' || fail "$json: host_cpus, vcpus or vcpus_oversubscribed wrong"
+import json, sys
+boots = json.load(open(sys.argv[1]))["boots"]
+want = (int(sys.argv[2]), int(sys.argv[3]), sys.argv[4] == "1")
+assert boots, "no boots"
+for b in boots:
+    got = (b["host_cpus"], b["vcpus"], b["vcpus_oversubscribed"])
+    assert got == want, (b["boot_id"], got, want)
+PY
+}

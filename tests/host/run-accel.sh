@@ -7,6 +7,8 @@
 #      but the boot is silent under KVM: run stops it, switches to TCG, boots the same image
 #      again; the boot is not counted as failed;
 #   3. no KVM device at all: TCG, the device's error as the reason.
+# Under TCG (2: after the switch) the default 2 vCPUs are warned about, once, when they are as
+# many as the host's CPUs; 3 boots 1 vCPU.
 . tests/lib.sh
 command -v cpio >/dev/null || skip "GNU cpio is needed"
 real_qemu=$(command -v qemu-system-x86_64) || skip "qemu-system-x86_64 is needed"
@@ -55,10 +57,11 @@ EOF
 chmod +x "$T/root/init"
 (cd "$T/root" && find . | LC_ALL=C sort | cpio -o -H newc --quiet | gzip -n) >"$T/ok.cpio.gz"
 
-run() { # NAME EXPECTED_EXIT: benchboot run with the fake QEMU first on PATH
+run() { # NAME EXPECTED_EXIT [OPTION...]: benchboot run with the fake QEMU first on PATH
 	local name=$1 want=$2 rc=0
+	shift 2
 	PATH="$T/bin:$PATH" bb_timeout 600 "$BENCHBOOT" run --initrd "$T/ok.cpio.gz" \
-		--kernel "$kernel" --no-disk -o "$T/out-$name" --deadline 400 >"$T/$name.out" 2>&1 ||
+		--kernel "$kernel" --no-disk -o "$T/out-$name" --deadline 400 "$@" >"$T/$name.out" 2>&1 ||
 		rc=$?
 	cat "$T/$name.out"
 	expect_eq "$name: exit code" "$rc" "$want"
@@ -77,6 +80,7 @@ expect_eq "probe: KVM starts (the probe only)" "$(wc -l <"$T/kvm-starts")" 1
 grep -q -- "-kernel $kernel" "$T/kvm-starts" || fail "the probe did not boot the job's kernel: $(cat "$T/kvm-starts")"
 grep -q -- "-initrd" "$T/kvm-starts" && fail "the probe booted an initramfs: $(cat "$T/kvm-starts")"
 expect_grep '"accel": "tcg"' "$T/out-probe/run.json"
+expect_vcpu_warning "$T/probe.out" "$T/out-probe/run.json" 2
 
 # 2. the probe sees a kernel line, the boot then prints nothing under KVM: switched mid-run
 rm -f "$T/kvm-starts"
@@ -92,11 +96,15 @@ grep -q FAILED "$T/switch.out" && fail "the KVM boot was counted as failed"
 expect_eq "switch: KVM starts (probe and one boot)" "$(wc -l <"$T/kvm-starts")" 2
 expect_grep '"accel": "tcg"' "$T/out-switch/run.json"
 expect_grep '"outcome": "poweroff"' "$T/out-switch/run.json"
+# KVM chose at first: the warning comes with the switch to TCG, once
+expect_vcpu_warning "$T/switch.out" "$T/out-switch/run.json" 2
 
-# 3. no KVM device: the reason is the device's error, QEMU is not started under KVM
+# 3. no KVM device: the reason is the device's error, QEMU is not started under KVM; one vCPU
+# (no warning unless the host has a single CPU)
 rm -f "$T/kvm-starts"
 export BENCHBOOT_KVM_DEVICE="$T/no-such-kvm"
-run nokvm 0
+run nokvm 0 --cpus 1
+expect_vcpu_warning "$T/nokvm.out" "$T/out-nokvm/run.json" 1
 expect_grep "^accelerator: TCG (KVM: $T/no-such-kvm: No such file or directory)" "$T/nokvm.out"
 [ ! -e "$T/kvm-starts" ] || fail "QEMU was started under KVM without a KVM device"
 echo "probe and mid-run switch to TCG checked"

@@ -26,6 +26,8 @@ expect_eq "cgroup job: exit code" $rc 0
 expect_grep "boot 1/2: kernel .*, boot group 0" "$T/cg.out"
 expect_grep "boot 2/2: kernel .*, boot group 1" "$T/cg.out"
 expect_grep "run 1/1 TCP_STREAM iteration 2: ok" "$T/cg.out"
+# TCG, the default 2 vCPUs: warned once (two boots) when they crowd the host's CPUs
+expect_vcpu_warning "$T/cg.out" "$T/cg/run.json" 2
 [ "$(find "$T/cg" -mindepth 1 -maxdepth 1 -name '0*-*' -type d | wc -l)" = 2 ] || fail "expected 2 boot folders in $T/cg"
 bb_compare "$T/cmp.out" "$T/cg" --by cgroup.mode --all
 expect_grep "^A: cgroup.mode=v1 (1 boot)" "$T/cmp.out"

@@ -33,6 +33,7 @@ expect_grep "^boot 1/1 client: peer status=timeout" "$T/miss.out"
 expect_grep "^boot 1/1 client: run 1/1 TCP_STREAM iteration 1: failed .*peer" "$T/miss.out"
 expect_grep "^boot 1/1 client: finished in" "$T/miss.out"
 expect_grep "client host finished (failed runs)" "$T/miss.out"
+expect_vcpu_warning "$T/miss.out" "$T/miss/run.json" 2 # --only: one VM runs
 B=$(find "$T/miss" -mindepth 1 -maxdepth 1 -name '0*-*' -type d)
 expect_grep '"status": "failed"' "$B"/runs/TCP_STREAM/1/status
 echo "server host missing: $(($(date +%s) - start)) s"

@@ -51,6 +51,8 @@ PY
 [ -f "$B/server-host/env.json" ] || fail "the server host's boot folder is not collected"
 ls "$B"/server-host/runs/TCP_STREAM*/1/status >/dev/null || fail "no server side of TCP_STREAM"
 expect_grep '"server_host": {' "$T/out/run.json"
+# both VMs' 2 vCPUs run at once: 4 against the host's CPUs
+expect_vcpu_warning "$T/run.out" "$T/out/run.json" 4
 expect_grep "server host finished, server-host/0" "$T/run.out"
 # the lab's way, on the same two disks: `collect` of both makes the layout run made
 "$BENCHBOOT" collect "$T/out/server-host.img" "$T/out/results.img" -o "$T/lab" >"$T/lab.out" 2>&1 ||
@@ -96,6 +98,7 @@ bb_timeout 600 "$BENCHBOOT" run "$T/ab.yaml" --accel tcg --images "$T/images" --
 cat "$T/ab.out"
 echo "A/B --repeat 2: 4 two-host boots in $(($(date +%s) - start)) s"
 expect_eq "A/B two-host run: exit code" $rc 0
+expect_vcpu_warning "$T/ab.out" "$T/ab/run.json" 4 # once in 4 boots
 n=0
 for k in A B A B; do
 	n=$((n + 1))

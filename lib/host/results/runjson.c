@@ -75,6 +75,15 @@ static void write_boot(struct jout *w, const struct bb_run_record *r, const stru
 	jout_int(w, r->group);
 	jout_key(w, "accel");
 	jout_str(w, r->accel);
+	jout_key(w, "host_cpus");
+	if (r->host_cpus > 0)
+		jout_int(w, r->host_cpus);
+	else
+		jout_null(w);
+	jout_key(w, "vcpus");
+	jout_int(w, r->vcpus);
+	jout_key(w, "vcpus_oversubscribed");
+	jout_bool(w, r->vcpus_oversubscribed);
 	write_end(w, &(struct host_end){r->outcome, r->detail, r->console, r->finished, r->ok,
 	                                r->failed, r->wall});
 	jout_key(w, "server_host");

@@ -17,6 +17,9 @@ struct bb_run_record {
 	char boot_id[128], folder[300];
 	int kernel, group;
 	const char *outcome, *accel;
+	/* the host's online CPUs (0: unknown), the vCPUs of the VMs that ran at once, and whether
+	 * those crowded the host under TCG (host/run/vcpus.h) */
+	int host_cpus, vcpus, vcpus_oversubscribed;
 	char detail[512], console[4096];
 	double wall;
 	int ok, failed, finished;

@@ -25,6 +25,21 @@ void bb_run_say(const struct run *r, enum bb_run_say to, const char *fmt, ...)
 		r->o->say(r->o->ctx, to, line);
 }
 
+struct bb_vcpu_load bb_run_vcpu_load(const struct run *r)
+{
+	int vms = r->res->two_host && !r->o->only ? 2 : 1;
+	return bb_vcpu_load(r->use, r->o->cpus, vms, r->host_cpus);
+}
+
+void bb_run_record_accel(const struct run *r, struct bb_run_record *rec)
+{
+	struct bb_vcpu_load l = bb_run_vcpu_load(r);
+	rec->accel = r->use == BB_ACCEL_KVM ? "kvm" : "tcg";
+	rec->host_cpus = l.host_cpus;
+	rec->vcpus = l.vcpus;
+	rec->vcpus_oversubscribed = l.oversubscribed;
+}
+
 double bb_run_deadline(const struct run *r, const struct bootspec *s)
 {
 	if (r->o->deadline > 0)

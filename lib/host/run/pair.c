@@ -187,8 +187,8 @@ static void side_init(struct side *sd, struct run *r, const struct bootspec *s, 
 /* How side sd went: 1 finished, 0 not (QEMU could not run included). */
 static int side_outcome(struct side *sd, const char **outcome, char *detail, size_t dlen)
 {
-	int fin = bb_run_outcome(sd->r, &sd->p, sd->qr, &sd->qres, sd->console, outcome, detail,
-	                         dlen);
+	int fin =
+	    bb_run_outcome(sd->r, &sd->p, sd->qr, &sd->qres, sd->console, outcome, detail, dlen);
 	if (fin < 0)
 		sd->r->res->any_failed = 1;
 	return fin > 0;
@@ -200,7 +200,7 @@ static void record_pair(struct run *r, struct side sd[2], struct bb_run_record *
 	struct side *c = sd[CLIENT].booted ? &sd[CLIENT] : &sd[SERVER];
 	rec->kernel = c->s->kernel;
 	rec->group = c->s->group;
-	rec->accel = r->use == BB_ACCEL_KVM ? "kvm" : "tcg";
+	bb_run_record_accel(r, rec);
 	if (sd[CLIENT].booted) {
 		snprintf(rec->console, sizeof(rec->console), "%s", sd[CLIENT].console);
 		snprintf(rec->boot_id, sizeof(rec->boot_id), "%s", sd[CLIENT].p.boot_id);

@@ -339,6 +339,19 @@ static int ensure_disk(struct run *r, char *err, size_t errlen)
 	return make_disk(r, res->server_disk, err, errlen);
 }
 
+/* Once a run, when the accelerator is TCG and the vCPUs that run at once crowd the host's
+ * CPUs: the warning (host/run/vcpus.h). */
+static void warn_vcpus(struct run *r)
+{
+	struct bb_vcpu_load l = bb_run_vcpu_load(r);
+	char line[1024];
+	if (!l.oversubscribed || r->vcpus_warned)
+		return;
+	bb_vcpu_warning(&l, line, sizeof(line));
+	bb_run_say(r, BB_RUN_WARN, "%s", line);
+	r->vcpus_warned = 1;
+}
+
 /* The accelerator, once: KVM only when the job's own kernel prints under it. */
 static void choose_accel(struct run *r)
 {
@@ -358,6 +371,7 @@ static void choose_accel(struct run *r)
 	r->allow = r->o->allowance > 0      ? r->o->allowance
 	           : r->use == BB_ACCEL_KVM ? KVM_ALLOWANCE_S
 	                                    : TCG_ALLOWANCE_S;
+	warn_vcpus(r);
 }
 
 /*
@@ -391,7 +405,7 @@ static int qemu_boot(struct run *r, const struct bootspec *s, struct bb_progress
 		bb_progress_event(
 		    p, "kernel %s, boot group %d, %s, %d CPUs, %d MB, deadline %.0f s%s",
 		    r->kernels[s->kernel].name, s->group, r->use == BB_ACCEL_KVM ? "KVM" : "TCG",
-		    o->cpus ? o->cpus : 2, o->mem_mb ? o->mem_mb : 1024, dl,
+		    o->cpus > 0 ? o->cpus : BB_QEMU_DEFAULT_CPUS, o->mem_mb ? o->mem_mb : 1024, dl,
 		    nic ? ", NIC on QEMU's user network" : "");
 		struct bb_qemu_opts qo = {
 		    .accel = r->use,
@@ -425,6 +439,7 @@ static int qemu_boot(struct run *r, const struct bootspec *s, struct bb_progress
 		r->use = BB_ACCEL_TCG;
 		if (o->allowance <= 0)
 			r->allow = TCG_ALLOWANCE_S;
+		warn_vcpus(r);
 	}
 }
 
@@ -445,7 +460,7 @@ static void boot_one(struct run *r, const struct bootspec *s, size_t nboots)
 	r->booted[res->nrecs] =
 	    (struct bb_run_booted){p.kernel_name, s->vmlinuz, s->initrd, s->cmdline};
 	res->nrecs++;
-	rec->accel = r->use == BB_ACCEL_KVM ? "kvm" : "tcg";
+	bb_run_record_accel(r, rec);
 	snprintf(rec->boot_id, sizeof(rec->boot_id), "%s", p.boot_id);
 	rec->ok = p.ok;
 	rec->failed = p.failed;
@@ -576,6 +591,7 @@ int bb_run(const struct bb_run_opts *o, struct bb_run_result *res, char *err, si
 	    (rc = make_outdir(&r, err, errlen)) || (rc = prepare_boots(&r, err, errlen)) ||
 	    (rc = ensure_disk(&r, err, errlen)))
 		goto out;
+	r.host_cpus = bb_host_cpus();
 	choose_accel(&r);
 	rc = boot_all(&r, err, errlen);
 out:

@@ -8,6 +8,7 @@
 #include "host/job/cluster.h"
 #include "host/run/progress.h"
 #include "host/run/run.h"
+#include "host/run/vcpus.h"
 #include "host/results/runjson.h"
 #include "plan.h"
 
@@ -30,6 +31,8 @@ struct run {
 	struct bb_run_booted *booted; /* per record: what it booted */
 	struct bb_cluster cluster;    /* a two-host job's (res->two_host) */
 	enum bb_accel use;
+	int host_cpus;    /* online, read once at the start (0: unknown) */
+	int vcpus_warned; /* the TCG oversubscription warning was said (once a run) */
 	double allow;
 	char stamp[32];
 	struct jn *old; /* run.json of earlier invocations */
@@ -37,6 +40,11 @@ struct run {
 
 void bb_run_say(const struct run *r, enum bb_run_say to, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+/* The vCPUs the run's boots have at once against the host's CPUs, under the accelerator in use
+ * (host/run/vcpus.h). */
+struct bb_vcpu_load bb_run_vcpu_load(const struct run *r);
+/* A boot's accelerator and vCPU load into its record (run.json). */
+void bb_run_record_accel(const struct run *r, struct bb_run_record *rec);
 /* Deadline of one boot from its plan: every iteration's runtime and grace, plus setup. */
 double bb_run_deadline(const struct run *r, const struct bootspec *s);
 /* After a boot: its results from disk (collected into outdir), else from its console log;

@@ -295,7 +295,7 @@ static int qemu_cmdline(const struct bb_qemu_opts *o, enum bb_accel accel, struc
 	int n = 0;
 	const char **argv = c->argv;
 	snprintf(c->mem, sizeof(c->mem), "%d", o->mem_mb > 0 ? o->mem_mb : 1024);
-	snprintf(c->cpus, sizeof(c->cpus), "%d", o->cpus > 0 ? o->cpus : 2);
+	snprintf(c->cpus, sizeof(c->cpus), "%d", o->cpus > 0 ? o->cpus : BB_QEMU_DEFAULT_CPUS);
 	argv[n++] = o->qemu ? o->qemu : DEFAULT_QEMU;
 	argv[n++] = "-accel";
 	argv[n++] = accel == BB_ACCEL_KVM ? "kvm" : "tcg";
@@ -459,12 +459,14 @@ static void boot_outcome(struct watch *w, enum bb_boot_outcome stop, int exited,
 		res->outcome = BB_BOOT_QEMU_FAILED;
 		io->errbuf[strcspn(io->errbuf, "\n")] = 0;
 		if (WIFSIGNALED(status))
-			snprintf(res->detail, sizeof(res->detail), "QEMU killed by signal %d%s%.400s",
-			         WTERMSIG(status), *io->errbuf ? ": " : "", io->errbuf);
+			snprintf(res->detail, sizeof(res->detail),
+			         "QEMU killed by signal %d%s%.400s", WTERMSIG(status),
+			         *io->errbuf ? ": " : "", io->errbuf);
 		else
-			snprintf(res->detail, sizeof(res->detail), "QEMU exited with status %d%s%.400s",
-			         WIFEXITED(status) ? WEXITSTATUS(status) : -1, *io->errbuf ? ": " : "",
-			         io->errbuf);
+			snprintf(res->detail, sizeof(res->detail),
+			         "QEMU exited with status %d%s%.400s",
+			         WIFEXITED(status) ? WEXITSTATUS(status) : -1,
+			         *io->errbuf ? ": " : "", io->errbuf);
 	}
 }
 
@@ -476,7 +478,8 @@ static enum bb_accel pick_accel(const struct bb_qemu_opts *o, struct bb_qemu_res
 	if (o->accel != BB_ACCEL_AUTO)
 		return o->accel;
 	if (kvm_known < 0)
-		kvm_known = bb_kvm_probe(o->qemu, o->kernel, BB_KVM_PROBE_S, kvm_why, sizeof(kvm_why));
+		kvm_known =
+		    bb_kvm_probe(o->qemu, o->kernel, BB_KVM_PROBE_S, kvm_why, sizeof(kvm_why));
 	if (!kvm_known)
 		snprintf(res->accel_note, sizeof(res->accel_note), "KVM: %s", kvm_why);
 	return kvm_known ? BB_ACCEL_KVM : BB_ACCEL_TCG;

@@ -25,6 +25,7 @@ enum bb_accel { BB_ACCEL_AUTO, BB_ACCEL_KVM, BB_ACCEL_TCG };
 #define BB_KVM_PROBE_S 5.0 /* the probe waits this long for the kernel's first line */
 /* A boot under KVM whose kernel prints nothing this long is stopped (BB_BOOT_NO_KERNEL). */
 #define BB_KVM_KERNEL_WAIT_S 10.0
+#define BB_QEMU_DEFAULT_CPUS 2 /* a VM's vCPUs when none are asked for */
 
 /*
  * Does KVM run Linux here? Firmware running is not proof: some machines (nested
@@ -35,8 +36,7 @@ enum bb_accel { BB_ACCEL_AUTO, BB_ACCEL_KVM, BB_ACCEL_TCG };
  * printed nothing, nothing ran at all). The one probe of benchboot: run and bb_qemu_boot
  * (BB_ACCEL_AUTO) both use it.
  */
-int bb_kvm_probe(const char *qemu, const char *kernel, double timeout_s, char *why,
-                 size_t whylen);
+int bb_kvm_probe(const char *qemu, const char *kernel, double timeout_s, char *why, size_t whylen);
 
 enum bb_boot_outcome {
 	BB_BOOT_POWEROFF,    /* QEMU exited by itself (the guest powered off) */
@@ -58,7 +58,7 @@ struct bb_qemu_opts {
 	enum bb_accel accel; /* AUTO: probe KVM once (bb_kvm_probe with kernel), else TCG */
 	const char *kernel, *initrd, *append;
 	const char *disk;        /* raw disk image on virtio-blk, or NULL */
-	int cpus, mem_mb;        /* 0: 2 CPUs, 1024 MB */
+	int cpus, mem_mb;        /* 0: BB_QEMU_DEFAULT_CPUS, 1024 MB */
 	const char *console_log; /* the console is copied (appended) there, or NULL */
 	double deadline_s;       /* wall seconds for the whole boot (0: none) */
 	double silence_s;        /* console silence that counts as a hang (0: none) */
@@ -72,7 +72,7 @@ struct bb_qemu_opts {
 	 * (silence_s at first), or < 0 to stop the VM now (outcome BB_BOOT_STOPPED).
 	 */
 	double (*on_line)(void *ctx, const char *line);
-	void (*on_tick)(void *ctx); /* called about 4 times a second (progress display) */
+	void (*on_tick)(void *ctx);           /* called about 4 times a second (progress display) */
 	void (*on_start)(void *ctx, int pid); /* QEMU started as process pid, or NULL */
 	void *ctx;
 	volatile sig_atomic_t *interrupt; /* nonzero: stop the VM (set by a SIGINT handler) */

@@ -1,0 +1,82 @@
+/* The TCG oversubscription warning of `benchboot run` (lib/host/run/vcpus.c): both sides of
+ * the threshold, a two-host job's two VMs counted together, KVM and an unknown host never
+ * warned about, and the advice (fewer vCPUs only when fewer would do). */
+#include "harness.h"
+#include "host/run/vcpus.h"
+
+TEST(vcpus_threshold_one_host)
+{
+	/* the default 2 vCPUs: on 2 CPUs (and fewer) oversubscribed, on 3 not */
+	struct bb_vcpu_load l = bb_vcpu_load(BB_ACCEL_TCG, 0, 1, 2);
+	CHECK_INT(l.vcpus, ==, 2);
+	CHECK_INT(l.oversubscribed, ==, 1);
+	CHECK_INT(bb_vcpu_load(BB_ACCEL_TCG, 0, 1, 1).oversubscribed, ==, 1);
+	CHECK_INT(bb_vcpu_load(BB_ACCEL_TCG, 0, 1, 3).oversubscribed, ==, 0);
+	CHECK_INT(bb_vcpu_load(BB_ACCEL_TCG, 1, 1, 2).oversubscribed, ==, 0);
+	CHECK_INT(bb_vcpu_load(BB_ACCEL_TCG, 4, 1, 4).oversubscribed, ==, 1);
+	CHECK_INT(bb_vcpu_load(BB_ACCEL_TCG, 4, 1, 5).oversubscribed, ==, 0);
+}
+
+TEST(vcpus_two_host_counts_both_vms)
+{
+	/* 2 VMs of 2 vCPUs: 4 at once; 3 and 4 host CPUs are crowded where one VM would not be */
+	struct bb_vcpu_load l = bb_vcpu_load(BB_ACCEL_TCG, 2, 2, 4);
+	CHECK_INT(l.vcpus, ==, 4);
+	CHECK_INT(l.oversubscribed, ==, 1);
+	CHECK_INT(bb_vcpu_load(BB_ACCEL_TCG, 2, 1, 4).oversubscribed, ==, 0);
+	CHECK_INT(bb_vcpu_load(BB_ACCEL_TCG, 2, 2, 3).oversubscribed, ==, 1);
+	CHECK_INT(bb_vcpu_load(BB_ACCEL_TCG, 2, 2, 5).oversubscribed, ==, 0);
+	/* 1 vCPU each on 2 CPUs: still 2 at once */
+	CHECK_INT(bb_vcpu_load(BB_ACCEL_TCG, 1, 2, 2).oversubscribed, ==, 1);
+}
+
+TEST(vcpus_kvm_and_unknown_host_never)
+{
+	CHECK_INT(bb_vcpu_load(BB_ACCEL_KVM, 2, 2, 2).oversubscribed, ==, 0);
+	CHECK_INT(bb_vcpu_load(BB_ACCEL_KVM, 8, 1, 1).oversubscribed, ==, 0);
+	struct bb_vcpu_load l = bb_vcpu_load(BB_ACCEL_TCG, 2, 1, 0);
+	CHECK_INT(l.host_cpus, ==, 0);
+	CHECK_INT(l.oversubscribed, ==, 0);
+	CHECK_INT(bb_vcpu_load(BB_ACCEL_TCG, 2, 1, -1).oversubscribed, ==, 0);
+}
+
+TEST(vcpus_host_cpus_is_sysconf)
+{
+	char *out = NULL;
+	CHECK_INT(test_run("getconf _NPROCESSORS_ONLN", &out), ==, 0);
+	CHECK_INT(bb_host_cpus(), ==, atoi(out));
+	CHECK_INT(bb_host_cpus(), >=, 1);
+	free(out);
+}
+
+TEST(vcpus_warning_text)
+{
+	char line[1024];
+	struct bb_vcpu_load l = bb_vcpu_load(BB_ACCEL_TCG, 0, 1, 2);
+	bb_vcpu_warning(&l, line, sizeof(line));
+	CHECK_STR(line, "warning: 2 vCPUs under TCG on a host with 2 CPUs: each vCPU is a host "
+	                "thread competing with QEMU's own, so iterations vary far more than the "
+	                "kernel does (414 to 1003 Mbps of netperf in one boot, 2 vCPUs on 2 "
+	                "CPUs); use --cpus 1, a host with more CPUs, or KVM");
+	/* two VMs: said so; on 4 CPUs 1 vCPU each leaves a CPU free */
+	l = bb_vcpu_load(BB_ACCEL_TCG, 2, 2, 4);
+	bb_vcpu_warning(&l, line, sizeof(line));
+	CHECK(
+	    !strncmp(line, "warning: 4 vCPUs (2 VMs of 2) under TCG on a host with 4 CPUs: ", 62));
+	CHECK(strstr(line, "; use --cpus 1, a host with more CPUs, or KVM") != NULL);
+	/* 1 vCPU each already, or a 1-CPU host: fewer vCPUs would not do, not advised */
+	l = bb_vcpu_load(BB_ACCEL_TCG, 1, 2, 2);
+	bb_vcpu_warning(&l, line, sizeof(line));
+	CHECK(strstr(line, "warning: 2 vCPUs (2 VMs of 1) under TCG on a host with 2 CPUs") ==
+	      line);
+	CHECK(strstr(line, "; use a host with more CPUs, or KVM") != NULL);
+	CHECK(strstr(line, "--cpus") == NULL);
+	l = bb_vcpu_load(BB_ACCEL_TCG, 1, 1, 1);
+	bb_vcpu_warning(&l, line, sizeof(line));
+	CHECK(strstr(line, "warning: 1 vCPU under TCG on a host with 1 CPU: ") == line);
+	CHECK(strstr(line, "--cpus") == NULL);
+	/* 8 vCPUs on 8 CPUs: 7 would leave one free */
+	l = bb_vcpu_load(BB_ACCEL_TCG, 8, 1, 8);
+	bb_vcpu_warning(&l, line, sizeof(line));
+	CHECK(strstr(line, "; use --cpus 7, a host with more CPUs, or KVM") != NULL);
+}
