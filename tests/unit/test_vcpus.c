@@ -4,40 +4,43 @@
 #include "harness.h"
 #include "host/run/vcpus.h"
 
-TEST(vcpus_threshold_one_host)
-{
-	/* the default 2 vCPUs: on 2 CPUs (and fewer) oversubscribed, on 3 not */
-	struct bb_vcpu_load l = bb_vcpu_load(BB_ACCEL_TCG, 0, 1, 2);
-	CHECK_INT(l.vcpus, ==, 2);
-	CHECK_INT(l.oversubscribed, ==, 1);
-	CHECK_INT(bb_vcpu_load(BB_ACCEL_TCG, 0, 1, 1).oversubscribed, ==, 1);
-	CHECK_INT(bb_vcpu_load(BB_ACCEL_TCG, 0, 1, 3).oversubscribed, ==, 0);
-	CHECK_INT(bb_vcpu_load(BB_ACCEL_TCG, 1, 1, 2).oversubscribed, ==, 0);
-	CHECK_INT(bb_vcpu_load(BB_ACCEL_TCG, 4, 1, 4).oversubscribed, ==, 1);
-	CHECK_INT(bb_vcpu_load(BB_ACCEL_TCG, 4, 1, 5).oversubscribed, ==, 0);
-}
+/* accel, vCPUs a VM (0: the default 2), VMs at once, host CPUs -> vCPUs, oversubscribed */
+static const struct {
+	enum bb_accel accel;
+	int cpus, vms, host, vcpus, over;
+} cases[] = {
+    /* one host: the default 2 vCPUs crowd 2 CPUs (and 1), not 3 */
+    {BB_ACCEL_TCG, 0, 1, 2, 2, 1},
+    {BB_ACCEL_TCG, 0, 1, 1, 2, 1},
+    {BB_ACCEL_TCG, 0, 1, 3, 2, 0},
+    {BB_ACCEL_TCG, 1, 1, 2, 1, 0},
+    {BB_ACCEL_TCG, 4, 1, 4, 4, 1},
+    {BB_ACCEL_TCG, 4, 1, 5, 4, 0},
+    /* two hosts: both VMs count, so 4 CPUs are crowded where one VM would not be */
+    {BB_ACCEL_TCG, 2, 2, 4, 4, 1},
+    {BB_ACCEL_TCG, 2, 1, 4, 2, 0},
+    {BB_ACCEL_TCG, 2, 2, 3, 4, 1},
+    {BB_ACCEL_TCG, 2, 2, 5, 4, 0},
+    {BB_ACCEL_TCG, 1, 2, 2, 2, 1},
+    /* KVM: a vCPU is not such a thread; an unknown host: nothing to say */
+    {BB_ACCEL_KVM, 2, 2, 2, 4, 0},
+    {BB_ACCEL_KVM, 8, 1, 1, 8, 0},
+    {BB_ACCEL_TCG, 2, 1, 0, 2, 0},
+    {BB_ACCEL_TCG, 2, 1, -1, 2, 0},
+};
 
-TEST(vcpus_two_host_counts_both_vms)
+TEST(vcpus_threshold)
 {
-	/* 2 VMs of 2 vCPUs: 4 at once; 3 and 4 host CPUs are crowded where one VM would not be */
-	struct bb_vcpu_load l = bb_vcpu_load(BB_ACCEL_TCG, 2, 2, 4);
-	CHECK_INT(l.vcpus, ==, 4);
-	CHECK_INT(l.oversubscribed, ==, 1);
-	CHECK_INT(bb_vcpu_load(BB_ACCEL_TCG, 2, 1, 4).oversubscribed, ==, 0);
-	CHECK_INT(bb_vcpu_load(BB_ACCEL_TCG, 2, 2, 3).oversubscribed, ==, 1);
-	CHECK_INT(bb_vcpu_load(BB_ACCEL_TCG, 2, 2, 5).oversubscribed, ==, 0);
-	/* 1 vCPU each on 2 CPUs: still 2 at once */
-	CHECK_INT(bb_vcpu_load(BB_ACCEL_TCG, 1, 2, 2).oversubscribed, ==, 1);
-}
-
-TEST(vcpus_kvm_and_unknown_host_never)
-{
-	CHECK_INT(bb_vcpu_load(BB_ACCEL_KVM, 2, 2, 2).oversubscribed, ==, 0);
-	CHECK_INT(bb_vcpu_load(BB_ACCEL_KVM, 8, 1, 1).oversubscribed, ==, 0);
-	struct bb_vcpu_load l = bb_vcpu_load(BB_ACCEL_TCG, 2, 1, 0);
-	CHECK_INT(l.host_cpus, ==, 0);
-	CHECK_INT(l.oversubscribed, ==, 0);
-	CHECK_INT(bb_vcpu_load(BB_ACCEL_TCG, 2, 1, -1).oversubscribed, ==, 0);
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct bb_vcpu_load l =
+		    bb_vcpu_load(cases[i].accel, cases[i].cpus, cases[i].vms, cases[i].host);
+		if (l.vcpus != cases[i].vcpus || l.oversubscribed != cases[i].over ||
+		    l.host_cpus != (cases[i].host > 0 ? cases[i].host : 0))
+			bb_test_fail(
+			    __FILE__, __LINE__,
+			    "case %zu: %d vCPUs, oversubscribed %d, host %d; expected %d, %d", i,
+			    l.vcpus, l.oversubscribed, l.host_cpus, cases[i].vcpus, cases[i].over);
+	}
 }
 
 TEST(vcpus_host_cpus_is_sysconf)
