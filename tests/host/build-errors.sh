@@ -2,8 +2,7 @@
 # writes nothing: paths escaping the image, colliding paths, a missing library, an unknown
 # module (with a suggestion), bad options.
 . tests/lib.sh
-[ -e "$SYSROOT/.complete" ] || skip "sysroot missing (make fetch)"
-[ -x "$B/netperf/netperf" ] || skip "netperf not built (make netperf)"
+bb_need sysroot netperf
 echo one >"$T/one"
 echo two >"$T/two"
 

@@ -2,8 +2,7 @@
 # nodes are there; modules.order is what modprobe --show-depends computes after our own
 # depmod -b; every line of the manifest matches the extracted tree and its digest is the id.
 . tests/lib.sh
-[ -e "$SYSROOT/.complete" ] || skip "sysroot missing (make fetch)"
-[ -x "$B/netperf/netperf" ] || skip "netperf not built (make netperf)"
+bb_need sysroot netperf
 o=$T/out/img
 printf 'benchboot-plan 1\njob=t\n' >"$T/plan"
 mkdir -p "$T/extra/sub" && echo data >"$T/extra/sub/f" && ln -s sub/f "$T/extra/link"

@@ -3,8 +3,7 @@
 # give byte-identical initrd.img (gzip, zstd, none). SOURCE_DATE_EPOCH sets every mtime.
 # An early cpio goes first, uncompressed.
 . tests/lib.sh
-[ -e "$SYSROOT/.complete" ] || skip "sysroot missing (make fetch)"
-[ -x "$B/netperf/netperf" ] || skip "netperf not built (make netperf)"
+bb_need sysroot netperf
 
 inputs() { # DIR: a copy of the host-side inputs
 	mkdir -p "$1/files/d"

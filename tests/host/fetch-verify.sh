@@ -1,7 +1,7 @@
 # A corrupted cached input makes `make fetch` fail naming it; after deleting it, fetch succeeds
 # (re-downloading only that file) and the sysroot is intact.
 . tests/lib.sh
-[ -e "$SYSROOT/.complete" ] || skip "pinned inputs not fetched (run 'make fetch')"
+bb_need sysroot
 c="$T/cache"
 mkdir -p "$c"
 cp -a "$CACHE/debs" "$CACHE/src" "$c/"

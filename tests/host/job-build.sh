@@ -3,8 +3,7 @@
 # and no sctp, no netperf; a job with two boot groups gives two images whose plans are the
 # ones `benchboot check --plans` writes.
 . tests/lib.sh
-[ -e "$SYSROOT/.complete" ] || fail "sysroot missing (make fetch)"
-[ -x "$B/netperf/netperf" ] || fail "netperf not built (make netperf)"
+bb_need sysroot netperf
 manifest_has() { grep -q " $2\$" "$1" || fail "$2 not in $1"; }
 manifest_lacks() { ! grep -q "$2" "$1" || fail "$2 in $1: $(grep "$2" "$1" | head -3)"; }
 

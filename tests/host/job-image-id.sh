@@ -2,8 +2,7 @@
 # (as `make demo`'s temporary job is, every time) builds the same image id, byte for byte the
 # same initramfs, and a plan that names the job file without its folder.
 . tests/lib.sh
-[ -e "$SYSROOT/.complete" ] || skip "sysroot missing (make fetch)"
-[ -x "$B/netperf/netperf" ] || skip "netperf not built (make netperf)"
+bb_need sysroot netperf
 mkdir -p "$T/a" "$T/elsewhere/deeper"
 cp config/jobs/netperf-sctp.yaml "$T/a/job.yaml"
 cp config/jobs/netperf-sctp.yaml "$T/elsewhere/deeper/job.yaml"

@@ -3,7 +3,7 @@
 # determinism: two builds in different directories, at different times, with the inputs'
 # mtimes changed, give identical benchboot.efi and disk.img.
 . tests/lib.sh
-[ -e "$SYSROOT/.complete" ] || fail "sysroot missing (make fetch)"
+bb_need sysroot
 [ -e "$SYSROOT/usr/lib/systemd/boot/efi/linuxx64.efi.stub" ] || fail "no EFI stub in the sysroot (make fetch)"
 for t in objdump sgdisk fsck.fat mcopy e2fsck debugfs; do
 	command -v $t >/dev/null || fail "$t missing (tools/scripts/install-deps)"

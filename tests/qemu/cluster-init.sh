@@ -48,12 +48,8 @@ iterations=2
 runtime=2
 grace=10
 sysctl.net.core.somaxconn=1024
-server.0.arg=/usr/bin/netserver
-server.0.arg=-4
-server.0.arg=-D
-server.0.ready=tcp:127.0.0.1:12865
 PLAN
-printf 'client.arg=%s\n' /usr/bin/netperf -4 -H 192.168.77.1 -t TCP_STREAM -l 2 >>"$T/plan"
+{ netserver_stanza; netperf_client_stanza 192.168.77.1 TCP_STREAM 2; } >>"$T/plan"
 cat >>"$T/plan" <<'PLAN'
 
 [run SCTP_STREAM_MANY]
@@ -63,12 +59,8 @@ runtime=2
 grace=10
 needs.module=sctp
 sysctl.net.sctp.prsctp_enable=0
-server.0.arg=/usr/bin/netserver
-server.0.arg=-4
-server.0.arg=-D
-server.0.ready=tcp:127.0.0.1:12865
 PLAN
-printf 'client.arg=%s\n' /usr/bin/netperf -4 -H 192.168.77.1 -t SCTP_STREAM_MANY -l 2 -- -m 10K >>"$T/plan"
+{ netserver_stanza; netperf_client_stanza 192.168.77.1 SCTP_STREAM_MANY 2 -- -m 10K; } >>"$T/plan"
 
 init_image "$T/plan" "$T/img" --module virtio_net --module virtio_pci --module virtio_blk
 

@@ -19,24 +19,9 @@ runtime=$3
 grace=30
 ${5:+needs.module=sctp
 sysctl.net.sctp.prsctp_enable=$5}
-server.0.arg=/usr/bin/netserver
-server.0.arg=-4
-$([ -n "${6:-}" ] || echo server.0.arg=-D)
-server.0.ready=tcp:127.0.0.1:12865
+$(netserver_stanza ${6:+daemon})
 server.0.cpus=0
-client.arg=/usr/bin/netperf
-client.arg=-4
-client.arg=-H
-client.arg=127.0.0.1
-client.arg=-t
-client.arg=$2
-client.arg=-c
-client.arg=-C
-client.arg=-l
-client.arg=$3
-client.arg=--
-client.arg=-m
-client.arg=10K
+$(netperf_client_stanza 127.0.0.1 "$2" "$3" -c -C -- -m 10K)
 client.count=$4
 client.cpus=1
 RUN

@@ -8,7 +8,8 @@
 bb_need e2fsck
 
 # one image, two command lines: with bbcrash on it the second run's client crashes the kernel
-cat >"$T/plan" <<'PLAN'
+{
+	cat <<'PLAN'
 benchboot-plan 1
 job=run-repair
 cgroup.mode=v2
@@ -20,20 +21,9 @@ param.test=TCP_STREAM
 iterations=1
 runtime=3
 grace=30
-server.0.arg=/usr/bin/netserver
-server.0.arg=-4
-server.0.arg=-D
-server.0.ready=tcp:127.0.0.1:12865
-client.arg=/usr/bin/netperf
-client.arg=-4
-client.arg=-H
-client.arg=127.0.0.1
-client.arg=-t
-client.arg=TCP_STREAM
-client.arg=-c
-client.arg=-C
-client.arg=-l
-client.arg=3
+PLAN
+	netperf_stanza TCP_STREAM 3 -c -C
+	cat <<'PLAN'
 client.count=1
 
 [run crash]
@@ -41,16 +31,16 @@ suite=netperf
 param.test=TCP_STREAM
 runtime=3
 grace=30
-server.0.arg=/usr/bin/netserver
-server.0.arg=-4
-server.0.arg=-D
-server.0.ready=tcp:127.0.0.1:12865
+PLAN
+	netserver_stanza
+	cat <<'PLAN'
 client.arg=/bin/busybox
 client.arg=sh
 client.arg=-c
 client.arg=if /bin/busybox grep -q bbcrash /proc/cmdline; then /bin/busybox sleep 1; echo c >/proc/sysrq-trigger; /bin/busybox sleep 100; fi; exec /usr/bin/netperf -4 -H 127.0.0.1 -t TCP_STREAM -c -C -l 3
 client.count=1
 PLAN
+} >"$T/plan"
 init_image "$T/plan" "$T/img" --module virtio_blk --module virtio_pci
 mkdir -p "$T/crashimg"
 ln -s "$T/img/img/vmlinuz" "$T/crashimg/vmlinuz"
