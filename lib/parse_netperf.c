@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "stats.h"
+#include "parse_netperf.h"
 
 #define NP_MAXF 12
 

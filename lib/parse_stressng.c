@@ -11,7 +11,8 @@
  * programs/stress-ng/parse: a row with 0 bogo ops is STRESSOR.fail 1; otherwise STRESSOR.pass
  * 1, .ops (column 2) and .ops_per_sec (the real-time rate). A metric line
  *
- *   stress-ng: metrc: [5237] udp-flood           1097.62 sendto calls per sec (geometric mean of 2 instances)
+ *   stress-ng: metrc: [5237] udp-flood           1097.62 sendto calls per sec (geometric mean of 2
+ * instances)
  *
  * is STRESSOR.UNIT (the words after the value, LKP's normalisation: blanks and ,"_[]():
  * runs become one '_'), or STRESSOR.UNIT.fail 1 when the value is 0.
@@ -21,7 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "stats.h"
+#include "parse_stressng.h"
 
 #define SN_MAXF 16
 
@@ -167,7 +168,8 @@ int bb_parse_stressng(const char *out, struct bb_stats *st, char *err, size_t er
 				return rc;
 			if (mv != 0) {
 				snprintf(name, sizeof name, "stress-ng.%s.%s.pass", f[0], unit);
-				if (!sn_seen(st, first, name) && (rc = bb_stats_add(st, name, 1, "")))
+				if (!sn_seen(st, first, name) &&
+				    (rc = bb_stats_add(st, name, 1, "")))
 					return rc;
 			}
 			s = *e ? e + 1 : e;

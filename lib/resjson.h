@@ -19,7 +19,7 @@
 
 #include <stddef.h>
 
-#include "stats.h"
+#include "statset.h"
 
 struct bb_resjson_series {
 	char name[128];

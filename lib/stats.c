@@ -8,6 +8,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "parse_netperf.h"
+#include "parse_stressng.h"
 #include "stats.h"
 
 static double tv_seconds(struct timeval tv)

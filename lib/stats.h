@@ -27,16 +27,7 @@
 #include <stddef.h>
 #include <sys/resource.h>
 
-struct bb_stat {
-	char name[128];
-	double value;
-	char unit[16];
-};
-
-struct bb_stats {
-	struct bb_stat *v;
-	size_t n, cap;
-};
+#include "statset.h"
 
 /*
  * Stats of one iteration from its clients' raw outputs and rusages, with LKP names (above).
@@ -49,47 +40,9 @@ struct bb_stats {
 int bb_stats_for_run(const char *suite, const char *const *client_outputs,
                      const struct rusage *rusages, size_t nclients, double elapsed_s,
                      struct bb_stats *out, char *err, size_t errlen);
-void bb_stats_free(struct bb_stats *s);
-
-/* Append (name, value, unit); a name longer than 127 bytes is -ENAMETOOLONG. 0 or -errno. */
-int bb_stats_add(struct bb_stats *s, const char *name, double value, const char *unit);
-/* The stat called name, or NULL. */
-const struct bb_stat *bb_stats_find(const struct bb_stats *s, const char *name);
 
 /* The <suite>.time.* stats from the clients' rusages (see above). 0 or -ENOMEM. */
 int bb_stats_add_rusage(struct bb_stats *s, const char *suite, const struct rusage *rusages,
                         size_t nclients, double elapsed_s);
-
-/*
- * One netperf client's result (parse_netperf.c). Understands netperf 2.7's default output
- * (verbosity 1) with or without the test banner and headers (-P 0), with or without -c/-C,
- * for the stream tests (TCP_STREAM, TCP_MAERTS, TCP_SENDFILE, SCTP_STREAM, SCTP_STREAM_MANY),
- * UDP_STREAM (the receiver's line is the throughput) and the RR tests (TCP_RR, TCP_CRR,
- * UDP_RR, SCTP_RR, SCTP_RR_MANY), and the confidence-interval warnings of -i/-I.
- */
-struct bb_netperf_result {
-	int rr;            /* 1: transactions/s, 0: Mbit/s */
-	double throughput; /* Mbit/s (converted from -f units when a header says so) or tps;
-	                    * UDP_STREAM: the sender's line, as LKP's parse reads it */
-	int has_recv;      /* UDP_STREAM: the receiver's line is in recv_throughput */
-	double recv_throughput;
-	double msg_size;   /* the send message size column (stream tests), for LKP's workload */
-	double elapsed_s;  /* of the first data line (UDP_STREAM: the sender's) */
-	int has_cpu;                  /* the four fields below are set */
-	double local_cpu, remote_cpu; /* percent */
-	double local_sd, remote_sd;   /* us/KB (stream) or us/Tr (RR) */
-	int confidence_missed;        /* "Desired confidence was not achieved" */
-};
-
-/* 0, or -EINVAL with the reason in err (e.g. netperf's own "establish control: ..." line). */
-int bb_parse_netperf(const char *output, struct bb_netperf_result *r, char *err, size_t errlen);
-
-/*
- * stress-ng --metrics output of one client (parse_stressng.c): appends
- * stress-ng.<stressor>.ops and .ops_per_sec for every stressor in the metrics table.
- * 0, or -EINVAL with the reason in err (no metrics table, a stressor that failed or was
- * skipped: stress-ng's own message is quoted).
- */
-int bb_parse_stressng(const char *output, struct bb_stats *out, char *err, size_t errlen);
 
 #endif

@@ -1,11 +1,11 @@
-/* A set of named stats of one iteration (the container the parsers fill); see stats.h. */
+/* A set of named stats of one iteration (the container the parsers fill); see statset.h. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "grow.h"
-#include "stats.h"
+#include "statset.h"
 
 int bb_stats_add(struct bb_stats *s, const char *name, double value, const char *unit)
 {

@@ -3,7 +3,7 @@
 #include <math.h>
 
 #include "harness.h"
-#include "stats.h"
+#include "parse_netperf.h"
 
 static struct bb_netperf_result parse_ok(const char *fixture)
 {

@@ -4,7 +4,7 @@
 #include <math.h>
 
 #include "harness.h"
-#include "stats.h"
+#include "parse_stressng.h"
 
 static double stat_of(const struct bb_stats *s, const char *name)
 {
@@ -165,7 +165,8 @@ TEST(zero_ops_is_fail_as_in_lkp)
 	    "bogo ops/s     bogo ops/s CPU used per       RSS Max\n"
 	    "stress-ng: metrc: [5961]                           (secs)    (secs)    (secs)   "
 	    "(real time) (usr+sys time) instance (%)          (KB)\n"
-	    "stress-ng: metrc: [5961] uprobe                0     60.00      0.21      0.87         "
+	    "stress-ng: metrc: [5961] uprobe                0     60.00      0.21      0.87        "
+	    " "
 	    "0.00           0.00         0.01          1792\n"
 	    "stress-ng: metrc: [5961] uprobe                 0.00 MB trace data per second "
 	    "(harmonic mean of 2 instances)\n";
