@@ -5,6 +5,7 @@
 #include <arpa/inet.h>
 #include <errno.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -321,7 +322,6 @@ static int set_cluster(struct parser *ps, const char *key, const char *value, in
                        unsigned *bit)
 {
 	struct bb_plan *p = ps->plan;
-	long v;
 	*bit = 0;
 	if (!strcmp(key, "role")) {
 		*bit = G_ROLE;
@@ -341,20 +341,6 @@ static int set_cluster(struct parser *ps, const char *key, const char *value, in
 			            value);
 		ps->cluster_line = ps->lineno;
 		return set_str(&p->cluster, value) ? fail(ps, "out of memory") : 0;
-	}
-	if (!strcmp(key, "cluster.port")) {
-		*bit = G_CPORT;
-		if (parse_int(value, 1, 65535, &v))
-			return fail(ps, "cluster.port: expected a port 1..65535, not '%s'", value);
-		p->cluster_port = (int)v;
-		return 0;
-	}
-	if (!strcmp(key, "cluster.wait")) {
-		*bit = G_CWAIT;
-		if (parse_int(value, 1, 3600, &v))
-			return fail(ps, "cluster.wait: expected seconds 1..3600, not '%s'", value);
-		p->cluster_wait = (int)v;
-		return 0;
 	}
 	if (!strncmp(key, "cluster.host.", 13))
 		return set_cluster_host(ps, key, value);
@@ -399,10 +385,34 @@ static int end_cluster(struct parser *ps)
 	return 0;
 }
 
+/* Global keys whose value is a whole number in a range, kept in an int of the plan. */
+static const struct int_key {
+	const char *key;
+	unsigned bit;
+	const char *what; /* the error says "KEY: expected WHAT MIN..MAX, not 'VALUE'" */
+	long min, max;
+	size_t field; /* offsetof(struct bb_plan, ...) */
+} int_keys[] = {
+    {"results.wait", G_RWAIT, "seconds", 0, 600, offsetof(struct bb_plan, results_wait)},
+    {"results.timeout", G_RTIMEOUT, "seconds", 1, 3600, offsetof(struct bb_plan, results_timeout)},
+    {"warmup", G_WARMUP, "iterations", 0, 10, offsetof(struct bb_plan, warmup)},
+    {"cluster.port", G_CPORT, "a port", 1, 65535, offsetof(struct bb_plan, cluster_port)},
+    {"cluster.wait", G_CWAIT, "seconds", 1, 3600, offsetof(struct bb_plan, cluster_wait)},
+};
+
+static const struct int_key *int_key_of(const char *key)
+{
+	for (size_t i = 0; i < sizeof(int_keys) / sizeof(int_keys[0]); i++)
+		if (!strcmp(key, int_keys[i].key))
+			return &int_keys[i];
+	return NULL;
+}
+
 /* A global key; cmdline: from benchboot.KEY (repeats override, `debug` and `reboot` allowed). */
 static int set_global(struct parser *ps, const char *key, const char *value, int cmdline)
 {
 	struct bb_plan *p = ps->plan;
+	const struct int_key *ik;
 	unsigned bit = 0;
 	long v;
 	int r = 0;
@@ -492,6 +502,12 @@ static int set_global(struct parser *ps, const char *key, const char *value, int
 		}
 		if (bit != G_NICNAME && bit != G_NICWAIT && !ps->nic_line)
 			ps->nic_line = ps->lineno;
+	} else if ((ik = int_key_of(key))) {
+		bit = ik->bit;
+		if (parse_int(value, ik->min, ik->max, &v))
+			return fail(ps, "%s: expected %s %ld..%ld, not '%s'", key, ik->what,
+			            ik->min, ik->max, value);
+		*(int *)((char *)p + ik->field) = (int)v;
 	} else if (!strncmp(key, "cluster", 7) || (cmdline && !strcmp(key, "role"))) {
 		if ((r = set_cluster(ps, key, value, cmdline, &bit)) || !bit)
 			return r; /* !bit: cluster.host.*, checked there */
@@ -502,17 +518,6 @@ static int set_global(struct parser *ps, const char *key, const char *value, int
 			if (!name_ok(p->modules_boot.v[i], "_-"))
 				return fail(ps, "modules.boot: bad module name '%s'",
 				            p->modules_boot.v[i]);
-	} else if (!strcmp(key, "results.wait")) {
-		bit = G_RWAIT;
-		if (parse_int(value, 0, 600, &v))
-			return fail(ps, "results.wait: expected seconds 0..600, not '%s'", value);
-		p->results_wait = (int)v;
-	} else if (!strcmp(key, "results.timeout")) {
-		bit = G_RTIMEOUT;
-		if (parse_int(value, 1, 3600, &v))
-			return fail(ps, "results.timeout: expected seconds 1..3600, not '%s'",
-			            value);
-		p->results_timeout = (int)v;
 	} else if (!strcmp(key, "order")) {
 		bit = G_ORDER;
 		if (!strcmp(value, "interleaved"))
@@ -531,11 +536,6 @@ static int set_global(struct parser *ps, const char *key, const char *value, int
 			            value);
 		p->order_seed = (unsigned long)v;
 		p->order_seed_set = 1;
-	} else if (!strcmp(key, "warmup")) {
-		bit = G_WARMUP;
-		if (parse_int(value, 0, 10, &v))
-			return fail(ps, "warmup: expected iterations 0..10, not '%s'", value);
-		p->warmup = (int)v;
 	} else if (cmdline && !strcmp(key, "debug.crash")) {
 		bit = G_DEBUG;
 		if (!name_ok(value, "-_"))
