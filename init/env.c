@@ -324,27 +324,34 @@ void env_cluster_json(struct ijw *w, const struct boot *b)
 	ijw_close(w, '}');
 }
 
+/* The image's id: the sha256 of its manifest, read once per boot (the image does not change
+ * while it runs, and env.json is written at every sync); NULL when there is no manifest. */
+static const char *image_id(void)
+{
+	static char hex[SHA256_HEX_LEN + 1];
+	static int done;
+	if (!done) {
+		size_t len;
+		char *manifest = init_read("/etc/benchboot/manifest", &len);
+		if (manifest)
+			sha256_hex(manifest, len, hex);
+		free(manifest);
+		done = 1;
+	}
+	return *hex ? hex : NULL;
+}
+
 int env_write(const struct boot *b)
 {
 	struct ijw w = {0};
 	struct utsname u;
-	char *manifest;
-	size_t mlen;
 	int gov_present;
 	static char governors[4096];
 
 	ijw_open(&w, NULL, '{');
 	ijw_int(&w, "benchboot_env", 1);
 	ijw_str(&w, "boot_id", b->boot_id);
-	manifest = init_read("/etc/benchboot/manifest", &mlen);
-	if (manifest) {
-		char hex[SHA256_HEX_LEN + 1];
-		sha256_hex(manifest, mlen, hex);
-		ijw_str(&w, "image_id", hex);
-		free(manifest);
-	} else {
-		ijw_raw(&w, "image_id", "null");
-	}
+	ijw_str(&w, "image_id", image_id());
 	ijw_str(&w, "job", b->plan.job);
 	ijw_str(&w, "plan_digest", b->plan.digest);
 	ijw_str(&w, "plan_error", *b->plan_error ? b->plan_error : NULL);
