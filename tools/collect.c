@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "host/boot/lava_api.h"
+#include "host/lab/lava_api.h"
 #include "host/results/collect.h"
 #include "host/results/collect_lava.h"
 #include "resdisk.h"

@@ -6,7 +6,7 @@
  *
  * LAVA job definitions for the images of a job: one per boot group, kernel and flavour
  * (lib/host/boot/lava.c); with --submit, sent to a LAVA server's REST API
- * (lib/host/boot/lava_api.c), waited for, and each job's end reported.
+ * (lib/host/lab/lava_api.c), waited for, and each job's end reported.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -19,7 +19,7 @@
 #include "grow.h"
 #include "host/errbuf.h"
 #include "host/boot/lava.h"
-#include "host/boot/lava_api.h"
+#include "host/lab/lava_api.h"
 #include "host/results/lava_log.h"
 #include "verb.h"
 

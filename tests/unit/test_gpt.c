@@ -7,7 +7,7 @@
 #include <unistd.h>
 
 #include "harness.h"
-#include "host/boot/gpt.h"
+#include "host/gpt.h"
 
 TEST(guid_text_round_trip_and_disk_order)
 {

@@ -14,7 +14,7 @@
 #include "host/fileio.h"
 #include "host/boot/bootdisk.h"
 #include "host/boot/fat.h"
-#include "host/boot/gpt.h"
+#include "host/gpt.h"
 #include "host/results/mkdisk.h"
 #include "resdisk.h"
 #include "sha256.h"

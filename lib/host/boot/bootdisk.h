@@ -1,7 +1,7 @@
 /*
  * A bootable disk image for USB sticks and UEFI machines (`benchboot build --disk`):
  *
- *   LBA 0-33        protective MBR, GPT (lib/host/boot/gpt.h)
+ *   LBA 0-33        protective MBR, GPT (lib/host/gpt.h)
  *   1 MiB           partition 1 "benchboot-esp": EFI System Partition, FAT32 (lib/host/boot/fat.h)
  *                   labelled BENCHBT-ESP, holding the UKI as \EFI\BOOT\BOOTX64.EFI, the path
  *                   firmware boots from removable media

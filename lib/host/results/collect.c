@@ -13,7 +13,7 @@
 #include <unistd.h>
 
 #include "consfile.h"
-#include "host/boot/gpt.h"
+#include "host/gpt.h"
 #include "host/json.h"
 #include "host/results/collect.h"
 #include "resdisk.h"

@@ -8,7 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "host/boot/lava_api.h"
+#include "host/lab/lava_api.h"
 #include "host/errbuf.h"
 #include "host/fileio.h"
 #include "host/json.h"

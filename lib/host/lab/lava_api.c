@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "host/boot/lava_api.h"
+#include "host/lab/lava_api.h"
 #include "host/errbuf.h"
 #include "host/json.h"
 #include "host/strbuf.h"

@@ -5,7 +5,7 @@
 #include <unistd.h>
 #include <zlib.h>
 
-#include "host/boot/gpt.h"
+#include "host/gpt.h"
 #include "host/le.h"
 #include "host/fileio.h"
 #include "hex.h"

@@ -16,8 +16,8 @@
  * server refused the definition; its message is in err), -EPROTO (an answer that is not what
  * the API gives), -EIO (another HTTP status), -ENOMEM. Host only.
  */
-#ifndef BENCHBOOT_HOST_LAVA_API_H
-#define BENCHBOOT_HOST_LAVA_API_H
+#ifndef BENCHBOOT_HOST_LAB_LAVA_API_H
+#define BENCHBOOT_HOST_LAB_LAVA_API_H
 
 #include <stddef.h>
 #include <stdio.h>
