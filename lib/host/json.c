@@ -90,8 +90,8 @@ static struct jn *convert(const json_t *v, int depth, char *err, size_t errlen)
 			}
 		} else {
 			for (size_t i = 0; i < count; i++, n->n++)
-				if (!(n->items[i] = convert(json_array_get(v, i), depth + 1, err,
-				                            errlen)))
+				if (!(n->items[i] =
+				          convert(json_array_get(v, i), depth + 1, err, errlen)))
 					goto out_free;
 		}
 		return n;
@@ -359,4 +359,33 @@ void jout_node(struct jout *w, const struct jn *node)
 			jout_arr_end(w);
 		break;
 	}
+}
+
+void jout_kv_str(struct jout *w, const char *key, const char *s)
+{
+	jout_key(w, key);
+	jout_str(w, s);
+}
+
+void jout_kv_text(struct jout *w, const char *key, const char *s)
+{
+	jout_kv_str(w, key, s && *s ? s : NULL);
+}
+
+void jout_kv_num(struct jout *w, const char *key, double v)
+{
+	jout_key(w, key);
+	jout_num(w, v);
+}
+
+void jout_kv_int(struct jout *w, const char *key, long long v)
+{
+	jout_key(w, key);
+	jout_int(w, v);
+}
+
+void jout_kv_bool(struct jout *w, const char *key, int v)
+{
+	jout_key(w, key);
+	jout_bool(w, v);
 }

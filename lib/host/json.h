@@ -51,6 +51,13 @@ void jout_num(struct jout *w, double v);
 void jout_int(struct jout *w, long long v);
 void jout_bool(struct jout *w, int v);
 void jout_null(struct jout *w);
+/* A member of the object being written: jout_key then the value. _str writes NULL as null;
+ * _text also writes an empty string as null (a field that was never filled). */
+void jout_kv_str(struct jout *w, const char *key, const char *s);
+void jout_kv_text(struct jout *w, const char *key, const char *s);
+void jout_kv_num(struct jout *w, const char *key, double v);
+void jout_kv_int(struct jout *w, const char *key, long long v);
+void jout_kv_bool(struct jout *w, const char *key, int v);
 /* Write a parsed value back (numbers as they were written). */
 void jout_node(struct jout *w, const struct jn *node);
 /* Write s as a JSON string literal (quotes and escapes). */

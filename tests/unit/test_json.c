@@ -13,7 +13,7 @@ TEST(json_reader)
 	struct jn *j = jn_parse(text, strlen(text), err, sizeof(err));
 	CHECK(j);
 	CHECK_INT(j->type, ==, JN_OBJ);
-	CHECK_INT(j->n, ==, 4); /* "a" twice is one member */
+	CHECK_INT(j->n, ==, 4);     /* "a" twice is one member */
 	CHECK_STR(j->keys[0], "a"); /* members in the order of the file */
 	CHECK_STR(j->keys[3], "n");
 	CHECK(jn_get(j, "a")->num == 7); /* the last duplicate wins */
@@ -114,6 +114,40 @@ TEST(json_writer_round_trip)
 	CHECK_INT(v->items[2]->type, ==, JN_NULL);
 	CHECK_STR(jn_get(j, "s")->str, "a\"b\\\n\x01");
 	CHECK_INT(jn_get(j, "e")->n, ==, 0);
+	jn_free(j);
+	free(buf);
+}
+
+TEST(json_writer_members)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	struct jout w;
+	jout_init(&w, f);
+	jout_obj_begin(&w);
+	jout_kv_str(&w, "empty", "");
+	jout_kv_str(&w, "none", NULL);
+	jout_kv_text(&w, "unfilled", "");
+	jout_kv_text(&w, "none_text", NULL);
+	jout_kv_text(&w, "text", "x");
+	jout_kv_num(&w, "num", 2.5);
+	jout_kv_int(&w, "int", -7);
+	jout_kv_bool(&w, "yes", 1);
+	jout_obj_end(&w);
+	fclose(f);
+	char err[128];
+	struct jn *j = jn_parse(buf, len, err, sizeof(err));
+	CHECK(j);
+	CHECK_INT(jn_get(j, "empty")->type, ==, JN_STR);
+	CHECK_STR(jn_get(j, "empty")->str, "");
+	CHECK_INT(jn_get(j, "none")->type, ==, JN_NULL);
+	CHECK_INT(jn_get(j, "unfilled")->type, ==, JN_NULL);
+	CHECK_INT(jn_get(j, "none_text")->type, ==, JN_NULL);
+	CHECK_STR(jn_get(j, "text")->str, "x");
+	CHECK(jn_get(j, "num")->num == 2.5);
+	CHECK_STR(jn_get(j, "int")->raw, "-7");
+	CHECK(jn_get(j, "yes")->type == JN_BOOL && jn_get(j, "yes")->boolean);
 	jn_free(j);
 	free(buf);
 }

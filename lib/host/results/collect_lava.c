@@ -28,40 +28,29 @@ static void write_boot(struct jout *w, const char *url, const struct collect_lav
 {
 	char idtext[32];
 	snprintf(idtext, sizeof(idtext), "%ld", j->id);
-	jout_key(w, "boot_id");
-	jout_str(w, *j->boot_id ? j->boot_id : NULL);
-	jout_key(w, "folder");
-	jout_str(w, *j->folder ? j->folder : NULL);
+	jout_kv_text(w, "boot_id", j->boot_id);
+	jout_kv_text(w, "folder", j->folder);
 	if (with_params) {
 		jout_key(w, "params");
 		jout_obj_begin(w);
 		if (*j->kernel) {
-			jout_key(w, "kernel");
-			jout_str(w, j->kernel);
+			jout_kv_str(w, "kernel", j->kernel);
 		}
-		jout_key(w, "lava_job");
-		jout_str(w, idtext);
-		jout_key(w, "lava_device");
-		jout_str(w, j->device);
+		jout_kv_str(w, "lava_job", idtext);
+		jout_kv_str(w, "lava_device", j->device);
 		jout_obj_end(w);
 	}
 	jout_key(w, "lava");
 	jout_obj_begin(w);
-	jout_key(w, "url");
-	jout_str(w, url);
-	jout_key(w, "job");
-	jout_int(w, j->id);
-	jout_key(w, "device");
-	jout_str(w, j->device);
-	jout_key(w, "health");
-	jout_str(w, j->health);
-	jout_key(w, "end");
-	jout_str(w, j->end);
+	jout_kv_str(w, "url", url);
+	jout_kv_int(w, "job", j->id);
+	jout_kv_str(w, "device", j->device);
+	jout_kv_str(w, "health", j->health);
+	jout_kv_str(w, "end", j->end);
 	jout_obj_end(w);
-	jout_key(w, "outcome");
-	jout_str(w, !strcmp(j->health, "Complete") && j->complete ? "finished" : "failed");
-	jout_key(w, "finished");
-	jout_bool(w, j->complete);
+	jout_kv_str(w, "outcome",
+	            !strcmp(j->health, "Complete") && j->complete ? "finished" : "failed");
+	jout_kv_bool(w, "finished", j->complete);
 }
 
 /* This job's run.json entry, as `benchboot run` writes one ({"boot_id", "folder", "params":

@@ -18,8 +18,7 @@ static void json_num_or_null(struct jout *w, const char *key, int have, double v
 static void json_sample(struct jout *w, const double *v, size_t n, const struct bb_sample *s)
 {
 	jout_obj_begin(w);
-	jout_key(w, "n");
-	jout_int(w, n);
+	jout_kv_int(w, "n", n);
 	json_num_or_null(w, "mean", n > 0, s->mean);
 	json_num_or_null(w, "stddev", n > 0, s->sd);
 	json_num_or_null(w, "stddev_percent", n > 0 && s->mean != 0, 100 * s->sd / fabs(s->mean));
@@ -38,14 +37,10 @@ static void json_env(struct jout *w, const struct bb_env_diff *d, size_t n)
 	jout_arr_begin(w);
 	for (size_t i = 0; i < n; i++) {
 		jout_obj_begin(w);
-		jout_key(w, "key");
-		jout_str(w, d[i].key);
-		jout_key(w, "a");
-		jout_str(w, d[i].a);
-		jout_key(w, "b");
-		jout_str(w, d[i].b);
-		jout_key(w, "set");
-		jout_bool(w, d[i].is_set);
+		jout_kv_str(w, "key", d[i].key);
+		jout_kv_str(w, "a", d[i].a);
+		jout_kv_str(w, "b", d[i].b);
+		jout_kv_bool(w, "set", d[i].is_set);
 		jout_obj_end(w);
 	}
 	jout_arr_end(w);
@@ -56,10 +51,8 @@ static void json_side(struct jout *w, const char *name, const char *label, int b
 {
 	jout_key(w, name);
 	jout_obj_begin(w);
-	jout_key(w, "label");
-	jout_str(w, label);
-	jout_key(w, "boots");
-	jout_int(w, boots);
+	jout_kv_str(w, "label", label);
+	jout_kv_int(w, "boots", boots);
 	jout_obj_end(w);
 }
 
@@ -70,22 +63,16 @@ static void json_interval(struct jout *w, const struct bb_interval *iv)
 	int have = iv->basis != BB_IV_NONE;
 	jout_key(w, "interval");
 	jout_obj_begin(w);
-	jout_key(w, "basis");
-	jout_str(w, basis[iv->basis]);
-	jout_key(w, "confidence");
-	jout_num(w, iv->confidence);
-	jout_key(w, "paired");
-	jout_bool(w, iv->paired);
-	jout_key(w, "units_a");
-	jout_int(w, iv->units_a);
-	jout_key(w, "units_b");
-	jout_int(w, iv->units_b);
+	jout_kv_str(w, "basis", basis[iv->basis]);
+	jout_kv_num(w, "confidence", iv->confidence);
+	jout_kv_bool(w, "paired", iv->paired);
+	jout_kv_int(w, "units_a", iv->units_a);
+	jout_kv_int(w, "units_b", iv->units_b);
 	json_num_or_null(w, "df", have, iv->df);
 	json_num_or_null(w, "estimate_percent", iv->estimated, iv->change);
 	json_num_or_null(w, "low_percent", have && iv->bounded, iv->lo);
 	json_num_or_null(w, "high_percent", have && iv->bounded, iv->hi);
-	jout_key(w, "excludes_zero");
-	jout_bool(w, iv->excludes_zero);
+	jout_kv_bool(w, "excludes_zero", iv->excludes_zero);
 	jout_obj_end(w);
 }
 
@@ -94,10 +81,8 @@ static void json_lkp(struct jout *w, const struct bb_lkp_verdict *v)
 {
 	jout_key(w, "lkp");
 	jout_obj_begin(w);
-	jout_key(w, "compared");
-	jout_bool(w, v->compared);
-	jout_key(w, "threshold_percent");
-	jout_num(w, v->threshold);
+	jout_kv_bool(w, "compared", v->compared);
+	jout_kv_num(w, "threshold_percent", v->threshold);
 	json_num_or_null(w, "min_a", v->compared, v->min_a);
 	json_num_or_null(w, "median_a", v->compared, v->median_a);
 	json_num_or_null(w, "max_a", v->compared, v->max_a);
@@ -105,16 +90,14 @@ static void json_lkp(struct jout *w, const struct bb_lkp_verdict *v)
 	json_num_or_null(w, "median_b", v->compared, v->median_b);
 	json_num_or_null(w, "max_b", v->compared, v->max_b);
 	json_num_or_null(w, "median_ratio", v->compared, v->ratio);
-	jout_key(w, "changed");
-	jout_bool(w, v->changed);
+	jout_kv_bool(w, "changed", v->changed);
 	jout_obj_end(w);
 }
 
 static void json_stat(struct jout *w, const struct bb_stat_cmp *s)
 {
 	jout_obj_begin(w);
-	jout_key(w, "name");
-	jout_str(w, s->name);
+	jout_kv_str(w, "name", s->name);
 	jout_key(w, "a");
 	json_sample(w, s->a, s->na, &s->sa);
 	jout_key(w, "b");
@@ -122,12 +105,9 @@ static void json_stat(struct jout *w, const struct bb_stat_cmp *s)
 	json_num_or_null(w, "change_percent", s->change_defined, s->change);
 	json_interval(w, &s->iv);
 	json_lkp(w, &s->lkpv);
-	jout_key(w, "lkp_changed");
-	jout_bool(w, s->lkp);
-	jout_key(w, "interval_changed");
-	jout_bool(w, s->interval);
-	jout_key(w, "significant");
-	jout_bool(w, s->significant);
+	jout_kv_bool(w, "lkp_changed", s->lkp);
+	jout_kv_bool(w, "interval_changed", s->interval);
+	jout_kv_bool(w, "significant", s->significant);
 	jout_obj_end(w);
 }
 
@@ -148,26 +128,17 @@ void bb_comparison_json(FILE *f, const struct bb_comparison *c, int all)
 		jout_key(&w, "params");
 		jout_obj_begin(&w);
 		for (size_t k = 0; k < rc->params.n; k++) {
-			jout_key(&w, rc->params.v[k].key);
-			jout_str(&w, rc->params.v[k].value);
+			jout_kv_str(&w, rc->params.v[k].key, rc->params.v[k].value);
 		}
 		jout_obj_end(&w);
-		jout_key(&w, "axis_a");
-		jout_str(&w, rc->axis_a);
-		jout_key(&w, "axis_b");
-		jout_str(&w, rc->axis_b);
-		jout_key(&w, "runs_a");
-		jout_int(&w, rc->runs_a);
-		jout_key(&w, "runs_b");
-		jout_int(&w, rc->runs_b);
-		jout_key(&w, "boots_a");
-		jout_int(&w, rc->boots_a);
-		jout_key(&w, "boots_b");
-		jout_int(&w, rc->boots_b);
-		jout_key(&w, "failed_iterations_a");
-		jout_int(&w, rc->failed_a);
-		jout_key(&w, "failed_iterations_b");
-		jout_int(&w, rc->failed_b);
+		jout_kv_str(&w, "axis_a", rc->axis_a);
+		jout_kv_str(&w, "axis_b", rc->axis_b);
+		jout_kv_int(&w, "runs_a", rc->runs_a);
+		jout_kv_int(&w, "runs_b", rc->runs_b);
+		jout_kv_int(&w, "boots_a", rc->boots_a);
+		jout_kv_int(&w, "boots_b", rc->boots_b);
+		jout_kv_int(&w, "failed_iterations_a", rc->failed_a);
+		jout_kv_int(&w, "failed_iterations_b", rc->failed_b);
 		jout_key(&w, "environment");
 		json_env(&w, rc->env, rc->nenv);
 		jout_key(&w, "stats");
@@ -187,9 +158,7 @@ void bb_comparison_json(FILE *f, const struct bb_comparison *c, int all)
 	for (size_t i = 0; i < c->nnotes; i++)
 		jout_str(&w, c->notes[i]);
 	jout_arr_end(&w);
-	jout_key(&w, "confidence");
-	jout_num(&w, c->confidence);
-	jout_key(&w, "significant_changes");
-	jout_int(&w, c->nsignificant);
+	jout_kv_num(&w, "confidence", c->confidence);
+	jout_kv_int(&w, "significant_changes", c->nsignificant);
 	jout_obj_end(&w);
 }

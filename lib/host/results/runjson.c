@@ -19,20 +19,13 @@ struct host_end {
 
 static void write_end(struct jout *w, const struct host_end *e)
 {
-	jout_key(w, "outcome");
-	jout_str(w, e->outcome);
-	jout_key(w, "detail");
-	jout_str(w, *e->detail ? e->detail : NULL);
-	jout_key(w, "finished");
-	jout_bool(w, e->finished);
-	jout_key(w, "iterations_ok");
-	jout_int(w, e->ok);
-	jout_key(w, "iterations_failed");
-	jout_int(w, e->failed);
-	jout_key(w, "wall_s");
-	jout_num(w, e->wall);
-	jout_key(w, "console");
-	jout_str(w, *e->console ? e->console : NULL);
+	jout_kv_str(w, "outcome", e->outcome);
+	jout_kv_text(w, "detail", e->detail);
+	jout_kv_bool(w, "finished", e->finished);
+	jout_kv_int(w, "iterations_ok", e->ok);
+	jout_kv_int(w, "iterations_failed", e->failed);
+	jout_kv_num(w, "wall_s", e->wall);
+	jout_kv_text(w, "console", e->console);
 }
 
 /* A two-host boot's server host (null when it was not booted, or one host). */
@@ -43,10 +36,8 @@ static void write_server(struct jout *w, const struct bb_run_record *r)
 		return;
 	}
 	jout_obj_begin(w);
-	jout_key(w, "boot_id");
-	jout_str(w, *r->server_boot_id ? r->server_boot_id : NULL);
-	jout_key(w, "folder");
-	jout_str(w, *r->server_folder ? r->server_folder : NULL);
+	jout_kv_text(w, "boot_id", r->server_boot_id);
+	jout_kv_text(w, "folder", r->server_folder);
 	write_end(w, &(struct host_end){r->server_outcome, r->server_detail, r->server_console,
 	                                r->server_finished, r->server_ok, r->server_failed,
 	                                r->server_wall});
@@ -56,34 +47,24 @@ static void write_server(struct jout *w, const struct bb_run_record *r)
 static void write_boot(struct jout *w, const struct bb_run_record *r, const struct bb_run_booted *b)
 {
 	jout_obj_begin(w);
-	jout_key(w, "boot_id");
-	jout_str(w, *r->boot_id ? r->boot_id : NULL);
-	jout_key(w, "folder");
-	jout_str(w, *r->folder ? r->folder : NULL);
+	jout_kv_text(w, "boot_id", r->boot_id);
+	jout_kv_text(w, "folder", r->folder);
 	jout_key(w, "params");
 	jout_obj_begin(w);
-	jout_key(w, "kernel");
-	jout_str(w, b->kernel_name);
+	jout_kv_str(w, "kernel", b->kernel_name);
 	jout_obj_end(w);
-	jout_key(w, "vmlinuz");
-	jout_str(w, b->vmlinuz);
-	jout_key(w, "initrd");
-	jout_str(w, b->initrd);
-	jout_key(w, "cmdline");
-	jout_str(w, b->cmdline);
-	jout_key(w, "boot_group");
-	jout_int(w, r->group);
-	jout_key(w, "accel");
-	jout_str(w, r->accel);
+	jout_kv_str(w, "vmlinuz", b->vmlinuz);
+	jout_kv_str(w, "initrd", b->initrd);
+	jout_kv_str(w, "cmdline", b->cmdline);
+	jout_kv_int(w, "boot_group", r->group);
+	jout_kv_str(w, "accel", r->accel);
 	jout_key(w, "host_cpus");
 	if (r->host_cpus > 0)
 		jout_int(w, r->host_cpus);
 	else
 		jout_null(w);
-	jout_key(w, "vcpus");
-	jout_int(w, r->vcpus);
-	jout_key(w, "vcpus_oversubscribed");
-	jout_bool(w, r->vcpus_oversubscribed);
+	jout_kv_int(w, "vcpus", r->vcpus);
+	jout_kv_bool(w, "vcpus_oversubscribed", r->vcpus_oversubscribed);
 	write_end(w, &(struct host_end){r->outcome, r->detail, r->console, r->finished, r->ok,
 	                                r->failed, r->wall});
 	jout_key(w, "server_host");
@@ -118,8 +99,7 @@ static int write_file(const char *outdir, const struct jn *old, const char *drop
 	struct jout w;
 	jout_init(&w, f);
 	jout_obj_begin(&w);
-	jout_key(&w, "benchboot_run");
-	jout_int(&w, 1);
+	jout_kv_int(&w, "benchboot_run", 1);
 	jout_key(&w, "boots");
 	jout_arr_begin(&w);
 	const struct jn *ob = old ? jn_get(old, "boots") : NULL;
