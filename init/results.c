@@ -21,6 +21,7 @@
 #include "resfind.h"
 #include "results.h"
 #include "sha256.h"
+#include "grow.h"
 
 /* The init's console (console.c) when linked in; plain stdout otherwise (host tests). */
 extern void say(const char *fmt, ...) __attribute__((weak, format(printf, 1, 2)));
@@ -280,14 +281,9 @@ static int walk(const char *top, const char *rel, int depth, const char *skip, c
 			if ((r = walk(top, sub, depth + 1, NULL, v, n, cap)))
 				break;
 		} else if (S_ISREG(st.st_mode)) {
-			if (*n == *cap) {
-				*cap = *cap ? 2 * *cap : 64;
-				char **nv = realloc(*v, *cap * sizeof(**v));
-				if (!nv) {
-					r = -ENOMEM;
-					break;
-				}
-				*v = nv;
+			if (bb_grow(v, cap, *n + 1, sizeof(**v))) {
+				r = -ENOMEM;
+				break;
 			}
 			if (!((*v)[*n] = strdup(sub))) {
 				r = -ENOMEM;
@@ -322,14 +318,8 @@ static struct synced *find_synced(const char *path)
 
 static struct synced *add_synced(const char *path)
 {
-	if (rs.n == rs.cap) {
-		size_t cap = rs.cap ? 2 * rs.cap : 64;
-		struct synced *v = realloc(rs.files, cap * sizeof(*v));
-		if (!v)
-			return NULL;
-		rs.files = v;
-		rs.cap = cap;
-	}
+	if (bb_grow(&rs.files, &rs.cap, rs.n + 1, sizeof(*rs.files)))
+		return NULL;
 	struct synced *s = &rs.files[rs.n];
 	memset(s, 0, sizeof(*s));
 	if (!(s->path = strdup(path)))

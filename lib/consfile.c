@@ -6,6 +6,7 @@
 
 #include "consfile.h"
 #include "console_proto.h"
+#include "grow.h"
 
 static const char b64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
@@ -308,13 +309,8 @@ int consfile_feed(struct consfile_parser *p, const char *buf, size_t len)
 		if (c == '\n') {
 			int r = 0;
 			if (!p->overlong) {
-				if (p->llen == p->lcap) {
-					char *l = realloc(p->line, p->lcap + 1);
-					if (!l)
-						return -ENOMEM;
-					p->line = l;
-					p->lcap++;
-				}
+				if (bb_grow(&p->line, &p->lcap, p->llen + 1, 1))
+					return -ENOMEM;
 				p->line[p->llen] = 0;
 				r = handle_line(p, p->line);
 			}
@@ -332,14 +328,8 @@ int consfile_feed(struct consfile_parser *p, const char *buf, size_t len)
 				mark_broken(p, "overlong line after data line %llu", p->next);
 			continue;
 		}
-		if (p->llen == p->lcap) {
-			size_t cap = p->lcap ? 2 * p->lcap : 256;
-			char *l = realloc(p->line, cap);
-			if (!l)
-				return -ENOMEM;
-			p->line = l;
-			p->lcap = cap;
-		}
+		if (bb_grow(&p->line, &p->lcap, p->llen + 1, 1))
+			return -ENOMEM;
 		p->line[p->llen++] = c;
 	}
 	return 0;

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "resfind.h"
+#include "grow.h"
 
 static int real_mknod(const char *path, mode_t mode, dev_t dev)
 {
@@ -98,14 +99,9 @@ int resfind_scan(const char *root, const struct resfind_ops *ops, struct resfind
 	while ((de = readdir(dir))) {
 		if (de->d_name[0] == '.' || strlen(de->d_name) >= sizeof(out->name))
 			continue;
-		if (n == cap) {
-			cap = cap ? 2 * cap : 32;
-			char **v = realloc(names, cap * sizeof(*v));
-			if (!v) {
-				r = -ENOMEM;
-				goto out_names;
-			}
-			names = v;
+		if (bb_grow(&names, &cap, n + 1, sizeof(*names))) {
+			r = -ENOMEM;
+			goto out_names;
 		}
 		if (!(names[n] = strdup(de->d_name))) {
 			r = -ENOMEM;

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "resjson.h"
+#include "grow.h"
 
 static struct bb_resjson_series *series_get(struct bb_resjson *r, const char *name, int create)
 {
@@ -14,14 +15,8 @@ static struct bb_resjson_series *series_get(struct bb_resjson *r, const char *na
 			return &r->s[i];
 	if (!create || strlen(name) >= sizeof r->s[0].name)
 		return NULL;
-	if (r->n == r->cap) {
-		size_t cap = r->cap ? r->cap * 2 : 16;
-		struct bb_resjson_series *s = realloc(r->s, cap * sizeof *s);
-		if (!s)
-			return NULL;
-		r->s = s;
-		r->cap = cap;
-	}
+	if (bb_grow(&r->s, &r->cap, r->n + 1, sizeof *r->s))
+		return NULL;
 	struct bb_resjson_series *s = &r->s[r->n++];
 	memset(s, 0, sizeof *s);
 	strcpy(s->name, name);
@@ -30,14 +25,8 @@ static struct bb_resjson_series *series_get(struct bb_resjson *r, const char *na
 
 static int series_push(struct bb_resjson_series *s, double v)
 {
-	if (s->n == s->cap) {
-		size_t cap = s->cap ? s->cap * 2 : 4;
-		double *nv = realloc(s->v, cap * sizeof *nv);
-		if (!nv)
-			return -ENOMEM;
-		s->v = nv;
-		s->cap = cap;
-	}
+	if (bb_grow(&s->v, &s->cap, s->n + 1, sizeof *s->v))
+		return -ENOMEM;
 	s->v[s->n++] = v;
 	return 0;
 }
@@ -260,17 +249,9 @@ static void sb_add(struct sbuf *b, const char *s)
 	size_t l = strlen(s);
 	if (b->oom)
 		return;
-	if (b->n + l + 1 > b->cap) {
-		size_t cap = (b->cap ? b->cap : 256);
-		while (cap < b->n + l + 1)
-			cap *= 2;
-		char *p = realloc(b->p, cap);
-		if (!p) {
-			b->oom = 1;
-			return;
-		}
-		b->p = p;
-		b->cap = cap;
+	if (bb_grow(&b->p, &b->cap, b->n + l + 1, 1)) {
+		b->oom = 1;
+		return;
 	}
 	memcpy(b->p + b->n, s, l + 1);
 	b->n += l;

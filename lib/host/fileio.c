@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "host/fileio.h"
+#include "grow.h"
 
 int fileio_pwrite_all(int fd, const void *buf, size_t len, uint64_t off)
 {
@@ -49,7 +50,7 @@ int fileio_read_all(const char *path, unsigned char **data, size_t *len)
 	struct stat st;
 	int fd = open(path, O_RDONLY | O_CLOEXEC), r = 0;
 	unsigned char *buf = NULL;
-	size_t got = 0, cap;
+	size_t got = 0, cap = 0;
 	*data = NULL;
 	*len = 0;
 	if (fd < 0)
@@ -62,15 +63,14 @@ int fileio_read_all(const char *path, unsigned char **data, size_t *len)
 		r = S_ISDIR(st.st_mode) ? -EISDIR : -EINVAL;
 		goto out_close;
 	}
-	cap = (size_t)st.st_size + 1;
 	for (;;) {
-		if (got + 1 >= cap || !buf) {
-			unsigned char *more = realloc(buf, cap = buf ? cap * 2 : cap + 4096);
-			if (!more) {
-				r = -ENOMEM;
-				goto out_free;
-			}
-			buf = more;
+		/* room for st_size bytes at first, then at least 4 KiB more each time, and a NUL */
+		size_t need = got + 4097;
+		if (need < (size_t)st.st_size + 2)
+			need = (size_t)st.st_size + 2;
+		if (bb_grow(&buf, &cap, need, 1)) {
+			r = -ENOMEM;
+			goto out_free;
 		}
 		ssize_t n = read(fd, buf + got, cap - 1 - got);
 		if (n < 0 && errno == EINTR)

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "host/strbuf.h"
+#include "grow.h"
 
 void strbuf_printf(struct strbuf *b, const char *fmt, ...)
 {
@@ -23,16 +24,10 @@ void strbuf_printf(struct strbuf *b, const char *fmt, ...)
 			b->len += (size_t)n;
 			return;
 		}
-		size_t cap = b->cap ? b->cap * 2 : 4096;
-		while (cap < b->len + (size_t)n + 1)
-			cap *= 2;
-		char *s = realloc(b->s, cap);
-		if (!s) {
+		if (bb_grow(&b->s, &b->cap, b->len + (size_t)n + 1, 1)) {
 			b->oom = 1;
 			return;
 		}
-		b->s = s;
-		b->cap = cap;
 	}
 }
 

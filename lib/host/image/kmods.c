@@ -64,14 +64,9 @@ static int list_tree(struct listing *ls, const char *root, const char *rel)
 			rc = list_tree(ls, root, sub);
 			continue;
 		}
-		if (ls->n == ls->cap) {
-			ls->cap = ls->cap ? ls->cap * 2 : 1024;
-			char **v = realloc(ls->lines, ls->cap * sizeof(*v));
-			if (!v) {
-				rc = -1;
-				break;
-			}
-			ls->lines = v;
+		if (bb_grow(&ls->lines, &ls->cap, ls->n + 1, sizeof(*ls->lines))) {
+			rc = -1;
+			break;
 		}
 		if (asprintf(&ls->lines[ls->n], "%s %lld %lld.%09ld\n", sub, (long long)st.st_size,
 		             (long long)st.st_mtim.tv_sec, st.st_mtim.tv_nsec) < 0) {

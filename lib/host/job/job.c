@@ -22,6 +22,7 @@
 #include "host/job/suites.h"
 #include "plan.h"
 #include "sha256.h"
+#include "grow.h"
 
 enum ctx { C_TOP, C_SERVER, C_CLIENT, C_NETPERF, C_STRESSNG, C_CGROUP, C_AFFINITY, C_NIC, C_NONE };
 
@@ -231,13 +232,11 @@ static int jwarn(struct walker *w, yaml_mark_t m, const char *fmt, ...)
 	for (size_t i = 0; i < w->job->nwarnings; i++)
 		if (!strcmp(w->job->warnings[i], buf))
 			return 0; /* the same line seen again (document 0 in every job) */
-	char **v = realloc(w->job->warnings, (w->job->nwarnings + 1) * sizeof *v);
-	if (!v)
+	struct bb_job *job = w->job;
+	if (bb_grow(&job->warnings, &job->warnings_cap, job->nwarnings + 1, sizeof(char *)) ||
+	    !(job->warnings[job->nwarnings] = strdup(buf)))
 		return -ENOMEM;
-	w->job->warnings = v;
-	if (!(v[w->job->nwarnings] = strdup(buf)))
-		return -ENOMEM;
-	w->job->nwarnings++;
+	job->nwarnings++;
 	return 0;
 }
 
@@ -313,12 +312,32 @@ static void doc_free(struct bb_jdoc *d)
 		param_free(&d->p[i]);
 	free(d->p);
 	d->p = NULL;
-	d->n = 0;
+	d->n = d->cap = 0;
 	for (size_t i = 0; i < d->ntops; i++)
 		free(d->tops[i]);
 	free(d->tops);
 	d->tops = NULL;
-	d->ntops = 0;
+	d->ntops = d->tops_cap = 0;
+}
+
+/* Room for one more parameter in d: the new slot (d->p[d->n]), zeroed, or NULL. The caller
+ * fills it and counts it (d->n++) when it is whole. */
+static struct bb_jparam *doc_slot(struct bb_jdoc *d)
+{
+	if (bb_grow(&d->p, &d->cap, d->n + 1, sizeof(*d->p)))
+		return NULL;
+	memset(&d->p[d->n], 0, sizeof(d->p[d->n]));
+	return &d->p[d->n];
+}
+
+/* Record a top-level key of d (its own, in file order). */
+static int add_top(struct bb_jdoc *d, const char *top)
+{
+	if (bb_grow(&d->tops, &d->tops_cap, d->ntops + 1, sizeof(*d->tops)) ||
+	    !(d->tops[d->ntops] = strdup(top)))
+		return -ENOMEM;
+	d->ntops++;
+	return 0;
 }
 
 /* Add a parameter taking ownership of v; a second definition in one document is an error. */
@@ -350,13 +369,11 @@ static int add_param(struct walker *w, yaml_mark_t km, const char *key, const ch
 		           old->mark.col);
 		goto out_free;
 	}
-	struct bb_jparam *p = realloc(w->doc->p, (w->doc->n + 1) * sizeof *p);
+	struct bb_jparam *p = doc_slot(w->doc);
 	if (!p) {
 		rc = -ENOMEM;
 		goto out_free;
 	}
-	w->doc->p = p;
-	p = &p[w->doc->n];
 	if (!(p->name = strdup(name))) {
 		rc = -ENOMEM;
 		goto out_free;
@@ -1222,14 +1239,9 @@ static int walk_map(struct walker *w, enum ctx ctx, yaml_node_t *map)
 		const char *name = scalar(key);
 		const struct keydef *k = NULL;
 		if (ctx == C_TOP) {
-			char **t = realloc(w->doc->tops, (w->doc->ntops + 1) * sizeof *t);
-			if (!t)
+			if (add_top(w->doc, name))
 				return -ENOMEM;
-			w->doc->tops = t;
-			if (!(t[w->doc->ntops] = strdup(name)))
-				return -ENOMEM;
-			w->doc->ntops++;
-			w->top = t[w->doc->ntops - 1];
+			w->top = w->doc->tops[w->doc->ntops - 1];
 		}
 		int loose = ctx == C_TOP || ctx == C_SERVER || ctx == C_CLIENT;
 		if (loose && w->suite &&
@@ -1410,7 +1422,7 @@ static int load_docs(struct walker *w, const char *text, size_t len, struct bb_j
 {
 	yaml_parser_t parser;
 	yaml_document_t *yds = NULL;
-	size_t nyds = 0;
+	size_t nyds = 0, yds_cap = 0;
 	int rc = 0;
 	*docs = NULL;
 	*ndocs = 0;
@@ -1419,12 +1431,10 @@ static int load_docs(struct walker *w, const char *text, size_t len, struct bb_j
 		return -ENOMEM;
 	yaml_parser_set_input_string(&parser, (const unsigned char *)text, len);
 	for (;;) {
-		yaml_document_t *ny = realloc(yds, (nyds + 1) * sizeof *ny);
-		if (!ny) {
+		if (bb_grow(&yds, &yds_cap, nyds + 1, sizeof(*yds))) {
 			rc = -ENOMEM;
 			break;
 		}
-		yds = ny;
 		if (!yaml_parser_load(&parser, &yds[nyds])) {
 			jfail(w, parser.problem_mark, "YAML syntax error: %s%s%s",
 			      parser.problem ? parser.problem : "unknown", parser.context ? " " : "",
@@ -1501,11 +1511,9 @@ static int has_top(const struct bb_jdoc *d, const char *top)
 
 static int copy_param(struct bb_jdoc *to, const struct bb_jparam *from)
 {
-	struct bb_jparam *p = realloc(to->p, (to->n + 1) * sizeof *p);
+	struct bb_jparam *p = doc_slot(to);
 	if (!p)
 		return -ENOMEM;
-	to->p = p;
-	p = &p[to->n];
 	*p = *from;
 	p->v = calloc(from->n, sizeof *p->v);
 	p->name = strdup(from->name);
@@ -1527,17 +1535,6 @@ static int copy_param(struct bb_jdoc *to, const struct bb_jparam *from)
 	return 0;
 }
 
-static int add_top(struct bb_jdoc *d, const char *top)
-{
-	char **t = realloc(d->tops, (d->ntops + 1) * sizeof *t);
-	if (!t)
-		return -ENOMEM;
-	d->tops = t;
-	if (!(t[d->ntops] = strdup(top)))
-		return -ENOMEM;
-	d->ntops++;
-	return 0;
-}
 
 /*
  * Job i of a multi-document file, as LKP's each_jobs makes it: document 0 with document i's
@@ -1609,12 +1606,9 @@ static int controllers_of_limits(struct bb_jdoc *d)
 	}
 	if (!*list)
 		return 0;
-	struct bb_jparam *p = realloc(d->p, (d->n + 1) * sizeof *p);
+	struct bb_jparam *p = doc_slot(d);
 	if (!p)
 		return -ENOMEM;
-	d->p = p;
-	p = &p[d->n];
-	memset(p, 0, sizeof *p);
 	p->v = calloc(1, sizeof *p->v);
 	p->name = strdup("cgroup.controllers");
 	p->top = strdup("cgroup");

@@ -60,11 +60,11 @@ struct bb_jparam {
 
 struct bb_jdoc {
 	struct bb_jparam *p;
-	size_t n;
+	size_t n, cap;
 	int index;           /* 0-based document number in the file (LKP's "document 0") */
 	struct bb_mark mark; /* where the document starts */
 	char **tops;         /* its own top-level keys */
-	size_t ntops;
+	size_t ntops, tops_cap;
 	int has_program; /* names `netperf:` or `stress-ng:` */
 };
 
@@ -77,7 +77,7 @@ struct bb_job {
 	size_t nfiledocs;  /* YAML documents in the file (after includes) */
 	char *skipped;     /* why document 0 is not a job of its own, or NULL */
 	char **warnings;   /* "FILE:LINE:COL: ..." for keys LKP would drop; the job still runs */
-	size_t nwarnings;
+	size_t nwarnings, warnings_cap;
 	char **files;      /* the job file, then every included file */
 	size_t nfiles;
 	char digest[65]; /* sha256 of the text after includes, hex */

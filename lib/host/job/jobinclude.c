@@ -9,9 +9,11 @@
 #include <sys/stat.h>
 #include <yaml.h>
 
+#include "grow.h"
 #include "host/fileio.h"
 #include "host/job/jobinclude.h"
 #include "host/strbuf.h"
+#include "strv.h"
 
 /* One line of text with its origin. */
 struct srcline {
@@ -21,15 +23,14 @@ struct srcline {
 
 struct lines {
 	struct srcline *v;
-	size_t n;
+	size_t n, cap;
 };
 
 static int lines_add(struct lines *l, const char *s, size_t len, int file, int line)
 {
-	struct srcline *v = realloc(l->v, (l->n + 1) * sizeof *v);
-	if (!v)
+	if (bb_grow(&l->v, &l->cap, l->n + 1, sizeof(*l->v)))
 		return -ENOMEM;
-	l->v = v;
+	struct srcline *v = l->v;
 	if (!(v[l->n].text = strndup(s, len)))
 		return -ENOMEM;
 	v[l->n].file = file;
@@ -176,36 +177,18 @@ static int node_text(yaml_document_t *d, yaml_node_t *n, struct strbuf *o)
 
 struct include_opts {
 	char *file;
-	char **ignore;
-	size_t nignore;
-	char **okey, **oval; /* overrides */
-	size_t nover;
+	struct bb_strv ignore;
+	struct bb_kvs over; /* overrides: key, value as it goes in the line */
 };
 
 static void opts_free(struct include_opts *o)
 {
 	free(o->file);
-	for (size_t i = 0; i < o->nignore; i++)
-		free(o->ignore[i]);
-	for (size_t i = 0; i < o->nover; i++)
-		free(o->okey[i]), free(o->oval[i]);
-	free(o->ignore);
-	free(o->okey);
-	free(o->oval);
+	bb_strv_free(&o->ignore);
+	bb_kvs_free(&o->over);
 	memset(o, 0, sizeof *o);
 }
 
-static int push_str(char ***v, size_t *n, const char *s)
-{
-	char **nv = realloc(*v, (*n + 1) * sizeof *nv);
-	if (!nv)
-		return -ENOMEM;
-	*v = nv;
-	if (!(nv[*n] = strdup(s)))
-		return -ENOMEM;
-	(*n)++;
-	return 0;
-}
 
 /* `FILE`, `'FILE'` or `{file: FILE, ignore: [K...], KEY: VALUE...}`. */
 static int parse_opts(const char *value, struct include_opts *o, const char **why)
@@ -250,8 +233,7 @@ static int parse_opts(const char *value, struct include_opts *o, const char **wh
 				goto out_nomem;
 		} else if (!strcmp(key, "ignore")) {
 			if (v->type == YAML_SCALAR_NODE) {
-				if (push_str(&o->ignore, &o->nignore,
-				             (const char *)v->data.scalar.value))
+				if (bb_strv_add(&o->ignore, (const char *)v->data.scalar.value))
 					goto out_nomem;
 			} else if (v->type == YAML_SEQUENCE_NODE) {
 				for (yaml_node_item_t *it = v->data.sequence.items.start;
@@ -259,8 +241,7 @@ static int parse_opts(const char *value, struct include_opts *o, const char **wh
 					yaml_node_t *e = yaml_document_get_node(&d, *it);
 					if (e->type != YAML_SCALAR_NODE)
 						goto out;
-					if (push_str(&o->ignore, &o->nignore,
-					             (const char *)e->data.scalar.value))
+					if (bb_strv_add(&o->ignore, (const char *)e->data.scalar.value))
 						goto out_nomem;
 				}
 			} else {
@@ -273,16 +254,10 @@ static int parse_opts(const char *value, struct include_opts *o, const char **wh
 				*why = "has an override that is not a value or a list of values";
 				goto out;
 			}
-			if (t.oom || push_str(&o->okey, &o->nover, key)) {
-				free(t.s);
-				goto out_nomem;
-			}
-			o->nover--;
-			if (push_str(&o->oval, &o->nover, t.s ? t.s : "")) {
-				free(t.s);
-				goto out_nomem;
-			}
+			int oom = t.oom || bb_kvs_add(&o->over, key, t.s ? t.s : "");
 			free(t.s);
+			if (oom)
+				goto out_nomem;
 		}
 	}
 	rc = o->file ? 0 : -EINVAL;
@@ -335,25 +310,26 @@ static int apply_opts(struct lines *inc, const struct include_opts *o, int file,
 		for (size_t k = start; k < i && !rc; k++) {
 			const char *t = inc->v[k].text;
 			int skip = 0;
-			for (size_t g = 0; g < o->nignore && !skip; g++)
-				skip = line_has_key(t, o->ignore[g]);
+			for (size_t g = 0; g < o->ignore.n && !skip; g++)
+				skip = line_has_key(t, o->ignore.v[g]);
 			if (skip)
 				continue;
 			char buf[4096];
-			for (size_t v = 0; v < o->nover && !blank; v++)
-				if (line_sets_key(t, o->okey[v])) {
-					snprintf(buf, sizeof buf, "%s: %s", o->okey[v], o->oval[v]);
+			for (size_t v = 0; v < o->over.n && !blank; v++)
+				if (line_sets_key(t, o->over.v[v].key)) {
+					snprintf(buf, sizeof buf, "%s: %s", o->over.v[v].key,
+					         o->over.v[v].value);
 					t = buf;
 				}
 			rc = lines_add(&out, t, strlen(t), inc->v[k].file, inc->v[k].line);
 		}
-		for (size_t v = 0; v < o->nover && !blank && !rc; v++) {
+		for (size_t v = 0; v < o->over.n && !blank && !rc; v++) {
 			int has = 0;
 			for (size_t k = start; k < i && !has; k++)
-				has = line_sets_key(inc->v[k].text, o->okey[v]);
+				has = line_sets_key(inc->v[k].text, o->over.v[v].key);
 			if (!has) {
 				char buf[4096];
-				snprintf(buf, sizeof buf, "%s: %s", o->okey[v], o->oval[v]);
+				snprintf(buf, sizeof buf, "%s: %s", o->over.v[v].key, o->over.v[v].value);
 				rc = lines_add(&out, buf, strlen(buf), file, line);
 			}
 		}
@@ -369,7 +345,11 @@ static int apply_opts(struct lines *inc, const struct include_opts *o, int file,
 
 static int add_file(struct bb_srcmap *map, const char *path)
 {
-	return push_str(&map->files, &map->nfiles, path);
+	if (bb_grow(&map->files, &map->files_cap, map->nfiles + 1, sizeof(*map->files)) ||
+	    !(map->files[map->nfiles] = strdup(path)))
+		return -ENOMEM;
+	map->nfiles++;
+	return 0;
 }
 
 int bb_job_expand_includes(const char *path, const char *text, size_t len, char **out,
@@ -432,7 +412,7 @@ int bb_job_expand_includes(const char *path, const char *text, size_t len, char 
 		if (!rc)
 			rc = split_lines(&inc, (const char *)buf, blen, fidx);
 		free(buf);
-		if (!rc && (io.nignore || io.nover))
+		if (!rc && (io.ignore.n || io.over.n))
 			rc = apply_opts(&inc, &io, 0, src.v[i].line);
 		opts_free(&io);
 		/* LKP: the text before `<<` on a line of its own, then every included line

@@ -22,7 +22,7 @@
 
 struct bb_srcmap {
 	char **files; /* files[0] is the job file itself */
-	size_t nfiles;
+	size_t nfiles, files_cap;
 	int *file; /* per line of the expanded text (0-based): index into files */
 	int *line; /* per line: 1-based line in that file */
 	size_t nlines;

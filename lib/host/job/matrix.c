@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
 #include "host/job/matrix.h"
 
 #define RUNID_MAX 200
@@ -35,22 +36,18 @@ static int place(struct bb_matrix *m, struct bb_kvs *bp, struct bb_run *run)
 		if (bb_kvs_equal(&m->boots[i].params, bp))
 			b = &m->boots[i];
 	if (!b) {
-		struct bb_boot *nb = realloc(m->boots, (m->nboots + 1) * sizeof *nb);
-		if (!nb)
+		if (bb_grow(&m->boots, &m->boots_cap, m->nboots + 1, sizeof *m->boots))
 			goto out_free;
-		m->boots = nb;
-		b = &nb[m->nboots++];
+		b = &m->boots[m->nboots++];
 		memset(b, 0, sizeof *b);
 		b->params = *bp;
 	} else {
 		bb_kvs_free(bp);
 	}
 	memset(bp, 0, sizeof *bp);
-	struct bb_run *nr = realloc(b->runs, (b->nruns + 1) * sizeof *nr);
-	if (!nr)
+	if (bb_grow(&b->runs, &b->runs_cap, b->nruns + 1, sizeof *b->runs))
 		goto out_free;
-	b->runs = nr;
-	nr[b->nruns++] = *run;
+	b->runs[b->nruns++] = *run;
 	m->nruns++;
 	return 0;
 out_free:
@@ -177,7 +174,7 @@ static void id_append(char *id, size_t cap, size_t *len, const char *s, int sani
 static int varying_names(const struct bb_matrix *m, const char ***out, size_t *nout)
 {
 	const char **names = NULL;
-	size_t n = 0;
+	size_t n = 0, cap = 0;
 	for (size_t b = 0; b < m->nboots; b++)
 		for (size_t r = 0; r < m->boots[b].nruns; r++) {
 			const struct bb_run *run = &m->boots[b].runs[r];
@@ -188,12 +185,10 @@ static int varying_names(const struct bb_matrix *m, const char ***out, size_t *n
 						break;
 				if (k < n)
 					continue;
-				const char **nn = realloc(names, (n + 1) * sizeof *nn);
-				if (!nn) {
+				if (bb_grow(&names, &cap, n + 1, sizeof *names)) {
 					free(names);
 					return -ENOMEM;
 				}
-				names = nn;
 				names[n++] = run->params.v[i].key;
 			}
 		}

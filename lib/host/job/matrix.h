@@ -30,13 +30,13 @@ struct bb_boot {
 	struct bb_kvs params; /* boot-level: cgroup.mode (default none), cgroup.controllers,
 	                       * cgroup.limit.FILE, kernel_cmdline, cpufreq_governor */
 	struct bb_run *runs;
-	size_t nruns;
+	size_t nruns, runs_cap;
 };
 
 struct bb_matrix {
 	const struct bb_job *job;
 	struct bb_boot *boots;
-	size_t nboots;
+	size_t nboots, boots_cap;
 	size_t nruns; /* over all boots */
 };
 

@@ -18,6 +18,7 @@
 #include "host/results/collect.h"
 #include "resdisk.h"
 #include "sha256.h"
+#include "grow.h"
 
 #define MAX_DEPTH 16
 #define MAX_ENTRIES 1000000
@@ -217,14 +218,8 @@ static struct seen *boot_seen(struct boot *b, const char *path)
 	for (size_t i = 0; i < b->n; i++)
 		if (!strcmp(b->seen[i].path, path))
 			return &b->seen[i];
-	if (b->n == b->cap) {
-		size_t cap = b->cap ? 2 * b->cap : 64;
-		struct seen *v = realloc(b->seen, cap * sizeof(*v));
-		if (!v)
-			return NULL;
-		b->seen = v;
-		b->cap = cap;
-	}
+	if (bb_grow(&b->seen, &b->cap, b->n + 1, sizeof(*b->seen)))
+		return NULL;
 	struct seen *s = &b->seen[b->n];
 	memset(s, 0, sizeof(*s));
 	if (!(s->path = strdup(path)))
@@ -529,14 +524,8 @@ static int add_dentry(const struct resdisk_entry *e, void *ctx)
 	struct dlist *l = ctx;
 	if (l->n >= MAX_ENTRIES)
 		return -E2BIG;
-	if (l->n == l->cap) {
-		size_t cap = l->cap ? 2 * l->cap : 32;
-		struct dentry *v = realloc(l->v, cap * sizeof(*v));
-		if (!v)
-			return -ENOMEM;
-		l->v = v;
-		l->cap = cap;
-	}
+	if (bb_grow(&l->v, &l->cap, l->n + 1, sizeof(*l->v)))
+		return -ENOMEM;
 	if (!(l->v[l->n].name = strdup(e->name)))
 		return -ENOMEM;
 	l->v[l->n].type = e->type;
@@ -852,14 +841,8 @@ static struct boot *cons_boot(struct cons_ctx *c, const char *name)
 	for (size_t i = 0; i < c->n; i++)
 		if (!strcmp(c->boots[i].name, name))
 			return &c->boots[i];
-	if (c->n == c->cap) {
-		size_t cap = c->cap ? 2 * c->cap : 8;
-		struct boot *v = realloc(c->boots, cap * sizeof(*v));
-		if (!v)
-			return NULL;
-		c->boots = v;
-		c->cap = cap;
-	}
+	if (bb_grow(&c->boots, &c->cap, c->n + 1, sizeof(*c->boots)))
+		return NULL;
 	struct boot *b = &c->boots[c->n];
 	if (!boot_wanted(c->o, c->outfd, name, c->st)) {
 		memset(b, 0, sizeof(*b));
