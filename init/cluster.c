@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "console_proto.h"
+#include "grow.h"
 #include "init.h"
 #include "json.h"
 #include "peer.h"
@@ -316,12 +317,11 @@ void cluster_meet(struct boot *b)
 /* A sysctl line of the server host into set (entries malloc'd). */
 static void add_sysctl(struct sysctl_set *set, const struct peer_msg *m)
 {
-	struct sysctl_entry *v = realloc(set->v, (set->n + 1) * sizeof(*v));
 	const char *k = peer_msg_get(m, "key"), *req = peer_msg_get(m, "requested"),
 	           *act = peer_msg_get(m, "actual");
-	if (!v)
+	if (bb_grow(&set->v, &set->cap, set->n + 1, sizeof(*set->v)))
 		return;
-	set->v = v;
+	struct sysctl_entry *v = set->v;
 	memset(&v[set->n], 0, sizeof(v[0]));
 	snprintf(v[set->n].key, sizeof(v[0].key), "%s", k ? k : "?");
 	snprintf(v[set->n].requested, sizeof(v[0].requested), "%s", req ? req : "");

@@ -82,7 +82,7 @@ struct module_state {
 };
 struct modules_result {
 	struct module_state *v;
-	size_t n;
+	size_t n, cap;
 	double load_ms; /* time spent inside finit_module */
 };
 int modules_load(const struct bb_plan *plan, struct modules_result *res);
@@ -136,7 +136,7 @@ struct sysctl_entry {
 };
 struct sysctl_set {
 	struct sysctl_entry *v;
-	size_t n;
+	size_t n, cap;
 };
 /* Write every sysctl of the run and read it back; 0, or -1 with reason (entries filled so far
  * are kept for the record). */

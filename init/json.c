@@ -7,23 +7,16 @@
 #include <string.h>
 
 #include "init.h"
+#include "grow.h"
 #include "json.h"
 
 static void put(struct ijw *w, const char *s, size_t n)
 {
 	if (w->oom)
 		return;
-	if (w->len + n + 1 > w->cap) {
-		size_t cap = w->cap ? w->cap : 1024;
-		while (cap < w->len + n + 1)
-			cap *= 2;
-		char *b = realloc(w->buf, cap);
-		if (!b) {
-			w->oom = 1;
-			return;
-		}
-		w->buf = b;
-		w->cap = cap;
+	if (bb_grow(&w->buf, &w->cap, w->len + n + 1, 1)) {
+		w->oom = 1;
+		return;
 	}
 	memcpy(w->buf + w->len, s, n);
 	w->len += n;

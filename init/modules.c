@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "console_proto.h"
+#include "grow.h"
 #include "init.h"
 
 #define MODULES_ORDER "/etc/benchboot/modules.order"
@@ -38,10 +39,9 @@ static int in_sysfs(const char *name)
 
 static struct module_state *add(struct modules_result *res, const char *name)
 {
-	struct module_state *v = realloc(res->v, (res->n + 1) * sizeof(*v));
-	if (!v)
+	if (bb_grow(&res->v, &res->cap, res->n + 1, sizeof(*res->v)))
 		return NULL;
-	res->v = v;
+	struct module_state *v = res->v;
 	memset(&v[res->n], 0, sizeof(v[0]));
 	snprintf(v[res->n].name, sizeof(v[0].name), "%s", name);
 	return &v[res->n++];

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "consfile.h"
+#include "readall.h"
 #include "resdisk.h"
 #include "resfind.h"
 #include "results.h"
@@ -339,41 +340,10 @@ static int read_all(const char *path, char **data, size_t *len, struct stat *st)
 	if (fd < 0)
 		return -errno;
 	int r = 0;
-	if (fstat(fd, st)) {
+	if (fstat(fd, st))
 		r = -errno;
-		goto out_close;
-	}
-	size_t cap = (size_t)st->st_size + 1, n = 0;
-	char *buf = malloc(cap);
-	if (!buf) {
-		r = -ENOMEM;
-		goto out_close;
-	}
-	for (;;) {
-		if (n == cap) {
-			char *nb = realloc(buf, cap *= 2);
-			if (!nb) {
-				free(buf);
-				r = -ENOMEM;
-				goto out_close;
-			}
-			buf = nb;
-		}
-		ssize_t got = read(fd, buf + n, cap - n);
-		if (got < 0 && errno == EINTR)
-			continue;
-		if (got < 0) {
-			r = -errno;
-			free(buf);
-			goto out_close;
-		}
-		if (!got)
-			break;
-		n += (size_t)got;
-	}
-	*data = buf;
-	*len = n;
-out_close:
+	else
+		r = bb_read_fd(fd, data, len);
 	close(fd);
 	return r;
 }

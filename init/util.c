@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "init.h"
+#include "readall.h"
 
 int net_real_link_up(const char *ifname);
 int net_real_link_add_dummy(const char *ifname);
@@ -64,42 +65,16 @@ const char *init_path(const char *fmt, ...)
 char *init_read(const char *path, size_t *lenp)
 {
 	int fd = open(init_path("%s", path), O_RDONLY | O_CLOEXEC);
-	size_t len = 0, cap = 4096;
 	char *buf;
+	size_t len;
 	if (fd < 0)
 		return NULL;
-	if (!(buf = malloc(cap))) {
-		close(fd);
-		errno = ENOMEM;
+	int r = bb_read_fd(fd, &buf, &len);
+	close(fd);
+	if (r) {
+		errno = -r;
 		return NULL;
 	}
-	for (;;) {
-		if (len + 1 >= cap) {
-			char *b = realloc(buf, cap *= 2);
-			if (!b) {
-				free(buf);
-				close(fd);
-				errno = ENOMEM;
-				return NULL;
-			}
-			buf = b;
-		}
-		ssize_t n = read(fd, buf + len, cap - len - 1);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0) {
-			int e = errno;
-			free(buf);
-			close(fd);
-			errno = e;
-			return NULL;
-		}
-		if (n == 0)
-			break;
-		len += (size_t)n;
-	}
-	close(fd);
-	buf[len] = 0;
 	if (lenp)
 		*lenp = len;
 	return buf;

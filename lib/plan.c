@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "cpulist.h"
+#include "grow.h"
 #include "plan.h"
 
 #define RUNID_MAX 200
@@ -582,11 +583,10 @@ static int set_server(struct parser *ps, const char *key, const char *value)
 	if (*end != '.' || n >= SERVERS_MAX || (s[0] == '0' && s[1] != '.'))
 		return fail(ps, "%s: bad server number (0 to %d)", key, SERVERS_MAX - 1);
 	if (n >= run->nservers) {
-		struct bb_plan_server *v = realloc(run->servers, (n + 1) * sizeof(*v));
-		if (!v)
+		if (bb_grow(&run->servers, &run->servers_cap, n + 1, sizeof(*run->servers)))
 			return fail(ps, "out of memory");
-		memset(v + run->nservers, 0, (n + 1 - run->nservers) * sizeof(*v));
-		run->servers = v;
+		memset(run->servers + run->nservers, 0,
+		       (n + 1 - run->nservers) * sizeof(*run->servers));
 		run->nservers = n + 1;
 	}
 	struct bb_plan_server *srv = &run->servers[n];
@@ -724,11 +724,9 @@ static int start_run(struct parser *ps, const char *line, size_t len)
 		if (strlen(p->runs[i].id) == idlen && !strncmp(p->runs[i].id, id, idlen))
 			return fail(ps, "duplicate run id '%.*s' (first on line %d)", (int)idlen,
 			            id, p->runs[i].line);
-	struct bb_plan_run *runs = realloc(p->runs, (p->nruns + 1) * sizeof(*runs));
-	if (!runs)
+	if (bb_grow(&p->runs, &p->runs_cap, p->nruns + 1, sizeof(*p->runs)))
 		return fail(ps, "out of memory");
-	p->runs = runs;
-	ps->run = &runs[p->nruns++];
+	ps->run = &p->runs[p->nruns++];
 	memset(ps->run, 0, sizeof(*ps->run));
 	ps->run->iterations = 1;
 	ps->run->grace = 30;

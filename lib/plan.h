@@ -32,7 +32,7 @@ struct bb_plan_run {
 	struct bb_strv needs_modules;
 	struct bb_kvs sysctls;
 	struct bb_plan_server *servers;
-	size_t nservers;
+	size_t nservers, servers_cap;
 	struct bb_strv client_argv;
 	int client_count;   /* when client_percent < 0 */
 	int client_percent; /* -1: client_count is a number */
@@ -92,7 +92,7 @@ struct bb_plan {
 	struct bb_plan_host hosts[BB_CLUSTER_HOSTS];
 	enum bb_role role; /* command line only: benchboot.role=server|client */
 	struct bb_plan_run *runs;
-	size_t nruns;
+	size_t nruns, runs_cap;
 };
 
 /* Parse a whole plan. 0, or -EINVAL with `plan:LINE: message` in err (-ENOMEM likewise). On

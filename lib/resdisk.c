@@ -24,6 +24,7 @@
 #include <ext2fs/ext2fs.h>
 
 #include "resdisk.h"
+#include "grow.h"
 
 struct pending {
 	ext2_ino_t dir, ino;
@@ -684,14 +685,8 @@ static int retarget(ext2_filsys fs, ext2_ino_t dir, const char *name, ext2_ino_t
 
 static int defer_release(struct resdisk *d, ext2_ino_t dir, const char *name, ext2_ino_t ino)
 {
-	if (d->nfree == d->cap_free) {
-		size_t cap = d->cap_free ? 2 * d->cap_free : 16;
-		struct pending *v = realloc(d->to_free, cap * sizeof(*v));
-		if (!v)
-			return -ENOMEM;
-		d->to_free = v;
-		d->cap_free = cap;
-	}
+	if (bb_grow(&d->to_free, &d->cap_free, d->nfree + 1, sizeof(*d->to_free)))
+		return -ENOMEM;
 	struct pending *p = &d->to_free[d->nfree];
 	p->dir = dir;
 	p->ino = ino;

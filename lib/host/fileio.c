@@ -8,7 +8,7 @@
 #include <unistd.h>
 
 #include "host/fileio.h"
-#include "grow.h"
+#include "readall.h"
 
 int fileio_pwrite_all(int fd, const void *buf, size_t len, uint64_t off)
 {
@@ -44,52 +44,21 @@ int fileio_mkdirs(const char *path)
 	return mkdir(p, 0755) < 0 && errno != EEXIST ? -errno : 0;
 }
 
-/* Reads to EOF rather than trusting st_size, so /proc and /sys files (size 0) work too. */
+/* Regular files only; read to EOF (bb_read_fd) rather than trusting st_size. */
 int fileio_read_all(const char *path, unsigned char **data, size_t *len)
 {
 	struct stat st;
-	int fd = open(path, O_RDONLY | O_CLOEXEC), r = 0;
-	unsigned char *buf = NULL;
-	size_t got = 0, cap = 0;
+	int fd = open(path, O_RDONLY | O_CLOEXEC), r;
 	*data = NULL;
 	*len = 0;
 	if (fd < 0)
 		return -errno;
-	if (fstat(fd, &st) < 0) {
+	if (fstat(fd, &st) < 0)
 		r = -errno;
-		goto out_close;
-	}
-	if (!S_ISREG(st.st_mode)) {
+	else if (!S_ISREG(st.st_mode))
 		r = S_ISDIR(st.st_mode) ? -EISDIR : -EINVAL;
-		goto out_close;
-	}
-	for (;;) {
-		/* room for st_size bytes at first, then at least 4 KiB more each time, and a NUL */
-		size_t need = got + 4097;
-		if (need < (size_t)st.st_size + 2)
-			need = (size_t)st.st_size + 2;
-		if (bb_grow(&buf, &cap, need, 1)) {
-			r = -ENOMEM;
-			goto out_free;
-		}
-		ssize_t n = read(fd, buf + got, cap - 1 - got);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0) {
-			r = -errno;
-			goto out_free;
-		}
-		if (n == 0)
-			break;
-		got += (size_t)n;
-	}
-	buf[got] = 0;
-	*data = buf;
-	*len = got;
-	goto out_close;
-out_free:
-	free(buf);
-out_close:
+	else
+		r = bb_read_fd(fd, (char **)data, len);
 	close(fd);
 	return r;
 }

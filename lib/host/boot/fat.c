@@ -8,6 +8,7 @@
 #include "host/boot/fat.h"
 #include "host/le.h"
 #include "host/fileio.h"
+#include "grow.h"
 
 #define SECTOR 512
 #define RESERVED 32
@@ -33,7 +34,7 @@ struct node {
 	const struct fat_file *file;
 	struct node *parent;
 	struct node **kids;
-	size_t nkids;
+	size_t nkids, kids_cap;
 	uint32_t first, count; /* clusters */
 };
 
@@ -102,10 +103,8 @@ static void free_tree(struct node *n)
 
 static struct node *add_kid(struct node *dir, const char name[11], int is_dir)
 {
-	struct node **k = realloc(dir->kids, (dir->nkids + 1) * sizeof(*k));
-	if (!k)
+	if (bb_grow(&dir->kids, &dir->kids_cap, dir->nkids + 1, sizeof(*dir->kids)))
 		return NULL;
-	dir->kids = k;
 	struct node *n = calloc(1, sizeof(*n));
 	if (!n)
 		return NULL;

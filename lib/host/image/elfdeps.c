@@ -35,7 +35,7 @@ struct elfdeps_obj {
 	char *runpath;
 	char *soname;
 	char **needed;
-	size_t nneeded;
+	size_t nneeded, needed_cap;
 	char *interp;
 	int elfclass, machine;
 	int is_elf;  /* 1: read, ELF; 0: not read yet; -1: read, not ELF */
@@ -51,11 +51,8 @@ static int add_dir(struct elfdeps *d, const char *dir)
 	for (size_t i = 0; i < d->ndirs; i++)
 		if (!strcmp(d->dirs[i], norm))
 			return 0;
-	size_t cap = d->ndirs; /* dirs grows one at a time: few entries */
-	char **v = realloc(d->dirs, (cap + 1) * sizeof(*v));
-	if (!v)
+	if (bb_grow(&d->dirs, &d->dirs_cap, d->ndirs + 1, sizeof(*d->dirs)))
 		return -1;
-	d->dirs = v;
 	if (!(d->dirs[d->ndirs] = strdup(norm)))
 		return -1;
 	d->ndirs++;
@@ -394,12 +391,11 @@ static int read_elf(const char *src, struct elfdeps_obj *o, char *err, size_t er
 			if (!copy)
 				goto out_nomem;
 			if (dyn.d_tag == DT_NEEDED) {
-				char **v = realloc(o->needed, (o->nneeded + 1) * sizeof(*v));
-				if (!v) {
+				if (bb_grow(&o->needed, &o->needed_cap, o->nneeded + 1,
+				            sizeof(*o->needed))) {
 					free(copy);
 					goto out_nomem;
 				}
-				o->needed = v;
 				o->needed[o->nneeded++] = copy;
 			} else if (dyn.d_tag == DT_SONAME) {
 				free(o->soname);

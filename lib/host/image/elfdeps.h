@@ -37,7 +37,7 @@ struct elfdeps_obj;
 struct elfdeps {
 	char *sysroot; /* "" for the host root */
 	char **dirs;   /* library search directories (image paths) */
-	size_t ndirs;
+	size_t ndirs, dirs_cap;
 	struct elfdeps_file *files;
 	size_t nfiles, capfiles;
 	struct elfdeps_found *found;

@@ -1535,7 +1535,6 @@ static int copy_param(struct bb_jdoc *to, const struct bb_jparam *from)
 	return 0;
 }
 
-
 /*
  * Job i of a multi-document file, as LKP's each_jobs makes it: document 0 with document i's
  * top-level keys replacing document 0's whole values (Hash#merge! at the top level).

@@ -189,7 +189,6 @@ static void opts_free(struct include_opts *o)
 	memset(o, 0, sizeof *o);
 }
 
-
 /* `FILE`, `'FILE'` or `{file: FILE, ignore: [K...], KEY: VALUE...}`. */
 static int parse_opts(const char *value, struct include_opts *o, const char **why)
 {
@@ -241,7 +240,8 @@ static int parse_opts(const char *value, struct include_opts *o, const char **wh
 					yaml_node_t *e = yaml_document_get_node(&d, *it);
 					if (e->type != YAML_SCALAR_NODE)
 						goto out;
-					if (bb_strv_add(&o->ignore, (const char *)e->data.scalar.value))
+					if (bb_strv_add(&o->ignore,
+					                (const char *)e->data.scalar.value))
 						goto out_nomem;
 				}
 			} else {
@@ -329,7 +329,8 @@ static int apply_opts(struct lines *inc, const struct include_opts *o, int file,
 				has = line_sets_key(inc->v[k].text, o->over.v[v].key);
 			if (!has) {
 				char buf[4096];
-				snprintf(buf, sizeof buf, "%s: %s", o->over.v[v].key, o->over.v[v].value);
+				snprintf(buf, sizeof buf, "%s: %s", o->over.v[v].key,
+				         o->over.v[v].value);
 				rc = lines_add(&out, buf, strlen(buf), file, line);
 			}
 		}

@@ -13,13 +13,11 @@ static int add_note(struct bb_comparison *c, char *note)
 {
 	if (!note)
 		return -1;
-	char **nn = realloc(c->notes, (c->nnotes + 1) * sizeof(*nn));
-	if (!nn) {
+	if (bb_grow(&c->notes, &c->notes_cap, c->nnotes + 1, sizeof(*c->notes))) {
 		free(note);
 		return -1;
 	}
-	c->notes = nn;
-	nn[c->nnotes++] = note;
+	c->notes[c->nnotes++] = note;
 	return 0;
 }
 

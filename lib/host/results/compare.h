@@ -51,7 +51,7 @@ struct bb_comparison {
 	struct bb_run_cmp *runs;
 	size_t nruns;
 	char **notes; /* unmatched runs, incomplete boots, failed iterations */
-	size_t nnotes;
+	size_t nnotes, notes_cap;
 	size_t nsignificant;
 	double confidence; /* of the intervals: 0.95 */
 };

@@ -100,12 +100,10 @@ int bb_side_add(struct bb_side *side, const struct bb_results *res, const struct
 			}
 			if (!ok)
 				continue;
-			struct bb_res_run **nr =
-			    realloc(side->runs, (side->nruns + 1) * sizeof(*nr));
-			if (!nr)
+			if (bb_grow(&side->runs, &side->runs_cap, side->nruns + 1,
+			            sizeof(*side->runs)))
 				return -1;
-			side->runs = nr;
-			nr[side->nruns++] = run;
+			side->runs[side->nruns++] = run;
 		}
 	return 0;
 }

@@ -14,7 +14,7 @@
 struct bb_side {
 	char *label;
 	struct bb_res_run **runs;
-	size_t nruns;
+	size_t nruns, runs_cap;
 };
 
 /*

@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 
 #include "host/fileio.h"
+#include "grow.h"
 #include "host/json.h"
 #include "host/results/results_tree.h"
 #include "resjson.h"
@@ -167,7 +168,7 @@ static char **list_dirs(const char *path, size_t *count)
 {
 	DIR *d = opendir(path);
 	char **names = NULL;
-	size_t n = 0;
+	size_t n = 0, cap = 0;
 	*count = 0;
 	if (!d)
 		return NULL;
@@ -180,11 +181,8 @@ static char **list_dirs(const char *path, size_t *count)
 		free(full);
 		if (!dir)
 			continue;
-		char **nn = realloc(names, (n + 1) * sizeof(*nn));
-		if (!nn)
-			break;
-		names = nn;
-		if (!(names[n] = strdup(de->d_name)))
+		if (bb_grow(&names, &cap, n + 1, sizeof(*names)) ||
+		    !(names[n] = strdup(de->d_name)))
 			break;
 		n++;
 	}
@@ -224,11 +222,9 @@ static int add_values(struct bb_res_run *run, const struct bb_resjson_series *se
 		if (!strcmp(run->stats[i].name, series->name))
 			st = &run->stats[i];
 	if (!st) {
-		struct bb_res_stat *ns = realloc(run->stats, (run->nstats + 1) * sizeof(*ns));
-		if (!ns)
+		if (bb_grow(&run->stats, &run->stats_cap, run->nstats + 1, sizeof(*run->stats)))
 			return -1;
-		run->stats = ns;
-		st = &ns[run->nstats];
+		st = &run->stats[run->nstats];
 		memset(st, 0, sizeof(*st));
 		if (!(st->name = strdup(series->name)))
 			return -1;

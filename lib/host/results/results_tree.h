@@ -34,7 +34,7 @@ struct bb_res_run {
 	int params_derived;     /* 1: taken apart from the RUNID (no params.json/status) */
 	struct bb_kvs env;    /* per-run environment read back (sysctls), flattened */
 	struct bb_res_stat *stats;
-	size_t nstats;
+	size_t nstats, stats_cap;
 	size_t iterations, failed_iterations;
 	size_t warmups; /* warm-up iterations (warmup-K folders, or a status with "warmup"): not
 	                 * counted in iterations, their values never read */

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "host/results/strset.h"
+#include "grow.h"
 
 int bb_strset_has(const struct bb_strset *s, const char *x)
 {
@@ -18,11 +19,7 @@ int bb_strset_add(struct bb_strset *s, const char *x)
 	for (size_t i = 0; i < s->n; i++)
 		if (!strcmp(s->v[i], x))
 			return 0;
-	char **nv = realloc(s->v, (s->n + 1) * sizeof(*nv));
-	if (!nv)
-		return -1;
-	s->v = nv;
-	if (!(nv[s->n] = strdup(x)))
+	if (bb_grow(&s->v, &s->cap, s->n + 1, sizeof(*s->v)) || !(s->v[s->n] = strdup(x)))
 		return -1;
 	s->n++;
 	return 0;

@@ -9,7 +9,7 @@
 
 struct bb_strset {
 	char **v;
-	size_t n;
+	size_t n, cap;
 };
 
 /* Add a copy of x unless it is there already. 0, or -1 when out of memory. */

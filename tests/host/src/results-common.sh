@@ -5,7 +5,7 @@
 # build_writer: $T/writer from tests/host/src/results_writer.c + init/results.c + lib.
 build_writer() {
 	gcc -O2 -g -std=gnu11 -Wall -Wextra -Wno-unused-parameter -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 \
-		-Ilib -Iinit -o "$T/writer" tests/host/src/results_writer.c init/results.c \
+		-Ilib -Iinit -o "$T/writer" tests/host/src/results_writer.c init/results.c lib/readall.c \
 		lib/resdisk.c lib/resfind.c lib/consfile.c lib/sha256.c -lext2fs -lcom_err ||
 		fail "cannot build the host results writer"
 }
