@@ -128,8 +128,8 @@ static int check_main(int argc, char **argv)
 	job_print_warnings("check", &job);
 	printf("job %s (%s): suite %s, %zu document%s\n", job.name, job.file, job.suite,
 	       job.nfiledocs, job.nfiledocs == 1 ? "" : "s");
-	for (size_t i = 1; i < job.nfiles; i++)
-		printf("  includes %s\n", job.files[i]);
+	for (size_t i = 1; i < job.files.n; i++)
+		printf("  includes %s\n", job.files.v[i]);
 	if (job.skipped)
 		printf("  %s\n", job.skipped);
 	print_cluster(&job);

@@ -7,8 +7,8 @@
 
 void job_print_warnings(const char *verb, const struct bb_job *job)
 {
-	for (size_t i = 0; i < job->nwarnings; i++)
-		fprintf(stderr, "benchboot %s: warning: %s\n", verb, job->warnings[i]);
+	for (size_t i = 0; i < job->warnings.n; i++)
+		fprintf(stderr, "benchboot %s: warning: %s\n", verb, job->warnings.v[i]);
 }
 
 /* The LKP keys recorded with the results, not acted on: one line per kind (host facts

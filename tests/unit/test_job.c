@@ -207,7 +207,7 @@ TEST(program_options_at_the_top_level)
 	CHECK_STR(values(&job.docs[0], "send_size"), "10K");
 	CHECK_STR(values(&job.docs[0], "test"), "TCP_STREAM,SCTP_STREAM");
 	CHECK_STR(values(&job.docs[0], "socket_buffer_size"), "8K");
-	CHECK_INT(job.nwarnings, ==, 0);
+	CHECK_INT(job.warnings.n, ==, 0);
 	bb_job_free(&job);
 	job = parse_ok("suite: stress-ng\ntest: sock\ntype: [dgram, stream]\nmethod: x\n"
 	               "stress-ng:\n");
@@ -241,19 +241,21 @@ TEST(lkp_keys_recorded_unknown_keys_warned)
 	/* netperf reads runtime, not testtime: recorded, warned, no duration from it */
 	CHECK(!bb_jdoc_get(&job.docs[0], "runtime"));
 	CHECK_STR(values(&job.docs[0], "lkp.testtime"), "5s");
-	CHECK_INT(job.nwarnings, ==, 2);
-	CHECK_STR(job.warnings[0], "t.yaml:11:1: unknown key 'nr_thread' at the top level (did you "
-	                           "mean 'nr_threads'?): no program benchboot runs reads it; "
-	                           "ignored, as LKP ignores it");
-	CHECK_STR(job.warnings[1],
+	CHECK_INT(job.warnings.n, ==, 2);
+	CHECK_STR(job.warnings.v[0],
+	          "t.yaml:11:1: unknown key 'nr_thread' at the top level (did you "
+	          "mean 'nr_threads'?): no program benchboot runs reads it; "
+	          "ignored, as LKP ignores it");
+	CHECK_STR(job.warnings.v[1],
 	          "t.yaml:12:1: testtime: LKP's netperf reads 'runtime', not 'testtime': recorded, "
 	          "not used");
 	bb_job_free(&job);
 	/* a stressor the pinned stress-ng lacks: a warning naming the version */
 	job = parse_ok("suite: stress-ng\nstress-ng:\n  test: [ng, icmp-flood]\n");
-	CHECK_INT(job.nwarnings, ==, 1);
-	CHECK_CONTAINS(job.warnings[0], "t.yaml:3:10: test: stress-ng 0.22.01 (the image's) has no "
-	                                "stressor 'ng': that run will fail");
+	CHECK_INT(job.warnings.n, ==, 1);
+	CHECK_CONTAINS(job.warnings.v[0],
+	               "t.yaml:3:10: test: stress-ng 0.22.01 (the image's) has no "
+	               "stressor 'ng': that run will fail");
 	bb_job_free(&job);
 }
 
@@ -274,7 +276,7 @@ TEST(includes_as_lkp_expands_them)
 	CHECK_INT(bb_job_parse_file(path, &job, err, sizeof err), ==, 0);
 	CHECK_INT(job.nfiledocs, ==, 2);
 	CHECK_INT(job.ndocs, ==, 2);
-	CHECK_INT(job.nfiles, ==, 3);
+	CHECK_INT(job.files.n, ==, 3);
 	CHECK_STR(values(&job.docs[1], "kernel_cmdline"), "a=1");
 	CHECK_STR(values(&job.docs[1], "test"), "UDP_RR");
 	bb_job_free(&job);
@@ -586,7 +588,7 @@ TEST(lkp_setups_parse)
 	CHECK_STR(values(d, "lkp.cg_count"), "1");
 	CHECK_STR(values(d, "net-buffer"), "1");
 	CHECK_STR(values(d, "sysctl.sc_somaxconn"), "1024,4096");
-	CHECK_INT(job.nwarnings, ==, 0);
+	CHECK_INT(job.warnings.n, ==, 0);
 	bb_job_free(&job);
 	/* cgroup: with v1 knobs is LKP's v1 setup */
 	job = parse_ok("suite: netperf\ncgroup:\n  memory.limit_in_bytes: 1G\n  group: g\n");

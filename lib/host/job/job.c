@@ -190,7 +190,7 @@ static const char *src_of(const struct walker *w, size_t line0, int *line)
 {
 	if (w->map && line0 < w->map->nlines) {
 		*line = w->map->line[line0];
-		return w->map->files[w->map->file[line0]];
+		return w->map->files.v[w->map->file[line0]];
 	}
 	*line = (int)line0 + 1;
 	return w->file;
@@ -229,15 +229,10 @@ static int jwarn(struct walker *w, yaml_mark_t m, const char *fmt, ...)
 	va_start(ap, fmt);
 	vformat(w, m, buf, sizeof buf, fmt, ap);
 	va_end(ap);
-	for (size_t i = 0; i < w->job->nwarnings; i++)
-		if (!strcmp(w->job->warnings[i], buf))
+	for (size_t i = 0; i < w->job->warnings.n; i++)
+		if (!strcmp(w->job->warnings.v[i], buf))
 			return 0; /* the same line seen again (document 0 in every job) */
-	struct bb_job *job = w->job;
-	if (bb_grow(&job->warnings, &job->warnings_cap, job->nwarnings + 1, sizeof(char *)) ||
-	    !(job->warnings[job->nwarnings] = strdup(buf)))
-		return -ENOMEM;
-	job->nwarnings++;
-	return 0;
+	return bb_strv_add(&w->job->warnings, buf);
 }
 
 /* Optimal string alignment distance: insertions, deletions, substitutions and swaps of two
@@ -313,11 +308,7 @@ static void doc_free(struct bb_jdoc *d)
 	free(d->p);
 	d->p = NULL;
 	d->n = d->cap = 0;
-	for (size_t i = 0; i < d->ntops; i++)
-		free(d->tops[i]);
-	free(d->tops);
-	d->tops = NULL;
-	d->ntops = d->tops_cap = 0;
+	bb_strv_free(&d->tops);
 }
 
 /* Room for one more parameter in d: the new slot (d->p[d->n]), zeroed, or NULL. The caller
@@ -328,16 +319,6 @@ static struct bb_jparam *doc_slot(struct bb_jdoc *d)
 		return NULL;
 	memset(&d->p[d->n], 0, sizeof(d->p[d->n]));
 	return &d->p[d->n];
-}
-
-/* Record a top-level key of d (its own, in file order). */
-static int add_top(struct bb_jdoc *d, const char *top)
-{
-	if (bb_grow(&d->tops, &d->tops_cap, d->ntops + 1, sizeof(*d->tops)) ||
-	    !(d->tops[d->ntops] = strdup(top)))
-		return -ENOMEM;
-	d->ntops++;
-	return 0;
 }
 
 /* Add a parameter taking ownership of v; a second definition in one document is an error. */
@@ -1239,9 +1220,9 @@ static int walk_map(struct walker *w, enum ctx ctx, yaml_node_t *map)
 		const char *name = scalar(key);
 		const struct keydef *k = NULL;
 		if (ctx == C_TOP) {
-			if (add_top(w->doc, name))
+			if (bb_strv_add(&w->doc->tops, name))
 				return -ENOMEM;
-			w->top = w->doc->tops[w->doc->ntops - 1];
+			w->top = w->doc->tops.v[w->doc->tops.n - 1];
 		}
 		int loose = ctx == C_TOP || ctx == C_SERVER || ctx == C_CLIENT;
 		if (loose && w->suite &&
@@ -1503,8 +1484,8 @@ static int load_docs(struct walker *w, const char *text, size_t len, struct bb_j
 
 static int has_top(const struct bb_jdoc *d, const char *top)
 {
-	for (size_t i = 0; i < d->ntops; i++)
-		if (!strcmp(d->tops[i], top))
+	for (size_t i = 0; i < d->tops.n; i++)
+		if (!strcmp(d->tops.v[i], top))
 			return 1;
 	return 0;
 }
@@ -1561,11 +1542,11 @@ static int merge_doc0(const struct bb_jdoc *doc0, const struct bb_jdoc *di, stru
 		}
 		rc = copy_param(out, &di->p[i]);
 	}
-	for (size_t i = 0; i < doc0->ntops && !rc; i++)
-		if (!has_top(di, doc0->tops[i]))
-			rc = add_top(out, doc0->tops[i]);
-	for (size_t i = 0; i < di->ntops && !rc; i++)
-		rc = add_top(out, di->tops[i]);
+	for (size_t i = 0; i < doc0->tops.n && !rc; i++)
+		if (!has_top(di, doc0->tops.v[i]))
+			rc = bb_strv_add(&out->tops, doc0->tops.v[i]);
+	for (size_t i = 0; i < di->tops.n && !rc; i++)
+		rc = bb_strv_add(&out->tops, di->tops.v[i]);
 	return rc;
 }
 
@@ -1759,10 +1740,8 @@ int bb_job_parse_text(const char *path, const char *text, size_t len, struct bb_
 	if (!rc && (!job->file || !job->name))
 		rc = -ENOMEM;
 	if (!rc) {
-		job->files = map.files;
-		job->nfiles = map.nfiles;
-		map.files = NULL;
-		map.nfiles = 0;
+		job->files = map.files; /* the job takes them over */
+		map.files = (struct bb_strv){0};
 	}
 out:
 	if (rc == -ENOMEM)
@@ -1802,12 +1781,8 @@ void bb_job_free(struct bb_job *job)
 {
 	for (size_t i = 0; i < job->ndocs; i++)
 		doc_free(&job->docs[i]);
-	for (size_t i = 0; i < job->nwarnings; i++)
-		free(job->warnings[i]);
-	free(job->warnings);
-	for (size_t i = 0; i < job->nfiles; i++)
-		free(job->files[i]);
-	free(job->files);
+	bb_strv_free(&job->warnings);
+	bb_strv_free(&job->files);
 	free(job->skipped);
 	free(job->docs);
 	free(job->file);

@@ -23,6 +23,7 @@
 #include <stddef.h>
 
 #include "host/job/cluster.h"
+#include "strv.h"
 
 struct bb_mark {
 	int line, col; /* 1-based, in the text after includes; 0 when not from the file */
@@ -63,8 +64,7 @@ struct bb_jdoc {
 	size_t n, cap;
 	int index;           /* 0-based document number in the file (LKP's "document 0") */
 	struct bb_mark mark; /* where the document starts */
-	char **tops;         /* its own top-level keys */
-	size_t ntops, tops_cap;
+	struct bb_strv tops; /* its own top-level keys */
 	int has_program; /* names `netperf:` or `stress-ng:` */
 };
 
@@ -76,10 +76,8 @@ struct bb_job {
 	size_t ndocs;
 	size_t nfiledocs;  /* YAML documents in the file (after includes) */
 	char *skipped;     /* why document 0 is not a job of its own, or NULL */
-	char **warnings;   /* "FILE:LINE:COL: ..." for keys LKP would drop; the job still runs */
-	size_t nwarnings, warnings_cap;
-	char **files;      /* the job file, then every included file */
-	size_t nfiles;
+	struct bb_strv warnings; /* "FILE:LINE:COL: ..." for keys LKP would drop; the job runs */
+	struct bb_strv files;    /* the job file, then every included file */
 	char digest[65]; /* sha256 of the text after includes, hex */
 	char cluster_name[128];      /* `cluster:`, or "" */
 	struct bb_cluster *cluster;  /* a two-host cluster (host/job/cluster.h), else NULL */

@@ -344,15 +344,6 @@ static int apply_opts(struct lines *inc, const struct include_opts *o, int file,
 	return rc;
 }
 
-static int add_file(struct bb_srcmap *map, const char *path)
-{
-	if (bb_grow(&map->files, &map->files_cap, map->nfiles + 1, sizeof(*map->files)) ||
-	    !(map->files[map->nfiles] = strdup(path)))
-		return -ENOMEM;
-	map->nfiles++;
-	return 0;
-}
-
 int bb_job_expand_includes(const char *path, const char *text, size_t len, char **out,
                            size_t *outlen, struct bb_srcmap *map, char *err, size_t errlen)
 {
@@ -366,7 +357,7 @@ int bb_job_expand_includes(const char *path, const char *text, size_t len, char 
 	if (!pathcopy)
 		return -ENOMEM;
 	const char *dir = dirname(pathcopy);
-	if ((rc = add_file(map, path)) || (rc = split_lines(&src, text, len, 0)))
+	if ((rc = bb_strv_add(&map->files, path)) || (rc = split_lines(&src, text, len, 0)))
 		goto out;
 	for (size_t i = 0; i < src.n && !rc; i++) {
 		const char *t = src.v[i].text;
@@ -406,9 +397,9 @@ int bb_job_expand_includes(const char *path, const char *text, size_t len, char 
 			rc = rc == -ENOMEM ? rc : -EINVAL;
 			goto out;
 		}
-		int fidx = (int)map->nfiles;
+		int fidx = (int)map->files.n;
 		struct lines inc = {0};
-		rc = add_file(map, found);
+		rc = bb_strv_add(&map->files, found);
 		free(found);
 		if (!rc)
 			rc = split_lines(&inc, (const char *)buf, blen, fidx);
@@ -472,9 +463,7 @@ out:
 
 void bb_srcmap_free(struct bb_srcmap *map)
 {
-	for (size_t i = 0; i < map->nfiles; i++)
-		free(map->files[i]);
-	free(map->files);
+	bb_strv_free(&map->files);
 	free(map->file);
 	free(map->line);
 	memset(map, 0, sizeof *map);

@@ -20,9 +20,10 @@
 
 #include <stddef.h>
 
+#include "strv.h"
+
 struct bb_srcmap {
-	char **files; /* files[0] is the job file itself */
-	size_t nfiles, files_cap;
+	struct bb_strv files; /* files.v[0] is the job file itself */
 	int *file; /* per line of the expanded text (0-based): index into files */
 	int *line; /* per line: 1-based line in that file */
 	size_t nlines;
