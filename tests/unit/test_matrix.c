@@ -349,8 +349,8 @@ TEST(image_specs)
 	struct bb_jobimage g;
 	image_of("netperf-sctp.yaml", &jm, &g, 0);
 	CHECK_STR(g.name, "netperf-sctp");
-	CHECK(has(g.modules, g.nmodules, "sctp"));
-	CHECK(has(g.modules, g.nmodules, "dummy"));
+	CHECK(has(g.modules.v, g.modules.n, "sctp"));
+	CHECK(has(g.modules.v, g.modules.n, "dummy"));
 	CHECK_INT(g.nbinaries, ==, 2);
 	CHECK_STR(g.binaries[0].dest, "/usr/bin/netperf");
 	CHECK_CONTAINS(g.binaries[0].src, "build/netperf/netperf");
@@ -361,7 +361,7 @@ TEST(image_specs)
 	jm_free(&jm);
 
 	image_of("netperf-tcp-stream-short.yaml", &jm, &g, 0);
-	CHECK(!has(g.modules, g.nmodules, "sctp"));
+	CHECK(!has(g.modules.v, g.modules.n, "sctp"));
 	bb_jobimage_free(&g);
 	jm_free(&jm);
 
@@ -372,7 +372,7 @@ TEST(image_specs)
 	jm_free(&jm);
 
 	image_of("stress-ng-icmp-flood-short.yaml", &jm, &g, 0);
-	CHECK_INT(g.nmodules, ==, 0);
+	CHECK_INT(g.modules.n, ==, 0);
 	CHECK_INT(g.nbinaries, ==, 1);
 	CHECK_STR(g.binaries[0].src, "usr/bin/stress-ng");
 	CHECK_STR(g.binaries[0].dest, "/usr/bin/stress-ng");

@@ -34,8 +34,7 @@ struct elfdeps_obj {
 	char *rpath;      /* DT_RPATH, used only when runpath is NULL */
 	char *runpath;
 	char *soname;
-	char **needed;
-	size_t nneeded, needed_cap;
+	struct bb_strv needed;
 	char *interp;
 	int elfclass, machine;
 	int is_elf;  /* 1: read, ELF; 0: not read yet; -1: read, not ELF */
@@ -48,15 +47,10 @@ static int add_dir(struct elfdeps *d, const char *dir)
 	if (cpio_norm_path(dir, norm + 1, sizeof(norm) - 1))
 		return 0;
 	norm[0] = '/';
-	for (size_t i = 0; i < d->ndirs; i++)
-		if (!strcmp(d->dirs[i], norm))
+	for (size_t i = 0; i < d->dirs.n; i++)
+		if (!strcmp(d->dirs.v[i], norm))
 			return 0;
-	if (bb_grow(&d->dirs, &d->dirs_cap, d->ndirs + 1, sizeof(*d->dirs)))
-		return -1;
-	if (!(d->dirs[d->ndirs] = strdup(norm)))
-		return -1;
-	d->ndirs++;
-	return 0;
+	return bb_strv_add(&d->dirs, norm) ? -1 : 0;
 }
 
 /* ld.so.conf syntax: directories, '#' comments, "include GLOB" (relative to /etc). */
@@ -141,16 +135,12 @@ static void obj_free(struct elfdeps_obj *o)
 	free(o->runpath);
 	free(o->soname);
 	free(o->interp);
-	for (size_t i = 0; i < o->nneeded; i++)
-		free(o->needed[i]);
-	free(o->needed);
+	bb_strv_free(&o->needed);
 }
 
 void elfdeps_free(struct elfdeps *d)
 {
-	for (size_t i = 0; i < d->ndirs; i++)
-		free(d->dirs[i]);
-	free(d->dirs);
+	bb_strv_free(&d->dirs);
 	for (size_t i = 0; i < d->nfiles; i++) {
 		free(d->files[i].path);
 		free(d->files[i].src);
@@ -391,12 +381,10 @@ static int read_elf(const char *src, struct elfdeps_obj *o, char *err, size_t er
 			if (!copy)
 				goto out_nomem;
 			if (dyn.d_tag == DT_NEEDED) {
-				if (bb_grow(&o->needed, &o->needed_cap, o->nneeded + 1,
-				            sizeof(*o->needed))) {
-					free(copy);
+				int oom = bb_strv_add(&o->needed, copy);
+				free(copy);
+				if (oom)
 					goto out_nomem;
-				}
-				o->needed[o->nneeded++] = copy;
 			} else if (dyn.d_tag == DT_SONAME) {
 				free(o->soname);
 				o->soname = copy;
@@ -522,9 +510,9 @@ static int find_library(struct elfdeps *d, size_t objidx, const char *name, char
 				return 1;
 	if (by->runpath && search_path(d, by->runpath, by, name, found, foundlen))
 		return 1;
-	for (size_t i = 0; i < d->ndirs; i++) {
+	for (size_t i = 0; i < d->dirs.n; i++) {
 		char cand[2 * PATH_MAX];
-		strfmt(cand, sizeof(cand), "%s/%s", d->dirs[i], name);
+		strfmt(cand, sizeof(cand), "%s/%s", d->dirs.v[i], name);
 		if (resolve(d, cand, real, sizeof(real), NULL) == 0 && compatible(d, real, by)) {
 			strfmt(found, foundlen, "%s", cand);
 			return 1;
@@ -673,9 +661,9 @@ int elfdeps_add(struct elfdeps *d, const char *src, const char *image_path, int 
 			if (rc)
 				return rc;
 		}
-		for (size_t k = 0; k < d->objs[i].nneeded; k++) {
+		for (size_t k = 0; k < d->objs[i].needed.n; k++) {
 			char name[PATH_MAX], found[PATH_MAX];
-			strfmt(name, sizeof(name), "%s", d->objs[i].needed[k]);
+			strfmt(name, sizeof(name), "%s", d->objs[i].needed.v[k]);
 			if (already_found(d, name))
 				continue;
 			if (!find_library(d, i, name, found, sizeof(found))) {

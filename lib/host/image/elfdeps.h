@@ -15,6 +15,7 @@
 #include <stddef.h>
 
 #include "host/image/cpio.h"
+#include "strv.h"
 
 /* Something the image needs: a regular file (src set) or a symlink (target set). */
 struct elfdeps_file {
@@ -36,8 +37,7 @@ struct elfdeps_obj;
 
 struct elfdeps {
 	char *sysroot; /* "" for the host root */
-	char **dirs;   /* library search directories (image paths) */
-	size_t ndirs, dirs_cap;
+	struct bb_strv dirs; /* library search directories (image paths) */
 	struct elfdeps_file *files;
 	size_t nfiles, capfiles;
 	struct elfdeps_found *found;

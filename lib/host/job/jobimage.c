@@ -30,9 +30,7 @@ int bb_jobimage_is_job(const char *path)
 void bb_jobimage_free(struct bb_jobimage *g)
 {
 	free(g->plan_text);
-	for (size_t i = 0; i < g->nmodules; i++)
-		free(g->modules[i]);
-	free(g->modules);
+	bb_strv_free(&g->modules);
 	for (size_t i = 0; i < g->nbinaries; i++) {
 		free((char *)g->binaries[i].src);
 		free((char *)g->binaries[i].dest);
@@ -61,10 +59,8 @@ int bb_jobimage_group(const struct bb_matrix *m, size_t boot, const char *name_p
 	if ((rc = bb_plan_write(m, boot, &g->plan_text, err, errlen)) ||
 	    (rc = bb_plan_needs(m, boot, &mods, &files, err, errlen)))
 		goto out;
-	g->modules = mods.v;
-	g->nmodules = mods.n;
-	mods.v = NULL;
-	mods.n = 0;
+	g->modules = mods; /* taken over */
+	mods = (struct bb_strv){0};
 	if (!(g->binaries = calloc(files.n ? files.n : 1, sizeof *g->binaries))) {
 		rc = -ENOMEM;
 		goto out;
@@ -109,7 +105,7 @@ int bb_jobimage_build_group(const struct bb_jobimage *g, const struct image_spec
 {
 	struct image_spec spec = *base;
 	char planpath[] = "/tmp/benchboot-plan.XXXXXX";
-	const char **mods = calloc(base->nmodules + g->nmodules + 1, sizeof *mods);
+	const char **mods = calloc(base->nmodules + g->modules.n + 1, sizeof *mods);
 	struct image_pair *bins = calloc(base->nbinaries + g->nbinaries + 1, sizeof *bins);
 	int fd = -1, rc;
 
@@ -118,9 +114,9 @@ int bb_jobimage_build_group(const struct bb_jobimage *g, const struct image_spec
 		snprintf(err, errlen, "out of memory");
 		goto out;
 	}
-	for (size_t i = 0; i < g->nmodules; i++)
-		mods[i] = g->modules[i];
-	spec.nmodules = g->nmodules;
+	for (size_t i = 0; i < g->modules.n; i++)
+		mods[i] = g->modules.v[i];
+	spec.nmodules = g->modules.n;
 	for (size_t i = 0; i < base->nmodules; i++)
 		mods[spec.nmodules++] = base->modules[i];
 	for (size_t i = 0; i < g->nbinaries; i++)

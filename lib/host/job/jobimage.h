@@ -21,8 +21,7 @@ struct bb_jobimage {
 	char name[256];
 	char *plan_text;
 	char cmdline[4096];
-	char **modules;
-	size_t nmodules;
+	struct bb_strv modules;
 	struct image_pair *binaries; /* src/dest strings owned */
 	size_t nbinaries;
 };
