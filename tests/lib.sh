@@ -104,6 +104,14 @@ bb_timeout() {
 	return "$rc"
 }
 
+# boot_log_tail LOG [N]: how a boot that did not end well ended: the kernel's own report of a
+# hang or crash first (a soft lockup's or RCU stall's header scrolls out of the tail under its
+# stack trace), then LOG's last N lines (default 40)
+boot_log_tail() {
+	grep -a -E -m 8 "BUG:|INFO:|WARNING:|stall|lockup|blocked for more|Kernel panic" "$1" || true
+	tail -n "${2:-40}" "$1"
+}
+
 # bb_qemu SECONDS LOG QEMU-OPTIONS...: QEMU under TCG (1 GB, 2 CPUs, no reboot, console on
 # stdio into LOG, CRs removed) under bb_timeout; returns QEMU's exit code.
 bb_qemu() {

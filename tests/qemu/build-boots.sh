@@ -35,7 +35,7 @@ boot() {
 	id=$(sha256sum <"$T/out/$name/manifest" | cut -c1-64)
 	bb_qemu 300 "$log" -kernel "$T/out/$name/vmlinuz" -initrd "$T/out/$name/initrd.img" \
 		-append "$(cat "$T/out/$name/cmdline")" || rc=$?
-	[ $rc = 0 ] || { tail -n 30 "$log"; fail "$name: qemu exit $rc (timeout or crash)"; }
+	[ $rc = 0 ] || { boot_log_tail "$log" 30; fail "$name: qemu exit $rc (timeout or crash)"; }
 	expect_grep "Run /init as init process" "$log"
 	expect_grep "^BUILD-TEST sctp loaded" "$log"
 	expect_grep "^BUILD-TEST device nodes ok" "$log"

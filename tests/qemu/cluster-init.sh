@@ -110,8 +110,8 @@ collect() { # DISK OUT: the boot folder (a server host's boot is filed under ser
 read -r P1 P2 < <(two_udp_ports)
 boot_bg srv server "$SMAC" "$P1" "$P2"
 boot_bg cli client "$CMAC" "$P2" "$P1"
-boot_wait cli || { tail -n 40 "$T/cli"; fail "the client host did not power off by itself"; }
-boot_wait srv || { tail -n 40 "$T/srv"; fail "the server host did not power off by itself"; }
+boot_wait cli || { boot_log_tail "$T/cli"; fail "the client host did not power off by itself"; }
+boot_wait srv || { boot_log_tail "$T/srv"; fail "the server host did not power off by itself"; }
 s=$T/srv c=$T/cli
 grep -h "^BENCHBOOT \(cluster\|peer\|run-end\|boot-end\)" "$s" "$c"
 expect_grep "^BENCHBOOT cluster role=server name=lkp-srv self=192.168.77.1 peer=192.168.77.2 port=12870 status=ok reason=-$" "$s"
@@ -190,7 +190,7 @@ PY
 # 2. the server host missing: only the client, nothing on the other end of its network
 read -r P1 P2 < <(two_udp_ports)
 boot_bg alone client "$CMAC" "$P1" "$P2" benchboot.cluster.wait=5
-boot_wait alone || { tail -n 40 "$T/alone"; fail "the client host alone did not power off by itself"; }
+boot_wait alone || { boot_log_tail "$T/alone"; fail "the client host alone did not power off by itself"; }
 a=$T/alone
 grep "^BENCHBOOT \(peer\|run-end\|boot-end\)" "$a"
 expect_grep "^BENCHBOOT peer status=timeout host=lkp-srv address=192.168.77.1 ms=[0-9.]* reason=no server host on 192.168.77.1:12870 after 5 s" "$a"
@@ -219,7 +219,7 @@ kill -9 "$(cat "$T/cli3.pid")"
 killed=$SECONDS
 echo "client host killed at the server's first server start"
 boot_wait cli3 || true
-boot_wait srv3 || { tail -n 40 "$T/srv3"; fail "the server host did not power off by itself after losing the client"; }
+boot_wait srv3 || { boot_log_tail "$T/srv3"; fail "the server host did not power off by itself after losing the client"; }
 s=$T/srv3
 grep "^BENCHBOOT \(peer\|run-end\|boot-end\)" "$s"
 echo "server host powered off $((SECONDS - killed)) s after the client host was killed"

@@ -26,7 +26,7 @@ rc=0
 wait "$qpid" || rc=$?
 exec 3>&-
 tr -d '\r' <"$T/console.raw" >"$T/console"
-[ $rc = 0 ] || { tail -n 20 "$T/console"; fail "qemu exit $rc"; }
+[ $rc = 0 ] || { boot_log_tail "$T/console" 20; fail "qemu exit $rc"; }
 expect_grep "^SHELL_42" "$T/console"
 expect_grep "^BENCHBOOT boot-end id=.* ok=0 failed=0" "$T/console"
 expect_grep "powering off" "$T/console"
