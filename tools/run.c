@@ -304,10 +304,14 @@ static void summary(const struct bb_run_result *res)
 	printf("\nresults: %s\n", res->outdir);
 	for (size_t i = 0; i < res->nrecs; i++) {
 		const struct bb_run_record *r = &res->recs[i];
-		printf("  boot %zu: kernel %s, group %d: %s%s%s%s%s%s\n", i + 1,
+		char stalls[64] = "";
+		if (r->stalls)
+			snprintf(stalls, sizeof(stalls), " (kernel lockup or stall reports: %d)",
+			         r->stalls);
+		printf("  boot %zu: kernel %s, group %d: %s%s%s%s%s%s%s\n", i + 1,
 		       res->kernels[r->kernel].name, r->group, res->two_host ? "client host " : "",
 		       r->finished ? "finished" : r->outcome, r->failed ? " (failed runs)" : "",
-		       *r->folder ? ", " : "", r->folder,
+		       stalls, *r->folder ? ", " : "", r->folder,
 		       *res->disk && !*r->folder && *r->boot_id ? ", no results collected" : "");
 		if (r->server_outcome)
 			printf("          server host %s%s%s%s%s%s%s\n",

@@ -1,7 +1,8 @@
 # benchboot run on hand-made busybox initramfs images (GNU cpio): a boot that powers off, one
 # whose kernel panics (sysrq crash), one that hangs (no console output), one past its
-# deadline, one that powers off before its plan ends: each reported as such, with its console
-# log; exit codes; no VM left behind.
+# deadline, one that powers off before its plan ends, one whose kernel reports a stall and
+# goes on, one whose kernel reports a stall and then only repeats it: each reported as such,
+# with its console log; exit codes; no VM left behind.
 . tests/lib.sh
 bb_need busybox qemu cpio
 
@@ -28,6 +29,22 @@ echo "hanging now"
 sleep 100000'
 initramfs early 'echo "BENCHBOOT boot-start id=tiny-early runs=1 iterations=1 job=tiny cpus=2"
 poweroff -f'
+# a stall report as the kernel prints it (through /dev/kmsg, so it comes out timestamped, as a
+# kernel line): no kernel here stalls on demand (no rcutorture, lkdtm or test_lockup modules)
+stall='mount -t devtmpfs dev /dev
+echo "<3>rcu: INFO: rcu_preempt detected stalls on CPUs/tasks:" >/dev/kmsg'
+initramfs stall "echo 'BENCHBOOT boot-start id=tiny-stall runs=1 iterations=1 job=tiny cpus=2'
+$stall
+echo '<3>rcu: 	1-...!: (0 ticks this GP) idle=f4c/0/0x0 softirq=0/0 fqs=0' >/dev/kmsg
+echo 'BENCHBOOT run-start id=r1 iter=1/1 runtime=1 clients=1'
+echo 'benchboot: r1 iteration 1: tiny.value = 42 ops'
+echo 'BENCHBOOT run-end id=r1 iter=1 status=ok elapsed=1.00 init_ticks=0 init_cpu_us=0 reason=-'
+echo 'BENCHBOOT boot-end id=tiny-stall ok=1 failed=0'
+poweroff -f"
+initramfs stuck "echo 'BENCHBOOT boot-start id=tiny-stuck runs=1 iterations=1 job=tiny cpus=2'
+echo 'last word from user space'
+$stall
+while true; do sleep 3; echo '<3>rcu: 	(detected by 0, t=5252 jiffies, g=1, q=1)' >/dev/kmsg; done"
 initramfs slow 'echo "BENCHBOOT boot-start id=tiny-slow runs=1 iterations=1 job=tiny cpus=2"
 while true; do echo still working; sleep 2; done'
 
@@ -59,6 +76,23 @@ expect_grep "Kernel panic - not syncing" "$T"/out-panic/console/*.log
 boot hang 1 --deadline 400 --silence 60
 expect_grep "FAILED (hang after .*no console output for 60 s (last line: hanging now)" "$T/hang.out"
 expect_grep '"outcome": "hang"' "$T/out-hang/run.json"
+
+# a stall report, then user space goes on: the boot finishes, the report is kept
+boot stall 0 --deadline 400
+expect_grep "the kernel reported 1 lockup or stall, the first: \[ *[0-9.]*\] rcu: INFO: rcu_preempt detected stalls" "$T/stall.out"
+expect_grep "boot 1/1: finished in" "$T/stall.out"
+expect_grep "finished (kernel lockup or stall reports: 1)" "$T/stall.out"
+expect_grep '"outcome": "poweroff"' "$T/out-stall/run.json"
+expect_grep '"kernel_stalls": 1' "$T/out-stall/run.json"
+expect_grep '"kernel_stall": "\[ *[0-9.]*\] rcu: INFO: rcu_preempt detected stalls' "$T/out-stall/run.json"
+expect_grep '"kernel_stalls": 0' "$T/out-ok/run.json"
+
+# a stall report, then only the kernel's lines: a hang once the silence limit has passed,
+# though the console never goes quiet
+boot stuck 1 --deadline 400 --silence 30
+expect_grep "FAILED (hang after .*nothing but kernel reports for 30 s since: \[ *[0-9.]*\] rcu: INFO: rcu_preempt detected stalls" "$T/stuck.out"
+[ "$(grep -c "detected by 0" "$T"/out-stuck/console/*.log)" -ge 3 ] ||
+	fail "stuck: the kernel's repeated lines did not reach the console"
 
 # talks all the time but never ends: the deadline stops it
 boot slow 1 --deadline 60 --silence 50

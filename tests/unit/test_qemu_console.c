@@ -17,13 +17,6 @@ TEST(classify_kernel_lines)
 	    ==, BB_BOOT_OOPS);
 	CHECK_INT(bb_console_classify("[   12.000100] Oops: 0002 [#1] PREEMPT SMP NOPTI"), ==,
 	          BB_BOOT_OOPS);
-	CHECK_INT(bb_console_classify("[   40.1] watchdog: BUG: soft lockup - CPU#1 stuck for 22s! "
-	                              "[netperf:312]"),
-	          ==, BB_BOOT_OOPS);
-	CHECK_INT(
-	    bb_console_classify("[  242.9] INFO: task netserver:301 blocked for more than 120 "
-	                        "seconds."),
-	    ==, BB_BOOT_HANG);
 	CHECK_INT(bb_console_classify("[    0.000000] Linux version 6.1.0-57-amd64"), ==,
 	          BB_BOOT_POWEROFF);
 	CHECK_INT(bb_console_classify("benchboot: run 1/2 SCTP_STREAM_MANY iteration 1/1: ok"), ==,
@@ -31,6 +24,29 @@ TEST(classify_kernel_lines)
 	CHECK_STR(bb_boot_outcome_name(BB_BOOT_HANG), "hang");
 	CHECK_STR(bb_boot_outcome_name(BB_BOOT_QEMU_FAILED), "qemu-failed");
 	CHECK_STR(bb_boot_outcome_name(BB_BOOT_NO_KERNEL), "no-kernel-output");
+}
+
+/* The kernel's watchdog reports: they stop nothing by themselves (the kernel goes on after
+ * them, and a vCPU the host did not run makes them too), and none of them is a panic or an
+ * oops. */
+TEST(stall_reports)
+{
+	static const char *const stalls[] = {
+	    "[   24.905984] rcu: INFO: rcu_preempt detected stalls on CPUs/tasks:",
+	    "[   24.9] rcu: INFO: rcu_sched detected stalls on CPUs/tasks:",
+	    "[   31.2] rcu: INFO: rcu_preempt self-detected stall on CPU",
+	    "[   40.1] watchdog: BUG: soft lockup - CPU#1 stuck for 22s! [netperf:312]",
+	    "[  242.9] INFO: task netserver:301 blocked for more than 120 seconds.",
+	};
+	for (size_t i = 0; i < sizeof(stalls) / sizeof(*stalls); i++) {
+		CHECK_INT(bb_console_stall(stalls[i]), ==, 1);
+		CHECK_INT(bb_console_classify(stalls[i]), ==, BB_BOOT_POWEROFF);
+	}
+	CHECK_INT(bb_console_stall("[   24.9] rcu: \t1-...!: (0 ticks this GP) idle=f4c/0/0x0"), ==,
+	          0);
+	CHECK_INT(bb_console_stall("[    6.3] Kernel panic - not syncing: sysrq triggered crash"),
+	          ==, 0);
+	CHECK_INT(bb_console_stall("benchboot: run 1/2 TCP_STREAM iteration 1/1: ok"), ==, 0);
 }
 
 /* What counts as the kernel running (the KVM probe, and a KVM boot's first lines): the

@@ -15,6 +15,8 @@ struct host_end {
 	const char *outcome, *detail, *console;
 	int finished, ok, failed;
 	double wall;
+	int stalls;
+	const char *stall;
 };
 
 static void write_end(struct jout *w, const struct host_end *e)
@@ -25,6 +27,8 @@ static void write_end(struct jout *w, const struct host_end *e)
 	jout_kv_int(w, "iterations_ok", e->ok);
 	jout_kv_int(w, "iterations_failed", e->failed);
 	jout_kv_num(w, "wall_s", e->wall);
+	jout_kv_int(w, "kernel_stalls", e->stalls);
+	jout_kv_text(w, "kernel_stall", e->stall);
 	jout_kv_text(w, "console", e->console);
 }
 
@@ -40,7 +44,7 @@ static void write_server(struct jout *w, const struct bb_run_record *r)
 	jout_kv_text(w, "folder", r->server_folder);
 	write_end(w, &(struct host_end){r->server_outcome, r->server_detail, r->server_console,
 	                                r->server_finished, r->server_ok, r->server_failed,
-	                                r->server_wall});
+	                                r->server_wall, r->server_stalls, r->server_stall});
 	jout_obj_end(w);
 }
 
@@ -66,7 +70,7 @@ static void write_boot(struct jout *w, const struct bb_run_record *r, const stru
 	jout_kv_int(w, "vcpus", r->vcpus);
 	jout_kv_bool(w, "vcpus_oversubscribed", r->vcpus_oversubscribed);
 	write_end(w, &(struct host_end){r->outcome, r->detail, r->console, r->finished, r->ok,
-	                                r->failed, r->wall});
+	                                r->failed, r->wall, r->stalls, r->stall});
 	jout_key(w, "server_host");
 	write_server(w, r);
 	jout_obj_end(w);

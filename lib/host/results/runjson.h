@@ -23,11 +23,14 @@ struct bb_run_record {
 	char detail[512], console[4096];
 	double wall;
 	int ok, failed, finished;
+	int stalls;      /* the kernel's lockup and stall reports on the console */
+	char stall[512]; /* the first of them */
 	/* a two-host boot: the fields above are the client host's (or the one host booted with
 	 * --only), these the server host's; server_outcome NULL when it was not booted */
 	const char *server_outcome;
 	char server_boot_id[128], server_folder[300], server_detail[512], server_console[4096];
-	int server_ok, server_failed, server_finished;
+	int server_ok, server_failed, server_finished, server_stalls;
+	char server_stall[512];
 	double server_wall;
 };
 

@@ -207,6 +207,8 @@ static void record_pair(struct run *r, struct side sd[2], struct bb_run_record *
 		rec->ok = sd[CLIENT].p.ok;
 		rec->failed = sd[CLIENT].p.failed;
 		rec->wall = sd[CLIENT].qres.wall_s;
+		rec->stalls = sd[CLIENT].qres.stalls;
+		snprintf(rec->stall, sizeof(rec->stall), "%s", sd[CLIENT].qres.stall);
 		rec->finished =
 		    side_outcome(&sd[CLIENT], &rec->outcome, rec->detail, sizeof(rec->detail));
 	} else {
@@ -220,6 +222,8 @@ static void record_pair(struct run *r, struct side sd[2], struct bb_run_record *
 		rec->server_ok = sd[SERVER].p.ok;
 		rec->server_failed = sd[SERVER].p.failed;
 		rec->server_wall = sd[SERVER].qres.wall_s;
+		rec->server_stalls = sd[SERVER].qres.stalls;
+		snprintf(rec->server_stall, sizeof(rec->server_stall), "%s", sd[SERVER].qres.stall);
 		rec->server_finished = side_outcome(&sd[SERVER], &rec->server_outcome,
 		                                    rec->server_detail, sizeof(rec->server_detail));
 	}

@@ -465,6 +465,8 @@ static void boot_one(struct run *r, const struct bootspec *s, size_t nboots)
 	rec->ok = p.ok;
 	rec->failed = p.failed;
 	rec->wall = qres.wall_s;
+	rec->stalls = qres.stalls;
+	snprintf(rec->stall, sizeof(rec->stall), "%s", qres.stall);
 	int fin = bb_run_outcome(r, &p, qr, &qres, rec->console, &rec->outcome, rec->detail,
 	                         sizeof(rec->detail));
 	if (fin < 0)

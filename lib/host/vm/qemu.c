@@ -49,12 +49,7 @@ enum bb_boot_outcome bb_console_classify(const char *line)
 	    {"BUG: kernel NULL pointer dereference", BB_BOOT_OOPS},
 	    {"kernel BUG at ", BB_BOOT_OOPS},
 	    {"general protection fault", BB_BOOT_OOPS},
-	    {"BUG: soft lockup", BB_BOOT_OOPS},
 	    {"BUG: scheduling while atomic", BB_BOOT_OOPS},
-	    {"watchdog: BUG: soft lockup", BB_BOOT_OOPS},
-	    {"rcu: INFO: rcu_preempt detected stalls", BB_BOOT_HANG},
-	    {"rcu: INFO: rcu_sched detected stalls", BB_BOOT_HANG},
-	    {" blocked for more than ", BB_BOOT_HANG},
 	    {BB_CON_LINE(BB_CON_INIT_CRASH), BB_BOOT_INIT_CRASH},
 	};
 	for (size_t i = 0; i < sizeof(table) / sizeof(*table); i++)
@@ -63,13 +58,33 @@ enum bb_boot_outcome bb_console_classify(const char *line)
 	return BB_BOOT_POWEROFF;
 }
 
-int bb_console_is_kernel(const char *line)
+int bb_console_stall(const char *line)
+{
+	static const char *const reports[] = {
+	    "BUG: soft lockup",         /* watchdog: BUG: soft lockup - CPU#1 stuck for 22s! */
+	    " detected stalls on CPUs", /* rcu: INFO: rcu_preempt detected stalls on CPUs/tasks: */
+	    " self-detected stall on CPU", /* rcu: INFO: rcu_sched self-detected stall on CPU */
+	    " blocked for more than ", /* INFO: task netserver:301 blocked for more than 120 s */
+	};
+	for (size_t i = 0; i < sizeof(reports) / sizeof(*reports); i++)
+		if (strstr(line, reports[i]))
+			return 1;
+	return 0;
+}
+
+/* 1 when line carries the kernel log's timestamp "[    1.234567]". */
+static int kernel_log_line(const char *line)
 {
 	double ts;
 	char close;
+	return sscanf(line, "[ %lf%c", &ts, &close) == 2 && close == ']';
+}
+
+int bb_console_is_kernel(const char *line)
+{
 	if (strstr(line, "Linux version ") || strstr(line, "BENCHBOOT "))
 		return 1;
-	return sscanf(line, "[ %lf%c", &ts, &close) == 2 && close == ']';
+	return kernel_log_line(line);
 }
 
 /* fork + exec with stdin from /dev/null, stdout/stderr to the given fds; own process group. */
@@ -223,6 +238,9 @@ struct watch {
 	double stop_at;
 	int log_error;
 	int kernel_seen, stop_now;
+	/* since a stall report, only a line from user space counts as output for the silence
+	 * limit: the kernel's repeated reports of a hung machine are not progress */
+	int stalled;
 };
 
 static void watch_line(struct watch *w)
@@ -240,6 +258,14 @@ static void watch_line(struct watch *w)
 			bb_init_crash_text(&ev, w->res->detail, sizeof(w->res->detail));
 		else
 			snprintf(w->res->detail, sizeof(w->res->detail), "%.500s", w->line);
+	}
+	if (bb_console_stall(w->line)) {
+		if (!w->res->stalls++)
+			snprintf(w->res->stall, sizeof(w->res->stall), "%.500s", w->line);
+		w->stalled = 1;
+	} else if (w->stalled && *w->line && !kernel_log_line(w->line)) {
+		w->stalled = 0; /* user space printed: the machine went on */
+		w->last_output = now_s();
 	}
 	snprintf(w->last, sizeof(w->last), "%.399s", w->line);
 	if (!w->kernel_seen)
@@ -366,8 +392,12 @@ static enum bb_boot_outcome must_stop(struct watch *w, double t, double start)
 		return BB_BOOT_DEADLINE;
 	}
 	if (w->silence > 0 && t - w->last_output >= w->silence && w->pending == BB_BOOT_POWEROFF) {
-		snprintf(d, dl, "no console output for %.0f s (last line: %.300s)", w->silence,
-		         w->last);
+		if (w->stalled)
+			snprintf(d, dl, "nothing but kernel reports for %.0f s since: %.400s",
+			         w->silence, w->res->stall);
+		else
+			snprintf(d, dl, "no console output for %.0f s (last line: %.300s)",
+			         w->silence, w->last);
 		return BB_BOOT_HANG;
 	}
 	return BB_BOOT_POWEROFF;
@@ -404,7 +434,8 @@ static int read_vm(struct watch *w, struct vm_io *io, double wait)
 			io->errlen += take;
 			io->errbuf[io->errlen] = 0;
 		} else {
-			w->last_output = now_s();
+			if (!w->stalled)
+				w->last_output = now_s();
 			watch_bytes(w, buf, k);
 		}
 	}

@@ -41,8 +41,9 @@ int bb_kvm_probe(const char *qemu, const char *kernel, double timeout_s, char *w
 enum bb_boot_outcome {
 	BB_BOOT_POWEROFF,    /* QEMU exited by itself (the guest powered off) */
 	BB_BOOT_PANIC,       /* "Kernel panic" on the console */
-	BB_BOOT_OOPS,        /* an oops, BUG or lockup on the console */
-	BB_BOOT_HANG,        /* no console output for longer than allowed */
+	BB_BOOT_OOPS,        /* an oops or BUG on the console */
+	BB_BOOT_HANG,        /* no console output (or, since a stall report, no output from user
+	                      * space) for longer than allowed */
 	BB_BOOT_DEADLINE,    /* the boot took longer than its deadline */
 	BB_BOOT_INTERRUPTED, /* *interrupt became nonzero (Ctrl-C) */
 	BB_BOOT_QEMU_FAILED, /* QEMU failed (bad option, missing file) or was killed */
@@ -86,6 +87,9 @@ struct bb_qemu_result {
 	int exit_status;      /* QEMU's wait status */
 	char detail[512];     /* the console line that showed the problem, or QEMU's error */
 	char accel_note[256]; /* why KVM was not used, when it was not */
+	/* the kernel's lockup and stall reports (bb_console_stall): how many, and the first */
+	int stalls;
+	char stall[512];
 };
 
 /*
@@ -94,10 +98,19 @@ struct bb_qemu_result {
  */
 int bb_qemu_boot(const struct bb_qemu_opts *o, struct bb_qemu_result *res);
 
-/* What a console line shows: BB_BOOT_PANIC, BB_BOOT_OOPS, BB_BOOT_HANG (hung task reports),
- * BB_BOOT_INIT_CRASH (PID 1 reports that benchboot's runner died) or BB_BOOT_POWEROFF when it
- * is nothing alarming. */
+/* What a console line shows: BB_BOOT_PANIC, BB_BOOT_OOPS, BB_BOOT_INIT_CRASH (PID 1 reports
+ * that benchboot's runner died) or BB_BOOT_POWEROFF when it ends nothing. */
 enum bb_boot_outcome bb_console_classify(const char *line);
+
+/*
+ * 1 when line is the header of a kernel watchdog report: a soft lockup, an RCU stall, a task
+ * blocked for more than hung_task_timeout_secs. Such a report does not stop the VM: the kernel
+ * goes on after it, and in a VM a vCPU the host did not run for long enough (TCG on a busy
+ * host) makes one as well as a kernel bug does. The boot's result keeps the first and the
+ * count; from the report on, only user space's output counts against the silence limit, so a
+ * machine that stays hung, whose kernel repeats its reports, still ends as BB_BOOT_HANG.
+ */
+int bb_console_stall(const char *line);
 
 /* 1 when the kernel (or the init it started) printed line: a kernel log timestamp
  * "[    0.000000] ", "Linux version ", or a BENCHBOOT line; 0 for firmware and other text. */
