@@ -1,8 +1,9 @@
 # benchboot run on hand-made busybox initramfs images (GNU cpio): a boot that powers off, one
 # whose kernel panics (sysrq crash), one that hangs (no console output), one past its
 # deadline, one that powers off before its plan ends, one whose kernel reports a stall and
-# goes on, one whose kernel reports a stall and then only repeats it: each reported as such,
-# with its console log; exit codes; no VM left behind.
+# goes on, one whose kernel reports a stall and then panics, one whose kernel reports a stall
+# and then only repeats it: each reported as such, with its console log; exit codes; no VM
+# left behind.
 . tests/lib.sh
 bb_need busybox qemu cpio
 
@@ -45,6 +46,9 @@ initramfs stuck "echo 'BENCHBOOT boot-start id=tiny-stuck runs=1 iterations=1 jo
 echo 'last word from user space'
 $stall
 while true; do sleep 3; echo '<3>rcu: 	(detected by 0, t=5252 jiffies, g=1, q=1)' >/dev/kmsg; done"
+initramfs stallpanic "echo 'BENCHBOOT boot-start id=tiny-stallpanic runs=1 iterations=1 job=tiny cpus=2'
+$stall
+echo c >/proc/sysrq-trigger"
 initramfs slow 'echo "BENCHBOOT boot-start id=tiny-slow runs=1 iterations=1 job=tiny cpus=2"
 while true; do echo still working; sleep 2; done'
 
@@ -86,6 +90,11 @@ expect_grep '"outcome": "poweroff"' "$T/out-stall/run.json"
 expect_grep '"kernel_stalls": 1' "$T/out-stall/run.json"
 expect_grep '"kernel_stall": "\[ *[0-9.]*\] rcu: INFO: rcu_preempt detected stalls' "$T/out-stall/run.json"
 expect_grep '"kernel_stalls": 0' "$T/out-ok/run.json"
+
+# a stall report, then a panic (as in a boot whose vCPU the busy host did not run): the panic
+boot stallpanic 1 --deadline 400
+expect_grep "FAILED (panic after .*Kernel panic - not syncing: sysrq triggered crash" "$T/stallpanic.out"
+expect_grep '"kernel_stalls": 1' "$T/out-stallpanic/run.json"
 
 # a stall report, then only the kernel's lines: a hang once the silence limit has passed,
 # though the console never goes quiet
