@@ -83,7 +83,7 @@ expect_grep '"outcome": "hang"' "$T/out-hang/run.json"
 
 # a stall report, then user space goes on: the boot finishes, the report is kept
 boot stall 0 --deadline 400
-expect_grep "the kernel reported 1 lockup or stall, the first: \[ *[0-9.]*\] rcu: INFO: rcu_preempt detected stalls" "$T/stall.out"
+expect_grep "the kernel reported 1 lockup or stall report, the first: \[ *[0-9.]*\] rcu: INFO: rcu_preempt detected stalls" "$T/stall.out"
 expect_grep "boot 1/1: finished in" "$T/stall.out"
 expect_grep "finished (kernel lockup or stall reports: 1)" "$T/stall.out"
 expect_grep '"outcome": "poweroff"' "$T/out-stall/run.json"

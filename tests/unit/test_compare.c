@@ -346,19 +346,27 @@ TEST(run_json_kernel_labels)
 	const char *d = test_tmpdir();
 	char err[512];
 	struct bb_results r;
-	test_write_file(d, "0001-aaaa/env.json", "{\"kernel\": {\"release\": \"6.1\"}}");
+	/* the init writes "boot_params": null for a plan without boot parameters */
+	static const char env[] = "{\"kernel\": {\"release\": \"6.1\"}, \"boot_params\": null}";
+	test_write_file(d, "0001-aaaa/env.json", env);
 	test_write_file(d, "0001-aaaa/runs/T/results.json", "{\"s\": [1]}");
-	test_write_file(d, "0002-bbbb/env.json", "{\"kernel\": {\"release\": \"6.1\"}}");
+	test_write_file(d, "0002-bbbb/env.json", env);
 	test_write_file(d, "0002-bbbb/runs/T/results.json", "{\"s\": [2]}");
 	test_write_file(d, "run.json",
 	                "{\"boots\": [{\"boot_id\": \"aaaa\", \"params\": {\"kernel\": \"A\"}},"
-	                " {\"boot_id\": \"bbbb\", \"params\": {\"kernel\": \"B\"}},"
+	                " {\"boot_id\": \"bbbb\", \"params\": {\"kernel\": \"B\"},"
+	                "  \"kernel_stalls\": 2, \"kernel_stall\": \"[ 24.9] rcu: INFO: stall\"},"
 	                " {\"boot_id\": null, \"outcome\": \"panic\"}]}");
 	CHECK_INT(bb_results_load(d, &r, err, sizeof(err)), ==, 0);
 	CHECK_INT(r.nboots, ==, 2);
 	CHECK_STR(bb_kvs_get(&r.boots[0].labels, "kernel"), "A");
 	CHECK_STR(bb_kvs_get(&r.boots[1].labels, "kernel"), "B");
+	CHECK_INT(r.boots[0].params.n, ==, 0);
 	CHECK_INT(r.boots[1].params.n, ==, 0);
+	CHECK_INT(r.boots[0].kernel_stalls, ==, 0);
+	CHECK(!r.boots[0].kernel_stall);
+	CHECK_INT(r.boots[1].kernel_stalls, ==, 2);
+	CHECK_STR(r.boots[1].kernel_stall, "[ 24.9] rcu: INFO: stall");
 	/* "kernel" is the label now, not the release */
 	const char *res;
 	CHECK_STR(bb_run_lookup(&r.boots[1].runs[0], "kernel", &res), "B");
@@ -380,6 +388,19 @@ TEST(run_json_kernel_labels)
 	CHECK_STR(c.env[0].a, "A");
 	CHECK_STR(c.env[0].b, "B");
 	CHECK_NEAR(c.runs[0].stats[0].change, 100, 1e-12);
+	/* the boot whose kernel reported stalls is named in the notes, once */
+	char want[4300];
+	snprintf(
+	    want, sizeof(want),
+	    "boot %s/0002-bbbb: the kernel reported 2 lockup or stall reports during the boot, "
+	    "the first: [ 24.9] rcu: INFO: stall",
+	    d);
+	int noted = 0;
+	for (size_t i = 0; i < c.nnotes; i++)
+		noted += !strcmp(c.notes[i], want);
+	CHECK_INT(noted, ==, 1);
+	for (size_t i = 0; i < c.nnotes; i++)
+		CHECK(!strstr(c.notes[i], "0001-aaaa: the kernel"));
 	bb_comparison_free(&c);
 	bb_side_free(&s[0]);
 	bb_side_free(&s[1]);

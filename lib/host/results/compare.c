@@ -21,6 +21,17 @@ static int add_note(struct bb_comparison *c, char *note)
 	return 0;
 }
 
+/* add_note, unless the same note is there already (a boot on both sides). */
+static int add_note_once(struct bb_comparison *c, char *note)
+{
+	for (size_t k = 0; note && k < c->nnotes; k++)
+		if (!strcmp(c->notes[k], note)) {
+			free(note);
+			return 0;
+		}
+	return add_note(c, note);
+}
+
 static int stat_name_cmp(const void *x, const void *y)
 {
 	return strcmp(((const struct bb_stat_cmp *)x)->name, ((const struct bb_stat_cmp *)y)->name);
@@ -338,7 +349,24 @@ static int note_warmups(struct bb_comparison *out, const struct bb_side *const s
 	return add_note(out, note);
 }
 
-/* Notes on boots that did not finish and iterations that failed (and the warm-ups). */
+/* A note on a boot whose kernel reported lockups or stalls (run.json): its numbers may show
+ * them, and the stall may be the host's (a vCPU not run) as well as the kernel's. */
+static int note_stalls(struct bb_comparison *out, const struct bb_res_boot *b)
+{
+	char *n;
+	if (!b->kernel_stalls)
+		return 0;
+	if (asprintf(&n,
+	             "boot %s: the kernel reported %d lockup or stall report%s during the boot, "
+	             "the first: %s",
+	             b->path, b->kernel_stalls, b->kernel_stalls == 1 ? "" : "s",
+	             b->kernel_stall) < 0)
+		return -1;
+	return add_note_once(out, n);
+}
+
+/* Notes on boots that did not finish or whose kernel reported stalls, and on iterations that
+ * failed (and the warm-ups). */
 static int notes_incomplete(struct bb_comparison *out, const struct bb_side *const sides[2])
 {
 	for (int s = 0; s < 2; s++)
@@ -348,18 +376,13 @@ static int notes_incomplete(struct bb_comparison *out, const struct bb_side *con
 			int seen = 0;
 			for (size_t j = 0; j < i; j++)
 				seen |= sides[s]->runs[j]->boot == run->boot;
-			if (!seen && !run->boot->done) {
-				int dup = 0;
-				if (asprintf(&n, "boot %s did not finish (no done file)",
-				             run->boot->path) < 0)
-					return -1;
-				for (size_t k = 0; k < out->nnotes && !dup; k++)
-					dup = !strcmp(out->notes[k], n);
-				if (dup)
-					free(n);
-				else if (add_note(out, n))
-					return -1;
-			}
+			if (!seen && note_stalls(out, run->boot))
+				return -1;
+			if (!seen && !run->boot->done &&
+			    (asprintf(&n, "boot %s did not finish (no done file)",
+			              run->boot->path) < 0 ||
+			     add_note_once(out, n)))
+				return -1;
 			if (run->failed_iterations &&
 			    (asprintf(&n, "%s: boot %s run %s: %zu of %zu iterations failed",
 			              s ? "B" : "A", run->boot->name, run->id,

@@ -50,7 +50,8 @@ struct bb_comparison {
 	size_t nenv;
 	struct bb_run_cmp *runs;
 	size_t nruns;
-	char **notes; /* unmatched runs, incomplete boots, failed iterations */
+	char **notes; /* unmatched runs, incomplete boots, boots with kernel stall reports,
+	               * failed iterations */
 	size_t nnotes, notes_cap;
 	size_t nsignificant;
 	double confidence; /* of the intervals: 0.95 */

@@ -472,7 +472,8 @@ static int load_boot(struct loader *ld, struct bb_res_boot *boot, const char *pa
 	bb_kvs_sort(&boot->env);
 	for (size_t i = 0; i < sizeof(boot_params_keys) / sizeof(*boot_params_keys); i++) {
 		const char *bp = bb_kvs_get(&boot->env, boot_params_keys[i]);
-		if (bp && bb_kvs_parse_words(&boot->params, bp))
+		/* "null": the init's JSON null, a plan without boot parameters (not a word) */
+		if (bp && strcmp(bp, "null") && bb_kvs_parse_words(&boot->params, bp))
 			goto out_oom;
 		/* an object form: boot.params.KEY=VALUE */
 		size_t l = strlen(boot_params_keys[i]);
@@ -520,8 +521,24 @@ out:
 
 /*
  * DIR/run.json, written by `benchboot run`: which kernel (and so on) each boot had, as boot
- * labels: {"boots": [{"boot_id": ID, "params": {"kernel": "NAME"}}, ...]}.
+ * labels: {"boots": [{"boot_id": ID, "params": {"kernel": "NAME"}}, ...]}; and the kernel's
+ * lockup and stall reports during the boot ("kernel_stalls", "kernel_stall").
  */
+static int apply_stalls(struct loader *ld, struct bb_res_boot *boot, const struct jn *entry)
+{
+	const struct jn *n = jn_get(entry, "kernel_stalls");
+	const struct jn *first = jn_get(entry, "kernel_stall");
+	if (!n || n->type != JN_NUM || n->num < 1)
+		return 0;
+	boot->kernel_stalls = n->num > 1e6 ? 1000000 : (int)n->num;
+	free(boot->kernel_stall);
+	boot->kernel_stall = strdup(first && first->type == JN_STR ? first->str : "");
+	if (boot->kernel_stall)
+		return 0;
+	snprintf(ld->err, ld->errlen, "out of memory");
+	return -1;
+}
+
 static int apply_run_json(struct loader *ld, struct bb_results *res, const char *dir)
 {
 	struct jn *j;
@@ -556,6 +573,10 @@ static int apply_run_json(struct loader *ld, struct bb_results *res, const char 
 				}
 			}
 			bb_kvs_sort(&res->boots[b].labels);
+			if (apply_stalls(ld, &res->boots[b], boots->items[i])) {
+				jn_free(j);
+				return -1;
+			}
 		}
 	}
 	jn_free(j);
@@ -669,6 +690,7 @@ void bb_results_free(struct bb_results *res)
 		bb_kvs_free(&boot->env);
 		bb_kvs_free(&boot->params);
 		bb_kvs_free(&boot->labels);
+		free(boot->kernel_stall);
 	}
 	free(res->boots);
 	free(res->path);

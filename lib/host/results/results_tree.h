@@ -47,6 +47,10 @@ struct bb_res_boot {
 	struct bb_kvs params; /* boot-level parameters (boot.params) */
 	struct bb_kvs labels; /* from DIR/run.json (kernel=NAME): selectable, not matched */
 	int done;               /* the boot completed (a `done` file) */
+	/* the kernel's lockup and stall reports during the boot, and the first (run.json's
+	 * kernel_stalls and kernel_stall; 0 and NULL when it does not say) */
+	int kernel_stalls;
+	char *kernel_stall;
 	struct bb_res_run *runs;
 	size_t nruns;
 };

@@ -137,7 +137,8 @@ int bb_run_outcome(struct run *r, struct bb_progress *p, int qr, const struct bb
 	if (q->outcome == BB_BOOT_POWEROFF && !p->boot_end_seen)
 		snprintf(detail, dlen, "the VM stopped before the init reported boot-end");
 	if (q->stalls)
-		bb_progress_event(p, "the kernel reported %d lockup or stall%s, the first: %s",
+		bb_progress_event(p,
+		                  "the kernel reported %d lockup or stall report%s, the first: %s",
 		                  q->stalls, q->stalls == 1 ? "" : "s", q->stall);
 	if (finished) {
 		bb_progress_event(p, "finished in %.0f s", q->wall_s);

@@ -1,0 +1,63 @@
+# A kernel that reports a stall, from run to compare: one image, two command lines (as in
+# run-repair.sh); with bbstall on it, the run's client first puts an RCU stall report into the
+# kernel log (through /dev/kmsg: this kernel has no module that stalls on demand), then runs
+# netperf. That boot finishes (a stall report is not a hang), run says so and keeps the
+# report in run.json, and compare names that boot, and only that one, in its notes.
+. tests/lib.sh
+. tests/qemu/init-image.inc
+
+{
+	cat <<'PLAN'
+benchboot-plan 1
+job=run-stall
+cgroup.mode=v2
+cgroup.controllers=memory
+
+[run tcp]
+suite=netperf
+param.test=TCP_STREAM
+iterations=2
+runtime=2
+grace=30
+PLAN
+	netserver_stanza
+	cat <<'PLAN'
+client.arg=/bin/busybox
+client.arg=sh
+client.arg=-c
+client.arg=if /bin/busybox grep -q bbstall /proc/cmdline; then echo '<3>rcu: INFO: rcu_preempt detected stalls on CPUs/tasks:' >/dev/kmsg; fi; exec /usr/bin/netperf -4 -H 127.0.0.1 -t TCP_STREAM -l 2
+client.count=1
+PLAN
+} >"$T/plan"
+init_image "$T/plan" "$T/img" --module virtio_blk --module virtio_pci
+mkdir -p "$T/stallimg"
+ln -s "$T/img/img/vmlinuz" "$T/stallimg/vmlinuz"
+ln -s "$T/img/img/initrd.img" "$T/stallimg/initrd.img"
+printf '%s bbstall\n' "$(cat "$T/img/img/cmdline")" >"$T/stallimg/cmdline"
+
+run() { # NAME IMAGE
+	local rc=0
+	bb_timeout 900 "$BENCHBOOT" run --image "$2" --accel tcg --cpus 1 --deadline 600 \
+		-o "$T/res" >"$T/$1.out" 2>&1 || rc=$?
+	cat "$T/$1.out"
+	expect_eq "$1: exit code" "$rc" 0
+	expect_grep "boot 1/1: finished in" "$T/$1.out"
+}
+
+run stall "$T/stallimg"
+expect_grep "the kernel reported 2 lockup or stall reports, the first: \[ *[0-9.]*\] rcu: INFO: rcu_preempt detected stalls" "$T/stall.out"
+expect_grep "finished (kernel lockup or stall reports: 2)" "$T/stall.out"
+run clean "$T/img/img"
+if grep -q "lockup or stall" "$T/clean.out"; then fail "clean: a stall report was counted"; fi
+
+stalled=$(cd "$T/res" && ls -d 0001-*)
+clean=$(cd "$T/res" && ls -d 0002-*)
+[ -n "$stalled" ] && [ -n "$clean" ] || { ls -la "$T/res"; fail "the two boots were not collected"; }
+expect_grep '"kernel_stalls": 2' "$T/res/run.json"
+bb_compare "$T/cmp.out" "$T/res" --a "boot=$stalled" --b "boot=$clean"
+expect_grep "^  boot .*/$stalled: the kernel reported 2 lockup or stall reports during the boot, the first: \[ *[0-9.]*\] rcu: INFO: rcu_preempt detected stalls" "$T/cmp.out"
+if grep -q "$clean: the kernel reported" "$T/cmp.out"; then fail "compare: the clean boot has a stall note"; fi
+"$BENCHBOOT" compare "$T/res" --a "boot=$stalled" --b "boot=$clean" --json >"$T/cmp.json" || [ $? = 1 ]
+grep -q "$stalled: the kernel reported 2 lockup or stall reports" "$T/cmp.json" ||
+	fail "compare --json: no stall note"
+echo "stall compare ok"
