@@ -22,7 +22,6 @@ expect_grep "reboot: Power down" "$c"
 ! grep -q "Attempted to kill init" "$c" || fail "PID 1 died"
 ! grep -q "^BENCHBOOT run-start id=TCP_STREAM iter=2" "$c" || fail "the second iteration started"
 ! grep -q "^BENCHBOOT boot-end" "$c" || fail "boot-end after a crash"
-grep -E "soft lockup|rcu.*stall" "$c" && fail "the kernel reported a lockup or stall"
 
 # what benchboot run says
 expect_grep "benchboot's init crashed (signal 11, Segmentation fault, step run-2, run TCP_STREAM iteration 2)" "$T/run.out"
