@@ -33,19 +33,11 @@ runtime=3
 grace=30
 PLAN
 	netserver_stanza
-	cat <<'PLAN'
-client.arg=/bin/busybox
-client.arg=sh
-client.arg=-c
-client.arg=if /bin/busybox grep -q bbcrash /proc/cmdline; then /bin/busybox sleep 1; echo c >/proc/sysrq-trigger; /bin/busybox sleep 100; fi; exec /usr/bin/netperf -4 -H 127.0.0.1 -t TCP_STREAM -c -C -l 3
-client.count=1
-PLAN
+	sh_client_stanza 'if /bin/busybox grep -q bbcrash /proc/cmdline; then /bin/busybox sleep 1; echo c >/proc/sysrq-trigger; /bin/busybox sleep 100; fi; exec /usr/bin/netperf -4 -H 127.0.0.1 -t TCP_STREAM -c -C -l 3'
+	echo client.count=1
 } >"$T/plan"
 init_image "$T/plan" "$T/img" --module virtio_blk --module virtio_pci
-mkdir -p "$T/crashimg"
-ln -s "$T/img/img/vmlinuz" "$T/crashimg/vmlinuz"
-ln -s "$T/img/img/initrd.img" "$T/crashimg/initrd.img"
-printf '%s bbcrash\n' "$(cat "$T/img/img/cmdline")" >"$T/crashimg/cmdline"
+image_with_word "$T/img/img" "$T/crashimg" bbcrash
 
 run() { # NAME EXPECTED_EXIT IMAGE
 	local rc=0

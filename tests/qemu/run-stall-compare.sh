@@ -7,33 +7,14 @@
 . tests/qemu/init-image.inc
 
 {
-	cat <<'PLAN'
-benchboot-plan 1
-job=run-stall
-cgroup.mode=v2
-cgroup.controllers=memory
-
-[run tcp]
-suite=netperf
-param.test=TCP_STREAM
-iterations=2
-runtime=2
-grace=30
-PLAN
+	printf '%s\n' 'benchboot-plan 1' job=run-stall '' '[run tcp]' suite=netperf \
+		param.test=TCP_STREAM iterations=2 runtime=2 grace=30
 	netserver_stanza
-	cat <<'PLAN'
-client.arg=/bin/busybox
-client.arg=sh
-client.arg=-c
-client.arg=if /bin/busybox grep -q bbstall /proc/cmdline; then echo '<3>rcu: INFO: rcu_preempt detected stalls on CPUs/tasks:' >/dev/kmsg; fi; exec /usr/bin/netperf -4 -H 127.0.0.1 -t TCP_STREAM -l 2
-client.count=1
-PLAN
+	sh_client_stanza "if /bin/busybox grep -q bbstall /proc/cmdline; then echo '<3>rcu: INFO: rcu_preempt detected stalls on CPUs/tasks:' >/dev/kmsg; fi; exec /usr/bin/netperf -4 -H 127.0.0.1 -t TCP_STREAM -l 2"
+	echo client.count=1
 } >"$T/plan"
 init_image "$T/plan" "$T/img" --module virtio_blk --module virtio_pci
-mkdir -p "$T/stallimg"
-ln -s "$T/img/img/vmlinuz" "$T/stallimg/vmlinuz"
-ln -s "$T/img/img/initrd.img" "$T/stallimg/initrd.img"
-printf '%s bbstall\n' "$(cat "$T/img/img/cmdline")" >"$T/stallimg/cmdline"
+image_with_word "$T/img/img" "$T/stallimg" bbstall
 
 run() { # NAME IMAGE
 	local rc=0
