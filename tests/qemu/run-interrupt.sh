@@ -1,12 +1,9 @@
 # Ctrl-C during a boot: benchboot run stops the VM cleanly (no QEMU left), says so, exits 1.
 . tests/lib.sh
-bb_need busybox cpio
-root="$T/root"
-mkdir -p "$root/bin" "$root/proc"
-cp "$SYSROOT/bin/busybox" "$root/bin/busybox"
-printf '#!/bin/busybox sh\n/bin/busybox --install -s /bin\nexport PATH=/bin\necho "BENCHBOOT boot-start id=tiny-int runs=1 iterations=1 job=tiny cpus=2"\necho waiting for ctrl-c\nsleep 100000\n' >"$root/init"
-chmod +x "$root/init"
-(cd "$root" && find . | LC_ALL=C sort | cpio -o -H newc --quiet | gzip -n) >"$T/int.cpio.gz"
+. tests/qemu/busybox-init.inc
+busybox_initramfs int 'echo "BENCHBOOT boot-start id=tiny-int runs=1 iterations=1 job=tiny cpus=2"
+echo waiting for ctrl-c
+sleep 100000'
 
 timeout --signal=KILL 600 "$BENCHBOOT" run --initrd "$T/int.cpio.gz" --no-disk --accel tcg \
 	--deadline 500 -o "$T/out" >"$T/run.out" 2>&1 &

@@ -6,16 +6,9 @@
 # (a boot silent after its run is a hang). 25 s, not less: a loaded 2-core machine may take
 # over 10 s to print the kernel's first line under TCG.
 . tests/lib.sh
-bb_need busybox qemu cpio
+bb_need qemu
+. tests/qemu/busybox-init.inc
 
-initramfs() { # NAME BODY
-	local root="$T/root-$1"
-	mkdir -p "$root/bin" "$root/proc"
-	cp "$SYSROOT/bin/busybox" "$root/bin/busybox"
-	printf '#!/bin/busybox sh\n/bin/busybox --install -s /bin\nexport PATH=/bin\nmount -t proc proc /proc\n%s\n' "$2" >"$root/init"
-	chmod +x "$root/init"
-	(cd "$root" && find . | LC_ALL=C sort | cpio -o -H newc --quiet | gzip -n) >"$T/$1.cpio.gz"
-}
 run_body='echo "BENCHBOOT boot-start id=long-run runs=1 iterations=1 job=tiny cpus=2"
 echo "BENCHBOOT run-start id=r1 iter=1/1 runtime=32 clients=1"
 sleep 2
@@ -23,10 +16,10 @@ echo "BENCHBOOT proc pid=99 comm=netperf state=S"
 sleep 28
 echo "benchboot: r1 iteration 1: tiny.value = 42 ops"
 echo "BENCHBOOT run-end id=r1 iter=1 status=ok elapsed=32.00 init_ticks=0 init_cpu_us=0 reason=-"'
-initramfs long "$run_body
+busybox_initramfs long "$run_body
 echo \"BENCHBOOT boot-end id=long-run ok=1 failed=0\"
 poweroff -f"
-initramfs after "$run_body
+busybox_initramfs after "$run_body
 echo \"silent after the run\"
 sleep 100000"
 

@@ -5,36 +5,28 @@
 # and then only repeats it: each reported as such, with its console log; exit codes; no VM
 # left behind.
 . tests/lib.sh
-bb_need busybox qemu cpio
+bb_need qemu
+. tests/qemu/busybox-init.inc
 
-# initramfs NAME BODY: /init is a busybox script with BODY after proc is mounted
-initramfs() {
-	local root="$T/root-$1"
-	mkdir -p "$root/bin" "$root/proc" "$root/dev"
-	cp "$SYSROOT/bin/busybox" "$root/bin/busybox"
-	printf '#!/bin/busybox sh\n/bin/busybox --install -s /bin\nexport PATH=/bin\nmount -t proc proc /proc\n%s\n' "$2" >"$root/init"
-	chmod +x "$root/init"
-	(cd "$root" && find . | LC_ALL=C sort | cpio -o -H newc --quiet | gzip -n) >"$T/$1.cpio.gz"
-}
-initramfs ok 'echo "BENCHBOOT boot-start id=tiny-ok runs=1 iterations=1 job=tiny cpus=2"
+busybox_initramfs ok 'echo "BENCHBOOT boot-start id=tiny-ok runs=1 iterations=1 job=tiny cpus=2"
 echo "BENCHBOOT run-start id=r1 iter=1/1 runtime=1 clients=1"
 sleep 1
 echo "benchboot: r1 iteration 1: tiny.value = 42 ops"
 echo "BENCHBOOT run-end id=r1 iter=1 status=ok elapsed=1.00 init_ticks=0 init_cpu_us=0 reason=-"
 echo "BENCHBOOT boot-end id=tiny-ok ok=1 failed=0"
 poweroff -f'
-initramfs panic 'echo "BENCHBOOT boot-start id=tiny-panic runs=1 iterations=1 job=tiny cpus=2"
+busybox_initramfs panic 'echo "BENCHBOOT boot-start id=tiny-panic runs=1 iterations=1 job=tiny cpus=2"
 echo c > /proc/sysrq-trigger'
-initramfs hang 'echo "BENCHBOOT boot-start id=tiny-hang runs=1 iterations=1 job=tiny cpus=2"
+busybox_initramfs hang 'echo "BENCHBOOT boot-start id=tiny-hang runs=1 iterations=1 job=tiny cpus=2"
 echo "hanging now"
 sleep 100000'
-initramfs early 'echo "BENCHBOOT boot-start id=tiny-early runs=1 iterations=1 job=tiny cpus=2"
+busybox_initramfs early 'echo "BENCHBOOT boot-start id=tiny-early runs=1 iterations=1 job=tiny cpus=2"
 poweroff -f'
 # a stall report as the kernel prints it (through /dev/kmsg, so it comes out timestamped, as a
 # kernel line): no kernel here stalls on demand (no rcutorture, lkdtm or test_lockup modules)
 stall='mount -t devtmpfs dev /dev
 echo "<3>rcu: INFO: rcu_preempt detected stalls on CPUs/tasks:" >/dev/kmsg'
-initramfs stall "echo 'BENCHBOOT boot-start id=tiny-stall runs=1 iterations=1 job=tiny cpus=2'
+busybox_initramfs stall "echo 'BENCHBOOT boot-start id=tiny-stall runs=1 iterations=1 job=tiny cpus=2'
 $stall
 echo '<3>rcu: 	1-...!: (0 ticks this GP) idle=f4c/0/0x0 softirq=0/0 fqs=0' >/dev/kmsg
 echo 'BENCHBOOT run-start id=r1 iter=1/1 runtime=1 clients=1'
@@ -42,14 +34,14 @@ echo 'benchboot: r1 iteration 1: tiny.value = 42 ops'
 echo 'BENCHBOOT run-end id=r1 iter=1 status=ok elapsed=1.00 init_ticks=0 init_cpu_us=0 reason=-'
 echo 'BENCHBOOT boot-end id=tiny-stall ok=1 failed=0'
 poweroff -f"
-initramfs stuck "echo 'BENCHBOOT boot-start id=tiny-stuck runs=1 iterations=1 job=tiny cpus=2'
+busybox_initramfs stuck "echo 'BENCHBOOT boot-start id=tiny-stuck runs=1 iterations=1 job=tiny cpus=2'
 echo 'last word from user space'
 $stall
 while true; do sleep 3; echo '<3>rcu: 	(detected by 0, t=5252 jiffies, g=1, q=1)' >/dev/kmsg; done"
-initramfs stallpanic "echo 'BENCHBOOT boot-start id=tiny-stallpanic runs=1 iterations=1 job=tiny cpus=2'
+busybox_initramfs stallpanic "echo 'BENCHBOOT boot-start id=tiny-stallpanic runs=1 iterations=1 job=tiny cpus=2'
 $stall
 echo c >/proc/sysrq-trigger"
-initramfs slow 'echo "BENCHBOOT boot-start id=tiny-slow runs=1 iterations=1 job=tiny cpus=2"
+busybox_initramfs slow 'echo "BENCHBOOT boot-start id=tiny-slow runs=1 iterations=1 job=tiny cpus=2"
 while true; do echo still working; sleep 2; done'
 
 boot() { # NAME EXPECTED_EXIT ARGS...
