@@ -38,7 +38,14 @@ expect_grep '"kernel_stalls": 2' "$T/res/run.json"
 bb_compare "$T/cmp.out" "$T/res" --a "boot=$stalled" --b "boot=$clean"
 expect_grep "^  boot .*/$stalled: the kernel reported 2 lockup or stall reports during the boot, the first: \[ *[0-9.]*\] rcu: INFO: rcu_preempt detected stalls" "$T/cmp.out"
 if grep -q "$clean: the kernel reported" "$T/cmp.out"; then fail "compare: the clean boot has a stall note"; fi
+expect_grep "^A: boot=$stalled (1 boot, 1 with kernel lockup or stall reports)$" "$T/cmp.out"
+expect_grep "^B: boot=$clean (1 boot)$" "$T/cmp.out"
 "$BENCHBOOT" compare "$T/res" --a "boot=$stalled" --b "boot=$clean" --json >"$T/cmp.json" || [ $? = 1 ]
 grep -q "$stalled: the kernel reported 2 lockup or stall reports" "$T/cmp.json" ||
 	fail "compare --json: no stall note"
+python3 - "$T/cmp.json" <<'PY' || fail "compare --json: boots_with_kernel_stalls"
+import json, sys
+c = json.load(open(sys.argv[1]))
+assert c["a"]["boots_with_kernel_stalls"] == 1 and c["b"]["boots_with_kernel_stalls"] == 0, (c["a"], c["b"])
+PY
 echo "stall compare ok"

@@ -401,6 +401,8 @@ TEST(run_json_kernel_labels)
 	CHECK_INT(noted, ==, 1);
 	for (size_t i = 0; i < c.nnotes; i++)
 		CHECK(!strstr(c.notes[i], "0001-aaaa: the kernel"));
+	CHECK_INT(c.stalled_boots_a, ==, 0);
+	CHECK_INT(c.stalled_boots_b, ==, 1);
 	bb_comparison_free(&c);
 	bb_side_free(&s[0]);
 	bb_side_free(&s[1]);

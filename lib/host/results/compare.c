@@ -112,6 +112,19 @@ static size_t count_boots(struct bb_res_run *const *runs, size_t n)
 	return count;
 }
 
+/* The boots of runs whose kernel reported lockups or stalls (each boot once). */
+static size_t count_stalled_boots(struct bb_res_run *const *runs, size_t n)
+{
+	size_t count = 0;
+	for (size_t i = 0; i < n; i++) {
+		int seen = 0;
+		for (size_t j = 0; j < i && !seen; j++)
+			seen = runs[j]->boot == runs[i]->boot;
+		count += !seen && runs[i]->boot->kernel_stalls > 0;
+	}
+	return count;
+}
+
 static char *axis_values(struct bb_res_run *const *runs, size_t n, const char *const *axis,
                          size_t naxis)
 {
@@ -406,6 +419,8 @@ int bb_compare(const struct bb_side *a, const struct bb_side *b, const char *con
 		goto out_oom;
 	out->boots_a = count_boots(a->runs, a->nruns);
 	out->boots_b = count_boots(b->runs, b->nruns);
+	out->stalled_boots_a = count_stalled_boots(a->runs, a->nruns);
+	out->stalled_boots_b = count_stalled_boots(b->runs, b->nruns);
 	if (!a->nruns || !b->nruns) {
 		snprintf(err, errlen, "%s has no run to compare", !a->nruns ? a->label : b->label);
 		goto out;

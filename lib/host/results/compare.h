@@ -46,6 +46,7 @@ struct bb_run_cmp {
 struct bb_comparison {
 	char *label_a, *label_b;
 	size_t boots_a, boots_b;
+	size_t stalled_boots_a, stalled_boots_b; /* of those, boots with kernel stall reports */
 	struct bb_env_diff *env;
 	size_t nenv;
 	struct bb_run_cmp *runs;

@@ -125,10 +125,19 @@ static void print_env(FILE *f, const struct bb_env_diff *d, int width, const cha
 		fprintf(f, "only in %s: %s\n", *d->a ? "A" : "B", *d->a ? d->a : d->b);
 }
 
+/* "A: LABEL (N boots)", and how many of them had kernel stall reports (see the notes). */
+static void print_side(FILE *f, const char *name, const char *label, size_t boots, size_t stalled)
+{
+	fprintf(f, "%s: %s (%zu boot%s", name, label, boots, boots == 1 ? "" : "s");
+	if (stalled)
+		fprintf(f, ", %zu with kernel lockup or stall reports", stalled);
+	fprintf(f, ")\n");
+}
+
 void bb_comparison_print(FILE *f, const struct bb_comparison *c, int all)
 {
-	fprintf(f, "A: %s (%zu boot%s)\nB: %s (%zu boot%s)\n", c->label_a, c->boots_a,
-	        c->boots_a == 1 ? "" : "s", c->label_b, c->boots_b, c->boots_b == 1 ? "" : "s");
+	print_side(f, "A", c->label_a, c->boots_a, c->stalled_boots_a);
+	print_side(f, "B", c->label_b, c->boots_b, c->stalled_boots_b);
 	if (c->nenv) {
 		size_t w = 0;
 		for (size_t i = 0; i < c->nenv; i++)
