@@ -139,6 +139,10 @@ static int collect_lava(const char *url, char **ids, int nids, const char *token
 		       !strcmp(job.role, "server") ? "server-host/" : "",
 		       *job.folder ? job.folder : job.boot_id, job.complete ? "" : " (INCOMPLETE)",
 		       *job.kernel ? ", kernel=" : "", job.kernel);
+		if (job.kernel_stalls)
+			printf("  the kernel reported %d lockup or stall report%s, the first: %s\n",
+			       job.kernel_stalls, job.kernel_stalls == 1 ? "" : "s",
+			       job.kernel_stall);
 		if (strcmp(job.health, "Complete") || !job.complete) {
 			bad++;
 			if (rc == EXIT_OK)

@@ -100,6 +100,9 @@ for b, job, kernel in zip(boots, ids, "AB"):
     assert b["lava"]["health"] == "Complete" and b["finished"] is True, b
     assert os.path.isdir(os.path.join(os.path.dirname(sys.argv[1]), b["folder"])), b
     assert b["folder"].endswith("-" + b["boot_id"]), b
+    # the kernel's lockup and stall reports in the job's log: a count, the first or null
+    assert isinstance(b["kernel_stalls"], int), b
+    assert (b["kernel_stalls"] == 0) == (b["kernel_stall"] is None), b
 print("run.json: jobs", ids[:2], "on", device)
 PY
 # Collecting again finds the boots there already.

@@ -40,6 +40,10 @@ static const char incomplete_log[] =
     "boot=0000-31a7-08 path=a size=1 sha256=ca\"}\n"
     "- {\"dt\": \"2026-12-01T08:40:59.12\", \"lvl\": \"target\", \"msg\": \"quote \\\" and "
     "tab\\t end\"}\n"
+    "- {\"dt\": \"2026-12-01T08:41:00.01\", \"lvl\": \"target\", \"msg\": \"[   24.905984] "
+    "rcu: INFO: rcu_preempt detected stalls on CPUs/tasks:\"}\n"
+    "- {\"dt\": \"2026-12-01T08:41:00.02\", \"lvl\": \"feedback\", \"msg\": \"[   46.1] "
+    "watchdog: BUG: soft lockup - CPU#1 stuck for 22s! [netperf:312]\"}\n"
     "- {\"dt\": \"2026-12-01T08:41:09.30\", \"lvl\": \"error\", \"msg\": \"lava-test-monitor "
     "timed out after 300 seconds\"}\n"
     "- {\"dt\": \"2026-12-01T08:41:09.31\", \"lvl\": \"results\", \"msg\": {\"case\": \"job\", "
@@ -55,9 +59,16 @@ TEST(console_lines_and_end)
 	CHECK_STR(console, "Linux version 6.1.0\n"
 	                   "BENCHBOOT boot-start id=31a7-08 runs=1 iterations=1 job=j cpus=2\n"
 	                   "BENCHBOOT-FILE boot=0000-31a7-08 path=a size=1 sha256=ca\n"
-	                   "quote \" and tab\t end\n");
-	CHECK_INT(info.lines, ==, 8);
-	CHECK_INT(info.console_lines, ==, 4);
+	                   "quote \" and tab\t end\n"
+	                   "[   24.905984] rcu: INFO: rcu_preempt detected stalls on CPUs/tasks:\n"
+	                   "[   46.1] watchdog: BUG: soft lockup - CPU#1 stuck for 22s! "
+	                   "[netperf:312]\n");
+	CHECK_INT(info.lines, ==, 10);
+	CHECK_INT(info.console_lines, ==, 6);
+	/* the kernel's watchdog reports: counted, the first kept */
+	CHECK_INT(info.kernel_stalls, ==, 2);
+	CHECK_STR(info.kernel_stall,
+	          "[   24.905984] rcu: INFO: rcu_preempt detected stalls on CPUs/tasks:");
 	CHECK_STR(info.boot_id, "31a7-08");
 	CHECK_STR(info.job_result, "fail");
 	CHECK_STR(info.error_type, "Test");

@@ -51,6 +51,8 @@ static void write_boot(struct jout *w, const char *url, const struct collect_lav
 	jout_kv_str(w, "outcome",
 	            !strcmp(j->health, "Complete") && j->complete ? "finished" : "failed");
 	jout_kv_bool(w, "finished", j->complete);
+	jout_kv_int(w, "kernel_stalls", j->kernel_stalls);
+	jout_kv_text(w, "kernel_stall", j->kernel_stall);
 }
 
 /* This job's run.json entry, as `benchboot run` writes one ({"boot_id", "folder", "params":
@@ -137,6 +139,8 @@ int collect_lava_job(struct lava_api *api, const char *url, long id, const struc
 	}
 	lava_job_end_text(lj.health, lj.failure, &info, job->end, sizeof(job->end));
 	snprintf(job->boot_id, sizeof(job->boot_id), "%s", info.boot_id);
+	job->kernel_stalls = info.kernel_stalls;
+	snprintf(job->kernel_stall, sizeof(job->kernel_stall), "%s", info.kernel_stall);
 
 	r = collect_console(consname, &so, st);
 	if (r == -EMEDIUMTYPE) {

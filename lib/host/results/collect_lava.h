@@ -32,6 +32,8 @@ struct collect_lava_job {
 	                    * collect_boot_role says (the definition's without a collected boot) */
 	char group[128];   /* and its target_group: the same for every role of one job */
 	int complete;      /* the boot's `done` came back: every result file is there */
+	int kernel_stalls; /* the kernel's lockup and stall reports in its log, and the first */
+	char kernel_stall[512];
 };
 
 /*

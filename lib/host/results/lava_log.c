@@ -7,6 +7,7 @@
 
 #include "host/errbuf.h"
 #include "host/results/lava_log.h"
+#include "host/vm/qemu.h"
 
 /* One log line as read: its lvl, its msg when a string, the fields of a results msg. */
 struct item {
@@ -35,6 +36,8 @@ static int item_done(struct item *it, FILE *out, struct lava_log_info *info)
 		info->console_lines++;
 		if (out && (fputs(it->msg, out) == EOF || putc('\n', out) == EOF))
 			return -errno;
+		if (bb_console_stall(it->msg) && !info->kernel_stalls++)
+			copy(info->kernel_stall, sizeof(info->kernel_stall), it->msg);
 		const char *b = strstr(it->msg, "BENCHBOOT boot-start id=");
 		if (b && !*info->boot_id) {
 			b += strlen("BENCHBOOT boot-start id=");

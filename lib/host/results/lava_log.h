@@ -21,6 +21,10 @@ struct lava_log_info {
 	char error_msg[512];  /* the first line of it */
 	char boot_id[128];    /* from the init's `BENCHBOOT boot-start id=` line ("" if none) */
 	char last_error[512]; /* the last lvl error line */
+	/* the kernel's lockup and stall reports among the console lines (bb_console_stall):
+	 * how many, and the first */
+	int kernel_stalls;
+	char kernel_stall[512];
 };
 
 /*
