@@ -100,28 +100,20 @@ static int stat_evaluate(struct bb_stat_cmp *s, double confidence)
 	return 0;
 }
 
-static size_t count_boots(struct bb_res_run *const *runs, size_t n)
+/* The boots of runs (each boot once); *stalled (if asked) gets how many of them had kernel
+ * lockup or stall reports. */
+static size_t count_boots(struct bb_res_run *const *runs, size_t n, size_t *stalled)
 {
-	size_t count = 0;
+	size_t count = 0, with_stalls = 0;
 	for (size_t i = 0; i < n; i++) {
 		int seen = 0;
 		for (size_t j = 0; j < i && !seen; j++)
 			seen = runs[j]->boot == runs[i]->boot;
 		count += !seen;
+		with_stalls += !seen && runs[i]->boot->kernel_stalls > 0;
 	}
-	return count;
-}
-
-/* The boots of runs whose kernel reported lockups or stalls (each boot once). */
-static size_t count_stalled_boots(struct bb_res_run *const *runs, size_t n)
-{
-	size_t count = 0;
-	for (size_t i = 0; i < n; i++) {
-		int seen = 0;
-		for (size_t j = 0; j < i && !seen; j++)
-			seen = runs[j]->boot == runs[i]->boot;
-		count += !seen && runs[i]->boot->kernel_stalls > 0;
-	}
+	if (stalled)
+		*stalled = with_stalls;
 	return count;
 }
 
@@ -161,8 +153,8 @@ static int compare_group(struct bb_run_cmp *rc, struct bb_res_run *const *ra, si
 		return -1;
 	rc->runs_a = na;
 	rc->runs_b = nb;
-	rc->boots_a = count_boots(ra, na);
-	rc->boots_b = count_boots(rb, nb);
+	rc->boots_a = count_boots(ra, na, NULL);
+	rc->boots_b = count_boots(rb, nb, NULL);
 	rc->axis_a = axis_values(ra, na, axis, naxis);
 	rc->axis_b = axis_values(rb, nb, axis, naxis);
 	for (size_t i = 0; i < na; i++)
@@ -417,10 +409,8 @@ int bb_compare(const struct bb_side *a, const struct bb_side *b, const char *con
 	out->confidence = 0.95;
 	if (!(out->label_a = strdup(a->label)) || !(out->label_b = strdup(b->label)))
 		goto out_oom;
-	out->boots_a = count_boots(a->runs, a->nruns);
-	out->boots_b = count_boots(b->runs, b->nruns);
-	out->stalled_boots_a = count_stalled_boots(a->runs, a->nruns);
-	out->stalled_boots_b = count_stalled_boots(b->runs, b->nruns);
+	out->boots_a = count_boots(a->runs, a->nruns, &out->stalled_boots_a);
+	out->boots_b = count_boots(b->runs, b->nruns, &out->stalled_boots_b);
 	if (!a->nruns || !b->nruns) {
 		snprintf(err, errlen, "%s has no run to compare", !a->nruns ? a->label : b->label);
 		goto out;
