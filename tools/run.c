@@ -299,6 +299,15 @@ static int parse_args(int argc, char **argv, struct bb_run_opts *o)
 	return 0;
 }
 
+/* " (kernel lockup or stall reports: N)" for a host whose kernel reported any, else "". */
+static void stall_count(char *out, size_t len, int stalls)
+{
+	if (stalls)
+		snprintf(out, len, " (kernel lockup or stall reports: %d)", stalls);
+	else
+		*out = 0;
+}
+
 static void summary(const struct bb_run_result *res)
 {
 	if (res->interrupted)
@@ -306,23 +315,22 @@ static void summary(const struct bb_run_result *res)
 	printf("\nresults: %s\n", res->outdir);
 	for (size_t i = 0; i < res->nrecs; i++) {
 		const struct bb_run_record *r = &res->recs[i];
-		char stalls[64] = "";
-		if (r->stalls)
-			snprintf(stalls, sizeof(stalls), " (kernel lockup or stall reports: %d)",
-			         r->stalls);
+		char stalls[64], server_stalls[64];
+		stall_count(stalls, sizeof(stalls), r->stalls);
+		stall_count(server_stalls, sizeof(server_stalls), r->server_stalls);
 		printf("  boot %zu: kernel %s, group %d: %s%s%s%s%s%s%s\n", i + 1,
 		       res->kernels[r->kernel].name, r->group, res->two_host ? "client host " : "",
 		       r->finished ? "finished" : r->outcome, r->failed ? " (failed runs)" : "",
 		       stalls, *r->folder ? ", " : "", r->folder,
 		       *res->disk && !*r->folder && *r->boot_id ? ", no results collected" : "");
 		if (r->server_outcome)
-			printf("          server host %s%s%s%s%s%s%s\n",
+			printf("          server host %s%s%s%s%s%s%s%s\n",
 			       r->server_finished ? "finished" : r->server_outcome,
-			       r->server_failed ? " (failed runs)" : "",
+			       r->server_failed ? " (failed runs)" : "", server_stalls,
 			       !r->server_finished && *r->server_detail ? ": " : "",
 			       !r->server_finished ? r->server_detail : "",
-			       *r->server_folder ? ", " : "", *r->server_folder ? "server-host/" : "",
-			       r->server_folder);
+			       *r->server_folder ? ", " : "",
+			       *r->server_folder ? "server-host/" : "", r->server_folder);
 	}
 	printf("  console logs: %s\n", res->consdir);
 	if (*res->until_why)
