@@ -143,6 +143,9 @@ static int collect_lava(const char *url, char **ids, int nids, const char *token
 			printf("  the kernel reported %d lockup or stall report%s, the first: %s\n",
 			       job.kernel_stalls, job.kernel_stalls == 1 ? "" : "s",
 			       job.kernel_stall);
+		for (size_t k = 0; k < job.dmesg.n; k++)
+			printf("  kernel report %s, first: %s\n", job.dmesg.v[k].key,
+			       job.dmesg.v[k].value);
 		if (strcmp(job.health, "Complete") || !job.complete) {
 			bad++;
 			if (rc == EXIT_OK)
@@ -163,6 +166,8 @@ static int collect_lava(const char *url, char **ids, int nids, const char *token
 				if (rc == EXIT_OK)
 					rc = EXIT_CHANGED;
 			}
+	for (int i = 0; i < nids; i++)
+		collect_lava_job_free(&jobs[i]);
 	free(jobs);
 	printf("%d LAVA jobs: %u collected complete, %u not (see above); %u boots collected (%u "
 	       "incomplete), %u already there; %u files, %llu bytes; %u problems\n",

@@ -42,6 +42,9 @@ static const char usage_text[] =
     "  L  LKP's rule: a side with >= 3 samples; one side's min and median above the\n"
     "     other's median and max; medians over 1% apart for a test program's stats\n"
     "     (netperf.*, stress-ng.*), 5% for the others.\n"
+    "The kernel's reports (oops, BUG, WARNING, panic, lockup, RCU stall, hung task) are\n"
+    "LKP's dmesg.* failure stats, shown as LKP shows them (fail:runs: the boots of a side\n"
+    "that showed one : the side's boots); one is changed when one side never showed it.\n"
     "See docs/compare.md.\n"
     "\n"
     "options:\n"
@@ -53,8 +56,8 @@ static const char usage_text[] =
     "  --json            print the comparison as JSON\n"
     "  --svg FILE        write the per-iteration values of the changed stats as SVG\n"
     "\n"
-    "exit: 0 no significant change, 1 significant changes, 100 wrong usage or bad input,\n"
-    "111 system failure.\n";
+    "exit: 0 no significant change, 1 significant changes (a stat marked, or a kernel\n"
+    "report that one side never showed), 100 wrong usage or bad input, 111 system failure.\n";
 
 #define MAX_AXIS 16
 
@@ -245,7 +248,7 @@ static int compare_main(int argc, char **argv)
 			goto out;
 		}
 	}
-	rc = cmp.nsignificant ? EXIT_CHANGED : EXIT_OK;
+	rc = cmp.nsignificant || cmp.nfails_changed ? EXIT_CHANGED : EXIT_OK;
 	goto out;
 out_oom:
 	fprintf(stderr, "benchboot compare: fatal: out of memory\n");

@@ -103,6 +103,10 @@ for b, job, kernel in zip(boots, ids, "AB"):
     # the kernel's lockup and stall reports in the job's log: a count, the first or null
     assert isinstance(b["kernel_stalls"], int), b
     assert (b["kernel_stalls"] == 0) == (b["kernel_stall"] is None), b
+    # every kernel report in the log as LKP's dmesg stat: a stall report is one of them
+    assert isinstance(b["dmesg"], dict), b
+    assert all(k.startswith("dmesg.") for k in b["dmesg"]), b
+    assert (b["kernel_stalls"] == 0) or any("stall" in k for k in b["dmesg"]), b
 print("run.json: jobs", ids[:2], "on", device)
 PY
 # Collecting again finds the boots there already.

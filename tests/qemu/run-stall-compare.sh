@@ -2,7 +2,8 @@
 # run-repair.sh); with bbstall on it, the run's client first puts an RCU stall report into the
 # kernel log (through /dev/kmsg: this kernel has no module that stalls on demand), then runs
 # netperf. That boot finishes (a stall report is not a hang), run says so and keeps the
-# report in run.json, and compare names that boot, and only that one, in its notes.
+# report in run.json, and compare names that boot, and only that one, in its notes; and shows
+# the report as LKP's failure stat (fail:runs), changed when the other side never showed it.
 . tests/lib.sh
 . tests/qemu/init-image.inc
 
@@ -40,6 +41,9 @@ expect_grep "^  boot .*/$stalled: the kernel reported 2 lockup or stall reports 
 if grep -q "$clean: the kernel reported" "$T/cmp.out"; then fail "compare: the clean boot has a stall note"; fi
 expect_grep "^A: boot=$stalled (1 boot, 1 with kernel lockup or stall reports)$" "$T/cmp.out"
 expect_grep "^B: boot=$clean (1 boot)$" "$T/cmp.out"
+stat=dmesg.INFO:rcu_preempt_detected_stalls_on_CPUs/tasks
+expect_grep "^          1:1 .*% .*:1     $stat$" "$T/cmp.out"
+expect_grep "kernel report.* changed by LKP's rule for failure stats" "$T/cmp.out"
 "$BENCHBOOT" compare "$T/res" --a "boot=$stalled" --b "boot=$clean" --json >"$T/cmp.json" || [ $? = 1 ]
 grep -q "$stalled: the kernel reported 2 lockup or stall reports" "$T/cmp.json" ||
 	fail "compare --json: no stall note"
@@ -47,5 +51,14 @@ python3 - "$T/cmp.json" <<'PY' || fail "compare --json: boots_with_kernel_stalls
 import json, sys
 c = json.load(open(sys.argv[1]))
 assert c["a"]["boots_with_kernel_stalls"] == 1 and c["b"]["boots_with_kernel_stalls"] == 0, (c["a"], c["b"])
+f = [s for s in c["failure_stats"] if s["name"] == "dmesg.INFO:rcu_preempt_detected_stalls_on_CPUs/tasks"]
+assert len(f) == 1 and f[0]["a"] == {"fails": 1, "runs": 1} and f[0]["b"]["runs"] == 1, f
+assert "rcu: INFO: rcu_preempt detected stalls" in f[0]["first_line"], f
+# LKP's rule: changed when the clean boot never showed it (a busy host can stall it too)
+assert f[0]["lkp_changed"] == (f[0]["b"]["fails"] == 0), f
 PY
+# the exit code says a change when a report is new or gone (when the clean boot had none)
+rc=0
+"$BENCHBOOT" compare "$T/res" --a "boot=$clean" --b "boot=$stalled" >/dev/null || rc=$?
+if grep -q "^          1:1 .*%  *:1     $stat$" "$T/cmp.out"; then expect_eq "compare exit code" "$rc" 1; fi
 echo "stall compare ok"

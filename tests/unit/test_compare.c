@@ -495,3 +495,75 @@ TEST(warmup_never_compared)
 	bb_kvs_free(&cb);
 	bb_results_free(&r);
 }
+
+/*
+ * The kernel's reports (run.json's "dmesg", a two-host boot's server host's too) become LKP's
+ * failure stats: per stat the boots of each side that showed it, of the boots whose console was
+ * read (a boot whose entry has no "dmesg" is not counted); changed when one side never showed
+ * it; printed in LKP's fail:runs columns.
+ */
+TEST(kernel_reports_as_lkp_failure_stats)
+{
+	const char *d = test_tmpdir();
+	char err[512];
+	struct bb_results r;
+	static const char *const boots[] = {"a1", "a2", "a3", "b1", "b2", "b3"};
+	for (size_t i = 0; i < 6; i++) {
+		char p[64];
+		snprintf(p, sizeof(p), "000%zu-%s/env.json", i + 1, boots[i]);
+		test_write_file(d, p, "{\"kernel\": {\"release\": \"6.1\"}}");
+		snprintf(p, sizeof(p), "000%zu-%s/runs/T/results.json", i + 1, boots[i]);
+		test_write_file(d, p, "{\"s\": [1]}");
+	}
+	test_write_file(d, "run.json",
+	                "{\"boots\": ["
+	                "{\"boot_id\": \"a1\", \"params\": {\"kernel\": \"A\"}, \"dmesg\": {}},"
+	                "{\"boot_id\": \"a2\", \"params\": {\"kernel\": \"A\"}, \"dmesg\": "
+	                "{\"dmesg.WARNING:x\": "
+	                "\"[ 1.0] WARNING: x\"}},"
+	                "{\"boot_id\": \"a3\", \"params\": {\"kernel\": \"A\"}},"
+	                "{\"boot_id\": \"b1\", \"params\": {\"kernel\": \"B\"}, \"dmesg\": "
+	                "{\"dmesg.WARNING:x\": "
+	                "\"[ 2.0] WARNING: x\", \"dmesg.BUG:y\": \"[ 3.0] BUG: y\"}},"
+	                "{\"boot_id\": \"b2\", \"params\": {\"kernel\": \"B\"}, \"dmesg\": "
+	                "{\"dmesg.WARNING:x\": "
+	                "\"[ 4.0] WARNING: x\"}},"
+	                "{\"boot_id\": \"b3\", \"params\": {\"kernel\": \"B\"}, \"dmesg\": null, "
+	                "\"server_host\": {\"dmesg\": {\"dmesg.BUG:y\": \"[ 5.0] BUG: y\"}}}]}");
+	CHECK_INT(bb_results_load(d, &r, err, sizeof(err)), ==, 0);
+	struct bb_side s[2];
+	struct bb_comparison c;
+	split(&r, "kernel", "A", "B", s);
+	CHECK_INT(bb_compare(&s[0], &s[1], NULL, 0, &c, err, sizeof(err)), ==, 0);
+	CHECK_INT(c.nfails, ==, 2);
+	CHECK_STR(c.fails[0].name, "dmesg.BUG:y");
+	CHECK_INT(c.fails[0].fails_a, ==, 0);
+	CHECK_INT(c.fails[0].runs_a, ==, 2); /* a3 said nothing */
+	CHECK_INT(c.fails[0].fails_b, ==, 2);
+	CHECK_INT(c.fails[0].runs_b, ==, 3); /* b3 by its server host */
+	CHECK_NEAR(c.fails[0].reproduction, 100.0 * 2 / 3, 1e-9);
+	CHECK_INT(c.fails[0].lkp_changed, ==, 1);
+	CHECK_STR(c.fails[0].first, "[ 3.0] BUG: y");
+	CHECK_STR(c.fails[1].name, "dmesg.WARNING:x");
+	CHECK_INT(c.fails[1].fails_a, ==, 1);
+	CHECK_INT(c.fails[1].fails_b, ==, 2);
+	CHECK_NEAR(c.fails[1].reproduction, 100.0 * (2.0 / 3 - 1.0 / 2), 1e-9);
+	CHECK_INT(c.fails[1].lkp_changed, ==, 0); /* both sides showed it: LKP reports no change */
+	CHECK_STR(c.fails[1].first, "[ 1.0] WARNING: x");
+	CHECK_INT(c.nfails_changed, ==, 1);
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	bb_comparison_print(f, &c, 0);
+	fclose(f);
+	CHECK_CONTAINS(text, "       fail:runs  %reproduction    fail:runs\n"
+	                     "           |             |             |    \n"
+	                     "           :2           67%           2:3     dmesg.BUG:y\n"
+	                     "          1:2           17%           2:3     dmesg.WARNING:x\n");
+	CHECK_CONTAINS(text, "1 kernel report changed by LKP's rule for failure stats");
+	free(text);
+	bb_comparison_free(&c);
+	bb_side_free(&s[0]);
+	bb_side_free(&s[1]);
+	bb_results_free(&r);
+}

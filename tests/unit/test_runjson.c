@@ -96,3 +96,49 @@ TEST(run_find_folder_any_width)
 	CHECK_INT(bb_run_find_folder(d, "y", out, sizeof(out)), ==, -ENOENT);
 	CHECK_INT(bb_run_find_folder(d, "", out, sizeof(out)), ==, -ENOENT);
 }
+
+/* `run`'s entry: "dmesg" holds the kernel's reports in the boot's console log (each host's),
+ * as LKP's dmesg stats with their first line; null when the log cannot be read. */
+TEST(runjson_write_dmesg_from_console)
+{
+	const char *d = test_tmpdir();
+	char err[256];
+	test_write_file(d, "client.log",
+	                "[    1.000000] Run /init as init process\n"
+	                "[   24.912345] rcu: INFO: rcu_preempt detected stalls on CPUs/tasks:\n"
+	                "[   30.000000] Kernel panic - not syncing: sysrq triggered crash\n");
+	test_write_file(d, "server.log", "[    1.000000] Run /init as init process\n");
+	struct bb_run_record rec = {.boot_id = "c1",
+	                            .folder = "0001-c1",
+	                            .outcome = "panic",
+	                            .server_outcome = "finished",
+	                            .server_boot_id = "s1"};
+	snprintf(rec.console, sizeof(rec.console), "%s/client.log", d);
+	snprintf(rec.server_console, sizeof(rec.server_console), "%s/server.log", d);
+	struct bb_run_booted booted = {"k", "vmlinuz", "initrd", "console=ttyS0"};
+	CHECK_INT(bb_runjson_write(d, NULL, &rec, &booted, 1), ==, 0);
+	char path[4200];
+	snprintf(path, sizeof(path), "%s/run.json", d);
+	struct jn *j = jn_parse_file(path, err, sizeof(err));
+	CHECK(j != NULL);
+	const struct jn *e = jn_get(j, "boots")->items[0];
+	const struct jn *dm = jn_get(e, "dmesg");
+	CHECK(dm && dm->type == JN_OBJ);
+	CHECK_INT(dm->n, ==, 2);
+	CHECK_STR(dm->keys[0], "dmesg.INFO:rcu_preempt_detected_stalls_on_CPUs/tasks");
+	CHECK_STR(dm->items[0]->str,
+	          "[   24.912345] rcu: INFO: rcu_preempt detected stalls on CPUs/tasks:");
+	CHECK_STR(dm->keys[1], "dmesg.Kernel_panic-not_syncing:sysrq_triggered_crash");
+	const struct jn *sdm = jn_get(jn_get(e, "server_host"), "dmesg");
+	CHECK(sdm && sdm->type == JN_OBJ);
+	CHECK_INT(sdm->n, ==, 0);
+	jn_free(j);
+	/* a console log that is gone: null, not an empty set */
+	snprintf(rec.console, sizeof(rec.console), "%s/gone.log", d);
+	CHECK_INT(bb_runjson_write(d, NULL, &rec, &booted, 1), ==, 0);
+	j = jn_parse_file(path, err, sizeof(err));
+	CHECK(j != NULL);
+	dm = jn_get(jn_get(j, "boots")->items[0], "dmesg");
+	CHECK(dm && dm->type == JN_NULL);
+	jn_free(j);
+}

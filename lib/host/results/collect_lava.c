@@ -13,6 +13,7 @@
 #include "host/fileio.h"
 #include "host/json.h"
 #include "host/results/collect_lava.h"
+#include "host/results/dmesg.h"
 #include "host/results/lava_log.h"
 #include "host/results/runjson.h"
 
@@ -53,6 +54,11 @@ static void write_boot(struct jout *w, const char *url, const struct collect_lav
 	jout_kv_bool(w, "finished", j->complete);
 	jout_kv_int(w, "kernel_stalls", j->kernel_stalls);
 	jout_kv_text(w, "kernel_stall", j->kernel_stall);
+	jout_key(w, "dmesg");
+	jout_obj_begin(w);
+	for (size_t i = 0; i < j->dmesg.n; i++)
+		jout_kv_str(w, j->dmesg.v[i].key, j->dmesg.v[i].value);
+	jout_obj_end(w);
 }
 
 /* This job's run.json entry, as `benchboot run` writes one ({"boot_id", "folder", "params":
@@ -81,6 +87,11 @@ static FILE *temp_file(char *name, size_t namelen)
 	if (f)
 		snprintf(name, namelen, "/proc/self/fd/%d", fileno(f));
 	return f;
+}
+
+void collect_lava_job_free(struct collect_lava_job *job)
+{
+	bb_kvs_free(&job->dmesg);
 }
 
 int collect_lava_job(struct lava_api *api, const char *url, long id, const struct collect_opts *o,
@@ -141,6 +152,10 @@ int collect_lava_job(struct lava_api *api, const char *url, long id, const struc
 	snprintf(job->boot_id, sizeof(job->boot_id), "%s", info.boot_id);
 	job->kernel_stalls = info.kernel_stalls;
 	snprintf(job->kernel_stall, sizeof(job->kernel_stall), "%s", info.kernel_stall);
+	if ((r = bb_dmesg_scan_file(consname, &job->dmesg))) {
+		r = errbuf_fail(err, errlen, r, "reading a temporary file: %s", strerror(-r));
+		goto out;
+	}
 
 	r = collect_console(consname, &so, st);
 	if (r == -EMEDIUMTYPE) {

@@ -18,6 +18,7 @@
 #include <stddef.h>
 
 #include "host/results/collect.h"
+#include "strv.h"
 
 struct lava_api;
 
@@ -34,6 +35,9 @@ struct collect_lava_job {
 	int complete;      /* the boot's `done` came back: every result file is there */
 	int kernel_stalls; /* the kernel's lockup and stall reports in its log, and the first */
 	char kernel_stall[512];
+	/* every kernel report in its log as LKP's dmesg stat, with its first line (dmesg.h);
+	 * owned: collect_lava_job_free */
+	struct bb_kvs dmesg;
 };
 
 /*
@@ -45,6 +49,9 @@ struct collect_lava_job {
 int collect_lava_job(struct lava_api *api, const char *url, long id, const struct collect_opts *o,
                      struct collect_stats *st, struct collect_lava_job *job, char *err,
                      size_t errlen);
+
+/* What collect_lava_job allocated in job. */
+void collect_lava_job_free(struct collect_lava_job *job);
 
 /*
  * The client job's boot folder linked to its server job's (both collected, same group):

@@ -206,6 +206,12 @@ out:
 	return r;
 }
 
+static int fail_name_cmp(const void *x, const void *y)
+{
+	return strcmp(((const struct bb_fail_stat *)x)->name,
+	              ((const struct bb_fail_stat *)y)->name);
+}
+
 /* The distinct boots of a side's runs, in order. n: how many went into out (room: nruns). */
 static size_t side_boots(const struct bb_side *s, const struct bb_res_boot **out)
 {
@@ -338,6 +344,61 @@ out:
 	return r;
 }
 
+/* The kernel's reports as LKP's failure stats: per stat, the boots of each side that showed it,
+ * of those whose console was read (run.json's "dmesg"). 0, or -1 out of memory. */
+static int fail_stats(struct bb_comparison *out, const struct bb_side *const sides[2])
+{
+	const struct bb_res_boot **boots[2] = {calloc(sides[0]->nruns + 1, sizeof(**boots)),
+	                                       calloc(sides[1]->nruns + 1, sizeof(**boots))};
+	struct bb_strset names = {0};
+	size_t n[2] = {0, 0}, read[2] = {0, 0};
+	int r = -1;
+	if (!boots[0] || !boots[1])
+		goto out;
+	for (int s = 0; s < 2; s++) {
+		n[s] = side_boots(sides[s], boots[s]);
+		for (size_t i = 0; i < n[s]; i++) {
+			read[s] += boots[s][i]->dmesg_read;
+			for (size_t k = 0; k < boots[s][i]->dmesg.n; k++)
+				if (bb_strset_add(&names, boots[s][i]->dmesg.v[k].key))
+					goto out;
+		}
+	}
+	if (names.n && !(out->fails = calloc(names.n, sizeof(*out->fails))))
+		goto out;
+	for (size_t k = 0; k < names.n; k++) {
+		struct bb_fail_stat *fs = &out->fails[out->nfails++];
+		size_t fails[2] = {0, 0};
+		if (!(fs->name = strdup(names.v[k])))
+			goto out;
+		for (int s = 0; s < 2; s++)
+			for (size_t i = 0; i < n[s]; i++) {
+				const char *line = bb_kvs_get(&boots[s][i]->dmesg, fs->name);
+				if (!line)
+					continue;
+				fails[s]++;
+				if (!fs->first && !(fs->first = strdup(line)))
+					goto out;
+			}
+		fs->fails_a = fails[0];
+		fs->fails_b = fails[1];
+		fs->runs_a = read[0];
+		fs->runs_b = read[1];
+		fs->reproduction = 100.0 * ((read[1] ? (double)fails[1] / read[1] : 0) -
+		                            (read[0] ? (double)fails[0] / read[0] : 0));
+		fs->lkp_changed = !fails[0] != !fails[1];
+		out->nfails_changed += fs->lkp_changed;
+	}
+	if (out->nfails)
+		qsort(out->fails, out->nfails, sizeof(*out->fails), fail_name_cmp);
+	r = 0;
+out:
+	bb_strset_free(&names);
+	free(boots[0]);
+	free(boots[1]);
+	return r;
+}
+
 /* A note on warm-up iterations: kept apart by the init, never compared (docs/compare.md). */
 static int note_warmups(struct bb_comparison *out, const struct bb_side *const sides[2])
 {
@@ -437,7 +498,7 @@ int bb_compare(const struct bb_side *a, const struct bb_side *b, const char *con
 		free(diff);
 		goto out;
 	}
-	if (notes_incomplete(out, sides))
+	if (notes_incomplete(out, sides) || fail_stats(out, sides))
 		goto out_oom;
 	r = 0;
 	goto out;
@@ -476,6 +537,11 @@ void bb_comparison_free(struct bb_comparison *c)
 		free(rc->stats);
 	}
 	free(c->runs);
+	for (size_t i = 0; i < c->nfails; i++) {
+		free(c->fails[i].name);
+		free(c->fails[i].first);
+	}
+	free(c->fails);
 	for (size_t i = 0; i < c->nnotes; i++)
 		free(c->notes[i]);
 	free(c->notes);

@@ -43,6 +43,16 @@ struct bb_run_cmp {
 	size_t nsignificant;
 };
 
+/* One of the kernel's reports as LKP's failure stat (dmesg.<id>, host/results/dmesg.h): how
+ * many boots of each side showed it, of how many whose console was read (LKP's fail:runs). */
+struct bb_fail_stat {
+	char *name;
+	char *first; /* the first console line that showed it (A's boots first) */
+	size_t fails_a, runs_a, fails_b, runs_b;
+	double reproduction; /* %: 100 * (fails_b / runs_b - fails_a / runs_a) */
+	int lkp_changed;     /* LKP's rule for failure stats: the max differs (one side never) */
+};
+
 struct bb_comparison {
 	char *label_a, *label_b;
 	size_t boots_a, boots_b;
@@ -51,6 +61,8 @@ struct bb_comparison {
 	size_t nenv;
 	struct bb_run_cmp *runs;
 	size_t nruns;
+	struct bb_fail_stat *fails; /* sorted by name */
+	size_t nfails, nfails_changed;
 	char **notes; /* unmatched runs, incomplete boots, boots with kernel stall reports,
 	               * failed iterations */
 	size_t nnotes, notes_cap;

@@ -57,6 +57,32 @@ static void json_side(struct jout *w, const char *name, const char *label, int b
 	jout_obj_end(w);
 }
 
+/* "failure_stats": the kernel's reports as LKP's failure stats, and how many changed by its rule */
+static void json_fails(struct jout *w, const struct bb_comparison *c)
+{
+	jout_key(w, "failure_stats");
+	jout_arr_begin(w);
+	for (size_t i = 0; i < c->nfails; i++) {
+		const struct bb_fail_stat *fs = &c->fails[i];
+		const size_t n[2][2] = {{fs->fails_a, fs->runs_a}, {fs->fails_b, fs->runs_b}};
+		jout_obj_begin(w);
+		jout_kv_str(w, "name", fs->name);
+		for (int s = 0; s < 2; s++) {
+			jout_key(w, s ? "b" : "a");
+			jout_obj_begin(w);
+			jout_kv_int(w, "fails", (long long)n[s][0]);
+			jout_kv_int(w, "runs", (long long)n[s][1]);
+			jout_obj_end(w);
+		}
+		jout_kv_num(w, "reproduction_percent", fs->reproduction);
+		jout_kv_bool(w, "lkp_changed", fs->lkp_changed);
+		jout_kv_str(w, "first_line", fs->first);
+		jout_obj_end(w);
+	}
+	jout_arr_end(w);
+	jout_kv_int(w, "failure_stats_changed", (long long)c->nfails_changed);
+}
+
 /* "interval": benchboot's confidence interval of the %change (docs/compare.md). */
 static void json_interval(struct jout *w, const struct bb_interval *iv)
 {
@@ -154,6 +180,7 @@ void bb_comparison_json(FILE *f, const struct bb_comparison *c, int all)
 		jout_obj_end(&w);
 	}
 	jout_arr_end(&w);
+	json_fails(&w, c);
 	jout_key(&w, "notes");
 	jout_arr_begin(&w);
 	for (size_t i = 0; i < c->nnotes; i++)

@@ -134,6 +134,28 @@ static void print_side(FILE *f, const char *name, const char *label, size_t boot
 	fprintf(f, ")\n");
 }
 
+/* The kernel's reports as LKP's failure stats, in the columns of LKP's compare (lib/compare.rb):
+ * A's boots that showed it, :boots, B's share minus A's, B's. A zero count is left blank. */
+static void print_fails(FILE *f, const struct bb_comparison *c)
+{
+	if (!c->nfails)
+		return;
+	fprintf(f, "\nkernel reports, as LKP's dmesg failure stats (fail:runs = boots that showed "
+	           "it : boots):\n");
+	fprintf(f, "       fail:runs  %%reproduction    fail:runs\n");
+	fprintf(f, "           |             |             |    \n");
+	for (size_t i = 0; i < c->nfails; i++) {
+		const struct bb_fail_stat *fs = &c->fails[i];
+		char a[24] = "", b[24] = "";
+		if (fs->fails_a)
+			snprintf(a, sizeof(a), "%zu", fs->fails_a);
+		if (fs->fails_b)
+			snprintf(b, sizeof(b), "%zu", fs->fails_b);
+		fprintf(f, "%11s:%-4zu%10.0f%% %11s:%-4zu  %s\n", a, fs->runs_a, fs->reproduction,
+		        b, fs->runs_b, fs->name);
+	}
+}
+
 void bb_comparison_print(FILE *f, const struct bb_comparison *c, int all)
 {
 	print_side(f, "A", c->label_a, c->boots_a, c->stalled_boots_a);
@@ -149,6 +171,7 @@ void bb_comparison_print(FILE *f, const struct bb_comparison *c, int all)
 	} else {
 		fprintf(f, "\nenvironment: no difference\n");
 	}
+	print_fails(f, c);
 	for (size_t i = 0; i < c->nruns; i++) {
 		const struct bb_run_cmp *rc = &c->runs[i];
 		char *d = bb_kvs_format_words(&rc->params);
@@ -205,6 +228,11 @@ void bb_comparison_print(FILE *f, const struct bb_comparison *c, int all)
 	    "and max;\n   medians over 1%% apart for a test program's stats, 5%% for the "
 	    "others\n",
 	    c->nsignificant, c->nsignificant == 1 ? "" : "s", ni, nl, 100 * c->confidence);
+	if (c->nfails)
+		fprintf(f,
+		        "%zu kernel report%s changed by LKP's rule for failure stats (one side's "
+		        "boots never showed it), of %zu\n",
+		        c->nfails_changed, c->nfails_changed == 1 ? "" : "s", c->nfails);
 	size_t one = 0;
 	for (size_t i = 0; i < c->nruns; i++)
 		one += c->runs[i].boots_a < 2 || c->runs[i].boots_b < 2;

@@ -519,15 +519,33 @@ out:
 	return r;
 }
 
+/* An entry's "dmesg" (the kernel's reports as LKP's dmesg stats, each with its first line)
+ * added to the boot's: the first line of a stat seen before stays. */
+static int add_dmesg(struct bb_res_boot *boot, const struct jn *entry)
+{
+	const struct jn *d = jn_get(entry, "dmesg");
+	if (d && d->type == JN_OBJ)
+		boot->dmesg_read = 1;
+	for (size_t k = 0; d && d->type == JN_OBJ && k < d->n; k++)
+		if (!bb_kvs_get(&boot->dmesg, d->keys[k]) &&
+		    bb_kvs_add(&boot->dmesg, d->keys[k],
+		               d->items[k]->type == JN_STR ? d->items[k]->str : ""))
+			return -1;
+	return 0;
+}
+
 /*
  * DIR/run.json, written by `benchboot run`: which kernel (and so on) each boot had, as boot
  * labels: {"boots": [{"boot_id": ID, "params": {"kernel": "NAME"}}, ...]}; and the kernel's
- * lockup and stall reports during the boot ("kernel_stalls", "kernel_stall").
+ * reports during the boot: its lockup and stall reports ("kernel_stalls", "kernel_stall"),
+ * every report as LKP's dmesg stats ("dmesg"; a two-host boot's server host's too).
  */
-static int apply_stalls(struct loader *ld, struct bb_res_boot *boot, const struct jn *entry)
+static int apply_kernel_reports(struct loader *ld, struct bb_res_boot *boot, const struct jn *entry)
 {
 	const struct jn *n = jn_get(entry, "kernel_stalls");
 	const struct jn *first = jn_get(entry, "kernel_stall");
+	if (add_dmesg(boot, entry) || add_dmesg(boot, jn_get(entry, "server_host")))
+		goto nomem;
 	if (!n || n->type != JN_NUM || n->num < 1)
 		return 0;
 	boot->kernel_stalls = n->num > 1e6 ? 1000000 : (int)n->num;
@@ -535,6 +553,7 @@ static int apply_stalls(struct loader *ld, struct bb_res_boot *boot, const struc
 	boot->kernel_stall = strdup(first && first->type == JN_STR ? first->str : "");
 	if (boot->kernel_stall)
 		return 0;
+nomem:
 	snprintf(ld->err, ld->errlen, "out of memory");
 	return -1;
 }
@@ -573,7 +592,7 @@ static int apply_run_json(struct loader *ld, struct bb_results *res, const char 
 				}
 			}
 			bb_kvs_sort(&res->boots[b].labels);
-			if (apply_stalls(ld, &res->boots[b], boots->items[i])) {
+			if (apply_kernel_reports(ld, &res->boots[b], boots->items[i])) {
 				jn_free(j);
 				return -1;
 			}
@@ -691,6 +710,7 @@ void bb_results_free(struct bb_results *res)
 		bb_kvs_free(&boot->params);
 		bb_kvs_free(&boot->labels);
 		free(boot->kernel_stall);
+		bb_kvs_free(&boot->dmesg);
 	}
 	free(res->boots);
 	free(res->path);

@@ -51,6 +51,10 @@ struct bb_res_boot {
 	 * kernel_stalls and kernel_stall; 0 and NULL when it does not say) */
 	int kernel_stalls;
 	char *kernel_stall;
+	/* every kernel report during the boot as LKP's dmesg stat (host/results/dmesg.h), with
+	 * the first line that showed it: run.json's "dmesg", a two-host boot's server host's too */
+	struct bb_kvs dmesg;
+	int dmesg_read; /* run.json said (its console was read); else dmesg is unknown, not none */
 	struct bb_res_run *runs;
 	size_t nruns;
 };

@@ -8,6 +8,7 @@
 
 #include "host/errbuf.h"
 #include "host/results/collect.h"
+#include "host/results/dmesg.h"
 #include "host/results/runjson.h"
 
 /* How one host's boot ended: the fields a boot's entry and its server_host share. */
@@ -19,6 +20,24 @@ struct host_end {
 	const char *stall;
 };
 
+/* "dmesg": the kernel's reports in the console log as LKP's dmesg stats (dmesg.h), each with
+ * its first line; null when the log cannot be read. The log is read again at each write of
+ * run.json: only its lines with a report's word go through the expressions. */
+static void write_dmesg(struct jout *w, const char *console)
+{
+	struct bb_kvs st = {0};
+	jout_key(w, "dmesg");
+	if (!console || !*console || bb_dmesg_scan_file(console, &st)) {
+		jout_null(w);
+	} else {
+		jout_obj_begin(w);
+		for (size_t i = 0; i < st.n; i++)
+			jout_kv_str(w, st.v[i].key, st.v[i].value);
+		jout_obj_end(w);
+	}
+	bb_kvs_free(&st);
+}
+
 static void write_end(struct jout *w, const struct host_end *e)
 {
 	jout_kv_str(w, "outcome", e->outcome);
@@ -29,6 +48,7 @@ static void write_end(struct jout *w, const struct host_end *e)
 	jout_kv_num(w, "wall_s", e->wall);
 	jout_kv_int(w, "kernel_stalls", e->stalls);
 	jout_kv_text(w, "kernel_stall", e->stall);
+	write_dmesg(w, e->console);
 	jout_kv_text(w, "console", e->console);
 }
 
