@@ -4,6 +4,9 @@
 # netperf. That boot finishes (a stall report is not a hang), run says so and keeps the
 # report in run.json, and compare names that boot, and only that one, in its notes; and shows
 # the report as LKP's failure stat (fail:runs), changed when the other side never showed it.
+# Then a boot that leaves no run results (the init's runner crashed on purpose in its network
+# step, before anything reached the results disk) is still on its side: counted, and how it
+# ended said in the notes.
 . tests/lib.sh
 . tests/qemu/init-image.inc
 
@@ -16,14 +19,15 @@
 } >"$T/plan"
 init_image "$T/plan" "$T/img" --module virtio_blk --module virtio_pci
 image_with_word "$T/img/img" "$T/stallimg" bbstall
+image_with_word "$T/img/img" "$T/crashimg" benchboot.debug.crash=net
 
-run() { # NAME IMAGE
+run() { # NAME IMAGE [RESULTS [EXIT]]
 	local rc=0
 	bb_timeout 900 "$BENCHBOOT" run --image "$2" --accel tcg --cpus 1 --deadline 600 \
-		-o "$T/res" >"$T/$1.out" 2>&1 || rc=$?
+		-o "${3:-$T/res}" >"$T/$1.out" 2>&1 || rc=$?
 	cat "$T/$1.out"
-	expect_eq "$1: exit code" "$rc" 0
-	expect_grep "boot 1/1: finished in" "$T/$1.out"
+	expect_eq "$1: exit code" "$rc" "${4:-0}"
+	[ "${4:-0}" != 0 ] || expect_grep "boot 1/1: finished in" "$T/$1.out"
 }
 
 run stall "$T/stallimg"
@@ -61,4 +65,21 @@ PY
 rc=0
 "$BENCHBOOT" compare "$T/res" --a "boot=$clean" --b "boot=$stalled" >/dev/null || rc=$?
 if grep -q "^          1:1 .*%  *:1     $stat$" "$T/cmp.out"; then expect_eq "compare exit code" "$rc" 1; fi
+
+# B: a clean boot and one that left no run results
+run clean2 "$T/img/img" "$T/res2"
+run crash "$T/crashimg" "$T/res2" 1
+expect_grep "benchboot's init crashed" "$T/crash.out"
+bb_compare "$T/cmp2.out" "$T/res" "$T/res2"
+expect_grep "^B: $T/res2 (1 boot; 1 more without run results)$" "$T/cmp2.out"
+expect_grep "^  B: a boot has no run results ($T/res2/run.json entry 2, kernel=[^)]*): init-crash: .*(console log: $T/res2/console/.*)$" "$T/cmp2.out"
+"$BENCHBOOT" compare "$T/res" "$T/res2" --json >"$T/cmp2.json" || [ $? = 1 ]
+python3 - "$T/cmp2.json" <<'PY' || fail "compare --json: boots_without_results"
+import json, sys
+c = json.load(open(sys.argv[1]))
+assert c["a"]["boots_without_results"] == 0 and c["b"]["boots_without_results"] == 1, (c["a"], c["b"])
+# the crashed boot counts among B's boots in fail:runs
+for f in c["failure_stats"]:
+    assert f["b"]["runs"] == 2, f
+PY
 echo "stall compare ok"

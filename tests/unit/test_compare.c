@@ -515,55 +515,125 @@ TEST(kernel_reports_as_lkp_failure_stats)
 		snprintf(p, sizeof(p), "000%zu-%s/runs/T/results.json", i + 1, boots[i]);
 		test_write_file(d, p, "{\"s\": [1]}");
 	}
-	test_write_file(d, "run.json",
-	                "{\"boots\": ["
-	                "{\"boot_id\": \"a1\", \"params\": {\"kernel\": \"A\"}, \"dmesg\": {}},"
-	                "{\"boot_id\": \"a2\", \"params\": {\"kernel\": \"A\"}, \"dmesg\": "
-	                "{\"dmesg.WARNING:x\": "
-	                "\"[ 1.0] WARNING: x\"}},"
-	                "{\"boot_id\": \"a3\", \"params\": {\"kernel\": \"A\"}},"
-	                "{\"boot_id\": \"b1\", \"params\": {\"kernel\": \"B\"}, \"dmesg\": "
-	                "{\"dmesg.WARNING:x\": "
-	                "\"[ 2.0] WARNING: x\", \"dmesg.BUG:y\": \"[ 3.0] BUG: y\"}},"
-	                "{\"boot_id\": \"b2\", \"params\": {\"kernel\": \"B\"}, \"dmesg\": "
-	                "{\"dmesg.WARNING:x\": "
-	                "\"[ 4.0] WARNING: x\"}},"
-	                "{\"boot_id\": \"b3\", \"params\": {\"kernel\": \"B\"}, \"dmesg\": null, "
-	                "\"server_host\": {\"dmesg\": {\"dmesg.BUG:y\": \"[ 5.0] BUG: y\"}}}]}");
+	test_write_file(
+	    d, "run.json",
+	    "{\"boots\": ["
+	    "{\"boot_id\": \"a1\", \"params\": {\"kernel\": \"A\"}, \"dmesg\": {}},"
+	    "{\"boot_id\": \"a2\", \"params\": {\"kernel\": \"A\"}, \"dmesg\": "
+	    "{\"dmesg.WARNING:x\": "
+	    "\"[ 1.0] WARNING: x\"}},"
+	    "{\"boot_id\": \"a3\", \"params\": {\"kernel\": \"A\"}},"
+	    "{\"boot_id\": \"b1\", \"params\": {\"kernel\": \"B\"}, \"dmesg\": "
+	    "{\"dmesg.WARNING:x\": "
+	    "\"[ 2.0] WARNING: x\", \"dmesg.BUG:y\": \"[ 3.0] BUG: y\"}},"
+	    "{\"boot_id\": \"b2\", \"params\": {\"kernel\": \"B\"}, \"dmesg\": "
+	    "{\"dmesg.WARNING:x\": "
+	    "\"[ 4.0] WARNING: x\"}},"
+	    "{\"boot_id\": \"b3\", \"params\": {\"kernel\": \"B\"}, \"dmesg\": null, "
+	    "\"server_host\": {\"dmesg\": {\"dmesg.BUG:y\": \"[ 5.0] BUG: y\"}}},"
+	    /* a boot that left no results: on B by its label, counted in fail:runs */
+	    "{\"boot_id\": null, \"params\": {\"kernel\": \"B\"}, \"outcome\": \"panic\", "
+	    "\"detail\": \"[ 6.0] Kernel panic - not syncing: z\", \"console\": \"/c/b4.log\", "
+	    "\"dmesg\": {\"dmesg.Kernel_panic-not_syncing:z\": \"[ 6.0] Kernel panic - not "
+	    "syncing: z\"}},"
+	    /* a host not booted (--only) is no boot */
+	    "{\"boot_id\": null, \"params\": {\"kernel\": \"B\"}, \"outcome\": "
+	    "\"not-booted\"}]}");
 	CHECK_INT(bb_results_load(d, &r, err, sizeof(err)), ==, 0);
 	struct bb_side s[2];
 	struct bb_comparison c;
 	split(&r, "kernel", "A", "B", s);
 	CHECK_INT(bb_compare(&s[0], &s[1], NULL, 0, &c, err, sizeof(err)), ==, 0);
-	CHECK_INT(c.nfails, ==, 2);
+	CHECK_INT(r.nbare, ==, 1);
+	CHECK_INT(s[1].nbare, ==, 1);
+	CHECK_INT(c.bare_boots_a, ==, 0);
+	CHECK_INT(c.bare_boots_b, ==, 1);
+	CHECK_INT(c.nfails, ==, 3);
 	CHECK_STR(c.fails[0].name, "dmesg.BUG:y");
 	CHECK_INT(c.fails[0].fails_a, ==, 0);
 	CHECK_INT(c.fails[0].runs_a, ==, 2); /* a3 said nothing */
 	CHECK_INT(c.fails[0].fails_b, ==, 2);
-	CHECK_INT(c.fails[0].runs_b, ==, 3); /* b3 by its server host */
-	CHECK_NEAR(c.fails[0].reproduction, 100.0 * 2 / 3, 1e-9);
+	CHECK_INT(c.fails[0].runs_b, ==, 4); /* b3 by its server host, and the bare boot */
+	CHECK_NEAR(c.fails[0].reproduction, 50, 1e-9);
 	CHECK_INT(c.fails[0].lkp_changed, ==, 1);
 	CHECK_STR(c.fails[0].first, "[ 3.0] BUG: y");
-	CHECK_STR(c.fails[1].name, "dmesg.WARNING:x");
-	CHECK_INT(c.fails[1].fails_a, ==, 1);
-	CHECK_INT(c.fails[1].fails_b, ==, 2);
-	CHECK_NEAR(c.fails[1].reproduction, 100.0 * (2.0 / 3 - 1.0 / 2), 1e-9);
-	CHECK_INT(c.fails[1].lkp_changed, ==, 0); /* both sides showed it: LKP reports no change */
-	CHECK_STR(c.fails[1].first, "[ 1.0] WARNING: x");
-	CHECK_INT(c.nfails_changed, ==, 1);
+	CHECK_STR(c.fails[1].name, "dmesg.Kernel_panic-not_syncing:z");
+	CHECK_INT(c.fails[1].fails_b, ==, 1);
+	CHECK_INT(c.fails[1].lkp_changed, ==, 1);
+	CHECK_STR(c.fails[2].name, "dmesg.WARNING:x");
+	CHECK_INT(c.fails[2].fails_a, ==, 1);
+	CHECK_INT(c.fails[2].fails_b, ==, 2);
+	CHECK_NEAR(c.fails[2].reproduction, 0, 1e-9);
+	CHECK_INT(c.fails[2].lkp_changed, ==, 0); /* both sides showed it: LKP reports no change */
+	CHECK_STR(c.fails[2].first, "[ 1.0] WARNING: x");
+	CHECK_INT(c.nfails_changed, ==, 2);
+	char want[4400];
+	snprintf(
+	    want, sizeof(want),
+	    "B: a boot has no run results (%s/run.json entry 7, kernel=B): panic: [ 6.0] Kernel "
+	    "panic - not syncing: z (console log: /c/b4.log)",
+	    d);
+	int noted = 0;
+	for (size_t i = 0; i < c.nnotes; i++)
+		noted += !strcmp(c.notes[i], want);
+	CHECK_INT(noted, ==, 1);
 	char *text = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&text, &len);
 	bb_comparison_print(f, &c, 0);
 	fclose(f);
+	CHECK_CONTAINS(text, "B: B (3 boots; 1 more without run results)\n");
 	CHECK_CONTAINS(text, "       fail:runs  %reproduction    fail:runs\n"
 	                     "           |             |             |    \n"
-	                     "           :2           67%           2:3     dmesg.BUG:y\n"
-	                     "          1:2           17%           2:3     dmesg.WARNING:x\n");
-	CHECK_CONTAINS(text, "1 kernel report changed by LKP's rule for failure stats");
+	                     "           :2           50%           2:4     dmesg.BUG:y\n"
+	                     "           :2           25%           1:4     "
+	                     "dmesg.Kernel_panic-not_syncing:z\n"
+	                     "          1:2            0%           2:4     dmesg.WARNING:x\n");
+	CHECK_CONTAINS(text, "2 kernel reports changed by LKP's rule for failure stats");
 	free(text);
 	bb_comparison_free(&c);
 	bb_side_free(&s[0]);
 	bb_side_free(&s[1]);
 	bb_results_free(&r);
+}
+
+/* A side whose every boot left no results (a kernel that panics at each boot) is no run to
+ * compare: compare says how its boots ended; a folder of such boots only says so too. */
+TEST(side_without_results_says_how_its_boots_ended)
+{
+	const char *d = test_tmpdir();
+	char err[4600];
+	struct bb_results r;
+	test_write_file(d, "0001-a1/env.json", "{\"kernel\": {\"release\": \"6.1\"}}");
+	test_write_file(d, "0001-a1/runs/T/results.json", "{\"s\": [1]}");
+	/* a boot folder with no run in it: the init crashed after env.json was synced */
+	test_write_file(d, "0002-b2/env.json", "{\"kernel\": {\"release\": \"6.1\"}}");
+	test_write_file(d, "run.json",
+	                "{\"boots\": [{\"boot_id\": \"a1\", \"params\": {\"kernel\": \"A\"}},"
+	                "{\"boot_id\": \"b2\", \"params\": {\"kernel\": \"B\"}, \"outcome\": "
+	                "\"init-crash\", \"detail\": \"signal 11 in step run\"},"
+	                "{\"boot_id\": null, \"params\": {\"kernel\": \"B\"}, \"outcome\": "
+	                "\"panic\", \"detail\": \"Kernel panic - not syncing: z\", \"console\": "
+	                "\"/c/b1.log\"}]}");
+	CHECK_INT(bb_results_load(d, &r, err, sizeof(err)), ==, 0);
+	struct bb_side s[2];
+	struct bb_comparison c;
+	split(&r, "kernel", "A", "B", s);
+	CHECK_INT(bb_compare(&s[0], &s[1], NULL, 0, &c, err, sizeof(err)), ==, -1);
+	CHECK_INT(s[1].nbare, ==, 2);
+	CHECK_STR(err, "B has no run to compare: its 2 boots left no run results, the first: "
+	               "init-crash: signal 11 in step run");
+	CHECK_STR(s[1].bare[1]->outcome, "panic");
+	bb_side_free(&s[0]);
+	bb_side_free(&s[1]);
+	bb_results_free(&r);
+	/* the same boot alone in a folder */
+	char only[4200];
+	snprintf(only, sizeof(only), "%s/b", d);
+	test_write_file(only, "run.json",
+	                "{\"boots\": [{\"boot_id\": null, \"outcome\": \"hang\", \"detail\": \"no "
+	                "console output for 60 s\", \"console\": \"/c/b2.log\"}]}");
+	CHECK_INT(bb_results_load(only, &r, err, sizeof(err)), ==, -EINVAL);
+	CHECK_CONTAINS(err, "no results here: run.json records 1 boot that left none, the first "
+	                    "hang: no console output for 60 s (console log: /c/b2.log)");
 }

@@ -348,8 +348,9 @@ out:
  * of those whose console was read (run.json's "dmesg"). 0, or -1 out of memory. */
 static int fail_stats(struct bb_comparison *out, const struct bb_side *const sides[2])
 {
-	const struct bb_res_boot **boots[2] = {calloc(sides[0]->nruns + 1, sizeof(**boots)),
-	                                       calloc(sides[1]->nruns + 1, sizeof(**boots))};
+	const struct bb_res_boot **boots[2] = {
+	    calloc(sides[0]->nruns + sides[0]->nbare + 1, sizeof(**boots)),
+	    calloc(sides[1]->nruns + sides[1]->nbare + 1, sizeof(**boots))};
 	struct bb_strset names = {0};
 	size_t n[2] = {0, 0}, read[2] = {0, 0};
 	int r = -1;
@@ -357,6 +358,8 @@ static int fail_stats(struct bb_comparison *out, const struct bb_side *const sid
 		goto out;
 	for (int s = 0; s < 2; s++) {
 		n[s] = side_boots(sides[s], boots[s]);
+		for (size_t i = 0; i < sides[s]->nbare; i++) /* boots without results count too */
+			boots[s][n[s]++] = sides[s]->bare[i];
 		for (size_t i = 0; i < n[s]; i++) {
 			read[s] += boots[s][i]->dmesg_read;
 			for (size_t k = 0; k < boots[s][i]->dmesg.n; k++)
@@ -431,10 +434,26 @@ static int note_stalls(struct bb_comparison *out, const struct bb_res_boot *b)
 	return add_note_once(out, n);
 }
 
-/* Notes on boots that did not finish or whose kernel reported stalls, and on iterations that
- * failed (and the warm-ups). */
+/* A note on a boot of a side without a run: how it ended (run.json). */
+static int note_bare(struct bb_comparison *out, const char *side, const struct bb_res_boot *b)
+{
+	char *n, how[4400], *labels = bb_kvs_format_words(&b->labels);
+	bb_boot_end_text(b, how, sizeof(how));
+	int r = asprintf(&n, "%s: a boot has no run results (%s%s%s): %s", side, b->path,
+	                 labels && *labels ? ", " : "", labels ? labels : "", how);
+	free(labels);
+	return r < 0 ? -1 : add_note(out, n);
+}
+
+/* Notes on boots that did not finish, left no results or whose kernel reported stalls, and on
+ * iterations that failed (and the warm-ups). */
 static int notes_incomplete(struct bb_comparison *out, const struct bb_side *const sides[2])
 {
+	for (int s = 0; s < 2; s++)
+		for (size_t i = 0; i < sides[s]->nbare; i++)
+			if (note_bare(out, s ? "B" : "A", sides[s]->bare[i]) ||
+			    note_stalls(out, sides[s]->bare[i]))
+				return -1;
 	for (int s = 0; s < 2; s++)
 		for (size_t i = 0; i < sides[s]->nruns; i++) {
 			const struct bb_res_run *run = sides[s]->runs[i];
@@ -472,8 +491,20 @@ int bb_compare(const struct bb_side *a, const struct bb_side *b, const char *con
 		goto out_oom;
 	out->boots_a = count_boots(a->runs, a->nruns, &out->stalled_boots_a);
 	out->boots_b = count_boots(b->runs, b->nruns, &out->stalled_boots_b);
+	out->bare_boots_a = a->nbare;
+	out->bare_boots_b = b->nbare;
 	if (!a->nruns || !b->nruns) {
-		snprintf(err, errlen, "%s has no run to compare", !a->nruns ? a->label : b->label);
+		const struct bb_side *e = !a->nruns ? a : b;
+		char how[4400];
+		if (e->nbare) {
+			bb_boot_end_text(e->bare[0], how, sizeof(how));
+			snprintf(
+			    err, errlen,
+			    "%s has no run to compare: its %zu boot%s left no run results, the "
+			    "first: %s",
+			    e->label, e->nbare, e->nbare == 1 ? "" : "s", how);
+		} else
+			snprintf(err, errlen, "%s has no run to compare", e->label);
 		goto out;
 	}
 	for (int s = 0; s < 2; s++) {

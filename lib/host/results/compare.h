@@ -57,14 +57,15 @@ struct bb_comparison {
 	char *label_a, *label_b;
 	size_t boots_a, boots_b;
 	size_t stalled_boots_a, stalled_boots_b; /* of those, boots with kernel stall reports */
+	size_t bare_boots_a, bare_boots_b;       /* and boots that left no results (bb_side.bare) */
 	struct bb_env_diff *env;
 	size_t nenv;
 	struct bb_run_cmp *runs;
 	size_t nruns;
 	struct bb_fail_stat *fails; /* sorted by name */
 	size_t nfails, nfails_changed;
-	char **notes; /* unmatched runs, incomplete boots, boots with kernel stall reports,
-	               * failed iterations */
+	char **notes; /* unmatched runs, incomplete boots, boots without results, boots with
+	               * kernel stall reports, failed iterations */
 	size_t nnotes, notes_cap;
 	size_t nsignificant;
 	double confidence; /* of the intervals: 0.95 */

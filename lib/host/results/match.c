@@ -88,29 +88,46 @@ const char *bb_run_lookup(const struct bb_res_run *run, const char *key, const c
 	return NULL;
 }
 
+/* Does every condition KEY=VALUE hold for run? */
+static int conds_hold(const struct bb_res_run *run, const struct bb_kvs *conds)
+{
+	for (size_t c = 0; conds && c < conds->n; c++) {
+		const char *v = bb_run_lookup(run, conds->v[c].key, NULL);
+		if (!v || strcmp(v, conds->v[c].value))
+			return 0;
+	}
+	return 1;
+}
+
 int bb_side_add(struct bb_side *side, const struct bb_results *res, const struct bb_kvs *conds)
 {
 	for (size_t b = 0; b < res->nboots; b++)
 		for (size_t r = 0; r < res->boots[b].nruns; r++) {
 			struct bb_res_run *run = &res->boots[b].runs[r];
-			int ok = 1;
-			for (size_t c = 0; conds && c < conds->n && ok; c++) {
-				const char *v = bb_run_lookup(run, conds->v[c].key, NULL);
-				ok = v && !strcmp(v, conds->v[c].value);
-			}
-			if (!ok)
+			if (!conds_hold(run, conds))
 				continue;
 			if (bb_grow(&side->runs, &side->runs_cap, side->nruns + 1,
 			            sizeof(*side->runs)))
 				return -1;
 			side->runs[side->nruns++] = run;
 		}
+	for (size_t b = 0; b < res->nboots + res->nbare; b++) {
+		struct bb_res_boot *boot =
+		    b < res->nboots ? &res->boots[b] : &res->bare[b - res->nboots];
+		struct bb_res_run none = {.boot = boot};
+		if (boot->nruns || !conds_hold(&none, conds))
+			continue;
+		if (bb_grow(&side->bare, &side->bare_cap, side->nbare + 1, sizeof(*side->bare)))
+			return -1;
+		side->bare[side->nbare++] = boot;
+	}
 	return 0;
 }
 
 void bb_side_free(struct bb_side *side)
 {
 	free(side->runs);
+	free(side->bare);
 	free(side->label);
 	memset(side, 0, sizeof(*side));
 }

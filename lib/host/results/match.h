@@ -10,11 +10,15 @@
 
 #include "host/results/results_tree.h"
 
-/* A side of the comparison: runs picked from loaded results. */
+/* A side of the comparison: runs picked from loaded results, and the boots without a run
+ * (bb_results.bare, and boot folders with no run in them) whose labels meet the same
+ * conditions. */
 struct bb_side {
 	char *label;
 	struct bb_res_run **runs;
 	size_t nruns, runs_cap;
+	struct bb_res_boot **bare;
+	size_t nbare, bare_cap;
 };
 
 /*
@@ -26,7 +30,8 @@ struct bb_side {
  * name found, prefixed by "param:", "boot:", "label:", "env:" or "runenv:". NULL when absent.
  */
 const char *bb_run_lookup(const struct bb_res_run *run, const char *key, const char **resolved);
-/* Add the runs of res whose every condition KEY=VALUE holds (conds may be NULL). */
+/* Add the runs of res whose every condition KEY=VALUE holds (conds may be NULL), and its boots
+ * without a run for which they hold (looked up as for a run with no parameters of its own). */
 int bb_side_add(struct bb_side *side, const struct bb_results *res, const struct bb_kvs *conds);
 void bb_side_free(struct bb_side *side);
 

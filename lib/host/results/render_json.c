@@ -47,13 +47,15 @@ static void json_env(struct jout *w, const struct bb_env_diff *d, size_t n)
 }
 
 /* "name": {"label": ..., "boots": N}: one side of the comparison */
-static void json_side(struct jout *w, const char *name, const char *label, int boots, int stalled)
+static void json_side(struct jout *w, const char *name, const char *label, int boots, int stalled,
+                      int bare)
 {
 	jout_key(w, name);
 	jout_obj_begin(w);
 	jout_kv_str(w, "label", label);
 	jout_kv_int(w, "boots", boots);
 	jout_kv_int(w, "boots_with_kernel_stalls", stalled);
+	jout_kv_int(w, "boots_without_results", bare);
 	jout_obj_end(w);
 }
 
@@ -143,8 +145,8 @@ void bb_comparison_json(FILE *f, const struct bb_comparison *c, int all)
 	struct jout w;
 	jout_init(&w, f);
 	jout_obj_begin(&w);
-	json_side(&w, "a", c->label_a, c->boots_a, c->stalled_boots_a);
-	json_side(&w, "b", c->label_b, c->boots_b, c->stalled_boots_b);
+	json_side(&w, "a", c->label_a, c->boots_a, c->stalled_boots_a, c->bare_boots_a);
+	json_side(&w, "b", c->label_b, c->boots_b, c->stalled_boots_b, c->bare_boots_b);
 	jout_key(&w, "environment");
 	json_env(&w, c->env, c->nenv);
 	jout_key(&w, "runs");

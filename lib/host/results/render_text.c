@@ -125,12 +125,16 @@ static void print_env(FILE *f, const struct bb_env_diff *d, int width, const cha
 		fprintf(f, "only in %s: %s\n", *d->a ? "A" : "B", *d->a ? d->a : d->b);
 }
 
-/* "A: LABEL (N boots)", and how many of them had kernel stall reports (see the notes). */
-static void print_side(FILE *f, const char *name, const char *label, size_t boots, size_t stalled)
+/* "A: LABEL (N boots)", how many of them had kernel stall reports, and how many more boots have
+ * no run results (see the notes). */
+static void print_side(FILE *f, const char *name, const char *label, size_t boots, size_t stalled,
+                       size_t bare)
 {
 	fprintf(f, "%s: %s (%zu boot%s", name, label, boots, boots == 1 ? "" : "s");
 	if (stalled)
 		fprintf(f, ", %zu with kernel lockup or stall reports", stalled);
+	if (bare)
+		fprintf(f, "; %zu more without run results", bare);
 	fprintf(f, ")\n");
 }
 
@@ -158,8 +162,8 @@ static void print_fails(FILE *f, const struct bb_comparison *c)
 
 void bb_comparison_print(FILE *f, const struct bb_comparison *c, int all)
 {
-	print_side(f, "A", c->label_a, c->boots_a, c->stalled_boots_a);
-	print_side(f, "B", c->label_b, c->boots_b, c->stalled_boots_b);
+	print_side(f, "A", c->label_a, c->boots_a, c->stalled_boots_a, c->bare_boots_a);
+	print_side(f, "B", c->label_b, c->boots_b, c->stalled_boots_b, c->bare_boots_b);
 	if (c->nenv) {
 		size_t w = 0;
 		for (size_t i = 0; i < c->nenv; i++)

@@ -558,7 +558,77 @@ nomem:
 	return -1;
 }
 
-static int apply_run_json(struct loader *ld, struct bb_results *res, const char *dir)
+/* A copy of entry's string member key, or NULL (absent, not a string, or no memory: *oom). */
+static char *entry_text(const struct jn *entry, const char *key, int *oom)
+{
+	const struct jn *v = jn_get(entry, key);
+	char *c = v && v->type == JN_STR ? strdup(v->str) : NULL;
+	*oom |= v && v->type == JN_STR && !c;
+	return c;
+}
+
+/* One run.json entry applied to a boot: its params as labels, how it ended, its kernel
+ * reports. */
+static int apply_entry(struct loader *ld, struct bb_res_boot *boot, const struct jn *entry)
+{
+	int oom = 0;
+	free(boot->outcome);
+	free(boot->detail);
+	free(boot->console);
+	boot->outcome = entry_text(entry, "outcome", &oom);
+	boot->detail = entry_text(entry, "detail", &oom);
+	boot->console = entry_text(entry, "console", &oom);
+	if (oom) {
+		snprintf(ld->err, ld->errlen, "out of memory");
+		return -1;
+	}
+	const struct jn *params = jn_get(entry, "params");
+	for (size_t k = 0; params && params->type == JN_OBJ && k < params->n; k++) {
+		char buf[64];
+		const char *v = jn_scalar_text(params->items[k], buf, sizeof(buf));
+		if (v && bb_kvs_set(&boot->labels, params->keys[k], v)) {
+			snprintf(ld->err, ld->errlen, "out of memory");
+			return -1;
+		}
+	}
+	bb_kvs_sort(&boot->labels);
+	return apply_kernel_reports(ld, boot, entry);
+}
+
+/* Does the boot folder's name NNNN-BOOTID end in the entry's boot id? */
+static int entry_is_boot(const struct jn *entry, const struct bb_res_boot *boot)
+{
+	const struct jn *id = jn_get(entry, "boot_id");
+	if (!id || id->type != JN_STR || !*id->str)
+		return 0;
+	size_t il = strlen(id->str), nl = strlen(boot->name);
+	return nl > il && boot->name[nl - il - 1] == '-' && !strcmp(boot->name + nl - il, id->str);
+}
+
+/* An entry with no boot folder here: a boot that left no results (bb_results.bare). */
+static int add_bare(struct loader *ld, struct bb_results *res, const struct jn *entry, size_t index,
+                    const char *runjson)
+{
+	struct bb_res_boot *nb = realloc(res->bare, (res->nbare + 1) * sizeof(*nb));
+	if (!nb)
+		goto nomem;
+	res->bare = nb;
+	struct bb_res_boot *boot = memset(&res->bare[res->nbare++], 0, sizeof(*nb));
+	if (asprintf(&boot->name, "%s entry %zu", runjson, index + 1) < 0) {
+		boot->name = NULL;
+		goto nomem;
+	}
+	if (!(boot->path = strdup(boot->name)))
+		goto nomem;
+	return apply_entry(ld, boot, entry);
+nomem:
+	snprintf(ld->err, ld->errlen, "out of memory");
+	return -1;
+}
+
+/* DIR/run.json applied to the boots loaded from DIR; with_bare: its entries that match no
+ * boot folder become res->bare. */
+static int apply_run_json(struct loader *ld, struct bb_results *res, const char *dir, int with_bare)
 {
 	struct jn *j;
 	char *p = join(dir, "run.json");
@@ -567,39 +637,27 @@ static int apply_run_json(struct loader *ld, struct bb_results *res, const char 
 		return -1;
 	}
 	int r = load_json(ld, p, &j);
-	free(p);
-	if (r || !j)
+	if (r || !j) {
+		free(p);
 		return r;
+	}
 	const struct jn *boots = jn_get(j, "boots");
-	for (size_t i = 0; boots && boots->type == JN_ARR && i < boots->n; i++) {
-		const struct jn *id = jn_get(boots->items[i], "boot_id");
-		const struct jn *params = jn_get(boots->items[i], "params");
-		if (!id || id->type != JN_STR || !params || params->type != JN_OBJ)
-			continue;
-		size_t il = strlen(id->str);
-		for (size_t b = 0; b < res->nboots; b++) {
-			const char *name = res->boots[b].name;
-			size_t nl = strlen(name);
-			if (nl <= il || name[nl - il - 1] != '-' || strcmp(name + nl - il, id->str))
-				continue;
-			for (size_t k = 0; k < params->n; k++) {
-				char buf[64];
-				const char *v = jn_scalar_text(params->items[k], buf, sizeof(buf));
-				if (v && bb_kvs_set(&res->boots[b].labels, params->keys[k], v)) {
-					jn_free(j);
-					snprintf(ld->err, ld->errlen, "out of memory");
-					return -1;
-				}
+	for (size_t i = 0; !r && boots && boots->type == JN_ARR && i < boots->n; i++) {
+		int matched = 0;
+		for (size_t b = 0; !r && b < res->nboots; b++)
+			if (entry_is_boot(boots->items[i], &res->boots[b])) {
+				matched = 1;
+				r = apply_entry(ld, &res->boots[b], boots->items[i]);
 			}
-			bb_kvs_sort(&res->boots[b].labels);
-			if (apply_kernel_reports(ld, &res->boots[b], boots->items[i])) {
-				jn_free(j);
-				return -1;
-			}
-		}
+		const struct jn *outcome = jn_get(boots->items[i], "outcome");
+		int booted =
+		    !outcome || outcome->type != JN_STR || strcmp(outcome->str, "not-booted");
+		if (!r && !matched && with_bare && booted && boots->items[i]->type == JN_OBJ)
+			r = add_bare(ld, res, boots->items[i], i, p);
 	}
 	jn_free(j);
-	return 0;
+	free(p);
+	return r;
 }
 
 static int is_boot_dir(const char *path)
@@ -641,7 +699,7 @@ int bb_results_load(const char *path, struct bb_results *res, char *err, size_t 
 		char *parent = strdup(clean), *slash = parent ? strrchr(parent, '/') : NULL;
 		if (slash)
 			*slash = 0;
-		int ar = apply_run_json(&ld, res, slash ? (*parent ? parent : "/") : ".");
+		int ar = apply_run_json(&ld, res, slash ? (*parent ? parent : "/") : ".", 0);
 		free(parent);
 		if (ar)
 			goto out_fail;
@@ -666,8 +724,19 @@ int bb_results_load(const char *path, struct bb_results *res, char *err, size_t 
 	free_names(names, n);
 	names = NULL;
 	n = 0;
-	if (apply_run_json(&ld, res, clean))
+	if (apply_run_json(&ld, res, clean, 1))
 		goto out_fail;
+	if (!res->nboots && res->nbare) {
+		char how[4400];
+		bb_boot_end_text(&res->bare[0], how, sizeof(how));
+		snprintf(
+		    err, errlen,
+		    "%s: no results here: run.json records %zu boot%s that left none, the first "
+		    "%s",
+		    clean, res->nbare, res->nbare == 1 ? "" : "s", how);
+		bb_results_free(res);
+		return -EINVAL;
+	}
 	if (!res->nboots) {
 		snprintf(err, errlen,
 		         "%s: no results here (neither a boot folder with env.json and runs/ nor a "
@@ -688,31 +757,48 @@ out_fail:
 	return strcmp(err, "out of memory") ? -EINVAL : -ENOMEM;
 }
 
+static void boot_free(struct bb_res_boot *boot)
+{
+	for (size_t r = 0; r < boot->nruns; r++) {
+		struct bb_res_run *run = &boot->runs[r];
+		free(run->id);
+		bb_kvs_free(&run->params);
+		bb_kvs_free(&run->env);
+		for (size_t s = 0; s < run->nstats; s++) {
+			free(run->stats[s].name);
+			free(run->stats[s].vals);
+		}
+		free(run->stats);
+	}
+	free(boot->runs);
+	free(boot->path);
+	free(boot->name);
+	bb_kvs_free(&boot->env);
+	bb_kvs_free(&boot->params);
+	bb_kvs_free(&boot->labels);
+	free(boot->kernel_stall);
+	bb_kvs_free(&boot->dmesg);
+	free(boot->outcome);
+	free(boot->detail);
+	free(boot->console);
+}
+
+void bb_boot_end_text(const struct bb_res_boot *b, char *out, size_t len)
+{
+	snprintf(out, len, "%s%s%s%s%s%s", b->outcome ? b->outcome : "(how it ended is not known)",
+	         b->detail && *b->detail ? ": " : "", b->detail ? b->detail : "",
+	         b->console ? " (console log: " : "", b->console ? b->console : "",
+	         b->console ? ")" : "");
+}
+
 void bb_results_free(struct bb_results *res)
 {
-	for (size_t b = 0; b < res->nboots; b++) {
-		struct bb_res_boot *boot = &res->boots[b];
-		for (size_t r = 0; r < boot->nruns; r++) {
-			struct bb_res_run *run = &boot->runs[r];
-			free(run->id);
-			bb_kvs_free(&run->params);
-			bb_kvs_free(&run->env);
-			for (size_t s = 0; s < run->nstats; s++) {
-				free(run->stats[s].name);
-				free(run->stats[s].vals);
-			}
-			free(run->stats);
-		}
-		free(boot->runs);
-		free(boot->path);
-		free(boot->name);
-		bb_kvs_free(&boot->env);
-		bb_kvs_free(&boot->params);
-		bb_kvs_free(&boot->labels);
-		free(boot->kernel_stall);
-		bb_kvs_free(&boot->dmesg);
-	}
+	for (size_t b = 0; b < res->nboots; b++)
+		boot_free(&res->boots[b]);
+	for (size_t b = 0; b < res->nbare; b++)
+		boot_free(&res->bare[b]);
 	free(res->boots);
+	free(res->bare);
 	free(res->path);
 	memset(res, 0, sizeof(*res));
 }

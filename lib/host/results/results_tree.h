@@ -55,6 +55,9 @@ struct bb_res_boot {
 	 * the first line that showed it: run.json's "dmesg", a two-host boot's server host's too */
 	struct bb_kvs dmesg;
 	int dmesg_read; /* run.json said (its console was read); else dmesg is unknown, not none */
+	/* how it ended and its console log, from run.json (outcome, detail, console); NULL when
+	 * it does not say */
+	char *outcome, *detail, *console;
 	struct bb_res_run *runs;
 	size_t nruns;
 };
@@ -63,6 +66,12 @@ struct bb_results {
 	char *path;
 	struct bb_res_boot *boots;
 	size_t nboots;
+	/* the boots DIR/run.json records that have no boot folder in DIR: boots that left no
+	 * results (a panic before the results disk was written, a boot not collected). No runs;
+	 * name and path "DIR/run.json entry N", and the entry's labels, kernel reports,
+	 * outcome, detail and console. Only when DIR is a folder of boots. */
+	struct bb_res_boot *bare;
+	size_t nbare;
 };
 
 /*
@@ -71,6 +80,8 @@ struct bb_results {
  */
 int bb_results_load(const char *path, struct bb_results *res, char *err, size_t errlen);
 void bb_results_free(struct bb_results *res);
+/* How a boot ended, from run.json: "OUTCOME[: DETAIL][ (console log: PATH)]". */
+void bb_boot_end_text(const struct bb_res_boot *b, char *out, size_t len);
 /* Take a RUNID apart: "NAME.k=v.k=v" (a piece without '=' after k=v continues the value). */
 int bb_runid_params(const char *runid, struct bb_kvs *params);
 const struct bb_res_stat *bb_run_stat(const struct bb_res_run *run, const char *name);
