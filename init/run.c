@@ -36,6 +36,7 @@
 
 #include "console_proto.h"
 #include "init.h"
+#include "kernel_log.h"
 #include "json.h"
 #include "listening.h"
 #include "resdisk.h"
@@ -1151,6 +1152,7 @@ out_record:
 	 * not be written there (disk full, I/O error) is failed, with the reason, and is taken
 	 * out of results.json; its status is rewritten, and retried at the next sync.
 	 */
+	kernel_log_update();
 	if ((r = writer_sync(0, NULL, NULL))) {
 		const char *what = resdisk_strerror(r);
 		if (!strcmp(it.status, "ok"))

@@ -27,6 +27,7 @@
 
 #include "console_proto.h"
 #include "init.h"
+#include "kernel_log.h"
 #include "setuptime.h"
 #include "writer.h"
 
@@ -248,6 +249,7 @@ void runner_main(struct boot *b)
 	for (size_t i = 0; i < b->plan.nruns; i++)
 		say("  %-6s %s", b->run_failed[i] ? "FAILED" : "ok", b->plan.runs[i].id);
 	env_write(b);
+	kernel_log_update();
 	writer_sync(0, NULL, NULL);
 	writer_finish();
 	machine(BB_CON_BOOT_END " id=%s ok=%d failed=%d", b->boot_id, ok, failed);

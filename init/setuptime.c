@@ -100,50 +100,37 @@ int kmsg_parse(const char *rec, unsigned long long *usec, const char **text)
 	return 0;
 }
 
-static void match(const char *line, const char *const *prefix, double *ms, size_t n)
-{
-	unsigned long long us;
-	const char *text;
-	if (*line == ' ' || kmsg_parse(line, &us, &text))
-		return; /* a continuation line (KEY=VALUE) or not a record */
-	for (size_t i = 0; i < n; i++)
-		if (ms[i] < 0 && !strncmp(text, prefix[i], strlen(prefix[i])))
-			ms[i] = (double)us / 1e3;
-}
-
 /* Every line of buf[0..len) (records, and the continuation lines that follow them). */
-static void match_lines(char *buf, size_t len, const char *const *prefix, double *ms, size_t n)
+static void each_line(char *buf, size_t len, void (*fn)(const char *line, void *ctx), void *ctx)
 {
 	buf[len] = 0;
 	for (char *line = buf; line < buf + len;) {
 		char *nl = strchr(line, '\n');
 		if (nl)
 			*nl = 0;
-		match(line, prefix, ms, n);
+		fn(line, ctx);
 		if (!nl)
 			break;
 		line = nl + 1;
 	}
 }
 
-void kmsg_find(const char *const *prefix, double *ms, size_t n)
+int kmsg_each(void (*fn)(const char *line, void *ctx), void *ctx)
 {
 	char buf[8193];
 	struct stat st;
-	for (size_t i = 0; i < n; i++)
-		ms[i] = -1;
 	int fd = open(init_path("/dev/kmsg"), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 	if (fd < 0)
-		return;
+		return -errno;
 	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) {
 		/* a saved log (the unit tests): records one per line */
 		size_t len;
 		char *all = init_read("/dev/kmsg", &len);
 		if (all)
-			match_lines(all, len, prefix, ms, n);
+			each_line(all, len, fn, ctx);
 		free(all);
 		close(fd);
-		return;
+		return 0;
 	}
 	/* the device: one record per read; EPIPE when records were overwritten meanwhile */
 	for (;;) {
@@ -152,7 +139,34 @@ void kmsg_find(const char *const *prefix, double *ms, size_t n)
 			continue;
 		if (got <= 0)
 			break;
-		match_lines(buf, (size_t)got, prefix, ms, n);
+		each_line(buf, (size_t)got, fn, ctx);
 	}
 	close(fd);
+	return 0;
+}
+
+struct find {
+	const char *const *prefix;
+	double *ms;
+	size_t n;
+};
+
+static void match(const char *line, void *ctx)
+{
+	const struct find *f = ctx;
+	unsigned long long us;
+	const char *text;
+	if (*line == ' ' || kmsg_parse(line, &us, &text))
+		return; /* a continuation line (KEY=VALUE) or not a record */
+	for (size_t i = 0; i < f->n; i++)
+		if (f->ms[i] < 0 && !strncmp(text, f->prefix[i], strlen(f->prefix[i])))
+			f->ms[i] = (double)us / 1e3;
+}
+
+void kmsg_find(const char *const *prefix, double *ms, size_t n)
+{
+	struct find f = {prefix, ms, n};
+	for (size_t i = 0; i < n; i++)
+		ms[i] = -1;
+	kmsg_each(match, &f);
 }

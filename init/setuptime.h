@@ -77,5 +77,9 @@ int kmsg_parse(const char *rec, unsigned long long *usec, const char **text);
  * the start, without blocking.
  */
 void kmsg_find(const char *const *prefix, double *ms, size_t n);
+/* Every line /dev/kmsg (under init_root) holds now, records and their continuation lines, to
+ * fn, without waiting for more (a regular file there: a saved log, one record a line). 0, or
+ * -errno when it cannot be opened. */
+int kmsg_each(void (*fn)(const char *line, void *ctx), void *ctx);
 
 #endif

@@ -3,7 +3,8 @@
 # kernel log (through /dev/kmsg: this kernel has no module that stalls on demand), then runs
 # netperf. That boot finishes (a stall report is not a hang), run says so and keeps the
 # report in run.json, and compare names that boot, and only that one, in its notes; and shows
-# the report as LKP's failure stat (fail:runs), changed when the other side never showed it.
+# the report as LKP's failure stat (fail:runs), changed when the other side never showed it,
+# also from the boot folders alone (the init's kmsg.log).
 # Then a boot that leaves no run results (the init's runner crashed on purpose in its network
 # step, before anything reached the results disk) is still on its side: counted, and how it
 # ended said in the notes.
@@ -48,6 +49,14 @@ expect_grep "^B: boot=$clean (1 boot)$" "$T/cmp.out"
 stat=dmesg.INFO:rcu_preempt_detected_stalls_on_CPUs/tasks
 expect_grep "^          1:1 .*% .*:1     $stat$" "$T/cmp.out"
 expect_grep "kernel report.* changed by LKP's rule for failure stats" "$T/cmp.out"
+# the boot folders alone (as collected from their disks, no run.json, no console log): the
+# init's kmsg.log on the results disk gives the same
+expect_grep "^\[ *[0-9.]*\] rcu: INFO: rcu_preempt detected stalls on CPUs/tasks:$" "$T/res/$stalled/kmsg.log"
+expect_grep "^\[ *[0-9.]*\] Run /init as init process$" "$T/res/$clean/kmsg.log"
+mkdir "$T/disk-only"
+cp -r "$T/res/$stalled" "$T/res/$clean" "$T/disk-only/"
+bb_compare "$T/cmp-disk.out" "$T/disk-only" --a "boot=$stalled" --b "boot=$clean"
+expect_grep "^          1:1 .*% .*:1     $stat$" "$T/cmp-disk.out"
 "$BENCHBOOT" compare "$T/res" --a "boot=$stalled" --b "boot=$clean" --json >"$T/cmp.json" || [ $? = 1 ]
 grep -q "$stalled: the kernel reported 2 lockup or stall reports" "$T/cmp.json" ||
 	fail "compare --json: no stall note"

@@ -637,3 +637,27 @@ TEST(side_without_results_says_how_its_boots_ended)
 	CHECK_CONTAINS(err, "no results here: run.json records 1 boot that left none, the first "
 	                    "hang: no console output for 60 s (console log: /c/b2.log)");
 }
+
+/* A boot collected from its disk has no console log: its kmsg.log (the init's copy of the
+ * kernel's log) gives its kernel reports; a boot with neither has them unknown. */
+TEST(kernel_reports_from_kmsg_log)
+{
+	const char *d = test_tmpdir();
+	char err[512];
+	struct bb_results r;
+	test_write_file(d, "0001-a1/env.json", "{\"kernel\": {\"release\": \"6.1\"}}");
+	test_write_file(d, "0001-a1/runs/T/results.json", "{\"s\": [1]}");
+	test_write_file(
+	    d, "0001-a1/kmsg.log",
+	    "[    0.000000] Linux version 6.1.0-57-amd64\n"
+	    "[    5.000000] WARNING: CPU: 0 PID: 1 at kernel/foo.c:123 bar+0x12/0x40\n");
+	test_write_file(d, "0002-b1/env.json", "{\"kernel\": {\"release\": \"6.1\"}}");
+	test_write_file(d, "0002-b1/runs/T/results.json", "{\"s\": [1]}");
+	CHECK_INT(bb_results_load(d, &r, err, sizeof(err)), ==, 0);
+	CHECK_INT(r.nboots, ==, 2);
+	CHECK_INT(r.boots[0].dmesg_read, ==, 1);
+	CHECK_INT(r.boots[0].dmesg.n, ==, 1);
+	CHECK_STR(r.boots[0].dmesg.v[0].key, "dmesg.WARNING:at_kernel/foo.c:#bar");
+	CHECK_INT(r.boots[1].dmesg_read, ==, 0);
+	bb_results_free(&r);
+}

@@ -5,11 +5,13 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdlib.h>
 #include <unistd.h>
 
 #include "harness.h"
 #include "init_fake_root.h"
 #include "init.h"
+#include "kernel_log.h"
 #include "results.h"
 #include "setuptime.h"
 #include "resdisk.h"
@@ -110,6 +112,38 @@ TEST(kmsg_find_first_of_each)
 	init_root = "/nonexistent-root";
 	kmsg_find(want, ms, 1);
 	CHECK(ms[0] == -1);
+}
+
+/* kmsg.log: the records as the console prints them, continuation lines and garbage left out;
+ * a second call appends only the records the first did not have. */
+TEST(kernel_log_appends_new_records)
+{
+	const char *root = test_tmpdir();
+	init_root = root;
+	test_write_file(root, "dev/kmsg",
+	                "6,1,100,-;Linux version 6.1\n"
+	                " SUBSYSTEM=net\n"
+	                "4,2,24912345,-;rcu: INFO: rcu_preempt detected stalls on CPUs/tasks:\n"
+	                "garbage\n");
+	char path[4200], *text;
+	size_t len;
+	unsigned long long next = 0;
+	snprintf(path, sizeof(path), "%s/kmsg.log", root);
+	CHECK_INT(kernel_log_append(path, &next), ==, 0);
+	CHECK_INT(next, ==, 3);
+	/* the ring buffer moved on: record 1 dropped, 2 again, 3 new */
+	test_write_file(root, "dev/kmsg",
+	                "4,2,24912345,-;rcu: INFO: rcu_preempt detected stalls on CPUs/tasks:\n"
+	                "0,3,1234000000,-;Kernel panic - not syncing: x\n");
+	CHECK_INT(kernel_log_append(path, &next), ==, 0);
+	CHECK_INT(next, ==, 4);
+	CHECK((text = init_read("/kmsg.log", &len)) != NULL);
+	CHECK_STR(text, "[    0.000100] Linux version 6.1\n"
+	                "[   24.912345] rcu: INFO: rcu_preempt detected stalls on CPUs/tasks:\n"
+	                "[ 1234.000000] Kernel panic - not syncing: x\n");
+	free(text);
+	init_root = "/nonexistent-root";
+	CHECK_INT(kernel_log_append(path, &next), ==, -ENOENT);
 }
 
 /* The first sync leaves the iteration in the making (runs/) for later. */

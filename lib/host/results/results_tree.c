@@ -10,6 +10,7 @@
 #include "host/fileio.h"
 #include "grow.h"
 #include "host/json.h"
+#include "host/results/dmesg.h"
 #include "host/results/results_tree.h"
 #include "resjson.h"
 
@@ -452,6 +453,18 @@ static int load_server_env(struct loader *ld, struct bb_res_boot *boot, const ch
 	return 0;
 }
 
+/* The init's copy of the kernel's log (kmsg.log), when the boot has one: its reports as LKP's
+ * dmesg stats (run.json's "dmesg", from the console, adds to them). 0, or -1 out of memory (an
+ * unreadable kmsg.log is no reports known). */
+static int load_kernel_log(struct bb_res_boot *boot, const char *p)
+{
+	if (!exists(p))
+		return 0;
+	int r = bb_dmesg_scan_file(p, &boot->dmesg);
+	boot->dmesg_read = !r;
+	return r == -ENOMEM ? -1 : 0;
+}
+
 static int load_boot(struct loader *ld, struct bb_res_boot *boot, const char *path)
 {
 	char *p = NULL, *runs = NULL;
@@ -489,6 +502,9 @@ static int load_boot(struct loader *ld, struct bb_res_boot *boot, const char *pa
 	if (!(p = join(path, "done")))
 		goto out_oom;
 	boot->done = exists(p);
+	free(p);
+	if (!(p = join(path, "kmsg.log")) || load_kernel_log(boot, p))
+		goto out_oom;
 	if (!(runs = join(path, "runs")))
 		goto out_oom;
 	names = list_dirs(runs, &n);

@@ -52,9 +52,10 @@ struct bb_res_boot {
 	int kernel_stalls;
 	char *kernel_stall;
 	/* every kernel report during the boot as LKP's dmesg stat (host/results/dmesg.h), with
-	 * the first line that showed it: run.json's "dmesg", a two-host boot's server host's too */
+	 * the first line that showed it: from the boot's kmsg.log (the init's copy of the kernel's
+	 * log) and run.json's "dmesg" (its console log; a two-host boot's server host's too) */
 	struct bb_kvs dmesg;
-	int dmesg_read; /* run.json said (its console was read); else dmesg is unknown, not none */
+	int dmesg_read; /* one of those was read; else dmesg is unknown, not none */
 	/* how it ended and its console log, from run.json (outcome, detail, console); NULL when
 	 * it does not say */
 	char *outcome, *detail, *console;
