@@ -206,26 +206,6 @@ out:
 	return r;
 }
 
-static int fail_name_cmp(const void *x, const void *y)
-{
-	return strcmp(((const struct bb_fail_stat *)x)->name,
-	              ((const struct bb_fail_stat *)y)->name);
-}
-
-/* The distinct boots of a side's runs, in order. n: how many went into out (room: nruns). */
-static size_t side_boots(const struct bb_side *s, const struct bb_res_boot **out)
-{
-	size_t n = 0;
-	for (size_t i = 0; i < s->nruns; i++) {
-		int seen = 0;
-		for (size_t j = 0; j < n && !seen; j++)
-			seen = out[j] == s->runs[i]->boot;
-		if (!seen)
-			out[n++] = s->runs[i]->boot;
-	}
-	return n;
-}
-
 /*
  * The environment of the boots on each side that differs (env.json), then the labels benchboot
  * run gave the boots (kernel=NAME) that differ, shown as label.KEY. 0, or -1 out of memory.
@@ -242,8 +222,8 @@ static int boots_env_diff(struct bb_comparison *out, const struct bb_side *a,
 	int e = -1;
 	if (!boots[0] || !boots[1] || !recs[0] || !recs[1])
 		goto out;
-	n[0] = side_boots(a, boots[0]);
-	n[1] = side_boots(b, boots[1]);
+	n[0] = bb_side_boots(a, boots[0]);
+	n[1] = bb_side_boots(b, boots[1]);
 	for (int s = 0; s < 2; s++)
 		for (size_t i = 0; i < n[s]; i++)
 			recs[s][i] = &boots[s][i]->env;
@@ -341,64 +321,6 @@ static int group_runs(struct bb_comparison *out, const struct bb_side *const sid
 out:
 	free(ra);
 	free(rb);
-	return r;
-}
-
-/* The kernel's reports as LKP's failure stats: per stat, the boots of each side that showed it,
- * of those whose console was read (run.json's "dmesg"). 0, or -1 out of memory. */
-static int fail_stats(struct bb_comparison *out, const struct bb_side *const sides[2])
-{
-	const struct bb_res_boot **boots[2] = {
-	    calloc(sides[0]->nruns + sides[0]->nbare + 1, sizeof(**boots)),
-	    calloc(sides[1]->nruns + sides[1]->nbare + 1, sizeof(**boots))};
-	struct bb_strset names = {0};
-	size_t n[2] = {0, 0}, read[2] = {0, 0};
-	int r = -1;
-	if (!boots[0] || !boots[1])
-		goto out;
-	for (int s = 0; s < 2; s++) {
-		n[s] = side_boots(sides[s], boots[s]);
-		for (size_t i = 0; i < sides[s]->nbare; i++) /* boots without results count too */
-			boots[s][n[s]++] = sides[s]->bare[i];
-		for (size_t i = 0; i < n[s]; i++) {
-			read[s] += boots[s][i]->dmesg_read;
-			for (size_t k = 0; k < boots[s][i]->dmesg.n; k++)
-				if (bb_strset_add(&names, boots[s][i]->dmesg.v[k].key))
-					goto out;
-		}
-	}
-	if (names.n && !(out->fails = calloc(names.n, sizeof(*out->fails))))
-		goto out;
-	for (size_t k = 0; k < names.n; k++) {
-		struct bb_fail_stat *fs = &out->fails[out->nfails++];
-		size_t fails[2] = {0, 0};
-		if (!(fs->name = strdup(names.v[k])))
-			goto out;
-		for (int s = 0; s < 2; s++)
-			for (size_t i = 0; i < n[s]; i++) {
-				const char *line = bb_kvs_get(&boots[s][i]->dmesg, fs->name);
-				if (!line)
-					continue;
-				fails[s]++;
-				if (!fs->first && !(fs->first = strdup(line)))
-					goto out;
-			}
-		fs->fails_a = fails[0];
-		fs->fails_b = fails[1];
-		fs->runs_a = read[0];
-		fs->runs_b = read[1];
-		fs->reproduction = 100.0 * ((read[1] ? (double)fails[1] / read[1] : 0) -
-		                            (read[0] ? (double)fails[0] / read[0] : 0));
-		fs->lkp_changed = !fails[0] != !fails[1];
-		out->nfails_changed += fs->lkp_changed;
-	}
-	if (out->nfails)
-		qsort(out->fails, out->nfails, sizeof(*out->fails), fail_name_cmp);
-	r = 0;
-out:
-	bb_strset_free(&names);
-	free(boots[0]);
-	free(boots[1]);
 	return r;
 }
 
@@ -529,7 +451,8 @@ int bb_compare(const struct bb_side *a, const struct bb_side *b, const char *con
 		free(diff);
 		goto out;
 	}
-	if (notes_incomplete(out, sides) || fail_stats(out, sides))
+	if (notes_incomplete(out, sides) ||
+	    bb_fail_stats(sides, &out->fails, &out->nfails, &out->nfails_changed))
 		goto out_oom;
 	r = 0;
 	goto out;

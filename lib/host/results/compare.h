@@ -2,8 +2,9 @@
  * Comparing two sets of benchmark results the way 0-day reports do (../shared/LKP.md):
  * per stat the mean and relative stddev on each side, the %change, LKP's change rule `L`, and
  * benchboot's 95% interval of the %change with the boot as the unit (mark `I`); the environment
- * fields that differ first. Host only. The parts: statistics.h (the numbers), match.h
- * (selecting and matching runs), envdiff.h, render.h (text, JSON, SVG); docs/compare.md.
+ * fields that differ first; the kernel's reports as LKP's failure stats. Host only. The parts:
+ * statistics.h (the numbers), match.h (selecting and matching runs), envdiff.h, failstats.h
+ * (with dmesg.h), render.h (text, JSON, SVG); docs/compare.md.
  */
 #ifndef BENCHBOOT_HOST_COMPARE_H
 #define BENCHBOOT_HOST_COMPARE_H
@@ -12,6 +13,7 @@
 #include <stdio.h>
 
 #include "host/results/envdiff.h"
+#include "host/results/failstats.h"
 #include "host/results/match.h"
 #include "host/results/results_tree.h"
 #include "host/results/statistics.h"
@@ -41,16 +43,6 @@ struct bb_run_cmp {
 	struct bb_stat_cmp *stats;
 	size_t nstats;
 	size_t nsignificant;
-};
-
-/* One of the kernel's reports as LKP's failure stat (dmesg.<id>, host/results/dmesg.h): how
- * many boots of each side showed it, of how many whose console was read (LKP's fail:runs). */
-struct bb_fail_stat {
-	char *name;
-	char *first; /* the first console line that showed it (A's boots first) */
-	size_t fails_a, runs_a, fails_b, runs_b;
-	double reproduction; /* %: 100 * (fails_b / runs_b - fails_a / runs_a) */
-	int lkp_changed;     /* LKP's rule for failure stats: the max differs (one side never) */
 };
 
 struct bb_comparison {

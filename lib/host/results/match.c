@@ -124,6 +124,20 @@ int bb_side_add(struct bb_side *side, const struct bb_results *res, const struct
 	return 0;
 }
 
+/* The distinct boots of a side's runs, in order. n: how many went into out (room: nruns). */
+size_t bb_side_boots(const struct bb_side *s, const struct bb_res_boot **out)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < s->nruns; i++) {
+		int seen = 0;
+		for (size_t j = 0; j < n && !seen; j++)
+			seen = out[j] == s->runs[i]->boot;
+		if (!seen)
+			out[n++] = s->runs[i]->boot;
+	}
+	return n;
+}
+
 void bb_side_free(struct bb_side *side)
 {
 	free(side->runs);

@@ -34,6 +34,8 @@ const char *bb_run_lookup(const struct bb_res_run *run, const char *key, const c
  * without a run for which they hold (looked up as for a run with no parameters of its own). */
 int bb_side_add(struct bb_side *side, const struct bb_results *res, const struct bb_kvs *conds);
 void bb_side_free(struct bb_side *side);
+/* The distinct boots of a side's runs, in order, into out (room: nruns); how many. */
+size_t bb_side_boots(const struct bb_side *s, const struct bb_res_boot **out);
 
 /* Is the parameter name (of class "param:" or "boot:") one of the axis keys, as named or as
  * resolved for some run of the sides? */
