@@ -496,6 +496,16 @@ TEST(warmup_never_compared)
 	bb_results_free(&r);
 }
 
+/* A boot folder DIR/FOLDER with env.json (kernel 6.1) and one run T of one value. */
+static void one_run_boot(const char *dir, const char *folder)
+{
+	char p[256];
+	snprintf(p, sizeof(p), "%s/env.json", folder);
+	test_write_file(dir, p, "{\"kernel\": {\"release\": \"6.1\"}}");
+	snprintf(p, sizeof(p), "%s/runs/T/results.json", folder);
+	test_write_file(dir, p, "{\"s\": [1]}");
+}
+
 /*
  * The kernel's reports (run.json's "dmesg", a two-host boot's server host's too) become LKP's
  * failure stats: per stat the boots of each side that showed it, of the boots whose console was
@@ -509,11 +519,9 @@ TEST(kernel_reports_as_lkp_failure_stats)
 	struct bb_results r;
 	static const char *const boots[] = {"a1", "a2", "a3", "b1", "b2", "b3"};
 	for (size_t i = 0; i < 6; i++) {
-		char p[64];
-		snprintf(p, sizeof(p), "000%zu-%s/env.json", i + 1, boots[i]);
-		test_write_file(d, p, "{\"kernel\": {\"release\": \"6.1\"}}");
-		snprintf(p, sizeof(p), "000%zu-%s/runs/T/results.json", i + 1, boots[i]);
-		test_write_file(d, p, "{\"s\": [1]}");
+		char folder[64];
+		snprintf(folder, sizeof(folder), "000%zu-%s", i + 1, boots[i]);
+		one_run_boot(d, folder);
 	}
 	test_write_file(
 	    d, "run.json",
@@ -604,8 +612,7 @@ TEST(side_without_results_says_how_its_boots_ended)
 	const char *d = test_tmpdir();
 	char err[4600];
 	struct bb_results r;
-	test_write_file(d, "0001-a1/env.json", "{\"kernel\": {\"release\": \"6.1\"}}");
-	test_write_file(d, "0001-a1/runs/T/results.json", "{\"s\": [1]}");
+	one_run_boot(d, "0001-a1");
 	/* a boot folder with no run in it: the init crashed after env.json was synced */
 	test_write_file(d, "0002-b2/env.json", "{\"kernel\": {\"release\": \"6.1\"}}");
 	test_write_file(d, "run.json",
@@ -645,14 +652,12 @@ TEST(kernel_reports_from_kmsg_log)
 	const char *d = test_tmpdir();
 	char err[512];
 	struct bb_results r;
-	test_write_file(d, "0001-a1/env.json", "{\"kernel\": {\"release\": \"6.1\"}}");
-	test_write_file(d, "0001-a1/runs/T/results.json", "{\"s\": [1]}");
+	one_run_boot(d, "0001-a1");
 	test_write_file(
 	    d, "0001-a1/kmsg.log",
 	    "[    0.000000] Linux version 6.1.0-57-amd64\n"
 	    "[    5.000000] WARNING: CPU: 0 PID: 1 at kernel/foo.c:123 bar+0x12/0x40\n");
-	test_write_file(d, "0002-b1/env.json", "{\"kernel\": {\"release\": \"6.1\"}}");
-	test_write_file(d, "0002-b1/runs/T/results.json", "{\"s\": [1]}");
+	one_run_boot(d, "0002-b1");
 	CHECK_INT(bb_results_load(d, &r, err, sizeof(err)), ==, 0);
 	CHECK_INT(r.nboots, ==, 2);
 	CHECK_INT(r.boots[0].dmesg_read, ==, 1);
