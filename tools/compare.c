@@ -45,6 +45,8 @@ static const char usage_text[] =
     "The kernel's reports (oops, BUG, WARNING, panic, lockup, RCU stall, hung task) are\n"
     "LKP's dmesg.* failure stats, shown as LKP shows them (fail:runs: the boots of a side\n"
     "that showed one : the side's boots); one is changed when one side never showed it.\n"
+    "Boots without run results (a panic before any result) stay on their side by their\n"
+    "labels: counted, and how they ended said in the notes.\n"
     "See docs/compare.md.\n"
     "\n"
     "options:\n"
