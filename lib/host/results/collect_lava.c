@@ -54,11 +54,7 @@ static void write_boot(struct jout *w, const char *url, const struct collect_lav
 	jout_kv_bool(w, "finished", j->complete);
 	jout_kv_int(w, "kernel_stalls", j->kernel_stalls);
 	jout_kv_text(w, "kernel_stall", j->kernel_stall);
-	jout_key(w, "dmesg");
-	jout_obj_begin(w);
-	for (size_t i = 0; i < j->dmesg.n; i++)
-		jout_kv_str(w, j->dmesg.v[i].key, j->dmesg.v[i].value);
-	jout_obj_end(w);
+	bb_runjson_dmesg(w, &j->dmesg);
 }
 
 /* This job's run.json entry, as `benchboot run` writes one ({"boot_id", "folder", "params":

@@ -26,16 +26,22 @@ struct host_end {
 static void write_dmesg(struct jout *w, const char *console)
 {
 	struct bb_kvs st = {0};
-	jout_key(w, "dmesg");
 	if (!console || !*console || bb_dmesg_scan_file(console, &st)) {
+		jout_key(w, "dmesg");
 		jout_null(w);
 	} else {
-		jout_obj_begin(w);
-		for (size_t i = 0; i < st.n; i++)
-			jout_kv_str(w, st.v[i].key, st.v[i].value);
-		jout_obj_end(w);
+		bb_runjson_dmesg(w, &st);
 	}
 	bb_kvs_free(&st);
+}
+
+void bb_runjson_dmesg(struct jout *w, const struct bb_kvs *stats)
+{
+	jout_key(w, "dmesg");
+	jout_obj_begin(w);
+	for (size_t i = 0; i < stats->n; i++)
+		jout_kv_str(w, stats->v[i].key, stats->v[i].value);
+	jout_obj_end(w);
 }
 
 static void write_end(struct jout *w, const struct host_end *e)

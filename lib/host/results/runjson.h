@@ -11,6 +11,7 @@
 #include <stddef.h>
 
 #include "host/json.h"
+#include "strv.h"
 
 /* One boot, as run.json and the summary show it. */
 struct bb_run_record {
@@ -53,6 +54,10 @@ int bb_runjson_write(const char *outdir, const struct jn *old, const struct bb_r
 int bb_runjson_put(const char *outdir, const char *boot_id,
                    void (*write_entry)(struct jout *w, void *ctx), void *ctx, char *err,
                    size_t errlen);
+
+/* An entry's member "dmesg": the kernel's reports as LKP's dmesg stats (host/results/dmesg.h),
+ * stat -> the first line that showed it. */
+void bb_runjson_dmesg(struct jout *w, const struct bb_kvs *stats);
 
 /* The collected folder of a boot: OUTDIR/NNNN-BOOTID (NNNN of any width) -> "NNNN-BOOTID" in
  * out; 0, or -ENOENT. */
