@@ -217,10 +217,13 @@ int cgroup_place(const struct cgroup_state *cg, pid_t pid)
 	return 0;
 }
 
-int cgroup_kill_all(const struct cgroup_state *cg)
+int cgroup_kill_all(const struct cgroup_state *cg, char *names, size_t len)
 {
 	int n = 0;
+	size_t used = 0;
 	char *procs;
+	if (names && len)
+		*names = 0;
 	if (cg->mode == BB_CGROUP_NONE || !cg->n || !(procs = init_read(cg->procs[0], NULL)))
 		return 0;
 	for (char *p = procs; *p; p += strcspn(p, "\n") + (p[strcspn(p, "\n")] != 0)) {
@@ -228,13 +231,28 @@ int cgroup_kill_all(const struct cgroup_state *cg)
 		char path[64], stat[512];
 		if (pid <= 1)
 			continue;
-		/* a zombie waits for the init to reap it: nothing to kill */
+		/* /proc/PID/stat: "PID (COMM) STATE ..."; COMM may hold spaces and parentheses */
 		snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
-		if (init_read_line(path, stat, sizeof(stat)) == 0 && strrchr(stat, ')') &&
-		    strrchr(stat, ')')[1] == ' ' && strrchr(stat, ')')[2] == 'Z')
+		const char *comm = "?", *close = NULL;
+		int comm_len = 1;
+		if (init_read_line(path, stat, sizeof(stat)) == 0 && (close = strrchr(stat, ')'))) {
+			/* a zombie waits for the init to reap it: nothing to kill */
+			if (close[1] == ' ' && close[2] == 'Z')
+				continue;
+			char *open = strchr(stat, '(');
+			if (open && open < close) {
+				comm = open + 1;
+				comm_len = (int)(close - comm);
+			}
+		}
+		if (kill(pid, SIGKILL) != 0)
 			continue;
-		if (kill(pid, SIGKILL) == 0)
-			n++;
+		n++;
+		if (names && used < len) {
+			int w = snprintf(names + used, len - used, "%s%.*s[%d]", used ? " " : "",
+			                 comm_len, comm, (int)pid);
+			used = w < 0 ? len : used + (size_t)w;
+		}
 	}
 	free(procs);
 	return n;

@@ -121,8 +121,8 @@ int cgroup_dir_fd(const struct cgroup_state *cg);
 /* Move pid into the job cgroup; 0 or -errno. */
 int cgroup_place(const struct cgroup_state *cg, pid_t pid);
 /* SIGKILL every process still in the job cgroup (daemons that left their process group);
- * returns how many. */
-int cgroup_kill_all(const struct cgroup_state *cg);
+ * returns how many. names (NULL: not wanted) gets them as "COMM[PID] COMM[PID]...". */
+int cgroup_kill_all(const struct cgroup_state *cg, char *names, size_t len);
 /* Check /proc/PID/cgroup against the job cgroup: 1 inside, 0 not (what it read goes to seen). */
 int cgroup_check(const struct cgroup_state *cg, pid_t pid, char *seen, size_t len);
 

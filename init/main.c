@@ -37,12 +37,29 @@ static int reap(pid_t watch, int *watch_status)
 	return found;
 }
 
-/* Sleep until a child exits (every other signal stays blocked and is dropped). */
+static void end_now(int how);
+
+/*
+ * Sleep until a child exits. Every other signal stays blocked and is dropped, but the three
+ * that BusyBox's halt, poweroff and reboot send to PID 1 (SIGUSR1, SIGUSR2, SIGTERM; sinit
+ * maps its own the same way): those end the boot at once, as typed in the debug shell.
+ */
 static void wait_child(const sigset_t *set)
 {
 	siginfo_t info;
-	while (sigwaitinfo(set, &info) != SIGCHLD)
-		;
+	for (;;) {
+		switch (sigwaitinfo(set, &info)) {
+		case SIGCHLD:
+			return;
+		case SIGUSR1: /* halt: a machine that stays on is of no use to a lab; power off */
+		case SIGUSR2:
+			end_now(RB_POWER_OFF);
+			break;
+		case SIGTERM:
+			end_now(RB_AUTOBOOT);
+			break;
+		}
+	}
 }
 
 static void debug_shell(const sigset_t *set)
@@ -64,6 +81,17 @@ static void debug_shell(const sigset_t *set)
 		wait_child(set);
 }
 
+/* Power off (RB_POWER_OFF) or reboot (RB_AUTOBOOT) now; returns only when that failed. */
+static void end_now(int how)
+{
+	int reboot = how == RB_AUTOBOOT;
+	say(reboot ? "rebooting" : "powering off");
+	sync();
+	tcdrain(1); /* the last lines must leave the serial port before the power does */
+	init_ops->reboot(how);
+	say("%s failed: %s; idling", reboot ? "reboot" : "power off", strerror(errno));
+}
+
 /* End the boot as the runner left word: power off, reboot, or idle reaping orphans. */
 static void finish(const struct init_shared *how, const sigset_t *set)
 {
@@ -72,11 +100,7 @@ static void finish(const struct init_shared *how, const sigset_t *set)
 	if (how->debug)
 		debug_shell(set);
 	if (how->reboot || how->poweroff) {
-		say(how->reboot ? "rebooting" : "powering off");
-		sync();
-		tcdrain(1); /* the last lines must leave the serial port before the power does */
-		init_ops->reboot(how->reboot ? RB_AUTOBOOT : RB_POWER_OFF);
-		say("%s failed: %s; idling", how->reboot ? "reboot" : "power off", strerror(errno));
+		end_now(how->reboot ? RB_AUTOBOOT : RB_POWER_OFF);
 	} else {
 		say("poweroff=0: done, idling (the machine stays up)");
 	}
@@ -98,19 +122,27 @@ int main(int argc, char **argv)
 	console_setup();
 	init_ops->reboot(RB_DISABLE_CAD);
 
-	int mapped = init_shared_map();
-	pid_t runner = fork();
+	/* map, then fork: without the shared page PID 1 could not tell how the runner ended */
+	char cmdline[4096];
+	if (init_read_line("/proc/cmdline", cmdline, sizeof(cmdline)))
+		*cmdline = 0;
+	init_crash_switch(cmdline); /* benchboot.debug.crash=map: the mapping fails on purpose */
+	const char *what = "no shared page";
+	pid_t runner = -1;
+	int rc = init_shared_map();
+	if (!rc && (runner = fork()) < 0) {
+		rc = -errno;
+		what = "fork";
+	}
 	if (runner == 0) {
 		/* the benchmarks' orphans come back to the runner, which counts and reaps them */
 		prctl(PR_SET_CHILD_SUBREAPER, 1);
 		runner_main(b);
 		_exit(0);
 	}
-	if (runner < 0 || mapped) {
-		say("cannot start the runner as a child (%s): running it in PID 1",
-		    strerror(runner < 0 ? errno : -mapped));
-		if (runner > 0)
-			kill(runner, SIGKILL);
+	if (runner < 0) {
+		say("cannot start the runner as a child (%s: %s): running it in PID 1", what,
+		    strerror(-rc));
 		runner_main(b);
 		finish(init_shared, &set);
 	}

@@ -547,12 +547,13 @@ static void stop_all(struct boot *b, struct iteration *it)
 			kill(-it->procs[i].pid, SIGKILL);
 	/* and in the job cgroup: daemons that left their group must not outlive the iteration */
 	double deadline = init_now_ms() + KILL_AFTER_MS;
-	int n, first = cgroup_kill_all(&b->cgroup);
+	char names[256];
+	int n, first = cgroup_kill_all(&b->cgroup, names, sizeof(names));
 	it->leftovers = first;
 	if (first)
-		say("%s iteration %d: %d process(es) left in the job cgroup: killed", it->run->id,
-		    it->iter, first);
-	while (first && (n = cgroup_kill_all(&b->cgroup)) > 0 && init_now_ms() < deadline)
+		say("%s iteration %d: %d process(es) left in the job cgroup: killed: %s", it->run->id,
+		    it->iter, first, names);
+	while (first && (n = cgroup_kill_all(&b->cgroup, NULL, 0)) > 0 && init_now_ms() < deadline)
 		sleep_until(b, init_now_ms() + 20);
 	run_reap();
 }

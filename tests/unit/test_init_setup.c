@@ -510,10 +510,17 @@ TEST(cgroup_kill_leftovers)
 	snprintf(path, sizeof(path), "proc/%d/stat", (int)zombie);
 	snprintf(stat, sizeof(stat), "%d (x) Z 1 1 1\n", (int)zombie);
 	test_write_file(root, path, stat);
-	CHECK_INT(cgroup_kill_all(&cg), ==, 1);
+	/* a command name with a space and parentheses, as a process may set it */
+	snprintf(path, sizeof(path), "proc/%d/stat", (int)daemon);
+	snprintf(stat, sizeof(stat), "%d (net (d) x) S 1 1 1\n", (int)daemon);
+	test_write_file(root, path, stat);
+	char names[64], want[64];
+	CHECK_INT(cgroup_kill_all(&cg, names, sizeof(names)), ==, 1);
+	snprintf(want, sizeof(want), "net (d) x[%d]", (int)daemon);
+	CHECK_STR(names, want);
 	int status;
 	CHECK_INT(waitpid(daemon, &status, 0), ==, daemon);
 	CHECK(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
 	cg.mode = BB_CGROUP_NONE;
-	CHECK_INT(cgroup_kill_all(&cg), ==, 0);
+	CHECK_INT(cgroup_kill_all(&cg, NULL, 0), ==, 0);
 }
