@@ -2,6 +2,10 @@
  * A small unit-test harness: each TEST runs in its own forked child (as kmod's testsuite does),
  * so a crash or exit in one case cannot take the others down. Output lines, read by tests/run:
  *   PASS file:name      FAIL file:name: why      SKIP file:name: why
+ * A test skips only when something it needs is absent (test_need, or a SKIP that says what is
+ * missing), never because something failed (FAIL). Under CI=true a skip is a failure, as for
+ * the shell tests: CI has everything. Each case has a time limit, BB_TEST_TIMEOUT seconds
+ * (default 300); a case that passes it is killed and fails with "timed out".
  */
 #ifndef BENCHBOOT_TEST_HARNESS_H
 #define BENCHBOOT_TEST_HARNESS_H
@@ -79,5 +83,8 @@ int test_run(const char *cmd, char **out);
 	} while (0)
 
 #define SKIP(...) bb_test_skip(__VA_ARGS__)
+#define FAIL(...) bb_test_fail(__FILE__, __LINE__, __VA_ARGS__)
+/* Skip the test unless the program `tool` is on PATH (say which package brings it). */
+void test_need(const char *tool, const char *package);
 
 #endif

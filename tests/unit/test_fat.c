@@ -9,15 +9,6 @@
 #include "harness.h"
 #include "host/boot/fat.h"
 
-static int have(const char *tool)
-{
-	char cmd[256], *out = NULL;
-	snprintf(cmd, sizeof(cmd), "command -v %s", tool);
-	int r = test_run(cmd, &out);
-	free(out);
-	return r == 0;
-}
-
 static const char *write_image(const char *name, const struct fat_spec *spec, int *ret)
 {
 	static char path[4096];
@@ -63,8 +54,8 @@ TEST(fsck_fat_accepts_and_mtools_read_back)
 	int r;
 	const char *img = write_image("esp.img", &spec, &r);
 	CHECK_INT(r, ==, 0);
-	if (!have("fsck.fat") || !have("mcopy"))
-		SKIP("dosfstools or mtools missing (tools/scripts/install-deps)");
+	test_need("fsck.fat", "dosfstools");
+	test_need("mcopy", "mtools");
 	char cmd[8192], *out = NULL;
 	snprintf(cmd, sizeof(cmd), "fsck.fat -n -v %s 2>&1", img);
 	CHECK_INT(test_run(cmd, &out), ==, 0);

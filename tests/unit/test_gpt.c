@@ -71,10 +71,7 @@ TEST(sgdisk_verifies_the_table)
 	CHECK_INT(gpt_write(fd, sectors, disk, parts, 2), ==, -EINVAL);
 	close(fd);
 
-	snprintf(cmd, sizeof(cmd), "command -v sgdisk >/dev/null");
-	if (test_run(cmd, &out))
-		SKIP("sgdisk missing (gdisk; tools/scripts/install-deps)");
-	free(out);
+	test_need("sgdisk", "gdisk");
 	snprintf(cmd, sizeof(cmd), "sgdisk -v %s 2>&1", path);
 	CHECK_INT(test_run(cmd, &out), ==, 0);
 	CHECK_CONTAINS(out, "No problems found");

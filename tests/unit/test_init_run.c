@@ -343,8 +343,9 @@ TEST(run_results_disk_full)
 	         "truncate -s 4M %s && mke2fs -q -F -t ext4 -L BENCHBOOT -m 0 -b 4096 "
 	         "-E lazy_itable_init=0,lazy_journal_init=0 %s 2>&1",
 	         img, img);
+	test_need("mke2fs", "e2fsprogs");
 	if (test_run(cmd, &out))
-		SKIP("mke2fs failed: %s", out);
+		FAIL("mke2fs failed: %s", out);
 	CHECK_INT(resdisk_init_marker(img, "00112233445566778899aabbccddeeff"), ==, 0);
 	test_write_file(root, "sys/class/block/vdb/size", "8192\n");
 	test_write_file(root, "sys/class/block/vdb/dev", "253:16\n");

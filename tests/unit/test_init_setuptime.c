@@ -178,7 +178,7 @@ TEST(results_open_takes_the_first_marked_of_the_labelled_disks)
 	for (int i = 0; i < 2; i++)
 		if (init_fake_disk(root, names[i], i ? "253:32" : "253:16", img[i], sizeof(img[i]),
 		                   &out))
-			SKIP("making a disk image failed: %s", out);
+			FAIL("making a disk image failed: %s", out);
 	CHECK_INT(resdisk_init_marker(img[1], "00112233445566778899aabbccddeeff"), ==, 0);
 	CHECK_INT(sha256_file_hex(img[0], before), ==, 0);
 	CHECK_INT(results_open(root, "two1"), ==, 0);

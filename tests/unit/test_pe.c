@@ -219,9 +219,10 @@ TEST(uki_sections_as_objdump_reads_them)
 
 	/* objdump agrees on names, sizes and file offsets. */
 	char *text = NULL;
+	test_need("objdump", "binutils");
 	snprintf(cmd, sizeof(cmd), "objdump -h %s", out);
 	if (test_run(cmd, &text))
-		SKIP("objdump not available");
+		FAIL("objdump -h %s failed: %s", out, text);
 	CHECK_CONTAINS(text, "pei-x86-64");
 	CHECK_CONTAINS(text, ".cmdline");
 	CHECK_CONTAINS(text, ".osrel");

@@ -23,8 +23,10 @@ static const char *make_image(const char *name, const char *size, const char *la
 	snprintf(cmd, sizeof(cmd),
 	         "truncate -s %s %s && mke2fs -q -F -t ext4 -L '%s' -m 0 -b 4096 %s 2>&1", size,
 	         path, label, path);
-	if (test_run(cmd, NULL))
-		SKIP("mke2fs failed (e2fsprogs missing?)");
+	test_need("mke2fs", "e2fsprogs");
+	char *out;
+	if (test_run(cmd, &out))
+		FAIL("mke2fs failed: %s", out);
 	if (mark)
 		CHECK_INT(resdisk_init_marker(path, ID), ==, 0);
 	return strdup(path);

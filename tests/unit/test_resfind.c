@@ -25,7 +25,7 @@ static void run(const char *cmd)
 {
 	char *out;
 	if (test_run(cmd, &out))
-		SKIP("'%s' failed: %s", cmd, out);
+		FAIL("'%s' failed: %s", cmd, out);
 }
 
 /* ROOT/sys/class/block/NAME with size, dev (and ro); the image goes to ROOT/dev/NAME if given. */
