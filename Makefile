@@ -19,6 +19,10 @@ MUSL_CC ?= musl-gcc
 CFLAGS ?= -O2 -g
 WARN := -Wall -Wextra -Wno-unused-parameter
 BB_CFLAGS := -std=gnu11 $(WARN) -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -Ilib
+# The init goes into images, whose bytes must not depend on where benchboot was built: no
+# build folder in its DWARF (DW_AT_comp_dir) or __FILE__, and the image gets it stripped
+# ($(B)/init; the unstripped one, for gdb, is $(B)/init.debug).
+INIT_PREFIX_MAP := -ffile-prefix-map=$(CURDIR)=.
 HOST_LIBS := -lext2fs -lcom_err -lyaml -ljansson -lzstd -lz -llzma -lelf -lkmod -lcurl -lm -lpthread
 
 # lib/       shared by the init (musl, static) and the host tools: plain C + libext2fs only.
@@ -73,11 +77,11 @@ $(EXT2FS_MUSL)/lib/libext2fs.a: $(SYSROOT)/.complete tools/scripts/build-libext2
 
 $(B)/musl/%.o: %.c $(wildcard lib/*.h init/*.h) $(EXT2FS_MUSL)/lib/libext2fs.a
 	@mkdir -p $(@D)
-	$(MUSL_CC) $(CFLAGS) $(BB_CFLAGS) -Iinit -I$(EXT2FS_MUSL)/include -c -o $@ $<
+	$(MUSL_CC) $(CFLAGS) $(BB_CFLAGS) $(INIT_PREFIX_MAP) -Iinit -I$(EXT2FS_MUSL)/include -c -o $@ $<
 
 $(B)/init: $(INIT_OBJS) $(EXT2FS_MUSL)/lib/libext2fs.a
-	$(MUSL_CC) -static $(CFLAGS) -o $@ $(INIT_OBJS) $(EXT2FS_MUSL)/lib/libext2fs.a $(EXT2FS_MUSL)/lib/libcom_err.a
-	strip -o $@.stripped $@
+	$(MUSL_CC) -static $(CFLAGS) -o $@.debug $(INIT_OBJS) $(EXT2FS_MUSL)/lib/libext2fs.a $(EXT2FS_MUSL)/lib/libcom_err.a
+	strip --strip-all -o $@.tmp $@.debug && mv $@.tmp $@
 
 $(NETPERF)/netperf: $(SYSROOT)/.complete tools/scripts/build-netperf
 	tools/scripts/build-netperf $(SYSROOT) $(NETPERF)
