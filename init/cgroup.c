@@ -258,6 +258,36 @@ int cgroup_kill_all(const struct cgroup_state *cg, char *names, size_t len)
 	return n;
 }
 
+long cgroup_oom_kills(const struct cgroup_state *cg)
+{
+	static const char *const files[] = {"memory.events", "memory.oom_control"};
+	long total = -1;
+	if (cg->mode == BB_CGROUP_NONE)
+		return -1;
+	for (size_t i = 0; i < cg->n; i++) {
+		char dir[256], path[300];
+		snprintf(dir, sizeof(dir), "%s", cg->procs[i]);
+		char *slash = strrchr(dir, '/');
+		if (!slash)
+			continue;
+		*slash = 0;
+		for (size_t f = 0; f < sizeof(files) / sizeof(files[0]); f++) {
+			snprintf(path, sizeof(path), "%s/%s", dir, files[f]);
+			char *text = init_read(path, NULL), *at;
+			if (!text)
+				continue;
+			/* "oom_kill N" at the start of a line (not "oom_kill_disable", not "oom N") */
+			for (at = text; (at = strstr(at, "oom_kill ")); at++)
+				if (at == text || at[-1] == '\n') {
+					total = (total < 0 ? 0 : total) + atol(at + 9);
+					break;
+				}
+			free(text);
+		}
+	}
+	return total;
+}
+
 int cgroup_check(const struct cgroup_state *cg, pid_t pid, char *seen, size_t len)
 {
 	char path[64];

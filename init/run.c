@@ -421,6 +421,7 @@ struct iteration {
 	long init_ticks;
 	long long init_cpu_ns;
 	int leftovers; /* processes still in the job cgroup after the iteration, killed */
+	long oom_kills0; /* the job cgroup's OOM kill count as the clients start (-1: no count) */
 	struct proc *procs;
 	size_t nprocs, nclients;
 	struct sysctl_set sysctls;
@@ -766,6 +767,7 @@ static void execute(struct boot *b, struct iteration *it)
 	/* the schedstat read before times(): the tick count leaves it out */
 	long long ns0 = self_cpu_ns(), ns1 = ns0;
 	long ticks0 = self_ticks(), ticks1 = ticks0;
+	it->oom_kills0 = cgroup_oom_kills(&b->cgroup);
 	it->t_release = init_now_ms();
 	release_gate(gate);
 	if (!first_path.release)
@@ -807,7 +809,16 @@ static void execute(struct boot *b, struct iteration *it)
 		    (WIFEXITED(p->status) && !WEXITSTATUS(p->status)))
 			continue;
 		describe_exit(p, how, sizeof(how));
-		set_failed(it, "client %d: %s", p->index, how);
+		/* a SIGKILL the watchdog did not send, with the job cgroup's OOM count up: the OOM
+		 * killer's (its kernel log line says which process it chose) */
+		long oom = it->timed_out || !WIFSIGNALED(p->status) || WTERMSIG(p->status) != SIGKILL
+		               ? -1
+		               : cgroup_oom_kills(&b->cgroup);
+		if (oom > 0 && it->oom_kills0 >= 0 && oom > it->oom_kills0)
+			set_failed(it, "client %d: %s by the OOM killer (job cgroup oom_kill +%ld)",
+			           p->index, how, oom - it->oom_kills0);
+		else
+			set_failed(it, "client %d: %s", p->index, how);
 	}
 	return;
 fail:

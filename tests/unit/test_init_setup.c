@@ -524,3 +524,23 @@ TEST(cgroup_kill_leftovers)
 	cg.mode = BB_CGROUP_NONE;
 	CHECK_INT(cgroup_kill_all(&cg, NULL, 0), ==, 0);
 }
+
+TEST(cgroup_oom_kill_counts)
+{
+	const char *root = fake_root();
+	struct cgroup_state cg = {.mode = BB_CGROUP_V2, .ok = 1, .n = 1};
+	snprintf(cg.procs[0], sizeof(cg.procs[0]), "/cg/benchboot/cgroup.procs");
+	CHECK_INT(cgroup_oom_kills(&cg), ==, -1); /* no memory controller: no count */
+	test_write_file(root, "cg/benchboot/memory.events",
+	                "low 0\nhigh 12\nmax 3\noom 2\noom_kill 2\noom_group_kill 0\n");
+	CHECK_INT(cgroup_oom_kills(&cg), ==, 2);
+	/* v1: the memory hierarchy's memory.oom_control, the other hierarchy has none */
+	struct cgroup_state v1 = {.mode = BB_CGROUP_V1, .ok = 1, .n = 2};
+	snprintf(v1.procs[0], sizeof(v1.procs[0]), "/v1/cpu/benchboot/cgroup.procs");
+	snprintf(v1.procs[1], sizeof(v1.procs[1]), "/v1/memory/benchboot/cgroup.procs");
+	test_write_file(root, "v1/memory/benchboot/memory.oom_control",
+	                "oom_kill_disable 0\nunder_oom 0\noom_kill 5\n");
+	CHECK_INT(cgroup_oom_kills(&v1), ==, 5);
+	cg.mode = BB_CGROUP_NONE;
+	CHECK_INT(cgroup_oom_kills(&cg), ==, -1);
+}
