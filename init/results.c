@@ -16,6 +16,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "console_proto.h"
 #include "consfile.h"
 #include "readall.h"
 #include "resdisk.h"
@@ -27,6 +28,7 @@
 /* The init's console (console.c) when linked in; plain stdout otherwise (host tests). */
 extern void say(const char *fmt, ...) __attribute__((weak, format(printf, 1, 2)));
 extern void console_raw(const char *s) __attribute__((weak));
+extern void machine(const char *fmt, ...) __attribute__((weak, format(printf, 1, 2)));
 
 #define MAX_DEPTH 16
 
@@ -51,6 +53,8 @@ static struct {
 	 * its modules (a disk driver loaded after results_open). */
 	int look_again;
 	char *root, boot_id[65];
+	/* Given up after an I/O error (disk_fault): never written or closed again. */
+	struct resdisk *failed;
 } rs;
 
 static void out_raw(const char *s, size_t len)
@@ -90,6 +94,91 @@ static void report(const char *fmt, ...)
 static void find_log(void *ctx, const char *line)
 {
 	report("%s", line);
+}
+
+/* A line as it is, without report's "results: " (the human line of a disk fault). */
+static void say_line(const char *line)
+{
+	if (say) {
+		say("%s", line);
+		return;
+	}
+	char full[1100];
+	int n = snprintf(full, sizeof(full), "benchboot: %s\n", line);
+	out_raw(full, n < (int)sizeof(full) ? (size_t)n : sizeof(full) - 1);
+}
+
+static const char *errno_name(int err, char *buf, size_t len)
+{
+	if (err == -EIO)
+		return "EIO";
+	snprintf(buf, len, "errno%d", -err);
+	return buf;
+}
+
+/* What a file of the boot folder is, for a message: "iteration I of RUN", "the results of RUN". */
+static void describe(const char *path, char *buf, size_t len)
+{
+	char run[256];
+	const char *p;
+	*buf = 0;
+	if (!path || strncmp(path, "runs/", 5) || !(p = strchr(path + 5, '/')))
+		return;
+	snprintf(run, sizeof(run), "%.*s", (int)(p - path - 5), path + 5);
+	p++;
+	if (!strcmp(p, "results.json"))
+		snprintf(buf, len, " (the results of %s)", run);
+	else if (!strncmp(p, "warmup-", 7) && strchr(p, '/'))
+		snprintf(buf, len, " (warm-up %.*s of %s)", (int)(strchr(p, '/') - p - 7), p + 7, run);
+	else if (strchr(p, '/'))
+		snprintf(buf, len, " (iteration %.*s of %s)", (int)(strchr(p, '/') - p), p, run);
+}
+
+/*
+ * An I/O error on the results disk (docs/results.md, "Disk I/O errors"), while `doing`
+ * (writing path, flushing after path, closing; path: a file of the boot folder, or NULL): said on the
+ * console, a human line and BB_CON_RESULTS_DISK_ERROR; the disk is given up: nothing more is
+ * written to it (what the earlier syncs put there stays, the disk is left marked not clean,
+ * as after a crash), and every file of the boot folder goes to the console from then on (all
+ * of them again at the next sync: the console then holds the whole boot, as after the writer's
+ * death). A full disk is not a fault (it has its own handling).
+ */
+static int disk_fault(int err, const char *doing, const char *path)
+{
+	char buf[32], what[512], line[1024];
+	if (err != -EIO || !rs.disk)
+		return 0;
+	const char *name = errno_name(err, buf, sizeof(buf)), *reason = strerror(-err);
+	describe(path, what, sizeof(what));
+	snprintf(line, sizeof(line),
+	         "results disk: I/O error (%s) while %s%s%s: the results disk is given up (what "
+	         "was synced before stays there), every result from now on goes to the console",
+	         name,
+	         !strcmp(doing, "writing")    ? "writing "
+	         : !strcmp(doing, "flushing") ? (path ? "flushing the disk after writing "
+	                                              : "flushing the disk")
+	                                      : "closing the disk",
+	         path ? path : "", what);
+	say_line(line);
+	if (machine) {
+		machine(BB_CON_RESULTS_DISK_ERROR " errno=%s while=%s path=%s reason=%s", name,
+		        doing, path ? path : "-", reason);
+	} else {
+		snprintf(line, sizeof(line),
+		         BB_CON_PREFIX BB_CON_RESULTS_DISK_ERROR " errno=%s while=%s path=%s "
+		                                                 "reason=%s\n",
+		         name, doing, path ? path : "-", reason);
+		out_raw(line, strlen(line));
+	}
+	if (rs.disk != rs.failed)
+		rs.failed = rs.disk; /* left open, untouched: closing it would write to it */
+	rs.disk = NULL;
+	rs.look_again = 0;
+	for (size_t i = 0; i < rs.n; i++) {
+		rs.files[i].on_disk = 0;
+		rs.files[i].mtime.tv_sec = -1; /* to the console at the next sync */
+	}
+	return 1;
 }
 
 static double now_ms(void)
@@ -374,7 +463,8 @@ int results_sync_except(const char *localdir, int dump_console, const char *skip
 	char **names = NULL;
 	size_t n = 0, cap = 0, nfiles = 0, nskipped = 0;
 	unsigned long long bytes = 0;
-	int first = 0, disk_full = 0;
+	int first = 0, disk_full = 0, fault = 0;
+	const char *last = NULL; /* the last file written */
 	double t0 = now_ms();
 	int dump = dump_console || !rs.disk;
 
@@ -428,6 +518,10 @@ int results_sync_except(const char *localdir, int dump_console, const char *skip
 			nskipped++;
 		} else if (rs.disk) {
 			r = write_to_disk(names[i], data, len);
+			if (r && (fault = disk_fault(r, "writing", names[i]))) {
+				free(data);
+				break; /* all of this sync goes to the console (below) */
+			}
 			if (r) {
 				report("writing %s/%s failed: %s", rs.bootdir, names[i],
 				       resdisk_strerror(r));
@@ -440,6 +534,7 @@ int results_sync_except(const char *localdir, int dump_console, const char *skip
 				s->on_disk = 1;
 				nfiles++;
 				bytes += len;
+				last = s->path;
 			}
 		}
 		if (dump) {
@@ -453,6 +548,8 @@ int results_sync_except(const char *localdir, int dump_console, const char *skip
 	free(names);
 	if (rs.disk) {
 		r = resdisk_flush(rs.disk);
+		if (r && (fault = disk_fault(r, "flushing", last)))
+			r = 0;
 		if (r) {
 			report("flushing the results disk failed: %s", resdisk_strerror(r));
 			if (!first)
@@ -466,6 +563,9 @@ int results_sync_except(const char *localdir, int dump_console, const char *skip
 			report("synced %zu files (%llu bytes) to %s in %.0f ms%s", nfiles, bytes,
 			       rs.bootdir, now_ms() - t0, first ? " with errors" : "");
 	}
+	/* given up: this sync's files, and those synced before, to the console instead */
+	if (fault)
+		return results_sync_except(localdir, dump_console, skip);
 	return first;
 }
 
@@ -474,19 +574,24 @@ static int manifest_order(const void *a, const void *b)
 	return strcmp(((const struct synced *)a)->path, ((const struct synced *)b)->path);
 }
 
-int results_finish(void)
+/*
+ * The manifest `done` to the disk (which is then closed) and, when results went to the console,
+ * there. 1 when the disk failed on the way (disk_fault: given up, nothing written): the boot
+ * then goes to the console and `done` after it (the caller syncs and calls again).
+ */
+static int write_done(int *first)
 {
-	int r = 0, first = 0;
-	if (rs.localdir && (r = results_sync(rs.localdir, rs.last_dump)))
-		first = r;
+	int r;
 	if (rs.n)
 		qsort(rs.files, rs.n, sizeof(*rs.files), manifest_order);
 	size_t cap = 64 + rs.n * (SHA256_HEX_LEN + 32), len = 0, missing = 0;
 	for (size_t i = 0; i < rs.n; i++)
 		cap += strlen(rs.files[i].path);
 	char *done = malloc(cap);
-	if (!done)
-		return -ENOMEM;
+	if (!done) {
+		*first = *first ? *first : -ENOMEM;
+		return 0;
+	}
 	len += (size_t)snprintf(done + len, cap - len, "benchboot-done 1\n");
 	for (size_t i = 0; i < rs.n; i++) {
 		const struct synced *s = &rs.files[i];
@@ -501,17 +606,26 @@ int results_finish(void)
 		char path[256];
 		snprintf(path, sizeof(path), "%s/%s/done", RESDISK_BOOTS, rs.bootdir);
 		r = resdisk_write_buf(rs.disk, path, done, len);
+		if (r && disk_fault(r, "writing", "done")) {
+			free(done);
+			return 1;
+		}
 		if (r) {
 			report("writing %s/done failed: %s", rs.bootdir, resdisk_strerror(r));
-			if (!first)
-				first = r;
+			if (!*first)
+				*first = r;
 		}
-		r = resdisk_close(rs.disk);
+		r = resdisk_close(rs.disk); /* the handle is freed in every case */
+		if (r && disk_fault(r, "closing", NULL)) {
+			rs.failed = NULL;
+			free(done);
+			return 1;
+		}
 		rs.disk = NULL;
 		if (r) {
 			report("closing the results disk failed: %s", resdisk_strerror(r));
-			if (!first)
-				first = r;
+			if (!*first)
+				*first = r;
 		} else if (missing) {
 			report("results disk closed: %s has a done file, but %zu files could not "
 			       "be written (see above)",
@@ -523,6 +637,16 @@ int results_finish(void)
 	if (rs.dumped || rs.last_dump)
 		consfile_encode(rs.bootdir, "done", done, len, console_line, NULL);
 	free(done);
+	return 0;
+}
+
+int results_finish(void)
+{
+	int r, first = 0;
+	do {
+		if (rs.localdir && (r = results_sync(rs.localdir, rs.last_dump)) && !first)
+			first = r;
+	} while (write_done(&first));
 	for (size_t i = 0; i < rs.n; i++)
 		free(rs.files[i].path);
 	free(rs.files);

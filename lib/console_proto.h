@@ -42,6 +42,9 @@
 /* the results writer (the runner's child that owns the results disk) died: signal=N exit=N
  * requests=N; results go to the console only from then on */
 #define BB_CON_WRITER_DIED "writer-died"
+/* an I/O error on the results disk: errno= while=writing|flushing|closing
+ * path= reason=; the disk is given up, results go to the console only from then on */
+#define BB_CON_RESULTS_DISK_ERROR "results-disk-error"
 #define BB_CON_BOOT_END "boot-end" /* id= ok= failed=: everything is written */
 /* From PID 1 itself: the runner (everything but mounts, console, reaping and power off)
  * died; signal=N (0: it exited, exit=N then) step=STEP [run=RUNID iter=I] */

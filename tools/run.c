@@ -43,6 +43,9 @@ static const char usage_text[] =
     "                        console/ (serial logs), results.img (the results disk), run.json\n"
     "  --disk FILE           results disk (default DIR/results.img; made when missing)\n"
     "  --no-disk             boot without a results disk (console only)\n"
+    "  --blkdebug FILE       attach the results disk through QEMU's blkdebug driver with the\n"
+    "                        rules in FILE (I/O errors on purpose: tests of the init's\n"
+    "                        handling of a failing disk, docs/results.md)\n"
     "  --nic                 give the VM a virtio-net NIC on QEMU's user network (guest\n"
     "                        10.0.2.15/24, the host is 10.0.2.2); on for a job with nic:\n"
     "  --accel auto|kvm|tcg  default auto: KVM when the job's kernel prints under it (a\n"
@@ -229,6 +232,8 @@ static int parse_args(int argc, char **argv, struct bb_run_opts *o)
 			o->outdir = v;
 		} else if (!strcmp(a, "--disk")) {
 			o->disk = v;
+		} else if (!strcmp(a, "--blkdebug")) {
+			o->blkdebug = v;
 		} else if (!strcmp(a, "--accel")) {
 			if (!strcmp(v, "auto"))
 				o->accel = BB_ACCEL_AUTO;
@@ -323,6 +328,10 @@ static void summary(const struct bb_run_result *res)
 		       r->finished ? "finished" : r->outcome, r->failed ? " (failed runs)" : "",
 		       stalls, *r->folder ? ", " : "", r->folder,
 		       *res->disk && !*r->folder && *r->boot_id ? ", no results collected" : "");
+		if (*r->disk_error)
+			printf("          results disk I/O error (%s): the results after it came from "
+			       "the console\n",
+			       r->disk_error);
 		if (r->server_outcome)
 			printf("          server host %s%s%s%s%s%s%s%s\n",
 			       r->server_finished ? "finished" : r->server_outcome,

@@ -18,6 +18,7 @@ struct host_end {
 	double wall;
 	int stalls;
 	const char *stall;
+	const char *disk_error; /* "" or NULL: none */
 };
 
 /* "dmesg": the kernel's reports in the console log as LKP's dmesg stats (dmesg.h), each with
@@ -54,6 +55,7 @@ static void write_end(struct jout *w, const struct host_end *e)
 	jout_kv_num(w, "wall_s", e->wall);
 	jout_kv_int(w, "kernel_stalls", e->stalls);
 	jout_kv_text(w, "kernel_stall", e->stall);
+	jout_kv_text(w, "results_disk_error", e->disk_error && *e->disk_error ? e->disk_error : NULL);
 	write_dmesg(w, e->console);
 	jout_kv_text(w, "console", e->console);
 }
@@ -70,7 +72,7 @@ static void write_server(struct jout *w, const struct bb_run_record *r)
 	jout_kv_text(w, "folder", r->server_folder);
 	write_end(w, &(struct host_end){r->server_outcome, r->server_detail, r->server_console,
 	                                r->server_finished, r->server_ok, r->server_failed,
-	                                r->server_wall, r->server_stalls, r->server_stall});
+	                                r->server_wall, r->server_stalls, r->server_stall, NULL});
 	jout_obj_end(w);
 }
 
@@ -96,7 +98,7 @@ static void write_boot(struct jout *w, const struct bb_run_record *r, const stru
 	jout_kv_int(w, "vcpus", r->vcpus);
 	jout_kv_bool(w, "vcpus_oversubscribed", r->vcpus_oversubscribed);
 	write_end(w, &(struct host_end){r->outcome, r->detail, r->console, r->finished, r->ok,
-	                                r->failed, r->wall, r->stalls, r->stall});
+	                                r->failed, r->wall, r->stalls, r->stall, r->disk_error});
 	jout_key(w, "server_host");
 	write_server(w, r);
 	jout_obj_end(w);

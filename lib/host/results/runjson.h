@@ -26,6 +26,7 @@ struct bb_run_record {
 	int ok, failed, finished;
 	int stalls;      /* the kernel's lockup and stall reports on the console */
 	char stall[512]; /* the first of them */
+	char disk_error[512]; /* the init's results-disk-error line, "" for none */
 	/* a two-host boot: the fields above are the client host's (or the one host booted with
 	 * --only), these the server host's; server_outcome NULL when it was not booted */
 	const char *server_outcome;

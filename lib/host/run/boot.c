@@ -87,7 +87,7 @@ void bb_run_collect(struct run *r, struct bb_progress *p, const char *disk, cons
                     const char *console, const char *boot_id, int finished, char *folder,
                     size_t folderlen)
 {
-	int writer_died = p->writer_died;
+	int writer_died = p->writer_died || *p->disk_error; /* the rest on the console */
 	struct collect_opts co = {.outdir = outdir, .msg = collect_msg, .ctx = r};
 	struct collect_stats cs;
 	*folder = 0;
@@ -117,7 +117,7 @@ void bb_run_collect(struct run *r, struct bb_progress *p, const char *disk, cons
 			           console, strerror(-cr));
 		bb_run_find_folder(outdir, boot_id, folder, folderlen);
 	}
-	if (*disk && !finished)
+	if (*disk && (!finished || *p->disk_error)) /* a given-up disk is left not clean */
 		repair_disk(p, disk);
 }
 

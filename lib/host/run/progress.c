@@ -129,6 +129,17 @@ double bb_progress_line(void *ctx, const char *line)
 		                  wd + strlen(BB_CON_PREFIX));
 		return 0;
 	}
+	/* an I/O error on the results disk: the init gave it up, the rest is on the console */
+	const char *de = strstr(line, BB_CON_LINE(BB_CON_RESULTS_DISK_ERROR));
+	if (de) {
+		if (!*p->disk_error)
+			snprintf(p->disk_error, sizeof(p->disk_error), "%s",
+			         de + strlen(BB_CON_PREFIX));
+		bb_progress_event(p, "%s: the results disk was given up, the results go to the "
+		                     "console from here",
+		                  de + strlen(BB_CON_PREFIX));
+		return 0;
+	}
 	/* a two-host boot: how this host met the other (docs/cluster.md) */
 	static const char *const cluster_words[] = {BB_CON_LINE(BB_CON_PEER),
 	                                            BB_CON_LINE(BB_CON_CLUSTER)};

@@ -27,6 +27,9 @@ struct bb_progress {
 	char last[256];
 	int boot_end_seen, iterations;
 	int writer_died; /* the init's results writer died: its results went to the console */
+	/* the init's results-disk-error line (without "BENCHBOOT "), "" for none: the disk was
+	 * given up, the results went to the console from then on */
+	char disk_error[512];
 	char shown[1024];
 	double default_silence;
 };

@@ -413,6 +413,7 @@ static int qemu_boot(struct run *r, const struct bootspec *s, struct bb_progress
 		    .initrd = s->initrd,
 		    .append = s->cmdline,
 		    .disk = *r->res->disk ? r->res->disk : NULL,
+		    .disk_blkdebug = o->blkdebug,
 		    .cpus = o->cpus,
 		    .mem_mb = o->mem_mb,
 		    .console_log = rec->console,
@@ -467,6 +468,7 @@ static void boot_one(struct run *r, const struct bootspec *s, size_t nboots)
 	rec->wall = qres.wall_s;
 	rec->stalls = qres.stalls;
 	snprintf(rec->stall, sizeof(rec->stall), "%s", qres.stall);
+	snprintf(rec->disk_error, sizeof(rec->disk_error), "%s", p.disk_error);
 	int fin = bb_run_outcome(r, &p, qr, &qres, rec->console, &rec->outcome, rec->detail,
 	                         sizeof(rec->detail));
 	if (fin < 0)

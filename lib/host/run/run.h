@@ -35,6 +35,7 @@ struct bb_run_opts {
 	int no_disk, nic;
 	const char *outdir; /* NULL: results/NAME (NAME from the job, image or initrd) */
 	const char *disk;   /* NULL: OUTDIR/results.img */
+	const char *blkdebug; /* QEMU blkdebug rules for the results disk (fault tests), or NULL */
 	const char *images; /* NULL: images */
 	const char *append; /* more kernel command line, or NULL */
 	enum bb_accel accel;

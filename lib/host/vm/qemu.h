@@ -59,6 +59,9 @@ struct bb_qemu_opts {
 	enum bb_accel accel; /* AUTO: probe KVM once (bb_kvm_probe with kernel), else TCG */
 	const char *kernel, *initrd, *append;
 	const char *disk;        /* raw disk image on virtio-blk, or NULL */
+	/* QEMU blkdebug rules (a file) the disk is attached through, to inject I/O errors, or
+	 * NULL */
+	const char *disk_blkdebug;
 	int cpus, mem_mb;        /* 0: BB_QEMU_DEFAULT_CPUS, 1024 MB */
 	const char *console_log; /* the console is copied (appended) there, or NULL */
 	double deadline_s;       /* wall seconds for the whole boot (0: none) */
