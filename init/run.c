@@ -546,8 +546,21 @@ static void stop_all(struct boot *b, struct iteration *it)
 	for (size_t i = 0; i < it->nprocs; i++)
 		if (it->procs[i].pid > 0)
 			kill(-it->procs[i].pid, SIGKILL);
-	/* and in the job cgroup: daemons that left their group must not outlive the iteration */
+	/* A SIGKILL is sent, not yet done: until they are gone (and reaped) the killed are still
+	 * in the job cgroup. Counted now, a netserver's per-connection child, killed with its
+	 * group, would be taken for a process that left its group, some boots and not others. */
 	double deadline = init_now_ms() + KILL_AFTER_MS;
+	for (;;) {
+		run_reap();
+		size_t live = 0;
+		for (size_t i = 0; i < it->nprocs; i++)
+			live += it->procs[i].pid > 0 && kill(-it->procs[i].pid, 0) == 0;
+		if (!live || init_now_ms() >= deadline)
+			break;
+		sleep_until(b, init_now_ms() + 10);
+	}
+	/* and in the job cgroup: daemons that left their group must not outlive the iteration */
+	deadline = init_now_ms() + KILL_AFTER_MS;
 	char names[256];
 	int n, first = cgroup_kill_all(&b->cgroup, names, sizeof(names));
 	it->leftovers = first;
