@@ -9,6 +9,7 @@
 #include "init.h"
 #include "grow.h"
 #include "json.h"
+#include "jsonstr.h"
 
 static void put(struct ijw *w, const char *s, size_t n)
 {
@@ -28,39 +29,19 @@ static void puts_(struct ijw *w, const char *s)
 	put(w, s, strlen(s));
 }
 
+static void put_sink(void *ctx, const char *s, size_t n)
+{
+	put(ctx, s, n);
+}
+
 static void put_quoted(struct ijw *w, const char *s)
 {
-	put(w, "\"", 1);
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-		char esc[8];
-		if (c == '"' || c == '\\') {
-			esc[0] = '\\';
-			esc[1] = (char)c;
-			put(w, esc, 2);
-		} else if (c == '\n') {
-			put(w, "\\n", 2);
-		} else if (c == '\t') {
-			put(w, "\\t", 2);
-		} else if (c < 0x20 || c == 0x7f) {
-			snprintf(esc, sizeof(esc), "\\u%04x", c);
-			put(w, esc, 6);
-		} else {
-			put(w, s, 1);
-		}
-	}
-	put(w, "\"", 1);
+	bb_jsonstr_write(s, put_sink, w);
 }
 
 size_t ijson_quote(char *buf, size_t len, const char *s)
 {
-	struct ijw w = {0};
-	put_quoted(&w, s);
-	size_t cur = strlen(buf);
-	if (w.buf && cur < len)
-		snprintf(buf + cur, len - cur, "%s", w.buf);
-	free(w.buf);
-	return strlen(buf);
+	return bb_jsonstr_append(buf, len, s);
 }
 
 static void member(struct ijw *w, const char *key)

@@ -7,6 +7,8 @@
 
 #include "resjson.h"
 #include "grow.h"
+#include "hex.h"
+#include "jsonstr.h"
 
 static struct bb_resjson_series *series_get(struct bb_resjson *r, const char *name, int create)
 {
@@ -104,6 +106,36 @@ static int rd_string(struct rd *d, char *buf, size_t len)
 			case '/':
 				c = '/';
 				break;
+			case 'b':
+				c = '\b';
+				break;
+			case 'f':
+				c = '\f';
+				break;
+			case 'n':
+				c = '\n';
+				break;
+			case 'r':
+				c = '\r';
+				break;
+			case 't':
+				c = '\t';
+				break;
+			case 'u': {
+				/* only what the writer writes: control characters and DEL */
+				unsigned v = 0;
+				for (int i = 1; i <= 4; i++) {
+					int x = bb_hex_digit((unsigned char)d->p[i]);
+					if (x < 0)
+						return rd_fail(d, "bad \\u escape");
+					v = v * 16 + (unsigned)x;
+				}
+				if (v == 0 || v > 0x7f)
+					return rd_fail(d, "unsupported escape in a stat name");
+				c = (char)v;
+				d->p += 4;
+				break;
+			}
 			default:
 				return rd_fail(d, "unsupported escape in a stat name");
 			}
@@ -244,30 +276,27 @@ struct sbuf {
 	int oom;
 };
 
-static void sb_add(struct sbuf *b, const char *s)
+static void sb_addn(struct sbuf *b, const char *s, size_t l)
 {
-	size_t l = strlen(s);
 	if (b->oom)
 		return;
 	if (bb_grow(&b->p, &b->cap, b->n + l + 1, 1)) {
 		b->oom = 1;
 		return;
 	}
-	memcpy(b->p + b->n, s, l + 1);
+	memcpy(b->p + b->n, s, l);
 	b->n += l;
+	b->p[b->n] = 0;
 }
 
-static void sb_quote(struct sbuf *b, const char *s)
+static void sb_add(struct sbuf *b, const char *s)
 {
-	char one[2] = {0, 0};
-	sb_add(b, "\"");
-	for (; *s; s++) {
-		if (*s == '"' || *s == '\\')
-			sb_add(b, "\\");
-		one[0] = *s;
-		sb_add(b, one);
-	}
-	sb_add(b, "\"");
+	sb_addn(b, s, strlen(s));
+}
+
+static void sb_sink(void *ctx, const char *s, size_t n)
+{
+	sb_addn(ctx, s, n);
 }
 
 char *bb_resjson_format(const struct bb_resjson *r)
@@ -282,7 +311,7 @@ char *bb_resjson_format(const struct bb_resjson *r)
 	sb_add(&b, "{");
 	for (size_t i = 0; i < r->n; i++) {
 		sb_add(&b, i ? ",\n  " : "\n  ");
-		sb_quote(&b, order[i]->name);
+		bb_jsonstr_write(order[i]->name, sb_sink, &b);
 		sb_add(&b, ": [");
 		for (size_t k = 0; k < order[i]->n; k++) {
 			char num[40];

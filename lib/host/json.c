@@ -10,6 +10,7 @@
 
 #include "host/fileio.h"
 #include "host/json.h"
+#include "jsonstr.h"
 
 #define JN_MAX_DEPTH 64
 #define JN_MAX_FILE (64u << 20)
@@ -256,47 +257,14 @@ void jout_arr_end(struct jout *w)
 	jout_close(w, ']');
 }
 
-/* The length of the UTF-8 sequence at p (2-4 bytes, not overlong, no surrogate, at most
- * U+10FFFF), or 0 when the bytes there are not one. *p >= 0x80. */
-static size_t utf8_seq(const unsigned char *p)
+static void file_sink(void *ctx, const char *p, size_t n)
 {
-	size_t n = *p >= 0xc2 && *p <= 0xdf   ? 2
-	           : *p >= 0xe0 && *p <= 0xef ? 3
-	           : *p >= 0xf0 && *p <= 0xf4 ? 4
-	                                      : 0;
-	for (size_t i = 1; i < n; i++)
-		if ((p[i] & 0xc0) != 0x80)
-			return 0; /* also stops at the terminating NUL */
-	if ((*p == 0xe0 && p[1] < 0xa0) || (*p == 0xed && p[1] >= 0xa0) ||
-	    (*p == 0xf0 && p[1] < 0x90) || (*p == 0xf4 && p[1] >= 0x90))
-		return 0;
-	return n;
+	fwrite(p, 1, n, ctx);
 }
 
 void jout_quote(FILE *f, const char *s)
 {
-	fputc('"', f);
-	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-		size_t n;
-		if (*p >= 0x80) {
-			/* a byte that is no UTF-8 (serial noise in a console line): U+FFFD */
-			if (!(n = utf8_seq(p)))
-				fputs("\\ufffd", f);
-			else
-				fwrite(p, 1, n, f);
-			p += n ? n - 1 : 0;
-		} else if (*p == '"' || *p == '\\')
-			fprintf(f, "\\%c", *p);
-		else if (*p == '\n')
-			fputs("\\n", f);
-		else if (*p == '\t')
-			fputs("\\t", f);
-		else if (*p < 0x20)
-			fprintf(f, "\\u%04x", *p);
-		else
-			fputc(*p, f);
-	}
-	fputc('"', f);
+	bb_jsonstr_write(s, file_sink, f);
 }
 
 void jout_key(struct jout *w, const char *key)

@@ -158,8 +158,8 @@ TEST(json_writer_members)
 }
 
 /* Console lines go into run.json (a panic's line, the kernel's reports) and a serial line can
- * carry bytes that are no UTF-8: each such byte is written as U+FFFD, so the file still
- * parses; valid UTF-8 passes through. */
+ * carry bytes that are no UTF-8: each maximal invalid subpart is written as U+FFFD (the
+ * truncated E2 82 is one), so the file still parses; valid UTF-8 passes through. */
 static void bytes_members(struct jout *w)
 {
 	jout_kv_str(w, "s", "a\xff b \xc3\xa9 \xe2\x82 c \xf0\x9f\x98\x80 \xc0\xaf \xed\xa0\x80.");
@@ -170,7 +170,7 @@ TEST(json_writer_bytes_that_are_no_utf8)
 {
 	struct jn *j = written(bytes_members);
 	CHECK(j);
-	CHECK_STR(jn_get(j, "s")->str, "a\xef\xbf\xbd b \xc3\xa9 \xef\xbf\xbd\xef\xbf\xbd c "
+	CHECK_STR(jn_get(j, "s")->str, "a\xef\xbf\xbd b \xc3\xa9 \xef\xbf\xbd c "
 	                               "\xf0\x9f\x98\x80 \xef\xbf\xbd\xef\xbf\xbd "
 	                               "\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd.");
 	CHECK(jn_get(j, "k\xef\xbf\xbd"));
