@@ -6,6 +6,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -497,12 +498,49 @@ static int boot_finish(const struct collect_opts *o, int outfd, struct boot *b, 
 	return 0;
 }
 
+/* `.NNNN-BOOTID.tmp-PID` folders that a collect killed while copying (SIGKILL, a power cut)
+ * left in DIR: removed when PID is no process any more. A live PID's is another collect at
+ * work there (or a PID reused since: left for a later collect). Only a folder collect names
+ * so is touched; none is ever a boot folder compare reads (it skips names with a dot). */
+static void rm_stale_tmp(const struct collect_opts *o, int outfd)
+{
+	int fd = dup(outfd);
+	DIR *d = fd < 0 ? NULL : fdopendir(fd);
+	struct dirent *de;
+	if (!d) {
+		if (fd >= 0)
+			close(fd);
+		return;
+	}
+	while ((de = readdir(d))) {
+		char name[256], *end;
+		const char *n = de->d_name, *t = NULL;
+		for (const char *q = n; (q = strstr(q, ".tmp-")); q++)
+			t = q;
+		if (n[0] != '.' || !t || t == n || (size_t)(t - n) >= sizeof(name))
+			continue;
+		long pid = strtol(t + 5, &end, 10);
+		if (end == t + 5 || *end || pid <= 0 || pid == (long)getpid())
+			continue;
+		snprintf(name, sizeof(name), "%.*s", (int)(t - n - 1), n + 1);
+		if (!collect_is_boot_name(name) || !kill((pid_t)pid, 0) || errno != ESRCH)
+			continue;
+		if (!rm_tree_at(outfd, n, 0))
+			collect_msgf(o, "%s: removed %s/%s, left by a collect that was interrupted",
+			             name, o->outdir, n);
+	}
+	closedir(d);
+}
+
 static int open_outdir(const struct collect_opts *o)
 {
 	if (mkdir(o->outdir, 0755) && errno != EEXIST)
 		return -errno;
 	int fd = open(o->outdir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	return fd < 0 ? -errno : fd;
+	if (fd < 0)
+		return -errno;
+	rm_stale_tmp(o, fd);
+	return fd;
 }
 
 /* ---- from a disk ---- */

@@ -1,6 +1,7 @@
 /* Reading a collected results folder; see results_tree.h and docs/results.md. */
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,6 +11,7 @@
 #include "host/fileio.h"
 #include "grow.h"
 #include "host/json.h"
+#include "host/results/collect.h"
 #include "host/results/dmesg.h"
 #include "host/results/results_tree.h"
 #include "resjson.h"
@@ -465,6 +467,20 @@ static int load_kernel_log(struct bb_res_boot *boot, const char *p)
 	return r == -ENOMEM ? -1 : 0;
 }
 
+/* A boot folder that collect made is complete only when its .collect record says so; a
+ * folder collect is still assembling (`.NAME.tmp-PID`, given as the path itself) never is.
+ * Folders without a .collect (made by hand, fixtures) are judged by their `done` alone. */
+static int collected_complete(const char *path)
+{
+	struct collect_record rec;
+	const char *base = strrchr(path, '/');
+	base = base ? base + 1 : path;
+	if (base[0] == '.' && strstr(base, ".tmp-"))
+		return 0;
+	int r = collect_record_read(AT_FDCWD, path, &rec);
+	return r == -ENOENT || (!r && !strcmp(rec.status, "complete"));
+}
+
 static int load_boot(struct loader *ld, struct bb_res_boot *boot, const char *path)
 {
 	char *p = NULL, *runs = NULL;
@@ -501,7 +517,7 @@ static int load_boot(struct loader *ld, struct bb_res_boot *boot, const char *pa
 	free(p);
 	if (!(p = join(path, "done")))
 		goto out_oom;
-	boot->done = exists(p);
+	boot->done = exists(p) && collected_complete(path);
 	free(p);
 	if (!(p = join(path, "kmsg.log")) || load_kernel_log(boot, p))
 		goto out_oom;
