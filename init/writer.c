@@ -75,6 +75,10 @@ static void open_disk(const struct boot *b, struct writer_open *o)
 static int serve(const struct writer_req *req, struct writer_reply *rep)
 {
 	double t = init_now_ms();
+	/* benchboot.debug.crash=sync-marks: a line as each sync begins (its end is the
+	 * "results: synced ..." line), for tests that kill the VM inside a sync */
+	if (req->op != WRITER_FINISH && init_debug_switch_is("sync-marks"))
+		say("results: sync begins");
 	if (req->op == WRITER_FINISH)
 		rep->status = results_finish();
 	else
