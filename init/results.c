@@ -74,38 +74,32 @@ static void out_raw(const char *s, size_t len)
 	}
 }
 
-static void report(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static void report(const char *fmt, ...)
-{
-	char line[1024];
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(line, sizeof(line), fmt, ap);
-	va_end(ap);
-	if (say) {
-		say("results: %s", line);
-		return;
-	}
-	char full[1100];
-	int n = snprintf(full, sizeof(full), "benchboot: results: %s\n", line);
-	out_raw(full, n < (int)sizeof(full) ? (size_t)n : sizeof(full) - 1);
-}
-
-static void find_log(void *ctx, const char *line)
-{
-	report("%s", line);
-}
-
-/* A line as it is, without report's "results: " (the human line of a disk fault). */
+/* A line to the console as the init's own: "benchboot: LINE". */
 static void say_line(const char *line)
 {
 	if (say) {
 		say("%s", line);
 		return;
 	}
-	char full[1100];
+	char full[1200];
 	int n = snprintf(full, sizeof(full), "benchboot: %s\n", line);
 	out_raw(full, n < (int)sizeof(full) ? (size_t)n : sizeof(full) - 1);
+}
+
+static void report(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void report(const char *fmt, ...)
+{
+	char line[1100] = "results: ";
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(line + 9, sizeof(line) - 9, fmt, ap);
+	va_end(ap);
+	say_line(line);
+}
+
+static void find_log(void *ctx, const char *line)
+{
+	report("%s", line);
 }
 
 static const char *errno_name(int err, char *buf, size_t len)
