@@ -23,6 +23,8 @@ BB_CFLAGS := -std=gnu11 $(WARN) -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -Ilib
 # build folder in its DWARF (DW_AT_comp_dir) or __FILE__, and the image gets it stripped
 # ($(B)/init; the unstripped one, for gdb, is $(B)/init.debug).
 INIT_PREFIX_MAP := -ffile-prefix-map=$(CURDIR)=.
+# init.debug always has its DWARF, whatever CFLAGS the environment gives.
+INIT_DEBUG := -g
 HOST_LIBS := -lext2fs -lcom_err -lyaml -ljansson -lzstd -lz -llzma -lelf -lkmod -lcurl -lm -lpthread
 
 # lib/       shared by the init (musl, static) and the host tools: plain C + libext2fs only.
@@ -77,7 +79,7 @@ $(EXT2FS_MUSL)/lib/libext2fs.a: $(SYSROOT)/.complete tools/scripts/build-libext2
 
 $(B)/musl/%.o: %.c $(wildcard lib/*.h init/*.h) $(EXT2FS_MUSL)/lib/libext2fs.a
 	@mkdir -p $(@D)
-	$(MUSL_CC) $(CFLAGS) $(BB_CFLAGS) $(INIT_PREFIX_MAP) -Iinit -I$(EXT2FS_MUSL)/include -c -o $@ $<
+	$(MUSL_CC) $(CFLAGS) $(INIT_DEBUG) $(BB_CFLAGS) $(INIT_PREFIX_MAP) -Iinit -I$(EXT2FS_MUSL)/include -c -o $@ $<
 
 $(B)/init: $(INIT_OBJS) $(EXT2FS_MUSL)/lib/libext2fs.a
 	$(MUSL_CC) -static $(CFLAGS) -o $@.debug $(INIT_OBJS) $(EXT2FS_MUSL)/lib/libext2fs.a $(EXT2FS_MUSL)/lib/libcom_err.a

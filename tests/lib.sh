@@ -34,6 +34,14 @@ fail() {
 expect_eq() {
 	[ "$2" = "$3" ] || fail "$1: got '$2', expected '$3'"
 }
+# CMD | contains GREP-ARGS...: the command's output has a match. It reads the output to its end
+# before it looks: `CMD | grep -q` exits at the first match, CMD may then die of SIGPIPE on its
+# next write, and pipefail makes the pipeline fail although the match was there.
+contains() {
+	local all
+	all=$(cat)
+	grep -q "$@" <<<"$all"
+}
 expect_grep() {
 	grep -q -e "$1" "$2" || { echo "--- $2:"; tail -n 30 "$2"; fail "'$1' not found in $2"; }
 }

@@ -36,7 +36,7 @@ cmp "$a/images/netperf-tcp-stream-short/initrd.img" "$b/images/netperf-tcp-strea
 cmp "$a/build/init" "$b/build/init" || fail "build/init differs between the two folders"
 # /init in the image is the stripped one
 [ -z "$(readelf -S "$a/build/init" | grep -E '\.debug_|\.symtab')" ] || fail "build/init is not stripped"
-readelf -S "$a/build/init.debug" | grep -q '\.debug_info' || fail "build/init.debug has no DWARF"
+readelf -S "$a/build/init.debug" | contains '\.debug_info' || fail "build/init.debug has no DWARF"
 ! readelf --debug-dump=info "$a/build/init.debug" 2>/dev/null | grep -q -e "$T" -e /tmp/e2fsprogs ||
 	fail "build/init.debug's DWARF names a build folder"
 ! strings "$a/build/init" | grep -q -e "$T" || fail "build/init names its build folder"

@@ -35,8 +35,8 @@ objdump -h "$A/benchboot.efi" >"$T/sections"
 expect_grep "pei-x86-64" "$T/sections"
 names=$(awk '$2 ~ /^\./ { print $2 }' "$T/sections" | tail -4 | tr '\n' ' ')
 expect_eq "last four sections" "$names" ".osrel .cmdline .initrd .linux "
-objdump -p "$A/benchboot.efi" | grep -q 'SectionAlignment.*00000200' || fail "SectionAlignment is not 0x200"
-objdump -p "$A/benchboot.efi" | grep -q 'Time/Date.*1970' || fail "TimeDateStamp is not 0"
+objdump -p "$A/benchboot.efi" | contains 'SectionAlignment.*00000200' || fail "SectionAlignment is not 0x200"
+objdump -p "$A/benchboot.efi" | contains 'Time/Date.*1970' || fail "TimeDateStamp is not 0"
 off=$(awk '$2 == ".linux" { print $6 }' "$T/sections")
 size=$(awk '$2 == ".linux" { print $3 }' "$T/sections")
 section() { # OFFSET SIZE (hex, as objdump prints them)
@@ -62,7 +62,7 @@ dd if="$A/disk.img" of="$T/esp.img" bs=512 skip="$esp" count=$((res - esp)) stat
 fsck.fat -n "$T/esp.img" >"$T/fsck" 2>&1 || { cat "$T/fsck"; fail "fsck.fat found problems in the ESP"; }
 MTOOLS_SKIP_CHECK=1 mcopy -n -i "$T/esp.img" ::/EFI/BOOT/BOOTX64.EFI "$T/bootx64.efi"
 cmp "$T/bootx64.efi" "$A/benchboot.efi" || fail "\\EFI\\BOOT\\BOOTX64.EFI is not benchboot.efi"
-MTOOLS_SKIP_CHECK=1 minfo -i "$T/esp.img" :: | grep -q 'disk type="FAT32   "' || fail "the ESP is not FAT32"
+MTOOLS_SKIP_CHECK=1 minfo -i "$T/esp.img" :: | contains 'disk type="FAT32   "' || fail "the ESP is not FAT32"
 dd if="$A/disk.img" of="$T/res.img" bs=512 skip="$res" count=$((res_end - res + 1)) conv=sparse status=none
 e2fsck -fn "$T/res.img" >"$T/e2fsck" 2>&1 || { cat "$T/e2fsck"; fail "e2fsck found problems in the results partition"; }
 debugfs -R 'cat benchboot-disk' "$T/res.img" 2>/dev/null >"$T/marker"
@@ -84,7 +84,7 @@ mkdir -p "$T/c"
 (cd "$T/c" && SOURCE_DATE_EPOCH=1700000000 "$BENCHBOOT" build --name m -o out --busybox --init "$T/init" \
 	--uki --disk) >/dev/null || fail "build with SOURCE_DATE_EPOCH failed"
 C=$T/c/out/m
-objdump -p "$C/benchboot.efi" | grep -q 'Time/Date.*Nov 14 22:13:20 2023' || fail "TimeDateStamp is not SOURCE_DATE_EPOCH"
+objdump -p "$C/benchboot.efi" | contains 'Time/Date.*Nov 14 22:13:20 2023' || fail "TimeDateStamp is not SOURCE_DATE_EPOCH"
 MTOOLS_SKIP_CHECK=1 mdir -i "$C/disk.img@@1M" ::/EFI/BOOT >"$T/mdir"
 expect_grep "BOOTX64  EFI .* 2023-11-14  22:13" "$T/mdir"
 res=$(sgdisk -i 2 "$C/disk.img" | awk '/^First sector/ { print $3 }')

@@ -94,7 +94,7 @@ boot_wait() {
 wait_line() {
 	local i
 	for i in $(seq $(($3 * 5))); do
-		tr -d '\r' <"$T/$1.raw" | grep -q -e "$2" && return 0
+		tr -d '\r' <"$T/$1.raw" | contains -e "$2" && return 0
 		sleep 0.2
 	done
 	tail -n 20 "$T/$1.raw"

@@ -18,7 +18,7 @@ free_port() { # ADDR
 # start_netserver ADDR PORT: a netserver on the host, in the foreground (-D), ended with the test
 start_netserver() {
 	(
-		if ldd "$NETSERVER" | grep -q 'not found'; then
+		if ldd "$NETSERVER" | contains 'not found'; then
 			export LD_LIBRARY_PATH=$SYSROOT/usr/lib/x86_64-linux-gnu:$SYSROOT/lib/x86_64-linux-gnu
 		fi
 		exec "$NETSERVER" -p "$2" -L "$1" -4 -D

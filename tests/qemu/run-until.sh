@@ -39,7 +39,7 @@ checks=$(grep -c "^until 100%: " "$T/settle.out")
 expect_eq "an interval line after every boot" "$checks" "$boots"
 # A, B, A, B
 grep "^  boot [0-9]*: kernel" "$T/settle.out" | sed -n 's/^  boot \([0-9]*\): kernel \([AB]\).*/\1\2/p' |
-	tr -d '\n' | grep -q "^1A2B3A4B" || fail "boots do not alternate A, B, A, B"
+	tr -d '\n' | contains "^1A2B3A4B" || fail "boots do not alternate A, B, A, B"
 
 until_run limit 0 --until 0.01% --max-boots 2
 expect_grep "^until: stopped: --max-boots 2 reached; last: .*no interval yet" "$T/limit.out"
