@@ -27,12 +27,9 @@ INIT_PREFIX_MAP := -ffile-prefix-map=$(CURDIR)=.
 INIT_DEBUG := -g
 HOST_LIBS := -lext2fs -lcom_err -lyaml -ljansson -lzstd -lz -llzma -lelf -lkmod -lcurl -lm -lpthread
 
-# lib/       shared by the init (musl, static) and the host tools: plain C + libext2fs only.
-# lib/host/  host-only code (may use libyaml, zlib, zstd, libelf, libkmod), one folder per
-#            subsystem: image/ boot/ job/ results/ vm/, generic helpers at lib/host/.
-# tools/     one file per `benchboot` verb; tools/benchboot.c dispatches; tools/scripts/ the
-#            shell scripts (install-deps, fetch, lock, build helpers, demo).
-# init/      PID 1, one file per setup step.
+# The sources: init/ (the static musl init), lib/ (shared by the init and the host tools:
+# plain C + libext2fs only), lib/host/ (host-only), tools/ (the verbs). What each folder
+# holds: docs/architecture.md, "Folders".
 LIB_SRCS := $(sort $(wildcard lib/*.c))
 HOSTLIB_SRCS := $(sort $(wildcard lib/host/*.c lib/host/*/*.c))
 TOOL_SRCS := $(sort $(wildcard tools/*.c))
@@ -89,12 +86,13 @@ $(NETPERF)/netperf: $(SYSROOT)/.complete tools/scripts/build-netperf
 	tools/scripts/build-netperf $(SYSROOT) $(NETPERF)
 netperf: $(NETPERF)/netperf
 
-$(B)/tests/%: tests/unit/%.c tests/unit/harness.c tests/unit/harness.h $(HOST_LIB_OBJS)
-	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(BB_CFLAGS) -Itests/unit -o $@ $< tests/unit/harness.c $(HOST_LIB_OBJS) $(HOST_LIBS)
-# test_init_*: the init's steps (init/*.c but main.c) built for the host, run on fake trees.
+# test_init_*: the init's steps (init/*.c but main.c) built for the host, run on fake trees;
+# the other unit tests link them too (the init's stats and output parsers).
 INIT_TEST_OBJS := $(filter-out $(B)/host/init/main.o,$(INIT_SRCS:%.c=$(B)/host/%.o))
 $(INIT_TEST_OBJS): $(wildcard init/*.h)
+$(B)/tests/%: tests/unit/%.c tests/unit/harness.c tests/unit/harness.h $(HOST_LIB_OBJS) $(INIT_TEST_OBJS)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(BB_CFLAGS) -Iinit -Itests/unit -o $@ $< tests/unit/harness.c $(INIT_TEST_OBJS) $(HOST_LIB_OBJS) $(HOST_LIBS)
 $(B)/tests/test_init_%: tests/unit/test_init_%.c tests/unit/harness.c tests/unit/harness.h tests/unit/init_fake_root.h $(HOST_LIB_OBJS) $(INIT_TEST_OBJS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(BB_CFLAGS) -Iinit -Itests/unit -o $@ $< tests/unit/harness.c $(INIT_TEST_OBJS) $(HOST_LIB_OBJS) $(HOST_LIBS)

@@ -1,7 +1,7 @@
 /*
  * The console protocol between the init and the host (docs/console.md): the words of the
  * machine lines, `BENCHBOOT WORD key=value ...`, one event per line. The init writes them
- * (init/console.c machine()), the host reads them (bb_console_event in lib/host/vm/qemu.c,
+ * (init/console.c machine()), the host reads them (bb_console_event in lib/host/console_reader.c,
  * the LAVA monitors, `collect --console`). One table, so the two cannot drift apart: a new
  * event is a new line here and in docs/console.md.
  *

@@ -1,5 +1,6 @@
 /* String vectors and key/value lists; see strv.h. */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -119,4 +120,48 @@ void bb_kvs_free(struct bb_kvs *kvs)
 	}
 	free(kvs->v);
 	memset(kvs, 0, sizeof(*kvs));
+}
+
+int bb_kvs_parse_words(struct bb_kvs *kvs, const char *text)
+{
+	char *copy = strdup(text), *save = NULL;
+	if (!copy)
+		return -1;
+	for (char *w = strtok_r(copy, " \t\n", &save); w; w = strtok_r(NULL, " \t\n", &save)) {
+		char *eq = strchr(w, '=');
+		if (eq) {
+			*eq = 0;
+			/* boot.params writes ' ' and '%' in values as %20 and %25 */
+			char *o = eq + 1;
+			for (const char *q = eq + 1; *q; q++) {
+				if (q[0] == '%' && q[1] == '2' && (q[2] == '0' || q[2] == '5')) {
+					*o++ = q[2] == '0' ? ' ' : '%';
+					q += 2;
+				} else {
+					*o++ = *q;
+				}
+			}
+			*o = 0;
+		}
+		if (bb_kvs_set(kvs, w, eq ? eq + 1 : "")) {
+			free(copy);
+			return -1;
+		}
+	}
+	free(copy);
+	return 0;
+}
+
+char *bb_kvs_format_words(const struct bb_kvs *kvs)
+{
+	size_t len = 1;
+	for (size_t i = 0; i < kvs->n; i++)
+		len += strlen(kvs->v[i].key) + strlen(kvs->v[i].value) + 2;
+	char *out = malloc(len), *o = out;
+	if (!out)
+		return NULL;
+	*o = 0;
+	for (size_t i = 0; i < kvs->n; i++)
+		o += sprintf(o, "%s%s=%s", i ? " " : "", kvs->v[i].key, kvs->v[i].value);
+	return out;
 }

@@ -20,7 +20,7 @@
 #include "host/boot/bootmedia.h"
 #include "host/image/image.h"
 #include "host/job/jobimage.h"
-#include "jobwarnings.h"
+#include "host/job/jobwarnings.h"
 #include "verb.h"
 
 static const char usage_text[] =

@@ -15,7 +15,7 @@
 #include "host/job/job.h"
 #include "host/job/matrix.h"
 #include "host/job/planwrite.h"
-#include "jobwarnings.h"
+#include "host/job/jobwarnings.h"
 #include "verb.h"
 
 /* The cluster: one host (both roles), or each host with its role, address, NIC and MAC. */

@@ -13,10 +13,10 @@
 #include <string.h>
 
 #include "host/lab/lava_api.h"
-#include "host/results/collect.h"
-#include "host/results/collect_lava.h"
+#include "host/collect/collect.h"
+#include "host/collect/collect_lava.h"
 #include "resdisk.h"
-#include "size.h"
+#include "host/size.h"
 #include "verb.h"
 
 static const char usage_text[] =

@@ -14,9 +14,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "host/results/compare.h"
-#include "host/results/render.h"
-#include "host/results/strset.h"
+#include "host/compare/compare.h"
+#include "host/compare/render.h"
+#include "host/compare/strset.h"
 #include "verb.h"
 
 static const char usage_text[] =

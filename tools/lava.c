@@ -20,7 +20,7 @@
 #include "host/errbuf.h"
 #include "host/boot/lava.h"
 #include "host/lab/lava_api.h"
-#include "host/results/lava_log.h"
+#include "host/lab/lava_log.h"
 #include "verb.h"
 
 static const char usage_text[] =

@@ -17,7 +17,7 @@
 
 #include "host/results/mkdisk.h"
 #include "resdisk.h"
-#include "size.h"
+#include "host/size.h"
 #include "verb.h"
 
 static const char usage_text[] =

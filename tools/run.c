@@ -17,7 +17,7 @@
 #include <unistd.h>
 
 #include "host/run/run.h"
-#include "jobwarnings.h"
+#include "host/job/jobwarnings.h"
 #include "verb.h"
 
 static const char usage_text[] =

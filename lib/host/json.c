@@ -11,6 +11,7 @@
 #include "host/fileio.h"
 #include "host/json.h"
 #include "jsonstr.h"
+#include "strv.h"
 
 #define JN_MAX_DEPTH 64
 #define JN_MAX_FILE (64u << 20)
@@ -381,4 +382,28 @@ void jout_kv_bool(struct jout *w, const char *key, int v)
 {
 	jout_key(w, key);
 	jout_bool(w, v);
+}
+
+int bb_kvs_flatten(struct bb_kvs *kvs, const char *prefix, const struct jn *node)
+{
+	char buf[64];
+	if (node->type != JN_OBJ && node->type != JN_ARR)
+		return bb_kvs_set(kvs, prefix, jn_scalar_text(node, buf, sizeof(buf)));
+	if (node->n == 0)
+		return bb_kvs_set(kvs, prefix, node->type == JN_OBJ ? "{}" : "[]");
+	for (size_t i = 0; i < node->n; i++) {
+		char *key;
+		int r;
+		if (node->type == JN_OBJ)
+			r = asprintf(&key, "%s%s%s", prefix, *prefix ? "." : "", node->keys[i]);
+		else
+			r = asprintf(&key, "%s%s%zu", prefix, *prefix ? "." : "", i);
+		if (r < 0)
+			return -1;
+		r = bb_kvs_flatten(kvs, key, node->items[i]);
+		free(key);
+		if (r)
+			return r;
+	}
+	return 0;
 }

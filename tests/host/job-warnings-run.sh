@@ -1,6 +1,6 @@
 # `benchboot run` prints a job's warnings (keys LKP would drop, with a did-you-mean) and its
 # LKP keys not acted on before anything else, the same lines `build` prints (one shared
-# printer, tools/jobwarnings.c), and `check` reports the same warning.
+# printer, lib/host/job/jobwarnings.c), and `check` reports the same warning.
 . tests/lib.sh
 cat >"$T/typo.yaml" <<'YAML'
 suite: stress-ng

@@ -1,4 +1,4 @@
-/* collect_boot_role and collect_record_read (lib/host/results/collect.c): a boot's two-host
+/* collect_boot_role and collect_record_read (lib/host/collect/collect.c): a boot's two-host
  * role is what its env.json recorded, the fallback (a LAVA definition's role) only without a
  * readable env.json; a boot's .collect read back. */
 #include <errno.h>
@@ -8,7 +8,7 @@
 #include <sys/stat.h>
 
 #include "harness.h"
-#include "host/results/collect.h"
+#include "host/collect/collect.h"
 
 static void put(const char *dir, const char *name, const char *text)
 {

@@ -7,10 +7,10 @@
 #include <math.h>
 
 #include "harness.h"
-#include "host/results/compare.h"
-#include "host/results/render.h"
+#include "host/compare/compare.h"
+#include "host/compare/render.h"
 #include "host/json.h"
-#include "host/results/results_tree.h"
+#include "host/compare/results_tree.h"
 
 TEST(sample_population_stddev)
 {

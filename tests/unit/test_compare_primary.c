@@ -9,7 +9,7 @@
 #include <stdio.h>
 
 #include "harness.h"
-#include "host/results/primary.h"
+#include "host/compare/primary.h"
 
 TEST(primary_independent_boots)
 {

@@ -8,7 +8,7 @@
 #include <math.h>
 
 #include "harness.h"
-#include "host/results/statistics.h"
+#include "host/compare/statistics.h"
 
 TEST(t_cdf_closed_forms)
 {

@@ -1,5 +1,5 @@
 /*
- * Reading LAVA job logs (lib/host/results/lava_log.c): the console lines in order (target and
+ * Reading LAVA job logs (lib/host/lab/lava_log.c): the console lines in order (target and
  * feedback), the job's end with its error type, the boot id; logs that are not logs; the
  * metadata benchboot writes into a definition, read back from the server's copy. The log
  * lines are in the form lava-server 2023.01 serves them (flow mappings, `!` tags on values).
@@ -11,7 +11,7 @@
 
 #include "harness.h"
 #include "host/boot/lava.h"
-#include "host/results/lava_log.h"
+#include "host/lab/lava_log.h"
 
 static int read_log(const char *text, char **console, struct lava_log_info *info, char *err,
                     size_t errlen)

@@ -1,6 +1,7 @@
 /* What benchboot run reads on a serial console: kernel panics, oopses, hangs, and the init's
  * progress lines (lines as the Debian 6.1 kernel and the init print them). */
 #include "harness.h"
+#include "host/console_reader.h"
 #include "host/vm/qemu.h"
 
 TEST(classify_kernel_lines)

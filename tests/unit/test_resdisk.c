@@ -8,7 +8,7 @@
 #include <unistd.h>
 
 #include "harness.h"
-#include "host/results/collect.h"
+#include "host/collect/collect.h"
 #include "resdisk.h"
 #include "sha256.h"
 

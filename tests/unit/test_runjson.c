@@ -1,4 +1,4 @@
-/* DIR/run.json (lib/host/results/runjson.c): one boot's entry put at a time, an earlier entry of
+/* DIR/run.json (lib/host/collect/runjson.c): one boot's entry put at a time, an earlier entry of
  * the same boot replaced, an unreadable file left alone; boot folders found by boot id. */
 #include <errno.h>
 #include <sys/stat.h>
@@ -6,7 +6,7 @@
 
 #include "harness.h"
 #include "host/json.h"
-#include "host/results/runjson.h"
+#include "host/collect/runjson.h"
 
 struct entry {
 	const char *boot_id, *outcome;

@@ -1,6 +1,6 @@
 /* bb_size_parse: the sizes of `collect --max-file-size` and `mkdisk --size`. */
 #include "harness.h"
-#include "size.h"
+#include "host/size.h"
 
 static unsigned long long parsed(const char *s)
 {

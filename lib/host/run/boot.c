@@ -8,10 +8,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "host/results/collect.h"
+#include "host/collect/collect.h"
 #include "host/run/progress.h"
 #include "host/run/runctx.h"
-#include "host/results/runjson.h"
+#include "host/collect/runjson.h"
 #include "plan.h"
 
 void bb_run_say(const struct run *r, enum bb_run_say to, const char *fmt, ...)

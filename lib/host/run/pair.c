@@ -20,7 +20,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "host/results/collect.h"
+#include "host/collect/collect.h"
 #include "host/run/runctx.h"
 
 enum { SERVER, CLIENT };

@@ -5,6 +5,7 @@
 #include <time.h>
 
 #include "console_proto.h"
+#include "host/console_reader.h"
 #include "host/run/progress.h"
 
 double bb_now(void)

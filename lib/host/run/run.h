@@ -12,7 +12,7 @@
 #include <signal.h>
 #include <stddef.h>
 
-#include "host/results/runjson.h"
+#include "host/collect/runjson.h"
 #include "host/vm/qemu.h"
 
 #define BB_RUN_MAX_KERNELS 16

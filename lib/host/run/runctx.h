@@ -9,7 +9,7 @@
 #include "host/run/progress.h"
 #include "host/run/run.h"
 #include "host/run/vcpus.h"
-#include "host/results/runjson.h"
+#include "host/collect/runjson.h"
 #include "plan.h"
 
 /* What one boot group needs on one kernel, and what its plan says about durations. */

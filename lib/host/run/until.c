@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "host/results/primary.h"
+#include "host/compare/primary.h"
 #include "host/run/until.h"
 
 /* "netperf.Throughput_Mbps +1.2% [-0.8%, +3.1%] (2 boots vmlinuz, 2 boots other)" */

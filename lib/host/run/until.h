@@ -1,7 +1,7 @@
 /*
  * `benchboot run --until P%`: after every boot, the 95% interval of the primary stat's
  * %change between the two sides (two kernels, or the two values of another key) from what is
- * collected so far (host/results/primary.h, compare's statistics); settled when the interval
+ * collected so far (host/compare/primary.h, compare's statistics); settled when the interval
  * is within +/- P% of its estimate or excludes 0 by more than P%.
  */
 #ifndef BENCHBOOT_HOST_RUN_UNTIL_H

@@ -4,7 +4,7 @@
  * Crashes, sanitizer reports and anything written outside DIR (or a symlink or special file
  * inside it) abort.
  *
- * clang -fsanitize=fuzzer,address,undefined -Ilib fuzz_collect.c lib/host/results/collect.c \
+ * clang -fsanitize=fuzzer,address,undefined -Ilib fuzz_collect.c lib/host/collect/collect.c \
  *       lib/resdisk.c lib/consfile.c lib/sha256.c -lext2fs -lcom_err
  */
 #ifndef _GNU_SOURCE
@@ -20,7 +20,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "host/results/collect.h"
+#include "host/collect/collect.h"
 
 static char top[256], outdir[300];
 

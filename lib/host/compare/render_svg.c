@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "host/results/render.h"
+#include "host/compare/render.h"
 
 static void svg_text(FILE *f, const char *s)
 {

@@ -15,7 +15,7 @@
 
 #include "host/errbuf.h"
 #include "host/json.h"
-#include "host/results/collect.h"
+#include "host/collect/collect.h"
 
 int collect_link_server_host(const char *outdir, const char *client_folder,
                              const char *server_folder, char *err, size_t errlen)

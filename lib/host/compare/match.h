@@ -8,7 +8,7 @@
 
 #include <stddef.h>
 
-#include "host/results/results_tree.h"
+#include "host/compare/results_tree.h"
 
 /* A side of the comparison: runs picked from loaded results, and the boots without a run
  * (bb_results.bare, and boot folders with no run in them) whose labels meet the same

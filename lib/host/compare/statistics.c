@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "host/results/statistics.h"
+#include "host/compare/statistics.h"
 
 void bb_sample_compute(const double *v, size_t n, struct bb_sample *s)
 {

@@ -6,8 +6,8 @@
 #include <string.h>
 
 #include "grow.h"
-#include "host/results/compare.h"
-#include "host/results/strset.h"
+#include "host/compare/compare.h"
+#include "host/compare/strset.h"
 
 static int add_note(struct bb_comparison *c, char *note)
 {

@@ -9,7 +9,7 @@
 
 #include <stddef.h>
 
-#include "host/results/match.h"
+#include "host/compare/match.h"
 
 struct bb_fail_stat {
 	char *name;  /* dmesg.<error id> */

@@ -1,6 +1,6 @@
 /*
  * `benchboot collect --lava URL JOBID...`: a finished LAVA job's results, from its log. The
- * log's console lines (lib/host/results/lava_log.h) are read as `collect --console` reads a
+ * log's console lines (lib/host/lab/lava_log.h) are read as `collect --console` reads a
  * serial log (the init's BENCHBOOT-FILE lines carry every result file), into
  * DIR/NNNN-BOOTID/ like a local run; DIR/run.json records, per boot, the LAVA server, job id,
  * device and how the job ended, and labels the boot lava_job=ID, lava_device=NAME and (when
@@ -17,7 +17,7 @@
 
 #include <stddef.h>
 
-#include "host/results/collect.h"
+#include "host/collect/collect.h"
 #include "strv.h"
 
 struct lava_api;

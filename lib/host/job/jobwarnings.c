@@ -3,7 +3,7 @@
 #include <string.h>
 
 #include "host/job/job.h"
-#include "jobwarnings.h"
+#include "host/job/jobwarnings.h"
 
 void job_print_warnings(const char *verb, const struct bb_job *job)
 {

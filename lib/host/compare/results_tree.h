@@ -10,16 +10,6 @@
 
 #include "strv.h"
 
-struct jn;
-
-/* Flatten a JSON value into kvs: objects as "prefix.key", arrays as "prefix.N". */
-int bb_kvs_flatten(struct bb_kvs *kvs, const char *prefix, const struct jn *node);
-/* Parse "k=v k=v" (space separated) into kvs. */
-int bb_kvs_parse_words(struct bb_kvs *kvs, const char *text);
-/* "k=v k=v" for messages, values as they are (not escaped): malloc'ed, "" for no pairs, NULL
- * when out of memory. */
-char *bb_kvs_format_words(const struct bb_kvs *kvs);
-
 struct bb_res_stat {
 	char *name;
 	double *vals;

@@ -2,7 +2,7 @@
 #include <errno.h>
 #include <stdlib.h>
 
-#include "size.h"
+#include "host/size.h"
 
 int bb_size_parse(const char *s, unsigned long long *out)
 {

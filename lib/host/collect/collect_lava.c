@@ -12,10 +12,10 @@
 #include "host/errbuf.h"
 #include "host/fileio.h"
 #include "host/json.h"
-#include "host/results/collect_lava.h"
+#include "host/collect/collect_lava.h"
 #include "host/results/dmesg.h"
-#include "host/results/lava_log.h"
-#include "host/results/runjson.h"
+#include "host/lab/lava_log.h"
+#include "host/collect/runjson.h"
 
 struct lava_entry {
 	const char *url;

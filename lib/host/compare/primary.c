@@ -5,8 +5,8 @@
 #include <string.h>
 
 #include "host/errbuf.h"
-#include "host/results/compare.h"
-#include "host/results/primary.h"
+#include "host/compare/compare.h"
+#include "host/compare/primary.h"
 
 static int ends_with(const char *s, const char *suffix)
 {

@@ -8,7 +8,7 @@
 
 #include <stddef.h>
 
-#include "host/results/results_tree.h"
+#include "host/compare/results_tree.h"
 
 /*
  * One field that differs. A scalar field: a and b are the values each side's records hold,

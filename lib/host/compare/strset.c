@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "host/results/strset.h"
+#include "host/compare/strset.h"
 #include "grow.h"
 
 int bb_strset_has(const struct bb_strset *s, const char *x)

@@ -5,8 +5,8 @@
 #include <string.h>
 
 #include "grow.h"
-#include "host/results/match.h"
-#include "host/results/strset.h"
+#include "host/compare/match.h"
+#include "host/compare/strset.h"
 
 struct key_class {
 	const char *prefix;

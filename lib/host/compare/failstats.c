@@ -2,8 +2,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "host/results/failstats.h"
-#include "host/results/strset.h"
+#include "host/compare/failstats.h"
+#include "host/compare/strset.h"
 
 static int fail_name_cmp(const void *x, const void *y)
 {

@@ -7,9 +7,9 @@
 #include <unistd.h>
 
 #include "host/errbuf.h"
-#include "host/results/collect.h"
+#include "host/collect/collect.h"
 #include "host/results/dmesg.h"
-#include "host/results/runjson.h"
+#include "host/collect/runjson.h"
 
 /* How one host's boot ended: the fields a boot's entry and its server_host share. */
 struct host_end {

@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "host/results/compare.h"
+#include "host/compare/compare.h"
 
 /* The 0-day style report; all: every stat, not only the changes. */
 void bb_comparison_print(FILE *f, const struct bb_comparison *c, int all);

@@ -6,8 +6,8 @@
 #include <string.h>
 
 #include "host/errbuf.h"
-#include "host/results/lava_log.h"
-#include "host/vm/qemu.h"
+#include "host/lab/lava_log.h"
+#include "host/console_reader.h"
 
 /* One log line as read: its lvl, its msg when a string, the fields of a results msg. */
 struct item {

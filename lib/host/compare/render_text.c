@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "host/results/render.h"
+#include "host/compare/render.h"
 
 const char *bb_fmt_num(double v, char *buf, size_t len)
 {

@@ -29,7 +29,7 @@
 
 #include <stddef.h>
 
-#include "host/results/statistics.h"
+#include "host/compare/statistics.h"
 
 struct bb_primary_query {
 	const char *key;               /* what tells the sides apart: kernel, boot_group, ... */

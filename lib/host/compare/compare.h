@@ -12,11 +12,11 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "host/results/envdiff.h"
-#include "host/results/failstats.h"
-#include "host/results/match.h"
-#include "host/results/results_tree.h"
-#include "host/results/statistics.h"
+#include "host/compare/envdiff.h"
+#include "host/compare/failstats.h"
+#include "host/compare/match.h"
+#include "host/compare/results_tree.h"
+#include "host/compare/statistics.h"
 
 struct bb_stat_cmp {
 	char *name;

@@ -5,8 +5,8 @@
 #include <strings.h>
 
 #include "grow.h"
-#include "host/results/envdiff.h"
-#include "host/results/strset.h"
+#include "host/compare/envdiff.h"
+#include "host/compare/strset.h"
 
 /* Environment fields that change from boot to boot by nature, not by setup. */
 static int env_ignored(const char *key)

@@ -16,7 +16,7 @@
 #include "consfile.h"
 #include "host/gpt.h"
 #include "host/json.h"
-#include "host/results/collect.h"
+#include "host/collect/collect.h"
 #include "resdisk.h"
 #include "sha256.h"
 #include "grow.h"

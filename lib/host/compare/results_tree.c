@@ -11,78 +11,10 @@
 #include "host/fileio.h"
 #include "grow.h"
 #include "host/json.h"
-#include "host/results/collect.h"
+#include "host/collect/collect.h"
 #include "host/results/dmesg.h"
-#include "host/results/results_tree.h"
+#include "host/compare/results_tree.h"
 #include "resjson.h"
-
-int bb_kvs_flatten(struct bb_kvs *kvs, const char *prefix, const struct jn *node)
-{
-	char buf[64];
-	if (node->type != JN_OBJ && node->type != JN_ARR)
-		return bb_kvs_set(kvs, prefix, jn_scalar_text(node, buf, sizeof(buf)));
-	if (node->n == 0)
-		return bb_kvs_set(kvs, prefix, node->type == JN_OBJ ? "{}" : "[]");
-	for (size_t i = 0; i < node->n; i++) {
-		char *key;
-		int r;
-		if (node->type == JN_OBJ)
-			r = asprintf(&key, "%s%s%s", prefix, *prefix ? "." : "", node->keys[i]);
-		else
-			r = asprintf(&key, "%s%s%zu", prefix, *prefix ? "." : "", i);
-		if (r < 0)
-			return -1;
-		r = bb_kvs_flatten(kvs, key, node->items[i]);
-		free(key);
-		if (r)
-			return r;
-	}
-	return 0;
-}
-
-int bb_kvs_parse_words(struct bb_kvs *kvs, const char *text)
-{
-	char *copy = strdup(text), *save = NULL;
-	if (!copy)
-		return -1;
-	for (char *w = strtok_r(copy, " \t\n", &save); w; w = strtok_r(NULL, " \t\n", &save)) {
-		char *eq = strchr(w, '=');
-		if (eq) {
-			*eq = 0;
-			/* boot.params writes ' ' and '%' in values as %20 and %25 */
-			char *o = eq + 1;
-			for (const char *q = eq + 1; *q; q++) {
-				if (q[0] == '%' && q[1] == '2' && (q[2] == '0' || q[2] == '5')) {
-					*o++ = q[2] == '0' ? ' ' : '%';
-					q += 2;
-				} else {
-					*o++ = *q;
-				}
-			}
-			*o = 0;
-		}
-		if (bb_kvs_set(kvs, w, eq ? eq + 1 : "")) {
-			free(copy);
-			return -1;
-		}
-	}
-	free(copy);
-	return 0;
-}
-
-char *bb_kvs_format_words(const struct bb_kvs *kvs)
-{
-	size_t len = 1;
-	for (size_t i = 0; i < kvs->n; i++)
-		len += strlen(kvs->v[i].key) + strlen(kvs->v[i].value) + 2;
-	char *out = malloc(len), *o = out;
-	if (!out)
-		return NULL;
-	*o = 0;
-	for (size_t i = 0; i < kvs->n; i++)
-		o += sprintf(o, "%s%s=%s", i ? " " : "", kvs->v[i].key, kvs->v[i].value);
-	return out;
-}
 
 int bb_runid_params(const char *runid, struct bb_kvs *params)
 {

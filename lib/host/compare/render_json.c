@@ -3,7 +3,7 @@
 #include <stdio.h>
 
 #include "host/json.h"
-#include "host/results/render.h"
+#include "host/compare/render.h"
 
 /* "key": v, or "key": null when there is no value (have is 0). */
 static void json_num_or_null(struct jout *w, const char *key, int have, double v)
