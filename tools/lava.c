@@ -13,14 +13,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-#include <unistd.h>
 
 #include "grow.h"
 #include "host/errbuf.h"
 #include "host/boot/lava.h"
 #include "host/lab/lava_api.h"
-#include "host/lab/lava_log.h"
+#include "host/lab/lava_watch.h"
 #include "verb.h"
 
 static const char usage_text[] =
@@ -158,26 +156,17 @@ static int written(const struct lava_written *w, void *ctx)
 	return 0;
 }
 
-struct lab_job {
-	long id;
-	const struct sub *sub;
-	unsigned round;
-	char role[32]; /* a multinode job's role (server, client), "" for a one-device job */
-	char state[32], health[32], device[128];
-	int finished;
-	char end[900]; /* how it ended, as reported */
-};
-
-static void describe(const struct lab_job *j, unsigned rounds, char *out, size_t len)
+static void describe(const struct lava_watch_job *j, unsigned rounds, char *out, size_t len)
 {
+	const struct sub *sub = j->user;
 	char g[64] = "", k[160] = "", r[48] = "";
-	if (j->sub->ngroups > 1)
-		snprintf(g, sizeof(g), ", boot %zu of %zu", j->sub->group, j->sub->ngroups);
-	if (j->sub->kernel)
-		snprintf(k, sizeof(k), ", kernel %s", j->sub->kernel);
+	if (sub->ngroups > 1)
+		snprintf(g, sizeof(g), ", boot %zu of %zu", sub->group, sub->ngroups);
+	if (sub->kernel)
+		snprintf(k, sizeof(k), ", kernel %s", sub->kernel);
 	if (rounds > 1)
 		snprintf(r, sizeof(r), ", round %u of %u", j->round, rounds);
-	snprintf(out, len, "%s%s%s%s%s%s", j->sub->image, g, k, r, *j->role ? ", " : "",
+	snprintf(out, len, "%s%s%s%s%s%s", sub->image, g, k, r, *j->role ? ", " : "",
 	         *j->role ? j->role : "");
 	if (*j->role)
 		snprintf(out + strlen(out), len - strlen(out), " host");
@@ -186,30 +175,6 @@ static void describe(const struct lab_job *j, unsigned rounds, char *out, size_t
 static int fatal_code(int r)
 {
 	return r == -EACCES || r == -EINVAL || r == -ENOENT ? EXIT_USAGE : EXIT_SYSTEM;
-}
-
-/* How a finished job ended: Complete; Incomplete with LAVA's error type and message (from the
- * job log's last result); Canceled. */
-static void ended(struct lava_api *api, struct lab_job *j, const struct lava_job *lj)
-{
-	if (!strcmp(lj->health, "Incomplete") || !strcmp(lj->health, "Canceled")) {
-		struct lava_log_info info = {0};
-		char err[512] = "";
-		FILE *f = tmpfile();
-		int r = f ? lava_api_log(api, j->id, f, err, sizeof(err)) : -errno;
-		if (!r) {
-			rewind(f);
-			r = lava_log_console(f, NULL, &info, err, sizeof(err));
-		}
-		if (f)
-			fclose(f);
-		if (r)
-			snprintf(j->end, sizeof(j->end), "%s (its log: %s)", lj->health, err);
-		else
-			lava_job_end_text(lj->health, lj->failure, &info, j->end, sizeof(j->end));
-	} else {
-		snprintf(j->end, sizeof(j->end), "%s", lj->health);
-	}
 }
 
 /* The server, before anything is written: it answers, and takes the token. */
@@ -234,56 +199,32 @@ static int connect_server(const char *url, const char *token, struct lava_api **
 	return EXIT_OK;
 }
 
-/*
- * Submit one definition; its job (or, for a multinode job, every role's job, each with its
- * role, from the group's definitions) appended to *jobs.
- */
-static int submit_one(struct lava_api *api, const struct lab_job *j, struct lab_job **jobs,
-                      size_t *cap, size_t *nj, char *err, size_t errlen)
+/* The watch's progress, printed. */
+static void job_changed(void *ctx, const struct lava_watch_job *j)
 {
-	long id, ids[16];
-	size_t njobs, n = 1;
-	struct lava_job lj;
-	struct lava_job_meta meta;
-	int r = lava_api_submit(api, j->sub->text, &id, &njobs, err, errlen);
-	if (r)
-		return r;
-	ids[0] = id;
-	if (njobs > 1) {
-		/* the first job's definition names the group; the group lists them all */
-		if ((r = lava_api_job(api, id, &lj, err, errlen)))
-			return r;
-		r = !lj.definition || lava_definition_meta(lj.definition, &meta) ||
-		    !*meta.target_group;
-		lava_job_free(&lj);
-		if (r)
-			return errbuf_fail(err, errlen, -EPROTO,
-			                   "job %ld: a multinode job whose definition names no "
-			                   "target_group",
-			                   id);
-		if ((r = lava_api_group(api, meta.target_group, ids, 16, &n, err, errlen)))
-			return r;
-		if (n != njobs)
-			return errbuf_fail(err, errlen, -EPROTO,
-			                   "job %ld: LAVA made %zu jobs of it, its group %s lists %zu",
-			                   id, njobs, meta.target_group, n);
-	}
-	if (bb_grow(jobs, cap, *nj + n, sizeof(**jobs)))
-		return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
-	for (size_t k = 0; k < n; k++) {
-		struct lab_job *x = &(*jobs)[*nj + k];
-		*x = *j;
-		x->id = ids[k];
-		if (njobs > 1) {
-			if ((r = lava_api_job(api, ids[k], &lj, err, errlen)))
-				return r;
-			if (lj.definition && !lava_definition_meta(lj.definition, &meta))
-				snprintf(x->role, sizeof(x->role), "%s", meta.role);
-			lava_job_free(&lj);
-		}
-	}
-	*nj += n;
-	return 0;
+	const unsigned *repeat = ctx;
+	char what[600];
+	describe(j, *repeat, what, sizeof(what));
+	if (j->finished)
+		printf("job %ld: %s on %s: %s\n", j->id, what, *j->device ? j->device : "no device",
+		       j->end);
+	else
+		printf("job %ld: %s: %s%s%s\n", j->id, what, j->state, *j->device ? " on " : "",
+		       j->device);
+	fflush(stdout);
+}
+
+static void server_retry(void *ctx, const char *err)
+{
+	fprintf(stderr, "benchboot lava: %s (trying again)\n", err);
+}
+
+static void still_waiting(void *ctx, size_t finished, size_t n, unsigned running,
+                          unsigned queued, long minutes)
+{
+	printf("waiting: %zu of %zu finished, %u running, %u queued (%ld min)\n", finished, n,
+	       running, queued, minutes);
+	fflush(stdout);
 }
 
 static int submit_and_wait(struct lava_api *api, const char *url, const struct subs *subs,
@@ -292,15 +233,16 @@ static int submit_and_wait(struct lava_api *api, const char *url, const struct s
 	char err[2048];
 	int r, rc = EXIT_OK;
 	size_t nj = 0, cap = 0;
-	struct lab_job *jobs = NULL;
+	struct lava_watch_job *jobs = NULL;
 	unsigned minutes = 0;
 	for (unsigned round = 1; round <= repeat; round++)
 		for (size_t i = 0; i < subs->n; i++) {
-			struct lab_job j = {.sub = &subs->v[i], .round = round};
+			struct lava_watch_job j = {.user = &subs->v[i], .round = round};
 			char what[600];
 			size_t first = nj;
 			describe(&j, repeat, what, sizeof(what));
-			if ((r = submit_one(api, &j, &jobs, &cap, &nj, err, sizeof(err)))) {
+			if ((r = lava_watch_submit(api, subs->v[i].text, &j, &jobs, &cap, &nj, err,
+			                           sizeof(err)))) {
 				/* a refused definition is reported; the others still go */
 				fprintf(stderr, "benchboot lava: %s: not submitted: %s\n", what, err);
 				rc = fatal_code(r);
@@ -312,7 +254,7 @@ static int submit_and_wait(struct lava_api *api, const char *url, const struct s
 				describe(&jobs[k], repeat, what, sizeof(what));
 				printf("submitted job %ld: %s\n", jobs[k].id, what);
 			}
-			minutes += jobs[first].sub->minutes;
+			minutes += subs->v[i].minutes;
 		}
 	fflush(stdout);
 	if (!nj)
@@ -330,75 +272,14 @@ static int submit_and_wait(struct lava_api *api, const char *url, const struct s
 
 	if (wait_minutes)
 		minutes = wait_minutes;
-	time_t start = time(NULL), last_note = start, failing_since = 0;
-	size_t left = nj;
-	while (left) {
-		for (size_t i = 0; i < nj; i++) {
-			struct lab_job *j = &jobs[i];
-			struct lava_job lj;
-			char what[600];
-			if (j->finished)
-				continue;
-			if ((r = lava_api_job(api, j->id, &lj, err, sizeof(err)))) {
-				/* the server may restart or be busy: go on asking for two minutes */
-				if (r != -ECONNREFUSED && r != -EIO) {
-					fprintf(stderr, "benchboot lava: fatal: %s\n", err);
-					rc = fatal_code(r);
-					goto out;
-				}
-				if (!failing_since)
-					failing_since = time(NULL);
-				fprintf(stderr, "benchboot lava: %s (trying again)\n", err);
-				if (time(NULL) - failing_since > 120) {
-					fprintf(stderr, "benchboot lava: fatal: no answer from the server "
-					                "for two minutes\n");
-					rc = EXIT_SYSTEM;
-					goto out;
-				}
-				break;
-			}
-			failing_since = 0;
-			describe(j, repeat, what, sizeof(what));
-			if (strcmp(lj.state, j->state) || strcmp(lj.device, j->device)) {
-				snprintf(j->state, sizeof(j->state), "%s", lj.state);
-				snprintf(j->device, sizeof(j->device), "%s", lj.device);
-				if (!strcmp(lj.state, "Finished")) {
-					ended(api, j, &lj);
-					j->finished = 1;
-					left--;
-					printf("job %ld: %s on %s: %s\n", j->id, what,
-					       *lj.device ? lj.device : "no device", j->end);
-				} else {
-					printf("job %ld: %s: %s%s%s\n", j->id, what, lj.state,
-					       *lj.device ? " on " : "", lj.device);
-				}
-				fflush(stdout);
-				last_note = time(NULL);
-			}
-			lava_job_free(&lj);
-		}
-		if (!left)
-			break;
-		time_t now = time(NULL);
-		if (now - start > (time_t)minutes * 60) {
-			for (size_t i = 0; i < nj; i++)
-				if (!jobs[i].finished)
-					snprintf(jobs[i].end, sizeof(jobs[i].end),
-					         "not finished after %u minutes (still %s): not waited for",
-					         minutes, jobs[i].state);
-			break;
-		}
-		if (now - last_note >= 60) {
-			unsigned running = 0, queued = 0;
-			for (size_t i = 0; i < nj; i++)
-				if (!jobs[i].finished)
-					strcmp(jobs[i].state, "Running") ? queued++ : running++;
-			printf("waiting: %zu of %zu finished, %u running, %u queued (%ld min)\n",
-			       nj - left, nj, running, queued, (long)(now - start) / 60);
-			fflush(stdout);
-			last_note = now;
-		}
-		sleep(poll);
+	struct lava_watch_ops ops = {.on_change = job_changed,
+	                             .on_retry = server_retry,
+	                             .on_waiting = still_waiting,
+	                             .ctx = &repeat};
+	if ((r = lava_watch(api, jobs, nj, poll, minutes, &ops, err, sizeof(err)))) {
+		fprintf(stderr, "benchboot lava: fatal: %s\n", err);
+		rc = fatal_code(r);
+		goto out;
 	}
 
 	unsigned complete = 0, incomplete = 0, canceled = 0, unfinished = 0;
