@@ -119,7 +119,7 @@ int sha256_file_hex(const char *path, char hex[SHA256_HEX_LEN + 1])
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 
 	if (fd < 0)
-		return -1;
+		return -errno;
 	sha256_init(&s);
 	while ((n = read(fd, buf, sizeof(buf))) != 0) {
 		if (n < 0) {
@@ -128,7 +128,7 @@ int sha256_file_hex(const char *path, char hex[SHA256_HEX_LEN + 1])
 			int e = errno;
 			close(fd);
 			errno = e;
-			return -1;
+			return -e;
 		}
 		sha256_update(&s, buf, (size_t)n);
 	}

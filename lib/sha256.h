@@ -21,7 +21,7 @@ void sha256_final(struct sha256 *s, unsigned char out[SHA256_DIGEST_LEN]);
 /* One-shot digest as lower-case hex, NUL-terminated (hex needs SHA256_HEX_LEN + 1 bytes). */
 void sha256_hex(const void *data, size_t len, char hex[SHA256_HEX_LEN + 1]);
 void sha256_to_hex(const unsigned char digest[SHA256_DIGEST_LEN], char hex[SHA256_HEX_LEN + 1]);
-/* Digest of a file's content as hex; returns 0 or -1 with errno set. */
+/* Digest of a file's content as hex; returns 0 or -errno (errno set too). */
 int sha256_file_hex(const char *path, char hex[SHA256_HEX_LEN + 1]);
 
 #endif

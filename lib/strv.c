@@ -126,7 +126,7 @@ int bb_kvs_parse_words(struct bb_kvs *kvs, const char *text)
 {
 	char *copy = strdup(text), *save = NULL;
 	if (!copy)
-		return -1;
+		return -ENOMEM;
 	for (char *w = strtok_r(copy, " \t\n", &save); w; w = strtok_r(NULL, " \t\n", &save)) {
 		char *eq = strchr(w, '=');
 		if (eq) {
@@ -145,7 +145,7 @@ int bb_kvs_parse_words(struct bb_kvs *kvs, const char *text)
 		}
 		if (bb_kvs_set(kvs, w, eq ? eq + 1 : "")) {
 			free(copy);
-			return -1;
+			return -ENOMEM;
 		}
 	}
 	free(copy);

@@ -45,7 +45,7 @@ int bb_kvs_set(struct bb_kvs *kvs, const char *key, const char *value);
 /* Sort by key (stable for equal keys is not promised). */
 void bb_kvs_sort(struct bb_kvs *kvs);
 void bb_kvs_free(struct bb_kvs *kvs);
-/* Parse "k=v k=v" (space separated) into kvs. */
+/* Parse "k=v k=v" (space separated) into kvs. 0, or -ENOMEM. */
 int bb_kvs_parse_words(struct bb_kvs *kvs, const char *text);
 /* "k=v k=v" for messages, values as they are (not escaped): malloc'ed, "" for no pairs, NULL
  * when out of memory. */

@@ -184,7 +184,7 @@ static int collect_one(const char *src, int console, const struct collect_opts *
 {
 	char part[4200];
 	unsigned partno = 0;
-	if (!console && collect_find_gpt_results(src, part, sizeof(part), &partno) == 1) {
+	if (!console && !collect_find_gpt_results(src, part, sizeof(part), &partno) && partno) {
 		printf("%s: GPT disk: collecting its results partition %u\n", src, partno);
 		src = part;
 	}

@@ -399,7 +399,7 @@ int bb_kvs_flatten(struct bb_kvs *kvs, const char *prefix, const struct jn *node
 		else
 			r = asprintf(&key, "%s%s%zu", prefix, *prefix ? "." : "", i);
 		if (r < 0)
-			return -1;
+			return -ENOMEM;
 		r = bb_kvs_flatten(kvs, key, node->items[i]);
 		free(key);
 		if (r)

@@ -64,7 +64,8 @@ void jout_node(struct jout *w, const struct jn *node);
 void jout_quote(FILE *f, const char *s);
 
 struct bb_kvs;
-/* Flatten a JSON value into kvs: objects as "prefix.key", arrays as "prefix.N". */
+/* Flatten a JSON value into kvs: objects as "prefix.key", arrays as "prefix.N". 0, or
+ * -ENOMEM. */
 int bb_kvs_flatten(struct bb_kvs *kvs, const char *prefix, const struct jn *node);
 
 #endif

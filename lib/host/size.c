@@ -7,12 +7,12 @@
 int bb_size_parse(const char *s, unsigned long long *out)
 {
 	if (!s || *s < '0' || *s > '9')
-		return -1;
+		return -EINVAL;
 	char *end;
 	errno = 0;
 	unsigned long long v = strtoull(s, &end, 10);
 	if (errno)
-		return -1;
+		return -EINVAL;
 	unsigned shift = 0;
 	switch (*end) {
 	case 'k':
@@ -30,14 +30,14 @@ int bb_size_parse(const char *s, unsigned long long *out)
 	}
 	if (shift) {
 		if (v > (~0ULL >> shift))
-			return -1;
+			return -EINVAL;
 		v <<= shift;
 		end++;
 	}
 	if (*end == 'B' || *end == 'b')
 		end++;
 	if (*end)
-		return -1;
+		return -EINVAL;
 	*out = v;
 	return 0;
 }

@@ -5,7 +5,7 @@
 #ifndef BENCHBOOT_SIZE_H
 #define BENCHBOOT_SIZE_H
 
-/* 0 with the size in *out, or -1 (no digits, a sign, blanks, another suffix, anything after
+/* 0 with the size in *out, or -EINVAL (no digits, a sign, blanks, another suffix, anything after
  * it, or more than 2^64 - 1 bytes); *out is untouched then. Range checks are the caller's. */
 int bb_size_parse(const char *s, unsigned long long *out);
 

@@ -127,7 +127,7 @@ TEST(load_collect_folder)
 
 	CHECK_INT(bb_results_load(test_fixture("results"), &r, err, sizeof(err)), ==, -EINVAL);
 	CHECK_CONTAINS(err, "no results here");
-	CHECK_INT(bb_results_load("/nonexistent/x", &r, err, sizeof(err)), ==, -EINVAL);
+	CHECK_INT(bb_results_load("/nonexistent/x", &r, err, sizeof(err)), ==, -ENOENT);
 	CHECK_CONTAINS(err, "No such file");
 }
 
@@ -324,7 +324,7 @@ TEST(compare_refuses_different_parameters)
 	CHECK_INT(bb_results_load(test_fixture("results/prsctp"), &r, err, sizeof(err)), ==, 0);
 	split(&r, "prsctp_enable", "0", "1", s);
 	/* not told that prsctp_enable is the axis: refused, naming the parameter */
-	CHECK_INT(bb_compare(&s[0], &s[1], NULL, 0, &c, err, sizeof(err)), ==, -1);
+	CHECK_INT(bb_compare(&s[0], &s[1], NULL, 0, &c, err, sizeof(err)), ==, -EINVAL);
 	CHECK_CONTAINS(err, "no run of 0 has the same parameters as a run of 1");
 	CHECK_CONTAINS(err, "prsctp_enable (A: 0; B: 1)");
 	CHECK_CONTAINS(err, "--axis");
@@ -626,7 +626,7 @@ TEST(side_without_results_says_how_its_boots_ended)
 	struct bb_side s[2];
 	struct bb_comparison c;
 	split(&r, "kernel", "A", "B", s);
-	CHECK_INT(bb_compare(&s[0], &s[1], NULL, 0, &c, err, sizeof(err)), ==, -1);
+	CHECK_INT(bb_compare(&s[0], &s[1], NULL, 0, &c, err, sizeof(err)), ==, -EINVAL);
 	CHECK_INT(s[1].nbare, ==, 2);
 	CHECK_STR(err, "B has no run to compare: its 2 boots left no run results, the first: "
 	               "init-crash: signal 11 in step run");

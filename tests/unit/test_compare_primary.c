@@ -70,7 +70,7 @@ TEST(primary_side_not_there_yet)
 	    -ENODATA);
 	CHECK_CONTAINS(err, "1 value of 'nr_threads' so far");
 	CHECK_INT(bb_primary_changes("/nonexistent/results", &one, &p, &n, err, sizeof(err)), ==,
-	          -EINVAL);
+	          -ENOENT);
 }
 
 TEST(primary_one_boot_cannot_settle)

@@ -1,4 +1,5 @@
 /* bb_size_parse: the sizes of `collect --max-file-size` and `mkdisk --size`. */
+#include <errno.h>
 #include "harness.h"
 #include "host/size.h"
 
@@ -56,10 +57,10 @@ TEST(refused)
 	};
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		unsigned long long v = 12345;
-		if (bb_size_parse(bad[i], &v) != -1)
+		if (bb_size_parse(bad[i], &v) != -EINVAL)
 			bb_test_fail(__FILE__, __LINE__, "'%s' accepted as %llu", bad[i], v);
 		CHECK(v == 12345);
 	}
 	unsigned long long v = 1;
-	CHECK_INT(bb_size_parse(NULL, &v), ==, -1);
+	CHECK_INT(bb_size_parse(NULL, &v), ==, -EINVAL);
 }

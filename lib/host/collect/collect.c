@@ -767,11 +767,12 @@ static int is_results_part(void *ctx, unsigned partno, const struct gpt_partitio
 int collect_find_gpt_results(const char *disk, char *out, size_t outlen, unsigned *partno)
 {
 	struct results_part rp = {open(disk, O_RDONLY | O_CLOEXEC), disk, out, outlen, partno};
+	*partno = 0;
 	if (rp.fd < 0)
 		return -errno;
 	int r = gpt_read(rp.fd, is_results_part, &rp);
 	close(rp.fd);
-	return r;
+	return r < 0 ? r : 0;
 }
 
 int collect_disk(const char *disk, const struct collect_opts *o, struct collect_stats *st)
@@ -1050,7 +1051,7 @@ int collect_env_ids_read(const char *path, struct collect_env_ids *ids)
 	memset(ids, 0, sizeof(*ids));
 	struct jn *env = jn_parse_file(path, err, sizeof(err));
 	if (!env)
-		return -1;
+		return -EINVAL;
 	const struct jn *c = jn_get(env, "cluster");
 	const char *v;
 	if (c && c->type == JN_OBJ && (v = jn_scalar_text(jn_get(c, "role"), b, sizeof(b))))

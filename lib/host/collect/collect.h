@@ -47,8 +47,8 @@ int collect_disk(const char *disk, const struct collect_opts *o, struct collect_
 /*
  * A whole disk with a GPT (a `benchboot build --disk` image, or a USB stick as /dev/sdX): find
  * the partition holding the benchboot results filesystem (ext4 superblock with the benchboot
- * label) and write to out the name libext2fs opens it by, DISK?offset=BYTES. Returns 1 when
- * found (partition number in *partno), 0 when the disk has no GPT or no such partition, -errno.
+ * label) and write to out the name libext2fs opens it by, DISK?offset=BYTES. Returns 0 with
+ * the partition number in *partno (0 when the disk has no GPT or no such partition), or -errno.
  */
 int collect_find_gpt_results(const char *disk, char *out, size_t outlen, unsigned *partno);
 
@@ -85,7 +85,7 @@ struct collect_record {
 int collect_record_read(int dirfd, const char *name, struct collect_record *rec);
 
 /* What a boot's env.json says of its two-host run: cluster.role, cluster.name, boot_id and
- * plan_digest ("" when absent). 0, or -1 when env.json cannot be read. */
+ * plan_digest ("" when absent). 0, or -EINVAL when env.json cannot be read or parsed. */
 struct collect_env_ids {
 	char role[16], boot_id[128], plan[80], cluster[128];
 };

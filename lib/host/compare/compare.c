@@ -1,4 +1,5 @@
 /* Comparing two sets of results, 0-day style; see compare.h and ../shared/LKP.md. */
+#include <errno.h>
 #include <math.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -6,16 +7,17 @@
 #include <string.h>
 
 #include "grow.h"
+#include "host/errbuf.h"
 #include "host/compare/compare.h"
 #include "host/compare/strset.h"
 
 static int add_note(struct bb_comparison *c, char *note)
 {
 	if (!note)
-		return -1;
+		return -ENOMEM;
 	if (bb_grow(&c->notes, &c->notes_cap, c->nnotes + 1, sizeof(*c->notes))) {
 		free(note);
-		return -1;
+		return -ENOMEM;
 	}
 	c->notes[c->nnotes++] = note;
 	return 0;
@@ -66,7 +68,7 @@ static int pool(struct bb_res_run *const *runs, size_t n, const char *name,
 		if (nb)
 			*boot_of = nb;
 		if (!nv || !nb)
-			return -1;
+			return -ENOMEM;
 		memcpy(nv + *nvals, st->vals, st->n * sizeof(*nv));
 		size_t id = boot_index(boots, nboots, runs[i]->boot);
 		for (size_t k = 0; k < st->n; k++)
@@ -93,7 +95,7 @@ static int stat_evaluate(struct bb_stat_cmp *s, double confidence)
 	}
 	if (bb_lkp_verdict(s->name, s->a, s->na, s->b, s->nb, &s->lkpv) ||
 	    bb_change_interval(s->a, s->boot_a, s->na, s->b, s->boot_b, s->nb, confidence, &s->iv))
-		return -1;
+		return -ENOMEM;
 	s->lkp = s->lkpv.changed;
 	s->interval = s->iv.basis == BB_IV_BOOTS && s->iv.excludes_zero;
 	s->significant = s->lkp || s->interval;
@@ -148,9 +150,9 @@ static int compare_group(struct bb_run_cmp *rc, struct bb_res_run *const *ra, si
 	struct bb_strset names = {0};
 	const struct bb_res_boot **boots = calloc(na + nb + 1, sizeof(*boots));
 	size_t nboots = 0;
-	int r = -1;
+	int r = -ENOMEM;
 	if (!boots)
-		return -1;
+		return -ENOMEM;
 	rc->runs_a = na;
 	rc->runs_b = nb;
 	rc->boots_a = count_boots(ra, na, NULL);
@@ -208,7 +210,7 @@ out:
 
 /*
  * The environment of the boots on each side that differs (env.json), then the labels benchboot
- * run gave the boots (kernel=NAME) that differ, shown as label.KEY. 0, or -1 out of memory.
+ * run gave the boots (kernel=NAME) that differ, shown as label.KEY. 0, or -ENOMEM.
  */
 static int boots_env_diff(struct bb_comparison *out, const struct bb_side *a,
                           const struct bb_side *b)
@@ -219,7 +221,7 @@ static int boots_env_diff(struct bb_comparison *out, const struct bb_side *a,
 	                                   calloc(b->nruns + 1, sizeof(**recs))};
 	struct bb_env_diff *ld = NULL;
 	size_t n[2], nld = 0, cap = out->nenv;
-	int e = -1;
+	int e = -ENOMEM;
 	if (!boots[0] || !boots[1] || !recs[0] || !recs[1])
 		goto out;
 	n[0] = bb_side_boots(a, boots[0]);
@@ -277,7 +279,7 @@ static int group_runs(struct bb_comparison *out, const struct bb_side *const sid
 	struct bb_res_run **ra = calloc(a->nruns + 1, sizeof(*ra)),
 	                  **rb = calloc(b->nruns + 1, sizeof(*rb));
 	size_t cap = 0;
-	int r = -1;
+	int r = -ENOMEM;
 	if (!ra || !rb)
 		goto out;
 	for (size_t i = 0; i < a->nruns; i++) {
@@ -336,7 +338,7 @@ static int note_warmups(struct bb_comparison *out, const struct bb_side *const s
 		return 0;
 	if (asprintf(&note, "warm-up iterations kept apart, not compared: %zu in A, %zu in B", n[0],
 	             n[1]) < 0)
-		return -1;
+		return -ENOMEM;
 	return add_note(out, note);
 }
 
@@ -352,7 +354,7 @@ static int note_stalls(struct bb_comparison *out, const struct bb_res_boot *b)
 	             "the first: %s",
 	             b->path, b->kernel_stalls, b->kernel_stalls == 1 ? "" : "s",
 	             b->kernel_stall) < 0)
-		return -1;
+		return -ENOMEM;
 	return add_note_once(out, n);
 }
 
@@ -364,7 +366,7 @@ static int note_bare(struct bb_comparison *out, const char *side, const struct b
 	int r = asprintf(&n, "%s: a boot has no run results (%s%s%s): %s", side, b->path,
 	                 labels && *labels ? ", " : "", labels ? labels : "", how);
 	free(labels);
-	return r < 0 ? -1 : add_note(out, n);
+	return r < 0 ? -ENOMEM : add_note(out, n);
 }
 
 /* Notes on boots that did not finish, left no results or whose kernel reported stalls, and on
@@ -375,7 +377,7 @@ static int notes_incomplete(struct bb_comparison *out, const struct bb_side *con
 		for (size_t i = 0; i < sides[s]->nbare; i++)
 			if (note_bare(out, s ? "B" : "A", sides[s]->bare[i]) ||
 			    note_stalls(out, sides[s]->bare[i]))
-				return -1;
+				return -ENOMEM;
 	for (int s = 0; s < 2; s++)
 		for (size_t i = 0; i < sides[s]->nruns; i++) {
 			const struct bb_res_run *run = sides[s]->runs[i];
@@ -384,18 +386,18 @@ static int notes_incomplete(struct bb_comparison *out, const struct bb_side *con
 			for (size_t j = 0; j < i; j++)
 				seen |= sides[s]->runs[j]->boot == run->boot;
 			if (!seen && note_stalls(out, run->boot))
-				return -1;
+				return -ENOMEM;
 			if (!seen && !run->boot->done &&
 			    (asprintf(&n, "boot %s did not finish (no done file)",
 			              run->boot->path) < 0 ||
 			     add_note_once(out, n)))
-				return -1;
+				return -ENOMEM;
 			if (run->failed_iterations &&
 			    (asprintf(&n, "%s: boot %s run %s: %zu of %zu iterations failed",
 			              s ? "B" : "A", run->boot->name, run->id,
 			              run->failed_iterations, run->iterations) < 0 ||
 			     add_note(out, n)))
-				return -1;
+				return -ENOMEM;
 		}
 	return note_warmups(out, sides);
 }
@@ -406,7 +408,7 @@ int bb_compare(const struct bb_side *a, const struct bb_side *b, const char *con
 	const struct bb_side *const sides[2] = {a, b};
 	char **keys[2] = {NULL, NULL};
 	int *used[2] = {NULL, NULL};
-	int r = -1;
+	int r = -EINVAL;
 	memset(out, 0, sizeof(*out));
 	out->confidence = 0.95;
 	if (!(out->label_a = strdup(a->label)) || !(out->label_b = strdup(b->label)))
@@ -457,7 +459,7 @@ int bb_compare(const struct bb_side *a, const struct bb_side *b, const char *con
 	r = 0;
 	goto out;
 out_oom:
-	snprintf(err, errlen, "out of memory");
+	r = errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 out:
 	for (int s = 0; s < 2; s++) {
 		for (size_t i = 0; keys[s] && i < sides[s]->nruns; i++)

@@ -65,8 +65,8 @@ struct bb_comparison {
 
 /*
  * Match the runs of a and b by their parameters, leaving out the axis keys, and compare each
- * pair. 0 on success; -1 with a message in err when no run matches (naming the parameters that
- * differ and how to say which one is the axis).
+ * pair. 0 on success; -EINVAL with a message in err when a side has no run or no run matches
+ * (naming the parameters that differ and how to say which one is the axis), -ENOMEM.
  */
 int bb_compare(const struct bb_side *a, const struct bb_side *b, const char *const *axis,
                size_t naxis, struct bb_comparison *out, char *err, size_t errlen);

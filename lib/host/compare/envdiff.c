@@ -1,4 +1,5 @@
 /* Environment differences between two sides; see envdiff.h. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -69,7 +70,7 @@ static int diff_add(struct bb_env_diff **out, size_t *nout, size_t *cap, const c
 	if (!a || !b || bb_grow(out, cap, *nout + 1, sizeof(**out))) {
 		free(a);
 		free(b);
-		return -1;
+		return -ENOMEM;
 	}
 	struct bb_env_diff *d = &(*out)[*nout];
 	d->key = strdup(key);
@@ -79,7 +80,7 @@ static int diff_add(struct bb_env_diff **out, size_t *nout, size_t *cap, const c
 	if (!d->key) {
 		free(a);
 		free(b);
-		return -1;
+		return -ENOMEM;
 	}
 	(*nout)++;
 	return 0;
@@ -90,7 +91,7 @@ static int diff_scalar(const struct bb_kvs *const *rec[2], const size_t nrec[2],
                        struct bb_env_diff **out, size_t *nout, size_t *cap)
 {
 	struct bb_strset v[2] = {{0}, {0}};
-	int r = -1;
+	int r = -ENOMEM;
 	for (int s = 0; s < 2; s++)
 		for (size_t j = 0; j < nrec[s]; j++) {
 			const char *x = bb_kvs_get(rec[s][j], key);
@@ -115,7 +116,7 @@ static int list_elements(const struct bb_kvs *rec, const char *name, struct bb_s
 {
 	size_t nl = strlen(name);
 	struct bb_strset idx = {0};
-	int r = -1;
+	int r = -ENOMEM;
 	for (size_t i = 0; i < rec->n; i++) {
 		const char *k = rec->v[i].key;
 		if (strncmp(k, name, nl) || k[nl] != '.')
@@ -209,7 +210,7 @@ static int diff_list(const struct bb_kvs *const *rec[2], const size_t nrec[2], c
                      struct bb_env_diff **out, size_t *nout, size_t *cap)
 {
 	struct bb_strset el[2] = {{0}, {0}};
-	int r = -1;
+	int r = -ENOMEM;
 	for (int s = 0; s < 2; s++)
 		for (size_t j = 0; j < nrec[s]; j++)
 			if (list_elements(rec[s][j], name, &el[s]))
@@ -236,7 +237,7 @@ int bb_env_diff_compute(const struct bb_kvs *const *a, size_t na, const struct b
 	const size_t nrec[2] = {na, nb};
 	struct bb_strset scalars = {0}, lists = {0};
 	size_t cap = 0;
-	int r = -1;
+	int r = -ENOMEM;
 	*out = NULL;
 	*nout = 0;
 	for (int s = 0; s < 2; s++)

@@ -23,7 +23,7 @@ struct bb_env_diff {
 };
 
 /* Differences between two lists of environment records (each kvs one boot or one run).
- * 0, or -1 when out of memory. */
+ * 0, or -ENOMEM. */
 int bb_env_diff_compute(const struct bb_kvs *const *a, size_t na, const struct bb_kvs *const *b,
                         size_t nb, struct bb_env_diff **out, size_t *nout);
 void bb_env_diffs_free(struct bb_env_diff *d, size_t n);

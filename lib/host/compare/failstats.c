@@ -1,4 +1,5 @@
 /* The kernel's reports as LKP's failure stats; see failstats.h. */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,7 +20,7 @@ int bb_fail_stats(const struct bb_side *const sides[2], struct bb_fail_stat **ou
 	    calloc(sides[1]->nruns + sides[1]->nbare + 1, sizeof(**boots))};
 	struct bb_strset names = {0};
 	size_t n[2] = {0, 0}, read[2] = {0, 0};
-	int r = -1;
+	int r = -ENOMEM;
 	if (!boots[0] || !boots[1])
 		goto out;
 	for (int s = 0; s < 2; s++) {

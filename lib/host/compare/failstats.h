@@ -22,7 +22,7 @@ struct bb_fail_stat {
 /*
  * The failure stats of the two sides' boots, those without run results (bb_side.bare)
  * included, sorted by name, appended to *out (*n of them; *nchanged counts the changed ones).
- * 0, or -1 out of memory (what was made stays in *out for the caller to free).
+ * 0, or -ENOMEM (what was made stays in *out for the caller to free).
  */
 int bb_fail_stats(const struct bb_side *const sides[2], struct bb_fail_stat **out, size_t *n,
                   size_t *nchanged);

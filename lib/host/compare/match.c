@@ -108,7 +108,7 @@ int bb_side_add(struct bb_side *side, const struct bb_results *res, const struct
 				continue;
 			if (bb_grow(&side->runs, &side->runs_cap, side->nruns + 1,
 			            sizeof(*side->runs)))
-				return -1;
+				return -ENOMEM;
 			side->runs[side->nruns++] = run;
 		}
 	for (size_t b = 0; b < res->nboots + res->nbare; b++) {
@@ -118,7 +118,7 @@ int bb_side_add(struct bb_side *side, const struct bb_results *res, const struct
 		if (boot->nruns || !conds_hold(&none, conds))
 			continue;
 		if (bb_grow(&side->bare, &side->bare_cap, side->nbare + 1, sizeof(*side->bare)))
-			return -1;
+			return -ENOMEM;
 		side->bare[side->nbare++] = boot;
 	}
 	return 0;

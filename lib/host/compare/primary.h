@@ -9,8 +9,8 @@
  *     int rc = bb_primary_changes("results/x", &q, &p, &n, err, sizeof(err));
  *     if (rc == -ENODATA)      // a side has no run yet (err says which): boot on
  *             ...;
- *     else if (rc)             // -EINVAL: bad folder, key or stat (err says what); -ENOMEM
- *             ...;
+ *     else if (rc)             // -ENOENT, -ENOTDIR: no folder; -EINVAL: bad folder, key or
+ *             ...;             // stat (err says what); -ENOMEM
  *     for (size_t i = 0; i < n; i++)
  *             printf("%s %s: %+.1f%% [%.1f, %.1f], boots %zu/%zu\n", p[i].run, p[i].stat,
  *                    p[i].change, p[i].iv.lo, p[i].iv.hi, p[i].boots_a, p[i].boots_b);
@@ -50,7 +50,8 @@ struct bb_primary {
 };
 
 /* Read the results folder dir and compare as above. 0 with *out (n entries, >= 1); -ENODATA
- * when a side has no run yet; -EINVAL bad input; -ENOMEM. The message goes to err. */
+ * when a side has no run yet; -ENOENT, -ENOTDIR no such folder; -EINVAL bad input; -ENOMEM.
+ * The message goes to err. */
 int bb_primary_changes(const char *dir, const struct bb_primary_query *q, struct bb_primary **out,
                        size_t *nout, char *err, size_t errlen);
 void bb_primary_free(struct bb_primary *p, size_t n);

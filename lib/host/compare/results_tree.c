@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "host/errbuf.h"
 #include "host/fileio.h"
 #include "grow.h"
 #include "host/json.h"
@@ -22,7 +23,7 @@ int bb_runid_params(const char *runid, struct bb_kvs *params)
 	char *name = NULL, *lastkey = NULL;
 	int r = 0;
 	if (!copy)
-		return -1;
+		return -ENOMEM;
 	for (char *p = strtok_r(copy, ".", &save); p && !r; p = strtok_r(NULL, ".", &save)) {
 		char *eq = strchr(p, '=');
 		if (eq) {
@@ -50,7 +51,7 @@ int bb_runid_params(const char *runid, struct bb_kvs *params)
 	free(name);
 	free(lastkey);
 	free(copy);
-	return r ? -1 : 0;
+	return r ? -ENOMEM : 0;
 }
 
 const struct bb_res_stat *bb_run_stat(const struct bb_res_run *run, const char *name)
@@ -644,9 +645,9 @@ int bb_results_load(const char *path, struct bb_results *res, char *err, size_t 
 	size_t n = 0;
 	memset(res, 0, sizeof(*res));
 	if (!is_dir(path)) {
-		snprintf(err, errlen, "%s: %s", path,
-		         exists(path) ? "not a folder" : strerror(errno));
-		return -EINVAL;
+		int e = exists(path) ? ENOTDIR : errno;
+		return errbuf_fail(err, errlen, -e, "%s: %s", path,
+		                   e == ENOTDIR ? "not a folder" : strerror(e));
 	}
 	char *clean = strdup(path);
 	if (!clean)

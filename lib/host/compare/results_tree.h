@@ -66,14 +66,16 @@ struct bb_results {
 };
 
 /*
- * Load a results folder. 0 on success; -EINVAL with a message in err (a folder that holds no
- * boot, an unreadable or malformed JSON file, named with its path), or -ENOMEM.
+ * Load a results folder. 0 on success; with a message in err: -ENOENT, -EACCES, -ENOTDIR (no
+ * such folder, or not one), -EINVAL (a folder that holds no boot, an unreadable or malformed
+ * JSON file, named with its path), or -ENOMEM.
  */
 int bb_results_load(const char *path, struct bb_results *res, char *err, size_t errlen);
 void bb_results_free(struct bb_results *res);
 /* How a boot ended, from run.json: "OUTCOME[: DETAIL][ (console log: PATH)]". */
 void bb_boot_end_text(const struct bb_res_boot *b, char *out, size_t len);
-/* Take a RUNID apart: "NAME.k=v.k=v" (a piece without '=' after k=v continues the value). */
+/* Take a RUNID apart: "NAME.k=v.k=v" (a piece without '=' after k=v continues the value).
+ * 0, or -ENOMEM. */
 int bb_runid_params(const char *runid, struct bb_kvs *params);
 const struct bb_res_stat *bb_run_stat(const struct bb_res_run *run, const char *name);
 

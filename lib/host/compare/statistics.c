@@ -1,4 +1,5 @@
 /* Statistics of the comparison: samples, Student's t, intervals, LKP's rule; see statistics.h. */
+#include <errno.h>
 #include <math.h>
 #include <stddef.h>
 #include <stdlib.h>
@@ -90,7 +91,7 @@ int bb_fieller(double ma, double mb, double va, double vb, double cab, double t,
 	double t2 = t * t;
 	double qa = ma * ma - t2 * va, qb = ma * mb - t2 * cab, qc = mb * mb - t2 * vb;
 	if (!(qa > 0))
-		return -1;
+		return -EDOM;
 	double disc = qb * qb - qa * qc;
 	if (disc < 0) /* rounding: the estimate mb / ma always satisfies the inequality */
 		disc = 0;
@@ -166,7 +167,7 @@ int bb_change_interval(const double *a, const size_t *boot_a, size_t na, const d
 	struct boot_acc *acc = calloc(na + nb + 1, sizeof(*acc));
 	double *x = calloc(na + nb + 1, sizeof(*x)), *y = calloc(na + nb + 1, sizeof(*y));
 	size_t nacc = 0, ka = 0, kb = 0, both = 0;
-	int r = -1;
+	int r = -ENOMEM;
 	memset(iv, 0, sizeof(*iv));
 	iv->confidence = confidence;
 	if (!acc || !x || !y)
@@ -268,7 +269,7 @@ static int summary(const double *v, size_t n, size_t max_margin, double *min, do
 {
 	double *s = malloc((n ? n : 1) * sizeof(*s));
 	if (!s)
-		return -1;
+		return -ENOMEM;
 	memcpy(s, v, n * sizeof(*s));
 	qsort(s, n, sizeof(*s), dbl_cmp);
 	size_t margin = n >> 5;
@@ -296,7 +297,7 @@ int bb_lkp_verdict(const char *name, const double *a, size_t na, const double *b
 	 * 3 or fewer samples (A is LKP's base, B the new) */
 	if (summary(a, na, 3, &v->min_a, &v->median_a, &v->max_a) ||
 	    summary(b, nb, na <= 3 ? 1 : 3, &v->min_b, &v->median_b, &v->max_b))
-		return -1;
+		return -ENOMEM;
 	/* changed_stat.rb, default mode: one side's min and median above the other's median and
 	 * max */
 	int apart = (v->min_b > v->median_a && v->median_b > v->max_a) ||

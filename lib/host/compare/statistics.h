@@ -27,7 +27,7 @@ double bb_t_quantile(double p, double df);
  * Fieller's confidence interval of the ratio mb / ma of two means, given the squared standard
  * errors va, vb of the means, their covariance cab (0 for independent sides) and the t
  * quantile: the set of r with (mb - r ma)^2 <= t^2 (vb - 2 r cab + r^2 va). 0 with [lo, hi];
- * -1 when that set is not a bounded interval (ma is not told apart from 0).
+ * -EDOM when that set is not a bounded interval (ma is not told apart from 0).
  */
 int bb_fieller(double ma, double mb, double va, double vb, double cab, double t, double *lo,
                double *hi);
@@ -58,8 +58,7 @@ struct bb_interval {
  * hold values of both sides). With >= 2 boots on each side the unit is the boot: each boot's
  * values are averaged first; when both sides have exactly the same boots the per-boot means are
  * paired (n - 1 df), otherwise independent (Welch-Satterthwaite df). With one boot on a side,
- * the iterations are the unit and the basis says so (BB_IV_ITERATIONS). 0, or -1 when out of
- * memory.
+ * the iterations are the unit and the basis says so (BB_IV_ITERATIONS). 0, or -ENOMEM.
  */
 int bb_change_interval(const double *a, const size_t *boot_a, size_t na, const double *b,
                        const size_t *boot_b, size_t nb, double confidence, struct bb_interval *iv);
@@ -74,7 +73,7 @@ struct bb_lkp_verdict {
 };
 /* The |change| (%) LKP requires of a stat: 1 for a test program's stats, 5 for the others. */
 double bb_stat_threshold(const char *name);
-/* LKP's rule on the samples of a stat (A the base, B the new): 0, or -1 when out of memory. */
+/* LKP's rule on the samples of a stat (A the base, B the new): 0, or -ENOMEM. */
 int bb_lkp_verdict(const char *name, const double *a, size_t na, const double *b, size_t nb,
                    struct bb_lkp_verdict *v);
 

@@ -1,4 +1,5 @@
 /* A set of distinct strings; see strset.h. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,7 +21,7 @@ int bb_strset_add(struct bb_strset *s, const char *x)
 		if (!strcmp(s->v[i], x))
 			return 0;
 	if (bb_grow(&s->v, &s->cap, s->n + 1, sizeof(*s->v)) || !(s->v[s->n] = strdup(x)))
-		return -1;
+		return -ENOMEM;
 	s->n++;
 	return 0;
 }

@@ -12,7 +12,7 @@ struct bb_strset {
 	size_t n, cap;
 };
 
-/* Add a copy of x unless it is there already. 0, or -1 when out of memory. */
+/* Add a copy of x unless it is there already. 0, or -ENOMEM. */
 int bb_strset_add(struct bb_strset *s, const char *x);
 int bb_strset_has(const struct bb_strset *s, const char *x);
 void bb_strset_free(struct bb_strset *s);

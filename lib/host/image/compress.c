@@ -25,7 +25,7 @@ int compress_parse(const char *name, enum compress_kind *kind)
 			*kind = (enum compress_kind)i;
 			return 0;
 		}
-	return -1;
+	return -EINVAL;
 }
 
 const char *compress_name(enum compress_kind kind)

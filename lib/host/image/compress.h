@@ -15,7 +15,7 @@ enum compress_kind { COMPRESS_GZIP, COMPRESS_ZSTD, COMPRESS_NONE };
 /* Threads for gzip: 0 (the default) means one per online CPU; the output is the same. */
 extern int compress_threads;
 
-/* "gzip", "zstd", "none" -> kind; 0, or -1 for an unknown name. */
+/* "gzip", "zstd", "none" -> kind; 0, or -EINVAL for an unknown name. */
 int compress_parse(const char *name, enum compress_kind *kind);
 const char *compress_name(enum compress_kind kind);
 /* The default level: gzip 6 (as gzip), zstd 19 (as the kernel's own initramfs rule). */

@@ -47,7 +47,7 @@ int cpio_norm_path(const char *in, char *out, size_t outlen)
 	const char *p = in;
 
 	if (!outlen)
-		return -1;
+		return -ENAMETOOLONG;
 	out[0] = 0;
 	while (*p) {
 		while (*p == '/')
@@ -60,13 +60,13 @@ int cpio_norm_path(const char *in, char *out, size_t outlen)
 			/* nothing */
 		} else if (n == 2 && p[0] == '.' && p[1] == '.') {
 			if (len == 0)
-				return -1;
+				return -EINVAL;
 			char *slash = strrchr(out, '/');
 			len = slash ? (size_t)(slash - out) : 0;
 			out[len] = 0;
 		} else {
 			if (len + n + 2 > outlen)
-				return -1;
+				return -ENAMETOOLONG;
 			if (len)
 				out[len++] = '/';
 			memcpy(out + len, p, n);
@@ -75,7 +75,7 @@ int cpio_norm_path(const char *in, char *out, size_t outlen)
 		}
 		p += n;
 	}
-	return len ? 0 : -1;
+	return len ? 0 : -EINVAL;
 }
 
 static struct cpio_entry *new_entry(struct cpio_list *l, const char *path, enum cpio_type type,

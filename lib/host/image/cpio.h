@@ -52,7 +52,8 @@ void cpio_list_free(struct cpio_list *l);
 
 /*
  * Normalise an image path: leading '/' dropped, '.' and empty components removed, '..'
- * resolved lexically. Returns 0, or -1 if it escapes the root, is empty or too long.
+ * resolved lexically. Returns 0, or -EINVAL if it escapes the root or is empty, -ENAMETOOLONG
+ * if it is too long.
  */
 int cpio_norm_path(const char *in, char *out, size_t outlen);
 

@@ -264,7 +264,7 @@ static int resolve(struct elfdeps *d, const char *path, char *real, size_t reall
 
 int elfdeps_resolve(const struct elfdeps *d, const char *path, char *real, size_t reallen)
 {
-	return resolve((struct elfdeps *)d, path, real, reallen, NULL);
+	return resolve((struct elfdeps *)d, path, real, reallen, NULL) ? -errno : 0;
 }
 
 /*

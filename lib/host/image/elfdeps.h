@@ -51,7 +51,7 @@ void elfdeps_free(struct elfdeps *d);
 
 /*
  * Resolve an absolute image path inside the sysroot, following symlinks there. real gets the
- * resolved image path. Returns 0, or -1 with errno (ENOENT, ELOOP, ENAMETOOLONG).
+ * resolved image path. Returns 0, or -errno (-ENOENT, -ELOOP, -ENAMETOOLONG).
  */
 int elfdeps_resolve(const struct elfdeps *d, const char *path, char *real, size_t reallen);
 

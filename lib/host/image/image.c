@@ -36,11 +36,11 @@ static int exe_dir(char *out, size_t outlen)
 	char exe[PATH_MAX];
 	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
 	if (n < 0)
-		return -1;
+		return -errno;
 	exe[n] = 0;
 	char *slash = strrchr(exe, '/');
 	if (!slash)
-		return -1;
+		return -ENOENT;
 	*slash = 0;
 	return strfmt(out, outlen, "%s", exe);
 }
@@ -56,7 +56,7 @@ int image_find_data(const char *rel, char *out, size_t outlen)
 		return 0;
 	if (!strfmt(out, outlen, "%s", rel) && access(out, F_OK) == 0)
 		return 0;
-	return -1;
+	return -ENOENT;
 }
 
 int image_default_sysroot(char *out, size_t outlen, char *err, size_t errlen)

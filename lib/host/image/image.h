@@ -77,7 +77,7 @@ int image_default_sysroot(char *out, size_t outlen, char *err, size_t errlen);
 void image_default_cachedir(char *out, size_t outlen);
 /*
  * A file of the benchboot tree: $BB_TOP/REL, the running binary's ../REL, then ./REL.
- * Returns 0 and the path, or -1.
+ * Returns 0 and the path, or -ENOENT.
  */
 int image_find_data(const char *rel, char *out, size_t outlen);
 

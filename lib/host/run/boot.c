@@ -122,25 +122,27 @@ void bb_run_collect(struct run *r, struct bb_progress *p, const char *disk, cons
 }
 
 int bb_run_outcome(struct run *r, struct bb_progress *p, int qr, const struct bb_qemu_result *q,
-                   const char *console, const char **outcome, char *detail, size_t dlen)
+                   const char *console, const char **outcome, char *detail, size_t dlen,
+                   int *finished)
 {
 	struct bb_run_result *res = r->res;
 	snprintf(detail, dlen, "%s", q->detail);
+	*finished = 0;
 	if (qr) {
 		*outcome = "qemu-failed";
 		bb_progress_event(p, "FAILED: unable to run QEMU: %s", q->detail);
 		res->system_failure = 1;
-		return -1;
+		return qr < 0 ? qr : -ENOEXEC;
 	}
 	*outcome = bb_boot_outcome_name(q->outcome);
-	int finished = q->outcome == BB_BOOT_POWEROFF && p->boot_end_seen;
+	*finished = q->outcome == BB_BOOT_POWEROFF && p->boot_end_seen;
 	if (q->outcome == BB_BOOT_POWEROFF && !p->boot_end_seen)
 		snprintf(detail, dlen, "the VM stopped before the init reported boot-end");
 	if (q->stalls)
 		bb_progress_event(p,
 		                  "the kernel reported %d lockup or stall report%s, the first: %s",
 		                  q->stalls, q->stalls == 1 ? "" : "s", q->stall);
-	if (finished) {
+	if (*finished) {
 		bb_progress_event(p, "finished in %.0f s", q->wall_s);
 	} else {
 		res->any_failed = 1;
@@ -151,5 +153,5 @@ int bb_run_outcome(struct run *r, struct bb_progress *p, int qr, const struct bb
 	}
 	if (p->failed)
 		res->any_failed = 1;
-	return finished;
+	return 0;
 }

@@ -187,11 +187,11 @@ static void side_init(struct side *sd, struct run *r, const struct bootspec *s, 
 /* How side sd went: 1 finished, 0 not (QEMU could not run included). */
 static int side_outcome(struct side *sd, const char **outcome, char *detail, size_t dlen)
 {
-	int fin =
-	    bb_run_outcome(sd->r, &sd->p, sd->qr, &sd->qres, sd->console, outcome, detail, dlen);
-	if (fin < 0)
+	int fin;
+	if (bb_run_outcome(sd->r, &sd->p, sd->qr, &sd->qres, sd->console, outcome, detail, dlen,
+	                   &fin))
 		sd->r->res->any_failed = 1;
-	return fin > 0;
+	return fin;
 }
 
 /* The record of a two-host boot (both sides booted and ended). */

@@ -469,11 +469,9 @@ static void boot_one(struct run *r, const struct bootspec *s, size_t nboots)
 	rec->stalls = qres.stalls;
 	snprintf(rec->stall, sizeof(rec->stall), "%s", qres.stall);
 	snprintf(rec->disk_error, sizeof(rec->disk_error), "%s", p.disk_error);
-	int fin = bb_run_outcome(r, &p, qr, &qres, rec->console, &rec->outcome, rec->detail,
-	                         sizeof(rec->detail));
-	if (fin < 0)
+	if (bb_run_outcome(r, &p, qr, &qres, rec->console, &rec->outcome, rec->detail,
+	                   sizeof(rec->detail), &rec->finished))
 		return;
-	rec->finished = fin;
 	bb_run_collect(r, &p, res->disk, res->outdir, rec->console, rec->boot_id, rec->finished,
 	               rec->folder, sizeof(rec->folder));
 	int wr = bb_runjson_write(res->outdir, r->old, res->recs, r->booted, res->nrecs);

@@ -54,9 +54,11 @@ void bb_run_collect(struct run *r, struct bb_progress *p, const char *disk, cons
                     size_t folderlen);
 
 /* How a boot went (qr and q from bb_qemu_boot), said on p: its outcome and detail, failures
- * marked in r->res. 1 finished (powered off after boot-end), 0 not, -1 QEMU could not run. */
+ * marked in r->res; *finished: powered off after boot-end. 0, or qr's -errno when QEMU could
+ * not run. */
 int bb_run_outcome(struct run *r, struct bb_progress *p, int qr, const struct bb_qemu_result *q,
-                   const char *console, const char **outcome, char *detail, size_t dlen);
+                   const char *console, const char **outcome, char *detail, size_t dlen,
+                   int *finished);
 
 /* A two-host boot of group spec cs (the server: ss) as the res->nrecs-th boot (pair.c). */
 void bb_pair_boot(struct run *r, const struct bootspec *cs, const struct bootspec *ss,
