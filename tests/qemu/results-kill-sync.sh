@@ -6,8 +6,10 @@
 # waits for the line that opens K's sync (the first sync is env.json's: K's is the K+1-th),
 # SIGKILLs QEMU after a delay in [0, 0.9 x iteration 1's sync], then `benchboot collect`s the
 # disk: every iteration whose sync ended before the kill (the console said `synced`) is on the
-# disk whole and in results.json; iteration K is whole or absent (a file under its final name
-# is never a part, results.json lists it only with all its files); none after K is there.
+# disk whole and in results.json; iteration K is whole, absent, or begun: the files its sync
+# wrote before the kill, each whole (a file under its final name is never a part), without
+# its status (the last one written); results.json lists it only with all its files; none
+# after K is there.
 # BB_TRIALS trials (default 6), BB_SEED seeds K and the delays (printed).
 . tests/lib.sh
 . tests/qemu/init-image.inc
@@ -41,22 +43,33 @@ head -c $ERR_BYTES < <(yes 'benchboot kill-sync client stderr line, the same in 
 cp tests/fixtures/netperf/tcp_stream.txt "$T/want.out"
 "$BENCHBOOT" mkdisk "$T/fresh.img" --size 256M >/dev/null || fail "mkdisk"
 
-# one whole iteration? IT DIR: 0 whole, 1 absent (no folder or an empty one), else fails
+# one whole iteration? IT DIR: 0 whole, 1 absent (no folder or an empty one), 4 begun (the
+# files of its sync order that came before the kill, each whole, and not its status: the
+# writer copies a folder's files in name order, results.json after them, so `status` is the
+# last of an iteration's), else fails: 2 a file missing before one that is there, 3 a file
+# not whole
 iteration_state() {
-	local d=$1 f
+	local d=$1 f gap=0
 	if [ ! -d "$d" ] || [ -z "$(ls -A "$d")" ]; then return 1; fi
-	for f in status client.0.out client.0.err client.0.rusage; do
-		[ -f "$d/$f" ] || return 2
+	for f in client.0.err client.0.out client.0.rusage status; do
+		if [ ! -f "$d/$f" ]; then
+			gap=1
+			continue
+		fi
+		[ $gap = 0 ] || return 2
+		case $f in
+		client.0.err) cmp -s "$d/$f" "$T/want.err" || return 3 ;;
+		client.0.out) cmp -s "$d/$f" "$T/want.out" || return 3 ;;
+		status) grep -q '"status": *"ok"' "$d/$f" || return 3 ;;
+		esac
 	done
-	cmp -s "$d/client.0.err" "$T/want.err" || return 3
-	cmp -s "$d/client.0.out" "$T/want.out" || return 3
-	grep -q '"status": *"ok"' "$d/status" || return 3
+	[ $gap = 0 ] || return 4
 	return 0
 }
 
 RANDOM=$SEED
 echo "$TRIALS trials, seed $SEED (BB_SEED=$SEED repeats them)"
-inside=0 whole=0 absent=0 unclean=0
+inside=0 whole=0 absent=0 begun=0 unclean=0
 for n in $(seq 1 "$TRIALS"); do
 	k=$((2 + RANDOM % (ITERS - 1))) r=$RANDOM t0=$SECONDS
 	cp "$T/fresh.img" "$T/d$n.img"
@@ -117,6 +130,7 @@ for n in $(seq 1 "$TRIALS"); do
 			case $st in
 			0) whole=$((whole + 1)) ;;
 			1) absent=$((absent + 1)) ;;
+			4) begun=$((begun + 1)) ;;
 			*) ls -la "$boot/runs/sync/$i"; fail "trial $n: iteration $k, killed in its sync, is on the disk in part (state $st)" ;;
 			esac
 		elif [ "$i" -gt $((done_iters + 1)) ]; then
@@ -135,5 +149,5 @@ for n in $(seq 1 "$TRIALS"); do
 	echo "trial $n: killed ${delay} ms after iteration $k's sync began (iteration 1's took ${sync_ms:-?} ms): inside the sync: $in; $done_iters iterations synced, results.json lists $listed ($((SECONDS - t0)) s)"
 	rm -rf "$T/out$n" "$T/d$n.img" "$log.raw"
 done
-echo "$TRIALS trials: $inside killed inside iteration K's sync (K whole on the disk $whole, absent $absent), $((TRIALS - inside)) just after it; $unclean disks e2fsck -fn found not clean; every iteration synced before the kill whole, none in part"
+echo "$TRIALS trials: $inside killed inside iteration K's sync (K whole on the disk $whole, absent $absent, begun without its status $begun), $((TRIALS - inside)) just after it; $unclean disks e2fsck -fn found not clean; every iteration synced before the kill whole, none in part"
 [ $inside -ge $(((TRIALS + 1) / 2)) ] || fail "only $inside of $TRIALS kills landed inside the sync (machine too fast or too slow?)"
