@@ -2,6 +2,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -75,5 +76,38 @@ int fileio_read_line(const char *path, char *buf, size_t len)
 	close(fd);
 	buf[n > 0 ? n : 0] = 0;
 	buf[strcspn(buf, "\n")] = 0;
+	return r;
+}
+
+int fileio_write_file(const char *path, const void *data, size_t len)
+{
+	char tmp[PATH_MAX];
+	const char *slash = strrchr(path, '/');
+	int dirlen = slash ? (int)(slash - path + 1) : 0;
+	if (snprintf(tmp, sizeof(tmp), "%.*s.%s.tmp-%ld", dirlen, path, path + dirlen,
+	             (long)getpid()) >= (int)sizeof(tmp))
+		return -ENAMETOOLONG;
+	int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (fd < 0)
+		return -errno;
+	int r = fileio_pwrite_all(fd, data, len, 0);
+	if (close(fd) && !r)
+		r = -errno;
+	if (!r && rename(tmp, path))
+		r = -errno;
+	if (r)
+		unlink(tmp);
+	return r;
+}
+
+int fileio_copy_file(const char *src, const char *dst)
+{
+	unsigned char *data;
+	size_t len;
+	int r = fileio_read_all(src, &data, &len);
+	if (r)
+		return r;
+	r = fileio_write_file(dst, data, len);
+	free(data);
 	return r;
 }

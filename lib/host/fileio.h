@@ -22,4 +22,12 @@ int fileio_read_all(const char *path, unsigned char **data, size_t *len);
  * 0 or -errno. */
 int fileio_read_line(const char *path, char *buf, size_t len);
 
+/* The one whole-file writer: len bytes to path (mode 0644) through a hidden .NAME.tmp-PID
+ * beside it, renamed into place, so a reader sees the old file or the new one, never a part
+ * of it (and a killed writer leaves no file a reader takes). 0, or -errno. */
+int fileio_write_file(const char *path, const void *data, size_t len);
+
+/* src's content to dst, through fileio_write_file. 0, or -errno. */
+int fileio_copy_file(const char *src, const char *dst);
+
 #endif

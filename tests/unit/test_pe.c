@@ -182,8 +182,8 @@ TEST(uki_sections_as_objdump_reads_them)
 	snprintf(kernel, sizeof(kernel), "%s/vmlinuz", dir);
 	snprintf(initrd, sizeof(initrd), "%s/initrd.img", dir);
 	snprintf(out, sizeof(out), "%s/benchboot.efi", dir);
-	CHECK_INT(uki_write_file(kernel, bz, sizeof(bz)), ==, 0);
-	CHECK_INT(uki_write_file(initrd, "INITRD", 6), ==, 0);
+	CHECK_INT(fileio_write_file(kernel, bz, sizeof(bz)), ==, 0);
+	CHECK_INT(fileio_write_file(initrd, "INITRD", 6), ==, 0);
 	struct uki_spec spec = {.stub = stub_path(), .kernel = kernel, .initrd = initrd,
 				.cmdline = "console=ttyS0 benchboot.boot.group=1\n", .name = "t",
 				.id = "abc", .timestamp = 0};

@@ -337,7 +337,7 @@ int lava_write_jobs(const char *jobpath, const struct lava_opts *opts,
 			if (mkdir(dir, 0755) && errno != EEXIST)
 				ret = errbuf_fail(err, errlen, -errno, "unable to create %s: %s", dir,
 				                  strerror(errno));
-			else if ((r = uki_write_file(path, text, strlen(text))))
+			else if ((r = fileio_write_file(path, text, strlen(text))))
 				ret = errbuf_fail(err, errlen, r, "unable to write %s: %s", path,
 				                  strerror(-r));
 			else if (written) {

@@ -25,18 +25,6 @@ static int label_ok(const char *s)
 	return 1;
 }
 
-static int copy_file(const char *src, const char *dst)
-{
-	uint8_t *data;
-	size_t len;
-	int r = fileio_read_all(src, &data, &len);
-	if (r)
-		return r;
-	r = uki_write_file(dst, data, len);
-	free(data);
-	return r;
-}
-
 static int mkdir_ok(const char *path)
 {
 	return mkdir(path, 0755) && errno != EEXIST ? -errno : 0;
@@ -133,7 +121,7 @@ int pxe_build(const char *dir, const char *name, const struct pxe_entry *entries
 				goto out_free;
 			}
 		}
-		if ((r = copy_file(e->kernel, kernel)) || (r = copy_file(e->initrd, initrd))) {
+		if ((r = fileio_copy_file(e->kernel, kernel)) || (r = fileio_copy_file(e->initrd, initrd))) {
 			ret = errbuf_fail(err, errlen, r == -ENOENT ? -EINVAL : r,
 			                  "unable to copy %s and %s into %s: %s", e->kernel,
 			                  e->initrd, dir, strerror(-r));
@@ -145,7 +133,7 @@ int pxe_build(const char *dir, const char *name, const struct pxe_entry *entries
 			strbuf_printf(&one, "#!ipxe\n# benchboot %s: boot %s\n", name, e->label);
 			ipxe_boot(&one, prefix, cmdlines[i]);
 			snprintf(path, sizeof(path), "%s/%s.ipxe", dir, e->label);
-			r = one.oom ? -ENOMEM : uki_write_file(path, one.s, one.len);
+			r = one.oom ? -ENOMEM : fileio_write_file(path, one.s, one.len);
 			free(one.s);
 			if (r) {
 				ret = errbuf_fail(err, errlen, r, "unable to write %s: %s",
@@ -165,9 +153,9 @@ int pxe_build(const char *dir, const char *name, const struct pxe_entry *entries
 		goto out_free;
 	}
 	snprintf(path, sizeof(path), "%s/boot.ipxe", dir);
-	if (!(r = uki_write_file(path, ipxe.s, ipxe.len))) {
+	if (!(r = fileio_write_file(path, ipxe.s, ipxe.len))) {
 		snprintf(path, sizeof(path), "%s/pxelinux.cfg/default", dir);
-		r = uki_write_file(path, pxelinux.s, pxelinux.len);
+		r = fileio_write_file(path, pxelinux.s, pxelinux.len);
 	}
 	if (r)
 		ret = errbuf_fail(err, errlen, r, "unable to write %s: %s", path,

@@ -15,35 +15,6 @@
 #include "host/boot/pe.h"
 #include "host/boot/uki.h"
 
-int uki_write_file(const char *path, const void *data, size_t len)
-{
-	char tmp[4096];
-	if (snprintf(tmp, sizeof(tmp), "%s.tmp", path) >= (int)sizeof(tmp))
-		return -ENAMETOOLONG;
-	int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644), r = 0;
-	if (fd < 0)
-		return -errno;
-	const uint8_t *p = data;
-	while (len) {
-		ssize_t n = write(fd, p, len);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0) {
-			r = n < 0 ? -errno : -EIO;
-			break;
-		}
-		p += n;
-		len -= (size_t)n;
-	}
-	if (close(fd) && !r)
-		r = -errno;
-	if (!r && rename(tmp, path))
-		r = -errno;
-	if (r)
-		unlink(tmp);
-	return r;
-}
-
 char *uki_osrel(const char *name, const char *id)
 {
 	char *s = NULL;
@@ -123,7 +94,7 @@ int uki_build(const struct uki_spec *spec, const char *out, char *err, size_t er
 	}
 	pe_set_timestamp(&pe, spec->timestamp);
 	pe_update_checksum(&pe);
-	if ((r = uki_write_file(out, pe.buf, pe.len)))
+	if ((r = fileio_write_file(out, pe.buf, pe.len)))
 		ret =
 		    errbuf_fail(err, errlen, r, "unable to write %s: %s", out, strerror(-r));
 out_free:

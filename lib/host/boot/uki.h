@@ -40,7 +40,5 @@ int uki_build(const struct uki_spec *spec, const char *out, char *err, size_t er
 /* The default os-release text for an image (malloc'd, NULL when out of memory). */
 char *uki_osrel(const char *name, const char *id);
 
-/* Write len bytes to path through path.tmp + rename; 0 or -errno. */
-int uki_write_file(const char *path, const void *data, size_t len);
 
 #endif

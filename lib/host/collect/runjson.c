@@ -2,6 +2,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -10,6 +11,7 @@
 #include "host/collect/collect.h"
 #include "host/results/dmesg.h"
 #include "host/collect/runjson.h"
+#include "host/fileio.h"
 
 /* How one host's boot ended: the fields a boot's entry and its server_host share. */
 struct host_end {
@@ -118,14 +120,15 @@ static void write_recs(struct jout *w, void *ctx)
 }
 
 /* DIR/run.json: old's boots (but drop_id's, when given) in their order, then what emit writes,
- * through DIR/.run.json.tmp-PID renamed into place. 0 or -errno. */
+ * made in memory and written whole (fileio_write_file: DIR/.run.json.tmp-PID renamed into
+ * place). 0 or -errno. */
 static int write_file(const char *outdir, const struct jn *old, const char *drop_id,
                       void (*emit)(struct jout *w, void *ctx), void *ctx)
 {
-	char path[4200], tmp[4300];
+	char path[4200], *text = NULL;
+	size_t len = 0;
 	snprintf(path, sizeof(path), "%s/run.json", outdir);
-	snprintf(tmp, sizeof(tmp), "%s/.run.json.tmp-%ld", outdir, (long)getpid());
-	FILE *f = fopen(tmp, "w");
+	FILE *f = open_memstream(&text, &len);
 	if (!f)
 		return -errno;
 	struct jout w;
@@ -145,12 +148,9 @@ static int write_file(const char *outdir, const struct jn *old, const char *drop
 	jout_arr_end(&w);
 	jout_obj_end(&w);
 	int bad = ferror(f);
-	if (fclose(f) || bad || rename(tmp, path)) {
-		int e = errno ? errno : EIO;
-		unlink(tmp);
-		return -e;
-	}
-	return 0;
+	int r = fclose(f) || bad ? -ENOMEM : fileio_write_file(path, text, len);
+	free(text);
+	return r;
 }
 
 int bb_runjson_write(const char *outdir, const struct jn *old, const struct bb_run_record *recs,

@@ -250,35 +250,10 @@ static int dest_is(const char *dest, const char *want)
 static int write_out(const char *dir, const char *name, const void *data, size_t len, char *err,
                      size_t errlen)
 {
-	char path[PATH_MAX * 2], tmp[PATH_MAX * 2 + 8];
+	char path[PATH_MAX * 2];
 	strfmt(path, sizeof(path), "%s/%s", dir, name);
-	strfmt(tmp, sizeof(tmp), "%s.tmp%ld", path, (long)getpid()); /* concurrent builds */
-	int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-	if (fd < 0)
-		return errbuf_fail(err, errlen, -errno, "unable to create %s: %s", tmp,
-		                   strerror(errno));
-	const unsigned char *p = data;
-	while (len) {
-		ssize_t n = write(fd, p, len);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0) {
-			int e = errno;
-			close(fd);
-			unlink(tmp);
-			return errbuf_fail(err, errlen, -e, "unable to write %s: %s", tmp,
-			                   strerror(e));
-		}
-		p += n;
-		len -= (size_t)n;
-	}
-	if (close(fd) < 0 || rename(tmp, path) < 0) {
-		int e = errno;
-		unlink(tmp);
-		return errbuf_fail(err, errlen, -e, "unable to write %s: %s", path,
-		                   strerror(e));
-	}
-	return 0;
+	int r = fileio_write_file(path, data, len); /* a tmp file per process: concurrent builds */
+	return r ? errbuf_fail(err, errlen, r, "unable to write %s: %s", path, strerror(-r)) : 0;
 }
 
 /* The release a bzImage was built as (the setup header's kernel_version string), or "". */

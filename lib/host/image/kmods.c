@@ -123,26 +123,6 @@ static void rm_tree(const char *path)
 	nftw(path, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
 }
 
-/* Copy a small file; 0, or -1 with errno set (the caller reports errno). */
-static int copy_file(const char *from, const char *to)
-{
-	unsigned char *data;
-	size_t size;
-	int r = fileio_read_all(from, &data, &size);
-	if (r) {
-		errno = -r;
-		return -1;
-	}
-	int fd = open(to, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-	r = -1;
-	if (fd >= 0) {
-		r = write(fd, data, size) == (ssize_t)size ? 0 : -1;
-		if (close(fd) < 0)
-			r = -1;
-	}
-	free(data);
-	return r;
-}
 
 static int run_depmod(const char *root, const char *version, char *err, size_t errlen)
 {
@@ -216,8 +196,10 @@ static int stage(const char *moddir, const char *version, const char *root, char
 		            !strncmp(de->d_name, "modules.builtin", 15)) &&
 		           !strstr(de->d_name, ".bin") &&
 		           strcmp(de->d_name, "modules.builtin.alias")) {
-			if (copy_file(from, to) < 0) {
+			int cr = fileio_copy_file(from, to);
+			if (cr) {
 				closedir(d);
+				errno = -cr;
 				goto out_errno;
 			}
 		}
