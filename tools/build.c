@@ -10,7 +10,6 @@
  * explicit inputs. The work is done by image_build (lib/host/image/image.c); this file only parses.
  */
 #include <errno.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -109,9 +108,10 @@ static const struct option options[] = {
 	{"uki", no_argument, NULL, OPT_UKI},
 	{"disk", no_argument, NULL, OPT_DISK},
 	{"pxe", no_argument, NULL, OPT_PXE},
-	{"help", no_argument, NULL, 'h'},
+	VERB_HELP_OPTION,
 	{NULL, 0, NULL, 0},
 };
+static const struct verb_cmd cmd = {"build", usage_text, ":o:h", options};
 
 /* SRC[:DEST] split at the first ':' (the argument string is modified). */
 static struct image_pair split_pair(char *arg)
@@ -123,14 +123,6 @@ static struct image_pair split_pair(char *arg)
 		p.dest = colon + 1;
 	}
 	return p;
-}
-
-static int usage_error(const char *fmt, const char *arg)
-{
-	fprintf(stderr, "benchboot build: ");
-	fprintf(stderr, fmt, arg);
-	fprintf(stderr, "\n'benchboot build --help' lists the options\n");
-	return EXIT_USAGE;
 }
 
 /* --uki, --disk, --pxe: the boot media of a built image (lib/host/boot/bootmedia.c). */
@@ -145,9 +137,9 @@ static int build_media(const struct image_result *res, const char *name,
 		fprintf(stderr, "benchboot build: %s\n", err);
 		return exit_status(rc);
 	}
-	if (!m.sysroot && image_default_sysroot(sysroot, sizeof(sysroot), err, sizeof(err))) {
+	if (!m.sysroot && (rc = image_default_sysroot(sysroot, sizeof(sysroot), err, sizeof(err)))) {
 		fprintf(stderr, "benchboot build: fatal: unable to find the sysroot: %s\n", err);
-		return EXIT_SYSTEM;
+		return exit_status(rc);
 	}
 	m.sysroot = m.sysroot ? m.sysroot : sysroot;
 	rc = bootmedia_make(&m, err, sizeof(err));
@@ -225,9 +217,7 @@ static int build_main(int argc, char **argv)
 	spec.binaries = binaries;
 	spec.files = files;
 	spec.modules = modules;
-	optind = 1;
-	opterr = 0;
-	while ((opt = getopt_long(argc, argv, ":o:h", options, NULL)) != -1) {
+	while ((opt = verb_getopt(&cmd, argc, argv)) != -1) {
 		switch (opt) {
 		case OPT_NAME: spec.name = optarg; break;
 		case 'o': spec.outdir = optarg; break;
@@ -239,7 +229,7 @@ static int build_main(int argc, char **argv)
 		case OPT_FILE:
 			files[spec.nfiles] = split_pair(optarg);
 			if (!files[spec.nfiles].dest || !*files[spec.nfiles].dest) {
-				rc = usage_error("--file %s: expected SRC:DEST", optarg);
+				rc = usage_error(cmd.name, "--file %s: expected SRC:DEST", optarg);
 				goto out;
 			}
 			spec.nfiles++;
@@ -251,7 +241,7 @@ static int build_main(int argc, char **argv)
 		case OPT_CMDLINE: spec.cmdline = optarg; break;
 		case OPT_COMPRESS:
 			if (compress_parse(optarg, &spec.compress)) {
-				rc = usage_error("--compress %s: expected gzip, zstd or none", optarg);
+				rc = usage_error(cmd.name, "--compress %s: expected gzip, zstd or none", optarg);
 				goto out;
 			}
 			break;
@@ -259,7 +249,7 @@ static int build_main(int argc, char **argv)
 			char *end;
 			long v = strtol(optarg, &end, 10);
 			if (*end || v < 1 || v > 22) {
-				rc = usage_error("--level %s: expected a number 1..22", optarg);
+				rc = usage_error(cmd.name, "--level %s: expected a number 1..22", optarg);
 				goto out;
 			}
 			spec.level = (int)v;
@@ -270,15 +260,8 @@ static int build_main(int argc, char **argv)
 		case OPT_UKI: media |= BOOTMEDIA_UKI; break;
 		case OPT_DISK: media |= BOOTMEDIA_DISK; break;
 		case OPT_PXE: media |= BOOTMEDIA_PXE; break;
-		case 'h':
-			fputs(usage_text, stdout);
-			goto out;
-		case ':':
-			rc = usage_error("option %s needs an argument", argv[optind - 1]);
-			goto out;
-		default:
-			rc = usage_error("unknown option %s", argv[optind - 1]);
-			goto out;
+		case VERB_HELP: goto out;
+		case VERB_BAD: rc = EXIT_USAGE; goto out;
 		}
 	}
 	/* A disk image's init must see the disk it booted from (virtio, USB sticks), and a USB
@@ -298,12 +281,12 @@ static int build_main(int argc, char **argv)
 		goto out;
 	}
 	if (optind < argc) {
-		rc = usage_error("unexpected argument '%s' (inputs are given with options)",
+		rc = usage_error(cmd.name, "unexpected argument '%s' (inputs are given with options)",
 				 argv[optind]);
 		goto out;
 	}
 	if (!spec.name) {
-		rc = usage_error("%s", "--name NAME is required");
+		rc = usage_error(cmd.name, "--name NAME is required");
 		goto out;
 	}
 

@@ -16,6 +16,8 @@
 #include "host/job/matrix.h"
 #include "host/job/planwrite.h"
 #include "host/job/jobwarnings.h"
+#include "host/errbuf.h"
+#include "host/fileio.h"
 #include "verb.h"
 
 /* The cluster: one host (both roles), or each host with its role, address, NIC and MAC. */
@@ -34,13 +36,19 @@ static void print_cluster(const struct bb_job *job)
 	}
 }
 
-static void usage(FILE *f)
-{
-	fprintf(f, "usage: benchboot check [-v] [--plans DIR] JOB.yaml\n\n"
-	           "Validate a job file and print its matrix: boots, runs per boot, iterations,\n"
-	           "estimated wall time. -v prints the plans; --plans DIR writes DIR/plan.N.\n"
-	           "Exit 0: valid, 100: invalid job (the error names file, line, column, key).\n");
-}
+static const char usage_text[] =
+    "usage: benchboot check [-v] [--plans DIR] JOB.yaml\n\n"
+    "Validate a job file and print its matrix: boots, runs per boot, iterations,\n"
+    "estimated wall time. -v prints the plans; --plans DIR writes DIR/plan.N.\n"
+    "Exit 0: valid, 100: invalid job (the error names file, line, column, key).\n";
+
+enum { OPT_PLANS = 256 };
+static const struct option options[] = {
+	{"plans", required_argument, NULL, OPT_PLANS},
+	VERB_HELP_OPTION,
+	{NULL, 0, NULL, 0},
+};
+static const struct verb_cmd cmd = {"check", usage_text, ":vh", options};
 
 static void duration(double s, char *buf, size_t len)
 {
@@ -76,78 +84,61 @@ static void print_warmup(const struct bb_boot *boot)
 	       warmup_random(boot) ? "" : boot->runs[0].id);
 }
 
-static int check_main(int argc, char **argv)
+/* The job: its files, cluster, documents and notes. */
+static void print_job(const struct bb_job *job, const struct bb_matrix *m)
 {
-	const char *path = NULL, *plans = NULL;
-	int verbose = 0;
-	char err[1024];
-
-	for (int i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-			usage(stdout);
-			return EXIT_OK;
-		} else if (!strcmp(argv[i], "-v")) {
-			verbose = 1;
-		} else if (!strcmp(argv[i], "--plans") && i + 1 < argc) {
-			plans = argv[++i];
-		} else if (argv[i][0] == '-' || path) {
-			usage(stderr);
-			return EXIT_USAGE;
-		} else {
-			path = argv[i];
-		}
-	}
-	if (!path) {
-		usage(stderr);
-		return EXIT_USAGE;
-	}
-
-	struct bb_job job;
-	struct bb_matrix m;
-	int rc = bb_job_parse_file(path, &job, err, sizeof err);
-	if (rc) {
-		fprintf(stderr, "benchboot check: %s\n", err);
-		return rc == -EINVAL ? EXIT_USAGE : EXIT_SYSTEM;
-	}
-	if ((rc = bb_matrix_expand(&job, &m, err, sizeof err))) {
-		fprintf(stderr, "benchboot check: %s\n", err);
-		bb_job_free(&job);
-		return rc == -EINVAL ? EXIT_USAGE : EXIT_SYSTEM;
-	}
-	double tmin, tmax;
-	if ((rc = bb_matrix_estimate(&m, &tmin, &tmax, err, sizeof err))) {
-		fprintf(stderr, "benchboot check: %s: %s\n", path, err);
-		goto out;
-	}
-	long iters = 0, warmups = 0;
-	for (size_t b = 0; b < m.nboots; b++) {
-		warmups += boot_warmup(&m.boots[b]);
-		for (size_t r = 0; r < m.boots[b].nruns; r++)
-			iters += atoi(bb_kvs_get_or(&m.boots[b].runs[r].params, "iterations", "1"));
-	}
-	job_print_warnings("check", &job);
-	printf("job %s (%s): suite %s, %zu document%s\n", job.name, job.file, job.suite,
-	       job.nfiledocs, job.nfiledocs == 1 ? "" : "s");
-	for (size_t i = 1; i < job.files.n; i++)
-		printf("  includes %s\n", job.files.v[i]);
-	if (job.skipped)
-		printf("  %s\n", job.skipped);
-	print_cluster(&job);
+	job_print_warnings("check", job);
+	printf("job %s (%s): suite %s, %zu document%s\n", job->name, job->file, job->suite,
+	       job->nfiledocs, job->nfiledocs == 1 ? "" : "s");
+	for (size_t i = 1; i < job->files.n; i++)
+		printf("  includes %s\n", job->files.v[i]);
+	if (job->skipped)
+		printf("  %s\n", job->skipped);
+	print_cluster(job);
 	/* runs per document, as LKP counts them (document 0 is a job of its own) */
-	for (size_t d = 0; d < job.ndocs && job.nfiledocs > 1; d++) {
+	for (size_t d = 0; d < job->ndocs && job->nfiledocs > 1; d++) {
 		size_t n = 0;
-		for (size_t b = 0; b < m.nboots; b++)
-			for (size_t r = 0; r < m.boots[b].nruns; r++)
-				n += m.boots[b].runs[r].doc == job.docs[d].index;
-		printf("  document %d: %zu run%s\n", job.docs[d].index, n, n == 1 ? "" : "s");
+		for (size_t b = 0; b < m->nboots; b++)
+			for (size_t r = 0; r < m->boots[b].nruns; r++)
+				n += m->boots[b].runs[r].doc == job->docs[d].index;
+		printf("  document %d: %zu run%s\n", job->docs[d].index, n, n == 1 ? "" : "s");
 	}
-	job_print_notes(stdout, "", &job);
-	for (size_t b = 0; b < m.nboots && !rc; b++) {
-		const struct bb_boot *boot = &m.boots[b];
+	job_print_notes(stdout, "", job);
+}
+
+/* One run of a boot: its iterations, durations, warm-up and clients. */
+static int print_run(const struct bb_job *job, const struct bb_boot *boot, size_t r, char *err,
+                     size_t errlen)
+{
+	const struct bb_run *run = &boot->runs[r];
+	struct bb_suite_run sr;
+	char d1[32], d2[32], warm[48] = "";
+	int rc = bb_suite_run(job->suite, &run->params, &sr, err, errlen);
+	if (rc)
+		return rc;
+	duration(sr.nominal_s, d1, sizeof d1);
+	duration(sr.runtime_s, d2, sizeof d2);
+	if (r == 0 && boot_warmup(boot) && !warmup_random(boot))
+		snprintf(warm, sizeof warm, " + %d warm-up", boot_warmup(boot));
+	printf("  run %s: %d x %s%s%s%s%s, clients %s\n", run->id, sr.iterations, d1,
+	       sr.runtime_s > sr.nominal_s ? " (at most " : "",
+	       sr.runtime_s > sr.nominal_s ? d2 : "", sr.runtime_s > sr.nominal_s ? ")" : "", warm,
+	       sr.client_count);
+	bb_suite_run_free(&sr);
+	return 0;
+}
+
+/* Each boot group: its parameters, modules, programs and runs. */
+static int print_boots(const struct bb_job *job, const struct bb_matrix *m, char *err,
+                       size_t errlen)
+{
+	int rc = 0;
+	for (size_t b = 0; b < m->nboots && !rc; b++) {
+		const struct bb_boot *boot = &m->boots[b];
 		struct bb_strv mods = {0}, files = {0};
 		char bp[4096];
 		bb_plan_boot_params(boot, bp, sizeof bp);
-		if ((rc = bb_plan_needs(&m, b, &mods, &files, err, sizeof err)))
+		if ((rc = bb_plan_needs(m, b, &mods, &files, err, errlen)))
 			break;
 		printf("boot %zu: %s\n  %zu run%s; modules:", b, bp, boot->nruns,
 		       boot->nruns == 1 ? "" : "s");
@@ -160,33 +151,26 @@ static int check_main(int argc, char **argv)
 		print_warmup(boot);
 		bb_strv_free(&mods);
 		bb_strv_free(&files);
-		for (size_t r = 0; r < boot->nruns && !rc; r++) {
-			const struct bb_run *run = &boot->runs[r];
-			struct bb_suite_run sr;
-			char d1[32], d2[32];
-			if ((rc = bb_suite_run(job.suite, &run->params, &sr, err, sizeof err)))
-				break;
-			duration(sr.nominal_s, d1, sizeof d1);
-			duration(sr.runtime_s, d2, sizeof d2);
-			char warm[48] = "";
-			if (r == 0 && boot_warmup(boot) && !warmup_random(boot))
-				snprintf(warm, sizeof warm, " + %d warm-up", boot_warmup(boot));
-			printf("  run %s: %d x %s%s%s%s%s, clients %s\n", run->id, sr.iterations,
-			       d1, sr.runtime_s > sr.nominal_s ? " (at most " : "",
-			       sr.runtime_s > sr.nominal_s ? d2 : "",
-			       sr.runtime_s > sr.nominal_s ? ")" : "", warm, sr.client_count);
-			bb_suite_run_free(&sr);
-		}
+		for (size_t r = 0; r < boot->nruns && !rc; r++)
+			rc = print_run(job, boot, r, err, errlen);
 	}
-	if (rc) {
-		fprintf(stderr, "benchboot check: %s: %s\n", path, err);
-		goto out;
-	}
+	return rc;
+}
+
+/* The totals: boots, runs, iterations, warm-ups and the estimated wall time. */
+static void print_total(const struct bb_matrix *m, double tmin, double tmax)
+{
+	long iters = 0, warmups = 0;
 	char d1[32], d2[32];
+	for (size_t b = 0; b < m->nboots; b++) {
+		warmups += boot_warmup(&m->boots[b]);
+		for (size_t r = 0; r < m->boots[b].nruns; r++)
+			iters += atoi(bb_kvs_get_or(&m->boots[b].runs[r].params, "iterations", "1"));
+	}
 	duration(tmin, d1, sizeof d1);
 	duration(tmax, d2, sizeof d2);
-	printf("total: %zu boot%s, %zu run%s, %ld iteration%s", m.nboots, m.nboots == 1 ? "" : "s",
-	       m.nruns, m.nruns == 1 ? "" : "s", iters, iters == 1 ? "" : "s");
+	printf("total: %zu boot%s, %zu run%s, %ld iteration%s", m->nboots, m->nboots == 1 ? "" : "s",
+	       m->nruns, m->nruns == 1 ? "" : "s", iters, iters == 1 ? "" : "s");
 	if (warmups)
 		printf(" + %ld warm-up", warmups);
 	printf(", estimated wall time %s", d1);
@@ -194,36 +178,81 @@ static int check_main(int argc, char **argv)
 		printf(" to %s", d2);
 	printf(" (about %.0f s per boot, %.0f s per iteration on top of its runtime)\n",
 	       BB_BOOT_OVERHEAD_S, BB_RUN_OVERHEAD_S);
+}
 
-	for (size_t b = 0; b < m.nboots && (verbose || plans); b++) {
-		char *text;
-		if ((rc = bb_plan_write(&m, b, &text, err, sizeof err))) {
-			fprintf(stderr, "benchboot check: %s: %s\n", path, err);
-			goto out;
-		}
+/* -v: the plans printed; --plans DIR: written as DIR/plan.N. */
+static int print_plans(const struct bb_matrix *m, int verbose, const char *plans, char *err,
+                       size_t errlen)
+{
+	for (size_t b = 0; b < m->nboots; b++) {
+		char *text, p[4096];
+		int rc = bb_plan_write(m, b, &text, err, errlen);
+		if (rc)
+			return rc;
 		if (verbose)
 			printf("\n--- plan of boot %zu\n%s", b, text);
 		if (plans) {
-			char p[4096];
 			snprintf(p, sizeof p, "%s/plan.%zu", plans, b);
 			mkdir(plans, 0777);
-			FILE *f = fopen(p, "w");
-			if (!f || fputs(text, f) < 0 || fclose(f)) {
-				fprintf(stderr, "benchboot check: fatal: unable to write %s: %s\n",
-				        p, strerror(errno));
-				free(text);
-				rc = -EIO;
-				goto out;
-			}
+			rc = fileio_write_file(p, text, strlen(text));
+			if (rc)
+				rc = errbuf_fail(err, errlen, rc, "unable to write %s: %s", p,
+				                 strerror(-rc));
 		}
 		free(text);
+		if (rc)
+			return rc;
 	}
-out:
+	return 0;
+}
+
+static int check_main(int argc, char **argv)
+{
+	const char *path, *plans = NULL;
+	int verbose = 0, opt, rc;
+	char err[1024];
+	double tmin, tmax;
+
+	while ((opt = verb_getopt(&cmd, argc, argv)) != -1) {
+		switch (opt) {
+		case VERB_HELP: return EXIT_OK;
+		case VERB_BAD: return EXIT_USAGE;
+		case 'v': verbose = 1; break;
+		case OPT_PLANS: plans = optarg; break;
+		}
+	}
+	if (optind + 1 != argc)
+		return optind == argc ? usage_error(cmd.name, "which JOB.yaml?")
+		                      : usage_error(cmd.name, "unexpected argument '%s'",
+		                                    argv[optind + 1]);
+	path = argv[optind];
+
+	struct bb_job job;
+	struct bb_matrix m;
+	if ((rc = bb_job_parse_file(path, &job, err, sizeof err))) {
+		fprintf(stderr, "benchboot check: %s\n", err);
+		return exit_status(rc);
+	}
+	if ((rc = bb_matrix_expand(&job, &m, err, sizeof err))) {
+		fprintf(stderr, "benchboot check: %s\n", err);
+		bb_job_free(&job);
+		return exit_status(rc);
+	}
+	if (!(rc = bb_matrix_estimate(&m, &tmin, &tmax, err, sizeof err))) {
+		print_job(&job, &m);
+		rc = print_boots(&job, &m, err, sizeof err);
+	}
+	if (!rc) {
+		print_total(&m, tmin, tmax);
+		if (verbose || plans)
+			rc = print_plans(&m, verbose, plans, err, sizeof err);
+	}
+	if (rc)
+		fprintf(stderr, "benchboot check: %s%s: %s\n", exit_status(rc) == EXIT_USAGE ? "" : "fatal: ",
+		        path, err);
 	bb_matrix_free(&m);
 	bb_job_free(&job);
-	if (rc == -ENOMEM || rc == -EIO)
-		return EXIT_SYSTEM;
-	return rc ? EXIT_USAGE : EXIT_OK;
+	return exit_status(rc);
 }
 
 BENCHBOOT_VERB(check, "validate a job file and print its matrix", check_main);

@@ -66,14 +66,16 @@ static void print_msg(void *ctx, const char *line)
 	printf("%s\n", line);
 }
 
-static int parse_size(const char *s, unsigned long long *out)
-{
-	unsigned long long v;
-	if (bb_size_parse(s, &v) || !v)
-		return -1;
-	*out = v;
-	return 0;
-}
+enum { OPT_CONSOLE = 256, OPT_LAVA, OPT_TOKEN_FILE, OPT_MAX_FILE_SIZE };
+static const struct option options[] = {
+	{"console", required_argument, NULL, OPT_CONSOLE},
+	{"lava", required_argument, NULL, OPT_LAVA},
+	{"token-file", required_argument, NULL, OPT_TOKEN_FILE},
+	{"max-file-size", required_argument, NULL, OPT_MAX_FILE_SIZE},
+	VERB_HELP_OPTION,
+	{NULL, 0, NULL, 0},
+};
+static const struct verb_cmd cmd = {"collect", usage_text, ":o:h", options};
 
 static long job_id(const char *s)
 {
@@ -91,19 +93,17 @@ static int collect_lava(const char *url, char **ids, int nids, const char *token
 	struct collect_stats st = {0};
 	int rc = EXIT_OK, r;
 	for (int i = 0; i < nids; i++)
-		if (job_id(ids[i]) < 0) {
-			fprintf(stderr, "benchboot collect: '%s' is not a LAVA job id\n", ids[i]);
-			return EXIT_USAGE;
-		}
+		if (job_id(ids[i]) < 0)
+			return usage_error(cmd.name, "'%s' is not a LAVA job id", ids[i]);
 	/* no token at all is fine: public jobs are read anonymously */
 	if ((token_file || getenv(LAVA_TOKEN_ENV)) &&
-	    lava_api_token(token_file, token, sizeof(token), err, sizeof(err))) {
+	    (r = lava_api_token(token_file, token, sizeof(token), err, sizeof(err)))) {
 		fprintf(stderr, "benchboot collect: %s\n", err);
-		return EXIT_USAGE;
+		return exit_status(r);
 	}
-	if (lava_api_open(url, token, &api, err, sizeof(err))) {
+	if ((r = lava_api_open(url, token, &api, err, sizeof(err)))) {
 		fprintf(stderr, "benchboot collect: %s\n", err);
-		return EXIT_USAGE;
+		return exit_status(r);
 	}
 	unsigned ok = 0, bad = 0;
 	struct collect_lava_job *jobs = calloc((size_t)nids, sizeof(*jobs));
@@ -125,10 +125,9 @@ static int collect_lava(const char *url, char **ids, int nids, const char *token
 		if (r) {
 			fprintf(stderr, "benchboot collect: %s\n", err);
 			bad++;
-			if (r == -EACCES || r == -ENOENT || r == -EINVAL)
-				rc = EXIT_USAGE;
-			else if (r != -EAGAIN && r != -EMEDIUMTYPE && r != -EPROTO)
-				rc = EXIT_SYSTEM;
+			/* a job not finished, without results or not Complete: collect's own 1 */
+			if (r != -EAGAIN && r != -EMEDIUMTYPE && r != -EPROTO)
+				rc = exit_status(r);
 			else if (rc == EXIT_OK)
 				rc = EXIT_CHANGED;
 			continue;
@@ -195,7 +194,7 @@ static int collect_one(const char *src, int console, const struct collect_opts *
 		        console ? "no BENCHBOOT-FILE lines in the log"
 		                : "not a benchboot results disk (no ext2/3/4 filesystem with the "
 		                  "benchboot marker and boots folder)");
-		return EXIT_USAGE;
+		return exit_status(r);
 	}
 	if (r) {
 		fprintf(stderr, "benchboot collect: fatal: unable to collect %s into %s: %s\n", src,
@@ -203,72 +202,55 @@ static int collect_one(const char *src, int console, const struct collect_opts *
 		if (st->boots_collected > before)
 			fprintf(stderr, "benchboot collect: %u boots were collected before that\n",
 			        st->boots_collected - before);
-		return EXIT_SYSTEM;
+		return exit_status(r);
 	}
 	return EXIT_OK;
 }
 
 static int collect_main(int argc, char **argv)
 {
-	const char *out = NULL, *lava = NULL, *token_file = NULL;
-	char *ids[1024], *srcs[1024];
-	int console = 0, nids = 0, nsrcs = 0;
+	const char *out = NULL, *lava = NULL, *token_file = NULL, *console = NULL;
 	unsigned long long max = 0;
-	for (int i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-			fputs(usage_text, stdout);
-			return EXIT_OK;
-		} else if (!strcmp(argv[i], "-o") && i + 1 < argc) {
-			out = argv[++i];
-		} else if (!strcmp(argv[i], "--console") && i + 1 < argc && !nsrcs) {
-			console = 1;
-			srcs[nsrcs++] = argv[++i];
-		} else if (!strcmp(argv[i], "--lava") && i + 1 < argc && !nsrcs && !lava) {
-			lava = argv[++i];
-		} else if (!strcmp(argv[i], "--token-file") && i + 1 < argc) {
-			token_file = argv[++i];
-		} else if (lava && argv[i][0] != '-') {
-			if (nids == (int)(sizeof(ids) / sizeof(*ids))) {
-				fprintf(stderr, "benchboot collect: at most 1024 LAVA jobs at once\n");
-				return EXIT_USAGE;
-			}
-			ids[nids++] = argv[i];
-		} else if (!strcmp(argv[i], "--max-file-size") && i + 1 < argc) {
-			if (parse_size(argv[++i], &max)) {
-				fprintf(stderr, "benchboot collect: bad size '%s'\n", argv[i]);
-				return EXIT_USAGE;
-			}
-		} else if ((argv[i][0] == '-' && strcmp(argv[i], "-")) || console ||
-		           nsrcs == (int)(sizeof(srcs) / sizeof(*srcs))) {
-			fprintf(stderr, "benchboot collect: unexpected argument '%s'\n%s", argv[i],
-			        usage_text);
-			return EXIT_USAGE;
-		} else {
-			srcs[nsrcs++] = argv[i];
+	int opt;
+	while ((opt = verb_getopt(&cmd, argc, argv)) != -1) {
+		switch (opt) {
+		case VERB_HELP: return EXIT_OK;
+		case VERB_BAD: return EXIT_USAGE;
+		case 'o': out = optarg; break;
+		case OPT_CONSOLE: console = optarg; break;
+		case OPT_LAVA: lava = optarg; break;
+		case OPT_TOKEN_FILE: token_file = optarg; break;
+		case OPT_MAX_FILE_SIZE:
+			if (bb_size_parse(optarg, &max) || !max)
+				return usage_error(cmd.name, "bad size '%s'", optarg);
+			break;
 		}
 	}
-	if (lava && (!nids || !out)) {
-		fprintf(stderr, "benchboot collect: --lava URL needs job ids and -o DIR\n%s",
-		        usage_text);
-		return EXIT_USAGE;
-	}
-	if (token_file && !lava) {
-		fprintf(stderr, "benchboot collect: --token-file goes with --lava\n");
-		return EXIT_USAGE;
-	}
+	char **srcs = argv + optind;
+	int nsrcs = argc - optind;
+	if (console && lava)
+		return usage_error(cmd.name, "--console and --lava: choose one");
+	if (console && nsrcs)
+		return usage_error(cmd.name, "unexpected argument '%s'", srcs[0]);
+	if (lava && (!nsrcs || !out))
+		return usage_error(cmd.name, "--lava URL needs job ids and -o DIR");
+	if (token_file && !lava)
+		return usage_error(cmd.name, "--token-file goes with --lava");
 	struct collect_opts o = {.outdir = out, .max_file_size = max, .msg = print_msg};
 	if (lava)
-		return collect_lava(lava, ids, nids, token_file, &o);
-	if (!nsrcs || !out) {
-		fputs(usage_text, stderr);
-		return EXIT_USAGE;
+		return collect_lava(lava, srcs, nsrcs, token_file, &o);
+	if (console) {
+		srcs = (char **)&console;
+		nsrcs = 1;
 	}
+	if (!nsrcs || !out)
+		return usage_error(cmd.name, "%s", !out ? "where to? -o DIR" : "which DISK?");
 	/* the server host's boots where `benchboot run` puts them */
 	o.file_server_boots = 1;
 	struct collect_stats st = {0};
 	int rc = EXIT_OK;
 	for (int i = 0; i < nsrcs && rc != EXIT_SYSTEM; i++) {
-		int r = collect_one(srcs[i], console, &o, &st);
+		int r = collect_one(srcs[i], !!console, &o, &st);
 		if (r > rc)
 			rc = r;
 	}

@@ -63,58 +63,26 @@ static const char usage_text[] =
 
 #define MAX_AXIS 16
 
-static int usage_error(const char *fmt, const char *arg)
-{
-	fprintf(stderr, "benchboot compare: ");
-	fprintf(stderr, fmt, arg);
-	fprintf(stderr, "\n'benchboot compare --help' explains the usage\n");
-	return EXIT_USAGE;
-}
+enum { OPT_BY = 256, OPT_A, OPT_B, OPT_AXIS, OPT_ALL, OPT_JSON, OPT_SVG };
+static const struct option options[] = {
+	{"by", required_argument, NULL, OPT_BY},     {"a", required_argument, NULL, OPT_A},
+	{"b", required_argument, NULL, OPT_B},       {"axis", required_argument, NULL, OPT_AXIS},
+	{"all", no_argument, NULL, OPT_ALL},         {"json", no_argument, NULL, OPT_JSON},
+	{"svg", required_argument, NULL, OPT_SVG},   VERB_HELP_OPTION,
+	{NULL, 0, NULL, 0},
+};
+static const struct verb_cmd cmd = {"compare", usage_text, ":h", options};
 
+/* KEY=VALUE into kvs: 0, -EINVAL (no KEY=), -ENOMEM. */
 static int add_cond(struct bb_kvs *kvs, const char *arg)
 {
 	const char *eq = strchr(arg, '=');
 	if (!eq || eq == arg)
-		return -1;
+		return -EINVAL;
 	char *key = strndup(arg, eq - arg);
-	int r = !key || bb_kvs_set(kvs, key, eq + 1);
+	int r = key ? bb_kvs_set(kvs, key, eq + 1) : -ENOMEM;
 	free(key);
-	return r ? -1 : 0;
-}
-
-/* --by KEY: the two values of KEY in res become --a KEY=x --b KEY=y. */
-static int split_by(const struct bb_results *res, const char *key, struct bb_kvs *ca,
-                    struct bb_kvs *cb)
-{
-	const char **vals;
-	size_t n, missing;
-	if (bb_key_values(res, key, &vals, &n, &missing))
-		return EXIT_SYSTEM;
-	if (n == 0) {
-		fprintf(
-		    stderr,
-		    "benchboot compare: fatal: no run in %s has a parameter or environment field "
-		    "'%s'\n",
-		    res->path, key);
-		free(vals);
-		return EXIT_USAGE;
-	}
-	if (n != 2) {
-		fprintf(stderr, "benchboot compare: fatal: --by %s: %s has %zu value%s (", key,
-		        res->path, n, n == 1 ? "" : "s");
-		for (size_t i = 0; i < n; i++)
-			fprintf(stderr, "%s%s", i ? ", " : "", vals[i]);
-		fprintf(stderr, ")%s; choose two with --a %s=X --b %s=Y\n",
-		        n == 1 ? ", nothing to compare" : "", key, key);
-		free(vals);
-		return EXIT_USAGE;
-	}
-	if (missing)
-		fprintf(stderr, "benchboot compare: %zu run%s without '%s' left out\n", missing,
-		        missing == 1 ? "" : "s", key);
-	int r = bb_kvs_set(ca, key, vals[0]) || bb_kvs_set(cb, key, vals[1]);
-	free(vals);
-	return r ? EXIT_SYSTEM : EXIT_OK;
+	return r;
 }
 
 static int compare_main(int argc, char **argv)
@@ -132,45 +100,45 @@ static int compare_main(int argc, char **argv)
 	char err[2048];
 	memset(side, 0, sizeof(side));
 
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i];
-		int has_arg = i + 1 < argc;
-		if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-			fputs(usage_text, stdout);
-			return EXIT_OK;
-		} else if (!strcmp(a, "--all")) {
-			all = 1;
-		} else if (!strcmp(a, "--json")) {
-			json = 1;
-		} else if (!strcmp(a, "--svg") && has_arg) {
-			svg = argv[++i];
-		} else if (!strcmp(a, "--by") && has_arg) {
-			by = argv[++i];
-		} else if (!strcmp(a, "--axis") && has_arg) {
+	int opt, r;
+	while ((opt = verb_getopt(&cmd, argc, argv)) != -1) {
+		switch (opt) {
+		case VERB_HELP: return EXIT_OK;
+		case VERB_BAD: return EXIT_USAGE;
+		case OPT_ALL: all = 1; break;
+		case OPT_JSON: json = 1; break;
+		case OPT_SVG: svg = optarg; break;
+		case OPT_BY: by = optarg; break;
+		case OPT_AXIS:
 			if (naxis == MAX_AXIS)
-				return usage_error("too many --axis (at most 16)%s", "");
-			axis[naxis++] = argv[++i];
-		} else if ((!strcmp(a, "--a") || !strcmp(a, "--b")) && has_arg) {
-			if (add_cond(a[2] == 'a' ? &ca : &cb, argv[++i]))
-				return usage_error("%s: KEY=VALUE expected", argv[i]);
-		} else if (a[0] == '-' && a[1]) {
-			return usage_error("unknown option or missing argument: %s", a);
-		} else if (npaths < 2) {
-			paths[npaths++] = a;
-		} else {
-			return usage_error("unexpected argument '%s'", a);
+				return usage_error(cmd.name, "too many --axis (at most 16)");
+			axis[naxis++] = optarg;
+			break;
+		case OPT_A:
+		case OPT_B:
+			if ((r = add_cond(opt == OPT_A ? &ca : &cb, optarg)) == -EINVAL)
+				return usage_error(cmd.name, "%s: KEY=VALUE expected", optarg);
+			if (r)
+				return exit_status(r);
+			break;
 		}
 	}
+	for (; optind < argc; optind++) {
+		if (npaths == 2)
+			return usage_error(cmd.name, "unexpected argument '%s'", argv[optind]);
+		paths[npaths++] = argv[optind];
+	}
 	if (npaths == 0)
-		return usage_error("which results? A and B, or DIR with --by or --a/--b%s", "");
+		return usage_error(cmd.name, "which results? A and B, or DIR with --by or --a/--b");
 	if (npaths == 2 && by)
-		return usage_error("--by splits one folder; with two folders use --axis%s", "");
+		return usage_error(cmd.name, "--by splits one folder; with two folders use --axis");
 	if (npaths == 1 && !by && !(ca.n && cb.n))
-		return usage_error("with one folder (%s), say how to split it: --by KEY, or --a "
+		return usage_error(cmd.name,
+		                   "with one folder (%s), say how to split it: --by KEY, or --a "
 		                   "KEY=VALUE --b KEY=VALUE",
 		                   paths[0]);
 	if (npaths == 1 && by && (ca.n || cb.n))
-		return usage_error("--by and --a/--b: choose one%s", "");
+		return usage_error(cmd.name, "--by and --a/--b: choose one");
 
 	for (size_t p = 0; p < npaths; p++) {
 		int lr = bb_results_load(paths[p], &res[p], err, sizeof(err));
@@ -182,52 +150,21 @@ static int compare_main(int argc, char **argv)
 		}
 		nres++;
 	}
-	if (by) {
-		rc = split_by(&res[0], by, &ca, &cb);
-		if (rc)
-			goto out;
-		rc = EXIT_USAGE;
-	}
-	for (int s = 0; s < 2; s++) {
-		const struct bb_results *r = &res[npaths == 2 ? s : 0];
-		const struct bb_kvs *c = s ? &cb : &ca;
-		if (bb_side_add(&side[s], r, c))
-			goto out_oom;
-		char *d = bb_kvs_format_words(c);
-		if (!d)
-			goto out_oom;
-		if (npaths == 2) {
-			if (*d) {
-				if (asprintf(&side[s].label, "%s [%s]", paths[s], d) < 0)
-					side[s].label = NULL;
-			} else {
-				side[s].label = strdup(paths[s]);
-			}
-			free(d);
-		} else {
-			side[s].label = d;
-		}
-		if (!side[s].label)
-			goto out_oom;
-		if (!side[s].nruns) {
-			fprintf(stderr, "benchboot compare: fatal: no run in %s matches %s\n",
-			        r->path, side[s].label);
-			goto out;
-		}
-	}
-	if (npaths == 1)
-		for (int s = 0; s < 2; s++) {
-			const struct bb_kvs *c = s ? &cb : &ca;
-			for (size_t i = 0; i < c->n && naxis < MAX_AXIS; i++) {
-				int dup = 0;
-				for (size_t k = 0; k < naxis; k++)
-					dup |= !strcmp(axis[k], c->v[i].key);
-				if (!dup)
-					axis[naxis++] = c->v[i].key;
-			}
-		}
-	if (bb_compare(&side[0], &side[1], axis, naxis, &cmp, err, sizeof(err))) {
+	size_t missing = 0;
+	const struct bb_kvs *const conds[2] = {&ca, &cb};
+	if ((by && (r = bb_split_by(&res[0], by, &ca, &cb, &missing, err, sizeof(err)))) ||
+	    (r = bb_sides_select(res, paths, npaths, conds, side, axis, &naxis, MAX_AXIS, err,
+	                         sizeof(err)))) {
 		fprintf(stderr, "benchboot compare: fatal: %s\n", err);
+		rc = exit_status(r);
+		goto out;
+	}
+	if (missing)
+		fprintf(stderr, "benchboot compare: %zu run%s without '%s' left out\n", missing,
+		        missing == 1 ? "" : "s", by);
+	if ((r = bb_compare(&side[0], &side[1], axis, naxis, &cmp, err, sizeof(err)))) {
+		fprintf(stderr, "benchboot compare: fatal: %s\n", err);
+		rc = exit_status(r);
 		goto out;
 	}
 	have_cmp = 1;
@@ -251,10 +188,6 @@ static int compare_main(int argc, char **argv)
 		}
 	}
 	rc = cmp.nsignificant || cmp.nfails_changed ? EXIT_CHANGED : EXIT_OK;
-	goto out;
-out_oom:
-	fprintf(stderr, "benchboot compare: fatal: out of memory\n");
-	rc = EXIT_SYSTEM;
 out:
 	if (have_cmp)
 		bb_comparison_free(&cmp);

@@ -9,7 +9,6 @@
  * (lib/host/lab/lava_api.c), waited for, and each job's end reported.
  */
 #include <errno.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -86,17 +85,10 @@ static const struct option options[] = {
 	{"no-wait", no_argument, NULL, 'W'},
 	{"poll", required_argument, NULL, 'p'},
 	{"wait-minutes", required_argument, NULL, 'w'},
-	{"help", no_argument, NULL, 'h'},
+	VERB_HELP_OPTION,
 	{NULL, 0, NULL, 0},
 };
-
-static int usage_error(const char *fmt, const char *arg)
-{
-	fprintf(stderr, "benchboot lava: ");
-	fprintf(stderr, fmt, arg);
-	fprintf(stderr, "\n'benchboot lava --help' lists the options\n");
-	return EXIT_USAGE;
-}
+static const struct verb_cmd cmd = {"lava", usage_text, ":o:h", options};
 
 static int number(const char *s, unsigned min, unsigned max, unsigned *out)
 {
@@ -172,11 +164,6 @@ static void describe(const struct lava_watch_job *j, unsigned rounds, char *out,
 		snprintf(out + strlen(out), len - strlen(out), " host");
 }
 
-static int fatal_code(int r)
-{
-	return r == -EACCES || r == -EINVAL || r == -ENOENT ? EXIT_USAGE : EXIT_SYSTEM;
-}
-
 /* The server, before anything is written: it answers, and takes the token. */
 static int connect_server(const char *url, const char *token, struct lava_api **api)
 {
@@ -184,7 +171,7 @@ static int connect_server(const char *url, const char *token, struct lava_api **
 	int r;
 	if ((r = lava_api_open(url, token, api, err, sizeof(err)))) {
 		fprintf(stderr, "benchboot lava: %s\n", err);
-		return EXIT_USAGE;
+		return exit_status(r);
 	}
 	if ((r = lava_api_version(*api, version, sizeof(version), err, sizeof(err)))) {
 		fprintf(stderr, "benchboot lava: %s%s\n",
@@ -193,7 +180,7 @@ static int connect_server(const char *url, const char *token, struct lava_api **
 		        err);
 		lava_api_close(*api);
 		*api = NULL;
-		return fatal_code(r);
+		return exit_status(r);
 	}
 	printf("LAVA server %s, version %s\n", url, version);
 	return EXIT_OK;
@@ -245,7 +232,7 @@ static int submit_and_wait(struct lava_api *api, const char *url, const struct s
 			                           sizeof(err)))) {
 				/* a refused definition is reported; the others still go */
 				fprintf(stderr, "benchboot lava: %s: not submitted: %s\n", what, err);
-				rc = fatal_code(r);
+				rc = exit_status(r);
 				if (r == -ECONNREFUSED || r == -EACCES)
 					goto out; /* nothing else would get through */
 				continue;
@@ -278,7 +265,7 @@ static int submit_and_wait(struct lava_api *api, const char *url, const struct s
 	                             .ctx = &repeat};
 	if ((r = lava_watch(api, jobs, nj, poll, minutes, &ops, err, sizeof(err)))) {
 		fprintf(stderr, "benchboot lava: fatal: %s\n", err);
-		rc = fatal_code(r);
+		rc = exit_status(r);
 		goto out;
 	}
 
@@ -322,9 +309,7 @@ static int lava_main(int argc, char **argv)
 	char err[4096] = "", token[1024];
 	int opt;
 
-	optind = 1;
-	opterr = 0;
-	while ((opt = getopt_long(argc, argv, ":o:h", options, NULL)) != -1) {
+	while ((opt = verb_getopt(&cmd, argc, argv)) != -1) {
 		switch (opt) {
 		case 'i': o.images = optarg; break;
 		case 'o': o.outdir = optarg; break;
@@ -340,21 +325,21 @@ static int lava_main(int argc, char **argv)
 			else if (!strcmp(optarg, "both"))
 				o.flavours = 1u << LAVA_QEMU | 1u << LAVA_LAB;
 			else
-				return usage_error("--flavour %s: expected qemu, lab or both", optarg);
+				return usage_error(cmd.name, "--flavour %s: expected qemu, lab or both", optarg);
 			break;
 		case 'c':
 			if (number(optarg, 1, 1024, &o.cpus))
-				return usage_error("--cpus %s: expected 1..1024", optarg);
+				return usage_error(cmd.name, "--cpus %s: expected 1..1024", optarg);
 			break;
 		case 'm':
 			if (number(optarg, 64, 1u << 22, &o.memory_mb))
-				return usage_error("--memory %s: expected megabytes, 64 or more", optarg);
+				return usage_error(cmd.name, "--memory %s: expected megabytes, 64 or more", optarg);
 			break;
 		case 'k':
 			if (o.nkernels == MAX_KERNELS)
-				return usage_error("--kernel %s: at most 16 kernels", optarg);
+				return usage_error(cmd.name, "--kernel %s: at most 16 kernels", optarg);
 			if (!*optarg || strchr(optarg, '/') || strchr(optarg, '='))
-				return usage_error("--kernel %s: a kernel's label (NAME, as given to "
+				return usage_error(cmd.name, "--kernel %s: a kernel's label (NAME, as given to "
 				                   "benchboot run --kernel NAME=PATH)",
 				                   optarg);
 			kernels[o.nkernels++] = optarg;
@@ -364,38 +349,38 @@ static int lava_main(int argc, char **argv)
 		case 'T': token_file = optarg; break;
 		case 'r':
 			if (number(optarg, 1, 1000, &repeat))
-				return usage_error("--repeat %s: expected 1..1000", optarg);
+				return usage_error(cmd.name, "--repeat %s: expected 1..1000", optarg);
 			break;
 		case 'W': wait = 0; break;
 		case 'p':
 			if (number(optarg, 1, 3600, &poll))
-				return usage_error("--poll %s: expected seconds, 1..3600", optarg);
+				return usage_error(cmd.name, "--poll %s: expected seconds, 1..3600", optarg);
 			break;
 		case 'w':
 			if (number(optarg, 1, 100000, &wait_minutes))
-				return usage_error("--wait-minutes %s: expected minutes", optarg);
+				return usage_error(cmd.name, "--wait-minutes %s: expected minutes", optarg);
 			break;
-		case 'h': fputs(usage_text, stdout); return EXIT_OK;
-		case ':': return usage_error("option %s needs an argument", argv[optind - 1]);
-		default: return usage_error("unknown option %s", argv[optind - 1]);
+		case VERB_HELP: return EXIT_OK;
+		case VERB_BAD: return EXIT_USAGE;
 		}
 	}
 	if (optind + 1 != argc)
-		return usage_error("%s", optind < argc ? "one job file, please" : "which job file?");
+		return usage_error(cmd.name, optind < argc ? "one job file, please" : "which job file?");
 	if (!submit && (token_file || repeat != 1 || !wait || wait_minutes))
-		return usage_error("%s", "--token-file, --repeat, --no-wait and --wait-minutes go "
+		return usage_error(cmd.name, "--token-file, --repeat, --no-wait and --wait-minutes go "
 		                         "with --submit");
 	if (submit && (!flavour_given || o.flavours == (1u << LAVA_QEMU | 1u << LAVA_LAB)))
-		return usage_error("%s", "--submit needs the one flavour to submit: --flavour qemu "
+		return usage_error(cmd.name, "--submit needs the one flavour to submit: --flavour qemu "
 		                         "(a QEMU device) or --flavour lab (a real machine)");
 	/* the token before anything is written: a missing one is a usage error */
-	if (submit && lava_api_token(token_file, token, sizeof(token), err, sizeof(err))) {
+	int rc;
+	if (submit && (rc = lava_api_token(token_file, token, sizeof(token), err, sizeof(err)))) {
 		fprintf(stderr, "benchboot lava: %s\n", err);
-		return EXIT_USAGE;
+		return exit_status(rc);
 	}
 	struct subs subs = {0};
 	struct lava_api *api = NULL;
-	int rc = submit ? connect_server(submit, token, &api) : EXIT_OK;
+	rc = submit ? connect_server(submit, token, &api) : EXIT_OK;
 	if (rc)
 		return rc;
 	rc = lava_write_jobs(argv[optind], &o, written, submit ? &subs : NULL, err, sizeof(err));

@@ -36,51 +36,42 @@ static const char usage_text[] =
     "\n"
     "exit: 0 made, 100 wrong usage or refused, 111 system failure.\n";
 
-static int parse_size(const char *s, unsigned long long *out)
-{
-	unsigned long long v;
-	if (bb_size_parse(s, &v) || v < (1ULL << 20) || v > (1ULL << 44))
-		return -1;
-	*out = v;
-	return 0;
-}
+enum { OPT_SIZE = 256, OPT_FORCE };
+static const struct option options[] = {
+	{"size", required_argument, NULL, OPT_SIZE},
+	{"force", no_argument, NULL, OPT_FORCE},
+	VERB_HELP_OPTION,
+	{NULL, 0, NULL, 0},
+};
+static const struct verb_cmd cmd = {"mkdisk", usage_text, ":h", options};
 
 static int mkdisk_main(int argc, char **argv)
 {
-	const char *path = NULL;
+	const char *path;
 	unsigned long long size = BB_MKDISK_DEFAULT_SIZE;
-	int force = 0, size_given = 0;
+	int force = 0, size_given = 0, opt;
 	struct stat st;
 	char id[RESDISK_ID_LEN + 1], why[1024];
 	int r;
 
-	for (int i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-			fputs(usage_text, stdout);
-			return EXIT_OK;
-		} else if (!strcmp(argv[i], "--force")) {
-			force = 1;
-		} else if (!strcmp(argv[i], "--size") && i + 1 < argc) {
-			if (parse_size(argv[++i], &size)) {
-				fprintf(stderr,
-				        "benchboot mkdisk: bad size '%s' (e.g. 64M, 2G; at "
-				        "least 1M)\n",
-				        argv[i]);
-				return EXIT_USAGE;
-			}
+	while ((opt = verb_getopt(&cmd, argc, argv)) != -1) {
+		switch (opt) {
+		case VERB_HELP: return EXIT_OK;
+		case VERB_BAD: return EXIT_USAGE;
+		case OPT_FORCE: force = 1; break;
+		case OPT_SIZE:
+			if (bb_size_parse(optarg, &size) || size < (1ULL << 20) || size > (1ULL << 44))
+				return usage_error(cmd.name, "bad size '%s' (e.g. 64M, 2G; at least 1M)",
+				                   optarg);
 			size_given = 1;
-		} else if (argv[i][0] == '-' || path) {
-			fprintf(stderr, "benchboot mkdisk: unexpected argument '%s'\n%s", argv[i],
-			        usage_text);
-			return EXIT_USAGE;
-		} else {
-			path = argv[i];
+			break;
 		}
 	}
-	if (!path) {
-		fputs(usage_text, stderr);
-		return EXIT_USAGE;
-	}
+	if (optind + 1 != argc)
+		return optind == argc ? usage_error(cmd.name, "which PATH?")
+		                      : usage_error(cmd.name, "unexpected argument '%s'",
+		                                    argv[optind + 1]);
+	path = argv[optind];
 
 	if (!stat(path, &st) && S_ISBLK(st.st_mode) && size_given)
 		fprintf(stderr, "benchboot mkdisk: %s is a block device: --size ignored\n", path);
@@ -90,8 +81,7 @@ static int mkdisk_main(int argc, char **argv)
 		        r == -EEXIST     ? " (--force overwrites it)"
 		        : r == -ENOTEMPTY ? ": add --force if that is what you want"
 		                          : "");
-		return r == -EINVAL || r == -EEXIST || r == -ENOTEMPTY || r == -EBUSY ? EXIT_USAGE
-		                                                                      : EXIT_SYSTEM;
+		return exit_status(r);
 	}
 	printf("%s: results disk %s\n", path, id);
 	return EXIT_OK;

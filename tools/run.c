@@ -91,14 +91,6 @@ static void on_signal(int sig)
 	interrupted = 1;
 }
 
-static int usage_error(const char *fmt, const char *arg)
-{
-	fprintf(stderr, "benchboot run: ");
-	fprintf(stderr, fmt, arg);
-	fprintf(stderr, "\n'benchboot run --help' explains the usage\n");
-	return EXIT_USAGE;
-}
-
 /* The terminal: progress lines, and the status line rewritten in place when stdout is one. */
 struct term {
 	int tty, status_shown;
@@ -147,160 +139,154 @@ static void kernel_name(struct bb_run_kernel *k, const char *v)
 	}
 }
 
-static int parse_kernel(struct bb_run_opts *o, const char *v)
+/* A number option: value in [min, max] times the unit of its suffix (units: "smh" for
+ * seconds, "%" for a percentage, NULL for none), else a usage error naming the option. */
+static int number(const char *opt, const char *v, double min, double max, const char *range,
+                  const char *units, double *out)
 {
-	if (o->nkernels == BB_RUN_MAX_KERNELS)
-		return usage_error("at most %s kernels", "16");
-	kernel_name(&o->kernels[o->nkernels++], v);
+	char num[64], *end;
+	double unit = 1;
+	snprintf(num, sizeof(num), "%s", v);
+	size_t l = strlen(num);
+	if (units && l && strchr(units, num[l - 1])) {
+		unit = num[l - 1] == 'h' ? 3600 : num[l - 1] == 'm' ? 60 : 1;
+		num[l - 1] = 0;
+	}
+	double x = strtod(num, &end);
+	if (end == num || *end || x < min || x > max)
+		return usage_error("run", "%s %s: %s", opt, v, range);
+	*out = x * unit;
 	return 0;
 }
 
-/* A number option: value in [min, max], else a usage error naming the option. */
-static int number(const char *opt, const char *v, double min, double max, const char *range,
-                  double *out)
+enum {
+	OPT_KERNEL = 256, OPT_MODULES, OPT_SERVER_KERNEL, OPT_SERVER_DISK, OPT_ONLY, OPT_REPEAT,
+	OPT_CPUS, OPT_MEM, OPT_DISK, OPT_NO_DISK, OPT_BLKDEBUG, OPT_NIC, OPT_ACCEL, OPT_IMAGES,
+	OPT_IMAGE, OPT_INITRD, OPT_APPEND, OPT_DEADLINE, OPT_ALLOWANCE, OPT_UNTIL, OPT_BY, OPT_STAT,
+	OPT_MAX_BOOTS, OPT_MAX_TIME, OPT_SILENCE,
+};
+static const struct option options[] = {
+	{"kernel", required_argument, NULL, OPT_KERNEL},
+	{"modules", required_argument, NULL, OPT_MODULES},
+	{"server-kernel", required_argument, NULL, OPT_SERVER_KERNEL},
+	{"server-disk", required_argument, NULL, OPT_SERVER_DISK},
+	{"only", required_argument, NULL, OPT_ONLY},
+	{"repeat", required_argument, NULL, OPT_REPEAT},
+	{"cpus", required_argument, NULL, OPT_CPUS},
+	{"mem", required_argument, NULL, OPT_MEM},
+	{"output", required_argument, NULL, 'o'},
+	{"disk", required_argument, NULL, OPT_DISK},
+	{"no-disk", no_argument, NULL, OPT_NO_DISK},
+	{"blkdebug", required_argument, NULL, OPT_BLKDEBUG},
+	{"nic", no_argument, NULL, OPT_NIC},
+	{"accel", required_argument, NULL, OPT_ACCEL},
+	{"images", required_argument, NULL, OPT_IMAGES},
+	{"image", required_argument, NULL, OPT_IMAGE},
+	{"initrd", required_argument, NULL, OPT_INITRD},
+	{"append", required_argument, NULL, OPT_APPEND},
+	{"deadline", required_argument, NULL, OPT_DEADLINE},
+	{"boot-allowance", required_argument, NULL, OPT_ALLOWANCE},
+	{"until", required_argument, NULL, OPT_UNTIL},
+	{"by", required_argument, NULL, OPT_BY},
+	{"stat", required_argument, NULL, OPT_STAT},
+	{"max-boots", required_argument, NULL, OPT_MAX_BOOTS},
+	{"max-time", required_argument, NULL, OPT_MAX_TIME},
+	{"silence", required_argument, NULL, OPT_SILENCE},
+	VERB_HELP_OPTION,
+	{NULL, 0, NULL, 0},
+};
+static const struct verb_cmd cmd = {"run", usage_text, ":o:h", options};
+
+/* One option's value into o: 0, or EXIT_USAGE (said). last_server: the kernel --modules
+ * belongs to is the --server-kernel's. */
+static int take_option(struct bb_run_opts *o, int opt, const char *v, int *last_server)
 {
-	char *end;
-	double x = strtod(v, &end);
-	if (end == v || *end || x < min || x > max) {
-		char msg[256];
-		snprintf(msg, sizeof(msg), "%s %%s: %s", opt, range);
-		return usage_error(msg, v);
+	static const char *const accels[] = {[BB_ACCEL_AUTO] = "auto", [BB_ACCEL_KVM] = "kvm",
+	                                     [BB_ACCEL_TCG] = "tcg"};
+	double x = 0;
+	int rc = 0;
+	switch (opt) {
+	case OPT_KERNEL:
+		if (o->nkernels == BB_RUN_MAX_KERNELS)
+			return usage_error(cmd.name, "at most %d kernels", BB_RUN_MAX_KERNELS);
+		kernel_name(&o->kernels[o->nkernels++], v);
+		*last_server = 0;
+		return 0;
+	case OPT_MODULES:
+		if (!o->nkernels && !*last_server)
+			return usage_error(cmd.name, "--modules %s belongs after a --kernel", v);
+		*(*last_server ? &o->server_kernel.modules : &o->kernels[o->nkernels - 1].modules) = v;
+		return 0;
+	case OPT_SERVER_KERNEL: kernel_name(&o->server_kernel, v); *last_server = 1; return 0;
+	case OPT_SERVER_DISK: o->server_disk = v; return 0;
+	case OPT_ONLY:
+		if (strcmp(v, "server") && strcmp(v, "client"))
+			return usage_error(cmd.name, "--only %s: server or client", v);
+		o->only = v;
+		return 0;
+	case OPT_REPEAT: rc = number("--repeat", v, 1, 1000, "1 to 1000", NULL, &x); o->repeat = (int)x; break;
+	case OPT_CPUS: rc = number("--cpus", v, 1, 256, "1 to 256", NULL, &x); o->cpus = (int)x; break;
+	case OPT_MEM: rc = number("--mem", v, 128, 1 << 20, "at least 128 (MB)", NULL, &x); o->mem_mb = (int)x; break;
+	case 'o': o->outdir = v; return 0;
+	case OPT_DISK: o->disk = v; return 0;
+	case OPT_NO_DISK: o->no_disk = 1; return 0;
+	case OPT_BLKDEBUG: o->blkdebug = v; return 0;
+	case OPT_NIC: o->nic = 1; return 0;
+	case OPT_ACCEL:
+		for (size_t i = 0; i < sizeof(accels) / sizeof(*accels); i++)
+			if (!strcmp(v, accels[i])) {
+				o->accel = (enum bb_accel)i;
+				return 0;
+			}
+		return usage_error(cmd.name, "--accel %s: auto, kvm or tcg", v);
+	case OPT_IMAGES: o->images = v; return 0;
+	case OPT_IMAGE: o->image = v; return 0;
+	case OPT_INITRD: o->initrd = v; return 0;
+	case OPT_APPEND: o->append = v; return 0;
+	case OPT_DEADLINE: return number("--deadline", v, 1e-3, 1e9, "seconds > 0", NULL, &o->deadline);
+	case OPT_ALLOWANCE:
+		return number("--boot-allowance", v, 1e-3, 1e9, "seconds > 0", NULL, &o->allowance);
+	case OPT_UNTIL:
+		return number("--until", v, 1e-3, 1000, "a percentage > 0, e.g. 2%", "%", &o->until);
+	case OPT_BY: o->until_by = v; return 0;
+	case OPT_STAT: o->until_stat = v; return 0;
+	case OPT_MAX_BOOTS:
+		rc = number("--max-boots", v, 1, 10000, "1 to 10000", NULL, &x);
+		o->max_boots = (int)x;
+		break;
+	case OPT_MAX_TIME:
+		return number("--max-time", v, 1e-3, 1e9, "a duration > 0 (S, or with s, m, h)", "smh",
+		              &o->max_time);
+	case OPT_SILENCE: return number("--silence", v, 1e-3, 1e9, "seconds > 0", NULL, &o->silence);
 	}
-	*out = x;
-	return 0;
+	return rc;
 }
 
 /* The command line into o: 0, EXIT_USAGE (said), or -1 for --help (printed). */
 static int parse_args(int argc, char **argv, struct bb_run_opts *o)
 {
-	double x;
-	int rc, last_server = 0; /* --modules belongs to the --server-kernel before it */
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-		if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-			fputs(usage_text, stdout);
+	int opt, rc, last_server = 0;
+	while ((opt = verb_getopt(&cmd, argc, argv)) != -1) {
+		if (opt == VERB_HELP)
 			return -1;
-		} else if (!strcmp(a, "--no-disk")) {
-			o->no_disk = 1;
-			continue;
-		} else if (!strcmp(a, "--nic")) {
-			o->nic = 1;
-			continue;
-		} else if (a[0] != '-') {
-			if (o->job)
-				return usage_error("unexpected argument '%s'", a);
-			o->job = a;
-			continue;
-		} else if (!v) {
-			return usage_error("unknown option or missing argument: %s", a);
-		}
-		i++;
-		if (!strcmp(a, "--kernel")) {
-			if ((rc = parse_kernel(o, v)))
-				return rc;
-			last_server = 0;
-		} else if (!strcmp(a, "--modules")) {
-			if (!o->nkernels && !last_server)
-				return usage_error("--modules %s belongs after a --kernel", v);
-			if (last_server)
-				o->server_kernel.modules = v;
-			else
-				o->kernels[o->nkernels - 1].modules = v;
-		} else if (!strcmp(a, "--server-kernel")) {
-			kernel_name(&o->server_kernel, v);
-			last_server = 1;
-			continue;
-		} else if (!strcmp(a, "--server-disk")) {
-			o->server_disk = v;
-		} else if (!strcmp(a, "--only")) {
-			if (strcmp(v, "server") && strcmp(v, "client"))
-				return usage_error("--only %s: server or client", v);
-			o->only = v;
-		} else if (!strcmp(a, "--repeat")) {
-			if ((rc = number(a, v, 1, 1000, "1 to 1000", &x)))
-				return rc;
-			o->repeat = (int)x;
-		} else if (!strcmp(a, "--cpus")) {
-			if ((rc = number(a, v, 1, 256, "1 to 256", &x)))
-				return rc;
-			o->cpus = (int)x;
-		} else if (!strcmp(a, "--mem")) {
-			if ((rc = number(a, v, 128, 1 << 20, "at least 128 (MB)", &x)))
-				return rc;
-			o->mem_mb = (int)x;
-		} else if (!strcmp(a, "-o") || !strcmp(a, "--output")) {
-			o->outdir = v;
-		} else if (!strcmp(a, "--disk")) {
-			o->disk = v;
-		} else if (!strcmp(a, "--blkdebug")) {
-			o->blkdebug = v;
-		} else if (!strcmp(a, "--accel")) {
-			if (!strcmp(v, "auto"))
-				o->accel = BB_ACCEL_AUTO;
-			else if (!strcmp(v, "kvm"))
-				o->accel = BB_ACCEL_KVM;
-			else if (!strcmp(v, "tcg"))
-				o->accel = BB_ACCEL_TCG;
-			else
-				return usage_error("--accel %s: auto, kvm or tcg", v);
-		} else if (!strcmp(a, "--images")) {
-			o->images = v;
-		} else if (!strcmp(a, "--image")) {
-			o->image = v;
-		} else if (!strcmp(a, "--initrd")) {
-			o->initrd = v;
-		} else if (!strcmp(a, "--append")) {
-			o->append = v;
-		} else if (!strcmp(a, "--deadline")) {
-			if ((rc = number(a, v, 1e-3, 1e9, "seconds > 0", &o->deadline)))
-				return rc;
-		} else if (!strcmp(a, "--boot-allowance")) {
-			if ((rc = number(a, v, 1e-3, 1e9, "seconds > 0", &o->allowance)))
-				return rc;
-		} else if (!strcmp(a, "--until")) {
-			char num[64];
-			snprintf(num, sizeof(num), "%s", v);
-			if (*num && num[strlen(num) - 1] == '%')
-				num[strlen(num) - 1] = 0;
-			if ((rc = number(a, num, 1e-3, 1000, "a percentage > 0, e.g. 2%", &o->until)))
-				return rc;
-		} else if (!strcmp(a, "--by")) {
-			o->until_by = v;
-		} else if (!strcmp(a, "--stat")) {
-			o->until_stat = v;
-		} else if (!strcmp(a, "--max-boots")) {
-			if ((rc = number(a, v, 1, 10000, "1 to 10000", &x)))
-				return rc;
-			o->max_boots = (int)x;
-		} else if (!strcmp(a, "--max-time")) {
-			char num[64];
-			double unit = 1;
-			snprintf(num, sizeof(num), "%s", v);
-			size_t l = strlen(num);
-			if (l && strchr("smh", num[l - 1])) {
-				unit = num[l - 1] == 'h' ? 3600 : num[l - 1] == 'm' ? 60 : 1;
-				num[l - 1] = 0;
-			}
-			if ((rc = number(a, num, 1e-3, 1e9, "a duration > 0 (S, or with s, m, h)", &x)))
-				return rc;
-			o->max_time = x * unit;
-		} else if (!strcmp(a, "--silence")) {
-			if ((rc = number(a, v, 1e-3, 1e9, "seconds > 0", &o->silence)))
-				return rc;
-		} else {
-			return usage_error("unknown option or missing argument: %s", a);
-		}
+		if (opt == VERB_BAD)
+			return EXIT_USAGE;
+		if ((rc = take_option(o, opt, optarg, &last_server)))
+			return rc;
 	}
+	if (optind < argc)
+		o->job = argv[optind++];
+	if (optind < argc)
+		return usage_error(cmd.name, "unexpected argument '%s'", argv[optind]);
 	if (!!o->job + !!o->image + !!o->initrd != 1)
-		return usage_error("what to boot? a JOB file, or --image DIR, or --initrd FILE%s",
-		                   "");
+		return usage_error(cmd.name, "what to boot? a JOB file, or --image DIR, or --initrd FILE");
 	if (o->image && o->nkernels)
-		return usage_error("--image %s has its kernel; --kernel does not go with it",
+		return usage_error(cmd.name, "--image %s has its kernel; --kernel does not go with it",
 		                   o->image);
 	if (o->until > 0 && o->repeat)
-		return usage_error("--until repeats until sure: --repeat does not go with it%s", "");
+		return usage_error(cmd.name, "--until repeats until sure: --repeat does not go with it");
 	if (o->until <= 0 && (o->until_by || o->until_stat || o->max_boots || o->max_time))
-		return usage_error("--by, --stat, --max-boots and --max-time go with --until%s", "");
+		return usage_error(cmd.name, "--by, --stat, --max-boots and --max-time go with --until");
 	return 0;
 }
 

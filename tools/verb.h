@@ -3,6 +3,7 @@
 #define BENCHBOOT_VERB_H
 
 #include <errno.h>
+#include <getopt.h>
 
 #define BENCHBOOT_VERSION "0.1"
 
@@ -11,18 +12,35 @@ enum {
 	EXIT_OK = 0,
 	EXIT_CHANGED = 1, /* a comparison found significant changes, a check found problems */
 	EXIT_USAGE = 100, /* wrong usage or bad input (job file, arguments) */
-	EXIT_SYSTEM = 111, /* system failure: I/O, a missing tool, a failed boot */
+	EXIT_SYSTEM = 111, /* system failure: I/O, memory, a missing tool, QEMU that cannot run */
 };
 
 /*
- * The one place where a library outcome becomes an exit code. The library (lib/, lib/host/)
- * returns 0 or -errno with a message (host/errbuf.h): -EINVAL means the input is wrong (a job,
- * an argument, a named file), any other -errno a failure of the system.
+ * The one place where a library outcome becomes an exit code (tools/verb.c). The library (lib/,
+ * lib/host/) returns 0 or -errno with a message (host/errbuf.h). A few errnos mean the input
+ * is wrong and give EXIT_USAGE: EINVAL, ENOENT, ENOTDIR, EISDIR, EACCES, ENAMETOOLONG,
+ * EMEDIUMTYPE, EEXIST, ENOTEMPTY, EBUSY (the list in verb.c, docs/architecture.md); any other
+ * -errno is a failure of the system, EXIT_SYSTEM. EXIT_CHANGED is the verb's own decision.
  */
-static inline int exit_status(int r)
-{
-	return r == 0 ? EXIT_OK : r == -EINVAL ? EXIT_USAGE : EXIT_SYSTEM;
-}
+int exit_status(int r);
+
+/* "benchboot VERB: MESSAGE" and where the usage is explained, on stderr; EXIT_USAGE. */
+int usage_error(const char *verb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/*
+ * A verb's command line: its usage text (printed by --help, also at the top of its file) and
+ * its options, a getopt_long table. verb_getopt returns the next option (optarg holds its
+ * value), -1 when the options end (the operands are argv[optind..], in order), VERB_HELP
+ * after printing the usage for -h/--help, VERB_BAD after saying what was wrong (an unknown
+ * option, a missing value). shortopts starts with ':' and holds "h".
+ */
+struct verb_cmd {
+	const char *name, *usage, *shortopts;
+	const struct option *longopts;
+};
+enum { VERB_HELP = -2, VERB_BAD = -3 };
+#define VERB_HELP_OPTION {"help", no_argument, NULL, 'h'}
+int verb_getopt(const struct verb_cmd *c, int argc, char **argv);
 
 struct bb_verb {
 	const char *name;

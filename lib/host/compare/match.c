@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "grow.h"
+#include "host/errbuf.h"
 #include "host/compare/match.h"
 #include "host/compare/strset.h"
 
@@ -274,5 +275,70 @@ int bb_key_values(const struct bb_results *res, const char *key, const char ***v
 		}
 	if (*n)
 		qsort(*vals, *n, sizeof(**vals), bb_value_cmp);
+	return 0;
+}
+
+int bb_split_by(const struct bb_results *res, const char *key, struct bb_kvs *ca,
+                struct bb_kvs *cb, size_t *missing, char *err, size_t errlen)
+{
+	const char **vals;
+	size_t n;
+	int r = bb_key_values(res, key, &vals, &n, missing);
+	if (r)
+		return errbuf_fail(err, errlen, r, "out of memory");
+	if (n == 0)
+		r = errbuf_fail(err, errlen, -EINVAL,
+		                "no run in %s has a parameter or environment field '%s'", res->path,
+		                key);
+	else if (n != 2) {
+		size_t l = (size_t)snprintf(err, errlen, "--by %s: %s has %zu value%s (", key,
+		                            res->path, n, n == 1 ? "" : "s");
+		for (size_t i = 0; i < n && l < errlen; i++)
+			l += (size_t)snprintf(err + l, errlen - l, "%s%s", i ? ", " : "", vals[i]);
+		if (l < errlen)
+			snprintf(err + l, errlen - l, ")%s; choose two with --a %s=X --b %s=Y",
+			         n == 1 ? ", nothing to compare" : "", key, key);
+		r = -EINVAL;
+	} else if ((r = bb_kvs_set(ca, key, vals[0])) || (r = bb_kvs_set(cb, key, vals[1])))
+		errbuf_fail(err, errlen, r, "out of memory");
+	free(vals);
+	return r;
+}
+
+/* Side s's label: "PATH [k=v ...]" or PATH with two folders, "k=v ..." with one. */
+static char *side_label(const char *path, const struct bb_kvs *conds, int two)
+{
+	char *d = bb_kvs_format_words(conds), *label = NULL;
+	if (!d || !two)
+		return d;
+	if (!*d)
+		label = strdup(path);
+	else if (asprintf(&label, "%s [%s]", path, d) < 0)
+		label = NULL;
+	free(d);
+	return label;
+}
+
+int bb_sides_select(const struct bb_results *res, const char *const paths[2], size_t nres,
+                    const struct bb_kvs *const conds[2], struct bb_side side[2], const char **axis, size_t *naxis, size_t maxaxis,
+                    char *err, size_t errlen)
+{
+	for (int s = 0; s < 2; s++) {
+		const struct bb_results *r = &res[nres == 2 ? s : 0];
+		if (bb_side_add(&side[s], r, conds[s]) ||
+		    !(side[s].label = side_label(paths[s], conds[s], nres == 2)))
+			return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+		if (!side[s].nruns)
+			return errbuf_fail(err, errlen, -EINVAL, "no run in %s matches %s", r->path,
+			                   side[s].label);
+	}
+	for (int s = 0; s < 2 && nres == 1; s++)
+		for (size_t i = 0; i < conds[s]->n && *naxis < maxaxis; i++) {
+			int dup = 0;
+			for (size_t k = 0; k < *naxis; k++)
+				dup |= !strcmp(axis[k], conds[s]->v[i].key);
+			if (!dup)
+				axis[(*naxis)++] = conds[s]->v[i].key;
+		}
 	return 0;
 }

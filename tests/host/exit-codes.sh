@@ -1,0 +1,62 @@
+# Every verb on the same bad inputs gives the same exit code (tools/verb.c exit_status(), the
+# list in docs/architecture.md): a missing file, a malformed job or argument, a folder or file
+# that holds no results, an unknown option are bad input (100); a failure of the system is 111.
+. tests/lib.sh
+F=tests/fixtures/results
+printf 'suite: netperf\ntest: [unclosed\n' >"$T/bad.yaml"
+mkdir "$T/folder"
+head -c 65536 /dev/zero >"$T/zeros.img"
+
+code() { # EXPECTED_EXIT WHAT VERB ARGS...
+	local want=$1 what=$2 rc
+	shift 2
+	set +e
+	(cd "$T" && exec "$BENCHBOOT" "$@") >"$T/out" 2>"$T/err" </dev/null
+	rc=$?
+	set -e
+	expect_eq "$what: benchboot $*: exit code (stderr: $(head -c 300 "$T/err"))" "$rc" "$want"
+}
+
+# a missing file or folder
+code 100 "missing job" build missing.yaml
+code 100 "missing job" check missing.yaml
+code 100 "missing job" lava missing.yaml
+code 100 "missing job" run missing.yaml
+code 100 "missing disk" collect missing.img -o out
+code 100 "missing log" collect --console missing.log -o out
+code 100 "missing folder" compare missing "$PWD/$F/cgroup"
+code 100 "missing folder" mkdisk nodir/results.img
+
+# a malformed job or argument
+code 100 "malformed job" build bad.yaml
+code 100 "malformed job" check bad.yaml
+code 100 "malformed job" lava bad.yaml
+code 100 "malformed job" run bad.yaml
+code 100 "malformed argument" collect zeros.img -o out --max-file-size lots
+code 100 "malformed argument" compare "$PWD/$F/cgroup" --a cgroup
+code 100 "malformed argument" mkdisk x.img --size lots
+code 100 "malformed argument" run bad.yaml --cpus none
+code 100 "malformed argument" build --name x --level 99
+code 100 "malformed argument" lava bad.yaml --cpus none
+
+# a folder or a file that holds no results
+code 100 "not a results disk" collect zeros.img -o out
+code 100 "a folder, not a results disk" collect folder -o out
+code 100 "no results in the log" collect --console zeros.img -o out
+code 100 "a folder without results" compare folder folder
+code 100 "a file, not a results folder" compare zeros.img zeros.img
+code 100 "a folder, not a job" check folder
+code 100 "a folder, not a job" run folder
+
+# an unknown option
+for verb in build check collect compare lava mkdisk run version; do
+	code 100 "unknown option" $verb --no-such-option
+	expect_grep "benchboot $verb: unknown option --no-such-option" "$T/err"
+done
+
+# a failure of the system is not bad input
+set +e
+"$BENCHBOOT" compare "$F/cgroup" --by cgroup >/dev/full 2>"$T/err"
+rc=$?
+set -e
+expect_eq "compare to a full disk: exit code (stderr: $(cat "$T/err"))" "$rc" 111
