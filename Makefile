@@ -49,7 +49,7 @@ ifneq ($(INIT_SRCS),)
 ALL += $(B)/init
 endif
 
-.PHONY: all check test demo bench fetch lock clean deps netperf units format
+.PHONY: all check test demo bench fetch lock clean deps netperf units test-progs stressng-opts format
 all: $(ALL)
 
 deps:
@@ -82,30 +82,89 @@ $(B)/init: $(INIT_OBJS) $(EXT2FS_MUSL)/lib/libext2fs.a
 	$(MUSL_CC) -static $(CFLAGS) -o $@.debug $(INIT_OBJS) $(EXT2FS_MUSL)/lib/libext2fs.a $(EXT2FS_MUSL)/lib/libcom_err.a
 	strip --strip-all -o $@.tmp $@.debug && mv $@.tmp $@
 
+# lib/host/job/stressng_opts.c (committed) is generated from the pinned stress-ng, the
+# sysroot's binary: `make stressng-opts` after the lock's stress-ng changes;
+# tests/host/stressng-opts-lock.sh checks that the committed file is what this makes.
+STRESSNG_OPTS ?= lib/host/job/stressng_opts.c
+stressng-opts: tools/scripts/gen-stressng-opts | $(SYSROOT)/.complete
+	tools/scripts/gen-stressng-opts >$(STRESSNG_OPTS).tmp && mv $(STRESSNG_OPTS).tmp $(STRESSNG_OPTS)
+
 $(NETPERF)/netperf: $(SYSROOT)/.complete tools/scripts/build-netperf
 	tools/scripts/build-netperf $(SYSROOT) $(NETPERF)
 netperf: $(NETPERF)/netperf
 
-# test_init_*: the init's steps (init/*.c but main.c) built for the host, run on fake trees;
-# the other unit tests link them too (the init's stats and output parsers).
+# The libraries the tests link, made of the objects the verbs and the init are made of:
+#   libbenchboot-host.a       lib/ and lib/host/, built for the host (the verbs' library)
+#   libbenchboot-init-host.a  init/ but main.c, built for the host: the init's steps, run by
+#                             the unit tests on fake trees
+#   libbenchboot-musl.a       init/ but main.c, and lib/, built with musl as the init is
+#                             (test inits that take the init's place in an image)
+HOST_ARCHIVE := $(B)/libbenchboot-host.a
+INIT_HOST_ARCHIVE := $(B)/libbenchboot-init-host.a
+MUSL_ARCHIVE := $(B)/libbenchboot-musl.a
 INIT_TEST_OBJS := $(filter-out $(B)/host/init/main.o,$(INIT_SRCS:%.c=$(B)/host/%.o))
 $(INIT_TEST_OBJS): $(wildcard init/*.h)
-$(B)/tests/%: tests/unit/%.c tests/unit/harness.c tests/unit/harness.h $(HOST_LIB_OBJS) $(INIT_TEST_OBJS)
+$(HOST_ARCHIVE): $(HOST_LIB_OBJS)
+$(INIT_HOST_ARCHIVE): $(INIT_TEST_OBJS)
+$(MUSL_ARCHIVE): $(filter-out $(B)/musl/init/main.o,$(INIT_OBJS))
+$(HOST_ARCHIVE) $(INIT_HOST_ARCHIVE) $(MUSL_ARCHIVE):
+	@rm -f $@
+	$(AR) rcs $@ $^
+TEST_LINK := $(INIT_HOST_ARCHIVE) $(HOST_ARCHIVE) $(HOST_LIBS)
+
+$(B)/tests/%: tests/unit/%.c tests/unit/harness.c tests/unit/harness.h tests/unit/init_fake_root.h $(INIT_HOST_ARCHIVE) $(HOST_ARCHIVE)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(BB_CFLAGS) -Iinit -Itests/unit -o $@ $< tests/unit/harness.c $(INIT_TEST_OBJS) $(HOST_LIB_OBJS) $(HOST_LIBS)
-$(B)/tests/test_init_%: tests/unit/test_init_%.c tests/unit/harness.c tests/unit/harness.h tests/unit/init_fake_root.h $(HOST_LIB_OBJS) $(INIT_TEST_OBJS)
+	$(CC) $(CFLAGS) $(BB_CFLAGS) -Iinit -Itests/unit -o $@ $< tests/unit/harness.c $(TEST_LINK)
+
+# The programs the shell tests run, built here rather than by the tests themselves:
+#   results-writer       the init's results writer on the host (tests/host/results-*.sh)
+#   results-writer-init  a static musl /init around it (tests/qemu/results-*.sh), and
+#   results-writer-gen   the host generator of what it writes
+#   ext2fs-musl-probe    a static musl program writing with the musl libext2fs
+#   fuzz-collect         a libFuzzer target of collect (clang; tests/host/results-fuzz.sh)
+PROGS := $(B)/tests/progs
+TEST_PROGS := $(PROGS)/results-writer $(PROGS)/results-writer-gen
+MUSL_TEST_PROGS := $(PROGS)/results-writer-init $(PROGS)/ext2fs-musl-probe
+MUSL_LINK := $(EXT2FS_MUSL)/lib/libext2fs.a $(EXT2FS_MUSL)/lib/libcom_err.a
+$(PROGS)/results-writer: tests/host/src/results_writer.c $(INIT_HOST_ARCHIVE) $(HOST_ARCHIVE)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(BB_CFLAGS) -Iinit -Itests/unit -o $@ $< tests/unit/harness.c $(INIT_TEST_OBJS) $(HOST_LIB_OBJS) $(HOST_LIBS)
-units: $(UNIT_BINS)
+	$(CC) $(CFLAGS) $(BB_CFLAGS) -Iinit -o $@ $< $(TEST_LINK)
+$(PROGS)/results-writer-gen: tests/qemu/results-writer-init.c $(wildcard lib/*.h init/*.h)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(BB_CFLAGS) -Iinit -DGEN_ONLY -o $@ $<
+$(PROGS)/results-writer-init: tests/qemu/results-writer-init.c $(MUSL_ARCHIVE) $(EXT2FS_MUSL)/lib/libext2fs.a
+	@mkdir -p $(@D)
+	$(MUSL_CC) -static $(CFLAGS) $(BB_CFLAGS) -Iinit -I$(EXT2FS_MUSL)/include -o $@.debug $< $(MUSL_ARCHIVE) $(MUSL_LINK)
+	strip --strip-all -o $@ $@.debug
+$(PROGS)/ext2fs-musl-probe: tests/host/src/ext2fs_musl_probe.c $(EXT2FS_MUSL)/lib/libext2fs.a
+	@mkdir -p $(@D)
+	$(MUSL_CC) -static $(CFLAGS) -I$(EXT2FS_MUSL)/include -o $@ $< $(MUSL_LINK)
+
+# The fuzz target: lib/ and lib/host/ again, instrumented for libFuzzer and the sanitizers.
+FUZZ_CC ?= clang
+FUZZ_FLAGS := -g -O1 -fsanitize=fuzzer-no-link,address,undefined
+FUZZ_OBJS := $(LIB_SRCS:%.c=$(B)/fuzz/%.o) $(HOSTLIB_SRCS:%.c=$(B)/fuzz/%.o)
+$(B)/fuzz/%.o: %.c $(wildcard lib/*.h lib/host/*.h lib/host/*/*.h)
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_FLAGS) $(BB_CFLAGS) -c -o $@ $<
+$(B)/fuzz/libbenchboot-host.a: $(FUZZ_OBJS)
+	@rm -f $@
+	$(AR) rcs $@ $^
+$(PROGS)/fuzz-collect: tests/host/src/fuzz_collect.c $(B)/fuzz/libbenchboot-host.a
+	@mkdir -p $(@D)
+	$(FUZZ_CC) -g -O1 -fsanitize=fuzzer,address,undefined $(BB_CFLAGS) -o $@ $< $(B)/fuzz/libbenchboot-host.a $(HOST_LIBS)
+
+units: $(UNIT_BINS) $(TEST_PROGS)
+test-progs: units $(MUSL_TEST_PROGS)
 
 # check: no QEMU, no network beyond what the build already has.
-check: all units netperf $(EXT2FS_MUSL)/lib/libext2fs.a
+check: all test-progs netperf
 	tests/run --quick
 
 # test: everything, from a fresh machine: packages, pinned inputs, builds, QEMU boots.
 test: deps
 	$(MAKE) fetch
-	$(MAKE) all units netperf $(EXT2FS_MUSL)/lib/libext2fs.a
+	$(MAKE) all test-progs netperf
 	tests/run
 
 demo: deps

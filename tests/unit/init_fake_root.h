@@ -6,6 +6,7 @@
 #define BENCHBOOT_INIT_FAKE_ROOT_H
 
 #include <fcntl.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,11 +15,42 @@
 #include "harness.h"
 #include "init.h"
 
+/* What the recording fakes of the init's operations were asked, one call a line, in order
+ * (init_fake_record); init_fake_root empties it. */
+static char init_fake_calls[8192] __attribute__((unused));
+
+static inline void init_fake_record(const char *fmt, ...)
+{
+	va_list ap;
+	size_t n = strlen(init_fake_calls);
+	va_start(ap, fmt);
+	vsnprintf(init_fake_calls + n, sizeof(init_fake_calls) - n, fmt, ap);
+	va_end(ap);
+	strncat(init_fake_calls, "\n", sizeof(init_fake_calls) - strlen(init_fake_calls) - 1);
+}
+
+/* The recording fake of init_ops.link_add_dummy. */
+static inline int init_fake_link_add_dummy(const char *ifname)
+{
+	init_fake_record("dummy %s", ifname);
+	return 0;
+}
+
+/* A plan of these global lines ("key=value\n"...), or the test case fails. */
+static inline void init_fake_plan(struct bb_plan *p, const char *globals)
+{
+	char text[2048], err[256];
+	snprintf(text, sizeof(text), "benchboot-plan 1\n%s", globals);
+	if (bb_plan_parse(text, strlen(text), p, err, sizeof(err)))
+		bb_test_fail(__FILE__, __LINE__, "plan: %s", err);
+}
+
 /* A fresh root with the console in it; OPS (if not NULL) replaces the real syscalls. */
 static inline const char *init_fake_root(const struct init_ops *ops)
 {
 	const char *root = test_tmpdir();
 	char log[4096];
+	init_fake_calls[0] = 0;
 	init_root = root;
 	if (ops)
 		init_ops = ops;

@@ -5,7 +5,6 @@
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <stdarg.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -13,22 +12,12 @@
 #include "init_fake_root.h"
 #include "init.h"
 
-static char calls[8192];
 static int waits;           /* link_wait calls that slept */
 static int appear_after;    /* the late NIC appears after this many waits (0: never) */
 static int no_carrier;      /* link_up gives no carrier */
 static int operstate_after; /* link_up leaves operstate down; the Nth wait sets it up */
 static const char *refuse;  /* addr_add fails with EADDRNOTAVAIL for this address */
 
-static void record(const char *fmt, ...)
-{
-	va_list ap;
-	size_t n = strlen(calls);
-	va_start(ap, fmt);
-	vsnprintf(calls + n, sizeof(calls) - n, fmt, ap);
-	va_end(ap);
-	strncat(calls, "\n", sizeof(calls) - strlen(calls) - 1);
-}
 
 /* A fake NIC in /sys/class/net: address, mtu, operstate, speed, a device with its driver. */
 static void fake_nic(const char *ifname, const char *mac, int device)
@@ -56,7 +45,7 @@ static void fake_nic(const char *ifname, const char *mac, int device)
 static int fake_link_up(const char *ifname)
 {
 	char rel[256];
-	record("up %s", ifname);
+	init_fake_record("up %s", ifname);
 	if (!no_carrier && strcmp(ifname, "lo") && strcmp(ifname, "dummy0")) {
 		snprintf(rel, sizeof(rel), "sys/class/net/%s/carrier", ifname);
 		test_write_file(init_root, rel, "1\n");
@@ -65,20 +54,15 @@ static int fake_link_up(const char *ifname)
 	}
 	return 0;
 }
-static int fake_link_add_dummy(const char *ifname)
-{
-	record("dummy %s", ifname);
-	return 0;
-}
 static int fake_addr_add(const char *ifname, const char *addr, int prefix)
 {
-	record("addr %s %s/%d", ifname, addr, prefix);
+	init_fake_record("addr %s %s/%d", ifname, addr, prefix);
 	return refuse && !strcmp(addr, refuse) ? -EADDRNOTAVAIL : 0;
 }
 static int fake_link_mtu(const char *ifname, int mtu)
 {
 	char rel[256], val[16];
-	record("mtu %s %d", ifname, mtu);
+	init_fake_record("mtu %s %d", ifname, mtu);
 	snprintf(rel, sizeof(rel), "sys/class/net/%s/mtu", ifname);
 	snprintf(val, sizeof(val), "%d\n", mtu);
 	test_write_file(init_root, rel, val);
@@ -86,7 +70,7 @@ static int fake_link_mtu(const char *ifname, int mtu)
 }
 static int fake_route_add(const char *ifname, const char *gateway)
 {
-	record("route %s %s", ifname, gateway);
+	init_fake_record("route %s %s", ifname, gateway);
 	return 0;
 }
 /* Sleeps for real (the deadline is real time); the late NIC appears on the Nth wait. */
@@ -105,7 +89,7 @@ static int fake_link_wait(int ms)
 
 static const struct init_ops fake_ops = {
     .link_up = fake_link_up,
-    .link_add_dummy = fake_link_add_dummy,
+    .link_add_dummy = init_fake_link_add_dummy,
     .addr_add = fake_addr_add,
     .link_mtu = fake_link_mtu,
     .route_add = fake_route_add,
@@ -115,24 +99,15 @@ static const struct init_ops fake_ops = {
 static const char *fake_root(void)
 {
 	const char *root = init_fake_root(&fake_ops);
-	calls[0] = 0;
 	test_write_file(root, "sys/class/net/lo/address", "00:00:00:00:00:00\n");
 	test_write_file(root, "sys/class/net/dummy0/address", "aa:bb:cc:dd:ee:ff\n");
 	return root;
 }
 
-static void parse_plan(struct bb_plan *p, const char *globals)
-{
-	char text[2048], err[256];
-	snprintf(text, sizeof(text), "benchboot-plan 1\n%s", globals);
-	if (bb_plan_parse(text, strlen(text), p, err, sizeof(err)))
-		bb_test_fail(__FILE__, __LINE__, "plan: %s", err);
-}
-
 TEST(plan_nic_keys)
 {
 	struct bb_plan p;
-	parse_plan(&p, "net.nic.name=52:54:00:AB:cd:EF\nnet.nic.address=10.0.2.15/24 "
+	init_fake_plan(&p, "net.nic.name=52:54:00:AB:cd:EF\nnet.nic.address=10.0.2.15/24 "
 	               "fd00::15/64\nnet.nic.gateway=10.0.2.2 fd00::2\nnet.nic.mtu=9000\n"
 	               "net.nic.wait=3\n");
 	CHECK_STR(p.nic_name, "52:54:00:ab:cd:ef");
@@ -143,12 +118,12 @@ TEST(plan_nic_keys)
 	CHECK_INT(p.nic_mtu, ==, 9000);
 	CHECK_INT(p.nic_wait, ==, 3);
 	bb_plan_free(&p);
-	parse_plan(&p, "job=x\n");
+	init_fake_plan(&p, "job=x\n");
 	CHECK(!p.nic_name);
 	CHECK_INT(p.nic_mtu, ==, 0);
 	CHECK_INT(p.nic_wait, ==, 10);
 	bb_plan_free(&p);
-	parse_plan(&p, "net.nic.name=enp0s3\n");
+	init_fake_plan(&p, "net.nic.name=enp0s3\n");
 	CHECK_STR(p.nic_name, "enp0s3");
 	bb_plan_free(&p);
 }
@@ -207,7 +182,7 @@ TEST(cmdline_nic_overrides)
 {
 	struct bb_plan p;
 	char report[1024];
-	parse_plan(&p, "net.nic.name=eth0\nnet.nic.address=10.0.2.15/24\n");
+	init_fake_plan(&p, "net.nic.name=eth0\nnet.nic.address=10.0.2.15/24\n");
 	CHECK_INT(
 	    bb_plan_cmdline(&p,
 	                    "console=ttyS0 benchboot.net.nic.name=52:54:00:12:34:56 "
@@ -233,11 +208,11 @@ TEST(nic_by_name)
 	char err[512] = "";
 	fake_root();
 	fake_nic("eth0", "52:54:00:12:34:56\n", 1);
-	parse_plan(&p, "net.nic.name=eth0\nnet.nic.address=10.0.2.15/24 fd00::15/64\n"
+	init_fake_plan(&p, "net.nic.name=eth0\nnet.nic.address=10.0.2.15/24 fd00::15/64\n"
 	               "net.nic.gateway=10.0.2.2 fd00::2\nnet.nic.mtu=9000\n");
 	CHECK_INT(net_setup(&p, err, sizeof(err)), ==, 0);
 	CHECK_STR(err, "");
-	CHECK_STR(calls, "up lo\ndummy dummy0\naddr dummy0 192.0.2.1/24\nup dummy0\n"
+	CHECK_STR(init_fake_calls, "up lo\ndummy dummy0\naddr dummy0 192.0.2.1/24\nup dummy0\n"
 	                 "mtu eth0 9000\nup eth0\naddr eth0 10.0.2.15/24\naddr eth0 fd00::15/64\n"
 	                 "route eth0 10.0.2.2\nroute eth0 fd00::2\n");
 	CHECK_INT(waits, ==, 0);
@@ -259,14 +234,14 @@ TEST(nic_by_mac_appears_late)
 	/* a VLAN on the wanted NIC shares its MAC but has no device: not it */
 	fake_nic("eth1.5", "52:54:00:12:34:56\n", 0);
 	appear_after = 3;
-	parse_plan(&p, "net.nic.name=52:54:00:12:34:56\nnet.nic.address=10.0.2.15/24\n");
+	init_fake_plan(&p, "net.nic.name=52:54:00:12:34:56\nnet.nic.address=10.0.2.15/24\n");
 	CHECK_INT(net_setup(&p, err, sizeof(err)), ==, 0);
 	CHECK_STR(net_nic.ifname, "eth1");
 	CHECK_INT(waits, ==, 3);
 	CHECK(net_nic.found_ms >= 3 * 250 * 0.9);
-	CHECK_CONTAINS(calls, "up dummy0\nup eth1\naddr eth1 10.0.2.15/24\n");
-	CHECK(!strstr(calls, "route"));
-	CHECK(!strstr(calls, "mtu"));
+	CHECK_CONTAINS(init_fake_calls, "up dummy0\nup eth1\naddr eth1 10.0.2.15/24\n");
+	CHECK(!strstr(init_fake_calls, "route"));
+	CHECK(!strstr(init_fake_calls, "mtu"));
 	bb_plan_free(&p);
 }
 
@@ -277,14 +252,14 @@ TEST(nic_by_mac_needs_a_device)
 	fake_root();
 	fake_nic("eth0", "52:54:00:00:00:01\n", 1);
 	fake_nic("tap3", "52:54:00:12:34:56\n", 0);
-	parse_plan(&p, "net.nic.name=52:54:00:12:34:56\nnet.nic.wait=0\n");
+	init_fake_plan(&p, "net.nic.name=52:54:00:12:34:56\nnet.nic.wait=0\n");
 	CHECK_INT(net_setup(&p, err, sizeof(err)), ==, -ENODEV);
 	CHECK_STR(net_nic.ifname, "");
 	CHECK_CONTAINS(err, "(present: dummy0 eth0 lo tap3)");
 	bb_plan_free(&p);
 	/* upper case in /sys is the same MAC */
 	fake_nic("eth2", "52:54:00:AB:CD:EF\n", 1);
-	parse_plan(&p, "net.nic.name=52:54:00:ab:cd:ef\nnet.nic.wait=0\n");
+	init_fake_plan(&p, "net.nic.name=52:54:00:ab:cd:ef\nnet.nic.wait=0\n");
 	CHECK_INT(net_setup(&p, err, sizeof(err)), ==, 0);
 	CHECK_STR(net_nic.ifname, "eth2");
 	bb_plan_free(&p);
@@ -296,7 +271,7 @@ TEST(nic_absent_is_reported)
 	char err[512] = "";
 	fake_root();
 	fake_nic("eth0", "52:54:00:00:00:01\n", 1);
-	parse_plan(&p, "net.nic.name=eth9\nnet.nic.address=10.0.2.15/24\nnet.nic.wait=1\n");
+	init_fake_plan(&p, "net.nic.name=eth9\nnet.nic.address=10.0.2.15/24\nnet.nic.wait=1\n");
 	double t0 = init_now_ms();
 	CHECK_INT(net_setup(&p, err, sizeof(err)), ==, -ENODEV);
 	double took = init_now_ms() - t0;
@@ -306,7 +281,7 @@ TEST(nic_absent_is_reported)
 	CHECK_INT(waits, <=, 6);
 	CHECK_STR(err, "nic: no interface named eth9 after 1 s (present: dummy0 eth0 lo)");
 	/* the dummy interface is still set up; nothing is done to other interfaces */
-	CHECK_STR(calls, "up lo\ndummy dummy0\naddr dummy0 192.0.2.1/24\nup dummy0\n");
+	CHECK_STR(init_fake_calls, "up lo\ndummy dummy0\naddr dummy0 192.0.2.1/24\nup dummy0\n");
 	CHECK(!net_nic.ok);
 	CHECK(net_nic.requested);
 	CHECK_CONTAINS(init_fake_console(),
@@ -314,9 +289,9 @@ TEST(nic_absent_is_reported)
 	               "named eth9 after 1 s");
 	bb_plan_free(&p);
 	/* by MAC, with no wait at all */
-	calls[0] = 0;
+	init_fake_calls[0] = 0;
 	waits = 0;
-	parse_plan(&p, "net.nic.name=02:00:00:00:00:09\nnet.nic.wait=0\n");
+	init_fake_plan(&p, "net.nic.name=02:00:00:00:00:09\nnet.nic.wait=0\n");
 	CHECK_INT(net_setup(&p, err, sizeof(err)), ==, -ENODEV);
 	CHECK_INT(waits, ==, 0);
 	CHECK_STR(err, "nic: no interface with MAC 02:00:00:00:00:09 after 0 s (present: dummy0 "
@@ -331,14 +306,14 @@ TEST(nic_address_refused_goes_on)
 	fake_root();
 	fake_nic("eth0", "52:54:00:12:34:56\n", 1);
 	refuse = "10.9.9.9";
-	parse_plan(&p, "net.nic.name=eth0\nnet.nic.address=10.9.9.9/24 10.0.2.15/24\n"
+	init_fake_plan(&p, "net.nic.name=eth0\nnet.nic.address=10.9.9.9/24 10.0.2.15/24\n"
 	               "net.nic.gateway=10.0.2.2\n");
 	CHECK_INT(net_setup(&p, err, sizeof(err)), ==, -EADDRNOTAVAIL);
 	char want[256];
 	snprintf(want, sizeof(want), "nic: eth0 address 10.9.9.9/24: %s", strerror(EADDRNOTAVAIL));
 	CHECK_STR(err, want);
 	/* the other address and the route are still set */
-	CHECK_CONTAINS(calls,
+	CHECK_CONTAINS(init_fake_calls,
 	               "addr eth0 10.9.9.9/24\naddr eth0 10.0.2.15/24\nroute eth0 10.0.2.2\n");
 	CHECK(!net_nic.ok);
 	bb_plan_free(&p);
@@ -351,7 +326,7 @@ TEST(nic_no_carrier)
 	fake_root();
 	fake_nic("eth0", "52:54:00:12:34:56\n", 1);
 	no_carrier = 1;
-	parse_plan(&p, "net.nic.name=eth0\nnet.nic.address=10.0.2.15/24\nnet.nic.wait=1\n");
+	init_fake_plan(&p, "net.nic.name=eth0\nnet.nic.address=10.0.2.15/24\nnet.nic.wait=1\n");
 	CHECK_INT(net_setup(&p, err, sizeof(err)), ==, -ENOLINK);
 	CHECK_STR(err, "nic: eth0: no carrier after 1 s");
 	CHECK_INT(waits, >=, 4);
@@ -367,7 +342,7 @@ TEST(nic_operstate_comes_after_the_carrier)
 	fake_root();
 	fake_nic("eth0", "52:54:00:12:34:56\n", 1);
 	operstate_after = 2;
-	parse_plan(&p, "net.nic.name=eth0\nnet.nic.address=10.0.2.15/24\nnet.nic.wait=5\n");
+	init_fake_plan(&p, "net.nic.name=eth0\nnet.nic.address=10.0.2.15/24\nnet.nic.wait=5\n");
 	CHECK_INT(net_setup(&p, err, sizeof(err)), ==, 0);
 	CHECK_STR(err, "");
 	CHECK_INT(waits, ==, 2);
@@ -382,14 +357,14 @@ TEST(nic_keys_without_name)
 	struct bb_plan p;
 	char err[512] = "", report[256];
 	fake_root();
-	parse_plan(&p, "");
+	init_fake_plan(&p, "");
 	/* only the command line can do this: the plan parser refuses it */
 	CHECK_INT(
 	    bb_plan_cmdline(&p, "benchboot.net.nic.address=10.0.2.15/24", report, sizeof(report)),
 	    ==, 0);
 	CHECK_INT(net_setup(&p, err, sizeof(err)), ==, -EINVAL);
 	CHECK_STR(err, "nic: net.nic.address, .gateway or .mtu given without net.nic.name");
-	CHECK_STR(calls, "up lo\ndummy dummy0\naddr dummy0 192.0.2.1/24\nup dummy0\n");
+	CHECK_STR(init_fake_calls, "up lo\ndummy dummy0\naddr dummy0 192.0.2.1/24\nup dummy0\n");
 	bb_plan_free(&p);
 }
 
@@ -398,9 +373,9 @@ TEST(no_nic_no_calls)
 	struct bb_plan p;
 	char err[512] = "";
 	fake_root();
-	parse_plan(&p, "");
+	init_fake_plan(&p, "");
 	CHECK_INT(net_setup(&p, err, sizeof(err)), ==, 0);
-	CHECK_STR(calls, "up lo\ndummy dummy0\naddr dummy0 192.0.2.1/24\nup dummy0\n");
+	CHECK_STR(init_fake_calls, "up lo\ndummy dummy0\naddr dummy0 192.0.2.1/24\nup dummy0\n");
 	CHECK(!net_nic.requested);
 	bb_plan_free(&p);
 }
@@ -410,7 +385,7 @@ TEST(env_json_nic)
 	static struct boot b;
 	fake_root();
 	fake_nic("bbtest9", "52:54:00:12:34:56\n", 1);
-	parse_plan(&b.plan, "net.nic.name=52:54:00:12:34:56\nnet.nic.address=10.0.2.15/24\n"
+	init_fake_plan(&b.plan, "net.nic.name=52:54:00:12:34:56\nnet.nic.address=10.0.2.15/24\n"
 	                    "net.nic.gateway=10.0.2.2\nnet.nic.mtu=1400\n");
 	CHECK_INT(net_setup(&b.plan, b.net_error, sizeof(b.net_error)), ==, 0);
 	test_write_file(init_root, "sys/class/net/bbtest9/speed", "10000\n");
@@ -454,7 +429,7 @@ TEST(env_json_nic)
 	CHECK_CONTAINS(e, "\"speed_mbps\": null");
 	free(e);
 	bb_plan_free(&b.plan);
-	parse_plan(&b.plan, "net.nic.name=eth7\nnet.nic.wait=0\n");
+	init_fake_plan(&b.plan, "net.nic.name=eth7\nnet.nic.wait=0\n");
 	CHECK_INT(net_setup(&b.plan, b.net_error, sizeof(b.net_error)), ==, -ENODEV);
 	CHECK_INT(env_write(&b), ==, 0);
 	e = init_read(INIT_RESULTS_DIR "/env.json", NULL);
@@ -464,7 +439,7 @@ TEST(env_json_nic)
 	free(e);
 	/* no NIC asked for */
 	bb_plan_free(&b.plan);
-	parse_plan(&b.plan, "");
+	init_fake_plan(&b.plan, "");
 	CHECK_INT(net_setup(&b.plan, b.net_error, sizeof(b.net_error)), ==, 0);
 	CHECK_INT(env_write(&b), ==, 0);
 	e = init_read(INIT_RESULTS_DIR "/env.json", NULL);

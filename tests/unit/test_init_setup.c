@@ -4,7 +4,6 @@
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <stdarg.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <sys/wait.h>
@@ -15,17 +14,7 @@
 #include "init_fake_root.h"
 #include "init.h"
 
-static char calls[8192];
 
-static void record(const char *fmt, ...)
-{
-	va_list ap;
-	size_t n = strlen(calls);
-	va_start(ap, fmt);
-	vsnprintf(calls + n, sizeof(calls) - n, fmt, ap);
-	va_end(ap);
-	strncat(calls, "\n", sizeof(calls) - strlen(calls) - 1);
-}
 
 static const char *rel(const char *path)
 {
@@ -35,7 +24,7 @@ static const char *rel(const char *path)
 static int fake_mount(const char *src, const char *target, const char *type, unsigned long flags,
                       const void *data)
 {
-	record("mount %s %s %s", type, rel(target), data ? (const char *)data : "-");
+	init_fake_record("mount %s %s %s", type, rel(target), data ? (const char *)data : "-");
 	if (!strcmp(type, "devtmpfs")) {
 		errno = ENODEV;
 		return -1;
@@ -45,7 +34,7 @@ static int fake_mount(const char *src, const char *target, const char *type, uns
 
 static int fake_mknod(const char *path, mode_t mode, dev_t dev)
 {
-	record("mknod %s %c %u:%u", rel(path), S_ISCHR(mode) ? 'c' : 'b', major(dev), minor(dev));
+	init_fake_record("mknod %s %c %u:%u", rel(path), S_ISCHR(mode) ? 'c' : 'b', major(dev), minor(dev));
 	return 0;
 }
 
@@ -64,7 +53,7 @@ static int load(const char *content)
 		errno = ENODEV;
 		return -1;
 	}
-	record("load %s", name);
+	init_fake_record("load %s", name);
 	mkdir(init_path("/sys/module/%s", name), 0755);
 	return 0;
 }
@@ -85,30 +74,25 @@ static int fake_init_module(void *image, unsigned long len, const char *params)
 {
 	char buf[256];
 	snprintf(buf, sizeof(buf), "%.*s", (int)len, (char *)image);
-	record("init_module");
+	init_fake_record("init_module");
 	return load(buf);
 }
 
 static int fake_reboot(int cmd)
 {
-	record("reboot %x", cmd);
+	init_fake_record("reboot %x", cmd);
 	return 0;
 }
 
 static int net_fail_addr;
 static int fake_link_up(const char *ifname)
 {
-	record("up %s", ifname);
-	return 0;
-}
-static int fake_link_add_dummy(const char *ifname)
-{
-	record("dummy %s", ifname);
+	init_fake_record("up %s", ifname);
 	return 0;
 }
 static int fake_addr_add(const char *ifname, const char *addr, int prefix)
 {
-	record("addr %s %s/%d", ifname, addr, prefix);
+	init_fake_record("addr %s %s/%d", ifname, addr, prefix);
 	return net_fail_addr ? -EPERM : 0;
 }
 
@@ -119,14 +103,13 @@ static const struct init_ops fake_ops = {
     .init_module = fake_init_module,
     .reboot = fake_reboot,
     .link_up = fake_link_up,
-    .link_add_dummy = fake_link_add_dummy,
+    .link_add_dummy = init_fake_link_add_dummy,
     .addr_add = fake_addr_add,
 };
 
 /* A fake root in the test's temp dir; console lines go to a file there. */
 static const char *fake_root(void)
 {
-	calls[0] = 0;
 	return init_fake_root(&fake_ops);
 }
 
@@ -136,14 +119,6 @@ static char *file(const char *path)
 	if (!s)
 		bb_test_fail(__FILE__, __LINE__, "cannot read %s: %s", path, strerror(errno));
 	return s;
-}
-
-static void parse_plan(struct bb_plan *p, const char *globals)
-{
-	char text[2048], err[256];
-	snprintf(text, sizeof(text), "benchboot-plan 1\n%s", globals);
-	if (bb_plan_parse(text, strlen(text), p, err, sizeof(err)))
-		bb_test_fail(__FILE__, __LINE__, "plan: %s", err);
 }
 
 TEST(mount_devtmpfs_fallback)
@@ -156,15 +131,15 @@ TEST(mount_devtmpfs_fallback)
 	                "MAJOR=8\nMINOR=0\nDEVNAME=sda\nDEVTYPE=disk\n");
 	test_write_file(root, "sys/dev/block/junk/uevent", "DEVNAME=nope\n");
 	CHECK_INT(mount_early(), ==, 0);
-	CHECK_CONTAINS(calls,
+	CHECK_CONTAINS(init_fake_calls,
 	               "mount proc /proc -\nmount sysfs /sys -\nmount devtmpfs /dev mode=0755\n"
 	               "mount tmpfs /dev mode=0755\n");
-	CHECK_CONTAINS(calls, "mknod /dev/null c 1:3\n");
-	CHECK_CONTAINS(calls, "mknod /dev/input/event0 c 13:64\n");
-	CHECK_CONTAINS(calls, "mknod /dev/sda b 8:0\n");
-	CHECK(!strstr(calls, "nope"));
+	CHECK_CONTAINS(init_fake_calls, "mknod /dev/null c 1:3\n");
+	CHECK_CONTAINS(init_fake_calls, "mknod /dev/input/event0 c 13:64\n");
+	CHECK_CONTAINS(init_fake_calls, "mknod /dev/sda b 8:0\n");
+	CHECK(!strstr(init_fake_calls, "nope"));
 	CHECK_CONTAINS(
-	    calls, "mount tmpfs /run mode=0755\nmount tmpfs /tmp mode=1777\nmount tmpfs /dev/shm");
+	    init_fake_calls, "mount tmpfs /run mode=0755\nmount tmpfs /tmp mode=1777\nmount tmpfs /dev/shm");
 	struct stat st;
 	CHECK_INT(stat(init_path("/dev/input"), &st), ==, 0);
 	CHECK_CONTAINS(init_fake_console(), "created 3 device nodes from /sys/dev");
@@ -188,10 +163,10 @@ TEST(modules_order_and_failures)
 	test_write_file(root, "lib/modules/6.1/kernel/old.ko", "old");
 	test_write_file(root, "sys/module/old/initstate", "live\n");
 	test_write_file(root, "sys/module/builtin/parameters/x", "1\n");
-	parse_plan(&p, "modules.boot=a c-d builtin missing\n");
+	init_fake_plan(&p, "modules.boot=a c-d builtin missing\n");
 	CHECK_INT(modules_load(&p, &res), ==, 3); /* gone, bad, missing; not hw_accel (ENODEV) */
 	/* in modules.order order, init_module after ENOSYS, nothing for what is present */
-	CHECK_STR(calls, "load a\ninit_module\nload c_d\n");
+	CHECK_STR(init_fake_calls, "load a\ninit_module\nload c_d\n");
 	CHECK_INT(res.n, ==, 8);
 	CHECK(!module_available(&res, "hw_accel", why, sizeof(why)));
 	CHECK_CONTAINS(why, "No such device");
@@ -221,14 +196,14 @@ TEST(net_dummy_address)
 	struct bb_plan p;
 	char err[256] = "";
 	fake_root();
-	parse_plan(&p, "net.dummy=10.1.2.3/16\n");
+	init_fake_plan(&p, "net.dummy=10.1.2.3/16\n");
 	CHECK_INT(net_setup(&p, err, sizeof(err)), ==, 0);
-	CHECK_STR(calls, "up lo\ndummy dummy0\naddr dummy0 10.1.2.3/16\nup dummy0\n");
+	CHECK_STR(init_fake_calls, "up lo\ndummy dummy0\naddr dummy0 10.1.2.3/16\nup dummy0\n");
 	CHECK_CONTAINS(init_fake_console(), "BENCHBOOT net lo=up dummy0=10.1.2.3/16");
 	bb_plan_free(&p);
-	calls[0] = 0;
+	init_fake_calls[0] = 0;
 	net_fail_addr = 1;
-	parse_plan(&p, "");
+	init_fake_plan(&p, "");
 	CHECK_INT(net_setup(&p, err, sizeof(err)), ==, -EPERM);
 	CHECK_STR(err, "dummy0 address 192.0.2.1/24: Operation not permitted");
 }
@@ -243,11 +218,11 @@ TEST(cgroup_v2)
 	test_write_file(root, "sys/fs/cgroup/cgroup.subtree_control", "");
 	test_write_file(root, "sys/fs/cgroup/benchboot/memory.high", "max\n");
 	test_write_file(root, "sys/fs/cgroup/benchboot/cgroup.procs", "");
-	parse_plan(&p,
+	init_fake_plan(&p,
 	           "cgroup.mode=v2\ncgroup.controllers=cpu memory\ncgroup.limit.memory.high=1G\n");
 	CHECK_INT(cgroup_setup(&p, &cg), ==, 0);
 	CHECK(cg.ok);
-	CHECK_STR(calls, "mount cgroup2 /sys/fs/cgroup -\n");
+	CHECK_STR(init_fake_calls, "mount cgroup2 /sys/fs/cgroup -\n");
 	char *s = file("/sys/fs/cgroup/cgroup.subtree_control");
 	CHECK_STR(s, "+memory"); /* the last write; each controller is enabled on its own */
 	CHECK_STR(file("/sys/fs/cgroup/benchboot/memory.high"), "1G");
@@ -270,7 +245,7 @@ TEST(cgroup_v2_missing_controller)
 	struct bb_plan p;
 	struct cgroup_state cg;
 	test_write_file(root, "sys/fs/cgroup/cgroup.controllers", "cpu io\n");
-	parse_plan(&p, "cgroup.controllers=memory\n");
+	init_fake_plan(&p, "cgroup.controllers=memory\n");
 	CHECK_INT(cgroup_setup(&p, &cg), ==, -1);
 	CHECK(!cg.ok);
 	CHECK_STR(cg.error, "controller memory not available (cgroup.controllers: cpu io)");
@@ -286,10 +261,10 @@ TEST(cgroup_v1)
 	test_write_file(root, "sys/fs/cgroup/memory/benchboot/memory.limit_in_bytes", "0\n");
 	test_write_file(root, "sys/fs/cgroup/memory/benchboot/cgroup.procs", "");
 	test_write_file(root, "sys/fs/cgroup/cpu/benchboot/cgroup.procs", "");
-	parse_plan(&p, "cgroup.mode=v1\ncgroup.controllers=memory cpu\n"
+	init_fake_plan(&p, "cgroup.mode=v1\ncgroup.controllers=memory cpu\n"
 	               "cgroup.limit.memory.limit_in_bytes=1G\n");
 	CHECK_INT(cgroup_setup(&p, &cg), ==, 0);
-	CHECK_STR(calls, "mount tmpfs /sys/fs/cgroup mode=0755\n"
+	CHECK_STR(init_fake_calls, "mount tmpfs /sys/fs/cgroup mode=0755\n"
 	                 "mount cgroup /sys/fs/cgroup/memory memory\n"
 	                 "mount cgroup /sys/fs/cgroup/cpu cpu\n");
 	CHECK_STR(file("/sys/fs/cgroup/memory/benchboot/memory.limit_in_bytes"), "1G");
@@ -302,15 +277,15 @@ TEST(cgroup_v1)
 	CHECK_INT(cgroup_check(&cg, 6, seen, sizeof(seen)), ==, 0);
 	/* no controllers: one named hierarchy */
 	bb_plan_free(&p);
-	calls[0] = 0;
-	parse_plan(&p, "cgroup.mode=v1\n");
+	init_fake_calls[0] = 0;
+	init_fake_plan(&p, "cgroup.mode=v1\n");
 	CHECK_INT(cgroup_setup(&p, &cg), ==, 0);
-	CHECK_CONTAINS(calls, "mount cgroup /sys/fs/cgroup/benchboot none,name=benchboot\n");
+	CHECK_CONTAINS(init_fake_calls, "mount cgroup /sys/fs/cgroup/benchboot none,name=benchboot\n");
 	test_write_file(root, "proc/7/cgroup", "1:name=benchboot:/benchboot\n");
 	CHECK_INT(cgroup_check(&cg, 7, seen, sizeof(seen)), ==, 1);
 	/* a limit for a controller that is not mounted */
 	bb_plan_free(&p);
-	parse_plan(&p, "cgroup.mode=v1\ncgroup.controllers=cpu\ncgroup.limit.memory.high=1\n");
+	init_fake_plan(&p, "cgroup.mode=v1\ncgroup.controllers=cpu\ncgroup.limit.memory.high=1\n");
 	CHECK_INT(cgroup_setup(&p, &cg), ==, -1);
 	CHECK_STR(cg.error, "limit memory.high: controller memory is not in cgroup.controllers");
 }
@@ -373,7 +348,7 @@ TEST(cpufreq_governor)
 	                "powersave\n");
 	test_write_file(root, "sys/devices/system/cpu/cpu1/cpufreq/scaling_governor",
 	                "powersave\n");
-	parse_plan(&p, "cpufreq.governor=performance\n");
+	init_fake_plan(&p, "cpufreq.governor=performance\n");
 	CHECK_INT(cpufreq_setup(&p, &st), ==, 0);
 	CHECK(st.ok && st.present);
 	CHECK_STR(file("/sys/devices/system/cpu/cpu1/cpufreq/scaling_governor"), "performance");
@@ -387,7 +362,7 @@ TEST(cpufreq_absent_is_recorded)
 	struct bb_plan p;
 	struct cpufreq_state st;
 	test_write_file(root, "sys/devices/system/cpu/online", "0-3\n");
-	parse_plan(&p, "cpufreq.governor=performance\n");
+	init_fake_plan(&p, "cpufreq.governor=performance\n");
 	CHECK_INT(cpufreq_setup(&p, &st), ==, 0);
 	CHECK(st.ok && !st.present);
 	CHECK_STR(st.governors, "{}");
@@ -399,12 +374,12 @@ TEST(console_fallbacks)
 	fake_root();
 	/* no /dev at all: every mknod is tried (the fake creates nothing), then it gives up */
 	CHECK_INT(console_setup(), ==, -1);
-	CHECK_STR(calls,
+	CHECK_STR(init_fake_calls,
 	          "mknod /dev/console c 5:1\nmknod /dev/ttyS0 c 4:64\nmknod /dev/kmsg c 1:11\n"
 	          "mknod /dev/null c 1:3\n");
 	/* a /dev/kmsg that opens: the third choice */
 	test_write_file(test_tmpdir(), "dev/kmsg", "");
-	calls[0] = 0;
+	init_fake_calls[0] = 0;
 	CHECK_INT(console_setup(), ==, 2);
 }
 
