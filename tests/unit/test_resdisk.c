@@ -193,7 +193,8 @@ TEST(crash_leaves_disk_marked_unclean)
 	/* the flushed file is there; e2fsck -p makes the disk usable again */
 	char *env = debugfs_cat(img, "/boots/0001-x/env.json");
 	CHECK_STR(env, "{}");
-	int rc = collect_repair_disk(img);
+	int rc = -1;
+	CHECK_INT(collect_repair_disk(img, &rc), ==, 0);
 	CHECK_INT(rc, >=, 0);
 	CHECK_INT(rc, <=, 1);
 	CHECK_INT(resdisk_open(img, RESDISK_WRITE, &d), ==, 0);

@@ -17,6 +17,7 @@
 #include "host/gpt.h"
 #include "host/json.h"
 #include "host/collect/collect.h"
+#include "host/runtool.h"
 #include "resdisk.h"
 #include "sha256.h"
 #include "grow.h"
@@ -1024,25 +1025,18 @@ out:
 	return r;
 }
 
-int collect_repair_disk(const char *disk)
+int collect_repair_disk(const char *disk, int *fsck_exit)
 {
-	pid_t pid = fork();
-	if (pid < 0)
-		return -errno;
-	if (pid == 0) {
-		char *argv[] = {"e2fsck", "-p", (char *)disk, NULL};
-		dup2(2, 1);
-		execvp("e2fsck", argv);
-		execv("/sbin/e2fsck", argv);
-		_exit(127);
-	}
-	int status;
-	while (waitpid(pid, &status, 0) < 0)
-		if (errno != EINTR)
-			return -errno;
-	if (!WIFEXITED(status) || WEXITSTATUS(status) == 127)
+	static const char *const dirs[] = {"/sbin", NULL};
+	char *argv[] = {"e2fsck", "-p", (char *)disk, NULL};
+	struct bb_tool t = {.argv = argv, .dirs = dirs, .out = BB_TOOL_TO_STDERR};
+	int status, r = bb_tool_run(&t, &status, NULL, 0);
+	if (r)
+		return r;
+	if (!WIFEXITED(status))
 		return -ENOEXEC;
-	return WEXITSTATUS(status);
+	*fsck_exit = WEXITSTATUS(status);
+	return 0;
 }
 
 int collect_env_ids_read(const char *path, struct collect_env_ids *ids)

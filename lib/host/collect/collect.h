@@ -58,10 +58,11 @@ int collect_console(const char *log, const struct collect_opts *o, struct collec
 /*
  * After a crash (an interrupted boot, a killed VM) the disk is marked not clean and the init
  * refuses it: collect first, then run `e2fsck -p` on it (an image file or a block device that is
- * not mounted). Returns e2fsck's exit status (0 clean, 1 repaired: usable; 4 or more: it could
- * not repair it alone), or -errno when e2fsck could not run. Its output goes to stderr.
+ * not mounted). 0 with e2fsck's exit status in *fsck_exit (0 clean, 1 repaired: usable; 4 or
+ * more: it could not repair it alone), or -errno when e2fsck could not run (-ENOEXEC: not
+ * found, or killed). Its output goes to stderr.
  */
-int collect_repair_disk(const char *disk);
+int collect_repair_disk(const char *disk, int *fsck_exit);
 
 /*
  * Why a name (one path component) may not be written under DIR, or NULL when it is fine.

@@ -14,6 +14,7 @@
 #include "host/strbuf.h"
 #include "host/errbuf.h"
 #include "host/fileio.h"
+#include "host/runtool.h"
 #include "host/image/cpio.h"
 #include "host/image/elfdeps.h"
 #include "host/image/image.h"
@@ -116,44 +117,14 @@ static int single_match(const char *pattern, const char *what, char *out, size_t
 	return rc;
 }
 
-/* Run argv, collecting its stdout. */
+/* Run argv, collecting its stdout; a tool that ends with a status other than 0 is -EIO. */
 static int run_capture(char *const argv[], struct bytebuf *out, char *err, size_t errlen)
 {
-	int fds[2];
-	if (pipe2(fds, O_CLOEXEC) < 0)
-		return errbuf_fail(err, errlen, -errno, "pipe: %s", strerror(errno));
-	pid_t pid = fork();
-	if (pid < 0) {
-		close(fds[0]);
-		close(fds[1]);
-		return errbuf_fail(err, errlen, -errno, "fork: %s", strerror(errno));
-	}
-	if (pid == 0) {
-		dup2(fds[1], 1);
-		execv(argv[0], argv);
-		_exit(127);
-	}
-	close(fds[1]);
-	char buf[8192];
-	ssize_t n;
-	int rc = 0;
-	while ((n = read(fds[0], buf, sizeof(buf))) != 0) {
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0 || bytebuf_append(out, buf, (size_t)n)) {
-			rc = errbuf_fail(err, errlen, -EIO, "reading the output of %s failed",
-			                 argv[0]);
-			break;
-		}
-	}
-	close(fds[0]);
-	int status;
-	while (waitpid(pid, &status, 0) < 0)
-		if (errno != EINTR)
-			return errbuf_fail(err, errlen, -errno, "waitpid: %s", strerror(errno));
+	struct bb_tool t = {.argv = argv, .out = BB_TOOL_CAPTURE, .captured = out};
+	int status, rc = bb_tool_run(&t, &status, err, errlen);
 	if (!rc && (!WIFEXITED(status) || WEXITSTATUS(status)))
-		rc = errbuf_fail(err, errlen, -EIO, "%s %s failed (status %d)", argv[0],
-		                 argv[1], status);
+		rc = errbuf_fail(err, errlen, -EIO, "%s %s failed (status %d)", argv[0], argv[1],
+		                 status);
 	return rc;
 }
 

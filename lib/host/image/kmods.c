@@ -22,6 +22,7 @@
 #include "host/strbuf.h"
 #include "host/errbuf.h"
 #include "host/fileio.h"
+#include "host/runtool.h"
 #include "host/image/kmods.h"
 #include "sha256.h"
 
@@ -126,29 +127,16 @@ static void rm_tree(const char *path)
 
 static int run_depmod(const char *root, const char *version, char *err, size_t errlen)
 {
-	pid_t pid = fork();
-	if (pid < 0)
-		return errbuf_fail(err, errlen, -errno, "unable to fork: %s", strerror(errno));
-	if (pid == 0) {
-		int null = open("/dev/null", O_WRONLY);
-		if (null >= 0)
-			dup2(null, 1);
-		execlp("depmod", "depmod", "-b", root, version, (char *)NULL);
-		execl("/usr/sbin/depmod", "depmod", "-b", root, version, (char *)NULL);
-		execl("/sbin/depmod", "depmod", "-b", root, version, (char *)NULL);
-		_exit(127);
-	}
-	int status;
-	while (waitpid(pid, &status, 0) < 0)
-		if (errno != EINTR)
-			return errbuf_fail(err, errlen, -errno, "waitpid: %s", strerror(errno));
-	if (WIFEXITED(status) && WEXITSTATUS(status) == 127)
+	static const char *const dirs[] = {"/usr/sbin", "/sbin", NULL};
+	char *argv[] = {"depmod", "-b", (char *)root, (char *)version, NULL};
+	struct bb_tool t = {.argv = argv, .dirs = dirs, .out = BB_TOOL_TO_NULL};
+	int status, rc = bb_tool_run(&t, &status, err, errlen);
+	if (rc == -ENOEXEC)
 		return errbuf_fail(err, errlen, -EIO,
 		                   "unable to run depmod: not found (install kmod)");
-	if (!WIFEXITED(status) || WEXITSTATUS(status))
-		return errbuf_fail(err, errlen, -EIO, "depmod -b %s %s failed", root,
-		                   version);
-	return 0;
+	if (!rc && (!WIFEXITED(status) || WEXITSTATUS(status)))
+		rc = errbuf_fail(err, errlen, -EIO, "depmod -b %s %s failed", root, version);
+	return rc;
 }
 
 /*

@@ -15,6 +15,7 @@
 
 #include "host/errbuf.h"
 #include "host/results/mkdisk.h"
+#include "host/runtool.h"
 #include "resdisk.h"
 #include "resfind.h"
 
@@ -26,42 +27,36 @@ static int run_mke2fs(const char *path, const struct bb_mkdisk *o)
 	snprintf(opts, sizeof(opts), "lazy_itable_init=0,lazy_journal_init=0%s%s",
 	         o->hash_seed ? ",hash_seed=" : "", o->hash_seed ? o->hash_seed : "");
 	snprintf(now, sizeof(now), "%u", o->mtime);
-	pid_t pid = fork();
-	if (pid < 0)
-		return -errno;
-	if (pid == 0) {
-		char *argv[20];
-		int n = 0;
-		argv[n++] = "mke2fs";
-		argv[n++] = "-q";
-		argv[n++] = "-F";
-		argv[n++] = "-t";
-		argv[n++] = "ext4";
-		argv[n++] = "-L";
-		argv[n++] = RESDISK_LABEL;
-		argv[n++] = "-m";
-		argv[n++] = "0";
-		argv[n++] = "-b";
-		argv[n++] = "4096";
-		if (o->uuid) {
-			argv[n++] = "-U";
-			argv[n++] = (char *)o->uuid;
-		}
-		argv[n++] = "-E";
-		argv[n++] = opts;
-		argv[n++] = (char *)path;
-		argv[n] = NULL;
-		if (o->mtime)
-			setenv("E2FSPROGS_FAKE_TIME", now, 1);
-		dup2(2, 1);
-		execvp("mke2fs", argv);
-		execv("/sbin/mke2fs", argv);
-		_exit(127);
+	char *argv[20];
+	int n = 0;
+	argv[n++] = "mke2fs";
+	argv[n++] = "-q";
+	argv[n++] = "-F";
+	argv[n++] = "-t";
+	argv[n++] = "ext4";
+	argv[n++] = "-L";
+	argv[n++] = RESDISK_LABEL;
+	argv[n++] = "-m";
+	argv[n++] = "0";
+	argv[n++] = "-b";
+	argv[n++] = "4096";
+	if (o->uuid) {
+		argv[n++] = "-U";
+		argv[n++] = (char *)o->uuid;
 	}
-	int status;
-	while (waitpid(pid, &status, 0) < 0)
-		if (errno != EINTR)
-			return -errno;
+	argv[n++] = "-E";
+	argv[n++] = opts;
+	argv[n++] = (char *)path;
+	argv[n] = NULL;
+	static const char *const dirs[] = {"/sbin", NULL};
+	struct bb_tool t = {.argv = argv,
+	                    .dirs = dirs,
+	                    .out = BB_TOOL_TO_STDERR,
+	                    .env_name = o->mtime ? "E2FSPROGS_FAKE_TIME" : NULL,
+	                    .env_value = now};
+	int status, r = bb_tool_run(&t, &status, NULL, 0);
+	if (r)
+		return r == -ENOEXEC ? -EIO : r;
 	return WIFEXITED(status) && !WEXITSTATUS(status) ? 0 : -EIO;
 }
 

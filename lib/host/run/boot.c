@@ -64,12 +64,12 @@ static void collect_msg(void *ctx, const char *line)
 static void repair_disk(struct bb_progress *p, const char *disk)
 {
 	bb_progress_event(p, "repairing the results disk %s (e2fsck -p) for the next boots", disk);
-	int r = collect_repair_disk(disk);
-	if (r < 0)
+	int r = 0, err = collect_repair_disk(disk, &r);
+	if (err)
 		bb_progress_event(p,
 		                  "unable to run e2fsck -p on %s: %s: the next boots may refuse it "
 		                  "and send their results over the console",
-		                  disk, strerror(-r));
+		                  disk, strerror(-err));
 	else if (r == 0)
 		bb_progress_event(p, "results disk %s: clean", disk);
 	else if (r < 4)
