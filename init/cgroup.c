@@ -1,10 +1,14 @@
 /*
  * cgroups for the whole boot, as the plan says:
- *   v2:   cgroup2 on /sys/fs/cgroup, the controllers enabled in the root's
- *         cgroup.subtree_control, the job cgroup /benchboot with the plan's limits;
- *   v1:   tmpfs on /sys/fs/cgroup, one hierarchy per controller (a named one without
- *         controllers), the job cgroup /benchboot in each, limits in their controller's;
- *   none: nothing.
+ *   v2:     cgroup2 on /sys/fs/cgroup, the controllers enabled in the cgroup.subtree_control
+ *           of the root and of every cgroup above the job cgroup, the job cgroup (plan
+ *           cgroup.path: /benchboot, or a rootfs's systemd service such as
+ *           /system.slice/lkp-bootstrap.service) with the plan's limits;
+ *   v1:     tmpfs on /sys/fs/cgroup, one hierarchy per controller (a named one without
+ *           controllers), the job cgroup in each, limits in their controller's;
+ *   hybrid: v1, plus cgroup2 without controllers on /sys/fs/cgroup/unified with the job
+ *           cgroup there too, as systemd's hybrid mode mounts it;
+ *   none:   nothing.
  * Every benchmark process is moved into the job cgroup before it runs, and checked there.
  * Limit values as LKP's cgroup setups take them are resolved on this machine: `P%` of a
  * memory.* file is P% of MemTotal in bytes, `all` for cpuset.cpus the online CPUs.
@@ -88,9 +92,32 @@ static int write_limit(struct cgroup_state *cg, const char *dir, const char *fil
 	return 0;
 }
 
+/* mkdir every level of the job cgroup below root; with ctl, enable it ("+memory") in the
+ * cgroup.subtree_control of root and of every level above the job cgroup. */
+static int make_path(struct cgroup_state *cg, const char *root, const char *ctl)
+{
+	char dir[512];
+	int r;
+	snprintf(dir, sizeof(dir), "%s", root);
+	for (const char *p = cg->path; *p;) {
+		size_t n = strcspn(p, "/");
+		if (ctl) {
+			char sc[600];
+			snprintf(sc, sizeof(sc), "%s/cgroup.subtree_control", dir);
+			if ((r = init_write(sc, ctl, 0)))
+				return cg_fail(cg, "enable %s in %s: %s", ctl + 1, sc, strerror(-r));
+		}
+		snprintf(dir + strlen(dir), sizeof(dir) - strlen(dir), "/%.*s", (int)n, p);
+		if ((r = init_mkdirs(dir, 0755)))
+			return cg_fail(cg, "mkdir %s: %s", dir, strerror(-r));
+		p += n + (p[n] == '/');
+	}
+	return 0;
+}
+
 static int setup_v2(const struct bb_plan *plan, struct cgroup_state *cg)
 {
-	char *avail;
+	char *avail, job[512];
 	int r;
 	if ((r = init_mkdirs(CG_ROOT, 0755)))
 		return cg_fail(cg, "mkdir %s: %s", CG_ROOT, strerror(-r));
@@ -110,23 +137,45 @@ static int setup_v2(const struct bb_plan *plan, struct cgroup_state *cg)
 			return -1;
 		}
 		snprintf(word, sizeof(word), "+%s", c);
-		if ((r = init_write(CG_ROOT "/cgroup.subtree_control", word, 0))) {
+		if (make_path(cg, CG_ROOT, word)) {
 			free(avail);
-			return cg_fail(cg, "enable %s in %s/cgroup.subtree_control: %s", c, CG_ROOT,
-			               strerror(-r));
+			return -1;
 		}
 	}
 	free(avail);
-	if ((r = init_mkdirs(CG_ROOT "/" INIT_JOB_CGROUP, 0755)))
-		return cg_fail(cg, "mkdir %s/%s: %s", CG_ROOT, INIT_JOB_CGROUP, strerror(-r));
+	if (make_path(cg, CG_ROOT, NULL))
+		return -1;
+	snprintf(job, sizeof(job), CG_ROOT "/%s", cg->path);
 	for (size_t i = 0; i < plan->cgroup_limits.n; i++)
-		if (write_limit(cg, CG_ROOT "/" INIT_JOB_CGROUP, plan->cgroup_limits.v[i].key,
+		if (write_limit(cg, job, plan->cgroup_limits.v[i].key,
 		                plan->cgroup_limits.v[i].value))
 			return -1;
-	snprintf(cg->procs[0], sizeof(cg->procs[0]), "%s/%s/cgroup.procs", CG_ROOT,
-	         INIT_JOB_CGROUP);
-	snprintf(cg->expect[0], sizeof(cg->expect[0]), ":/%s", INIT_JOB_CGROUP);
+	snprintf(cg->procs[0], sizeof(cg->procs[0]), "%s/cgroup.procs", job);
+	snprintf(cg->expect[0], sizeof(cg->expect[0]), ":/%s", cg->path);
 	cg->n = 1;
+	return 0;
+}
+
+/* hybrid: systemd's cgroup2 without controllers on /sys/fs/cgroup/unified, the job cgroup
+ * there too. */
+static int setup_unified(struct cgroup_state *cg)
+{
+	char dir[512];
+	int r;
+	if (cg->n >= sizeof(cg->procs) / sizeof(cg->procs[0]))
+		return cg_fail(cg, "too many hierarchies");
+	if ((r = init_mkdirs(CG_ROOT "/unified", 0755)))
+		return cg_fail(cg, "mkdir %s/unified: %s", CG_ROOT, strerror(-r));
+	if (init_ops->mount("cgroup2", init_path(CG_ROOT "/unified"), "cgroup2", CG_FLAGS,
+	                    NULL) &&
+	    errno != EBUSY)
+		return cg_fail(cg, "mount cgroup2 on %s/unified: %s", CG_ROOT, strerror(errno));
+	if (make_path(cg, CG_ROOT "/unified", NULL))
+		return -1;
+	snprintf(dir, sizeof(dir), CG_ROOT "/unified/%s", cg->path);
+	snprintf(cg->procs[cg->n], sizeof(cg->procs[cg->n]), "%s/cgroup.procs", dir);
+	snprintf(cg->expect[cg->n], sizeof(cg->expect[cg->n]), ":/%s", cg->path);
+	cg->n++;
 	return 0;
 }
 
@@ -144,7 +193,7 @@ static int setup_v1(const struct bb_plan *plan, struct cgroup_state *cg)
 	for (size_t i = 0; i < (n ? n : 1); i++) {
 		const char *c = n ? plan->cgroup_controllers.v[i] : "name=" INIT_JOB_CGROUP;
 		const char *dir = n ? c : INIT_JOB_CGROUP;
-		char hier[128], opts[96];
+		char hier[512], opts[96];
 		snprintf(hier, sizeof(hier), CG_ROOT "/%s", dir);
 		snprintf(opts, sizeof(opts), n ? "%s" : "none,%s", c);
 		if ((r = init_mkdirs(hier, 0755)))
@@ -153,11 +202,11 @@ static int setup_v1(const struct bb_plan *plan, struct cgroup_state *cg)
 		    errno != EBUSY)
 			return cg_fail(cg, "mount cgroup -o %s on %s: %s", opts, hier,
 			               strerror(errno));
-		snprintf(hier, sizeof(hier), CG_ROOT "/%s/%s", dir, INIT_JOB_CGROUP);
-		if ((r = init_mkdirs(hier, 0755)))
-			return cg_fail(cg, "mkdir %s: %s", hier, strerror(-r));
+		if (make_path(cg, hier, NULL))
+			return -1;
+		snprintf(hier, sizeof(hier), CG_ROOT "/%s/%s", dir, cg->path);
 		snprintf(cg->procs[i], sizeof(cg->procs[i]), "%s/cgroup.procs", hier);
-		snprintf(cg->expect[i], sizeof(cg->expect[i]), "%s:/%s", c, INIT_JOB_CGROUP);
+		snprintf(cg->expect[i], sizeof(cg->expect[i]), "%s:/%s", c, cg->path);
 		cg->n = i + 1;
 	}
 	for (size_t i = 0; i < plan->cgroup_limits.n; i++) {
@@ -171,9 +220,9 @@ static int setup_v1(const struct bb_plan *plan, struct cgroup_state *cg)
 		if (j == n)
 			return cg_fail(cg, "limit %s: controller %.*s is not in cgroup.controllers",
 			               file, (int)clen, file);
-		char dir[128];
+		char dir[512];
 		snprintf(dir, sizeof(dir), CG_ROOT "/%s/%s", plan->cgroup_controllers.v[j],
-		         INIT_JOB_CGROUP);
+		         cg->path);
 		if (write_limit(cg, dir, file, plan->cgroup_limits.v[i].value))
 			return -1;
 	}
@@ -187,14 +236,17 @@ int cgroup_setup(const struct bb_plan *plan, struct cgroup_state *cg)
 	cg->ok = 1;
 	if (cg->mode == BB_CGROUP_NONE)
 		return 0;
+	snprintf(cg->path, sizeof(cg->path), "%s", bb_plan_cgroup_path(plan));
 	if (cg->mode == BB_CGROUP_V2 ? setup_v2(plan, cg) : setup_v1(plan, cg))
+		return -1;
+	if (cg->mode == BB_CGROUP_HYBRID && setup_unified(cg))
 		return -1;
 	char ctl[256] = "";
 	for (size_t i = 0; i < plan->cgroup_controllers.n; i++)
 		snprintf(ctl + strlen(ctl), sizeof(ctl) - strlen(ctl), "%s%s", i ? "," : "",
 		         plan->cgroup_controllers.v[i]);
 	machine("cgroup mode=%s controllers=%s job=/%s", bb_cgroup_mode_name(cg->mode),
-	        *ctl ? ctl : "-", INIT_JOB_CGROUP);
+	        *ctl ? ctl : "-", cg->path);
 	return 0;
 }
 
@@ -202,7 +254,7 @@ int cgroup_dir_fd(const struct cgroup_state *cg)
 {
 	if (cg->mode != BB_CGROUP_V2 || !cg->ok || !cg->n)
 		return -1;
-	return open(init_path(CG_ROOT "/%s", INIT_JOB_CGROUP), O_PATH | O_DIRECTORY | O_CLOEXEC);
+	return open(init_path(CG_ROOT "/%s", cg->path), O_PATH | O_DIRECTORY | O_CLOEXEC);
 }
 
 int cgroup_place(const struct cgroup_state *cg, pid_t pid)

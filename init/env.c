@@ -100,22 +100,38 @@ static void cgroup_json(struct ijw *w, const struct boot *b)
 	}
 	ijw_close(w, ']');
 	free(mi);
+	char job[256], path[512];
+	const char *cpath = *cg->path ? cg->path : bb_plan_cgroup_path(&b->plan);
+	snprintf(job, sizeof(job), "/%s", cpath);
 	if (cg->mode == BB_CGROUP_V2) {
 		file_line(w, "root_controllers", "/sys/fs/cgroup/cgroup.controllers");
 		file_line(w, "root_subtree_control", "/sys/fs/cgroup/cgroup.subtree_control");
-		file_line(w, "job_controllers",
-		          "/sys/fs/cgroup/" INIT_JOB_CGROUP "/cgroup.controllers");
+		snprintf(path, sizeof(path), "/sys/fs/cgroup%s/cgroup.controllers", job);
+		file_line(w, "job_controllers", path);
+	} else if (cg->mode != BB_CGROUP_NONE) {
+		/* v1 and hybrid: the controllers whose hierarchy holds the job cgroup, as read
+		 * back (a directory of that path in the hierarchy) */
+		char list[256] = "";
+		for (size_t i = 0; i < b->plan.cgroup_controllers.n; i++) {
+			const char *c = b->plan.cgroup_controllers.v[i];
+			snprintf(path, sizeof(path), "/sys/fs/cgroup/%s%s/cgroup.procs", c, job);
+			if (access(init_path("%s", path), F_OK) == 0)
+				snprintf(list + strlen(list), sizeof(list) - strlen(list), "%s%s",
+				         *list ? " " : "", c);
+		}
+		ijw_str(w, "job_controllers", list);
 	}
-	ijw_str(w, "job_cgroup", cg->mode == BB_CGROUP_NONE ? NULL : "/" INIT_JOB_CGROUP);
+	ijw_str(w, "job_cgroup", cg->mode == BB_CGROUP_NONE ? NULL : job);
+	ijw_str(w, "path_requested", cg->mode == BB_CGROUP_NONE ? NULL : job);
 	ijw_open(w, "limits", '{');
 	for (size_t i = 0; i < b->plan.cgroup_limits.n; i++) {
 		const char *file = b->plan.cgroup_limits.v[i].key;
-		char path[256], val[256];
+		char val[256];
 		if (cg->mode == BB_CGROUP_V2)
-			snprintf(path, sizeof(path), "/sys/fs/cgroup/%s/%s", INIT_JOB_CGROUP, file);
+			snprintf(path, sizeof(path), "/sys/fs/cgroup/%s/%s", cpath, file);
 		else
 			snprintf(path, sizeof(path), "/sys/fs/cgroup/%.*s/%s/%s",
-			         (int)strcspn(file, "."), file, INIT_JOB_CGROUP, file);
+			         (int)strcspn(file, "."), file, cpath, file);
 		ijw_open(w, file, '{');
 		ijw_str(w, "requested", b->plan.cgroup_limits.v[i].value);
 		ijw_str(w, "actual", init_read_line(path, val, sizeof(val)) ? NULL : val);
@@ -359,6 +375,12 @@ int env_write(const struct boot *b)
 	ijw_str(&w, "order", bb_order_name(b->plan.order));
 	ijw_int(&w, "order_seed", (long long)b->order_seed);
 	ijw_str(&w, "boot_params", b->plan.boot_params);
+	/* the job as overridden (benchboot --set): compare shows them as an environment
+	 * difference */
+	ijw_open(&w, "job_overrides", '[');
+	for (size_t i = 0; i < b->plan.job_sets.n; i++)
+		ijw_str(&w, NULL, b->plan.job_sets.v[i]);
+	ijw_close(&w, ']');
 	ijw_open(&w, "kernel", '{');
 	if (uname(&u) == 0) {
 		ijw_str(&w, "release", u.release);

@@ -110,10 +110,11 @@ struct cgroup_state {
 	int ok;
 	char error[256];
 	/* cgroup.procs files of the job cgroup, one per hierarchy (v2: one). */
-	char procs[16][256];
+	char procs[16][544];
 	/* expected /proc/PID/cgroup lines, e.g. "0::/benchboot" or "4:memory:/benchboot" */
-	char expect[16][128];
+	char expect[16][256];
 	size_t n;
+	char path[201]; /* the job cgroup below each root, no leading '/' (plan cgroup.path) */
 };
 int cgroup_setup(const struct bb_plan *plan, struct cgroup_state *cg);
 /* v2: an O_PATH fd of the job cgroup directory for clone3 CLONE_INTO_CGROUP; else -1. */

@@ -939,7 +939,10 @@ static void write_status(struct boot *b, struct iteration *it)
 		all_inside &= it->procs[i].cgroup_inside;
 	ijw_open(&w, "cgroup", '{');
 	ijw_str(&w, "mode", bb_cgroup_mode_name(b->cgroup.mode));
-	ijw_str(&w, "job_cgroup", check ? "/" INIT_JOB_CGROUP : NULL);
+	char jobcg[256];
+	snprintf(jobcg, sizeof(jobcg), "/%s",
+	         *b->cgroup.path ? b->cgroup.path : bb_plan_cgroup_path(&b->plan));
+	ijw_str(&w, "job_cgroup", check ? jobcg : NULL);
 	if (check)
 		ijw_bool(&w, "all_in_job_cgroup", all_inside && it->nprocs > 0);
 	else

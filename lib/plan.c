@@ -94,6 +94,26 @@ static int name_ok(const char *s, const char *extra)
 	return 1;
 }
 
+/* A job cgroup path: /A or /A/B..., at most 4 levels, each of [A-Za-z0-9._@-] and not "."
+ * or "..". 0 when good. */
+static int cgroup_path_ok(const char *s)
+{
+	int levels = 0;
+	if (*s != '/' || strlen(s) > 200)
+		return -1;
+	while (*s == '/') {
+		size_t n = strcspn(++s, "/");
+		if (!n || (n == 1 && s[0] == '.') || (n == 2 && !strncmp(s, "..", 2)) ||
+		    ++levels > 4)
+			return -1;
+		for (size_t i = 0; i < n; i++)
+			if (!name_ok((char[]){s[i], 0}, "._@-"))
+				return -1;
+		s += n;
+	}
+	return *s ? -1 : 0;
+}
+
 static int cpus_ok(const char *s)
 {
 	struct bb_cpuset set;
@@ -240,6 +260,7 @@ enum {
 	G_ROLE = 1 << 23,
 	G_WARMUP = 1 << 24,
 	G_RTIMEOUT = 1 << 25,
+	G_CGPATH = 1 << 26,
 };
 
 enum { H_NAME = 1, H_ROLE = 2, H_ADDR = 4, H_NIC = 8 };
@@ -432,6 +453,12 @@ static int set_global(struct parser *ps, const char *key, const char *value, int
 		}
 		return bb_kvs_add(&p->cgroup_limits, file, value);
 	}
+	if (!strcmp(key, "job.set")) {
+		/* a --set KEY=VALUE the job was built with, one per line: recorded only */
+		if (!strchr(value, '=') || value[0] == '=')
+			return fail(ps, "job.set: expected KEY=VALUE, not '%s'", value);
+		return bb_strv_add(&p->job_sets, value);
+	}
 	if (!strcmp(key, "job")) {
 		bit = G_JOB;
 		r = set_str(&p->job, value);
@@ -457,8 +484,19 @@ static int set_global(struct parser *ps, const char *key, const char *value, int
 			p->cgroup_mode = BB_CGROUP_V1;
 		else if (!strcmp(value, "none"))
 			p->cgroup_mode = BB_CGROUP_NONE;
+		else if (!strcmp(value, "hybrid"))
+			p->cgroup_mode = BB_CGROUP_HYBRID;
 		else
-			return fail(ps, "cgroup.mode: expected v1, v2 or none, not '%s'", value);
+			return fail(ps, "cgroup.mode: expected v1, v2, hybrid or none, not '%s'",
+			            value);
+	} else if (!strcmp(key, "cgroup.path")) {
+		bit = G_CGPATH;
+		if (cgroup_path_ok(value))
+			return fail(ps,
+			            "cgroup.path: '%s' is not a cgroup path (/NAME/NAME..., at most "
+			            "4 levels of [A-Za-z0-9._@-], no '.' or '..')",
+			            value);
+		r = set_str(&p->cgroup_path, value + 1);
 	} else if (!strcmp(key, "cgroup.controllers")) {
 		bit = G_CGCTRL;
 		r = strv_split(&p->cgroup_controllers, value);
@@ -911,9 +949,14 @@ int bb_plan_clients(const struct bb_plan_run *run, unsigned ncpu)
 	return (int)((long)run->client_percent * (long)ncpu / 100);
 }
 
+const char *bb_plan_cgroup_path(const struct bb_plan *p)
+{
+	return p->cgroup_path ? p->cgroup_path : "benchboot";
+}
+
 const char *bb_cgroup_mode_name(enum bb_cgroup_mode m)
 {
-	return m == BB_CGROUP_V2 ? "v2" : m == BB_CGROUP_V1 ? "v1" : "none";
+	return m == BB_CGROUP_V2 ? "v2" : m == BB_CGROUP_V1 ? "v1" : m == BB_CGROUP_HYBRID ? "hybrid" : "none";
 }
 
 void bb_plan_free(struct bb_plan *plan)
@@ -941,6 +984,8 @@ void bb_plan_free(struct bb_plan *plan)
 	free(plan->boot_params);
 	bb_strv_free(&plan->cgroup_controllers);
 	bb_kvs_free(&plan->cgroup_limits);
+	free(plan->cgroup_path);
+	bb_strv_free(&plan->job_sets);
 	free(plan->cpufreq_governor);
 	free(plan->net_dummy);
 	free(plan->nic_name);

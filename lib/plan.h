@@ -17,7 +17,9 @@ struct bb_plan_server {
 	char *cpus;  /* CPU list or NULL */
 };
 
-enum bb_cgroup_mode { BB_CGROUP_V2, BB_CGROUP_V1, BB_CGROUP_NONE };
+/* hybrid: v1's controller hierarchies plus cgroup2 at /sys/fs/cgroup/unified without
+ * controllers, as systemd's hybrid mode mounts them */
+enum bb_cgroup_mode { BB_CGROUP_V2, BB_CGROUP_V1, BB_CGROUP_NONE, BB_CGROUP_HYBRID };
 
 /* The order of the iterations within a boot (docs/plan.md, "Run order"). */
 enum bb_order { BB_ORDER_INTERLEAVED, BB_ORDER_RANDOM, BB_ORDER_BLOCKED };
@@ -60,6 +62,11 @@ struct bb_plan {
 	enum bb_cgroup_mode cgroup_mode;
 	struct bb_strv cgroup_controllers;
 	struct bb_kvs cgroup_limits; /* FILE -> value */
+	/* the job cgroup's path below each hierarchy's root, without the leading '/':
+	 * "benchboot" by default, "system.slice/lkp-bootstrap.service" for a rootfs's
+	 * systemd layout */
+	char *cgroup_path;
+	struct bb_strv job_sets; /* job.set: the --set KEY=VALUE overrides of the job */
 	char *cpufreq_governor;      /* NULL: leave alone */
 	/* "ADDR/PREFIX"; default 192.0.2.1/24, or 192.0.2.2/24 on the client host of a two-host
 	 * plan (the two hosts' dummy addresses must differ: SCTP tells its peer every local
@@ -112,6 +119,8 @@ int bb_plan_cmdline(struct bb_plan *plan, const char *cmdline, char *report, siz
 int bb_plan_clients(const struct bb_plan_run *run, unsigned ncpu);
 
 const char *bb_cgroup_mode_name(enum bb_cgroup_mode m);
+/* The job cgroup's path without the leading '/': cgroup.path, or "benchboot". */
+const char *bb_plan_cgroup_path(const struct bb_plan *p);
 const char *bb_order_name(enum bb_order o);
 /* "server", "client", or "none". */
 const char *bb_role_name(enum bb_role r);

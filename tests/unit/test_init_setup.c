@@ -290,6 +290,64 @@ TEST(cgroup_v1)
 	CHECK_STR(cg.error, "limit memory.high: controller memory is not in cgroup.controllers");
 }
 
+/* A rootfs's systemd layout: the job in /system.slice/lkp-bootstrap.service, the
+ * controllers enabled at every level above it (v2), or in each hierarchy plus systemd's
+ * cgroup2 at unified/ (hybrid). */
+TEST(cgroup_service_path)
+{
+	const char *root = fake_root();
+	struct bb_plan p;
+	struct cgroup_state cg;
+	char seen[256];
+	test_write_file(root, "sys/fs/cgroup/cgroup.controllers", "cpu io memory pids\n");
+	test_write_file(root, "sys/fs/cgroup/cgroup.subtree_control", "");
+	test_write_file(root, "sys/fs/cgroup/system.slice/cgroup.subtree_control", "");
+	test_write_file(root, "sys/fs/cgroup/system.slice/lkp-bootstrap.service/cgroup.procs", "");
+	init_fake_plan(&p, "cgroup.mode=v2\ncgroup.controllers=memory\n"
+	                   "cgroup.path=/system.slice/lkp-bootstrap.service\n");
+	CHECK_INT(cgroup_setup(&p, &cg), ==, 0);
+	CHECK_STR(file("/sys/fs/cgroup/cgroup.subtree_control"), "+memory");
+	CHECK_STR(file("/sys/fs/cgroup/system.slice/cgroup.subtree_control"), "+memory");
+	CHECK_CONTAINS(init_fake_console(),
+	               "BENCHBOOT cgroup mode=v2 controllers=memory "
+	               "job=/system.slice/lkp-bootstrap.service");
+	CHECK_INT(cgroup_place(&cg, 99), ==, 0);
+	CHECK_STR(file("/sys/fs/cgroup/system.slice/lkp-bootstrap.service/cgroup.procs"), "99");
+	test_write_file(root, "proc/9/cgroup", "0::/system.slice/lkp-bootstrap.service\n");
+	CHECK_INT(cgroup_check(&cg, 9, seen, sizeof(seen)), ==, 1);
+	test_write_file(root, "proc/8/cgroup", "0::/benchboot\n");
+	CHECK_INT(cgroup_check(&cg, 8, seen, sizeof(seen)), ==, 0);
+	bb_plan_free(&p);
+	/* hybrid: v1 hierarchies and cgroup2 at unified/, the job in each */
+	init_fake_calls[0] = 0;
+	test_write_file(root, "sys/fs/cgroup/memory/system.slice/lkp-bootstrap.service/cgroup.procs",
+	                "");
+	test_write_file(root,
+	                "sys/fs/cgroup/unified/system.slice/lkp-bootstrap.service/cgroup.procs", "");
+	init_fake_plan(&p, "cgroup.mode=hybrid\ncgroup.controllers=memory\n"
+	                   "cgroup.path=/system.slice/lkp-bootstrap.service\n");
+	CHECK_INT(cgroup_setup(&p, &cg), ==, 0);
+	CHECK_STR(init_fake_calls, "mount tmpfs /sys/fs/cgroup mode=0755\n"
+	                           "mount cgroup /sys/fs/cgroup/memory memory\n"
+	                           "mount cgroup2 /sys/fs/cgroup/unified -\n");
+	CHECK_INT(cgroup_place(&cg, 98), ==, 0);
+	CHECK_STR(file("/sys/fs/cgroup/unified/system.slice/lkp-bootstrap.service/cgroup.procs"),
+	          "98");
+	test_write_file(root, "proc/7/cgroup",
+	                "4:memory:/system.slice/lkp-bootstrap.service\n"
+	                "0::/system.slice/lkp-bootstrap.service\n");
+	CHECK_INT(cgroup_check(&cg, 7, seen, sizeof(seen)), ==, 1);
+	test_write_file(root, "proc/6/cgroup", "4:memory:/system.slice/lkp-bootstrap.service\n0::/\n");
+	CHECK_INT(cgroup_check(&cg, 6, seen, sizeof(seen)), ==, 0);
+	bb_plan_free(&p);
+	/* a path the plan parser refuses */
+	struct bb_plan bad;
+	char err[256];
+	const char *text = "benchboot-plan 1\ncgroup.path=/a/../b\n";
+	CHECK_INT(bb_plan_parse(text, strlen(text), &bad, err, sizeof err), !=, 0);
+	CHECK_CONTAINS(err, "cgroup.path: '/a/../b' is not a cgroup path");
+}
+
 TEST(sysctl_apply_restore)
 {
 	const char *root = fake_root();

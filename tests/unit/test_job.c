@@ -3,7 +3,9 @@
 
 #include "harness.h"
 #include "host/editdist.h"
+#include "host/job/cmdline.h"
 #include "host/job/job.h"
+#include "host/job/rootfs.h"
 #include "host/job/matrix.h"
 #include "host/job/planwrite.h"
 #include "host/job/units.h"
@@ -645,4 +647,187 @@ TEST(warmup_key_to_plan)
 		          ==, -EINVAL);
 		CHECK_STR(err, bad[i].err);
 	}
+}
+
+/* A 0-day attachment's layout (written for this test): comment keys, queue and host keys,
+ * default monitors, bootloader_append, rootfs. */
+static const char zday[] = ":#! jobs/netperf-sctp.yaml:\n"
+                           "suite: netperf\n"
+                           "testcase: netperf\n"
+                           "category: benchmark\n"
+                           "runtime: 300s\n"
+                           "nr_threads: 25%\n"
+                           "cluster: cs-localhost\n"
+                           "send_size: 10K\n"
+                           "test: SCTP_STREAM_MANY\n"
+                           "if role server:\n"
+                           "  netserver:\n"
+                           "if role client:\n"
+                           "  netperf:\n"
+                           ":#! queue options:\n"
+                           "queue: bisect\n"
+                           "need_kconfig_hw:\n"
+                           "- E1000E: y\n"
+                           "bisect_dmesg: true\n"
+                           "_id: 0123abcd\n"
+                           "kbuild_queue_analysis: 1\n"
+                           "schedule_notify_address:\n"
+                           ":# upto 90% CPU cycles may be used by latency stats:\n"
+                           "disable_latency_stats: 1\n"
+                           "repeat_to: 3\n"
+                           "rootfs: debian-11.1-x86_64-20220510.cgz\n"
+                           "kmsg:\n"
+                           "perf-profile:\n"
+                           "  debug_mode: 0\n"
+                           "bootloader_append:\n"
+                           "- root=/dev/ram0\n"
+                           "- RESULT_ROOT=/result/netperf/x/1\n"
+                           "- BOOT_IMAGE=/pkg/linux/vmlinuz-5.19.0\n"
+                           "- job=/lkp/jobs/scheduled/x.yaml\n"
+                           "- user=lkp\n"
+                           "- nokaslr\n"
+                           "- selinux=0\n"
+                           "- nmi_watchdog=panic\n"
+                           "- rcupdate.rcu_cpu_stall_timeout=100\n"
+                           "- console=ttyS0,115200\n"
+                           "- systemd.log_level=err\n"
+                           "- acpi_rsdp=0x12345\n"
+                           "version: \"/lkp/lkp/.src-20220608:1234abcd\"\n";
+
+TEST(zday_attachment_is_quiet)
+{
+	struct bb_job job = parse_ok(zday);
+	for (size_t i = 0; i < job.warnings.n; i++)
+		bb_test_fail(__FILE__, __LINE__, "warning: %s", job.warnings.v[i]);
+	CHECK_STR(values(&job.docs[0], "lkp.version"), "/lkp/lkp/.src-20220608:1234abcd");
+	CHECK_STR(values(&job.docs[0], "lkp.bisect_dmesg"), "true");
+	CHECK(bb_lkp_key_kind("need_kconfig_hw"));
+	CHECK(bb_lkp_key_kind("kbuild_queue_analysis"));
+	/* a key no LKP file uses still warns */
+	CHECK(!bb_lkp_key_kind("nr_thread"));
+	CHECK_INT(bb_job_repeat_to(&job), ==, 3);
+	bb_job_free(&job);
+}
+
+TEST(zday_bootloader_append_split)
+{
+	struct bb_job job = parse_ok(zday);
+	CHECK_STR(values(&job.docs[0], "kernel_cmdline"),
+	          "nokaslr selinux=0 nmi_watchdog=panic rcupdate.rcu_cpu_stall_timeout=100");
+	CHECK_INT(bb_jdoc_get(&job.docs[0], "kernel_cmdline")->level, ==, BB_LEVEL_BOOT);
+	CHECK_CONTAINS(values(&job.docs[0], "cmdline.bootloader_append"), "root=/dev/ram0 ");
+	CHECK(bb_cmdline_plumbing("root=/dev/ram0"));
+	CHECK(bb_cmdline_plumbing("bm_initrd=/osimage/x.cgz"));
+	CHECK(bb_cmdline_plumbing("console=tty0"));
+	CHECK(bb_cmdline_plumbing("systemd.log_level=err"));
+	CHECK(!bb_cmdline_plumbing("systemd.unified_cgroup_hierarchy=0"));
+	CHECK(!bb_cmdline_plumbing("mitigations=off"));
+	CHECK(!bb_cmdline_plumbing("softlockup_panic=1"));
+	bb_job_free(&job);
+	/* with kernel_cmdline: its applied words, then bootloader_append's */
+	job = parse_ok("suite: netperf\nkernel_cmdline: [idle=poll root=/dev/sda1, nosmt]\n"
+	               "bootloader_append: nokaslr job=/x.yaml\n");
+	CHECK_STR(values(&job.docs[0], "kernel_cmdline"), "idle=poll nokaslr,nosmt nokaslr");
+	CHECK_STR(values(&job.docs[0], "cmdline.kernel_cmdline"), "idle=poll root=/dev/sda1 nosmt");
+	bb_job_free(&job);
+}
+
+/* The boot params of the job's first boot group. */
+static const char *boot0(const char *text, const char *key)
+{
+	static char buf[256];
+	struct bb_job job = parse_ok(text);
+	struct bb_matrix m;
+	char err[512];
+	if (bb_matrix_expand(&job, &m, err, sizeof err))
+		bb_test_fail(__FILE__, __LINE__, "expand: %s", err);
+	snprintf(buf, sizeof buf, "%s", bb_kvs_get_or(&m.boots[0].params, key, "(none)"));
+	bb_matrix_free(&m);
+	bb_job_free(&job);
+	return buf;
+}
+
+TEST(rootfs_cgroup_layout)
+{
+	CHECK_STR(boot0(zday, "cgroup.mode"), "v2");
+	CHECK_STR(boot0(zday, "cgroup.controllers"), "memory pids");
+	CHECK_STR(boot0(zday, "cgroup.path"), "/system.slice/lkp-bootstrap.service");
+	const char *d10 = "suite: netperf\nrootfs: debian-10.4-x86_64-20200603.cgz\n";
+	CHECK_STR(boot0(d10, "cgroup.mode"), "hybrid");
+	CHECK_STR(boot0("suite: netperf\nrootfs: debian-12-x86_64-20240206.cgz\n"
+	                "kernel_cmdline: systemd.unified_cgroup_hierarchy=0\n",
+	                "cgroup.mode"),
+	          "hybrid");
+	/* the job's own cgroup wins, as on 0-day */
+	CHECK_STR(boot0("suite: netperf\nrootfs: debian-11.1-x86_64-20220510.cgz\ncgroup: v1\n",
+	                "cgroup.path"),
+	          "(none)");
+	CHECK_STR(boot0("suite: netperf\nrootfs: debian-11.1-x86_64-20220510.cgz\n"
+	                "cgroup2:\n  memory.high: 90%\n",
+	                "cgroup.path"),
+	          "(none)");
+	CHECK(!bb_rootfs_find("debian-110-x86_64.cgz"));
+	CHECK(bb_rootfs_find("/osimage/debian/debian-12-x86_64-20240206.cgz"));
+	/* a rootfs not in the table: a warning, no layout */
+	struct bb_job job = parse_ok("suite: netperf\nrootfs: yocto-x86_64-minimal-20190520.cgz\n");
+	CHECK_INT(job.warnings.n, ==, 1);
+	CHECK_CONTAINS(job.warnings.v[0], "not in benchboot's table");
+	bb_job_free(&job);
+	/* rootfs: [a, b] is an axis: two boots */
+	job = parse_ok("suite: netperf\nrootfs: [debian-11.1-x86_64-20220510.cgz, "
+	               "debian-10.4-x86_64-20200603.cgz]\n");
+	struct bb_matrix m;
+	char err[512];
+	CHECK_INT(bb_matrix_expand(&job, &m, err, sizeof err), ==, 0);
+	CHECK_INT(m.nboots, ==, 2);
+	CHECK_STR(bb_kvs_get(&m.boots[1].params, "cgroup.mode"), "hybrid");
+	bb_matrix_free(&m);
+	bb_job_free(&job);
+}
+
+static struct bb_job parse_set(const char *text, const char *const *sets, int *rc, char *err,
+                               size_t errlen)
+{
+	struct bb_job job;
+	struct bb_strv sv = {0};
+	for (; *sets; sets++)
+		bb_strv_add(&sv, *sets);
+	*rc = bb_job_parse_text_set("t.yaml", text, strlen(text), &sv, &job, err, errlen);
+	bb_strv_free(&sv);
+	return job;
+}
+
+TEST(set_overrides_as_split_job)
+{
+	char err[512];
+	int rc;
+	struct bb_job job = parse_set(zday, (const char *const[]){"runtime=10s", "nr_threads=[1, 2]",
+	                                                          "netperf.send_size=4K", NULL},
+	                              &rc, err, sizeof err);
+	CHECK_INT(rc, ==, 0);
+	CHECK_STR(values(&job.docs[0], "runtime"), "10s");
+	CHECK_STR(values(&job.docs[0], "nr_threads"), "1,2");
+	CHECK_STR(values(&job.docs[0], "send_size"), "4K");
+	CHECK_INT(job.sets.n, ==, 3);
+	CHECK_INT(job.warnings.n, ==, 0);
+	bb_job_free(&job);
+	/* a program block's own value wins over a top-level override, as in LKP: said */
+	job = parse_set("suite: netperf\nnetperf:\n  runtime: 300s\n",
+	                (const char *const[]){"runtime=10s", NULL}, &rc, err, sizeof err);
+	CHECK_INT(rc, ==, 0);
+	CHECK_STR(values(&job.docs[0], "runtime"), "300s");
+	CHECK_INT(job.warnings.n, ==, 1);
+	CHECK_CONTAINS(job.warnings.v[0], "--set netperf.runtime=10s replaces it");
+	bb_job_free(&job);
+	job = parse_set("suite: netperf\nnetperf:\n  runtime: 300s\n",
+	                (const char *const[]){"netperf.runtime=10s", NULL}, &rc, err, sizeof err);
+	CHECK_STR(values(&job.docs[0], "runtime"), "10s");
+	bb_job_free(&job);
+	/* bad values are the job's errors */
+	job = parse_set(zday, (const char *const[]){"runtime=-3", NULL}, &rc, err, sizeof err);
+	CHECK_INT(rc, ==, -EINVAL);
+	CHECK_CONTAINS(err, "--set runtime=-3:1:10: runtime: '-3' is not a positive duration");
+	job = parse_set(zday, (const char *const[]){"runtime", NULL}, &rc, err, sizeof err);
+	CHECK_INT(rc, ==, -EINVAL);
+	CHECK_CONTAINS(err, "--set runtime: expected KEY=VALUE");
 }

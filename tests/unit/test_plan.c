@@ -93,7 +93,7 @@ TEST(plan_errors)
 	    {"benchboot-plan 1\njob = x\n", "plan:2: no spaces around '='"},
 	    {"benchboot-plan 1\njob\n", "plan:2: expected key=value"},
 	    {"benchboot-plan 1\njob=a\njob=b\n", "plan:3: job: duplicate key"},
-	    {"benchboot-plan 1\ncgroup.mode=v3\n", "plan:2: cgroup.mode: expected v1, v2 or none"},
+	    {"benchboot-plan 1\ncgroup.mode=v3\n", "plan:2: cgroup.mode: expected v1, v2, hybrid or none"},
 	    {"benchboot-plan 1\npoweroff=yes\n", "plan:2: poweroff: expected 0 or 1"},
 	    {"benchboot-plan 1\nnet.dummy=10.0.0.1\n", "plan:2: net.dummy: expected"},
 	    {"benchboot-plan 1\ndebug=1\n", "plan:2: unknown global key 'debug'"},
@@ -179,7 +179,7 @@ TEST(plan_cmdline_overrides)
 	CHECK_STR(p.cgroup_limits.v[0].value, "2G");
 	CHECK_CONTAINS(report,
 	               "cmdline: benchboot.nosuch: unknown key (not a documented plan key)");
-	CHECK_CONTAINS(report, "cmdline: benchboot.cgroup.mode: expected v1, v2 or none, not 'v9'");
+	CHECK_CONTAINS(report, "cmdline: benchboot.cgroup.mode: expected v1, v2, hybrid or none, not 'v9'");
 	CHECK_CONTAINS(report, "cmdline: benchboot.job: missing '=VALUE'");
 	/* nothing to report: 0, empty report */
 	CHECK_INT(bb_plan_cmdline(&p, "quiet benchboot.console.lava=0", report, sizeof(report)), ==,

@@ -16,9 +16,11 @@
 #include "host/editdist.h"
 #include "host/fileio.h"
 #include "host/job/cluster.h"
+#include "host/job/cmdline.h"
 #include "host/job/job.h"
 #include "host/job/units.h"
 #include "host/job/jobinclude.h"
+#include "host/job/rootfs.h"
 #include "host/job/suites.h"
 #include "plan.h"
 #include "sha256.h"
@@ -1152,6 +1154,63 @@ static int add_note(struct walker *w, yaml_node_t *key, yaml_node_t *val)
 	return add_param(w, key->start_mark, scalar(key), name, v, 1, 0, BB_LEVEL_NOTE);
 }
 
+/*
+ * Two LKP keys that shape the boot: `rootfs: [a, b]` is an axis, as in LKP (rootfs is one
+ * of its expanded dimensions), each value a boot of its own through its environment
+ * (rootfs.h); `bootloader_append:` (a list of words, or words) is recorded as a note and its
+ * words kept (parameter "cmdline.bootloader_append") for the kernel command line.
+ */
+static int lkp_boot_key(struct walker *w, yaml_node_t *key, yaml_node_t *val)
+{
+	const char *name = scalar(key);
+	struct keydef k = {C_TOP, name, NULL, K_NOTE, F_AXIS, BB_LEVEL_NOTE, C_NONE, NULL};
+	struct bb_jvalue *v;
+	size_t n;
+	int axis, rc;
+	if (!strcmp(name, "rootfs")) {
+		if ((rc = take_values(w, &k, name, val, &v, &n, &axis)))
+			return rc;
+		return add_param(w, key->start_mark, name, "lkp.rootfs", v, n, axis, BB_LEVEL_NOTE);
+	}
+	if ((rc = add_note(w, key, val)))
+		return rc;
+	struct strwords {
+		char *s;
+		size_t len, cap;
+	} words = {0};
+	int seq = val->type == YAML_SEQUENCE_NODE;
+	yaml_node_item_t *it = seq ? val->data.sequence.items.start : NULL;
+	size_t count = seq ? (size_t)(val->data.sequence.items.top - it) : 1;
+	for (size_t i = 0; i < count; i++) {
+		yaml_node_t *e = seq ? yaml_document_get_node(w->yd, it[i]) : val;
+		if (e->type != YAML_SCALAR_NODE || is_null(e))
+			continue;
+		size_t l = strlen(scalar(e));
+		if (bb_grow(&words.s, &words.cap, words.len + l + 2, 1)) {
+			free(words.s);
+			return -ENOMEM;
+		}
+		if (words.len)
+			words.s[words.len++] = ' ';
+		for (const char *p = scalar(e); *p; p++)
+			words.s[words.len++] = *p == '\n' || *p == '\t' ? ' ' : *p;
+		words.s[words.len] = 0;
+	}
+	if (!words.len) {
+		free(words.s);
+		return 0;
+	}
+	struct bb_jvalue *jv = calloc(1, sizeof *jv);
+	if (!jv) {
+		free(words.s);
+		return -ENOMEM;
+	}
+	jv->s = words.s;
+	jv->mark = mark_of(val->start_mark);
+	return add_param(w, key->start_mark, name, "cmdline.bootloader_append", jv, 1, 0,
+	                 BB_LEVEL_INFO);
+}
+
 static const char *const *prog_opts(const char *suite)
 {
 	return !suite ? NULL : !strcmp(suite, "netperf") ? netperf_opts : stressng_opts;
@@ -1168,6 +1227,9 @@ static int other_key(struct walker *w, enum ctx ctx, yaml_node_t *key, yaml_node
 		return jfail(w, key->start_mark,
 		             "<<: an include inside an included file (LKP expands includes one "
 		             "level deep; include that file from the job itself)");
+	if (!strcmp(name, "bootloader_append") || (!strcmp(name, "rootfs") &&
+	                                           val->type == YAML_SEQUENCE_NODE))
+		return lkp_boot_key(w, key, val);
 	if (bb_lkp_key_kind(name))
 		return add_note(w, key, val);
 	const char *sug = NULL;
@@ -1219,6 +1281,11 @@ static int walk_map(struct walker *w, enum ctx ctx, yaml_node_t *map)
 			return rc;
 		const char *name = scalar(key);
 		const struct keydef *k = NULL;
+		/* LKP's comment keys: a `#! FILE` or `# ...` line after an empty line is the key
+		 * :"#! FILE" in LKP (lib/job.rb load), written `:#! FILE:` when a job is dumped
+		 * without turning them back into comments */
+		if ((ctx == C_TOP || ctx == C_SERVER || ctx == C_CLIENT) && !strncmp(name, ":#", 2))
+			continue;
 		if (ctx == C_TOP) {
 			if (bb_strv_add(&w->doc->tops, name))
 				return -ENOMEM;
@@ -1607,9 +1674,87 @@ static int controllers_of_limits(struct bb_jdoc *d)
 	return 0;
 }
 
+/* The words of s that are no plumbing (cmdline.h), appended to out (a blank between). */
+static void applied_words(const char *s, char *out, size_t len)
+{
+	char word[512];
+	while (*s) {
+		size_t n = strcspn(s, " \t");
+		if (n && n < sizeof word) {
+			memcpy(word, s, n);
+			word[n] = 0;
+			if (!bb_cmdline_plumbing(word))
+				snprintf(out + strlen(out), len - strlen(out), "%s%s", *out ? " " : "",
+				         word);
+		}
+		s += n;
+		s += strspn(s, " \t");
+	}
+}
+
+/*
+ * The boot's kernel command line: the applied words of `kernel_cmdline:` (each value of an
+ * axis), then those of `bootloader_append:`, as 0-day's boot loader put both on one line.
+ * The words as written stay for check (cmdline.kernel_cmdline, cmdline.bootloader_append).
+ */
+static int fold_cmdline(struct bb_jdoc *d)
+{
+	struct bb_jparam *kp = doc_find(d, "kernel_cmdline");
+	const struct bb_jparam *ba = bb_jdoc_get(d, "cmdline.bootloader_append");
+	char line[4096];
+	int rc;
+	if (!kp && !ba)
+		return 0;
+	if (kp) {
+		/* one value (every word of every value): no axis of its own */
+		line[0] = 0;
+		for (size_t i = 0; i < kp->n; i++)
+			snprintf(line + strlen(line), sizeof line - strlen(line), "%s%s",
+			         *line ? " " : "", kp->v[i].s);
+		struct bb_jparam copy = {.name = "cmdline.kernel_cmdline", .top = kp->top,
+		                         .v = &(struct bb_jvalue){line, kp->mark}, .n = 1,
+		                         .level = BB_LEVEL_INFO, .mark = kp->mark};
+		if ((rc = copy_param(d, &copy)))
+			return rc;
+		kp = doc_find(d, "kernel_cmdline"); /* d->p may have moved */
+		for (size_t i = 0; i < kp->n; i++) {
+			line[0] = 0;
+			applied_words(kp->v[i].s, line, sizeof line);
+			if (ba)
+				applied_words(ba->v[0].s, line, sizeof line);
+			char *t = strdup(line);
+			if (!t)
+				return -ENOMEM;
+			free(kp->v[i].s);
+			kp->v[i].s = t;
+		}
+		return 0;
+	}
+	line[0] = 0;
+	applied_words(ba->v[0].s, line, sizeof line);
+	if (!*line)
+		return 0;
+	struct bb_jparam np = {.name = "kernel_cmdline", .top = "bootloader_append",
+	                       .v = &(struct bb_jvalue){line, ba->mark}, .n = 1,
+	                       .level = BB_LEVEL_BOOT, .mark = ba->mark};
+	return copy_param(d, &np);
+}
+
 static int check_doc(struct walker *w, const char *suite, struct bb_jdoc *d)
 {
 	int rc;
+	if ((rc = fold_cmdline(d)))
+		return rc;
+	/* a rootfs whose environment benchboot does not know, when the job leaves the cgroup
+	 * setup to it */
+	const struct bb_jparam *rootfs = bb_jdoc_get(d, "lkp.rootfs");
+	for (size_t i = 0; rootfs && !bb_jdoc_get(d, "cgroup.mode") && i < rootfs->n; i++)
+		if (!bb_rootfs_find(rootfs->v[i].s)) {
+			char msg[512];
+			bb_rootfs_describe(rootfs->v[i].s, NULL, msg, sizeof msg);
+			if ((rc = jwarn(w, ymark(rootfs->v[i].mark), "%s", msg)))
+				return rc;
+		}
 	if (!bb_jdoc_get(d, "cgroup.controllers") && (rc = controllers_of_limits(d)))
 		return rc;
 	const struct bb_jparam *ctrls = bb_jdoc_get(d, "cgroup.controllers");
@@ -1686,8 +1831,136 @@ static void set_name(struct bb_job *job, const char *path)
 	job->name = strndup(base, n);
 }
 
+/* The sections an override may reach into (SECTION.KEY=VALUE); any other dotted key is one
+ * key. */
+static const char *const set_sections[] = {"netperf", "stress-ng", "cgroup", "cgroup2",
+                                           "sysctl",  "nic",       "affinity", NULL};
+
+static void doc_drop(struct bb_jdoc *d, size_t i)
+{
+	param_free(&d->p[i]);
+	d->p[i] = d->p[--d->n];
+}
+
+/* One --set KEY=VALUE on every job of the file (bb_job_parse_text_set). */
+static int apply_set(struct walker *w, struct bb_job *job, const char *set)
+{
+	const char *eq = strchr(set, '=');
+	char key[128], text[2048], label[256];
+	int rc = 0;
+	snprintf(label, sizeof label, "--set %s", set);
+	size_t kl = eq ? (size_t)(eq - set) : 0;
+	int ok = kl > 0 && kl < sizeof key;
+	for (size_t i = 0; ok && i < kl; i++)
+		ok = isalnum((unsigned char)set[i]) || strchr("._+-", set[i]);
+	if (!ok || strchr(set, '\n')) {
+		snprintf(w->err, w->errlen,
+		         "%s: expected KEY=VALUE (runtime=10s, netperf.send_size=4K, "
+		         "nr_threads=[1, 2])",
+		         label);
+		return -EINVAL;
+	}
+	memcpy(key, set, kl);
+	key[kl] = 0;
+	const char *dot = strchr(key, '.');
+	int nested = 0;
+	for (const char *const *sec = set_sections; dot && *sec && !nested; sec++)
+		nested = strlen(*sec) == (size_t)(dot - key) && !strncmp(key, *sec, dot - key);
+	if (nested)
+		snprintf(text, sizeof text, "%.*s:\n  %s: %s\n", (int)(dot - key), key, dot + 1,
+		         eq + 1);
+	else
+		snprintf(text, sizeof text, "%s: %s\n", key, eq + 1);
+
+	struct bb_jdoc ov = {0};
+	yaml_parser_t parser;
+	yaml_document_t yd;
+	struct walker sw = *w;
+	sw.file = label;
+	sw.map = NULL;
+	sw.doc = &ov;
+	sw.yd = &yd;
+	sw.top = NULL;
+	sw.prog = 0;
+	if (!yaml_parser_initialize(&parser))
+		return -ENOMEM;
+	yaml_parser_set_input_string(&parser, (const unsigned char *)text, strlen(text));
+	if (!yaml_parser_load(&parser, &yd)) {
+		yaml_parser_delete(&parser);
+		snprintf(w->err, w->errlen, "%s: not a YAML value: %s", label,
+		         parser.problem ? parser.problem : "syntax error");
+		return -EINVAL;
+	}
+	yaml_node_t *root = yaml_document_get_root_node(&yd);
+	if (!root || root->type != YAML_MAPPING_NODE)
+		rc = jfail(&sw, (yaml_mark_t){0}, "expected KEY=VALUE");
+	else
+		rc = walk_map(&sw, C_TOP, root);
+	yaml_document_delete(&yd);
+	yaml_parser_delete(&parser);
+	for (size_t d = 0; d < job->ndocs && !rc; d++) {
+		struct bb_jdoc *jd = &job->docs[d];
+		if (!nested) /* the whole top-level key is replaced, as LKP's Hash merge does */
+			for (size_t i = jd->n; i-- > 0;)
+				if (!strcmp(jd->p[i].top, key))
+					doc_drop(jd, i);
+		for (size_t i = 0; i < ov.n && !rc; i++) {
+			struct bb_jparam *old = doc_find(jd, ov.p[i].name);
+			if (old && old->prog && !ov.p[i].prog) {
+				int line;
+				src_of(w, (size_t)old->mark.line - 1, &line);
+				rc = jwarn(&sw, (yaml_mark_t){0},
+				           "%s: the job's '%s' in '%s:' (line %d) wins, as in LKP: "
+				           "--set %s.%s=%s replaces it",
+				           ov.p[i].name, ov.p[i].name, old->top, line,
+				           strcmp(job->suite, "netperf") ? "stress-ng" : "netperf",
+				           ov.p[i].name, eq + 1);
+				continue;
+			}
+			struct bb_mark at = old ? old->mark : (struct bb_mark){0, 0};
+			if (old)
+				doc_drop(jd, (size_t)(old - jd->p));
+			if ((rc = copy_param(jd, &ov.p[i])))
+				break;
+			jd->p[jd->n - 1].mark = at;
+		}
+		jd->has_program |= ov.has_program;
+	}
+	doc_free(&ov);
+	return rc;
+}
+
+static int parse_text(const char *path, const char *text, size_t len, const struct bb_strv *sets,
+                      struct bb_job *job, char *err, size_t errlen);
+
 int bb_job_parse_text(const char *path, const char *text, size_t len, struct bb_job *job, char *err,
                       size_t errlen)
+{
+	return parse_text(path, text, len, NULL, job, err, errlen);
+}
+
+int bb_job_parse_text_set(const char *path, const char *text, size_t len,
+                          const struct bb_strv *sets, struct bb_job *job, char *err,
+                          size_t errlen)
+{
+	return parse_text(path, text, len, sets, job, err, errlen);
+}
+
+int bb_job_repeat_to(const struct bb_job *job)
+{
+	int most = 0;
+	for (size_t d = 0; d < job->ndocs; d++) {
+		const struct bb_jparam *p = bb_jdoc_get(&job->docs[d], "lkp.repeat_to");
+		char *e;
+		long n = p ? strtol(p->v[0].s, &e, 10) : 0;
+		if (p && *e == 0 && n > most && n <= 1000)
+			most = (int)n;
+	}
+	return most;
+}
+
+static int parse_text(const char *path, const char *text, size_t len, const struct bb_strv *sets,
+                      struct bb_job *job, char *err, size_t errlen)
 {
 	struct bb_jdoc *docs = NULL;
 	size_t ndocs = 0;
@@ -1735,6 +2008,9 @@ int bb_job_parse_text(const char *path, const char *text, size_t len, struct bb_
 		}
 		job->ndocs++;
 	}
+	for (size_t i = 0; sets && i < sets->n && !rc; i++)
+		if (!(rc = apply_set(&w, job, sets->v[i])))
+			rc = bb_strv_add(&job->sets, sets->v[i]);
 	for (size_t i = 0; i < job->ndocs && !rc; i++)
 		rc = check_doc(&w, job->suite, &job->docs[i]);
 	if (!rc && (!job->file || !job->name))
@@ -1759,6 +2035,12 @@ out:
 
 int bb_job_parse_file(const char *path, struct bb_job *job, char *err, size_t errlen)
 {
+	return bb_job_parse_file_set(path, NULL, job, err, errlen);
+}
+
+int bb_job_parse_file_set(const char *path, const struct bb_strv *sets, struct bb_job *job,
+                          char *err, size_t errlen)
+{
 	unsigned char *buf;
 	size_t len;
 	int rc = fileio_read_all(path, &buf, &len);
@@ -1771,7 +2053,7 @@ int bb_job_parse_file(const char *path, struct bb_job *job, char *err, size_t er
 		snprintf(err, errlen, "%s: larger than 1 MiB: not a job file", path);
 		rc = -EINVAL;
 	} else {
-		rc = bb_job_parse_text(path, (char *)buf, len, job, err, errlen);
+		rc = parse_text(path, (char *)buf, len, sets, job, err, errlen);
 	}
 	free(buf);
 	return rc;
@@ -1783,6 +2065,7 @@ void bb_job_free(struct bb_job *job)
 		doc_free(&job->docs[i]);
 	bb_strv_free(&job->warnings);
 	bb_strv_free(&job->files);
+	bb_strv_free(&job->sets);
 	free(job->skipped);
 	free(job->docs);
 	free(job->file);

@@ -34,6 +34,8 @@ enum bb_level {
 	BB_LEVEL_BOOT, /* needs a boot of its own: kernel_cmdline, cgroup, cpufreq_governor */
 	BB_LEVEL_JOB,  /* describes the job: suite, cluster */
 	BB_LEVEL_NOTE, /* an LKP key benchboot does not act on: "lkp.KEY", recorded only */
+	BB_LEVEL_INFO, /* what check shows and no plan holds: "cmdline.KEY", the words as
+	                * written before the plumbing was taken out */
 };
 
 struct bb_jvalue {
@@ -79,6 +81,7 @@ struct bb_job {
 	struct bb_strv warnings; /* "FILE:LINE:COL: ..." for keys LKP would drop; the job runs */
 	struct bb_strv files;    /* the job file, then every included file */
 	char digest[65]; /* sha256 of the text after includes, hex */
+	struct bb_strv sets; /* --set KEY=VALUE overrides, as given (LKP's split-job --set) */
 	char cluster_name[128];      /* `cluster:`, or "" */
 	struct bb_cluster *cluster;  /* a two-host cluster (host/job/cluster.h), else NULL */
 };
@@ -88,7 +91,25 @@ int bb_job_parse_file(const char *path, struct bb_job *job, char *err, size_t er
 /* The same from text; path is used for messages and the job name. */
 int bb_job_parse_text(const char *path, const char *text, size_t len, struct bb_job *job, char *err,
                       size_t errlen);
+/*
+ * The same with overrides, as LKP's `split-job --set 'KEY: VALUE'` applies them to every
+ * job of the file: each "KEY=VALUE" replaces the top-level key KEY (VALUE is YAML: a value,
+ * or a list [a, b] that makes an axis); "SECTION.KEY=VALUE" replaces KEY inside SECTION
+ * (netperf.send_size=4K, stress-ng.testtime=5s, sysctl.net.core.somaxconn=4096, ...),
+ * leaving the rest of the section. A top-level override that a program's block shadows (the
+ * block's value wins, as in LKP) is a warning that names the SECTION.KEY form. The job
+ * records the sets (job->sets). sets may be NULL.
+ */
+int bb_job_parse_file_set(const char *path, const struct bb_strv *sets, struct bb_job *job,
+                          char *err, size_t errlen);
+int bb_job_parse_text_set(const char *path, const char *text, size_t len,
+                          const struct bb_strv *sets, struct bb_job *job, char *err,
+                          size_t errlen);
 void bb_job_free(struct bb_job *job);
+
+/* LKP's `repeat_to: N` (whole-job repeats: N boots of every boot group) as the job names it,
+ * the largest of its documents; 0 when it names none. */
+int bb_job_repeat_to(const struct bb_job *job);
 
 const struct bb_jparam *bb_jdoc_get(const struct bb_jdoc *doc, const char *name);
 

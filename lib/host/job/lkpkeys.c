@@ -4,9 +4,11 @@
  * LKP's programs (programs/NAME/{monitor,setup,daemon}), the queue options and host facts a
  * 0-day job.yaml attachment carries, and the variables LKP's own job files set.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "host/job/job.h"
+#include "host/job/lkpnames.h"
 
 static const char *const queue_keys[] = {
     "category", "queue", "testbox", "tbox_group", "branch", "commit", "head_commit",
@@ -19,7 +21,9 @@ static const char *const queue_keys[] = {
     "last_kernel", "force_reboot", "kernel_cmdline_hw", "need_kconfig", "need_memory",
     "need_cpu", "need_cpuid", "need_x", "need_node", "need_kernel_version", "samples",
     "testbox_group", "submit_id", "lab", "os", "os_arch", "os_version", "docker_image",
-    "upstream_repo", "upstream_commit", "upstream_dir", NULL};
+    "upstream_repo", "upstream_commit", "upstream_dir", "_id", "version", "bisect_dmesg",
+    "schedule_notify_address", "kbuild_queue_analysis", "mail_to", "mail_cc", "constraints",
+    "stats_part_begin", "stats_part_end", "need_kconfig_hw", "need_cpu_model", NULL};
 
 static const char *const host_keys[] = {
     "model", "nr_node", "nr_cpu", "memory", "nr_ssd_partitions", "nr_hdd_partitions",
@@ -39,7 +43,7 @@ static const char *const monitors[] = {
     "top", "toplev", "turbostat", "uptime", "vmstat", "zoneinfo", "boot-time", "cat-file",
     "perf-c2c", "perf-mem", "perf-profile", "perf-pt", "perf-report-srcline", "sar",
     "trace-cmd", "wait", "watchdog", "bdi_dev_mapping", "boot-meminfo", "boot-slabinfo",
-    "cpuid-raw", "cpuid", "dmidecode", "fdisk", "find", "get-node-memory-info", "hwinfo",
+    "cpuid-raw", "cpuid", "dmidecode", "latency_stats", "fdisk", "find", "get-node-memory-info", "hwinfo",
     "inxi", "ls-disks", "lsblk", "lscpu", "lspci", "lsusb", "memmap", "numainfo", NULL};
 
 /* setups benchboot does not implement (cgroup, cgroup2, cpufreq_governor, sysctl and
@@ -75,6 +79,11 @@ static int in(const char *key, const char *const *list)
 	return 0;
 }
 
+static int cmp_name(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
 const char *bb_lkp_key_kind(const char *key)
 {
 	if (in(key, host_keys))
@@ -89,6 +98,23 @@ const char *bb_lkp_key_kind(const char *key)
 	if (in(key, daemons))
 		return "LKP daemons of other benchmarks";
 	if (in(key, variables))
+		return "LKP variables no program benchboot runs reads";
+	/* the names LKP's own files use (lkpnames.c, generated from LKP's tree) */
+	for (size_t i = 0; i < bb_lkp_nprograms; i++)
+		if (!strcmp(key, bb_lkp_programs[i].name))
+			switch (bb_lkp_programs[i].kind) {
+			case BB_LKP_MONITOR:
+				return "LKP monitors (benchboot records the environment its own way)";
+			case BB_LKP_SETUP:
+				return "LKP setups benchboot does not implement";
+			case BB_LKP_DAEMON:
+				return "LKP daemons of other benchmarks";
+			default:
+				return "LKP programs benchboot does not run";
+			}
+	if (bsearch(&key, bb_lkp_options, bb_lkp_noptions, sizeof *bb_lkp_options, cmp_name))
+		return "options of LKP programs benchboot does not run";
+	if (bsearch(&key, bb_lkp_keys, bb_lkp_nkeys, sizeof *bb_lkp_keys, cmp_name))
 		return "LKP variables no program benchboot runs reads";
 	return NULL;
 }

@@ -6,6 +6,7 @@
 
 #include "grow.h"
 #include "host/job/matrix.h"
+#include "host/job/rootfs.h"
 
 #define RUNID_MAX 200
 
@@ -75,6 +76,27 @@ static const char *hierarchy(const char *cmdline)
 	return mode;
 }
 
+/*
+ * The cgroup setup of a boot whose job sets none: the hierarchy the kernel command line
+ * asks systemd for, else none; with a rootfs of the table, that rootfs's systemd layout
+ * (its hierarchy, or the one the command line asks for; its controllers; the service
+ * cgroup the job ran in).
+ */
+static int rootfs_layout(struct bb_kvs *bp, const char *rootfs)
+{
+	const char *asked = hierarchy(bb_kvs_get_or(bp, "kernel_cmdline", ""));
+	const struct bb_rootfs_env *e = rootfs ? bb_rootfs_find(rootfs) : NULL;
+	int rc;
+	if (!e)
+		return bb_kvs_add(bp, "cgroup.mode", asked);
+	const char *mode = !strcmp(asked, "v2") ? "v2" : !strcmp(asked, "v1") ? e->mode_v1 : e->mode;
+	if ((rc = bb_kvs_add(bp, "cgroup.mode", mode)) ||
+	    (rc = bb_kvs_add(bp, "cgroup.controllers", e->controllers)) ||
+	    (rc = bb_kvs_add(bp, "cgroup.path", e->path)))
+		return rc;
+	return 0;
+}
+
 /* Expand one document: an odometer over its axes, the last axis turning fastest. */
 static int expand_doc(struct bb_matrix *m, const struct bb_job *job, const struct bb_jdoc *d)
 {
@@ -94,10 +116,10 @@ static int expand_doc(struct bb_matrix *m, const struct bb_job *job, const struc
 				rc = bb_kvs_add(rp, p->name, p->v[pos[i]].s);
 		}
 		/* defaults, recorded with the run so results say what ran; LKP's jobs choose
-		 * the cgroup version with systemd.unified_cgroup_hierarchy=0|1 */
+		 * the cgroup version with systemd.unified_cgroup_hierarchy=0|1; without a
+		 * cgroup setup of the job's own, its rootfs's systemd layout (rootfs.h) */
 		if (!rc && !bb_kvs_get(&bp, "cgroup.mode"))
-			rc = bb_kvs_add(&bp, "cgroup.mode",
-			                hierarchy(bb_kvs_get_or(&bp, "kernel_cmdline", "")));
+			rc = rootfs_layout(&bp, bb_kvs_get(rp, "lkp.rootfs"));
 		if (!rc && !bb_kvs_get(rp, "test") && !strcmp(job->suite, "netperf"))
 			rc = bb_kvs_add(rp, "test", "TCP_STREAM");
 		if (!rc && !bb_kvs_get(rp, "nr_threads"))

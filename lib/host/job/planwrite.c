@@ -148,6 +148,11 @@ int bb_plan_write(const struct bb_matrix *m, size_t boot, char **text, char *err
 	bb_plan_boot_params(b, bp, sizeof bp);
 	strbuf_printf(&o, "boot.params=%s\n", bp);
 	strbuf_printf(&o, "cgroup.mode=%s\n", bb_kvs_get_or(&b->params, "cgroup.mode", "none"));
+	const char *cgpath = bb_kvs_get(&b->params, "cgroup.path");
+	if (cgpath)
+		strbuf_printf(&o, "cgroup.path=%s\n", cgpath);
+	for (size_t i = 0; i < m->job->sets.n; i++)
+		strbuf_printf(&o, "job.set=%s\n", m->job->sets.v[i]);
 	const char *ctrls = bb_kvs_get(&b->params, "cgroup.controllers");
 	if (ctrls)
 		strbuf_printf(&o, "cgroup.controllers=%s\n", ctrls);
