@@ -275,6 +275,8 @@ static int prepare_boots(struct run *r, char *err, size_t errlen)
 		}
 		have_matrix = 1;
 		r->ngroups = m.nboots;
+		/* LKP's samples come from whole-job repeats: repeat_to N is N rounds */
+		r->repeat_to = bb_job_repeat_to(&job);
 	}
 	if (!(r->specs = calloc(r->ngroups * r->nk, sizeof(*r->specs)))) {
 		rc = errbuf_fail(err, errlen, -ENOMEM, "out of memory");
@@ -534,7 +536,8 @@ static int boot_all(struct run *r, char *err, size_t errlen)
 	struct bb_run_result *res = r->res;
 	size_t nboots = o->until > 0
 	                    ? (size_t)(o->max_boots > 0 ? o->max_boots : BB_RUN_UNTIL_MAX_BOOTS)
-	                    : (size_t)(o->repeat > 0 ? o->repeat : 1) * r->ngroups * r->nk;
+	                    : (size_t)(o->repeat > 0 ? o->repeat : r->repeat_to > 0 ? r->repeat_to : 1) *
+	                          r->ngroups * r->nk;
 	char p[4300], msg[256];
 	struct stat st;
 	snprintf(p, sizeof(p), "%s/run.json", res->outdir);

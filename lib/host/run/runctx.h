@@ -24,6 +24,7 @@ struct run {
 	struct bb_run_result *res;
 	struct bb_run_kernel *kernels;
 	size_t nk, ngroups;
+	int repeat_to; /* the job's LKP repeat_to: the rounds when --repeat is not given */
 	struct bootspec *specs;  /* ngroups * nk: group g on kernel k at g * nk + k */
 	struct bootspec *sspecs; /* --server-kernel: the server host's, per group; else NULL */
 	struct bb_plan *plans;   /* per group, parsed once (a job's boots) */
