@@ -85,38 +85,34 @@ static int add_cond(struct bb_kvs *kvs, const char *arg)
 	return r;
 }
 
-static int compare_main(int argc, char **argv)
-{
-	const char *paths[2] = {NULL, NULL}, *by = NULL, *svg = NULL;
-	const char *axis[MAX_AXIS];
-	size_t naxis = 0, npaths = 0;
-	int all = 0, json = 0, rc = EXIT_USAGE;
-	struct bb_kvs ca = {0}, cb = {0};
-	struct bb_results res[2];
-	size_t nres = 0;
-	struct bb_side side[2];
-	struct bb_comparison cmp;
-	int have_cmp = 0;
-	char err[2048];
-	memset(side, 0, sizeof(side));
+/* The command line. */
+struct args {
+	const char *paths[2], *by, *svg, *axis[MAX_AXIS];
+	size_t naxis, npaths;
+	int all, json;
+	struct bb_kvs ca, cb;
+};
 
+/* The command line into a: 0, EXIT_USAGE (said), or -1 for --help (printed). */
+static int parse_args(int argc, char **argv, struct args *a)
+{
 	int opt, r;
 	while ((opt = verb_getopt(&cmd, argc, argv)) != -1) {
 		switch (opt) {
-		case VERB_HELP: return EXIT_OK;
+		case VERB_HELP: return -1;
 		case VERB_BAD: return EXIT_USAGE;
-		case OPT_ALL: all = 1; break;
-		case OPT_JSON: json = 1; break;
-		case OPT_SVG: svg = optarg; break;
-		case OPT_BY: by = optarg; break;
+		case OPT_ALL: a->all = 1; break;
+		case OPT_JSON: a->json = 1; break;
+		case OPT_SVG: a->svg = optarg; break;
+		case OPT_BY: a->by = optarg; break;
 		case OPT_AXIS:
-			if (naxis == MAX_AXIS)
+			if (a->naxis == MAX_AXIS)
 				return usage_error(cmd.name, "too many --axis (at most 16)");
-			axis[naxis++] = optarg;
+			a->axis[a->naxis++] = optarg;
 			break;
 		case OPT_A:
 		case OPT_B:
-			if ((r = add_cond(opt == OPT_A ? &ca : &cb, optarg)) == -EINVAL)
+			if ((r = add_cond(opt == OPT_A ? &a->ca : &a->cb, optarg)) == -EINVAL)
 				return usage_error(cmd.name, "%s: KEY=VALUE expected", optarg);
 			if (r)
 				return exit_status(r);
@@ -124,70 +120,84 @@ static int compare_main(int argc, char **argv)
 		}
 	}
 	for (; optind < argc; optind++) {
-		if (npaths == 2)
+		if (a->npaths == 2)
 			return usage_error(cmd.name, "unexpected argument '%s'", argv[optind]);
-		paths[npaths++] = argv[optind];
+		a->paths[a->npaths++] = argv[optind];
 	}
-	if (npaths == 0)
+	if (a->npaths == 0)
 		return usage_error(cmd.name, "which results? A and B, or DIR with --by or --a/--b");
-	if (npaths == 2 && by)
+	if (a->npaths == 2 && a->by)
 		return usage_error(cmd.name, "--by splits one folder; with two folders use --axis");
-	if (npaths == 1 && !by && !(ca.n && cb.n))
+	if (a->npaths == 1 && !a->by && !(a->ca.n && a->cb.n))
 		return usage_error(cmd.name,
 		                   "with one folder (%s), say how to split it: --by KEY, or --a "
 		                   "KEY=VALUE --b KEY=VALUE",
-		                   paths[0]);
-	if (npaths == 1 && by && (ca.n || cb.n))
+		                   a->paths[0]);
+	if (a->npaths == 1 && a->by && (a->ca.n || a->cb.n))
 		return usage_error(cmd.name, "--by and --a/--b: choose one");
+	return 0;
+}
 
-	for (size_t p = 0; p < npaths; p++) {
-		int lr = bb_results_load(paths[p], &res[p], err, sizeof(err));
-		if (lr) {
-			fprintf(stderr, "benchboot compare: fatal: unable to read results: %s\n",
-			        err);
-			rc = exit_status(lr);
-			goto out;
-		}
-		nres++;
-	}
-	size_t missing = 0;
-	const struct bb_kvs *const conds[2] = {&ca, &cb};
-	if ((by && (r = bb_split_by(&res[0], by, &ca, &cb, &missing, err, sizeof(err)))) ||
-	    (r = bb_sides_select(res, paths, npaths, conds, side, axis, &naxis, MAX_AXIS, err,
-	                         sizeof(err)))) {
-		fprintf(stderr, "benchboot compare: fatal: %s\n", err);
-		rc = exit_status(r);
-		goto out;
-	}
-	if (missing)
-		fprintf(stderr, "benchboot compare: %zu run%s without '%s' left out\n", missing,
-		        missing == 1 ? "" : "s", by);
-	if ((r = bb_compare(&side[0], &side[1], axis, naxis, &cmp, err, sizeof(err)))) {
-		fprintf(stderr, "benchboot compare: fatal: %s\n", err);
-		rc = exit_status(r);
-		goto out;
-	}
-	have_cmp = 1;
-	if (json)
-		bb_comparison_json(stdout, &cmp, all);
+/* The comparison on stdout (text or JSON) and as SVG; its exit code. */
+static int report(const struct bb_comparison *cmp, const struct args *a)
+{
+	if (a->json)
+		bb_comparison_json(stdout, cmp, a->all);
 	else
-		bb_comparison_print(stdout, &cmp, all);
+		bb_comparison_print(stdout, cmp, a->all);
 	if (fflush(stdout)) {
 		fprintf(stderr, "benchboot compare: fatal: unable to write output: %s\n",
 		        strerror(errno));
-		rc = EXIT_SYSTEM;
-		goto out;
+		return EXIT_SYSTEM;
 	}
-	if (svg) {
-		FILE *f = fopen(svg, "w");
-		if (!f || bb_comparison_svg(f, &cmp, all) || fclose(f)) {
-			fprintf(stderr, "benchboot compare: fatal: unable to write %s: %s\n", svg,
+	if (a->svg) {
+		FILE *f = fopen(a->svg, "w");
+		if (!f || bb_comparison_svg(f, cmp, a->all) || fclose(f)) {
+			fprintf(stderr, "benchboot compare: fatal: unable to write %s: %s\n", a->svg,
 			        strerror(errno));
-			rc = EXIT_SYSTEM;
-			goto out;
+			return EXIT_SYSTEM;
 		}
 	}
-	rc = cmp.nsignificant || cmp.nfails_changed ? EXIT_CHANGED : EXIT_OK;
+	return cmp->nsignificant || cmp->nfails_changed ? EXIT_CHANGED : EXIT_OK;
+}
+
+static int compare_main(int argc, char **argv)
+{
+	struct args a = {0};
+	struct bb_results res[2];
+	struct bb_side side[2];
+	struct bb_comparison cmp;
+	size_t nres = 0, missing = 0;
+	int have_cmp = 0, r, rc = parse_args(argc, argv, &a);
+	char err[2048];
+	const struct bb_kvs *const conds[2] = {&a.ca, &a.cb};
+	memset(side, 0, sizeof(side));
+	if (rc)
+		goto out;
+	for (; nres < a.npaths; nres++)
+		if ((r = bb_results_load(a.paths[nres], &res[nres], err, sizeof(err)))) {
+			fprintf(stderr, "benchboot compare: fatal: unable to read results: %s\n",
+			        err);
+			goto out_fail;
+		}
+	if ((a.by && (r = bb_split_by(&res[0], a.by, &a.ca, &a.cb, &missing, err, sizeof(err)))) ||
+	    (r = bb_sides_select(res, a.paths, a.npaths, conds, side, a.axis, &a.naxis, MAX_AXIS,
+	                         err, sizeof(err)))) {
+		fprintf(stderr, "benchboot compare: fatal: %s\n", err);
+		goto out_fail;
+	}
+	if (missing)
+		fprintf(stderr, "benchboot compare: %zu run%s without '%s' left out\n", missing,
+		        missing == 1 ? "" : "s", a.by);
+	if ((r = bb_compare(&side[0], &side[1], a.axis, a.naxis, &cmp, err, sizeof(err)))) {
+		fprintf(stderr, "benchboot compare: fatal: %s\n", err);
+		goto out_fail;
+	}
+	have_cmp = 1;
+	rc = report(&cmp, &a);
+	goto out;
+out_fail:
+	rc = exit_status(r);
 out:
 	if (have_cmp)
 		bb_comparison_free(&cmp);
@@ -195,9 +205,9 @@ out:
 		bb_side_free(&side[s]);
 	for (size_t p = 0; p < nres; p++)
 		bb_results_free(&res[p]);
-	bb_kvs_free(&ca);
-	bb_kvs_free(&cb);
-	return rc;
+	bb_kvs_free(&a.ca);
+	bb_kvs_free(&a.cb);
+	return rc < 0 ? EXIT_OK : rc;
 }
 
 BENCHBOOT_VERB(compare, "compare two sets of results (0-day style table)", compare_main);
