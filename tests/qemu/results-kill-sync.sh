@@ -69,7 +69,7 @@ iteration_state() {
 
 RANDOM=$SEED
 echo "$TRIALS trials, seed $SEED (BB_SEED=$SEED repeats them)"
-inside=0 whole=0 absent=0 begun=0 unclean=0
+inside=0 whole=0 absent=0 begun=0 unclean=0 missed=0
 for n in $(seq 1 "$TRIALS"); do
 	k=$((2 + RANDOM % (ITERS - 1))) r=$RANDOM t0=$SECONDS
 	cp "$T/fresh.img" "$T/d$n.img"
@@ -99,7 +99,14 @@ for n in $(seq 1 "$TRIALS"); do
 	wait "$pid" 2>/dev/null || true
 	! kill -0 "$qpid" 2>/dev/null || fail "trial $n: QEMU $qpid survived SIGKILL"
 	tr -d '\r' <"$log.raw" >"$log"
-	! grep -q "BENCHBOOT boot-end" "$log" || fail "trial $n: the boot finished before the kill"
+	if grep -q "BENCHBOOT boot-end" "$log"; then
+		# the kill came too late to aim at anything (a loaded host: this loop lagged behind the
+		# guest): no window was hit, the trial is not counted
+		missed=$((missed + 1))
+		echo "trial $n: the boot ended before the kill ($delay ms after iteration $k's sync began): not counted"
+		rm -rf "$T/d$n.img" "$log.raw"
+		continue
+	fi
 	nsynced=$(grep -c "results: synced " "$log" || true) # the first is env.json's
 	done_iters=$((nsynced - 1))
 	[ $done_iters -ge $((k - 1)) ] || fail "trial $n: only $done_iters iterations synced before iteration $k's sync began"
@@ -149,5 +156,7 @@ for n in $(seq 1 "$TRIALS"); do
 	echo "trial $n: killed ${delay} ms after iteration $k's sync began (iteration 1's took ${sync_ms:-?} ms): inside the sync: $in; $done_iters iterations synced, results.json lists $listed ($((SECONDS - t0)) s)"
 	rm -rf "$T/out$n" "$T/d$n.img" "$log.raw"
 done
-echo "$TRIALS trials: $inside killed inside iteration K's sync (K whole on the disk $whole, absent $absent, begun without its status $begun), $((TRIALS - inside)) just after it; $unclean disks e2fsck -fn found not clean; every iteration synced before the kill whole, none in part"
-[ $inside -ge $(((TRIALS + 1) / 2)) ] || fail "only $inside of $TRIALS kills landed inside the sync (machine too fast or too slow?)"
+counted=$((TRIALS - missed))
+echo "$counted trials counted ($missed more ended before their kill): $inside killed inside iteration K's sync (K whole on the disk $whole, absent $absent, begun without its status $begun), $((counted - inside)) just after it; $unclean disks e2fsck -fn found not clean; every iteration synced before the kill whole, none in part"
+[ $missed -le $((TRIALS / 4)) ] || fail "$missed of $TRIALS boots ended before their kill (the host too slow to aim)"
+[ $inside -ge $(((counted + 1) / 2)) ] || fail "only $inside of $counted kills landed inside the sync (machine too fast or too slow?)"
