@@ -77,6 +77,26 @@ static const struct option options[] = {
 };
 static const struct verb_cmd cmd = {"collect", usage_text, ":o:h", options};
 
+static void print_err(void *ctx, const char *line)
+{
+	fprintf(stderr, "benchboot collect: %s\n", line);
+}
+
+/* A collected LAVA job: its line, and the kernel's reports under it. */
+static void print_job(long id, const struct collect_lava_job *job)
+{
+	printf("job %ld on %s: %s; %s%sboot %s%s%s%s%s\n", id, *job->device ? job->device : "-",
+	       job->end, *job->role ? job->role : "", *job->role ? " host, " : "",
+	       !strcmp(job->role, "server") ? "server-host/" : "",
+	       *job->folder ? job->folder : job->boot_id, job->complete ? "" : " (INCOMPLETE)",
+	       *job->kernel ? ", kernel=" : "", job->kernel);
+	if (job->kernel_stalls)
+		printf("  the kernel reported %d lockup or stall report%s, the first: %s\n",
+		       job->kernel_stalls, job->kernel_stalls == 1 ? "" : "s", job->kernel_stall);
+	for (size_t k = 0; k < job->dmesg.n; k++)
+		printf("  kernel report %s, first: %s\n", job->dmesg.v[k].key, job->dmesg.v[k].value);
+}
+
 static long job_id(const char *s)
 {
 	char *end;
@@ -132,19 +152,7 @@ static int collect_lava(const char *url, char **ids, int nids, const char *token
 				rc = EXIT_CHANGED;
 			continue;
 		}
-		printf("job %ld on %s: %s; %s%sboot %s%s%s%s%s\n", id,
-		       *job.device ? job.device : "-", job.end, *job.role ? job.role : "",
-		       *job.role ? " host, " : "",
-		       !strcmp(job.role, "server") ? "server-host/" : "",
-		       *job.folder ? job.folder : job.boot_id, job.complete ? "" : " (INCOMPLETE)",
-		       *job.kernel ? ", kernel=" : "", job.kernel);
-		if (job.kernel_stalls)
-			printf("  the kernel reported %d lockup or stall report%s, the first: %s\n",
-			       job.kernel_stalls, job.kernel_stalls == 1 ? "" : "s",
-			       job.kernel_stall);
-		for (size_t k = 0; k < job.dmesg.n; k++)
-			printf("  kernel report %s, first: %s\n", job.dmesg.v[k].key,
-			       job.dmesg.v[k].value);
+		print_job(id, &job);
 		if (strcmp(job.health, "Complete") || !job.complete) {
 			bad++;
 			if (rc == EXIT_OK)
@@ -156,15 +164,9 @@ static int collect_lava(const char *url, char **ids, int nids, const char *token
 	lava_api_close(api);
 	/* a two-host job: the client's boot folder links to its server host's, and its run.json
 	 * entry names it (server_host) */
-	for (int c = 0; c < nids; c++)
-		for (int sv = 0; sv < nids && !strcmp(jobs[c].role, "client"); sv++)
-			if (!strcmp(jobs[sv].role, "server") && *jobs[c].group &&
-			    !strcmp(jobs[sv].group, jobs[c].group) &&
-			    collect_lava_link(url, o->outdir, &jobs[c], &jobs[sv], err, sizeof(err))) {
-				fprintf(stderr, "benchboot collect: %s\n", err);
-				if (rc == EXIT_OK)
-					rc = EXIT_CHANGED;
-			}
+	if (collect_lava_link_groups(url, o->outdir, jobs, (size_t)nids, print_err, NULL) &&
+	    rc == EXIT_OK)
+		rc = EXIT_CHANGED;
 	for (int i = 0; i < nids; i++)
 		collect_lava_job_free(&jobs[i]);
 	free(jobs);

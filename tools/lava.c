@@ -299,98 +299,120 @@ out:
 	return rc;
 }
 
-static int lava_main(int argc, char **argv)
-{
-	struct lava_opts o = {.flavours = 1u << LAVA_QEMU | 1u << LAVA_LAB};
+/* What the command line asked for. */
+struct lava_args {
+	struct lava_opts o;
 	const char *kernels[MAX_KERNELS];
-	const char *submit = NULL, *token_file = NULL;
-	unsigned repeat = 1, poll = 5, wait_minutes = 0;
-	int wait = 1, flavour_given = 0;
-	char err[4096] = "", token[1024];
-	int opt;
+	const char *submit, *token_file;
+	unsigned repeat, poll, wait_minutes;
+	int wait, flavour_given;
+};
 
-	while ((opt = verb_getopt(&cmd, argc, argv)) != -1) {
-		switch (opt) {
-		case 'i': o.images = optarg; break;
-		case 'o': o.outdir = optarg; break;
-		case 'u': o.url = optarg; break;
-		case 'd': o.device_type = optarg; break;
-		case 'n': o.name = optarg; break;
-		case 'f':
-			flavour_given = 1;
-			if (!strcmp(optarg, "qemu"))
-				o.flavours = 1u << LAVA_QEMU;
-			else if (!strcmp(optarg, "lab"))
-				o.flavours = 1u << LAVA_LAB;
-			else if (!strcmp(optarg, "both"))
-				o.flavours = 1u << LAVA_QEMU | 1u << LAVA_LAB;
-			else
-				return usage_error(cmd.name, "--flavour %s: expected qemu, lab or both", optarg);
-			break;
-		case 'c':
-			if (number(optarg, 1, 1024, &o.cpus))
-				return usage_error(cmd.name, "--cpus %s: expected 1..1024", optarg);
-			break;
-		case 'm':
-			if (number(optarg, 64, 1u << 22, &o.memory_mb))
-				return usage_error(cmd.name, "--memory %s: expected megabytes, 64 or more", optarg);
-			break;
-		case 'k':
-			if (o.nkernels == MAX_KERNELS)
-				return usage_error(cmd.name, "--kernel %s: at most 16 kernels", optarg);
-			if (!*optarg || strchr(optarg, '/') || strchr(optarg, '='))
-				return usage_error(cmd.name, "--kernel %s: a kernel's label (NAME, as given to "
-				                   "benchboot run --kernel NAME=PATH)",
-				                   optarg);
-			kernels[o.nkernels++] = optarg;
-			o.kernels = kernels;
-			break;
-		case 'S': submit = optarg; break;
-		case 'T': token_file = optarg; break;
-		case 'r':
-			if (number(optarg, 1, 1000, &repeat))
-				return usage_error(cmd.name, "--repeat %s: expected 1..1000", optarg);
-			break;
-		case 'W': wait = 0; break;
-		case 'p':
-			if (number(optarg, 1, 3600, &poll))
-				return usage_error(cmd.name, "--poll %s: expected seconds, 1..3600", optarg);
-			break;
-		case 'w':
-			if (number(optarg, 1, 100000, &wait_minutes))
-				return usage_error(cmd.name, "--wait-minutes %s: expected minutes", optarg);
-			break;
-		case VERB_HELP: return EXIT_OK;
-		case VERB_BAD: return EXIT_USAGE;
-		}
+/* One option into A: -1 when taken, else the exit code (a usage error, or 0 after --help). */
+static int take_option(struct lava_args *a, int opt)
+{
+	switch (opt) {
+	case 'i': a->o.images = optarg; break;
+	case 'o': a->o.outdir = optarg; break;
+	case 'u': a->o.url = optarg; break;
+	case 'd': a->o.device_type = optarg; break;
+	case 'n': a->o.name = optarg; break;
+	case 'f':
+		a->flavour_given = 1;
+		if (!strcmp(optarg, "qemu"))
+			a->o.flavours = 1u << LAVA_QEMU;
+		else if (!strcmp(optarg, "lab"))
+			a->o.flavours = 1u << LAVA_LAB;
+		else if (!strcmp(optarg, "both"))
+			a->o.flavours = 1u << LAVA_QEMU | 1u << LAVA_LAB;
+		else
+			return usage_error(cmd.name, "--flavour %s: expected qemu, lab or both", optarg);
+		break;
+	case 'c':
+		if (number(optarg, 1, 1024, &a->o.cpus))
+			return usage_error(cmd.name, "--cpus %s: expected 1..1024", optarg);
+		break;
+	case 'm':
+		if (number(optarg, 64, 1u << 22, &a->o.memory_mb))
+			return usage_error(cmd.name, "--memory %s: expected megabytes, 64 or more", optarg);
+		break;
+	case 'k':
+		if (a->o.nkernels == MAX_KERNELS)
+			return usage_error(cmd.name, "--kernel %s: at most 16 kernels", optarg);
+		if (!*optarg || strchr(optarg, '/') || strchr(optarg, '='))
+			return usage_error(cmd.name, "--kernel %s: a kernel's label (NAME, as given to "
+			                   "benchboot run --kernel NAME=PATH)",
+			                   optarg);
+		a->kernels[a->o.nkernels++] = optarg;
+		a->o.kernels = a->kernels;
+		break;
+	case 'S': a->submit = optarg; break;
+	case 'T': a->token_file = optarg; break;
+	case 'r':
+		if (number(optarg, 1, 1000, &a->repeat))
+			return usage_error(cmd.name, "--repeat %s: expected 1..1000", optarg);
+		break;
+	case 'W': a->wait = 0; break;
+	case 'p':
+		if (number(optarg, 1, 3600, &a->poll))
+			return usage_error(cmd.name, "--poll %s: expected seconds, 1..3600", optarg);
+		break;
+	case 'w':
+		if (number(optarg, 1, 100000, &a->wait_minutes))
+			return usage_error(cmd.name, "--wait-minutes %s: expected minutes", optarg);
+		break;
+	case VERB_HELP: return EXIT_OK;
+	case VERB_BAD: return EXIT_USAGE;
 	}
+	return -1;
+}
+
+/* The options, then the rules between them: -1 when all is well, else the exit code. */
+static int parse_args(int argc, char **argv, struct lava_args *a)
+{
+	int opt, rc;
+	while ((opt = verb_getopt(&cmd, argc, argv)) != -1)
+		if ((rc = take_option(a, opt)) >= 0)
+			return rc;
 	if (optind + 1 != argc)
 		return usage_error(cmd.name, optind < argc ? "one job file, please" : "which job file?");
-	if (!submit && (token_file || repeat != 1 || !wait || wait_minutes))
+	if (!a->submit && (a->token_file || a->repeat != 1 || !a->wait || a->wait_minutes))
 		return usage_error(cmd.name, "--token-file, --repeat, --no-wait and --wait-minutes go "
 		                         "with --submit");
-	if (submit && (!flavour_given || o.flavours == (1u << LAVA_QEMU | 1u << LAVA_LAB)))
+	if (a->submit &&
+	    (!a->flavour_given || a->o.flavours == (1u << LAVA_QEMU | 1u << LAVA_LAB)))
 		return usage_error(cmd.name, "--submit needs the one flavour to submit: --flavour qemu "
 		                         "(a QEMU device) or --flavour lab (a real machine)");
+	return -1;
+}
+
+static int lava_main(int argc, char **argv)
+{
+	struct lava_args a = {.o.flavours = 1u << LAVA_QEMU | 1u << LAVA_LAB, .repeat = 1, .poll = 5,
+	                      .wait = 1};
+	char err[4096] = "", token[1024];
+	int rc = parse_args(argc, argv, &a);
+	if (rc >= 0)
+		return rc;
 	/* the token before anything is written: a missing one is a usage error */
-	int rc;
-	if (submit && (rc = lava_api_token(token_file, token, sizeof(token), err, sizeof(err)))) {
+	if (a.submit &&
+	    (rc = lava_api_token(a.token_file, token, sizeof(token), err, sizeof(err)))) {
 		fprintf(stderr, "benchboot lava: %s\n", err);
 		return exit_status(rc);
 	}
 	struct subs subs = {0};
 	struct lava_api *api = NULL;
-	rc = submit ? connect_server(submit, token, &api) : EXIT_OK;
+	rc = a.submit ? connect_server(a.submit, token, &api) : EXIT_OK;
 	if (rc)
 		return rc;
-	rc = lava_write_jobs(argv[optind], &o, written, submit ? &subs : NULL, err, sizeof(err));
+	rc = lava_write_jobs(argv[optind], &a.o, written, a.submit ? &subs : NULL, err, sizeof(err));
 	if (rc) {
 		fprintf(stderr, "benchboot lava: %s%s\n", rc == -EINVAL ? "" : "fatal: ",
 		        *err ? err : "out of memory");
 		rc = exit_status(rc);
 	}
-	else if (submit)
-		rc = submit_and_wait(api, submit, &subs, repeat, wait, poll, wait_minutes);
+	else if (a.submit)
+		rc = submit_and_wait(api, a.submit, &subs, a.repeat, a.wait, a.poll, a.wait_minutes);
 	lava_api_close(api);
 	for (size_t i = 0; i < subs.n; i++) {
 		free(subs.v[i].text);

@@ -216,3 +216,24 @@ int collect_lava_link(const char *url, const char *outdir, const struct collect_
 	struct lava_entry e = {url, client, server};
 	return bb_runjson_put(outdir, client->boot_id, write_entry, &e, err, errlen);
 }
+
+unsigned collect_lava_link_groups(const char *url, const char *outdir,
+                                  const struct collect_lava_job *jobs, size_t n,
+                                  void (*msg)(void *ctx, const char *line), void *ctx)
+{
+	unsigned failed = 0;
+	char err[2048];
+	for (size_t c = 0; c < n; c++) {
+		if (strcmp(jobs[c].role, "client") || !*jobs[c].group)
+			continue;
+		for (size_t sv = 0; sv < n; sv++) {
+			if (strcmp(jobs[sv].role, "server") || strcmp(jobs[sv].group, jobs[c].group))
+				continue;
+			if (collect_lava_link(url, outdir, &jobs[c], &jobs[sv], err, sizeof(err))) {
+				msg(ctx, err);
+				failed++;
+			}
+		}
+	}
+	return failed;
+}

@@ -63,4 +63,13 @@ void collect_lava_job_free(struct collect_lava_job *job);
 int collect_lava_link(const char *url, const char *outdir, const struct collect_lava_job *client,
                       const struct collect_lava_job *server, char *err, size_t errlen);
 
+/*
+ * Every client job of JOBS linked to the server job of its group (collect_lava_link), as the
+ * jobs of a two-host LAVA job come in any order. A link that fails is told to MSG (its
+ * message) and counted: returns how many failed.
+ */
+unsigned collect_lava_link_groups(const char *url, const char *outdir,
+                                  const struct collect_lava_job *jobs, size_t n,
+                                  void (*msg)(void *ctx, const char *line), void *ctx);
+
 #endif
