@@ -39,6 +39,7 @@
 #include "kernel_log.h"
 #include "json.h"
 #include "listening.h"
+#include "monitor.h"
 #include "resdisk.h"
 #include "results.h"
 #include "resjson.h"
@@ -87,6 +88,8 @@ void run_reap(void)
 			return;
 		if (writer_reaped(pid, status))
 			continue; /* the results writer, not a benchmark's process */
+		if (monitor_reaped(pid, status))
+			continue; /* the monitors' sampler */
 		size_t i;
 		for (i = 0; i < cur_nprocs; i++)
 			if (cur_procs[i].pid == pid && !cur_procs[i].exited)
@@ -426,6 +429,8 @@ struct iteration {
 	size_t nprocs, nclients;
 	struct sysctl_set sysctls;
 	struct bb_stats stats;
+	size_t ntest_stats; /* the test's own stats come first in stats, the monitors' after */
+	pid_t monitor_pid;
 	char stats_error[512];
 	/* two hosts (docs/cluster.md): the other host's side of the iteration. peer_asked: the
 	 * client host asked the server host to start it (server host: it answered); peer_started:
@@ -783,6 +788,10 @@ static void execute(struct boot *b, struct iteration *it)
 	it->oom_kills0 = cgroup_oom_kills(&b->cgroup);
 	it->t_release = init_now_ms();
 	release_gate(gate);
+	it->monitor_pid = monitor_start(&b->plan.monitors, it->dir);
+	if (it->monitor_pid < 0)
+		say("%s iteration %d: monitors not started: fork: %s", run->id, it->iter,
+		    strerror((int)-it->monitor_pid));
 	if (!first_path.release)
 		first_path.release = it->t_release;
 	if (!b->t_first_client_ms)
@@ -813,6 +822,7 @@ static void execute(struct boot *b, struct iteration *it)
 		ns1 = self_cpu_ns();
 	}
 	it->t_end = init_now_ms();
+	monitor_stop(it->monitor_pid);
 	it->init_ticks = ticks1 - ticks0;
 	it->init_cpu_ns = ns0 < 0 || ns1 < 0 ? -1 : ns1 - ns0;
 	for (size_t i = 0; i < it->nprocs; i++) {
@@ -865,6 +875,7 @@ static void compute_stats(struct iteration *it)
 		snprintf(it->stats_error, sizeof(it->stats_error), "%s", strerror(-r));
 	if (r)
 		set_failed(it, "results: %s", it->stats_error);
+	it->ntest_stats = it->stats.n;
 	for (size_t i = 0; i < n; i++)
 		free((char *)outputs[i]);
 out_free:
@@ -1018,7 +1029,7 @@ static void report(struct boot *b, struct iteration *it)
 {
 	const struct bb_plan_run *run = it->run;
 	char id[256];
-	for (size_t i = 0; i < it->stats.n; i++) {
+	for (size_t i = 0; i < it->ntest_stats; i++) {
 		const struct bb_stat *s = &it->stats.v[i];
 		size_t sl = strlen(run->suite);
 		if (!strncmp(s->name, run->suite, sl) && !strncmp(s->name + sl, ".time.", 6))
@@ -1032,7 +1043,7 @@ static void report(struct boot *b, struct iteration *it)
 	}
 	if (b->plan.console_lava && !it->warmup) {
 		char line[512];
-		for (size_t i = 0; !strcmp(it->status, "ok") && i < it->stats.n; i++) {
+		for (size_t i = 0; !strcmp(it->status, "ok") && i < it->ntest_stats; i++) {
 			const struct bb_stat *s = &it->stats.v[i];
 			lava_id(run->id, it->iter, run->iterations, s->name, id, sizeof(id));
 			snprintf(line, sizeof(line),
@@ -1158,6 +1169,8 @@ static void iteration(struct boot *b, size_t runidx, int iter, int warmup)
 	/* the server host has no clients: the stats are the client host's */
 	if (!strcmp(it.status, "ok") && !server_host)
 		compute_stats(&it);
+	if (!strcmp(it.status, "ok") && !server_host)
+		monitor_stats(&b->plan.monitors, it.dir, &it.stats);
 	if (!strcmp(it.status, "ok") && warmup && !server_host)
 		write_warmup_results(&it);
 	else if (!strcmp(it.status, "ok") && !server_host)

@@ -13,6 +13,7 @@
 
 #include "cpulist.h"
 #include "grow.h"
+#include "parse_monitor.h"
 #include "plan.h"
 
 #define RUNID_MAX 200
@@ -261,6 +262,7 @@ enum {
 	G_WARMUP = 1 << 24,
 	G_RTIMEOUT = 1 << 25,
 	G_CGPATH = 1 << 26,
+	G_MONITORS = 1 << 30,
 };
 
 enum { H_NAME = 1, H_ROLE = 2, H_ADDR = 4, H_NIC = 8 };
@@ -557,6 +559,13 @@ static int set_global(struct parser *ps, const char *key, const char *value, int
 			if (!name_ok(p->modules_boot.v[i], "_-"))
 				return fail(ps, "modules.boot: bad module name '%s'",
 				            p->modules_boot.v[i]);
+	} else if (!strcmp(key, "monitors")) {
+		bit = G_MONITORS;
+		r = strv_split(&p->monitors, value);
+		for (size_t i = 0; !r && i < p->monitors.n; i++)
+			if (!bb_monitor_find(p->monitors.v[i]))
+				return fail(ps, "monitors: '%s' is not a monitor benchboot runs",
+				            p->monitors.v[i]);
 	} else if (!strcmp(key, "order")) {
 		bit = G_ORDER;
 		if (!strcmp(value, "interleaved"))
@@ -992,6 +1001,7 @@ void bb_plan_free(struct bb_plan *plan)
 	bb_strv_free(&plan->nic_address);
 	bb_strv_free(&plan->nic_gateway);
 	bb_strv_free(&plan->modules_boot);
+	bb_strv_free(&plan->monitors);
 	free(plan->cluster);
 	for (int h = 0; h < BB_CLUSTER_HOSTS; h++) {
 		free(plan->hosts[h].name);

@@ -80,6 +80,7 @@ struct bb_plan {
 	int nic_mtu;                /* 0: leave alone */
 	int nic_wait;               /* seconds to wait for the interface and its carrier */
 	struct bb_strv modules_boot;
+	struct bb_strv monitors; /* LKP monitors run in every iteration (lib/parse_monitor.h) */
 	int console_lava, poweroff;
 	int results_wait; /* seconds to wait for a results disk to appear (USB sticks), 0: none */
 	int results_timeout; /* seconds the runner waits for one answer of the results writer */

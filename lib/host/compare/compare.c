@@ -10,6 +10,7 @@
 #include "host/errbuf.h"
 #include "host/compare/compare.h"
 #include "host/compare/strset.h"
+#include "parse_monitor.h"
 
 static int add_note(struct bb_comparison *c, char *note)
 {
@@ -34,9 +35,44 @@ static int add_note_once(struct bb_comparison *c, char *note)
 	return add_note(c, note);
 }
 
-static int stat_name_cmp(const void *x, const void *y)
+/*
+ * LKP's order (lib/compare.rb sort_stats): the test's own stats first, then each monitor's,
+ * the monitors with fewer changed stats before those with more, by name within (and between
+ * monitors of as many changes). rank: 0 for a test's stat, else 1 + the changed stats of its
+ * monitor.
+ */
+struct ranked {
+	size_t rank;
+	struct bb_stat_cmp s;
+};
+
+static int ranked_cmp(const void *x, const void *y)
 {
-	return strcmp(((const struct bb_stat_cmp *)x)->name, ((const struct bb_stat_cmp *)y)->name);
+	const struct ranked *a = x, *b = y;
+	if (a->rank != b->rank)
+		return a->rank < b->rank ? -1 : 1;
+	return strcmp(a->s.name, b->s.name);
+}
+
+static int sort_stats(struct bb_stat_cmp *stats, size_t n)
+{
+	struct ranked *r = calloc(n ? n : 1, sizeof(*r));
+	if (!r)
+		return -ENOMEM;
+	for (size_t i = 0; i < n; i++) {
+		const struct bb_monitor *m = bb_monitor_of_stat(stats[i].name);
+		r[i].s = stats[i];
+		if (!m)
+			continue;
+		r[i].rank = 1;
+		for (size_t k = 0; k < n; k++)
+			r[i].rank += stats[k].significant && bb_monitor_of_stat(stats[k].name) == m;
+	}
+	qsort(r, n, sizeof(*r), ranked_cmp);
+	for (size_t i = 0; i < n; i++)
+		stats[i] = r[i].s;
+	free(r);
+	return 0;
 }
 
 /* The index of a boot in boots[0..*n), added when new (boots has room for every run). */
@@ -181,8 +217,8 @@ static int compare_group(struct bb_run_cmp *rc, struct bb_res_run *const *ra, si
 			goto out;
 		rc->nsignificant += s->significant;
 	}
-	if (rc->nstats)
-		qsort(rc->stats, rc->nstats, sizeof(*rc->stats), stat_name_cmp);
+	if (rc->nstats && sort_stats(rc->stats, rc->nstats))
+		goto out;
 	{
 		const struct bb_kvs **ea = calloc(na + 1, sizeof(*ea)),
 		                      **eb = calloc(nb + 1, sizeof(*eb));

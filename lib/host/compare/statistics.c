@@ -1,11 +1,13 @@
 /* Statistics of the comparison: samples, Student's t, intervals, LKP's rule; see statistics.h. */
 #include <errno.h>
 #include <math.h>
+#include <regex.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "host/compare/statistics.h"
+#include "parse_monitor.h"
 
 void bb_sample_compute(const double *v, size_t n, struct bb_sample *s)
 {
@@ -244,14 +246,56 @@ double bb_stat_threshold(const char *name)
 	/*
 	 * LKP's skip_small_change? (lib/stats.rb): a change needs a ratio over 1.01 for every
 	 * stat, and over 1.05 unless perf_metric? holds, which it does for the stats of a test
-	 * program (netperf.*, stress-ng.*, their *.time.* included) and for some monitors'
-	 * prefixes (etc/perf-metrics-prefixes) that benchboot does not produce.
+	 * program (netperf.*, stress-ng.*, their *.time.* included) and for the prefixes of
+	 * etc/perf-metrics-prefixes that benchboot's monitors make (lib/parse_monitor.h).
 	 */
-	static const char *const programs[] = {"netperf.", "stress-ng."};
+	static const char *const programs[] = {"netperf.",       "stress-ng.", "proc-vmstat.",
+	                                       "vmstat.cpu.",    "vmstat.io.", "vmstat.swap.",
+	                                       "vmstat.system.", "boot-time."};
 	for (size_t i = 0; i < sizeof(programs) / sizeof(*programs); i++)
 		if (has_prefix(name, programs[i]))
 			return 1;
-	return 5;
+	return strcmp(name, "interrupts.CAL:Function_call_interrupts") ? 5 : 1;
+}
+
+/*
+ * LKP's reasonable_perf_change? for the stats of benchboot's monitors: the first line of
+ * etc/perf-metrics-threshold.yaml whose pattern matches the whole name wants max >= V (and,
+ * V being an integer, delta >= V / 2); else proc-vmstat.* and *meminfo* want max > 1000,
+ * interrupts.* and softirqs.* max > 10000. max: the larger of the two sides' maxima, delta:
+ * the higher median minus the lower (LKP's mean).
+ */
+static int reasonable_monitor_change(const char *name, double delta, double max)
+{
+	static const struct {
+		const char *pattern;
+		double v;
+	} thresholds[] = {
+	    {"^.*vmstat.*nr_.*$", 100},
+	    {"^interrupts.*$", 100},
+	    {"^proc-vmstat\\.(allocstall|compact_fail|compact_stall|htlb_buddy_alloc_fail|"
+	     "kswapd_high_wmark_hit_quickly|kswapd_low_wmark_hit_quickly|"
+	     "nr_vmscan_immediate_reclaim|nr_vmscan_write|pgmigrate_fail)$",
+	     100},
+	    {"^vmstat.cpu.(id|st|us|wa)$", 10},
+	    {"^vmstat.cpu.sy$", 50},
+	    {"^vmstat.io.b[io]$", 100},
+	    {"^vmstat.system.(cs|in)$", 100},
+	};
+	for (size_t i = 0; i < sizeof thresholds / sizeof *thresholds; i++) {
+		regex_t re;
+		if (regcomp(&re, thresholds[i].pattern, REG_EXTENDED | REG_NOSUB))
+			continue;
+		int match = !regexec(&re, name, 0, NULL, 0);
+		regfree(&re);
+		if (match)
+			return !(max < thresholds[i].v || delta < thresholds[i].v / 2);
+	}
+	if (has_prefix(name, "proc-vmstat") || strstr(name, "meminfo"))
+		return max > 1000;
+	if (has_prefix(name, "interrupts") || has_prefix(name, "softirqs"))
+		return max > 10000;
+	return 1;
 }
 
 static int dbl_cmp(const void *x, const void *y)
@@ -310,5 +354,8 @@ int bb_lkp_verdict(const char *name, const double *a, size_t na, const double *b
 	if (v->ratio > 5)
 		v->ratio = 5;
 	v->changed = apart && v->ratio > 1.01 && (v->ratio > 1.05 || v->threshold == 1);
+	if (v->changed && bb_monitor_of_stat(name))
+		v->changed = reasonable_monitor_change(name, high - low,
+		                                       v->max_a > v->max_b ? v->max_a : v->max_b);
 	return 0;
 }

@@ -4,6 +4,8 @@
 
 #include "host/job/job.h"
 #include "host/job/jobwarnings.h"
+#include "host/job/monitors.h"
+#include "parse_monitor.h"
 
 void job_print_warnings(const char *verb, const struct bb_job *job)
 {
@@ -21,8 +23,8 @@ void job_print_notes(FILE *f, const char *prefix, const struct bb_job *job)
 	for (size_t d = 0; d < job->ndocs; d++)
 		for (size_t i = 0; i < job->docs[d].n; i++) {
 			const struct bb_jparam *p = &job->docs[d].p[i];
-			if (p->level != BB_LEVEL_NOTE)
-				continue;
+			if (p->level != BB_LEVEL_NOTE || bb_monitor_find(p->name + 4))
+				continue; /* a monitor that runs: bb_job_print_monitors says it */
 			const char *kind = bb_lkp_key_kind(p->name + 4);
 			if (!kind)
 				kind = "not read by this suite in LKP";
@@ -44,7 +46,7 @@ void job_print_notes(FILE *f, const char *prefix, const struct bb_job *job)
 				                       ? bb_lkp_key_kind(p->name + 4)
 				                       : NULL;
 				int seen = 0;
-				if (p->level != BB_LEVEL_NOTE ||
+				if (p->level != BB_LEVEL_NOTE || bb_monitor_find(p->name + 4) ||
 				    (kind ? kind : "not read by this suite in LKP") != kinds[k])
 					continue;
 				if (!kind && strcmp(kinds[k], "not read by this suite in LKP"))
@@ -60,6 +62,7 @@ void job_print_notes(FILE *f, const char *prefix, const struct bb_job *job)
 			}
 		fputc('\n', f);
 	}
+	bb_job_print_monitors(f, prefix, job);
 }
 
 void job_file_warnings(const char *verb, const char *path)

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "host/job/cluster.h"
+#include "host/job/monitors.h"
 #include "host/job/planwrite.h"
 #include "host/strbuf.h"
 
@@ -188,6 +189,20 @@ int bb_plan_write(const struct bb_matrix *m, size_t boot, char **text, char *err
 		for (size_t i = 0; i < modules.n; i++)
 			strbuf_printf(&o, "%s%s", i ? " " : "", modules.v[i]);
 		strbuf_printf(&o, "\n");
+	}
+	/* the LKP monitors the job turns on that benchboot runs (monitors.h) */
+	struct bb_strv mons = {0}, missing = {0};
+	if ((rc = bb_job_monitors(m->job, &mons, &missing)) == 0 && mons.n) {
+		strbuf_printf(&o, "monitors=");
+		for (size_t i = 0; i < mons.n; i++)
+			strbuf_printf(&o, "%s%s", i ? " " : "", mons.v[i]);
+		strbuf_printf(&o, "\n");
+	}
+	bb_strv_free(&mons);
+	bb_strv_free(&missing);
+	if (rc) {
+		snprintf(err, errlen, "out of memory");
+		goto out_free;
 	}
 	for (size_t r = 0; r < b->nruns; r++) {
 		const struct bb_run *run = &b->runs[r];

@@ -1,0 +1,27 @@
+/*
+ * The monitors of an iteration (lib/parse_monitor.h): one sampling process, forked as the
+ * clients are released and stopped when they have ended, that reads the /proc files of every
+ * monitor of the plan at LKP's times (at the start, then every interval; the two-snapshot
+ * monitors at the start and the end; uptime at the end) into ITER/monitor.NAME, and sleeps in
+ * between. Not in the job cgroup; it dies with the runner.
+ */
+#ifndef BENCHBOOT_INIT_MONITOR_H
+#define BENCHBOOT_INIT_MONITOR_H
+
+#include <sys/types.h>
+
+#include "statset.h"
+#include "strv.h"
+
+/* Fork the sampler for the monitors named in names (none: nothing) writing into dir (under
+ * init_root). Its pid, 0 when nothing was started, or -errno. */
+pid_t monitor_start(const struct bb_strv *names, const char *dir);
+/* End it: SIGTERM (it takes its end snapshots and exits), SIGKILL after 2 s; waited for. */
+void monitor_stop(pid_t pid);
+/* 1 when pid is the sampler (run_reap: it is not a benchmark's process); its status kept. */
+int monitor_reaped(pid_t pid, int status);
+/* The stats of each monitor's raw file in dir, appended to out; a monitor whose file cannot
+ * be read or parsed is said on the console and left out. */
+void monitor_stats(const struct bb_strv *names, const char *dir, struct bb_stats *out);
+
+#endif
