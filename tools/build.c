@@ -1,5 +1,5 @@
 /*
- * usage: benchboot build [options] JOB.yaml   (one image per boot group of the job)
+ * usage: benchboot build [options] [--set KEY=VALUE]... JOB.yaml   (an image per boot group)
  *        benchboot build --name NAME [-o OUTDIR] [--sysroot DIR] [--kernel VMLINUZ]
  *                        [--modules-dir DIR] [--module NAME]... [--binary PATH[:DEST]]...
  *                        [--file SRC:DEST]... [--init PATH | --no-init] [--plan FILE]
@@ -29,6 +29,7 @@ static const char usage_text[] =
 	"With a job file: the images the job needs, one per boot group (OUTDIR/JOB, or\n"
 	"OUTDIR/JOB.bootN when the job has several), each with its plan and only the programs\n"
 	"and modules its runs use; --name sets the prefix; other options apply to every image.\n"
+	VERB_SET_HELP
 	"\n"
 	"Build a reproducible boot image: OUTDIR/NAME/{vmlinuz, initrd.img, manifest, cmdline}.\n"
 	"Binaries, libraries, busybox and modules come from the sysroot, never from the host's\n"
@@ -85,6 +86,7 @@ enum {
 	OPT_UKI,
 	OPT_DISK,
 	OPT_PXE,
+	OPT_SET,
 };
 
 static const struct option options[] = {
@@ -108,6 +110,7 @@ static const struct option options[] = {
 	{"uki", no_argument, NULL, OPT_UKI},
 	{"disk", no_argument, NULL, OPT_DISK},
 	{"pxe", no_argument, NULL, OPT_PXE},
+	{"set", required_argument, NULL, OPT_SET},
 	VERB_HELP_OPTION,
 	{NULL, 0, NULL, 0},
 };
@@ -158,14 +161,15 @@ static int build_media(const struct image_result *res, const char *name,
 }
 
 /* benchboot build [options] JOB.yaml: one image per boot group (lib/host/job/jobimage.c). */
-static int build_job(const char *job, const struct image_spec *base, unsigned media)
+static int build_job(const char *job, const struct bb_strv *sets, const struct image_spec *base,
+		     unsigned media)
 {
 	struct image_result *res;
 	size_t n;
 	char err[4096] = "";
 	/* the job's warnings (keys LKP would drop, stressors this stress-ng lacks) first */
-	job_file_warnings("build", job);
-	int rc = bb_jobimage_build(job, base, &res, &n, err, sizeof(err));
+	job_file_warnings("build", job, sets);
+	int rc = bb_jobimage_build(job, sets, base, &res, &n, err, sizeof(err));
 	for (size_t i = 0; i < n; i++)
 		printf("%s: image id %s, %zu bytes, %zu entries, %zu modules\n", res[i].dir,
 		       res[i].id, res[i].initrd_size, res[i].nentries, res[i].nmodules);
@@ -208,6 +212,7 @@ static int build_main(int argc, char **argv)
 	const char **modules = calloc((size_t)argc + 8, sizeof(*modules));
 	int opt, rc = EXIT_OK;
 	unsigned media = 0;
+	struct bb_strv sets = {0};
 	static char disk_cmdline[4096];
 
 	if (!binaries || !files || !modules) {
@@ -260,6 +265,10 @@ static int build_main(int argc, char **argv)
 		case OPT_UKI: media |= BOOTMEDIA_UKI; break;
 		case OPT_DISK: media |= BOOTMEDIA_DISK; break;
 		case OPT_PXE: media |= BOOTMEDIA_PXE; break;
+		case OPT_SET:
+			if ((rc = verb_add_set(cmd.name, &sets, optarg)))
+				goto out;
+			break;
 		case VERB_HELP: goto out;
 		case VERB_BAD: rc = EXIT_USAGE; goto out;
 		}
@@ -277,7 +286,12 @@ static int build_main(int argc, char **argv)
 		}
 	}
 	if (optind + 1 == argc && bb_jobimage_is_job(argv[optind])) {
-		rc = build_job(argv[optind], &spec, media);
+		rc = build_job(argv[optind], &sets, &spec, media);
+		goto out;
+	}
+	if (sets.n) {
+		rc = usage_error(cmd.name, "--set %s: overrides a job's key; give a JOB.yaml",
+				 sets.v[0]);
 		goto out;
 	}
 	if (optind < argc) {
@@ -306,6 +320,7 @@ static int build_main(int argc, char **argv)
 	if (media)
 		rc = build_media(&res, spec.name, &spec, media);
 out:
+	bb_strv_free(&sets);
 	free(binaries);
 	free(files);
 	free(modules);

@@ -1,9 +1,12 @@
 /*
- * usage: benchboot check [-v] [--plans DIR] JOB.yaml
+ * usage: benchboot check [-v] [--plans DIR] [--set KEY=VALUE]... JOB.yaml
  *
  * Validate a job file and print its expanded matrix: the boot groups (boot-level parameters),
- * the runs of each boot with their iterations and durations, and an estimated wall time.
- * -v also prints each boot group's plan; --plans DIR writes them as DIR/plan.N.
+ * the runs of each boot with their iterations and durations, and an estimated wall time;
+ * for a 0-day job also its rootfs's cgroup layout, which words of its kernel command line
+ * are applied and which are 0-day's plumbing, and the boots its repeat_to asks for.
+ * -v also prints each boot group's plan; --plans DIR writes them as DIR/plan.N; --set
+ * overrides a key of the job, as build and run do.
  * Exit 0 when the job is valid, 100 with the error (FILE:LINE:COL: ...) when it is not.
  */
 #include <errno.h>
@@ -12,10 +15,12 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "host/job/cmdline.h"
 #include "host/job/job.h"
 #include "host/job/matrix.h"
 #include "host/job/planwrite.h"
 #include "host/job/jobwarnings.h"
+#include "host/job/rootfs.h"
 #include "host/errbuf.h"
 #include "host/fileio.h"
 #include "verb.h"
@@ -37,14 +42,18 @@ static void print_cluster(const struct bb_job *job)
 }
 
 static const char usage_text[] =
-    "usage: benchboot check [-v] [--plans DIR] JOB.yaml\n\n"
+    "usage: benchboot check [-v] [--plans DIR] [--set KEY=VALUE]... JOB.yaml\n\n"
     "Validate a job file and print its matrix: boots, runs per boot, iterations,\n"
-    "estimated wall time. -v prints the plans; --plans DIR writes DIR/plan.N.\n"
+    "estimated wall time; for a 0-day job its rootfs's cgroup layout, the kernel command\n"
+    "line words applied and those left out (why), the boots its repeat_to asks for.\n"
+    "-v prints the plans; --plans DIR writes DIR/plan.N.\n"
+    VERB_SET_HELP
     "Exit 0: valid, 100: invalid job (the error names file, line, column, key).\n";
 
-enum { OPT_PLANS = 256 };
+enum { OPT_PLANS = 256, OPT_SET };
 static const struct option options[] = {
 	{"plans", required_argument, NULL, OPT_PLANS},
+	{"set", required_argument, NULL, OPT_SET},
 	VERB_HELP_OPTION,
 	{NULL, 0, NULL, 0},
 };
@@ -84,6 +93,74 @@ static void print_warmup(const struct bb_boot *boot)
 	       warmup_random(boot) ? "" : boot->runs[0].id);
 }
 
+/*
+ * The words of one kernel command line key as written (the job's cmdline.KEY): those the
+ * boot gets, then those left out as 0-day's plumbing, one line per reason.
+ */
+static void print_cmdline_key(const char *key, const char *words)
+{
+	struct bb_strv w = {0}, why = {0};
+	if (bb_strv_add_words(&w, words))
+		return;
+	printf("  %s: applied (the boot's kernel command line):", key);
+	size_t napplied = 0;
+	for (size_t i = 0; i < w.n; i++) {
+		const char *r = bb_cmdline_plumbing(w.v[i]);
+		if (!r) {
+			printf(" %s", w.v[i]);
+			napplied++;
+		} else {
+			size_t k = 0;
+			while (k < why.n && strcmp(why.v[k], r))
+				k++;
+			if (k == why.n && bb_strv_add(&why, r))
+				break;
+		}
+	}
+	printf("%s\n", napplied ? "" : " none");
+	for (size_t k = 0; k < why.n; k++) {
+		printf("  %s: left out (%s):", key, why.v[k]);
+		for (size_t i = 0; i < w.n; i++) {
+			const char *r = bb_cmdline_plumbing(w.v[i]);
+			if (r && !strcmp(r, why.v[k]))
+				printf(" %s", w.v[i]);
+		}
+		printf("\n");
+	}
+	bb_strv_free(&w);
+	bb_strv_free(&why);
+}
+
+/* bootloader_append and kernel_cmdline of each document (once when the documents agree). */
+static void print_cmdline(const struct bb_job *job)
+{
+	static const char *const keys[] = {"kernel_cmdline", "bootloader_append"};
+	const char *last[2] = {NULL, NULL};
+	for (size_t d = 0; d < job->ndocs; d++) {
+		const char *v[2];
+		int any = 0, same = d > 0;
+		for (int k = 0; k < 2; k++) {
+			char name[64];
+			snprintf(name, sizeof name, "cmdline.%s", keys[k]);
+			const struct bb_jparam *p = bb_jdoc_get(&job->docs[d], name);
+			v[k] = p && p->n ? p->v[0].s : NULL;
+			any |= !!v[k];
+			same &= (!v[k] && !last[k]) || (v[k] && last[k] && !strcmp(v[k], last[k]));
+		}
+		if (!any || same)
+			continue;
+		if (job->ndocs > 1)
+			printf("kernel command line of document %d:\n", job->docs[d].index);
+		else
+			printf("kernel command line (docs/jobs.md \"The boot command line\"):\n");
+		for (int k = 0; k < 2; k++)
+			if (v[k])
+				print_cmdline_key(keys[k], v[k]);
+		last[0] = v[0];
+		last[1] = v[1];
+	}
+}
+
 /* The job: its files, cluster, documents and notes. */
 static void print_job(const struct bb_job *job, const struct bb_matrix *m)
 {
@@ -103,7 +180,43 @@ static void print_job(const struct bb_job *job, const struct bb_matrix *m)
 				n += m->boots[b].runs[r].doc == job->docs[d].index;
 		printf("  document %d: %zu run%s\n", job->docs[d].index, n, n == 1 ? "" : "s");
 	}
+	for (size_t i = 0; i < job->sets.n; i++)
+		printf("  overridden: --set %s (recorded: env.json job_overrides)\n", job->sets.v[i]);
 	job_print_notes(stdout, "", job);
+	print_cmdline(job);
+}
+
+/*
+ * The rootfs of each run of a boot (LKP's `rootfs:`), once per name: the cgroup layout of its
+ * systemd (host/job/rootfs.h) when the boot has it, else that the job's own setup won.
+ */
+static void print_rootfs(const struct bb_boot *boot)
+{
+	for (size_t r = 0; r < boot->nruns; r++) {
+		const char *rootfs = bb_kvs_get(&boot->runs[r].params, "lkp.rootfs");
+		int seen = 0;
+		for (size_t q = 0; rootfs && q < r && !seen; q++)
+			seen = !strcmp(bb_kvs_get_or(&boot->runs[q].params, "lkp.rootfs", ""), rootfs);
+		if (!rootfs || seen)
+			continue;
+		const struct bb_rootfs_env *e = bb_rootfs_find(rootfs);
+		const char *mode = bb_kvs_get_or(&boot->params, "cgroup.mode", "none");
+		const char *path = bb_kvs_get_or(&boot->params, "cgroup.path", "");
+		char line[1024];
+		bb_rootfs_describe(rootfs, e, line, sizeof line);
+		if (e && (strcmp(path, e->path) || (strcmp(mode, e->mode) && strcmp(mode, e->mode_v1))))
+			printf("  rootfs %s: not its systemd's layout: the job's own cgroup setup "
+			       "wins (cgroup.mode=%s), as on 0-day\n",
+			       rootfs, mode);
+		else if (e && strcmp(mode, e->mode))
+			printf("  %s; cgroup.mode=%s: the kernel command line's "
+			       "systemd.unified_cgroup_hierarchy=0\n",
+			       line, mode);
+		else if (e)
+			printf("  %s (cgroup.mode=%s)\n", line, mode);
+		else
+			printf("  %s\n", line);
+	}
 }
 
 /* One run of a boot: its iterations, durations, warm-up and clients. */
@@ -148,6 +261,7 @@ static int print_boots(const struct bb_job *job, const struct bb_matrix *m, char
 		for (size_t i = 0; i < files.n; i++)
 			printf(" %s", files.v[i]);
 		printf("\n");
+		print_rootfs(boot);
 		print_warmup(boot);
 		bb_strv_free(&mods);
 		bb_strv_free(&files);
@@ -155,6 +269,17 @@ static int print_boots(const struct bb_job *job, const struct bb_matrix *m, char
 			rc = print_run(job, boot, r, err, errlen);
 	}
 	return rc;
+}
+
+/* LKP's repeat_to N: benchboot run boots every group N times (host/run/run.h). */
+static void print_repeat_to(const struct bb_matrix *m)
+{
+	int n = bb_job_repeat_to(m->job);
+	if (n > 1)
+		printf("repeat_to %d: %zu boots by repeat_to (benchboot run boots every group %d "
+		       "times, as 0-day repeats the whole job; --repeat N overrides); the wall "
+		       "time above is one round's\n",
+		       n, (size_t)n * m->nboots, n);
 }
 
 /* The totals: boots, runs, iterations, warm-ups and the estimated wall time. */
@@ -211,32 +336,41 @@ static int check_main(int argc, char **argv)
 	const char *path, *plans = NULL;
 	int verbose = 0, opt, rc;
 	char err[1024];
+	struct bb_strv sets = {0};
 	double tmin, tmax;
 
 	while ((opt = verb_getopt(&cmd, argc, argv)) != -1) {
 		switch (opt) {
-		case VERB_HELP: return EXIT_OK;
-		case VERB_BAD: return EXIT_USAGE;
+		case VERB_HELP: rc = EXIT_OK; goto out;
+		case VERB_BAD: rc = EXIT_USAGE; goto out;
 		case 'v': verbose = 1; break;
 		case OPT_PLANS: plans = optarg; break;
+		case OPT_SET:
+			if ((rc = verb_add_set(cmd.name, &sets, optarg)))
+				goto out;
+			break;
 		}
 	}
-	if (optind + 1 != argc)
-		return optind == argc ? usage_error(cmd.name, "which JOB.yaml?")
-		                      : usage_error(cmd.name, "unexpected argument '%s'",
-		                                    argv[optind + 1]);
+	if (optind + 1 != argc) {
+		rc = optind == argc ? usage_error(cmd.name, "which JOB.yaml?")
+		                    : usage_error(cmd.name, "unexpected argument '%s'",
+		                                  argv[optind + 1]);
+		goto out;
+	}
 	path = argv[optind];
 
 	struct bb_job job;
 	struct bb_matrix m;
-	if ((rc = bb_job_parse_file(path, &job, err, sizeof err))) {
+	if ((rc = bb_job_parse_file_set(path, &sets, &job, err, sizeof err))) {
 		fprintf(stderr, "benchboot check: %s\n", err);
-		return exit_status(rc);
+		rc = exit_status(rc);
+		goto out;
 	}
 	if ((rc = bb_matrix_expand(&job, &m, err, sizeof err))) {
 		fprintf(stderr, "benchboot check: %s\n", err);
 		bb_job_free(&job);
-		return exit_status(rc);
+		rc = exit_status(rc);
+		goto out;
 	}
 	if (!(rc = bb_matrix_estimate(&m, &tmin, &tmax, err, sizeof err))) {
 		print_job(&job, &m);
@@ -244,6 +378,7 @@ static int check_main(int argc, char **argv)
 	}
 	if (!rc) {
 		print_total(&m, tmin, tmax);
+		print_repeat_to(&m);
 		if (verbose || plans)
 			rc = print_plans(&m, verbose, plans, err, sizeof err);
 	}
@@ -252,7 +387,10 @@ static int check_main(int argc, char **argv)
 		        path, err);
 	bb_matrix_free(&m);
 	bb_job_free(&job);
-	return exit_status(rc);
+	rc = exit_status(rc);
+out:
+	bb_strv_free(&sets);
+	return rc;
 }
 
 BENCHBOOT_VERB(check, "validate a job file and print its matrix", check_main);

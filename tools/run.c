@@ -2,6 +2,7 @@
  * usage: benchboot run JOB [--kernel [NAME=]VMLINUZ [--modules DIR]]... [--repeat N]
  *                      [--cpus N] [--mem MB] [-o DIR] [--accel auto|kvm|tcg]
  *                      [--server-kernel [NAME=]VMLINUZ] [--only server|client]
+ *                      [--set KEY=VALUE]...
  *        benchboot run --image DIR | --initrd FILE [--kernel VMLINUZ]... [OPTIONS]
  *
  * From a job to results: build the images of the job (one per boot group and kernel), make a
@@ -37,7 +38,9 @@ static const char usage_text[] =
     "  --kernel [NAME=]PATH  a kernel to boot (repeatable; NAME labels its boots, default the\n"
     "                        file name); its boots carry the boot parameter kernel=NAME\n"
     "  --modules DIR         the lib/modules/VERSION of the --kernel before it\n"
-    "  --repeat N            boot every group and kernel N times (default 1)\n"
+    "  --repeat N            boot every group and kernel N times (default the job's LKP\n"
+    "                        repeat_to, else 1)\n"
+    VERB_SET_HELP
     "  --cpus N, --mem MB    the VM (default 2 CPUs, 1024 MB)\n"
     "  -o DIR                results folder (default results/NAME): the collected boots,\n"
     "                        console/ (serial logs), results.img (the results disk), run.json\n"
@@ -163,7 +166,7 @@ enum {
 	OPT_KERNEL = 256, OPT_MODULES, OPT_SERVER_KERNEL, OPT_SERVER_DISK, OPT_ONLY, OPT_REPEAT,
 	OPT_CPUS, OPT_MEM, OPT_DISK, OPT_NO_DISK, OPT_BLKDEBUG, OPT_NIC, OPT_ACCEL, OPT_IMAGES,
 	OPT_IMAGE, OPT_INITRD, OPT_APPEND, OPT_DEADLINE, OPT_ALLOWANCE, OPT_UNTIL, OPT_BY, OPT_STAT,
-	OPT_MAX_BOOTS, OPT_MAX_TIME, OPT_SILENCE,
+	OPT_MAX_BOOTS, OPT_MAX_TIME, OPT_SILENCE, OPT_SET,
 };
 static const struct option options[] = {
 	{"kernel", required_argument, NULL, OPT_KERNEL},
@@ -192,10 +195,14 @@ static const struct option options[] = {
 	{"max-boots", required_argument, NULL, OPT_MAX_BOOTS},
 	{"max-time", required_argument, NULL, OPT_MAX_TIME},
 	{"silence", required_argument, NULL, OPT_SILENCE},
+	{"set", required_argument, NULL, OPT_SET},
 	VERB_HELP_OPTION,
 	{NULL, 0, NULL, 0},
 };
 static const struct verb_cmd cmd = {"run", usage_text, ":o:h", options};
+
+/* The --set overrides of the job (o->sets points here). */
+static struct bb_strv sets;
 
 /* One option's value into o: 0, or EXIT_USAGE (said). last_server: the kernel --modules
  * belongs to is the --server-kernel's. */
@@ -258,6 +265,9 @@ static int take_option(struct bb_run_opts *o, int opt, const char *v, int *last_
 		return number("--max-time", v, 1e-3, 1e9, "a duration > 0 (S, or with s, m, h)", "smh",
 		              &o->max_time);
 	case OPT_SILENCE: return number("--silence", v, 1e-3, 1e9, "seconds > 0", NULL, &o->silence);
+	case OPT_SET:
+		o->sets = &sets;
+		return verb_add_set(cmd.name, &sets, v);
 	}
 	return rc;
 }
@@ -280,6 +290,9 @@ static int parse_args(int argc, char **argv, struct bb_run_opts *o)
 		return usage_error(cmd.name, "unexpected argument '%s'", argv[optind]);
 	if (!!o->job + !!o->image + !!o->initrd != 1)
 		return usage_error(cmd.name, "what to boot? a JOB file, or --image DIR, or --initrd FILE");
+	if (sets.n && !o->job)
+		return usage_error(cmd.name, "--set %s: overrides a job's key; give a JOB file",
+		                   sets.v[0]);
 	if (o->image && o->nkernels)
 		return usage_error(cmd.name, "--image %s has its kernel; --kernel does not go with it",
 		                   o->image);
@@ -362,7 +375,7 @@ static int run_main(int argc, char **argv)
 	sigaction(SIGHUP, &sa, NULL);
 
 	if (o.job)
-		job_file_warnings("run", o.job);
+		job_file_warnings("run", o.job, o.sets);
 	int r = bb_run(&o, &res, err, sizeof(err));
 	clear_status(&term);
 	if (r) {
@@ -377,6 +390,7 @@ static int run_main(int argc, char **argv)
 		                                             : EXIT_OK;
 	}
 	bb_run_result_free(&res);
+	bb_strv_free(&sets);
 	return rc;
 }
 

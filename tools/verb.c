@@ -2,6 +2,9 @@
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
+
+#include "strv.h"
 
 #include "verb.h"
 
@@ -59,4 +62,16 @@ int verb_getopt(const struct verb_cmd *c, int argc, char **argv)
 	if (opt == '?')
 		return usage_error(c->name, "unknown option %s", argv[optind - 1]), VERB_BAD;
 	return opt;
+}
+
+int verb_add_set(const char *verb, struct bb_strv *sets, const char *arg)
+{
+	const char *eq = strchr(arg, '=');
+	if (!eq || eq == arg)
+		return usage_error(verb, "--set %s: expected KEY=VALUE (e.g. --set runtime=10s)", arg);
+	if (bb_strv_add(sets, arg)) {
+		fprintf(stderr, "benchboot %s: fatal: out of memory\n", verb);
+		return EXIT_SYSTEM;
+	}
+	return 0;
 }

@@ -42,6 +42,20 @@ enum { VERB_HELP = -2, VERB_BAD = -3 };
 #define VERB_HELP_OPTION {"help", no_argument, NULL, 'h'}
 int verb_getopt(const struct verb_cmd *c, int argc, char **argv);
 
+/*
+ * One --set KEY=VALUE of check, build or run (LKP's split-job --set: the job's KEY replaced,
+ * host/job/job.h bb_job_parse_file_set) added to sets: 0, or EXIT_USAGE (said) for a value
+ * with no KEY= in front, EXIT_SYSTEM (said) when out of memory. The job parser checks the
+ * rest (the key's characters, the value's YAML).
+ */
+struct bb_strv;
+int verb_add_set(const char *verb, struct bb_strv *sets, const char *arg);
+/* The line every --help of those verbs has for it (the same words in all three). */
+#define VERB_SET_HELP                                                                              \
+	"  --set KEY=VALUE       override the job's KEY (repeatable), as LKP's split-job --set:\n" \
+	"                        runtime=10s, netperf.send_size=4K, nr_threads=[1, 2];\n"          \
+	"                        the results record the overrides (env.json job_overrides)\n"
+
 struct bb_verb {
 	const char *name;
 	const char *summary;

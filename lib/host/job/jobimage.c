@@ -151,8 +151,9 @@ out:
 	return rc;
 }
 
-int bb_jobimage_build(const char *jobpath, const struct image_spec *base, struct image_result **res,
-                      size_t *nres, char *err, size_t errlen)
+int bb_jobimage_build(const char *jobpath, const struct bb_strv *sets,
+                      const struct image_spec *base, struct image_result **res, size_t *nres,
+                      char *err, size_t errlen)
 {
 	struct bb_job job;
 	struct bb_matrix m;
@@ -160,7 +161,7 @@ int bb_jobimage_build(const char *jobpath, const struct image_spec *base, struct
 
 	*res = NULL;
 	*nres = 0;
-	if ((rc = bb_job_parse_file(jobpath, &job, err, errlen)))
+	if ((rc = bb_job_parse_file_set(jobpath, sets, &job, err, errlen)))
 		return rc;
 	if ((rc = bb_matrix_expand(&job, &m, err, errlen))) {
 		bb_job_free(&job);

@@ -46,13 +46,15 @@ int bb_jobimage_build_group(const struct bb_jobimage *g, const struct image_spec
                             size_t errlen);
 
 /*
- * Build every image of a job: base carries the options given on the command line (outdir,
+ * Build every image of a job, with its --set overrides (sets, NULL for none:
+ * bb_job_parse_file_set): base carries the options given on the command line (outdir,
  * sysroot, kernel, init, compression, extra modules, binaries and files; a name becomes the
  * prefix); the group's name, modules, binaries, plan and cmdline are added. res receives one
  * result per boot group (malloc'd array). 0, -EINVAL (bad job: err names file, line,
  * column) or another -errno (errbuf.h).
  */
-int bb_jobimage_build(const char *jobpath, const struct image_spec *base, struct image_result **res,
-                      size_t *nres, char *err, size_t errlen);
+int bb_jobimage_build(const char *jobpath, const struct bb_strv *sets,
+                      const struct image_spec *base, struct image_result **res, size_t *nres,
+                      char *err, size_t errlen);
 
 #endif

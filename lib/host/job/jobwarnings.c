@@ -65,11 +65,11 @@ void job_print_notes(FILE *f, const char *prefix, const struct bb_job *job)
 	bb_job_print_monitors(f, prefix, job);
 }
 
-void job_file_warnings(const char *verb, const char *path)
+void job_file_warnings(const char *verb, const char *path, const struct bb_strv *sets)
 {
 	struct bb_job job;
 	char err[1024], prefix[64];
-	if (bb_job_parse_file(path, &job, err, sizeof err))
+	if (bb_job_parse_file_set(path, sets, &job, err, sizeof err))
 		return; /* the verb itself reports a job that does not parse */
 	job_print_warnings(verb, &job);
 	snprintf(prefix, sizeof prefix, "benchboot %s: ", verb);

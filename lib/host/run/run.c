@@ -267,7 +267,7 @@ static int prepare_boots(struct run *r, char *err, size_t errlen)
 	memset(&job, 0, sizeof(job));
 	r->ngroups = 1;
 	if (r->o->job) {
-		if (bb_job_parse_file(r->o->job, &job, err, errlen))
+		if (bb_job_parse_file_set(r->o->job, r->o->sets, &job, err, errlen))
 			return -EINVAL;
 		if (bb_matrix_expand(&job, &m, err, errlen)) {
 			bb_job_free(&job);

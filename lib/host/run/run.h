@@ -18,6 +18,8 @@
 #define BB_RUN_MAX_KERNELS 16
 #define BB_RUN_UNTIL_MAX_BOOTS 20
 
+struct bb_strv;
+
 struct bb_run_kernel {
 	char name[128];      /* labels its boots (kernel=NAME); default the file name */
 	const char *vmlinuz; /* NULL: the pinned kernel of the sysroot */
@@ -29,6 +31,7 @@ enum bb_run_say { BB_RUN_OUT, BB_RUN_WARN, BB_RUN_NOTE };
 
 struct bb_run_opts {
 	const char *job, *image, *initrd; /* what to boot: exactly one */
+	const struct bb_strv *sets; /* the job's --set KEY=VALUE overrides, or NULL */
 	struct bb_run_kernel kernels[BB_RUN_MAX_KERNELS];
 	size_t nkernels;          /* 0: the pinned kernel (or the image's own) */
 	int repeat, cpus, mem_mb; /* 0: 1 round, 2 CPUs, 1024 MB */
