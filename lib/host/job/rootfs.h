@@ -1,9 +1,9 @@
 /*
  * The environment a 0-day job ran in, from the name of its rootfs (`rootfs:
  * debian-11.1-x86_64-20220510.cgz`): what that rootfs's systemd did with cgroups before LKP's
- * job started. LKP runs a job from the systemd service lkp-bootstrap.service (LKP's
- * rootfs/addon/usr/lib/systemd/system/lkp-bootstrap.service, which sets no Slice= and no
- * accounting of its own), so the job's processes sit in /system.slice/lkp-bootstrap.service
+ * job started. LKP runs a job from its boot script rootfs/addon/etc/init.d/lkp-bootstrap,
+ * which systemd runs as the service lkp-bootstrap.service (systemd-sysv-generator: no Slice=
+ * and no accounting of its own), so the job's processes sit in /system.slice/lkp-bootstrap.service
  * with the controllers systemd's defaults turn on. docs/jobs.md "The rootfs's environment"
  * gives the sources of every row.
  */
