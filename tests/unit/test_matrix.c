@@ -119,6 +119,24 @@ TEST(boot_axes_make_boot_groups)
 	jm_free(&jm);
 }
 
+/* Two rootfs values are two boots, also when the job's own cgroup setup leaves them nothing
+ * else to differ in (they used to become two runs of the same id in one boot). */
+TEST(rootfs_axis_is_boots)
+{
+	struct jm jm;
+	expand("suite: netperf\ncgroup: v1\n"
+	       "rootfs: [debian-11.1-x86_64-20220510.cgz, debian-10.4-x86_64-20200603.cgz]\n",
+	       &jm);
+	CHECK_INT(jm.m.nboots, ==, 2);
+	CHECK_INT(jm.m.nruns, ==, 2);
+	CHECK_STR(bb_kvs_get_or(&jm.m.boots[0].params, "lkp.rootfs", "-"),
+	          "debian-11.1-x86_64-20220510.cgz");
+	CHECK_STR(bb_kvs_get_or(&jm.m.boots[1].params, "lkp.rootfs", "-"),
+	          "debian-10.4-x86_64-20200603.cgz");
+	CHECK_STR(bb_kvs_get_or(&jm.m.boots[1].params, "cgroup.mode", "-"), "v1");
+	jm_free(&jm);
+}
+
 TEST(documents_expand_separately_and_share_boots)
 {
 	struct jm jm;

@@ -120,6 +120,10 @@ static int expand_doc(struct bb_matrix *m, const struct bb_job *job, const struc
 		 * cgroup setup of the job's own, its rootfs's systemd layout (rootfs.h) */
 		if (!rc && !bb_kvs_get(&bp, "cgroup.mode"))
 			rc = rootfs_layout(&bp, bb_kvs_get(rp, "lkp.rootfs"));
+		/* a rootfs is a boot's, as in LKP: two of them are two boots even when the job's
+		 * own cgroup setup leaves them nothing else to differ in */
+		if (!rc && bb_kvs_get(rp, "lkp.rootfs"))
+			rc = bb_kvs_add(&bp, "lkp.rootfs", bb_kvs_get(rp, "lkp.rootfs"));
 		if (!rc && !bb_kvs_get(rp, "test") && !strcmp(job->suite, "netperf"))
 			rc = bb_kvs_add(rp, "test", "TCP_STREAM");
 		if (!rc && !bb_kvs_get(rp, "nr_threads"))
