@@ -203,127 +203,141 @@ static int build_job(const char *job, const struct bb_strv *sets, const struct i
 	return rc;
 }
 
-static int build_main(int argc, char **argv)
+/* What the command line asked for: the image's inputs, the media, the job's --set. */
+struct build_args {
+	struct image_spec spec;
+	struct image_pair *binaries, *files;
+	const char **modules;
+	unsigned media;
+	struct bb_strv sets;
+};
+
+/* One option into A: -1 when taken, else the exit code (a usage error, or 0 after --help). */
+static int take_option(struct build_args *a, int opt)
 {
-	struct image_spec spec = {0};
-	struct image_pair *binaries = calloc((size_t)argc, sizeof(*binaries));
-	struct image_pair *files = calloc((size_t)argc, sizeof(*files));
+	struct image_spec *spec = &a->spec;
+	switch (opt) {
+	case OPT_NAME: spec->name = optarg; break;
+	case 'o': spec->outdir = optarg; break;
+	case OPT_SYSROOT: spec->sysroot = optarg; break;
+	case OPT_KERNEL: spec->kernel = optarg; break;
+	case OPT_MODULES_DIR: spec->modules_dir = optarg; break;
+	case OPT_MODULE: a->modules[spec->nmodules++] = optarg; break;
+	case OPT_BINARY: a->binaries[spec->nbinaries++] = split_pair(optarg); break;
+	case OPT_FILE:
+		a->files[spec->nfiles] = split_pair(optarg);
+		if (!a->files[spec->nfiles].dest || !*a->files[spec->nfiles].dest)
+			return usage_error(cmd.name, "--file %s: expected SRC:DEST", optarg);
+		spec->nfiles++;
+		break;
+	case OPT_INIT: spec->init = optarg; break;
+	case OPT_NO_INIT: spec->init = ""; break;
+	case OPT_PLAN: spec->plan = optarg; break;
+	case OPT_BUSYBOX: spec->busybox = 1; break;
+	case OPT_CMDLINE: spec->cmdline = optarg; break;
+	case OPT_COMPRESS:
+		if (compress_parse(optarg, &spec->compress))
+			return usage_error(cmd.name, "--compress %s: expected gzip, zstd or none", optarg);
+		break;
+	case OPT_LEVEL: {
+		char *end;
+		long v = strtol(optarg, &end, 10);
+		if (*end || v < 1 || v > 22)
+			return usage_error(cmd.name, "--level %s: expected a number 1..22", optarg);
+		spec->level = (int)v;
+		break;
+	}
+	case OPT_EARLY: spec->early_cpio = optarg; break;
+	case OPT_ROOTFS: spec->rootfs = optarg; break;
+	case OPT_UKI: a->media |= BOOTMEDIA_UKI; break;
+	case OPT_DISK: a->media |= BOOTMEDIA_DISK; break;
+	case OPT_PXE: a->media |= BOOTMEDIA_PXE; break;
+	case OPT_SET: {
+		int rc = verb_add_set(cmd.name, &a->sets, optarg);
+		if (rc)
+			return rc;
+		break;
+	}
+	case VERB_HELP: return EXIT_OK;
+	case VERB_BAD: return EXIT_USAGE;
+	}
+	return -1;
+}
+
+/* A disk image's init must see the disk it booted from (virtio, USB sticks), and a USB
+ * stick's partitions appear a while after its driver is loaded: the init waits for them. */
+static void disk_needs(struct build_args *a)
+{
 	static const char *const disk_modules[] = BOOTDISK_MODULES;
-	const char **modules = calloc((size_t)argc + 8, sizeof(*modules));
-	int opt, rc = EXIT_OK;
-	unsigned media = 0;
-	struct bb_strv sets = {0};
 	static char disk_cmdline[4096];
+	if (!(a->media & BOOTMEDIA_DISK))
+		return;
+	for (size_t i = 0; i < sizeof(disk_modules) / sizeof(*disk_modules); i++)
+		a->modules[a->spec.nmodules++] = disk_modules[i];
+	const char *base = a->spec.cmdline ? a->spec.cmdline : IMAGE_DEFAULT_CMDLINE;
+	if (!strstr(base, "benchboot.results.wait=")) {
+		snprintf(disk_cmdline, sizeof(disk_cmdline), "%s %s", base, BOOTDISK_RESULTS_WAIT);
+		a->spec.cmdline = disk_cmdline;
+	}
+}
 
-	if (!binaries || !files || !modules) {
-		fprintf(stderr, "benchboot build: fatal: unable to allocate memory\n");
-		return EXIT_SYSTEM;
-	}
-	spec.binaries = binaries;
-	spec.files = files;
-	spec.modules = modules;
-	while ((opt = verb_getopt(&cmd, argc, argv)) != -1) {
-		switch (opt) {
-		case OPT_NAME: spec.name = optarg; break;
-		case 'o': spec.outdir = optarg; break;
-		case OPT_SYSROOT: spec.sysroot = optarg; break;
-		case OPT_KERNEL: spec.kernel = optarg; break;
-		case OPT_MODULES_DIR: spec.modules_dir = optarg; break;
-		case OPT_MODULE: modules[spec.nmodules++] = optarg; break;
-		case OPT_BINARY: binaries[spec.nbinaries++] = split_pair(optarg); break;
-		case OPT_FILE:
-			files[spec.nfiles] = split_pair(optarg);
-			if (!files[spec.nfiles].dest || !*files[spec.nfiles].dest) {
-				rc = usage_error(cmd.name, "--file %s: expected SRC:DEST", optarg);
-				goto out;
-			}
-			spec.nfiles++;
-			break;
-		case OPT_INIT: spec.init = optarg; break;
-		case OPT_NO_INIT: spec.init = ""; break;
-		case OPT_PLAN: spec.plan = optarg; break;
-		case OPT_BUSYBOX: spec.busybox = 1; break;
-		case OPT_CMDLINE: spec.cmdline = optarg; break;
-		case OPT_COMPRESS:
-			if (compress_parse(optarg, &spec.compress)) {
-				rc = usage_error(cmd.name, "--compress %s: expected gzip, zstd or none", optarg);
-				goto out;
-			}
-			break;
-		case OPT_LEVEL: {
-			char *end;
-			long v = strtol(optarg, &end, 10);
-			if (*end || v < 1 || v > 22) {
-				rc = usage_error(cmd.name, "--level %s: expected a number 1..22", optarg);
-				goto out;
-			}
-			spec.level = (int)v;
-			break;
-		}
-		case OPT_EARLY: spec.early_cpio = optarg; break;
-		case OPT_ROOTFS: spec.rootfs = optarg; break;
-		case OPT_UKI: media |= BOOTMEDIA_UKI; break;
-		case OPT_DISK: media |= BOOTMEDIA_DISK; break;
-		case OPT_PXE: media |= BOOTMEDIA_PXE; break;
-		case OPT_SET:
-			if ((rc = verb_add_set(cmd.name, &sets, optarg)))
-				goto out;
-			break;
-		case VERB_HELP: goto out;
-		case VERB_BAD: rc = EXIT_USAGE; goto out;
-		}
-	}
-	/* A disk image's init must see the disk it booted from (virtio, USB sticks), and a USB
-	 * stick's partitions appear a while after its driver is loaded: the init waits for them. */
-	for (size_t i = 0; (media & BOOTMEDIA_DISK) && i < sizeof(disk_modules) / sizeof(*disk_modules); i++)
-		modules[spec.nmodules++] = disk_modules[i];
-	if (media & BOOTMEDIA_DISK) {
-		const char *base = spec.cmdline ? spec.cmdline : IMAGE_DEFAULT_CMDLINE;
-		if (!strstr(base, "benchboot.results.wait=")) {
-			snprintf(disk_cmdline, sizeof(disk_cmdline), "%s %s", base,
-				 BOOTDISK_RESULTS_WAIT);
-			spec.cmdline = disk_cmdline;
-		}
-	}
-	if (optind + 1 == argc && bb_jobimage_is_job(argv[optind])) {
-		rc = build_job(argv[optind], &sets, &spec, media);
-		goto out;
-	}
-	if (sets.n) {
-		rc = usage_error(cmd.name, "--set %s: overrides a job's key; give a JOB.yaml",
-				 sets.v[0]);
-		goto out;
-	}
-	if (optind < argc) {
-		rc = usage_error(cmd.name, "unexpected argument '%s' (inputs are given with options)",
-				 argv[optind]);
-		goto out;
-	}
-	if (!spec.name) {
-		rc = usage_error(cmd.name, "--name NAME is required");
-		goto out;
-	}
-
+/* One image from explicit inputs (--name), and its media. */
+static int build_one(const struct build_args *a)
+{
 	struct image_result res;
 	char err[4096] = "";
-	rc = image_build(&spec, &res, err, sizeof(err));
+	int rc = image_build(&a->spec, &res, err, sizeof(err));
 	if (rc) {
-		fprintf(stderr, "benchboot build: fatal: unable to build image %s: %s\n", spec.name,
+		fprintf(stderr, "benchboot build: fatal: unable to build image %s: %s\n", a->spec.name,
 			err);
-		rc = exit_status(rc);
-		goto out;
+		return exit_status(rc);
 	}
 	printf("%s: image id %s\n", res.dir, res.id);
 	printf("%s/initrd.img: %zu bytes (%s, cpio %zu bytes), %zu entries, %zu modules\n",
-	       res.dir, res.initrd_size, compress_name(spec.compress), res.cpio_size, res.nentries,
-	       res.nmodules);
-	if (media)
-		rc = build_media(&res, spec.name, &spec, media);
+	       res.dir, res.initrd_size, compress_name(a->spec.compress), res.cpio_size,
+	       res.nentries, res.nmodules);
+	return a->media ? build_media(&res, a->spec.name, &a->spec, a->media) : EXIT_OK;
+}
+
+static int build_main(int argc, char **argv)
+{
+	struct build_args a = {
+		.binaries = calloc((size_t)argc, sizeof(*a.binaries)),
+		.files = calloc((size_t)argc, sizeof(*a.files)),
+		.modules = calloc((size_t)argc + 8, sizeof(*a.modules)),
+	};
+	int opt, rc = -1;
+
+	if (!a.binaries || !a.files || !a.modules) {
+		fprintf(stderr, "benchboot build: fatal: unable to allocate memory\n");
+		rc = EXIT_SYSTEM;
+		goto out;
+	}
+	a.spec.binaries = a.binaries;
+	a.spec.files = a.files;
+	a.spec.modules = a.modules;
+	while (rc < 0 && (opt = verb_getopt(&cmd, argc, argv)) != -1)
+		rc = take_option(&a, opt);
+	if (rc >= 0)
+		goto out;
+	disk_needs(&a);
+	if (optind + 1 == argc && bb_jobimage_is_job(argv[optind]))
+		rc = build_job(argv[optind], &a.sets, &a.spec, a.media);
+	else if (a.sets.n)
+		rc = usage_error(cmd.name, "--set %s: overrides a job's key; give a JOB.yaml",
+				 a.sets.v[0]);
+	else if (optind < argc)
+		rc = usage_error(cmd.name, "unexpected argument '%s' (inputs are given with options)",
+				 argv[optind]);
+	else if (!a.spec.name)
+		rc = usage_error(cmd.name, "--name NAME is required");
+	else
+		rc = build_one(&a);
 out:
-	bb_strv_free(&sets);
-	free(binaries);
-	free(files);
-	free(modules);
+	bb_strv_free(&a.sets);
+	free(a.binaries);
+	free(a.files);
+	free(a.modules);
 	return rc;
 }
 
