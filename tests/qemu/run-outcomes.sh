@@ -59,19 +59,9 @@ boot() { # NAME EXPECTED_EXIT ARGS...
 # (its output in $T/hang.bg) while the others run one after the other, and is waited for where
 # its checks are. Only that one: a boot's first console line may take over 30 s when more TCG
 # VMs share the host's CPUs, which the silence limits of stuck and slow do not allow.
-boot_bg() { # NAME EXPECTED_EXIT ARGS...
-	(boot "$@") >"$T/$1.bg" 2>&1 &
-	eval "bg_$1=\$!"
-}
-boot_wait() { # NAME
-	local pid rc=0
-	eval "pid=\$bg_$1"
-	wait "$pid" || rc=$?
-	cat "$T/$1.bg"
-	[ "$rc" = 0 ] || fail "$1: see above"
-}
 # silence: long enough for a slow TCG boot to print its first lines, then the init hangs
-boot_bg hang 1 --deadline 400 --silence 60
+(boot hang 1 --deadline 400 --silence 60) >"$T/hang.bg" 2>&1 &
+hang_pid=$!
 boot ok 0 --deadline 400
 expect_grep "booted (.*), boot id tiny-ok, 1 run" "$T/ok.out"
 expect_grep "run 1/1 r1 iteration 1: ok in 1.0 s, tiny.value = 42 ops" "$T/ok.out"
@@ -85,7 +75,10 @@ expect_grep "FAILED (panic after .*Kernel panic - not syncing: sysrq triggered c
 expect_grep '"outcome": "panic"' "$T/out-panic/run.json"
 expect_grep "Kernel panic - not syncing" "$T"/out-panic/console/*.log
 
-boot_wait hang
+rc=0
+wait "$hang_pid" || rc=$?
+cat "$T/hang.bg"
+[ "$rc" = 0 ] || fail "hang: see above"
 expect_grep "FAILED (hang after .*no console output for 60 s (last line: hanging now)" "$T/hang.out"
 expect_grep '"outcome": "hang"' "$T/out-hang/run.json"
 
