@@ -31,3 +31,14 @@ expect_grep "they differ in cgroup.mode (A: v1; B: v2)" "$T/mode.err"
 "$BENCHBOOT" compare $F/cgroup --by cgroup.mode_requested --axis cgroup.mode >"$T/mode.out" || [ $? = 1 ]
 expect_grep "^  cgroup.mode_requested  *v1 | v2$" "$T/mode.out"
 expect_grep "^            1101            -9.4%        998.0 " "$T/mode.out"
+# a job run with --set is an environment difference (env.json job_overrides, issue 25 item 5)
+cp -r $F/kernels/B "$T/set"
+python3 - "$T/set/0001-d4c3b2a1/env.json" <<'PY'
+import json, sys
+p = sys.argv[1]
+d = json.load(open(p))
+d["job_overrides"] = ["runtime=2s", "nr_threads=2"]
+json.dump(d, open(p, "w"))
+PY
+"$BENCHBOOT" compare $F/kernels/A "$T/set" >"$T/set.out" || [ $? = 1 ]
+expect_grep "^  job_overrides   only in B: nr_threads=2 runtime=2s$" "$T/set.out"

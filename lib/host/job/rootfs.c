@@ -5,8 +5,8 @@
 #include "host/job/rootfs.h"
 
 /*
- * systemd turns memory accounting on for every unit by default since version 238, and
- * tasks (pids) accounting since 228; CPU accounting on the unified hierarchy needs no cpu
+ * systemd turns memory accounting on for every unit by default since version 238 (NEWS), and
+ * tasks (pids) accounting since 227/228; CPU accounting on the unified hierarchy needs no cpu
  * controller (cpu.stat), and IO accounting is off. So every row's service cgroup has the
  * memory and pids controllers. Debian builds systemd 241 (buster) with the hybrid
  * hierarchy, 247 (bullseye) and 252 (bookworm) with the unified one; with
