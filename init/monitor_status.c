@@ -33,8 +33,8 @@ void monitor_status(const char *dir, const char *name, const char *status, const
 	free(text);
 }
 
-int monitor_status_read(const char *dir, const char *name, char *status, size_t slen,
-                        char *notes, size_t nlen)
+int monitor_status_read(const char *dir, const char *name, char *status, size_t slen, char *notes,
+                        size_t nlen)
 {
 	char path[600];
 	snprintf(path, sizeof path, "%s/monitor.%s.status", dir, name);

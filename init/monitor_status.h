@@ -16,8 +16,8 @@ void monitor_status(const char *dir, const char *name, const char *status, const
 
 /* Read it back: its first line into status, the text of its note lines (without `note: `),
  * one a line, into notes (may be NULL). 0, or -errno (no status file: -ENOENT). */
-int monitor_status_read(const char *dir, const char *name, char *status, size_t slen,
-                        char *notes, size_t nlen);
+int monitor_status_read(const char *dir, const char *name, char *status, size_t slen, char *notes,
+                        size_t nlen);
 
 /* 1 when dir/monitor.NAME.status says ok. */
 int monitor_status_ok(const char *dir, const char *name);

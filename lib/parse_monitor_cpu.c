@@ -62,8 +62,8 @@ void bb_mon_mpstat_sample(struct parse *p, const char *text, size_t len)
 	                pct(d[J_GUEST], tot),
 	                pct(d[J_GNICE], tot),
 	                tot ? pct(d[J_IDLE], tot) : 100};
-	static const char *const names[10] = {"usr", "nice", "sys",   "iowait", "irq",
-	                                      "soft", "steal", "guest", "gnice", "idle"};
+	static const char *const names[10] = {"usr",  "nice",  "sys",   "iowait", "irq",
+	                                      "soft", "steal", "guest", "gnice",  "idle"};
 	for (int i = 0; i < 10; i++) {
 		char key[32];
 		snprintf(key, sizeof key, "cpu.all.%s%%", names[i]);
@@ -128,7 +128,7 @@ void bb_mon_cpuidle_sample(struct parse *p, const char *text, size_t len)
 		size_t n = nl ? (size_t)(nl - l) : (size_t)(end - l);
 		if (n > 8 && !memcmp(l, "==> ", 4) && !memcmp(l + n - 4, " <==", 4) && nl) {
 			const char *path_end = l + n - 4;
-			int which = path_end - l > 9 && !memcmp(path_end - 5, "/time", 5)    ? 0
+			int which = path_end - l > 9 && !memcmp(path_end - 5, "/time", 5)     ? 0
 			            : path_end - l > 10 && !memcmp(path_end - 6, "/usage", 6) ? 1
 			                                                                      : -1;
 			if (which >= 0 && strstr(l, "/cpuidle/state")) {
