@@ -139,11 +139,12 @@ static int probe(const struct bb_monitor *m, char *why, size_t len)
 				                   drv, sizeof drv))
 					snprintf(drv, sizeof drv, "no cpuidle in sysfs");
 				/* the one glob monitor: cpuidle */
-				snprintf(what, sizeof what,
-				         "no idle states under /sys/devices/system/cpu/cpu*/cpuidle "
-				         "(cpuidle driver: %s): this kernel has no cpuidle driver for "
-				         "these CPUs (QEMU's TCG CPUs offer none)",
-				         drv);
+				snprintf(
+				    what, sizeof what,
+				    "no idle states under /sys/devices/system/cpu/cpu*/cpuidle "
+				    "(cpuidle driver: %s): this kernel has no cpuidle driver for "
+				    "these CPUs (QEMU's TCG CPUs offer none)",
+				    drv);
 				ok = 0;
 				break;
 			}
@@ -192,8 +193,8 @@ static void sampler(const struct bb_strv *names, const char *dir)
 		int f = open(init_path("%s/monitor.%s", dir, mon->name),
 		             O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
 		if (f < 0) {
-			snprintf(why, sizeof why, "unavailable: cannot create %s/monitor.%s: %s", dir,
-			         mon->name, strerror(errno));
+			snprintf(why, sizeof why, "unavailable: cannot create %s/monitor.%s: %s",
+			         dir, mon->name, strerror(errno));
 			monitor_status(dir, mon->name, why, NULL);
 			continue;
 		}
@@ -319,10 +320,11 @@ void monitor_stats(const struct bb_strv *names, const char *dir, struct bb_stats
 			size_t samples = 0;
 			for (const char *t = raw; (t = strstr(t, "time: ")); t++)
 				samples += t == raw || t[-1] == '\n';
-			snprintf(why, sizeof why,
-			         "note: no stats: %zu sample%s, every value 0 or no interval between "
-			         "two samples (LKP drops such stats)\n",
-			         samples, samples == 1 ? "" : "s");
+			snprintf(
+			    why, sizeof why,
+			    "note: no stats: %zu sample%s, every value 0 or no interval between "
+			    "two samples (LKP drops such stats)\n",
+			    samples, samples == 1 ? "" : "s");
 			monitor_status(dir, m->name, "ok", why);
 		}
 		free(raw);

@@ -1,6 +1,6 @@
 /*
- * Early mounts: proc, sysfs, devtmpfs, tmpfs on /run, /tmp and /dev/shm, debugfs. Without devtmpfs the
- * device nodes are made from /sys/dev/{char,block}/MAJ:MIN/uevent (DEVNAME=), on a tmpfs /dev.
+ * Early mounts: proc, sysfs, devtmpfs, tmpfs on /run, /tmp and /dev/shm, debugfs. Without devtmpfs
+ * the device nodes are made from /sys/dev/{char,block}/MAJ:MIN/uevent (DEVNAME=), on a tmpfs /dev.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -93,7 +93,8 @@ int mount_early(void)
 			continue;
 		}
 		if (!strcmp(mounts[i].type, "debugfs")) { /* a kernel without CONFIG_DEBUG_FS */
-			say("mount debugfs on /sys/kernel/debug failed (%s): the sched_debug monitor "
+			say("mount debugfs on /sys/kernel/debug failed (%s): the sched_debug "
+			    "monitor "
 			    "reads /proc/sched_debug or is unavailable",
 			    strerror(-r));
 			continue;

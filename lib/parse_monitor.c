@@ -21,13 +21,18 @@ const struct bb_monitor bb_monitors[] = {
     {"uptime", {"/proc/uptime", NULL}, BB_MON_END, 0, 0},
     {"mpstat", {"/proc/stat", NULL}, BB_MON_EVERY, 1, 0},
     /* LKP's programs/proc-vmstat/monitor: debugfs first, /proc/sched_debug before 5.13 */
-    {"sched_debug", {"/sys/kernel/debug/sched/debug", "/proc/sched_debug", NULL}, BB_MON_EVERY,
-     60, 1},
+    {"sched_debug",
+     {"/sys/kernel/debug/sched/debug", "/proc/sched_debug", NULL},
+     BB_MON_EVERY,
+     60,
+     1},
     {"cpuidle",
      {"/sys/devices/system/cpu/cpu*/cpuidle/state*/name",
       "/sys/devices/system/cpu/cpu*/cpuidle/state*/time",
       "/sys/devices/system/cpu/cpu*/cpuidle/state*/usage", NULL},
-     BB_MON_START_END, 0, 0},
+     BB_MON_START_END,
+     0,
+     0},
     {"slabinfo", {"/proc/slabinfo", NULL}, BB_MON_EVERY, 1, 0},
 };
 const size_t bb_nmonitors = sizeof bb_monitors / sizeof bb_monitors[0];
@@ -107,7 +112,6 @@ int bb_monitor_event_counter(const char *stat)
 			return 1;
 	return 0;
 }
-
 
 static struct bb_resjson_series *series_get(struct bb_resjson *r, const char *name)
 {
@@ -447,11 +451,12 @@ static void vmstat_sample(struct parse *p, const char *text, size_t len)
 	bb_mon_emit_num(p, "procs.b", (double)field(st, sl, "procs_blocked"));
 	unsigned long long swap_total = field(mi, ml, "SwapTotal"),
 	                   swap_free = field(mi, ml, "SwapFree");
-	bb_mon_emit_num(p, "memory.swpd", (double)(swap_total > swap_free ? swap_total - swap_free : 0));
+	bb_mon_emit_num(p, "memory.swpd",
+	                (double)(swap_total > swap_free ? swap_total - swap_free : 0));
 	bb_mon_emit_num(p, "memory.free", (double)field(mi, ml, "MemFree"));
 	bb_mon_emit_num(p, "memory.buff", (double)field(mi, ml, "Buffers"));
 	bb_mon_emit_num(p, "memory.cache",
-	         (double)(field(mi, ml, "Cached") + field(mi, ml, "SReclaimable")));
+	                (double)(field(mi, ml, "Cached") + field(mi, ml, "SReclaimable")));
 	bb_mon_emit_num(p, "swap.si", (double)rate[4]);
 	bb_mon_emit_num(p, "swap.so", (double)rate[5]);
 	bb_mon_emit_num(p, "io.bi", (double)rate[2]);
