@@ -66,3 +66,54 @@ int monitor_status_ok(const char *dir, const char *name)
 	return !monitor_status_read(dir, name, status, sizeof status, NULL, 0) &&
 	       !strcmp(status, "ok");
 }
+
+int monitor_status_lines(const struct bb_strv *names, const char *dir, char ***out)
+{
+	char **v = calloc(names->n ? names->n : 1, sizeof *v);
+	if (!v)
+		return -ENOMEM;
+	for (size_t i = 0; i < names->n; i++) {
+		char status[1024];
+		if (monitor_status_read(dir, names->v[i], status, sizeof status, NULL, 0))
+			snprintf(status, sizeof status, "unavailable: no status recorded");
+		if (!(v[i] = strdup(status))) {
+			monitor_status_lines_free(v, i);
+			return -ENOMEM;
+		}
+	}
+	*out = v;
+	return 0;
+}
+
+void monitor_status_lines_free(char **lines, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(lines[i]);
+	free(lines);
+}
+
+void monitor_status_json(struct ijw *w, const struct bb_strv *names, const char *dir)
+{
+	ijw_open(w, "monitors", '{');
+	for (size_t i = 0; i < names->n; i++) {
+		char status[1024], notes[4096];
+		if (monitor_status_read(dir, names->v[i], status, sizeof status, notes,
+		                        sizeof notes)) {
+			ijw_raw(w, names->v[i], "null");
+			continue;
+		}
+		ijw_open(w, names->v[i], '{');
+		ijw_str(w, "status", status);
+		ijw_open(w, "notes", '[');
+		for (char *line = notes; *line;) {
+			size_t l = strcspn(line, "\n");
+			char c = line[l];
+			line[l] = 0;
+			ijw_str(w, NULL, line);
+			line += l + (c != 0);
+		}
+		ijw_close(w, ']');
+		ijw_close(w, '}');
+	}
+	ijw_close(w, '}');
+}

@@ -9,6 +9,9 @@
 
 #include <stddef.h>
 
+#include "json.h"
+#include "strv.h"
+
 /* Write dir/monitor.NAME.status (dir under init_root): status ("ok" or "unavailable: ...")
  * then notes (NULL, or "note: ...\n" lines, the last newline optional). Said on the console
  * when it cannot be written. */
@@ -21,5 +24,14 @@ int monitor_status_read(const char *dir, const char *name, char *status, size_t 
 
 /* 1 when dir/monitor.NAME.status says ok. */
 int monitor_status_ok(const char *dir, const char *name);
+
+/* The status line of each monitor of names, malloc'd, in out[i] (n = names->n): a missing
+ * status file as `unavailable: no status recorded`. 0 or -ENOMEM (nothing to free then). */
+int monitor_status_lines(const struct bb_strv *names, const char *dir, char ***out);
+void monitor_status_lines_free(char **lines, size_t n);
+
+/* The iteration status's member "monitors": {NAME: {"status": LINE, "notes": [...]}}, NAME
+ * null when it has no status file (the iteration ended before its monitors started). */
+void monitor_status_json(struct ijw *w, const struct bb_strv *names, const char *dir);
 
 #endif

@@ -221,3 +221,35 @@ TEST(sampler_status_files)
 	CHECK_CONTAINS(notes, "no stats: 1 sample");
 	bb_strv_free(&names);
 }
+
+/* results.json's "monitor_status": written after the stats, read back, appended to. */
+TEST(resjson_monitor_status_round_trip)
+{
+	struct bb_stats it = {0};
+	char err[256], *t1 = NULL, *t2 = NULL;
+	const char *names[2] = {"cpuidle", "mpstat"};
+	const char *st[2] = {"unavailable: no idle states \"here\"", "ok"};
+	bb_stats_add(&it, "mpstat.cpu.all.sys%", 55.5, "");
+	CHECK_INT(bb_resjson_append_status(NULL, &it, names, st, 2, &t1, err, sizeof err), ==, 0);
+	CHECK_STR(t1, "{\n  \"mpstat.cpu.all.sys%\": [\n    55.5\n  ],\n  \"monitor_status\": {\n"
+	              "    \"cpuidle\": [\n      \"unavailable: no idle states \\\"here\\\"\"\n    "
+	              "],\n    \"mpstat\": [\n      \"ok\"\n    ]\n  }\n}\n");
+	CHECK_INT(bb_resjson_append_status(t1, &it, names, st, 2, &t2, err, sizeof err), ==, 0);
+	struct bb_resjson r = {0};
+	CHECK_INT(bb_resjson_parse(t2, &r, err, sizeof err), ==, 0);
+	const struct bb_resjson_status *s = bb_resjson_get_status(&r, "cpuidle");
+	CHECK(s && s->n == 2);
+	CHECK_STR(s->v[1], st[0]);
+	CHECK(bb_resjson_get(&r, "mpstat.cpu.all.sys%")->n == 2);
+	CHECK(!bb_resjson_get(&r, "monitor_status"));
+	bb_resjson_free(&r);
+	/* the old shape without it still reads; a bad one says where */
+	CHECK_INT(bb_resjson_parse("{\"a.b\": [1]}", &r, err, sizeof err), ==, 0);
+	bb_resjson_free(&r);
+	CHECK_INT(bb_resjson_parse("{\"monitor_status\": {\"x\": [1]}}", &r, err, sizeof err), ==,
+	          -EINVAL);
+	CHECK_CONTAINS(err, "line 1 col 27: expected a string");
+	free(t1);
+	free(t2);
+	bb_stats_free(&it);
+}
