@@ -119,4 +119,12 @@ int collect_link_server_host(const char *outdir, const char *client_folder,
  */
 int collect_link_pairs(const struct collect_opts *o, struct collect_stats *st);
 
+/*
+ * Compress the raw monitor files of a boot folder being collected (bootfd): each
+ * runs/RUNID/ITER/monitor.NAME but monitor.NAME.status becomes monitor.NAME.gz (gzip, no name,
+ * mtime 0). Returns how many were compressed; *problems counts the files that could not be
+ * (left as they were, the last reason in err).
+ */
+unsigned collect_compress_monitors(int bootfd, unsigned *problems, char *err, size_t errlen);
+
 #endif
