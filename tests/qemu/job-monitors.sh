@@ -78,6 +78,18 @@ print("proc-vmstat.pgfree samples", pg, "-> delta", r["proc-vmstat.pgfree"][0])
 print("mpstat.cpu.all.sys%", sys_pct, "sched_debug:", sd["status"], "cpuidle:", ci["status"])
 print("vmstat.system.cs", r["vmstat.system.cs"], "stats in results.json:", len(r))
 PY
+# a parser re-run on the collected raw files gives the stats the init computed
+"$BENCHBOOT" collect --monitor-stats "$it" >"$T/reparse" 2>&1 || fail "collect --monitor-stats: $(cat "$T/reparse")"
+expect_grep "^# cpuidle: unavailable: " "$T/reparse"
+python3 - "$it" "$T/reparse" <<'PY' || fail "collect --monitor-stats differs from results.json"
+import json, os, sys
+r = json.load(open(os.path.join(os.path.dirname(sys.argv[1]), "results.json")))
+again = dict(l.split() for l in open(sys.argv[2]) if not l.startswith("#"))
+for k in ("mpstat.cpu.all.sys%", "proc-vmstat.pgfree", "slabinfo.kmalloc-1k.num_objs"):
+    assert abs(float(again[k]) - r[k][0]) <= 1e-9 * abs(r[k][0]), (k, again[k], r[k])
+assert len(again) == len([k for k in r if k.split(".")[0] in {"vmstat", "proc-vmstat", "meminfo", "interrupts", "softirqs", "uptime", "mpstat", "sched_debug", "slabinfo"}]), (len(again),)
+print("collect --monitor-stats:", len(again), "stats, as in results.json")
+PY
 log=$(echo "$T"/res/console/*.log)
 expect_grep "TCP_STREAM iteration 1: netperf.Throughput_Mbps = " "$log"
 if grep -q "iteration 1: proc-vmstat\." "$log"; then fail "monitor stats on the console"; fi
