@@ -1,6 +1,7 @@
 /* The monitors' sampling process and their stats (monitor.h). */
 #include <errno.h>
 #include <fcntl.h>
+#include <glob.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,6 +13,7 @@
 
 #include "init.h"
 #include "monitor.h"
+#include "monitor_status.h"
 #include "parse_monitor.h"
 #include "readall.h"
 
@@ -28,41 +30,65 @@ static double boottime_s(void)
 	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-/* One sample of m: `time: T`, then its files as read, in one write. */
-static void sample(const struct bb_monitor *m, int fd)
+/* Append a file's text to the sample being built; NULL when out of memory (buf freed). */
+static char *put(char *buf, size_t *len, size_t *cap, const char *data, size_t n)
 {
-	char head[64];
-	size_t cap = 0, len = 0;
-	char *buf = NULL;
-	int n = snprintf(head, sizeof head, "time: %.6f\n", boottime_s());
-	for (size_t f = 0; m->files[f]; f++) {
-		char *data = NULL, mark[64];
-		size_t dlen = 0;
-		int ml = m->files[1] ? snprintf(mark, sizeof mark, "==> %s <==\n", m->files[f]) : 0;
-		int in = open(init_path("%s", m->files[f]), O_RDONLY | O_CLOEXEC);
-		if (in >= 0) {
-			bb_read_fd(in, &data, &dlen);
-			close(in);
-		}
-		size_t need = len + (size_t)ml + dlen + (size_t)n + 2;
-		char *nb = need > cap ? realloc(buf, cap = need * 2) : buf;
+	if (*len + n + 2 > *cap) {
+		char *nb = realloc(buf, *cap = (*len + n + 2) * 2);
 		if (!nb) {
-			free(data);
-			break;
+			free(buf);
+			return NULL;
 		}
 		buf = nb;
-		if (!len) {
-			memcpy(buf, head, (size_t)n);
-			len = (size_t)n;
-		}
-		memcpy(buf + len, mark, (size_t)ml);
-		len += (size_t)ml;
-		if (data)
-			memcpy(buf + len, data, dlen);
-		len += dlen;
-		if (len && buf[len - 1] != '\n')
-			buf[len++] = '\n';
+	}
+	memcpy(buf + *len, data, n);
+	*len += n;
+	return buf;
+}
+
+/* Read path (with init_root) into the sample, after `==> PATH <==` when mark; 0 or -errno. */
+static int put_file(char **buf, size_t *len, size_t *cap, const char *path, int mark)
+{
+	char *data = NULL, head[4200];
+	size_t dlen = 0;
+	int in = open(path, O_RDONLY | O_CLOEXEC);
+	if (in < 0)
+		return -errno;
+	bb_read_fd(in, &data, &dlen);
+	close(in);
+	int hl = mark ? snprintf(head, sizeof head, "==> %s <==\n", path + strlen(init_root)) : 0;
+	if (!(*buf = put(*buf, len, cap, head, (size_t)hl)) ||
+	    !(*buf = put(*buf, len, cap, data ? data : "", dlen))) {
 		free(data);
+		return -ENOMEM;
+	}
+	if (*len && (*buf)[*len - 1] != '\n')
+		(*buf)[(*len)++] = '\n';
+	free(data);
+	return 0;
+}
+
+/* One sample of m: `time: T`, then its files as read (a glob's matches in order), one write. */
+static void sample(const struct bb_monitor *m, int fd)
+{
+	char head[64], *buf = NULL;
+	size_t cap = 0, len = 0;
+	int n = snprintf(head, sizeof head, "time: %.6f\n", boottime_s());
+	if (!(buf = put(buf, &len, &cap, head, (size_t)n)))
+		return;
+	int several = m->files[1] && !m->one_of;
+	for (size_t f = 0; m->files[f] && buf; f++) {
+		if (strchr(m->files[f], '*')) {
+			glob_t g;
+			if (!glob(init_path("%s", m->files[f]), 0, NULL, &g))
+				for (size_t i = 0; i < g.gl_pathc && buf; i++)
+					put_file(&buf, &len, &cap, g.gl_pathv[i], 1);
+			globfree(&g);
+			continue;
+		}
+		int r = put_file(&buf, &len, &cap, init_path("%s", m->files[f]), several);
+		if (m->one_of && r != -ENOENT)
+			break; /* the first that opens, or a read error said in the status */
 	}
 	for (size_t off = 0; buf && off < len;) {
 		ssize_t w = write(fd, buf + off, len - off);
@@ -75,12 +101,71 @@ static void sample(const struct bb_monitor *m, int fd)
 	free(buf);
 }
 
-static void sample_when(const struct bb_monitor **m, const int *fd, size_t n,
-                        enum bb_monitor_when a, enum bb_monitor_when b)
+/* 1 when debugfs is mounted on /sys/kernel/debug (/proc/self/mounts). */
+static int debugfs_mounted(void)
 {
-	for (size_t i = 0; i < n; i++)
-		if (m[i]->when == a || m[i]->when == b)
-			sample(m[i], fd[i]);
+	char *mounts = init_read("/proc/self/mounts", NULL);
+	int yes = mounts && strstr(mounts, " /sys/kernel/debug debugfs ") != NULL;
+	free(mounts);
+	return yes;
+}
+
+/* Why path could not be opened, with what it says about the machine. */
+static void reason(const struct bb_monitor *m, const char *path, int err, char *why, size_t len)
+{
+	const char *hint = "";
+	if (!strcmp(m->name, "slabinfo") && err == ENOENT)
+		hint = " (kernel without CONFIG_SLUB_DEBUG?)";
+	else if (!strcmp(m->name, "sched_debug") && err == ENOENT)
+		hint = debugfs_mounted() ? " (kernel without CONFIG_SCHED_DEBUG?)"
+		                         : " (debugfs is not mounted on /sys/kernel/debug)";
+	size_t l = strlen(why);
+	snprintf(why + l, len - l, "%s%s: %s%s", l ? "; " : "", path, strerror(err), hint);
+}
+
+/* Whether m can be sampled here: 1, or 0 with why, its status line (unavailable: ...). */
+static int probe(const struct bb_monitor *m, char *why, size_t len)
+{
+	char what[900] = "";
+	int ok = !m->one_of;
+	for (size_t f = 0; m->files[f]; f++) {
+		if (strchr(m->files[f], '*')) {
+			glob_t g;
+			int r = glob(init_path("%s", m->files[f]), 0, NULL, &g);
+			globfree(&g);
+			if (r) {
+				char drv[64] = "";
+				if (init_read_line("/sys/devices/system/cpu/cpuidle/current_driver",
+				                   drv, sizeof drv))
+					snprintf(drv, sizeof drv, "no cpuidle in sysfs");
+				/* the one glob monitor: cpuidle */
+				snprintf(
+				    what, sizeof what,
+				    "no idle states under /sys/devices/system/cpu/cpu*/cpuidle "
+				    "(cpuidle driver: %s): this kernel has no cpuidle driver for "
+				    "these CPUs (QEMU's TCG CPUs offer none)",
+				    drv);
+				ok = 0;
+				break;
+			}
+			continue;
+		}
+		int fd = open(init_path("%s", m->files[f]), O_RDONLY | O_CLOEXEC);
+		if (fd >= 0) {
+			close(fd);
+			if (m->one_of) {
+				ok = 1;
+				break;
+			}
+			continue;
+		}
+		reason(m, m->files[f], errno, what, sizeof what);
+		if (!m->one_of)
+			ok = 0;
+	}
+	if (!ok)
+		snprintf(why, len, "unavailable: %s", what);
+	return ok;
 }
 
 /* The sampling process: never returns. */
@@ -88,8 +173,8 @@ static void sampler(const struct bb_strv *names, const char *dir)
 {
 	const struct bb_monitor *m[MONITOR_MAX];
 	int fd[MONITOR_MAX];
+	double next[MONITOR_MAX];
 	size_t n = 0;
-	double interval = 0;
 	sigset_t term;
 
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
@@ -98,23 +183,39 @@ static void sampler(const struct bb_strv *names, const char *dir)
 	sigprocmask(SIG_SETMASK, &term, NULL);
 	for (size_t i = 0; i < names->n && n < MONITOR_MAX; i++) {
 		const struct bb_monitor *mon = bb_monitor_find(names->v[i]);
+		char why[1024];
 		if (!mon)
+			continue; /* not one of these (perf-stat, ...): its own code records it */
+		if (!probe(mon, why, sizeof why)) {
+			monitor_status(dir, mon->name, why, NULL);
 			continue;
+		}
 		int f = open(init_path("%s/monitor.%s", dir, mon->name),
 		             O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-		if (f < 0)
+		if (f < 0) {
+			snprintf(why, sizeof why, "unavailable: cannot create %s/monitor.%s: %s",
+			         dir, mon->name, strerror(errno));
+			monitor_status(dir, mon->name, why, NULL);
 			continue;
-		if (mon->when == BB_MON_EVERY && (!interval || mon->interval_s < interval))
-			interval = mon->interval_s;
+		}
+		monitor_status(dir, mon->name, "ok", NULL);
 		m[n] = mon;
 		fd[n++] = f;
 	}
-	sample_when(m, fd, n, BB_MON_EVERY, BB_MON_START_END);
-	double next = boottime_s() + interval;
+	double t0 = boottime_s();
+	for (size_t i = 0; i < n; i++) {
+		next[i] = t0 + m[i]->interval_s;
+		if (m[i]->when == BB_MON_EVERY || m[i]->when == BB_MON_START_END)
+			sample(m[i], fd[i]);
+	}
 	for (;;) {
-		int sig;
-		if (interval) {
-			double wait = next - boottime_s();
+		int sig, every = 0;
+		double due = 0;
+		for (size_t i = 0; i < n; i++)
+			if (m[i]->when == BB_MON_EVERY && (!every++ || next[i] < due))
+				due = next[i];
+		if (every) {
+			double wait = due - boottime_s();
 			if (wait < 0)
 				wait = 0;
 			struct timespec ts = {(time_t)wait,
@@ -124,15 +225,22 @@ static void sampler(const struct bb_strv *names, const char *dir)
 			sig = sigwaitinfo(&term, NULL);
 		if (sig == SIGTERM)
 			break;
-		if (sig < 0 && errno == EAGAIN) {
-			/* LKP's monitors sample every interval until the end, not at the end */
-			sample_when(m, fd, n, BB_MON_EVERY, BB_MON_EVERY);
-			next += interval;
-			if (next < boottime_s())
-				next = boottime_s() + interval;
+		if (sig >= 0 || errno != EAGAIN)
+			continue;
+		/* LKP's monitors sample every interval until the end, not at the end */
+		double now = boottime_s();
+		for (size_t i = 0; i < n; i++) {
+			if (m[i]->when != BB_MON_EVERY || next[i] > now)
+				continue;
+			sample(m[i], fd[i]);
+			next[i] += m[i]->interval_s;
+			if (next[i] < boottime_s())
+				next[i] = boottime_s() + m[i]->interval_s;
 		}
 	}
-	sample_when(m, fd, n, BB_MON_START_END, BB_MON_END);
+	for (size_t i = 0; i < n; i++)
+		if (m[i]->when == BB_MON_START_END || m[i]->when == BB_MON_END)
+			sample(m[i], fd[i]);
 	_exit(0);
 }
 
@@ -188,18 +296,37 @@ void monitor_stats(const struct bb_strv *names, const char *dir, struct bb_stats
 {
 	for (size_t i = 0; i < names->n; i++) {
 		const struct bb_monitor *m = bb_monitor_find(names->v[i]);
-		char path[600], err[256] = "";
-		if (!m)
-			continue;
+		char path[600], err[256] = "", why[1024];
+		if (!m || !monitor_status_ok(dir, m->name))
+			continue; /* unavailable: no stats, never zeros */
 		snprintf(path, sizeof path, "%s/monitor.%s", dir, m->name);
 		char *raw = init_read(path, NULL);
 		if (!raw) {
-			say("monitor %s: cannot read %s: %s", m->name, path, strerror(errno));
+			snprintf(why, sizeof why, "unavailable: cannot read %s: %s", path,
+			         strerror(errno));
+			say("monitor %s: %s", m->name, why + 13);
+			monitor_status(dir, m->name, why, NULL);
 			continue;
 		}
+		size_t before = out->n;
 		int r = bb_monitor_stats(m, raw, out, err, sizeof err);
-		if (r)
-			say("monitor %s: %s", m->name, r == -EINVAL ? err : strerror(-r));
+		if (r) {
+			snprintf(why, sizeof why, "unavailable: %s: not parsed: %s", path,
+			         r == -EINVAL ? err : strerror(-r));
+			say("monitor %s: %s", m->name, why + 13);
+			out->n = before; /* no part of a monitor's stats */
+			monitor_status(dir, m->name, why, NULL);
+		} else if (out->n == before) {
+			size_t samples = 0;
+			for (const char *t = raw; (t = strstr(t, "time: ")); t++)
+				samples += t == raw || t[-1] == '\n';
+			snprintf(
+			    why, sizeof why,
+			    "note: no stats: %zu sample%s, every value 0 or no interval between "
+			    "two samples (LKP drops such stats)\n",
+			    samples, samples == 1 ? "" : "s");
+			monitor_status(dir, m->name, "ok", why);
+		}
 		free(raw);
 	}
 }

@@ -3,13 +3,16 @@
  * clients are released and stopped when they have ended, that reads the /proc files of every
  * monitor of the plan at LKP's times (at the start, then every interval; the two-snapshot
  * monitors at the start and the end; uptime at the end) into ITER/monitor.NAME, and sleeps in
- * between. Not in the job cgroup; it dies with the runner.
+ * between. Not in the job cgroup; it dies with the runner. Before its first sample it writes
+ * each monitor's status file (monitor_status.h): `ok`, or `unavailable: REASON` for a monitor
+ * whose files this machine does not have (that one is not sampled).
  */
 #ifndef BENCHBOOT_INIT_MONITOR_H
 #define BENCHBOOT_INIT_MONITOR_H
 
 #include <sys/types.h>
 
+#include "monitor_status.h"
 #include "statset.h"
 #include "strv.h"
 
@@ -20,8 +23,9 @@ pid_t monitor_start(const struct bb_strv *names, const char *dir);
 void monitor_stop(pid_t pid);
 /* 1 when pid is the sampler (run_reap: it is not a benchmark's process); its status kept. */
 int monitor_reaped(pid_t pid, int status);
-/* The stats of each monitor's raw file in dir, appended to out; a monitor whose file cannot
- * be read or parsed is said on the console and left out. */
+/* The stats of each available monitor's raw file in dir, appended to out; a monitor whose
+ * file cannot be read or parsed is said on the console, left out and its status rewritten
+ * (unavailable: the reason); an ok one without any stat gets a note saying so. */
 void monitor_stats(const struct bb_strv *names, const char *dir, struct bb_stats *out);
 
 #endif

@@ -1,6 +1,6 @@
 /*
- * Early mounts: proc, sysfs, devtmpfs, tmpfs on /run, /tmp and /dev/shm. Without devtmpfs the
- * device nodes are made from /sys/dev/{char,block}/MAJ:MIN/uevent (DEVNAME=), on a tmpfs /dev.
+ * Early mounts: proc, sysfs, devtmpfs, tmpfs on /run, /tmp and /dev/shm, debugfs. Without devtmpfs
+ * the device nodes are made from /sys/dev/{char,block}/MAJ:MIN/uevent (DEVNAME=), on a tmpfs /dev.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -24,6 +24,8 @@ static const struct {
     {"tmpfs", "/run", MS_NOSUID | MS_NODEV, "mode=0755"},
     {"tmpfs", "/tmp", MS_NOSUID | MS_NODEV, "mode=1777"},
     {"tmpfs", "/dev/shm", MS_NOSUID | MS_NODEV, "mode=1777"},
+    /* as systemd mounts it: the sched_debug monitor reads /sys/kernel/debug/sched/debug */
+    {"debugfs", "/sys/kernel/debug", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL},
 };
 
 static int do_mount(const char *type, const char *target, unsigned long flags, const char *data)
@@ -88,6 +90,13 @@ int mount_early(void)
 			int n =
 			    nodes_from_sysfs("char", S_IFCHR) + nodes_from_sysfs("block", S_IFBLK);
 			say("created %d device nodes from /sys/dev", n);
+			continue;
+		}
+		if (!strcmp(mounts[i].type, "debugfs")) { /* a kernel without CONFIG_DEBUG_FS */
+			say("mount debugfs on /sys/kernel/debug failed (%s): the sched_debug "
+			    "monitor "
+			    "reads /proc/sched_debug or is unavailable",
+			    strerror(-r));
 			continue;
 		}
 		say("mount %s on %s failed: %s", mounts[i].type, mounts[i].target, strerror(-r));

@@ -968,6 +968,8 @@ static void write_status(struct boot *b, struct iteration *it)
 	}
 	if (*it->stats_error)
 		ijw_str(&w, "stats_error", it->stats_error);
+	if (b->plan.monitors.n) /* each monitor's status file (init/monitor_status.h) */
+		monitor_status_json(&w, &b->plan.monitors, it->dir);
 	if (b->cluster.role != BB_ROLE_NONE)
 		peer_json(&w, b, it);
 	ijw_close(&w, '}');
@@ -980,13 +982,20 @@ static void write_status(struct boot *b, struct iteration *it)
  * Add the iteration's stats to results.json. Returns 1 when it was rewritten (*old: its
  * previous text, NULL when there was none, for take_back_results), else 0.
  */
-static int append_results(struct iteration *it, char **old)
+static int append_results(struct iteration *it, const struct bb_strv *monitors, char **old)
 {
 	char path[600], err[256];
-	char *text = NULL;
+	char *text = NULL, **status = NULL;
 	snprintf(path, sizeof(path), INIT_RESULTS_DIR "/runs/%s/results.json", it->run->id);
 	*old = init_read(path, NULL);
-	int r = bb_resjson_append(*old, &it->stats, &text, err, sizeof(err));
+	/* the monitors' status lines beside their stats: "monitor_status" */
+	int r = monitor_status_lines(monitors, it->dir, &status);
+	if (!r)
+		r = bb_resjson_append_status(*old, &it->stats, (const char *const *)monitors->v,
+		                             (const char *const *)status, monitors->n, &text, err,
+		                             sizeof(err));
+	if (status)
+		monitor_status_lines_free(status, monitors->n);
 	if (r)
 		say("%s: cannot update results.json: %s", it->run->id,
 		    r == -EINVAL ? err : strerror(-r));
@@ -1174,7 +1183,7 @@ static void iteration(struct boot *b, size_t runidx, int iter, int warmup)
 	if (!strcmp(it.status, "ok") && warmup && !server_host)
 		write_warmup_results(&it);
 	else if (!strcmp(it.status, "ok") && !server_host)
-		appended = append_results(&it, &old_results);
+		appended = append_results(&it, &b->plan.monitors, &old_results);
 	/* keep the sysctls as read back for env.json, then put the boot values back */
 	if (it.sysctls.n && !b->run_sysctls[runidx].n) {
 		struct sysctl_set *keep = &b->run_sysctls[runidx];

@@ -10,14 +10,30 @@
 
 #include "grow.h"
 #include "parse_monitor.h"
+#include "parse_monitor_int.h"
 
 const struct bb_monitor bb_monitors[] = {
-    {"vmstat", {"/proc/stat", "/proc/vmstat", "/proc/meminfo", NULL}, BB_MON_EVERY, 1},
-    {"proc-vmstat", {"/proc/vmstat", NULL}, BB_MON_EVERY, 1},
-    {"meminfo", {"/proc/meminfo", NULL}, BB_MON_EVERY, 1},
-    {"interrupts", {"/proc/interrupts", NULL}, BB_MON_START_END, 0},
-    {"softirqs", {"/proc/softirqs", NULL}, BB_MON_START_END, 0},
-    {"uptime", {"/proc/uptime", NULL}, BB_MON_END, 0},
+    {"vmstat", {"/proc/stat", "/proc/vmstat", "/proc/meminfo", NULL}, BB_MON_EVERY, 1, 0},
+    {"proc-vmstat", {"/proc/vmstat", NULL}, BB_MON_EVERY, 1, 0},
+    {"meminfo", {"/proc/meminfo", NULL}, BB_MON_EVERY, 1, 0},
+    {"interrupts", {"/proc/interrupts", NULL}, BB_MON_START_END, 0, 0},
+    {"softirqs", {"/proc/softirqs", NULL}, BB_MON_START_END, 0, 0},
+    {"uptime", {"/proc/uptime", NULL}, BB_MON_END, 0, 0},
+    {"mpstat", {"/proc/stat", NULL}, BB_MON_EVERY, 1, 0},
+    /* LKP's programs/proc-vmstat/monitor: debugfs first, /proc/sched_debug before 5.13 */
+    {"sched_debug",
+     {"/sys/kernel/debug/sched/debug", "/proc/sched_debug", NULL},
+     BB_MON_EVERY,
+     60,
+     1},
+    {"cpuidle",
+     {"/sys/devices/system/cpu/cpu*/cpuidle/state*/name",
+      "/sys/devices/system/cpu/cpu*/cpuidle/state*/time",
+      "/sys/devices/system/cpu/cpu*/cpuidle/state*/usage", NULL},
+     BB_MON_START_END,
+     0,
+     0},
+    {"slabinfo", {"/proc/slabinfo", NULL}, BB_MON_EVERY, 1, 0},
 };
 const size_t bb_nmonitors = sizeof bb_monitors / sizeof bb_monitors[0];
 
@@ -97,25 +113,6 @@ int bb_monitor_event_counter(const char *stat)
 	return 0;
 }
 
-/* One monitor's parse in progress: the series, the sample being read, the parsers' state. */
-struct parse {
-	const struct bb_monitor *m;
-	struct bb_resjson *series;
-	size_t sample; /* index of the sample being read */
-	int err;
-	/* meminfo */
-	int have_total;
-	double mem_total, max_used;
-	size_t nused;
-	char mem_unit[16];
-	/* interrupts, softirqs: the CPU columns of the header */
-	char cols[64][16];
-	size_t ncols;
-	/* vmstat: the previous sample's counters */
-	int have_prev;
-	unsigned long long prev[16];
-};
-
 static struct bb_resjson_series *series_get(struct bb_resjson *r, const char *name)
 {
 	for (size_t i = 0; i < r->n; i++)
@@ -144,7 +141,7 @@ static int series_push(struct bb_resjson_series *s, double v)
  * value per sample (a repeated key in a sample keeps its first value). A name that does not
  * fit benchboot's 127 bytes is left out.
  */
-static void emit(struct parse *p, const char *key, const char *value)
+void bb_mon_emit(struct parse *p, const char *key, const char *value)
 {
 	char name[160], *end;
 	if (p->err || !*value)
@@ -168,15 +165,15 @@ static void emit(struct parse *p, const char *key, const char *value)
 		p->err = series_push(s, v);
 }
 
-static void emit_num(struct parse *p, const char *key, double v)
+void bb_mon_emit_num(struct parse *p, const char *key, double v)
 {
 	char buf[64];
 	snprintf(buf, sizeof buf, "%.17g", v);
-	emit(p, key, buf);
+	bb_mon_emit(p, key, buf);
 }
 
 /* The blank-separated words of line (modified in place), at most max. */
-static size_t split(char *line, char **w, size_t max)
+size_t bb_mon_split(char *line, char **w, size_t max)
 {
 	size_t n = 0;
 	for (char *s = strtok(line, " \t"); s && n < max; s = strtok(NULL, " \t"))
@@ -185,7 +182,7 @@ static size_t split(char *line, char **w, size_t max)
 }
 
 /* Calls fn on each line of text[0..len) (a copy, NUL-terminated, without the newline). */
-static void each_line(struct parse *p, const char *text, size_t len,
+void bb_mon_each_line(struct parse *p, const char *text, size_t len,
                       void (*fn)(struct parse *, char *))
 {
 	while (len && !p->err) {
@@ -209,12 +206,12 @@ static void each_line(struct parse *p, const char *text, size_t len,
 static void proc_vmstat_line(struct parse *p, char *line)
 {
 	char *w[2];
-	if (split(line, w, 2) < 2)
+	if (bb_mon_split(line, w, 2) < 2)
 		return;
 	size_t n = strlen(w[0]);
 	if (n && w[0][n - 1] == ':')
 		w[0][n - 1] = 0;
-	emit(p, w[0], w[1]);
+	bb_mon_emit(p, w[0], w[1]);
 }
 
 /* programs/meminfo/parse: `KEY: VALUE [UNIT]`, plus Memused = MemTotal (the first one read)
@@ -224,12 +221,12 @@ static void meminfo_line(struct parse *p, char *line)
 	char *w[3];
 	size_t nw;
 	if (!strncmp(line, "test_klp_atomic_replace:", 24) || !strncmp(line, "entries", 7) ||
-	    (nw = split(line, w, 3)) < 2)
+	    (nw = bb_mon_split(line, w, 3)) < 2)
 		return;
 	size_t n = strlen(w[0]);
 	if (n && w[0][n - 1] == ':')
 		w[0][n - 1] = 0;
-	emit(p, w[0], w[1]);
+	bb_mon_emit(p, w[0], w[1]);
 	double v = strtoll(w[1], NULL, 10); /* Ruby's to_i */
 	if (!p->have_total && !strcmp(w[0], "MemTotal")) {
 		p->have_total = 1;
@@ -242,9 +239,9 @@ static void meminfo_line(struct parse *p, char *line)
 		if (!p->nused++ || used > p->max_used)
 			p->max_used = used;
 		char key[32];
-		emit_num(p, "Memused", used);
+		bb_mon_emit_num(p, "Memused", used);
 		snprintf(key, sizeof key, "max_used_%s", p->mem_unit);
-		emit_num(p, key, p->max_used);
+		bb_mon_emit_num(p, key, p->max_used);
 	}
 }
 
@@ -254,7 +251,7 @@ static int header_line(struct parse *p, char *line, int need_cpu_names)
 	char *w[64];
 	char copy[1024];
 	snprintf(copy, sizeof copy, "%s", line);
-	size_t n = split(copy, w, 64);
+	size_t n = bb_mon_split(copy, w, 64);
 	if (!n)
 		return 0;
 	for (size_t i = 0; i < n; i++)
@@ -287,10 +284,12 @@ static void interrupts_line(struct parse *p, char *line)
 	if (header_line(p, line, 1) || !key_line(line))
 		return;
 	char *w[512];
-	size_t n = split(line, w, 512);
+	size_t n = bb_mon_split(line, w, 512);
+	if (!n)
+		return;
 	if (n == 2) {
 		w[0][strlen(w[0]) - 1] = 0;
-		emit(p, w[0], w[1]);
+		bb_mon_emit(p, w[0], w[1]);
 		return;
 	}
 	char key[512];
@@ -313,10 +312,10 @@ static void interrupts_line(struct parse *p, char *line)
 		const char *v = i + 1 < n ? w[i + 1] : "";
 		snprintf(name, sizeof name, "%s.%s", p->cols[i], key);
 		/* key ends with the IRQ's ':' for a line without words after the CPU columns */
-		emit(p, name, v);
+		bb_mon_emit(p, name, v);
 		sum += strtoull(v, NULL, 10);
 	}
-	emit_num(p, key, (double)sum);
+	bb_mon_emit_num(p, key, (double)sum);
 }
 
 /* programs/softirqs/parse: CPUn.NAME per column and NAME, their sum; any other line is the
@@ -328,32 +327,32 @@ static void softirqs_line(struct parse *p, char *line)
 		return;
 	}
 	char *w[512];
-	size_t n = split(line, w, 512);
+	size_t n = bb_mon_split(line, w, 512);
 	w[0][strlen(w[0]) - 1] = 0;
 	unsigned long long sum = 0;
 	for (size_t i = 0; i < p->ncols; i++) {
 		char name[300];
 		const char *v = i + 1 < n ? w[i + 1] : "";
 		snprintf(name, sizeof name, "%s.%s", p->cols[i], w[0]);
-		emit(p, name, v);
+		bb_mon_emit(p, name, v);
 		sum += strtoull(v, NULL, 10);
 	}
-	emit_num(p, w[0], (double)sum);
+	bb_mon_emit_num(p, w[0], (double)sum);
 }
 
 /* programs/uptime/monitor: boot and idle from /proc/uptime. */
 static void uptime_line(struct parse *p, char *line)
 {
 	char *w[2];
-	if (split(line, w, 2) < 2)
+	if (bb_mon_split(line, w, 2) < 2)
 		return;
-	emit(p, "boot", w[0]);
-	emit(p, "idle", w[1]);
+	bb_mon_emit(p, "boot", w[0]);
+	bb_mon_emit(p, "idle", w[1]);
 }
 
 /* The section of a vmstat sample after its `==> FILE <==` line (to the next such line), or
  * NULL. */
-static const char *section(const char *text, size_t len, const char *file, size_t *slen)
+const char *bb_mon_section(const char *text, size_t len, const char *file, size_t *slen)
 {
 	char mark[64];
 	int ml = snprintf(mark, sizeof mark, "==> %s <==\n", file);
@@ -402,9 +401,9 @@ enum { C_USE, C_SYS, C_IDL, C_IOW, C_STO, C_GUE, C_IN, C_CS, C_PGIN, C_PGOUT, C_
 static void vmstat_sample(struct parse *p, const char *text, size_t len)
 {
 	size_t sl = 0, vl = 0, ml = 0;
-	const char *st = section(text, len, "/proc/stat", &sl);
-	const char *vm = section(text, len, "/proc/vmstat", &vl);
-	const char *mi = section(text, len, "/proc/meminfo", &ml);
+	const char *st = bb_mon_section(text, len, "/proc/stat", &sl);
+	const char *vm = bb_mon_section(text, len, "/proc/vmstat", &vl);
+	const char *mi = bb_mon_section(text, len, "/proc/meminfo", &ml);
 	if (!st || !vm || !mi)
 		return;
 	unsigned long long cpu[10] = {0}, c[12];
@@ -448,27 +447,28 @@ static void vmstat_sample(struct parse *p, const char *text, size_t len)
 		rate[i] =
 		    first ? (x * hz + half) / div : (x + interval / 2) / (interval ? interval : 1);
 	}
-	emit_num(p, "procs.r", (double)field(st, sl, "procs_running"));
-	emit_num(p, "procs.b", (double)field(st, sl, "procs_blocked"));
+	bb_mon_emit_num(p, "procs.r", (double)field(st, sl, "procs_running"));
+	bb_mon_emit_num(p, "procs.b", (double)field(st, sl, "procs_blocked"));
 	unsigned long long swap_total = field(mi, ml, "SwapTotal"),
 	                   swap_free = field(mi, ml, "SwapFree");
-	emit_num(p, "memory.swpd", (double)(swap_total > swap_free ? swap_total - swap_free : 0));
-	emit_num(p, "memory.free", (double)field(mi, ml, "MemFree"));
-	emit_num(p, "memory.buff", (double)field(mi, ml, "Buffers"));
-	emit_num(p, "memory.cache",
-	         (double)(field(mi, ml, "Cached") + field(mi, ml, "SReclaimable")));
-	emit_num(p, "swap.si", (double)rate[4]);
-	emit_num(p, "swap.so", (double)rate[5]);
-	emit_num(p, "io.bi", (double)rate[2]);
-	emit_num(p, "io.bo", (double)rate[3]);
-	emit_num(p, "system.in", (double)rate[0]);
-	emit_num(p, "system.cs", (double)rate[1]);
-	emit_num(p, "cpu.us", (double)((100 * use + half) / div));
-	emit_num(p, "cpu.sy", (double)((100 * d[C_SYS] + half) / div));
-	emit_num(p, "cpu.id", (double)((100 * d[C_IDL] + half) / div));
-	emit_num(p, "cpu.wa", (double)((100 * d[C_IOW] + half) / div));
-	emit_num(p, "cpu.st", (double)((100 * d[C_STO] + half) / div));
-	emit_num(p, "cpu.gu", (double)((100 * d[C_GUE] + half) / div));
+	bb_mon_emit_num(p, "memory.swpd",
+	                (double)(swap_total > swap_free ? swap_total - swap_free : 0));
+	bb_mon_emit_num(p, "memory.free", (double)field(mi, ml, "MemFree"));
+	bb_mon_emit_num(p, "memory.buff", (double)field(mi, ml, "Buffers"));
+	bb_mon_emit_num(p, "memory.cache",
+	                (double)(field(mi, ml, "Cached") + field(mi, ml, "SReclaimable")));
+	bb_mon_emit_num(p, "swap.si", (double)rate[4]);
+	bb_mon_emit_num(p, "swap.so", (double)rate[5]);
+	bb_mon_emit_num(p, "io.bi", (double)rate[2]);
+	bb_mon_emit_num(p, "io.bo", (double)rate[3]);
+	bb_mon_emit_num(p, "system.in", (double)rate[0]);
+	bb_mon_emit_num(p, "system.cs", (double)rate[1]);
+	bb_mon_emit_num(p, "cpu.us", (double)((100 * use + half) / div));
+	bb_mon_emit_num(p, "cpu.sy", (double)((100 * d[C_SYS] + half) / div));
+	bb_mon_emit_num(p, "cpu.id", (double)((100 * d[C_IDL] + half) / div));
+	bb_mon_emit_num(p, "cpu.wa", (double)((100 * d[C_IOW] + half) / div));
+	bb_mon_emit_num(p, "cpu.st", (double)((100 * d[C_STO] + half) / div));
+	bb_mon_emit_num(p, "cpu.gu", (double)((100 * d[C_GUE] + half) / div));
 }
 
 static void parse_sample(struct parse *p, const char *text, size_t len)
@@ -477,15 +477,23 @@ static void parse_sample(struct parse *p, const char *text, size_t len)
 	if (!strcmp(name, "vmstat"))
 		vmstat_sample(p, text, len);
 	else if (!strcmp(name, "proc-vmstat"))
-		each_line(p, text, len, proc_vmstat_line);
+		bb_mon_each_line(p, text, len, proc_vmstat_line);
 	else if (!strcmp(name, "meminfo"))
-		each_line(p, text, len, meminfo_line);
+		bb_mon_each_line(p, text, len, meminfo_line);
 	else if (!strcmp(name, "interrupts"))
-		each_line(p, text, len, interrupts_line);
+		bb_mon_each_line(p, text, len, interrupts_line);
 	else if (!strcmp(name, "softirqs"))
-		each_line(p, text, len, softirqs_line);
+		bb_mon_each_line(p, text, len, softirqs_line);
 	else if (!strcmp(name, "uptime"))
-		each_line(p, text, len, uptime_line);
+		bb_mon_each_line(p, text, len, uptime_line);
+	else if (!strcmp(name, "mpstat"))
+		bb_mon_mpstat_sample(p, text, len);
+	else if (!strcmp(name, "sched_debug"))
+		bb_mon_sched_debug_sample(p, text, len);
+	else if (!strcmp(name, "cpuidle"))
+		bb_mon_cpuidle_sample(p, text, len);
+	else if (!strcmp(name, "slabinfo"))
+		bb_mon_each_line(p, text, len, bb_mon_slabinfo_line);
 }
 
 /* dump-stat after the records: all-zero stats out, a short last record cut. */
@@ -508,8 +516,11 @@ static void dump_stat_finish(const struct bb_monitor *m, struct bb_resjson *r)
 		r->s[keep++] = *s;
 	}
 	r->n = keep;
-	/* the sizes are those before the zero stats went, as in dump-stat */
-	if (strcmp(m->name, "meminfo") && min + 1 == max)
+	/* the sizes are those before the zero stats went, as in dump-stat, which leaves its
+	 * UNSTRUCTURED_MONITORS alone */
+	int unstructured = !strcmp(m->name, "meminfo") || !strcmp(m->name, "sched_debug") ||
+	                   !strcmp(m->name, "slabinfo");
+	if (!unstructured && min + 1 == max)
 		for (size_t i = 0; i < r->n; i++)
 			if (r->s[i].n == max)
 				r->s[i].n--;
@@ -518,9 +529,11 @@ static void dump_stat_finish(const struct bb_monitor *m, struct bb_resjson *r)
 int bb_monitor_parse(const struct bb_monitor *m, const char *raw, struct bb_resjson *series,
                      char *err, size_t errlen)
 {
-	struct parse p = {.m = m, .series = series};
+	struct parse p = {.m = m, .series = series, .nsub = -1};
 	const char *s = raw ? raw : "";
 	size_t nsamples = 0;
+	/* mpstat reports intervals: its first sample is no record, only the counters */
+	int deltas = !strcmp(m->name, "mpstat");
 	if (*s && strncmp(s, "time: ", 6)) {
 		snprintf(err, errlen, "%s: the raw samples do not start with a time: line",
 		         m->name);
@@ -537,11 +550,22 @@ int bb_monitor_parse(const struct bb_monitor *m, const char *raw, struct bb_resj
 			const char *e = strchr(next, '\n');
 			next = e ? e + 1 : next + strlen(next);
 		}
+		if (deltas && !p.have_prev) {
+			p.sample = nsamples;
+			parse_sample(&p, body, (size_t)(next - body));
+			s = next;
+			continue;
+		}
 		p.sample = nsamples++;
-		emit(&p, "time", tbuf);
+		bb_mon_emit(&p, "time", tbuf);
 		parse_sample(&p, body, (size_t)(next - body));
 		s = next;
 	}
+	if (deltas)
+		bb_mon_mpstat_finish(&p);
+	bb_resjson_free(&p.percpu);
+	if (p.err == -EINVAL)
+		snprintf(err, errlen, "%s: %s", m->name, p.errmsg);
 	if (p.err)
 		return p.err;
 	dump_stat_finish(m, series);

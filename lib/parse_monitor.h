@@ -8,7 +8,9 @@
  *
  * A raw file (ITER/monitor.NAME) is the samples one after the other, each a line
  * `time: SECONDS` (CLOCK_BOOTTIME) followed by the /proc file as read; a monitor reading
- * several files (vmstat) puts `==> /proc/FILE <==` before each.
+ * several files (vmstat, or the files a glob pattern matched: cpuidle) puts
+ * `==> /proc/FILE <==` before each. Next to it, ITER/monitor.NAME.status says whether the
+ * monitor could run (init/monitor_status.h).
  */
 #ifndef BENCHBOOT_PARSE_MONITOR_H
 #define BENCHBOOT_PARSE_MONITOR_H
@@ -26,9 +28,10 @@ enum bb_monitor_when {
 
 struct bb_monitor {
 	const char *name;     /* LKP's program name, the stats' prefix */
-	const char *files[4]; /* the /proc files it reads, NULL-terminated */
+	const char *files[4]; /* the files it reads, NULL-terminated; a '*' makes a glob pattern */
 	enum bb_monitor_when when;
 	double interval_s; /* BB_MON_EVERY: LKP's default interval */
+	int one_of;        /* files are alternatives: the first that opens is read (sched_debug) */
 };
 
 extern const struct bb_monitor bb_monitors[];

@@ -51,8 +51,46 @@ int bb_resjson_add(struct bb_resjson *r, const struct bb_stats *it)
 	return 0;
 }
 
+static struct bb_resjson_status *status_get(struct bb_resjson *r, const char *name, int create)
+{
+	for (size_t i = 0; i < r->nst; i++)
+		if (!strcmp(r->st[i].name, name))
+			return &r->st[i];
+	if (!create || strlen(name) >= sizeof r->st[0].name)
+		return NULL;
+	if (bb_grow(&r->st, &r->capst, r->nst + 1, sizeof *r->st))
+		return NULL;
+	struct bb_resjson_status *s = &r->st[r->nst++];
+	memset(s, 0, sizeof *s);
+	strcpy(s->name, name);
+	return s;
+}
+
+int bb_resjson_add_status(struct bb_resjson *r, const char *name, const char *status)
+{
+	struct bb_resjson_status *s = status_get(r, name, 1);
+	char *copy = strdup(status);
+	if (!s || !copy || bb_grow(&s->v, &s->cap, s->n + 1, sizeof *s->v)) {
+		free(copy);
+		return -ENOMEM;
+	}
+	s->v[s->n++] = copy;
+	return 0;
+}
+
+const struct bb_resjson_status *bb_resjson_get_status(const struct bb_resjson *r, const char *name)
+{
+	return status_get((struct bb_resjson *)r, name, 0);
+}
+
 void bb_resjson_free(struct bb_resjson *r)
 {
+	for (size_t i = 0; i < r->nst; i++) {
+		for (size_t k = 0; k < r->st[i].n; k++)
+			free(r->st[i].v[k]);
+		free(r->st[i].v);
+	}
+	free(r->st);
 	for (size_t i = 0; i < r->n; i++)
 		free(r->s[i].v);
 	free(r->s);
@@ -167,6 +205,61 @@ static int rd_number(struct rd *d, double *v)
 	return 0;
 }
 
+/* The "monitor_status" member's value: {"NAME": ["STATUS", ...], ...}. */
+static int rd_statuses(struct rd *d, struct bb_resjson *r)
+{
+	int rc;
+	char line[4096];
+	if (*d->p != '{')
+		return rd_fail(d, "expected '{' (monitor_status is an object)");
+	d->p++;
+	rd_ws(d);
+	if (*d->p == '}') {
+		d->p++;
+		return 0;
+	}
+	for (;;) {
+		char name[128];
+		rd_ws(d);
+		if ((rc = rd_string(d, name, sizeof name)))
+			return rc;
+		if (bb_resjson_get_status(r, name))
+			return rd_fail(d, "duplicate monitor in monitor_status");
+		if (!status_get(r, name, 1))
+			return -ENOMEM;
+		rd_ws(d);
+		if (*d->p != ':')
+			return rd_fail(d, "expected ':'");
+		d->p++;
+		rd_ws(d);
+		if (*d->p != '[')
+			return rd_fail(d, "expected '[' (a monitor's statuses are an array)");
+		d->p++;
+		rd_ws(d);
+		while (*d->p != ']') {
+			rd_ws(d);
+			if ((rc = rd_string(d, line, sizeof line)) ||
+			    (rc = bb_resjson_add_status(r, name, line)))
+				return rc;
+			rd_ws(d);
+			if (*d->p == ']')
+				break;
+			if (*d->p != ',')
+				return rd_fail(d, "expected ',' or ']'");
+			d->p++;
+		}
+		d->p++;
+		rd_ws(d);
+		if (*d->p == '}') {
+			d->p++;
+			return 0;
+		}
+		if (*d->p != ',')
+			return rd_fail(d, "expected ',' or '}'");
+		d->p++;
+	}
+}
+
 int bb_resjson_parse(const char *text, struct bb_resjson *r, char *err, size_t errlen)
 {
 	struct rd d = {text ? text : "", text ? text : "", err, errlen};
@@ -188,6 +281,18 @@ int bb_resjson_parse(const char *text, struct bb_resjson *r, char *err, size_t e
 		rd_ws(&d);
 		if ((rc = rd_string(&d, name, sizeof name)))
 			goto out_free;
+		if (!strcmp(name, "monitor_status")) {
+			rd_ws(&d);
+			if (*d.p != ':') {
+				rc = rd_fail(&d, "expected ':'");
+				goto out_free;
+			}
+			d.p++;
+			rd_ws(&d);
+			if ((rc = rd_statuses(&d, r)))
+				goto out_free;
+			goto next;
+		}
 		if (bb_resjson_get(r, name)) {
 			rc = rd_fail(&d, "duplicate stat name");
 			goto out_free;
@@ -227,6 +332,7 @@ int bb_resjson_parse(const char *text, struct bb_resjson *r, char *err, size_t e
 			}
 		}
 		d.p++;
+	next:
 		rd_ws(&d);
 		if (*d.p == '}') {
 			d.p++;
@@ -321,7 +427,22 @@ char *bb_resjson_format(const struct bb_resjson *r)
 		}
 		sb_add(&b, order[i]->n ? "\n  ]" : "]");
 	}
-	sb_add(&b, r->n ? "\n}\n" : "}\n");
+	if (r->nst) {
+		sb_add(&b, r->n ? ",\n  " : "\n  ");
+		sb_add(&b, "\"monitor_status\": {");
+		for (size_t i = 0; i < r->nst; i++) {
+			sb_add(&b, i ? ",\n    " : "\n    ");
+			bb_jsonstr_write(r->st[i].name, sb_sink, &b);
+			sb_add(&b, ": [");
+			for (size_t k = 0; k < r->st[i].n; k++) {
+				sb_add(&b, k ? ",\n      " : "\n      ");
+				bb_jsonstr_write(r->st[i].v[k], sb_sink, &b);
+			}
+			sb_add(&b, r->st[i].n ? "\n    ]" : "]");
+		}
+		sb_add(&b, "\n  }");
+	}
+	sb_add(&b, r->n || r->nst ? "\n}\n" : "}\n");
 	free(order);
 	if (b.oom) {
 		free(b.p);
@@ -333,11 +454,20 @@ char *bb_resjson_format(const struct bb_resjson *r)
 int bb_resjson_append(const char *old, const struct bb_stats *it, char **out, char *err,
                       size_t errlen)
 {
+	return bb_resjson_append_status(old, it, NULL, NULL, 0, out, err, errlen);
+}
+
+int bb_resjson_append_status(const char *old, const struct bb_stats *it, const char *const *names,
+                             const char *const *statuses, size_t n, char **out, char *err,
+                             size_t errlen)
+{
 	struct bb_resjson r;
 	int rc = bb_resjson_parse(old, &r, err, errlen);
 	if (rc)
 		return rc;
 	rc = bb_resjson_add(&r, it);
+	for (size_t i = 0; !rc && i < n; i++)
+		rc = bb_resjson_add_status(&r, names[i], statuses[i]);
 	if (!rc) {
 		*out = bb_resjson_format(&r);
 		if (!*out)

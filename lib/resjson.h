@@ -27,9 +27,18 @@ struct bb_resjson_series {
 	size_t n, cap;
 };
 
+/* A monitor's status line per iteration (results.json's "monitor_status"). */
+struct bb_resjson_status {
+	char name[128];
+	char **v;
+	size_t n, cap;
+};
+
 struct bb_resjson {
 	struct bb_resjson_series *s;
 	size_t n, cap;
+	struct bb_resjson_status *st;
+	size_t nst, capst;
 };
 
 /* Parse a results.json text ("" or NULL is an empty object). 0, -ENOMEM, or -EINVAL with
@@ -37,6 +46,10 @@ struct bb_resjson {
 int bb_resjson_parse(const char *text, struct bb_resjson *r, char *err, size_t errlen);
 /* Append one iteration: every stat's value to its series (created when new). 0 or -errno. */
 int bb_resjson_add(struct bb_resjson *r, const struct bb_stats *iteration);
+/* Append one iteration's status line of monitor name. 0 or -ENOMEM. */
+int bb_resjson_add_status(struct bb_resjson *r, const char *name, const char *status);
+/* The status lines of monitor name, or NULL. */
+const struct bb_resjson_status *bb_resjson_get_status(const struct bb_resjson *r, const char *name);
 /* The series called name, or NULL. */
 const struct bb_resjson_series *bb_resjson_get(const struct bb_resjson *r, const char *name);
 /* The text (malloc'd, ends with a newline), or NULL when out of memory. */
@@ -47,5 +60,9 @@ void bb_resjson_free(struct bb_resjson *r);
  * *out. 0, -ENOMEM, or -EINVAL (old text unreadable, reason in err). */
 int bb_resjson_append(const char *old, const struct bb_stats *iteration, char **out, char *err,
                       size_t errlen);
+/* The same with the iteration's monitor status lines: names[i] has statuses[i] (n of them). */
+int bb_resjson_append_status(const char *old, const struct bb_stats *iteration,
+                             const char *const *names, const char *const *statuses, size_t n,
+                             char **out, char *err, size_t errlen);
 
 #endif

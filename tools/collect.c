@@ -2,6 +2,7 @@
  * usage: benchboot collect DISK... -o DIR
  *        benchboot collect --console LOG -o DIR
  *        benchboot collect --lava URL JOBID... -o DIR [--token-file FILE]
+ *        benchboot collect --monitor-stats ITERDIR...
  *
  * Copy the boots of a results disk (an image file or a block device, read with libext2fs: no
  * mount, no root) or of a serial console log into DIR/NNNN-BOOTID/, each boot once; a two-host
@@ -23,6 +24,7 @@ static const char usage_text[] =
     "usage: benchboot collect DISK... -o DIR\n"
     "       benchboot collect --console LOG -o DIR\n"
     "       benchboot collect --lava URL JOBID... -o DIR [--token-file FILE]\n"
+    "       benchboot collect --monitor-stats ITERDIR...\n"
     "\n"
     "Copy the results of every boot on a results disk (an image file or a block device; read\n"
     "with libext2fs, read-only: no mount, no root) into DIR/NNNN-BOOTID/. With --console, read\n"
@@ -55,6 +57,11 @@ static const char usage_text[] =
     "                         DIR/server-host/, linked from the client's boot folder\n"
     "  --token-file FILE      the LAVA API token's file (its first line)\n"
     "  --max-file-size N      refuse larger files (default 1G; K, M, G suffixes)\n"
+    "  --monitor-stats        print the monitors' stats of collected iteration folders\n"
+    "                         (DIR/NNNN-BOOTID/runs/RUNID/ITER), computed again from their\n"
+    "                         raw files (monitor.NAME.gz) by this benchboot's parsers:\n"
+    "                         `NAME.KEY VALUE` lines, `# NAME: unavailable: REASON` (after\n"
+    "                         a parser fix: the stats the init would compute now)\n"
     "\n"
     "exit: 0 collected (or nothing new), 1 collected with problems (refused names, damaged\n"
     "files: the messages say which; with --lava: a job not Complete, not finished or without\n"
@@ -66,12 +73,13 @@ static void print_msg(void *ctx, const char *line)
 	printf("%s\n", line);
 }
 
-enum { OPT_CONSOLE = 256, OPT_LAVA, OPT_TOKEN_FILE, OPT_MAX_FILE_SIZE };
+enum { OPT_CONSOLE = 256, OPT_LAVA, OPT_TOKEN_FILE, OPT_MAX_FILE_SIZE, OPT_MONITOR_STATS };
 static const struct option options[] = {
 	{"console", required_argument, NULL, OPT_CONSOLE},
 	{"lava", required_argument, NULL, OPT_LAVA},
 	{"token-file", required_argument, NULL, OPT_TOKEN_FILE},
 	{"max-file-size", required_argument, NULL, OPT_MAX_FILE_SIZE},
+	{"monitor-stats", no_argument, NULL, OPT_MONITOR_STATS},
 	VERB_HELP_OPTION,
 	{NULL, 0, NULL, 0},
 };
@@ -209,11 +217,28 @@ static int collect_one(const char *src, int console, const struct collect_opts *
 	return EXIT_OK;
 }
 
+/* --monitor-stats: each iteration folder's monitor stats again, from its raw files. */
+static int monitor_stats(char **dirs, int n)
+{
+	int rc = EXIT_OK;
+	for (int i = 0; i < n; i++) {
+		char err[4400];
+		if (n > 1)
+			printf("%s%s:\n", i ? "\n" : "", dirs[i]);
+		int r = collect_monitor_stats(dirs[i], stdout, err, sizeof err);
+		if (r) {
+			fprintf(stderr, "benchboot collect: %s\n", err);
+			rc = EXIT_CHANGED;
+		}
+	}
+	return rc;
+}
+
 static int collect_main(int argc, char **argv)
 {
 	const char *out = NULL, *lava = NULL, *token_file = NULL, *console = NULL;
 	unsigned long long max = 0;
-	int opt;
+	int opt, mstats = 0;
 	while ((opt = verb_getopt(&cmd, argc, argv)) != -1) {
 		switch (opt) {
 		case VERB_HELP: return EXIT_OK;
@@ -222,6 +247,7 @@ static int collect_main(int argc, char **argv)
 		case OPT_CONSOLE: console = optarg; break;
 		case OPT_LAVA: lava = optarg; break;
 		case OPT_TOKEN_FILE: token_file = optarg; break;
+		case OPT_MONITOR_STATS: mstats = 1; break;
 		case OPT_MAX_FILE_SIZE:
 			if (bb_size_parse(optarg, &max) || !max)
 				return usage_error(cmd.name, "bad size '%s'", optarg);
@@ -230,6 +256,10 @@ static int collect_main(int argc, char **argv)
 	}
 	char **srcs = argv + optind;
 	int nsrcs = argc - optind;
+	if (mstats && (console || lava || out || !nsrcs))
+		return usage_error(cmd.name, "--monitor-stats takes iteration folders, alone");
+	if (mstats)
+		return monitor_stats(srcs, nsrcs);
 	if (console && lava)
 		return usage_error(cmd.name, "--console and --lava: choose one");
 	if (console && nsrcs)

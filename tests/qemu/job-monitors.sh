@@ -1,31 +1,40 @@
-# LKP's /proc monitors in a TCG boot: a 3 s TCP_STREAM job naming vmstat, proc-vmstat, meminfo,
-# interrupts, softirqs and uptime as top-level keys. check lists them (and perf-stat as not
-# implemented yet); results.json has their stats beside netperf's, LKP's names, one value per
-# iteration (proc-vmstat.pgfree a delta, vmstat.system.cs a mean); the raw samples are in the
-# iteration folder; the console lists the test's stats only.
+# LKP's /proc and /sys monitors in a TCG boot: a 3 s TCP_STREAM job naming vmstat, proc-vmstat,
+# meminfo, interrupts, softirqs, uptime, mpstat, sched_debug, cpuidle and slabinfo as top-level
+# keys. check lists them (and perf-stat as not implemented yet); results.json has their stats
+# beside netperf's, LKP's names, one value per iteration (proc-vmstat.pgfree a delta,
+# vmstat.system.cs a mean, mpstat.cpu.all.sys% a per cent); every monitor has a status (ok, or
+# unavailable with the reason: cpuidle under TCG) in its status file, the iteration's status and
+# results.json, and an unavailable one no stats; the raw samples are in the iteration folder,
+# gzip-compressed by collect; the console lists the test's stats only.
 . tests/lib.sh
 bb_need netperf
 . tests/qemu/job.inc
 job=tests/fixtures/monitors/netperf-monitors.yaml
 "$BENCHBOOT" check "$job" >"$T/check.out" 2>&1 || fail "check: $(cat "$T/check.out")"
-expect_grep "^monitors (sampled in every iteration's measured window): vmstat proc-vmstat meminfo interrupts softirqs uptime$" "$T/check.out"
+expect_grep "^monitors (sampled in every iteration's measured window): vmstat proc-vmstat meminfo interrupts softirqs uptime mpstat sched_debug cpuidle slabinfo$" "$T/check.out"
 expect_grep "^monitors not implemented yet (recorded only): perf-stat$" "$T/check.out"
 JOB_RUN_TIMEOUT=600 job_run "$job"
 job_check "$T/res" netperf.Throughput_Mbps proc-vmstat.pgfree vmstat.system.cs vmstat.system.in \
 	meminfo.Memused meminfo.max_used_kB uptime.boot interrupts.LOC:Local_timer_interrupts \
-	softirqs.TIMER >"$T/check" || fail "$(cat "$T/check")"
+	softirqs.TIMER mpstat.cpu.all.sys% slabinfo.kmalloc-1k.num_objs >"$T/check" ||
+	fail "$(cat "$T/check")"
 cat "$T/check"
 it=$(echo "$T"/res/0*/runs/TCP_STREAM/1)
-for m in vmstat proc-vmstat meminfo interrupts softirqs uptime; do
-	[ -s "$it/monitor.$m" ] || fail "no raw samples $it/monitor.$m"
+for m in vmstat proc-vmstat meminfo interrupts softirqs uptime mpstat sched_debug slabinfo; do
+	[ -s "$it/monitor.$m.gz" ] || fail "no compressed raw samples $it/monitor.$m.gz"
+	[ ! -e "$it/monitor.$m" ] || fail "$it/monitor.$m left uncompressed"
+	expect_eq "monitor.$m.status" "$(head -n1 "$it/monitor.$m.status")" ok
 done
-python3 - "$it" <<'PY' || fail "monitor stats not as LKP reduces them"
-import json, os, sys
+python3 - "$it" <<'PY' || fail "monitor stats or statuses not as they should be"
+import gzip, json, os, sys
 it = sys.argv[1]
 r = json.load(open(os.path.join(os.path.dirname(it), "results.json")))
+st = json.load(open(os.path.join(it, "status")))
+def raw(name):
+    return gzip.open(os.path.join(it, "monitor." + name + ".gz"), "rt")
 def samples(name, key):
     out, cur = [], None
-    for line in open(os.path.join(it, "monitor." + name)):
+    for line in raw(name):
         if line.startswith("time: "):
             cur = None
             continue
@@ -38,12 +47,48 @@ pg = samples("proc-vmstat", "pgfree")
 # 3 s at 1 s: the start and 2 or 3 more, none at the end (LKP's monitors stop at post-test)
 assert 3 <= len(pg) <= 5, pg
 assert r["proc-vmstat.pgfree"][0] == pg[-1] - pg[0], (r["proc-vmstat.pgfree"], pg)
-up = [l for l in open(os.path.join(it, "monitor.uptime")) if l.startswith("time: ")]
+up = [l for l in raw("uptime") if l.startswith("time: ")]
 assert len(up) == 1, up
-irq = [l for l in open(os.path.join(it, "monitor.interrupts")) if l.startswith("time: ")]
+irq = [l for l in raw("interrupts") if l.startswith("time: ")]
 assert len(irq) == 2, irq
+sys_pct = r["mpstat.cpu.all.sys%"][0]
+assert 0 < sys_pct <= 100, sys_pct
+# sched_debug samples every 60 s: the one at the start; a stat, or the reason it has none
+sd = st["monitors"]["sched_debug"]
+if sd["status"] == "ok":
+    assert "sched_debug.cpu.nr_switches.avg" in r, sorted(k for k in r if k.startswith("sched"))
+else:
+    assert sd["status"].startswith("unavailable: "), sd
+# cpuidle: under TCG the kernel has no idle states: the reason, and no zeros in its place
+ci = st["monitors"]["cpuidle"]
+cistats = [k for k in r if k.startswith("cpuidle.")]
+if ci["status"] == "ok":
+    assert r["cpuidle..time"][0] > 0, r.get("cpuidle..time")
+else:
+    assert ci["status"].startswith("unavailable: no idle states under /sys/devices/system/cpu/"), ci
+    assert not cistats, cistats
+    assert not os.path.exists(os.path.join(it, "monitor.cpuidle.gz"))
+    assert open(os.path.join(it, "monitor.cpuidle.status")).readline().strip() == ci["status"]
+# every monitor's status: the iteration's status and results.json (one line per iteration)
+names = "vmstat proc-vmstat meminfo interrupts softirqs uptime mpstat sched_debug cpuidle slabinfo".split()
+for m in names:
+    assert st["monitors"][m]["status"] == "ok" or st["monitors"][m]["status"].startswith("unavailable: "), (m, st["monitors"][m])
+    assert r["monitor_status"][m] == [st["monitors"][m]["status"]], (m, r["monitor_status"].get(m))
 print("proc-vmstat.pgfree samples", pg, "-> delta", r["proc-vmstat.pgfree"][0])
+print("mpstat.cpu.all.sys%", sys_pct, "sched_debug:", sd["status"], "cpuidle:", ci["status"])
 print("vmstat.system.cs", r["vmstat.system.cs"], "stats in results.json:", len(r))
+PY
+# a parser re-run on the collected raw files gives the stats the init computed
+"$BENCHBOOT" collect --monitor-stats "$it" >"$T/reparse" 2>&1 || fail "collect --monitor-stats: $(cat "$T/reparse")"
+expect_grep "^# cpuidle: unavailable: " "$T/reparse"
+python3 - "$it" "$T/reparse" <<'PY' || fail "collect --monitor-stats differs from results.json"
+import json, os, sys
+r = json.load(open(os.path.join(os.path.dirname(sys.argv[1]), "results.json")))
+again = dict(l.split() for l in open(sys.argv[2]) if not l.startswith("#"))
+for k in ("mpstat.cpu.all.sys%", "proc-vmstat.pgfree", "slabinfo.kmalloc-1k.num_objs"):
+    assert abs(float(again[k]) - r[k][0]) <= 1e-9 * abs(r[k][0]), (k, again[k], r[k])
+assert len(again) == len([k for k in r if k.split(".")[0] in {"vmstat", "proc-vmstat", "meminfo", "interrupts", "softirqs", "uptime", "mpstat", "sched_debug", "slabinfo"}]), (len(again),)
+print("collect --monitor-stats:", len(again), "stats, as in results.json")
 PY
 log=$(echo "$T"/res/console/*.log)
 expect_grep "TCP_STREAM iteration 1: netperf.Throughput_Mbps = " "$log"

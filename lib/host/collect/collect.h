@@ -12,6 +12,7 @@
 #define BENCHBOOT_HOST_COLLECT_H
 
 #include <stdint.h>
+#include <stdio.h>
 
 struct collect_opts {
 	const char *outdir;
@@ -118,5 +119,22 @@ int collect_link_server_host(const char *outdir, const char *client_folder,
  * unlinked; failures to link count as problems. 0, or -errno when OUTDIR cannot be read.
  */
 int collect_link_pairs(const struct collect_opts *o, struct collect_stats *st);
+
+/*
+ * Compress the raw monitor files of a boot folder being collected (bootfd): each
+ * runs/RUNID/ITER/monitor.NAME but monitor.NAME.status becomes monitor.NAME.gz (gzip, no name,
+ * mtime 0). Returns how many were compressed; *problems counts the files that could not be
+ * (left as they were, the last reason in err).
+ */
+unsigned collect_compress_monitors(int bootfd, unsigned *problems, char *err, size_t errlen);
+
+/*
+ * The monitors' stats of the iteration folder iterdir (runs/RUNID/ITER of a collected boot)
+ * computed again with this build's parsers (lib/parse_monitor.h) from its raw files
+ * (monitor.NAME.gz or monitor.NAME): `NAME.KEY VALUE` lines on out, `# NAME: unavailable: ...`
+ * for a monitor its status file says was not available. 0; -ENOENT (no monitor files) or
+ * -EINVAL (a file unreadable or not parsed; the others still printed) with err set.
+ */
+int collect_monitor_stats(const char *iterdir, FILE *out, char *err, size_t errlen);
 
 #endif
