@@ -14,6 +14,9 @@
 # on the first k boots for k = 2..POWER, printing the interval at each k and the first k from
 # which I stays set.
 #
+# Small: pairs of consecutive boots (one per order of the turned run order, docs/compare.md
+# "Counterbalanced order") compared as a user with 2 boots would: neither mark may fire.
+#
 # Warm-up: from the same A/A boots, bench/position-effect.py tells whether the first iteration
 # of a boot differs from the others (docs/compare.md "Warm-up").
 #
@@ -91,6 +94,11 @@ for ((i = 0; (i + 1) * PER <= nboots && i < AA; i++)); do
 	group "$T/aa" $((i * PER)) "$PER" "$T/aa-$i"
 	compare "$T/aa-$i" printk_ratelimit "$T/aa-$i.json"
 done
+# the small-boot case: 2 consecutive boots (rounds 2i and 2i+1: one in each order)
+for ((i = 0; 2 * i + 2 <= nboots && i < AA; i++)); do
+	group "$T/aa" $((2 * i)) 2 "$T/two-$i"
+	compare "$T/two-$i" printk_ratelimit "$T/two-$i.json"
+done
 for ((i = 0; i < nboots; i++)); do
 	group "$T/aa" "$i" 1 "$T/one-$i"
 	compare "$T/one-$i" printk_ratelimit "$T/one-$i.json"
@@ -103,7 +111,7 @@ order=$(python3 -c 'import json,glob,sys
 for f in sorted(glob.glob(sys.argv[1] + "/0*/env.json")):
     e = json.load(open(f)); print(e.get("run_order") or e.get("order") or "blocked (not recorded)"); break' "$T/aa")
 python3 - "$T" "$AA" "$PER" "$POWER" "$order" <<'PY'
-import json, sys
+import json, statistics, sys
 T, AA, PER, POWER, order = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), sys.argv[5]
 STAT = "netperf.Throughput_Mbps"
 def stat(path):
@@ -133,6 +141,21 @@ for i in range(AA):
     i_marks += s["interval_changed"]
     l_marks += s["lkp_changed"]
     print("  %2d: %s" % (i + 1, fmt(s)))
+# 2 boots, one in each order: the order effect taken out leaves no degree of freedom
+two = two_i = two_l = 0
+effects = []
+for i in range(AA):
+    s = stat("%s/two-%d.json" % (T, i))
+    if not s:
+        continue
+    two += 1
+    two_i += s["interval_changed"]
+    two_l += s["lkp_changed"]
+    if s["interval"].get("order_effect_percent") is not None:
+        effects.append(s["interval"]["order_effect_percent"])
+if two:
+    print("A/A of 2 boots (one per order): I %d of %d, L %d of %d; order effect (second slot vs first) mean %s over %d"
+          % (two_i, two, two_l, two, "%+.2f%%" % statistics.mean(effects) if effects else "-", len(effects)))
 one = one_n = 0
 for i in range(AA * PER):
     try:

@@ -374,6 +374,7 @@ int env_write(const struct boot *b)
 	ijw_int(&w, "boot_group", b->plan.boot_group);
 	ijw_str(&w, "order", bb_order_name(b->plan.order));
 	ijw_int(&w, "order_seed", (long long)b->order_seed);
+	ijw_int(&w, "order_rotate", b->plan.order_rotate);
 	ijw_str(&w, "boot_params", b->plan.boot_params);
 	/* the job as overridden (benchboot --set): compare shows them as an environment
 	 * difference */

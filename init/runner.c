@@ -182,9 +182,10 @@ void runner_main(struct boot *b)
 	for (size_t i = 0; i < b->plan.nruns; i++)
 		total_iter += b->plan.runs[i].iterations;
 	order_seed(b);
-	machine(BB_CON_BOOT_START " id=%s runs=%zu iterations=%d job=%s cpus=%u order=%s seed=%lu",
+	machine(BB_CON_BOOT_START
+	        " id=%s runs=%zu iterations=%d job=%s cpus=%u order=%s seed=%lu rotate=%d",
 	        b->boot_id, b->plan.nruns, total_iter, b->plan.job ? b->plan.job : "-", b->ncpu,
-	        bb_order_name(b->plan.order), b->order_seed);
+	        bb_order_name(b->plan.order), b->order_seed, b->plan.order_rotate);
 
 	cluster_resolve(b); /* before the network: its NIC */
 

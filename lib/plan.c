@@ -262,6 +262,7 @@ enum {
 	G_WARMUP = 1 << 24,
 	G_RTIMEOUT = 1 << 25,
 	G_CGPATH = 1 << 26,
+	G_ROTATE = 1 << 27,
 	G_MONITORS = 1 << 30,
 };
 
@@ -420,6 +421,7 @@ static const struct int_key {
     {"results.wait", G_RWAIT, "seconds", 0, 600, offsetof(struct bb_plan, results_wait)},
     {"results.timeout", G_RTIMEOUT, "seconds", 1, 3600, offsetof(struct bb_plan, results_timeout)},
     {"warmup", G_WARMUP, "iterations", 0, 10, offsetof(struct bb_plan, warmup)},
+    {"order.rotate", G_ROTATE, "a turn", 0, 1000000, offsetof(struct bb_plan, order_rotate)},
     {"cluster.port", G_CPORT, "a port", 1, 65535, offsetof(struct bb_plan, cluster_port)},
     {"cluster.wait", G_CWAIT, "seconds", 1, 3600, offsetof(struct bb_plan, cluster_wait)},
 };
@@ -497,10 +499,11 @@ static int set_global(struct parser *ps, const char *key, const char *value, int
 	} else if (!strcmp(key, "cgroup.path")) {
 		bit = G_CGPATH;
 		if (cgroup_path_ok(value))
-			return fail(ps,
-			            "cgroup.path: '%s' is not a cgroup path (/NAME/NAME..., at most "
-			            "4 levels of [A-Za-z0-9._@-], no '.' or '..')",
-			            value);
+			return fail(
+			    ps,
+			    "cgroup.path: '%s' is not a cgroup path (/NAME/NAME..., at most "
+			    "4 levels of [A-Za-z0-9._@-], no '.' or '..')",
+			    value);
 		r = set_str(&p->cgroup_path, value + 1);
 	} else if (!strcmp(key, "cgroup.controllers")) {
 		bit = G_CGCTRL;
@@ -968,7 +971,10 @@ const char *bb_plan_cgroup_path(const struct bb_plan *p)
 
 const char *bb_cgroup_mode_name(enum bb_cgroup_mode m)
 {
-	return m == BB_CGROUP_V2 ? "v2" : m == BB_CGROUP_V1 ? "v1" : m == BB_CGROUP_HYBRID ? "hybrid" : "none";
+	return m == BB_CGROUP_V2       ? "v2"
+	       : m == BB_CGROUP_V1     ? "v1"
+	       : m == BB_CGROUP_HYBRID ? "hybrid"
+	                               : "none";
 }
 
 void bb_plan_free(struct bb_plan *plan)
@@ -1060,16 +1066,22 @@ int bb_plan_sequence(const struct bb_plan *plan, unsigned long seed, struct bb_p
 	struct bb_plan_step *v = calloc(total, sizeof(*v));
 	if (!v)
 		return -ENOMEM;
+	/* the runs in turn order: run (j + order_rotate) mod nruns at turn j (A B, then B A) */
+	size_t turn0 = (size_t)plan->order_rotate % plan->nruns;
 	if (plan->order == BB_ORDER_BLOCKED) {
-		for (size_t r = 0; r < plan->nruns; r++)
+		for (size_t j = 0; j < plan->nruns; j++) {
+			size_t r = (j + turn0) % plan->nruns;
 			for (int i = 1; i <= plan->runs[r].iterations; i++)
 				v[k++] = (struct bb_plan_step){r, i};
+		}
 	} else {
 		/* interleaved: round i has iteration i of every run that has one (A1 B1 A2 B2) */
 		for (int i = 1; i <= rounds; i++)
-			for (size_t r = 0; r < plan->nruns; r++)
+			for (size_t j = 0; j < plan->nruns; j++) {
+				size_t r = (j + turn0) % plan->nruns;
 				if (plan->runs[r].iterations >= i)
 					v[k++] = (struct bb_plan_step){r, i};
+			}
 	}
 	if (plan->order == BB_ORDER_RANDOM) {
 		/* shuffle which run comes at each position (Fisher-Yates), then number each run's

@@ -67,7 +67,7 @@ struct bb_plan {
 	 * systemd layout */
 	char *cgroup_path;
 	struct bb_strv job_sets; /* job.set: the --set KEY=VALUE overrides of the job */
-	char *cpufreq_governor;      /* NULL: leave alone */
+	char *cpufreq_governor;  /* NULL: leave alone */
 	/* "ADDR/PREFIX"; default 192.0.2.1/24, or 192.0.2.2/24 on the client host of a two-host
 	 * plan (the two hosts' dummy addresses must differ: SCTP tells its peer every local
 	 * address, and a peer "at" one of its own addresses aborts the association) */
@@ -87,6 +87,10 @@ struct bb_plan {
 	enum bb_order order; /* default interleaved: A1 B1 A2 B2 ... */
 	unsigned long order_seed; /* random: the seed, when order_seed_set */
 	int order_seed_set;       /* 0: the init draws one (and records it) */
+	/* the boot's turn of the run order, 0..: the runs' order in the sequence starts at run
+	 * order_rotate mod nruns (benchboot run gives boot round k the value k, so every run
+	 * comes first equally often across boots; docs/plan.md "Run order") */
+	int order_rotate;
 	int warmup; /* iterations of the boot's first run before the measured ones, kept apart */
 	int debug;  /* command line only: benchboot.debug=1 */
 	int reboot; /* command line only: benchboot.reboot=1 (reboot instead of power off) */

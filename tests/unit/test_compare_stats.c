@@ -31,8 +31,8 @@ TEST(t_quantile_tables)
 	/* 97.5% points from printed t tables (3 decimals) */
 	const struct {
 		double df, t;
-	} table[] = {{1, 12.706}, {2, 4.303}, {3, 3.182}, {4, 2.776}, {5, 2.571},
-	             {10, 2.228}, {29, 2.045}, {120, 1.980}};
+	} table[] = {{1, 12.706}, {2, 4.303},  {3, 3.182},  {4, 2.776},
+	             {5, 2.571},  {10, 2.228}, {29, 2.045}, {120, 1.980}};
 	for (size_t i = 0; i < sizeof(table) / sizeof(*table); i++)
 		CHECK_NEAR(bb_t_quantile(0.975, table[i].df), table[i].t, 5e-4);
 	CHECK_NEAR(bb_t_quantile(0.995, 4), 4.604, 5e-4);
@@ -64,7 +64,7 @@ TEST(interval_independent_boots)
 	const double a[] = {1093.41, 1108.17, 1101.65}, b[] = {998.12, 1004.57, 991.30};
 	const size_t ba[] = {0, 1, 2}, bb[] = {3, 4, 5};
 	struct bb_interval iv;
-	CHECK_INT(bb_change_interval(a, ba, 3, b, bb, 3, 0.95, &iv), ==, 0);
+	CHECK_INT(bb_change_interval(a, ba, 3, b, bb, 3, NULL, 0.95, &iv), ==, 0);
 	CHECK_INT(iv.basis, ==, BB_IV_BOOTS);
 	CHECK_INT(iv.paired, ==, 0);
 	CHECK_INT(iv.units_a, ==, 3);
@@ -85,7 +85,7 @@ TEST(interval_paired_boots_averages_iterations)
 	struct bb_interval iv;
 	/* B's boots listed in another order: pairing goes by boot, not by position */
 	const double b2[] = {95, 96, 96, 98, 101.5, 101.5, 98, 98};
-	CHECK_INT(bb_change_interval(a, ba, 8, b2, bb, 8, 0.95, &iv), ==, 0);
+	CHECK_INT(bb_change_interval(a, ba, 8, b2, bb, 8, NULL, 0.95, &iv), ==, 0);
 	CHECK_INT(iv.basis, ==, BB_IV_BOOTS);
 	CHECK_INT(iv.paired, ==, 1);
 	CHECK_NEAR(iv.df, 3, 0);
@@ -95,13 +95,70 @@ TEST(interval_paired_boots_averages_iterations)
 	(void)b;
 }
 
+TEST(interval_crossover_takes_the_order_effect_out)
+{
+	/* an A/A comparison in 6 boots (per-boot level 100 103 98 101 99 102), A first in boots
+	 * 0, 2, 4 and B first in 1, 3, 5 (benchboot run's turns), the run second in a boot 4%
+	 * faster, a little noise on B: the order effect is taken out, not read as a change */
+	const double a[] = {100, 107.12, 98, 105.04, 99, 106.08};
+	const double b[] = {104.3, 102.8, 102.02, 100.7, 103.16, 102.0};
+	const size_t ba[] = {0, 1, 2, 3, 4, 5}, bb[] = {0, 1, 2, 3, 4, 5};
+	const signed char first[] = {1, 0, 1, 0, 1, 0};
+	struct bb_interval iv, plain;
+	CHECK_INT(bb_change_interval(a, ba, 6, b, bb, 6, first, 0.95, &iv), ==, 0);
+	CHECK_INT(iv.basis, ==, BB_IV_BOOTS);
+	CHECK(iv.paired && iv.crossover);
+	CHECK_INT(iv.a_first, ==, 3);
+	CHECK_INT(iv.b_first, ==, 3);
+	CHECK_NEAR(iv.df, 4, 0);
+	/* the 2x2 crossover's estimate and Fieller's interval on it, computed apart */
+	CHECK_NEAR(iv.change, -0.0422599310838, 1e-8);
+	CHECK_NEAR(iv.lo, -0.200810471649, 1e-6);
+	CHECK_NEAR(iv.hi, 0.114441868168, 1e-6);
+	CHECK_NEAR(iv.order_effect, 4.09921331513, 1e-8);
+	CHECK(iv.bounded && !iv.excludes_zero);
+	/* the order not known: plain pairs, the order effect left in the spread */
+	CHECK_INT(bb_change_interval(a, ba, 6, b, bb, 6, NULL, 0.95, &plain), ==, 0);
+	CHECK(!plain.crossover && plain.paired);
+	CHECK_NEAR(plain.df, 5, 0);
+	CHECK(plain.hi - plain.lo > 10 * (iv.hi - iv.lo));
+	/* a real -5% under the same order effect: found, with the order effect still 4% */
+	double b5[6];
+	for (int i = 0; i < 6; i++)
+		b5[i] = b[i] * 0.95;
+	CHECK_INT(bb_change_interval(a, ba, 6, b5, bb, 6, first, 0.95, &iv), ==, 0);
+	CHECK(iv.crossover && iv.excludes_zero && iv.hi < -4.5 && iv.lo > -5.5);
+	/* one order only: plain pairs, the order counted */
+	const signed char same[] = {1, 1, 1, 1, 1, 1};
+	CHECK_INT(bb_change_interval(a, ba, 6, b, bb, 6, same, 0.95, &iv), ==, 0);
+	CHECK(!iv.crossover && iv.paired);
+	CHECK_INT(iv.a_first, ==, 6);
+	CHECK_INT(iv.b_first, ==, 0);
+}
+
+TEST(interval_crossover_of_two_boots_claims_nothing)
+{
+	/* 2 boots, one in each order: the order effect takes the one degree of freedom, so
+	 * there is no interval and no mark, however close the two pairs are */
+	const double a[] = {100, 104.0}, b[] = {104.1, 100.1};
+	const size_t ba[] = {0, 1}, bb[] = {0, 1};
+	const signed char first[] = {1, 0};
+	struct bb_interval iv;
+	CHECK_INT(bb_change_interval(a, ba, 2, b, bb, 2, first, 0.95, &iv), ==, 0);
+	CHECK_INT(iv.basis, ==, BB_IV_BOOTS);
+	CHECK(iv.crossover && iv.paired && iv.estimated);
+	CHECK_NEAR(iv.df, 0, 0);
+	CHECK(!iv.bounded && !iv.excludes_zero);
+	CHECK_NEAR(iv.change, 100 * (102.1 / 102.0 - 1), 1e-9);
+}
+
 TEST(interval_one_boot_is_iterations_only)
 {
 	/* one boot a side: the iterations are the unit, and the basis says so */
 	const double a[] = {731.2, 744.8, 738.0}, b[] = {702.5, 699.1};
 	const size_t ba[] = {0, 0, 0}, bb[] = {1, 1};
 	struct bb_interval iv;
-	CHECK_INT(bb_change_interval(a, ba, 3, b, bb, 2, 0.95, &iv), ==, 0);
+	CHECK_INT(bb_change_interval(a, ba, 3, b, bb, 2, NULL, 0.95, &iv), ==, 0);
 	CHECK_INT(iv.basis, ==, BB_IV_ITERATIONS);
 	CHECK_INT(iv.units_b, ==, 2);
 	CHECK_NEAR(iv.df, 2.68594729152, 1e-7);
@@ -109,14 +166,14 @@ TEST(interval_one_boot_is_iterations_only)
 	CHECK_NEAR(iv.hi, -3.11921555869, 1e-6);
 	/* two boots on A but one on B: still iterations only */
 	const size_t ba2[] = {0, 2, 2};
-	CHECK_INT(bb_change_interval(a, ba2, 3, b, bb, 2, 0.95, &iv), ==, 0);
+	CHECK_INT(bb_change_interval(a, ba2, 3, b, bb, 2, NULL, 0.95, &iv), ==, 0);
 	CHECK_INT(iv.basis, ==, BB_IV_ITERATIONS);
 	/* a single value on a side: no interval */
-	CHECK_INT(bb_change_interval(a, ba, 3, b, bb, 1, 0.95, &iv), ==, 0);
+	CHECK_INT(bb_change_interval(a, ba, 3, b, bb, 1, NULL, 0.95, &iv), ==, 0);
 	CHECK_INT(iv.basis, ==, BB_IV_NONE);
 	/* A's mean 0: no %change, no interval */
 	const double z[] = {0, 0, 0};
-	CHECK_INT(bb_change_interval(z, ba, 3, b, bb, 2, 0.95, &iv), ==, 0);
+	CHECK_INT(bb_change_interval(z, ba, 3, b, bb, 2, NULL, 0.95, &iv), ==, 0);
 	CHECK(!iv.bounded && !iv.excludes_zero);
 }
 

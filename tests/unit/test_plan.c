@@ -93,7 +93,8 @@ TEST(plan_errors)
 	    {"benchboot-plan 1\njob = x\n", "plan:2: no spaces around '='"},
 	    {"benchboot-plan 1\njob\n", "plan:2: expected key=value"},
 	    {"benchboot-plan 1\njob=a\njob=b\n", "plan:3: job: duplicate key"},
-	    {"benchboot-plan 1\ncgroup.mode=v3\n", "plan:2: cgroup.mode: expected v1, v2, hybrid or none"},
+	    {"benchboot-plan 1\ncgroup.mode=v3\n",
+	     "plan:2: cgroup.mode: expected v1, v2, hybrid or none"},
 	    {"benchboot-plan 1\npoweroff=yes\n", "plan:2: poweroff: expected 0 or 1"},
 	    {"benchboot-plan 1\nnet.dummy=10.0.0.1\n", "plan:2: net.dummy: expected"},
 	    {"benchboot-plan 1\ndebug=1\n", "plan:2: unknown global key 'debug'"},
@@ -179,7 +180,8 @@ TEST(plan_cmdline_overrides)
 	CHECK_STR(p.cgroup_limits.v[0].value, "2G");
 	CHECK_CONTAINS(report,
 	               "cmdline: benchboot.nosuch: unknown key (not a documented plan key)");
-	CHECK_CONTAINS(report, "cmdline: benchboot.cgroup.mode: expected v1, v2, hybrid or none, not 'v9'");
+	CHECK_CONTAINS(report,
+	               "cmdline: benchboot.cgroup.mode: expected v1, v2, hybrid or none, not 'v9'");
 	CHECK_CONTAINS(report, "cmdline: benchboot.job: missing '=VALUE'");
 	/* nothing to report: 0, empty report */
 	CHECK_INT(bb_plan_cmdline(&p, "quiet benchboot.console.lava=0", report, sizeof(report)), ==,
@@ -331,6 +333,38 @@ TEST(order_blocked_as_before)
 	struct bb_plan p;
 	order_plan(&p, "order=blocked\n");
 	CHECK_STR(sequence(&p, 0), "A1 A2 A3 B1 B2 B3 C1");
+	bb_plan_free(&p);
+}
+
+TEST(order_turns_across_boots)
+{
+	struct bb_plan p;
+	/* turn K starts the rounds at run K mod 3; every run first in one of three boots */
+	order_plan(&p, "order.rotate=1\n");
+	CHECK_INT(p.order_rotate, ==, 1);
+	CHECK_STR(sequence(&p, 0), "B1 C1 A1 B2 A2 B3 A3");
+	p.order_rotate = 2;
+	CHECK_STR(sequence(&p, 0), "C1 A1 B1 A2 B2 A3 B3");
+	p.order_rotate = 3;
+	CHECK_STR(sequence(&p, 0), "A1 B1 C1 A2 B2 A3 B3");
+	bb_plan_free(&p);
+	order_plan(&p, "order=blocked\norder.rotate=1\n");
+	CHECK_STR(sequence(&p, 0), "B1 B2 B3 C1 A1 A2 A3");
+	bb_plan_free(&p);
+	/* random: a fixed seed and another turn give another order, still complete */
+	order_plan(&p, "order=random\norder.seed=42\norder.rotate=1\n");
+	CHECK(strcmp(sequence(&p, 42), "C1 B1 B2 A1 A2 B3 A3") != 0);
+	CHECK_INT(strlen(sequence(&p, 42)), ==, strlen("A1 B1 C1 A2 B2 A3 B3"));
+	bb_plan_free(&p);
+	/* the host sets it on the command line, one value a boot */
+	char err[256], report[512];
+	CHECK_INT(parse("benchboot-plan 1\norder.rotate=x\n", &p, err), ==, -EINVAL);
+	CHECK_STR(err, "plan:2: order.rotate: expected a turn 0..1000000, not 'x'");
+	order_plan(&p, "");
+	CHECK_INT(bb_plan_cmdline(&p, "quiet benchboot.order.rotate=4", report, sizeof(report)), ==,
+	          0);
+	CHECK_INT(p.order_rotate, ==, 4);
+	CHECK_STR(sequence(&p, 0), "B1 C1 A1 B2 A2 B3 A3");
 	bb_plan_free(&p);
 }
 

@@ -57,7 +57,8 @@ static void write_end(struct jout *w, const struct host_end *e)
 	jout_kv_num(w, "wall_s", e->wall);
 	jout_kv_int(w, "kernel_stalls", e->stalls);
 	jout_kv_text(w, "kernel_stall", e->stall);
-	jout_kv_text(w, "results_disk_error", e->disk_error && *e->disk_error ? e->disk_error : NULL);
+	jout_kv_text(w, "results_disk_error",
+	             e->disk_error && *e->disk_error ? e->disk_error : NULL);
 	write_dmesg(w, e->console);
 	jout_kv_text(w, "console", e->console);
 }
@@ -91,6 +92,7 @@ static void write_boot(struct jout *w, const struct bb_run_record *r, const stru
 	jout_kv_str(w, "initrd", b->initrd);
 	jout_kv_str(w, "cmdline", b->cmdline);
 	jout_kv_int(w, "boot_group", r->group);
+	jout_kv_int(w, "order_rotate", r->order_rotate);
 	jout_kv_str(w, "accel", r->accel);
 	jout_key(w, "host_cpus");
 	if (r->host_cpus > 0)

@@ -24,9 +24,13 @@ struct bb_run_record {
 	char detail[512], console[4096];
 	double wall;
 	int ok, failed, finished;
-	int stalls;      /* the kernel's lockup and stall reports on the console */
-	char stall[512]; /* the first of them */
+	int stalls;           /* the kernel's lockup and stall reports on the console */
+	char stall[512];      /* the first of them */
 	char disk_error[512]; /* the init's results-disk-error line, "" for none */
+	/* the boot's turn of the run order (plan key order.rotate, docs/plan.md "Run order") and
+	 * the kernel command line it was booted with, that turn's argument included */
+	int order_rotate;
+	char cmdline[4400];
 	/* a two-host boot: the fields above are the client host's (or the one host booted with
 	 * --only), these the server host's; server_outcome NULL when it was not booted */
 	const char *server_outcome;

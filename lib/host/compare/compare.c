@@ -114,6 +114,34 @@ static int pool(struct bb_res_run *const *runs, size_t n, const char *name,
 	return 0;
 }
 
+/*
+ * The boots of ra and rb into boots[] (the indexes the stats' values get), and per boot
+ * whether A's run came first in it: 1, 0 (B's first), -1 (a side not there, or a position not
+ * recorded). *out is malloc'd, one per boot of boots[]. 0 or -ENOMEM.
+ */
+static int order_of_boots(struct bb_res_run *const *ra, size_t na, struct bb_res_run *const *rb,
+                          size_t nb, const struct bb_res_boot **boots, size_t *nboots,
+                          signed char **out)
+{
+	for (size_t i = 0; i < na + nb; i++)
+		boot_index(boots, nboots, (i < na ? ra[i] : rb[i - na])->boot);
+	signed char *o = malloc(*nboots + 1);
+	if (!(*out = o))
+		return -ENOMEM;
+	for (size_t k = 0; k < *nboots; k++) {
+		int first[2] = {0, 0};
+		for (int s = 0; s < 2; s++)
+			for (size_t i = 0; i < (s ? nb : na); i++) {
+				const struct bb_res_run *run = s ? rb[i] : ra[i];
+				int p = run->first_position;
+				if (run->boot == boots[k] && p && (!first[s] || p < first[s]))
+					first[s] = p;
+			}
+		o[k] = first[0] && first[1] && first[0] != first[1] ? first[0] < first[1] : -1;
+	}
+	return 0;
+}
+
 /* The numbers of one stat: LKP's (means, stddev, %change, `L`) and benchboot's interval. */
 static int stat_evaluate(struct bb_stat_cmp *s, double confidence)
 {
@@ -130,7 +158,8 @@ static int stat_evaluate(struct bb_stat_cmp *s, double confidence)
 		}
 	}
 	if (bb_lkp_verdict(s->name, s->a, s->na, s->b, s->nb, &s->lkpv) ||
-	    bb_change_interval(s->a, s->boot_a, s->na, s->b, s->boot_b, s->nb, confidence, &s->iv))
+	    bb_change_interval(s->a, s->boot_a, s->na, s->b, s->boot_b, s->nb, s->a_first,
+	                       confidence, &s->iv))
 		return -ENOMEM;
 	s->lkp = s->lkpv.changed;
 	s->interval = s->iv.basis == BB_IV_BOOTS && s->iv.excludes_zero;
@@ -208,8 +237,11 @@ static int compare_group(struct bb_run_cmp *rc, struct bb_res_run *const *ra, si
 		}
 	if (names.n && !(rc->stats = calloc(names.n, sizeof(*rc->stats))))
 		goto out;
+	if (order_of_boots(ra, na, rb, nb, boots, &nboots, &rc->a_first))
+		goto out;
 	for (size_t i = 0; i < names.n; i++) {
 		struct bb_stat_cmp *s = &rc->stats[rc->nstats++];
+		s->a_first = rc->a_first;
 		if (!(s->name = strdup(names.v[i])) ||
 		    pool(ra, na, s->name, boots, &nboots, &s->a, &s->boot_a, &s->na) ||
 		    pool(rb, nb, s->name, boots, &nboots, &s->b, &s->boot_b, &s->nb) ||
@@ -221,7 +253,7 @@ static int compare_group(struct bb_run_cmp *rc, struct bb_res_run *const *ra, si
 		goto out;
 	{
 		const struct bb_kvs **ea = calloc(na + 1, sizeof(*ea)),
-		                      **eb = calloc(nb + 1, sizeof(*eb));
+		                    **eb = calloc(nb + 1, sizeof(*eb));
 		if (!ea || !eb) {
 			free(ea);
 			free(eb);
@@ -254,7 +286,7 @@ static int boots_env_diff(struct bb_comparison *out, const struct bb_side *a,
 	const struct bb_res_boot **boots[2] = {calloc(a->nruns + 1, sizeof(**boots)),
 	                                       calloc(b->nruns + 1, sizeof(**boots))};
 	const struct bb_kvs **recs[2] = {calloc(a->nruns + 1, sizeof(**recs)),
-	                                   calloc(b->nruns + 1, sizeof(**recs))};
+	                                 calloc(b->nruns + 1, sizeof(**recs))};
 	struct bb_env_diff *ld = NULL;
 	size_t n[2], nld = 0, cap = out->nenv;
 	int e = -ENOMEM;
@@ -527,6 +559,7 @@ void bb_comparison_free(struct bb_comparison *c)
 			free(rc->stats[k].boot_b);
 		}
 		free(rc->stats);
+		free(rc->a_first);
 	}
 	free(c->runs);
 	for (size_t i = 0; i < c->nfails; i++) {

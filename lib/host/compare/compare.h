@@ -20,8 +20,10 @@
 
 struct bb_stat_cmp {
 	char *name;
-	double *a, *b;           /* one value per iteration */
-	size_t *boot_a, *boot_b; /* the boot of each value (an index within the matched run) */
+	double *a, *b;              /* one value per iteration */
+	size_t *boot_a, *boot_b;    /* the boot of each value (an index within the matched run) */
+	const signed char *a_first; /* per boot index: 1 A's run came first, 0 B's, -1 unknown
+	                             * (the matched run's a_first) */
 	size_t na, nb;
 	struct bb_sample sa, sb;
 	int change_defined;
@@ -35,14 +37,17 @@ struct bb_stat_cmp {
 };
 
 struct bb_run_cmp {
-	struct bb_kvs params; /* the parameters both sides share (the axis excluded) */
-	char *axis_a, *axis_b;  /* the axis values ("k=v ..."), or NULL */
+	struct bb_kvs params;  /* the parameters both sides share (the axis excluded) */
+	char *axis_a, *axis_b; /* the axis values ("k=v ..."), or NULL */
 	size_t runs_a, runs_b, boots_a, boots_b, failed_a, failed_b;
 	struct bb_env_diff *env; /* per-run environment read back that differs */
 	size_t nenv;
 	struct bb_stat_cmp *stats;
 	size_t nstats;
 	size_t nsignificant;
+	/* per boot of the matched run (the stats' boot indexes): whether A's run came first in
+	 * it (1), B's (0), unknown or not both (-1); from the iterations' positions */
+	signed char *a_first;
 };
 
 struct bb_comparison {

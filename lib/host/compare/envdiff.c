@@ -13,10 +13,13 @@
 static int env_ignored(const char *key)
 {
 	static const char *const last[] = {
-	    "boot_id",    "bootid",   "seq",           "sequence",     "time",       "date",
-	    "timestamp",  "uptime",   "started",       "finished",     "started_at", "finished_at",
-	    "start_time", "end_time", "btime",         "boot_time",    "elapsed",    "duration",
-	    "mem_free",   "memfree",  "mem_available", "memavailable", "disk_id",    "results_disk",
+	    "boot_id",       "bootid",       "seq",        "sequence",
+	    "time",          "date",         "timestamp",  "uptime",
+	    "started",       "finished",     "started_at", "finished_at",
+	    "start_time",    "end_time",     "btime",      "boot_time",
+	    "elapsed",       "duration",     "mem_free",   "memfree",
+	    "mem_available", "memavailable", "disk_id",    "results_disk",
+	    "order_rotate", /* the boot's turn of the run order: changes every round */
 	};
 	static const char *const exact[] = {"boot.id", "boot.seq", "boot.number", "id"};
 	/* a two-host boot's server host: the same rules for its fields */
@@ -86,16 +89,46 @@ static int diff_add(struct bb_env_diff **out, size_t *nout, size_t *cap, const c
 	return 0;
 }
 
+/* A kernel command line without the boot's turn of the run order (benchboot run gives every
+ * round another, docs/plan.md "Run order"): malloc'd. */
+static char *without_turn(const char *cmdline)
+{
+	static const char word[] = "benchboot.order.rotate=";
+	char *o = malloc(strlen(cmdline) + 1), *w = o;
+	if (!o)
+		return NULL;
+	for (const char *p = cmdline; *p;) {
+		size_t n = strcspn(p, " ");
+		if (strncmp(p, word, sizeof(word) - 1)) {
+			if (w != o)
+				*w++ = ' ';
+			memcpy(w, p, n);
+			w += n;
+		}
+		p += n;
+		p += strspn(p, " ");
+	}
+	*w = 0;
+	return o;
+}
+
 /* A scalar field: the values each side's records hold, "(absent)" where one has none. */
 static int diff_scalar(const struct bb_kvs *const *rec[2], const size_t nrec[2], const char *key,
                        struct bb_env_diff **out, size_t *nout, size_t *cap)
 {
 	struct bb_strset v[2] = {{0}, {0}};
-	int r = -ENOMEM;
+	size_t kl = strlen(key);
+	int cmdline = kl >= 7 && !strcmp(key + kl - 7, "cmdline"), r = -ENOMEM;
 	for (int s = 0; s < 2; s++)
 		for (size_t j = 0; j < nrec[s]; j++) {
 			const char *x = bb_kvs_get(rec[s][j], key);
-			if (bb_strset_add(&v[s], x ? x : "(absent)"))
+			char *plain = x && cmdline ? without_turn(x) : NULL;
+			int fail =
+			    (x && cmdline && !plain) || bb_strset_add(&v[s], plain ? plain
+			                                                     : x   ? x
+			                                                           : "(absent)");
+			free(plain);
+			if (fail)
 				goto out;
 		}
 	r = same_set(&v[0], &v[1])

@@ -56,8 +56,8 @@ int bb_key_values(const struct bb_results *res, const char *key, const char ***v
 /* --by KEY: the two values of KEY over the runs of res as the conditions KEY=x (ca) and KEY=y
  * (cb); *missing counts the runs without KEY (left out). 0; -EINVAL with a message when no run
  * has KEY or KEY has not two values; -ENOMEM. */
-int bb_split_by(const struct bb_results *res, const char *key, struct bb_kvs *ca,
-                struct bb_kvs *cb, size_t *missing, char *err, size_t errlen);
+int bb_split_by(const struct bb_results *res, const char *key, struct bb_kvs *ca, struct bb_kvs *cb,
+                size_t *missing, char *err, size_t errlen);
 
 /*
  * The two sides of a comparison: side s gets the runs of res[nres == 2 ? s : 0] whose
@@ -66,7 +66,7 @@ int bb_split_by(const struct bb_results *res, const char *key, struct bb_kvs *ca
  * message when a side has no run; -ENOMEM. The sides are the caller's to free either way.
  */
 int bb_sides_select(const struct bb_results *res, const char *const paths[2], size_t nres,
-                    const struct bb_kvs *const conds[2], struct bb_side side[2], const char **axis, size_t *naxis, size_t maxaxis,
-                    char *err, size_t errlen);
+                    const struct bb_kvs *const conds[2], struct bb_side side[2], const char **axis,
+                    size_t *naxis, size_t maxaxis, char *err, size_t errlen);
 
 #endif

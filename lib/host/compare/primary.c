@@ -132,7 +132,7 @@ int bb_primary_changes(const char *dir, const struct bb_primary_query *q, struct
 			for (size_t k = 0; k < cmp.runs[i].nstats; k++) {
 				struct bb_stat_cmp *s = &cmp.runs[i].stats[k];
 				if (bb_change_interval(s->a, s->boot_a, s->na, s->b, s->boot_b,
-				                       s->nb, q->confidence, &s->iv)) {
+				                       s->nb, s->a_first, q->confidence, &s->iv)) {
 					r = errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 					goto out;
 				}

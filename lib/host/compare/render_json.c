@@ -102,6 +102,11 @@ static void json_interval(struct jout *w, const struct bb_interval *iv)
 	json_num_or_null(w, "low_percent", have && iv->bounded, iv->lo);
 	json_num_or_null(w, "high_percent", have && iv->bounded, iv->hi);
 	jout_kv_bool(w, "excludes_zero", iv->excludes_zero);
+	jout_kv_int(w, "a_first_boots", iv->a_first);
+	jout_kv_int(w, "b_first_boots", iv->b_first);
+	jout_kv_bool(w, "order_taken_out", iv->crossover);
+	json_num_or_null(w, "order_effect_percent", iv->crossover && iv->estimated,
+	                 iv->order_effect);
 	jout_obj_end(w);
 }
 

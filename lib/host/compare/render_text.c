@@ -54,6 +54,8 @@ static const char *fmt_interval(const struct bb_stat_cmp *s, char *buf, size_t l
 	int boots = iv->basis == BB_IV_BOOTS;
 	if (iv->basis == BB_IV_NONE || s->sa.mean == 0)
 		snprintf(buf, len, "-");
+	else if (iv->crossover && iv->df < 1)
+		snprintf(buf, len, "[too few boots]");
 	else if (!iv->bounded)
 		snprintf(buf, len, "%s", boots ? "[unbounded]" : "(unbounded)");
 	else
@@ -82,16 +84,37 @@ static void print_stat(FILE *f, const struct bb_stat_cmp *s)
 /* What the intervals of a matched run rest on: boots, or iterations of one boot. */
 static void print_basis(FILE *f, const struct bb_run_cmp *rc)
 {
-	int paired = 0;
-	for (size_t k = 0; k < rc->nstats; k++)
-		paired |= rc->stats[k].iv.basis == BB_IV_BOOTS && rc->stats[k].iv.paired;
-	if (rc->boots_a >= 2 && rc->boots_b >= 2)
+	const struct bb_interval *pv = NULL;
+	for (size_t k = 0; k < rc->nstats && !pv; k++)
+		if (rc->stats[k].iv.basis == BB_IV_BOOTS && rc->stats[k].iv.paired)
+			pv = &rc->stats[k].iv;
+	if (rc->boots_a >= 2 && rc->boots_b >= 2) {
 		fprintf(
 		    f,
 		    "  intervals [ ]: the boot is the unit (per-boot means of %zu and %zu boots, "
 		    "%s)\n",
-		    rc->boots_a, rc->boots_b, paired ? "paired by boot" : "independent boots");
-	else
+		    rc->boots_a, rc->boots_b, pv ? "paired by boot" : "independent boots");
+		/* the order of the sides within the boots (docs/compare.md "Counterbalanced
+		 * order") */
+		if (pv && pv->crossover && pv->df < 1)
+			fprintf(
+			    f,
+			    "  order: A first in %zu boots, B first in %zu; the order effect "
+			    "takes the one degree of\n  freedom 2 boots give: no interval, no I "
+			    "mark (a third boot gives one)\n",
+			    pv->a_first, pv->b_first);
+		else if (pv && pv->crossover)
+			fprintf(f,
+			        "  order: A first in %zu boots, B first in %zu; the order effect "
+			        "taken out (%zu df)\n",
+			        pv->a_first, pv->b_first, pv->a_first + pv->b_first - 2);
+		else if (pv && (pv->a_first || pv->b_first) && !(pv->a_first && pv->b_first))
+			fprintf(f,
+			        "  order: %s first in every boot: an effect of the position in the "
+			        "boot lands on one side\n  and pairing does not cancel it (boot "
+			        "with benchboot run, which turns the order)\n",
+			        pv->a_first ? "A" : "B");
+	} else
 		fprintf(
 		    f,
 		    "  boot-to-boot variance unknown (%s): intervals ( ) cover the\n"

@@ -192,7 +192,8 @@ static int load_stats(struct loader *ld, struct bb_res_run *run, const char *pat
 	}
 	*found = 1;
 	struct bb_resjson rj = {0};
-	r = strlen((char *)text) != len ? -EINVAL : bb_resjson_parse((char *)text, &rj, msg, sizeof(msg));
+	r = strlen((char *)text) != len ? -EINVAL
+	                                : bb_resjson_parse((char *)text, &rj, msg, sizeof(msg));
 	free(text);
 	if (r) {
 		if (r == -ENOMEM)
@@ -318,6 +319,10 @@ static int load_run(struct loader *ld, struct bb_res_run *run, const char *dir)
 		}
 		run->iterations++;
 		if (j) {
+			const struct jn *pos = jn_get(j, "position");
+			if (pos && pos->type == JN_NUM && pos->num >= 1 && pos->num < 1e6 &&
+			    (!run->first_position || pos->num < run->first_position))
+				run->first_position = (int)pos->num;
 			run->failed_iterations += status_failed(j);
 			if (take_params(run, j, 0)) {
 				free(idir);
@@ -443,7 +448,7 @@ static int load_boot(struct loader *ld, struct bb_res_boot *boot, const char *pa
 			if (!strncmp(boot->env.v[k].key, boot_params_keys[i], l) &&
 			    boot->env.v[k].key[l] == '.')
 				if (bb_kvs_set(&boot->params, boot->env.v[k].key + l + 1,
-				                 boot->env.v[k].value))
+				               boot->env.v[k].value))
 					goto out_oom;
 	}
 	bb_kvs_sort(&boot->params);

@@ -21,13 +21,15 @@ struct bb_res_boot;
 struct bb_res_run {
 	char *id;
 	struct bb_kvs params; /* run-level parameters */
-	int params_derived;     /* 1: taken apart from the RUNID (no params.json/status) */
+	int params_derived;   /* 1: taken apart from the RUNID (no params.json/status) */
 	struct bb_kvs env;    /* per-run environment read back (sysctls), flattened */
 	struct bb_res_stat *stats;
 	size_t nstats, stats_cap;
 	size_t iterations, failed_iterations;
-	size_t warmups; /* warm-up iterations (warmup-K folders, or a status with "warmup"): not
-	                 * counted in iterations, their values never read */
+	size_t warmups;     /* warm-up iterations (warmup-K folders, or a status with "warmup"): not
+	                     * counted in iterations, their values never read */
+	int first_position; /* the position in its boot of the run's first measured iteration
+	                     * (its status's "position", 1-based); 0 when no status says */
 	struct bb_res_boot *boot;
 };
 
@@ -36,7 +38,7 @@ struct bb_res_boot {
 	struct bb_kvs env;    /* env.json, flattened, sorted */
 	struct bb_kvs params; /* boot-level parameters (boot.params) */
 	struct bb_kvs labels; /* from DIR/run.json (kernel=NAME): selectable, not matched */
-	int done;               /* the boot completed (a `done` file) */
+	int done;             /* the boot completed (a `done` file) */
 	/* the kernel's lockup and stall reports during the boot, and the first (run.json's
 	 * kernel_stalls and kernel_stall; 0 and NULL when it does not say) */
 	int kernel_stalls;

@@ -163,16 +163,56 @@ static void interval_finish(struct bb_interval *iv, double ma, double mb, double
 	iv->excludes_zero = iv->lo > 0 || iv->hi < 0;
 }
 
-int bb_change_interval(const double *a, const size_t *boot_a, size_t na, const double *b,
-                       const size_t *boot_b, size_t nb, double confidence, struct bb_interval *iv)
+/*
+ * Paired per-boot means x (A) and y (B) of n boots, in two orders (g[i] 1: A first): the 2x2
+ * crossover's estimates. Per order o the mean pair (mx_o, my_o); the means are the average of
+ * the two orders' (each order weighted alike, so an order effect cancels whatever the split),
+ * the (co)variances pooled within orders over n - 2, times (1/n_1 + 1/n_0) / 4, the variance
+ * factor of a mean of two group means. The order effect: half the difference of the two
+ * orders' mean differences (B - A with B second, minus B - A with B first).
+ */
+static void crossover(const double *x, const double *y, const signed char *g, size_t n,
+                      struct bb_interval *iv, double *ma, double *mb, double *va, double *vb,
+                      double *cab)
 {
+	double sx[2] = {0, 0}, sy[2] = {0, 0}, ssx = 0, ssy = 0, sxy = 0;
+	size_t k[2] = {0, 0};
+	for (size_t i = 0; i < n; i++) {
+		sx[g[i]] += x[i];
+		sy[g[i]] += y[i];
+		k[g[i]]++;
+	}
+	double mx[2] = {sx[0] / k[0], sx[1] / k[1]}, my[2] = {sy[0] / k[0], sy[1] / k[1]};
+	for (size_t i = 0; i < n; i++) {
+		double dx = x[i] - mx[g[i]], dy = y[i] - my[g[i]];
+		ssx += dx * dx;
+		ssy += dy * dy;
+		sxy += dx * dy;
+	}
+	double f = n > 2 ? (1.0 / k[0] + 1.0 / k[1]) / 4 / (double)(n - 2) : 0;
+	*ma = (mx[0] + mx[1]) / 2;
+	*mb = (my[0] + my[1]) / 2;
+	*va = ssx * f;
+	*vb = ssy * f;
+	*cab = sxy * f;
+	iv->df = (double)n - 2;
+	iv->crossover = 1;
+	if (*ma != 0)
+		iv->order_effect = 100 * ((my[1] - mx[1]) - (my[0] - mx[0])) / 2 / *ma;
+}
+
+int bb_change_interval(const double *a, const size_t *boot_a, size_t na, const double *b,
+                       const size_t *boot_b, size_t nb, const signed char *a_first,
+                       double confidence, struct bb_interval *iv)
+{
+	signed char *g = NULL;
 	struct boot_acc *acc = calloc(na + nb + 1, sizeof(*acc));
 	double *x = calloc(na + nb + 1, sizeof(*x)), *y = calloc(na + nb + 1, sizeof(*y));
 	size_t nacc = 0, ka = 0, kb = 0, both = 0;
 	int r = -ENOMEM;
 	memset(iv, 0, sizeof(*iv));
 	iv->confidence = confidence;
-	if (!acc || !x || !y)
+	if (!acc || !x || !y || !(g = calloc(na + nb + 1, sizeof(*g))))
 		goto out;
 	for (size_t i = 0; i < na; i++) {
 		struct boot_acc *ba = boot_find(acc, &nacc, boot_a[i]);
@@ -201,7 +241,24 @@ int bb_change_interval(const double *a, const size_t *boot_a, size_t na, const d
 			if (acc[i].n[1])
 				y[ny++] = acc[i].sum[1] / acc[i].n[1];
 		}
-		if (both == ka && both == kb) {
+		for (size_t i = 0; a_first && both == ka && both == kb && i < nacc; i++) {
+			g[i] = a_first[acc[i].id];
+			iv->a_first += g[i] == 1;
+			iv->b_first += g[i] == 0;
+		}
+		if (both == ka && both == kb && iv->a_first && iv->b_first &&
+		    iv->a_first + iv->b_first == nx) {
+			/* the same boots in both orders: the order effect out */
+			iv->paired = 1;
+			crossover(x, y, g, nx, iv, &ma, &mb, &va, &vb, &cab);
+			if (iv->df < 1) {
+				/* the order effect takes the one degree of freedom there was */
+				iv->estimated = ma != 0;
+				iv->change = ma != 0 ? 100 * (mb / ma - 1) : 0;
+				r = 0;
+				goto out;
+			}
+		} else if (both == ka && both == kb) {
 			/* the same boots on both sides: x[i] and y[i] are one boot's pair */
 			double sa, sb, sab = 0;
 			iv->paired = 1;
@@ -231,6 +288,7 @@ out:
 	free(acc);
 	free(x);
 	free(y);
+	free(g);
 	return r;
 }
 

@@ -50,6 +50,15 @@ struct bb_interval {
 	int bounded;             /* 0: Fieller's set is unbounded (A's mean near 0) */
 	double lo, hi;           /* % change */
 	int excludes_zero;       /* bounded and 0 outside [lo, hi] */
+	/* paired boots and the order of the two sides in each (a_first given): boots where A's
+	 * run came first, and where B's did */
+	size_t a_first, b_first;
+	/* both orders: the order effect taken out (a 2x2 crossover, docs/compare.md
+	 * "Counterbalanced order"): the estimate is the mean of the two orders' mean pairs, the
+	 * spread is within orders, df = n - 2; no interval when that is 0 (2 boots) */
+	int crossover;
+	/* crossover: the %change (of A's mean) a run gets from coming second in its boot */
+	double order_effect;
 };
 
 /*
@@ -57,11 +66,15 @@ struct bb_interval {
  * comes with the boot it was measured in (boot ids, equal ids meaning the same boot; a boot may
  * hold values of both sides). With >= 2 boots on each side the unit is the boot: each boot's
  * values are averaged first; when both sides have exactly the same boots the per-boot means are
- * paired (n - 1 df), otherwise independent (Welch-Satterthwaite df). With one boot on a side,
- * the iterations are the unit and the basis says so (BB_IV_ITERATIONS). 0, or -ENOMEM.
+ * paired (n - 1 df), otherwise independent (Welch-Satterthwaite df). Paired boots whose order
+ * is known (a_first[id]: 1 when A's run came first in boot id, 0 when B's did, -1 unknown; or
+ * a_first NULL) and differs between boots are a crossover: the order effect is taken out
+ * (n - 2 df; none with 2 boots). With one boot on a side, the iterations are the unit and the
+ * basis says so (BB_IV_ITERATIONS). 0, or -ENOMEM.
  */
 int bb_change_interval(const double *a, const size_t *boot_a, size_t na, const double *b,
-                       const size_t *boot_b, size_t nb, double confidence, struct bb_interval *iv);
+                       const size_t *boot_b, size_t nb, const signed char *a_first,
+                       double confidence, struct bb_interval *iv);
 
 /* LKP's view of one stat (lib/stats.rb StatCompare, lib/changed_stat.rb). */
 struct bb_lkp_verdict {

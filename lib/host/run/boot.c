@@ -40,6 +40,19 @@ void bb_run_record_accel(const struct run *r, struct bb_run_record *rec)
 	rec->vcpus_oversubscribed = l.oversubscribed;
 }
 
+int bb_run_order_turn(const struct run *r)
+{
+	size_t per_round = r->ngroups * r->nk;
+	return (int)(r->res->nrecs / (per_round ? per_round : 1));
+}
+
+void bb_run_boot_cmdline(const struct run *r, const char *base, struct bb_run_record *rec)
+{
+	rec->order_rotate = bb_run_order_turn(r);
+	snprintf(rec->cmdline, sizeof(rec->cmdline), "%.4300s benchboot.order.rotate=%d", base,
+	         rec->order_rotate);
+}
+
 double bb_run_deadline(const struct run *r, const struct bootspec *s)
 {
 	if (r->o->deadline > 0)

@@ -165,7 +165,8 @@ static void side_init(struct side *sd, struct run *r, const struct bootspec *s, 
 	sd->p.role = role_names[role];
 	char words[128];
 	bb_cluster_role_args(role_names[role], words, sizeof(words));
-	snprintf(sd->cmdline, sizeof(sd->cmdline), "%.4096s %.127s", s->cmdline, words);
+	snprintf(sd->cmdline, sizeof(sd->cmdline), "%.4096s benchboot.order.rotate=%d %.127s",
+	         s->cmdline, bb_run_order_turn(r), words);
 	snprintf(sd->console, sizeof(sd->console), "%.3800s/%s-%03zu-%.100s.g%d.%s.log",
 	         r->res->consdir, r->stamp, r->res->nrecs + 1, sd->p.kernel_name, s->group,
 	         role_names[role]);
@@ -276,8 +277,11 @@ void bb_pair_boot(struct run *r, const struct bootspec *cs, const struct bootspe
 		if (sd[i].booted == 1)
 			pthread_join(sd[i].th, NULL);
 	record_pair(r, sd, rec);
-	r->booted[res->nrecs] = (struct bb_run_booted){sd[CLIENT].p.kernel_name, cs->vmlinuz,
-	                                               cs->initrd, sd[CLIENT].cmdline};
+	/* kept with the record: sd[] is gone when later boots write run.json again */
+	rec->order_rotate = bb_run_order_turn(r);
+	snprintf(rec->cmdline, sizeof(rec->cmdline), "%s", sd[CLIENT].cmdline);
+	r->booted[res->nrecs] =
+	    (struct bb_run_booted){sd[CLIENT].p.kernel_name, cs->vmlinuz, cs->initrd, rec->cmdline};
 	res->nrecs++;
 	if (sd[CLIENT].booted)
 		bb_run_collect(r, &sd[CLIENT].p, res->disk, res->outdir, rec->console, rec->boot_id,

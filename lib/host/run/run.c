@@ -413,7 +413,7 @@ static int qemu_boot(struct run *r, const struct bootspec *s, struct bb_progress
 		    .accel = r->use,
 		    .kernel = s->vmlinuz,
 		    .initrd = s->initrd,
-		    .append = s->cmdline,
+		    .append = rec->cmdline,
 		    .disk = *r->res->disk ? r->res->disk : NULL,
 		    .disk_blkdebug = o->blkdebug,
 		    .cpus = o->cpus,
@@ -459,9 +459,10 @@ static void boot_one(struct run *r, const struct bootspec *s, size_t nboots)
 	rec->group = s->group;
 	snprintf(rec->console, sizeof(rec->console), "%.3800s/%s-%03zu-%.127s.g%d.log",
 	         res->consdir, r->stamp, res->nrecs + 1, p.kernel_name, s->group);
+	bb_run_boot_cmdline(r, s->cmdline, rec);
 	int qr = qemu_boot(r, s, &p, rec, &qres);
 	r->booted[res->nrecs] =
-	    (struct bb_run_booted){p.kernel_name, s->vmlinuz, s->initrd, s->cmdline};
+	    (struct bb_run_booted){p.kernel_name, s->vmlinuz, s->initrd, rec->cmdline};
 	res->nrecs++;
 	bb_run_record_accel(r, rec);
 	snprintf(rec->boot_id, sizeof(rec->boot_id), "%s", p.boot_id);
@@ -536,7 +537,9 @@ static int boot_all(struct run *r, char *err, size_t errlen)
 	struct bb_run_result *res = r->res;
 	size_t nboots = o->until > 0
 	                    ? (size_t)(o->max_boots > 0 ? o->max_boots : BB_RUN_UNTIL_MAX_BOOTS)
-	                    : (size_t)(o->repeat > 0 ? o->repeat : r->repeat_to > 0 ? r->repeat_to : 1) *
+	                    : (size_t)(o->repeat > 0      ? o->repeat
+	                               : r->repeat_to > 0 ? r->repeat_to
+	                                                  : 1) *
 	                          r->ngroups * r->nk;
 	char p[4300], msg[256];
 	struct stat st;

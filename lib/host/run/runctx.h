@@ -24,8 +24,8 @@ struct run {
 	struct bb_run_result *res;
 	struct bb_run_kernel *kernels;
 	size_t nk, ngroups;
-	int repeat_to; /* the job's LKP repeat_to: the rounds when --repeat is not given */
-	struct bootspec *specs;  /* ngroups * nk: group g on kernel k at g * nk + k */
+	int repeat_to;          /* the job's LKP repeat_to: the rounds when --repeat is not given */
+	struct bootspec *specs; /* ngroups * nk: group g on kernel k at g * nk + k */
 	struct bootspec *sspecs; /* --server-kernel: the server host's, per group; else NULL */
 	struct bb_plan *plans;   /* per group, parsed once (a job's boots) */
 	int *have_plan;
@@ -46,6 +46,12 @@ void bb_run_say(const struct run *r, enum bb_run_say to, const char *fmt, ...)
 struct bb_vcpu_load bb_run_vcpu_load(const struct run *r);
 /* A boot's accelerator and vCPU load into its record (run.json). */
 void bb_run_record_accel(const struct run *r, struct bb_run_record *rec);
+/* The command line of the res->nrecs-th boot into rec: base and the boot's turn of the run
+ * order, benchboot.order.rotate=K for round K (a round: one boot of every kernel and group),
+ * so every run of a plan comes first in as many boots (docs/plan.md "Run order"). */
+void bb_run_boot_cmdline(const struct run *r, const char *base, struct bb_run_record *rec);
+/* That turn, K: the res->nrecs-th boot's round. */
+int bb_run_order_turn(const struct run *r);
 /* Deadline of one boot from its plan: every iteration's runtime and grace, plus setup. */
 double bb_run_deadline(const struct run *r, const struct bootspec *s);
 /* After a boot: its results from disk (collected into outdir), else from its console log;
