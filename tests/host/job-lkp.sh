@@ -100,9 +100,9 @@ expect_grep "^  facts of the 0-day host, recorded only: the CPUs and memory of t
 # its monitors run (those it names, then LKP's default set of category: benchmark), the rest
 # are recorded only
 expect_grep "^  LKP monitors (benchboot records the environment its own way): kmsg boot-time perf-stat perf-profile oom-killer watchdog$" "$T/out"
-expect_grep "^monitors (sampled in every iteration's measured window): uptime vmstat proc-vmstat meminfo interrupts softirqs$" "$T/out"
-expect_grep "^monitors not implemented yet (recorded only): kmsg boot-time perf-stat perf-profile oom-killer watchdog iostat heartbeat .* sched_debug mpstat perf-c2c$" "$T/out"
-expect_grep "^monitors=uptime vmstat proc-vmstat meminfo interrupts softirqs$" "$T/out"
+expect_grep "^monitors (sampled in every iteration's measured window): uptime vmstat proc-vmstat meminfo slabinfo interrupts softirqs cpuidle sched_debug mpstat$" "$T/out"
+expect_grep "^monitors not implemented yet (recorded only): kmsg boot-time perf-stat perf-profile oom-killer watchdog iostat heartbeat .* turbostat perf-c2c$" "$T/out"
+expect_grep "^monitors=uptime vmstat proc-vmstat meminfo slabinfo interrupts softirqs cpuidle sched_debug mpstat$" "$T/out"
 expect_grep "^param.lkp.nr_cpu=64$" "$T/out"
 expect_grep "^param.lkp.bootloader_append=\[root=/dev/ram0, panic=-1\]$" "$T/out"
 expect_grep "^client.count=200%$" "$T/out"
