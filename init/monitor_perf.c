@@ -38,6 +38,7 @@ struct perfmon {
 	double pdelay;          /* perf-profile: perf record's -D */
 	char event[32];         /* perf-profile: the event sampled */
 	char notes[1024];       /* "note: ...\n" lines */
+	char kptr[16];          /* perf-profile: kptr_restrict when it started */
 };
 
 static struct perfmon mons[] = {{.name = "perf-stat"}, {.name = "perf-profile"}};
@@ -142,10 +143,11 @@ static int generic_counters(void)
 static const char *missing(char *why, size_t len)
 {
 	if (access(init_path("%s", PERF), X_OK)) {
-		snprintf(why, len,
-		         "unavailable: %s: %s (the image has no perf: benchboot build puts Debian's "
-		         "linux-perf in images whose job asks for perf-stat or perf-profile)",
-		         PERF, strerror(errno));
+		snprintf(
+		    why, len,
+		    "unavailable: %s: %s (the image has no perf: benchboot build puts Debian's "
+		    "linux-perf in images whose job asks for perf-stat or perf-profile)",
+		    PERF, strerror(errno));
 		return why;
 	}
 	if (access(init_path("/proc/sys/kernel/perf_event_paranoid"), F_OK)) {
@@ -307,15 +309,16 @@ static void start_stat(struct perfmon *m, const char *dir, int pmu)
 		         clean);
 	}
 	double interval = option(m->name, "interval", 1);
-	const char *ims = win_plan ? bb_plan_monitor_option(win_plan, m->name, "interval_ms") : NULL;
+	const char *ims =
+	    win_plan ? bb_plan_monitor_option(win_plan, m->name, "interval_ms") : NULL;
 	long msec = ims ? atol(ims) : lround(interval * 1000);
 	if (msec < 10)
 		msec = 1000;
 	snprintf(ms, sizeof ms, "%ld", msec);
 	snprintf(out, sizeof out, "%s/monitor.%s", dir, m->name);
 	unlink(init_path("%s", out));
-	char *argv[] = {"perf", "stat", "-a", "--scale", "-I", ms, "-x", ",", "-e", events,
-	                "--log-fd", "1", NULL};
+	char *argv[] = {"perf", "stat", "-a",   "--scale",  "-I", ms,  "-x",
+	                ",",    "-e",   events, "--log-fd", "1",  NULL};
 	snprintf(head, sizeof head, "%s stat -a --scale -I %s -x , -e %s --log-fd 1\n", PERF, ms,
 	         events);
 	m->delay = option(m->name, "delay", 0);
@@ -340,6 +343,8 @@ static void start_profile(struct perfmon *m, const char *dir, int pmu)
 			}
 	}
 	snprintf(m->event, sizeof m->event, "%s", ev);
+	if (init_read_line(KPTR, m->kptr, sizeof m->kptr))
+		m->kptr[0] = 0;
 	if (!strcmp(ev, "cpu-clock"))
 		add_note(m,
 		         "sampled cpu-clock, a software clock, not cycles:pp: %s (as under QEMU's "
@@ -375,8 +380,8 @@ static void start_profile(struct perfmon *m, const char *dir, int pmu)
 	char dms[32], secs[32], dflag[3] = "-D";
 	snprintf(dms, sizeof dms, "%ld", lround(delay * 1000));
 	snprintf(secs, sizeof secs, "%ld", (long)ceil(delay + duration));
-	char *argv[20] = {"perf", "record", "-q", "-g", "--realtime=1", "-m", "256", "-a",
-	                  "--count=1000003", "-e", evbuf, "-N", "-o", databuf};
+	char *argv[20] = {"perf", "record",          "-q", "-g",  "--realtime=1", "-m", "256",
+	                  "-a",   "--count=1000003", "-e", evbuf, "-N",           "-o", databuf};
 	size_t n = 14;
 	if (delay > 0) {
 		argv[n++] = dflag;
@@ -633,9 +638,9 @@ static void stats_profile(struct perfmon *m, const char *dir, struct bb_stats *o
 	snprintf(ks, sizeof ks, "--kallsyms=%s", init_path("%s", KALLSYMS));
 	char datap[600];
 	snprintf(datap, sizeof datap, "%s", init_path("%s", data));
-	char *rep[] = {"perf",        "report",   "--children", "--header", "-U",
-	               "-g",          "folded,0.5,callee",      "--sort=dso,symbol",
-	               "-i",          datap,      have_ks ? ks : NULL, NULL};
+	char *rep[] = {"perf", "report", "--children",        "--header",
+	               "-U",   "-g",     "folded,0.5,callee", "--sort=dso,symbol",
+	               "-i",   datap,    have_ks ? ks : NULL, NULL};
 	int status = 0;
 	double t0 = now_s();
 	int r = run_perf(rep, report, NULL, log, &status);
@@ -685,6 +690,10 @@ static void stats_profile(struct perfmon *m, const char *dir, struct bb_stats *o
 	}
 out_status:
 	unlink(init_path("%s", KALLSYMS));
+	char now[16];
+	if (m->kptr[0] && strcmp(m->kptr, "0") && !init_read_line(KPTR, now, sizeof now))
+		add_note(m, "kernel.kptr_restrict %s: 0 while recording (kernel symbols), %s after",
+		         m->kptr, now);
 	if (strcmp(why, "ok"))
 		say("monitor %s: %s", m->name, why + 13);
 	monitor_status(dir, m->name, why, m->notes);

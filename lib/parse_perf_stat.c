@@ -104,7 +104,7 @@ static void emit(struct pstat *p, const char *key, double v)
 		s = &p->s[p->ns++];
 		memset(s, 0, sizeof *s);
 		memcpy(s->name, name, strlen(name) + 1); /* fits: checked above */
-		s->first = p->sample <= 1 ? v : 0; /* a late key: leading zeros */
+		s->first = p->sample <= 1 ? v : 0;       /* a late key: leading zeros */
 	} else if (s->at == p->sample)
 		return;
 	s->sum += v;
@@ -155,14 +155,14 @@ static void addon_keys(struct pstat *p, const struct hash *sum, const char *pref
 				snprintf(k, sizeof k, "%sinstructions", stem);
 				double ins = hash_get(sum, k);
 				if (ins != 0)
-					emitf(p, ins / value, "%s%sinstructions-per-iTLB-miss", prefix,
-					      stem);
+					emitf(p, ins / value, "%s%sinstructions-per-iTLB-miss",
+					      prefix, stem);
 			} else if (!stem_of(key, "cache-misses", stem, sizeof stem)) {
 				snprintf(k, sizeof k, "%scpu-cycles", stem);
 				double cyc = hash_get(sum, k);
 				if (cyc != 0)
-					emitf(p, cyc / value, "%s%scycles-between-cache-misses", prefix,
-					      stem);
+					emitf(p, cyc / value, "%s%scycles-between-cache-misses",
+					      prefix, stem);
 				snprintf(k, sizeof k, "%sinstructions", stem);
 				double ins = hash_get(sum, k);
 				if (ins != 0)
