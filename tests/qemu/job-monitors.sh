@@ -87,7 +87,7 @@ r = json.load(open(os.path.join(os.path.dirname(sys.argv[1]), "results.json")))
 again = dict(l.split() for l in open(sys.argv[2]) if not l.startswith("#"))
 for k in ("mpstat.cpu.all.sys%", "proc-vmstat.pgfree", "slabinfo.kmalloc-1k.num_objs"):
     assert abs(float(again[k]) - r[k][0]) <= 1e-9 * abs(r[k][0]), (k, again[k], r[k])
-assert len(again) == len([k for k in r if k.split(".")[0] in {"vmstat", "proc-vmstat", "meminfo", "interrupts", "softirqs", "uptime", "mpstat", "sched_debug", "slabinfo"}]), (len(again),)
+assert len(again) == len([k for k in r if k.split(".")[0] in {"vmstat", "proc-vmstat", "meminfo", "interrupts", "softirqs", "uptime", "mpstat", "sched_debug", "slabinfo", "perf-stat"}]), (len(again),)
 print("collect --monitor-stats:", len(again), "stats, as in results.json")
 PY
 log=$(echo "$T"/res/console/*.log)
