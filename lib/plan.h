@@ -118,7 +118,8 @@ int bb_plan_cmdline(struct bb_plan *plan, const char *cmdline, char *report, siz
 
 /* The value of plan key monitor.NAME.OPTION (e.g. monitor.perf-profile.delay), NULL when not
  * set. */
-const char *bb_plan_monitor_option(const struct bb_plan *plan, const char *name, const char *option);
+const char *bb_plan_monitor_option(const struct bb_plan *plan, const char *name,
+                                   const char *option);
 
 /* Clients of a run on a machine with ncpu online CPUs: N, or P% rounded down (LKP's
  * nr_threads: 0 when P% of ncpu is below one; the init then drops the run). */
