@@ -1107,8 +1107,7 @@ int bb_plan_sequence(const struct bb_plan *plan, unsigned long seed, struct bb_p
 	return 0;
 }
 
-const char *bb_plan_monitor_option(const struct bb_plan *plan, const char *name,
-                                   const char *option)
+const char *bb_plan_monitor_option(const struct bb_plan *plan, const char *name, const char *option)
 {
 	char key[256];
 	if ((size_t)snprintf(key, sizeof key, "%s.%s", name, option) >= sizeof key)
