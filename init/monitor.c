@@ -13,6 +13,7 @@
 
 #include "init.h"
 #include "monitor.h"
+#include "monitor_perf.h"
 #include "monitor_status.h"
 #include "parse_monitor.h"
 #include "readall.h"
@@ -248,6 +249,7 @@ pid_t monitor_start(const struct bb_strv *names, const char *dir)
 {
 	if (!names->n)
 		return 0;
+	monitor_perf_start(names, dir); /* perf-stat, perf-profile: processes of their own */
 	pid_t pid = fork();
 	if (pid < 0)
 		return -errno;
@@ -260,7 +262,8 @@ pid_t monitor_start(const struct bb_strv *names, const char *dir)
 
 int monitor_reaped(pid_t pid, int status)
 {
-	(void)status;
+	if (monitor_perf_reaped(pid, status))
+		return 1;
 	if (pid <= 0 || pid != sampler_pid)
 		return 0;
 	sampler_exited = 1;
@@ -269,6 +272,7 @@ int monitor_reaped(pid_t pid, int status)
 
 void monitor_stop(pid_t pid)
 {
+	monitor_perf_stop();
 	if (pid <= 0)
 		return;
 	kill(pid, SIGTERM);
@@ -329,4 +333,5 @@ void monitor_stats(const struct bb_strv *names, const char *dir, struct bb_stats
 		}
 		free(raw);
 	}
+	monitor_perf_stats(names, dir, out);
 }

@@ -14,6 +14,7 @@
 #include "cpulist.h"
 #include "grow.h"
 #include "parse_monitor.h"
+#include "parse_perf.h"
 #include "plan.h"
 
 #define RUNID_MAX 200
@@ -565,11 +566,21 @@ static int set_global(struct parser *ps, const char *key, const char *value, int
 			if (!name_ok(p->modules_boot.v[i], "_-"))
 				return fail(ps, "modules.boot: bad module name '%s'",
 				            p->modules_boot.v[i]);
+	} else if (!strncmp(key, "monitor.", 8)) {
+		/* monitor.NAME.OPTION=VALUE: a monitor's option (bb_plan_monitor_option) */
+		const char *dot = strchr(key + 8, '.');
+		if (!dot || dot == key + 8 || !dot[1])
+			return fail(ps, "%s: expected monitor.NAME.OPTION", key);
+		if (!cmdline && bb_kvs_find(&p->monitor_options, key + 8))
+			return fail(ps, "duplicate key '%s'", key);
+		if (bb_kvs_set(&p->monitor_options, key + 8, value))
+			return fail(ps, "out of memory");
+		return 0;
 	} else if (!strcmp(key, "monitors")) {
 		bit = G_MONITORS;
 		r = strv_split(&p->monitors, value);
 		for (size_t i = 0; !r && i < p->monitors.n; i++)
-			if (!bb_monitor_find(p->monitors.v[i]))
+			if (!bb_monitor_known(p->monitors.v[i]))
 				return fail(ps, "monitors: '%s' is not a monitor benchboot runs",
 				            p->monitors.v[i]);
 	} else if (!strcmp(key, "order")) {
@@ -1011,6 +1022,7 @@ void bb_plan_free(struct bb_plan *plan)
 	bb_strv_free(&plan->nic_gateway);
 	bb_strv_free(&plan->modules_boot);
 	bb_strv_free(&plan->monitors);
+	bb_kvs_free(&plan->monitor_options);
 	free(plan->cluster);
 	for (int h = 0; h < BB_CLUSTER_HOSTS; h++) {
 		free(plan->hosts[h].name);
@@ -1105,4 +1117,12 @@ int bb_plan_sequence(const struct bb_plan *plan, unsigned long seed, struct bb_p
 	*out = v;
 	*n = total;
 	return 0;
+}
+
+const char *bb_plan_monitor_option(const struct bb_plan *plan, const char *name, const char *option)
+{
+	char key[256];
+	if ((size_t)snprintf(key, sizeof key, "%s.%s", name, option) >= sizeof key)
+		return NULL;
+	return bb_kvs_get(&plan->monitor_options, key);
 }

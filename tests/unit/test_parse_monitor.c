@@ -174,10 +174,10 @@ TEST(plan_monitors_key_and_cmdline)
 	CHECK_INT(bb_plan_cmdline(&p, "benchboot.monitors=", report, sizeof report), ==, 0);
 	CHECK_INT(p.monitors.n, ==, 0);
 	bb_plan_free(&p);
-	static const char bad[] = "benchboot-plan 1\nmonitors=vmstat perf-stat\n[run r1]\n"
+	static const char bad[] = "benchboot-plan 1\nmonitors=vmstat turbostat\n[run r1]\n"
 	                          "suite=netperf\nruntime=1\nclient.arg=/usr/bin/netperf\n";
 	CHECK_INT(bb_plan_parse(bad, strlen(bad), &p, err, sizeof err), ==, -EINVAL);
-	CHECK_CONTAINS(err, "monitors: 'perf-stat' is not a monitor benchboot runs");
+	CHECK_CONTAINS(err, "monitors: 'turbostat' is not a monitor benchboot runs");
 }
 
 TEST(compare_monitor_thresholds_and_minimum_sizes)

@@ -1,7 +1,8 @@
 /*
  * `benchboot collect --monitor-stats ITER...` (collect.h): the monitors' stats of a collected
  * iteration folder computed again from its raw files (monitor.NAME.gz, or monitor.NAME before
- * collect compressed it) with this build's parsers, as the init computed them.
+ * collect compressed it) with this build's parsers, as the init computed them: the /proc
+ * monitors', then perf-stat's and perf-profile's (from perf report's text, monitor.perf-profile).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -11,6 +12,7 @@
 
 #include "host/collect/collect.h"
 #include "parse_monitor.h"
+#include "parse_perf.h"
 #include "statset.h"
 
 /* The whole (gunzipped: gzread reads a plain file as it is) file, or NULL with errno. */
@@ -52,10 +54,12 @@ int collect_monitor_stats(const char *iterdir, FILE *out, char *err, size_t errl
 {
 	int found = 0, problems = 0;
 	*err = 0;
-	for (size_t i = 0; i < bb_nmonitors; i++) {
-		const struct bb_monitor *m = &bb_monitors[i];
+	static const char *const perf[] = {"perf-stat", "perf-profile"};
+	for (size_t i = 0; i < bb_nmonitors + 2; i++) {
+		const struct bb_monitor *m = i < bb_nmonitors ? &bb_monitors[i] : NULL;
+		const char *name = m ? m->name : perf[i - bb_nmonitors];
 		char path[4200], line[1024] = "";
-		snprintf(path, sizeof path, "%s/monitor.%s.status", iterdir, m->name);
+		snprintf(path, sizeof path, "%s/monitor.%s.status", iterdir, name);
 		FILE *sf = fopen(path, "r");
 		if (sf) {
 			if (!fgets(line, sizeof line, sf))
@@ -64,14 +68,14 @@ int collect_monitor_stats(const char *iterdir, FILE *out, char *err, size_t errl
 			line[strcspn(line, "\n")] = 0;
 			found = 1;
 			if (strcmp(line, "ok")) {
-				fprintf(out, "# %s: %s\n", m->name, line);
+				fprintf(out, "# %s: %s\n", name, line);
 				continue;
 			}
 		}
-		snprintf(path, sizeof path, "%s/monitor.%s.gz", iterdir, m->name);
+		snprintf(path, sizeof path, "%s/monitor.%s.gz", iterdir, name);
 		char *raw = slurp(path);
 		if (!raw && errno == ENOENT) {
-			snprintf(path, sizeof path, "%s/monitor.%s", iterdir, m->name);
+			snprintf(path, sizeof path, "%s/monitor.%s", iterdir, name);
 			raw = slurp(path);
 		}
 		if (!raw) {
@@ -84,7 +88,10 @@ int collect_monitor_stats(const char *iterdir, FILE *out, char *err, size_t errl
 		found = 1;
 		struct bb_stats st = {0};
 		char perr[256] = "";
-		int r = bb_monitor_stats(m, raw, &st, perr, sizeof perr);
+		int r = m ? bb_monitor_stats(m, raw, &st, perr, sizeof perr)
+		        : i == bb_nmonitors
+		            ? bb_perf_stat_stats(raw, &st, NULL, 0, perr, sizeof perr)
+		            : bb_perf_profile_stats(raw, &st, NULL, 0, perr, sizeof perr);
 		free(raw);
 		if (r) {
 			snprintf(err, errlen, "%s: %s", path, r == -EINVAL ? perr : strerror(-r));

@@ -18,6 +18,7 @@ static const struct {
     {"/usr/bin/netperf", "build/netperf/netperf", 1},
     {"/usr/bin/netserver", "build/netperf/netserver", 1},
     {"/usr/bin/stress-ng", "usr/bin/stress-ng", 0},
+    {"/usr/bin/perf", "usr/bin/perf", 0}, /* the perf-stat and perf-profile monitors */
 };
 
 int bb_jobimage_is_job(const char *path)

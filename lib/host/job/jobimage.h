@@ -3,10 +3,10 @@
  * (/etc/benchboot/plan), so every boot group gets an image of its own: OUTDIR/JOB for a job
  * with one boot group, OUTDIR/JOB.bootN (N = 0, 1, ...) for more. Each image holds only what
  * its runs use: the suite's programs (netperf and netserver from build/netperf, stress-ng from
- * the sysroot) with their libraries, the modules of the plan's modules.boot with their
- * dependencies (sctp only when an SCTP test runs; dummy for netperf's non-loopback address),
- * busybox, the init and the plan. The group's kernel_cmdline is appended to the image's
- * cmdline file.
+ * the sysroot) with their libraries, perf (the sysroot's) when the job has a perf monitor, the
+ * modules of the plan's modules.boot with their dependencies (sctp only when an SCTP test
+ * runs; dummy for netperf's non-loopback address), busybox, the init and the plan. The
+ * group's kernel_cmdline is appended to the image's cmdline file.
  */
 #ifndef BENCHBOOT_HOST_JOBIMAGE_H
 #define BENCHBOOT_HOST_JOBIMAGE_H

@@ -6,6 +6,7 @@
 #include "host/job/jobwarnings.h"
 #include "host/job/monitors.h"
 #include "parse_monitor.h"
+#include "parse_perf.h"
 
 void job_print_warnings(const char *verb, const struct bb_job *job)
 {
@@ -23,7 +24,7 @@ void job_print_notes(FILE *f, const char *prefix, const struct bb_job *job)
 	for (size_t d = 0; d < job->ndocs; d++)
 		for (size_t i = 0; i < job->docs[d].n; i++) {
 			const struct bb_jparam *p = &job->docs[d].p[i];
-			if (p->level != BB_LEVEL_NOTE || bb_monitor_find(p->name + 4))
+			if (p->level != BB_LEVEL_NOTE || bb_monitor_known(p->name + 4))
 				continue; /* a monitor that runs: bb_job_print_monitors says it */
 			const char *kind = bb_lkp_key_kind(p->name + 4);
 			if (!kind)
@@ -46,7 +47,7 @@ void job_print_notes(FILE *f, const char *prefix, const struct bb_job *job)
 				                       ? bb_lkp_key_kind(p->name + 4)
 				                       : NULL;
 				int seen = 0;
-				if (p->level != BB_LEVEL_NOTE || bb_monitor_find(p->name + 4) ||
+				if (p->level != BB_LEVEL_NOTE || bb_monitor_known(p->name + 4) ||
 				    (kind ? kind : "not read by this suite in LKP") != kinds[k])
 					continue;
 				if (!kind && strcmp(kinds[k], "not read by this suite in LKP"))

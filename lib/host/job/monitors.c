@@ -4,6 +4,7 @@
 
 #include "host/job/monitors.h"
 #include "parse_monitor.h"
+#include "parse_perf.h"
 
 static int has(const struct bb_strv *sv, const char *s)
 {
@@ -25,7 +26,7 @@ static int lkp_monitor(const char *name)
 
 static int add(const char *name, struct bb_strv *run, struct bb_strv *missing)
 {
-	struct bb_strv *to = bb_monitor_find(name) ? run : missing;
+	struct bb_strv *to = bb_monitor_known(name) ? run : missing;
 	if (has(run, name) || has(missing, name))
 		return 0;
 	return bb_strv_add(to, name) ? -ENOMEM : 0;

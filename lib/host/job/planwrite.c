@@ -7,6 +7,7 @@
 
 #include "host/job/cluster.h"
 #include "host/job/monitors.h"
+#include "parse_perf.h"
 #include "host/job/planwrite.h"
 #include "host/strbuf.h"
 
@@ -75,6 +76,14 @@ int bb_plan_needs(const struct bb_matrix *m, size_t boot, struct bb_strv *module
 			rc = argv_add_unique(files, sr.files.v[i]);
 		bb_suite_run_free(&sr);
 	}
+	/* perf (Debian's linux-perf, with its libraries) only for a job with a perf monitor */
+	struct bb_strv mons = {0}, missing = {0};
+	if (!rc && !(rc = bb_job_monitors(m->job, &mons, &missing)))
+		for (size_t i = 0; i < mons.n && !rc; i++)
+			if (bb_perf_monitor(mons.v[i]))
+				rc = argv_add_unique(files, "/usr/bin/perf");
+	bb_strv_free(&mons);
+	bb_strv_free(&missing);
 	if (rc == -ENOMEM)
 		snprintf(err, errlen, "out of memory");
 	return rc;
