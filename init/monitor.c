@@ -245,8 +245,22 @@ static void sampler(const struct bb_strv *names, const char *dir)
 	_exit(0);
 }
 
+static long long cpu_us;
+
+void monitor_cpu_add(const struct rusage *ru)
+{
+	cpu_us += (long long)(ru->ru_utime.tv_sec + ru->ru_stime.tv_sec) * 1000000 +
+	          ru->ru_utime.tv_usec + ru->ru_stime.tv_usec;
+}
+
+long long monitor_cpu_us(void)
+{
+	return cpu_us;
+}
+
 pid_t monitor_start(const struct bb_strv *names, const char *dir)
 {
+	cpu_us = 0;
 	if (!names->n)
 		return 0;
 	monitor_perf_start(names, dir); /* perf-stat, perf-profile: processes of their own */
@@ -260,13 +274,16 @@ pid_t monitor_start(const struct bb_strv *names, const char *dir)
 	return pid;
 }
 
-int monitor_reaped(pid_t pid, int status)
+int monitor_reaped(pid_t pid, int status, const struct rusage *ru)
 {
-	if (monitor_perf_reaped(pid, status))
+	if (monitor_perf_reaped(pid, status)) {
+		monitor_cpu_add(ru);
 		return 1;
+	}
 	if (pid <= 0 || pid != sampler_pid)
 		return 0;
 	sampler_exited = 1;
+	monitor_cpu_add(ru);
 	return 1;
 }
 
@@ -279,15 +296,20 @@ void monitor_stop(pid_t pid)
 	double deadline = init_now_ms() + STOP_WAIT_MS;
 	while (!sampler_exited) {
 		int status;
-		pid_t r = waitpid(pid, &status, WNOHANG);
+		struct rusage ru;
+		pid_t r = wait4(pid, &status, WNOHANG, &ru);
+		if (r == pid)
+			monitor_cpu_add(&ru);
 		if (r == pid || (r < 0 && errno == ECHILD))
 			break;
 		if (init_now_ms() >= deadline) {
 			say("monitors: the sampling process did not end within %d s: killed",
 			    STOP_WAIT_MS / 1000);
 			kill(pid, SIGKILL);
-			while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+			while ((r = wait4(pid, &status, 0, &ru)) < 0 && errno == EINTR)
 				;
+			if (r == pid)
+				monitor_cpu_add(&ru);
 			break;
 		}
 		struct timespec ts = {0, 5 * 1000 * 1000};

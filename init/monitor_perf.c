@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "init.h"
+#include "monitor.h"
 #include "monitor_perf.h"
 #include "monitor_status.h"
 #include "parse_perf.h"
@@ -450,8 +451,10 @@ void monitor_perf_stop(void)
 		struct perfmon *m = &mons[k];
 		while (m->pid && !m->exited) {
 			int status;
-			pid_t r = waitpid(m->pid, &status, WNOHANG);
+			struct rusage ru;
+			pid_t r = wait4(m->pid, &status, WNOHANG, &ru);
 			if (r == m->pid) {
+				monitor_cpu_add(&ru);
 				m->exited = 1;
 				m->status = status;
 				break;
@@ -462,8 +465,10 @@ void monitor_perf_stop(void)
 				say("monitor %s: its perf did not end within %d s: killed", m->name,
 				    STOP_WAIT_S);
 				kill(m->pid, SIGKILL);
-				if (waitpid(m->pid, &status, 0) == m->pid)
+				if (wait4(m->pid, &status, 0, &ru) == m->pid) {
+					monitor_cpu_add(&ru);
 					m->status = status;
+				}
 				m->exited = 1;
 				break;
 			}

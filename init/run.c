@@ -89,7 +89,7 @@ void run_reap(void)
 			return;
 		if (writer_reaped(pid, status))
 			continue; /* the results writer, not a benchmark's process */
-		if (monitor_reaped(pid, status))
+		if (monitor_reaped(pid, status, &ru))
 			continue; /* the monitors' sampler */
 		size_t i;
 		for (i = 0; i < cur_nprocs; i++)
@@ -424,7 +424,8 @@ struct iteration {
 	double t_release, t_end;
 	long init_ticks;
 	long long init_cpu_ns;
-	int leftovers; /* processes still in the job cgroup after the iteration, killed */
+	long long monitors_cpu_us; /* the monitors' processes, their CPU time; -1: none ran */
+	int leftovers;   /* processes still in the job cgroup after the iteration, killed */
 	long oom_kills0; /* the job cgroup's OOM kill count as the clients start (-1: no count) */
 	struct proc *procs;
 	size_t nprocs, nclients;
@@ -571,8 +572,8 @@ static void stop_all(struct boot *b, struct iteration *it)
 	int n, first = cgroup_kill_all(&b->cgroup, names, sizeof(names));
 	it->leftovers = first;
 	if (first)
-		say("%s iteration %d: %d process(es) left in the job cgroup: killed: %s", it->run->id,
-		    it->iter, first, names);
+		say("%s iteration %d: %d process(es) left in the job cgroup: killed: %s",
+		    it->run->id, it->iter, first, names);
 	while (first && (n = cgroup_kill_all(&b->cgroup, NULL, 0)) > 0 && init_now_ms() < deadline)
 		sleep_until(b, init_now_ms() + 20);
 	run_reap();
@@ -825,6 +826,7 @@ static void execute(struct boot *b, struct iteration *it)
 	}
 	it->t_end = init_now_ms();
 	monitor_stop(it->monitor_pid);
+	it->monitors_cpu_us = it->monitor_pid > 0 ? monitor_cpu_us() : -1;
 	it->init_ticks = ticks1 - ticks0;
 	it->init_cpu_ns = ns0 < 0 || ns1 < 0 ? -1 : ns1 - ns0;
 	for (size_t i = 0; i < it->nprocs; i++) {
@@ -836,9 +838,10 @@ static void execute(struct boot *b, struct iteration *it)
 		describe_exit(p, how, sizeof(how));
 		/* a SIGKILL the watchdog did not send, with the job cgroup's OOM count up: the OOM
 		 * killer's (its kernel log line says which process it chose) */
-		long oom = it->timed_out || !WIFSIGNALED(p->status) || WTERMSIG(p->status) != SIGKILL
-		               ? -1
-		               : cgroup_oom_kills(&b->cgroup);
+		long oom =
+		    it->timed_out || !WIFSIGNALED(p->status) || WTERMSIG(p->status) != SIGKILL
+		        ? -1
+		        : cgroup_oom_kills(&b->cgroup);
 		if (oom > 0 && it->oom_kills0 >= 0 && oom > it->oom_kills0)
 			set_failed(it, "client %d: %s by the OOM killer (job cgroup oom_kill +%ld)",
 			           p->index, how, oom - it->oom_kills0);
@@ -934,6 +937,7 @@ static void write_status(struct boot *b, struct iteration *it)
 	ijw_num(&w, "start_boottime_s", it->t_release / 1e3);
 	ijw_int(&w, "init_cpu_ticks", it->init_ticks);
 	ijw_int(&w, "init_cpu_ns", it->init_cpu_ns);
+	ijw_int(&w, "monitors_cpu_us", it->monitors_cpu_us);
 	ijw_int(&w, "clients_requested", (long long)it->nclients);
 	ijw_int(&w, "leftover_processes_killed", it->leftovers);
 	ijw_open(&w, "sysctl", '{');
@@ -1077,10 +1081,10 @@ static void report(struct boot *b, struct iteration *it)
 	if (it->warmup)
 		snprintf(wtag, sizeof(wtag), "warmup=%d ", it->warmup);
 	machine(BB_CON_RUN_END " id=%s iter=%d %sstatus=%s elapsed=%.2f init_ticks=%ld "
-	                       "init_cpu_us=%lld reason=%s",
+	                       "init_cpu_us=%lld monitors_cpu_us=%lld reason=%s",
 	        run->id, it->iter, wtag, it->status,
 	        it->t_release ? (it->t_end - it->t_release) / 1e3 : 0.0, it->init_ticks,
-	        it->init_cpu_ns < 0 ? -1 : it->init_cpu_ns / 1000, reason);
+	        it->init_cpu_ns < 0 ? -1 : it->init_cpu_ns / 1000, it->monitors_cpu_us, reason);
 	say("run %zu/%zu %s %s %d/%d: %s%s%s", it->runidx + 1, b->plan.nruns, run->id,
 	    it->warmup ? "warm-up" : "iteration", it->warmup ? it->warmup : it->iter,
 	    it->warmup ? b->plan.warmup : run->iterations, it->status, *it->reason ? ": " : "",

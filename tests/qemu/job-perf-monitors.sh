@@ -28,6 +28,12 @@ for f in monitor.perf-stat.gz monitor.perf-profile.gz monitor.perf-profile.data.
 	[ -s "$it/$f" ] || fail "no $it/$f"
 done
 expect_eq "perf-stat status" "$(head -n1 "$it/monitor.perf-stat.status")" ok
+# the monitors' own CPU time in the window: in the status and on the console (perf record's
+# sampling of every CPU costs some; a clock reading of 0 would mean it was not counted)
+mcpu=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["monitors_cpu_us"])' "$it/status")
+[ "$mcpu" -gt 0 ] || fail "monitors_cpu_us in $it/status: $mcpu"
+expect_grep "^BENCHBOOT run-end id=SCTP_STREAM_MANY iter=1 status=ok .* monitors_cpu_us=$mcpu reason=" "$T"/res/console/*.log
+echo "the monitors' CPU time in the 8 s window: $mcpu us"
 expect_eq "perf-profile status" "$(head -n1 "$it/monitor.perf-profile.status")" ok
 expect_grep "^note: hardware events not supported here (.*): cpu-cycles instructions " "$it/monitor.perf-stat.status"
 expect_grep "^note: sampled cpu-clock, a software clock, not cycles:pp" "$it/monitor.perf-profile.status"
