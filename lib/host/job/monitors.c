@@ -240,9 +240,8 @@ int bb_monitors_from_list(const char *list, struct bb_strv *out, char *err, size
 		char name[64];
 		if (!n || n >= sizeof name) {
 			snprintf(err, errlen,
-			         "%s: expected none, default, or monitor names separated by commas "
-			         "(vmstat,uptime)",
-			         *list ? list : "''");
+			         "expected none, default, or monitor names separated by commas "
+			         "(vmstat,uptime)");
 			bb_strv_free(out);
 			return -EINVAL;
 		}
