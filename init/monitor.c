@@ -37,8 +37,8 @@ void monitor_use_plan(const struct bb_plan *plan)
  */
 static enum bb_monitor_when timing(const struct bb_monitor *m, double *interval)
 {
-	const char *v = options_plan ? bb_plan_monitor_option(options_plan, m->name, "interval")
-	                             : NULL;
+	const char *v =
+	    options_plan ? bb_plan_monitor_option(options_plan, m->name, "interval") : NULL;
 	double x = v ? strtod(v, NULL) : 0;
 	*interval = m->interval_s;
 	if (x <= 0 || m->when == BB_MON_END)

@@ -467,8 +467,8 @@ static int set_monitor_option(struct parser *ps, const char *key, const char *va
 	if (!*value)
 		return fail(ps, "%s: empty value", key);
 	int timed = !strcmp(opt, "interval") || !strcmp(opt, "duration") || !strcmp(opt, "delay");
-	if (timed && (parse_seconds(value, &secs) || secs > 86400 ||
-	              (secs < 0.01 && strcmp(opt, "delay"))))
+	if (timed &&
+	    (parse_seconds(value, &secs) || secs > 86400 || (secs < 0.01 && strcmp(opt, "delay"))))
 		return fail(ps, "%s: expected seconds%s, not '%s'", key,
 		            strcmp(opt, "delay") ? " 0.01..86400" : " 0..86400", value);
 	struct bb_kv *kv = bb_kvs_find(&ps->plan->monitor_options, name);
@@ -480,8 +480,7 @@ static int set_monitor_option(struct parser *ps, const char *key, const char *va
 	return bb_kvs_add(&ps->plan->monitor_options, name, value) ? fail(ps, "out of memory") : 0;
 }
 
-const char *bb_plan_monitor_option(const struct bb_plan *plan, const char *name,
-                                   const char *option)
+const char *bb_plan_monitor_option(const struct bb_plan *plan, const char *name, const char *option)
 {
 	char key[160];
 	if ((size_t)snprintf(key, sizeof key, "%s.%s", name, option) >= sizeof key)

@@ -1259,11 +1259,12 @@ static int monitor_key(struct walker *w, yaml_node_t *key, yaml_node_t *val)
 			if (use == BB_MONOPT_UNKNOWN) {
 				const char *sug = bb_monitor_option_nearest(mon, opt);
 				bb_monitor_option_names(mon, all, sizeof all);
-				rc = jwarn(w, ok->start_mark,
-				           "%s: unknown option '%s'%s%s%s; LKP's %s takes %s: ignored, "
-				           "as LKP ignores it",
-				           mon, opt, sug ? " (did you mean '" : "", sug ? sug : "",
-				           sug ? "'?)" : "", mon, *all ? all : "no options");
+				rc = jwarn(
+				    w, ok->start_mark,
+				    "%s: unknown option '%s'%s%s%s; LKP's %s takes %s: ignored, "
+				    "as LKP ignores it",
+				    mon, opt, sug ? " (did you mean '" : "", sug ? sug : "",
+				    sug ? "'?)" : "", mon, *all ? all : "no options");
 				if (rc)
 					return rc;
 				continue;
@@ -1271,10 +1272,10 @@ static int monitor_key(struct walker *w, yaml_node_t *key, yaml_node_t *val)
 			if (use == BB_MONOPT_RECORDED)
 				continue;
 			snprintf(name, sizeof name, "monitor.%s.%s", mon, opt);
-			struct keydef k = {C_NONE, name, NULL,
-			                   use == BB_MONOPT_SECONDS ? K_MONSECS
-			                   : use == BB_MONOPT_DELAY ? K_MONDELAY
-			                                            : K_MONTEXT,
+			enum kind kind = use == BB_MONOPT_SECONDS ? K_MONSECS
+			                 : use == BB_MONOPT_DELAY ? K_MONDELAY
+			                                          : K_MONTEXT;
+			struct keydef k = {C_NONE, name,          NULL,   kind,
 			                   F_AXIS, BB_LEVEL_BOOT, C_NONE, NULL};
 			struct bb_jvalue *v;
 			size_t n;
@@ -1288,7 +1289,8 @@ static int monitor_key(struct walker *w, yaml_node_t *key, yaml_node_t *val)
 				free(v);
 				continue;
 			}
-			if ((rc = add_param(w, ok->start_mark, all, name, v, n, axis, BB_LEVEL_BOOT)))
+			if ((rc = add_param(w, ok->start_mark, all, name, v, n, axis,
+			                    BB_LEVEL_BOOT)))
 				return rc;
 		}
 	return add_note(w, key, val);

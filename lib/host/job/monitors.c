@@ -16,24 +16,41 @@ static const struct monopt {
 	const char *monitor, *option;
 	enum bb_monopt use;
 } monopts[] = {
-    {"vmstat", "interval", BB_MONOPT_SECONDS},      {"vmstat", "count", BB_MONOPT_RECORDED},
-    {"proc-vmstat", "interval", BB_MONOPT_SECONDS}, {"meminfo", "interval", BB_MONOPT_SECONDS},
-    {"slabinfo", "interval", BB_MONOPT_SECONDS},    {"sched_debug", "interval", BB_MONOPT_SECONDS},
-    {"interrupts", "interval", BB_MONOPT_SECONDS},  {"softirqs", "interval", BB_MONOPT_SECONDS},
-    {"cpuidle", "interval", BB_MONOPT_SECONDS},     {"mpstat", "interval", BB_MONOPT_SECONDS},
-    {"mpstat", "delay", BB_MONOPT_RECORDED},        {"mpstat", "count", BB_MONOPT_RECORDED},
-    {"mpstat", "nodes", BB_MONOPT_RECORDED},        {"mpstat", "cpus", BB_MONOPT_RECORDED},
-    {"mpstat", "per_node", BB_MONOPT_RECORDED},     {"perf-stat", "events", BB_MONOPT_TEXT},
-    {"perf-stat", "delay", BB_MONOPT_DELAY},        {"perf-stat", "duration", BB_MONOPT_SECONDS},
-    {"perf-stat", "revents", BB_MONOPT_RECORDED},   {"perf-stat", "command", BB_MONOPT_RECORDED},
-    {"perf-stat", "per_socket", BB_MONOPT_RECORDED}, {"perf-stat", "per_die", BB_MONOPT_RECORDED},
-    {"perf-stat", "interval_ms", BB_MONOPT_RECORDED}, {"perf-stat", "rmetrics", BB_MONOPT_RECORDED},
-    {"perf-stat", "metrics", BB_MONOPT_RECORDED},   {"perf-stat", "metric_only", BB_MONOPT_RECORDED},
+    {"vmstat", "interval", BB_MONOPT_SECONDS},
+    {"vmstat", "count", BB_MONOPT_RECORDED},
+    {"proc-vmstat", "interval", BB_MONOPT_SECONDS},
+    {"meminfo", "interval", BB_MONOPT_SECONDS},
+    {"slabinfo", "interval", BB_MONOPT_SECONDS},
+    {"sched_debug", "interval", BB_MONOPT_SECONDS},
+    {"interrupts", "interval", BB_MONOPT_SECONDS},
+    {"softirqs", "interval", BB_MONOPT_SECONDS},
+    {"cpuidle", "interval", BB_MONOPT_SECONDS},
+    {"mpstat", "interval", BB_MONOPT_SECONDS},
+    {"mpstat", "delay", BB_MONOPT_RECORDED},
+    {"mpstat", "count", BB_MONOPT_RECORDED},
+    {"mpstat", "nodes", BB_MONOPT_RECORDED},
+    {"mpstat", "cpus", BB_MONOPT_RECORDED},
+    {"mpstat", "per_node", BB_MONOPT_RECORDED},
+    {"perf-stat", "events", BB_MONOPT_TEXT},
+    {"perf-stat", "delay", BB_MONOPT_DELAY},
+    {"perf-stat", "duration", BB_MONOPT_SECONDS},
+    {"perf-stat", "revents", BB_MONOPT_RECORDED},
+    {"perf-stat", "command", BB_MONOPT_RECORDED},
+    {"perf-stat", "per_socket", BB_MONOPT_RECORDED},
+    {"perf-stat", "per_die", BB_MONOPT_RECORDED},
+    {"perf-stat", "interval_ms", BB_MONOPT_RECORDED},
+    {"perf-stat", "rmetrics", BB_MONOPT_RECORDED},
+    {"perf-stat", "metrics", BB_MONOPT_RECORDED},
+    {"perf-stat", "metric_only", BB_MONOPT_RECORDED},
     {"perf-stat", "list_pmu_events", BB_MONOPT_RECORDED},
-    {"perf-profile", "events", BB_MONOPT_TEXT},     {"perf-profile", "delay", BB_MONOPT_DELAY},
-    {"perf-profile", "duration", BB_MONOPT_SECONDS}, {"perf-profile", "period", BB_MONOPT_RECORDED},
-    {"perf-profile", "freq", BB_MONOPT_RECORDED},   {"perf-profile", "callgraph", BB_MONOPT_RECORDED},
-    {"perf-profile", "children", BB_MONOPT_RECORDED}, {"perf-profile", "inline", BB_MONOPT_RECORDED},
+    {"perf-profile", "events", BB_MONOPT_TEXT},
+    {"perf-profile", "delay", BB_MONOPT_DELAY},
+    {"perf-profile", "duration", BB_MONOPT_SECONDS},
+    {"perf-profile", "period", BB_MONOPT_RECORDED},
+    {"perf-profile", "freq", BB_MONOPT_RECORDED},
+    {"perf-profile", "callgraph", BB_MONOPT_RECORDED},
+    {"perf-profile", "children", BB_MONOPT_RECORDED},
+    {"perf-profile", "inline", BB_MONOPT_RECORDED},
     {"perf-profile", "cpu", BB_MONOPT_RECORDED},
     /* set by LKP's include/category/benchmark, read by its perf-profile script */
     {"perf-profile", "debug_mode", BB_MONOPT_RECORDED},
@@ -41,10 +58,9 @@ static const struct monopt {
 #define NMONOPTS (sizeof monopts / sizeof monopts[0])
 
 /* Monitors whose options benchboot checks: those it runs and the perf ones (uptime: none). */
-static const char *const checked[] = {"vmstat",     "proc-vmstat", "meminfo",     "slabinfo",
-                                      "sched_debug", "interrupts", "softirqs",    "cpuidle",
-                                      "mpstat",     "uptime",      "perf-stat",   "perf-profile",
-                                      NULL};
+static const char *const checked[] = {
+    "vmstat",  "proc-vmstat", "meminfo", "slabinfo",  "sched_debug",  "interrupts", "softirqs",
+    "cpuidle", "mpstat",      "uptime",  "perf-stat", "perf-profile", NULL};
 
 /* LKP's monitors that could not run in benchboot's VM even if benchboot had them. */
 static const struct {
@@ -205,8 +221,9 @@ static int not_runnable(const char *name, char *err, size_t errlen)
 	if (why)
 		snprintf(err, errlen, "'%s': %s (benchboot runs: %s)", name, why, all);
 	else if (bb_monitor_is_lkp(name))
-		snprintf(err, errlen, "'%s': LKP's monitor, not implemented by benchboot (it runs: %s)",
-		         name, all);
+		snprintf(err, errlen,
+		         "'%s': LKP's monitor, not implemented by benchboot (it runs: %s)", name,
+		         all);
 	else {
 		const char *best = NULL;
 		unsigned bd = 3;
@@ -266,15 +283,15 @@ int bb_monitors_from_list(const char *list, struct bb_strv *out, char *err, size
 }
 
 /* The options of the job for the monitors that run: "vmstat.interval=2 ...", into buf. */
-static void options_line(const struct bb_job *job, const struct bb_strv *run, char *buf,
-                         size_t len)
+static void options_line(const struct bb_job *job, const struct bb_strv *run, char *buf, size_t len)
 {
 	size_t off = 0;
 	buf[0] = 0;
 	for (size_t d = 0; d < job->ndocs; d++)
 		for (size_t i = 0; i < job->docs[d].n; i++) {
 			const struct bb_jparam *p = &job->docs[d].p[i];
-			const char *opt = strncmp(p->name, "monitor.", 8) ? NULL : strrchr(p->name, '.');
+			const char *opt =
+			    strncmp(p->name, "monitor.", 8) ? NULL : strrchr(p->name, '.');
 			char mon[64], item[256];
 			if (!opt || p->level != BB_LEVEL_BOOT)
 				continue;
@@ -283,11 +300,11 @@ static void options_line(const struct bb_job *job, const struct bb_strv *run, ch
 				continue;
 			size_t il = (size_t)snprintf(item, sizeof item, "%s=", p->name + 8);
 			for (size_t v = 0; v < p->n && il < sizeof item; v++)
-				il += (size_t)snprintf(item + il, sizeof item - il, "%s%s", v ? "," : "",
-				                       p->v[v].s);
+				il += (size_t)snprintf(item + il, sizeof item - il, "%s%s",
+				                       v ? "," : "", p->v[v].s);
 			if (off < len && !strstr(buf, item))
-				off += (size_t)snprintf(buf + off, len - off, "%s%s", off ? " " : "",
-				                        item);
+				off += (size_t)snprintf(buf + off, len - off, "%s%s",
+				                        off ? " " : "", item);
 		}
 }
 
@@ -305,13 +322,16 @@ void bb_job_print_monitors(FILE *f, const char *prefix, const struct bb_job *job
 		fputc('\n', f);
 		options_line(job, &run, opts, sizeof opts);
 		if (*opts)
-			fprintf(f, "%smonitor options (plan monitor.NAME.OPTION): %s\n", prefix, opts);
+			fprintf(f, "%smonitor options (plan monitor.NAME.OPTION): %s\n", prefix,
+			        opts);
 	}
 	for (size_t i = 0; i < run.n; i++)
 		if (!strcmp(run.v[i], "cpuidle")) {
 			fprintf(f, "%smonitors unavailable here:\n", prefix);
-			fprintf(f, "%s  cpuidle: under TCG (QEMU's CPUs have no cpuidle driver): its "
-			        "status says unavailable, it has no stats\n", prefix);
+			fprintf(f,
+			        "%s  cpuidle: under TCG (QEMU's CPUs have no cpuidle driver): its "
+			        "status says unavailable, it has no stats\n",
+			        prefix);
 			header = 1;
 		}
 	for (size_t i = 0; i < missing.n; i++) {
