@@ -60,6 +60,15 @@ printf 'suite: netperf\nruntime: 3s\nvmstat:\n  interval: [1, 2]\nnetperf:\n  te
 expect_grep "^boot 0: monitor.vmstat.interval=1 " "$T/out"
 expect_grep "^boot 1: monitor.vmstat.interval=2 " "$T/out"
 
+# --set NAME.OPTION=VALUE overrides one option, as for a program's block
+"$BENCHBOOT" check -v --set vmstat.interval=3 "$job" >"$T/out" 2>&1 || fail "check --set: $(cat "$T/out")"
+expect_grep "^monitor.vmstat.interval=3$" "$T/out"
+expect_grep "^monitor.proc-vmstat.interval=0.5$" "$T/out"
+rc=0
+"$BENCHBOOT" check --set vmstat.interval=-1 "$job" >"$T/out" 2>"$T/err" || rc=$?
+expect_eq "check --set vmstat.interval=-1: exit code" "$rc" 100
+expect_grep "^benchboot check: --set vmstat.interval=-1:2:13: vmstat.interval: '-1' is not a number of seconds" "$T/err"
+
 # run --monitors: bad lists are usage errors (exit 100), nothing built
 runbad() { # runbad LIST MESSAGE
 	local rc=0

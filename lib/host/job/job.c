@@ -1963,6 +1963,11 @@ static int apply_set(struct walker *w, struct bb_job *job, const char *set)
 	int nested = 0;
 	for (const char *const *sec = set_sections; dot && *sec && !nested; sec++)
 		nested = strlen(*sec) == (size_t)(dot - key) && !strncmp(key, *sec, dot - key);
+	if (dot && !nested) { /* a monitor's option: --set vmstat.interval=2 */
+		char mon[128];
+		snprintf(mon, sizeof mon, "%.*s", (int)(dot - key), key);
+		nested = bb_monitor_has_options(mon);
+	}
 	if (nested)
 		snprintf(text, sizeof text, "%.*s:\n  %s: %s\n", (int)(dot - key), key, dot + 1,
 		         eq + 1);
