@@ -382,6 +382,19 @@ int env_write(const struct boot *b)
 	for (size_t i = 0; i < b->plan.job_sets.n; i++)
 		ijw_str(&w, NULL, b->plan.job_sets.v[i]);
 	ijw_close(&w, ']');
+	/* the monitors asked for (plan monitors=, or benchboot.monitors= of run --monitors) and
+	 * their options; each one's status per iteration: ITER/status, results.json */
+	ijw_open(&w, "monitors", '{');
+	ijw_open(&w, "asked", '[');
+	for (size_t i = 0; i < b->plan.monitors.n; i++)
+		ijw_str(&w, NULL, b->plan.monitors.v[i]);
+	ijw_close(&w, ']');
+	ijw_str(&w, "from", b->plan.monitors_cmdline ? "cmdline" : "plan");
+	ijw_open(&w, "options", '{');
+	for (size_t i = 0; i < b->plan.monitor_options.n; i++)
+		ijw_str(&w, b->plan.monitor_options.v[i].key, b->plan.monitor_options.v[i].value);
+	ijw_close(&w, '}');
+	ijw_close(&w, '}');
 	ijw_open(&w, "kernel", '{');
 	if (uname(&u) == 0) {
 		ijw_str(&w, "release", u.release);

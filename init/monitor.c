@@ -16,6 +16,7 @@
 #include "monitor_perf.h"
 #include "monitor_status.h"
 #include "parse_monitor.h"
+#include "plan.h"
 #include "readall.h"
 
 #define MONITOR_MAX 16
@@ -23,6 +24,29 @@
 
 static pid_t sampler_pid;
 static int sampler_exited;
+static const struct bb_plan *options_plan; /* monitor.NAME.OPTION keys (monitor_use_plan) */
+
+void monitor_use_plan(const struct bb_plan *plan)
+{
+	options_plan = plan;
+}
+
+/*
+ * When m samples and how often: the job's `interval:` (plan key monitor.NAME.interval) for a
+ * periodic monitor, LKP's own default otherwise; a two-snapshot monitor given an interval
+ * samples every interval instead, as LKP's interrupts, softirqs and cpuidle monitors do.
+ */
+static enum bb_monitor_when timing(const struct bb_monitor *m, double *interval)
+{
+	const char *v =
+	    options_plan ? bb_plan_monitor_option(options_plan, m->name, "interval") : NULL;
+	double x = v ? strtod(v, NULL) : 0;
+	*interval = m->interval_s;
+	if (x <= 0 || m->when == BB_MON_END)
+		return m->when;
+	*interval = x;
+	return BB_MON_EVERY;
+}
 
 static double boottime_s(void)
 {
@@ -174,7 +198,8 @@ static void sampler(const struct bb_strv *names, const char *dir)
 {
 	const struct bb_monitor *m[MONITOR_MAX];
 	int fd[MONITOR_MAX];
-	double next[MONITOR_MAX];
+	double next[MONITOR_MAX], every_s[MONITOR_MAX];
+	enum bb_monitor_when when[MONITOR_MAX];
 	size_t n = 0;
 	sigset_t term;
 
@@ -200,20 +225,21 @@ static void sampler(const struct bb_strv *names, const char *dir)
 			continue;
 		}
 		monitor_status(dir, mon->name, "ok", NULL);
+		when[n] = timing(mon, &every_s[n]);
 		m[n] = mon;
 		fd[n++] = f;
 	}
 	double t0 = boottime_s();
 	for (size_t i = 0; i < n; i++) {
-		next[i] = t0 + m[i]->interval_s;
-		if (m[i]->when == BB_MON_EVERY || m[i]->when == BB_MON_START_END)
+		next[i] = t0 + every_s[i];
+		if (when[i] == BB_MON_EVERY || when[i] == BB_MON_START_END)
 			sample(m[i], fd[i]);
 	}
 	for (;;) {
 		int sig, every = 0;
 		double due = 0;
 		for (size_t i = 0; i < n; i++)
-			if (m[i]->when == BB_MON_EVERY && (!every++ || next[i] < due))
+			if (when[i] == BB_MON_EVERY && (!every++ || next[i] < due))
 				due = next[i];
 		if (every) {
 			double wait = due - boottime_s();
@@ -231,16 +257,16 @@ static void sampler(const struct bb_strv *names, const char *dir)
 		/* LKP's monitors sample every interval until the end, not at the end */
 		double now = boottime_s();
 		for (size_t i = 0; i < n; i++) {
-			if (m[i]->when != BB_MON_EVERY || next[i] > now)
+			if (when[i] != BB_MON_EVERY || next[i] > now)
 				continue;
 			sample(m[i], fd[i]);
-			next[i] += m[i]->interval_s;
+			next[i] += every_s[i];
 			if (next[i] < boottime_s())
-				next[i] = boottime_s() + m[i]->interval_s;
+				next[i] = boottime_s() + every_s[i];
 		}
 	}
 	for (size_t i = 0; i < n; i++)
-		if (m[i]->when == BB_MON_START_END || m[i]->when == BB_MON_END)
+		if (when[i] == BB_MON_START_END || when[i] == BB_MON_END)
 			sample(m[i], fd[i]);
 	_exit(0);
 }

@@ -15,9 +15,12 @@
 #include <sys/resource.h>
 
 #include "monitor_status.h"
+#include "plan.h"
 #include "statset.h"
 #include "strv.h"
 
+/* The plan whose monitor.NAME.OPTION keys the sampler reads (`interval`); NULL: none. */
+void monitor_use_plan(const struct bb_plan *plan);
 /* Fork the sampler for the monitors named in names (none: nothing) writing into dir (under
  * init_root). Its pid, 0 when nothing was started, or -errno. */
 pid_t monitor_start(const struct bb_strv *names, const char *dir);

@@ -790,6 +790,7 @@ static void execute(struct boot *b, struct iteration *it)
 	it->oom_kills0 = cgroup_oom_kills(&b->cgroup);
 	it->t_release = init_now_ms();
 	release_gate(gate);
+	monitor_use_plan(&b->plan);
 	monitor_perf_window(&b->plan, run->runtime);
 	it->monitor_pid = monitor_start(&b->plan.monitors, it->dir);
 	if (it->monitor_pid < 0)

@@ -435,6 +435,62 @@ static const struct int_key *int_key_of(const char *key)
 	return NULL;
 }
 
+/* The monitors= list: names separated by blanks or commas (benchboot.monitors=vmstat,uptime
+ * on a kernel command line, which has no blanks in a word). */
+static int monitors_split(struct bb_strv *sv, const char *s)
+{
+	bb_strv_free(sv);
+	for (size_t n; *(s += strspn(s, " \t,")); s += n) {
+		n = strcspn(s, " \t,");
+		for (size_t i = 0; i < sv->n; i++)
+			if (strlen(sv->v[i]) == n && !strncmp(sv->v[i], s, n))
+				goto next; /* once each */
+		if (bb_strv_addn(sv, s, n))
+			return -ENOMEM;
+	next:;
+	}
+	return 0;
+}
+
+/* monitor.NAME.OPTION=VALUE: a per-monitor option (the job's `NAME: {OPTION: VALUE}`); the
+ * times in seconds (interval, delay, duration) are checked here, the rest are the monitor's
+ * to read. A repeat replaces the value on the command line only. */
+static int set_monitor_option(struct parser *ps, const char *key, const char *value, int cmdline)
+{
+	const char *name = key + 8, *dot = strrchr(name, '.');
+	char opt[64];
+	double secs;
+	if (!dot || dot == name || !dot[1] || strlen(dot + 1) >= sizeof opt)
+		return fail(ps, "%s: expected monitor.NAME.OPTION", key);
+	snprintf(opt, sizeof opt, "%s", dot + 1);
+	char mon[64];
+	snprintf(mon, sizeof mon, "%.*s", (int)(dot - name), name);
+	if (!name_ok(mon, "_-") || !name_ok(opt, "_-"))
+		return fail(ps, "%s: bad monitor or option name", key);
+	if (!*value)
+		return fail(ps, "%s: empty value", key);
+	int timed = !strcmp(opt, "interval") || !strcmp(opt, "duration") || !strcmp(opt, "delay");
+	if (timed &&
+	    (parse_seconds(value, &secs) || secs > 86400 || (secs < 0.01 && strcmp(opt, "delay"))))
+		return fail(ps, "%s: expected seconds%s, not '%s'", key,
+		            strcmp(opt, "delay") ? " 0.01..86400" : " 0..86400", value);
+	struct bb_kv *kv = bb_kvs_find(&ps->plan->monitor_options, name);
+	if (kv) {
+		if (!cmdline)
+			return fail(ps, "%s: duplicate key", key);
+		return set_str(&kv->value, value) ? fail(ps, "out of memory") : 0;
+	}
+	return bb_kvs_add(&ps->plan->monitor_options, name, value) ? fail(ps, "out of memory") : 0;
+}
+
+const char *bb_plan_monitor_option(const struct bb_plan *plan, const char *name, const char *option)
+{
+	char key[160];
+	if ((size_t)snprintf(key, sizeof key, "%s.%s", name, option) >= sizeof key)
+		return NULL;
+	return bb_kvs_get(&plan->monitor_options, key);
+}
+
 /* A global key; cmdline: from benchboot.KEY (repeats override, `debug` and `reboot` allowed).
  * Longer than the house's 150 lines for a reason: it is the table of the global keys, one
  * short branch per key in the order of docs/plan.md (tests/host/docs-contracts.sh reads the
@@ -461,6 +517,8 @@ static int set_global(struct parser *ps, const char *key, const char *value, int
 		}
 		return bb_kvs_add(&p->cgroup_limits, file, value);
 	}
+	if (!strncmp(key, "monitor.", 8))
+		return set_monitor_option(ps, key, value, cmdline);
 	if (!strcmp(key, "job.set")) {
 		/* a --set KEY=VALUE the job was built with, one per line: recorded only */
 		if (!strchr(value, '=') || value[0] == '=')
@@ -566,19 +624,10 @@ static int set_global(struct parser *ps, const char *key, const char *value, int
 			if (!name_ok(p->modules_boot.v[i], "_-"))
 				return fail(ps, "modules.boot: bad module name '%s'",
 				            p->modules_boot.v[i]);
-	} else if (!strncmp(key, "monitor.", 8)) {
-		/* monitor.NAME.OPTION=VALUE: a monitor's option (bb_plan_monitor_option) */
-		const char *dot = strchr(key + 8, '.');
-		if (!dot || dot == key + 8 || !dot[1])
-			return fail(ps, "%s: expected monitor.NAME.OPTION", key);
-		if (!cmdline && bb_kvs_find(&p->monitor_options, key + 8))
-			return fail(ps, "duplicate key '%s'", key);
-		if (bb_kvs_set(&p->monitor_options, key + 8, value))
-			return fail(ps, "out of memory");
-		return 0;
 	} else if (!strcmp(key, "monitors")) {
 		bit = G_MONITORS;
-		r = strv_split(&p->monitors, value);
+		p->monitors_cmdline = cmdline;
+		r = monitors_split(&p->monitors, value);
 		for (size_t i = 0; !r && i < p->monitors.n; i++)
 			if (!bb_monitor_known(p->monitors.v[i]))
 				return fail(ps, "monitors: '%s' is not a monitor benchboot runs",
@@ -1117,12 +1166,4 @@ int bb_plan_sequence(const struct bb_plan *plan, unsigned long seed, struct bb_p
 	*out = v;
 	*n = total;
 	return 0;
-}
-
-const char *bb_plan_monitor_option(const struct bb_plan *plan, const char *name, const char *option)
-{
-	char key[256];
-	if ((size_t)snprintf(key, sizeof key, "%s.%s", name, option) >= sizeof key)
-		return NULL;
-	return bb_kvs_get(&plan->monitor_options, key);
 }

@@ -81,7 +81,8 @@ struct bb_plan {
 	int nic_wait;               /* seconds to wait for the interface and its carrier */
 	struct bb_strv modules_boot;
 	struct bb_strv monitors; /* LKP monitors run in every iteration (lib/parse_monitor.h) */
-	struct bb_kvs monitor_options; /* monitor.NAME.OPTION=VALUE, keyed NAME.OPTION */
+	int monitors_cmdline;    /* the list came from benchboot.monitors= (run --monitors) */
+	struct bb_kvs monitor_options; /* monitor.NAME.OPTION=VALUE: "NAME.OPTION" -> VALUE */
 	int console_lava, poweroff;
 	int results_wait; /* seconds to wait for a results disk to appear (USB sticks), 0: none */
 	int results_timeout; /* seconds the runner waits for one answer of the results writer */
@@ -120,8 +121,7 @@ int bb_plan_parse(const char *text, size_t len, struct bb_plan *plan, char *err,
  */
 int bb_plan_cmdline(struct bb_plan *plan, const char *cmdline, char *report, size_t reportlen);
 
-/* The value of plan key monitor.NAME.OPTION (e.g. monitor.perf-profile.delay), NULL when not
- * set. */
+/* A monitor's option (plan key monitor.NAME.OPTION, docs/plan.md), or NULL when not set. */
 const char *bb_plan_monitor_option(const struct bb_plan *plan, const char *name,
                                    const char *option);
 

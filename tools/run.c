@@ -19,6 +19,7 @@
 
 #include "host/run/run.h"
 #include "host/job/jobwarnings.h"
+#include "host/job/monitors.h"
 #include "verb.h"
 
 static const char usage_text[] =
@@ -58,6 +59,11 @@ static const char usage_text[] =
     "  --image DIR           boot an image built before (DIR/vmlinuz, initrd.img, cmdline)\n"
     "  --initrd FILE         boot this initramfs (with --kernel, default the pinned kernel)\n"
     "  --append TEXT         more kernel command line\n"
+    "  --monitors none|default|LIST  the monitors every boot runs instead of the job's:\n"
+    "                        none, default (those of LKP's default set benchboot runs), or\n"
+    "                        names separated by commas (vmstat,uptime); the job's options\n"
+    "                        (vmstat: {interval: 2}) still apply. Goes on the kernel\n"
+    "                        command line (benchboot.monitors=): the images stay the same\n"
     "  --deadline S          seconds per boot (default from the plan: runtimes, iterations,\n"
     "                        grace, plus the boot allowance)\n"
     "  --boot-allowance S    seconds for booting and setup (default 300 under TCG, 60 KVM)\n"
@@ -166,7 +172,7 @@ enum {
 	OPT_KERNEL = 256, OPT_MODULES, OPT_SERVER_KERNEL, OPT_SERVER_DISK, OPT_ONLY, OPT_REPEAT,
 	OPT_CPUS, OPT_MEM, OPT_DISK, OPT_NO_DISK, OPT_BLKDEBUG, OPT_NIC, OPT_ACCEL, OPT_IMAGES,
 	OPT_IMAGE, OPT_INITRD, OPT_APPEND, OPT_DEADLINE, OPT_ALLOWANCE, OPT_UNTIL, OPT_BY, OPT_STAT,
-	OPT_MAX_BOOTS, OPT_MAX_TIME, OPT_SILENCE, OPT_SET,
+	OPT_MAX_BOOTS, OPT_MAX_TIME, OPT_SILENCE, OPT_SET, OPT_MONITORS,
 };
 static const struct option options[] = {
 	{"kernel", required_argument, NULL, OPT_KERNEL},
@@ -196,6 +202,7 @@ static const struct option options[] = {
 	{"max-time", required_argument, NULL, OPT_MAX_TIME},
 	{"silence", required_argument, NULL, OPT_SILENCE},
 	{"set", required_argument, NULL, OPT_SET},
+	{"monitors", required_argument, NULL, OPT_MONITORS},
 	VERB_HELP_OPTION,
 	{NULL, 0, NULL, 0},
 };
@@ -203,6 +210,29 @@ static const struct verb_cmd cmd = {"run", usage_text, ":o:h", options};
 
 /* The --set overrides of the job (o->sets points here). */
 static struct bb_strv sets;
+
+/* --monitors none|default|NAME,...: checked, the names into o->monitors (comma-separated). */
+static int take_monitors(struct bb_run_opts *o, const char *v)
+{
+	static char list[1024];
+	struct bb_strv names = {0};
+	char err[1024];
+	size_t off = 0;
+	int rc = bb_monitors_from_list(v, &names, err, sizeof(err));
+	if (rc == -ENOMEM)
+		snprintf(err, sizeof(err), "out of memory");
+	if (rc) {
+		bb_strv_free(&names);
+		return usage_error(cmd.name, "--monitors %s: %s", v, err);
+	}
+	list[0] = 0;
+	for (size_t i = 0; i < names.n && off < sizeof(list); i++)
+		off += (size_t)snprintf(list + off, sizeof(list) - off, "%s%s", i ? "," : "",
+		                        names.v[i]);
+	bb_strv_free(&names);
+	o->monitors = list;
+	return 0;
+}
 
 /* One option's value into o: 0, or EXIT_USAGE (said). last_server: the kernel --modules
  * belongs to is the --server-kernel's. */
@@ -268,6 +298,7 @@ static int take_option(struct bb_run_opts *o, int opt, const char *v, int *last_
 	case OPT_SET:
 		o->sets = &sets;
 		return verb_add_set(cmd.name, &sets, v);
+	case OPT_MONITORS: return take_monitors(o, v);
 	}
 	return rc;
 }
@@ -376,6 +407,10 @@ static int run_main(int argc, char **argv)
 
 	if (o.job)
 		job_file_warnings("run", o.job, o.sets);
+	if (o.monitors)
+		fprintf(stderr, "benchboot run: --monitors: every boot runs %s%s instead of its "
+		        "plan's monitors\n", *o.monitors ? "the monitors " : "no monitors",
+		        o.monitors);
 	int r = bb_run(&o, &res, err, sizeof(err));
 	clear_status(&term);
 	if (r) {

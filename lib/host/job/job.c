@@ -19,7 +19,9 @@
 #include "host/job/cmdline.h"
 #include "host/job/job.h"
 #include "host/job/units.h"
+#include "parse_monitor.h"
 #include "host/job/jobinclude.h"
+#include "host/job/monitors.h"
 #include "host/job/rootfs.h"
 #include "host/job/suites.h"
 #include "plan.h"
@@ -71,6 +73,9 @@ enum kind {
 	K_SNGCLASS, /* a stress-ng class */
 	K_WORD,     /* one word for a stress-ng option (method, mode, ...) */
 	K_NOTE,     /* an LKP option benchboot records without acting on it */
+	K_MONSECS,  /* a monitor's time option > 0 s (interval, duration: host/job/monitors.h) */
+	K_MONDELAY, /* a monitor's delay >= 0 s */
+	K_MONTEXT,  /* a monitor's text option, one line */
 };
 
 /* The options LKP's programs take at any level of a job (the `# - key` lines of
@@ -740,6 +745,20 @@ static int check_value(struct walker *w, const struct keydef *k, const char *key
 		return 0;
 	case K_CTRLS:
 		return normalise_controllers(w, key, v, m);
+	case K_MONSECS:
+	case K_MONDELAY: {
+		char *e;
+		d = strtod(s, &e);
+		if (!(*s >= '0' && *s <= '9') || *e || d > 86400 ||
+		    (k->kind == K_MONSECS ? d < 0.01 : d < 0))
+			return jfail(w, m, "%s: '%s' is not a number of seconds %s (e.g. 2 or 0.5)",
+			             key, s, k->kind == K_MONSECS ? "0.01..86400" : "0..86400");
+		return 0;
+	}
+	case K_MONTEXT:
+		if (!*s || strchr(s, '\n'))
+			return jfail(w, m, "%s: expected one line of text", key);
+		return 0;
 	default:
 		return 0;
 	}
@@ -1217,6 +1236,80 @@ static const char *const *prog_opts(const char *suite)
 }
 
 /*
+ * One of LKP's monitors as a top-level key: `vmstat:`, or with its options (`vmstat:
+ * {interval: 2}`, as in a 0-day job.yaml). The key is recorded (lkp.NAME: what turns the
+ * monitor on, host/job/monitors.h); an option benchboot reads becomes the boot parameter
+ * monitor.NAME.OPTION (the plan's key), a list of values an axis; an option of LKP's that
+ * benchboot does not act on stays in the record; an unknown option of a monitor whose options
+ * benchboot knows is a warning (LKP ignores it).
+ */
+static int monitor_key(struct walker *w, yaml_node_t *key, yaml_node_t *val)
+{
+	const char *mon = scalar(key);
+	int rc;
+	if (val->type == YAML_MAPPING_NODE && bb_monitor_has_options(mon))
+		for (yaml_node_pair_t *pair = val->data.mapping.pairs.start;
+		     pair < val->data.mapping.pairs.top; pair++) {
+			yaml_node_t *ok, *ov = yaml_document_get_node(w->yd, pair->value);
+			if ((rc = check_pair_key(w, val, pair, &ok)))
+				return rc;
+			const char *opt = scalar(ok);
+			enum bb_monopt use = bb_monitor_option(mon, opt);
+			char name[200], all[400];
+			if (use == BB_MONOPT_UNKNOWN) {
+				const char *sug = bb_monitor_option_nearest(mon, opt);
+				bb_monitor_option_names(mon, all, sizeof all);
+				rc = jwarn(
+				    w, ok->start_mark,
+				    "%s: unknown option '%s'%s%s%s; LKP's %s takes %s: ignored, "
+				    "as LKP ignores it",
+				    mon, opt, sug ? " (did you mean '" : "", sug ? sug : "",
+				    sug ? "'?)" : "", mon, *all ? all : "no options");
+				if (rc)
+					return rc;
+				continue;
+			}
+			if (use == BB_MONOPT_RECORDED)
+				continue;
+			snprintf(name, sizeof name, "monitor.%s.%s", mon, opt);
+			enum kind kind = use == BB_MONOPT_SECONDS ? K_MONSECS
+			                 : use == BB_MONOPT_DELAY ? K_MONDELAY
+			                                          : K_MONTEXT;
+			struct keydef k = {C_NONE, name,          NULL,   kind,
+			                   F_AXIS, BB_LEVEL_BOOT, C_NONE, NULL};
+			struct bb_jvalue *v;
+			size_t n;
+			int axis;
+			snprintf(all, sizeof all, "%s.%s", mon, opt);
+			if ((rc = take_values(w, &k, all, ov, &v, &n, &axis)))
+				return rc;
+			if (!bb_monitor_find(mon)) { /* checked; its monitor does not run here */
+				for (size_t i = 0; i < n; i++)
+					free(v[i].s);
+				free(v);
+				continue;
+			}
+			if ((rc = add_param(w, ok->start_mark, all, name, v, n, axis,
+			                    BB_LEVEL_BOOT)))
+				return rc;
+		}
+	return add_note(w, key, val);
+}
+
+/* LKP's minus key `NAME-:` for one of its monitors: NAME taken out of the job (the default
+ * set of category: benchmark included), recorded as lkp.NAME-. */
+static int minus_monitor_key(const char *name)
+{
+	char base[128];
+	size_t l = strlen(name);
+	if (l < 2 || l >= sizeof base || name[l - 1] != '-')
+		return 0;
+	memcpy(base, name, l - 1);
+	base[l - 1] = 0;
+	return bb_monitor_is_lkp(base);
+}
+
+/*
  * A key outside a program's block that benchboot has no entry for: an LKP key it knows is
  * recorded; anything else LKP would pass to no program, so it is ignored with a warning.
  */
@@ -1230,6 +1323,10 @@ static int other_key(struct walker *w, enum ctx ctx, yaml_node_t *key, yaml_node
 	if (!strcmp(name, "bootloader_append") || (!strcmp(name, "rootfs") &&
 	                                           val->type == YAML_SEQUENCE_NODE))
 		return lkp_boot_key(w, key, val);
+	if (ctx == C_TOP && bb_monitor_is_lkp(name))
+		return monitor_key(w, key, val);
+	if (ctx == C_TOP && minus_monitor_key(name))
+		return add_note(w, key, val);
 	if (bb_lkp_key_kind(name))
 		return add_note(w, key, val);
 	const char *sug = NULL;
@@ -1866,6 +1963,11 @@ static int apply_set(struct walker *w, struct bb_job *job, const char *set)
 	int nested = 0;
 	for (const char *const *sec = set_sections; dot && *sec && !nested; sec++)
 		nested = strlen(*sec) == (size_t)(dot - key) && !strncmp(key, *sec, dot - key);
+	if (dot && !nested) { /* a monitor's option: --set vmstat.interval=2 */
+		char mon[128];
+		snprintf(mon, sizeof mon, "%.*s", (int)(dot - key), key);
+		nested = bb_monitor_has_options(mon);
+	}
 	if (nested)
 		snprintf(text, sizeof text, "%.*s:\n  %s: %s\n", (int)(dot - key), key, dot + 1,
 		         eq + 1);

@@ -14,6 +14,20 @@ void job_print_warnings(const char *verb, const struct bb_job *job)
 		fprintf(stderr, "benchboot %s: warning: %s\n", verb, job->warnings.v[i]);
 }
 
+/* One of LKP's monitors, or a minus key NAME- taking one out: monitors.h lists them. */
+static int is_monitor(const char *name)
+{
+	char base[128];
+	size_t l = strlen(name);
+	if (bb_monitor_is_lkp(name))
+		return 1;
+	if (l < 2 || l >= sizeof base || name[l - 1] != '-')
+		return 0;
+	memcpy(base, name, l - 1);
+	base[l - 1] = 0;
+	return bb_monitor_is_lkp(base);
+}
+
 /* The LKP keys recorded with the results, not acted on: one line per kind (host facts
  * with their values, which are not this machine's). */
 void job_print_notes(FILE *f, const char *prefix, const struct bb_job *job)
@@ -24,8 +38,8 @@ void job_print_notes(FILE *f, const char *prefix, const struct bb_job *job)
 	for (size_t d = 0; d < job->ndocs; d++)
 		for (size_t i = 0; i < job->docs[d].n; i++) {
 			const struct bb_jparam *p = &job->docs[d].p[i];
-			if (p->level != BB_LEVEL_NOTE || bb_monitor_known(p->name + 4))
-				continue; /* a monitor that runs: bb_job_print_monitors says it */
+			if (p->level != BB_LEVEL_NOTE || is_monitor(p->name + 4))
+				continue; /* a monitor: bb_job_print_monitors says it */
 			const char *kind = bb_lkp_key_kind(p->name + 4);
 			if (!kind)
 				kind = "not read by this suite in LKP";
@@ -47,7 +61,7 @@ void job_print_notes(FILE *f, const char *prefix, const struct bb_job *job)
 				                       ? bb_lkp_key_kind(p->name + 4)
 				                       : NULL;
 				int seen = 0;
-				if (p->level != BB_LEVEL_NOTE || bb_monitor_known(p->name + 4) ||
+				if (p->level != BB_LEVEL_NOTE || is_monitor(p->name + 4) ||
 				    (kind ? kind : "not read by this suite in LKP") != kinds[k])
 					continue;
 				if (!kind && strcmp(kinds[k], "not read by this suite in LKP"))

@@ -207,6 +207,16 @@ int bb_plan_write(const struct bb_matrix *m, size_t boot, char **text, char *err
 			strbuf_printf(&o, "%s%s", i ? " " : "", mons.v[i]);
 		strbuf_printf(&o, "\n");
 	}
+	/* their options (`vmstat: {interval: 2}`): the boot's monitor.NAME.OPTION parameters */
+	for (size_t i = 0; i < b->params.n && !rc; i++) {
+		const char *k = b->params.v[i].key, *dot = strrchr(k, '.');
+		if (strncmp(k, "monitor.", 8) || dot < k + 8)
+			continue;
+		for (size_t j = 0; j < mons.n; j++)
+			if (strlen(mons.v[j]) == (size_t)(dot - k - 8) &&
+			    !strncmp(mons.v[j], k + 8, (size_t)(dot - k - 8)))
+				strbuf_printf(&o, "%s=%s\n", k, b->params.v[i].value);
+	}
 	bb_strv_free(&mons);
 	bb_strv_free(&missing);
 	if (rc) {

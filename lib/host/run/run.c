@@ -213,6 +213,9 @@ static int fill_spec(struct run *r, struct bootspec *s, const char *vmlinuz, cha
 	if (r->o->append)
 		snprintf(s->cmdline + strlen(s->cmdline), sizeof(s->cmdline) - strlen(s->cmdline),
 		         " %s", r->o->append);
+	if (r->o->monitors)
+		snprintf(s->cmdline + strlen(s->cmdline), sizeof(s->cmdline) - strlen(s->cmdline),
+		         " benchboot.monitors=%s", r->o->monitors);
 	const char *missing = stat(s->vmlinuz, &st)  ? s->vmlinuz
 	                      : stat(s->initrd, &st) ? s->initrd
 	                                             : NULL;

@@ -41,6 +41,9 @@ struct bb_run_opts {
 	const char *blkdebug; /* QEMU blkdebug rules for the results disk (fault tests), or NULL */
 	const char *images; /* NULL: images */
 	const char *append; /* more kernel command line, or NULL */
+	/* --monitors: the monitors every boot runs instead of its plan's, comma-separated ("":
+	 * none), put on the command line as benchboot.monitors=; NULL: the plan's */
+	const char *monitors;
 	enum bb_accel accel;
 	double deadline, allowance, silence; /* 0: from the plan and the accelerator */
 	volatile sig_atomic_t *interrupt;    /* nonzero: stop the VM, collect, end */
