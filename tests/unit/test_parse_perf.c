@@ -236,7 +236,7 @@ TEST(plan_monitor_options_and_perf_monitors)
 	                          "monitor.perf-stat.interval=2\n[run r1]\n"
 	                          "suite=netperf\nruntime=1\nclient.arg=/usr/bin/netperf\n";
 	CHECK_INT(bb_plan_parse(dup, strlen(dup), &p, err, sizeof err), ==, -EINVAL);
-	CHECK_CONTAINS(err, "plan:3: duplicate key 'monitor.perf-stat.interval'");
+	CHECK_CONTAINS(err, "plan:3: monitor.perf-stat.interval: duplicate key");
 	static const char bad[] = "benchboot-plan 1\nmonitor.perf-stat=1\n[run r1]\n"
 	                          "suite=netperf\nruntime=1\nclient.arg=/usr/bin/netperf\n";
 	CHECK_INT(bb_plan_parse(bad, strlen(bad), &p, err, sizeof err), ==, -EINVAL);
