@@ -72,12 +72,17 @@ static const char usage_text[] =
 
 enum { OPT_BY = 256, OPT_A, OPT_B, OPT_AXIS, OPT_ALL, OPT_JSON, OPT_SVG, OPT_MORE, OPT_FLAME };
 static const struct option options[] = {
-	{"by", required_argument, NULL, OPT_BY},     {"a", required_argument, NULL, OPT_A},
-	{"b", required_argument, NULL, OPT_B},       {"axis", required_argument, NULL, OPT_AXIS},
-	{"all", no_argument, NULL, OPT_ALL},         {"json", no_argument, NULL, OPT_JSON},
-	{"svg", required_argument, NULL, OPT_SVG},   {"more", no_argument, NULL, OPT_MORE},
-	{"flamegraph", required_argument, NULL, OPT_FLAME}, VERB_HELP_OPTION,
-	{NULL, 0, NULL, 0},
+    {"by", required_argument, NULL, OPT_BY},
+    {"a", required_argument, NULL, OPT_A},
+    {"b", required_argument, NULL, OPT_B},
+    {"axis", required_argument, NULL, OPT_AXIS},
+    {"all", no_argument, NULL, OPT_ALL},
+    {"json", no_argument, NULL, OPT_JSON},
+    {"svg", required_argument, NULL, OPT_SVG},
+    {"more", no_argument, NULL, OPT_MORE},
+    {"flamegraph", required_argument, NULL, OPT_FLAME},
+    VERB_HELP_OPTION,
+    {NULL, 0, NULL, 0},
 };
 static const struct verb_cmd cmd = {"compare", usage_text, ":h", options};
 

@@ -25,7 +25,8 @@ TEST(monitor_stats_and_perf_metrics)
 	CHECK(bb_stat_perf_metric("perf-stat.i.task-clock"));
 	CHECK(bb_stat_perf_metric("vmstat.cpu.sy"));
 	CHECK(bb_stat_perf_metric("netperf.time.elapsed_time"));
-	CHECK(bb_stat_perf_metric("perf-profile.children.cycles-pp.native_queued_spin_lock_slowpath"));
+	CHECK(bb_stat_perf_metric(
+	    "perf-profile.children.cycles-pp.native_queued_spin_lock_slowpath"));
 	CHECK(!bb_stat_perf_metric("perf-profile.children.cpu-clock.sctp_sendmsg"));
 	CHECK(!bb_stat_perf_metric("mpstat.cpu.all.sys%"));
 	CHECK(!bb_stat_perf_metric("cpuidle..time")); /* "time" with nothing after */

@@ -79,8 +79,9 @@ static int sort_stats(struct bb_stat_cmp *stats, size_t n)
 		bb_stat_base(stats[i].name, base, sizeof base);
 		r[i].rank = 1;
 		for (size_t k = 0; k < n; k++)
-			r[i].rank += stats[k].significant &&
-			             !strcmp(bb_stat_base(stats[k].name, other, sizeof other), base);
+			r[i].rank +=
+			    stats[k].significant &&
+			    !strcmp(bb_stat_base(stats[k].name, other, sizeof other), base);
 	}
 	qsort(r, n, sizeof(*r), ranked_cmp);
 	for (size_t i = 0; i < n; i++)
@@ -407,8 +408,8 @@ static int note_hidden(struct bb_comparison *out)
 				p += l;
 			}
 			if (!seen && strlen(bases) + l + 3 < sizeof bases)
-				snprintf(bases + strlen(bases), sizeof bases - strlen(bases), "%s%s",
-				         *bases ? ", " : "", base);
+				snprintf(bases + strlen(bases), sizeof bases - strlen(bases),
+				         "%s%s", *bases ? ", " : "", base);
 		}
 	if (!n)
 		return 0;

@@ -34,7 +34,8 @@ static int read_all(const char *path, char **out, size_t *len, char *err, size_t
 		if (r < 0) {
 			int e;
 			const char *msg = gzerror(g, &e);
-			errbuf_fail(err, errlen, -EINVAL, "%s: not readable as gzip: %s", path, msg);
+			errbuf_fail(err, errlen, -EINVAL, "%s: not readable as gzip: %s", path,
+			            msg);
 			gzclose(g);
 			free(buf);
 			return -EINVAL;
@@ -86,8 +87,8 @@ static int add_stack(struct bb_flame *fg, int side, char *line, const char *path
 	for (char *f = line;;) {
 		size_t len = strcspn(f, ";");
 		if (!len)
-			return errbuf_fail(err, errlen, -EINVAL, "%s:%zu: an empty frame in '%.80s'",
-			                   path, lineno, line);
+			return errbuf_fail(err, errlen, -EINVAL,
+			                   "%s:%zu: an empty frame in '%.80s'", path, lineno, line);
 		if (!(n = child_get(n, f, len)))
 			return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 		n->count[side] += (double)count;
@@ -177,7 +178,8 @@ int bb_flame_check(const struct bb_flame *fg, char *err, size_t errlen)
 		                   "call stacks are not comparable (a cpu-clock profile is not a "
 		                   "cycles one)",
 		                   ea, fg->event_file[0] ? fg->event_file[0] : "no '# event:' line",
-		                   eb, fg->event_file[1] ? fg->event_file[1] : "no '# event:' line");
+		                   eb,
+		                   fg->event_file[1] ? fg->event_file[1] : "no '# event:' line");
 	return 0;
 }
 
@@ -385,8 +387,9 @@ int bb_flame_svg(FILE *f, struct bb_flame *fg, const char *label_a, const char *
 	        W, d.height, W, d.height);
 	fputs(script, f);
 	fprintf(f, "<rect width=\"100%%\" height=\"100%%\" fill=\"#f8f8f8\"/>\n");
-	fprintf(f, "<text x=\"%d\" y=\"20\" font-size=\"15\" text-anchor=\"middle\">"
-	           "differential flame graph, perf-profile ",
+	fprintf(f,
+	        "<text x=\"%d\" y=\"20\" font-size=\"15\" text-anchor=\"middle\">"
+	        "differential flame graph, perf-profile ",
 	        W / 2);
 	xml_text(f, fg->event[1] ? fg->event[1] : "(event not recorded)", (size_t)-1);
 	fputs("</text>\n<text x=\"10\" y=\"38\">A: ", f);

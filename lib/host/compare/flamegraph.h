@@ -34,8 +34,7 @@ struct bb_flame {
  * (no such file), -EINVAL (a malformed line, named PATH:LINE; a file whose `# event:` differs
  * from the side's other files), -ENOMEM, -EIO; with a message in err.
  */
-int bb_flame_add_file(struct bb_flame *fg, int side, const char *path, char *err,
-                      size_t errlen);
+int bb_flame_add_file(struct bb_flame *fg, int side, const char *path, char *err, size_t errlen);
 /* Both sides have samples of the same event: 0, or -EINVAL with the reason in err. */
 int bb_flame_check(const struct bb_flame *fg, char *err, size_t errlen);
 /* The SVG; labels name the sides (the children of each frame are sorted by name first). 0,

@@ -25,7 +25,8 @@ int bb_comparison_svg(FILE *f, const struct bb_comparison *c, int all)
 	size_t panels = 0;
 	for (size_t i = 0; i < c->nruns; i++)
 		for (size_t k = 0; k < c->runs[i].nstats; k++)
-			panels += !c->runs[i].stats[k].hidden && (all || c->runs[i].stats[k].significant);
+			panels +=
+			    !c->runs[i].stats[k].hidden && (all || c->runs[i].stats[k].significant);
 	int total = 50 + (int)panels * H + (panels ? 0 : 30);
 	fprintf(f,
 	        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"

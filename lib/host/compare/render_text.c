@@ -245,9 +245,10 @@ void bb_comparison_print(FILE *f, const struct bb_comparison *c, int all)
 			abs += s->absolute;
 		}
 	if (mon)
-		fprintf(f, "   monitor stats (after the test's, LKP's order): 1%% for LKP's perf "
-		           "metrics (perf-stat,\n   proc-vmstat, vmstat.cpu/io/swap/system), 5%% for "
-		           "the others, and LKP's minimum sizes\n");
+		fprintf(f,
+		        "   monitor stats (after the test's, LKP's order): 1%% for LKP's perf "
+		        "metrics (perf-stat,\n   proc-vmstat, vmstat.cpu/io/swap/system), 5%% for "
+		        "the others, and LKP's minimum sizes\n");
 	if (abs)
 		fprintf(f, "   a change without %% is absolute, B - A in points (perf-profile.*, "
 		           "NAME%%), so is its interval\n");
