@@ -212,8 +212,8 @@ static int compare_main(int argc, char **argv)
 	have_cmp = 1;
 	/* the flame graph first: a refusal (no call stacks, different events) is said before the
 	 * table and fails the command */
-	if (a.flamegraph && (r = bb_flamegraph_sides(&side[0], &side[1], a.flamegraph, err,
-	                                             sizeof(err)))) {
+	if (a.flamegraph &&
+	    (r = bb_flamegraph_sides(&side[0], &side[1], a.flamegraph, err, sizeof(err)))) {
 		fprintf(stderr, "benchboot compare: fatal: --flamegraph: %s\n", err);
 		goto out_fail;
 	}
