@@ -75,6 +75,7 @@ nr_threads: 1
 cluster: cs-localhost
 cgroup: v2
 category: benchmark
+${MON_EXTRA:-}
 if role server:
   netserver:
 if role client:

@@ -74,7 +74,8 @@ bb_sysroot_glibc() {
 
 # bb_need WHAT...: the prerequisites of a QEMU or host test, each checked the same way:
 #   init netperf (built by make), sysroot busybox kernel (make fetch), qemu cpio e2fsck (the
-#   packages of tools/scripts/install-deps). `make test` builds and installs all of them, so
+#   packages of tools/scripts/install-deps), rsvg-convert xmllint (an SVG renderer and an XML
+#   checker, also from install-deps). `make test` builds and installs all of them, so
 #   one missing there (CI=true) fails the test; run by hand, the test is skipped and says why.
 bb_need() {
 	local w why
@@ -88,6 +89,7 @@ bb_need() {
 		kernel) compgen -G "$SYSROOT/boot/vmlinuz-*" >/dev/null || why="no pinned kernel (make fetch)" ;;
 		qemu) command -v qemu-system-x86_64 >/dev/null || why="qemu-system-x86_64 is missing (tools/scripts/install-deps)" ;;
 		cpio | e2fsck) command -v "$w" >/dev/null || why="$w is missing (tools/scripts/install-deps)" ;;
+		rsvg-convert | xmllint) command -v "$w" >/dev/null || why="$w is missing (tools/scripts/install-deps: librsvg2-bin, libxml2-utils)" ;;
 		*) fail "bb_need: unknown prerequisite '$w'" ;;
 		esac
 		[ -z "$why" ] && continue

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "host/compare/compare.h"
+#include "host/compare/flamegraph.h"
 #include "host/compare/render.h"
 #include "host/compare/strset.h"
 #include "verb.h"
@@ -32,7 +33,8 @@ static const char usage_text[] =
     "`kernel`) or `boot`.\n"
     "\n"
     "Runs are matched by their parameters, the compared axis left out. The environment\n"
-    "fields that differ between A and B come first, then one 0-day table per matched run:\n"
+    "fields that differ between A and B come first, then one 0-day table per matched run\n"
+    "(the test's stats, then the monitors' in LKP's order):\n"
     "mean and relative stddev (\u00b1 N%, when over 2%) of each side, %change and its 95%\n"
     "confidence interval, and two marks kept apart:\n"
     "  I  benchboot's: the interval excludes 0. The boot is the unit: with >= 2 boots a\n"
@@ -55,21 +57,32 @@ static const char usage_text[] =
     "  --b KEY=VALUE     select side B (repeatable; with two folders: filter B)\n"
     "  --axis KEY        leave KEY out when matching runs of A and B (repeatable)\n"
     "  --all             show every stat, not only the changes\n"
+    "  --more            also the monitor stats LKP hides unless asked (interrupts,\n"
+    "                    softirqs, slabinfo)\n"
     "  --json            print the comparison as JSON\n"
     "  --svg FILE        write the per-iteration values of the changed stats as SVG\n"
+    "  --flamegraph FILE write a differential flame graph (SVG) of both sides' perf-profile\n"
+    "                    call stacks: width the share of B's samples, colour the change from\n"
+    "                    A (red more, blue less)\n"
     "\n"
     "exit: 0 no significant change, 1 significant changes (a stat marked, or a kernel\n"
     "report that one side never showed), 100 wrong usage or bad input, 111 system failure.\n";
 
 #define MAX_AXIS 16
 
-enum { OPT_BY = 256, OPT_A, OPT_B, OPT_AXIS, OPT_ALL, OPT_JSON, OPT_SVG };
+enum { OPT_BY = 256, OPT_A, OPT_B, OPT_AXIS, OPT_ALL, OPT_JSON, OPT_SVG, OPT_MORE, OPT_FLAME };
 static const struct option options[] = {
-	{"by", required_argument, NULL, OPT_BY},     {"a", required_argument, NULL, OPT_A},
-	{"b", required_argument, NULL, OPT_B},       {"axis", required_argument, NULL, OPT_AXIS},
-	{"all", no_argument, NULL, OPT_ALL},         {"json", no_argument, NULL, OPT_JSON},
-	{"svg", required_argument, NULL, OPT_SVG},   VERB_HELP_OPTION,
-	{NULL, 0, NULL, 0},
+    {"by", required_argument, NULL, OPT_BY},
+    {"a", required_argument, NULL, OPT_A},
+    {"b", required_argument, NULL, OPT_B},
+    {"axis", required_argument, NULL, OPT_AXIS},
+    {"all", no_argument, NULL, OPT_ALL},
+    {"json", no_argument, NULL, OPT_JSON},
+    {"svg", required_argument, NULL, OPT_SVG},
+    {"more", no_argument, NULL, OPT_MORE},
+    {"flamegraph", required_argument, NULL, OPT_FLAME},
+    VERB_HELP_OPTION,
+    {NULL, 0, NULL, 0},
 };
 static const struct verb_cmd cmd = {"compare", usage_text, ":h", options};
 
@@ -87,9 +100,9 @@ static int add_cond(struct bb_kvs *kvs, const char *arg)
 
 /* The command line. */
 struct args {
-	const char *paths[2], *by, *svg, *axis[MAX_AXIS];
+	const char *paths[2], *by, *svg, *flamegraph, *axis[MAX_AXIS];
 	size_t naxis, npaths;
-	int all, json;
+	int all, json, more;
 	struct bb_kvs ca, cb;
 };
 
@@ -104,6 +117,8 @@ static int parse_args(int argc, char **argv, struct args *a)
 		case OPT_ALL: a->all = 1; break;
 		case OPT_JSON: a->json = 1; break;
 		case OPT_SVG: a->svg = optarg; break;
+		case OPT_MORE: a->more = 1; break;
+		case OPT_FLAME: a->flamegraph = optarg; break;
 		case OPT_BY: a->by = optarg; break;
 		case OPT_AXIS:
 			if (a->naxis == MAX_AXIS)
@@ -189,11 +204,19 @@ static int compare_main(int argc, char **argv)
 	if (missing)
 		fprintf(stderr, "benchboot compare: %zu run%s without '%s' left out\n", missing,
 		        missing == 1 ? "" : "s", a.by);
-	if ((r = bb_compare(&side[0], &side[1], a.axis, a.naxis, &cmp, err, sizeof(err)))) {
+	if ((r = bb_compare_more(&side[0], &side[1], a.axis, a.naxis, a.more, &cmp, err,
+	                         sizeof(err)))) {
 		fprintf(stderr, "benchboot compare: fatal: %s\n", err);
 		goto out_fail;
 	}
 	have_cmp = 1;
+	/* the flame graph first: a refusal (no call stacks, different events) is said before the
+	 * table and fails the command */
+	if (a.flamegraph &&
+	    (r = bb_flamegraph_sides(&side[0], &side[1], a.flamegraph, err, sizeof(err)))) {
+		fprintf(stderr, "benchboot compare: fatal: --flamegraph: %s\n", err);
+		goto out_fail;
+	}
 	rc = report(&cmp, &a);
 	goto out;
 out_fail:

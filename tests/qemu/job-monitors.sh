@@ -93,6 +93,34 @@ PY
 log=$(echo "$T"/res/console/*.log)
 expect_grep "TCP_STREAM iteration 1: netperf.Throughput_Mbps = " "$log"
 if grep -q "iteration 1: proc-vmstat\." "$log"; then fail "monitor stats on the console"; fi
+# compare of these results (the boot against itself, --all --more: every row): the monitors'
+# rows after netperf's, by monitor; mpstat's % stats as an absolute change (points, no %);
+# interrupts, softirqs and slabinfo only with --more
+"$BENCHBOOT" compare "$T/res" "$T/res" --all --more >"$T/cmp-more" || fail "compare --all --more: exit $?"
+"$BENCHBOOT" compare "$T/res" "$T/res" --all >"$T/cmp" || fail "compare --all: exit $?"
+python3 - "$T/cmp-more" "$T/cmp" <<'PY' || fail "compare's monitor rows not as they should be"
+import re, sys
+def rows(p):
+    return [l.split() for l in open(p) if re.search(r"\s[ I][ L]  [a-z][\w-]*\.\S+$", l)]
+more, plain = rows(sys.argv[1]), rows(sys.argv[2])
+names = [r[-1] for r in more]
+bases = [n.split(".")[0] for n in names]
+# the test's own: netperf.* and the test's time.* (its /usr/bin/time figures)
+own = ("netperf", "time")
+assert bases[0] == "netperf", names[:3]
+first_mon = next(i for i, b in enumerate(bases) if b not in own)
+assert all(b not in own for b in bases[first_mon:]), bases
+# no change anywhere: every monitor ranks alike, so they come by name, each one together
+mons = [b for i, b in enumerate(bases[first_mon:]) if i == 0 or b != bases[first_mon + i - 1]]
+assert mons == sorted(mons) and len(mons) == len(set(mons)), mons
+sys_row = next(r for r in more if r[-1] == "mpstat.cpu.all.sys%")
+assert sys_row[1] == "+0.0", sys_row
+hidden = [n for n in names if n.split(".")[0] in ("interrupts", "softirqs", "slabinfo")]
+assert hidden, "--more shows no interrupts, softirqs or slabinfo stats"
+assert not [r for r in plain if r[-1] in hidden], "hidden stats shown without --more"
+print("compare:", len(names), "rows with --more,", len(plain), "without; monitors", " ".join(mons))
+PY
+expect_grep "stats of interrupts, slabinfo, softirqs hidden as LKP hides them" "$T/cmp"
 
 # ---- monitor options and run --monitors (issue 27, job syntax) -------------------------------
 # `vmstat: {interval: 2}` reaches the plan as monitor.vmstat.interval=2 and the sampler takes a

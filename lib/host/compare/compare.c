@@ -10,7 +10,7 @@
 #include "host/errbuf.h"
 #include "host/compare/compare.h"
 #include "host/compare/strset.h"
-#include "parse_monitor.h"
+#include "host/compare/stat_rules.h"
 
 static int add_note(struct bb_comparison *c, char *note)
 {
@@ -36,21 +36,32 @@ static int add_note_once(struct bb_comparison *c, char *note)
 }
 
 /*
- * LKP's order (lib/compare.rb sort_stats): the test's own stats first, then each monitor's,
- * the monitors with fewer changed stats before those with more, by name within (and between
- * monitors of as many changes). rank: 0 for a test's stat, else 1 + the changed stats of its
- * monitor.
+ * LKP's order (lib/compare.rb Compare.sort_stats): the test's own stats first, then each
+ * monitor's, a monitor with fewer changed stats before one with more; within that LKP's sort
+ * key (stat_rules.h: the name, perf-profile's first two components, so calltrace, children,
+ * self), then the change (perf-profile's points, lowest first), then the name. rank: 0 for a
+ * test's stat, else 1 + the changed stats of its monitor. (perf-stat and perf-profile come
+ * last in 0-day's reports because they have the most changed stats, not by a rule of their
+ * own.) The kernel's failure stats come before every table (bb_comparison.fails).
  */
 struct ranked {
 	size_t rank;
+	char key[160];
 	struct bb_stat_cmp s;
 };
 
 static int ranked_cmp(const void *x, const void *y)
 {
 	const struct ranked *a = x, *b = y;
+	int c;
 	if (a->rank != b->rank)
 		return a->rank < b->rank ? -1 : 1;
+	if ((c = strcmp(a->key, b->key)))
+		return c;
+	if (a->s.change_defined != b->s.change_defined)
+		return a->s.change_defined ? -1 : 1;
+	if (a->s.change_defined && a->s.change != b->s.change)
+		return a->s.change < b->s.change ? -1 : 1;
 	return strcmp(a->s.name, b->s.name);
 }
 
@@ -60,13 +71,17 @@ static int sort_stats(struct bb_stat_cmp *stats, size_t n)
 	if (!r)
 		return -ENOMEM;
 	for (size_t i = 0; i < n; i++) {
-		const struct bb_monitor *m = bb_monitor_of_stat(stats[i].name);
+		char base[64], other[64];
 		r[i].s = stats[i];
-		if (!m)
+		bb_stat_sort_key(stats[i].name, r[i].key, sizeof(r[i].key));
+		if (!bb_stat_is_monitor(stats[i].name))
 			continue;
+		bb_stat_base(stats[i].name, base, sizeof base);
 		r[i].rank = 1;
 		for (size_t k = 0; k < n; k++)
-			r[i].rank += stats[k].significant && bb_monitor_of_stat(stats[k].name) == m;
+			r[i].rank +=
+			    stats[k].significant &&
+			    !strcmp(bb_stat_base(stats[k].name, other, sizeof other), base);
 	}
 	qsort(r, n, sizeof(*r), ranked_cmp);
 	for (size_t i = 0; i < n; i++)
@@ -142,14 +157,23 @@ static int order_of_boots(struct bb_res_run *const *ra, size_t na, struct bb_res
 	return 0;
 }
 
-/* The numbers of one stat: LKP's (means, stddev, %change, `L`) and benchboot's interval. */
-static int stat_evaluate(struct bb_stat_cmp *s, double confidence)
+/*
+ * The numbers of one stat: LKP's (means, stddev, %change or absolute change, `L`) and
+ * benchboot's interval. more: show the stats LKP hides unless asked (stat_rules.h); a hidden
+ * stat is kept, unmarked.
+ */
+static int stat_evaluate(struct bb_stat_cmp *s, double confidence, int more)
 {
 	bb_sample_compute(s->a, s->na, &s->sa);
 	bb_sample_compute(s->b, s->nb, &s->sb);
 	s->threshold = bb_stat_threshold(s->name);
+	s->absolute = bb_stat_absolute_change(s->name);
+	s->hidden = !more && bb_stat_hidden(s->name);
 	if (s->na && s->nb) {
-		if (s->sa.mean != 0) {
+		if (s->absolute) {
+			s->change_defined = 1;
+			s->change = s->sb.mean - s->sa.mean;
+		} else if (s->sa.mean != 0) {
 			s->change_defined = 1;
 			s->change = 100 * (s->sb.mean - s->sa.mean) / s->sa.mean;
 		} else if (s->sb.mean == 0) {
@@ -158,11 +182,12 @@ static int stat_evaluate(struct bb_stat_cmp *s, double confidence)
 		}
 	}
 	if (bb_lkp_verdict(s->name, s->a, s->na, s->b, s->nb, &s->lkpv) ||
-	    bb_change_interval(s->a, s->boot_a, s->na, s->b, s->boot_b, s->nb, s->a_first,
-	                       confidence, &s->iv))
+	    (s->absolute ? bb_diff_interval : bb_change_interval)(s->a, s->boot_a, s->na, s->b,
+	                                                          s->boot_b, s->nb, s->a_first,
+	                                                          confidence, &s->iv))
 		return -ENOMEM;
-	s->lkp = s->lkpv.changed;
-	s->interval = s->iv.basis == BB_IV_BOOTS && s->iv.excludes_zero;
+	s->lkp = !s->hidden && s->lkpv.changed;
+	s->interval = !s->hidden && s->iv.basis == BB_IV_BOOTS && s->iv.excludes_zero;
 	s->significant = s->lkp || s->interval;
 	return 0;
 }
@@ -210,7 +235,7 @@ static char *axis_values(struct bb_res_run *const *runs, size_t n, const char *c
 /* One matched group: the runs of each side with the same parameters. */
 static int compare_group(struct bb_run_cmp *rc, struct bb_res_run *const *ra, size_t na,
                          struct bb_res_run *const *rb, size_t nb, const char *const *axis,
-                         size_t naxis, double confidence)
+                         size_t naxis, double confidence, int more)
 {
 	struct bb_strset names = {0};
 	const struct bb_res_boot **boots = calloc(na + nb + 1, sizeof(*boots));
@@ -245,9 +270,10 @@ static int compare_group(struct bb_run_cmp *rc, struct bb_res_run *const *ra, si
 		if (!(s->name = strdup(names.v[i])) ||
 		    pool(ra, na, s->name, boots, &nboots, &s->a, &s->boot_a, &s->na) ||
 		    pool(rb, nb, s->name, boots, &nboots, &s->b, &s->boot_b, &s->nb) ||
-		    stat_evaluate(s, confidence))
+		    stat_evaluate(s, confidence, more))
 			goto out;
 		rc->nsignificant += s->significant;
+		rc->nhidden += s->hidden;
 	}
 	if (rc->nstats && sort_stats(rc->stats, rc->nstats))
 		goto out;
@@ -341,7 +367,7 @@ static int note_only_in(struct bb_comparison *out, const char *side, const struc
  */
 static int group_runs(struct bb_comparison *out, const struct bb_side *const sides[2],
                       char **const keys[2], int *const used[2], const char *const *axis,
-                      size_t naxis)
+                      size_t naxis, int more)
 {
 	const struct bb_side *a = sides[0], *b = sides[1];
 	struct bb_res_run **ra = calloc(a->nruns + 1, sizeof(*ra)),
@@ -374,7 +400,7 @@ static int group_runs(struct bb_comparison *out, const struct bb_side *const sid
 		struct bb_run_cmp *rc = &out->runs[out->nruns++];
 		memset(rc, 0, sizeof(*rc));
 		free(bb_match_key(ra[0], axis, naxis, sides, &rc->params));
-		if (compare_group(rc, ra, na, rb, nb, axis, naxis, out->confidence))
+		if (compare_group(rc, ra, na, rb, nb, axis, naxis, out->confidence, more))
 			goto out;
 		out->nsignificant += rc->nsignificant;
 	}
@@ -392,6 +418,37 @@ out:
 	free(ra);
 	free(rb);
 	return r;
+}
+
+/* A note on the stats LKP hides unless asked: how many, of which monitors. */
+static int note_hidden(struct bb_comparison *out)
+{
+	char bases[256] = "", base[64], *note;
+	size_t n = 0;
+	for (size_t i = 0; i < out->nruns; i++)
+		for (size_t k = 0; k < out->runs[i].nstats; k++) {
+			const struct bb_stat_cmp *s = &out->runs[i].stats[k];
+			if (!s->hidden)
+				continue;
+			n++;
+			bb_stat_base(s->name, base, sizeof base);
+			size_t l = strlen(base);
+			const char *p = bases;
+			int seen = 0;
+			while ((p = strstr(p, base)) && !seen) {
+				seen = (p == bases || p[-1] == ' ') && (p[l] == ',' || !p[l]);
+				p += l;
+			}
+			if (!seen && strlen(bases) + l + 3 < sizeof bases)
+				snprintf(bases + strlen(bases), sizeof bases - strlen(bases),
+				         "%s%s", *bases ? ", " : "", base);
+		}
+	if (!n)
+		return 0;
+	if (asprintf(&note, "%zu stat%s of %s hidden as LKP hides them (--more shows them)", n,
+	             n == 1 ? "" : "s", bases) < 0)
+		return -ENOMEM;
+	return add_note(out, note);
 }
 
 /* A note on warm-up iterations: kept apart by the init, never compared (docs/compare.md). */
@@ -473,12 +530,19 @@ static int notes_incomplete(struct bb_comparison *out, const struct bb_side *con
 int bb_compare(const struct bb_side *a, const struct bb_side *b, const char *const *axis,
                size_t naxis, struct bb_comparison *out, char *err, size_t errlen)
 {
+	return bb_compare_more(a, b, axis, naxis, 0, out, err, errlen);
+}
+
+int bb_compare_more(const struct bb_side *a, const struct bb_side *b, const char *const *axis,
+                    size_t naxis, int more, struct bb_comparison *out, char *err, size_t errlen)
+{
 	const struct bb_side *const sides[2] = {a, b};
 	char **keys[2] = {NULL, NULL};
 	int *used[2] = {NULL, NULL};
 	int r = -EINVAL;
 	memset(out, 0, sizeof(*out));
 	out->confidence = 0.95;
+	out->more = more;
 	if (!(out->label_a = strdup(a->label)) || !(out->label_b = strdup(b->label)))
 		goto out_oom;
 	out->boots_a = count_boots(a->runs, a->nruns, &out->stalled_boots_a);
@@ -509,7 +573,7 @@ int bb_compare(const struct bb_side *a, const struct bb_side *b, const char *con
 			          bb_match_key(sides[s]->runs[i], axis, naxis, sides, NULL)))
 				goto out_oom;
 	}
-	if (boots_env_diff(out, a, b) || group_runs(out, sides, keys, used, axis, naxis))
+	if (boots_env_diff(out, a, b) || group_runs(out, sides, keys, used, axis, naxis, more))
 		goto out_oom;
 	if (!out->nruns) {
 		char *diff = bb_param_differences(a, b);
@@ -521,7 +585,7 @@ int bb_compare(const struct bb_side *a, const struct bb_side *b, const char *con
 		free(diff);
 		goto out;
 	}
-	if (notes_incomplete(out, sides) ||
+	if (notes_incomplete(out, sides) || note_hidden(out) ||
 	    bb_fail_stats(sides, &out->fails, &out->nfails, &out->nfails_changed))
 		goto out_oom;
 	r = 0;

@@ -27,13 +27,17 @@ struct bb_stat_cmp {
 	size_t na, nb;
 	struct bb_sample sa, sb;
 	int change_defined;
-	double change; /* %: 100 * (mean_b - mean_a) / mean_a, means over all iterations (LKP) */
+	int absolute;  /* LKP's absolute change (perf-profile.*, NAME%): change is in points */
+	double change; /* %: 100 * (mean_b - mean_a) / mean_a, means over all iterations (LKP);
+	                * absolute: mean_b - mean_a */
 	double threshold;
 	struct bb_lkp_verdict lkpv;
 	struct bb_interval iv;
 	int lkp;         /* LKP's `L` */
 	int interval;    /* benchboot's `I`: boot-level 95% interval excludes 0 */
 	int significant; /* either */
+	int hidden;      /* LKP hides it unless asked (interrupts, softirqs, slabinfo; --more):
+	                  * not shown, never marked */
 };
 
 struct bb_run_cmp {
@@ -48,6 +52,7 @@ struct bb_run_cmp {
 	/* per boot of the matched run (the stats' boot indexes): whether A's run came first in
 	 * it (1), B's (0), unknown or not both (-1); from the iterations' positions */
 	signed char *a_first;
+	size_t nhidden; /* stats hidden (bb_stat_cmp.hidden) */
 };
 
 struct bb_comparison {
@@ -66,6 +71,7 @@ struct bb_comparison {
 	size_t nnotes, notes_cap;
 	size_t nsignificant;
 	double confidence; /* of the intervals: 0.95 */
+	int more;          /* the stats LKP hides unless asked are shown (--more) */
 };
 
 /*
@@ -75,6 +81,9 @@ struct bb_comparison {
  */
 int bb_compare(const struct bb_side *a, const struct bb_side *b, const char *const *axis,
                size_t naxis, struct bb_comparison *out, char *err, size_t errlen);
+/* The same; more: also the stats LKP hides unless asked (interrupts, softirqs, slabinfo). */
+int bb_compare_more(const struct bb_side *a, const struct bb_side *b, const char *const *axis,
+                    size_t naxis, int more, struct bb_comparison *out, char *err, size_t errlen);
 void bb_comparison_free(struct bb_comparison *c);
 
 #endif

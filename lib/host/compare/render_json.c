@@ -4,6 +4,7 @@
 
 #include "host/json.h"
 #include "host/compare/render.h"
+#include "host/compare/stat_rules.h"
 
 /* "key": v, or "key": null when there is no value (have is 0). */
 static void json_num_or_null(struct jout *w, const char *key, int have, double v)
@@ -93,14 +94,18 @@ static void json_interval(struct jout *w, const struct bb_interval *iv)
 	jout_key(w, "interval");
 	jout_obj_begin(w);
 	jout_kv_str(w, "basis", basis[iv->basis]);
+	jout_kv_str(w, "unit", iv->absolute ? "points" : "percent");
 	jout_kv_num(w, "confidence", iv->confidence);
 	jout_kv_bool(w, "paired", iv->paired);
 	jout_kv_int(w, "units_a", iv->units_a);
 	jout_kv_int(w, "units_b", iv->units_b);
 	json_num_or_null(w, "df", have, iv->df);
-	json_num_or_null(w, "estimate_percent", iv->estimated, iv->change);
-	json_num_or_null(w, "low_percent", have && iv->bounded, iv->lo);
-	json_num_or_null(w, "high_percent", have && iv->bounded, iv->hi);
+	/* an absolute change's interval is of B - A, in the stat's unit (points) */
+	const char *const keys[2][3] = {{"estimate_percent", "low_percent", "high_percent"},
+	                                {"estimate_points", "low_points", "high_points"}};
+	json_num_or_null(w, keys[iv->absolute][0], iv->estimated, iv->change);
+	json_num_or_null(w, keys[iv->absolute][1], have && iv->bounded, iv->lo);
+	json_num_or_null(w, keys[iv->absolute][2], have && iv->bounded, iv->hi);
 	jout_kv_bool(w, "excludes_zero", iv->excludes_zero);
 	jout_kv_int(w, "a_first_boots", iv->a_first);
 	jout_kv_int(w, "b_first_boots", iv->b_first);
@@ -130,13 +135,26 @@ static void json_lkp(struct jout *w, const struct bb_lkp_verdict *v)
 
 static void json_stat(struct jout *w, const struct bb_stat_cmp *s)
 {
+	char base[64];
+	int have = s->na && s->nb;
 	jout_obj_begin(w);
 	jout_kv_str(w, "name", s->name);
+	/* the monitor that made it (stat_rules.h), null for the test's own */
+	jout_kv_str(w, "monitor",
+	            bb_stat_is_monitor(s->name) ? bb_stat_base(s->name, base, sizeof base) : NULL);
 	jout_key(w, "a");
 	json_sample(w, s->a, s->na, &s->sa);
 	jout_key(w, "b");
 	json_sample(w, s->b, s->nb, &s->sb);
-	json_num_or_null(w, "change_percent", s->change_defined, s->change);
+	if (s->absolute) {
+		/* LKP's absolute change: B - A in points; the %change too when A's mean is not 0 */
+		json_num_or_null(w, "change_percent", have && s->sa.mean != 0,
+		                 100 * (s->sb.mean - s->sa.mean) / s->sa.mean);
+		json_num_or_null(w, "change_points", s->change_defined, s->change);
+	} else {
+		json_num_or_null(w, "change_percent", s->change_defined, s->change);
+	}
+	jout_kv_str(w, "change_shown", s->absolute ? "points" : "percent");
 	json_interval(w, &s->iv);
 	json_lkp(w, &s->lkpv);
 	jout_kv_bool(w, "lkp_changed", s->lkp);
@@ -179,7 +197,7 @@ void bb_comparison_json(FILE *f, const struct bb_comparison *c, int all)
 		jout_arr_begin(&w);
 		for (size_t k = 0; k < rc->nstats; k++) {
 			const struct bb_stat_cmp *s = &rc->stats[k];
-			if (!all && !s->significant)
+			if (s->hidden || (!all && !s->significant))
 				continue;
 			json_stat(&w, s);
 		}
@@ -194,6 +212,7 @@ void bb_comparison_json(FILE *f, const struct bb_comparison *c, int all)
 		jout_str(&w, c->notes[i]);
 	jout_arr_end(&w);
 	jout_kv_num(&w, "confidence", c->confidence);
+	jout_kv_bool(&w, "more", c->more);
 	jout_kv_int(&w, "significant_changes", c->nsignificant);
 	jout_obj_end(&w);
 }

@@ -25,7 +25,8 @@ int bb_comparison_svg(FILE *f, const struct bb_comparison *c, int all)
 	size_t panels = 0;
 	for (size_t i = 0; i < c->nruns; i++)
 		for (size_t k = 0; k < c->runs[i].nstats; k++)
-			panels += all || c->runs[i].stats[k].significant;
+			panels +=
+			    !c->runs[i].stats[k].hidden && (all || c->runs[i].stats[k].significant);
 	int total = 50 + (int)panels * H + (panels ? 0 : 30);
 	fprintf(f,
 	        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
@@ -46,7 +47,7 @@ int bb_comparison_svg(FILE *f, const struct bb_comparison *c, int all)
 		char *d = bb_kvs_format_words(&rc->params);
 		for (size_t k = 0; k < rc->nstats; k++) {
 			const struct bb_stat_cmp *s = &rc->stats[k];
-			if (!all && !s->significant)
+			if (s->hidden || (!all && !s->significant))
 				continue;
 			double lo = INFINITY, hi = -INFINITY;
 			for (size_t j = 0; j < s->na; j++)

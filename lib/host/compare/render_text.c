@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "host/compare/render.h"
+#include "host/compare/stat_rules.h"
 
 const char *bb_fmt_num(double v, char *buf, size_t len)
 {
@@ -41,6 +42,8 @@ const char *bb_fmt_change(const struct bb_stat_cmp *s, char *buf, size_t len)
 		snprintf(buf, len, "-");
 	else if (!s->change_defined)
 		snprintf(buf, len, "n/a");
+	else if (s->absolute) /* LKP's show_perf_change: points, no % sign */
+		snprintf(buf, len, fabs(s->change) < 100000 ? "%+.1f" : "%+.2g", s->change);
 	else
 		snprintf(buf, len, "%+.1f%%", s->change);
 	return buf;
@@ -52,7 +55,7 @@ static const char *fmt_interval(const struct bb_stat_cmp *s, char *buf, size_t l
 {
 	const struct bb_interval *iv = &s->iv;
 	int boots = iv->basis == BB_IV_BOOTS;
-	if (iv->basis == BB_IV_NONE || s->sa.mean == 0)
+	if (iv->basis == BB_IV_NONE || (!iv->absolute && s->sa.mean == 0))
 		snprintf(buf, len, "-");
 	else if (iv->crossover && iv->df < 1)
 		snprintf(buf, len, "[too few boots]");
@@ -218,10 +221,10 @@ void bb_comparison_print(FILE *f, const struct bb_comparison *c, int all)
 			print_env(f, &rc->env[k], 0, ": ");
 		size_t shown = 0;
 		for (size_t k = 0; k < rc->nstats; k++)
-			shown += all || rc->stats[k].significant;
+			shown += !rc->stats[k].hidden && (all || rc->stats[k].significant);
 		if (!shown) {
-			fprintf(f, "  no significant change in %zu stat%s\n", rc->nstats,
-			        rc->nstats == 1 ? "" : "s");
+			fprintf(f, "  no significant change in %zu stat%s\n",
+			        rc->nstats - rc->nhidden, rc->nstats - rc->nhidden == 1 ? "" : "s");
 			continue;
 		}
 		fputc('\n', f);
@@ -233,7 +236,7 @@ void bb_comparison_print(FILE *f, const struct bb_comparison *c, int all)
 		fprintf(f, "%22s%11s%19s  %s\n", "%stddev", "%change", "%stddev", "95% interval");
 		fprintf(f, "%22s%11s%19s\n", "\\", "|", "\\");
 		for (size_t k = 0; k < rc->nstats; k++)
-			if (all || rc->stats[k].significant)
+			if (!rc->stats[k].hidden && (all || rc->stats[k].significant))
 				print_stat(f, &rc->stats[k]);
 	}
 	if (c->nnotes) {
@@ -255,6 +258,23 @@ void bb_comparison_print(FILE *f, const struct bb_comparison *c, int all)
 	    "and max;\n   medians over 1%% apart for a test program's stats, 5%% for the "
 	    "others\n",
 	    c->nsignificant, c->nsignificant == 1 ? "" : "s", ni, nl, 100 * c->confidence);
+	size_t mon = 0, abs = 0;
+	for (size_t i = 0; i < c->nruns; i++)
+		for (size_t k = 0; k < c->runs[i].nstats; k++) {
+			const struct bb_stat_cmp *s = &c->runs[i].stats[k];
+			if (s->hidden || !(all || s->significant))
+				continue;
+			mon += bb_stat_is_monitor(s->name);
+			abs += s->absolute;
+		}
+	if (mon)
+		fprintf(f,
+		        "   monitor stats (after the test's, LKP's order): 1%% for LKP's perf "
+		        "metrics (perf-stat,\n   proc-vmstat, vmstat.cpu/io/swap/system), 5%% for "
+		        "the others, and LKP's minimum sizes\n");
+	if (abs)
+		fprintf(f, "   a change without %% is absolute, B - A in points (perf-profile.*, "
+		           "NAME%%), so is its interval\n");
 	if (c->nfails)
 		fprintf(f,
 		        "%zu kernel report%s changed by LKP's rule for failure stats (one side's "

@@ -1,13 +1,12 @@
 /* Statistics of the comparison: samples, Student's t, intervals, LKP's rule; see statistics.h. */
 #include <errno.h>
 #include <math.h>
-#include <regex.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "host/compare/statistics.h"
-#include "parse_monitor.h"
+#include "host/compare/stat_rules.h"
 
 void bb_sample_compute(const double *v, size_t n, struct bb_sample *s)
 {
@@ -133,16 +132,17 @@ static void mean_var(const double *x, size_t n, double *mean, double *var)
 }
 
 /* Two independent samples x (na) and y (nb): means, squared standard errors, Welch's df. */
-static void independent(const double *x, size_t na, const double *y, size_t nb, double *ma,
-                        double *mb, double *va, double *vb, double *df)
+static void independent(const double *x, size_t na, const double *y, size_t nb, int absolute,
+                        double *ma, double *mb, double *va, double *vb, double *df)
 {
 	double sa, sb;
 	mean_var(x, na, ma, &sa);
 	mean_var(y, nb, mb, &sb);
 	*va = sa / na;
 	*vb = sb / nb;
-	/* Satterthwaite's df of vb + r^2 va, the variance in Fieller's inequality, at r = mb/ma */
-	double r = *ma != 0 ? *mb / *ma : 1, ea = r * r * *va;
+	/* Satterthwaite's df of vb + r^2 va, the variance in Fieller's inequality, at r = mb/ma
+	 * (of a difference, r = 1: Welch's) */
+	double r = *ma != 0 && !absolute ? *mb / *ma : 1, ea = r * r * *va;
 	double den = *vb * *vb / (nb - 1) + ea * ea / (na - 1);
 	*df = den > 0 ? (*vb + ea) * (*vb + ea) / den : (double)(na + nb - 2);
 }
@@ -151,6 +151,16 @@ static void interval_finish(struct bb_interval *iv, double ma, double mb, double
                             double cab)
 {
 	double lo, hi, t = bb_t_quantile((1 + iv->confidence) / 2, iv->df);
+	if (iv->absolute) {
+		/* the difference mb - ma: its variance va + vb - 2 cab, Student's t */
+		double var = va + vb - 2 * cab, half = t * sqrt(var > 0 ? var : 0);
+		iv->estimated = iv->bounded = 1;
+		iv->change = mb - ma;
+		iv->lo = iv->change - half;
+		iv->hi = iv->change + half;
+		iv->excludes_zero = iv->lo > 0 || iv->hi < 0;
+		return;
+	}
 	if (ma == 0)
 		return;
 	iv->estimated = 1;
@@ -201,9 +211,9 @@ static void crossover(const double *x, const double *y, const signed char *g, si
 		iv->order_effect = 100 * ((my[1] - mx[1]) - (my[0] - mx[0])) / 2 / *ma;
 }
 
-int bb_change_interval(const double *a, const size_t *boot_a, size_t na, const double *b,
-                       const size_t *boot_b, size_t nb, const signed char *a_first,
-                       double confidence, struct bb_interval *iv)
+static int interval(const double *a, const size_t *boot_a, size_t na, const double *b,
+                    const size_t *boot_b, size_t nb, const signed char *a_first,
+                    double confidence, int absolute, struct bb_interval *iv)
 {
 	signed char *g = NULL;
 	struct boot_acc *acc = calloc(na + nb + 1, sizeof(*acc));
@@ -212,6 +222,7 @@ int bb_change_interval(const double *a, const size_t *boot_a, size_t na, const d
 	int r = -ENOMEM;
 	memset(iv, 0, sizeof(*iv));
 	iv->confidence = confidence;
+	iv->absolute = absolute;
 	if (!acc || !x || !y || !(g = calloc(na + nb + 1, sizeof(*g))))
 		goto out;
 	for (size_t i = 0; i < na; i++) {
@@ -253,8 +264,8 @@ int bb_change_interval(const double *a, const size_t *boot_a, size_t na, const d
 			crossover(x, y, g, nx, iv, &ma, &mb, &va, &vb, &cab);
 			if (iv->df < 1) {
 				/* the order effect takes the one degree of freedom there was */
-				iv->estimated = ma != 0;
-				iv->change = ma != 0 ? 100 * (mb / ma - 1) : 0;
+				iv->estimated = absolute || ma != 0;
+				iv->change = absolute ? mb - ma : ma != 0 ? 100 * (mb / ma - 1) : 0;
 				r = 0;
 				goto out;
 			}
@@ -271,13 +282,13 @@ int bb_change_interval(const double *a, const size_t *boot_a, size_t na, const d
 			cab = sab / (nx - 1) / nx;
 			iv->df = nx - 1;
 		} else {
-			independent(x, nx, y, ny, &ma, &mb, &va, &vb, &iv->df);
+			independent(x, nx, y, ny, absolute, &ma, &mb, &va, &vb, &iv->df);
 		}
 	} else if (na >= 2 && nb >= 2) {
 		iv->basis = BB_IV_ITERATIONS;
 		iv->units_a = na;
 		iv->units_b = nb;
-		independent(a, na, b, nb, &ma, &mb, &va, &vb, &iv->df);
+		independent(a, na, b, nb, absolute, &ma, &mb, &va, &vb, &iv->df);
 	} else {
 		r = 0;
 		goto out;
@@ -292,68 +303,27 @@ out:
 	return r;
 }
 
-/* ---- LKP's rule ---- */
-
-static int has_prefix(const char *s, const char *prefix)
+int bb_change_interval(const double *a, const size_t *boot_a, size_t na, const double *b,
+                       const size_t *boot_b, size_t nb, const signed char *a_first,
+                       double confidence, struct bb_interval *iv)
 {
-	return !strncmp(s, prefix, strlen(prefix));
+	return interval(a, boot_a, na, b, boot_b, nb, a_first, confidence, 0, iv);
 }
+
+int bb_diff_interval(const double *a, const size_t *boot_a, size_t na, const double *b,
+                     const size_t *boot_b, size_t nb, const signed char *a_first,
+                     double confidence, struct bb_interval *iv)
+{
+	return interval(a, boot_a, na, b, boot_b, nb, a_first, confidence, 1, iv);
+}
+
+/* ---- LKP's rule ---- */
 
 double bb_stat_threshold(const char *name)
 {
-	/*
-	 * LKP's skip_small_change? (lib/stats.rb): a change needs a ratio over 1.01 for every
-	 * stat, and over 1.05 unless perf_metric? holds, which it does for the stats of a test
-	 * program (netperf.*, stress-ng.*, their *.time.* included) and for the prefixes of
-	 * etc/perf-metrics-prefixes that benchboot's monitors make (lib/parse_monitor.h).
-	 */
-	static const char *const programs[] = {"netperf.",       "stress-ng.", "proc-vmstat.",
-	                                       "vmstat.cpu.",    "vmstat.io.", "vmstat.swap.",
-	                                       "vmstat.system.", "boot-time."};
-	for (size_t i = 0; i < sizeof(programs) / sizeof(*programs); i++)
-		if (has_prefix(name, programs[i]))
-			return 1;
-	return strcmp(name, "interrupts.CAL:Function_call_interrupts") ? 5 : 1;
-}
-
-/*
- * LKP's reasonable_perf_change? for the stats of benchboot's monitors: the first line of
- * etc/perf-metrics-threshold.yaml whose pattern matches the whole name wants max >= V (and,
- * V being an integer, delta >= V / 2); else proc-vmstat.* and *meminfo* want max > 1000,
- * interrupts.* and softirqs.* max > 10000. max: the larger of the two sides' maxima, delta:
- * the higher median minus the lower (LKP's mean).
- */
-static int reasonable_monitor_change(const char *name, double delta, double max)
-{
-	static const struct {
-		const char *pattern;
-		double v;
-	} thresholds[] = {
-	    {"^.*vmstat.*nr_.*$", 100},
-	    {"^interrupts.*$", 100},
-	    {"^proc-vmstat\\.(allocstall|compact_fail|compact_stall|htlb_buddy_alloc_fail|"
-	     "kswapd_high_wmark_hit_quickly|kswapd_low_wmark_hit_quickly|"
-	     "nr_vmscan_immediate_reclaim|nr_vmscan_write|pgmigrate_fail)$",
-	     100},
-	    {"^vmstat.cpu.(id|st|us|wa)$", 10},
-	    {"^vmstat.cpu.sy$", 50},
-	    {"^vmstat.io.b[io]$", 100},
-	    {"^vmstat.system.(cs|in)$", 100},
-	};
-	for (size_t i = 0; i < sizeof thresholds / sizeof *thresholds; i++) {
-		regex_t re;
-		if (regcomp(&re, thresholds[i].pattern, REG_EXTENDED | REG_NOSUB))
-			continue;
-		int match = !regexec(&re, name, 0, NULL, 0);
-		regfree(&re);
-		if (match)
-			return !(max < thresholds[i].v || delta < thresholds[i].v / 2);
-	}
-	if (has_prefix(name, "proc-vmstat") || strstr(name, "meminfo"))
-		return max > 1000;
-	if (has_prefix(name, "interrupts") || has_prefix(name, "softirqs"))
-		return max > 10000;
-	return 1;
+	/* LKP's skip_small_change? (lib/stats.rb): a change needs a ratio over 1.01 for every
+	 * stat, and over 1.05 unless perf_metric? holds (stat_rules.h) */
+	return bb_stat_perf_metric(name) ? 1 : 5;
 }
 
 static int dbl_cmp(const void *x, const void *y)
@@ -412,8 +382,9 @@ int bb_lkp_verdict(const char *name, const double *a, size_t na, const double *b
 	if (v->ratio > 5)
 		v->ratio = 5;
 	v->changed = apart && v->ratio > 1.01 && (v->ratio > 1.05 || v->threshold == 1);
-	if (v->changed && bb_monitor_of_stat(name))
-		v->changed = reasonable_monitor_change(name, high - low,
+	/* then reasonable_perf_change?, LKP's minimum sizes (every stat, as LKP) */
+	if (v->changed)
+		v->changed = bb_stat_reasonable_change(name, high - low,
 		                                       v->max_a > v->max_b ? v->max_a : v->max_b);
 	return 0;
 }

@@ -45,10 +45,11 @@ struct bb_interval {
 	size_t units_a, units_b; /* boots (BB_IV_BOOTS) or iterations on each side */
 	double confidence;       /* 0.95 */
 	double df;               /* degrees of freedom of the t quantile */
+	int absolute;            /* of the difference B - A (bb_diff_interval), not the %change */
 	int estimated;           /* 0 when A's mean is 0: no ratio */
-	double change;           /* % change of the estimate the interval is around */
+	double change;           /* % change (absolute: B - A) the interval is around */
 	int bounded;             /* 0: Fieller's set is unbounded (A's mean near 0) */
-	double lo, hi;           /* % change */
+	double lo, hi;           /* % change (absolute: B - A, in the stat's unit) */
 	int excludes_zero;       /* bounded and 0 outside [lo, hi] */
 	/* paired boots and the order of the two sides in each (a_first given): boots where A's
 	 * run came first, and where B's did */
@@ -76,15 +77,25 @@ int bb_change_interval(const double *a, const size_t *boot_a, size_t na, const d
                        const size_t *boot_b, size_t nb, const signed char *a_first,
                        double confidence, struct bb_interval *iv);
 
+/*
+ * The same for the difference mean_B - mean_A (a stat LKP shows as an absolute change, in
+ * points: perf-profile.*, NAME%): the same units and degrees of freedom, Student's t interval
+ * of the difference (paired by boot, or Welch's). 0, or -ENOMEM.
+ */
+int bb_diff_interval(const double *a, const size_t *boot_a, size_t na, const double *b,
+                     const size_t *boot_b, size_t nb, const signed char *a_first,
+                     double confidence, struct bb_interval *iv);
+
 /* LKP's view of one stat (lib/stats.rb StatCompare, lib/changed_stat.rb). */
 struct bb_lkp_verdict {
 	int compared;     /* a side had >= 3 samples */
-	double threshold; /* 1 (%) for a test program's stats (and LKP's perf metrics), else 5 */
+	double threshold; /* 1 (%) for LKP's perf metrics (a test program's stats), else 5 */
 	double min_a, median_a, max_a, min_b, median_b, max_b; /* after LKP's trimming */
 	double ratio; /* higher median / lower median (5 when the lower is <= 0) */
 	int changed;  /* the `L` mark */
 };
-/* The |change| (%) LKP requires of a stat: 1 for a test program's stats, 5 for the others. */
+/* The |change| (%) LKP requires of a stat: 1 for its perf metrics (a test program's stats,
+ * etc/perf-metrics-prefixes: stat_rules.h), 5 for the others. */
 double bb_stat_threshold(const char *name);
 /* LKP's rule on the samples of a stat (A the base, B the new): 0, or -ENOMEM. */
 int bb_lkp_verdict(const char *name, const double *a, size_t na, const double *b, size_t nb,
