@@ -325,6 +325,15 @@ void bb_job_print_monitors(FILE *f, const char *prefix, const struct bb_job *job
 		if (*opts)
 			fprintf(f, "%smonitor options (plan monitor.NAME.OPTION): %s\n", prefix,
 			        opts);
+		/* what they cost where the numbers are measured (docs/compare.md "What the
+		 * monitors cost") */
+		if (has(&run, "perf-profile") || has(&run, "perf-stat"))
+			fprintf(f,
+			        "%snote: the perf monitors run during the measured iterations; under "
+			        "TCG perf-profile cost the\n%s  benchmark about 2/3 of its throughput "
+			        "(bench/harness-bias.sh AGAINST=monitors): compare\n%s  monitored "
+			        "results with monitored ones only, or run with --monitors none\n",
+			        prefix, prefix, prefix);
 	}
 	for (size_t i = 0; i < run.n; i++)
 		if (!strcmp(run.v[i], "cpuidle")) {
