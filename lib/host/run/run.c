@@ -473,6 +473,12 @@ static int nic_device(const struct run *r, const struct bootspec *s, char *buf, 
 	return 1;
 }
 
+/* A pinned VM (side by side) says its QEMU's pid: which VM is which process. */
+static void said_pid(void *ctx, int pid)
+{
+	bb_progress_event(ctx, "QEMU pid %d", pid);
+}
+
 /* One QEMU boot of s, watched by p. A boot under KVM whose kernel prints nothing (the probe
  * passed, yet this kernel is silent) is stopped and booted again under TCG, not counted. */
 int bb_run_qemu(struct run *r, const struct bootspec *s, struct bb_progress *p,
@@ -518,6 +524,7 @@ int bb_run_qemu(struct run *r, const struct bootspec *s, struct bb_progress *p,
 		    .interrupt = o->interrupt,
 		    .extra_args = nic ? nic_args : NULL,
 		    .affinity = affinity,
+		    .on_start = affinity ? said_pid : NULL,
 		};
 		int qr = bb_qemu_boot(&qo, qres);
 		if (qr || qres->outcome != BB_BOOT_NO_KERNEL)
