@@ -32,6 +32,8 @@ struct bb_stat_cmp {
 	int lkp;         /* LKP's `L` */
 	int interval;    /* benchboot's `I`: boot-level 95% interval excludes 0 */
 	int significant; /* either */
+	int side_by_side; /* the interval pairs boots that ran side by side (boot_a, boot_b are
+	                   * then those pairs) */
 };
 
 struct bb_run_cmp {

@@ -82,15 +82,20 @@ static void print_stat(FILE *f, const struct bb_stat_cmp *s)
 /* What the intervals of a matched run rest on: boots, or iterations of one boot. */
 static void print_basis(FILE *f, const struct bb_run_cmp *rc)
 {
-	int paired = 0;
-	for (size_t k = 0; k < rc->nstats; k++)
+	int paired = 0, side_by_side = 0;
+	for (size_t k = 0; k < rc->nstats; k++) {
 		paired |= rc->stats[k].iv.basis == BB_IV_BOOTS && rc->stats[k].iv.paired;
+		side_by_side |= rc->stats[k].iv.paired && rc->stats[k].side_by_side;
+	}
 	if (rc->boots_a >= 2 && rc->boots_b >= 2)
 		fprintf(
 		    f,
 		    "  intervals [ ]: the boot is the unit (per-boot means of %zu and %zu boots, "
 		    "%s)\n",
-		    rc->boots_a, rc->boots_b, paired ? "paired by boot" : "independent boots");
+		    rc->boots_a, rc->boots_b,
+		    side_by_side ? "paired by the boots that ran side by side"
+		    : paired     ? "paired by boot"
+		                 : "independent boots");
 	else
 		fprintf(
 		    f,
