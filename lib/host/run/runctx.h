@@ -1,5 +1,5 @@
 /*
- * Inside `benchboot run` (run.c and pair.c only): what one boot needs, the state of the run,
+ * Inside `benchboot run` (run.c, boot.c, pair.c and parallel.c only): what one boot needs, the state of the run,
  * and the steps both the one-host and the two-host boots use.
  */
 #ifndef BENCHBOOT_HOST_RUN_RUNCTX_H
