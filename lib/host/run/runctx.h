@@ -1,6 +1,6 @@
 /*
- * Inside `benchboot run` (run.c, boot.c, pair.c and parallel.c only): what one boot needs, the state of the run,
- * and the steps both the one-host and the two-host boots use.
+ * Inside `benchboot run` (run.c, boot.c, pair.c and parallel.c only): what one boot needs, the
+ * state of the run, and the steps the one-host, two-host and side-by-side boots use.
  */
 #ifndef BENCHBOOT_HOST_RUN_RUNCTX_H
 #define BENCHBOOT_HOST_RUN_RUNCTX_H
