@@ -2,7 +2,7 @@
  * usage: benchboot run JOB [--kernel [NAME=]VMLINUZ [--modules DIR]]... [--repeat N]
  *                      [--cpus N] [--mem MB] [-o DIR] [--accel auto|kvm|tcg]
  *                      [--server-kernel [NAME=]VMLINUZ] [--only server|client]
- *                      [--set KEY=VALUE]...
+ *                      [--set KEY=VALUE]... [--parallel N]
  *        benchboot run --image DIR | --initrd FILE [--kernel VMLINUZ]... [OPTIONS]
  *
  * From a job to results: build the images of the job (one per boot group and kernel), make a
@@ -76,6 +76,13 @@ static const char usage_text[] =
     "                        ops_per_sec)\n"
     "  --max-boots N         --until: at most N boots (default 20)\n"
     "  --max-time S          --until: no new boot after S seconds (suffix s, m or h)\n"
+    "  --parallel N          boot up to N VMs at once, side by side, each pinned to its own\n"
+    "                        host CPUs (a CPU per vCPU, whole cores of one NUMA node), as\n"
+    "                        many as fit (fewer said); with two kernels (or sides) the VMs\n"
+    "                        that run together are an A and a B, each side on each CPU set\n"
+    "                        equally often; each VM has its own results disk (DIR/results.img,\n"
+    "                        results-2.img, ...); run.json: side_by_side (not for a\n"
+    "                        two-host job)\n"
     "  --silence S           console silence that counts as a hang outside runs (default\n"
     "                        the boot allowance; during a run: runtime + grace + 60)\n"
     "\n"
@@ -172,7 +179,7 @@ enum {
 	OPT_KERNEL = 256, OPT_MODULES, OPT_SERVER_KERNEL, OPT_SERVER_DISK, OPT_ONLY, OPT_REPEAT,
 	OPT_CPUS, OPT_MEM, OPT_DISK, OPT_NO_DISK, OPT_BLKDEBUG, OPT_NIC, OPT_ACCEL, OPT_IMAGES,
 	OPT_IMAGE, OPT_INITRD, OPT_APPEND, OPT_DEADLINE, OPT_ALLOWANCE, OPT_UNTIL, OPT_BY, OPT_STAT,
-	OPT_MAX_BOOTS, OPT_MAX_TIME, OPT_SILENCE, OPT_SET, OPT_MONITORS,
+	OPT_MAX_BOOTS, OPT_MAX_TIME, OPT_SILENCE, OPT_SET, OPT_MONITORS, OPT_PARALLEL,
 };
 static const struct option options[] = {
 	{"kernel", required_argument, NULL, OPT_KERNEL},
@@ -203,6 +210,7 @@ static const struct option options[] = {
 	{"silence", required_argument, NULL, OPT_SILENCE},
 	{"set", required_argument, NULL, OPT_SET},
 	{"monitors", required_argument, NULL, OPT_MONITORS},
+	{"parallel", required_argument, NULL, OPT_PARALLEL},
 	VERB_HELP_OPTION,
 	{NULL, 0, NULL, 0},
 };
@@ -295,6 +303,10 @@ static int take_option(struct bb_run_opts *o, int opt, const char *v, int *last_
 		return number("--max-time", v, 1e-3, 1e9, "a duration > 0 (S, or with s, m, h)", "smh",
 		              &o->max_time);
 	case OPT_SILENCE: return number("--silence", v, 1e-3, 1e9, "seconds > 0", NULL, &o->silence);
+	case OPT_PARALLEL:
+		rc = number("--parallel", v, 1, BB_RUN_MAX_PARALLEL, "1 to 64 (VMs at once)", NULL, &x);
+		o->parallel = (int)x;
+		break;
 	case OPT_SET:
 		o->sets = &sets;
 		return verb_add_set(cmd.name, &sets, v);
@@ -346,7 +358,8 @@ static void stall_count(char *out, size_t len, int stalls)
 static void summary(const struct bb_run_result *res)
 {
 	if (res->interrupted)
-		printf("interrupted: the VM was stopped; what finished is collected\n");
+		printf("interrupted: the VM%s stopped; what finished is collected\n",
+		       res->side_by_side > 1 ? "s were" : " was");
 	printf("\nresults: %s\n", res->outdir);
 	for (size_t i = 0; i < res->nrecs; i++) {
 		const struct bb_run_record *r = &res->recs[i];

@@ -417,6 +417,91 @@ TEST(run_json_kernel_labels)
 	bb_results_free(&r);
 }
 
+/* The four boots of a --parallel run (A1 with B1, A2 with B2 side by side, or as side_by_side
+ * says), compared by kernel. */
+static void compare_side_by_side(const char *d, const char *sbs[4], struct bb_comparison *c)
+{
+	static const char *const ids[] = {"a1", "b1", "a2", "b2"};
+	/* the second pair ran on a faster host: about +10% in both pairs */
+	static const char *const vals[] = {"{\"s\": [100, 100]}", "{\"s\": [110, 110]}",
+	                                   "{\"s\": [104, 104]}", "{\"s\": [114.6, 114.6]}"};
+	char p[256], json[2048] = "{\"boots\": [";
+	char err[512];
+	for (int i = 0; i < 4; i++) {
+		snprintf(p, sizeof(p), "000%d-%s/env.json", i + 1, ids[i]);
+		test_write_file(d, p, "{\"kernel\": {\"release\": \"6.1\"}}");
+		snprintf(p, sizeof(p), "000%d-%s/runs/T/results.json", i + 1, ids[i]);
+		test_write_file(d, p, vals[i]);
+		size_t l = strlen(json);
+		snprintf(json + l, sizeof(json) - l,
+		         "%s{\"boot_id\": \"%s\", \"params\": {\"kernel\": \"%c\"}, "
+		         "\"side_by_side\": %s}",
+		         i ? ", " : "", ids[i], i % 2 ? 'B' : 'A', sbs[i]);
+	}
+	strcat(json, "]}");
+	test_write_file(d, "run.json", json);
+	struct bb_results r;
+	struct bb_side s[2];
+	struct bb_kvs ca = {0}, cb = {0};
+	memset(s, 0, sizeof(s));
+	CHECK_INT(bb_results_load(d, &r, err, sizeof(err)), ==, 0);
+	bb_kvs_set(&ca, "kernel", "A");
+	bb_kvs_set(&cb, "kernel", "B");
+	bb_side_add(&s[0], &r, &ca);
+	bb_side_add(&s[1], &r, &cb);
+	s[0].label = strdup("A");
+	s[1].label = strdup("B");
+	const char *axis = "kernel";
+	CHECK_INT(bb_compare(&s[0], &s[1], &axis, 1, c, err, sizeof(err)), ==, 0);
+	bb_side_free(&s[0]);
+	bb_side_free(&s[1]);
+	bb_kvs_free(&ca);
+	bb_kvs_free(&cb);
+	bb_results_free(&r);
+}
+
+/*
+ * Boots that ran side by side (run.json's side_by_side), an A and a B each time, are paired:
+ * the host's speed at the time cancels in the pair (here: +10% and +10.2% in pairs 4% apart,
+ * a narrow interval; unpaired the 4% between the pairs widens it); boots that ran alone, or
+ * side by side with their own side, stay independent boots.
+ */
+TEST(compare_pairs_boots_run_side_by_side)
+{
+	struct bb_comparison c;
+	const char *pairs[4] = {
+	    "{\"group\": 0, \"slot\": 0, \"host_cpus\": \"0\", \"partners\": [\"b1\"]}",
+	    "{\"group\": 0, \"slot\": 1, \"host_cpus\": \"1\", \"partners\": [\"a1\"]}",
+	    "{\"group\": 1, \"slot\": 1, \"host_cpus\": \"1\", \"partners\": [\"b2\"]}",
+	    "{\"group\": 1, \"slot\": 0, \"host_cpus\": \"0\", \"partners\": [\"a2\"]}"};
+	compare_side_by_side(test_tmpdir(), pairs, &c);
+	const struct bb_stat_cmp *st = &c.runs[0].stats[0];
+	CHECK_INT(st->side_by_side, ==, 1);
+	CHECK_INT(st->iv.paired, ==, 1);
+	CHECK_INT(st->iv.basis, ==, BB_IV_BOOTS);
+	CHECK_NEAR(st->iv.df, 1, 1e-12);
+	CHECK(st->iv.bounded && st->iv.lo > 8 && st->iv.hi < 12);
+	double paired_width = st->iv.hi - st->iv.lo;
+	bb_comparison_free(&c);
+
+	const char *alone[4] = {"null", "null", "null", "null"};
+	compare_side_by_side(test_tmpdir(), alone, &c);
+	st = &c.runs[0].stats[0];
+	CHECK_INT(st->side_by_side, ==, 0);
+	CHECK_INT(st->iv.paired, ==, 0);
+	CHECK(!st->iv.bounded || st->iv.hi - st->iv.lo > 5 * paired_width);
+	bb_comparison_free(&c);
+
+	/* A1 with A2 and B1 with B2: no pair of an A and a B */
+	const char *same_side[4] = {
+	    "{\"group\": 0, \"partners\": [\"a2\"]}", "{\"group\": 1, \"partners\": [\"b2\"]}",
+	    "{\"group\": 0, \"partners\": [\"a1\"]}", "{\"group\": 1, \"partners\": [\"b1\"]}"};
+	compare_side_by_side(test_tmpdir(), same_side, &c);
+	CHECK_INT(c.runs[0].stats[0].side_by_side, ==, 0);
+	CHECK_INT(c.runs[0].stats[0].iv.paired, ==, 0);
+	bb_comparison_free(&c);
+}
+
 /*
  * Warm-up iterations (the init's runs/RUNID/warmup-K folders, or an iteration folder whose
  * status says "warmup") are kept apart: not counted as iterations, their values never read,

@@ -79,7 +79,31 @@ static void write_server(struct jout *w, const struct bb_run_record *r)
 	jout_obj_end(w);
 }
 
-static void write_boot(struct jout *w, const struct bb_run_record *r, const struct bb_run_booted *b)
+/* "side_by_side": null for a boot that ran alone, else its group of VMs that ran at once, its
+ * slot, its host CPUs and the boot ids of the others of its group (its partners). */
+static void write_sbs(struct jout *w, const struct bb_run_record *recs, size_t n,
+                      const struct bb_run_record *r)
+{
+	jout_key(w, "side_by_side");
+	if (!r->sbs) {
+		jout_null(w);
+		return;
+	}
+	jout_obj_begin(w);
+	jout_kv_int(w, "group", (long long)r->sbs_group);
+	jout_kv_int(w, "slot", (long long)r->sbs_slot);
+	jout_kv_str(w, "host_cpus", r->sbs_cpus);
+	jout_key(w, "partners");
+	jout_arr_begin(w);
+	for (size_t i = 0; i < n; i++)
+		if (&recs[i] != r && recs[i].sbs && recs[i].sbs_group == r->sbs_group)
+			jout_str(w, recs[i].boot_id);
+	jout_arr_end(w);
+	jout_obj_end(w);
+}
+
+static void write_boot(struct jout *w, const struct bb_run_record *recs, size_t n,
+                       const struct bb_run_record *r, const struct bb_run_booted *b)
 {
 	jout_obj_begin(w);
 	jout_kv_text(w, "boot_id", r->boot_id);
@@ -105,6 +129,7 @@ static void write_boot(struct jout *w, const struct bb_run_record *r, const stru
 	                                r->failed, r->wall, r->stalls, r->stall, r->disk_error});
 	jout_key(w, "server_host");
 	write_server(w, r);
+	write_sbs(w, recs, n, r);
 	jout_obj_end(w);
 }
 
@@ -118,7 +143,7 @@ static void write_recs(struct jout *w, void *ctx)
 {
 	const struct recs *r = ctx;
 	for (size_t i = 0; i < r->n; i++)
-		write_boot(w, &r->recs[i], &r->booted[i]);
+		write_boot(w, r->recs, r->n, &r->recs[i], &r->booted[i]);
 }
 
 /* DIR/run.json: old's boots (but drop_id's, when given) in their order, then what emit writes,

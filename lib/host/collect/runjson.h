@@ -38,6 +38,12 @@ struct bb_run_record {
 	int server_ok, server_failed, server_finished, server_stalls;
 	char server_stall[512];
 	double server_wall;
+	/* `run --parallel`: the boot ran side by side with the other boots of its group (the VMs
+	 * that ran at once, numbered from 0 in the invocation), on slot sbs_slot of the placement,
+	 * pinned to the host CPUs sbs_cpus (a CPU list); sbs 0: it ran alone */
+	int sbs;
+	size_t sbs_group, sbs_slot;
+	char sbs_cpus[256];
 };
 
 /* What a boot booted. */

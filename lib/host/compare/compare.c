@@ -158,6 +158,55 @@ static int order_of_boots(struct bb_res_run *const *ra, size_t na, struct bb_res
 }
 
 /*
+ * Boots of the two sides that ran side by side (`run --parallel`: an A and a B at once; a
+ * boot's ran_with) count as one unit, so that the interval pairs them as it pairs the two
+ * values of a run-level axis in one boot: what the two had in common (the host's load at the
+ * time) cancels in the pair. Only when no boot holds both sides, every boot of s ran side by
+ * side, and each group of them holds exactly one boot of each side; otherwise the boots stay
+ * as they are (independent). s->boot_a and s->boot_b are then the pairs' indices.
+ */
+static int pair_side_by_side(struct bb_stat_cmp *s, const struct bb_res_boot *const *boots,
+                             size_t nboots)
+{
+	size_t *unit = calloc(nboots + 1, sizeof(*unit));
+	unsigned char *in = calloc(nboots + 1, 1); /* bit 0: A's values, bit 1: B's */
+	unsigned char *got = calloc(nboots + 1, 1);
+	int ok = unit && in && got;
+	for (size_t k = 0; ok && k < s->na; k++)
+		in[s->boot_a[k]] |= 1;
+	for (size_t k = 0; ok && k < s->nb; k++)
+		in[s->boot_b[k]] |= 2;
+	for (size_t i = 0; ok && i < nboots; i++) {
+		if (!in[i])
+			continue;
+		ok = in[i] != 3 && boots[i]->ran_with;
+		for (size_t j = 0; ok && j <= i; j++)
+			if (in[j] && boots[j]->ran_with &&
+			    !strcmp(boots[j]->ran_with, boots[i]->ran_with)) {
+				unit[i] = j;
+				break;
+			}
+		/* one boot of each side a group */
+		ok = ok && !(got[unit[i]] & in[i]);
+		if (ok)
+			got[unit[i]] |= in[i];
+	}
+	for (size_t i = 0; ok && i < nboots; i++)
+		ok = !in[i] || got[unit[i]] == 3;
+	if (ok && s->na && s->nb) {
+		for (size_t k = 0; k < s->na; k++)
+			s->boot_a[k] = unit[s->boot_a[k]];
+		for (size_t k = 0; k < s->nb; k++)
+			s->boot_b[k] = unit[s->boot_b[k]];
+		s->side_by_side = 1;
+	}
+	free(unit);
+	free(in);
+	free(got);
+	return s->side_by_side;
+}
+
+/*
  * The numbers of one stat: LKP's (means, stddev, %change or absolute change, `L`) and
  * benchboot's interval. more: show the stats LKP hides unless asked (stat_rules.h); a hidden
  * stat is kept, unmarked.
@@ -270,7 +319,7 @@ static int compare_group(struct bb_run_cmp *rc, struct bb_res_run *const *ra, si
 		if (!(s->name = strdup(names.v[i])) ||
 		    pool(ra, na, s->name, boots, &nboots, &s->a, &s->boot_a, &s->na) ||
 		    pool(rb, nb, s->name, boots, &nboots, &s->b, &s->boot_b, &s->nb) ||
-		    stat_evaluate(s, confidence, more))
+		    (pair_side_by_side(s, boots, nboots), stat_evaluate(s, confidence, more)))
 			goto out;
 		rc->nsignificant += s->significant;
 		rc->nhidden += s->hidden;

@@ -38,6 +38,8 @@ struct bb_stat_cmp {
 	int significant; /* either */
 	int hidden;      /* LKP hides it unless asked (interrupts, softirqs, slabinfo; --more):
 	                  * not shown, never marked */
+	int side_by_side; /* the interval pairs boots that ran side by side (boot_a, boot_b are
+	                   * then those pairs) */
 };
 
 struct bb_run_cmp {

@@ -88,15 +88,21 @@ static void print_stat(FILE *f, const struct bb_stat_cmp *s)
 static void print_basis(FILE *f, const struct bb_run_cmp *rc)
 {
 	const struct bb_interval *pv = NULL;
-	for (size_t k = 0; k < rc->nstats && !pv; k++)
-		if (rc->stats[k].iv.basis == BB_IV_BOOTS && rc->stats[k].iv.paired)
+	int side_by_side = 0;
+	for (size_t k = 0; k < rc->nstats; k++) {
+		if (!pv && rc->stats[k].iv.basis == BB_IV_BOOTS && rc->stats[k].iv.paired)
 			pv = &rc->stats[k].iv;
+		side_by_side |= rc->stats[k].iv.paired && rc->stats[k].side_by_side;
+	}
 	if (rc->boots_a >= 2 && rc->boots_b >= 2) {
 		fprintf(
 		    f,
 		    "  intervals [ ]: the boot is the unit (per-boot means of %zu and %zu boots, "
 		    "%s)\n",
-		    rc->boots_a, rc->boots_b, pv ? "paired by boot" : "independent boots");
+		    rc->boots_a, rc->boots_b,
+		    side_by_side ? "paired by the boots that ran side by side"
+		    : pv         ? "paired by boot"
+		                 : "independent boots");
 		/* the order of the sides within the boots (docs/compare.md "Counterbalanced
 		 * order") */
 		if (pv && pv->crossover && pv->df < 1)

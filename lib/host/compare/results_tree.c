@@ -537,8 +537,27 @@ static char *entry_text(const struct jn *entry, const char *key, int *oom)
 	return c;
 }
 
+/* The least of the entry's boot id and its side-by-side partners' (a copy), or NULL: it ran
+ * alone (no side_by_side) or the entry has no boot id (*oom: no memory). */
+static char *entry_ran_with(const struct jn *entry, int *oom)
+{
+	const struct jn *id = jn_get(entry, "boot_id");
+	const struct jn *partners = jn_get(jn_get(entry, "side_by_side"), "partners");
+	if (!id || id->type != JN_STR || !*id->str || !partners || partners->type != JN_ARR ||
+	    !partners->n)
+		return NULL;
+	const char *least = id->str;
+	for (size_t i = 0; i < partners->n; i++)
+		if (partners->items[i]->type == JN_STR &&
+		    strcmp(partners->items[i]->str, least) < 0)
+			least = partners->items[i]->str;
+	char *c = strdup(least);
+	*oom |= !c;
+	return c;
+}
+
 /* One run.json entry applied to a boot: its params as labels, how it ended, its kernel
- * reports. */
+ * reports, the boots it ran side by side with. */
 static int apply_entry(struct loader *ld, struct bb_res_boot *boot, const struct jn *entry)
 {
 	int oom = 0;
@@ -548,6 +567,8 @@ static int apply_entry(struct loader *ld, struct bb_res_boot *boot, const struct
 	boot->outcome = entry_text(entry, "outcome", &oom);
 	boot->detail = entry_text(entry, "detail", &oom);
 	boot->console = entry_text(entry, "console", &oom);
+	free(boot->ran_with);
+	boot->ran_with = entry_ran_with(entry, &oom);
 	if (oom) {
 		snprintf(ld->err, ld->errlen, "out of memory");
 		return -1;
@@ -751,6 +772,7 @@ static void boot_free(struct bb_res_boot *boot)
 	free(boot->outcome);
 	free(boot->detail);
 	free(boot->console);
+	free(boot->ran_with);
 }
 
 void bb_boot_end_text(const struct bb_res_boot *b, char *out, size_t len)

@@ -51,6 +51,10 @@ struct bb_res_boot {
 	/* how it ended and its console log, from run.json (outcome, detail, console); NULL when
 	 * it does not say */
 	char *outcome, *detail, *console;
+	/* `run --parallel`: the boots that ran side by side with it are those of equal ran_with
+	 * (the least boot id of the boot and its partners in run.json's side_by_side); NULL: it
+	 * ran alone, or run.json does not say */
+	char *ran_with;
 	struct bb_res_run *runs;
 	size_t nruns;
 };

@@ -25,9 +25,41 @@ void bb_run_say(const struct run *r, enum bb_run_say to, const char *fmt, ...)
 		r->o->say(r->o->ctx, to, line);
 }
 
+void bb_run_locked_say(void *ctx, enum bb_run_say to, const char *line)
+{
+	struct bb_run_shared *sh = ((struct bb_run_vm *)ctx)->sh;
+	pthread_mutex_lock(&sh->mu);
+	if (sh->o->say)
+		sh->o->say(sh->o->ctx, to, line);
+	pthread_mutex_unlock(&sh->mu);
+}
+
+void bb_run_locked_status(void *ctx, const char *line)
+{
+	struct bb_run_vm *vm = ctx;
+	struct bb_run_shared *sh = vm->sh;
+	char all[1024] = "";
+	size_t shown = 0;
+	pthread_mutex_lock(&sh->mu);
+	snprintf(sh->status[vm->vm], sizeof(sh->status[vm->vm]), "%s", line);
+	for (size_t i = 0; i < sh->nvms; i++)
+		shown += !!*sh->status[i];
+	/* each VM's part cut to its share of a 150-column line */
+	int share = shown > 1 ? (int)(150 / shown) - 3 : 150;
+	for (size_t i = 0; i < sh->nvms; i++) {
+		size_t l = strlen(all);
+		if (*sh->status[i])
+			snprintf(all + l, sizeof(all) - l, "%s%.*s", l ? " | " : "", share,
+			         sh->status[i]);
+	}
+	if (sh->o->status)
+		sh->o->status(sh->o->ctx, all);
+	pthread_mutex_unlock(&sh->mu);
+}
+
 struct bb_vcpu_load bb_run_vcpu_load(const struct run *r)
 {
-	int vms = r->res->two_host && !r->o->only ? 2 : 1;
+	int vms = r->res->two_host && !r->o->only ? 2 : r->nslots > 1 ? (int)r->nslots : 1;
 	return bb_vcpu_load(r->use, r->o->cpus, vms, r->host_cpus);
 }
 
@@ -40,15 +72,16 @@ void bb_run_record_accel(const struct run *r, struct bb_run_record *rec)
 	rec->vcpus_oversubscribed = l.oversubscribed;
 }
 
-int bb_run_order_turn(const struct run *r)
+int bb_run_order_turn(const struct run *r, size_t idx)
 {
 	size_t per_round = r->ngroups * r->nk;
-	return (int)(r->res->nrecs / (per_round ? per_round : 1));
+	return (int)(idx / (per_round ? per_round : 1));
 }
 
-void bb_run_boot_cmdline(const struct run *r, const char *base, struct bb_run_record *rec)
+void bb_run_boot_cmdline(const struct run *r, size_t idx, const char *base,
+                         struct bb_run_record *rec)
 {
-	rec->order_rotate = bb_run_order_turn(r);
+	rec->order_rotate = bb_run_order_turn(r, idx);
 	snprintf(rec->cmdline, sizeof(rec->cmdline), "%.4300s benchboot.order.rotate=%d", base,
 	         rec->order_rotate);
 }

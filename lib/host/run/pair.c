@@ -26,12 +26,6 @@
 enum { SERVER, CLIENT };
 static const char *const role_names[] = {"server", "client"};
 
-/* The callbacks of both VMs' progress go through one lock: one line at a time. */
-struct shared {
-	pthread_mutex_t mu;
-	const struct bb_run_opts *o;
-};
-
 /* One host of the pair: what it boots, its VM's arguments, how it went. */
 struct side {
 	struct run *r;
@@ -39,6 +33,7 @@ struct side {
 	int role, booted;
 	size_t host;           /* its index in the cluster */
 	struct bb_run_opts lo; /* the caller's callbacks, through the lock */
+	struct bb_run_vm vm;
 	struct bb_progress p;
 	char cmdline[4300], netdev[300], device[200], console[4096];
 	int ports[2]; /* its end of the test network, the other's */
@@ -47,24 +42,6 @@ struct side {
 	int qr;
 	pthread_t th;
 };
-
-static void locked_say(void *ctx, enum bb_run_say to, const char *line)
-{
-	struct shared *sh = ctx;
-	pthread_mutex_lock(&sh->mu);
-	if (sh->o->say)
-		sh->o->say(sh->o->ctx, to, line);
-	pthread_mutex_unlock(&sh->mu);
-}
-
-static void locked_status(void *ctx, const char *line)
-{
-	struct shared *sh = ctx;
-	pthread_mutex_lock(&sh->mu);
-	if (sh->o->status)
-		sh->o->status(sh->o->ctx, line);
-	pthread_mutex_unlock(&sh->mu);
-}
 
 /* Two free UDP ports on 127.0.0.1 (held open together so they differ). 0 or -errno. */
 static int free_ports(int port[2])
@@ -143,7 +120,7 @@ static void *side_boot(void *arg)
 
 /* Set up side sd of the res->nrecs-th boot; ports: its own, then the other's. */
 static void side_init(struct side *sd, struct run *r, const struct bootspec *s, int role,
-                      const int ports[2], struct shared *sh, size_t nboots)
+                      const int ports[2], struct bb_run_shared *sh, size_t nboots)
 {
 	const struct bb_cluster *c = &r->cluster;
 	char mac[32];
@@ -152,10 +129,11 @@ static void side_init(struct side *sd, struct run *r, const struct bootspec *s, 
 	sd->role = role;
 	sd->host = role == SERVER ? (size_t)c->server : (size_t)c->client;
 	sd->lo = *r->o;
-	sd->lo.say = locked_say;
+	sd->vm = (struct bb_run_vm){sh, 0};
+	sd->lo.say = bb_run_locked_say;
 	/* one status line on a terminal: the client's */
-	sd->lo.status = role == CLIENT && r->o->status ? locked_status : NULL;
-	sd->lo.ctx = sh;
+	sd->lo.status = role == CLIENT && r->o->status ? bb_run_locked_status : NULL;
+	sd->lo.ctx = &sd->vm;
 	sd->p.o = &sd->lo;
 	sd->p.boot_no = (int)r->res->nrecs + 1;
 	sd->p.nboots = (int)nboots;
@@ -166,7 +144,7 @@ static void side_init(struct side *sd, struct run *r, const struct bootspec *s, 
 	char words[128];
 	bb_cluster_role_args(role_names[role], words, sizeof(words));
 	snprintf(sd->cmdline, sizeof(sd->cmdline), "%.4096s benchboot.order.rotate=%d %.127s",
-	         s->cmdline, bb_run_order_turn(r), words);
+	         s->cmdline, bb_run_order_turn(r, r->res->nrecs), words);
 	snprintf(sd->console, sizeof(sd->console), "%.3800s/%s-%03zu-%.100s.g%d.%s.log",
 	         r->res->consdir, r->stamp, r->res->nrecs + 1, sd->p.kernel_name, s->group,
 	         role_names[role]);
@@ -247,7 +225,7 @@ void bb_pair_boot(struct run *r, const struct bootspec *cs, const struct bootspe
 {
 	struct bb_run_result *res = r->res;
 	struct bb_run_record *rec = &res->recs[res->nrecs];
-	struct shared sh = {.mu = PTHREAD_MUTEX_INITIALIZER, .o = r->o};
+	struct bb_run_shared sh = {.mu = PTHREAD_MUTEX_INITIALIZER, .o = r->o, .nvms = 1};
 	struct side sd[2];
 	int ports[2], rc;
 	memset(sd, 0, sizeof(sd));
@@ -278,7 +256,7 @@ void bb_pair_boot(struct run *r, const struct bootspec *cs, const struct bootspe
 			pthread_join(sd[i].th, NULL);
 	record_pair(r, sd, rec);
 	/* kept with the record: sd[] is gone when later boots write run.json again */
-	rec->order_rotate = bb_run_order_turn(r);
+	rec->order_rotate = bb_run_order_turn(r, r->res->nrecs);
 	snprintf(rec->cmdline, sizeof(rec->cmdline), "%s", sd[CLIENT].cmdline);
 	r->booted[res->nrecs] =
 	    (struct bb_run_booted){sd[CLIENT].p.kernel_name, cs->vmlinuz, cs->initrd, rec->cmdline};

@@ -3,7 +3,7 @@
  * host's topology (/sys/devices/system/cpu and /sys/devices/system/node), so one command
  * scales from a 2-CPU laptop to a 64-CPU lab server.
  *
- * The rules (docs/compare.md, "Side by side"):
+ * The rules (docs/verbs/run.md, "Side by side"):
  * - a set is made of whole cores: SMT siblings are never given to two VMs, since siblings
  *   share a core's execution units and would couple the two VMs' numbers;
  * - a set never spans NUMA nodes (a VM whose memory is on one node and vCPUs on another

@@ -334,6 +334,18 @@ static int ensure_disk(struct run *r, char *err, size_t errlen)
 	else
 		snprintf(res->disk, sizeof(res->disk), "%s/results.img", res->outdir);
 	int rc = make_disk(r, res->disk, err, errlen);
+	/* --parallel: one results disk a VM, DISK-2.img ... beside DISK (.img dropped) */
+	for (size_t i = 0; r->disks && i < r->nslots && !rc; i++) {
+		size_t l = strlen(res->disk);
+		if (l > 4 && !strcmp(res->disk + l - 4, ".img"))
+			l -= 4;
+		if (i)
+			snprintf(r->disks[i], sizeof(r->disks[i]), "%.*s-%zu.img", (int)l,
+			         res->disk, i + 1);
+		else
+			snprintf(r->disks[i], sizeof(r->disks[i]), "%s", res->disk);
+		rc = make_disk(r, r->disks[i], err, errlen);
+	}
 	if (rc || !res->two_host)
 		return rc;
 	if (r->o->server_disk)
@@ -355,6 +367,76 @@ static void warn_vcpus(struct run *r)
 	bb_vcpu_warning(&l, line, sizeof(line));
 	bb_run_say(r, BB_RUN_WARN, "%s", line);
 	r->vcpus_warned = 1;
+}
+
+/*
+ * --parallel N: the VMs that fit side by side on the host's topology (host/run/placement.h:
+ * a host CPU per vCPU in whole cores of one NUMA node, QEMU's own threads on its VM's CPUs),
+ * at most N; fewer said once, with the reason; 1 is one at a time, as without --parallel.
+ */
+static int place_vms(struct run *r, char *err, size_t errlen)
+{
+	const struct bb_run_opts *o = r->o;
+	int cpus = o->cpus > 0 ? o->cpus : BB_QEMU_DEFAULT_CPUS;
+	char why[1024] = "", sets[2048] = "";
+	if (o->parallel <= 1)
+		return 0;
+	if (r->res->two_host)
+		return errbuf_fail(
+		    err, errlen, -EINVAL,
+		    "--parallel boots one-host VMs side by side; a two-host job "
+		    "already boots its two hosts at once: run it without --parallel");
+	struct bb_topology *t = malloc(sizeof(*t));
+	if (!t)
+		return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+	int rc = bb_topology_read("", t, why, sizeof(why));
+	if (rc) {
+		bb_run_say(
+		    r, BB_RUN_WARN,
+		    "--parallel %d: unable to read the host's topology (%s): one VM at a time",
+		    o->parallel, why);
+		free(t);
+		return 0;
+	}
+	bb_place(t, o->parallel, cpus, &r->place, why, sizeof(why));
+	if (r->place.nslots < (size_t)o->parallel) {
+		/* would smaller VMs fit more? said as a hint: the VM's size is the user's choice */
+		struct bb_placement small;
+		char hint[128] = "", ignored[1024];
+		int fewer = cpus;
+		while (fewer > 1) {
+			fewer--;
+			bb_place(t, o->parallel, fewer, &small, ignored, sizeof(ignored));
+			if (small.nslots > r->place.nslots) {
+				snprintf(hint, sizeof(hint), " (with --cpus %d, %zu would fit)",
+				         fewer, small.nslots);
+				break;
+			}
+		}
+		bb_run_say(r, BB_RUN_WARN, "--parallel %d: %s; %s%s", o->parallel, why,
+		           r->place.nslots > 1 ? "booting as many at once as fit"
+		                               : "booting one VM at a time",
+		           hint);
+	}
+	free(t);
+	if (r->place.nslots <= 1)
+		return 0;
+	r->nslots = r->place.nslots;
+	for (size_t i = 0; i < r->nslots; i++) {
+		size_t l = strlen(sets);
+		snprintf(sets + l, sizeof(sets) - l, "%s", i ? " | " : "");
+		l = strlen(sets);
+		bb_cpulist_format(&r->place.slots[i], sets + l, sizeof(sets) - l);
+	}
+	bb_run_say(r, BB_RUN_OUT,
+	           "side by side: %zu VMs at once, each pinned to its own host CPUs: %s (a host "
+	           "CPU per vCPU, QEMU's own threads on its VM's CPUs%s)",
+	           r->nslots, sets,
+	           bb_cpuset_count(&r->place.host) ? ", CPU 0's core left to the host" : "");
+	r->res->side_by_side = r->nslots;
+	if (!(r->disks = calloc(r->nslots, sizeof(*r->disks))))
+		return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+	return 0;
 }
 
 /* The accelerator, once: KVM only when the job's own kernel prints under it. */
@@ -394,30 +476,42 @@ static int nic_device(const struct run *r, const struct bootspec *s, char *buf, 
 	return 1;
 }
 
+/* A pinned VM (side by side) says its QEMU's pid: which VM is which process. */
+static void said_pid(void *ctx, int pid)
+{
+	bb_progress_event(ctx, "QEMU pid %d", pid);
+}
+
 /* One QEMU boot of s, watched by p. A boot under KVM whose kernel prints nothing (the probe
  * passed, yet this kernel is silent) is stopped and booted again under TCG, not counted. */
-static int qemu_boot(struct run *r, const struct bootspec *s, struct bb_progress *p,
-                     struct bb_run_record *rec, struct bb_qemu_result *qres)
+int bb_run_qemu(struct run *r, const struct bootspec *s, struct bb_progress *p,
+                struct bb_run_record *rec, const char *disk, const struct bb_cpuset *affinity,
+                struct bb_qemu_result *qres)
 {
 	const struct bb_run_opts *o = r->o;
-	char nicdev[160];
+	char nicdev[160], pinned[300] = "";
 	const char *nic_args[] = {"-netdev", "user,id=n0", "-device", nicdev, NULL};
 	int nic = nic_device(r, s, nicdev, sizeof(nicdev));
+	if (affinity) {
+		strcpy(pinned, ", host CPUs ");
+		bb_cpulist_format(affinity, pinned + strlen(pinned),
+		                  sizeof(pinned) - strlen(pinned));
+	}
 	for (;;) {
 		double dl = bb_run_deadline(r, s);
 		p->boot_start = bb_now();
 		p->default_silence = o->silence > 0 ? o->silence : r->allow;
 		bb_progress_event(
-		    p, "kernel %s, boot group %d, %s, %d CPUs, %d MB, deadline %.0f s%s",
+		    p, "kernel %s, boot group %d, %s, %d CPUs, %d MB%s, deadline %.0f s%s",
 		    r->kernels[s->kernel].name, s->group, r->use == BB_ACCEL_KVM ? "KVM" : "TCG",
-		    o->cpus > 0 ? o->cpus : BB_QEMU_DEFAULT_CPUS, o->mem_mb ? o->mem_mb : 1024, dl,
-		    nic ? ", NIC on QEMU's user network" : "");
+		    o->cpus > 0 ? o->cpus : BB_QEMU_DEFAULT_CPUS, o->mem_mb ? o->mem_mb : 1024,
+		    pinned, dl, nic ? ", NIC on QEMU's user network" : "");
 		struct bb_qemu_opts qo = {
 		    .accel = r->use,
 		    .kernel = s->vmlinuz,
 		    .initrd = s->initrd,
 		    .append = rec->cmdline,
-		    .disk = *r->res->disk ? r->res->disk : NULL,
+		    .disk = *disk ? disk : NULL,
 		    .disk_blkdebug = o->blkdebug,
 		    .cpus = o->cpus,
 		    .mem_mb = o->mem_mb,
@@ -432,6 +526,8 @@ static int qemu_boot(struct run *r, const struct bootspec *s, struct bb_progress
 		    .ctx = p,
 		    .interrupt = o->interrupt,
 		    .extra_args = nic ? nic_args : NULL,
+		    .affinity = affinity,
+		    .on_start = affinity ? said_pid : NULL,
 		};
 		int qr = bb_qemu_boot(&qo, qres);
 		if (qr || qres->outcome != BB_BOOT_NO_KERNEL)
@@ -449,41 +545,66 @@ static int qemu_boot(struct run *r, const struct bootspec *s, struct bb_progress
 	}
 }
 
-/* Boot s (the res->nrecs-th boot of nboots), record it, collect it, update run.json. */
-static void boot_one(struct run *r, const struct bootspec *s, size_t nboots)
+void bb_run_boot_begin(struct run *r, const struct bootspec *s, size_t idx, size_t nboots,
+                       const struct bb_run_opts *po, struct bb_progress *p)
 {
-	struct bb_run_result *res = r->res;
-	struct bb_run_record *rec = &res->recs[res->nrecs];
-	struct bb_progress p = {.o = r->o, .boot_no = (int)res->nrecs + 1, .nboots = (int)nboots};
-	struct bb_qemu_result qres;
-	p.plan = s->plan;
-	p.kernel_name = r->kernels[s->kernel].name;
+	struct bb_run_record *rec = &r->res->recs[idx];
+	memset(p, 0, sizeof(*p));
+	p->o = po;
+	p->boot_no = (int)idx + 1;
+	p->nboots = (int)nboots;
+	p->plan = s->plan;
+	p->kernel_name = r->kernels[s->kernel].name;
 	rec->kernel = s->kernel;
 	rec->group = s->group;
 	snprintf(rec->console, sizeof(rec->console), "%.3800s/%s-%03zu-%.127s.g%d.log",
-	         res->consdir, r->stamp, res->nrecs + 1, p.kernel_name, s->group);
-	bb_run_boot_cmdline(r, s->cmdline, rec);
-	int qr = qemu_boot(r, s, &p, rec, &qres);
-	r->booted[res->nrecs] =
-	    (struct bb_run_booted){p.kernel_name, s->vmlinuz, s->initrd, rec->cmdline};
-	res->nrecs++;
+	         r->res->consdir, r->stamp, idx + 1, p->kernel_name, s->group);
+	bb_run_boot_cmdline(r, idx, s->cmdline, rec);
+}
+
+int bb_run_boot_end(struct run *r, const struct bootspec *s, size_t idx, struct bb_progress *p,
+                    int qr, const struct bb_qemu_result *qres, const char *disk)
+{
+	struct bb_run_result *res = r->res;
+	struct bb_run_record *rec = &res->recs[idx];
+	r->booted[idx] = (struct bb_run_booted){p->kernel_name, s->vmlinuz, s->initrd, rec->cmdline};
 	bb_run_record_accel(r, rec);
-	snprintf(rec->boot_id, sizeof(rec->boot_id), "%s", p.boot_id);
-	rec->ok = p.ok;
-	rec->failed = p.failed;
-	rec->wall = qres.wall_s;
-	rec->stalls = qres.stalls;
-	snprintf(rec->stall, sizeof(rec->stall), "%s", qres.stall);
-	snprintf(rec->disk_error, sizeof(rec->disk_error), "%s", p.disk_error);
-	if (bb_run_outcome(r, &p, qr, &qres, rec->console, &rec->outcome, rec->detail,
+	snprintf(rec->boot_id, sizeof(rec->boot_id), "%s", p->boot_id);
+	rec->ok = p->ok;
+	rec->failed = p->failed;
+	rec->wall = qres->wall_s;
+	rec->stalls = qres->stalls;
+	snprintf(rec->stall, sizeof(rec->stall), "%s", qres->stall);
+	snprintf(rec->disk_error, sizeof(rec->disk_error), "%s", p->disk_error);
+	if (bb_run_outcome(r, p, qr, qres, rec->console, &rec->outcome, rec->detail,
 	                   sizeof(rec->detail), &rec->finished))
-		return;
-	bb_run_collect(r, &p, res->disk, res->outdir, rec->console, rec->boot_id, rec->finished,
+		return 1;
+	bb_run_collect(r, p, disk, res->outdir, rec->console, rec->boot_id, rec->finished,
 	               rec->folder, sizeof(rec->folder));
+	return 0;
+}
+
+void bb_run_write_json(struct run *r)
+{
+	struct bb_run_result *res = r->res;
 	int wr = bb_runjson_write(res->outdir, r->old, res->recs, r->booted, res->nrecs);
 	if (wr)
 		bb_run_say(r, BB_RUN_WARN, "unable to write %s/run.json: %s", res->outdir,
 		           strerror(-wr));
+}
+
+/* Boot s (the res->nrecs-th boot of nboots), record it, collect it, update run.json. */
+static void boot_one(struct run *r, const struct bootspec *s, size_t nboots)
+{
+	struct bb_run_result *res = r->res;
+	size_t idx = res->nrecs;
+	struct bb_progress p;
+	struct bb_qemu_result qres;
+	bb_run_boot_begin(r, s, idx, nboots, r->o, &p);
+	int qr = bb_run_qemu(r, s, &p, &res->recs[idx], res->disk, NULL, &qres);
+	res->nrecs++;
+	if (!bb_run_boot_end(r, s, idx, &p, qr, &qres, res->disk))
+		bb_run_write_json(r);
 }
 
 static void until_say(void *ctx, const char *line)
@@ -540,9 +661,7 @@ static int boot_all(struct run *r, char *err, size_t errlen)
 	struct bb_run_result *res = r->res;
 	size_t nboots = o->until > 0
 	                    ? (size_t)(o->max_boots > 0 ? o->max_boots : BB_RUN_UNTIL_MAX_BOOTS)
-	                    : (size_t)(o->repeat > 0      ? o->repeat
-	                               : r->repeat_to > 0 ? r->repeat_to
-	                                                  : 1) *
+	                    : (size_t)(o->repeat > 0 ? o->repeat : r->repeat_to > 0 ? r->repeat_to : 1) *
 	                          r->ngroups * r->nk;
 	char p[4300], msg[256];
 	struct stat st;
@@ -558,7 +677,8 @@ static int boot_all(struct run *r, char *err, size_t errlen)
 	strftime(r->stamp, sizeof(r->stamp), "%Y%m%d-%H%M%S", localtime(&now));
 	volatile sig_atomic_t *stop = o->interrupt;
 	double start = bb_now();
-	for (size_t i = 0; i < nboots && !(stop && *stop); i++) {
+	size_t width = r->nslots > 1 ? r->nslots : 1;
+	for (size_t i = 0; i < nboots && !(stop && *stop); i = res->nrecs) {
 		if (o->until > 0 && o->max_time > 0 && bb_now() - start >= o->max_time) {
 			char last[1024];
 			snprintf(last, sizeof(last), "%s", res->until_why);
@@ -568,13 +688,21 @@ static int boot_all(struct run *r, char *err, size_t errlen)
 			return 0;
 		}
 		const struct bootspec *s = &r->specs[i % (r->ngroups * r->nk)];
+		size_t n = nboots - i < width ? nboots - i : width;
 		if (r->res->two_host)
 			bb_pair_boot(r, s, r->sspecs ? &r->sspecs[s->group] : s, nboots);
+		else if (n > 1)
+			bb_parallel_boot(r, n, nboots);
 		else
 			boot_one(r, s, nboots);
-		const struct bb_run_record *rec = &res->recs[res->nrecs - 1];
-		if (!strcmp(rec->outcome, "qemu-failed") ||
-		    (rec->server_outcome && !strcmp(rec->server_outcome, "qemu-failed")))
+		int qemu_failed = 0;
+		for (size_t k = i; k < res->nrecs; k++) {
+			const struct bb_run_record *rec = &res->recs[k];
+			qemu_failed |=
+			    !strcmp(rec->outcome, "qemu-failed") ||
+			    (rec->server_outcome && !strcmp(rec->server_outcome, "qemu-failed"));
+		}
+		if (qemu_failed)
 			break;
 		if (o->until > 0 && until_done(r))
 			break;
@@ -600,7 +728,7 @@ int bb_run(const struct bb_run_opts *o, struct bb_run_result *res, char *err, si
 		                   "what to boot? a JOB file, or --image DIR, or --initrd FILE");
 	if ((rc = pick_kernels(&r, err, errlen)) || (rc = until_check_sides(&r, err, errlen)) ||
 	    (rc = make_outdir(&r, err, errlen)) || (rc = prepare_boots(&r, err, errlen)) ||
-	    (rc = ensure_disk(&r, err, errlen)))
+	    (rc = place_vms(&r, err, errlen)) || (rc = ensure_disk(&r, err, errlen)))
 		goto out;
 	r.host_cpus = bb_host_cpus();
 	choose_accel(&r);
@@ -614,6 +742,7 @@ out:
 	free(r.specs);
 	free(r.sspecs);
 	free(r.booted);
+	free(r.disks);
 	jn_free(r.old);
 	return rc;
 }

@@ -17,6 +17,7 @@
 
 #define BB_RUN_MAX_KERNELS 16
 #define BB_RUN_UNTIL_MAX_BOOTS 20
+#define BB_RUN_MAX_PARALLEL 64 /* --parallel: VMs at once, at most */
 
 struct bb_strv;
 
@@ -59,6 +60,12 @@ struct bb_run_opts {
 	int max_boots;          /* 0: BB_RUN_UNTIL_MAX_BOOTS */
 	double max_time;        /* seconds, 0: none */
 	/*
+	 * Side by side (host/run/parallel.c): up to this many VMs at once, each pinned to its own
+	 * disjoint set of host CPUs (host/run/placement.h), as many as fit; each with its own
+	 * results disk (OUTDIR/results.img, results-2.img, ...). 0 or 1: one at a time.
+	 */
+	int parallel;
+	/*
 	 * A two-host job (its cluster has a server host and a client host): both hosts boot in
 	 * parallel, each VM with its results disk and a virtio NIC on a private network between
 	 * the two (host/run/pair.h).
@@ -88,6 +95,7 @@ struct bb_run_result {
 	int until_error;      /* --until: 0, or why no interval could be had (-EINVAL: bad key or
 	                         stat), said in until_why */
 	char until_why[1024]; /* --until: why the boots stopped */
+	size_t side_by_side;  /* --parallel: the VMs booted at once (0 or 1: one at a time) */
 };
 
 /*

@@ -2,6 +2,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -59,7 +60,18 @@ enum bb_boot_outcome bb_console_classify(const char *line)
 	return BB_BOOT_POWEROFF;
 }
 
-static pid_t spawn(char *const argv[], int out_fd, int err_fd)
+/* In the child: pin it (and the threads it will start) to the CPUs of set. 0 or -errno. */
+static int pin(const struct bb_cpuset *set)
+{
+	cpu_set_t cs;
+	CPU_ZERO(&cs);
+	for (unsigned c = 0; c < BB_CPUSET_MAX && c < CPU_SETSIZE; c++)
+		if (bb_cpuset_has(set, c))
+			CPU_SET(c, &cs);
+	return sched_setaffinity(0, sizeof(cs), &cs) ? -errno : 0;
+}
+
+static pid_t spawn(char *const argv[], int out_fd, int err_fd, const struct bb_cpuset *affinity)
 {
 	pid_t parent = getpid();
 	pid_t pid = fork();
@@ -81,6 +93,13 @@ static pid_t spawn(char *const argv[], int out_fd, int err_fd)
 		_exit(127);
 	for (int fd = 3; fd < 1024; fd++)
 		close(fd);
+	int pr = affinity ? pin(affinity) : 0;
+	if (pr) {
+		char list[256];
+		bb_cpulist_format(affinity, list, sizeof(list));
+		dprintf(2, "cannot pin QEMU to host CPUs %s: %s\n", list, strerror(-pr));
+		_exit(127);
+	}
 	execvp(argv[0], argv);
 	dprintf(2, "cannot run %s: %s\n", argv[0], strerror(errno));
 	_exit(127);
@@ -525,7 +544,7 @@ int bb_qemu_boot(const struct bb_qemu_opts *o, struct bb_qemu_result *res)
 		goto out_close;
 	}
 	double start = now_s();
-	pid_t pid = spawn((char *const *)cmd.argv, out[1], err[1]);
+	pid_t pid = spawn((char *const *)cmd.argv, out[1], err[1], o->affinity);
 	if (pid < 0) {
 		r = -errno;
 		snprintf(res->detail, sizeof(res->detail), "fork: %s", strerror(errno));

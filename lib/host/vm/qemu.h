@@ -13,6 +13,8 @@
 #include <signal.h>
 #include <stddef.h>
 
+#include "cpulist.h"
+
 enum bb_accel { BB_ACCEL_AUTO, BB_ACCEL_KVM, BB_ACCEL_TCG };
 
 /*
@@ -81,6 +83,9 @@ struct bb_qemu_opts {
 	void *ctx;
 	volatile sig_atomic_t *interrupt; /* nonzero: stop the VM (set by a SIGINT handler) */
 	const char *const *extra_args;    /* more QEMU arguments, NULL-terminated, or NULL */
+	/* host CPUs QEMU is pinned to (set in the child before exec, so every thread of QEMU's,
+	 * vCPUs included, inherits it), or NULL: not pinned */
+	const struct bb_cpuset *affinity;
 };
 
 struct bb_qemu_result {
