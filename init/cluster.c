@@ -329,8 +329,8 @@ static void add_sysctl(struct sysctl_set *set, const struct peer_msg *m)
 	set->n++;
 }
 
-int cluster_iter_start(struct boot *b, const struct bb_plan_run *run, int iter, int warmup, int pos,
-                       int positions, struct sysctl_set *peer, char *reason, size_t len)
+int cluster_iter_start(struct boot *b, const struct bb_plan_run *run, int iter, int warmup,
+                       int monitored, int pos, int positions, struct sysctl_set *peer, char *reason, size_t len)
 {
 	char line[PEER_LINE_MAX], num[32];
 	struct peer_msg m;
@@ -349,6 +349,9 @@ int cluster_iter_start(struct boot *b, const struct bb_plan_run *run, int iter, 
 	snprintf(num, sizeof(num), "%d", warmup);
 	if (warmup)
 		peer_line_add(line, sizeof(line), "warmup", num);
+	snprintf(num, sizeof(num), "%d", monitored);
+	if (monitored)
+		peer_line_add(line, sizeof(line), "monitored", num);
 	if (send_line(b, line))
 		goto gone;
 	for (;;) {
@@ -452,21 +455,26 @@ static void serve_start(struct boot *b, const struct peer_msg *m, cluster_iterat
 {
 	const char *id = peer_msg_get(m, "run"), *it = peer_msg_get(m, "iter"),
 	           *pos = peer_msg_get(m, "pos");
-	const char *wu = peer_msg_get(m, "warmup");
+	const char *wu = peer_msg_get(m, "warmup"), *mo = peer_msg_get(m, "monitored");
 	int iter = it ? atoi(it) : 0, warmup = wu ? atoi(wu) : 0, p = 0, t = 0;
+	int monitored = mo ? atoi(mo) : 0;
 	size_t r;
 	char why[300];
 	for (r = 0; id && r < b->plan.nruns; r++)
 		if (!strcmp(b->plan.runs[r].id, id))
 			break;
 	int known = id && r < b->plan.nruns &&
-	            (warmup ? iter == 0 && warmup > 0 && warmup <= b->plan.warmup
-	                    : iter >= 1 && iter <= b->plan.runs[r].iterations);
+	            (warmup      ? iter == 0 && warmup > 0 && warmup <= b->plan.warmup && !monitored
+	             : monitored ? iter == 0 && monitored > 0 && monitored <= b->plan.monitored
+	                         : iter >= 1 && iter <= b->plan.runs[r].iterations);
 	if (!known) {
 		struct sysctl_set none = {0};
 		snprintf(why, sizeof(why), "no run %s %s %s in the server host's plan",
-		         id ? id : "-", warmup ? "warm-up" : "iteration",
-		         warmup ? (wu ? wu : "-") : (it ? it : "-"));
+		         id ? id : "-",
+		         warmup      ? "warm-up"
+		         : monitored ? "monitored iteration"
+		                     : "iteration",
+		         warmup ? (wu ? wu : "-") : monitored ? mo : (it ? it : "-"));
 		say("the client host asked for %s", why);
 		cluster_serve_started(b, &none, "failed", why);
 		return;
@@ -475,8 +483,8 @@ static void serve_start(struct boot *b, const struct peer_msg *m, cluster_iterat
 		p = b->position + 1, t = 0;
 	b->position = p - 1;
 	b->positions = t;
-	serve(b, r, iter, warmup);
-	if (!warmup && iter > b->run_served[r])
+	serve(b, r, iter, warmup, monitored);
+	if (!warmup && !monitored && iter > b->run_served[r])
 		b->run_served[r] = iter;
 }
 
@@ -513,5 +521,5 @@ void cluster_serve(struct boot *b, cluster_iteration_fn *serve)
 			b->positions += b->plan.runs[r].iterations;
 	for (size_t r = 0; r < b->plan.nruns; r++)
 		for (int i = b->run_served[r] + 1; i <= b->plan.runs[r].iterations; i++)
-			serve(b, r, i, 0);
+			serve(b, r, i, 0, 0);
 }

@@ -247,11 +247,11 @@ void cluster_meet(struct boot *b);
 /* Why the iterations fail at once (role unresolved, the other host missing or gone), or NULL. */
 const char *cluster_down(const struct boot *b);
 /* Client host: ask the server host to start an iteration (warmup K > 0: the boot's K-th
- * warm-up, iter 0). 0 (its servers are ready), 1 (it
+ * warm-up, iter 0; monitored K > 0: the run's K-th monitored iteration, iter 0). 0 (its servers are ready), 1 (it
  * could not: reason), -1 (it is gone: reason; cluster_down() says so from now on). The
  * server's sysctls as read back go to peer (malloc'd entries). */
-int cluster_iter_start(struct boot *b, const struct bb_plan_run *run, int iter, int warmup, int pos,
-                       int positions, struct sysctl_set *peer, char *reason, size_t len);
+int cluster_iter_start(struct boot *b, const struct bb_plan_run *run, int iter, int warmup,
+                       int monitored, int pos, int positions, struct sysctl_set *peer, char *reason, size_t len);
 /* Client host: the clients are done (status/reason: the client side); the server's side of
  * the iteration into pstatus/preason. 0, 1 (the server side failed), -1 (gone). */
 int cluster_iter_end(struct boot *b, const char *status, const char *reason, char *pstatus,
@@ -261,7 +261,8 @@ void cluster_done(struct boot *b, int ok, int failed);
 /* Server host: serve the iterations the client host asks for until it says done or is gone;
  * then the iterations not served fail with the reason. `serve` runs one iteration (the
  * runner passes run_iteration: the protocol knows nothing of how a run is run). */
-typedef void cluster_iteration_fn(struct boot *b, size_t runidx, int iter, int warmup);
+typedef void cluster_iteration_fn(struct boot *b, size_t runidx, int iter, int warmup,
+                                  int monitored);
 void cluster_serve(struct boot *b, cluster_iteration_fn *serve);
 /* Server host, inside an iteration (run.c): answer `start` (its sysctls as read back, its
  * status), then wait for the client's `end` (bounded by runtime + grace + margin). 0, or -1
@@ -274,8 +275,9 @@ int cluster_serve_wait_end(struct boot *b, const struct bb_plan_run *run, char *
 void cluster_serve_ended(struct boot *b, const char *status, const char *reason);
 struct ijw;
 
-/* One iteration of plan run i (run.c); warmup K > 0: the boot's K-th warm-up (iter 0). */
-void run_iteration(struct boot *b, size_t runidx, int iter, int warmup);
+/* One iteration of plan run i (run.c); warmup K > 0: the boot's K-th warm-up (iter 0);
+ * monitored K > 0: the run's K-th monitored iteration (iter 0). */
+void run_iteration(struct boot *b, size_t runidx, int iter, int warmup, int monitored);
 /* Run every iteration of plan run i (run.c). */
 void run_one(struct boot *b, size_t i);
 /* Every iteration of the plan, in the plan's order (interleaved, random or blocked). */

@@ -124,6 +124,9 @@ static void describe(const char *path, char *buf, size_t len)
 		snprintf(buf, len, " (the results of %s)", run);
 	else if (!strncmp(p, "warmup-", 7) && strchr(p, '/'))
 		snprintf(buf, len, " (warm-up %.*s of %s)", (int)(strchr(p, '/') - p - 7), p + 7, run);
+	else if (!strncmp(p, "monitored-", 10) && strchr(p, '/'))
+		snprintf(buf, len, " (monitored iteration %.*s of %s)",
+		         (int)(strchr(p, '/') - p - 10), p + 10, run);
 	else if (strchr(p, '/'))
 		snprintf(buf, len, " (iteration %.*s of %s)", (int)(strchr(p, '/') - p), p, run);
 }

@@ -416,6 +416,7 @@ struct iteration {
 	size_t runidx;
 	int iter;
 	int warmup;    /* 0, or K: the boot's K-th warm-up iteration (kept apart, docs/plan.md) */
+	int monitored; /* 0, or K: the run's K-th monitored iteration (kept apart, docs/plan.md) */
 	int position;  /* in the boot's sequence, 1-based */
 	char dir[512]; /* relative to init_root */
 	char status[16];
@@ -441,6 +442,48 @@ struct iteration {
 	char peer_status[16], peer_reason[512];
 	struct sysctl_set peer_sysctls; /* client host: the server host's, as read back there */
 };
+
+/*
+ * Whether the monitors run in this iteration: with plan `monitored` N > 0 only in the runs' N
+ * monitored iterations, so the measured ones stay clean; with 0 in every iteration, as LKP.
+ */
+static int monitors_run_in(const struct boot *b, const struct iteration *it)
+{
+	if (!b->plan.monitors.n)
+		return 0;
+	return b->plan.monitored ? it->monitored > 0 : 1;
+}
+
+/* An iteration kept apart (a warm-up, a monitored one): its stats in its own folder. */
+static int kept_apart(const struct iteration *it)
+{
+	return it->warmup || it->monitored;
+}
+
+/* What the console calls it ("warm-up", "monitored", "iteration"), its number and count. */
+static const char *iter_kind(const struct boot *b, const struct iteration *it, int *k, int *n)
+{
+	if (it->warmup) {
+		*k = it->warmup, *n = b->plan.warmup;
+		return "warm-up";
+	}
+	if (it->monitored) {
+		*k = it->monitored, *n = b->plan.monitored;
+		return "monitored";
+	}
+	*k = it->iter, *n = it->run->iterations;
+	return "iteration";
+}
+
+/* " warmup=K" or " monitored=K" (the console's mark of an iteration kept apart), or "". */
+static void apart_tag(const struct iteration *it, char *buf, size_t len)
+{
+	*buf = 0;
+	if (it->warmup)
+		snprintf(buf, len, " warmup=%d", it->warmup);
+	else if (it->monitored)
+		snprintf(buf, len, " monitored=%d", it->monitored);
+}
 
 static void set_failed(struct iteration *it, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
@@ -698,7 +741,7 @@ static int ask_peer(struct boot *b, struct iteration *it, int gate[2])
 	char why[512];
 	setup_deferred_run(b);
 	it->peer_asked = 1;
-	int r = cluster_iter_start(b, it->run, it->iter, it->warmup, it->position,
+	int r = cluster_iter_start(b, it->run, it->iter, it->warmup, it->monitored, it->position,
 	                           b->positions ? b->positions : it->position, &it->peer_sysctls,
 	                           why, sizeof(why));
 	if (r) {
@@ -790,9 +833,12 @@ static void execute(struct boot *b, struct iteration *it)
 	it->oom_kills0 = cgroup_oom_kills(&b->cgroup);
 	it->t_release = init_now_ms();
 	release_gate(gate);
-	monitor_use_plan(&b->plan);
-	monitor_perf_window(&b->plan, run->runtime);
-	it->monitor_pid = monitor_start(&b->plan.monitors, it->dir);
+	it->monitor_pid = 0;
+	if (monitors_run_in(b, it)) {
+		monitor_use_plan(&b->plan);
+		monitor_perf_window(&b->plan, run->runtime);
+		it->monitor_pid = monitor_start(&b->plan.monitors, it->dir);
+	}
 	if (it->monitor_pid < 0)
 		say("%s iteration %d: monitors not started: fork: %s", run->id, it->iter,
 		    strerror((int)-it->monitor_pid));
@@ -920,6 +966,8 @@ static void write_status(struct boot *b, struct iteration *it)
 	ijw_int(&w, "iterations", run->iterations);
 	if (it->warmup) /* a warm-up iteration: its stats are not in the run's results.json */
 		ijw_int(&w, "warmup", it->warmup);
+	if (it->monitored) /* a monitored iteration: nor are these */
+		ijw_int(&w, "monitored", it->monitored);
 	/* where it ran in the boot: 1 is the boot's first iteration */
 	ijw_int(&w, "position", it->position);
 	ijw_int(&w, "positions", b->positions ? b->positions : it->position);
@@ -975,7 +1023,7 @@ static void write_status(struct boot *b, struct iteration *it)
 	}
 	if (*it->stats_error)
 		ijw_str(&w, "stats_error", it->stats_error);
-	if (b->plan.monitors.n) /* each monitor's status file (init/monitor_status.h) */
+	if (monitors_run_in(b, it)) /* each monitor's status file (init/monitor_status.h) */
 		monitor_status_json(&w, &b->plan.monitors, it->dir);
 	if (b->cluster.role != BB_ROLE_NONE)
 		peer_json(&w, b, it);
@@ -1012,15 +1060,30 @@ static int append_results(struct iteration *it, const struct bb_strv *monitors, 
 	return !r;
 }
 
-/* A warm-up iteration's stats: its own folder's results.json, never the run's. */
-static void write_warmup_results(struct iteration *it)
+/*
+ * The stats of an iteration kept apart (a warm-up, a monitored iteration): its own folder's
+ * results.json, never the run's; a monitored one's with its monitors' status lines (monitors
+ * NULL: none ran).
+ */
+static void write_own_results(struct iteration *it, const struct bb_strv *monitors)
 {
 	char path[600], err[256];
-	char *text = NULL;
-	int r;
+	char *text = NULL, **status = NULL;
+	int r = 0;
 	snprintf(path, sizeof(path), "%s/results.json", it->dir);
-	if ((r = bb_resjson_append(NULL, &it->stats, &text, err, sizeof(err))) ||
-	    (r = init_write(path, text, 1)))
+	if (monitors)
+		r = monitor_status_lines(monitors, it->dir, &status);
+	if (!r && monitors)
+		r = bb_resjson_append_status(NULL, &it->stats, (const char *const *)monitors->v,
+		                             (const char *const *)status, monitors->n, &text, err,
+		                             sizeof(err));
+	else if (!r)
+		r = bb_resjson_append(NULL, &it->stats, &text, err, sizeof(err));
+	if (status)
+		monitor_status_lines_free(status, monitors->n);
+	if (!r)
+		r = init_write(path, text, 1);
+	if (r)
 		say("%s: cannot write %s: %s", it->run->id, path,
 		    r == -EINVAL ? err : strerror(-r));
 	free(text);
@@ -1050,14 +1113,15 @@ static void report(struct boot *b, struct iteration *it)
 		size_t sl = strlen(run->suite);
 		if (!strncmp(s->name, run->suite, sl) && !strncmp(s->name + sl, ".time.", 6))
 			continue;
-		if (it->warmup) /* not "iteration": the host reads those lines as results */
-			say("%s warm-up %d: %s = %.6g %s", run->id, it->warmup, s->name, s->value,
-			    s->unit);
+		int k, n;
+		const char *kind = iter_kind(b, it, &k, &n);
+		if (kept_apart(it)) /* not "iteration": the host reads those lines as results */
+			say("%s %s %d: %s = %.6g %s", run->id, kind, k, s->name, s->value, s->unit);
 		else
 			say("%s iteration %d: %s = %.6g %s", run->id, it->iter, s->name, s->value,
 			    s->unit);
 	}
-	if (b->plan.console_lava && !it->warmup) {
+	if (b->plan.console_lava && !kept_apart(it)) {
 		char line[512];
 		for (size_t i = 0; !strcmp(it->status, "ok") && i < it->ntest_stats; i++) {
 			const struct bb_stat *s = &it->stats.v[i];
@@ -1078,25 +1142,28 @@ static void report(struct boot *b, struct iteration *it)
 	for (char *p = reason; *p; p++)
 		if (*p == '\n')
 			*p = ' ';
-	char wtag[24] = "";
-	if (it->warmup)
-		snprintf(wtag, sizeof(wtag), "warmup=%d ", it->warmup);
+	char tag[32], wtag[34] = "";
+	apart_tag(it, tag, sizeof(tag));
+	if (*tag) /* "monitored=K " after iter=0 */
+		snprintf(wtag, sizeof(wtag), "%s ", tag + 1);
 	machine(BB_CON_RUN_END " id=%s iter=%d %sstatus=%s elapsed=%.2f init_ticks=%ld "
 	                       "init_cpu_us=%lld monitors_cpu_us=%lld reason=%s",
 	        run->id, it->iter, wtag, it->status,
 	        it->t_release ? (it->t_end - it->t_release) / 1e3 : 0.0, it->init_ticks,
 	        it->init_cpu_ns < 0 ? -1 : it->init_cpu_ns / 1000, it->monitors_cpu_us, reason);
-	say("run %zu/%zu %s %s %d/%d: %s%s%s", it->runidx + 1, b->plan.nruns, run->id,
-	    it->warmup ? "warm-up" : "iteration", it->warmup ? it->warmup : it->iter,
-	    it->warmup ? b->plan.warmup : run->iterations, it->status, *it->reason ? ": " : "",
-	    it->reason);
+	int k, n;
+	const char *kind = iter_kind(b, it, &k, &n);
+	say("run %zu/%zu %s %s %d/%d: %s%s%s", it->runidx + 1, b->plan.nruns, run->id, kind, k, n,
+	    it->status, *it->reason ? ": " : "", it->reason);
 }
 
-/* Iteration iter of plan run runidx; warmup K > 0: the boot's K-th warm-up instead (iter 0). */
-static void iteration(struct boot *b, size_t runidx, int iter, int warmup)
+/* Iteration iter of plan run runidx; warmup K > 0: the boot's K-th warm-up instead (iter 0);
+ * monitored K > 0: the run's K-th monitored iteration instead (iter 0). */
+static void iteration(struct boot *b, size_t runidx, int iter, int warmup, int monitored)
 {
 	const struct bb_plan_run *run = &b->plan.runs[runidx];
-	struct iteration it = {.run = run, .runidx = runidx, .iter = iter, .warmup = warmup};
+	struct iteration it = {
+	    .run = run, .runidx = runidx, .iter = iter, .warmup = warmup, .monitored = monitored};
 	char why[256], *old_results = NULL;
 	int r, appended = 0;
 
@@ -1110,14 +1177,16 @@ static void iteration(struct boot *b, size_t runidx, int iter, int warmup)
 	if (warmup)
 		snprintf(it.dir, sizeof(it.dir), INIT_RESULTS_DIR "/runs/%s/warmup-%d", run->id,
 		         warmup);
+	else if (monitored)
+		snprintf(it.dir, sizeof(it.dir), INIT_RESULTS_DIR "/runs/%s/monitored-%d", run->id,
+		         monitored);
 	else
 		snprintf(it.dir, sizeof(it.dir), INIT_RESULTS_DIR "/runs/%s/%d", run->id, iter);
 	if ((r = init_mkdirs(it.dir, 0755)))
 		say("mkdir %s: %s", it.dir, strerror(-r));
 	it.nclients = server_host ? 0 : (size_t)bb_plan_clients(run, b->ncpu);
-	char wtag[24] = "";
-	if (warmup)
-		snprintf(wtag, sizeof(wtag), " warmup=%d", warmup);
+	char wtag[32];
+	apart_tag(&it, wtag, sizeof(wtag));
 	machine(BB_CON_RUN_START " id=%s iter=%d/%d runtime=%g clients=%zu pos=%d/%d%s", run->id,
 	        iter, run->iterations, run->runtime, it.nclients, it.position,
 	        b->positions ? b->positions : it.position, wtag);
@@ -1126,9 +1195,9 @@ static void iteration(struct boot *b, size_t runidx, int iter, int warmup)
 		for (size_t i = 0; i < run->params.n; i++)
 			snprintf(params + strlen(params), sizeof(params) - strlen(params), " %s=%s",
 			         run->params.v[i].key, run->params.v[i].value);
-		say("run %zu/%zu %s %s %d/%d:%s", runidx + 1, b->plan.nruns, run->id,
-		    warmup ? "warm-up" : "iteration", warmup ? warmup : iter,
-		    warmup ? b->plan.warmup : run->iterations,
+		int k, n;
+		const char *kind = iter_kind(b, &it, &k, &n);
+		say("run %zu/%zu %s %s %d/%d:%s", runidx + 1, b->plan.nruns, run->id, kind, k, n,
 		    *params ? params : " (no parameters)");
 	}
 	it.procs = calloc(run->nservers + it.nclients, sizeof(*it.procs));
@@ -1185,10 +1254,10 @@ static void iteration(struct boot *b, size_t runidx, int iter, int warmup)
 	/* the server host has no clients: the stats are the client host's */
 	if (!strcmp(it.status, "ok") && !server_host)
 		compute_stats(&it);
-	if (!strcmp(it.status, "ok") && !server_host)
+	if (!strcmp(it.status, "ok") && !server_host && monitors_run_in(b, &it))
 		monitor_stats(&b->plan.monitors, it.dir, &it.stats);
-	if (!strcmp(it.status, "ok") && warmup && !server_host)
-		write_warmup_results(&it);
+	if (!strcmp(it.status, "ok") && kept_apart(&it) && !server_host)
+		write_own_results(&it, monitors_run_in(b, &it) ? &b->plan.monitors : NULL);
 	else if (!strcmp(it.status, "ok") && !server_host)
 		appended = append_results(&it, &b->plan.monitors, &old_results);
 	/* keep the sysctls as read back for env.json, then put the boot values back */
@@ -1225,7 +1294,7 @@ out_record:
 	report(b, &it);
 	if (it.peer_started && server_host)
 		cluster_serve_ended(b, it.status, it.reason);
-	if (strcmp(it.status, "ok") && !warmup)
+	if (strcmp(it.status, "ok") && !kept_apart(&it))
 		b->run_failed[runidx]++;
 	cur_procs = NULL;
 	cur_nprocs = 0;
@@ -1236,10 +1305,35 @@ out_record:
 	bb_stats_free(&it.stats);
 }
 
-void run_iteration(struct boot *b, size_t runidx, int iter, int warmup)
+void run_iteration(struct boot *b, size_t runidx, int iter, int warmup, int monitored)
 {
-	iteration(b, runidx, iter, warmup);
+	iteration(b, runidx, iter, warmup, monitored);
 	run_reap();
+}
+
+/* The monitored iterations (plan `monitored`), after the measured ones: each run's, in the
+ * order the runs first came in the sequence (seq, n), or in the plan's order (seq NULL). */
+static void run_monitored(struct boot *b, const struct bb_plan_step *seq, size_t n)
+{
+	if (!b->plan.monitored || !b->plan.monitors.n)
+		return;
+	for (size_t i = 0; i < (seq ? n : b->plan.nruns); i++) {
+		size_t r = seq ? seq[i].run : i, j;
+		for (j = 0; seq && j < i && seq[j].run != r; j++)
+			;
+		if (seq && j < i)
+			continue; /* not the run's first place in the sequence */
+		for (int k = 1; k <= b->plan.monitored; k++) {
+			iteration(b, r, 0, 0, k);
+			run_reap();
+		}
+	}
+}
+
+/* The monitored iterations the boot will run: each run's plan `monitored`, when it has any. */
+static int monitored_positions(const struct boot *b)
+{
+	return b->plan.monitors.n ? (int)b->plan.nruns * b->plan.monitored : 0;
 }
 
 void run_sequence(struct boot *b)
@@ -1250,26 +1344,30 @@ void run_sequence(struct boot *b)
 		say("out of memory for the run order: running the runs one after the other");
 		for (size_t i = 0; i < b->plan.nruns; i++)
 			run_one(b, i);
+		run_monitored(b, NULL, 0);
 		return;
 	}
-	b->positions = (int)n + (n ? b->plan.warmup : 0);
+	b->positions = (int)n + (n ? b->plan.warmup + monitored_positions(b) : 0);
 	/* the warm-up: the first run's load, before the first measured iteration (plan warmup) */
 	for (int w = 1; n && w <= b->plan.warmup; w++) {
-		iteration(b, seq[0].run, 0, w);
+		iteration(b, seq[0].run, 0, w, 0);
 		run_reap();
 	}
 	for (size_t i = 0; i < n; i++) {
-		iteration(b, seq[i].run, seq[i].iter, 0);
+		iteration(b, seq[i].run, seq[i].iter, 0, 0);
 		run_reap();
 	}
+	run_monitored(b, seq, n);
 	free(seq);
 }
 
 void run_one(struct boot *b, size_t i)
 {
-	if (!b->positions)
+	if (!b->positions) {
 		for (size_t r = 0; r < b->plan.nruns; r++)
 			b->positions += b->plan.runs[r].iterations;
+		b->positions += monitored_positions(b);
+	}
 	for (int iter = 1; iter <= b->plan.runs[i].iterations; iter++)
-		iteration(b, i, iter, 0);
+		iteration(b, i, iter, 0, 0);
 }

@@ -264,6 +264,7 @@ enum {
 	G_RTIMEOUT = 1 << 25,
 	G_CGPATH = 1 << 26,
 	G_ROTATE = 1 << 27,
+	G_MONITORED = 1 << 28,
 	G_MONITORS = 1 << 30,
 };
 
@@ -422,6 +423,7 @@ static const struct int_key {
     {"results.wait", G_RWAIT, "seconds", 0, 600, offsetof(struct bb_plan, results_wait)},
     {"results.timeout", G_RTIMEOUT, "seconds", 1, 3600, offsetof(struct bb_plan, results_timeout)},
     {"warmup", G_WARMUP, "iterations", 0, 10, offsetof(struct bb_plan, warmup)},
+    {"monitored", G_MONITORED, "iterations", 0, 10, offsetof(struct bb_plan, monitored)},
     {"order.rotate", G_ROTATE, "a turn", 0, 1000000, offsetof(struct bb_plan, order_rotate)},
     {"cluster.port", G_CPORT, "a port", 1, 65535, offsetof(struct bb_plan, cluster_port)},
     {"cluster.wait", G_CWAIT, "seconds", 1, 3600, offsetof(struct bb_plan, cluster_wait)},
@@ -862,6 +864,7 @@ static void plan_defaults(struct bb_plan *p)
 	p->cluster_port = BB_CLUSTER_PORT;
 	p->cluster_wait = BB_CLUSTER_WAIT;
 	p->results_timeout = BB_RESULTS_TIMEOUT;
+	p->monitored = BB_MONITORED_DEFAULT;
 }
 
 int bb_plan_parse(const char *text, size_t len, struct bb_plan *plan, char *err, size_t errlen)

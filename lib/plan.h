@@ -46,6 +46,7 @@ enum bb_role { BB_ROLE_NONE, BB_ROLE_SERVER, BB_ROLE_CLIENT };
 #define BB_CLUSTER_HOSTS 2
 #define BB_CLUSTER_PORT 12870
 #define BB_CLUSTER_WAIT 120
+#define BB_MONITORED_DEFAULT 1 /* monitored iterations of each run, kept apart */
 #define BB_RESULTS_TIMEOUT 120 /* results.timeout: default */
 
 /* cluster.host.N.*: one host of a two-host plan */
@@ -94,6 +95,11 @@ struct bb_plan {
 	 * comes first equally often across boots; docs/plan.md "Run order") */
 	int order_rotate;
 	int warmup; /* iterations of the boot's first run before the measured ones, kept apart */
+	/* iterations of each run with the monitors, after the measured ones and kept apart
+	 * (runs/RUNID/monitored-K; the measured iterations then run without monitors: the
+	 * monitors cost throughput, docs/compare.md "What the monitors cost"); 0: the monitors in
+	 * every measured iteration, as LKP runs them. Default BB_MONITORED_DEFAULT */
+	int monitored;
 	int debug;  /* command line only: benchboot.debug=1 */
 	int reboot; /* command line only: benchboot.reboot=1 (reboot instead of power off) */
 	/* command line only: benchboot.debug.crash=STEP, the runner crashes on purpose when it

@@ -18,6 +18,7 @@
 #include "host/job/cmdline.h"
 #include "host/job/job.h"
 #include "host/job/matrix.h"
+#include "host/job/monitors.h"
 #include "host/job/planwrite.h"
 #include "host/job/jobwarnings.h"
 #include "host/job/rootfs.h"
@@ -91,6 +92,29 @@ static void print_warmup(const struct bb_boot *boot)
 	       "not compared)\n",
 	       n, n == 1 ? "" : "s", warmup_random(boot) ? "the random order's first run" : "run ",
 	       warmup_random(boot) ? "" : boot->runs[0].id);
+}
+
+/* Each run's monitored iterations in the boot, 0 when the job runs no monitor. */
+static int boot_monitored(const struct bb_job *job, const struct bb_boot *boot)
+{
+	return bb_job_runs_monitors(job) > 0 ? bb_boot_monitored(boot) : 0;
+}
+
+/* Where the monitors run (`monitored:`, docs/jobs.md "Monitors"). */
+static void print_monitored(const struct bb_job *job, const struct bb_boot *boot)
+{
+	if (bb_job_runs_monitors(job) <= 0)
+		return;
+	int n = bb_boot_monitored(boot);
+	if (n)
+		printf("  monitored: %d iteration%s of each run with the monitors, after the measured "
+		       "ones (runs/RUNID/monitored-K); the measured iterations run without them, so "
+		       "the monitors' cost stays out of the test's numbers\n",
+		       n, n == 1 ? "" : "s");
+	else
+		printf("  monitored: 0, the monitors run in every measured iteration as LKP runs "
+		       "them: their cost is in the test's numbers (docs/compare.md, \"What the "
+		       "monitors cost\")\n");
 }
 
 /*
@@ -225,7 +249,7 @@ static int print_run(const struct bb_job *job, const struct bb_boot *boot, size_
 {
 	const struct bb_run *run = &boot->runs[r];
 	struct bb_suite_run sr;
-	char d1[32], d2[32], warm[48] = "";
+	char d1[32], d2[32], warm[96] = "";
 	int rc = bb_suite_run(job->suite, &run->params, &sr, err, errlen);
 	if (rc)
 		return rc;
@@ -233,6 +257,9 @@ static int print_run(const struct bb_job *job, const struct bb_boot *boot, size_
 	duration(sr.runtime_s, d2, sizeof d2);
 	if (r == 0 && boot_warmup(boot) && !warmup_random(boot))
 		snprintf(warm, sizeof warm, " + %d warm-up", boot_warmup(boot));
+	if (boot_monitored(job, boot))
+		snprintf(warm + strlen(warm), sizeof warm - strlen(warm), " + %d monitored",
+		         boot_monitored(job, boot));
 	printf("  run %s: %d x %s%s%s%s%s, clients %s\n", run->id, sr.iterations, d1,
 	       sr.runtime_s > sr.nominal_s ? " (at most " : "",
 	       sr.runtime_s > sr.nominal_s ? d2 : "", sr.runtime_s > sr.nominal_s ? ")" : "", warm,
@@ -263,6 +290,7 @@ static int print_boots(const struct bb_job *job, const struct bb_matrix *m, char
 		printf("\n");
 		print_rootfs(boot);
 		print_warmup(boot);
+		print_monitored(job, boot);
 		bb_strv_free(&mods);
 		bb_strv_free(&files);
 		for (size_t r = 0; r < boot->nruns && !rc; r++)
@@ -285,10 +313,11 @@ static void print_repeat_to(const struct bb_matrix *m)
 /* The totals: boots, runs, iterations, warm-ups and the estimated wall time. */
 static void print_total(const struct bb_matrix *m, double tmin, double tmax)
 {
-	long iters = 0, warmups = 0;
+	long iters = 0, warmups = 0, monitored = 0;
 	char d1[32], d2[32];
 	for (size_t b = 0; b < m->nboots; b++) {
 		warmups += boot_warmup(&m->boots[b]);
+		monitored += (long)boot_monitored(m->job, &m->boots[b]) * (long)m->boots[b].nruns;
 		for (size_t r = 0; r < m->boots[b].nruns; r++)
 			iters += atoi(bb_kvs_get_or(&m->boots[b].runs[r].params, "iterations", "1"));
 	}
@@ -298,6 +327,8 @@ static void print_total(const struct bb_matrix *m, double tmin, double tmax)
 	       m->nruns, m->nruns == 1 ? "" : "s", iters, iters == 1 ? "" : "s");
 	if (warmups)
 		printf(" + %ld warm-up", warmups);
+	if (monitored)
+		printf(" + %ld monitored", monitored);
 	printf(", estimated wall time %s", d1);
 	if (tmax > tmin)
 		printf(" to %s", d2);

@@ -74,6 +74,8 @@ int bb_console_event(const char *line, struct bb_console_event *ev)
 			ev->runs = atoi(v);
 		if (word(p, "warmup", v, sizeof(v)))
 			ev->warmup = atoi(v);
+		if (word(p, "monitored", v, sizeof(v)))
+			ev->monitored = atoi(v);
 		if (word(p, "iterations", v, sizeof(v)))
 			ev->niter = atoi(v);
 		if (word(p, "ok", v, sizeof(v)))

@@ -45,6 +45,7 @@ struct bb_console_event {
 	char id[256];    /* boot id (boot-start/-end) or run id */
 	int iter, niter; /* run-start: iter=I/N; run-end: iter=I; boot-start: niter=iterations */
 	int warmup;      /* run-start, run-end: K for the boot's K-th warm-up iteration, else 0 */
+	int monitored;   /* run-start, run-end: K for the run's K-th monitored iteration, else 0 */
 	int runs, ok, failed;
 	int signal, exit_status; /* init-crash */
 	char step[64];           /* init-crash */

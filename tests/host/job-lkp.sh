@@ -101,7 +101,7 @@ expect_grep "^  facts of the 0-day host, recorded only: the CPUs and memory of t
 # are listed as unavailable here (with the reason) or not implemented, not among the notes
 # (perf-stat and perf-profile run when this build has them)
 if grep -q "^  LKP monitors" "$T/out"; then fail "monitors among the notes: $(grep "^  LKP monitors" "$T/out")"; fi
-expect_grep "^monitors (sampled in every iteration's measured window): uptime vmstat proc-vmstat perf-stat perf-profile meminfo slabinfo interrupts softirqs cpuidle sched_debug mpstat$" "$T/out"
+expect_grep "^monitors (sampled in the measured window of the iterations they run in): uptime vmstat proc-vmstat perf-stat perf-profile meminfo slabinfo interrupts softirqs cpuidle sched_debug mpstat$" "$T/out"
 expect_grep "^monitors not implemented yet (recorded only): kmsg boot-time oom-killer watchdog iostat heartbeat proc-stat lock_stat perf-sched bdi_dev_mapping diskstats nfsstat cpufreq-stats perf-c2c$" "$T/out"
 expect_grep "^  turbostat: reads the CPUs' MSRs" "$T/out"
 expect_grep "^monitors=uptime vmstat proc-vmstat perf-stat perf-profile meminfo slabinfo interrupts softirqs cpuidle sched_debug mpstat$" "$T/out"

@@ -12,7 +12,7 @@ bb_need netperf
 . tests/qemu/job.inc
 job=tests/fixtures/monitors/netperf-monitors.yaml
 "$BENCHBOOT" check "$job" >"$T/check.out" 2>&1 || fail "check: $(cat "$T/check.out")"
-expect_grep "^monitors (sampled in every iteration's measured window): vmstat proc-vmstat meminfo interrupts softirqs uptime mpstat sched_debug cpuidle slabinfo perf-stat$" "$T/check.out"
+expect_grep "^monitors (sampled in the measured window of the iterations they run in): vmstat proc-vmstat meminfo interrupts softirqs uptime mpstat sched_debug cpuidle slabinfo perf-stat$" "$T/check.out"
 JOB_RUN_TIMEOUT=600 job_run "$job"
 job_check "$T/res" netperf.Throughput_Mbps proc-vmstat.pgfree vmstat.system.cs vmstat.system.in \
 	meminfo.Memused meminfo.max_used_kB uptime.boot interrupts.LOC:Local_timer_interrupts \

@@ -13,7 +13,7 @@ bb_need netperf
 . tests/qemu/job.inc
 job=tests/fixtures/monitors/netperf-sctp-perf.yaml
 "$BENCHBOOT" check "$job" >"$T/check.out" 2>&1 || fail "check: $(cat "$T/check.out")"
-expect_grep "^monitors (sampled in every iteration's measured window): perf-stat perf-profile$" "$T/check.out"
+expect_grep "^monitors (sampled in the measured window of the iterations they run in): perf-stat perf-profile$" "$T/check.out"
 expect_grep "programs: /usr/bin/netperf /usr/bin/netserver /usr/bin/perf$" "$T/check.out"
 # the image's cost: the same job without its perf monitors has no perf
 grep -v -e '^perf-' -e '^  delay:' -e '^  duration:' "$job" >"$T/noperf.yaml"

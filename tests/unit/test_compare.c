@@ -581,6 +581,76 @@ TEST(warmup_never_compared)
 	bb_results_free(&r);
 }
 
+/*
+ * Monitored iterations (runs/RUNID/monitored-K, docs/results.md) are kept apart: the test's
+ * stats come from the measured iterations only (a monitored iteration's own test value, slowed
+ * by its monitors, is never read), the monitors' stats from the monitored iterations; compare
+ * says so.
+ */
+TEST(monitored_iterations_give_monitor_stats_only)
+{
+	const char *d = test_tmpdir();
+	char err[512];
+	struct bb_results r;
+	static const char *const boots[] = {"0001-aaaa", "0002-bbbb"};
+	char p[256];
+	for (int b = 0; b < 2; b++) {
+		snprintf(p, sizeof(p), "%s/env.json", boots[b]);
+		test_write_file(d, p, "{\"kernel\": {\"release\": \"6.1\"}}");
+		snprintf(p, sizeof(p), "%s/runs/T.x=1/results.json", boots[b]);
+		test_write_file(d, p, b ? "{\"netperf.Throughput_Mbps\": [20, 22]}"
+		                        : "{\"netperf.Throughput_Mbps\": [10, 12]}");
+		for (int i = 1; i <= 2; i++) {
+			snprintf(p, sizeof(p), "%s/runs/T.x=1/%d/status", boots[b], i);
+			test_write_file(d, p, "{\"status\": \"ok\", \"params\": {\"x\": \"1\"}}");
+		}
+		snprintf(p, sizeof(p), "%s/runs/T.x=1/monitored-1/status", boots[b]);
+		test_write_file(d, p, "{\"status\": \"ok\", \"monitored\": 1}");
+		snprintf(p, sizeof(p), "%s/runs/T.x=1/monitored-1/results.json", boots[b]);
+		test_write_file(d, p,
+		                b ? "{\"netperf.Throughput_Mbps\": [3], \"vmstat.system.cs\": [900]}"
+		                  : "{\"netperf.Throughput_Mbps\": [2], \"vmstat.system.cs\": [300]}");
+	}
+	CHECK_INT(bb_results_load(d, &r, err, sizeof(err)), ==, 0);
+	CHECK_INT(r.nboots, ==, 2);
+	const struct bb_res_run *run = &r.boots[0].runs[0];
+	CHECK_INT(run->iterations, ==, 2);
+	CHECK_INT(run->monitored, ==, 1);
+	const struct bb_res_stat *tp = bb_run_stat(run, "netperf.Throughput_Mbps");
+	const struct bb_res_stat *cs = bb_run_stat(run, "vmstat.system.cs");
+	CHECK(tp && cs);
+	if (tp && cs) {
+		CHECK_INT(tp->n, ==, 2); /* the measured iterations' only */
+		CHECK_NEAR(tp->vals[0] + tp->vals[1], 22, 1e-12);
+		CHECK_INT(cs->n, ==, 1);
+		CHECK_NEAR(cs->vals[0], 300, 1e-12);
+	}
+	struct bb_side s[2];
+	struct bb_comparison c;
+	struct bb_kvs ca = {0}, cb = {0};
+	memset(s, 0, sizeof(s));
+	bb_kvs_set(&ca, "boot", "0001-aaaa");
+	bb_kvs_set(&cb, "boot", "0002-bbbb");
+	bb_side_add(&s[0], &r, &ca);
+	bb_side_add(&s[1], &r, &cb);
+	s[0].label = strdup("A");
+	s[1].label = strdup("B");
+	CHECK_INT(bb_compare(&s[0], &s[1], NULL, 0, &c, err, sizeof(err)), ==, 0);
+	int noted = 0;
+	for (size_t i = 0; i < c.nnotes; i++)
+		noted |= !strncmp(c.notes[i],
+		                  "the monitors' stats come from the monitored iterations kept apart "
+		                  "(1 in A, 1 in B)",
+		                  80);
+	CHECK_INT(noted, ==, 1);
+	bb_comparison_free(&c);
+	bb_side_free(&s[0]);
+	bb_side_free(&s[1]);
+	bb_kvs_free(&ca);
+	bb_kvs_free(&cb);
+	bb_results_free(&r);
+}
+
 /* A boot folder DIR/FOLDER with env.json (kernel 6.1) and one run T of one value. */
 static void one_run_boot(const char *dir, const char *folder)
 {

@@ -160,7 +160,7 @@ TEST(cluster_meet_timeouts)
 	struct sysctl_set none = {0};
 	struct bb_plan_run run = {.id = "r", .grace = 1, .runtime = 1};
 	char why[256];
-	CHECK_INT(cluster_iter_start(&b, &run, 1, 0, 1, 1, &none, why, sizeof(why)), ==, -1);
+	CHECK_INT(cluster_iter_start(&b, &run, 1, 0, 0, 1, 1, &none, why, sizeof(why)), ==, -1);
 	CHECK_CONTAINS(why, "peer timeout: ");
 	bb_plan_free(&b.plan);
 	/* the server host: nobody connects */

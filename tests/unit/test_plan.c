@@ -579,6 +579,24 @@ TEST(plan_cluster_errors)
 	CHECK_CONTAINS(err, "plan:11: cluster.host.1.address: expected IPv4ADDR/PREFIX");
 }
 
+/* monitored=N: each run's iterations with the monitors, kept apart; 1 unless the plan says */
+TEST(monitored_key)
+{
+	struct bb_plan p;
+	char err[256], report[512];
+	order_plan(&p, "order=blocked\n");
+	CHECK_INT(p.monitored, ==, BB_MONITORED_DEFAULT);
+	CHECK_INT(p.monitored, ==, 1);
+	bb_plan_free(&p);
+	order_plan(&p, "monitored=0\n");
+	CHECK_INT(p.monitored, ==, 0);
+	CHECK_INT(bb_plan_cmdline(&p, "benchboot.monitored=3", report, sizeof(report)), ==, 0);
+	CHECK_INT(p.monitored, ==, 3);
+	bb_plan_free(&p);
+	CHECK_INT(parse("benchboot-plan 1\nmonitored=11\n", &p, err), ==, -EINVAL);
+	CHECK_STR(err, "plan:2: monitored: expected iterations 0..10, not '11'");
+}
+
 TEST(warmup_key)
 {
 	struct bb_plan p;

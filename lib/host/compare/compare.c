@@ -500,20 +500,36 @@ static int note_hidden(struct bb_comparison *out)
 	return add_note(out, note);
 }
 
-/* A note on warm-up iterations: kept apart by the init, never compared (docs/compare.md). */
-static int note_warmups(struct bb_comparison *out, const struct bb_side *const sides[2])
+/* The iterations a side's runs kept apart: warm-ups, or (monitored) monitored iterations. */
+static size_t kept_apart(const struct bb_side *side, int monitored)
 {
-	size_t n[2] = {0, 0};
+	size_t n = 0;
+	for (size_t i = 0; i < side->nruns; i++)
+		n += monitored ? side->runs[i]->monitored : side->runs[i]->warmups;
+	return n;
+}
+
+/* Notes on the iterations kept apart by the init (docs/compare.md): warm-ups are never
+ * compared; monitored iterations give the monitors' stats only. */
+static int note_apart(struct bb_comparison *out, const struct bb_side *const sides[2])
+{
 	char *note;
-	for (int s = 0; s < 2; s++)
-		for (size_t i = 0; i < sides[s]->nruns; i++)
-			n[s] += sides[s]->runs[i]->warmups;
-	if (!n[0] && !n[1])
-		return 0;
-	if (asprintf(&note, "warm-up iterations kept apart, not compared: %zu in A, %zu in B", n[0],
-	             n[1]) < 0)
+	size_t w[2] = {kept_apart(sides[0], 0), kept_apart(sides[1], 0)};
+	size_t m[2] = {kept_apart(sides[0], 1), kept_apart(sides[1], 1)};
+	if ((w[0] || w[1]) &&
+	    (asprintf(&note, "warm-up iterations kept apart, not compared: %zu in A, %zu in B",
+	              w[0], w[1]) < 0 ||
+	     add_note(out, note)))
 		return -ENOMEM;
-	return add_note(out, note);
+	if ((m[0] || m[1]) &&
+	    (asprintf(&note,
+	              "the monitors' stats come from the monitored iterations kept apart (%zu in A, "
+	              "%zu in B), the test's from the measured iterations, which ran without "
+	              "monitors",
+	              m[0], m[1]) < 0 ||
+	     add_note(out, note)))
+		return -ENOMEM;
+	return 0;
 }
 
 /* A note on a boot whose kernel reported lockups or stalls (run.json): its numbers may show
@@ -544,7 +560,7 @@ static int note_bare(struct bb_comparison *out, const char *side, const struct b
 }
 
 /* Notes on boots that did not finish, left no results or whose kernel reported stalls, and on
- * iterations that failed (and the warm-ups). */
+ * iterations that failed (and the iterations kept apart). */
 static int notes_incomplete(struct bb_comparison *out, const struct bb_side *const sides[2])
 {
 	for (int s = 0; s < 2; s++)
@@ -573,7 +589,7 @@ static int notes_incomplete(struct bb_comparison *out, const struct bb_side *con
 			     add_note(out, n)))
 				return -ENOMEM;
 		}
-	return note_warmups(out, sides);
+	return note_apart(out, sides);
 }
 
 int bb_compare(const struct bb_side *a, const struct bb_side *b, const char *const *axis,

@@ -453,12 +453,25 @@ static int is_warmup_dir(const char *iterdir)
 	return !strncmp(w, "true", 4) || (*w >= '1' && *w <= '9');
 }
 
-static int dir_cmp(const void *x, const void *y)
+/* An iteration folder's place, from 1: ITER (0, 1, ...), then monitored-K (docs/results.md); 0 for a
+ * name that is neither. */
+static unsigned long iter_dir_key(const char *name)
 {
-	return strtoul(*(char *const *)x, NULL, 10) < strtoul(*(char *const *)y, NULL, 10) ? -1 : 1;
+	char *end;
+	unsigned long base = 0;
+	if (!strncmp(name, "monitored-", 10))
+		name += 10, base = 1000000;
+	unsigned long n = strtoul(name, &end, 10);
+	return *end || end == name || n >= 1000000 ? 0 : base + n + 1;
 }
 
-/* Every iteration of run: ITER/monitor.perf-profile.folded (or .gz) added to side. */
+static int dir_cmp(const void *x, const void *y)
+{
+	return iter_dir_key(*(char *const *)x) < iter_dir_key(*(char *const *)y) ? -1 : 1;
+}
+
+/* Every iteration of run, measured or monitored (monitored-K): its
+ * monitor.perf-profile.folded (or .gz) added to side. */
 static int add_run(struct bb_flame *fg, int side, const struct bb_res_run *run, char *err,
                    size_t errlen)
 {
@@ -471,9 +484,7 @@ static int add_run(struct bb_flame *fg, int side, const struct bb_res_run *run, 
 	if (!dp)
 		return 0;
 	for (struct dirent *e; (e = readdir(dp));) {
-		char *end;
-		strtoul(e->d_name, &end, 10);
-		if (*end || end == e->d_name)
+		if (!iter_dir_key(e->d_name))
 			continue;
 		if (bb_grow(&names, &cap, n + 1, sizeof(*names)) ||
 		    !(names[n] = strdup(e->d_name))) {

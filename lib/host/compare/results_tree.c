@@ -15,6 +15,7 @@
 #include "host/collect/collect.h"
 #include "host/results/dmesg.h"
 #include "host/compare/results_tree.h"
+#include "host/compare/stat_rules.h"
 #include "resjson.h"
 
 int bb_runid_params(const char *runid, struct bb_kvs *params)
@@ -151,8 +152,11 @@ static int load_json(struct loader *ld, const char *path, struct jn **out)
 	return 0;
 }
 
-static int add_values(struct bb_res_run *run, const struct bb_resjson_series *series)
+static int add_values(struct bb_res_run *run, const struct bb_resjson_series *series,
+                      int only_monitors)
 {
+	if (only_monitors && !bb_stat_is_monitor(series->name))
+		return 0;
 	struct bb_res_stat *st = NULL;
 	for (size_t i = 0; i < run->nstats; i++)
 		if (!strcmp(run->stats[i].name, series->name))
@@ -176,8 +180,10 @@ static int add_values(struct bb_res_run *run, const struct bb_resjson_series *se
 	return 0;
 }
 
-/* results.json, read with the init's own parser (lib/resjson.c): {"stat": [it1, it2, ...]}. */
-static int load_stats(struct loader *ld, struct bb_res_run *run, const char *path, int *found)
+/* results.json, read with the init's own parser (lib/resjson.c): {"stat": [it1, it2, ...]};
+ * only_monitors: the monitors' stats alone (a monitored iteration's, docs/results.md). */
+static int load_stats(struct loader *ld, struct bb_res_run *run, const char *path, int *found,
+                      int only_monitors)
 {
 	unsigned char *text;
 	size_t len;
@@ -205,7 +211,7 @@ static int load_stats(struct loader *ld, struct bb_res_run *run, const char *pat
 		return -1;
 	}
 	for (size_t i = 0; i < rj.n; i++) {
-		if (add_values(run, &rj.s[i])) {
+		if (add_values(run, &rj.s[i], only_monitors)) {
 			bb_resjson_free(&rj);
 			snprintf(ld->err, ld->errlen, "out of memory");
 			return -1;
@@ -289,13 +295,27 @@ static int load_run(struct loader *ld, struct bb_res_run *run, const char *dir)
 	jn_free(j);
 	j = NULL;
 	free(p);
-	if (!(p = join(dir, "results.json")) || load_stats(ld, run, p, &found))
+	if (!(p = join(dir, "results.json")) || load_stats(ld, run, p, &found, 0))
 		goto out;
 	iters = list_dirs(dir, &niters);
 	for (size_t i = 0; i < niters; i++) {
 		char *end;
 		if (!strncmp(iters[i], "warmup-", 7)) {
 			run->warmups++; /* kept apart by the init, never compared */
+			continue;
+		}
+		if (!strncmp(iters[i], "monitored-", 10)) {
+			/* kept apart by the init: its monitors' stats only, the test's stay clean */
+			int f;
+			run->monitored++;
+			free(p);
+			char *idir = join(dir, iters[i]);
+			p = idir ? join(idir, "results.json") : NULL;
+			free(idir);
+			if (!p)
+				goto out_oom;
+			if (load_stats(ld, run, p, &f, 1))
+				goto out;
 			continue;
 		}
 		strtoul(iters[i], &end, 10);
@@ -335,7 +355,7 @@ static int load_run(struct loader *ld, struct bb_res_run *run, const char *dir)
 			int f;
 			free(p);
 			p = join(idir, "results.json");
-			if (!p || load_stats(ld, run, p, &f)) {
+			if (!p || load_stats(ld, run, p, &f, 0)) {
 				free(idir);
 				goto out;
 			}

@@ -28,6 +28,8 @@ struct bb_res_run {
 	size_t iterations, failed_iterations;
 	size_t warmups;     /* warm-up iterations (warmup-K folders, or a status with "warmup"): not
 	                     * counted in iterations, their values never read */
+	size_t monitored;   /* monitored iterations (monitored-K folders): only their monitors'
+	                     * stats are read, into stats beside the measured iterations' */
 	int first_position; /* the position in its boot of the run's first measured iteration
 	                     * (its status's "position", 1-based); 0 when no status says */
 	struct bb_res_boot *boot;

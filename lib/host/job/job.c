@@ -68,6 +68,7 @@ enum kind {
 	K_ORDER,    /* interleaved | random | blocked: the iterations' order within a boot */
 	K_SEED,     /* 0..4294967295: the seed of order: random */
 	K_WARMUP,   /* 0..10 (or 0x..10x): warm-up iterations, kept apart */
+	K_MONITORED, /* 0..10: each run's monitored iterations, kept apart (0: in every one) */
 	K_CGROUP2,  /* LKP's cgroup2 setup: knobs FILE: value */
 	K_NETBUF,   /* LKP's net-buffer setup (also its old name setup-net-buffer) */
 	K_SNGCLASS, /* a stress-ng class */
@@ -128,6 +129,7 @@ static const struct keydef keys[] = {
     {C_TOP, "order", NULL, K_ORDER, 0, BB_LEVEL_BOOT, C_NONE, NULL},
     {C_TOP, "seed", "order.seed", K_SEED, 0, BB_LEVEL_BOOT, C_NONE, NULL},
     {C_TOP, "warmup", NULL, K_WARMUP, 0, BB_LEVEL_BOOT, C_NONE, NULL},
+    {C_TOP, "monitored", NULL, K_MONITORED, 0, BB_LEVEL_BOOT, C_NONE, NULL},
     {C_SERVER, "netserver", NULL, K_SERVER, 0, BB_LEVEL_RUN, C_NONE, "netperf"},
     {C_SERVER, "affinity", "affinity.server", K_CPULIST, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
     {C_CLIENT, "netperf", NULL, K_SECTION, 0, BB_LEVEL_RUN, C_NETPERF, "netperf"},
@@ -677,6 +679,13 @@ static int check_value(struct walker *w, const struct keydef *k, const char *key
 			return jfail(
 			    w, m, "%s: '%s' is not a number of warm-up iterations 0..10 (1 or 1x)",
 			    key, s);
+		return 0;
+	case K_MONITORED: /* each run's iterations with the monitors, after the measured ones */
+		if (times_value(v->s, 0, 10))
+			return jfail(w, m,
+			             "%s: '%s' is not a number of monitored iterations 0..10 (0: the "
+			             "monitors in every measured iteration)",
+			             key, s);
 		return 0;
 	case K_NIC:
 	case K_NICWAIT:

@@ -5,8 +5,11 @@
 #include <string.h>
 
 #include "grow.h"
+#include "host/errbuf.h"
+#include "host/job/monitors.h"
 #include "host/job/matrix.h"
 #include "host/job/rootfs.h"
+#include "plan.h"
 
 #define RUNID_MAX 200
 
@@ -314,14 +317,25 @@ int bb_matrix_expand(const struct bb_job *job, struct bb_matrix *m, char *err, s
 	return rc;
 }
 
+int bb_boot_monitored(const struct bb_boot *boot)
+{
+	const char *v = bb_kvs_get(&boot->params, "monitored");
+	return v ? atoi(v) : BB_MONITORED_DEFAULT;
+}
+
 int bb_matrix_estimate(const struct bb_matrix *m, double *min_s, double *max_s, char *err,
                        size_t errlen)
 {
 	*min_s = *max_s = 0;
+	int monitors = bb_job_runs_monitors(m->job);
+	if (monitors < 0)
+		return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 	for (size_t b = 0; b < m->nboots; b++) {
 		const struct bb_boot *boot = &m->boots[b];
 		/* warm-up iterations (`warmup:`) of the boot's first run: counted at the longest */
 		int warmup = atoi(bb_kvs_get_or(&boot->params, "warmup", "0"));
+		/* each run's monitored iterations (`monitored:`), when monitors run */
+		int monitored = monitors ? bb_boot_monitored(boot) : 0;
 		double wmin = 0, wmax = 0;
 		*min_s += BB_BOOT_OVERHEAD_S;
 		*max_s += BB_BOOT_OVERHEAD_S;
@@ -331,8 +345,8 @@ int bb_matrix_estimate(const struct bb_matrix *m, double *min_s, double *max_s, 
 			int rc = bb_suite_run(m->job->suite, &run->params, &sr, err, errlen);
 			if (rc)
 				return rc;
-			*min_s += sr.iterations * (sr.nominal_s + BB_RUN_OVERHEAD_S);
-			*max_s += sr.iterations * (sr.runtime_s + BB_RUN_OVERHEAD_S);
+			*min_s += (sr.iterations + monitored) * (sr.nominal_s + BB_RUN_OVERHEAD_S);
+			*max_s += (sr.iterations + monitored) * (sr.runtime_s + BB_RUN_OVERHEAD_S);
 			if (sr.nominal_s + BB_RUN_OVERHEAD_S > wmin)
 				wmin = sr.nominal_s + BB_RUN_OVERHEAD_S;
 			if (sr.runtime_s + BB_RUN_OVERHEAD_S > wmax)

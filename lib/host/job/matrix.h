@@ -45,8 +45,12 @@ int bb_matrix_expand(const struct bb_job *job, struct bb_matrix *m, char *err, s
 void bb_matrix_free(struct bb_matrix *m);
 
 /* Rough wall-time estimate in seconds: per boot BB_BOOT_OVERHEAD_S, per iteration its
- * expected duration plus BB_RUN_OVERHEAD_S (a warm-up iteration as the boot's longest run's).
+ * expected duration plus BB_RUN_OVERHEAD_S (a warm-up iteration as the boot's longest run's; a
+ * monitored iteration as its run's).
  * max: with netperf's -i maximum instead. */
+/* Each run's monitored iterations in the boot (`monitored:`, default BB_MONITORED_DEFAULT:
+ * docs/jobs.md "Monitors"), when the job runs monitors. */
+int bb_boot_monitored(const struct bb_boot *boot);
 #define BB_BOOT_OVERHEAD_S 15.0
 #define BB_RUN_OVERHEAD_S 2.0
 int bb_matrix_estimate(const struct bb_matrix *m, double *min_s, double *max_s, char *err,

@@ -203,6 +203,17 @@ out_nomem:
 	return -ENOMEM;
 }
 
+int bb_job_runs_monitors(const struct bb_job *job)
+{
+	struct bb_strv run = {0}, missing = {0};
+	if (bb_job_monitors(job, &run, &missing))
+		return -ENOMEM;
+	int n = run.n > 0;
+	bb_strv_free(&run);
+	bb_strv_free(&missing);
+	return n;
+}
+
 /* "vmstat proc-vmstat ...": the monitors benchboot runs, for messages. */
 static void runnable(char *buf, size_t len)
 {
@@ -317,7 +328,7 @@ void bb_job_print_monitors(FILE *f, const char *prefix, const struct bb_job *job
 	if (bb_job_monitors(job, &run, &missing))
 		goto out_free;
 	if (run.n) {
-		fprintf(f, "%smonitors (sampled in every iteration's measured window):", prefix);
+		fprintf(f, "%smonitors (sampled in the measured window of the iterations they run in):", prefix);
 		for (size_t i = 0; i < run.n; i++)
 			fprintf(f, " %s", run.v[i]);
 		fputc('\n', f);

@@ -4,7 +4,9 @@
  * `category: benchmark` brings LKP's default set (include/category/benchmark; the job's own
  * keys add to it, and `NAME-:` takes one out, as LKP's minus keys do). Those benchboot
  * implements (lib/parse_monitor.h) go into the plan (`monitors=`, their options as
- * `monitor.NAME.OPTION=`) and run in every iteration; the others stay recorded only.
+ * `monitor.NAME.OPTION=`) and run in each run's monitored iterations, kept apart after the
+ * measured ones (`monitored: N`, default 1; `monitored: 0`: in every measured iteration, as
+ * LKP runs them); the others stay recorded only.
  */
 #ifndef BENCHBOOT_HOST_JOB_MONITORS_H
 #define BENCHBOOT_HOST_JOB_MONITORS_H
@@ -43,6 +45,9 @@ const char *bb_monitor_unavailable(const char *name);
  * (*missing), each once, in the job's order and then the default set's, without those a
  * `NAME-:` key takes out. 0 or -ENOMEM. */
 int bb_job_monitors(const struct bb_job *job, struct bb_strv *run, struct bb_strv *missing);
+
+/* 1 when the job runs a monitor (one benchboot implements), 0 when not, -ENOMEM. */
+int bb_job_runs_monitors(const struct bb_job *job);
 
 /*
  * The list of `benchboot run --monitors`: `none`, `default` (those of LKP's default set that

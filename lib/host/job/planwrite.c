@@ -173,9 +173,10 @@ int bb_plan_write(const struct bb_matrix *m, size_t boot, char **text, char *err
 	const char *gov = bb_kvs_get(&b->params, "cpufreq_governor");
 	if (gov)
 		strbuf_printf(&o, "cpufreq.governor=%s\n", gov);
-	/* the iterations' order within the boot (`order:`, `seed:`) and the warm-up (`warmup:`):
-	 * the init's defaults are interleaved and none, so a job without them writes none */
-	static const char *const order_keys[] = {"order", "order.seed", "warmup"};
+	/* the iterations' order within the boot (`order:`, `seed:`), the warm-up (`warmup:`) and
+	 * the monitored iterations (`monitored:`): a job without them writes none (the init's
+	 * defaults: interleaved, none, BB_MONITORED_DEFAULT) */
+	static const char *const order_keys[] = {"order", "order.seed", "warmup", "monitored"};
 	for (size_t i = 0; i < sizeof order_keys / sizeof order_keys[0]; i++) {
 		const char *v = bb_kvs_get(&b->params, order_keys[i]);
 		if (v)

@@ -91,9 +91,12 @@ double bb_run_deadline(const struct run *r, const struct bootspec *s)
 	if (r->o->deadline > 0)
 		return r->o->deadline;
 	double t = r->allow, longest = 0;
+	/* each run's monitored iterations, when monitors run (the plan's, or --monitors') */
+	int monitors = s->plan && (r->o->monitors ? *r->o->monitors != 0 : s->plan->monitors.n > 0);
+	int monitored = monitors ? s->plan->monitored : 0;
 	for (size_t i = 0; s->plan && i < s->plan->nruns; i++) {
 		double one = s->plan->runs[i].runtime + s->plan->runs[i].grace + 15;
-		t += s->plan->runs[i].iterations * one;
+		t += (s->plan->runs[i].iterations + monitored) * one;
 		if (one > longest)
 			longest = one;
 	}

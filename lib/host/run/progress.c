@@ -37,11 +37,18 @@ void bb_progress_event(struct bb_progress *p, const char *fmt, ...)
 		p->o->say(p->o->ctx, BB_RUN_OUT, line);
 }
 
-/* How many warm-up iterations the boot has: the plan's, at least the one in progress. */
-static int warmups(const struct bb_progress *p)
+/*
+ * An iteration kept apart (docs/plan.md): "warm-up" or "monitored", with its number k and how
+ * many the boot has (the plan's, at least k); NULL for a measured iteration.
+ */
+static const char *kept_apart(const struct bb_progress *p, int warmup, int monitored, int *k,
+                              int *n)
 {
-	int n = p->plan ? p->plan->warmup : 0;
-	return n > p->warmup ? n : p->warmup;
+	*k = warmup ? warmup : monitored;
+	*n = !p->plan ? 0 : warmup ? p->plan->warmup : p->plan->monitored;
+	if (*n < *k)
+		*n = *k;
+	return warmup ? "warm-up" : monitored ? "monitored" : NULL;
 }
 
 /* The one-line status on a terminal: which run, time left, last result. */
@@ -55,8 +62,10 @@ void bb_progress_tick(void *ctx)
 	if (*p->run_id) {
 		double left = p->run_start + p->runtime - t;
 		char which[64];
-		if (p->warmup)
-			snprintf(which, sizeof(which), "warm-up %d/%d", p->warmup, warmups(p));
+		int k, n;
+		const char *apart = kept_apart(p, p->warmup, p->monitored, &k, &n);
+		if (apart)
+			snprintf(which, sizeof(which), "%s %d/%d", apart, k, n);
 		else
 			snprintf(which, sizeof(which), "iter %d/%d", p->iter, p->niter);
 		snprintf(line, sizeof(line),
@@ -95,15 +104,18 @@ static double run_start(struct bb_progress *p, const struct bb_console_event *ev
 	p->iter = ev->iter;
 	p->niter = ev->niter;
 	p->warmup = ev->warmup;
+	p->monitored = ev->monitored;
 	p->runtime = ev->runtime;
 	p->run_start = bb_now();
 	char params[1024] = "";
 	for (size_t i = 0; r && i < r->params.n; i++)
 		snprintf(params + strlen(params), sizeof(params) - strlen(params), " %s=%s",
 		         r->params.v[i].key, r->params.v[i].value);
-	if (ev->warmup) /* kept apart, not compared (docs/plan.md, "Warm-up") */
-		bb_progress_event(p, "run %d/%d %s warm-up %d/%d (%g s)", p->run_no, p->runs_total,
-		                  ev->id, ev->warmup, warmups(p), ev->runtime);
+	int k, n;
+	const char *apart = kept_apart(p, ev->warmup, ev->monitored, &k, &n);
+	if (apart) /* kept apart (docs/plan.md, "Warm-up", "Monitored iterations") */
+		bb_progress_event(p, "run %d/%d %s %s %d/%d (%g s)", p->run_no, p->runs_total,
+		                  ev->id, apart, k, n, ev->runtime);
 	else
 		bb_progress_event(p, "run %d/%d %s iteration %d/%d (%g s)%s%s", p->run_no,
 		                  p->runs_total, ev->id, ev->iter, ev->niter, ev->runtime,
@@ -170,9 +182,11 @@ double bb_progress_line(void *ctx, const char *line)
 			         ev.unit);
 		return 0;
 	case BB_EV_RUN_END:
-		if (ev.warmup) {
-			bb_progress_event(p, "run %d/%d %s warm-up %d: %s in %.1f s%s%s", p->run_no,
-			                  p->runs_total, ev.id, ev.warmup, ev.status, ev.elapsed,
+		if (ev.warmup || ev.monitored) {
+			int k, n;
+			const char *apart = kept_apart(p, ev.warmup, ev.monitored, &k, &n);
+			bb_progress_event(p, "run %d/%d %s %s %d: %s in %.1f s%s%s", p->run_no,
+			                  p->runs_total, ev.id, apart, k, ev.status, ev.elapsed,
 			                  strcmp(ev.status, "ok") ? ": " : "",
 			                  strcmp(ev.status, "ok") ? ev.reason : "");
 			*p->run_id = 0;

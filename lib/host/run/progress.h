@@ -23,6 +23,7 @@ struct bb_progress {
 	int iter, niter;
 	int warmup; /* the run in progress is the boot's warmup-th warm-up iteration (0: measured)
 	             */
+	int monitored; /* ... or its run's monitored-th monitored iteration (0: measured) */
 	double run_start, runtime, boot_start;
 	char last[256];
 	int boot_end_seen, iterations;
