@@ -330,7 +330,8 @@ static void add_sysctl(struct sysctl_set *set, const struct peer_msg *m)
 }
 
 int cluster_iter_start(struct boot *b, const struct bb_plan_run *run, int iter, int warmup,
-                       int monitored, int pos, int positions, struct sysctl_set *peer, char *reason, size_t len)
+                       int monitored, int pos, int positions, struct sysctl_set *peer, char *reason,
+                       size_t len)
 {
 	char line[PEER_LINE_MAX], num[32];
 	struct peer_msg m;
@@ -474,7 +475,9 @@ static void serve_start(struct boot *b, const struct peer_msg *m, cluster_iterat
 		         warmup      ? "warm-up"
 		         : monitored ? "monitored iteration"
 		                     : "iteration",
-		         warmup ? (wu ? wu : "-") : monitored ? mo : (it ? it : "-"));
+		         warmup      ? (wu ? wu : "-")
+		         : monitored ? mo
+		                     : (it ? it : "-"));
 		say("the client host asked for %s", why);
 		cluster_serve_started(b, &none, "failed", why);
 		return;

@@ -392,9 +392,10 @@ int env_write(const struct boot *b)
 	ijw_str(&w, "from", b->plan.monitors_cmdline ? "cmdline" : "plan");
 	/* where they ran: each run's N monitored iterations, kept apart (0: every iteration) */
 	ijw_int(&w, "monitored", b->plan.monitors.n ? b->plan.monitored : 0);
-	ijw_str(&w, "in", !b->plan.monitors.n    ? "none"
-	                  : b->plan.monitored ? "monitored iterations"
-	                                      : "every iteration");
+	ijw_str(&w, "in",
+	        !b->plan.monitors.n ? "none"
+	        : b->plan.monitored ? "monitored iterations"
+	                            : "every iteration");
 	ijw_open(&w, "options", '{');
 	for (size_t i = 0; i < b->plan.monitor_options.n; i++)
 		ijw_str(&w, b->plan.monitor_options.v[i].key, b->plan.monitor_options.v[i].value);

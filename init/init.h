@@ -247,11 +247,12 @@ void cluster_meet(struct boot *b);
 /* Why the iterations fail at once (role unresolved, the other host missing or gone), or NULL. */
 const char *cluster_down(const struct boot *b);
 /* Client host: ask the server host to start an iteration (warmup K > 0: the boot's K-th
- * warm-up, iter 0; monitored K > 0: the run's K-th monitored iteration, iter 0). 0 (its servers are ready), 1 (it
- * could not: reason), -1 (it is gone: reason; cluster_down() says so from now on). The
- * server's sysctls as read back go to peer (malloc'd entries). */
+ * warm-up, iter 0; monitored K > 0: the run's K-th monitored iteration, iter 0). 0 (its servers are
+ * ready), 1 (it could not: reason), -1 (it is gone: reason; cluster_down() says so from now on).
+ * The server's sysctls as read back go to peer (malloc'd entries). */
 int cluster_iter_start(struct boot *b, const struct bb_plan_run *run, int iter, int warmup,
-                       int monitored, int pos, int positions, struct sysctl_set *peer, char *reason, size_t len);
+                       int monitored, int pos, int positions, struct sysctl_set *peer, char *reason,
+                       size_t len);
 /* Client host: the clients are done (status/reason: the client side); the server's side of
  * the iteration into pstatus/preason. 0, 1 (the server side failed), -1 (gone). */
 int cluster_iter_end(struct boot *b, const char *status, const char *reason, char *pstatus,

@@ -107,10 +107,11 @@ static void print_monitored(const struct bb_job *job, const struct bb_boot *boot
 		return;
 	int n = bb_boot_monitored(boot);
 	if (n)
-		printf("  monitored: %d iteration%s of each run with the monitors, after the measured "
-		       "ones (runs/RUNID/monitored-K); the measured iterations run without them, so "
-		       "the monitors' cost stays out of the test's numbers\n",
-		       n, n == 1 ? "" : "s");
+		printf(
+		    "  monitored: %d iteration%s of each run with the monitors, after the measured "
+		    "ones (runs/RUNID/monitored-K); the measured iterations run without them, so "
+		    "the monitors' cost stays out of the test's numbers\n",
+		    n, n == 1 ? "" : "s");
 	else
 		printf("  monitored: 0, the monitors run in every measured iteration as LKP runs "
 		       "them: their cost is in the test's numbers (docs/compare.md, \"What the "

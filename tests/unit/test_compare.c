@@ -598,8 +598,9 @@ TEST(monitored_iterations_give_monitor_stats_only)
 		snprintf(p, sizeof(p), "%s/env.json", boots[b]);
 		test_write_file(d, p, "{\"kernel\": {\"release\": \"6.1\"}}");
 		snprintf(p, sizeof(p), "%s/runs/T.x=1/results.json", boots[b]);
-		test_write_file(d, p, b ? "{\"netperf.Throughput_Mbps\": [20, 22]}"
-		                        : "{\"netperf.Throughput_Mbps\": [10, 12]}");
+		test_write_file(d, p,
+		                b ? "{\"netperf.Throughput_Mbps\": [20, 22]}"
+		                  : "{\"netperf.Throughput_Mbps\": [10, 12]}");
 		for (int i = 1; i <= 2; i++) {
 			snprintf(p, sizeof(p), "%s/runs/T.x=1/%d/status", boots[b], i);
 			test_write_file(d, p, "{\"status\": \"ok\", \"params\": {\"x\": \"1\"}}");
@@ -607,9 +608,10 @@ TEST(monitored_iterations_give_monitor_stats_only)
 		snprintf(p, sizeof(p), "%s/runs/T.x=1/monitored-1/status", boots[b]);
 		test_write_file(d, p, "{\"status\": \"ok\", \"monitored\": 1}");
 		snprintf(p, sizeof(p), "%s/runs/T.x=1/monitored-1/results.json", boots[b]);
-		test_write_file(d, p,
-		                b ? "{\"netperf.Throughput_Mbps\": [3], \"vmstat.system.cs\": [900]}"
-		                  : "{\"netperf.Throughput_Mbps\": [2], \"vmstat.system.cs\": [300]}");
+		test_write_file(
+		    d, p,
+		    b ? "{\"netperf.Throughput_Mbps\": [3], \"vmstat.system.cs\": [900]}"
+		      : "{\"netperf.Throughput_Mbps\": [2], \"vmstat.system.cs\": [300]}");
 	}
 	CHECK_INT(bb_results_load(d, &r, err, sizeof(err)), ==, 0);
 	CHECK_INT(r.nboots, ==, 2);
@@ -638,10 +640,11 @@ TEST(monitored_iterations_give_monitor_stats_only)
 	CHECK_INT(bb_compare(&s[0], &s[1], NULL, 0, &c, err, sizeof(err)), ==, 0);
 	int noted = 0;
 	for (size_t i = 0; i < c.nnotes; i++)
-		noted |= !strncmp(c.notes[i],
-		                  "the monitors' stats come from the monitored iterations kept apart "
-		                  "(1 in A, 1 in B)",
-		                  80);
+		noted |=
+		    !strncmp(c.notes[i],
+		             "the monitors' stats come from the monitored iterations kept apart "
+		             "(1 in A, 1 in B)",
+		             80);
 	CHECK_INT(noted, ==, 1);
 	bb_comparison_free(&c);
 	bb_side_free(&s[0]);

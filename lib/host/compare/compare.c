@@ -522,11 +522,12 @@ static int note_apart(struct bb_comparison *out, const struct bb_side *const sid
 	     add_note(out, note)))
 		return -ENOMEM;
 	if ((m[0] || m[1]) &&
-	    (asprintf(&note,
-	              "the monitors' stats come from the monitored iterations kept apart (%zu in A, "
-	              "%zu in B), the test's from the measured iterations, which ran without "
-	              "monitors",
-	              m[0], m[1]) < 0 ||
+	    (asprintf(
+	         &note,
+	         "the monitors' stats come from the monitored iterations kept apart (%zu in A, "
+	         "%zu in B), the test's from the measured iterations, which ran without "
+	         "monitors",
+	         m[0], m[1]) < 0 ||
 	     add_note(out, note)))
 		return -ENOMEM;
 	return 0;

@@ -453,8 +453,8 @@ static int is_warmup_dir(const char *iterdir)
 	return !strncmp(w, "true", 4) || (*w >= '1' && *w <= '9');
 }
 
-/* An iteration folder's place, from 1: ITER (0, 1, ...), then monitored-K (docs/results.md); 0 for a
- * name that is neither. */
+/* An iteration folder's place, from 1: ITER (0, 1, ...), then monitored-K (docs/results.md); 0 for
+ * a name that is neither. */
 static unsigned long iter_dir_key(const char *name)
 {
 	char *end;

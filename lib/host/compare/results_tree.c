@@ -305,7 +305,8 @@ static int load_run(struct loader *ld, struct bb_res_run *run, const char *dir)
 			continue;
 		}
 		if (!strncmp(iters[i], "monitored-", 10)) {
-			/* kept apart by the init: its monitors' stats only, the test's stay clean */
+			/* kept apart by the init: its monitors' stats only, the test's stay clean
+			 */
 			int f;
 			run->monitored++;
 			free(p);

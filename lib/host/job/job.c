@@ -40,43 +40,43 @@ static const char *const ctx_names[] = {
 };
 
 enum kind {
-	K_SECTION,  /* a mapping of keys of another context */
-	K_SUITE,    /* netperf | stress-ng */
-	K_IGNORE,   /* LKP metadata kept for compatibility (category) */
-	K_COUNT,    /* N or P% */
-	K_DURATION, /* > 0, s/m/h/d/w/y */
-	K_GRACE,    /* >= 0, s/m/h/d/w/y */
-	K_POSINT,   /* >= 1 */
-	K_CLUSTER,  /* cs-localhost */
-	K_IP,       /* ipv4 | ipv6 */
-	K_NPTEST,   /* a netperf test */
-	K_SIZE,     /* N[KMGkmg] */
-	K_ARGS,     /* netperf options, split on blanks */
-	K_STRESSOR, /* a stress-ng stressor */
-	K_GOV,      /* a cpufreq governor */
-	K_CMDLINE,  /* kernel command line words */
-	K_CGROUP,   /* v1 | v2 | none, or a mapping (C_CGROUP) */
-	K_CGMODE,   /* v1 | v2 | none */
-	K_CTRLS,    /* controller names: a list or a space-separated string, one value */
-	K_LIMITS,   /* mapping FILE: value */
-	K_SYSCTL,   /* mapping KEY: value */
-	K_CPULIST,  /* a CPU list */
-	K_SERVER,   /* netserver: no options */
-	K_NIC,      /* a net.nic.* value, checked by the plan's own parser (lib/plan.c) */
-	K_NICWAIT,  /* a duration of 0 to 600 s, made whole seconds */
-	K_MODULES,  /* kernel module names, space-separated */
-	K_ORDER,    /* interleaved | random | blocked: the iterations' order within a boot */
-	K_SEED,     /* 0..4294967295: the seed of order: random */
-	K_WARMUP,   /* 0..10 (or 0x..10x): warm-up iterations, kept apart */
+	K_SECTION,   /* a mapping of keys of another context */
+	K_SUITE,     /* netperf | stress-ng */
+	K_IGNORE,    /* LKP metadata kept for compatibility (category) */
+	K_COUNT,     /* N or P% */
+	K_DURATION,  /* > 0, s/m/h/d/w/y */
+	K_GRACE,     /* >= 0, s/m/h/d/w/y */
+	K_POSINT,    /* >= 1 */
+	K_CLUSTER,   /* cs-localhost */
+	K_IP,        /* ipv4 | ipv6 */
+	K_NPTEST,    /* a netperf test */
+	K_SIZE,      /* N[KMGkmg] */
+	K_ARGS,      /* netperf options, split on blanks */
+	K_STRESSOR,  /* a stress-ng stressor */
+	K_GOV,       /* a cpufreq governor */
+	K_CMDLINE,   /* kernel command line words */
+	K_CGROUP,    /* v1 | v2 | none, or a mapping (C_CGROUP) */
+	K_CGMODE,    /* v1 | v2 | none */
+	K_CTRLS,     /* controller names: a list or a space-separated string, one value */
+	K_LIMITS,    /* mapping FILE: value */
+	K_SYSCTL,    /* mapping KEY: value */
+	K_CPULIST,   /* a CPU list */
+	K_SERVER,    /* netserver: no options */
+	K_NIC,       /* a net.nic.* value, checked by the plan's own parser (lib/plan.c) */
+	K_NICWAIT,   /* a duration of 0 to 600 s, made whole seconds */
+	K_MODULES,   /* kernel module names, space-separated */
+	K_ORDER,     /* interleaved | random | blocked: the iterations' order within a boot */
+	K_SEED,      /* 0..4294967295: the seed of order: random */
+	K_WARMUP,    /* 0..10 (or 0x..10x): warm-up iterations, kept apart */
 	K_MONITORED, /* 0..10: each run's monitored iterations, kept apart (0: in every one) */
-	K_CGROUP2,  /* LKP's cgroup2 setup: knobs FILE: value */
-	K_NETBUF,   /* LKP's net-buffer setup (also its old name setup-net-buffer) */
-	K_SNGCLASS, /* a stress-ng class */
-	K_WORD,     /* one word for a stress-ng option (method, mode, ...) */
-	K_NOTE,     /* an LKP option benchboot records without acting on it */
-	K_MONSECS,  /* a monitor's time option > 0 s (interval, duration: host/job/monitors.h) */
-	K_MONDELAY, /* a monitor's delay >= 0 s */
-	K_MONTEXT,  /* a monitor's text option, one line */
+	K_CGROUP2,   /* LKP's cgroup2 setup: knobs FILE: value */
+	K_NETBUF,    /* LKP's net-buffer setup (also its old name setup-net-buffer) */
+	K_SNGCLASS,  /* a stress-ng class */
+	K_WORD,      /* one word for a stress-ng option (method, mode, ...) */
+	K_NOTE,      /* an LKP option benchboot records without acting on it */
+	K_MONSECS,   /* a monitor's time option > 0 s (interval, duration: host/job/monitors.h) */
+	K_MONDELAY,  /* a monitor's delay >= 0 s */
+	K_MONTEXT,   /* a monitor's text option, one line */
 };
 
 /* The options LKP's programs take at any level of a job (the `# - key` lines of
@@ -682,10 +682,11 @@ static int check_value(struct walker *w, const struct keydef *k, const char *key
 		return 0;
 	case K_MONITORED: /* each run's iterations with the monitors, after the measured ones */
 		if (times_value(v->s, 0, 10))
-			return jfail(w, m,
-			             "%s: '%s' is not a number of monitored iterations 0..10 (0: the "
-			             "monitors in every measured iteration)",
-			             key, s);
+			return jfail(
+			    w, m,
+			    "%s: '%s' is not a number of monitored iterations 0..10 (0: the "
+			    "monitors in every measured iteration)",
+			    key, s);
 		return 0;
 	case K_NIC:
 	case K_NICWAIT:

@@ -328,7 +328,9 @@ void bb_job_print_monitors(FILE *f, const char *prefix, const struct bb_job *job
 	if (bb_job_monitors(job, &run, &missing))
 		goto out_free;
 	if (run.n) {
-		fprintf(f, "%smonitors (sampled in the measured window of the iterations they run in):", prefix);
+		fprintf(
+		    f, "%smonitors (sampled in the measured window of the iterations they run in):",
+		    prefix);
 		for (size_t i = 0; i < run.n; i++)
 			fprintf(f, " %s", run.v[i]);
 		fputc('\n', f);
