@@ -65,8 +65,10 @@ script_init_write "$T/shinit" "$RUNTIME" "$ITER" "$client_cpu"
 script_init_images "$T/plan" "$T/shinit"
 if [ "$AGAINST" = monitors ]; then
 	# one image from a job of the same run with `category: benchmark` (LKP's default set, perf
-	# with it): side B boots it as it is, side A with benchboot.monitors= (none) on the
-	# command line; everything else the same
+	# with it) and `monitored: 0` (the monitors in the measured iterations, as LKP runs them:
+	# the cost the default, monitored iterations kept apart, keeps out of the headline): side
+	# B boots it as it is, side A with benchboot.monitors= (none) on the command line;
+	# everything else the same
 	cat >"$T/mon.yaml" <<JOB
 suite: netperf
 runtime: ${RUNTIME}s
@@ -75,6 +77,7 @@ nr_threads: 1
 cluster: cs-localhost
 cgroup: v2
 category: benchmark
+monitored: 0
 ${MON_EXTRA:-}
 if role server:
   netserver:

@@ -1,7 +1,9 @@
 # LKP's /proc and /sys monitors in a TCG boot: a 3 s TCP_STREAM job naming vmstat, proc-vmstat,
 # meminfo, interrupts, softirqs, uptime, mpstat, sched_debug, cpuidle and slabinfo as top-level
 # keys, and perf-stat (tests/qemu/job-perf-monitors.sh checks its stats). check lists them;
-# results.json has their stats
+# they run in the run's monitored iteration (runs/RUNID/monitored-1, after the measured one,
+# which runs without them: its folder has no monitor files, the run's results.json no monitor
+# stats); that iteration's results.json has their stats
 # beside netperf's, LKP's names, one value per iteration (proc-vmstat.pgfree a delta,
 # vmstat.system.cs a mean, mpstat.cpu.all.sys% a per cent); every monitor has a status (ok, or
 # unavailable with the reason: cpuidle under TCG) in its status file, the iteration's status and
@@ -19,7 +21,26 @@ job_check "$T/res" netperf.Throughput_Mbps proc-vmstat.pgfree vmstat.system.cs v
 	softirqs.TIMER mpstat.cpu.all.sys% slabinfo.kmalloc-1k.num_objs >"$T/check" ||
 	fail "$(cat "$T/check")"
 cat "$T/check"
-it=$(echo "$T"/res/0*/runs/TCP_STREAM/1)
+expect_grep "^  monitored: 1 iteration of each run with the monitors, after the measured ones" "$T/check.out"
+it=$(echo "$T"/res/0*/runs/TCP_STREAM/monitored-1)
+[ -d "$it" ] || fail "no monitored iteration folder runs/TCP_STREAM/monitored-1"
+python3 - "$it" <<'PY' || fail "the measured iteration is not clean of the monitors"
+import json, os, sys
+it = sys.argv[1]
+run = os.path.dirname(it)
+measured = os.path.join(run, "1")
+mon = [f for f in os.listdir(measured) if f.startswith("monitor.")]
+assert not mon, ("monitor files in the measured iteration", mon)
+st = json.load(open(os.path.join(measured, "status")))
+assert "monitors" not in st and st["monitors_cpu_us"] == -1, st.get("monitors")
+r = json.load(open(os.path.join(run, "results.json")))
+assert not [k for k in r if k.startswith(("vmstat.", "proc-vmstat.", "mpstat."))], sorted(r)
+assert len(r["netperf.Throughput_Mbps"]) == 1, r["netperf.Throughput_Mbps"]
+ms = json.load(open(os.path.join(it, "status")))
+assert ms["monitored"] == 1 and ms["iteration"] == 0, ms
+assert ms["monitors_cpu_us"] > 0, ms["monitors_cpu_us"]
+print("measured iteration 1: no monitors; monitored-1: monitors_cpu_us", ms["monitors_cpu_us"])
+PY
 for m in vmstat proc-vmstat meminfo interrupts softirqs uptime mpstat sched_debug slabinfo; do
 	[ -s "$it/monitor.$m.gz" ] || fail "no compressed raw samples $it/monitor.$m.gz"
 	[ ! -e "$it/monitor.$m" ] || fail "$it/monitor.$m left uncompressed"
@@ -28,7 +49,7 @@ done
 python3 - "$it" <<'PY' || fail "monitor stats or statuses not as they should be"
 import gzip, json, os, sys
 it = sys.argv[1]
-r = json.load(open(os.path.join(os.path.dirname(it), "results.json")))
+r = json.load(open(os.path.join(it, "results.json")))
 st = json.load(open(os.path.join(it, "status")))
 def raw(name):
     return gzip.open(os.path.join(it, "monitor." + name + ".gz"), "rt")
@@ -85,7 +106,7 @@ PY
 expect_grep "^# cpuidle: unavailable: " "$T/reparse"
 python3 - "$it" "$T/reparse" <<'PY' || fail "collect --monitor-stats differs from results.json"
 import json, os, sys
-r = json.load(open(os.path.join(os.path.dirname(sys.argv[1]), "results.json")))
+r = json.load(open(os.path.join(sys.argv[1], "results.json")))
 again = dict(l.split() for l in open(sys.argv[2]) if not l.startswith("#"))
 for k in ("mpstat.cpu.all.sys%", "proc-vmstat.pgfree", "slabinfo.kmalloc-1k.num_objs"):
     assert abs(float(again[k]) - r[k][0]) <= 1e-9 * abs(r[k][0]), (k, again[k], r[k])
@@ -94,7 +115,9 @@ print("collect --monitor-stats:", len(again), "stats, as in results.json")
 PY
 log=$(echo "$T"/res/console/*.log)
 expect_grep "TCP_STREAM iteration 1: netperf.Throughput_Mbps = " "$log"
-if grep -q "iteration 1: proc-vmstat\." "$log"; then fail "monitor stats on the console"; fi
+expect_grep "TCP_STREAM monitored 1: netperf.Throughput_Mbps = " "$log"
+expect_grep "BENCHBOOT run-start id=TCP_STREAM iter=0/1 .* monitored=1" "$log"
+if grep -q "iteration 1: proc-vmstat\.\|monitored 1: proc-vmstat\." "$log"; then fail "monitor stats on the console"; fi
 # compare of these results (the boot against itself, --all --more: every row): the monitors'
 # rows after netperf's, by monitor; mpstat's % stats as an absolute change (points, no %);
 # interrupts, softirqs and slabinfo only with --more
@@ -136,7 +159,7 @@ expect_grep "^monitor.vmstat.interval=2$" "$T/check2.out"
 rm -rf "$T/res"
 JOB_RUN_TIMEOUT=600 JOB_RUN_OPTS="--monitors vmstat,uptime" job_run "$job2"
 expect_grep "^benchboot run: --monitors: every boot runs the monitors vmstat,uptime instead of its plan's monitors$" "$T/run.out"
-it2=$(echo "$T"/res/0*/runs/TCP_STREAM/1)
+it2=$(echo "$T"/res/0*/runs/TCP_STREAM/monitored-1)
 python3 - "$it2" <<'PY' || fail "--monitors vmstat,uptime or vmstat's interval not as asked"
 import gzip, json, os, sys
 it = sys.argv[1]
@@ -146,8 +169,9 @@ mon = env["monitors"]
 assert mon["asked"] == ["vmstat", "uptime"], mon
 assert mon["from"] == "cmdline", mon
 assert mon["options"] == {"vmstat.interval": "2"}, mon
+assert mon["monitored"] == 1 and mon["in"] == "monitored iterations", mon
 assert "benchboot.monitors=vmstat,uptime" in env["kernel"]["cmdline"], env["kernel"]["cmdline"]
-r = json.load(open(os.path.join(os.path.dirname(it), "results.json")))
+r = json.load(open(os.path.join(it, "results.json")))
 assert sorted(r["monitor_status"]) == ["uptime", "vmstat"], r["monitor_status"]
 assert r["monitor_status"]["vmstat"] == ["ok"], r["monitor_status"]
 others = [k for k in r if k.startswith(("proc-vmstat.", "meminfo."))]
