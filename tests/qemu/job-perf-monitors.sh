@@ -1,7 +1,9 @@
-# LKP's perf monitors in a TCG boot: an 8 s SCTP_STREAM_MANY job naming perf-stat and
-# perf-profile (its window 1 s in, 4 s long, as plan keys monitor.perf-profile.*) with
-# kernel.kptr_restrict 2. check lists both and puts perf in the image; the image is larger than
-# the same job's without perf monitors. Under TCG there is no PMU: perf-stat has its software
+# LKP's default monitors with perf in a TCG boot: an 8 s SCTP_STREAM_MANY job of `category:
+# benchmark` naming perf-stat and perf-profile (its window 1 s in, 4 s long, as plan keys
+# monitor.perf-profile.*) with kernel.kptr_restrict 2. check lists the default set and puts
+# perf in the image; the same job without its perf monitors (`perf-stat-:`, `perf-profile-:`)
+# has no perf. Among the stats: proc-vmstat.pgfree, vmstat.system.cs, mpstat.cpu.all.sys%,
+# meminfo.Memused. Under TCG there is no PMU: perf-stat has its software
 # events (perf-stat.i.cpu-clock, perf-stat.ps.context-switches, ...), a status note naming the
 # hardware events it could not count and no hardware stat; perf-profile sampled cpu-clock, its
 # stats are named after it (a calltrace through sctp_sendmsg, children and self), none says
@@ -14,15 +16,17 @@ bb_need netperf
 . tests/qemu/job.inc
 job=tests/fixtures/monitors/netperf-sctp-perf.yaml
 "$BENCHBOOT" check "$job" >"$T/check.out" 2>&1 || fail "check: $(cat "$T/check.out")"
-expect_grep "^monitors (sampled in the measured window of the iterations they run in): perf-stat perf-profile$" "$T/check.out"
+expect_grep "^monitors (sampled in the measured window of the iterations they run in): perf-stat perf-profile uptime vmstat proc-vmstat meminfo slabinfo interrupts softirqs cpuidle sched_debug mpstat$" "$T/check.out"
 expect_grep "programs: /usr/bin/netperf /usr/bin/netserver /usr/bin/perf$" "$T/check.out"
 # the image's cost: the same job without its perf monitors has no perf
 grep -v -e '^perf-' -e '^  delay:' -e '^  duration:' "$job" >"$T/noperf.yaml"
+printf 'perf-stat-:\nperf-profile-:\n' >>"$T/noperf.yaml"
 "$BENCHBOOT" check "$T/noperf.yaml" >"$T/check2.out" 2>&1 || fail "check: $(cat "$T/check2.out")"
 expect_grep "programs: /usr/bin/netperf /usr/bin/netserver$" "$T/check2.out"
 JOB_RUN_TIMEOUT=600 job_run "$job"
 job_check "$T/res" netperf.Throughput_Mbps perf-stat.i.cpu-clock perf-stat.ps.cpu-clock \
-	perf-stat.i.context-switches perf-stat.ps.task-clock >"$T/check" || fail "$(cat "$T/check")"
+	perf-stat.i.context-switches perf-stat.ps.task-clock proc-vmstat.pgfree vmstat.system.cs \
+	mpstat.cpu.all.sys% meminfo.Memused >"$T/check" || fail "$(cat "$T/check")"
 cat "$T/check"
 it=$(echo "$T"/res/0*/runs/SCTP_STREAM_MANY/monitored-1)
 [ -d "$it" ] || fail "no monitored iteration folder runs/SCTP_STREAM_MANY/monitored-1"
@@ -87,11 +91,14 @@ python3 - "$it" "$T/reparse" <<'PY' || fail "collect --monitor-stats differs fro
 import json, os, sys
 r = json.load(open(os.path.join(sys.argv[1], "results.json")))
 again = dict(l.split() for l in open(sys.argv[2]) if not l.startswith("#"))
-perf = {k: v[0] for k, v in r.items() if k.startswith("perf-")}
-assert set(again) == set(perf), sorted(set(again) ^ set(perf))[:10]
-for k, v in perf.items():
+MONITORS = {"vmstat", "proc-vmstat", "meminfo", "interrupts", "softirqs", "uptime", "mpstat",
+            "sched_debug", "cpuidle", "slabinfo", "perf-stat", "perf-profile"}
+mon = {k: v[0] for k, v in r.items() if k.split(".")[0] in MONITORS}
+assert set(again) == set(mon), sorted(set(again) ^ set(mon))[:10]
+for k, v in mon.items():
     assert abs(float(again[k]) - v) <= 1e-9 * abs(v), (k, again[k], v)
-print("collect --monitor-stats:", len(again), "perf stats, as in results.json")
+print("collect --monitor-stats:", len(again), "stats (%d of perf), as in results.json"
+      % len([k for k in mon if k.startswith("perf-")]))
 PY
 log=$(echo "$T"/res/console/*.log)
 if grep -q "iteration 1: perf-\|monitored 1: perf-" "$log"; then fail "perf monitor stats on the console"; fi
