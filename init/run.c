@@ -1164,6 +1164,7 @@ static void iteration(struct boot *b, size_t runidx, int iter, int warmup, int m
 	const struct bb_plan_run *run = &b->plan.runs[runidx];
 	struct iteration it = {
 	    .run = run, .runidx = runidx, .iter = iter, .warmup = warmup, .monitored = monitored};
+	static const struct bb_strv none; /* the monitors of an iteration that runs none */
 	char why[256], *old_results = NULL;
 	int r, appended = 0;
 
@@ -1259,7 +1260,8 @@ static void iteration(struct boot *b, size_t runidx, int iter, int warmup, int m
 	if (!strcmp(it.status, "ok") && kept_apart(&it) && !server_host)
 		write_own_results(&it, monitors_run_in(b, &it) ? &b->plan.monitors : NULL);
 	else if (!strcmp(it.status, "ok") && !server_host)
-		appended = append_results(&it, &b->plan.monitors, &old_results);
+		appended = append_results(&it, monitors_run_in(b, &it) ? &b->plan.monitors : &none,
+		                          &old_results);
 	/* keep the sysctls as read back for env.json, then put the boot values back */
 	if (it.sysctls.n && !b->run_sysctls[runidx].n) {
 		struct sysctl_set *keep = &b->run_sysctls[runidx];
