@@ -40,26 +40,10 @@ if [ -n "${KEEP:-}" ]; then
 	echo "results kept in $T"
 fi
 
-job() { # FILE SEND_SIZE EXTRA-YAML
-	cat >"$1" <<JOB
-suite: netperf
-runtime: $RUNTIME
-iterations: $ITER
-nr_threads: 2
-cluster: cs-localhost
-cgroup: v2
-$3
-if role server:
-  netserver:
-if role client:
-  netperf:
-    test: SCTP_STREAM_MANY
-    send_size: $2
-JOB
-}
-job "$T/aa.yaml" 10K "sysctl:
+. bench/calibration.inc
+calib_job "$T/aa.yaml" 10K 2 "sysctl:
   kernel.printk_ratelimit: [5, 6]"
-job "$T/power.yaml" "[10K, 5K]" ""
+calib_job "$T/power.yaml" "[10K, 5K]" 2 ""
 
 run() { # NAME BOOTS
 	local start=$SECONDS rc=0
@@ -76,58 +60,37 @@ run aa $((AA * PER))
 run power "$POWER"
 
 echo "host load after: $(cut -d' ' -f1-3 /proc/loadavg)"
-# the boots FIRST..FIRST+COUNT-1 (in order) of SRC linked into DEST
-group() { # SRC FIRST COUNT DEST
-	rm -rf "$4"
-	mkdir -p "$4"
-	find "$1" -mindepth 1 -maxdepth 1 -type d -name '0*-*' | sort | sed -n "$(($2 + 1)),$(($2 + $3))p" |
-		while read -r d; do ln -s "$d" "$4/"; done
-}
-# compare DIR KEY OUT: the JSON comparison, or no OUT when compare refuses (too few boots)
-compare() {
-	local rc=0
-	"$BENCHBOOT" compare "$1" --by "$2" --all --json >"$3" 2>"$3.err" || rc=$?
-	[ "$rc" -le 1 ] || { echo "compare $1: exit $rc: $(head -c 200 "$3.err")"; rm -f "$3"; }
-}
 nboots=$(find "$T/aa" -mindepth 1 -maxdepth 1 -type d -name '0*-*' | wc -l)
 for ((i = 0; (i + 1) * PER <= nboots && i < AA; i++)); do
-	group "$T/aa" $((i * PER)) "$PER" "$T/aa-$i"
-	compare "$T/aa-$i" printk_ratelimit "$T/aa-$i.json"
+	calib_group "$T/aa" $((i * PER)) "$PER" "$T/aa-$i"
+	calib_compare "$T/aa-$i" printk_ratelimit "$T/aa-$i.json"
 done
 # the small-boot case: 2 consecutive boots (rounds 2i and 2i+1: one in each order)
 for ((i = 0; 2 * i + 2 <= nboots && i < AA; i++)); do
-	group "$T/aa" $((2 * i)) 2 "$T/two-$i"
-	compare "$T/two-$i" printk_ratelimit "$T/two-$i.json"
+	calib_group "$T/aa" $((2 * i)) 2 "$T/two-$i"
+	calib_compare "$T/two-$i" printk_ratelimit "$T/two-$i.json"
 done
 for ((i = 0; i < nboots; i++)); do
-	group "$T/aa" "$i" 1 "$T/one-$i"
-	compare "$T/one-$i" printk_ratelimit "$T/one-$i.json"
+	calib_group "$T/aa" "$i" 1 "$T/one-$i"
+	calib_compare "$T/one-$i" printk_ratelimit "$T/one-$i.json"
 done
 for ((k = 2; k <= POWER; k++)); do
-	group "$T/power" 0 "$k" "$T/power-$k"
-	compare "$T/power-$k" send_size "$T/power-$k.json"
+	calib_group "$T/power" 0 "$k" "$T/power-$k"
+	calib_compare "$T/power-$k" send_size "$T/power-$k.json"
 done
 order=$(python3 -c 'import json,glob,sys
 for f in sorted(glob.glob(sys.argv[1] + "/0*/env.json")):
     e = json.load(open(f)); print(e.get("run_order") or e.get("order") or "blocked (not recorded)"); break' "$T/aa")
 python3 - "$T" "$AA" "$PER" "$POWER" "$order" <<'PY'
 import json, statistics, sys
+sys.path.insert(0, "bench")
+import compare_json
 T, AA, PER, POWER, order = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), sys.argv[5]
 STAT = "netperf.Throughput_Mbps"
 def stat(path):
-    try:
-        j = json.load(open(path))
-    except (OSError, ValueError):
-        return None
-    for r in j["runs"]:
-        for s in r["stats"]:
-            if s["name"] == STAT:
-                return s
-    return None
+    return compare_json.stat(path, STAT)
 def fmt(s):
-    iv = s["interval"]
-    lo, hi = iv["low_percent"], iv["high_percent"]
-    ivs = "unbounded" if lo is None else "[%.1f, %.1f]" % (lo, hi)
+    ivs = compare_json.interval_text(s)
     return "%+6.1f%% %-16s %s%s" % (s["change_percent"], ivs, "I" if s["interval_changed"] else " ",
                                    "L" if s["lkp_changed"] else " ")
 print("run order within a boot: %s" % order)
