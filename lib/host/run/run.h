@@ -15,7 +15,7 @@
 #include "host/collect/runjson.h"
 #include "host/vm/qemu.h"
 
-#define BB_RUN_MAX_KERNELS 16
+#define BB_RUN_MAX_KERNELS 64 /* a bisection's candidates, too */
 #define BB_RUN_UNTIL_MAX_BOOTS 20
 #define BB_RUN_MAX_PARALLEL 64 /* --parallel: VMs at once, at most */
 
