@@ -121,6 +121,7 @@ static int compare(struct bis *b, size_t ref, size_t cand, enum rule rule,
 	int r = 0;
 	double conf = 1 - b->res->alpha_look;
 	memset(st, 0, sizeof(*st));
+	st->rule = (enum bb_bisect_rule)rule;
 	st->ref = ref;
 	st->cand = cand;
 	b->done++;

@@ -52,7 +52,11 @@ enum bb_bisect_verdict {
 };
 const char *bb_bisect_verdict_name(enum bb_bisect_verdict v);
 
+/* Which rule judges a comparison: the ends', a step's, the verification's (above). */
+enum bb_bisect_rule { BB_RULE_ENDS, BB_RULE_STEP, BB_RULE_VERIFY };
+
 struct bb_bisect_step {
+	enum bb_bisect_rule rule;
 	size_t ref, cand;
 	size_t boots_ref, boots_cand;
 	struct bb_interval iv;
@@ -103,9 +107,6 @@ struct bb_bisect_plan {
 	double alpha_cmp, alpha_look;
 };
 void bb_bisect_plan(const struct bb_bisect_opts *o, struct bb_bisect_plan *p);
-
-/* Which rule judges a comparison: the ends', a step's, the verification's (above). */
-enum bb_bisect_rule { BB_RULE_ENDS, BB_RULE_STEP, BB_RULE_VERIFY };
 
 /*
  * One comparison on its own, as bb_bisect makes them (for `benchboot bisect-step`, where git
