@@ -19,6 +19,7 @@
 #include "host/job/jobwarnings.h"
 #include "host/run/progress.h"
 #include "strv.h"
+#include "bisect_opts.h"
 #include "verb.h"
 
 static const char usage_text[] =
@@ -62,24 +63,12 @@ static const char usage_text[] =
     "undecided, the bad end untestable, or interrupted (Ctrl-C: --resume continues), 100 bad\n"
     "usage, job or kernels file, 111 system failure (QEMU, build, disk).\n";
 
-enum {
-	OPT_KERNELS = 256, OPT_STAT, OPT_MIN_CHANGE, OPT_MAX_BOOTS, OPT_FIRST_LOOK, OPT_ALPHA,
-	OPT_ACCEL, OPT_IMAGES, OPT_RESUME, OPT_SET, OPT_CPUS, OPT_MEM,
-};
+enum { OPT_KERNELS = 256, OPT_RESUME };
 static const struct option options[] = {
 	{"kernels", required_argument, NULL, OPT_KERNELS},
-	{"stat", required_argument, NULL, OPT_STAT},
-	{"min-change", required_argument, NULL, OPT_MIN_CHANGE},
-	{"max-boots", required_argument, NULL, OPT_MAX_BOOTS},
-	{"first-look", required_argument, NULL, OPT_FIRST_LOOK},
-	{"alpha", required_argument, NULL, OPT_ALPHA},
-	{"accel", required_argument, NULL, OPT_ACCEL},
 	{"output", required_argument, NULL, 'o'},
-	{"images", required_argument, NULL, OPT_IMAGES},
 	{"resume", no_argument, NULL, OPT_RESUME},
-	{"set", required_argument, NULL, OPT_SET},
-	{"cpus", required_argument, NULL, OPT_CPUS},
-	{"mem", required_argument, NULL, OPT_MEM},
+	BISECT_OPTIONS,
 	VERB_HELP_OPTION,
 	{NULL, 0, NULL, 0},
 };
@@ -87,9 +76,8 @@ static const struct verb_cmd cmd = {"bisect", usage_text, ":o:h", options};
 
 struct args {
 	struct bb_bisect_boots_opts bo;
-	struct bb_bisect_opts d;
+	struct bisect_opts c;
 	const char *kernels;
-	struct bb_strv sets;
 	char outdir[4096];
 };
 
@@ -97,40 +85,12 @@ static volatile sig_atomic_t interrupted;
 
 static int take_option(struct args *a, int opt, const char *v)
 {
-	double x = 0;
-	int rc = 0;
 	switch (opt) {
 	case OPT_KERNELS: a->kernels = v; return 0;
-	case OPT_STAT: a->bo.stat = v; return 0;
-	case OPT_MIN_CHANGE:
-		return verb_number(cmd.name, "--min-change", v, 1e-3, 1000,
-		                   "a percentage > 0, e.g. 2%", "%", &a->d.min_change);
-	case OPT_MAX_BOOTS:
-		rc = verb_number(cmd.name, "--max-boots", v, 2, 1000, "2 to 1000", NULL, &x);
-		a->d.max_boots = (int)x;
-		break;
-	case OPT_FIRST_LOOK:
-		rc = verb_number(cmd.name, "--first-look", v, 2, 1000, "2 to 1000", NULL, &x);
-		a->d.first_look = (int)x;
-		break;
-	case OPT_ALPHA:
-		return verb_number(cmd.name, "--alpha", v, 1e-6, 0.5, "0 < A <= 0.5, e.g. 0.05",
-		                   NULL, &a->d.alpha);
-	case OPT_ACCEL: return verb_accel(cmd.name, v, &a->bo.accel);
 	case 'o': a->bo.outdir = v; return 0;
-	case OPT_IMAGES: a->bo.images = v; return 0;
 	case OPT_RESUME: a->bo.resume = 1; return 0;
-	case OPT_SET: a->bo.sets = &a->sets; return verb_add_set(cmd.name, &a->sets, v);
-	case OPT_CPUS:
-		rc = verb_number(cmd.name, "--cpus", v, 1, 256, "1 to 256", NULL, &x);
-		a->bo.cpus = (int)x;
-		break;
-	case OPT_MEM:
-		rc = verb_number(cmd.name, "--mem", v, 128, 1 << 20, "at least 128 (MB)", NULL, &x);
-		a->bo.mem_mb = (int)x;
-		break;
 	}
-	return rc;
+	return bisect_option(cmd.name, &a->c, opt, v);
 }
 
 /* The command line into a: 0, EXIT_USAGE (said), or -1 for --help (printed). */
@@ -153,9 +113,14 @@ static int parse_args(int argc, char **argv, struct args *a)
 		return usage_error(cmd.name, "which job? benchboot bisect JOB --kernels FILE");
 	if (!a->kernels)
 		return usage_error(cmd.name, "--kernels FILE: the candidates, oldest first");
-	if (a->d.first_look && a->d.max_boots && a->d.first_look > a->d.max_boots)
-		return usage_error(cmd.name, "--first-look %d is more than --max-boots %d",
-		                   a->d.first_look, a->d.max_boots);
+	if ((rc = bisect_options_check(cmd.name, &a->c)))
+		return rc;
+	a->bo.stat = a->c.stat;
+	a->bo.images = a->c.images;
+	a->bo.accel = a->c.accel;
+	a->bo.cpus = a->c.cpus;
+	a->bo.mem_mb = a->c.mem_mb;
+	a->bo.sets = a->c.sets.n ? &a->c.sets : NULL;
 	if (!a->bo.outdir) {
 		verb_job_outdir(a->bo.job, "-bisect", a->outdir, sizeof(a->outdir));
 		a->bo.outdir = a->outdir;
@@ -164,21 +129,11 @@ static int parse_args(int argc, char **argv, struct args *a)
 }
 
 struct ctx {
-	struct verb_term term;
+	struct verb_term term; /* first: the boots' say and status get a ctx * as theirs */
 	const char *names[BB_RUN_MAX_KERNELS];
 	size_t nsteps;
 	double change;
 };
-
-static void say(void *c, enum bb_run_say to, const char *line)
-{
-	verb_term_say(&((struct ctx *)c)->term, to == BB_RUN_WARN, to == BB_RUN_NOTE, line);
-}
-
-static void status(void *c, const char *line)
-{
-	verb_term_status(&((struct ctx *)c)->term, line);
-}
 
 static void on_step(void *c, const struct bb_bisect_step *s)
 {
@@ -187,7 +142,7 @@ static void on_step(void *c, const struct bb_bisect_step *s)
 	if (s->rule == BB_RULE_ENDS)
 		x->change = s->iv.change;
 	bb_bisect_step_text(s, ++x->nsteps, x->change, x->names, line, sizeof(line));
-	verb_term_say(&x->term, 0, 0, line);
+	verb_term_say(&x->term, BB_RUN_OUT, line);
 }
 
 /* The exit code of a finished bisection. */
@@ -213,7 +168,7 @@ static int bisect_main(int argc, char **argv)
 	int r = bb_bisect_cands_read(a.kernels, BB_RUN_MAX_KERNELS, &cands, err, sizeof(err));
 	if (r) {
 		fprintf(stderr, "benchboot bisect: fatal: %s\n", err);
-		bb_strv_free(&a.sets);
+		bb_strv_free(&a.c.sets);
 		return exit_status(r);
 	}
 	for (size_t i = 0; i < cands.n; i++)
@@ -221,12 +176,12 @@ static int bisect_main(int argc, char **argv)
 	a.bo.cands = cands.v;
 	a.bo.ncand = cands.n;
 	a.bo.interrupt = &interrupted;
-	a.bo.say = say;
-	a.bo.status = x.term.tty ? status : NULL;
-	a.bo.ctx = &x;
-	a.d.ncand = cands.n;
-	a.d.on_step = on_step;
-	a.d.ctx = &x;
+	a.bo.say = verb_term_say;
+	a.bo.status = x.term.tty ? verb_term_status : NULL;
+	a.bo.ctx = &x.term;
+	a.c.d.ncand = cands.n;
+	a.c.d.on_step = on_step;
+	a.c.d.ctx = &x;
 	verb_catch_interrupt(&interrupted);
 	job_file_warnings(cmd.name, a.bo.job, a.bo.sets);
 	double start = bb_now();
@@ -235,7 +190,7 @@ static int bisect_main(int argc, char **argv)
 		struct bb_bisect_source src = bb_bisect_boots_source(boots);
 		printf("bisecting %zu candidates, %s (good) .. %s (bad), in %s\n", cands.n,
 		       x.names[0], x.names[cands.n - 1], a.bo.outdir);
-		r = bb_bisect(&a.d, &src, &res, err, sizeof(err));
+		r = bb_bisect(&a.c.d, &src, &res, err, sizeof(err));
 	}
 	verb_term_clear(&x.term);
 	struct bb_bisect_boots_count c = {0};
@@ -252,7 +207,7 @@ static int bisect_main(int argc, char **argv)
 		rc = exit_status(r);
 	} else {
 		bb_bisect_result_text(&res, x.names, cands.n, *c.stat ? c.stat : "the primary stat",
-		                      a.d.alpha ? a.d.alpha : 0.05, bb_now() - start, c.replayed,
+		                      a.c.d.alpha ? a.c.d.alpha : 0.05, bb_now() - start, c.replayed,
 		                      text, sizeof(text));
 		printf("\n%sresults: %s (boots.jsonl: every boot; run.json, console/)\n", text,
 		       a.bo.outdir);
@@ -261,7 +216,7 @@ static int bisect_main(int argc, char **argv)
 	bb_bisect_result_free(&res);
 	bb_bisect_boots_close(boots);
 	bb_bisect_cands_free(&cands);
-	bb_strv_free(&a.sets);
+	bb_strv_free(&a.c.sets);
 	return rc;
 }
 

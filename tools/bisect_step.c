@@ -22,6 +22,7 @@
 #include "host/fileio.h"
 #include "host/job/jobwarnings.h"
 #include "strv.h"
+#include "bisect_opts.h"
 #include "verb.h"
 
 static const char usage_text[] =
@@ -66,11 +67,8 @@ static const char usage_text[] =
 #define EXIT_GIT_SKIP 125
 #define EXIT_GIT_ABORT 128
 
-enum {
-	OPT_INIT = 256, OPT_STATE, OPT_GOOD, OPT_BAD, OPT_KERNEL, OPT_MODULES, OPT_APPEND,
-	OPT_CANDIDATES, OPT_STAT, OPT_MIN_CHANGE, OPT_MAX_BOOTS, OPT_FIRST_LOOK, OPT_ALPHA,
-	OPT_ACCEL, OPT_IMAGES, OPT_SET, OPT_CPUS, OPT_MEM,
-};
+enum { OPT_INIT = 256, OPT_STATE, OPT_GOOD, OPT_BAD, OPT_KERNEL, OPT_MODULES, OPT_APPEND,
+       OPT_CANDIDATES };
 static const struct option options[] = {
 	{"init", no_argument, NULL, OPT_INIT},
 	{"state", required_argument, NULL, OPT_STATE},
@@ -80,16 +78,7 @@ static const struct option options[] = {
 	{"modules", required_argument, NULL, OPT_MODULES},
 	{"append", required_argument, NULL, OPT_APPEND},
 	{"candidates", required_argument, NULL, OPT_CANDIDATES},
-	{"stat", required_argument, NULL, OPT_STAT},
-	{"min-change", required_argument, NULL, OPT_MIN_CHANGE},
-	{"max-boots", required_argument, NULL, OPT_MAX_BOOTS},
-	{"first-look", required_argument, NULL, OPT_FIRST_LOOK},
-	{"alpha", required_argument, NULL, OPT_ALPHA},
-	{"accel", required_argument, NULL, OPT_ACCEL},
-	{"images", required_argument, NULL, OPT_IMAGES},
-	{"set", required_argument, NULL, OPT_SET},
-	{"cpus", required_argument, NULL, OPT_CPUS},
-	{"mem", required_argument, NULL, OPT_MEM},
+	BISECT_OPTIONS,
 	VERB_HELP_OPTION,
 	{NULL, 0, NULL, 0},
 };
@@ -99,13 +88,10 @@ enum { GOOD, BAD, KERNEL };
 
 struct args {
 	int init, init_only; /* init_only: an option that only --init takes was given */
-	const char *job, *state, *stat, *images;
+	const char *job, *state;
 	struct bb_bisect_cand k[3]; /* --good, --bad, --kernel (vmlinuz NULL: not given) */
 	int last;                   /* the kernel --modules and --append go with, or -1 */
-	struct bb_bisect_opts d;
-	enum bb_accel accel;
-	int cpus, mem_mb;
-	struct bb_strv sets;
+	struct bisect_opts c;
 };
 
 static volatile sig_atomic_t interrupted;
@@ -122,8 +108,8 @@ static int kernel_opt(struct args *a, int which, const char *v)
 static int take_option(struct args *a, int opt, const char *v)
 {
 	double x = 0;
-	int rc = 0;
-	a->init_only |= opt >= OPT_CANDIDATES || opt == OPT_GOOD || opt == OPT_BAD;
+	int rc;
+	a->init_only |= opt == OPT_CANDIDATES || opt == OPT_GOOD || opt == OPT_BAD;
 	switch (opt) {
 	case OPT_INIT: a->init = 1; return 0;
 	case OPT_STATE: a->state = v; return 0;
@@ -139,36 +125,10 @@ static int take_option(struct args *a, int opt, const char *v)
 		return 0;
 	case OPT_CANDIDATES:
 		rc = verb_number(cmd.name, "--candidates", v, 2, 1e9, "2 or more", NULL, &x);
-		a->d.ncand = (size_t)x;
-		break;
-	case OPT_STAT: a->stat = v; return 0;
-	case OPT_MIN_CHANGE:
-		return verb_number(cmd.name, "--min-change", v, 1e-3, 1000,
-		                   "a percentage > 0, e.g. 2%", "%", &a->d.min_change);
-	case OPT_MAX_BOOTS:
-		rc = verb_number(cmd.name, "--max-boots", v, 2, 1000, "2 to 1000", NULL, &x);
-		a->d.max_boots = (int)x;
-		break;
-	case OPT_FIRST_LOOK:
-		rc = verb_number(cmd.name, "--first-look", v, 2, 1000, "2 to 1000", NULL, &x);
-		a->d.first_look = (int)x;
-		break;
-	case OPT_ALPHA:
-		return verb_number(cmd.name, "--alpha", v, 1e-6, 0.5, "0 < A <= 0.5, e.g. 0.05",
-		                   NULL, &a->d.alpha);
-	case OPT_ACCEL: return verb_accel(cmd.name, v, &a->accel);
-	case OPT_IMAGES: a->images = v; return 0;
-	case OPT_SET: return verb_add_set(cmd.name, &a->sets, v);
-	case OPT_CPUS:
-		rc = verb_number(cmd.name, "--cpus", v, 1, 256, "1 to 256", NULL, &x);
-		a->cpus = (int)x;
-		break;
-	case OPT_MEM:
-		rc = verb_number(cmd.name, "--mem", v, 128, 1 << 20, "at least 128 (MB)", NULL, &x);
-		a->mem_mb = (int)x;
-		break;
+		a->c.d.ncand = (size_t)x;
+		return rc;
 	}
-	return rc;
+	return bisect_option(cmd.name, &a->c, opt, v);
 }
 
 /* The command line into a: 0, EXIT_USAGE (said), or -1 for --help (printed). */
@@ -196,9 +156,11 @@ static int parse_args(int argc, char **argv, struct args *a)
 		return usage_error(cmd.name, "--init compares the ends: --kernel is for a step");
 	if (!a->init && !a->k[KERNEL].vmlinuz)
 		return usage_error(cmd.name, "a step needs --kernel (or --init to begin)");
-	if (!a->init && (a->job || a->init_only))
+	if (!a->init && (a->job || a->init_only || a->c.given))
 		return usage_error(cmd.name, "a step takes --kernel (--modules, --append) only: the "
 		                             "job and the options are those of --init");
+	if ((rc = bisect_options_check(cmd.name, &a->c)))
+		return rc;
 	if (a->init && !strcmp(a->k[GOOD].name, a->k[BAD].name))
 		return usage_error(cmd.name, "--good and --bad are both called '%s': name them "
 		                             "(--good OLD=PATH --bad NEW=PATH)", a->k[GOOD].name);
@@ -231,16 +193,6 @@ static int check_kernel(const struct bb_bisect_cand *k, char *err, size_t errlen
 	if (why)
 		return errbuf_fail(err, errlen, -EINVAL, "modules %s: %s", k->modules, why);
 	return 0;
-}
-
-static void say(void *c, enum bb_run_say to, const char *line)
-{
-	verb_term_say(c, to == BB_RUN_WARN, to == BB_RUN_NOTE, line);
-}
-
-static void status(void *c, const char *line)
-{
-	verb_term_status(c, line);
 }
 
 /* One comparison: cands[1] against fresh boots of cands[0] in outdir, by rule. */
@@ -302,8 +254,8 @@ static int init_main(struct args *a, struct bb_bisect_boots_opts *bo, struct ver
 	bo->outdir = dir;
 	bo->cands = a->k;
 	bo->ncand = 2;
-	job_file_warnings(cmd.name, a->job, &a->sets);
-	r = compare(&a->d, bo, BB_RULE_ENDS, 0, &st, statname, sizeof(statname), err, sizeof(err));
+	job_file_warnings(cmd.name, a->job, &a->c.sets);
+	r = compare(&a->c.d, bo, BB_RULE_ENDS, 0, &st, statname, sizeof(statname), err, sizeof(err));
 	verb_term_clear(t);
 	if (r) {
 		fprintf(stderr, "benchboot bisect-step: %s: %s\n", r == -EINTR ? "stopped" : "fatal",
@@ -315,15 +267,15 @@ static int init_main(struct args *a, struct bb_bisect_boots_opts *bo, struct ver
 	const char *names[] = {a->k[GOOD].name, a->k[BAD].name};
 	bb_bisect_step_text(&st, 1, st.iv.change, names, line, sizeof(line));
 	puts(line);
-	say_bound(&a->d, 1);
+	say_bound(&a->c.d, 1);
 	if (st.verdict != BB_V_CHANGED) {
 		printf("no reproducible change between %s and %s%s: nothing to bisect\n", names[0],
 		       names[1], st.verdict == BB_V_UNTESTABLE ? " (the bad end cannot be tested)" : "");
 		return EXIT_CHANGED;
 	}
 	absolute(a->job, s.job, sizeof(s.job));
-	for (size_t i = 0; i < a->sets.n; i++)
-		if (bb_strv_add(&s.sets, a->sets.v[i]))
+	for (size_t i = 0; i < a->c.sets.n; i++)
+		if (bb_strv_add(&s.sets, a->c.sets.v[i]))
 			return EXIT_SYSTEM;
 	snprintf(s.good_name, sizeof(s.good_name), "%s", a->k[GOOD].name);
 	absolute(a->k[GOOD].vmlinuz, s.good_vmlinuz, sizeof(s.good_vmlinuz));
@@ -333,19 +285,19 @@ static int init_main(struct args *a, struct bb_bisect_boots_opts *bo, struct ver
 	         a->k[GOOD].append ? a->k[GOOD].append : "");
 	snprintf(s.bad_name, sizeof(s.bad_name), "%.127s", a->k[BAD].name);
 	snprintf(s.stat, sizeof(s.stat), "%s", statname);
-	absolute(a->images ? a->images : "images", s.images, sizeof(s.images));
+	absolute(a->c.images ? a->c.images : "images", s.images, sizeof(s.images));
 	snprintf(s.accel, sizeof(s.accel), "%s",
-	         a->accel == BB_ACCEL_KVM ? "kvm" : a->accel == BB_ACCEL_TCG ? "tcg" : "auto");
+	         a->c.accel == BB_ACCEL_KVM ? "kvm" : a->c.accel == BB_ACCEL_TCG ? "tcg" : "auto");
 	s.change = st.iv.change;
 	s.lo = st.iv.lo;
 	s.hi = st.iv.hi;
-	s.alpha = a->d.alpha;
-	s.min_change = a->d.min_change;
-	s.max_boots = a->d.max_boots;
-	s.first_look = a->d.first_look;
-	s.cpus = a->cpus;
-	s.mem_mb = a->mem_mb;
-	s.ncand = a->d.ncand;
+	s.alpha = a->c.d.alpha;
+	s.min_change = a->c.d.min_change;
+	s.max_boots = a->c.d.max_boots;
+	s.first_look = a->c.d.first_look;
+	s.cpus = a->c.cpus;
+	s.mem_mb = a->c.mem_mb;
+	s.ncand = a->c.d.ncand;
 	s.done = 1;
 	r = bb_step_state_write(a->state, &s, err, sizeof(err));
 	bb_step_state_free(&s);
@@ -437,10 +389,10 @@ static int bisect_step_main(int argc, char **argv)
 	struct bb_bisect_boots_opts bo;
 	memset(&a, 0, sizeof(a));
 	memset(&bo, 0, sizeof(bo));
-	a.d.ncand = 1024;
+	a.c.d.ncand = 1024;
 	int rc = parse_args(argc, argv, &a);
 	if (rc) {
-		bb_strv_free(&a.sets);
+		bb_strv_free(&a.c.sets);
 		/* a step's usage error must not read as "new" (1) to git bisect run */
 		return rc < 0 ? EXIT_OK : a.init ? rc : EXIT_GIT_ABORT;
 	}
@@ -448,20 +400,20 @@ static int bisect_step_main(int argc, char **argv)
 		if (!a.k[i].append)
 			a.k[i].append = "";
 	bo.job = a.job;
-	bo.sets = &a.sets;
-	bo.stat = a.stat;
-	bo.images = a.images;
-	bo.accel = a.accel;
-	bo.cpus = a.cpus;
-	bo.mem_mb = a.mem_mb;
+	bo.sets = &a.c.sets;
+	bo.stat = a.c.stat;
+	bo.images = a.c.images;
+	bo.accel = a.c.accel;
+	bo.cpus = a.c.cpus;
+	bo.mem_mb = a.c.mem_mb;
 	bo.resume = 1; /* an interrupted --init or step goes on from its boots.jsonl */
 	bo.interrupt = &interrupted;
-	bo.say = say;
-	bo.status = term.tty ? status : NULL;
+	bo.say = verb_term_say;
+	bo.status = term.tty ? verb_term_status : NULL;
 	bo.ctx = &term;
 	verb_catch_interrupt(&interrupted);
 	rc = a.init ? init_main(&a, &bo, &term) : step_main(&a, &bo, &term);
-	bb_strv_free(&a.sets);
+	bb_strv_free(&a.c.sets);
 	return rc;
 }
 

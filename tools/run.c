@@ -101,16 +101,6 @@ static const char usage_text[] =
 
 static volatile sig_atomic_t interrupted;
 
-static void say(void *ctx, enum bb_run_say to, const char *line)
-{
-	verb_term_say(ctx, to == BB_RUN_WARN, to == BB_RUN_NOTE, line);
-}
-
-static void status(void *ctx, const char *line)
-{
-	verb_term_status(ctx, line);
-}
-
 /* [NAME=]PATH: NAME labels the kernel's boots, default the file name. */
 static void kernel_name(struct bb_run_kernel *k, const char *v)
 {
@@ -345,8 +335,8 @@ static int run_main(int argc, char **argv)
 	if (rc)
 		return rc < 0 ? EXIT_OK : rc;
 	o.interrupt = &interrupted;
-	o.say = say;
-	o.status = term.tty ? status : NULL;
+	o.say = verb_term_say;
+	o.status = term.tty ? verb_term_status : NULL;
 	o.ctx = &term;
 
 	/* Ctrl-C: stop the VM cleanly, collect, end */

@@ -124,10 +124,12 @@ void verb_term_clear(struct verb_term *t)
 	}
 }
 
-void verb_term_say(struct verb_term *t, int warn, int note, const char *line)
+void verb_term_say(void *term, enum bb_run_say to, const char *line)
 {
+	struct verb_term *t = term;
+	int warn = to == BB_RUN_WARN;
 	verb_term_clear(t);
-	if (!warn && !note) {
+	if (to == BB_RUN_OUT) {
 		puts(line);
 		fflush(stdout);
 	} else {
@@ -137,8 +139,9 @@ void verb_term_say(struct verb_term *t, int warn, int note, const char *line)
 	}
 }
 
-void verb_term_status(struct verb_term *t, const char *line)
+void verb_term_status(void *term, const char *line)
 {
+	struct verb_term *t = term;
 	printf("\r\033[K%.*s", 150, line);
 	fflush(stdout);
 	t->status_shown = 1;

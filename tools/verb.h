@@ -7,6 +7,7 @@
 #include <signal.h>
 #include <stddef.h>
 
+#include "host/run/run.h"
 #include "host/vm/qemu.h"
 
 #define BENCHBOOT_VERSION "0.1"
@@ -87,8 +88,9 @@ struct verb_term {
 	int tty, status_shown;
 };
 void verb_term_clear(struct verb_term *t);
-void verb_term_say(struct verb_term *t, int warn, int note, const char *line);
-void verb_term_status(struct verb_term *t, const char *line);
+/* As bb_run_opts.say and .status, with a struct verb_term as ctx. */
+void verb_term_say(void *term, enum bb_run_say to, const char *line);
+void verb_term_status(void *term, const char *line);
 
 struct bb_verb {
 	const char *name;

@@ -6,19 +6,8 @@
 # checked on their own too: 125 (skip) for a kernel whose boots fail twice (a panic: no init),
 # 128 (abort) without a state and for bad usage, never a child's status.
 . tests/lib.sh
-bb_need init qemu sysroot kernel
+. tests/qemu/bisect.inc
 command -v git >/dev/null || skip "git is missing"
-kernel=$(ls "$SYSROOT"/boot/vmlinuz-* | head -n1)
-slow=${BISECT_SLOW_OPTION:-nosmp}
-cat >"$T/cpu.yaml" <<'JOB'
-suite: stress-ng
-nr_threads: 2
-testtime: 3s
-iterations: 2
-stress-ng:
-  test: cpu
-  cpu-method: matrixprod
-JOB
 st=$T/state
 opts=(--accel tcg --images "$T/images" --alpha 0.2 --first-look 2 --max-boots 6 --candidates 5)
 

@@ -7,18 +7,7 @@
 # file is refused (exit 100) naming the file and the line. --alpha 0.2 and --first-look 2 keep
 # it short (the effect is large); the error bound printed is that alpha.
 . tests/lib.sh
-bb_need init qemu sysroot kernel
-kernel=$(ls "$SYSROOT"/boot/vmlinuz-* | head -n1)
-slow=${BISECT_SLOW_OPTION:-nosmp}
-cat >"$T/cpu.yaml" <<'JOB'
-suite: stress-ng
-nr_threads: 2
-testtime: 3s
-iterations: 2
-stress-ng:
-  test: cpu
-  cpu-method: matrixprod
-JOB
+. tests/qemu/bisect.inc
 cat >"$T/kernels" <<EOF
 # oldest first: c0 is the good end, c4 the bad end
 c0 $kernel
