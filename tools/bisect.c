@@ -50,8 +50,7 @@ static const char usage_text[] =
     "  -o DIR                results folder (default results/NAME-bisect, NAME the job's)\n"
     "  --images DIR          where images are built (default images)\n"
     "  --resume              continue the bisection of DIR: its boots.jsonl is replayed\n"
-    "                        first, then only what is missing is booted\n"
-    VERB_SET_HELP
+    "                        first, then only what is missing is booted\n" VERB_SET_HELP
     "  --cpus N, --mem MB    the VM (default 2 CPUs, 1024 MB)\n"
     "\n"
     "Output: a line per step (the candidate, boots per side, the interval, the verdict, what\n"
@@ -65,12 +64,12 @@ static const char usage_text[] =
 
 enum { OPT_KERNELS = 256, OPT_RESUME };
 static const struct option options[] = {
-	{"kernels", required_argument, NULL, OPT_KERNELS},
-	{"output", required_argument, NULL, 'o'},
-	{"resume", no_argument, NULL, OPT_RESUME},
-	BISECT_OPTIONS,
-	VERB_HELP_OPTION,
-	{NULL, 0, NULL, 0},
+    {"kernels", required_argument, NULL, OPT_KERNELS},
+    {"output", required_argument, NULL, 'o'},
+    {"resume", no_argument, NULL, OPT_RESUME},
+    BISECT_OPTIONS,
+    VERB_HELP_OPTION,
+    {NULL, 0, NULL, 0},
 };
 static const struct verb_cmd cmd = {"bisect", usage_text, ":o:h", options};
 
@@ -86,9 +85,15 @@ static volatile sig_atomic_t interrupted;
 static int take_option(struct args *a, int opt, const char *v)
 {
 	switch (opt) {
-	case OPT_KERNELS: a->kernels = v; return 0;
-	case 'o': a->bo.outdir = v; return 0;
-	case OPT_RESUME: a->bo.resume = 1; return 0;
+	case OPT_KERNELS:
+		a->kernels = v;
+		return 0;
+	case 'o':
+		a->bo.outdir = v;
+		return 0;
+	case OPT_RESUME:
+		a->bo.resume = 1;
+		return 0;
 	}
 	return bisect_option(cmd.name, &a->c, opt, v);
 }
@@ -148,8 +153,7 @@ static void on_step(void *c, const struct bb_bisect_step *s)
 /* The exit code of a finished bisection. */
 static int outcome_status(const struct bb_bisect_result *res)
 {
-	return res->outcome == BB_B_CULPRIT || res->outcome == BB_B_RANGE ? EXIT_OK
-	                                                                    : EXIT_CHANGED;
+	return res->outcome == BB_B_CULPRIT || res->outcome == BB_B_RANGE ? EXIT_OK : EXIT_CHANGED;
 }
 
 static int bisect_main(int argc, char **argv)
@@ -207,8 +211,8 @@ static int bisect_main(int argc, char **argv)
 		rc = exit_status(r);
 	} else {
 		bb_bisect_result_text(&res, x.names, cands.n, *c.stat ? c.stat : "the primary stat",
-		                      a.c.d.alpha ? a.c.d.alpha : 0.05, bb_now() - start, c.replayed,
-		                      text, sizeof(text));
+		                      a.c.d.alpha ? a.c.d.alpha : 0.05, bb_now() - start,
+		                      c.replayed, text, sizeof(text));
 		printf("\n%sresults: %s (boots.jsonl: every boot; run.json, console/)\n", text,
 		       a.bo.outdir);
 		rc = outcome_status(&res);

@@ -8,7 +8,9 @@ int bisect_option(const char *verb, struct bisect_opts *o, int opt, const char *
 	int rc = 0;
 	o->given = 1;
 	switch (opt) {
-	case BISECT_OPT_STAT: o->stat = v; return 0;
+	case BISECT_OPT_STAT:
+		o->stat = v;
+		return 0;
 	case BISECT_OPT_MIN_CHANGE:
 		return verb_number(verb, "--min-change", v, 1e-3, 1000, "a percentage > 0, e.g. 2%",
 		                   "%", &o->d.min_change);
@@ -23,9 +25,13 @@ int bisect_option(const char *verb, struct bisect_opts *o, int opt, const char *
 	case BISECT_OPT_ALPHA:
 		return verb_number(verb, "--alpha", v, 1e-6, 0.5, "0 < A <= 0.5, e.g. 0.05", NULL,
 		                   &o->d.alpha);
-	case BISECT_OPT_ACCEL: return verb_accel(verb, v, &o->accel);
-	case BISECT_OPT_IMAGES: o->images = v; return 0;
-	case BISECT_OPT_SET: return verb_add_set(verb, &o->sets, v);
+	case BISECT_OPT_ACCEL:
+		return verb_accel(verb, v, &o->accel);
+	case BISECT_OPT_IMAGES:
+		o->images = v;
+		return 0;
+	case BISECT_OPT_SET:
+		return verb_add_set(verb, &o->sets, v);
 	case BISECT_OPT_CPUS:
 		rc = verb_number(verb, "--cpus", v, 1, 256, "1 to 256", NULL, &x);
 		o->cpus = (int)x;

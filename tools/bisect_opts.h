@@ -12,8 +12,15 @@
 #include "strv.h"
 
 enum {
-	BISECT_OPT_STAT = 400, BISECT_OPT_MIN_CHANGE, BISECT_OPT_MAX_BOOTS, BISECT_OPT_FIRST_LOOK,
-	BISECT_OPT_ALPHA, BISECT_OPT_ACCEL, BISECT_OPT_IMAGES, BISECT_OPT_SET, BISECT_OPT_CPUS,
+	BISECT_OPT_STAT = 400,
+	BISECT_OPT_MIN_CHANGE,
+	BISECT_OPT_MAX_BOOTS,
+	BISECT_OPT_FIRST_LOOK,
+	BISECT_OPT_ALPHA,
+	BISECT_OPT_ACCEL,
+	BISECT_OPT_IMAGES,
+	BISECT_OPT_SET,
+	BISECT_OPT_CPUS,
 	BISECT_OPT_MEM,
 };
 #define BISECT_OPTIONS                                                                             \
@@ -26,7 +33,9 @@ enum {
 	    {"images", required_argument, NULL, BISECT_OPT_IMAGES},                                \
 	    {"set", required_argument, NULL, BISECT_OPT_SET},                                      \
 	    {"cpus", required_argument, NULL, BISECT_OPT_CPUS},                                    \
-	    {"mem", required_argument, NULL, BISECT_OPT_MEM}
+	{                                                                                          \
+		"mem", required_argument, NULL, BISECT_OPT_MEM                                     \
+	}
 
 struct bisect_opts {
 	struct bb_bisect_opts d; /* min_change, max_boots, first_look, alpha */

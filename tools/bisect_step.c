@@ -44,7 +44,8 @@ static const char usage_text[] =
     "        --bad v6.2=new/vmlinuz --candidates $(git rev-list --count GOOD..BAD)\n"
     "    git bisect start BAD GOOD\n"
     "    git bisect run sh -c 'make -j8 bzImage || exit 125; \\\n"
-    "        benchboot bisect-step --state st --kernel $(git rev-parse --short HEAD)=arch/x86/boot/bzImage'\n"
+    "        benchboot bisect-step --state st --kernel $(git rev-parse --short "
+    "HEAD)=arch/x86/boot/bzImage'\n"
     "\n"
     "  --init                compare the ends and record D (with JOB, --good and --bad)\n"
     "  --state DIR           where the state and the boots are kept (required)\n"
@@ -67,20 +68,28 @@ static const char usage_text[] =
 #define EXIT_GIT_SKIP 125
 #define EXIT_GIT_ABORT 128
 
-enum { OPT_INIT = 256, OPT_STATE, OPT_GOOD, OPT_BAD, OPT_KERNEL, OPT_MODULES, OPT_APPEND,
-       OPT_CANDIDATES };
+enum {
+	OPT_INIT = 256,
+	OPT_STATE,
+	OPT_GOOD,
+	OPT_BAD,
+	OPT_KERNEL,
+	OPT_MODULES,
+	OPT_APPEND,
+	OPT_CANDIDATES
+};
 static const struct option options[] = {
-	{"init", no_argument, NULL, OPT_INIT},
-	{"state", required_argument, NULL, OPT_STATE},
-	{"good", required_argument, NULL, OPT_GOOD},
-	{"bad", required_argument, NULL, OPT_BAD},
-	{"kernel", required_argument, NULL, OPT_KERNEL},
-	{"modules", required_argument, NULL, OPT_MODULES},
-	{"append", required_argument, NULL, OPT_APPEND},
-	{"candidates", required_argument, NULL, OPT_CANDIDATES},
-	BISECT_OPTIONS,
-	VERB_HELP_OPTION,
-	{NULL, 0, NULL, 0},
+    {"init", no_argument, NULL, OPT_INIT},
+    {"state", required_argument, NULL, OPT_STATE},
+    {"good", required_argument, NULL, OPT_GOOD},
+    {"bad", required_argument, NULL, OPT_BAD},
+    {"kernel", required_argument, NULL, OPT_KERNEL},
+    {"modules", required_argument, NULL, OPT_MODULES},
+    {"append", required_argument, NULL, OPT_APPEND},
+    {"candidates", required_argument, NULL, OPT_CANDIDATES},
+    BISECT_OPTIONS,
+    VERB_HELP_OPTION,
+    {NULL, 0, NULL, 0},
 };
 static const struct verb_cmd cmd = {"bisect-step", usage_text, ":h", options};
 
@@ -111,15 +120,23 @@ static int take_option(struct args *a, int opt, const char *v)
 	int rc;
 	a->init_only |= opt == OPT_CANDIDATES || opt == OPT_GOOD || opt == OPT_BAD;
 	switch (opt) {
-	case OPT_INIT: a->init = 1; return 0;
-	case OPT_STATE: a->state = v; return 0;
-	case OPT_GOOD: return kernel_opt(a, GOOD, v);
-	case OPT_BAD: return kernel_opt(a, BAD, v);
-	case OPT_KERNEL: return kernel_opt(a, KERNEL, v);
+	case OPT_INIT:
+		a->init = 1;
+		return 0;
+	case OPT_STATE:
+		a->state = v;
+		return 0;
+	case OPT_GOOD:
+		return kernel_opt(a, GOOD, v);
+	case OPT_BAD:
+		return kernel_opt(a, BAD, v);
+	case OPT_KERNEL:
+		return kernel_opt(a, KERNEL, v);
 	case OPT_MODULES:
 	case OPT_APPEND:
 		if (a->last < 0)
-			return usage_error(cmd.name, "--%s %s belongs after a --good, --bad or --kernel",
+			return usage_error(cmd.name,
+			                   "--%s %s belongs after a --good, --bad or --kernel",
 			                   opt == OPT_MODULES ? "modules" : "append", v);
 		*(opt == OPT_MODULES ? &a->k[a->last].modules : &a->k[a->last].append) = (char *)v;
 		return 0;
@@ -157,13 +174,16 @@ static int parse_args(int argc, char **argv, struct args *a)
 	if (!a->init && !a->k[KERNEL].vmlinuz)
 		return usage_error(cmd.name, "a step needs --kernel (or --init to begin)");
 	if (!a->init && (a->job || a->init_only || a->c.given))
-		return usage_error(cmd.name, "a step takes --kernel (--modules, --append) only: the "
-		                             "job and the options are those of --init");
+		return usage_error(cmd.name,
+		                   "a step takes --kernel (--modules, --append) only: the "
+		                   "job and the options are those of --init");
 	if ((rc = bisect_options_check(cmd.name, &a->c)))
 		return rc;
 	if (a->init && !strcmp(a->k[GOOD].name, a->k[BAD].name))
-		return usage_error(cmd.name, "--good and --bad are both called '%s': name them "
-		                             "(--good OLD=PATH --bad NEW=PATH)", a->k[GOOD].name);
+		return usage_error(cmd.name,
+		                   "--good and --bad are both called '%s': name them "
+		                   "(--good OLD=PATH --bad NEW=PATH)",
+		                   a->k[GOOD].name);
 	return 0;
 }
 
@@ -181,15 +201,15 @@ static void absolute(const char *path, char *out, size_t len)
 static int check_kernel(const struct bb_bisect_cand *k, char *err, size_t errlen)
 {
 	struct stat st;
-	const char *why = stat(k->vmlinuz, &st) ? strerror(errno)
+	const char *why = stat(k->vmlinuz, &st)  ? strerror(errno)
 	                  : !S_ISREG(st.st_mode) ? "not a file"
 	                                         : NULL;
 	if (why)
 		return errbuf_fail(err, errlen, -EINVAL, "kernel %s: %s", k->vmlinuz, why);
-	why = !k->modules                ? NULL
-	      : stat(k->modules, &st)    ? strerror(errno)
-	      : !S_ISDIR(st.st_mode)     ? "not a folder"
-	                                 : NULL;
+	why = !k->modules             ? NULL
+	      : stat(k->modules, &st) ? strerror(errno)
+	      : !S_ISDIR(st.st_mode)  ? "not a folder"
+	                              : NULL;
 	if (why)
 		return errbuf_fail(err, errlen, -EINVAL, "modules %s: %s", k->modules, why);
 	return 0;
@@ -197,8 +217,8 @@ static int check_kernel(const struct bb_bisect_cand *k, char *err, size_t errlen
 
 /* One comparison: cands[1] against fresh boots of cands[0] in outdir, by rule. */
 static int compare(const struct bb_bisect_opts *d, struct bb_bisect_boots_opts *bo,
-                   enum bb_bisect_rule rule, double change, struct bb_bisect_step *st,
-                   char *stat, size_t statlen, char *err, size_t errlen)
+                   enum bb_bisect_rule rule, double change, struct bb_bisect_step *st, char *stat,
+                   size_t statlen, char *err, size_t errlen)
 {
 	struct bb_bisect_boots *b;
 	struct bb_bisect_boots_count c;
@@ -235,8 +255,10 @@ static int init_main(struct args *a, struct bb_bisect_boots_opts *bo, struct ver
 	memset(&s, 0, sizeof(s));
 	snprintf(dir, sizeof(dir), "%s/state.json", a->state);
 	if (!stat(dir, &sb)) {
-		fprintf(stderr, "benchboot bisect-step: fatal: %s exists: a bisection is kept "
-		        "there (another --state DIR begins anew)\n", dir);
+		fprintf(stderr,
+		        "benchboot bisect-step: fatal: %s exists: a bisection is kept "
+		        "there (another --state DIR begins anew)\n",
+		        dir);
 		return EXIT_USAGE;
 	}
 	for (int i = GOOD; i <= BAD; i++)
@@ -255,11 +277,12 @@ static int init_main(struct args *a, struct bb_bisect_boots_opts *bo, struct ver
 	bo->cands = a->k;
 	bo->ncand = 2;
 	job_file_warnings(cmd.name, a->job, &a->c.sets);
-	r = compare(&a->c.d, bo, BB_RULE_ENDS, 0, &st, statname, sizeof(statname), err, sizeof(err));
+	r = compare(&a->c.d, bo, BB_RULE_ENDS, 0, &st, statname, sizeof(statname), err,
+	            sizeof(err));
 	verb_term_clear(t);
 	if (r) {
-		fprintf(stderr, "benchboot bisect-step: %s: %s\n", r == -EINTR ? "stopped" : "fatal",
-		        err);
+		fprintf(stderr, "benchboot bisect-step: %s: %s\n",
+		        r == -EINTR ? "stopped" : "fatal", err);
 		return r == -EINTR ? EXIT_CHANGED : exit_status(r);
 	}
 	st.lo = 0;
@@ -270,7 +293,8 @@ static int init_main(struct args *a, struct bb_bisect_boots_opts *bo, struct ver
 	say_bound(&a->c.d, 1);
 	if (st.verdict != BB_V_CHANGED) {
 		printf("no reproducible change between %s and %s%s: nothing to bisect\n", names[0],
-		       names[1], st.verdict == BB_V_UNTESTABLE ? " (the bad end cannot be tested)" : "");
+		       names[1],
+		       st.verdict == BB_V_UNTESTABLE ? " (the bad end cannot be tested)" : "");
 		return EXIT_CHANGED;
 	}
 	absolute(a->job, s.job, sizeof(s.job));
@@ -287,7 +311,9 @@ static int init_main(struct args *a, struct bb_bisect_boots_opts *bo, struct ver
 	snprintf(s.stat, sizeof(s.stat), "%s", statname);
 	absolute(a->c.images ? a->c.images : "images", s.images, sizeof(s.images));
 	snprintf(s.accel, sizeof(s.accel), "%s",
-	         a->c.accel == BB_ACCEL_KVM ? "kvm" : a->c.accel == BB_ACCEL_TCG ? "tcg" : "auto");
+	         a->c.accel == BB_ACCEL_KVM   ? "kvm"
+	         : a->c.accel == BB_ACCEL_TCG ? "tcg"
+	                                      : "auto");
 	s.change = st.iv.change;
 	s.lo = st.iv.lo;
 	s.hi = st.iv.hi;
@@ -334,8 +360,11 @@ static int step_main(struct args *a, struct bb_bisect_boots_opts *bo, struct ver
 		bb_step_state_free(&s);
 		return EXIT_GIT_ABORT;
 	}
-	struct bb_bisect_opts d = {.ncand = s.ncand, .alpha = s.alpha, .min_change = s.min_change,
-	                           .max_boots = s.max_boots, .first_look = s.first_look};
+	struct bb_bisect_opts d = {.ncand = s.ncand,
+	                           .alpha = s.alpha,
+	                           .min_change = s.min_change,
+	                           .max_boots = s.max_boots,
+	                           .first_look = s.first_look};
 	snprintf(dir, sizeof(dir), "%s/step-%zu-%s", a->state, s.done, k[1].name);
 	bo->job = s.job;
 	bo->sets = &s.sets;
@@ -349,7 +378,8 @@ static int step_main(struct args *a, struct bb_bisect_boots_opts *bo, struct ver
 	bo->outdir = dir;
 	bo->cands = k;
 	bo->ncand = 2;
-	r = compare(&d, bo, BB_RULE_STEP, s.change, &st, statname, sizeof(statname), err, sizeof(err));
+	r = compare(&d, bo, BB_RULE_STEP, s.change, &st, statname, sizeof(statname), err,
+	            sizeof(err));
 	verb_term_clear(t);
 	if (!r || r == -EIO) {
 		s.done++; /* the comparison spent its share of alpha, decided or not */
@@ -368,7 +398,7 @@ static int step_main(struct args *a, struct bb_bisect_boots_opts *bo, struct ver
 		bb_bisect_step_text(&st, s.done - 1, s.change, names, line, sizeof(line));
 		puts(line);
 		say_bound(&d, s.done);
-		rc = st.verdict == BB_V_OLD                               ? EXIT_OK
+		rc = st.verdict == BB_V_OLD                              ? EXIT_OK
 		     : st.verdict == BB_V_NEW || st.verdict == BB_V_PART ? EXIT_CHANGED
 		     : st.verdict == BB_V_UNTESTABLE                     ? EXIT_GIT_SKIP
 		                                                         : EXIT_GIT_ABORT;

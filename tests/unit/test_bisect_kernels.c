@@ -70,9 +70,9 @@ TEST(a_nul_byte_is_refused)
 	struct bb_bisect_cands c;
 	char err[512] = "";
 	const char text[] = "a /k/a\nb /k/b\0x\n";
-	CHECK_INT(bb_bisect_cands_parse(text, sizeof(text) - 1, "list.txt", 64, &c, err,
-	                                sizeof(err)),
-	          ==, -EINVAL);
+	CHECK_INT(
+	    bb_bisect_cands_parse(text, sizeof(text) - 1, "list.txt", 64, &c, err, sizeof(err)), ==,
+	    -EINVAL);
 	CHECK_CONTAINS(err, "list.txt:2: a NUL byte");
 }
 
@@ -80,8 +80,8 @@ TEST(too_many_candidates)
 {
 	struct bb_bisect_cands c;
 	char err[512] = "";
-	CHECK_INT(bb_bisect_cands_parse("a /a\nb /b\nc /c\n", 15, "l", 2, &c, err, sizeof(err)),
-	          ==, -EINVAL);
+	CHECK_INT(bb_bisect_cands_parse("a /a\nb /b\nc /c\n", 15, "l", 2, &c, err, sizeof(err)), ==,
+	          -EINVAL);
 	CHECK_CONTAINS(err, "l: 3 candidates, at most 2");
 }
 

@@ -10,8 +10,7 @@
 #include "host/fileio.h"
 #include "host/json.h"
 
-int bb_bootlog_append(const char *path, const struct bb_bootlog_entry *e, char *err,
-                      size_t errlen)
+int bb_bootlog_append(const char *path, const struct bb_bootlog_entry *e, char *err, size_t errlen)
 {
 	FILE *f = fopen(path, "a");
 	if (!f)
@@ -46,8 +45,7 @@ static void text_of(const struct jn *o, const char *key, char *out, size_t len)
 }
 
 /* One line into e: 0, or a message in why. */
-static int entry(const char *line, size_t len, struct bb_bootlog_entry *e, char *why,
-                 size_t whylen)
+static int entry(const char *line, size_t len, struct bb_bootlog_entry *e, char *why, size_t whylen)
 {
 	struct jn *o = jn_parse(line, len, why, whylen);
 	const struct jn *name, *index, *boot, *vals;
@@ -59,9 +57,9 @@ static int entry(const char *line, size_t len, struct bb_bootlog_entry *e, char 
 	index = jn_get(o, "index");
 	boot = jn_get(o, "boot");
 	vals = jn_get(o, "values");
-	if (o->type != JN_OBJ || !name || name->type != JN_STR || !index ||
-	    index->type != JN_NUM || index->num < 0 || !boot || boot->type != JN_NUM ||
-	    !vals || vals->type != JN_ARR || vals->n > BB_BISECT_MAX_VALUES) {
+	if (o->type != JN_OBJ || !name || name->type != JN_STR || !index || index->type != JN_NUM ||
+	    index->num < 0 || !boot || boot->type != JN_NUM || !vals || vals->type != JN_ARR ||
+	    vals->n > BB_BISECT_MAX_VALUES) {
 		snprintf(why, whylen,
 		         "not a boot: candidate, index, boot and values (at most %d) are needed",
 		         BB_BISECT_MAX_VALUES);

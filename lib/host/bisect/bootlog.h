@@ -30,8 +30,7 @@ struct bb_bootlog_entry {
 };
 
 /* Append e to path (made when missing). 0 or -errno with err. */
-int bb_bootlog_append(const char *path, const struct bb_bootlog_entry *e, char *err,
-                      size_t errlen);
+int bb_bootlog_append(const char *path, const struct bb_bootlog_entry *e, char *err, size_t errlen);
 
 /*
  * Read path: 0 with *out (*n entries, free()); -ENOENT when there is none; -EINVAL for a

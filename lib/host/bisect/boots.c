@@ -55,12 +55,12 @@ static int read_log(struct bb_bisect_boots *b, char *err, size_t errlen)
 			                   "candidates %s: not the same bisection (another -o DIR "
 			                   "starts anew)",
 			                   b->log, i + 1, e->index, e->name,
-			                   e->index >= o->ncand ? "do not have"
-			                                        : "call otherwise");
+			                   e->index >= o->ncand ? "do not have" : "call otherwise");
 		if (e->ok && o->stat && strcmp(o->stat, e->stat))
-			return errbuf_fail(err, errlen, -EINVAL,
-			                   "%s: boot %zu followed %s, not %s: not the same bisection",
-			                   b->log, i + 1, e->stat, o->stat);
+			return errbuf_fail(
+			    err, errlen, -EINVAL,
+			    "%s: boot %zu followed %s, not %s: not the same bisection", b->log,
+			    i + 1, e->stat, o->stat);
 		if (e->ok && *b->stat && strcmp(b->stat, e->stat))
 			return errbuf_fail(err, errlen, -EINVAL, "%s: boot %zu followed %s, not %s",
 			                   b->log, i + 1, e->stat, b->stat);
@@ -136,8 +136,8 @@ static const struct bb_bootlog_entry *replay(struct bb_bisect_boots *b, size_t c
 }
 
 /* Log e (cand's next boot); a log that cannot be written ends the bisection. */
-static int log_boot(struct bb_bisect_boots *b, size_t cand, struct bb_bootlog_entry *e,
-                    char *err, size_t errlen)
+static int log_boot(struct bb_bisect_boots *b, size_t cand, struct bb_bootlog_entry *e, char *err,
+                    size_t errlen)
 {
 	snprintf(e->name, sizeof(e->name), "%s", b->o->cands[cand].name);
 	e->index = cand;
@@ -167,9 +167,12 @@ static int take_boot(struct bb_bisect_boots *b, struct bb_bootlog_entry *e, char
 	}
 	snprintf(dir, sizeof(dir), "%s/%s", b->res.outdir, rec->folder);
 	char stat[256];
-	int rc = bb_boot_values(dir, b->o->stat ? b->o->stat : *b->stat ? b->stat : NULL,
-	                        e->vals, BB_BISECT_MAX_VALUES, &e->n, stat, sizeof(stat),
-	                        e->detail, sizeof(e->detail));
+	int rc = bb_boot_values(dir,
+	                        b->o->stat ? b->o->stat
+	                        : *b->stat ? b->stat
+	                                   : NULL,
+	                        e->vals, BB_BISECT_MAX_VALUES, &e->n, stat, sizeof(stat), e->detail,
+	                        sizeof(e->detail));
 	if (rc == -ENODATA) {
 		snprintf(e->outcome, sizeof(e->outcome), "failed-runs");
 		return 0;

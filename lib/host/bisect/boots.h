@@ -26,8 +26,8 @@ struct bb_bisect_boots_opts {
 	const char *outdir; /* boots, run.json, console/, results.img, boots.jsonl */
 	const char *images; /* NULL: images */
 	enum bb_accel accel;
-	int cpus, mem_mb;    /* 0: run's defaults */
-	int resume;          /* replay DIR/boots.jsonl first; else a non-empty log is -EEXIST */
+	int cpus, mem_mb; /* 0: run's defaults */
+	int resume;       /* replay DIR/boots.jsonl first; else a non-empty log is -EEXIST */
 	volatile sig_atomic_t *interrupt; /* nonzero: the VM stopped, the bisection ends */
 	void (*say)(void *ctx, enum bb_run_say to, const char *line);
 	void (*status)(void *ctx, const char *line);
@@ -49,10 +49,10 @@ int bb_bisect_boots_open(const struct bb_bisect_boots_opts *o, struct bb_bisect_
 struct bb_bisect_source bb_bisect_boots_source(struct bb_bisect_boots *b);
 
 struct bb_bisect_boots_count {
-	size_t replayed, booted;       /* boots from the log; boots made now */
-	size_t replay_left;            /* log entries not asked for (yet) */
-	char stat[256];                /* the stat followed ("" before the first boot) */
-	char accel[8];                 /* "kvm" or "tcg" (of the last boot made; "" none) */
+	size_t replayed, booted;         /* boots from the log; boots made now */
+	size_t replay_left;              /* log entries not asked for (yet) */
+	char stat[256];                  /* the stat followed ("" before the first boot) */
+	char accel[8];                   /* "kvm" or "tcg" (of the last boot made; "" none) */
 	const struct bb_run_result *run; /* the session's boots */
 };
 void bb_bisect_boots_count(const struct bb_bisect_boots *b, struct bb_bisect_boots_count *c);

@@ -44,23 +44,24 @@ int bb_boot_values(const char *dir, const char *want, double *vals, size_t cap, 
 			if (!s)
 				continue;
 			if (st)
-				rc = errbuf_fail(err, errlen, -EINVAL,
-				                 "%s: runs %s and %s both have %s: a bisection follows "
-				                 "one run (narrow the job with --set, or name the stat "
-				                 "with --stat)",
-				                 dir, run->id, x->id, s->name);
+				rc = errbuf_fail(
+				    err, errlen, -EINVAL,
+				    "%s: runs %s and %s both have %s: a bisection follows "
+				    "one run (narrow the job with --set, or name the stat "
+				    "with --stat)",
+				    dir, run->id, x->id, s->name);
 			run = x;
 			st = s;
 		}
 	if (!rc && (!st || !st->n))
-		rc = failed || st ? errbuf_fail(err, errlen, -ENODATA,
-		                          "%s: %zu failed iteration%s, no value of %s", dir, failed,
-		                          failed == 1 ? "" : "s", want ? want : "the primary stat")
-		            : errbuf_fail(err, errlen, -EINVAL,
-		                          "%s: no run has %s", dir,
-		                          want ? want
-		                               : "a primary stat (netperf.Throughput_Mbps, "
-		                                 "netperf.Throughput_tps or *.ops_per_sec)");
+		rc = failed || st
+		         ? errbuf_fail(err, errlen, -ENODATA,
+		                       "%s: %zu failed iteration%s, no value of %s", dir, failed,
+		                       failed == 1 ? "" : "s", want ? want : "the primary stat")
+		         : errbuf_fail(err, errlen, -EINVAL, "%s: no run has %s", dir,
+		                       want ? want
+		                            : "a primary stat (netperf.Throughput_Mbps, "
+		                              "netperf.Throughput_tps or *.ops_per_sec)");
 	if (!rc) {
 		*n = st->n < cap ? st->n : cap;
 		memcpy(vals, st->vals, *n * sizeof(*vals));

@@ -48,10 +48,11 @@ static int one_line(char *line, unsigned no, const char *path, struct bb_bisect_
 		return 0;
 	char *vmlinuz = next_word(&p);
 	if (!vmlinuz)
-		return errbuf_fail(err, errlen, -EINVAL,
-		                   "%s:%u: '%s' has no VMLINUZ (a line: NAME VMLINUZ [MODULES_DIR|-] "
-		                   "[EXTRA KERNEL COMMAND LINE...])",
-		                   path, no, name);
+		return errbuf_fail(
+		    err, errlen, -EINVAL,
+		    "%s:%u: '%s' has no VMLINUZ (a line: NAME VMLINUZ [MODULES_DIR|-] "
+		    "[EXTRA KERNEL COMMAND LINE...])",
+		    path, no, name);
 	if (strlen(name) >= BB_BISECT_NAME_MAX || name[strspn(name, NAME_CHARS)])
 		return errbuf_fail(err, errlen, -EINVAL,
 		                   "%s:%u: name '%.200s': at most %d letters, digits and . _ + -",
@@ -137,14 +138,15 @@ int bb_bisect_cands_read(const char *path, size_t max, struct bb_bisect_cands *o
 			rc = errbuf_fail(err, errlen, -EINVAL, "%s:%u: VMLINUZ %s: %s", path,
 			                 c->line, c->vmlinuz, strerror(errno));
 		else if (!S_ISREG(st.st_mode))
-			rc = errbuf_fail(err, errlen, -EINVAL, "%s:%u: VMLINUZ %s: not a file", path,
-			                 c->line, c->vmlinuz);
+			rc = errbuf_fail(err, errlen, -EINVAL, "%s:%u: VMLINUZ %s: not a file",
+			                 path, c->line, c->vmlinuz);
 		else if (c->modules && stat(c->modules, &st))
 			rc = errbuf_fail(err, errlen, -EINVAL, "%s:%u: MODULES_DIR %s: %s", path,
 			                 c->line, c->modules, strerror(errno));
 		else if (c->modules && !S_ISDIR(st.st_mode))
-			rc = errbuf_fail(err, errlen, -EINVAL, "%s:%u: MODULES_DIR %s: not a folder",
-			                 path, c->line, c->modules);
+			rc =
+			    errbuf_fail(err, errlen, -EINVAL, "%s:%u: MODULES_DIR %s: not a folder",
+			                path, c->line, c->modules);
 	}
 	if (rc)
 		bb_bisect_cands_free(out);

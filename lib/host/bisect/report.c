@@ -81,8 +81,9 @@ void bb_bisect_result_text(const struct bb_bisect_result *res, const char *const
 	bb_bisect_iv_text(&res->ends, iv, sizeof(iv));
 	switch (res->outcome) {
 	case BB_B_NO_CHANGE:
-		add(&t, "result: no reproducible change between %s and %s: %s of %s (the interval "
-		        "does not exclude 0 by more than --min-change)\n",
+		add(&t,
+		    "result: no reproducible change between %s and %s: %s of %s (the interval "
+		    "does not exclude 0 by more than --min-change)\n",
 		    names[0], names[ncand - 1], iv, stat);
 		break;
 	case BB_B_ENDS_UNTESTABLE:
@@ -94,8 +95,9 @@ void bb_bisect_result_text(const struct bb_bisect_result *res, const char *const
 		break;
 	case BB_B_RANGE:
 	case BB_B_UNDECIDED:
-		add(&t, "result: the change is after %s and at or before %s (%zu candidate%s "
-		        "between, untested or undecided): %s\n",
+		add(&t,
+		    "result: the change is after %s and at or before %s (%zu candidate%s "
+		    "between, untested or undecided): %s\n",
 		    names[res->lo], names[res->hi], res->hi - res->lo - 1,
 		    res->hi - res->lo - 1 == 1 ? "" : "s", why_range(res));
 		break;

@@ -9,8 +9,7 @@
 #include "host/fileio.h"
 #include "host/json.h"
 
-int bb_step_state_write(const char *dir, const struct bb_step_state *s, char *err,
-                        size_t errlen)
+int bb_step_state_write(const char *dir, const struct bb_step_state *s, char *err, size_t errlen)
 {
 	char path[4200], *text = NULL;
 	size_t len = 0;

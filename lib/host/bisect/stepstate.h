@@ -18,7 +18,7 @@ struct bb_step_state {
 	char good_name[128], good_vmlinuz[4096], good_modules[4096], good_append[1024];
 	char bad_name[128];
 	char stat[256], images[4096], accel[8];
-	double change, lo, hi;   /* D and its interval (the ends), % */
+	double change, lo, hi;    /* D and its interval (the ends), % */
 	double alpha, min_change; /* as given (0: the defaults) */
 	int max_boots, first_look, cpus, mem_mb;
 	size_t ncand; /* the candidates the error budget is planned for */
@@ -26,8 +26,7 @@ struct bb_step_state {
 };
 
 /* DIR/state.json: 0 or -errno with err. */
-int bb_step_state_write(const char *dir, const struct bb_step_state *s, char *err,
-                        size_t errlen);
+int bb_step_state_write(const char *dir, const struct bb_step_state *s, char *err, size_t errlen);
 /* Read it: 0; -ENOENT when DIR has none ("run --init first"); -EINVAL malformed. Free with
  * bb_step_state_free. */
 int bb_step_state_read(const char *dir, struct bb_step_state *s, char *err, size_t errlen);
