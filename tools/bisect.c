@@ -215,6 +215,10 @@ static int bisect_main(int argc, char **argv)
 		                      c.replayed, text, sizeof(text));
 		printf("\n%sresults: %s (boots.jsonl: every boot; run.json, console/)\n", text,
 		       a.bo.outdir);
+		if (res.outcome == BB_B_CULPRIT)
+			printf("the 0-day table of the culprit against its parent: benchboot compare "
+			       "%s --a kernel=%s --b kernel=%s\n",
+			       a.bo.outdir, x.names[res.lo], x.names[res.hi]);
 		rc = outcome_status(&res);
 	}
 	bb_bisect_result_free(&res);

@@ -84,6 +84,13 @@ runjson=$(python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))["b
 # run.json also holds the interrupted boot of (1)
 expect_eq "run.json boots" "$runjson" $((boots + 1))
 echo "measured: $boots boots in $took s; $(grep '^change D' "$T/run.out")"
+# the 0-day table of the culprit against its parent, as the result says to get it
+expect_grep "^the 0-day table of the culprit against its parent: benchboot compare $T/bis --a kernel=c2 --b kernel=c3$" "$T/run.out"
+rc=0
+"$BENCHBOOT" compare "$T/bis" --a kernel=c2 --b kernel=c3 >"$T/cmp.out" 2>&1 || rc=$?
+cat "$T/cmp.out"
+expect_eq "compare c2 c3: exit code (changes marked)" "$rc" 1
+expect_grep "I.* stress-ng.cpu.ops_per_sec" "$T/cmp.out"
 
 # (3) --resume of a finished bisection: every boot replayed, none made
 rc=0
