@@ -52,11 +52,11 @@ EOF
 chmod +x "$T/step.sh"
 (
 	cd "$repo"
-	git bisect start -q c5 c1
+	git bisect start c5 c1
 	bb_timeout 1800 git bisect run "$T/step.sh"
 ) >"$T/bisect.out" 2>&1 || { cat "$T/bisect.out"; fail "git bisect run failed"; }
 cat "$T/bisect.out"
-first=$(git -C "$repo" rev-parse --short c3)
+first=$(git -C "$repo" rev-parse c3)
 expect_grep "^$first is the first bad commit" "$T/bisect.out"
 steps=$(ls -d "$st"/step-* | wc -l)
 [ "$steps" -ge 1 ] && [ "$steps" -le 3 ] || fail "$steps steps (want 1 to 3)"
