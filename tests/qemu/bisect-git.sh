@@ -41,7 +41,8 @@ repo=$T/repo
 git init -q "$repo"
 for k in 1 2 3 4 5; do
 	if [ "$k" -ge 3 ]; then echo "$slow" >"$repo/cmdline"; else : >"$repo/cmdline"; fi
-	git -C "$repo" add cmdline
+	echo "$k" >"$repo/n"
+	git -C "$repo" add cmdline n
 	git -C "$repo" -c user.name=t -c user.email=t@t commit -q -m "commit $k"
 	git -C "$repo" tag "c$k"
 done
