@@ -50,7 +50,7 @@ log "$T/step" 5
 rc=0
 bisect step.out "$T/step" || rc=$?
 expect_eq "a step at c5: exit code" "$rc" 0
-expect_grep "^step 1: ends: bad c7 against good c0, 3 + 3 boots: -50.*: changed; left: c0 .. c7, 6 candidates between" "$T/step.out"
+expect_grep "^step 1: ends: bad c7 against good c0, 3 + 3 boots: -[45][0-9.]*% .*: changed; left: c0 .. c7, 6 candidates between" "$T/step.out"
 expect_grep "^step 2: candidate c3 against good c0, 3 + 3 boots: .*: old (D/2 = -2[0-9.]*%); left: c3 .. c7, 3 candidates between" "$T/step.out"
 expect_grep "^culprit: c5$" "$T/step.out"
 expect_grep "^parent:  c4$" "$T/step.out"
