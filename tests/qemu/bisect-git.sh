@@ -9,7 +9,7 @@
 . tests/qemu/bisect.inc
 command -v git >/dev/null || skip "git is missing"
 st=$T/state
-opts=(--accel tcg --images "$T/images" --alpha 0.2 --first-look 2 --max-boots 6 --candidates 5)
+opts=(--accel tcg --images "$T/images" --alpha 0.2 --first-look 3 --max-boots 6 --candidates 5)
 
 # the exit codes of a step before there is a state: abort, not "new"
 rc=0

@@ -1,12 +1,12 @@
 # benchboot bisect over a list of prebuilt kernels, with real boots under TCG: five candidates,
 # all the pinned kernel, where from candidate 3 on an extra kernel command-line option (pti=on,
 # tests/qemu/bisect.inc) cuts a short stress-ng null job's bogo ops/s by about 90%. (1) Ctrl-C
-# during the
-# first boot stops the VM and exits 1, leaving no QEMU; (2) --resume in the same folder then
+# during the first boot stops the VM and exits 1, leaving no QEMU; (2) --resume in the same folder then
 # finds the culprit c3 and its parent c2, exit 0, a line per step, boots.jsonl with every boot;
 # (3) --resume once more replays every boot from the log and boots nothing; (4) a bad --kernels
-# file is refused (exit 100) naming the file and the line. --alpha 0.2 and --first-look 2 keep
-# it short (the effect is large); the error bound printed is that alpha.
+# file is refused (exit 100) naming the file and the line. --alpha 0.5, --first-look 3 and
+# --max-boots 5 keep it short (the effect is large; the decision core's error rate is tested
+# in tests/unit/test_bisect_decide.c): 4 comparisons spend 4/6 of alpha, 0.3333.
 . tests/lib.sh
 . tests/qemu/bisect.inc
 cat >"$T/kernels" <<EOF
@@ -21,7 +21,7 @@ bisect() { # OUT ARGS...
 	local out=$1
 	shift
 	bb_timeout 1500 nice "$BENCHBOOT" bisect "$T/null.yaml" --kernels "$T/kernels" --accel tcg \
-		--images "$T/images" -o "$T/bis" --alpha 0.2 --first-look 2 --max-boots 6 "$@" \
+		--images "$T/images" -o "$T/bis" --alpha 0.5 --first-look 3 --max-boots 5 "$@" \
 		>"$T/$out" 2>&1
 }
 
@@ -60,7 +60,7 @@ expect_grep "^culprit: c3$" "$T/run.out"
 expect_grep "^parent:  c2$" "$T/run.out"
 expect_grep "^change D: c0 to c4: -[0-9.]*% \[.*\] of stress-ng.null.ops_per_sec" "$T/run.out"
 expect_grep "^verification: c3 against c2: .*: confirmed, [0-9]*% of D" "$T/run.out"
-expect_grep "^error bound: 0.2 spent of alpha 0.2" "$T/run.out"
+expect_grep "^error bound: 0.3333 spent of alpha 0.5 " "$T/run.out"
 expect_grep "^boots: [0-9]* (0 failed, 0 replayed from the log), wall time [0-9]* s" "$T/run.out"
 boots=$(sed -n 's/^boots: \([0-9]*\) .*/\1/p' "$T/run.out")
 # boots.jsonl: one line per boot, each with its candidate, index, values and results folder
