@@ -19,7 +19,7 @@ static void usage(FILE *f)
 		   "Build reproducible kernel-benchmark boot images, run them, collect and compare.\n\n"
 		   "verbs:\n");
 	for (const struct bb_verb *v = __start_bb_verbs; v < __stop_bb_verbs; v++)
-		fprintf(f, "  %-10s %s\n", v->name, v->summary);
+		fprintf(f, "  %-12s %s\n", v->name, v->summary);
 	fprintf(f, "\n'benchboot VERB --help' describes one verb. Exit codes: 0 ok, 1 changes or "
 		   "problems found,\n100 wrong usage or bad input, 111 system failure.\n");
 }

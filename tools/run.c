@@ -101,78 +101,16 @@ static const char usage_text[] =
 
 static volatile sig_atomic_t interrupted;
 
-static void on_signal(int sig)
-{
-	(void)sig;
-	interrupted = 1;
-}
-
-/* The terminal: progress lines, and the status line rewritten in place when stdout is one. */
-struct term {
-	int tty, status_shown;
-};
-
-static void clear_status(struct term *t)
-{
-	if (t->status_shown) {
-		fputs("\r\033[K", stdout);
-		t->status_shown = 0;
-	}
-}
-
-static void say(void *ctx, enum bb_run_say to, const char *line)
-{
-	struct term *t = ctx;
-	clear_status(t);
-	if (to == BB_RUN_OUT) {
-		puts(line);
-		fflush(stdout);
-	} else {
-		fflush(stdout);
-		fprintf(stderr, "%s%s\n", to == BB_RUN_WARN ? "benchboot run: " : "", line);
-	}
-}
-
-static void status(void *ctx, const char *line)
-{
-	struct term *t = ctx;
-	printf("\r\033[K%.*s", 150, line);
-	fflush(stdout);
-	t->status_shown = 1;
-}
-
 /* [NAME=]PATH: NAME labels the kernel's boots, default the file name. */
 static void kernel_name(struct bb_run_kernel *k, const char *v)
 {
-	const char *eq = strchr(v, '=');
-	if (eq && eq != v && !memchr(v, '/', eq - v)) {
-		snprintf(k->name, sizeof(k->name), "%.*s", (int)(eq - v), v);
-		k->vmlinuz = eq + 1;
-	} else {
-		const char *slash = strrchr(v, '/');
-		snprintf(k->name, sizeof(k->name), "%s", slash ? slash + 1 : v);
-		k->vmlinuz = v;
-	}
+	verb_kernel_arg(v, k->name, sizeof(k->name), &k->vmlinuz);
 }
 
-/* A number option: value in [min, max] times the unit of its suffix (units: "smh" for
- * seconds, "%" for a percentage, NULL for none), else a usage error naming the option. */
 static int number(const char *opt, const char *v, double min, double max, const char *range,
                   const char *units, double *out)
 {
-	char num[64], *end;
-	double unit = 1;
-	snprintf(num, sizeof(num), "%s", v);
-	size_t l = strlen(num);
-	if (units && l && strchr(units, num[l - 1])) {
-		unit = num[l - 1] == 'h' ? 3600 : num[l - 1] == 'm' ? 60 : 1;
-		num[l - 1] = 0;
-	}
-	double x = strtod(num, &end);
-	if (end == num || *end || x < min || x > max)
-		return usage_error("run", "%s %s: %s", opt, v, range);
-	*out = x * unit;
-	return 0;
+	return verb_number("run", opt, v, min, max, range, units, out);
 }
 
 enum {
@@ -246,8 +184,6 @@ static int take_monitors(struct bb_run_opts *o, const char *v)
  * belongs to is the --server-kernel's. */
 static int take_option(struct bb_run_opts *o, int opt, const char *v, int *last_server)
 {
-	static const char *const accels[] = {[BB_ACCEL_AUTO] = "auto", [BB_ACCEL_KVM] = "kvm",
-	                                     [BB_ACCEL_TCG] = "tcg"};
 	double x = 0;
 	int rc = 0;
 	switch (opt) {
@@ -277,13 +213,7 @@ static int take_option(struct bb_run_opts *o, int opt, const char *v, int *last_
 	case OPT_NO_DISK: o->no_disk = 1; return 0;
 	case OPT_BLKDEBUG: o->blkdebug = v; return 0;
 	case OPT_NIC: o->nic = 1; return 0;
-	case OPT_ACCEL:
-		for (size_t i = 0; i < sizeof(accels) / sizeof(*accels); i++)
-			if (!strcmp(v, accels[i])) {
-				o->accel = (enum bb_accel)i;
-				return 0;
-			}
-		return usage_error(cmd.name, "--accel %s: auto, kvm or tcg", v);
+	case OPT_ACCEL: return verb_accel(cmd.name, v, &o->accel);
 	case OPT_IMAGES: o->images = v; return 0;
 	case OPT_IMAGE: o->image = v; return 0;
 	case OPT_INITRD: o->initrd = v; return 0;
@@ -398,25 +328,19 @@ static int run_main(int argc, char **argv)
 {
 	struct bb_run_opts o;
 	struct bb_run_result res;
-	struct term term = {.tty = isatty(1)};
+	struct verb_term term = {.verb = "run", .tty = isatty(1)};
 	char err[4096];
 	memset(&o, 0, sizeof(o));
 	int rc = parse_args(argc, argv, &o);
 	if (rc)
 		return rc < 0 ? EXIT_OK : rc;
 	o.interrupt = &interrupted;
-	o.say = say;
-	o.status = term.tty ? status : NULL;
+	o.say = verb_term_say;
+	o.status = term.tty ? verb_term_status : NULL;
 	o.ctx = &term;
 
 	/* Ctrl-C: stop the VM cleanly, collect, end */
-	struct sigaction sa;
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_signal;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
+	verb_catch_interrupt(&interrupted);
 
 	if (o.job)
 		job_file_warnings("run", o.job, o.sets);
@@ -425,7 +349,7 @@ static int run_main(int argc, char **argv)
 		        "plan's monitors\n", *o.monitors ? "the monitors " : "no monitors",
 		        o.monitors);
 	int r = bb_run(&o, &res, err, sizeof(err));
-	clear_status(&term);
+	verb_term_clear(&term);
 	if (r) {
 		fflush(stdout);
 		fprintf(stderr, "benchboot run: fatal: %s\n", err);

@@ -1,7 +1,9 @@
 /* What every verb shares: the exit code of a library outcome, usage errors, the option loop. */
 #include <errno.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "strv.h"
@@ -74,4 +76,107 @@ int verb_add_set(const char *verb, struct bb_strv *sets, const char *arg)
 		return EXIT_SYSTEM;
 	}
 	return 0;
+}
+
+int verb_number(const char *verb, const char *opt, const char *v, double min, double max,
+                const char *range, const char *units, double *out)
+{
+	char num[64], *end;
+	double unit = 1;
+	snprintf(num, sizeof(num), "%s", v);
+	size_t l = strlen(num);
+	if (units && l && strchr(units, num[l - 1])) {
+		unit = num[l - 1] == 'h' ? 3600 : num[l - 1] == 'm' ? 60 : 1;
+		num[l - 1] = 0;
+	}
+	double x = strtod(num, &end);
+	if (end == num || *end || x < min || x > max)
+		return usage_error(verb, "%s %s: %s", opt, v, range);
+	*out = x * unit;
+	return 0;
+}
+
+static volatile sig_atomic_t *interrupt_flag;
+
+static void on_interrupt(int sig)
+{
+	(void)sig;
+	*interrupt_flag = 1;
+}
+
+void verb_catch_interrupt(volatile sig_atomic_t *flag)
+{
+	struct sigaction sa;
+	interrupt_flag = flag;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_interrupt;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+}
+
+void verb_term_clear(struct verb_term *t)
+{
+	if (t->status_shown) {
+		fputs("\r\033[K", stdout);
+		t->status_shown = 0;
+	}
+}
+
+void verb_term_say(void *term, enum bb_run_say to, const char *line)
+{
+	struct verb_term *t = term;
+	int warn = to == BB_RUN_WARN;
+	verb_term_clear(t);
+	if (to == BB_RUN_OUT) {
+		puts(line);
+		fflush(stdout);
+	} else {
+		fflush(stdout);
+		fprintf(stderr, "%s%s%s%s\n", warn ? "benchboot " : "", warn ? t->verb : "",
+		        warn ? ": " : "", line);
+	}
+}
+
+void verb_term_status(void *term, const char *line)
+{
+	struct verb_term *t = term;
+	printf("\r\033[K%.*s", 150, line);
+	fflush(stdout);
+	t->status_shown = 1;
+}
+
+int verb_accel(const char *verb, const char *v, enum bb_accel *out)
+{
+	static const char *const accels[] = {[BB_ACCEL_AUTO] = "auto", [BB_ACCEL_KVM] = "kvm",
+	                                     [BB_ACCEL_TCG] = "tcg"};
+	for (size_t i = 0; i < sizeof(accels) / sizeof(*accels); i++)
+		if (!strcmp(v, accels[i])) {
+			*out = (enum bb_accel)i;
+			return 0;
+		}
+	return usage_error(verb, "--accel %s: auto, kvm or tcg", v);
+}
+
+void verb_job_outdir(const char *job, const char *suffix, char *out, size_t len)
+{
+	const char *slash = strrchr(job, '/');
+	char name[256];
+	snprintf(name, sizeof(name), "%s", slash ? slash + 1 : job);
+	name[strcspn(name, ".")] = 0;
+	snprintf(out, len, "results/%s%s", *name ? name : "job", suffix);
+}
+
+void verb_kernel_arg(const char *v, char *name, size_t len, const char **path)
+{
+	const char *eq = strchr(v, '=');
+	if (eq && eq != v && !memchr(v, '/', eq - v)) {
+		snprintf(name, len, "%.*s", (int)(eq - v), v);
+		*path = eq + 1;
+	} else {
+		const char *slash = strrchr(v, '/');
+		snprintf(name, len, "%s", slash ? slash + 1 : v);
+		*path = v;
+	}
 }

@@ -4,6 +4,11 @@
 
 #include <errno.h>
 #include <getopt.h>
+#include <signal.h>
+#include <stddef.h>
+
+#include "host/run/run.h"
+#include "host/vm/qemu.h"
 
 #define BENCHBOOT_VERSION "0.1"
 
@@ -56,15 +61,48 @@ int verb_add_set(const char *verb, struct bb_strv *sets, const char *arg);
 	"                        runtime=10s, netperf.send_size=4K, nr_threads=[1, 2];\n"          \
 	"                        the results record the overrides (env.json job_overrides)\n"
 
+/* A number option: v in [min, max] times the unit of its suffix (units: "smh" for seconds,
+ * "%" for a percentage, NULL for none) into *out: 0, else a usage error naming the option. */
+int verb_number(const char *verb, const char *opt, const char *v, double min, double max,
+                const char *range, const char *units, double *out);
+
+/* --accel auto|kvm|tcg into *out: 0, else a usage error. */
+int verb_accel(const char *verb, const char *v, enum bb_accel *out);
+
+/* A verb's default results folder for a job: results/NAME SUFFIX (NAME: the job file's name to
+ * its first dot). */
+void verb_job_outdir(const char *job, const char *suffix, char *out, size_t len);
+
+/* A kernel argument, [NAME=]PATH: NAME (default the file name) into name, *path the path. */
+void verb_kernel_arg(const char *v, char *name, size_t len, const char **path);
+
+/* Ctrl-C (SIGINT), SIGTERM and SIGHUP set *flag, which the library watches (a VM is stopped,
+ * what finished is kept). */
+void verb_catch_interrupt(volatile sig_atomic_t *flag);
+
+/* The terminal of a verb that boots: progress lines on stdout, warnings on stderr as
+ * "benchboot VERB: ...", notes on stderr as they are, and a status line rewritten in place
+ * (when stdout is a terminal: tty). */
+struct verb_term {
+	const char *verb;
+	int tty, status_shown;
+};
+void verb_term_clear(struct verb_term *t);
+/* As bb_run_opts.say and .status, with a struct verb_term as ctx. */
+void verb_term_say(void *term, enum bb_run_say to, const char *line);
+void verb_term_status(void *term, const char *line);
+
 struct bb_verb {
 	const char *name;
 	const char *summary;
 	int (*main)(int argc, char **argv); /* argv[0] is the verb name */
 };
 
-#define BENCHBOOT_VERB(vname, vsummary, vmain)                                                     \
-	static const struct bb_verb bb_verb_##vname                                                \
+#define BENCHBOOT_VERB(vname, vsummary, vmain) BENCHBOOT_VERB_NAMED(vname, #vname, vsummary, vmain)
+/* A verb whose name is no C identifier ("bisect-step"): id names its table entry. */
+#define BENCHBOOT_VERB_NAMED(id, vname, vsummary, vmain)                                           \
+	static const struct bb_verb bb_verb_##id                                                   \
 		__attribute__((used, section("bb_verbs"), aligned(sizeof(void *)))) = {            \
-			.name = #vname, .summary = vsummary, .main = vmain}
+			.name = vname, .summary = vsummary, .main = vmain}
 
 #endif

@@ -26,6 +26,11 @@ code 100 "missing disk" collect missing.img -o out
 code 100 "missing log" collect --console missing.log -o out
 code 100 "missing folder" compare missing "$PWD/$F/cgroup"
 code 100 "missing folder" mkdisk nodir/results.img
+code 100 "missing kernels file" bisect missing.yaml --kernels missing.txt
+printf 'a /nonexistent/vmlinuz\nb /nonexistent/vmlinuz\n' >"$T/kernels.txt"
+code 100 "missing kernel" bisect missing.yaml --kernels kernels.txt
+expect_grep "kernels.txt:1: VMLINUZ /nonexistent/vmlinuz: No such file or directory" "$T/err"
+code 100 "missing kernel" bisect-step missing.yaml --init --state st --good /nonexistent/a --bad /nonexistent/b
 
 # a malformed job or argument
 code 100 "malformed job" build bad.yaml
@@ -38,6 +43,9 @@ code 100 "malformed argument" mkdisk x.img --size lots
 code 100 "malformed argument" run bad.yaml --cpus none
 code 100 "malformed argument" build --name x --level 99
 code 100 "malformed argument" lava bad.yaml --cpus none
+code 100 "malformed argument" bisect bad.yaml --kernels kernels.txt --alpha 2
+printf 'a /nonexistent/vmlinuz\n' >"$T/one.txt"
+code 100 "malformed kernels file" bisect bad.yaml --kernels one.txt
 
 # a folder or a file that holds no results
 code 100 "not a results disk" collect zeros.img -o out
@@ -49,10 +57,14 @@ code 100 "a folder, not a job" check folder
 code 100 "a folder, not a job" run folder
 
 # an unknown option
-for verb in build check collect compare lava mkdisk run version; do
+for verb in bisect build check collect compare lava mkdisk run version; do
 	code 100 "unknown option" $verb --no-such-option
 	expect_grep "benchboot $verb: unknown option --no-such-option" "$T/err"
 done
+
+# a step of git bisect run never exits 100 (git would read it as "new"): 128, abort
+code 128 "a step: unknown option" bisect-step --state st --kernel x --no-such-option
+code 128 "a step: no state" bisect-step --state st --kernel /nonexistent/vmlinuz
 
 # a failure of the system is not bad input
 set +e

@@ -33,14 +33,13 @@ struct bis {
 	const struct bb_bisect_opts *o;
 	const struct bb_bisect_source *src;
 	struct bb_bisect_result *res;
-	int looks[BB_BISECT_MAX_LOOKS];
-	size_t nlooks, nboot, planned, done;
-	double alpha_cmp;
+	struct bb_bisect_plan plan;
+	size_t nboot, done;
 	char *err;
 	size_t errlen;
 };
 
-enum rule { RULE_ENDS, RULE_STEP, RULE_VERIFY };
+enum rule { RULE_ENDS = BB_RULE_ENDS, RULE_STEP = BB_RULE_STEP, RULE_VERIFY = BB_RULE_VERIFY };
 
 static int boot_once(struct bis *b, size_t cand, struct side *s)
 {
@@ -122,12 +121,13 @@ static int compare(struct bis *b, size_t ref, size_t cand, enum rule rule,
 	int r = 0;
 	double conf = 1 - b->res->alpha_look;
 	memset(st, 0, sizeof(*st));
+	st->rule = (enum bb_bisect_rule)rule;
 	st->ref = ref;
 	st->cand = cand;
 	b->done++;
-	b->res->bound = b->done * b->alpha_cmp;
-	for (size_t l = 0; l < b->nlooks && st->verdict == BB_V_UNDECIDED; l++) {
-		size_t want = (size_t)b->looks[l];
+	b->res->bound = b->done * b->plan.alpha_cmp;
+	for (size_t l = 0; l < b->plan.nlooks && st->verdict == BB_V_UNDECIDED; l++) {
+		size_t want = (size_t)b->plan.looks[l];
 		while (s[0].boots < want || s[1].boots < want) {
 			int k = s[0].boots > s[1].boots ? 1 : s[1].boots > s[0].boots ? 0 : 0;
 			if ((r = boot_once(b, k ? cand : ref, &s[k])))
@@ -189,6 +189,54 @@ static size_t pick(const struct bb_bisect_result *res, size_t lo, size_t hi)
 	return 0;
 }
 
+void bb_bisect_plan(const struct bb_bisect_opts *o, struct bb_bisect_plan *p)
+{
+	int maxb = o->max_boots ? o->max_boots : 20, first = o->first_look ? o->first_look : 3;
+	memset(p, 0, sizeof(*p));
+	if (first < 2)
+		first = 2;
+	if (maxb < first)
+		maxb = first;
+	for (int n = first; p->nlooks < BB_BISECT_MAX_LOOKS - 1 && n < maxb; n = (n * 8 + 4) / 5)
+		p->looks[p->nlooks++] = n;
+	p->looks[p->nlooks++] = maxb;
+	size_t steps = 0;
+	while (o->ncand > 1 && ((size_t)1 << steps) < o->ncand - 1)
+		steps++;
+	p->planned = 1 + steps + 1 + 2;
+	double alpha = o->alpha ? o->alpha : 0.05;
+	p->alpha_cmp = alpha / p->planned;
+	p->alpha_look = p->alpha_cmp / p->nlooks;
+}
+
+static int bad_opts(const struct bb_bisect_opts *o, char *err, size_t errlen)
+{
+	if (o->ncand < 2 || o->alpha < 0 || o->alpha >= 1 || o->max_boots < 0 ||
+	    o->first_look < 0) {
+		snprintf(err, errlen, "a bisection needs 2 candidates or more, 0 < alpha < 1");
+		return -EINVAL;
+	}
+	return 0;
+}
+
+int bb_bisect_compare(const struct bb_bisect_opts *o, const struct bb_bisect_source *src,
+                      enum bb_bisect_rule rule, double change, size_t ref, size_t cand,
+                      struct bb_bisect_step *st, size_t *boots, size_t *failed, char *err,
+                      size_t errlen)
+{
+	struct bb_bisect_result res = {.change = change};
+	struct bis b = {.o = o, .src = src, .res = &res, .err = err, .errlen = errlen};
+	int r = bad_opts(o, err, errlen);
+	if (r)
+		return r;
+	bb_bisect_plan(o, &b.plan);
+	res.alpha_look = b.plan.alpha_look;
+	r = compare(&b, ref, cand, (enum rule)rule, st);
+	*boots = res.boots;
+	*failed = res.failed_boots;
+	return r;
+}
+
 int bb_bisect(const struct bb_bisect_opts *o, const struct bb_bisect_source *src,
               struct bb_bisect_result *res, char *err, size_t errlen)
 {
@@ -196,28 +244,12 @@ int bb_bisect(const struct bb_bisect_opts *o, const struct bb_bisect_source *src
 	struct bb_bisect_step st;
 	int r;
 	memset(res, 0, sizeof(*res));
-	if (o->ncand < 2 || o->alpha < 0 || o->alpha >= 1 || o->max_boots < 0 ||
-	    o->first_look < 0) {
-		snprintf(err, errlen, "a bisection needs 2 candidates or more, 0 < alpha < 1");
-		return -EINVAL;
-	}
+	if ((r = bad_opts(o, err, errlen)))
+		return r;
 	if (!(res->untestable = calloc(o->ncand, 1)))
 		return -ENOMEM;
-	int maxb = o->max_boots ? o->max_boots : 20, first = o->first_look ? o->first_look : 3;
-	if (first < 2)
-		first = 2;
-	if (maxb < first)
-		maxb = first;
-	for (int n = first; b.nlooks < BB_BISECT_MAX_LOOKS - 1 && n < maxb; n = (n * 8 + 4) / 5)
-		b.looks[b.nlooks++] = n;
-	b.looks[b.nlooks++] = maxb;
-	size_t steps = 0;
-	while (((size_t)1 << steps) < o->ncand - 1)
-		steps++;
-	b.planned = 1 + steps + 1 + 2;
-	double alpha = o->alpha ? o->alpha : 0.05;
-	b.alpha_cmp = alpha / b.planned;
-	res->alpha_look = b.alpha_cmp / b.nlooks;
+	bb_bisect_plan(o, &b.plan);
+	res->alpha_look = b.plan.alpha_look;
 	size_t lo = 0, hi = o->ncand - 1;
 	res->lo = lo;
 	res->hi = hi;

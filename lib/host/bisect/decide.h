@@ -52,7 +52,11 @@ enum bb_bisect_verdict {
 };
 const char *bb_bisect_verdict_name(enum bb_bisect_verdict v);
 
+/* Which rule judges a comparison: the ends', a step's, the verification's (above). */
+enum bb_bisect_rule { BB_RULE_ENDS, BB_RULE_STEP, BB_RULE_VERIFY };
+
 struct bb_bisect_step {
+	enum bb_bisect_rule rule;
 	size_t ref, cand;
 	size_t boots_ref, boots_cand;
 	struct bb_interval iv;
@@ -94,6 +98,27 @@ struct bb_bisect_result {
 	double bound;              /* the error bound spent: comparisons x their share */
 	unsigned char *untestable; /* per candidate */
 };
+
+/* The plan of the comparisons: the looks (boots a side at each), the comparisons planned (K),
+ * each comparison's share of alpha and each look's. */
+struct bb_bisect_plan {
+	int looks[BB_BISECT_MAX_LOOKS];
+	size_t nlooks, planned;
+	double alpha_cmp, alpha_look;
+};
+void bb_bisect_plan(const struct bb_bisect_opts *o, struct bb_bisect_plan *p);
+
+/*
+ * One comparison on its own, as bb_bisect makes them (for `benchboot bisect-step`, where git
+ * drives the bisection): cand against fresh interleaved boots of ref at o's looks, each look
+ * at o's plan's confidence, judged by rule against D = change (% ; not used by the ends'
+ * rule). 0 with st filled (BB_V_UNTESTABLE when cand's boots failed twice), and the boots
+ * made and failed; the callback's -errno, or -EIO when ref failed 4 times in a row.
+ */
+int bb_bisect_compare(const struct bb_bisect_opts *o, const struct bb_bisect_source *src,
+                      enum bb_bisect_rule rule, double change, size_t ref, size_t cand,
+                      struct bb_bisect_step *st, size_t *boots, size_t *failed, char *err,
+                      size_t errlen);
 
 /* Bisect: 0 with *res filled (free with bb_bisect_result_free), or the callback's -errno
  * (err says why), -EINVAL for bad options, -ENOMEM. */

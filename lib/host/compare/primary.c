@@ -14,24 +14,29 @@ static int ends_with(const char *s, const char *suffix)
 	return ls >= lx && !strcmp(s + ls - lx, suffix);
 }
 
+int bb_primary_rank(const char *name)
+{
+	static const char *const order[] = {"netperf.Throughput_Mbps", "netperf.Throughput_tps"};
+	for (size_t i = 0; i < sizeof(order) / sizeof(*order); i++)
+		if (!strcmp(name, order[i]))
+			return (int)i;
+	return ends_with(name, ".ops_per_sec") ? 2 : -1;
+}
+
 /* The primary stat of a matched run: the one asked for, or the suite's own. */
 static const struct bb_stat_cmp *primary_stat(const struct bb_run_cmp *rc, const char *want)
 {
-	static const char *const order[] = {"netperf.Throughput_Mbps", "netperf.Throughput_tps"};
-	if (want) {
-		for (size_t k = 0; k < rc->nstats; k++)
-			if (!strcmp(rc->stats[k].name, want))
-				return &rc->stats[k];
-		return NULL;
+	const struct bb_stat_cmp *best = NULL;
+	int best_rank = -1;
+	for (size_t k = 0; k < rc->nstats; k++) {
+		int rank = want ? (strcmp(rc->stats[k].name, want) ? -1 : 0)
+		                : bb_primary_rank(rc->stats[k].name);
+		if (rank >= 0 && (!best || rank < best_rank)) {
+			best = &rc->stats[k];
+			best_rank = rank;
+		}
 	}
-	for (size_t i = 0; i < sizeof(order) / sizeof(*order); i++)
-		for (size_t k = 0; k < rc->nstats; k++)
-			if (!strcmp(rc->stats[k].name, order[i]))
-				return &rc->stats[k];
-	for (size_t k = 0; k < rc->nstats; k++)
-		if (ends_with(rc->stats[k].name, ".ops_per_sec"))
-			return &rc->stats[k];
-	return NULL;
+	return best;
 }
 
 /* The two values of the key: as given, or the folder's two (the other one, when one is

@@ -56,6 +56,11 @@ int bb_primary_changes(const char *dir, const struct bb_primary_query *q, struct
                        size_t *nout, char *err, size_t errlen);
 void bb_primary_free(struct bb_primary *p, size_t n);
 
+/* How a stat ranks as a suite's primary stat: 0 netperf.Throughput_Mbps, 1
+ * netperf.Throughput_tps, 2 a stat ending in .ops_per_sec, -1 not a primary stat. Of a run's
+ * stats, the lowest rank is its primary (the first of equal ones). */
+int bb_primary_rank(const char *name);
+
 enum bb_settled {
 	BB_UNSETTLED = 0,   /* keep booting */
 	BB_SETTLED_NARROW,  /* the interval is within +/- target of the estimate */

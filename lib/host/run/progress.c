@@ -23,10 +23,20 @@ static const struct bb_plan_run *plan_run(const struct bb_plan *plan, const char
 	return NULL;
 }
 
+/* "N/M", or "N" when the number of boots is open (nboots 0: a bisection's). */
+static const char *boot_no(const struct bb_progress *p, char *buf, size_t len)
+{
+	if (p->nboots > 0)
+		snprintf(buf, len, "%d/%d", p->boot_no, p->nboots);
+	else
+		snprintf(buf, len, "%d", p->boot_no);
+	return buf;
+}
+
 void bb_progress_event(struct bb_progress *p, const char *fmt, ...)
 {
-	char line[2048];
-	int n = snprintf(line, sizeof(line), "boot %d/%d%s%s: ", p->boot_no, p->nboots,
+	char line[2048], no[32];
+	int n = snprintf(line, sizeof(line), "boot %s%s%s: ", boot_no(p, no, sizeof(no)),
 	                 p->role ? " " : "", p->role ? p->role : "");
 	va_list ap;
 	va_start(ap, fmt);
@@ -57,8 +67,9 @@ void bb_progress_tick(void *ctx)
 	struct bb_progress *p = ctx;
 	if (!p->o->status)
 		return;
-	char line[1024];
+	char line[1024], no[32];
 	double t = bb_now();
+	boot_no(p, no, sizeof(no));
 	if (*p->run_id) {
 		double left = p->run_start + p->runtime - t;
 		char which[64];
@@ -69,20 +80,20 @@ void bb_progress_tick(void *ctx)
 		else
 			snprintf(which, sizeof(which), "iter %d/%d", p->iter, p->niter);
 		snprintf(line, sizeof(line),
-		         "boot %d/%d %.100s: run %d/%d %.200s %s, %s%.0f s left%s%.200s",
-		         p->boot_no, p->nboots, p->kernel_name, p->run_no, p->runs_total, p->run_id,
+		         "boot %s %.100s: run %d/%d %.200s %s, %s%.0f s left%s%.200s",
+		         no, p->kernel_name, p->run_no, p->runs_total, p->run_id,
 		         which, left < 0 ? "over by " : "", left < 0 ? -left : left,
 		         *p->last ? ", last: " : "", p->last);
 	} else if (p->boot_end_seen) {
-		snprintf(line, sizeof(line), "boot %d/%d %.100s: done, powering off", p->boot_no,
-		         p->nboots, p->kernel_name);
+		snprintf(line, sizeof(line), "boot %s %.100s: done, powering off", no,
+		         p->kernel_name);
 	} else if (*p->boot_id) {
-		snprintf(line, sizeof(line), "boot %d/%d %.100s: %d of %d iterations done%s%.200s",
-		         p->boot_no, p->nboots, p->kernel_name, p->ok + p->failed, p->iterations,
+		snprintf(line, sizeof(line), "boot %s %.100s: %d of %d iterations done%s%.200s",
+		         no, p->kernel_name, p->ok + p->failed, p->iterations,
 		         *p->last ? ", last: " : "", p->last);
 	} else {
-		snprintf(line, sizeof(line), "boot %d/%d %.100s: booting, %.0f s", p->boot_no,
-		         p->nboots, p->kernel_name, t - p->boot_start);
+		snprintf(line, sizeof(line), "boot %s %.100s: booting, %.0f s", no,
+		         p->kernel_name, t - p->boot_start);
 	}
 	if (!strcmp(line, p->shown))
 		return;

@@ -156,45 +156,57 @@ static int build_kernel(struct run *r, struct bb_jobimage *groups, const struct 
 	return rc;
 }
 
-/* Build every boot group's image for every kernel; the groups (plan, modules, programs) are
- * derived once from the matrix, and each plan is parsed once for the progress display. */
-static int build_images(struct run *r, const struct bb_matrix *m, char *err, size_t errlen)
+/* The boot groups of the job (plan, modules, programs), derived once from the matrix and kept
+ * for the kernels' builds; each plan parsed once for the progress display. */
+static int derive_groups(struct run *r, const struct bb_matrix *m, char *err, size_t errlen)
 {
-	struct bb_jobimage *groups = calloc(r->ngroups, sizeof(*groups));
-	int rc = 0;
+	r->groups = calloc(r->ngroups, sizeof(*r->groups));
 	r->plans = calloc(r->ngroups, sizeof(*r->plans));
 	r->have_plan = calloc(r->ngroups, sizeof(*r->have_plan));
-	if (!groups || !r->plans || !r->have_plan) {
-		free(groups);
+	if (!r->groups || !r->plans || !r->have_plan)
 		return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
-	}
-	for (size_t g = 0; g < r->ngroups && !rc; g++) {
+	for (size_t g = 0; g < r->ngroups; g++) {
 		char perr[512];
-		if ((rc = bb_jobimage_group(m, g, NULL, NULL, &groups[g], err, errlen))) {
-			rc = rc == -ENOENT ? -EINVAL : rc;
-			break;
-		}
-		r->have_plan[g] = !bb_plan_parse(groups[g].plan_text, strlen(groups[g].plan_text),
-		                                 &r->plans[g], perr, sizeof(perr));
+		int rc = bb_jobimage_group(m, g, NULL, NULL, &r->groups[g], err, errlen);
+		if (rc)
+			return rc == -ENOENT ? -EINVAL : rc;
+		r->have_plan[g] = !bb_plan_parse(r->groups[g].plan_text,
+		                                 strlen(r->groups[g].plan_text), &r->plans[g], perr,
+		                                 sizeof(perr));
 		for (size_t k = 0; k < r->nk; k++)
 			r->specs[g * r->nk + k].plan = r->have_plan[g] ? &r->plans[g] : NULL;
 		if (r->sspecs)
 			r->sspecs[g].plan = r->have_plan[g] ? &r->plans[g] : NULL;
 	}
-	for (size_t k = 0; k < r->nk && !rc; k++)
-		rc = build_kernel(r, groups, &r->kernels[k], k, 0, err, errlen);
-	if (!rc && r->sspecs)
-		rc = build_kernel(r, groups, &r->o->server_kernel, 0, 1, err, errlen);
-	for (size_t g = 0; g < r->ngroups; g++)
-		bb_jobimage_free(&groups[g]);
-	free(groups);
+	return 0;
+}
+
+static int fill_spec(struct run *r, struct bootspec *s, const struct bb_run_kernel *kern,
+                     char *err, size_t errlen);
+
+/* Kernel k's images (every boot group's, once) and what its boots boot. */
+static int build_kernel_images(struct run *r, size_t k, char *err, size_t errlen)
+{
+	int rc = 0;
+	if (r->built[k])
+		return 0;
+	if (r->groups)
+		rc = build_kernel(r, r->groups, &r->kernels[k], k, 0, err, errlen);
+	for (size_t g = 0; g < r->ngroups && !rc; g++) {
+		struct bootspec *s = &r->specs[g * r->nk + k];
+		s->group = (int)g;
+		s->kernel = (int)k;
+		rc = fill_spec(r, s, &r->kernels[k], err, errlen);
+	}
+	r->built[k] = !rc;
 	return rc;
 }
 
 /* What spec s boots: the built (or given) image's files, or the initramfs on a kernel. */
-static int fill_spec(struct run *r, struct bootspec *s, const char *vmlinuz, char *err,
-                     size_t errlen)
+static int fill_spec(struct run *r, struct bootspec *s, const struct bb_run_kernel *kern,
+                     char *err, size_t errlen)
 {
+	const char *vmlinuz = kern->vmlinuz;
 	struct stat st;
 	if (r->o->image)
 		snprintf(s->image, sizeof(s->image), "%s", r->o->image);
@@ -213,6 +225,9 @@ static int fill_spec(struct run *r, struct bootspec *s, const char *vmlinuz, cha
 	if (r->o->append)
 		snprintf(s->cmdline + strlen(s->cmdline), sizeof(s->cmdline) - strlen(s->cmdline),
 		         " %s", r->o->append);
+	if (kern->append && *kern->append)
+		snprintf(s->cmdline + strlen(s->cmdline), sizeof(s->cmdline) - strlen(s->cmdline),
+		         " %s", kern->append);
 	if (r->o->monitors)
 		snprintf(s->cmdline + strlen(s->cmdline), sizeof(s->cmdline) - strlen(s->cmdline),
 		         " benchboot.monitors=%s", r->o->monitors);
@@ -225,18 +240,20 @@ static int fill_spec(struct run *r, struct bootspec *s, const char *vmlinuz, cha
 	return 0;
 }
 
-static int fill_specs(struct run *r, char *err, size_t errlen)
+/* The kernels' images, built now (lazy 0: every kernel; else the first, the others at their
+ * first boot: a bisection boots few of its candidates), and the server host's. */
+static int build_all(struct run *r, int lazy, char *err, size_t errlen)
 {
 	int rc = 0;
-	for (size_t i = 0; i < r->ngroups * r->nk && !rc; i++) {
-		struct bootspec *s = &r->specs[i];
-		s->group = (int)(i / r->nk);
-		s->kernel = (int)(i % r->nk);
-		rc = fill_spec(r, s, r->kernels[s->kernel].vmlinuz, err, errlen);
-	}
+	if (!r->built && !(r->built = calloc(r->nk, 1)))
+		return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+	for (size_t k = 0; k < (lazy ? 1 : r->nk) && !rc; k++)
+		rc = build_kernel_images(r, k, err, errlen);
+	if (!rc && r->sspecs && r->groups)
+		rc = build_kernel(r, r->groups, &r->o->server_kernel, 0, 1, err, errlen);
 	for (size_t g = 0; r->sspecs && g < r->ngroups && !rc; g++) {
 		r->sspecs[g].group = (int)g;
-		rc = fill_spec(r, &r->sspecs[g], r->o->server_kernel.vmlinuz, err, errlen);
+		rc = fill_spec(r, &r->sspecs[g], &r->o->server_kernel, err, errlen);
 	}
 	return rc;
 }
@@ -262,7 +279,7 @@ static int take_cluster(struct run *r, const struct bb_job *job, char *err, size
 }
 
 /* The job parsed once, its matrix expanded once: one spec per boot group and kernel. */
-static int prepare_boots(struct run *r, char *err, size_t errlen)
+static int prepare_boots(struct run *r, int lazy, char *err, size_t errlen)
 {
 	struct bb_job job;
 	struct bb_matrix m;
@@ -287,9 +304,9 @@ static int prepare_boots(struct run *r, char *err, size_t errlen)
 	}
 	if ((rc = take_cluster(r, have_matrix ? &job : NULL, err, errlen)))
 		goto out;
-	if (have_matrix && (rc = build_images(r, &m, err, errlen)))
+	if (have_matrix && (rc = derive_groups(r, &m, err, errlen)))
 		goto out;
-	rc = fill_specs(r, err, errlen);
+	rc = build_all(r, lazy, err, errlen);
 out:
 	if (have_matrix) {
 		bb_matrix_free(&m);
@@ -663,18 +680,10 @@ static int boot_all(struct run *r, char *err, size_t errlen)
 	                    ? (size_t)(o->max_boots > 0 ? o->max_boots : BB_RUN_UNTIL_MAX_BOOTS)
 	                    : (size_t)(o->repeat > 0 ? o->repeat : r->repeat_to > 0 ? r->repeat_to : 1) *
 	                          r->ngroups * r->nk;
-	char p[4300], msg[256];
-	struct stat st;
-	snprintf(p, sizeof(p), "%s/run.json", res->outdir);
-	if (!stat(p, &st) && !(r->old = jn_parse_file(p, msg, sizeof(msg))))
-		bb_run_say(r, BB_RUN_WARN, "%s is unreadable (%s): its entries are dropped", p,
-		           msg);
 	res->recs = calloc(nboots, sizeof(*res->recs));
 	r->booted = calloc(nboots, sizeof(*r->booted));
 	if (!res->recs || !r->booted)
 		return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
-	time_t now = time(NULL);
-	strftime(r->stamp, sizeof(r->stamp), "%Y%m%d-%H%M%S", localtime(&now));
 	volatile sig_atomic_t *stop = o->interrupt;
 	double start = bb_now();
 	size_t width = r->nslots > 1 ? r->nslots : 1;
@@ -718,33 +727,134 @@ static int boot_all(struct run *r, char *err, size_t errlen)
 	return 0;
 }
 
-int bb_run(const struct bb_run_opts *o, struct bb_run_result *res, char *err, size_t errlen)
+/* The run.json of earlier invocations (kept), and the stamp of this one's console logs. */
+static void begin_boots(struct run *r)
 {
-	struct run r = {.o = o, .res = res};
+	char p[4300], msg[256];
+	struct stat st;
+	snprintf(p, sizeof(p), "%s/run.json", r->res->outdir);
+	if (!stat(p, &st) && !(r->old = jn_parse_file(p, msg, sizeof(msg))))
+		bb_run_say(r, BB_RUN_WARN, "%s is unreadable (%s): its entries are dropped", p,
+		           msg);
+	time_t now = time(NULL);
+	strftime(r->stamp, sizeof(r->stamp), "%Y%m%d-%H%M%S", localtime(&now));
+}
+
+/* Everything before the first boot; lazy: see build_all. */
+static int run_open(struct run *r, int lazy, char *err, size_t errlen)
+{
+	const struct bb_run_opts *o = r->o;
 	int rc;
-	memset(res, 0, sizeof(*res));
+	memset(r->res, 0, sizeof(*r->res));
 	if (!!o->job + !!o->image + !!o->initrd != 1)
 		return errbuf_fail(err, errlen, -EINVAL,
 		                   "what to boot? a JOB file, or --image DIR, or --initrd FILE");
-	if ((rc = pick_kernels(&r, err, errlen)) || (rc = until_check_sides(&r, err, errlen)) ||
-	    (rc = make_outdir(&r, err, errlen)) || (rc = prepare_boots(&r, err, errlen)) ||
-	    (rc = place_vms(&r, err, errlen)) || (rc = ensure_disk(&r, err, errlen)))
-		goto out;
-	r.host_cpus = bb_host_cpus();
-	choose_accel(&r);
-	rc = boot_all(&r, err, errlen);
-out:
-	for (size_t g = 0; r.have_plan && g < r.ngroups; g++)
-		if (r.have_plan[g])
-			bb_plan_free(&r.plans[g]);
-	free(r.plans);
-	free(r.have_plan);
-	free(r.specs);
-	free(r.sspecs);
-	free(r.booted);
-	free(r.disks);
-	jn_free(r.old);
+	if ((rc = pick_kernels(r, err, errlen)) || (rc = until_check_sides(r, err, errlen)) ||
+	    (rc = make_outdir(r, err, errlen)) || (rc = prepare_boots(r, lazy, err, errlen)) ||
+	    (rc = place_vms(r, err, errlen)) || (rc = ensure_disk(r, err, errlen)))
+		return rc;
+	r->res->ngroups = r->ngroups;
+	r->host_cpus = bb_host_cpus();
+	choose_accel(r);
+	begin_boots(r);
+	return 0;
+}
+
+static void run_close(struct run *r)
+{
+	for (size_t g = 0; r->have_plan && g < r->ngroups; g++)
+		if (r->have_plan[g])
+			bb_plan_free(&r->plans[g]);
+	for (size_t g = 0; r->groups && g < r->ngroups; g++)
+		bb_jobimage_free(&r->groups[g]);
+	free(r->groups);
+	free(r->built);
+	free(r->plans);
+	free(r->have_plan);
+	free(r->specs);
+	free(r->sspecs);
+	free(r->booted);
+	free(r->disks);
+	jn_free(r->old);
+}
+
+int bb_run(const struct bb_run_opts *o, struct bb_run_result *res, char *err, size_t errlen)
+{
+	struct run r = {.o = o, .res = res};
+	int rc = run_open(&r, 0, err, errlen);
+	if (!rc)
+		rc = boot_all(&r, err, errlen);
+	run_close(&r);
 	return rc;
+}
+
+struct bb_run_session {
+	struct run r;
+	size_t cap; /* records allocated */
+};
+
+int bb_run_session_open(const struct bb_run_opts *o, struct bb_run_result *res,
+                        struct bb_run_session **out, char *err, size_t errlen)
+{
+	struct bb_run_session *s = calloc(1, sizeof(*s));
+	*out = NULL;
+	if (!s)
+		return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+	s->r.o = o;
+	s->r.res = res;
+	int rc = o->until > 0 || o->parallel > 1 || o->server_kernel.vmlinuz
+	             ? errbuf_fail(err, errlen, -EINVAL,
+	                           "a run booted one kernel at a time has no --until, "
+	                           "--parallel or --server-kernel")
+	             : run_open(&s->r, 1, err, errlen);
+	if (rc) {
+		run_close(&s->r);
+		free(s);
+		return rc;
+	}
+	*out = s;
+	return 0;
+}
+
+int bb_run_session_boot(struct bb_run_session *s, size_t kernel, char *err, size_t errlen)
+{
+	struct run *r = &s->r;
+	struct bb_run_result *res = r->res;
+	if (kernel >= r->nk)
+		return errbuf_fail(err, errlen, -EINVAL, "no kernel %zu (%zu kernels)", kernel,
+		                   r->nk);
+	int rc = build_kernel_images(r, kernel, err, errlen);
+	if (rc)
+		return rc == -ENOMEM ? rc : 1;
+	if (res->nrecs == s->cap) {
+		size_t cap = s->cap ? 2 * s->cap : 16;
+		struct bb_run_record *recs = realloc(res->recs, cap * sizeof(*recs));
+		if (recs)
+			res->recs = recs;
+		struct bb_run_booted *booted = realloc(r->booted, cap * sizeof(*booted));
+		if (booted)
+			r->booted = booted;
+		if (!recs || !booted)
+			return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+		memset(res->recs + s->cap, 0, (cap - s->cap) * sizeof(*recs));
+		memset(r->booted + s->cap, 0, (cap - s->cap) * sizeof(*booted));
+		s->cap = cap;
+	}
+	const struct bootspec *spec = &r->specs[kernel]; /* boot group 0 */
+	if (r->res->two_host)
+		bb_pair_boot(r, spec, spec, 0);
+	else
+		boot_one(r, spec, 0);
+	res->interrupted = r->o->interrupt && *r->o->interrupt;
+	return 0;
+}
+
+void bb_run_session_close(struct bb_run_session *s)
+{
+	if (!s)
+		return;
+	run_close(&s->r);
+	free(s);
 }
 
 void bb_run_result_free(struct bb_run_result *res)

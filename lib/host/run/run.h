@@ -15,7 +15,7 @@
 #include "host/collect/runjson.h"
 #include "host/vm/qemu.h"
 
-#define BB_RUN_MAX_KERNELS 16
+#define BB_RUN_MAX_KERNELS 64 /* a bisection's candidates, too */
 #define BB_RUN_UNTIL_MAX_BOOTS 20
 #define BB_RUN_MAX_PARALLEL 64 /* --parallel: VMs at once, at most */
 
@@ -25,6 +25,7 @@ struct bb_run_kernel {
 	char name[128];      /* labels its boots (kernel=NAME); default the file name */
 	const char *vmlinuz; /* NULL: the pinned kernel of the sysroot */
 	const char *modules; /* its lib/modules/VERSION, or NULL */
+	const char *append;  /* more kernel command line for its boots only, or NULL */
 };
 
 /* Where a line of progress goes: stdout, stderr as a warning of the verb, stderr as is. */
@@ -85,6 +86,7 @@ struct bb_run_result {
 	int two_host;
 	struct bb_run_kernel kernels[BB_RUN_MAX_KERNELS]; /* as booted: names for the summary */
 	size_t nkernels;
+	size_t ngroups;             /* the job's boot groups (1 without a job) */
 	char default_kernel[4300];  /* the pinned kernel, when no kernel was given */
 	struct bb_run_record *recs; /* the boots done, in order */
 	size_t nrecs;
@@ -106,5 +108,22 @@ struct bb_run_result {
  */
 int bb_run(const struct bb_run_opts *o, struct bb_run_result *res, char *err, size_t errlen);
 void bb_run_result_free(struct bb_run_result *res);
+
+/*
+ * One kernel at a time, as the caller decides (a bisection): open does what bb_run does before
+ * its first boot (the kernels, the results folder and disk, the accelerator), building the
+ * first kernel's images only; each bb_run_session_boot boots kernel k (its index in
+ * o->kernels) once, in boot group 0, building its images at its first boot, and appends the
+ * boot's record to res (res->recs[res->nrecs - 1]; run.json updated, the boot collected; its
+ * progress "boot N: ..." through say and status). No --until, --parallel or --server-kernel.
+ * open: as bb_run. boot: 0 when the boot ran (its outcome in the record; res->interrupted
+ * after Ctrl-C), 1 when kernel k's images could not be built (err says why: a candidate that
+ * cannot be tested), -ENOMEM. Close the session, then free res.
+ */
+struct bb_run_session;
+int bb_run_session_open(const struct bb_run_opts *o, struct bb_run_result *res,
+                        struct bb_run_session **s, char *err, size_t errlen);
+int bb_run_session_boot(struct bb_run_session *s, size_t kernel, char *err, size_t errlen);
+void bb_run_session_close(struct bb_run_session *s);
 
 #endif

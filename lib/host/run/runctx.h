@@ -8,6 +8,7 @@
 #include <pthread.h>
 
 #include "host/job/cluster.h"
+#include "host/job/jobimage.h"
 #include "host/run/placement.h"
 #include "host/run/progress.h"
 #include "host/run/run.h"
@@ -32,6 +33,8 @@ struct run {
 	struct bootspec *sspecs; /* --server-kernel: the server host's, per group; else NULL */
 	struct bb_plan *plans;   /* per group, parsed once (a job's boots) */
 	int *have_plan;
+	struct bb_jobimage *groups; /* per group: what its images hold (a job's boots), or NULL */
+	unsigned char *built;       /* per kernel: its images built, its specs filled */
 	struct bb_run_booted *booted; /* per record: what it booted */
 	struct bb_cluster cluster;    /* a two-host job's (res->two_host) */
 	enum bb_accel use;

@@ -1,0 +1,126 @@
+/* The state of `benchboot bisect-step`; see stepstate.h. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "host/bisect/stepstate.h"
+#include "host/errbuf.h"
+#include "host/fileio.h"
+#include "host/json.h"
+
+int bb_step_state_write(const char *dir, const struct bb_step_state *s, char *err, size_t errlen)
+{
+	char path[4200], *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	struct jout w;
+	if (!f)
+		return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+	jout_init(&w, f);
+	jout_obj_begin(&w);
+	jout_kv_str(&w, "job", s->job);
+	jout_key(&w, "sets");
+	jout_arr_begin(&w);
+	for (size_t i = 0; i < s->sets.n; i++)
+		jout_str(&w, s->sets.v[i]);
+	jout_arr_end(&w);
+	jout_kv_str(&w, "good_name", s->good_name);
+	jout_kv_str(&w, "good_vmlinuz", s->good_vmlinuz);
+	jout_kv_str(&w, "good_modules", s->good_modules);
+	jout_kv_str(&w, "good_append", s->good_append);
+	jout_kv_str(&w, "bad_name", s->bad_name);
+	jout_kv_str(&w, "stat", s->stat);
+	jout_kv_str(&w, "images", s->images);
+	jout_kv_str(&w, "accel", s->accel);
+	jout_kv_num(&w, "change", s->change);
+	jout_kv_num(&w, "change_lo", s->lo);
+	jout_kv_num(&w, "change_hi", s->hi);
+	jout_kv_num(&w, "alpha", s->alpha);
+	jout_kv_num(&w, "min_change", s->min_change);
+	jout_kv_int(&w, "max_boots", s->max_boots);
+	jout_kv_int(&w, "first_look", s->first_look);
+	jout_kv_int(&w, "cpus", s->cpus);
+	jout_kv_int(&w, "mem_mb", s->mem_mb);
+	jout_kv_int(&w, "candidates", (long long)s->ncand);
+	jout_kv_int(&w, "comparisons", (long long)s->done);
+	jout_obj_end(&w);
+	fputc('\n', f);
+	if (fclose(f)) {
+		free(text);
+		return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+	}
+	snprintf(path, sizeof(path), "%s/state.json", dir);
+	int rc = fileio_write_file(path, text, len);
+	free(text);
+	if (rc)
+		return errbuf_fail(err, errlen, rc, "unable to write %s: %s", path, strerror(-rc));
+	return 0;
+}
+
+static void str(const struct jn *o, const char *key, char *out, size_t len)
+{
+	const struct jn *v = jn_get(o, key);
+	snprintf(out, len, "%s", v && v->type == JN_STR ? v->str : "");
+}
+
+static double num(const struct jn *o, const char *key, int *bad)
+{
+	const struct jn *v = jn_get(o, key);
+	if (!v || v->type != JN_NUM)
+		*bad = 1;
+	return v && v->type == JN_NUM ? v->num : 0;
+}
+
+int bb_step_state_read(const char *dir, struct bb_step_state *s, char *err, size_t errlen)
+{
+	char path[4200], msg[512];
+	int bad = 0;
+	memset(s, 0, sizeof(*s));
+	snprintf(path, sizeof(path), "%s/state.json", dir);
+	struct jn *o = jn_parse_file(path, msg, sizeof(msg));
+	if (!o)
+		return errno == ENOENT
+		           ? errbuf_fail(err, errlen, -ENOENT,
+		                         "%s: no bisection here (benchboot bisect-step JOB --init "
+		                         "--state %s --good ... --bad ... first)",
+		                         path, dir)
+		           : errbuf_fail(err, errlen, -EINVAL, "%s: %s", path, msg);
+	str(o, "job", s->job, sizeof(s->job));
+	str(o, "good_name", s->good_name, sizeof(s->good_name));
+	str(o, "good_vmlinuz", s->good_vmlinuz, sizeof(s->good_vmlinuz));
+	str(o, "good_modules", s->good_modules, sizeof(s->good_modules));
+	str(o, "good_append", s->good_append, sizeof(s->good_append));
+	str(o, "bad_name", s->bad_name, sizeof(s->bad_name));
+	str(o, "stat", s->stat, sizeof(s->stat));
+	str(o, "images", s->images, sizeof(s->images));
+	str(o, "accel", s->accel, sizeof(s->accel));
+	s->change = num(o, "change", &bad);
+	s->lo = num(o, "change_lo", &bad);
+	s->hi = num(o, "change_hi", &bad);
+	s->alpha = num(o, "alpha", &bad);
+	s->min_change = num(o, "min_change", &bad);
+	s->max_boots = (int)num(o, "max_boots", &bad);
+	s->first_look = (int)num(o, "first_look", &bad);
+	s->cpus = (int)num(o, "cpus", &bad);
+	s->mem_mb = (int)num(o, "mem_mb", &bad);
+	s->ncand = (size_t)num(o, "candidates", &bad);
+	s->done = (size_t)num(o, "comparisons", &bad);
+	const struct jn *sets = jn_get(o, "sets");
+	for (size_t i = 0; sets && sets->type == JN_ARR && i < sets->n && !bad; i++)
+		if (sets->items[i]->type != JN_STR || bb_strv_add(&s->sets, sets->items[i]->str))
+			bad = 1;
+	jn_free(o);
+	if (bad || !*s->job || !*s->good_vmlinuz || !*s->stat) {
+		bb_step_state_free(s);
+		return errbuf_fail(err, errlen, -EINVAL,
+		                   "%s: not a state of benchboot bisect-step (a field is missing)",
+		                   path);
+	}
+	return 0;
+}
+
+void bb_step_state_free(struct bb_step_state *s)
+{
+	bb_strv_free(&s->sets);
+}
