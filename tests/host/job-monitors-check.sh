@@ -82,3 +82,17 @@ runbad none,vmstat "'none' stands alone, not in a list of names$"
 "$BENCHBOOT" run --help >"$T/help"
 expect_grep "^  --monitors none|default|LIST  the monitors every boot runs instead of the job's:$" "$T/help"
 echo "check: options, default set, minus keys and reasons as expected; run --monitors refuses bad lists"
+
+# where they run (`monitored:`): by default one monitored iteration of each run, kept apart, the
+# measured ones clean (the plan writes nothing: the init's default is 1); `monitored: 0` (here
+# through --set) in every measured iteration, as LKP, in the plan; a bad count is an error
+expect_grep "^  monitored: 1 iteration of each run with the monitors, after the measured ones \(runs/RUNID/monitored-K\); the measured iterations run without them" "$T/out"
+expect_grep "^total: 1 boot, 1 run, 1 iteration + 1 monitored, " "$T/out"
+if grep -q "^monitored=" "$T/out"; then fail "the default monitored count written into the plan"; fi
+"$BENCHBOOT" check -v "$job" --set monitored=0 >"$T/out0" 2>"$T/err0" || fail "check --set monitored=0: $(cat "$T/err0")"
+expect_grep "^  monitored: 0, the monitors run in every measured iteration as LKP runs them" "$T/out0"
+expect_grep "^monitored=0$" "$T/out0"
+rc=0
+"$BENCHBOOT" check "$job" --set monitored=11 >"$T/out11" 2>&1 || rc=$?
+expect_eq "check --set monitored=11: exit code" "$rc" 100
+expect_grep "monitored: '11' is not a number of monitored iterations 0..10" "$T/out11"
