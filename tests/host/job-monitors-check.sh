@@ -86,7 +86,8 @@ echo "check: options, default set, minus keys and reasons as expected; run --mon
 # where they run (`monitored:`): by default one monitored iteration of each run, kept apart, the
 # measured ones clean (the plan writes nothing: the init's default is 1); `monitored: 0` (here
 # through --set) in every measured iteration, as LKP, in the plan; a bad count is an error
-expect_grep "^  monitored: 1 iteration of each run with the monitors, after the measured ones \(runs/RUNID/monitored-K\); the measured iterations run without them" "$T/out"
+"$BENCHBOOT" check -v "$job" >"$T/out" 2>"$T/err" || fail "check: $(cat "$T/err")"
+expect_grep "^  monitored: 1 iteration of each run with the monitors, after the measured ones (runs/RUNID/monitored-K); the measured iterations run without them" "$T/out"
 expect_grep "^total: 1 boot, 1 run, 1 iteration + 1 monitored, " "$T/out"
 if grep -q "^monitored=" "$T/out"; then fail "the default monitored count written into the plan"; fi
 "$BENCHBOOT" check -v "$job" --set monitored=0 >"$T/out0" 2>"$T/err0" || fail "check --set monitored=0: $(cat "$T/err0")"
