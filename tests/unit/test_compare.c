@@ -502,6 +502,27 @@ TEST(compare_pairs_boots_run_side_by_side)
 	bb_comparison_free(&c);
 }
 
+/* Boot 0001-aaaa (side A) against boot 0002-bbbb (side B) of r: bb_compare's result. */
+static int compare_boots_a_b(const struct bb_results *r, struct bb_comparison *c, char *err,
+                             size_t errlen)
+{
+	struct bb_side s[2];
+	struct bb_kvs ca = {0}, cb = {0};
+	memset(s, 0, sizeof(s));
+	bb_kvs_set(&ca, "boot", "0001-aaaa");
+	bb_kvs_set(&cb, "boot", "0002-bbbb");
+	bb_side_add(&s[0], r, &ca);
+	bb_side_add(&s[1], r, &cb);
+	s[0].label = strdup("A");
+	s[1].label = strdup("B");
+	int rc = bb_compare(&s[0], &s[1], NULL, 0, c, err, errlen);
+	bb_side_free(&s[0]);
+	bb_side_free(&s[1]);
+	bb_kvs_free(&ca);
+	bb_kvs_free(&cb);
+	return rc;
+}
+
 /*
  * Warm-up iterations (the init's runs/RUNID/warmup-K folders, or an iteration folder whose
  * status says "warmup") are kept apart: not counted as iterations, their values never read,
@@ -548,17 +569,8 @@ TEST(warmup_never_compared)
 		CHECK_INT(run->failed_iterations, ==, 0);
 		CHECK_INT(run->stats[0].n, ==, 2);
 	}
-	struct bb_side s[2];
 	struct bb_comparison c;
-	struct bb_kvs ca = {0}, cb = {0};
-	memset(s, 0, sizeof(s));
-	bb_kvs_set(&ca, "boot", "0001-aaaa");
-	bb_kvs_set(&cb, "boot", "0002-bbbb");
-	bb_side_add(&s[0], &r, &ca);
-	bb_side_add(&s[1], &r, &cb);
-	s[0].label = strdup("A");
-	s[1].label = strdup("B");
-	CHECK_INT(bb_compare(&s[0], &s[1], NULL, 0, &c, err, sizeof(err)), ==, 0);
+	CHECK_INT(compare_boots_a_b(&r, &c, err, sizeof(err)), ==, 0);
 	CHECK_INT(c.nruns, ==, 2);
 	for (size_t k = 0; k < c.nruns; k++) {
 		const struct bb_stat_cmp *st = &c.runs[k].stats[0];
@@ -574,10 +586,6 @@ TEST(warmup_never_compared)
 		                 "warm-up iterations kept apart, not compared: 2 in A, 2 in B");
 	CHECK_INT(noted, ==, 1);
 	bb_comparison_free(&c);
-	bb_side_free(&s[0]);
-	bb_side_free(&s[1]);
-	bb_kvs_free(&ca);
-	bb_kvs_free(&cb);
 	bb_results_free(&r);
 }
 
@@ -627,17 +635,8 @@ TEST(monitored_iterations_give_monitor_stats_only)
 		CHECK_INT(cs->n, ==, 1);
 		CHECK_NEAR(cs->vals[0], 300, 1e-12);
 	}
-	struct bb_side s[2];
 	struct bb_comparison c;
-	struct bb_kvs ca = {0}, cb = {0};
-	memset(s, 0, sizeof(s));
-	bb_kvs_set(&ca, "boot", "0001-aaaa");
-	bb_kvs_set(&cb, "boot", "0002-bbbb");
-	bb_side_add(&s[0], &r, &ca);
-	bb_side_add(&s[1], &r, &cb);
-	s[0].label = strdup("A");
-	s[1].label = strdup("B");
-	CHECK_INT(bb_compare(&s[0], &s[1], NULL, 0, &c, err, sizeof(err)), ==, 0);
+	CHECK_INT(compare_boots_a_b(&r, &c, err, sizeof(err)), ==, 0);
 	int noted = 0;
 	for (size_t i = 0; i < c.nnotes; i++)
 		noted |=
@@ -647,10 +646,6 @@ TEST(monitored_iterations_give_monitor_stats_only)
 		             80);
 	CHECK_INT(noted, ==, 1);
 	bb_comparison_free(&c);
-	bb_side_free(&s[0]);
-	bb_side_free(&s[1]);
-	bb_kvs_free(&ca);
-	bb_kvs_free(&cb);
 	bb_results_free(&r);
 }
 
