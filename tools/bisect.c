@@ -1,5 +1,6 @@
 /*
- * usage: benchboot bisect JOB --kernels FILE [--stat NAME] [--min-change P%] [--max-boots N]
+ * usage: benchboot bisect JOB (--kernels FILE | --tree DIR --good C1 --bad C2 [--config FILE])
+ *                         [--stat NAME] [--min-change P%] [--max-boots N]
  *                         [--first-look N] [--alpha A] [--accel auto|kvm|tcg] [-o DIR]
  *                         [--images DIR] [--resume] [--set KEY=VALUE]... [--cpus N] [--mem MB]
  *
@@ -7,6 +8,8 @@
  * (good against bad), then each candidate against fresh boots of the good end, at fixed looks
  * with an error bound (host/bisect/decide.h), then the culprit against its parent. Every boot
  * goes through `run`'s machinery one at a time (host/bisect/boots.h) and into DIR/boots.jsonl.
+ * With --tree, the candidates are the first-parent commits of C1..C2, each built when the
+ * bisection first boots it (host/kernel/kbuild.h).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,6 +20,7 @@
 #include "host/bisect/kernels.h"
 #include "host/bisect/report.h"
 #include "host/job/jobwarnings.h"
+#include "host/bisect/treecands.h"
 #include "host/run/progress.h"
 #include "strv.h"
 #include "bisect_opts.h"
@@ -24,11 +28,16 @@
 
 static const char usage_text[] =
     "usage: benchboot bisect JOB --kernels FILE [OPTIONS]\n"
+    "       benchboot bisect JOB --tree DIR --good C1 --bad C2 [--config FILE] [OPTIONS]\n"
     "\n"
-    "Find which of an ordered list of prebuilt kernels brings a performance change of the\n"
-    "job's primary stat, with an error bound. FILE lists the candidates oldest first, one a\n"
-    "line: NAME VMLINUZ [MODULES_DIR|-] [EXTRA KERNEL COMMAND LINE...] ('#' comments and\n"
-    "blank lines skipped); the first line is the good end, the last the bad end. First the\n"
+    "Find which of an ordered list of prebuilt kernels, or which commit of a kernel tree,\n"
+    "brings a performance change of the job's primary stat, with an error bound. FILE lists\n"
+    "the candidates oldest first, one a line: NAME VMLINUZ [MODULES_DIR|-] [EXTRA KERNEL\n"
+    "COMMAND LINE...] ('#' comments and blank lines skipped); the first line is the good\n"
+    "end, the last the bad end. With --tree, the candidates are C1 and the first-parent\n"
+    "commits of C1..C2 (a merge stands for its branch), at most 64, each built as\n"
+    "`benchboot kernel DIR --commit C --job JOB` builds it, when first booted (a commit that\n"
+    "does not build is untestable, its log kept). First the\n"
     "ends, good against bad, until the interval of the %change excludes 0 by more than\n"
     "--min-change (else: no reproducible change; D is the change found); then the candidate\n"
     "nearest the middle against fresh boots of the good end, booted in turn: new when the\n"
@@ -38,7 +47,10 @@ static const char usage_text[] =
     "candidate's images are built once, at its first boot; every boot is collected into DIR\n"
     "(run.json, console/) and logged in DIR/boots.jsonl. Ctrl-C stops the VM; --resume goes on.\n"
     "\n"
-    "  --kernels FILE        the candidates (required)\n"
+    "  --kernels FILE        the candidates\n"
+    "  --tree DIR            or: a kernel tree (a git work tree) whose commits are built\n"
+    "  --good C1, --bad C2   with --tree: the good end (older) and the bad end\n"
+    "  --config FILE         with --tree: the base configuration (default: make defconfig)\n"
     "  --stat NAME           the stat followed (default netperf Throughput, stress-ng\n"
     "                        ops_per_sec: as compare and run --until choose it)\n"
     "  --min-change P%       the least change the ends must show (default 1%)\n"
@@ -62,9 +74,13 @@ static const char usage_text[] =
     "undecided, the bad end untestable, or interrupted (Ctrl-C: --resume continues), 100 bad\n"
     "usage, job or kernels file, 111 system failure (QEMU, build, disk).\n";
 
-enum { OPT_KERNELS = 256, OPT_RESUME };
+enum { OPT_KERNELS = 256, OPT_RESUME, OPT_TREE, OPT_GOOD, OPT_BAD, OPT_CONFIG };
 static const struct option options[] = {
     {"kernels", required_argument, NULL, OPT_KERNELS},
+    {"tree", required_argument, NULL, OPT_TREE},
+    {"good", required_argument, NULL, OPT_GOOD},
+    {"bad", required_argument, NULL, OPT_BAD},
+    {"config", required_argument, NULL, OPT_CONFIG},
     {"output", required_argument, NULL, 'o'},
     {"resume", no_argument, NULL, OPT_RESUME},
     BISECT_OPTIONS,
@@ -77,6 +93,7 @@ struct args {
 	struct bb_bisect_boots_opts bo;
 	struct bisect_opts c;
 	const char *kernels;
+	const char *tree, *good, *bad, *config;
 	char outdir[4096];
 };
 
@@ -87,6 +104,18 @@ static int take_option(struct args *a, int opt, const char *v)
 	switch (opt) {
 	case OPT_KERNELS:
 		a->kernels = v;
+		return 0;
+	case OPT_TREE:
+		a->tree = v;
+		return 0;
+	case OPT_GOOD:
+		a->good = v;
+		return 0;
+	case OPT_BAD:
+		a->bad = v;
+		return 0;
+	case OPT_CONFIG:
+		a->config = v;
 		return 0;
 	case 'o':
 		a->bo.outdir = v;
@@ -116,8 +145,13 @@ static int parse_args(int argc, char **argv, struct args *a)
 		return usage_error(cmd.name, "unexpected argument '%s'", argv[optind]);
 	if (!a->bo.job)
 		return usage_error(cmd.name, "which job? benchboot bisect JOB --kernels FILE");
-	if (!a->kernels)
-		return usage_error(cmd.name, "--kernels FILE: the candidates, oldest first");
+	if (!a->kernels == !a->tree)
+		return usage_error(cmd.name, "the candidates: --kernels FILE (prebuilt kernels, "
+		                             "oldest first) or --tree DIR --good C1 --bad C2");
+	if (a->tree && (!a->good || !a->bad))
+		return usage_error(cmd.name, "--tree DIR needs --good C1 and --bad C2");
+	if (!a->tree && (a->good || a->bad || a->config))
+		return usage_error(cmd.name, "--good, --bad and --config go with --tree DIR");
 	if ((rc = bisect_options_check(cmd.name, &a->c)))
 		return rc;
 	a->bo.stat = a->c.stat;
@@ -169,11 +203,26 @@ static int bisect_main(int argc, char **argv)
 	int rc = parse_args(argc, argv, &a);
 	if (rc)
 		return rc < 0 ? EXIT_OK : rc;
-	int r = bb_bisect_cands_read(a.kernels, BB_RUN_MAX_KERNELS, &cands, err, sizeof(err));
+	struct bb_bisect_tree tree = {.tree = a.tree,
+	                              .config = a.config,
+	                              .job = a.bo.job,
+	                              .sets = a.bo.sets,
+	                              .say = verb_term_say,
+	                              .ctx = &x.term};
+	int r = a.tree ? bb_bisect_tree_open(&tree, a.good, a.bad, BB_RUN_MAX_KERNELS, &cands, err,
+	                                     sizeof(err))
+	               : bb_bisect_cands_read(a.kernels, BB_RUN_MAX_KERNELS, &cands, err,
+	                                      sizeof(err));
 	if (r) {
 		fprintf(stderr, "benchboot bisect: fatal: %s\n", err);
+		bb_bisect_tree_close(&tree);
+		bb_bisect_cands_free(&cands);
 		bb_strv_free(&a.c.sets);
 		return exit_status(r);
+	}
+	if (a.tree) {
+		a.bo.prepare = bb_bisect_tree_prepare;
+		a.bo.prepare_ctx = &tree;
 	}
 	for (size_t i = 0; i < cands.n; i++)
 		x.names[i] = cands.v[i].name;
@@ -223,6 +272,7 @@ static int bisect_main(int argc, char **argv)
 	}
 	bb_bisect_result_free(&res);
 	bb_bisect_boots_close(boots);
+	bb_bisect_tree_close(&tree);
 	bb_bisect_cands_free(&cands);
 	bb_strv_free(&a.c.sets);
 	return rc;

@@ -20,6 +20,7 @@
 #include "host/job/matrix.h"
 #include "host/job/monitors.h"
 #include "host/job/planwrite.h"
+#include "host/kernel/jobneeds.h"
 #include "host/job/jobwarnings.h"
 #include "host/job/rootfs.h"
 #include "host/errbuf.h"
@@ -43,17 +44,23 @@ static void print_cluster(const struct bb_job *job)
 }
 
 static const char usage_text[] =
-    "usage: benchboot check [-v] [--plans DIR] [--set KEY=VALUE]... JOB.yaml\n\n"
+    "usage: benchboot check [-v] [--plans DIR] [--set KEY=VALUE]... JOB.yaml\n"
+    "       benchboot check --kconfig [--tree DIR] [--set KEY=VALUE]... JOB.yaml\n\n"
     "Validate a job file and print its matrix: boots, runs per boot, iterations,\n"
     "estimated wall time; for a 0-day job its rootfs's cgroup layout, the kernel command\n"
     "line words applied and those left out (why), the boots its repeat_to asks for.\n"
     "-v prints the plans; --plans DIR writes DIR/plan.N.\n"
+    "--kconfig prints, instead, the kernel configuration fragment the job needs (what\n"
+    "`benchboot kernel --job` appends to the base config); --tree DIR finds the CONFIG\n"
+    "symbols of the job's modules in that kernel tree's Makefiles.\n"
     VERB_SET_HELP
     "Exit 0: valid, 100: invalid job (the error names file, line, column, key).\n";
 
-enum { OPT_PLANS = 256, OPT_SET };
+enum { OPT_PLANS = 256, OPT_SET, OPT_KCONFIG, OPT_TREE };
 static const struct option options[] = {
 	{"plans", required_argument, NULL, OPT_PLANS},
+	{"kconfig", no_argument, NULL, OPT_KCONFIG},
+	{"tree", required_argument, NULL, OPT_TREE},
 	{"set", required_argument, NULL, OPT_SET},
 	VERB_HELP_OPTION,
 	{NULL, 0, NULL, 0},
@@ -363,10 +370,28 @@ static int print_plans(const struct bb_matrix *m, int verbose, const char *plans
 	return 0;
 }
 
+/* --kconfig: the fragment on stdout, the modules not found in the tree as warnings. */
+static int print_kconfig(const char *path, const struct bb_strv *sets, const char *tree)
+{
+	char *text = NULL, err[4096];
+	struct bb_strv unresolved = {0};
+	int rc = bb_kconfig_job_fragment(path, sets, tree, &text, &unresolved, err, sizeof err);
+	if (rc)
+		fprintf(stderr, "benchboot check: %s\n", err);
+	else
+		fputs(text, stdout);
+	for (size_t i = 0; i < unresolved.n; i++)
+		fprintf(stderr, "benchboot check: warning: the job's module %s: no Makefile of %s "
+		        "builds %s.o under a CONFIG symbol\n", unresolved.v[i], tree, unresolved.v[i]);
+	free(text);
+	bb_strv_free(&unresolved);
+	return exit_status(rc);
+}
+
 static int check_main(int argc, char **argv)
 {
-	const char *path, *plans = NULL;
-	int verbose = 0, opt, rc;
+	const char *path, *plans = NULL, *tree = NULL;
+	int verbose = 0, kconfig = 0, opt, rc;
 	char err[1024];
 	struct bb_strv sets = {0};
 	double tmin, tmax;
@@ -377,6 +402,8 @@ static int check_main(int argc, char **argv)
 		case VERB_BAD: rc = EXIT_USAGE; goto out;
 		case 'v': verbose = 1; break;
 		case OPT_PLANS: plans = optarg; break;
+		case OPT_KCONFIG: kconfig = 1; break;
+		case OPT_TREE: tree = optarg; break;
 		case OPT_SET:
 			if ((rc = verb_add_set(cmd.name, &sets, optarg)))
 				goto out;
@@ -390,6 +417,14 @@ static int check_main(int argc, char **argv)
 		goto out;
 	}
 	path = argv[optind];
+	if (tree && !kconfig) {
+		rc = usage_error(cmd.name, "--tree DIR goes with --kconfig");
+		goto out;
+	}
+	if (kconfig) {
+		rc = print_kconfig(path, &sets, tree);
+		goto out;
+	}
 
 	struct bb_job job;
 	struct bb_matrix m;

@@ -16,6 +16,12 @@ static void exec_tool(const struct bb_tool *t, int out_fd)
 {
 	if (t->out == BB_TOOL_TO_NULL)
 		out_fd = open("/dev/null", O_WRONLY);
+	if (t->out == BB_TOOL_TO_LOG) {
+		out_fd = open(t->log, O_WRONLY | O_APPEND | O_CREAT, 0666);
+		if (out_fd < 0)
+			_exit(126);
+		dup2(out_fd, 2);
+	}
 	if (out_fd >= 0)
 		dup2(out_fd, 1);
 	if (t->env_name)
@@ -59,11 +65,23 @@ int bb_tool_run(const struct bb_tool *t, int *status, char *err, size_t errlen)
 			}
 		}
 	}
+	if (t->tick && t->tick_s && t->out != BB_TOOL_CAPTURE) {
+		pid_t got;
+		unsigned s = 0;
+		while ((got = waitpid(pid, status, WNOHANG)) == 0) {
+			sleep(1);
+			if (++s % t->tick_s == 0)
+				t->tick(t->tick_ctx, s);
+		}
+		if (got == pid)
+			goto waited;
+	}
 	while (waitpid(pid, status, 0) < 0)
 		if (errno != EINTR) {
 			rc = errbuf_fail(err, errlen, -errno, "waitpid: %s", strerror(errno));
 			goto out_close;
 		}
+waited:
 	if (!rc && WIFEXITED(*status) && WEXITSTATUS(*status) == 127)
 		rc = errbuf_fail(err, errlen, -ENOEXEC, "unable to run %s: not found", t->argv[0]);
 out_close:

@@ -6,9 +6,9 @@
 
 struct bytebuf;
 
-/* Where the tool's stdout goes: into *captured, to our stderr, or to /dev/null. Its stderr is
- * ours. */
-enum bb_tool_out { BB_TOOL_CAPTURE, BB_TOOL_TO_STDERR, BB_TOOL_TO_NULL };
+/* Where the tool's stdout goes: into *captured, to our stderr, or to /dev/null, its stderr
+ * being ours; or both appended to the file log (a build's log). */
+enum bb_tool_out { BB_TOOL_CAPTURE, BB_TOOL_TO_STDERR, BB_TOOL_TO_NULL, BB_TOOL_TO_LOG };
 
 struct bb_tool {
 	char *const *argv;      /* argv[0]: a path, or a name looked up in $PATH, then in dirs */
@@ -16,6 +16,12 @@ struct bb_tool {
 	enum bb_tool_out out;
 	struct bytebuf *captured; /* BB_TOOL_CAPTURE: appended to */
 	const char *env_name, *env_value; /* one variable set for the tool (NULL: none) */
+	const char *log;                  /* BB_TOOL_TO_LOG: the file appended to */
+	/* Not with BB_TOOL_CAPTURE: called every tick_s seconds while the tool runs (progress
+	 * of a long build); NULL: none */
+	void (*tick)(void *ctx, unsigned seconds);
+	void *tick_ctx;
+	unsigned tick_s;
 };
 
 /*

@@ -2,7 +2,7 @@
 # no mirror host.
 . tests/lib.sh
 lock=config/inputs.lock
-bad=$(grep -v '^#' "$lock" | awk 'NF != 6 || length($5) != 64 || $5 !~ /^[0-9a-f]+$/ || $4 !~ /^[0-9]+$/ || ($1 != "deb" && $1 != "src")' | head -n3)
+bad=$(grep -v '^#' "$lock" | awk 'NF != 6 || length($5) != 64 || $5 !~ /^[0-9a-f]+$/ || $4 !~ /^[0-9]+$/ || ($1 != "deb" && $1 != "src" && $1 != "opt")' | head -n3)
 [ -z "$bad" ] || fail "malformed lock lines: $bad"
 expect_eq "kernel packages" "$(grep -c '^deb linux-image-6\.1\.0-[0-9]*-amd64 ' $lock)" 1
 for p in busybox-static stress-ng libc6 libsctp1; do
@@ -16,3 +16,6 @@ if host=$(bb_mirror_uri | sed -E 's#^[a-z]+://([^/:]+).*#\1#'); then
 	if git grep -qi -F "$host" -- . 2>/dev/null; then fail "the repository names the mirror host"; fi
 fi
 ! git grep -qi 'deb\.debian\.org\|snapshot\.debian' -- . ':!tests/host/lock.sh' || fail "a Debian mirror host is written in the repository"
+grep -q '^opt linux-source-[0-9]*\.[0-9]* ' $lock || fail "the kernel source (linux-source) is not pinned as an optional input"
+kver=$(awk '$1 == "deb" && $2 ~ /^linux-image-/ { print $3 }' $lock)
+expect_eq "linux-source is the kernel under test's version" "$(awk '$1 == "opt" && $2 ~ /^linux-source-/ { print $3 }' $lock)" "$kver"

@@ -19,6 +19,7 @@ struct bb_bisect_boots {
 	struct bb_bootlog_entry *old; /* the log's entries (resume) */
 	size_t nold, *next;           /* per candidate: where its next logged boot is sought */
 	unsigned *boot_no;            /* per candidate: its boots so far */
+	char *prepared;               /* per candidate: made by o->prepare */
 	size_t replayed, booted, used;
 	char stat[256];
 };
@@ -83,7 +84,8 @@ int bb_bisect_boots_open(const struct bb_bisect_boots_opts *o, struct bb_bisect_
 		rc = errbuf_fail(err, errlen, -EINVAL, "%zu candidates, at most %d", o->ncand,
 		                 BB_RUN_MAX_KERNELS);
 	else if (!(b->next = calloc(o->ncand, sizeof(*b->next))) ||
-	         !(b->boot_no = calloc(o->ncand, sizeof(*b->boot_no))))
+	         !(b->boot_no = calloc(o->ncand, sizeof(*b->boot_no))) ||
+	         !(b->prepared = calloc(o->ncand, sizeof(*b->prepared))))
 		rc = errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 	snprintf(b->log, sizeof(b->log), "%s/boots.jsonl", o->outdir);
 	if (!rc)
@@ -106,6 +108,16 @@ int bb_bisect_boots_open(const struct bb_bisect_boots_opts *o, struct bb_bisect_
 		k->vmlinuz = o->cands[i].vmlinuz;
 		k->modules = o->cands[i].modules;
 		k->append = o->cands[i].append;
+	}
+	if (!rc && o->prepare) {
+		const char *vmlinuz = NULL, *modules = NULL;
+		rc = o->prepare(o->prepare_ctx, 0, &vmlinuz, &modules, err, errlen);
+		if (rc > 0)
+			rc = -EINVAL; /* the good end must be testable: err says why not */
+		ro->kernels[0].vmlinuz = vmlinuz;
+		ro->kernels[0].modules = modules;
+		if (!rc)
+			b->prepared[0] = 1;
 	}
 	if (!rc)
 		rc = bb_run_session_open(ro, &b->res, &b->session, err, errlen);
@@ -186,6 +198,20 @@ static int take_boot(struct bb_bisect_boots *b, struct bb_bootlog_entry *e, char
 	return 0;
 }
 
+/* Candidate cand made (o->prepare) before its first boot: 0, 1 untestable, -errno. */
+static int prepare(struct bb_bisect_boots *b, size_t cand, char *err, size_t errlen)
+{
+	if (!b->o->prepare || b->prepared[cand])
+		return 0;
+	const char *vmlinuz = NULL, *modules = NULL;
+	int rc = b->o->prepare(b->o->prepare_ctx, cand, &vmlinuz, &modules, err, errlen);
+	if (rc)
+		return rc;
+	b->prepared[cand] = 1;
+	bb_run_session_set_kernel(b->session, cand, vmlinuz, modules);
+	return 0;
+}
+
 static int boot(void *ctx, size_t cand, double *vals, size_t cap, size_t *n, char *err,
                 size_t errlen)
 {
@@ -210,7 +236,9 @@ static int boot(void *ctx, size_t cand, double *vals, size_t cap, size_t *n, cha
 	if (b->o->interrupt && *b->o->interrupt)
 		return errbuf_fail(err, errlen, -EINTR, "interrupted");
 	memset(&e, 0, sizeof(e));
-	rc = bb_run_session_boot(b->session, cand, err, errlen);
+	rc = prepare(b, cand, err, errlen);
+	if (!rc)
+		rc = bb_run_session_boot(b->session, cand, err, errlen);
 	if (rc < 0)
 		return rc;
 	if (rc > 0) {
@@ -257,5 +285,6 @@ void bb_bisect_boots_close(struct bb_bisect_boots *b)
 	free(b->old);
 	free(b->next);
 	free(b->boot_no);
+	free(b->prepared);
 	free(b);
 }

@@ -29,6 +29,16 @@ struct bb_bisect_boots_opts {
 	int cpus, mem_mb; /* 0: run's defaults */
 	int resume;       /* replay DIR/boots.jsonl first; else a non-empty log is -EEXIST */
 	volatile sig_atomic_t *interrupt; /* nonzero: the VM stopped, the bisection ends */
+	/*
+	 * Candidates made on demand (built from a tree), or NULL: called for candidate 0 at open
+	 * and for any other before its first boot made now (not for replayed ones), it gives the
+	 * candidate's vmlinuz and modules (strings it keeps until close). 0 made; 1 it cannot be
+	 * made (err says why: the candidate is untestable, as a failed build); -errno ends the
+	 * bisection (-EINTR: interrupted).
+	 */
+	int (*prepare)(void *ctx, size_t cand, const char **vmlinuz, const char **modules,
+	               char *err, size_t errlen);
+	void *prepare_ctx;
 	void (*say)(void *ctx, enum bb_run_say to, const char *line);
 	void (*status)(void *ctx, const char *line);
 	void *ctx;

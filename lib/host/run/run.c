@@ -849,6 +849,16 @@ int bb_run_session_boot(struct bb_run_session *s, size_t kernel, char *err, size
 	return 0;
 }
 
+void bb_run_session_set_kernel(struct bb_run_session *s, size_t k, const char *vmlinuz,
+                               const char *modules)
+{
+	if (k >= s->r.nk)
+		return;
+	s->r.kernels[k].vmlinuz = vmlinuz;
+	s->r.kernels[k].modules = modules;
+	s->r.built[k] = 0;
+}
+
 void bb_run_session_close(struct bb_run_session *s)
 {
 	if (!s)

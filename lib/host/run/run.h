@@ -124,6 +124,10 @@ struct bb_run_session;
 int bb_run_session_open(const struct bb_run_opts *o, struct bb_run_result *res,
                         struct bb_run_session **s, char *err, size_t errlen);
 int bb_run_session_boot(struct bb_run_session *s, size_t kernel, char *err, size_t errlen);
+/* Kernel k's files from now on (a bisection's candidate, built from a tree only when it is
+ * reached): its images are built at its next boot. The strings must outlive the session. */
+void bb_run_session_set_kernel(struct bb_run_session *s, size_t k, const char *vmlinuz,
+                               const char *modules);
 void bb_run_session_close(struct bb_run_session *s);
 
 #endif

@@ -1,0 +1,25 @@
+/*
+ * What a job file asks of the kernel (host/kernel/kconfig.h's needs), read from the plans the
+ * init would get: the job parsed with its --set overrides, its matrix expanded, each boot's
+ * plan written and parsed back. Host only.
+ */
+#ifndef BENCHBOOT_HOST_KERNEL_JOBNEEDS_H
+#define BENCHBOOT_HOST_KERNEL_JOBNEEDS_H
+
+#include <stddef.h>
+
+#include "host/kernel/kconfig.h"
+
+/* 0, -EINVAL for a bad job (err: FILE:LINE: ...), or another -errno with err. */
+int bb_kneeds_from_job(const char *job, const struct bb_strv *sets, struct bb_kneeds *n,
+                       char *err, size_t errlen);
+
+/*
+ * The fragment (host/kernel/kconfig.h) for job (NULL: what every boot needs, no more), its
+ * modules resolved in tree (NULL: listed unresolved); unresolved modules into *unresolved
+ * (may be NULL). 0 or -errno with err; free(*text).
+ */
+int bb_kconfig_job_fragment(const char *job, const struct bb_strv *sets, const char *tree,
+                            char **text, struct bb_strv *unresolved, char *err, size_t errlen);
+
+#endif
