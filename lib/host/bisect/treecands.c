@@ -13,10 +13,10 @@ int bb_bisect_tree_open(struct bb_bisect_tree *t, const char *good, const char *
                         struct bb_bisect_cands *cands, char *err, size_t errlen)
 {
 	memset(cands, 0, sizeof(*cands));
-	if (!bb_git_is_tree(t->tree))
+	if (!bb_git_is_repo(t->tree))
 		return errbuf_fail(err, errlen, -EINVAL,
-		                   "--tree %s: not the top of a git work tree (a kernel tree whose "
-		                   "commits are built)",
+		                   "--tree %s: not a git repository (a kernel tree whose commits "
+		                   "are built)",
 		                   t->tree);
 	int rc = bb_git_range(t->tree, good, bad, &t->shas, err, errlen);
 	if (rc)

@@ -51,6 +51,16 @@ int bb_git_is_tree(const char *tree)
 	return yes;
 }
 
+int bb_git_is_repo(const char *tree)
+{
+	struct bytebuf out = {0};
+	char err[256];
+	int rc = git(tree, &out, err, sizeof(err), "rev-parse", "--is-bare-repository", NULL);
+	int yes = !rc && out.p && (!strcmp((char *)out.p, "true") || bb_git_is_tree(tree));
+	bytebuf_free(&out);
+	return yes;
+}
+
 int bb_git_resolve(const char *tree, const char *rev, char sha[41], char *err, size_t errlen)
 {
 	struct bytebuf out = {0};

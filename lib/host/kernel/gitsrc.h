@@ -13,6 +13,8 @@
 
 /* 1 when tree is the top of a git work tree, else 0. */
 int bb_git_is_tree(const char *tree);
+/* 1 when tree is a git repository (the top of a work tree, or a bare one), else 0. */
+int bb_git_is_repo(const char *tree);
 /* rev (a name, a tag, a short hash) as a full commit hash. 0, or -EINVAL with err. */
 int bb_git_resolve(const char *tree, const char *rev, char sha[41], char *err, size_t errlen);
 /* 1 when the tree has changes against HEAD (tracked files), 0 when clean, -errno. */

@@ -131,9 +131,10 @@ static int pick_key(struct kb *k, char *err, size_t errlen)
 	struct bb_kbuild_result *r = k->r;
 	int rc;
 	if (o->commit) {
-		if (!bb_git_is_tree(o->tree))
+		if (!bb_git_is_repo(o->tree))
 			return errbuf_fail(err, errlen, -EINVAL,
-			                   "%s is not the top of a git work tree: --commit needs one",
+			                   "%s is not a git repository (the top of a work tree, or a "
+			                   "bare one): --commit needs one",
 			                   o->tree);
 		if ((rc = bb_git_resolve(o->tree, o->commit, r->commit, err, errlen)))
 			return rc;
@@ -353,7 +354,7 @@ int bb_kernel_build(const struct bb_kbuild_opts *opts, struct bb_kbuild_result *
 		return errbuf_fail(err, errlen, -EINVAL, "%s: not a folder (a kernel tree)",
 		                   o.tree ? o.tree : "(none)");
 	snprintf(cache, sizeof(cache), "%s/Makefile", o.tree);
-	if (stat(cache, &st))
+	if (!o.commit && stat(cache, &st))
 		return errbuf_fail(err, errlen, -EINVAL, "%s has no Makefile: not a kernel tree",
 		                   o.tree);
 	if (o.jobs <= 0) {
