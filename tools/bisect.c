@@ -278,4 +278,5 @@ static int bisect_main(int argc, char **argv)
 	return rc;
 }
 
-BENCHBOOT_VERB(bisect, "which kernel of a list brings a performance change", bisect_main);
+BENCHBOOT_VERB(bisect, "which kernel of a list, or commit of a tree, brings a performance change",
+               bisect_main);

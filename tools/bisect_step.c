@@ -2,6 +2,8 @@
  * usage: benchboot bisect-step JOB --init --state DIR --good [NAME=]VMLINUZ --bad [NAME=]VMLINUZ
  *                              [OPTIONS]
  *        benchboot bisect-step --state DIR --kernel [NAME=]VMLINUZ [--modules DIR] [--append TEXT]
+ *        benchboot bisect-step JOB --init --state DIR --tree TREE --good C1 --bad C2 [--config F]
+ *        benchboot bisect-step --state DIR --tree TREE
  *
  * One step of a bisection that git drives (`git bisect run`): --init compares the ends once
  * and records the change D in DIR/state.json; each later call compares one kernel against
@@ -21,6 +23,9 @@
 #include "host/errbuf.h"
 #include "host/fileio.h"
 #include "host/job/jobwarnings.h"
+#include "host/kernel/gitsrc.h"
+#include "host/kernel/jobneeds.h"
+#include "host/kernel/kbuild.h"
 #include "strv.h"
 #include "bisect_opts.h"
 #include "verb.h"
@@ -30,6 +35,9 @@ static const char usage_text[] =
     "                             --bad [NAME=]VMLINUZ [OPTIONS]\n"
     "       benchboot bisect-step --state DIR --kernel [NAME=]VMLINUZ [--modules DIR]\n"
     "                             [--append TEXT]\n"
+    "       benchboot bisect-step JOB --init --state DIR --tree TREE --good C1 --bad C2\n"
+    "                             [--config FILE] [OPTIONS]\n"
+    "       benchboot bisect-step --state DIR --tree TREE\n"
     "\n"
     "One step of a performance bisection that git drives. --init boots the ends, good against\n"
     "bad in turn, until the interval of the primary stat's %change excludes 0 by more than\n"
@@ -38,14 +46,22 @@ static const char usage_text[] =
     "boots of the good end, in turn, at fixed looks: old when the whole interval lies short of\n"
     "D/2, new when it lies beyond (or holds part of D), else more boots, as benchboot bisect\n"
     "decides its steps. Each step's boots go into DIR/step-N-NAME/ (boots.jsonl, run.json,\n"
-    "console/); the images of the good end are rebuilt the same each time.\n"
+    "console/); the images of the good end are rebuilt the same each time. With --tree,\n"
+    "benchboot builds the kernels itself (as `benchboot kernel TREE --commit C --job JOB`,\n"
+    "in its own clone of TREE, cached): --init builds the commits --good and --bad, each\n"
+    "step the commit TREE's HEAD is at (the one git bisect checked out); a step whose commit\n"
+    "does not build is a skip (125).\n"
     "\n"
     "    benchboot bisect-step job.yaml --init --state st --good v6.1=old/vmlinuz \\\n"
     "        --bad v6.2=new/vmlinuz --candidates $(git rev-list --count GOOD..BAD)\n"
     "    git bisect start BAD GOOD\n"
     "    git bisect run sh -c 'make -j8 bzImage || exit 125; \\\n"
     "        benchboot bisect-step --state st --kernel $(git rev-parse --short "
-    "HEAD)=arch/x86/boot/bzImage'\n"
+        "HEAD)=arch/x86/boot/bzImage'\n"
+    "or, with benchboot building each commit:\n"
+    "    benchboot bisect-step job.yaml --init --state st --tree . --good v6.1 --bad v6.2\n"
+    "    git bisect start v6.2 v6.1\n"
+    "    git bisect run benchboot bisect-step --state st --tree .\n"
     "\n"
     "  --init                compare the ends and record D (with JOB, --good and --bad)\n"
     "  --state DIR           where the state and the boots are kept (required)\n"
@@ -53,6 +69,10 @@ static const char usage_text[] =
     "  --kernel [NAME=]VMLINUZ       the kernel of this step (NAME labels its boots)\n"
     "  --modules DIR         the lib/modules/VERSION of the kernel before it\n"
     "  --append TEXT         more kernel command line for the kernel before it\n"
+    "  --tree TREE           build the kernels from this git tree: --good and --bad are\n"
+    "                        commits (--init); a step builds TREE's HEAD\n"
+    "  --config FILE         with --tree (--init): the base configuration of every build\n"
+    "                        (default: make defconfig)\n"
     "  --candidates N        commits in the range, for the error budget (default 1024)\n"
     "  --stat NAME, --min-change P%, --max-boots N, --first-look N, --alpha A,\n"
     "  --accel auto|kvm|tcg, --images DIR, --set KEY=VALUE, --cpus N, --mem MB\n"
@@ -76,7 +96,9 @@ enum {
 	OPT_KERNEL,
 	OPT_MODULES,
 	OPT_APPEND,
-	OPT_CANDIDATES
+	OPT_CANDIDATES,
+	OPT_TREE,
+	OPT_CONFIG
 };
 static const struct option options[] = {
     {"init", no_argument, NULL, OPT_INIT},
@@ -87,6 +109,8 @@ static const struct option options[] = {
     {"modules", required_argument, NULL, OPT_MODULES},
     {"append", required_argument, NULL, OPT_APPEND},
     {"candidates", required_argument, NULL, OPT_CANDIDATES},
+    {"tree", required_argument, NULL, OPT_TREE},
+    {"config", required_argument, NULL, OPT_CONFIG},
     BISECT_OPTIONS,
     VERB_HELP_OPTION,
     {NULL, 0, NULL, 0},
@@ -100,6 +124,9 @@ struct args {
 	const char *job, *state;
 	struct bb_bisect_cand k[3]; /* --good, --bad, --kernel (vmlinuz NULL: not given) */
 	int last;                   /* the kernel --modules and --append go with, or -1 */
+	const char *tree, *config;  /* --tree: the kernels are built from commits */
+	const char *commit[2];      /* --tree --init: --good, --bad as given */
+	struct bb_kbuild_result built[3];
 	struct bisect_opts c;
 };
 
@@ -118,8 +145,15 @@ static int take_option(struct args *a, int opt, const char *v)
 {
 	double x = 0;
 	int rc;
-	a->init_only |= opt == OPT_CANDIDATES || opt == OPT_GOOD || opt == OPT_BAD;
+	a->init_only |= opt == OPT_CANDIDATES || opt == OPT_GOOD || opt == OPT_BAD ||
+	                opt == OPT_CONFIG;
 	switch (opt) {
+	case OPT_TREE:
+		a->tree = v;
+		return 0;
+	case OPT_CONFIG:
+		a->config = v;
+		return 0;
 	case OPT_INIT:
 		a->init = 1;
 		return 0;
@@ -127,8 +161,10 @@ static int take_option(struct args *a, int opt, const char *v)
 		a->state = v;
 		return 0;
 	case OPT_GOOD:
+		a->commit[0] = v;
 		return kernel_opt(a, GOOD, v);
 	case OPT_BAD:
+		a->commit[1] = v;
 		return kernel_opt(a, BAD, v);
 	case OPT_KERNEL:
 		return kernel_opt(a, KERNEL, v);
@@ -171,8 +207,14 @@ static int parse_args(int argc, char **argv, struct args *a)
 		return usage_error(cmd.name, "--init needs JOB, --good and --bad");
 	if (a->init && a->k[KERNEL].vmlinuz)
 		return usage_error(cmd.name, "--init compares the ends: --kernel is for a step");
-	if (!a->init && !a->k[KERNEL].vmlinuz)
-		return usage_error(cmd.name, "a step needs --kernel (or --init to begin)");
+	if (a->tree && (a->k[KERNEL].vmlinuz || a->last == KERNEL))
+		return usage_error(cmd.name, "--tree builds the step's kernel: no --kernel with it");
+	if (a->tree && a->last >= 0 && (a->k[a->last].modules || a->k[a->last].append))
+		return usage_error(cmd.name, "--tree builds the kernels: no --modules or --append");
+	if (a->config && !a->tree)
+		return usage_error(cmd.name, "--config goes with --tree");
+	if (!a->init && !a->k[KERNEL].vmlinuz && !a->tree)
+		return usage_error(cmd.name, "a step needs --kernel or --tree (or --init to begin)");
 	if (!a->init && (a->job || a->init_only || a->c.given))
 		return usage_error(cmd.name,
 		                   "a step takes --kernel (--modules, --append) only: the "
@@ -185,6 +227,11 @@ static int parse_args(int argc, char **argv, struct args *a)
 		                   "(--good OLD=PATH --bad NEW=PATH)",
 		                   a->k[GOOD].name);
 	return 0;
+}
+
+static void say_build(void *ctx, const char *line)
+{
+	fprintf(stderr, "benchboot bisect-step: %s\n", line);
 }
 
 /* path made absolute against the current folder (git bisect run calls from elsewhere). */
@@ -212,6 +259,37 @@ static int check_kernel(const struct bb_bisect_cand *k, char *err, size_t errlen
 	                              : NULL;
 	if (why)
 		return errbuf_fail(err, errlen, -EINVAL, "modules %s: %s", k->modules, why);
+	return 0;
+}
+
+/* commit of tree built with the job's fragment into *r, k pointing at it: 0, 1 it does not
+ * build (said), -errno (said). */
+static int build_commit(const char *tree, const char *commit, const char *config,
+                        const char *job, const struct bb_strv *sets, struct bb_kbuild_result *r,
+                        struct bb_bisect_cand *k)
+{
+	char *fragment = NULL, err[4096];
+	int rc = bb_kconfig_job_fragment(job, sets, tree, &fragment, NULL, err, sizeof(err));
+	if (!rc) {
+		struct bb_kbuild_opts o = {.tree = tree,
+		                           .commit = commit,
+		                           .base_config = config && *config ? config : NULL,
+		                           .fragment = fragment,
+		                           .say = say_build};
+		rc = bb_kernel_build(&o, r, err, sizeof(err));
+	}
+	free(fragment);
+	if (rc) {
+		fprintf(stderr, "benchboot bisect-step: %s%s\n", rc > 0 ? "" : "fatal: ", err);
+		return rc;
+	}
+	for (size_t i = 0; i < r->config_missing.n; i++)
+		fprintf(stderr, "benchboot bisect-step: warning: kernel %s: the fragment asks for %s\n",
+		        r->name, r->config_missing.v[i]);
+	snprintf(k->name, sizeof(k->name), "%s", r->name);
+	k->vmlinuz = r->vmlinuz;
+	k->modules = r->modules;
+	k->append = "";
 	return 0;
 }
 
@@ -261,6 +339,15 @@ static int init_main(struct args *a, struct bb_bisect_boots_opts *bo, struct ver
 		        dir);
 		return EXIT_USAGE;
 	}
+	for (int i = GOOD; a->tree && i <= BAD; i++)
+		if ((r = build_commit(a->tree, a->commit[i], a->config, a->job, &a->c.sets,
+		                      &a->built[i], &a->k[i])))
+			return r > 0 ? EXIT_CHANGED : exit_status(r);
+	if (a->tree && !strcmp(a->k[GOOD].name, a->k[BAD].name)) {
+		fprintf(stderr, "benchboot bisect-step: fatal: --good %s and --bad %s are one commit\n",
+		        a->commit[0], a->commit[1]);
+		return EXIT_USAGE;
+	}
 	for (int i = GOOD; i <= BAD; i++)
 		if ((r = check_kernel(&a->k[i], err, sizeof(err)))) {
 			fprintf(stderr, "benchboot bisect-step: fatal: --%s: %s\n",
@@ -308,6 +395,8 @@ static int init_main(struct args *a, struct bb_bisect_boots_opts *bo, struct ver
 	snprintf(s.good_append, sizeof(s.good_append), "%s",
 	         a->k[GOOD].append ? a->k[GOOD].append : "");
 	snprintf(s.bad_name, sizeof(s.bad_name), "%.127s", a->k[BAD].name);
+	if (a->config)
+		absolute(a->config, s.config, sizeof(s.config));
 	snprintf(s.stat, sizeof(s.stat), "%s", statname);
 	absolute(a->c.images ? a->c.images : "images", s.images, sizeof(s.images));
 	snprintf(s.accel, sizeof(s.accel), "%s",
@@ -332,8 +421,9 @@ static int init_main(struct args *a, struct bb_bisect_boots_opts *bo, struct ver
 		return exit_status(r);
 	}
 	printf("D = %+.2f%% of %s recorded in %s/state.json; now: git bisect run benchboot "
-	       "bisect-step --state %s --kernel [NAME=]VMLINUZ\n",
-	       st.iv.change, statname, a->state, a->state);
+	       "bisect-step --state %s %s\n",
+	       st.iv.change, statname, a->state, a->state,
+	       a->tree ? "--tree TREE" : "--kernel [NAME=]VMLINUZ");
 	return EXIT_OK;
 }
 
@@ -347,6 +437,21 @@ static int step_main(struct args *a, struct bb_bisect_boots_opts *bo, struct ver
 	if (r) {
 		fprintf(stderr, "benchboot bisect-step: fatal: %s\n", err);
 		return EXIT_GIT_ABORT;
+	}
+	if (a->tree) {
+		char head[41];
+		r = bb_git_resolve(a->tree, "HEAD", head, err, sizeof(err));
+		if (r)
+			fprintf(stderr, "benchboot bisect-step: fatal: --tree: %s\n", err);
+		else
+			r = build_commit(a->tree, head, s.config, s.job, &s.sets, &a->built[KERNEL],
+			                 &a->k[KERNEL]);
+		if (r) {
+			if (r > 0)
+				printf("%.12s: does not build: skip (exit %d)\n", head, EXIT_GIT_SKIP);
+			bb_step_state_free(&s);
+			return r > 0 ? EXIT_GIT_SKIP : EXIT_GIT_ABORT;
+		}
 	}
 	struct bb_bisect_cand k[2] = {{.vmlinuz = s.good_vmlinuz,
 	                               .modules = *s.good_modules ? s.good_modules : NULL,
@@ -443,6 +548,8 @@ static int bisect_step_main(int argc, char **argv)
 	bo.ctx = &term;
 	verb_catch_interrupt(&interrupted);
 	rc = a.init ? init_main(&a, &bo, &term) : step_main(&a, &bo, &term);
+	for (int i = GOOD; i <= KERNEL; i++)
+		bb_kbuild_result_free(&a.built[i]);
 	bb_strv_free(&a.c.sets);
 	return rc;
 }

@@ -71,17 +71,27 @@ static int kernel_main(int argc, char **argv)
 	memset(&r, 0, sizeof(r));
 	while ((opt = verb_getopt(&cmd, argc, argv)) != -1) {
 		switch (opt) {
-		case VERB_HELP: goto out;
-		case VERB_BAD: rc = EXIT_USAGE; goto out;
-		case OPT_COMMIT: o.commit = optarg; break;
-		case OPT_CONFIG: o.base_config = optarg; break;
-		case OPT_JOB: job = optarg; break;
+		case VERB_HELP:
+			goto out;
+		case VERB_BAD:
+			rc = EXIT_USAGE;
+			goto out;
+		case OPT_COMMIT:
+			o.commit = optarg;
+			break;
+		case OPT_CONFIG:
+			o.base_config = optarg;
+			break;
+		case OPT_JOB:
+			job = optarg;
+			break;
 		case OPT_SET:
 			if ((rc = verb_add_set(cmd.name, &sets, optarg)))
 				goto out;
 			break;
 		case 'j':
-			if ((rc = verb_number(cmd.name, "-j", optarg, 1, 1024, "1 to 1024", NULL, &jobs)))
+			if ((rc = verb_number(cmd.name, "-j", optarg, 1, 1024, "1 to 1024", NULL,
+			                      &jobs)))
 				goto out;
 			o.jobs = (int)jobs;
 			break;
@@ -101,8 +111,8 @@ static int kernel_main(int argc, char **argv)
 		rc = usage_error(cmd.name, "--set changes a job: give --job JOB");
 		goto out;
 	}
-	int r0 = bb_kconfig_job_fragment(job, sets.n ? &sets : NULL, o.tree, &fragment,
-	                                 &unresolved, err, sizeof(err));
+	int r0 = bb_kconfig_job_fragment(job, sets.n ? &sets : NULL, o.tree, &fragment, &unresolved,
+	                                 err, sizeof(err));
 	if (r0) {
 		fprintf(stderr, "benchboot kernel: fatal: %s\n", err);
 		rc = exit_status(r0);

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "host/bytebuf.h"
@@ -67,11 +68,15 @@ int bb_tool_run(const struct bb_tool *t, int *status, char *err, size_t errlen)
 	}
 	if (t->tick && t->tick_s && t->out != BB_TOOL_CAPTURE) {
 		pid_t got;
-		unsigned s = 0;
+		time_t start = time(NULL);
+		unsigned next = t->tick_s;
 		while ((got = waitpid(pid, status, WNOHANG)) == 0) {
 			sleep(1);
-			if (++s % t->tick_s == 0)
+			unsigned s = (unsigned)(time(NULL) - start);
+			if (s >= next) {
 				t->tick(t->tick_ctx, s);
+				next = s + t->tick_s;
+			}
 		}
 		if (got == pid)
 			goto waited;

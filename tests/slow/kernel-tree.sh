@@ -99,3 +99,23 @@ expect_grep "^culprit: ${c1:0:12}$" "$T/bis.out"
 expect_grep "^parent:  ${c0:0:12}$" "$T/bis.out"
 if pgrep -f -- "$T/images" >/dev/null; then fail "a QEMU is still running"; fi
 echo "measured: $(grep -E '^(change D|boots):' "$T/bis.out" | tr '\n' ' ')"
+
+# (4) git drives: bisect-step --tree builds the commit the tree's HEAD is at (cached here)
+st=$T/state
+rc=0
+bb_timeout 2400 nice "$BENCHBOOT" bisect-step "$T/null.yaml" --init --state "$st" --tree "$repo" \
+	--good "$c0" --bad "$c4" --accel tcg --images "$T/images" --alpha 0.2 --first-look 3 \
+	--max-boots 5 --candidates 5 >"$T/init.out" 2>&1 || rc=$?
+[ $rc = 0 ] || { tail -20 "$T/init.out"; fail "bisect-step --init --tree: exit $rc"; }
+expect_grep "^D = -[0-9.]*% of stress-ng.null.ops_per_sec recorded in $st/state.json; now: git bisect run benchboot bisect-step --state $st --tree TREE" "$T/init.out"
+step() { # COMMIT: bisect-step with the tree's HEAD at COMMIT; prints its exit code
+	local rc=0
+	git --git-dir="$repo" update-ref --no-deref HEAD "$1"
+	bb_timeout 2400 nice "$BENCHBOOT" bisect-step --state "$st" --tree "$repo" >"$T/step-$1.out" 2>&1 || rc=$?
+	echo "$rc"
+}
+expect_eq "a step at the commit that does not build: exit" "$(step "$c2")" 125
+expect_grep "^${c2:0:12}: does not build: skip (exit 125)" "$T/step-$c2.out"
+expect_eq "a step at the culprit: exit (new)" "$(step "$c1")" 1
+expect_grep "^${c1:0:12}: new (exit 1)" "$T/step-$c1.out"
+if pgrep -f -- "$T/images" >/dev/null; then fail "a QEMU is still running"; fi

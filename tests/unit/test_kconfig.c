@@ -33,8 +33,10 @@ static const char *fake_tree(void)
 	put(tree, "Makefile", "obj-y += kernel/ net/ drivers/\n");
 	put(tree, "kernel/dma/Makefile", "obj-$(CONFIG_DMA_OPS) += dummy.o mapping.o\n");
 	put(tree, "kernel/dma/Kconfig", "config DMA_OPS\n\tbool\n");
-	put(tree, "net/sctp/Makefile", "obj-$(CONFIG_IP_SCTP) += sctp.o\nsctp-y := sm_sideeffect.o\n");
-	put(tree, "net/sctp/Kconfig", "menuconfig IP_SCTP\n\ttristate \"SCTP\"\nconfig SCTP_DBG\n\tbool\n");
+	put(tree, "net/sctp/Makefile",
+	    "obj-$(CONFIG_IP_SCTP) += sctp.o\nsctp-y := sm_sideeffect.o\n");
+	put(tree, "net/sctp/Kconfig",
+	    "menuconfig IP_SCTP\n\ttristate \"SCTP\"\nconfig SCTP_DBG\n\tbool\n");
 	put(tree, "drivers/net/Makefile", "obj-$(CONFIG_DUMMY) += dummy.o\n");
 	put(tree, "drivers/net/Kconfig", "config DUMMY\n\ttristate \"Dummy net driver support\"\n");
 	put(tree, "drivers/x/Makefile", "obj-$(CONFIG_X_THING) += a.o \\\n\tsnd-x-thing.o\n");
@@ -87,7 +89,8 @@ static int count(const char *text, const char *line)
 {
 	int n = 0;
 	for (const char *l = text; l && *l; l = strchr(l, '\n'), l = l ? l + 1 : NULL)
-		n += !strncmp(l, line, strlen(line)) && (l[strlen(line)] == '\n' || !l[strlen(line)]);
+		n += !strncmp(l, line, strlen(line)) &&
+		     (l[strlen(line)] == '\n' || !l[strlen(line)]);
 	return n;
 }
 
@@ -102,12 +105,20 @@ TEST(fragment)
 	char *text;
 	struct bb_strv unresolved = {0};
 	CHECK_INT(bb_kconfig_fragment(&n, fake_tree(), &text, &unresolved), ==, 0);
-	const char *want[] = {"CONFIG_VIRTIO_BLK=y", "CONFIG_SERIAL_8250_CONSOLE=y",
-	                      "CONFIG_BLK_DEV_INITRD=y", "CONFIG_CGROUPS=y",
-	                      "CONFIG_CGROUP_SCHED=y", "CONFIG_CFS_BANDWIDTH=y", "CONFIG_MEMCG=y",
-	                      "CONFIG_CGROUP_PIDS=y", "CONFIG_CPU_FREQ_GOV_PERFORMANCE=y",
-	                      "CONFIG_VIRTIO_NET=y", "CONFIG_PERF_EVENTS=y", "CONFIG_KALLSYMS_ALL=y",
-	                      "CONFIG_IP_SCTP=m", "CONFIG_DUMMY=y"};
+	const char *want[] = {"CONFIG_VIRTIO_BLK=y",
+	                      "CONFIG_SERIAL_8250_CONSOLE=y",
+	                      "CONFIG_BLK_DEV_INITRD=y",
+	                      "CONFIG_CGROUPS=y",
+	                      "CONFIG_CGROUP_SCHED=y",
+	                      "CONFIG_CFS_BANDWIDTH=y",
+	                      "CONFIG_MEMCG=y",
+	                      "CONFIG_CGROUP_PIDS=y",
+	                      "CONFIG_CPU_FREQ_GOV_PERFORMANCE=y",
+	                      "CONFIG_VIRTIO_NET=y",
+	                      "CONFIG_PERF_EVENTS=y",
+	                      "CONFIG_KALLSYMS_ALL=y",
+	                      "CONFIG_IP_SCTP=m",
+	                      "CONFIG_DUMMY=y"};
 	for (size_t i = 0; i < sizeof(want) / sizeof(*want); i++)
 		if (count(text, want[i]) != 1)
 			bb_test_fail(__FILE__, __LINE__, "%s %d times in:\n%s", want[i],
@@ -127,7 +138,8 @@ TEST(fragment)
 	CHECK_INT(bb_kconfig_fragment(&n, fake_tree(), &text, &unresolved), ==, 0);
 	CHECK_INT(unresolved.n, ==, 1);
 	CHECK_STR(unresolved.v[0], "nosuch");
-	CHECK(strstr(text, "# the job's module nosuch: no Makefile of the tree builds nosuch.o") != NULL);
+	CHECK(strstr(text, "# the job's module nosuch: no Makefile of the tree builds nosuch.o") !=
+	      NULL);
 	free(text);
 	bb_strv_free(&unresolved);
 	bb_kneeds_free(&n);
@@ -155,7 +167,8 @@ TEST(config_check)
 	struct bb_strv missing = {0};
 	CHECK_INT(bb_kconfig_check(fragment, config, &missing), ==, 0);
 	CHECK_INT(missing.n, ==, 3);
-	CHECK_STR(missing.v[0], "CONFIG_C=y (the .config has: CONFIG_C is not set: a dependency is off)");
+	CHECK_STR(missing.v[0],
+	          "CONFIG_C=y (the .config has: CONFIG_C is not set: a dependency is off)");
 	CHECK_STR(missing.v[1], "CONFIG_E=y (the .config lacks it: unknown to this tree?)");
 	CHECK_STR(missing.v[2], "CONFIG_F=\"x\" (the .config has: CONFIG_F=\"y\")");
 	bb_strv_free(&missing);

@@ -33,6 +33,7 @@ int bb_step_state_write(const char *dir, const struct bb_step_state *s, char *er
 	jout_kv_str(&w, "stat", s->stat);
 	jout_kv_str(&w, "images", s->images);
 	jout_kv_str(&w, "accel", s->accel);
+	jout_kv_str(&w, "config", s->config);
 	jout_kv_num(&w, "change", s->change);
 	jout_kv_num(&w, "change_lo", s->lo);
 	jout_kv_num(&w, "change_hi", s->hi);
@@ -95,6 +96,7 @@ int bb_step_state_read(const char *dir, struct bb_step_state *s, char *err, size
 	str(o, "stat", s->stat, sizeof(s->stat));
 	str(o, "images", s->images, sizeof(s->images));
 	str(o, "accel", s->accel, sizeof(s->accel));
+	str(o, "config", s->config, sizeof(s->config));
 	s->change = num(o, "change", &bad);
 	s->lo = num(o, "change_lo", &bad);
 	s->hi = num(o, "change_hi", &bad);

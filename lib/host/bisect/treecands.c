@@ -22,14 +22,15 @@ int bb_bisect_tree_open(struct bb_bisect_tree *t, const char *good, const char *
 	if (rc)
 		return rc;
 	if (t->shas.n < 2)
-		return errbuf_fail(err, errlen, -EINVAL, "%s..%s holds no commit: nothing to bisect",
-		                   good, bad);
-	if (t->shas.n > max)
 		return errbuf_fail(err, errlen, -EINVAL,
-		                   "%s..%s holds %zu first-parent commits, at most %zu candidates: "
-		                   "narrow the range (or let git drive: git bisect run with benchboot "
-		                   "bisect-step --tree)",
-		                   good, bad, t->shas.n - 1, max - 1);
+		                   "%s..%s holds no commit: nothing to bisect", good, bad);
+	if (t->shas.n > max)
+		return errbuf_fail(
+		    err, errlen, -EINVAL,
+		    "%s..%s holds %zu first-parent commits, at most %zu candidates: "
+		    "narrow the range (or let git drive: git bisect run with benchboot "
+		    "bisect-step --tree)",
+		    good, bad, t->shas.n - 1, max - 1);
 	if ((rc = bb_kconfig_job_fragment(t->job, t->sets, t->tree, &t->fragment, NULL, err,
 	                                  errlen)))
 		return rc;

@@ -117,8 +117,7 @@ int bb_git_range(const char *tree, const char *good, const char *bad, struct bb_
 	return rc;
 }
 
-int bb_git_checkout(const char *tree, const char *sha, const char *srcdir, char *err,
-                    size_t errlen)
+int bb_git_checkout(const char *tree, const char *sha, const char *srcdir, char *err, size_t errlen)
 {
 	char gitdir[4200];
 	struct stat st;
@@ -140,12 +139,13 @@ int bb_git_checkout(const char *tree, const char *sha, const char *srcdir, char 
 		rc = git(".", NULL, err, errlen, "clone", "--quiet", "--shared", "--no-checkout",
 		         tree, tmp, NULL);
 		if (rc > 0)
-			return errbuf_fail(err, errlen, -EIO, "git clone --shared %s %s failed", tree,
-			                   tmp);
+			return errbuf_fail(err, errlen, -EIO, "git clone --shared %s %s failed",
+			                   tree, tmp);
 		if (rc)
 			return rc;
 		if (rename(tmp, srcdir))
-			return errbuf_fail(err, errlen, -errno, "rename %s: %s", tmp, strerror(errno));
+			return errbuf_fail(err, errlen, -errno, "rename %s: %s", tmp,
+			                   strerror(errno));
 	}
 	rc = git(srcdir, NULL, err, errlen, "-c", "advice.detachedHead=false", "checkout",
 	         "--quiet", "--force", "--detach", sha, NULL);

@@ -9,8 +9,8 @@
 #include "host/job/planwrite.h"
 #include "host/kernel/jobneeds.h"
 
-int bb_kneeds_from_job(const char *job, const struct bb_strv *sets, struct bb_kneeds *n,
-                       char *err, size_t errlen)
+int bb_kneeds_from_job(const char *job, const struct bb_strv *sets, struct bb_kneeds *n, char *err,
+                       size_t errlen)
 {
 	struct bb_job j;
 	struct bb_matrix m;

@@ -24,10 +24,10 @@
 struct kb {
 	const struct bb_kbuild_opts *o;
 	struct bb_kbuild_result *r;
-	char src[4096];  /* what make -C builds */
-	char obj[4096];  /* make O= */
-	char tmp[4200];  /* the build's folder while it is made */
-	char what[160];  /* for progress */
+	char src[4096]; /* what make -C builds */
+	char obj[4096]; /* make O= */
+	char tmp[4200]; /* the build's folder while it is made */
+	char what[160]; /* for progress */
 	double start;
 };
 
@@ -132,10 +132,11 @@ static int pick_key(struct kb *k, char *err, size_t errlen)
 	int rc;
 	if (o->commit) {
 		if (!bb_git_is_repo(o->tree))
-			return errbuf_fail(err, errlen, -EINVAL,
-			                   "%s is not a git repository (the top of a work tree, or a "
-			                   "bare one): --commit needs one",
-			                   o->tree);
+			return errbuf_fail(
+			    err, errlen, -EINVAL,
+			    "%s is not a git repository (the top of a work tree, or a "
+			    "bare one): --commit needs one",
+			    o->tree);
 		if ((rc = bb_git_resolve(o->tree, o->commit, r->commit, err, errlen)))
 			return rc;
 	} else if (bb_git_is_tree(o->tree) && bb_git_dirty(o->tree) == 0) {
@@ -188,7 +189,8 @@ static int pick_dirs(struct kb *k, const char *cache, char *err, size_t errlen)
 	if (strfmt(r->dir, sizeof(r->dir), "%s/kernels/builds/%s-%s", cache,
 	           *r->commit ? r->commit : hex, r->config_digest) ||
 	    strfmt(k->obj, sizeof(k->obj), "%s/kernels/obj/%s-%s", cache, hex, r->config_digest))
-		return errbuf_fail(err, errlen, -ENAMETOOLONG, "the cache path %s is too long", cache);
+		return errbuf_fail(err, errlen, -ENAMETOOLONG, "the cache path %s is too long",
+		                   cache);
 	if (k->o->commit)
 		snprintf(k->src, sizeof(k->src), "%s/kernels/src/%s", cache, hex);
 	else
@@ -237,8 +239,8 @@ static int configure(struct kb *k, char *err, size_t errlen)
 	snprintf(cfg, sizeof(cfg), "%s/.config", k->obj);
 	if (k->o->base_config) {
 		if ((rc = fileio_copy_file(k->o->base_config, cfg)))
-			return errbuf_fail(err, errlen, rc, "copying %s to %s: %s", k->o->base_config,
-			                   cfg, strerror(-rc));
+			return errbuf_fail(err, errlen, rc, "copying %s to %s: %s",
+			                   k->o->base_config, cfg, strerror(-rc));
 	} else if ((rc = make(k, "defconfig", err, errlen, "defconfig", NULL))) {
 		return rc;
 	}
@@ -372,10 +374,11 @@ int bb_kernel_build(const struct bb_kbuild_opts *opts, struct bb_kbuild_result *
 	if ((rc = find_kept(&k)) >= 0) {
 		r->cached = 1;
 		if (rc == 1)
-			return errbuf_fail(err, errlen, 1,
-			                   "%s failed to build at step %s before (log: %s; remove %s "
-			                   "to try again)",
-			                   r->name, r->failed_step, r->log, r->dir);
+			return errbuf_fail(
+			    err, errlen, 1,
+			    "%s failed to build at step %s before (log: %s; remove %s "
+			    "to try again)",
+			    r->name, r->failed_step, r->log, r->dir);
 		say(&k, "kernel %s (config %s) is built: %s", r->name, r->config_digest, r->dir);
 		return 0;
 	}
@@ -406,8 +409,9 @@ int bb_kernel_build(const struct bb_kbuild_opts *opts, struct bb_kbuild_result *
 			snprintf(r->dir, sizeof(r->dir), "%.4000s", failed);
 			snprintf(r->log, sizeof(r->log), "%s/build.log", failed);
 		}
-		return errbuf_fail(err, errlen, 1, "%s failed to build at step %s after %.0f s (log: %s)",
-		                   r->name, r->failed_step, r->seconds, r->log);
+		return errbuf_fail(err, errlen, 1,
+		                   "%s failed to build at step %s after %.0f s (log: %s)", r->name,
+		                   r->failed_step, r->seconds, r->log);
 	}
 	rm_rf(k.tmp);
 	return rc;

@@ -32,14 +32,14 @@ struct bb_kbuild_opts {
 };
 
 struct bb_kbuild_result {
-	char name[64];    /* the commit's first 12 hex digits, or "tree" */
-	char commit[41];  /* "" for a tree built as it is, without a clean HEAD */
-	char dir[4096];   /* the kept build, or the .failed folder */
+	char name[64];   /* the commit's first 12 hex digits, or "tree" */
+	char commit[41]; /* "" for a tree built as it is, without a clean HEAD */
+	char dir[4096];  /* the kept build, or the .failed folder */
 	char vmlinuz[4200], modules[4400], log[4400];
 	char release[128]; /* `make kernelrelease` */
 	char config_digest[17];
-	int cached;        /* answered from the cache (a build, or a commit's failure) */
-	double seconds;    /* of this build (0 when cached) */
+	int cached;           /* answered from the cache (a build, or a commit's failure) */
+	double seconds;       /* of this build (0 when cached) */
 	char failed_step[64]; /* on failure: "defconfig", "olddefconfig", "make", ... */
 	/* fragment lines the final .config does not have: "CONFIG_X=V (the .config has ...)" */
 	struct bb_strv config_missing;

@@ -11,14 +11,32 @@
 #include "host/strbuf.h"
 
 /* What every benchboot boot needs of its kernel (init/, docs/kernel.md). */
-static const char *const base_lines[] = {
-    "CONFIG_BLK_DEV_INITRD=y", "CONFIG_RD_GZIP=y", "CONFIG_RD_ZSTD=y",
-    "CONFIG_BINFMT_ELF=y", "CONFIG_BINFMT_SCRIPT=y", "CONFIG_DEVTMPFS=y", "CONFIG_PROC_FS=y",
-    "CONFIG_SYSFS=y", "CONFIG_TMPFS=y", "CONFIG_DEBUG_FS=y", "CONFIG_PRINTK=y",
-    "CONFIG_SERIAL_8250=y", "CONFIG_SERIAL_8250_CONSOLE=y", "CONFIG_PCI=y",
-    "CONFIG_VIRTIO_MENU=y", "CONFIG_VIRTIO_PCI=y", "CONFIG_VIRTIO_BLK=y", "CONFIG_MODULES=y",
-    "CONFIG_MODULE_UNLOAD=y", "CONFIG_MODULE_COMPRESS_NONE=y", "CONFIG_NET=y", "CONFIG_INET=y",
-    "CONFIG_UNIX=y", "CONFIG_DUMMY=y", "CONFIG_KALLSYMS=y", NULL};
+static const char *const base_lines[] = {"CONFIG_BLK_DEV_INITRD=y",
+                                         "CONFIG_RD_GZIP=y",
+                                         "CONFIG_RD_ZSTD=y",
+                                         "CONFIG_BINFMT_ELF=y",
+                                         "CONFIG_BINFMT_SCRIPT=y",
+                                         "CONFIG_DEVTMPFS=y",
+                                         "CONFIG_PROC_FS=y",
+                                         "CONFIG_SYSFS=y",
+                                         "CONFIG_TMPFS=y",
+                                         "CONFIG_DEBUG_FS=y",
+                                         "CONFIG_PRINTK=y",
+                                         "CONFIG_SERIAL_8250=y",
+                                         "CONFIG_SERIAL_8250_CONSOLE=y",
+                                         "CONFIG_PCI=y",
+                                         "CONFIG_VIRTIO_MENU=y",
+                                         "CONFIG_VIRTIO_PCI=y",
+                                         "CONFIG_VIRTIO_BLK=y",
+                                         "CONFIG_MODULES=y",
+                                         "CONFIG_MODULE_UNLOAD=y",
+                                         "CONFIG_MODULE_COMPRESS_NONE=y",
+                                         "CONFIG_NET=y",
+                                         "CONFIG_INET=y",
+                                         "CONFIG_UNIX=y",
+                                         "CONFIG_DUMMY=y",
+                                         "CONFIG_KALLSYMS=y",
+                                         NULL};
 
 struct ksym_map {
 	const char *name;
@@ -162,7 +180,8 @@ static int makefile_symbol(const char *text, const char *module, char *sym, size
 			size_t w = strcspn(v, " \t\n\\#");
 			if (!w)
 				break;
-			if (w > 2 && !strncmp(v + w - 2, ".o", 2) && same_module(v, w - 2, module)) {
+			if (w > 2 && !strncmp(v + w - 2, ".o", 2) &&
+			    same_module(v, w - 2, module)) {
 				snprintf(sym, symlen, "%.*s", (int)sl, s);
 				return 1;
 			}
@@ -293,7 +312,8 @@ static void put_group(struct strbuf *b, struct bb_strv *done, const char *why,
 		if (lines)
 			put_lines(b, done, lines);
 		else
-			strbuf_printf(b, "# %s: benchboot knows no CONFIG symbol for it\n", names->v[i]);
+			strbuf_printf(b, "# %s: benchboot knows no CONFIG symbol for it\n",
+			              names->v[i]);
 	}
 }
 
@@ -317,7 +337,8 @@ int bb_kconfig_fragment(const struct bb_kneeds *n, const char *tree, char **text
 		for (size_t i = 0; i < n->governors.n; i++) {
 			char line[160];
 			int k = snprintf(line, sizeof(line), "CONFIG_CPU_FREQ_GOV_");
-			for (const char *c = n->governors.v[i]; *c && k < (int)sizeof(line) - 3; c++)
+			for (const char *c = n->governors.v[i]; *c && k < (int)sizeof(line) - 3;
+			     c++)
 				line[k++] = (char)toupper((unsigned char)*c);
 			snprintf(line + k, sizeof(line) - (size_t)k, "=y");
 			put_lines(&b, &done, line);
@@ -396,11 +417,12 @@ int bb_kconfig_check(const char *fragment, const char *config, struct bb_strv *m
 			continue;
 		char msg[512];
 		if (!got)
-			snprintf(msg, sizeof(msg), "%.*s (the .config lacks it: unknown to this tree?)",
-			         (int)len, l);
+			snprintf(msg, sizeof(msg),
+			         "%.*s (the .config lacks it: unknown to this tree?)", (int)len, l);
 		else if (!strcmp(got, "n"))
-			snprintf(msg, sizeof(msg), "%.*s (the .config has: %.*s is not set: a "
-			                           "dependency is off)",
+			snprintf(msg, sizeof(msg),
+			         "%.*s (the .config has: %.*s is not set: a "
+			         "dependency is off)",
 			         (int)len, l, (int)symlen, l);
 		else
 			snprintf(msg, sizeof(msg), "%.*s (the .config has: %.*s=%s)", (int)len, l,

@@ -18,12 +18,12 @@
 
 /* What the plans of a job ask of the kernel (the union over its boots). */
 struct bb_kneeds {
-	int cgroup;                  /* a cgroup hierarchy is mounted */
-	struct bb_strv controllers;  /* cgroup controllers named or limited */
-	struct bb_strv governors;    /* cpufreq governors */
-	struct bb_strv modules;      /* the job's modules (modules.boot and the runs' needs) */
-	struct bb_strv monitors;     /* monitors with kernel features of their own */
-	int nic;                     /* a NIC: virtio-net */
+	int cgroup;                 /* a cgroup hierarchy is mounted */
+	struct bb_strv controllers; /* cgroup controllers named or limited */
+	struct bb_strv governors;   /* cpufreq governors */
+	struct bb_strv modules;     /* the job's modules (modules.boot and the runs' needs) */
+	struct bb_strv monitors;    /* monitors with kernel features of their own */
+	int nic;                    /* a NIC: virtio-net */
 };
 
 /* Add what plan p needs to n. 0 or -ENOMEM. */
