@@ -64,6 +64,10 @@ static const char usage_text[] =
     "  --resume              continue the bisection of DIR: its boots.jsonl is replayed\n"
     "                        first, then only what is missing is booted\n" VERB_SET_HELP
     "  --cpus N, --mem MB    the VM (default 2 CPUs, 1024 MB)\n"
+    "  --parallel 2          boot the two sides of each comparison side by side, each VM\n"
+    "                        on its own host CPUs (as run --parallel; one at a time when\n"
+    "                        the host has no room): about half the wall time, and the\n"
+    "                        interval pairs the boots that ran together\n"
     "\n"
     "Output: a line per step (the candidate, boots per side, the interval, the verdict, what\n"
     "is left), then the result: the culprit and its parent (or no reproducible change, or the\n"
@@ -159,6 +163,7 @@ static int parse_args(int argc, char **argv, struct args *a)
 	a->bo.accel = a->c.accel;
 	a->bo.cpus = a->c.cpus;
 	a->bo.mem_mb = a->c.mem_mb;
+	a->bo.parallel = a->c.parallel;
 	a->bo.sets = a->c.sets.n ? &a->c.sets : NULL;
 	if (!a->bo.outdir) {
 		verb_job_outdir(a->bo.job, "-bisect", a->outdir, sizeof(a->outdir));

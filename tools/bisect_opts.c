@@ -36,6 +36,13 @@ int bisect_option(const char *verb, struct bisect_opts *o, int opt, const char *
 		rc = verb_number(verb, "--cpus", v, 1, 256, "1 to 256", NULL, &x);
 		o->cpus = (int)x;
 		return rc;
+	case BISECT_OPT_PARALLEL:
+		rc = verb_number(verb, "--parallel", v, 1, 2,
+		                 "1 (one VM at a time) or 2 (the two sides of a comparison side by "
+		                 "side)",
+		                 NULL, &x);
+		o->parallel = (int)x;
+		return rc;
 	case BISECT_OPT_MEM:
 		rc = verb_number(verb, "--mem", v, 128, 1 << 20, "at least 128 (MB)", NULL, &x);
 		o->mem_mb = (int)x;

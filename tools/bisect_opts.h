@@ -22,6 +22,7 @@ enum {
 	BISECT_OPT_SET,
 	BISECT_OPT_CPUS,
 	BISECT_OPT_MEM,
+	BISECT_OPT_PARALLEL,
 };
 #define BISECT_OPTIONS                                                                             \
 	{"stat", required_argument, NULL, BISECT_OPT_STAT},                                        \
@@ -33,6 +34,7 @@ enum {
 	    {"images", required_argument, NULL, BISECT_OPT_IMAGES},                                \
 	    {"set", required_argument, NULL, BISECT_OPT_SET},                                      \
 	    {"cpus", required_argument, NULL, BISECT_OPT_CPUS},                                    \
+	    {"parallel", required_argument, NULL, BISECT_OPT_PARALLEL},                            \
 	{                                                                                          \
 		"mem", required_argument, NULL, BISECT_OPT_MEM                                     \
 	}
@@ -42,6 +44,7 @@ struct bisect_opts {
 	const char *stat, *images;
 	enum bb_accel accel;
 	int cpus, mem_mb;
+	int parallel; /* 2: each comparison's sides booted side by side in pairs */
 	struct bb_strv sets;
 	int given; /* one of them was given */
 };

@@ -75,7 +75,8 @@ static const char usage_text[] =
     "                        (default: make defconfig)\n"
     "  --candidates N        commits in the range, for the error budget (default 1024)\n"
     "  --stat NAME, --min-change P%, --max-boots N, --first-look N, --alpha A,\n"
-    "  --accel auto|kvm|tcg, --images DIR, --set KEY=VALUE, --cpus N, --mem MB\n"
+    "  --accel auto|kvm|tcg, --images DIR, --set KEY=VALUE, --cpus N, --mem MB,\n"
+    "  --parallel 2\n"
     "                        as benchboot bisect (--init only: every step keeps them)\n"
     "\n"
     "exit of --init: 0 D recorded (a change beyond --min-change), 1 no reproducible change\n"
@@ -412,6 +413,7 @@ static int init_main(struct args *a, struct bb_bisect_boots_opts *bo, struct ver
 	s.first_look = a->c.d.first_look;
 	s.cpus = a->c.cpus;
 	s.mem_mb = a->c.mem_mb;
+	s.parallel = a->c.parallel;
 	s.ncand = a->c.d.ncand;
 	s.done = 1;
 	r = bb_step_state_write(a->state, &s, err, sizeof(err));
@@ -480,6 +482,7 @@ static int step_main(struct args *a, struct bb_bisect_boots_opts *bo, struct ver
 	                                      : BB_ACCEL_AUTO;
 	bo->cpus = s.cpus;
 	bo->mem_mb = s.mem_mb;
+	bo->parallel = s.parallel;
 	bo->outdir = dir;
 	bo->cands = k;
 	bo->ncand = 2;
@@ -541,6 +544,7 @@ static int bisect_step_main(int argc, char **argv)
 	bo.accel = a.c.accel;
 	bo.cpus = a.c.cpus;
 	bo.mem_mb = a.c.mem_mb;
+	bo.parallel = a.c.parallel;
 	bo.resume = 1; /* an interrupted --init or step goes on from its boots.jsonl */
 	bo.interrupt = &interrupted;
 	bo.say = verb_term_say;

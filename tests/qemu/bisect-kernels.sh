@@ -6,7 +6,9 @@
 # (3) --resume once more replays every boot from the log and boots nothing; (4) a bad --kernels
 # file is refused (exit 100) naming the file and the line. --alpha 0.5, --first-look 3 and
 # --max-boots 5 keep it short (the effect is large; the decision core's error rate is tested
-# in tests/unit/test_bisect_decide.c): 4 comparisons spend 4/6 of alpha, 0.3333.
+# in tests/unit/test_bisect_decide.c): 4 comparisons spend 4/6 of alpha, 0.3333. Every comparison
+# boots its two sides side by side (--parallel 2, 1-vCPU VMs each on its own host CPU): run.json
+# shows the pairs, the sides taking turns on the CPUs.
 . tests/lib.sh
 . tests/qemu/bisect.inc
 cat >"$T/kernels" <<EOF
@@ -21,13 +23,14 @@ bisect() { # OUT ARGS...
 	local out=$1
 	shift
 	bb_timeout 1500 nice "$BENCHBOOT" bisect "$T/null.yaml" --kernels "$T/kernels" --accel tcg \
-		--images "$T/images" -o "$T/bis" --alpha 0.5 --first-look 3 --max-boots 5 "$@" \
+		--images "$T/images" -o "$T/bis" --alpha 0.5 --first-look 3 --max-boots 5 \
+		--parallel 2 --cpus 1 "$@" \
 		>"$T/$out" 2>&1
 }
 
 # (1) Ctrl-C during the first boot
 timeout --signal=KILL 600 "$BENCHBOOT" bisect "$T/null.yaml" --kernels "$T/kernels" --accel tcg \
-	--images "$T/images" -o "$T/bis" >"$T/int.out" 2>&1 &
+	--images "$T/images" -o "$T/bis" --parallel 2 --cpus 1 >"$T/int.out" 2>&1 &
 pid=$!
 BB_PIDS+=("$pid")
 for _ in $(seq 1 300); do
@@ -81,9 +84,27 @@ for line in open(os.path.join(d, "boots.jsonl")):
 assert 1 not in seen, "c1 was never the middle"
 assert set(seen) == {0, 2, 3, 4}, seen
 PY
+# --parallel 2: each comparison's two sides booted together, each VM on its own host CPU,
+# the sides taking turns on each CPU
+python3 - "$T/bis/run.json" <<'PY' || fail "run.json: the comparisons' pairs"
+import json, sys
+boots = [b for b in json.load(open(sys.argv[1]))["boots"] if b["outcome"] == "poweroff"]
+by_id = {b["boot_id"]: b for b in boots}
+cpus = {}
+for b in boots:
+    s = b.get("side_by_side")
+    assert s, ("booted alone", b["params"]["kernel"])
+    (p,) = s["partners"]
+    other = by_id[p]
+    assert other["params"]["kernel"] != b["params"]["kernel"], (b["params"], other["params"])
+    assert other["side_by_side"]["host_cpus"] != s["host_cpus"], (s, other["side_by_side"])
+    cpus.setdefault(s["host_cpus"], set()).add(b["params"]["kernel"])
+assert len(cpus) == 2 and all("c0" in k for k in cpus.values()), cpus
+print("run.json: %d boots in %d pairs; kernels on each host CPU set: %s" % (len(boots), len(boots) // 2, cpus))
+PY
 runjson=$(python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))["boots"]))' "$T/bis/run.json")
-# run.json also holds the interrupted boot of (1)
-expect_eq "run.json boots" "$runjson" $((boots + 1))
+# run.json also holds the interrupted pair of (1)
+expect_eq "run.json boots" "$runjson" $((boots + 2))
 echo "measured: $boots boots in $took s; $(grep '^change D' "$T/run.out")"
 # the 0-day table of the culprit against its parent, as the result says to get it
 expect_grep "^the 0-day table of the culprit against its parent: benchboot compare $T/bis --a kernel=c2 --b kernel=c3$" "$T/run.out"

@@ -68,7 +68,7 @@ dir=$(dirname "$vmlinuz")
 for f in config fragment build.log release; do [ -s "$dir/$f" ] || fail "the build kept no $f"; done
 grep -qx CONFIG_VIRTIO_BLK=y "$dir/config" || fail "the kept config lacks the fragment's CONFIG_VIRTIO_BLK=y"
 grep -qx CONFIG_SERIAL_8250_CONSOLE=y "$dir/config" || fail "the kept config lacks the serial console"
-expect_grep "^benchboot kernel: built ${c0:0:12} (6\.1\.[0-9]*) in [0-9]* s: " "$T/k0.err"
+expect_grep "^benchboot kernel: built ${c0:0:12} (6\.1\.[0-9]*-g${c0:0:12}) in [0-9]* s: " "$T/k0.err"
 echo "measured: defconfig + the job's fragment, make -j$(nproc) bzImage modules: $took s on $(nproc) CPUs"
 start=$(date +%s)
 "$BENCHBOOT" kernel "$repo" --commit "${c0:0:12}" --job "$T/null.yaml" >"$T/k0b.out" 2>"$T/k0b.err" ||

@@ -20,6 +20,7 @@ struct bb_bisect_boots {
 	size_t nold, *next;           /* per candidate: where its next logged boot is sought */
 	unsigned *boot_no;            /* per candidate: its boots so far */
 	char *prepared;               /* per candidate: made by o->prepare */
+	int pairs;                    /* the source boots pairs side by side */
 	size_t replayed, booted, used;
 	char stat[256];
 };
@@ -98,6 +99,7 @@ int bb_bisect_boots_open(const struct bb_bisect_boots_opts *o, struct bb_bisect_
 	ro->accel = o->accel;
 	ro->cpus = o->cpus;
 	ro->mem_mb = o->mem_mb;
+	ro->parallel = o->parallel >= 2 ? 2 : 0;
 	ro->interrupt = o->interrupt;
 	ro->say = o->say;
 	ro->status = o->status;
@@ -121,6 +123,8 @@ int bb_bisect_boots_open(const struct bb_bisect_boots_opts *o, struct bb_bisect_
 	}
 	if (!rc)
 		rc = bb_run_session_open(ro, &b->res, &b->session, err, errlen);
+	if (!rc)
+		b->pairs = o->parallel >= 2 && bb_run_session_pairs(b->session);
 	if (!rc && b->res.ngroups > 1)
 		rc = errbuf_fail(err, errlen, -EINVAL,
 		                 "%s has %zu boot groups: a bisection boots one (narrow the job "
@@ -161,10 +165,10 @@ static int log_boot(struct bb_bisect_boots *b, size_t cand, struct bb_bootlog_en
 
 /* The boot just made (the session's last record) into e: 0 (e->outcome "ok" or how it
  * failed), or -errno to end the bisection. */
-static int take_boot(struct bb_bisect_boots *b, struct bb_bootlog_entry *e, char *err,
-                     size_t errlen)
+static int take_record(struct bb_bisect_boots *b, size_t idx, struct bb_bootlog_entry *e,
+                       char *err, size_t errlen)
 {
-	const struct bb_run_record *rec = &b->res.recs[b->res.nrecs - 1];
+	const struct bb_run_record *rec = &b->res.recs[idx];
 	char dir[4400];
 	snprintf(e->folder, sizeof(e->folder), "%s", rec->folder);
 	snprintf(e->detail, sizeof(e->detail), "%s", rec->detail);
@@ -247,7 +251,7 @@ static int boot(void *ctx, size_t cand, double *vals, size_t cap, size_t *n, cha
 		say(b, BB_RUN_WARN, line);
 		snprintf(e.outcome, sizeof(e.outcome), "build-failed");
 		snprintf(e.detail, sizeof(e.detail), "%s", err);
-	} else if ((rc = take_boot(b, &e, err, errlen))) {
+	} else if ((rc = take_record(b, b->res.nrecs - 1, &e, err, errlen))) {
 		return rc;
 	}
 	if ((rc = log_boot(b, cand, &e, err, errlen)))
@@ -259,9 +263,71 @@ static int boot(void *ctx, size_t cand, double *vals, size_t cap, size_t *n, cha
 	return 0;
 }
 
+/* Both sides one after the other, as single boots. */
+static int boot_pair_single(struct bb_bisect_boots *b, const size_t k[2], double *vals[2],
+                            size_t cap, size_t n[2], int rc[2], char *err, size_t errlen)
+{
+	for (int j = 0; j < 2; j++) {
+		int r = boot(b, k[j], vals[j], cap, &n[j], err, errlen);
+		if (r < 0)
+			return r;
+		rc[j] = r;
+	}
+	return 0;
+}
+
+/* A logged boot's values handed to the core. */
+static void hand(const struct bb_bootlog_entry *e, double *vals, size_t cap, size_t *n, int *rc)
+{
+	*rc = !e->ok;
+	*n = e->ok ? (e->n < cap ? e->n : cap) : 0;
+	memcpy(vals, e->vals, *n * sizeof(*vals));
+}
+
+static int boot_pair(void *ctx, size_t ref, size_t cand, double *vals[2], size_t cap,
+                     size_t n[2], int rc[2], char *err, size_t errlen)
+{
+	struct bb_bisect_boots *b = ctx;
+	size_t k[2] = {ref, cand};
+	int r;
+	/* a side the log holds (a resumed bisection), or one that has to be built first: the two
+	 * one after the other, as single boots */
+	int single = 0;
+	for (int j = 0; j < 2; j++) {
+		size_t at = b->next[k[j]];
+		while (at < b->nold && b->old[at].index != k[j])
+			at++;
+		single |= at < b->nold || (b->o->prepare && !b->prepared[k[j]]);
+	}
+	if (single)
+		return boot_pair_single(b, k, vals, cap, n, rc, err, errlen);
+	if (b->o->interrupt && *b->o->interrupt)
+		return errbuf_fail(err, errlen, -EINTR, "interrupted");
+	size_t first = b->res.nrecs;
+	r = bb_run_session_boot_pair(b->session, ref, cand, err, errlen);
+	if (r < 0)
+		return r;
+	if (r > 0) /* images that cannot be built: the sides one at a time, as boot says it */
+		return boot_pair_single(b, k, vals, cap, n, rc, err, errlen);
+	for (int j = 0; j < 2; j++) {
+		struct bb_bootlog_entry e;
+		memset(&e, 0, sizeof(e));
+		rc[j] = 1;
+		n[j] = 0;
+		if (first + (size_t)j >= b->res.nrecs)
+			return errbuf_fail(err, errlen, -EINTR, "interrupted");
+		if ((r = take_record(b, first + (size_t)j, &e, err, errlen)) ||
+		    (r = log_boot(b, k[j], &e, err, errlen)))
+			return r;
+		hand(&e, vals[j], cap, &n[j], &rc[j]);
+	}
+	return 0;
+}
+
 struct bb_bisect_source bb_bisect_boots_source(struct bb_bisect_boots *b)
 {
-	return (struct bb_bisect_source){.boot = boot, .ctx = b};
+	return (struct bb_bisect_source){
+	    .boot = boot, .boot_pair = b->pairs ? boot_pair : NULL, .ctx = b};
 }
 
 void bb_bisect_boots_count(const struct bb_bisect_boots *b, struct bb_bisect_boots_count *c)

@@ -27,6 +27,10 @@ struct bb_bisect_boots_opts {
 	const char *images; /* NULL: images */
 	enum bb_accel accel;
 	int cpus, mem_mb; /* 0: run's defaults */
+	/* 2: a comparison's two sides booted side by side in pairs (run --parallel 2's placement:
+	 * each VM on its own host CPUs; one at a time when the host has no room), 0: one at a
+	 * time */
+	int parallel;
 	int resume;       /* replay DIR/boots.jsonl first; else a non-empty log is -EEXIST */
 	volatile sig_atomic_t *interrupt; /* nonzero: the VM stopped, the bisection ends */
 	/*

@@ -41,13 +41,9 @@ struct bis {
 
 enum rule { RULE_ENDS = BB_RULE_ENDS, RULE_STEP = BB_RULE_STEP, RULE_VERIFY = BB_RULE_VERIFY };
 
-static int boot_once(struct bis *b, size_t cand, struct side *s)
+/* One boot's outcome r (0 ran, 1 failed) and values into s, as boot id. */
+static int take(struct bis *b, struct side *s, int r, const double *vals, size_t n, size_t id)
 {
-	double vals[BB_BISECT_MAX_VALUES];
-	size_t n = 0;
-	int r = b->src->boot(b->src->ctx, cand, vals, BB_BISECT_MAX_VALUES, &n, b->err, b->errlen);
-	if (r < 0)
-		return r;
 	b->res->boots++;
 	if (r > 0 || !n) {
 		b->res->failed_boots++;
@@ -68,12 +64,38 @@ static int boot_once(struct bis *b, size_t cand, struct side *s)
 	}
 	for (size_t i = 0; i < n; i++) {
 		s->v[s->n] = vals[i];
-		s->boot[s->n++] = b->nboot;
+		s->boot[s->n++] = id;
 	}
-	b->nboot++;
 	s->boots++;
 	s->fails = 0; /* twice in a row makes a candidate untestable */
 	return 0;
+}
+
+static int boot_once(struct bis *b, size_t cand, struct side *s)
+{
+	double vals[BB_BISECT_MAX_VALUES];
+	size_t n = 0;
+	int r = b->src->boot(b->src->ctx, cand, vals, BB_BISECT_MAX_VALUES, &n, b->err, b->errlen);
+	if (r < 0)
+		return r;
+	return take(b, s, r, vals, n, b->nboot++);
+}
+
+/* ref and cand side by side: both sides' boots under one id. */
+static int boot_pair(struct bis *b, size_t ref, size_t cand, struct side s[2])
+{
+	double va[BB_BISECT_MAX_VALUES], vb[BB_BISECT_MAX_VALUES];
+	double *vals[2] = {va, vb};
+	size_t n[2] = {0, 0};
+	int rc[2] = {1, 1};
+	int r = b->src->boot_pair(b->src->ctx, ref, cand, vals, BB_BISECT_MAX_VALUES, n, rc,
+	                          b->err, b->errlen);
+	if (r < 0)
+		return r;
+	size_t id = b->nboot++;
+	for (int k = 0; k < 2 && !r; k++)
+		r = take(b, &s[k], rc[k], vals[k], n[k], id);
+	return r;
 }
 
 /* The interval in the direction of D (sign dir): [*x_lo, *x_hi]. */
@@ -130,7 +152,11 @@ static int compare(struct bis *b, size_t ref, size_t cand, enum rule rule,
 		size_t want = (size_t)b->plan.looks[l];
 		while (s[0].boots < want || s[1].boots < want) {
 			int k = s[0].boots > s[1].boots ? 1 : s[1].boots > s[0].boots ? 0 : 0;
-			if ((r = boot_once(b, k ? cand : ref, &s[k])))
+			if (b->src->boot_pair && s[0].boots < want && s[1].boots < want)
+				r = boot_pair(b, ref, cand, s);
+			else
+				r = boot_once(b, k ? cand : ref, &s[k]);
+			if (r)
 				goto out;
 			if (s[1].fails >= 2) {
 				st->verdict = BB_V_UNTESTABLE;

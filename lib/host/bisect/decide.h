@@ -35,6 +35,14 @@ struct bb_bisect_source {
 	 * <= cap), 1 when the boot (or the candidate's build) failed, -errno to abort (err set). */
 	int (*boot)(void *ctx, size_t cand, double *vals, size_t cap, size_t *n, char *err,
 	            size_t errlen);
+	/*
+	 * Or NULL: boot ref and cand side by side (a pair), each side as boot says (rc[k] 0 with
+	 * its values in vals[k][0..n[k]), or 1 failed). 0 when the pair ran, -errno to abort.
+	 * Both sides of a pair get one boot id, so when every boot of a comparison is in a whole
+	 * pair the interval pairs them (host/compare/statistics.h).
+	 */
+	int (*boot_pair)(void *ctx, size_t ref, size_t cand, double *vals[2], size_t cap,
+	                 size_t n[2], int rc[2], char *err, size_t errlen);
 	void *ctx;
 };
 

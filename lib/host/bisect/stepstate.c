@@ -43,6 +43,7 @@ int bb_step_state_write(const char *dir, const struct bb_step_state *s, char *er
 	jout_kv_int(&w, "first_look", s->first_look);
 	jout_kv_int(&w, "cpus", s->cpus);
 	jout_kv_int(&w, "mem_mb", s->mem_mb);
+	jout_kv_int(&w, "parallel", s->parallel);
 	jout_kv_int(&w, "candidates", (long long)s->ncand);
 	jout_kv_int(&w, "comparisons", (long long)s->done);
 	jout_obj_end(&w);
@@ -106,6 +107,8 @@ int bb_step_state_read(const char *dir, struct bb_step_state *s, char *err, size
 	s->first_look = (int)num(o, "first_look", &bad);
 	s->cpus = (int)num(o, "cpus", &bad);
 	s->mem_mb = (int)num(o, "mem_mb", &bad);
+	int no_parallel = 0; /* a state written before --parallel: one VM at a time */
+	s->parallel = (int)num(o, "parallel", &no_parallel);
 	s->ncand = (size_t)num(o, "candidates", &bad);
 	s->done = (size_t)num(o, "comparisons", &bad);
 	const struct jn *sets = jn_get(o, "sets");

@@ -22,6 +22,7 @@ struct bb_step_state {
 	double change, lo, hi;    /* D and its interval (the ends), % */
 	double alpha, min_change; /* as given (0: the defaults) */
 	int max_boots, first_look, cpus, mem_mb;
+	int parallel; /* 2: pairs side by side */
 	size_t ncand; /* the candidates the error budget is planned for */
 	size_t done;  /* comparisons made: the ends and the steps */
 };

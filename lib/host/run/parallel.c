@@ -36,7 +36,8 @@ static void *vm_boot(void *arg)
 	return NULL;
 }
 
-void bb_parallel_boot(struct run *r, size_t n, size_t nboots)
+void bb_parallel_boot(struct run *r, const struct bootspec *const *specs, size_t n,
+                      size_t nboots)
 {
 	struct bb_run_result *res = r->res;
 	size_t first = res->nrecs, group = r->sbs_groups++;
@@ -59,7 +60,7 @@ void bb_parallel_boot(struct run *r, size_t n, size_t nboots)
 		size_t idx = first + j, slot = bb_place_slot(group, j, r->nslots);
 		struct bb_run_record *rec = &res->recs[idx];
 		v->r = r;
-		v->s = &r->specs[idx % (r->ngroups * r->nk)];
+		v->s = specs[j];
 		v->idx = idx;
 		v->disk = r->disks[j];
 		v->cpus = &r->place.slots[slot];

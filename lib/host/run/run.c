@@ -700,8 +700,12 @@ static int boot_all(struct run *r, char *err, size_t errlen)
 		size_t n = nboots - i < width ? nboots - i : width;
 		if (r->res->two_host)
 			bb_pair_boot(r, s, r->sspecs ? &r->sspecs[s->group] : s, nboots);
-		else if (n > 1)
-			bb_parallel_boot(r, n, nboots);
+		else if (n > 1) {
+			const struct bootspec *specs[BB_PLACE_MAX_SLOTS];
+			for (size_t j = 0; j < n; j++)
+				specs[j] = &r->specs[(i + j) % (r->ngroups * r->nk)];
+			bb_parallel_boot(r, specs, n, nboots);
+		}
 		else
 			boot_one(r, s, nboots);
 		int qemu_failed = 0;
@@ -802,10 +806,10 @@ int bb_run_session_open(const struct bb_run_opts *o, struct bb_run_result *res,
 		return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 	s->r.o = o;
 	s->r.res = res;
-	int rc = o->until > 0 || o->parallel > 1 || o->server_kernel.vmlinuz
+	int rc = o->until > 0 || o->parallel > 2 || o->server_kernel.vmlinuz
 	             ? errbuf_fail(err, errlen, -EINVAL,
-	                           "a run booted one kernel at a time has no --until, "
-	                           "--parallel or --server-kernel")
+	                           "a run booted one kernel (or one pair) at a time has no "
+	                           "--until, --parallel above 2 or --server-kernel")
 	             : run_open(&s->r, 1, err, errlen);
 	if (rc) {
 		run_close(&s->r);
@@ -816,17 +820,12 @@ int bb_run_session_open(const struct bb_run_opts *o, struct bb_run_result *res,
 	return 0;
 }
 
-int bb_run_session_boot(struct bb_run_session *s, size_t kernel, char *err, size_t errlen)
+/* Room for n more records. */
+static int session_room(struct bb_run_session *s, size_t n, char *err, size_t errlen)
 {
 	struct run *r = &s->r;
 	struct bb_run_result *res = r->res;
-	if (kernel >= r->nk)
-		return errbuf_fail(err, errlen, -EINVAL, "no kernel %zu (%zu kernels)", kernel,
-		                   r->nk);
-	int rc = build_kernel_images(r, kernel, err, errlen);
-	if (rc)
-		return rc == -ENOMEM ? rc : 1;
-	if (res->nrecs == s->cap) {
+	while (res->nrecs + n > s->cap) {
 		size_t cap = s->cap ? 2 * s->cap : 16;
 		struct bb_run_record *recs = realloc(res->recs, cap * sizeof(*recs));
 		if (recs)
@@ -840,12 +839,62 @@ int bb_run_session_boot(struct bb_run_session *s, size_t kernel, char *err, size
 		memset(r->booted + s->cap, 0, (cap - s->cap) * sizeof(*booted));
 		s->cap = cap;
 	}
+	return 0;
+}
+
+int bb_run_session_boot(struct bb_run_session *s, size_t kernel, char *err, size_t errlen)
+{
+	struct run *r = &s->r;
+	if (kernel >= r->nk)
+		return errbuf_fail(err, errlen, -EINVAL, "no kernel %zu (%zu kernels)", kernel,
+		                   r->nk);
+	int rc = build_kernel_images(r, kernel, err, errlen);
+	if (rc)
+		return rc == -ENOMEM ? rc : 1;
+	if ((rc = session_room(s, 1, err, errlen)))
+		return rc;
 	const struct bootspec *spec = &r->specs[kernel]; /* boot group 0 */
 	if (r->res->two_host)
 		bb_pair_boot(r, spec, spec, 0);
 	else
 		boot_one(r, spec, 0);
-	res->interrupted = r->o->interrupt && *r->o->interrupt;
+	r->res->interrupted = r->o->interrupt && *r->o->interrupt;
+	return 0;
+}
+
+int bb_run_session_pairs(const struct bb_run_session *s)
+{
+	return s->r.nslots >= 2 && !s->r.res->two_host;
+}
+
+int bb_run_session_boot_pair(struct bb_run_session *s, size_t ka, size_t kb, char *err,
+                             size_t errlen)
+{
+	struct run *r = &s->r;
+	size_t k[2] = {ka, kb};
+	int rc = 0, bad[2] = {0, 0};
+	if (ka >= r->nk || kb >= r->nk)
+		return errbuf_fail(err, errlen, -EINVAL, "no kernel %zu (%zu kernels)",
+		                   ka >= r->nk ? ka : kb, r->nk);
+	for (int j = 0; j < 2; j++) {
+		rc = build_kernel_images(r, k[j], err, errlen);
+		if (rc == -ENOMEM)
+			return rc;
+		bad[j] = rc != 0;
+	}
+	if (bad[0] || bad[1])
+		return bad[0] ? 1 : 2;
+	if ((rc = session_room(s, 2, err, errlen)))
+		return rc;
+	const struct bootspec *specs[2] = {&r->specs[ka], &r->specs[kb]};
+	if (bb_run_session_pairs(s)) {
+		bb_parallel_boot(r, specs, 2, 0);
+	} else {
+		boot_one(r, specs[0], 0);
+		if (!(r->o->interrupt && *r->o->interrupt))
+			boot_one(r, specs[1], 0);
+	}
+	r->res->interrupted = r->o->interrupt && *r->o->interrupt;
 	return 0;
 }
 

@@ -124,6 +124,17 @@ struct bb_run_session;
 int bb_run_session_open(const struct bb_run_opts *o, struct bb_run_result *res,
                         struct bb_run_session **s, char *err, size_t errlen);
 int bb_run_session_boot(struct bb_run_session *s, size_t kernel, char *err, size_t errlen);
+/*
+ * Kernels ka and kb booted side by side (o->parallel 2: each VM on its own host CPUs, its own
+ * results disk; host/run/parallel.c), their two records appended in that order, a pair in
+ * run.json; one after the other when the host has no room for two (bb_run_session_pairs 0:
+ * said at open) or the first was interrupted (then one record). 0 when booted; 1 when ka's
+ * images could not be built, 2 when kb's could not (err says why; nothing booted), -errno.
+ */
+int bb_run_session_boot_pair(struct bb_run_session *s, size_t ka, size_t kb, char *err,
+                             size_t errlen);
+/* 1 when the session boots pairs side by side. */
+int bb_run_session_pairs(const struct bb_run_session *s);
 /* Kernel k's files from now on (a bisection's candidate, built from a tree only when it is
  * reached): its images are built at its next boot. The strings must outlive the session. */
 void bb_run_session_set_kernel(struct bb_run_session *s, size_t k, const char *vmlinuz,

@@ -113,9 +113,10 @@ int bb_run_boot_end(struct run *r, const struct bootspec *s, size_t idx, struct 
 /* DIR/run.json with the boots so far (a warning when it cannot be written). */
 void bb_run_write_json(struct run *r);
 
-/* The n boots from the res->nrecs-th of the run's order side by side, as group
- * r->sbs_groups (parallel.c). */
-void bb_parallel_boot(struct run *r, size_t n, size_t nboots);
+/* n boots side by side, specs[j] the res->nrecs + j-th, as group r->sbs_groups
+ * (parallel.c). */
+void bb_parallel_boot(struct run *r, const struct bootspec *const *specs, size_t n,
+                      size_t nboots);
 
 /* A two-host boot of group spec cs (the server: ss) as the res->nrecs-th boot (pair.c). */
 void bb_pair_boot(struct run *r, const struct bootspec *cs, const struct bootspec *ss,
