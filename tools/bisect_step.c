@@ -270,7 +270,14 @@ static int build_commit(const char *tree, const char *commit, const char *config
                         struct bb_bisect_cand *k)
 {
 	char *fragment = NULL, err[4096];
-	int rc = bb_kconfig_job_fragment(job, sets, tree, &fragment, NULL, err, sizeof(err));
+	struct bb_strv unresolved = {0};
+	int rc = bb_kconfig_job_fragment(job, sets, tree, &fragment, &unresolved, err, sizeof(err));
+	for (size_t i = 0; !rc && i < unresolved.n; i++)
+		fprintf(stderr,
+		        "benchboot bisect-step: warning: the job's module %s: no Makefile of %s "
+		        "builds it under a CONFIG symbol: set it in --config\n",
+		        unresolved.v[i], tree);
+	bb_strv_free(&unresolved);
 	if (!rc) {
 		struct bb_kbuild_opts o = {.tree = tree,
 		                           .commit = commit,

@@ -31,8 +31,19 @@ int bb_bisect_tree_open(struct bb_bisect_tree *t, const char *good, const char *
 		    "narrow the range (or let git drive: git bisect run with benchboot "
 		    "bisect-step --tree)",
 		    good, bad, t->shas.n - 1, max - 1);
-	if ((rc = bb_kconfig_job_fragment(t->job, t->sets, t->tree, &t->fragment, NULL, err,
-	                                  errlen)))
+	struct bb_strv unresolved = {0};
+	rc = bb_kconfig_job_fragment(t->job, t->sets, t->tree, &t->fragment, &unresolved, err,
+	                             errlen);
+	for (size_t i = 0; !rc && t->say && i < unresolved.n; i++) {
+		char line[1200];
+		snprintf(line, sizeof(line),
+		         "the job's module %.200s: no Makefile of %.800s builds it under a CONFIG "
+		         "symbol (a bare repository has none to read): set it in --config",
+		         unresolved.v[i], t->tree);
+		t->say(t->ctx, BB_RUN_WARN, line);
+	}
+	bb_strv_free(&unresolved);
+	if (rc)
 		return rc;
 	if (!(t->built = calloc(t->shas.n, sizeof(*t->built))) ||
 	    !(cands->v = calloc(t->shas.n, sizeof(*cands->v))))
