@@ -1,6 +1,7 @@
 /*
  * The kernel configuration a job needs (host/kernel/kconfig.h): a plan's needs (cgroup
- * controllers named and limited, the governor, the modules, the monitors, a NIC) into the
+ * controllers named and limited, the governor, the modules, the monitors, the sysctls that
+ * need a CONFIG symbol, a NIC) into the
  * fragment; a module's CONFIG symbol found in a fake kernel tree's Makefiles and Kconfig (a
  * tristate one taken over a bool one that builds an object of the same name, names with
  * dashes, lines continued with '\'); and a built .config checked against the fragment.
@@ -77,12 +78,20 @@ static void plan_needs(struct bb_kneeds *n)
 	bb_strv_add(&p.monitors, "vmstat");
 	bb_strv_add(&p.monitors, "perf-profile");
 	p.cluster = "two";
+	struct bb_plan_run run;
+	memset(&run, 0, sizeof(run));
+	bb_kvs_add(&run.sysctls, "kernel.sched_autogroup_enabled", "0");
+	bb_kvs_add(&run.sysctls, "net.sctp.addip_enable", "1");
+	bb_kvs_add(&run.sysctls, "net.core.somaxconn", "4096"); /* needs nothing of its own */
+	p.runs = &run;
+	p.nruns = 1;
 	CHECK_INT(bb_kneeds_add_plan(n, &p), ==, 0);
 	CHECK_INT(bb_kneeds_add_plan(n, &p), ==, 0); /* a second boot adds nothing twice */
 	bb_strv_free(&p.cgroup_controllers);
 	bb_kvs_free(&p.cgroup_limits);
 	bb_strv_free(&p.modules_boot);
 	bb_strv_free(&p.monitors);
+	bb_kvs_free(&run.sysctls);
 }
 
 static int count(const char *text, const char *line)
@@ -102,6 +111,7 @@ TEST(fragment)
 	CHECK_INT(n.controllers.n, ==, 3);
 	CHECK_INT(n.modules.n, ==, 2);
 	CHECK_INT(n.monitors.n, ==, 1); /* vmstat needs nothing of its own */
+	CHECK_INT(n.sysctls.n, ==, 2);
 	char *text;
 	struct bb_strv unresolved = {0};
 	CHECK_INT(bb_kconfig_fragment(&n, fake_tree(), &text, &unresolved), ==, 0);
@@ -131,7 +141,8 @@ TEST(fragment)
 	/* without a tree, the modules are named, not resolved */
 	CHECK_INT(bb_kconfig_fragment(&n, NULL, &text, NULL), ==, 0);
 	CHECK(strstr(text, "# the job's modules: dummy sctp") != NULL);
-	CHECK_INT(count(text, "CONFIG_IP_SCTP=m"), ==, 0);
+	CHECK(strstr(text, "# the job's module sctp (") == NULL);
+	CHECK_INT(count(text, "CONFIG_IP_SCTP=m"), ==, 1); /* for the net.sctp sysctl */
 	free(text);
 	/* a module no Makefile builds */
 	bb_strv_add(&n.modules, "nosuch");

@@ -71,6 +71,34 @@ static const struct ksym_map monitors[] = {
     {NULL, NULL},
 };
 
+/* sysctls (a name, or a prefix ending in '.' or '-') that exist only with a CONFIG symbol */
+static const struct ksym_map sysctls[] = {
+    {"kernel.sched_autogroup_enabled", "CONFIG_SCHED_AUTOGROUP=y"},
+    {"kernel.sched_schedstats", "CONFIG_SCHEDSTATS=y"},
+    {"kernel.numa_balancing", "CONFIG_NUMA_BALANCING=y"},
+    {"kernel.perf_event_", "CONFIG_PERF_EVENTS=y"},
+    {"kernel.nmi_watchdog", "CONFIG_LOCKUP_DETECTOR=y CONFIG_HARDLOCKUP_DETECTOR=y"},
+    {"kernel.watchdog", "CONFIG_LOCKUP_DETECTOR=y"},
+    {"fs.mqueue.", "CONFIG_POSIX_MQUEUE=y"},
+    {"fs.aio-", "CONFIG_AIO=y"},
+    {"fs.inotify.", "CONFIG_INOTIFY_USER=y"},
+    {"net.ipv6.", "CONFIG_IPV6=y"},
+    {"net.sctp.", "CONFIG_IP_SCTP=m"},
+    {NULL, NULL},
+};
+
+/* The entry of sysctls whose name or prefix covers name, or NULL. */
+static const struct ksym_map *sysctl_entry(const char *name)
+{
+	for (const struct ksym_map *m = sysctls; m->name; m++) {
+		size_t n = strlen(m->name);
+		char last = m->name[n - 1];
+		if (last == '.' || last == '-' ? !strncmp(name, m->name, n) : !strcmp(name, m->name))
+			return m;
+	}
+	return NULL;
+}
+
 static const char *map_lines(const struct ksym_map *m, const char *name)
 {
 	for (; m->name; m++)
@@ -125,6 +153,12 @@ int bb_kneeds_add_plan(struct bb_kneeds *n, const struct bb_plan *p)
 	for (size_t r = 0; !rc && r < p->nruns; r++)
 		for (size_t i = 0; !rc && i < p->runs[r].needs_modules.n; i++)
 			rc = add_words(&n->modules, p->runs[r].needs_modules.v[i]);
+	for (size_t r = 0; !rc && r < p->nruns; r++)
+		for (size_t i = 0; !rc && i < p->runs[r].sysctls.n; i++) {
+			const struct ksym_map *m = sysctl_entry(p->runs[r].sysctls.v[i].key);
+			if (m)
+				rc = add_once(&n->sysctls, m->name, strlen(m->name));
+		}
 	for (size_t i = 0; !rc && i < p->monitors.n; i++)
 		if (map_lines(monitors, p->monitors.v[i]))
 			rc = add_once(&n->monitors, p->monitors.v[i], strlen(p->monitors.v[i]));
@@ -139,6 +173,7 @@ void bb_kneeds_free(struct bb_kneeds *n)
 	bb_strv_free(&n->governors);
 	bb_strv_free(&n->modules);
 	bb_strv_free(&n->monitors);
+	bb_strv_free(&n->sysctls);
 	memset(n, 0, sizeof(*n));
 }
 
@@ -349,6 +384,7 @@ int bb_kconfig_fragment(const struct bb_kneeds *n, const char *tree, char **text
 		put_lines(&b, &done, "CONFIG_NETDEVICES=y CONFIG_VIRTIO_NET=y");
 	}
 	put_group(&b, &done, "the job's monitors", monitors, &n->monitors);
+	put_group(&b, &done, "the job's sysctls", sysctls, &n->sysctls);
 	if (n->modules.n && !tree) {
 		strbuf_printf(&b, "# the job's modules:");
 		for (size_t i = 0; i < n->modules.n; i++)

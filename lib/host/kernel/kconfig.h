@@ -4,7 +4,8 @@
  * olddefconfig`. It has what every benchboot boot needs (initramfs, serial console, virtio
  * block and PCI, devtmpfs, modules) and what the job's plans name: the cgroup hierarchy and
  * its controllers, the cpufreq governor, a virtio NIC, the monitors' kernel features (perf
- * events, sched_debug, lock_stat), and the job's modules, whose CONFIG symbols are found in
+ * events, sched_debug, lock_stat), the sysctls the runs write that exist only with a CONFIG
+ * symbol (kernel.sched_autogroup_enabled, fs.mqueue.*, net.ipv6.*, ...), and the job's modules, whose CONFIG symbols are found in
  * the tree's Makefiles (obj-$(CONFIG_X) += NAME.o) and Kconfig (tristate: =m, bool: =y).
  * Host only.
  */
@@ -23,6 +24,7 @@ struct bb_kneeds {
 	struct bb_strv governors;   /* cpufreq governors */
 	struct bb_strv modules;     /* the job's modules (modules.boot and the runs' needs) */
 	struct bb_strv monitors;    /* monitors with kernel features of their own */
+	struct bb_strv sysctls;     /* sysctls (names or prefixes) that need a CONFIG symbol */
 	int nic;                    /* a NIC: virtio-net */
 };
 
