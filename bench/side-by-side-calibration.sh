@@ -11,7 +11,8 @@
 #
 # --until: `--until UNTIL` (default 2%) on the A/A and on a known change (kernel B booted with
 # KNOWN, default pti=on: page table isolation forced, -44% on this job under TCG, on its
-# command line: a kernel-side cost), one at a time and side by side: the boots, the wall time, whether it settled and the interval it ended with.
+# command line: a kernel-side cost), one at a time and side by side: the boots, the wall
+# time, whether it settled and the interval it ended with.
 # Aim (issue 28): side by side in half the wall time of one at a time, or less, at the same
 # false-positive rate.
 #
