@@ -15,34 +15,24 @@
 #include "host/fileio.h"
 #include "host/kernel/kconfig.h"
 
-static void put(const char *tree, const char *rel, const char *text)
-{
-	char p[4200], dir[4200];
-	snprintf(p, sizeof(p), "%s/%s", tree, rel);
-	snprintf(dir, sizeof(dir), "%s", p);
-	*strrchr(dir, '/') = 0;
-	CHECK_INT(fileio_mkdirs(dir), ==, 0);
-	CHECK_INT(fileio_write_file(p, text, strlen(text)), ==, 0);
-}
-
 /* A tree: net/sctp builds sctp.o (tristate), kernel/dma a bool dummy.o, drivers/net the
  * tristate dummy.o, drivers/x a module with dashes over a continued line, tools/ ignored. */
 static const char *fake_tree(void)
 {
 	static char tree[4096];
 	snprintf(tree, sizeof(tree), "%s/linux", test_tmpdir());
-	put(tree, "Makefile", "obj-y += kernel/ net/ drivers/\n");
-	put(tree, "kernel/dma/Makefile", "obj-$(CONFIG_DMA_OPS) += dummy.o mapping.o\n");
-	put(tree, "kernel/dma/Kconfig", "config DMA_OPS\n\tbool\n");
-	put(tree, "net/sctp/Makefile",
+	test_write_file(tree, "Makefile", "obj-y += kernel/ net/ drivers/\n");
+	test_write_file(tree, "kernel/dma/Makefile", "obj-$(CONFIG_DMA_OPS) += dummy.o mapping.o\n");
+	test_write_file(tree, "kernel/dma/Kconfig", "config DMA_OPS\n\tbool\n");
+	test_write_file(tree, "net/sctp/Makefile",
 	    "obj-$(CONFIG_IP_SCTP) += sctp.o\nsctp-y := sm_sideeffect.o\n");
-	put(tree, "net/sctp/Kconfig",
+	test_write_file(tree, "net/sctp/Kconfig",
 	    "menuconfig IP_SCTP\n\ttristate \"SCTP\"\nconfig SCTP_DBG\n\tbool\n");
-	put(tree, "drivers/net/Makefile", "obj-$(CONFIG_DUMMY) += dummy.o\n");
-	put(tree, "drivers/net/Kconfig", "config DUMMY\n\ttristate \"Dummy net driver support\"\n");
-	put(tree, "drivers/x/Makefile", "obj-$(CONFIG_X_THING) += a.o \\\n\tsnd-x-thing.o\n");
-	put(tree, "drivers/x/Kconfig.thing", "config X_THING\n\tbool \"a bool\"\n");
-	put(tree, "tools/Makefile", "obj-$(CONFIG_TOOLS_ONLY) += only.o\n");
+	test_write_file(tree, "drivers/net/Makefile", "obj-$(CONFIG_DUMMY) += dummy.o\n");
+	test_write_file(tree, "drivers/net/Kconfig", "config DUMMY\n\ttristate \"Dummy net driver support\"\n");
+	test_write_file(tree, "drivers/x/Makefile", "obj-$(CONFIG_X_THING) += a.o \\\n\tsnd-x-thing.o\n");
+	test_write_file(tree, "drivers/x/Kconfig.thing", "config X_THING\n\tbool \"a bool\"\n");
+	test_write_file(tree, "tools/Makefile", "obj-$(CONFIG_TOOLS_ONLY) += only.o\n");
 	return tree;
 }
 
