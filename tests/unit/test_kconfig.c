@@ -9,10 +9,8 @@
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <sys/stat.h>
 
 #include "harness.h"
-#include "host/fileio.h"
 #include "host/kernel/kconfig.h"
 
 /* A tree: net/sctp builds sctp.o (tristate), kernel/dma a bool dummy.o, drivers/net the
