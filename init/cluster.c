@@ -199,10 +199,25 @@ static void meet_server(struct boot *b, double deadline)
 	struct peer_msg m;
 	char line[PEER_LINE_MAX], why[256];
 	int r, tries = 0;
-	while ((r = peer_connect(&conn, c->peer, b->plan.cluster_port,
-	                         init_now_ms() + CONNECT_TRY_MS < deadline
-	                             ? init_now_ms() + CONNECT_TRY_MS
-	                             : deadline))) {
+	hello_line(b, line, sizeof(line));
+	for (;;) {
+		r = peer_connect(&conn, c->peer, b->plan.cluster_port,
+		                 init_now_ms() + CONNECT_TRY_MS < deadline
+		                     ? init_now_ms() + CONNECT_TRY_MS
+		                     : deadline);
+		/* a connection the host's network takes back before the hello is through (the
+		 * peer's address not resolved yet: EHOSTUNREACH) is one more try, not a lost peer */
+		if (!r) {
+			if (!(r = peer_send(&conn, line)))
+				break;
+			peer_close(&conn);
+			if (r != -EHOSTUNREACH && r != -ENETUNREACH && r != -ECONNREFUSED &&
+			    r != -ECONNRESET && r != -EPIPE) {
+				wait_from = init_now_ms();
+				peer_state(b, "lost", "cannot send 'hello': %s", strerror(-r));
+				return;
+			}
+		}
 		tries++;
 		if (init_now_ms() + CONNECT_RETRY_MS >= deadline) {
 			peer_state(b, "timeout",
@@ -213,8 +228,7 @@ static void meet_server(struct boot *b, double deadline)
 		}
 		poll(NULL, 0, (int)CONNECT_RETRY_MS);
 	}
-	hello_line(b, line, sizeof(line));
-	if (send_line(b, line) || expect_any(b, &m, NULL, "hello", REPLY_MS))
+	if (expect_any(b, &m, NULL, "hello", REPLY_MS))
 		return;
 	hello_check(b, &m, why, sizeof(why));
 	if (*why) {
