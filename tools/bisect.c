@@ -21,6 +21,7 @@
 #include "host/bisect/report.h"
 #include "host/job/jobwarnings.h"
 #include "host/bisect/treecands.h"
+#include "host/bisect/verifytable.h"
 #include "host/run/progress.h"
 #include "strv.h"
 #include "bisect_opts.h"
@@ -72,7 +73,7 @@ static const char usage_text[] =
     "Output: a line per step (the candidate, boots per side, the interval, the verdict, what\n"
     "is left), then the result: the culprit and its parent (or no reproducible change, or the\n"
     "range left and why), the change D, the verification, the error bound spent, the boots\n"
-    "and the wall time.\n"
+    "and the wall time; with a culprit, its 0-day table against its parent (compare's).\n"
     "\n"
     "exit: 0 a culprit (or a range of untestable candidates) found, 1 no reproducible change,\n"
     "undecided, the bad end untestable, or interrupted (Ctrl-C: --resume continues), 100 bad\n"
@@ -269,10 +270,15 @@ static int bisect_main(int argc, char **argv)
 		                      c.replayed, text, sizeof(text));
 		printf("\n%sresults: %s (boots.jsonl: every boot; run.json, console/)\n", text,
 		       a.bo.outdir);
-		if (res.outcome == BB_B_CULPRIT)
+		if (res.outcome == BB_B_CULPRIT) {
 			printf("the 0-day table of the culprit against its parent: benchboot compare "
 			       "%s --a kernel=%s --b kernel=%s\n",
 			       a.bo.outdir, x.names[res.lo], x.names[res.hi]);
+			fflush(stdout);
+			if (bb_bisect_verify_table(stdout, a.bo.outdir, x.names[res.lo],
+			                           x.names[res.hi], err, sizeof(err)))
+				fprintf(stderr, "benchboot bisect: warning: the 0-day table: %s\n", err);
+		}
 		rc = outcome_status(&res);
 	}
 	bb_bisect_result_free(&res);

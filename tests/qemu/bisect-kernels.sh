@@ -108,6 +108,9 @@ expect_eq "run.json boots" "$runjson" $((boots + 2))
 echo "measured: $boots boots in $took s; $(grep '^change D' "$T/run.out")"
 # the 0-day table of the culprit against its parent, as the result says to get it
 expect_grep "^the 0-day table of the culprit against its parent: benchboot compare $T/bis --a kernel=c2 --b kernel=c3$" "$T/run.out"
+# and the table itself, after that line: the culprit's change marked
+sed -n '/^the 0-day table of the culprit/,$p' "$T/run.out" >"$T/table.out"
+expect_grep "I.* stress-ng.null.ops_per_sec" "$T/table.out"
 rc=0
 "$BENCHBOOT" compare "$T/bis" --a kernel=c2 --b kernel=c3 >"$T/cmp.out" 2>&1 || rc=$?
 cat "$T/cmp.out"
