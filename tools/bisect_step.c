@@ -270,14 +270,11 @@ static int build_commit(const char *tree, const char *commit, const char *config
                         struct bb_bisect_cand *k)
 {
 	char *fragment = NULL, err[4096];
-	struct bb_strv unresolved = {0};
-	int rc = bb_kconfig_job_fragment(job, sets, tree, &fragment, &unresolved, err, sizeof(err));
-	for (size_t i = 0; !rc && i < unresolved.n; i++)
-		fprintf(stderr,
-		        "benchboot bisect-step: warning: the job's module %s: no Makefile of %s "
-		        "builds it under a CONFIG symbol: set it in --config\n",
-		        unresolved.v[i], tree);
-	bb_strv_free(&unresolved);
+	struct bb_strv warnings = {0};
+	int rc = bb_kconfig_job_fragment(job, sets, tree, &fragment, &warnings, err, sizeof(err));
+	for (size_t i = 0; !rc && i < warnings.n; i++)
+		fprintf(stderr, "benchboot bisect-step: warning: %s\n", warnings.v[i]);
+	bb_strv_free(&warnings);
 	if (!rc) {
 		struct bb_kbuild_opts o = {.tree = tree,
 		                           .commit = commit,
@@ -291,9 +288,10 @@ static int build_commit(const char *tree, const char *commit, const char *config
 		fprintf(stderr, "benchboot bisect-step: %s%s\n", rc > 0 ? "" : "fatal: ", err);
 		return rc;
 	}
-	for (size_t i = 0; i < r->config_missing.n; i++)
-		fprintf(stderr, "benchboot bisect-step: warning: kernel %s: the fragment asks for %s\n",
-		        r->name, r->config_missing.v[i]);
+	for (size_t i = 0; i < r->config_missing.n; i++) {
+		bb_kbuild_missing_warning(r, i, err, sizeof(err));
+		fprintf(stderr, "benchboot bisect-step: warning: %s\n", err);
+	}
 	snprintf(k->name, sizeof(k->name), "%s", r->name);
 	k->vmlinuz = r->vmlinuz;
 	k->modules = r->modules;

@@ -63,7 +63,7 @@ static int kernel_main(int argc, char **argv)
 {
 	struct bb_kbuild_opts o = {.say = say};
 	struct bb_kbuild_result r;
-	struct bb_strv sets = {0}, unresolved = {0};
+	struct bb_strv sets = {0}, warnings = {0};
 	const char *job = NULL;
 	char *fragment = NULL, err[4096];
 	double jobs = 0;
@@ -111,25 +111,22 @@ static int kernel_main(int argc, char **argv)
 		rc = usage_error(cmd.name, "--set changes a job: give --job JOB");
 		goto out;
 	}
-	int r0 = bb_kconfig_job_fragment(job, sets.n ? &sets : NULL, o.tree, &fragment, &unresolved,
+	int r0 = bb_kconfig_job_fragment(job, sets.n ? &sets : NULL, o.tree, &fragment, &warnings,
 	                                 err, sizeof(err));
 	if (r0) {
 		fprintf(stderr, "benchboot kernel: fatal: %s\n", err);
 		rc = exit_status(r0);
 		goto out;
 	}
-	for (size_t i = 0; i < unresolved.n; i++)
-		fprintf(stderr,
-		        "benchboot kernel: warning: the job's module %s: no Makefile of %s builds "
-		        "%s.o under a CONFIG symbol: set it in --config\n",
-		        unresolved.v[i], o.tree, unresolved.v[i]);
+	for (size_t i = 0; i < warnings.n; i++)
+		fprintf(stderr, "benchboot kernel: warning: %s\n", warnings.v[i]);
 	o.fragment = fragment;
 	r0 = bb_kernel_build(&o, &r, err, sizeof(err));
-	for (size_t i = 0; i < r.config_missing.n; i++)
-		fprintf(stderr,
-		        "benchboot kernel: warning: the fragment asks for %s; the boots may miss "
-		        "it\n",
-		        r.config_missing.v[i]);
+	for (size_t i = 0; i < r.config_missing.n; i++) {
+		char line[1200];
+		bb_kbuild_missing_warning(&r, i, line, sizeof(line));
+		fprintf(stderr, "benchboot kernel: warning: %s\n", line);
+	}
 	if (r0 == 1) {
 		fprintf(stderr, "benchboot kernel: %s\n", err);
 		rc = EXIT_CHANGED;
@@ -146,7 +143,7 @@ out:
 	free(fragment);
 	bb_kbuild_result_free(&r);
 	bb_strv_free(&sets);
-	bb_strv_free(&unresolved);
+	bb_strv_free(&warnings);
 	return rc;
 }
 

@@ -58,6 +58,10 @@ printf 'obj-$(CONFIG_DUMMY) += dummy.o\n' >"$tree/drivers/net/Makefile"
 "$BENCHBOOT" check --kconfig --tree "$tree" "$sctp" >"$T/frag2" || fail "check --kconfig --tree: exit $?"
 expect_grep "^# the job's module sctp (net/sctp/Makefile)$" "$T/frag2"
 grep -qx CONFIG_IP_SCTP=m "$T/frag2" || fail "check --kconfig --tree did not resolve sctp to CONFIG_IP_SCTP=m"
+# a tree that does not build the job's module: the fragment says so, and a warning on stderr
+rm "$tree/net/sctp/Makefile"
+"$BENCHBOOT" check --kconfig --tree "$tree" "$sctp" >"$T/frag3" 2>"$T/frag3.err" || fail "check --kconfig, sctp not in the tree: exit $?"
+expect_grep "^benchboot check: warning: the job's module sctp: no Makefile of $tree builds sctp.o under a CONFIG symbol: set it in --config$" "$T/frag3.err"
 
 # a tree whose build fails: exit 1, the log kept, the failure remembered for that commit
 repo=$T/failing

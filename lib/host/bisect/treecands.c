@@ -31,18 +31,12 @@ int bb_bisect_tree_open(struct bb_bisect_tree *t, const char *good, const char *
 		    "narrow the range (or let git drive: git bisect run with benchboot "
 		    "bisect-step --tree)",
 		    good, bad, t->shas.n - 1, max - 1);
-	struct bb_strv unresolved = {0};
-	rc = bb_kconfig_job_fragment(t->job, t->sets, t->tree, &t->fragment, &unresolved, err,
+	struct bb_strv warnings = {0};
+	rc = bb_kconfig_job_fragment(t->job, t->sets, t->tree, &t->fragment, &warnings, err,
 	                             errlen);
-	for (size_t i = 0; !rc && t->say && i < unresolved.n; i++) {
-		char line[1200];
-		snprintf(line, sizeof(line),
-		         "the job's module %.200s: no Makefile of %.800s builds it under a CONFIG "
-		         "symbol (a bare repository has none to read): set it in --config",
-		         unresolved.v[i], t->tree);
-		t->say(t->ctx, BB_RUN_WARN, line);
-	}
-	bb_strv_free(&unresolved);
+	for (size_t i = 0; !rc && t->say && i < warnings.n; i++)
+		t->say(t->ctx, BB_RUN_WARN, warnings.v[i]);
+	bb_strv_free(&warnings);
 	if (rc)
 		return rc;
 	if (!(t->built = calloc(t->shas.n, sizeof(*t->built))) ||
@@ -81,8 +75,7 @@ int bb_bisect_tree_prepare(void *ctx, size_t cand, const char **vmlinuz, const c
 		return rc;
 	for (size_t i = 0; i < r->config_missing.n && t->say; i++) {
 		char line[1200];
-		snprintf(line, sizeof(line), "kernel %s: the fragment asks for %.1000s", r->name,
-		         r->config_missing.v[i]);
+		bb_kbuild_missing_warning(r, i, line, sizeof(line));
 		t->say(t->ctx, BB_RUN_WARN, line);
 	}
 	*vmlinuz = r->vmlinuz;

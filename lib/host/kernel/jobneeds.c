@@ -1,5 +1,6 @@
 /* What a job file asks of the kernel; see jobneeds.h. */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -38,13 +39,27 @@ int bb_kneeds_from_job(const char *job, const struct bb_strv *sets, struct bb_kn
 }
 
 int bb_kconfig_job_fragment(const char *job, const struct bb_strv *sets, const char *tree,
-                            char **text, struct bb_strv *unresolved, char *err, size_t errlen)
+                            char **text, struct bb_strv *warnings, char *err, size_t errlen)
 {
 	struct bb_kneeds n;
+	struct bb_strv unresolved = {0};
 	memset(&n, 0, sizeof(n));
 	int rc = job ? bb_kneeds_from_job(job, sets, &n, err, errlen) : 0;
-	if (!rc && (rc = bb_kconfig_fragment(&n, tree, text, unresolved)))
+	if (rc)
+		goto out;
+	rc = bb_kconfig_fragment(&n, tree, text, &unresolved);
+	for (size_t i = 0; !rc && warnings && i < unresolved.n; i++) {
+		char line[2048];
+		snprintf(line, sizeof(line),
+		         "the job's module %.200s: no Makefile of %.1500s builds %.200s.o under a "
+		         "CONFIG symbol: set it in --config",
+		         unresolved.v[i], tree, unresolved.v[i]);
+		rc = bb_strv_add(warnings, line);
+	}
+	if (rc)
 		errbuf_fail(err, errlen, rc, "out of memory");
+out:
+	bb_strv_free(&unresolved);
 	bb_kneeds_free(&n);
 	return rc;
 }

@@ -16,10 +16,11 @@ int bb_kneeds_from_job(const char *job, const struct bb_strv *sets, struct bb_kn
 
 /*
  * The fragment (host/kernel/kconfig.h) for job (NULL: what every boot needs, no more), its
- * modules resolved in tree (NULL: listed unresolved); unresolved modules into *unresolved
- * (may be NULL). 0 or -errno with err; free(*text).
+ * modules resolved in tree (NULL: listed unresolved). A module the tree does not build under
+ * a CONFIG symbol is one sentence in *warnings (may be NULL), the same for every verb: "the
+ * job's module M: no Makefile of TREE builds M.o under a CONFIG symbol: set it in --config". 0 or -errno with err; free(*text).
  */
 int bb_kconfig_job_fragment(const char *job, const struct bb_strv *sets, const char *tree,
-                            char **text, struct bb_strv *unresolved, char *err, size_t errlen);
+                            char **text, struct bb_strv *warnings, char *err, size_t errlen);
 
 #endif

@@ -421,3 +421,9 @@ void bb_kbuild_result_free(struct bb_kbuild_result *r)
 {
 	bb_strv_free(&r->config_missing);
 }
+
+void bb_kbuild_missing_warning(const struct bb_kbuild_result *r, size_t i, char *out, size_t len)
+{
+	snprintf(out, len, "kernel %s: the fragment asks for %s; the boots may miss it", r->name,
+	         i < r->config_missing.n ? r->config_missing.v[i] : "?");
+}
