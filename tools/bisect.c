@@ -256,7 +256,7 @@ static int bisect_main(int argc, char **argv)
 	if (boots)
 		bb_bisect_boots_count(boots, &c);
 	if (r == -EINTR) {
-		printf("\ninterrupted: the VM was stopped; %zu boots are in %s/boots.jsonl: "
+		printf("\ninterrupted: every VM running was stopped; %zu boots are in %s/boots.jsonl: "
 		       "benchboot bisect ... -o %s --resume continues\n",
 		       c.booted + c.replayed, a.bo.outdir, a.bo.outdir);
 		rc = EXIT_CHANGED;

@@ -43,7 +43,7 @@ rc=0
 wait "$pid" || rc=$?
 cat "$T/int.out"
 expect_eq "exit code after Ctrl-C" "$rc" 1
-expect_grep "^interrupted: the VM was stopped; 0 boots are in .*boots.jsonl: .*--resume continues" "$T/int.out"
+expect_grep "^interrupted: every VM running was stopped; 0 boots are in .*boots.jsonl: .*--resume continues" "$T/int.out"
 if pgrep -f -- "$T/images" >/dev/null; then fail "a QEMU is still running"; fi
 
 # (2) the bisection, resumed in the same folder

@@ -109,12 +109,18 @@ static int make(struct kb *k, const char *step, char *err, size_t errlen, ...)
 	if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
 		return 0;
 	if (WIFEXITED(status) && WEXITSTATUS(status) == 2) {
-		/* make's own exit code when a child it ran was killed by Ctrl-C, too */
+		/* make's own exit code when a child it ran was killed by Ctrl-C, too: make then
+		 * says "make[N]: *** [FILE:LINE: TARGET] Interrupt" (a compiler's message that
+		 * merely holds the word is a build failure, not an interrupt) */
 		FILE *f = fopen(k->r->log, "r");
-		char line[512];
+		char line[1024];
 		int intr = 0;
-		while (f && fgets(line, sizeof(line), f))
-			intr |= strstr(line, "Interrupt") != NULL;
+		while (f && fgets(line, sizeof(line), f)) {
+			size_t n = strcspn(line, "\r\n");
+			line[n] = 0;
+			intr |= !strncmp(line, "make", 4) && strstr(line, ": *** ") &&
+			        n >= 10 && !strcmp(line + n - 10, " Interrupt");
+		}
 		if (f)
 			fclose(f);
 		if (intr)
