@@ -1,6 +1,9 @@
 /* DIR/run.json (lib/host/collect/runjson.c): one boot's entry put at a time, an earlier entry of
  * the same boot replaced, an unreadable file left alone; boot folders found by boot id. */
 #include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -115,7 +118,8 @@ TEST(runjson_write_dmesg_from_console)
 	                            .server_boot_id = "s1"};
 	snprintf(rec.console, sizeof(rec.console), "%s/client.log", d);
 	snprintf(rec.server_console, sizeof(rec.server_console), "%s/server.log", d);
-	struct bb_run_booted booted = {"k", "vmlinuz", "initrd", "console=ttyS0"};
+	struct bb_run_booted booted = {0};
+	CHECK_INT(bb_run_booted_set(&booted, "k", "vmlinuz", "initrd"), ==, 0);
 	CHECK_INT(bb_runjson_write(d, NULL, &rec, &booted, 1), ==, 0);
 	char path[4200];
 	snprintf(path, sizeof(path), "%s/run.json", d);
@@ -141,4 +145,52 @@ TEST(runjson_write_dmesg_from_console)
 	dm = jn_get(jn_get(j, "boots")->items[0], "dmesg");
 	CHECK(dm && dm->type == JN_NULL);
 	jn_free(j);
+	bb_run_booted_free(&booted);
+}
+
+/* What each entry names is its own copy: a bisection frees and makes again its kernels' paths
+ * (and its records grow by realloc) between boots, and every write of run.json names all the
+ * boots so far. The command line is the record's. */
+TEST(runjson_write_booted_outlives_its_sources)
+{
+	const char *d = test_tmpdir();
+	char err[256], name[64], vmlinuz[128], path[4200];
+	enum { N = 20 };
+	struct bb_run_record *recs = calloc(N, sizeof(*recs));
+	struct bb_run_booted *booted = calloc(N, sizeof(*booted));
+	CHECK(recs && booted);
+	for (size_t i = 0; i < N; i++) {
+		snprintf(recs[i].boot_id, sizeof(recs[i].boot_id), "b%zu", i);
+		recs[i].outcome = "poweroff";
+		snprintf(recs[i].cmdline, sizeof(recs[i].cmdline), "console=ttyS0 n=%zu", i);
+		snprintf(name, sizeof(name), "c%zu", i % 3);
+		snprintf(vmlinuz, sizeof(vmlinuz), "/cache/%zu/vmlinuz", i);
+		CHECK_INT(bb_run_booted_set(&booted[i], name, vmlinuz, NULL), ==, 0);
+		memset(name, 'x', sizeof(name) - 1); /* the sources change after the boot */
+		memset(vmlinuz, '\\', sizeof(vmlinuz) - 1);
+		name[sizeof(name) - 1] = vmlinuz[sizeof(vmlinuz) - 1] = 0;
+	}
+	/* a record set again (the same slot reused) replaces its copies */
+	CHECK_INT(bb_run_booted_set(&booted[0], "c0", "/cache/0/vmlinuz", "/img/initrd"), ==, 0);
+	CHECK_INT(bb_runjson_write(d, NULL, recs, booted, N), ==, 0);
+	snprintf(path, sizeof(path), "%s/run.json", d);
+	struct jn *j = jn_parse_file(path, err, sizeof(err));
+	CHECK(j != NULL);
+	const struct jn *boots = jn_get(j, "boots");
+	CHECK_INT(boots->n, ==, N);
+	for (size_t i = 0; i < N; i++) {
+		const struct jn *e = boots->items[i];
+		snprintf(name, sizeof(name), "c%zu", i % 3);
+		snprintf(vmlinuz, sizeof(vmlinuz), "/cache/%zu/vmlinuz", i);
+		CHECK_STR(jn_get(jn_get(e, "params"), "kernel")->str, name);
+		CHECK_STR(jn_get(e, "vmlinuz")->str, vmlinuz);
+		snprintf(vmlinuz, sizeof(vmlinuz), "console=ttyS0 n=%zu", i);
+		CHECK_STR(jn_get(e, "cmdline")->str, vmlinuz);
+		CHECK_INT(jn_get(e, "initrd")->type, ==, i ? JN_NULL : JN_STR);
+	}
+	jn_free(j);
+	for (size_t i = 0; i < N; i++)
+		bb_run_booted_free(&booted[i]);
+	free(booted);
+	free(recs);
 }

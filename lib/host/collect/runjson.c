@@ -114,7 +114,7 @@ static void write_boot(struct jout *w, const struct bb_run_record *recs, size_t 
 	jout_obj_end(w);
 	jout_kv_str(w, "vmlinuz", b->vmlinuz);
 	jout_kv_str(w, "initrd", b->initrd);
-	jout_kv_str(w, "cmdline", b->cmdline);
+	jout_kv_str(w, "cmdline", r->cmdline);
 	jout_kv_int(w, "boot_group", r->group);
 	jout_kv_int(w, "order_rotate", r->order_rotate);
 	jout_kv_str(w, "accel", r->accel);
@@ -131,6 +131,29 @@ static void write_boot(struct jout *w, const struct bb_run_record *recs, size_t 
 	write_server(w, r);
 	write_sbs(w, recs, n, r);
 	jout_obj_end(w);
+}
+
+static int copy(char **dst, const char *src)
+{
+	free(*dst);
+	*dst = src ? strdup(src) : NULL;
+	return src && !*dst ? -ENOMEM : 0;
+}
+
+int bb_run_booted_set(struct bb_run_booted *b, const char *kernel_name, const char *vmlinuz,
+                      const char *initrd)
+{
+	int a = copy(&b->kernel_name, kernel_name), v = copy(&b->vmlinuz, vmlinuz),
+	    i = copy(&b->initrd, initrd);
+	return a ? a : v ? v : i;
+}
+
+void bb_run_booted_free(struct bb_run_booted *b)
+{
+	free(b->kernel_name);
+	free(b->vmlinuz);
+	free(b->initrd);
+	memset(b, 0, sizeof(*b));
 }
 
 struct recs {

@@ -46,10 +46,18 @@ struct bb_run_record {
 	char sbs_cpus[256];
 };
 
-/* What a boot booted. */
+/* What a boot booted: copies, owned (a bisection's kernels and images are freed and made again
+ * between its boots while run.json keeps naming the earlier ones); the command line is the
+ * record's. */
 struct bb_run_booted {
-	const char *kernel_name, *vmlinuz, *initrd, *cmdline;
+	char *kernel_name, *vmlinuz, *initrd;
 };
+
+/* b's strings freed and replaced by copies of these (NULL stays NULL); -ENOMEM leaves NULLs,
+ * written as null. 0 or -ENOMEM. */
+int bb_run_booted_set(struct bb_run_booted *b, const char *kernel_name, const char *vmlinuz,
+                      const char *initrd);
+void bb_run_booted_free(struct bb_run_booted *b);
 
 /* 0 or -errno. old: the run.json found at the start (its boots are kept), or NULL. */
 int bb_runjson_write(const char *outdir, const struct jn *old, const struct bb_run_record *recs,

@@ -584,7 +584,9 @@ int bb_run_boot_end(struct run *r, const struct bootspec *s, size_t idx, struct 
 {
 	struct bb_run_result *res = r->res;
 	struct bb_run_record *rec = &res->recs[idx];
-	r->booted[idx] = (struct bb_run_booted){p->kernel_name, s->vmlinuz, s->initrd, rec->cmdline};
+	if (bb_run_booted_set(&r->booted[idx], p->kernel_name, s->vmlinuz, s->initrd))
+		bb_run_say(r, BB_RUN_WARN, "out of memory: run.json names no kernel for boot %zu",
+		           idx + 1);
 	bb_run_record_accel(r, rec);
 	snprintf(rec->boot_id, sizeof(rec->boot_id), "%s", p->boot_id);
 	rec->ok = p->ok;
@@ -682,6 +684,7 @@ static int boot_all(struct run *r, char *err, size_t errlen)
 	                          r->ngroups * r->nk;
 	res->recs = calloc(nboots, sizeof(*res->recs));
 	r->booted = calloc(nboots, sizeof(*r->booted));
+	r->nbooted = r->booted ? nboots : 0;
 	if (!res->recs || !r->booted)
 		return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 	volatile sig_atomic_t *stop = o->interrupt;
@@ -777,6 +780,8 @@ static void run_close(struct run *r)
 	free(r->have_plan);
 	free(r->specs);
 	free(r->sspecs);
+	for (size_t i = 0; i < r->nbooted; i++)
+		bb_run_booted_free(&r->booted[i]);
 	free(r->booted);
 	free(r->disks);
 	jn_free(r->old);
@@ -837,7 +842,7 @@ static int session_room(struct bb_run_session *s, size_t n, char *err, size_t er
 			return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 		memset(res->recs + s->cap, 0, (cap - s->cap) * sizeof(*recs));
 		memset(r->booted + s->cap, 0, (cap - s->cap) * sizeof(*booted));
-		s->cap = cap;
+		s->cap = r->nbooted = cap;
 	}
 	return 0;
 }

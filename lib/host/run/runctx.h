@@ -36,6 +36,7 @@ struct run {
 	struct bb_jobimage *groups; /* per group: what its images hold (a job's boots), or NULL */
 	unsigned char *built;       /* per kernel: its images built, its specs filled */
 	struct bb_run_booted *booted; /* per record: what it booted */
+	size_t nbooted;               /* booted's entries allocated */
 	struct bb_cluster cluster;    /* a two-host job's (res->two_host) */
 	enum bb_accel use;
 	int host_cpus;    /* online, read once at the start (0: unknown) */
