@@ -258,10 +258,7 @@ void bb_pair_boot(struct run *r, const struct bootspec *cs, const struct bootspe
 	/* kept with the record: sd[] is gone when later boots write run.json again */
 	rec->order_rotate = bb_run_order_turn(r, r->res->nrecs);
 	snprintf(rec->cmdline, sizeof(rec->cmdline), "%s", sd[CLIENT].cmdline);
-	if (bb_run_booted_set(&r->booted[res->nrecs], sd[CLIENT].p.kernel_name, cs->vmlinuz,
-	                      cs->initrd))
-		bb_run_say(r, BB_RUN_WARN, "out of memory: run.json names no kernel for boot %zu",
-		           res->nrecs + 1);
+	bb_run_keep_booted(r, res->nrecs, sd[CLIENT].p.kernel_name, cs->vmlinuz, cs->initrd);
 	res->nrecs++;
 	if (sd[CLIENT].booted)
 		bb_run_collect(r, &sd[CLIENT].p, res->disk, res->outdir, rec->console, rec->boot_id,

@@ -579,14 +579,20 @@ void bb_run_boot_begin(struct run *r, const struct bootspec *s, size_t idx, size
 	bb_run_boot_cmdline(r, idx, s->cmdline, rec);
 }
 
+void bb_run_keep_booted(struct run *r, size_t idx, const char *kernel_name, const char *vmlinuz,
+                        const char *initrd)
+{
+	if (bb_run_booted_set(&r->booted[idx], kernel_name, vmlinuz, initrd))
+		bb_run_say(r, BB_RUN_WARN, "out of memory: run.json names no kernel for boot %zu",
+		           idx + 1);
+}
+
 int bb_run_boot_end(struct run *r, const struct bootspec *s, size_t idx, struct bb_progress *p,
                     int qr, const struct bb_qemu_result *qres, const char *disk)
 {
 	struct bb_run_result *res = r->res;
 	struct bb_run_record *rec = &res->recs[idx];
-	if (bb_run_booted_set(&r->booted[idx], p->kernel_name, s->vmlinuz, s->initrd))
-		bb_run_say(r, BB_RUN_WARN, "out of memory: run.json names no kernel for boot %zu",
-		           idx + 1);
+	bb_run_keep_booted(r, idx, p->kernel_name, s->vmlinuz, s->initrd);
 	bb_run_record_accel(r, rec);
 	snprintf(rec->boot_id, sizeof(rec->boot_id), "%s", p->boot_id);
 	rec->ok = p->ok;
@@ -798,8 +804,7 @@ int bb_run(const struct bb_run_opts *o, struct bb_run_result *res, char *err, si
 }
 
 struct bb_run_session {
-	struct run r;
-	size_t cap; /* records allocated */
+	struct run r; /* r.nbooted: records (and booted entries) allocated */
 };
 
 int bb_run_session_open(const struct bb_run_opts *o, struct bb_run_result *res,
@@ -830,8 +835,8 @@ static int session_room(struct bb_run_session *s, size_t n, char *err, size_t er
 {
 	struct run *r = &s->r;
 	struct bb_run_result *res = r->res;
-	while (res->nrecs + n > s->cap) {
-		size_t cap = s->cap ? 2 * s->cap : 16;
+	while (res->nrecs + n > r->nbooted) {
+		size_t cap = r->nbooted ? 2 * r->nbooted : 16;
 		struct bb_run_record *recs = realloc(res->recs, cap * sizeof(*recs));
 		if (recs)
 			res->recs = recs;
@@ -840,9 +845,9 @@ static int session_room(struct bb_run_session *s, size_t n, char *err, size_t er
 			r->booted = booted;
 		if (!recs || !booted)
 			return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
-		memset(res->recs + s->cap, 0, (cap - s->cap) * sizeof(*recs));
-		memset(r->booted + s->cap, 0, (cap - s->cap) * sizeof(*booted));
-		s->cap = r->nbooted = cap;
+		memset(res->recs + r->nbooted, 0, (cap - r->nbooted) * sizeof(*recs));
+		memset(r->booted + r->nbooted, 0, (cap - r->nbooted) * sizeof(*booted));
+		r->nbooted = cap;
 	}
 	return 0;
 }

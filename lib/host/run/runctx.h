@@ -111,6 +111,10 @@ int bb_run_qemu(struct run *r, const struct bootspec *s, struct bb_progress *p,
                 struct bb_qemu_result *qres);
 int bb_run_boot_end(struct run *r, const struct bootspec *s, size_t idx, struct bb_progress *p,
                     int qr, const struct bb_qemu_result *qres, const char *disk);
+/* What the idx-th record booted, kept (copies) for every later write of run.json; a warning
+ * when out of memory. */
+void bb_run_keep_booted(struct run *r, size_t idx, const char *kernel_name, const char *vmlinuz,
+                        const char *initrd);
 /* DIR/run.json with the boots so far (a warning when it cannot be written). */
 void bb_run_write_json(struct run *r);
 
