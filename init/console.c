@@ -61,8 +61,12 @@ void console_log_open(const char *path)
 	}
 }
 
+/* when the init last printed a line (heartbeat() stays quiet within BB_HEARTBEAT_S of it) */
+static double last_line_ms;
+
 static void emit(const char *prefix, const char *fmt, va_list ap)
 {
+	last_line_ms = init_now_ms();
 	char line[2048];
 	size_t n = (size_t)snprintf(line, sizeof(line), "%s", prefix);
 	int m = vsnprintf(line + n, sizeof(line) - n, fmt, ap);
@@ -103,6 +107,15 @@ void machine(const char *fmt, ...)
 	va_start(ap, fmt);
 	emit(BB_CON_PREFIX, fmt, ap);
 	va_end(ap);
+}
+
+void heartbeat(const char *what, const char *run)
+{
+	double now = init_now_ms();
+	if (now - last_line_ms < BB_HEARTBEAT_S * 1e3)
+		return;
+	machine(BB_CON_HEARTBEAT " what=%s run=%s uptime=%.0f", what, run && *run ? run : "-",
+	        now / 1e3);
 }
 
 const char *console_word(const char *s, char *buf, size_t len)

@@ -66,6 +66,10 @@ void console_log_open(const char *path);
 void say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void machine(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void console_raw(const char *s);
+/* A heartbeat line (BB_CON_HEARTBEAT what=WHAT run=RUN) if none was printed in the last
+ * BB_HEARTBEAT_S seconds: the init calls it while it waits on long work, so that the host
+ * tells a busy init from a hung machine. */
+void heartbeat(const char *what, const char *run);
 
 /* A value for a machine line: whitespace becomes ',' (values there have no spaces). */
 const char *console_word(const char *s, char *buf, size_t len);

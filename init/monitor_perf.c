@@ -27,7 +27,14 @@
 #define KALLSYMS "/tmp/benchboot-kallsyms"
 #define KPTR "/proc/sys/kernel/kptr_restrict"
 #define STOP_WAIT_S 30
-#define REPORT_WAIT_S 900
+/* perf report and perf script together, after the iteration: the default post-processing
+ * budget (perf-profile: {budget: S}); past it they are stopped and the monitor is recorded
+ * as unavailable with that reason, and the boot goes on */
+#define BUDGET_S 600
+/* a perf child is the OOM killer's first choice: perf, not the benchmark or the init */
+#define PERF_OOM_ADJ "1000"
+#define LKP_PERIOD "1000003"
+#define SOFT_PERIOD "4000003" /* cpu-clock: 4 ms, 250 samples a second per CPU */
 #define NOT_STARTED 3 /* the controller's exit code: the window ended before its delay */
 
 struct perfmon {
@@ -47,11 +54,36 @@ static struct perfmon mons[] = {{.name = "perf-stat"}, {.name = "perf-profile"}}
 
 static const struct bb_plan *win_plan;
 static double win_runtime;
+static char win_run[128]; /* the run, for the heartbeat lines */
 
 void monitor_perf_window(const struct bb_plan *plan, double runtime)
 {
 	win_plan = plan;
 	win_runtime = runtime;
+}
+
+void monitor_perf_run(const char *id)
+{
+	snprintf(win_run, sizeof win_run, "%s", id ? id : "");
+}
+
+/* In a perf child: stdin from /dev/null, out on stdout, err (or out) on stderr, the signal
+ * mask cleared, the OOM killer's first choice; then perf with argv. Never returns. */
+static void exec_perf(char *const argv[], int out, int err)
+{
+	sigset_t none;
+	sigemptyset(&none);
+	if (out >= 0)
+		dup2(out, 1);
+	if (err >= 0)
+		dup2(err, 2);
+	int null = open("/dev/null", O_RDONLY);
+	if (null >= 0)
+		dup2(null, 0);
+	init_write("/proc/self/oom_score_adj", PERF_OOM_ADJ, 0);
+	sigprocmask(SIG_SETMASK, &none, NULL);
+	execv(init_path("%s", PERF), argv);
+	_exit(127);
 }
 
 /* A numeric option monitor.NAME.OPTION (>= 0), or def; a bad value is said and ignored. */
@@ -227,16 +259,8 @@ static void controller(const struct perfmon *m, char *const argv[], const char *
 	if (head && write(fd, head, strlen(head)) < 0)
 		_exit(126);
 	pid_t perf = fork();
-	if (!perf) {
-		dup2(fd, 1);
-		dup2(fd, 2);
-		int null = open("/dev/null", O_RDONLY);
-		if (null >= 0)
-			dup2(null, 0);
-		sigprocmask(SIG_SETMASK, &none, NULL);
-		execv(init_path("%s", PERF), argv);
-		_exit(127);
-	}
+	if (!perf)
+		exec_perf(argv, fd, fd);
 	close(fd);
 	int status = 0, done = perf < 0;
 	double end = m->duration > 0 ? now_s() + m->duration : -1;
@@ -378,12 +402,33 @@ static void start_profile(struct perfmon *m, const char *dir, int pmu)
 	char evbuf[32], databuf[600];
 	snprintf(evbuf, sizeof evbuf, "%s", ev);
 	snprintf(databuf, sizeof databuf, "%s", init_path("%s", data));
-	char dms[32], secs[32], dflag[3] = "-D";
+	char dms[32], secs[32], dflag[3] = "-D", count[48];
 	snprintf(dms, sizeof dms, "%ld", lround(delay * 1000));
 	snprintf(secs, sizeof secs, "%ld", (long)ceil(delay + duration));
-	char *argv[20] = {"perf", "record",          "-q", "-g",  "--realtime=1", "-m", "256",
-	                  "-a",   "--count=1000003", "-e", evbuf, "-N",           "-o", databuf};
-	size_t n = 14;
+	/* LKP's sample period, 1000003 events (its `period:`); the software clock of a machine
+	 * without a PMU counts nanoseconds, and under TCG a guest nanosecond is 10-50 times
+	 * less work than a bare-metal cycle: a longer period there, and no real-time priority,
+	 * which starves the benchmark and the init of a 2-vCPU guest (docs/jobs.md, "perf under
+	 * TCG") */
+	int soft = !strcmp(ev, "cpu-clock");
+	const char *period = win_plan ? bb_plan_monitor_option(win_plan, m->name, "period") : NULL;
+	char *pend = NULL;
+	long long pv = period ? strtoll(period, &pend, 10) : 0;
+	if (period && (pend == period || *pend || pv < 1)) {
+		add_note(m, "period %s is not a whole number of events >= 1: the default used",
+		         period);
+		period = NULL;
+	}
+	snprintf(count, sizeof count, "--count=%s",
+	         period ? period : soft ? SOFT_PERIOD : LKP_PERIOD);
+	char *argv[20] = {"perf", "record", "-q", "-g", "-m", "256", "-a", count,
+	                  "-e",   evbuf,    "-N", "-o", databuf};
+	size_t n = 13;
+	if (!soft)
+		argv[n++] = "--realtime=1";
+	else
+		add_note(m, "%s, at normal priority (no --realtime=1: on the software clock)",
+		         count + 2);
 	if (delay > 0) {
 		argv[n++] = dflag;
 		argv[n++] = dms;
@@ -479,9 +524,10 @@ void monitor_perf_stop(void)
 }
 
 /* Run perf with argv, stdout to out (a path under init_root) or, fold non-NULL, through the
- * folder; stderr to err_path (appended). 0 or -errno; *status its wait status. */
+ * folder; stderr to err_path (appended); a heartbeat on the console while it works; killed at
+ * the deadline (now_s() time). 0 or -errno (-ETIMEDOUT: killed); *status its wait status. */
 static int run_perf(char *const argv[], const char *out, struct bb_perf_fold *fold,
-                    const char *err_path, int *status)
+                    const char *err_path, int *status, double dl)
 {
 	int p[2] = {-1, -1}, fd = -1;
 	if (fold ? pipe2(p, O_CLOEXEC) : 0)
@@ -491,19 +537,8 @@ static int run_perf(char *const argv[], const char *out, struct bb_perf_fold *fo
 		return -errno;
 	int efd = open(init_path("%s", err_path), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
 	pid_t pid = fork();
-	if (!pid) {
-		sigset_t none;
-		sigemptyset(&none);
-		dup2(fold ? p[1] : fd, 1);
-		if (efd >= 0)
-			dup2(efd, 2);
-		int null = open("/dev/null", O_RDONLY);
-		if (null >= 0)
-			dup2(null, 0);
-		sigprocmask(SIG_SETMASK, &none, NULL);
-		execv(init_path("%s", PERF), argv);
-		_exit(127);
-	}
+	if (!pid)
+		exec_perf(argv, fold ? p[1] : fd, efd);
 	int e = pid < 0 ? -errno : 0;
 	if (fd >= 0)
 		close(fd);
@@ -513,8 +548,8 @@ static int run_perf(char *const argv[], const char *out, struct bb_perf_fold *fo
 		close(p[1]);
 		char *buf = malloc(1 << 16), *line = NULL;
 		size_t have = 0, cap = 0;
-		double dl = now_s() + REPORT_WAIT_S;
 		for (int eof = pid < 0 || !buf; !eof;) {
+			heartbeat(argv[1], win_run);
 			struct pollfd pf = {p[0], POLLIN, 0};
 			if (now_s() >= dl) {
 				kill(pid, SIGKILL);
@@ -553,7 +588,8 @@ static int run_perf(char *const argv[], const char *out, struct bb_perf_fold *fo
 		close(p[0]);
 	}
 	if (pid > 0)
-		for (double dl = now_s() + REPORT_WAIT_S;;) {
+		for (;;) {
+			heartbeat(argv[1], win_run);
 			pid_t r = waitpid(pid, status, WNOHANG);
 			if (r == pid || (r < 0 && errno != EINTR))
 				break;
@@ -647,8 +683,15 @@ static void stats_profile(struct perfmon *m, const char *dir, struct bb_stats *o
 	               "-U",   "-g",     "folded,0.5,callee", "--sort=dso,symbol",
 	               "-i",   datap,    have_ks ? ks : NULL, NULL};
 	int status = 0;
-	double t0 = now_s();
-	int r = run_perf(rep, report, NULL, log, &status);
+	double t0 = now_s(), budget = option(m->name, "budget", BUDGET_S), dl = t0 + budget;
+	int r = run_perf(rep, report, NULL, log, &status, dl);
+	if (r == -ETIMEDOUT) {
+		snprintf(why, sizeof why,
+		         "unavailable: perf report overran the post-processing budget of %gs: "
+		         "stopped (a longer one: perf-profile: {budget: S})",
+		         budget);
+		goto out_status;
+	}
 	if (r || !WIFEXITED(status) || WEXITSTATUS(status)) {
 		last_line(log, line, sizeof line);
 		snprintf(why, sizeof why, "unavailable: perf report failed (%s)%s%s",
@@ -658,7 +701,7 @@ static void stats_profile(struct perfmon *m, const char *dir, struct bb_stats *o
 	struct bb_perf_fold *f = bb_perf_fold_new();
 	char *scr[] = {"perf", "script", "-F", "comm,ip,sym,dso", "-i", datap, have_ks ? ks : NULL,
 	               NULL};
-	if (f && !run_perf(scr, NULL, f, log, &status) && WIFEXITED(status) &&
+	if (f && !(r = run_perf(scr, NULL, f, log, &status, dl)) && WIFEXITED(status) &&
 	    !WEXITSTATUS(status)) {
 		FILE *fo = fopen(init_path("%s", folded), "we");
 		long n = fo ? bb_perf_fold_write(f, m->event, fo) : -errno;
@@ -666,7 +709,11 @@ static void stats_profile(struct perfmon *m, const char *dir, struct bb_stats *o
 			n = -EIO;
 		if (n < 0)
 			add_note(m, "no folded stacks: %s: %s", folded, strerror((int)-n));
-	} else
+	} else if (r == -ETIMEDOUT)
+		add_note(m, "no folded stacks: perf script overran the post-processing budget of "
+		            "%gs: stopped",
+		         budget);
+	else
 		add_note(m, "no folded stacks: perf script failed");
 	bb_perf_fold_free(f);
 	unlink(init_path("%s", KALLSYMS));

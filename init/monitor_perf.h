@@ -27,6 +27,8 @@
 /* The next iteration's plan (its monitor.NAME.OPTION keys) and runtime in seconds: called
  * before monitor_start. */
 void monitor_perf_window(const struct bb_plan *plan, double runtime);
+/* The run the next iteration belongs to, named in the heartbeat lines of the post-processing. */
+void monitor_perf_run(const char *id);
 
 /* Start the perf monitors among names (their status files written), from monitor_start. */
 void monitor_perf_start(const struct bb_strv *names, const char *dir);

@@ -638,9 +638,11 @@ static int wait_clients(struct boot *b, struct iteration *it, double deadline, l
 			        !it->procs[i].exited;
 		if (!live)
 			return 1;
-		if (init_now_ms() >= deadline)
+		double now = init_now_ms(), beat = now + BB_HEARTBEAT_S * 1e3;
+		if (now >= deadline)
 			return 0;
-		sleep_only(b, deadline);
+		sleep_only(b, deadline < beat ? deadline : beat);
+		heartbeat("run", it->run->id);
 		*ticks = self_ticks();
 		*ns = self_cpu_ns();
 		run_reap();
@@ -837,6 +839,7 @@ static void execute(struct boot *b, struct iteration *it)
 	if (monitors_run_in(b, it)) {
 		monitor_use_plan(&b->plan);
 		monitor_perf_window(&b->plan, run->runtime);
+		monitor_perf_run(run->id);
 		it->monitor_pid = monitor_start(&b->plan.monitors, it->dir);
 	}
 	if (it->monitor_pid < 0)
@@ -1162,6 +1165,15 @@ static void report(struct boot *b, struct iteration *it)
 static void iteration(struct boot *b, size_t runidx, int iter, int warmup, int monitored)
 {
 	const struct bb_plan_run *run = &b->plan.runs[runidx];
+	/* a monitored iteration runs for the plan's monitored.runtime, when it has one (a job's
+	 * monitored_runtime): the same run with its own length and client command */
+	struct bb_plan_run shortened;
+	if (monitored && run->monitored_argv.n) {
+		shortened = *run;
+		shortened.runtime = run->monitored_runtime;
+		shortened.client_argv = run->monitored_argv;
+		run = &shortened;
+	}
 	struct iteration it = {
 	    .run = run, .runidx = runidx, .iter = iter, .warmup = warmup, .monitored = monitored};
 	static const struct bb_strv none; /* the monitors of an iteration that runs none */

@@ -36,6 +36,12 @@
 #define BB_CON_SYSCTL "sysctl"               /* run= key= requested= actual= */
 #define BB_CON_PROC "proc"                   /* run= iter= role= index= pid= cpus= cgroup= */
 #define BB_CON_RUN_END "run-end"             /* id= iter= status= elapsed= ... reason= */
+/* the init is at work (a run, a monitor's post-processing): what= [run=] at most every
+ * BB_HEARTBEAT_S seconds while it is busy; a host calls the boot hung only after
+ * BB_HEARTBEAT_SILENCE_S without one (docs/console.md) */
+#define BB_CON_HEARTBEAT "heartbeat"
+#define BB_HEARTBEAT_S 30
+#define BB_HEARTBEAT_SILENCE_S 150
 #define BB_CON_RESULTS_END "results-end"     /* end marker of the LAVA lines */
 #define BB_CON_SETUP_TIME "setup-time"       /* init_to_first_client_ms= ... */
 #define BB_CON_SETUP_PATH "setup-path"       /* the first iteration's path to its clients */

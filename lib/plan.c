@@ -770,6 +770,11 @@ static int set_run(struct parser *ps, const char *key, const char *value)
 		r = bb_strv_add(&run->needs_modules, value);
 	} else if (!strcmp(key, "client.arg")) {
 		r = bb_strv_add(&run->client_argv, value);
+	} else if (!strcmp(key, "monitored.client.arg")) {
+		r = bb_strv_add(&run->monitored_argv, value);
+	} else if (!strcmp(key, "monitored.runtime")) {
+		if (parse_seconds(value, &run->monitored_runtime) || run->monitored_runtime <= 0)
+			return fail(ps, "%s: expected seconds > 0, not '%s'", key, value);
 	} else if (!strcmp(key, "client.count")) {
 		size_t len = strlen(value);
 		bit = R_COUNT;
@@ -816,6 +821,9 @@ static int end_run(struct parser *ps)
 		return fail(ps, "run %s: missing key 'runtime'", run->id);
 	if (!run->client_argv.n)
 		return fail(ps, "run %s: missing key 'client.arg'", run->id);
+	if (!run->monitored_argv.n != !run->monitored_runtime)
+		return fail(ps, "run %s: monitored.runtime and monitored.client.arg come together",
+		            run->id);
 	for (size_t i = 0; i < run->nservers; i++)
 		if (!run->servers[i].argv.n)
 			return fail(ps, "run %s: server.%zu has no server.%zu.arg", run->id, i, i);
@@ -1056,6 +1064,7 @@ void bb_plan_free(struct bb_plan *plan)
 		}
 		free(r->servers);
 		bb_strv_free(&r->client_argv);
+		bb_strv_free(&r->monitored_argv);
 		free(r->client_cpus);
 	}
 	free(plan->runs);

@@ -36,6 +36,10 @@ struct bb_plan_run {
 	struct bb_plan_server *servers;
 	size_t nservers, servers_cap;
 	struct bb_strv client_argv;
+	/* the monitored iterations' own length and client command (monitored.runtime,
+	 * monitored.client.arg: a job's monitored_runtime); 0 and empty: runtime and client_argv */
+	double monitored_runtime;
+	struct bb_strv monitored_argv;
 	int client_count;   /* when client_percent < 0 */
 	int client_percent; /* -1: client_count is a number */
 	char *client_cpus;
@@ -47,6 +51,10 @@ enum bb_role { BB_ROLE_NONE, BB_ROLE_SERVER, BB_ROLE_CLIENT };
 #define BB_CLUSTER_PORT 12870
 #define BB_CLUSTER_WAIT 120
 #define BB_MONITORED_DEFAULT 1 /* monitored iterations of each run, kept apart */
+/* a monitored iteration's length when the job gives no monitored_runtime (and the run is
+ * longer): LKP's perf-profile window, 10 s from half the runtime, fits with room to spare
+ * (docs/jobs.md, "The monitored iteration's length") */
+#define BB_MONITORED_RUNTIME_DEFAULT 30
 #define BB_RESULTS_TIMEOUT 120 /* results.timeout: default */
 
 /* cluster.host.N.*: one host of a two-host plan */

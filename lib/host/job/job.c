@@ -130,6 +130,7 @@ static const struct keydef keys[] = {
     {C_TOP, "seed", "order.seed", K_SEED, 0, BB_LEVEL_BOOT, C_NONE, NULL},
     {C_TOP, "warmup", NULL, K_WARMUP, 0, BB_LEVEL_BOOT, C_NONE, NULL},
     {C_TOP, "monitored", NULL, K_MONITORED, 0, BB_LEVEL_BOOT, C_NONE, NULL},
+    {C_TOP, "monitored_runtime", NULL, K_DURATION, 0, BB_LEVEL_BOOT, C_NONE, NULL},
     {C_SERVER, "netserver", NULL, K_SERVER, 0, BB_LEVEL_RUN, C_NONE, "netperf"},
     {C_SERVER, "affinity", "affinity.server", K_CPULIST, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
     {C_CLIENT, "netperf", NULL, K_SECTION, 0, BB_LEVEL_RUN, C_NETPERF, "netperf"},

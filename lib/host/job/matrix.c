@@ -9,6 +9,7 @@
 #include "host/job/monitors.h"
 #include "host/job/matrix.h"
 #include "host/job/rootfs.h"
+#include "host/job/units.h"
 #include "plan.h"
 
 #define RUNID_MAX 200
@@ -323,6 +324,32 @@ int bb_boot_monitored(const struct bb_boot *boot)
 	return v ? atoi(v) : BB_MONITORED_DEFAULT;
 }
 
+int bb_run_monitored_suite(const char *suite, const struct bb_boot *boot, const struct bb_run *run,
+                           struct bb_suite_run *sr, char *err, size_t errlen)
+{
+	double want = BB_MONITORED_RUNTIME_DEFAULT, have;
+	const char *v = bb_kvs_get(&boot->params, "monitored_runtime");
+	const char *rt = bb_kvs_get_or(&run->params, "runtime", bb_suite_default_runtime(suite));
+	if (v && (bb_parse_duration(v, &want) || want <= 0))
+		return errbuf_fail(err, errlen, -EINVAL,
+		                   "monitored_runtime: '%s' is not a positive duration", v);
+	if (bb_parse_duration(rt, &have) || want >= have)
+		return 0; /* a bad runtime: bb_suite_run says so */
+	struct bb_kvs p = {0};
+	char secs[32];
+	snprintf(secs, sizeof secs, "%gs", want);
+	int rc = 0;
+	for (size_t i = 0; i < run->params.n && !rc; i++)
+		rc = bb_kvs_add(&p, run->params.v[i].key, run->params.v[i].value);
+	if (rc || (rc = bb_kvs_set(&p, "runtime", secs))) {
+		bb_kvs_free(&p);
+		return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+	}
+	rc = bb_suite_run(suite, &p, sr, err, errlen);
+	bb_kvs_free(&p);
+	return rc ? rc : 1;
+}
+
 int bb_matrix_estimate(const struct bb_matrix *m, double *min_s, double *max_s, char *err,
                        size_t errlen)
 {
@@ -345,8 +372,22 @@ int bb_matrix_estimate(const struct bb_matrix *m, double *min_s, double *max_s, 
 			int rc = bb_suite_run(m->job->suite, &run->params, &sr, err, errlen);
 			if (rc)
 				return rc;
-			*min_s += (sr.iterations + monitored) * (sr.nominal_s + BB_RUN_OVERHEAD_S);
-			*max_s += (sr.iterations + monitored) * (sr.runtime_s + BB_RUN_OVERHEAD_S);
+			*min_s += sr.iterations * (sr.nominal_s + BB_RUN_OVERHEAD_S);
+			*max_s += sr.iterations * (sr.runtime_s + BB_RUN_OVERHEAD_S);
+			if (monitored) { /* as long as the measured ones, or shorter */
+				struct bb_suite_run ms;
+				int mr = bb_run_monitored_suite(m->job->suite, boot, run, &ms, err,
+				                                errlen);
+				if (mr < 0) {
+					bb_suite_run_free(&sr);
+					return mr;
+				}
+				const struct bb_suite_run *x = mr ? &ms : &sr;
+				*min_s += monitored * (x->nominal_s + BB_RUN_OVERHEAD_S);
+				*max_s += monitored * (x->runtime_s + BB_RUN_OVERHEAD_S);
+				if (mr)
+					bb_suite_run_free(&ms);
+			}
 			if (sr.nominal_s + BB_RUN_OVERHEAD_S > wmin)
 				wmin = sr.nominal_s + BB_RUN_OVERHEAD_S;
 			if (sr.runtime_s + BB_RUN_OVERHEAD_S > wmax)

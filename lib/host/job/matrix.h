@@ -51,6 +51,12 @@ void bb_matrix_free(struct bb_matrix *m);
 /* Each run's monitored iterations in the boot (`monitored:`, default BB_MONITORED_DEFAULT:
  * docs/jobs.md "Monitors"), when the job runs monitors. */
 int bb_boot_monitored(const struct bb_boot *boot);
+/* The run as its monitored iterations run it when they are shorter than its runtime
+ * (`monitored_runtime:`, default BB_MONITORED_RUNTIME_DEFAULT s): 1 with *sr filled (free it
+ * with bb_suite_run_free), 0 when they run as the measured ones (sr untouched), or -errno
+ * with err. */
+int bb_run_monitored_suite(const char *suite, const struct bb_boot *boot, const struct bb_run *run,
+                           struct bb_suite_run *sr, char *err, size_t errlen);
 #define BB_BOOT_OVERHEAD_S 15.0
 #define BB_RUN_OVERHEAD_S 2.0
 int bb_matrix_estimate(const struct bb_matrix *m, double *min_s, double *max_s, char *err,

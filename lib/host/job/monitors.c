@@ -47,7 +47,9 @@ static const struct monopt {
     {"perf-profile", "events", BB_MONOPT_TEXT},
     {"perf-profile", "delay", BB_MONOPT_DELAY},
     {"perf-profile", "duration", BB_MONOPT_SECONDS},
-    {"perf-profile", "period", BB_MONOPT_RECORDED},
+    {"perf-profile", "period", BB_MONOPT_TEXT},
+    /* benchboot's own: how long perf report and perf script may take after the iteration */
+    {"perf-profile", "budget", BB_MONOPT_SECONDS},
     {"perf-profile", "freq", BB_MONOPT_RECORDED},
     {"perf-profile", "callgraph", BB_MONOPT_RECORDED},
     {"perf-profile", "children", BB_MONOPT_RECORDED},

@@ -218,6 +218,7 @@ int bb_plan_write(const struct bb_matrix *m, size_t boot, char **text, char *err
 			    !strncmp(mons.v[j], k + 8, (size_t)(dot - k - 8)))
 				strbuf_printf(&o, "%s=%s\n", k, b->params.v[i].value);
 	}
+	int monitored = mons.n ? bb_boot_monitored(b) : 0;
 	bb_strv_free(&mons);
 	bb_strv_free(&missing);
 	if (rc) {
@@ -257,6 +258,28 @@ int bb_plan_write(const struct bb_matrix *m, size_t boot, char **text, char *err
 		if (rc) {
 			bb_suite_run_free(&sr);
 			goto out_free;
+		}
+		/* the monitored iterations' shorter length and command (`monitored_runtime:`) */
+		struct bb_suite_run ms;
+		int mr = monitored ? bb_run_monitored_suite(m->job->suite, b, run, &ms, err, errlen)
+		                   : 0;
+		if (mr < 0) {
+			rc = mr;
+			bb_suite_run_free(&sr);
+			goto out_free;
+		}
+		if (mr) {
+			strbuf_printf(&o, "monitored.runtime=%g\n", ms.runtime_s);
+			for (size_t i = 0; i < ms.client_argv.n && !rc; i++) {
+				const char *word;
+				if (!(rc = client_word(m, &ms, i, &word, err, errlen)))
+					strbuf_printf(&o, "monitored.client.arg=%s\n", word);
+			}
+			bb_suite_run_free(&ms);
+			if (rc) {
+				bb_suite_run_free(&sr);
+				goto out_free;
+			}
 		}
 		strbuf_printf(&o, "client.count=%s\n", sr.client_count);
 		if (sr.client_cpus)

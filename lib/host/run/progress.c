@@ -131,8 +131,11 @@ static double run_start(struct bb_progress *p, const struct bb_console_event *ev
 		bb_progress_event(p, "run %d/%d %s iteration %d/%d (%g s)%s%s", p->run_no,
 		                  p->runs_total, ev->id, ev->iter, ev->niter, ev->runtime,
 		                  *params ? ":" : "", params);
-	/* this limit holds until the run-end line, whatever is printed in between */
-	return ev->runtime + (r ? r->grace : 60) + 60;
+	/* this limit holds until the run-end line, whatever is printed in between (a heartbeat
+	 * may lengthen it, never shorten it) */
+	double allow = ev->runtime + (r ? r->grace : 60) + 60;
+	p->run_limit_at = p->run_start + allow;
+	return allow;
 }
 
 double bb_progress_line(void *ctx, const char *line)
@@ -174,6 +177,12 @@ double bb_progress_line(void *ctx, const char *line)
 			return 0;
 		}
 	}
+	/* the init is at work (a run, a monitor's post-processing): the next heartbeat or line
+	 * is due within BB_HEARTBEAT_SILENCE_S, or by the run's own limit if that is later */
+	if (strstr(line, BB_CON_LINE(BB_CON_HEARTBEAT))) {
+		double run_left = p->run_limit_at - bb_now();
+		return run_left > BB_HEARTBEAT_SILENCE_S ? run_left : BB_HEARTBEAT_SILENCE_S;
+	}
 	if (!bb_console_event(line, &ev))
 		return 0;
 	switch (ev.kind) {
@@ -193,6 +202,7 @@ double bb_progress_line(void *ctx, const char *line)
 			         ev.unit);
 		return 0;
 	case BB_EV_RUN_END:
+		p->run_limit_at = 0;
 		if (ev.warmup || ev.monitored) {
 			int k, n;
 			const char *apart = kept_apart(p, ev.warmup, ev.monitored, &k, &n);

@@ -25,6 +25,7 @@ struct bb_progress {
 	             */
 	int monitored; /* ... or its run's monitored-th monitored iteration (0: measured) */
 	double run_start, runtime, boot_start;
+	double run_limit_at; /* bb_now() time: the running run's silence limit ends (0: none) */
 	char last[256];
 	int boot_end_seen, iterations;
 	int writer_died; /* the init's results writer died: its results went to the console */
