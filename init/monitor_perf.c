@@ -530,6 +530,8 @@ static int run_perf(char *const argv[], const char *out, struct bb_perf_fold *fo
                     const char *err_path, int *status, double dl)
 {
 	int p[2] = {-1, -1}, fd = -1;
+	char what[32]; /* the heartbeat's what=: perf-report, perf-script */
+	snprintf(what, sizeof what, "perf-%s", argv[1]);
 	if (fold ? pipe2(p, O_CLOEXEC) : 0)
 		return -errno;
 	if (!fold &&
@@ -549,7 +551,7 @@ static int run_perf(char *const argv[], const char *out, struct bb_perf_fold *fo
 		char *buf = malloc(1 << 16), *line = NULL;
 		size_t have = 0, cap = 0;
 		for (int eof = pid < 0 || !buf; !eof;) {
-			heartbeat(argv[1], win_run);
+			heartbeat(what, win_run);
 			struct pollfd pf = {p[0], POLLIN, 0};
 			if (now_s() >= dl) {
 				kill(pid, SIGKILL);
@@ -589,7 +591,7 @@ static int run_perf(char *const argv[], const char *out, struct bb_perf_fold *fo
 	}
 	if (pid > 0)
 		for (;;) {
-			heartbeat(argv[1], win_run);
+			heartbeat(what, win_run);
 			pid_t r = waitpid(pid, status, WNOHANG);
 			if (r == pid || (r < 0 && errno != EINTR))
 				break;

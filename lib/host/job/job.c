@@ -20,6 +20,7 @@
 #include "host/job/job.h"
 #include "host/job/units.h"
 #include "parse_monitor.h"
+#include "parse_perf.h"
 #include "host/job/jobinclude.h"
 #include "host/job/monitors.h"
 #include "host/job/rootfs.h"
@@ -1294,7 +1295,7 @@ static int monitor_key(struct walker *w, yaml_node_t *key, yaml_node_t *val)
 			snprintf(all, sizeof all, "%s.%s", mon, opt);
 			if ((rc = take_values(w, &k, all, ov, &v, &n, &axis)))
 				return rc;
-			if (!bb_monitor_find(mon)) { /* checked; its monitor does not run here */
+			if (!bb_monitor_known(mon)) { /* checked; its monitor does not run here */
 				for (size_t i = 0; i < n; i++)
 					free(v[i].s);
 				free(v);
