@@ -73,6 +73,15 @@ static void exec_perf(char *const argv[], int out, int err)
 {
 	sigset_t none;
 	sigemptyset(&none);
+	/* benchboot.debug.crash=perf-report-hang (perf-script-hang, ...): this perf never
+	 * answers, on purpose (the post-processing budget then stops it) */
+	char point[48];
+	snprintf(point, sizeof point, "perf-%s-hang", argv[1]);
+	if (init_debug_switch_is(point)) {
+		say("benchboot.debug.crash=%s: not answering, on purpose", point);
+		for (;;)
+			pause();
+	}
 	if (out >= 0)
 		dup2(out, 1);
 	if (err >= 0)
