@@ -64,7 +64,8 @@ static const char usage_text[] =
     "  --images DIR          where images are built (default images)\n"
     "  --resume              continue the bisection of DIR: its boots.jsonl is replayed\n"
     "                        first, then only what is missing is booted\n" VERB_SET_HELP
-    "  --cpus N, --mem MB    the VM (default 2 CPUs, 1024 MB)\n"
+    "  --cpus N, --mem MB    the VM (default 2 CPUs, 1024 MB; under TCG, fewer CPUs when 2\n"
+    "                        would crowd the host, said)\n"
     "  --parallel 2          boot the two sides of each comparison side by side, each VM\n"
     "                        on its own host CPUs (as run --parallel; one at a time when\n"
     "                        the host has no room): about half the wall time, and the\n"

@@ -42,7 +42,8 @@ static const char usage_text[] =
     "  --repeat N            boot every group and kernel N times (default the job's LKP\n"
     "                        repeat_to, else 1)\n"
     VERB_SET_HELP
-    "  --cpus N, --mem MB    the VM (default 2 CPUs, 1024 MB)\n"
+    "  --cpus N, --mem MB    the VM (default 2 CPUs, 1024 MB; with --until or --parallel\n"
+    "                        under TCG, fewer CPUs when 2 would crowd the host, said)\n"
     "  -o DIR                results folder (default results/NAME): the collected boots,\n"
     "                        console/ (serial logs), results.img (the results disk), run.json\n"
     "  --disk FILE           results disk (default DIR/results.img; made when missing)\n"

@@ -9,6 +9,7 @@
 # in tests/unit/test_bisect_decide.c): 4 comparisons spend 4/6 of alpha, 0.3333. Every comparison
 # boots its two sides side by side (--parallel 2, 1-vCPU VMs each on its own host CPU): run.json
 # shows the pairs, the sides taking turns on the CPUs.
+# tests/run: alone (it decides from measured differences)
 . tests/lib.sh
 . tests/qemu/bisect.inc
 cat >"$T/kernels" <<EOF

@@ -4,6 +4,7 @@
 # side at least) is within +/-100% (wide: boot-to-boot spread on a loaded TCG host is
 # tens of %) or excludes 0 by more; (2) --until 0.01% --max-boots 2 stops
 # at the limit, saying so. Bad uses of the options are refused (exit 100).
+# tests/run: alone (it stops when an interval settles)
 . tests/lib.sh
 bb_need init netperf qemu
 kernel=$(ls "$SYSROOT"/boot/vmlinuz-* 2>/dev/null | head -n1)

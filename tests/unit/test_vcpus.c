@@ -83,3 +83,24 @@ TEST(vcpus_warning_text)
 	bb_vcpu_warning(&l, line, sizeof(line));
 	CHECK(strstr(line, "; use --cpus 7, a host with more CPUs, or KVM") != NULL);
 }
+
+TEST(vcpus_shape_for_deciding_boots)
+{
+	char line[1024];
+	/* one VM of the default 2 vCPUs on a 2-CPU TCG host: 1 vCPU, said */
+	CHECK_INT(bb_vcpu_shape(BB_ACCEL_TCG, 1, 2, line, sizeof(line)), ==, 1);
+	CHECK_STR(line, "VM shape: 1 vCPU per VM, not 2: 1 VM of 2 vCPUs under TCG would crowd "
+	                "this 2-CPU host, and a crowded host moves single iterations by up to 2x, "
+	                "more than the changes these boots decide on (--cpus N chooses)");
+	/* two at once on 2 CPUs: still 1 each (nothing smaller) */
+	CHECK_INT(bb_vcpu_shape(BB_ACCEL_TCG, 2, 2, line, sizeof(line)), ==, 1);
+	CHECK(strstr(line, "2 VMs of 2 vCPUs") != NULL);
+	/* room enough: the default; KVM or an unknown host: the default, nothing said */
+	CHECK_INT(bb_vcpu_shape(BB_ACCEL_TCG, 1, 4, line, sizeof(line)), ==, 0);
+	CHECK_STR(line, "");
+	CHECK_INT(bb_vcpu_shape(BB_ACCEL_TCG, 2, 8, line, sizeof(line)), ==, 0);
+	CHECK_INT(bb_vcpu_shape(BB_ACCEL_KVM, 1, 2, line, sizeof(line)), ==, 0);
+	CHECK_INT(bb_vcpu_shape(BB_ACCEL_TCG, 1, 0, line, sizeof(line)), ==, 0);
+	/* 2 VMs on 4 CPUs: 4 vCPUs would crowd it, 1 each leaves room */
+	CHECK_INT(bb_vcpu_shape(BB_ACCEL_TCG, 2, 4, line, sizeof(line)), ==, 1);
+}

@@ -100,6 +100,7 @@ int bb_bisect_boots_open(const struct bb_bisect_boots_opts *o, struct bb_bisect_
 	ro->cpus = o->cpus;
 	ro->mem_mb = o->mem_mb;
 	ro->parallel = o->parallel >= 2 ? 2 : 0;
+	ro->decide = 1;
 	ro->interrupt = o->interrupt;
 	ro->say = o->say;
 	ro->status = o->status;

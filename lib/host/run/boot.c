@@ -60,7 +60,7 @@ void bb_run_locked_status(void *ctx, const char *line)
 struct bb_vcpu_load bb_run_vcpu_load(const struct run *r)
 {
 	int vms = r->res->two_host && !r->o->only ? 2 : r->nslots > 1 ? (int)r->nslots : 1;
-	return bb_vcpu_load(r->use, r->o->cpus, vms, r->host_cpus);
+	return bb_vcpu_load(r->use, r->cpus, vms, r->host_cpus);
 }
 
 void bb_run_record_accel(const struct run *r, struct bb_run_record *rec)

@@ -102,7 +102,7 @@ static void *side_boot(void *arg)
 	    .initrd = sd->s->initrd,
 	    .append = sd->cmdline,
 	    .disk = *disk ? disk : NULL,
-	    .cpus = o->cpus,
+	    .cpus = r->cpus,
 	    .mem_mb = o->mem_mb,
 	    .console_log = sd->console,
 	    .deadline_s = dl,

@@ -394,7 +394,7 @@ static void warn_vcpus(struct run *r)
 static int place_vms(struct run *r, char *err, size_t errlen)
 {
 	const struct bb_run_opts *o = r->o;
-	int cpus = o->cpus > 0 ? o->cpus : BB_QEMU_DEFAULT_CPUS;
+	int cpus = r->cpus > 0 ? r->cpus : BB_QEMU_DEFAULT_CPUS;
 	char why[1024] = "", sets[2048] = "";
 	if (o->parallel <= 1)
 		return 0;
@@ -475,7 +475,21 @@ static void choose_accel(struct run *r)
 	r->allow = r->o->allowance > 0      ? r->o->allowance
 	           : r->use == BB_ACCEL_KVM ? KVM_ALLOWANCE_S
 	                                    : TCG_ALLOWANCE_S;
-	warn_vcpus(r);
+}
+
+/* The VMs' vCPUs: --cpus, else for boots that decide (bisect, --until, --parallel) a shape
+ * that leaves the host room under TCG, said (host/run/vcpus.h). */
+static void choose_shape(struct run *r)
+{
+	const struct bb_run_opts *o = r->o;
+	int vms = r->res->two_host && !o->only ? 2 : o->parallel > 1 ? o->parallel : 1;
+	char line[1024];
+	r->cpus = o->cpus;
+	if (o->cpus > 0 || !(o->decide || o->until > 0 || o->parallel > 1))
+		return;
+	r->cpus = bb_vcpu_shape(r->use, vms, r->host_cpus, line, sizeof(line));
+	if (r->cpus)
+		bb_run_say(r, BB_RUN_OUT, "%s", line);
 }
 
 /*
@@ -521,7 +535,7 @@ int bb_run_qemu(struct run *r, const struct bootspec *s, struct bb_progress *p,
 		bb_progress_event(
 		    p, "kernel %s, boot group %d, %s, %d CPUs, %d MB%s, deadline %.0f s%s",
 		    r->kernels[s->kernel].name, s->group, r->use == BB_ACCEL_KVM ? "KVM" : "TCG",
-		    o->cpus > 0 ? o->cpus : BB_QEMU_DEFAULT_CPUS, o->mem_mb ? o->mem_mb : 1024,
+		    r->cpus > 0 ? r->cpus : BB_QEMU_DEFAULT_CPUS, o->mem_mb ? o->mem_mb : 1024,
 		    pinned, dl, nic ? ", NIC on QEMU's user network" : "");
 		struct bb_qemu_opts qo = {
 		    .accel = r->use,
@@ -530,7 +544,7 @@ int bb_run_qemu(struct run *r, const struct bootspec *s, struct bb_progress *p,
 		    .append = rec->cmdline,
 		    .disk = *disk ? disk : NULL,
 		    .disk_blkdebug = o->blkdebug,
-		    .cpus = o->cpus,
+		    .cpus = r->cpus,
 		    .mem_mb = o->mem_mb,
 		    .console_log = rec->console,
 		    .deadline_s = dl,
@@ -763,12 +777,15 @@ static int run_open(struct run *r, int lazy, char *err, size_t errlen)
 		return errbuf_fail(err, errlen, -EINVAL,
 		                   "what to boot? a JOB file, or --image DIR, or --initrd FILE");
 	if ((rc = pick_kernels(r, err, errlen)) || (rc = until_check_sides(r, err, errlen)) ||
-	    (rc = make_outdir(r, err, errlen)) || (rc = prepare_boots(r, lazy, err, errlen)) ||
-	    (rc = place_vms(r, err, errlen)) || (rc = ensure_disk(r, err, errlen)))
+	    (rc = make_outdir(r, err, errlen)) || (rc = prepare_boots(r, lazy, err, errlen)))
 		return rc;
-	r->res->ngroups = r->ngroups;
 	r->host_cpus = bb_host_cpus();
 	choose_accel(r);
+	choose_shape(r);
+	if ((rc = place_vms(r, err, errlen)) || (rc = ensure_disk(r, err, errlen)))
+		return rc;
+	r->res->ngroups = r->ngroups;
+	warn_vcpus(r);
 	begin_boots(r);
 	return 0;
 }

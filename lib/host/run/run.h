@@ -67,6 +67,12 @@ struct bb_run_opts {
 	 */
 	int parallel;
 	/*
+	 * The boots decide something (bisect sets it; --until and --parallel 2+ imply it): with
+	 * cpus 0 under TCG, when the default VM shape would crowd the host's CPUs, each VM gets
+	 * fewer vCPUs, said before the first boot (host/run/vcpus.h, bb_vcpu_shape).
+	 */
+	int decide;
+	/*
 	 * A two-host job (its cluster has a server host and a client host): both hosts boot in
 	 * parallel, each VM with its results disk and a virtio NIC on a private network between
 	 * the two (host/run/pair.h).

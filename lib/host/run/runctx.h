@@ -40,6 +40,7 @@ struct run {
 	struct bb_cluster cluster;    /* a two-host job's (res->two_host) */
 	enum bb_accel use;
 	int host_cpus;    /* online, read once at the start (0: unknown) */
+	int cpus;         /* each VM's vCPUs: o->cpus, or the shape chosen for it (bb_vcpu_shape) */
 	int vcpus_warned; /* the TCG oversubscription warning was said (once a run) */
 	double allow;
 	char stamp[32];

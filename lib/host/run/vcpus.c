@@ -37,3 +37,22 @@ void bb_vcpu_warning(const struct bb_vcpu_load *l, char *buf, size_t len)
 	         l->vcpus, l->vcpus == 1 ? "" : "s", vms, l->host_cpus,
 	         l->host_cpus == 1 ? "" : "s", fewer);
 }
+
+int bb_vcpu_shape(enum bb_accel accel, int vms, int host_cpus, char *buf, size_t len)
+{
+	struct bb_vcpu_load l = bb_vcpu_load(accel, 0, vms, host_cpus);
+	buf[0] = 0;
+	if (!l.oversubscribed)
+		return 0;
+	int fit = (l.host_cpus - 1) / l.vms;
+	int cpus = fit < 1 ? 1 : fit;
+	if (cpus >= l.cpus)
+		return 0;
+	snprintf(buf, len,
+	         "VM shape: %d vCPU%s per VM, not %d: %d VM%s of %d vCPUs under TCG would crowd "
+	         "this %d-CPU host, and a crowded host moves single iterations by up to 2x, "
+	         "more than the changes these boots decide on (--cpus N chooses)",
+	         cpus, cpus == 1 ? "" : "s", l.cpus, l.vms, l.vms == 1 ? "" : "s", l.cpus,
+	         l.host_cpus);
+	return cpus;
+}
