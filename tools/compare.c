@@ -66,7 +66,8 @@ static const char usage_text[] =
     "                    A (red more, blue less)\n"
     "\n"
     "exit: 0 no significant change, 1 significant changes (a stat marked, or a kernel\n"
-    "report that one side never showed), 100 wrong usage or bad input, 111 system failure.\n";
+    "report that one side never showed), 100 wrong usage or bad input (data missing: a\n"
+    "run with ok iterations and no stats, a boot without env.json), 111 system failure.\n";
 
 #define MAX_AXIS 16
 
@@ -172,6 +173,13 @@ static int report(const struct bb_comparison *cmp, const struct args *a)
 			        strerror(errno));
 			return EXIT_SYSTEM;
 		}
+	}
+	if (cmp->nmissing) {
+		fprintf(stderr,
+		        "benchboot compare: %zu thing%s missing (listed under \"missing\"): the "
+		        "comparison is incomplete\n",
+		        cmp->nmissing, cmp->nmissing == 1 ? "" : "s");
+		return EXIT_USAGE;
 	}
 	return cmp->nsignificant || cmp->nfails_changed ? EXIT_CHANGED : EXIT_OK;
 }

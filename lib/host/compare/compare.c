@@ -593,6 +593,51 @@ static int notes_incomplete(struct bb_comparison *out, const struct bb_side *con
 	return note_apart(out, sides);
 }
 
+/* What should be there and is not (bb_comparison.missing): runs with ok iterations and no
+ * stat of the test, boots without env.json. */
+static int find_missing(struct bb_comparison *out, const struct bb_side *const sides[2])
+{
+	for (int s = 0; s < 2; s++)
+		for (size_t i = 0; i < sides[s]->nruns; i++) {
+			const struct bb_res_run *run = sides[s]->runs[i];
+			char *n = NULL;
+			int seen = 0;
+			for (size_t j = 0; j < i; j++)
+				seen |= sides[s]->runs[j]->boot == run->boot;
+			if (!seen && run->boot->env_missing &&
+			    asprintf(&n,
+			             "%s: %s/env.json: missing or empty: the environment this boot "
+			             "ran in is unknown, so no difference in it can be ruled out",
+			             s ? "B" : "A", run->boot->path) < 0)
+				return -ENOMEM;
+			if (n && bb_grow(&out->missing, &out->missing_cap, out->nmissing + 1,
+			                 sizeof(*out->missing))) {
+				free(n);
+				return -ENOMEM;
+			}
+			if (n)
+				out->missing[out->nmissing++] = n;
+			n = NULL;
+			if (run->iterations > run->failed_iterations && !run->test_values &&
+			    asprintf(&n,
+			             "%s: %s/runs/%s: no stat of the test, though %zu iteration%s "
+			             "ended ok (results.json empty, missing or without the test's "
+			             "stats)",
+			             s ? "B" : "A", run->boot->path, run->id,
+			             run->iterations - run->failed_iterations,
+			             run->iterations - run->failed_iterations == 1 ? "" : "s") < 0)
+				return -ENOMEM;
+			if (n && bb_grow(&out->missing, &out->missing_cap, out->nmissing + 1,
+			                 sizeof(*out->missing))) {
+				free(n);
+				return -ENOMEM;
+			}
+			if (n)
+				out->missing[out->nmissing++] = n;
+		}
+	return 0;
+}
+
 int bb_compare(const struct bb_side *a, const struct bb_side *b, const char *const *axis,
                size_t naxis, struct bb_comparison *out, char *err, size_t errlen)
 {
@@ -651,7 +696,7 @@ int bb_compare_more(const struct bb_side *a, const struct bb_side *b, const char
 		free(diff);
 		goto out;
 	}
-	if (notes_incomplete(out, sides) || note_hidden(out) ||
+	if (notes_incomplete(out, sides) || note_hidden(out) || find_missing(out, sides) ||
 	    bb_fail_stats(sides, &out->fails, &out->nfails, &out->nfails_changed))
 		goto out_oom;
 	r = 0;
@@ -700,5 +745,8 @@ void bb_comparison_free(struct bb_comparison *c)
 	for (size_t i = 0; i < c->nnotes; i++)
 		free(c->notes[i]);
 	free(c->notes);
+	for (size_t i = 0; i < c->nmissing; i++)
+		free(c->missing[i]);
+	free(c->missing);
 	memset(c, 0, sizeof(*c));
 }

@@ -71,6 +71,11 @@ struct bb_comparison {
 	char **notes; /* unmatched runs, incomplete boots, boots without results, boots with
 	               * kernel stall reports, failed iterations */
 	size_t nnotes, notes_cap;
+	/* data that should be there and is not, each "SIDE: where: what": a run whose iterations
+	 * ended ok with no stat of the test (an empty or missing results.json), a boot without
+	 * env.json. The comparison is not "no change" then: compare exits 100 */
+	char **missing;
+	size_t nmissing, missing_cap;
 	size_t nsignificant;
 	double confidence; /* of the intervals: 0.95 */
 	int more;          /* the stats LKP hides unless asked are shown (--more) */

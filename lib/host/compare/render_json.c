@@ -211,6 +211,11 @@ void bb_comparison_json(FILE *f, const struct bb_comparison *c, int all)
 	for (size_t i = 0; i < c->nnotes; i++)
 		jout_str(&w, c->notes[i]);
 	jout_arr_end(&w);
+	jout_key(&w, "missing");
+	jout_arr_begin(&w);
+	for (size_t i = 0; i < c->nmissing; i++)
+		jout_str(&w, c->missing[i]);
+	jout_arr_end(&w);
 	jout_kv_num(&w, "confidence", c->confidence);
 	jout_kv_bool(&w, "more", c->more);
 	jout_kv_int(&w, "significant_changes", c->nsignificant);

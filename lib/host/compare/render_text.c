@@ -250,6 +250,11 @@ void bb_comparison_print(FILE *f, const struct bb_comparison *c, int all)
 		for (size_t i = 0; i < c->nnotes; i++)
 			fprintf(f, "  %s\n", c->notes[i]);
 	}
+	if (c->nmissing) {
+		fprintf(f, "\nmissing (no data is not \"no change\": exit 100):\n");
+		for (size_t i = 0; i < c->nmissing; i++)
+			fprintf(f, "  %s\n", c->missing[i]);
+	}
 	size_t ni = 0, nl = 0;
 	for (size_t i = 0; i < c->nruns; i++)
 		for (size_t k = 0; k < c->runs[i].nstats; k++) {

@@ -174,9 +174,12 @@ static int add_values(struct bb_res_run *run, const struct bb_resjson_series *se
 	if (!nv)
 		return -1;
 	st->vals = nv;
+	int test = !only_monitors && !bb_stat_is_monitor(series->name);
 	for (size_t i = 0; i < series->n; i++)
-		if (!isnan(series->v[i])) /* null: the iteration had no value */
+		if (!isnan(series->v[i])) { /* null: the iteration had no value */
 			st->vals[st->n++] = series->v[i];
+			run->test_values += test;
+		}
 	return 0;
 }
 
@@ -455,6 +458,7 @@ static int load_boot(struct loader *ld, struct bb_res_boot *boot, const char *pa
 		goto out;
 	if (j && bb_kvs_flatten(&boot->env, "", j))
 		goto out_oom;
+	boot->env_missing = !boot->env.n;
 	if (load_server_env(ld, boot, path))
 		goto out;
 	bb_kvs_sort(&boot->env);

@@ -32,6 +32,9 @@ struct bb_res_run {
 	                     * stats are read, into stats beside the measured iterations' */
 	int first_position; /* the position in its boot of the run's first measured iteration
 	                     * (its status's "position", 1-based); 0 when no status says */
+	size_t test_values; /* values of the test's own stats (no monitor's) of the measured
+	                     * iterations: 0 with ok iterations is data missing, never "no
+	                     * change" (bb_compare's missing) */
 	struct bb_res_boot *boot;
 };
 
@@ -41,6 +44,7 @@ struct bb_res_boot {
 	struct bb_kvs params; /* boot-level parameters (boot.params) */
 	struct bb_kvs labels; /* from DIR/run.json (kernel=NAME): selectable, not matched */
 	int done;             /* the boot completed (a `done` file) */
+	int env_missing;      /* no env.json, or one with nothing in it: its environment unknown */
 	/* the kernel's lockup and stall reports during the boot, and the first (run.json's
 	 * kernel_stalls and kernel_stall; 0 and NULL when it does not say) */
 	int kernel_stalls;
