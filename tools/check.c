@@ -1,5 +1,5 @@
 /*
- * usage: benchboot check [-v] [--plans DIR] [--set KEY=VALUE]... JOB.yaml
+ * usage: benchboot check [-v] [--plans DIR] [--cpus N] [--set KEY=VALUE]... JOB.yaml
  *
  * Validate a job file and print its expanded matrix: the boot groups (boot-level parameters),
  * the runs of each boot with their iterations and durations, and an estimated wall time;
@@ -7,7 +7,8 @@
  * are applied and which are 0-day's plumbing, and the boots its repeat_to asks for.
  * -v also prints each boot group's plan; --plans DIR writes them as DIR/plan.N; --set
  * overrides a key of the job, as build and run do.
- * Exit 0 when the job is valid, 100 with the error (FILE:LINE:COL: ...) when it is not.
+ * Exit 0 when the job is valid, 1 when it is but a run would do nothing at --cpus N vCPUs,
+ * 100 with the error (FILE:LINE:COL: ...) when it is not.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -25,6 +26,7 @@
 #include "host/job/rootfs.h"
 #include "host/errbuf.h"
 #include "host/fileio.h"
+#include "host/run/vcpus.h"
 #include "verb.h"
 
 /* The cluster: one host (both roles), or each host with its role, address, NIC and MAC. */
@@ -44,7 +46,7 @@ static void print_cluster(const struct bb_job *job)
 }
 
 static const char usage_text[] =
-    "usage: benchboot check [-v] [--plans DIR] [--set KEY=VALUE]... JOB.yaml\n"
+    "usage: benchboot check [-v] [--plans DIR] [--cpus N] [--set KEY=VALUE]... JOB.yaml\n"
     "       benchboot check --kconfig [--tree DIR] [--set KEY=VALUE]... JOB.yaml\n\n"
     "Validate a job file and print its matrix: boots, runs per boot, iterations,\n"
     "estimated wall time; for a 0-day job its rootfs's cgroup layout, the kernel command\n"
@@ -53,12 +55,17 @@ static const char usage_text[] =
     "--kconfig prints, instead, the kernel configuration fragment the job needs (what\n"
     "`benchboot kernel --job` appends to the base config); --tree DIR finds the CONFIG\n"
     "symbols of the job's modules in that kernel tree's Makefiles.\n"
+    "--cpus N: the VM's vCPUs the clients are counted from (nr_threads: 25%), as run\n"
+    "--cpus N (default 2).\n"
     VERB_SET_HELP
-    "Exit 0: valid, 100: invalid job (the error names file, line, column, key).\n";
+    "Exit 0: valid, 1: valid, but a run would do nothing at these vCPUs (LKP's rule\n"
+    "drops it: the way out is said), 100: invalid job (the error names file, line,\n"
+    "column, key), 111: system failure.\n";
 
-enum { OPT_PLANS = 256, OPT_SET, OPT_KCONFIG, OPT_TREE };
+enum { OPT_PLANS = 256, OPT_SET, OPT_KCONFIG, OPT_TREE, OPT_CPUS };
 static const struct option options[] = {
 	{"plans", required_argument, NULL, OPT_PLANS},
+	{"cpus", required_argument, NULL, OPT_CPUS},
 	{"kconfig", no_argument, NULL, OPT_KCONFIG},
 	{"tree", required_argument, NULL, OPT_TREE},
 	{"set", required_argument, NULL, OPT_SET},
@@ -251,7 +258,12 @@ static void print_rootfs(const struct bb_boot *boot)
 	}
 }
 
-/* One run of a boot: its iterations, durations, warm-up and clients. */
+/* --cpus: the vCPUs the clients are counted from; runs LKP's rule would drop there */
+static int check_cpus = BB_QEMU_DEFAULT_CPUS;
+static size_t ndropped, nruns_total;
+
+/* One run of a boot: its iterations, durations, warm-up and clients (a share of the CPUs
+ * counted at --cpus, a run that gets none said with the way out). */
 static int print_run(const struct bb_job *job, const struct bb_boot *boot, size_t r, char *err,
                      size_t errlen)
 {
@@ -268,10 +280,20 @@ static int print_run(const struct bb_job *job, const struct bb_boot *boot, size_
 	if (boot_monitored(job, boot))
 		snprintf(warm + strlen(warm), sizeof warm - strlen(warm), " + %d monitored",
 		         boot_monitored(job, boot));
-	printf("  run %s: %d x %s%s%s%s%s, clients %s\n", run->id, sr.iterations, d1,
+	char share[64] = "", dropped[256];
+	int n = bb_vcpu_clients(sr.client_count, check_cpus, dropped, sizeof dropped);
+	if (strchr(sr.client_count, '%'))
+		snprintf(share, sizeof share, " (%d at %d vCPU%s)", n, check_cpus,
+		         check_cpus == 1 ? "" : "s");
+	printf("  run %s: %d x %s%s%s%s%s, clients %s%s\n", run->id, sr.iterations, d1,
 	       sr.runtime_s > sr.nominal_s ? " (at most " : "",
 	       sr.runtime_s > sr.nominal_s ? d2 : "", sr.runtime_s > sr.nominal_s ? ")" : "", warm,
-	       sr.client_count);
+	       sr.client_count, share);
+	nruns_total++;
+	if (*dropped) {
+		printf("    warning: %s\n", dropped);
+		ndropped++;
+	}
 	bb_suite_run_free(&sr);
 	return 0;
 }
@@ -403,6 +425,14 @@ static int check_main(int argc, char **argv)
 		case OPT_PLANS: plans = optarg; break;
 		case OPT_KCONFIG: kconfig = 1; break;
 		case OPT_TREE: tree = optarg; break;
+		case OPT_CPUS: {
+			double x;
+			if ((rc = verb_number(cmd.name, "--cpus", optarg, 1, 256, "1 to 256", NULL,
+			                      &x)))
+				goto out;
+			check_cpus = (int)x;
+			break;
+		}
 		case OPT_SET:
 			if ((rc = verb_add_set(cmd.name, &sets, optarg)))
 				goto out;
@@ -448,12 +478,19 @@ static int check_main(int argc, char **argv)
 		if (verbose || plans)
 			rc = print_plans(&m, verbose, plans, err, sizeof err);
 	}
+	if (!rc && ndropped)
+		printf("%zu of %zu runs would do nothing at %d vCPU%s (LKP's rule drops them; "
+		       "warnings above)%s\n",
+		       ndropped, nruns_total, check_cpus, check_cpus == 1 ? "" : "s",
+		       ndropped == nruns_total ? ": benchboot run would boot nothing" : "");
 	if (rc)
 		fprintf(stderr, "benchboot check: %s%s: %s\n", exit_status(rc) == EXIT_USAGE ? "" : "fatal: ",
 		        path, err);
 	bb_matrix_free(&m);
 	bb_job_free(&job);
 	rc = exit_status(rc);
+	if (rc == EXIT_OK && ndropped)
+		rc = EXIT_CHANGED;
 out:
 	bb_strv_free(&sets);
 	return rc;

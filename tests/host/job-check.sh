@@ -13,12 +13,12 @@ cat >"$T/want" <<'OUT'
 job netperf-cgroup (config/jobs/netperf-cgroup.yaml): suite netperf, 1 document
 boot 0: cgroup.mode=v1 cgroup.controllers=memory
   2 runs; modules: dummy sctp; programs: /usr/bin/netperf /usr/bin/netserver
-  run SCTP_STREAM_MANY.nr_threads-50pct: 1 x 10s, clients 50%
-  run SCTP_STREAM_MANY.nr_threads-100pct: 1 x 10s, clients 100%
+  run SCTP_STREAM_MANY.nr_threads-50pct: 1 x 10s, clients 50% (1 at 2 vCPUs)
+  run SCTP_STREAM_MANY.nr_threads-100pct: 1 x 10s, clients 100% (2 at 2 vCPUs)
 boot 1: cgroup.mode=v2 cgroup.controllers=memory
   2 runs; modules: dummy sctp; programs: /usr/bin/netperf /usr/bin/netserver
-  run SCTP_STREAM_MANY.nr_threads-50pct: 1 x 10s, clients 50%
-  run SCTP_STREAM_MANY.nr_threads-100pct: 1 x 10s, clients 100%
+  run SCTP_STREAM_MANY.nr_threads-50pct: 1 x 10s, clients 50% (1 at 2 vCPUs)
+  run SCTP_STREAM_MANY.nr_threads-100pct: 1 x 10s, clients 100% (2 at 2 vCPUs)
 total: 2 boots, 4 runs, 4 iterations, estimated wall time 1m18s (about 15 s per boot, 2 s per iteration on top of its runtime)
 OUT
 diff -u "$T/want" "$T/out" || fail "check output of netperf-cgroup.yaml changed"

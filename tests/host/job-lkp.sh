@@ -68,10 +68,20 @@ expect_eq "netperf arguments of TCP_STREAM" \
 	"$(bb_plan_args "$T/out" TCP_STREAM)" \
 	"/usr/bin/netperf -4 -H 127.0.0.1 -t TCP_STREAM -c -C -l 2 -- -m 10K -s 32K -S 32K "
 
-# nr_threads P%: 3 runs in the plan, the count resolved by the init (0 drops the run there)
-check -v $F/nr-threads-percent.yaml
+# nr_threads P%: 3 runs in the plan, the count resolved by the init (0 drops the run there);
+# check counts them at the VM's vCPUs (--cpus, default 2), names the run that would do nothing
+# with the way out, and exits 1; at --cpus 4 every run has a client (exit 0)
+rc=0
+"$BENCHBOOT" check -v $F/nr-threads-percent.yaml >"$T/out" 2>"$T/err" || rc=$?
+expect_eq "check of a job with a run LKP's rule drops: exit" "$rc" 1
 expect_grep "^total: 1 boot, 3 runs," "$T/out"
 expect_grep "^client.count=25%$" "$T/out"
+expect_grep "^  run TCP_RR.nr_threads-25pct: 1 x 1s, clients 25% (0 at 2 vCPUs)$" "$T/out"
+expect_grep "^    warning: nr_threads 25% of 2 vCPUs is 0 clients: LKP's rule drops the run (the init fails it); --cpus 4 gives 1, or --set nr_threads=1$" "$T/out"
+expect_grep "^  run TCP_RR.nr_threads-200pct: 1 x 1s, clients 200% (4 at 2 vCPUs)$" "$T/out"
+expect_grep "^1 of 3 runs would do nothing at 2 vCPUs (LKP's rule drops them; warnings above)$" "$T/out"
+check --cpus 4 $F/nr-threads-percent.yaml
+expect_grep "^  run TCP_RR.nr_threads-25pct: 1 x 1s, clients 25% (1 at 4 vCPUs)$" "$T/out"
 
 # stress-ng: testtime (default 1 s), a missing stressor warns with the version, LKP's
 # sysctls and options

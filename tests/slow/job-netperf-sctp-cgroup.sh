@@ -1,5 +1,5 @@
 # config/jobs/netperf-sctp-cgroup.yaml run as it is (TCG): two boots (cgroup v1, v2 with the
-# memory controller), each with two runs of 300 s (nr_threads 25% and 50%); netperf's stats > 0
+# memory controller), each with two runs of 300 s (nr_threads 50% and 100%: 1 and 2 clients); netperf's stats > 0
 # and each boot's cgroup mode as asked.
 . tests/lib.sh
 [ -x "$B/netperf/netperf" ] || skip "no build/netperf (make netperf)"

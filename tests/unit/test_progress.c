@@ -57,3 +57,21 @@ TEST(progress_warmup_without_plan)
 	feed(&p, "BENCHBOOT run-start id=S iter=0/1 runtime=5 clients=1 pos=1/3 warmup=1");
 	CHECK(strstr(s.status, "boot 2/3 B: run 1/2 S warm-up 1/1, ") != NULL);
 }
+
+/* A 0-day job's run: its parameters on the progress line, the lkp.* keys of the attachment
+ * (queue, host, submit id) not. */
+TEST(progress_params_without_lkp_keys)
+{
+	struct seen s = {0};
+	struct bb_run_opts o = {.say = say, .status = status, .ctx = &s};
+	struct bb_kv kv[] = {{"lkp.testbox", "lkp-icl-2sp2"}, {"nr_threads", "2"},
+	                     {"lkp.submit_id", "63e2"},        {"test", "SCTP_STREAM_MANY"}};
+	struct bb_plan_run run = {.id = "R", .grace = 30, .params = {kv, 4, 4}};
+	struct bb_plan plan = {.runs = &run, .nruns = 1};
+	struct bb_progress p = {
+	    .o = &o, .boot_no = 1, .nboots = 1, .plan = &plan, .kernel_name = "A"};
+	feed(&p, "BENCHBOOT boot-start id=b1 runs=1 iterations=1 order=interleaved seed=1");
+	feed(&p, "BENCHBOOT run-start id=R iter=1/1 runtime=10 clients=2 pos=1/1");
+	CHECK_STR(s.said[s.nsaid - 1],
+	          "boot 1/1: run 1/1 R iteration 1/1 (10 s): nr_threads=2 test=SCTP_STREAM_MANY");
+}

@@ -118,10 +118,13 @@ static double run_start(struct bb_progress *p, const struct bb_console_event *ev
 	p->monitored = ev->monitored;
 	p->runtime = ev->runtime;
 	p->run_start = bb_now();
+	/* the suite's parameters and the axes; not the LKP keys a 0-day job.yaml carries
+	 * (lkp.testbox, lkp.submit_id, ...: forty of them bury what varies; env.json keeps them) */
 	char params[1024] = "";
 	for (size_t i = 0; r && i < r->params.n; i++)
-		snprintf(params + strlen(params), sizeof(params) - strlen(params), " %s=%s",
-		         r->params.v[i].key, r->params.v[i].value);
+		if (strncmp(r->params.v[i].key, "lkp.", 4))
+			snprintf(params + strlen(params), sizeof(params) - strlen(params), " %s=%s",
+			         r->params.v[i].key, r->params.v[i].value);
 	int k, n;
 	const char *apart = kept_apart(p, ev->warmup, ev->monitored, &k, &n);
 	if (apart) /* kept apart (docs/plan.md, "Warm-up", "Monitored iterations") */

@@ -477,6 +477,32 @@ static void choose_accel(struct run *r)
 	                                    : TCG_ALLOWANCE_S;
 }
 
+/* The runs LKP's rule would drop at the VMs' vCPUs (nr_threads: P% giving 0 clients): each
+ * said with the way out; when that is every run, nothing to boot: -EINVAL with the reason. */
+static int check_clients(struct run *r, char *err, size_t errlen)
+{
+	size_t total = 0, dropped = 0;
+	int cpus = r->cpus > 0 ? r->cpus : BB_QEMU_DEFAULT_CPUS;
+	char why[256] = "", count[16];
+	for (size_t g = 0; r->have_plan && g < r->ngroups; g++)
+		for (size_t i = 0; r->have_plan[g] && i < r->plans[g].nruns; i++) {
+			const struct bb_plan_run *run = &r->plans[g].runs[i];
+			total++;
+			if (run->client_percent < 0)
+				continue;
+			snprintf(count, sizeof(count), "%d%%", run->client_percent);
+			if (bb_vcpu_clients(count, cpus, why, sizeof(why)))
+				continue;
+			dropped++;
+			bb_run_say(r, BB_RUN_WARN, "run %s: %s", run->id, why);
+		}
+	if (total && dropped == total)
+		return errbuf_fail(err, errlen, -EINVAL,
+		                   "every run would do nothing at %d vCPU%s: %s; nothing booted",
+		                   cpus, cpus == 1 ? "" : "s", why);
+	return 0;
+}
+
 /* The VMs' vCPUs: --cpus, else for boots that decide (bisect, --until, --parallel) a shape
  * that leaves the host room under TCG, said (host/run/vcpus.h). */
 static void choose_shape(struct run *r)
@@ -782,7 +808,8 @@ static int run_open(struct run *r, int lazy, char *err, size_t errlen)
 	r->host_cpus = bb_host_cpus();
 	choose_accel(r);
 	choose_shape(r);
-	if ((rc = place_vms(r, err, errlen)) || (rc = ensure_disk(r, err, errlen)))
+	if ((rc = check_clients(r, err, errlen)) || (rc = place_vms(r, err, errlen)) ||
+	    (rc = ensure_disk(r, err, errlen)))
 		return rc;
 	r->res->ngroups = r->ngroups;
 	warn_vcpus(r);

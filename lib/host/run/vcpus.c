@@ -1,5 +1,7 @@
 /* vCPUs against the host's CPUs under TCG; see vcpus.h. */
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "host/run/vcpus.h"
@@ -55,4 +57,21 @@ int bb_vcpu_shape(enum bb_accel accel, int vms, int host_cpus, char *buf, size_t
 	         cpus, cpus == 1 ? "" : "s", l.cpus, l.vms, l.vms == 1 ? "" : "s", l.cpus,
 	         l.host_cpus);
 	return cpus;
+}
+
+int bb_vcpu_clients(const char *count, int cpus, char *buf, size_t len)
+{
+	char *end;
+	long v = strtol(count, &end, 10);
+	buf[0] = 0;
+	if (strcmp(end, "%"))
+		return (int)v;
+	long n = v * cpus / 100;
+	if (n > 0 || v <= 0)
+		return (int)n;
+	snprintf(buf, len,
+	         "nr_threads %ld%% of %d vCPU%s is 0 clients: LKP's rule drops the run (the init "
+	         "fails it); --cpus %ld gives 1, or --set nr_threads=1",
+	         v, cpus, cpus == 1 ? "" : "s", (100 + v - 1) / v);
+	return 0;
 }

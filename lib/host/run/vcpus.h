@@ -42,4 +42,12 @@ void bb_vcpu_warning(const struct bb_vcpu_load *l, char *buf, size_t len);
  */
 int bb_vcpu_shape(enum bb_accel accel, int vms, int host_cpus, char *buf, size_t len);
 
+/*
+ * LKP's rule for a share of the CPUs (nr_threads: P%): floor(P x cpus / 100) clients, and a
+ * run with 0 is dropped (the init fails it with the reason). The clients of a client count
+ * text ("N" or "P%") at cpus vCPUs; when that is 0, the sentence that says so and the way out
+ * (the fewest vCPUs that give one client, or --set nr_threads=1) into buf, else buf empty.
+ */
+int bb_vcpu_clients(const char *count, int cpus, char *buf, size_t len);
+
 #endif
