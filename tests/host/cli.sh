@@ -9,3 +9,8 @@ rc=$?
 set -e
 expect_eq "exit code for an unknown verb" $rc 100
 expect_grep "unknown verb 'no-such-verb'" "$T/err"
+# a mistyped verb gets the nearest one
+rc=0
+"$BENCHBOOT" chek >"$T/out" 2>"$T/err" || rc=$?
+expect_eq "exit code for a mistyped verb" $rc 100
+expect_grep "^benchboot: unknown verb 'chek' (did you mean 'check'?); 'benchboot --help' lists them$" "$T/err"

@@ -80,3 +80,10 @@ set -e
 expect_eq "exit code of a missing file (bad input: ENOENT)" "$rc" 100
 expect_grep "missing.yaml: No such file or directory" "$T/err"
 expect_eq "exit code without a job" "$rc2" 100
+
+# a mistyped top-level key that the job needs: named where it is, with the key it wants
+printf 'sutie: netperf\nruntime: 5s\n' >"$T/sutie.yaml"
+rc=0
+"$BENCHBOOT" check "$T/sutie.yaml" >"$T/out" 2>"$T/err" || rc=$?
+expect_eq "check of a job with 'sutie:': exit" "$rc" 100
+expect_grep "^benchboot check: $T/sutie.yaml:1:1: unknown key 'sutie' (did you mean 'suite'?), and the job has no 'suite' (netperf or stress-ng)$" "$T/err"

@@ -1643,9 +1643,26 @@ static int load_docs(struct walker *w, const char *text, size_t len, struct bb_j
 		else if (!*suite && !(*suite = strdup(sp->v[0].s)))
 			rc = -ENOMEM;
 	}
-	if (!rc && !*suite)
-		rc = jfail(w, yaml_document_get_root_node(&yds[0])->start_mark,
-		           "missing key 'suite' (netperf or stress-ng)");
+	if (!rc && !*suite) {
+		/* a mistyped `suite:` (sutie:) is named where it is, with the key it wants */
+		yaml_node_t *root = yaml_document_get_root_node(&yds[0]), *near = NULL;
+		for (yaml_node_pair_t *pair = root && root->type == YAML_MAPPING_NODE
+		                                  ? root->data.mapping.pairs.start
+		                                  : NULL;
+		     pair && pair < root->data.mapping.pairs.top && !near; pair++) {
+			yaml_node_t *k = yaml_document_get_node(&yds[0], pair->key);
+			if (k && k->type == YAML_SCALAR_NODE && edit_distance(scalar(k), "suite") <= 2)
+				near = k;
+		}
+		if (near)
+			rc = jfail(w, near->start_mark,
+			           "unknown key '%s' (did you mean 'suite'?), and the job has no "
+			           "'suite' (netperf or stress-ng)",
+			           scalar(near));
+		else
+			rc = jfail(w, root ? root->start_mark : yds[0].start_mark,
+			           "missing key 'suite' (netperf or stress-ng)");
+	}
 	for (size_t i = 0; !rc && i < *ndocs; i++) {
 		w->yd = &yds[i];
 		w->doc = &(*docs)[i];
