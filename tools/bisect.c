@@ -60,7 +60,7 @@ static const char usage_text[] =
     "                        looks grow by 8/5 (3, 5, 8, 13, 20)\n"
     "  --alpha A             the total error bound (default 0.05)\n"
     "  --accel auto|kvm|tcg  as run (default auto)\n"
-    "  -o DIR                results folder (default results/NAME-bisect, NAME the job's)\n"
+    "  -o, --output DIR      results folder (default results/NAME-bisect, NAME the job's)\n"
     "  --images DIR          where images are built (default images)\n"
     "  --resume              continue the bisection of DIR: its boots.jsonl is replayed\n"
     "                        first, then only what is missing is booted\n" VERB_SET_HELP

@@ -37,7 +37,7 @@ static const char usage_text[] =
 	"every entry (default 0).\n"
 	"\n"
 	"  --name NAME            image name (letters, digits, ._+-)\n"
-	"  -o, --outdir DIR       output directory (default images)\n"
+	"  -o, --output DIR       output directory (default images; --outdir: the old name)\n"
 	"  --sysroot DIR          default $SYSROOT, else CACHE/sysroot/LOCKID of config/inputs.lock\n"
 	"  --kernel VMLINUZ       default the sysroot's boot/vmlinuz-*\n"
 	"  --modules-dir DIR      a lib/modules/VERSION directory (default the sysroot's)\n"
@@ -63,7 +63,7 @@ static const char usage_text[] =
 	"  --pxe                  also OUTDIR/NAME/pxe/: a TFTP/HTTP tree for iPXE and PXELINUX\n"
 	"                         (docs/boot-anywhere.md)\n"
 	"\n"
-	"Exit codes: 0 built, 100 bad usage or input (missing library, unknown module, paths\n"
+	"exit: 0 built, 100 bad usage or input (missing library, unknown module, paths\n"
 	"escaping the image or colliding), 111 system failure.\n";
 
 enum {
@@ -91,6 +91,7 @@ enum {
 
 static const struct option options[] = {
 	{"name", required_argument, NULL, OPT_NAME},
+	{"output", required_argument, NULL, 'o'},
 	{"outdir", required_argument, NULL, 'o'},
 	{"sysroot", required_argument, NULL, OPT_SYSROOT},
 	{"kernel", required_argument, NULL, OPT_KERNEL},

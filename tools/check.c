@@ -58,9 +58,9 @@ static const char usage_text[] =
     "--cpus N: the VM's vCPUs the clients are counted from (nr_threads: 25%), as run\n"
     "--cpus N (default 2).\n"
     VERB_SET_HELP
-    "Exit 0: valid, 1: valid, but a run would do nothing at these vCPUs (LKP's rule\n"
-    "drops it: the way out is said), 100: invalid job (the error names file, line,\n"
-    "column, key), 111: system failure.\n";
+    "exit: 0 valid, 1 valid, but a run would do nothing at these vCPUs (LKP's rule\n"
+    "drops it: the way out is said), 100 invalid job (the error names file, line,\n"
+    "column, key), 111 system failure.\n";
 
 enum { OPT_PLANS = 256, OPT_SET, OPT_KCONFIG, OPT_TREE, OPT_CPUS };
 static const struct option options[] = {

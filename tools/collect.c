@@ -43,7 +43,7 @@ static const char usage_text[] =
     "escape DIR (.., absolute paths, symbolic links, device files) are refused.\n"
     "\n"
     "options:\n"
-    "  -o DIR                 where to put the boots (created if needed)\n"
+    "  -o, --output DIR       where to put the boots (created if needed)\n"
     "  --console LOG          read a console log instead of a disk\n"
     "  --lava URL             read the logs of these finished LAVA jobs from the server at\n"
     "                         URL (its REST API) as console logs; DIR/run.json records each\n"
@@ -75,6 +75,7 @@ static void print_msg(void *ctx, const char *line)
 
 enum { OPT_CONSOLE = 256, OPT_LAVA, OPT_TOKEN_FILE, OPT_MAX_FILE_SIZE, OPT_MONITOR_STATS };
 static const struct option options[] = {
+	{"output", required_argument, NULL, 'o'},
 	{"console", required_argument, NULL, OPT_CONSOLE},
 	{"lava", required_argument, NULL, OPT_LAVA},
 	{"token-file", required_argument, NULL, OPT_TOKEN_FILE},

@@ -34,7 +34,7 @@ static const char usage_text[] =
 	"                a real machine; the image's command line goes in extra_kernel_args\n"
 	"\n"
 	"  --images DIR        where the images are (default images)\n"
-	"  -o DIR              write DIR/IMAGE.lava-FLAVOUR.yaml instead\n"
+	"  -o, --output DIR    write DIR/IMAGE.lava-FLAVOUR.yaml instead (--outdir: the old name)\n"
 	"  --flavour F         qemu, lab or both (default both)\n"
 	"  --url URL           lab flavour: the image directory as the lab serves it, e.g.\n"
 	"                      http://server/benchboot/images (default file:// of --images)\n"
@@ -65,12 +65,13 @@ static const char usage_text[] =
 	"                      LAVA timeouts)\n"
 	"Then `benchboot collect --lava URL JOBID... -o DIR` brings the results back.\n"
 	"\n"
-	"Exit codes: 0 written (and with --submit: every job Complete), 1 a job ended Incomplete\n"
+	"exit: 0 written (and with --submit: every job Complete), 1 a job ended Incomplete\n"
 	"or Canceled or was not finished in time, 100 bad job, usage or token, or a definition\n"
 	"the server refused, 111 system failure (the server unreachable).\n";
 
 static const struct option options[] = {
 	{"images", required_argument, NULL, 'i'},
+	{"output", required_argument, NULL, 'o'},
 	{"outdir", required_argument, NULL, 'o'},
 	{"flavour", required_argument, NULL, 'f'},
 	{"url", required_argument, NULL, 'u'},

@@ -44,7 +44,7 @@ static const char usage_text[] =
     VERB_SET_HELP
     "  --cpus N, --mem MB    the VM (default 2 CPUs, 1024 MB; with --until or --parallel\n"
     "                        under TCG, fewer CPUs when 2 would crowd the host, said)\n"
-    "  -o DIR                results folder (default results/NAME): the collected boots,\n"
+    "  -o, --output DIR      results folder (default results/NAME): the collected boots,\n"
     "                        console/ (serial logs), results.img (the results disk), run.json\n"
     "  --disk FILE           results disk (default DIR/results.img; made when missing)\n"
     "  --no-disk             boot without a results disk (console only)\n"
