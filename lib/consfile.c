@@ -109,9 +109,15 @@ struct consfile_parser {
 	unsigned char *data;
 	size_t len;
 	unsigned ok, bad;
+	unsigned long lineno; /* the log's line being read (1-based) */
 };
 
 #define LINE_MAX_LEN 8192
+
+unsigned long consfile_line(const struct consfile_parser *p)
+{
+	return p->lineno + 1;
+}
 
 struct consfile_parser *consfile_parser_new(
     int (*on_file)(const struct consfile_file *f, void *ctx),
@@ -316,6 +322,7 @@ int consfile_feed(struct consfile_parser *p, const char *buf, size_t len)
 			}
 			p->llen = 0;
 			p->overlong = 0;
+			p->lineno++;
 			if (r)
 				return r;
 			continue;

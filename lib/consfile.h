@@ -50,6 +50,10 @@ int consfile_feed(struct consfile_parser *p, const char *buf, size_t len);
 int consfile_finish(struct consfile_parser *p);
 void consfile_parser_free(struct consfile_parser *p);
 
+/* The line of the log being read, 1-based (in on_error: the line where the loss was found;
+ * after the end: the last line + 1). */
+unsigned long consfile_line(const struct consfile_parser *p);
+
 /* Files delivered and files lost so far. */
 void consfile_counts(const struct consfile_parser *p, unsigned *ok, unsigned *bad);
 

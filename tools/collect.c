@@ -202,9 +202,11 @@ static int collect_one(const char *src, int console, const struct collect_opts *
 	int r = console ? collect_console(src, o, st) : collect_disk(src, o, st);
 	if (r == -EMEDIUMTYPE) {
 		fprintf(stderr, "benchboot collect: fatal: unable to collect %s: %s\n", src,
-		        console ? "no BENCHBOOT-FILE lines in the log"
-		                : "not a benchboot results disk (no ext2/3/4 filesystem with the "
-		                  "benchboot marker and boots folder)");
+		        *st->why ? st->why
+		        : console ? "no BENCHBOOT-FILE lines in the log"
+		                  : "not a benchboot results disk (no ext2/3/4 filesystem with the "
+		                    "benchboot marker and boots folder)");
+		st->why[0] = 0;
 		return exit_status(r);
 	}
 	if (r) {
@@ -282,11 +284,15 @@ static int collect_main(int argc, char **argv)
 	o.file_server_boots = 1;
 	struct collect_stats st = {0};
 	int rc = EXIT_OK;
+	/* a collect that fails leaves no folder of its own behind (an empty one it made) */
+	int existed = !access(out, F_OK);
 	for (int i = 0; i < nsrcs && rc != EXIT_SYSTEM; i++) {
 		int r = collect_one(srcs[i], !!console, &o, &st);
 		if (r > rc)
 			rc = r;
 	}
+	if (rc != EXIT_OK && rc != EXIT_CHANGED && !existed && !st.boots_collected)
+		(void)rmdir(out);
 	if (rc != EXIT_OK && nsrcs == 1)
 		return rc;
 	if (st.boots_collected && collect_link_pairs(&o, &st))

@@ -785,13 +785,51 @@ int collect_find_gpt_results(const char *disk, char *out, size_t outlen, unsigne
 	return r < 0 ? r : 0;
 }
 
+/*
+ * An image file that cannot be a whole results disk: empty, or shorter than the ext2/3/4
+ * filesystem its superblock describes (a copy cut short). The sentence into why, -EMEDIUMTYPE;
+ * else 0 (a device, a partition at an offset, a whole file, no superblock: resdisk_open says).
+ */
+static int image_cut_short(const char *disk, char *why, size_t len)
+{
+	struct stat sb;
+	unsigned char super[1024];
+	if (strchr(disk, '?') || stat(disk, &sb) || !S_ISREG(sb.st_mode))
+		return 0;
+	if (!sb.st_size) {
+		snprintf(why, len, "the image is empty (0 bytes): a results disk holds an ext4 "
+		                   "filesystem (benchboot mkdisk makes one)");
+		return -EMEDIUMTYPE;
+	}
+	int fd = open(disk, O_RDONLY | O_CLOEXEC);
+	ssize_t n = fd < 0 ? -1 : pread(fd, super, sizeof(super), 1024);
+	if (fd >= 0)
+		close(fd);
+	if (n != (ssize_t)sizeof(super) || super[56] != 0x53 || super[57] != 0xef)
+		return 0; /* no ext2/3/4 superblock whole: not a results disk, said by the open */
+	unsigned long long blocks = (unsigned long long)super[4] | (unsigned long long)super[5] << 8 |
+	                            (unsigned long long)super[6] << 16 |
+	                            (unsigned long long)super[7] << 24;
+	unsigned log = (unsigned)super[24] | (unsigned)super[25] << 8;
+	if (log > 6)
+		return 0;
+	unsigned long long want = blocks << (10 + log);
+	if ((unsigned long long)sb.st_size >= want)
+		return 0;
+	snprintf(why, len,
+	         "the image is truncated: %lld bytes, its filesystem has %llu (a copy cut short? "
+	         "copy the whole disk again)",
+	         (long long)sb.st_size, want);
+	return -EMEDIUMTYPE;
+}
+
 int collect_disk(const char *disk, const struct collect_opts *o, struct collect_stats *st)
 {
 	struct resdisk *d;
 	struct dlist boots = {0};
 	char source[128];
-	int r = resdisk_open(disk, RESDISK_READ, &d);
-	if (r)
+	int r = image_cut_short(disk, st->why, sizeof(st->why));
+	if (r || (r = resdisk_open(disk, RESDISK_READ, &d)))
 		return r;
 	if (resdisk_backup_superblock(d)) {
 		collect_msgf(
@@ -802,9 +840,7 @@ int collect_disk(const char *disk, const struct collect_opts *o, struct collect_
 	if (!*resdisk_id(d)) {
 		struct resdisk_entry e;
 		int mr = resdisk_marker_error(d);
-		if (mr != -EMEDIUMTYPE) {
-			collect_msgf(o, "%s: cannot read the marker: %s", disk,
-			             resdisk_strerror(mr));
+		if (mr != -EMEDIUMTYPE) { /* said once, by the caller: the marker unreadable */
 			resdisk_close(d);
 			return mr;
 		}
@@ -877,6 +913,8 @@ out:
 /* ---- from a console log ---- */
 
 struct cons_ctx {
+	const char *log;             /* the console log, for the line of a loss */
+	struct consfile_parser *p;
 	const struct collect_opts *o;
 	struct collect_stats *st;
 	int outfd;
@@ -975,13 +1013,18 @@ static int cons_file(const struct consfile_file *f, void *ctx)
 static void cons_error(const char *bootdir, const char *path, const char *why, void *ctx)
 {
 	struct cons_ctx *c = ctx;
-	collect_msgf(c->o, "%.100s: %.300s: lost on the console: %s", bootdir, path, why);
+	unsigned long line = c->p ? consfile_line(c->p) : 0;
+	if (!strcmp(bootdir, "?"))
+		collect_msgf(c->o, "%.300s:%lu: a file lost on the console: %s", c->log, line, why);
+	else
+		collect_msgf(c->o, "%.300s:%lu: %.100s: %.300s: lost on the console: %s", c->log,
+		             line, bootdir, path, why);
 	c->st->problems++;
 }
 
 int collect_console(const char *log, const struct collect_opts *o, struct collect_stats *st)
 {
-	struct cons_ctx c = {.o = o, .st = st};
+	struct cons_ctx c = {.log = strcmp(log, "-") ? log : "stdin", .o = o, .st = st};
 	char buf[65536];
 	int r = 0;
 	int fd = strcmp(log, "-") ? open(log, O_RDONLY | O_CLOEXEC) : dup(0);
@@ -992,6 +1035,7 @@ int collect_console(const char *log, const struct collect_opts *o, struct collec
 		return c.outfd;
 	}
 	struct consfile_parser *p = consfile_parser_new(cons_file, cons_error, &c);
+	c.p = p;
 	if (!p) {
 		r = -ENOMEM;
 		goto out;

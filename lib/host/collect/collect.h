@@ -36,6 +36,7 @@ struct collect_stats {
 	unsigned files;
 	unsigned long long bytes;
 	unsigned problems; /* refused names, unreadable or mismatching files, damaged parts */
+	char why[512];     /* with -EMEDIUMTYPE: what the source is instead (empty: none said) */
 };
 
 /*
