@@ -87,3 +87,19 @@ rc=0
 "$BENCHBOOT" check "$T/sutie.yaml" >"$T/out" 2>"$T/err" || rc=$?
 expect_eq "check of a job with 'sutie:': exit" "$rc" 100
 expect_grep "^benchboot check: $T/sutie.yaml:1:1: unknown key 'sutie' (did you mean 'suite'?), and the job has no 'suite' (netperf or stress-ng)$" "$T/err"
+
+# what build refuses, check refuses first (exit 100, the file named): a job file's name that
+# cannot name an image (a space, non-ASCII), a name without .yaml, a size netperf cannot take
+for bad in "a job.yaml" "jöb.yaml" "job.txt"; do
+	printf 'suite: netperf\nruntime: 5s\ntest: TCP_STREAM\n' >"$T/$bad"
+	rc=0
+	"$BENCHBOOT" check "$T/$bad" >"$T/out" 2>"$T/err" || rc=$?
+	expect_eq "check of '$bad': exit" "$rc" 100
+	expect_grep "^benchboot check: $T/$bad: " "$T/err"
+done
+expect_grep "a job file's name ends in .yaml (or .yml): rename it$" "$T/err"
+printf 'suite: netperf\nruntime: 5s\ntest: TCP_STREAM\nsend_size: 99999999999G\n' >"$T/big.yaml"
+rc=0
+"$BENCHBOOT" check "$T/big.yaml" >"$T/out" 2>"$T/err" || rc=$?
+expect_eq "check of send_size 99999999999G: exit" "$rc" 100
+expect_grep "big.yaml:4:12: send_size: '99999999999G' is more than netperf takes (at most 2147483647 bytes, 2047M: it reads a C int)$" "$T/err"

@@ -426,6 +426,18 @@ static int size_ok(const char *s)
 	return !s[i];
 }
 
+/* netperf reads its sizes into a C int (its convert()): at most 2147483647 bytes, K, M and G
+ * counted as powers of 1024. 1 when the size s (size_ok) fits. */
+static int size_fits_int(const char *s)
+{
+	unsigned long long v = 0;
+	for (; *s >= '0' && *s <= '9'; s++)
+		if ((v = v * 10 + (unsigned long long)(*s - '0')) > 2147483647ULL)
+			return 0;
+	int shift = !*s ? 0 : strchr("Kk", *s) ? 10 : strchr("Mm", *s) ? 20 : 30;
+	return v <= 2147483647ULL >> shift;
+}
+
 /* A netperf option string: blanks separate words; benchboot's own options are refused. */
 static int check_args(struct walker *w, const char *key, const char *s, yaml_mark_t m)
 {
@@ -728,6 +740,11 @@ static int check_value(struct walker *w, const struct keydef *k, const char *key
 		if (!size_ok(s))
 			return jfail(w, m,
 			             "%s: '%s' is not a size (bytes, or with K/M/G: 4096, 10K)",
+			             key, s);
+		if (!size_fits_int(s))
+			return jfail(w, m,
+			             "%s: '%s' is more than netperf takes (at most 2147483647 bytes, "
+			             "2047M: it reads a C int)",
 			             key, s);
 		return 0;
 	case K_ARGS:
@@ -2174,8 +2191,29 @@ int bb_job_parse_file_set(const char *path, const struct bb_strv *sets, struct b
 {
 	unsigned char *buf;
 	size_t len;
-	int rc = fileio_read_all(path, &buf, &len);
 	memset(job, 0, sizeof *job);
+	/* the job's name is its file's, and it names the images and the results folder: refused
+	 * here, as build would refuse it, before anything is read */
+	const char *base = strrchr(path, '/');
+	base = base ? base + 1 : path;
+	size_t bl = strlen(base), nl = bl > 5 && !strcmp(base + bl - 5, ".yaml") ? bl - 5
+	                               : bl > 4 && !strcmp(base + bl - 4, ".yml") ? bl - 4
+	                                                                         : 0;
+	if (!nl) {
+		snprintf(err, errlen, "%s: a job file's name ends in .yaml (or .yml): rename it", path);
+		return -EINVAL;
+	}
+	for (size_t i = 0; i < nl; i++)
+		if (!isalnum((unsigned char)base[i]) || (unsigned char)base[i] >= 0x80)
+			if (!strchr("._+-", base[i])) {
+				snprintf(err, errlen,
+				         "%s: the job's name '%.*s' (its file's) must be made of "
+				         "letters, digits and ._+-: it names the images and the results "
+				         "folder; rename the file",
+				         path, (int)nl, base);
+				return -EINVAL;
+			}
+	int rc = fileio_read_all(path, &buf, &len);
 	if (rc) {
 		snprintf(err, errlen, "%s: %s", path, strerror(-rc));
 		return rc;
