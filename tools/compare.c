@@ -162,16 +162,20 @@ static int report(const struct bb_comparison *cmp, const struct args *a)
 	else
 		bb_comparison_print(stdout, cmp, a->all);
 	if (fflush(stdout)) {
+		int e = errno ? errno : EIO;
 		fprintf(stderr, "benchboot compare: fatal: unable to write output: %s\n",
-		        strerror(errno));
-		return EXIT_SYSTEM;
+		        strerror(e));
+		return exit_status(-e);
 	}
 	if (a->svg) {
 		FILE *f = fopen(a->svg, "w");
-		if (!f || bb_comparison_svg(f, cmp, a->all) || fclose(f)) {
-			fprintf(stderr, "benchboot compare: fatal: unable to write %s: %s\n", a->svg,
-			        strerror(errno));
-			return EXIT_SYSTEM;
+		int w = f ? bb_comparison_svg(f, cmp, a->all) : -errno;
+		if (f && fclose(f) && !w)
+			w = -errno;
+		if (w) {
+			fprintf(stderr, "benchboot compare: %sunable to write %s: %s\n",
+			        exit_status(w) == EXIT_SYSTEM ? "fatal: " : "", a->svg, strerror(-w));
+			return exit_status(w);
 		}
 	}
 	if (cmp->nmissing) {
@@ -199,8 +203,8 @@ static int compare_main(int argc, char **argv)
 		goto out;
 	for (; nres < a.npaths; nres++)
 		if ((r = bb_results_load(a.paths[nres], &res[nres], err, sizeof(err)))) {
-			fprintf(stderr, "benchboot compare: fatal: unable to read results: %s\n",
-			        err);
+			fprintf(stderr, "benchboot compare: %sunable to read results: %s\n",
+			        exit_status(r) == EXIT_SYSTEM ? "fatal: " : "", err);
 			goto out_fail;
 		}
 	if ((a.by && (r = bb_split_by(&res[0], a.by, &a.ca, &a.cb, &missing, err, sizeof(err)))) ||

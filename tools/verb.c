@@ -18,6 +18,7 @@ static const int bad_input[] = {
 	EISDIR,       /* a folder where a file was wanted */
 	EACCES,       /* a named file that cannot be read or written; a LAVA token refused */
 	ENAMETOOLONG, /* a path too long */
+	ELOOP,        /* a path through a loop of symbolic links */
 	EMEDIUMTYPE,  /* not a results disk; a console log without results */
 	EEXIST,       /* a file the verb does not overwrite without --force */
 	ENOTEMPTY,    /* a non-empty file or device the verb does not overwrite without --force */

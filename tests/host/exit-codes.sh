@@ -31,6 +31,21 @@ printf 'a /nonexistent/vmlinuz\nb /nonexistent/vmlinuz\n' >"$T/kernels.txt"
 code 100 "missing kernel" bisect missing.yaml --kernels kernels.txt
 expect_grep "kernels.txt:1: VMLINUZ /nonexistent/vmlinuz: No such file or directory" "$T/err"
 code 100 "missing kernel" bisect-step missing.yaml --init --state st --good /nonexistent/a --bad /nonexistent/b
+code 100 "missing tree" kernel /nonexistent/tree
+code 100 "missing job" kernel folder --job missing.yaml
+code 100 "missing output folder" compare "$PWD/$F/cgroup" --by cgroup --svg /nonexistent/dir/x.svg
+code 100 "missing output folder" compare "$PWD/$F/cgroup" --by cgroup --flamegraph /nonexistent/dir/x.svg
+code 100 "missing output folder" check "$PWD/config/jobs/netperf-sctp.yaml" --plans /nonexistent/dir/plans
+
+# a path through a loop of symbolic links, a name too long: bad input too
+ln -s loop-b "$T/loop-a"
+ln -s loop-a "$T/loop-b"
+long=$(printf 'x%.0s' $(seq 1 300))
+code 100 "a symlink loop" compare loop-a loop-a
+code 100 "a symlink loop" check loop-a/job.yaml
+code 100 "a symlink loop" collect loop-a -o out
+code 100 "a name too long" check "$long.yaml"
+code 100 "a name too long" compare "$long" "$long"
 
 # a malformed job or argument
 code 100 "malformed job" build bad.yaml
@@ -57,7 +72,7 @@ code 100 "a folder, not a job" check folder
 code 100 "a folder, not a job" run folder
 
 # an unknown option
-for verb in bisect build check collect compare lava mkdisk run version; do
+for verb in bisect build check collect compare kernel lava mkdisk run version; do
 	code 100 "unknown option" $verb --no-such-option
 	expect_grep "benchboot $verb: unknown option --no-such-option" "$T/err"
 done

@@ -428,7 +428,7 @@ int bb_flame_svg(FILE *f, struct bb_flame *fg, const char *label_a, const char *
 	frame(&d, &fg->root, 0, 0);
 	fprintf(f, "</g>\n<text id=\"details\" x=\"10\" y=\"%d\"> </text>\n</svg>\n",
 	        d.height - 12);
-	return ferror(f) ? -1 : 0;
+	return ferror(f) ? -EIO : 0;
 }
 
 /* ---- the folded files of two sides ---- */
@@ -532,14 +532,11 @@ int bb_flamegraph_sides(const struct bb_side *a, const struct bb_side *b, const 
 		r = bb_flame_check(&fg, err, errlen);
 	if (!r) {
 		FILE *f = fopen(path, "w");
-		int w = f ? bb_flame_svg(f, &fg, a->label, b->label) : -1;
-		if (f && fclose(f))
-			w = -1;
-		if (w) {
-			int e = errno ? errno : EIO;
-			r = errbuf_fail(err, errlen, -EIO, "unable to write %s: %s", path,
-			                strerror(e));
-		}
+		int w = f ? bb_flame_svg(f, &fg, a->label, b->label) : -errno;
+		if (f && fclose(f) && !w)
+			w = -errno;
+		if (w)
+			r = errbuf_fail(err, errlen, w, "unable to write %s: %s", path, strerror(-w));
 	}
 	bb_flame_free(&fg);
 	return r;

@@ -1,4 +1,5 @@
 /* The per-iteration values of a comparison as SVG; see render.h. */
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -122,5 +123,5 @@ int bb_comparison_svg(FILE *f, const struct bb_comparison *c, int all)
 		free(d);
 	}
 	fprintf(f, "</svg>\n");
-	return ferror(f) ? -1 : 0;
+	return ferror(f) ? -EIO : 0;
 }

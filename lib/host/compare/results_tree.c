@@ -68,7 +68,15 @@ const struct bb_res_stat *bb_run_stat(const struct bb_res_run *run, const char *
 struct loader {
 	char *err;
 	size_t errlen;
+	int rc; /* the -errno of the failure said in err; 0: bad input (-EINVAL) */
 };
+
+/* out of memory, said and carried */
+static void ld_oom(struct loader *ld)
+{
+	snprintf(ld->err, ld->errlen, "out of memory");
+	ld->rc = -ENOMEM;
+}
 
 static int is_dir(const char *path)
 {
@@ -197,6 +205,7 @@ static int load_stats(struct loader *ld, struct bb_res_run *run, const char *pat
 	int r = fileio_read_all(path, &text, &len);
 	if (r) {
 		snprintf(ld->err, ld->errlen, "%s: %s", path, strerror(-r));
+		ld->rc = r;
 		return -1;
 	}
 	*found = 1;
@@ -206,7 +215,7 @@ static int load_stats(struct loader *ld, struct bb_res_run *run, const char *pat
 	free(text);
 	if (r) {
 		if (r == -ENOMEM)
-			snprintf(ld->err, ld->errlen, "out of memory");
+			ld_oom(ld);
 		else
 			snprintf(ld->err, ld->errlen, "%s: %s", path,
 			         strlen(msg) ? msg : "a NUL byte in the file");
@@ -216,7 +225,7 @@ static int load_stats(struct loader *ld, struct bb_res_run *run, const char *pat
 	for (size_t i = 0; i < rj.n; i++) {
 		if (add_values(run, &rj.s[i], only_monitors)) {
 			bb_resjson_free(&rj);
-			snprintf(ld->err, ld->errlen, "out of memory");
+			ld_oom(ld);
 			return -1;
 		}
 	}
@@ -376,7 +385,7 @@ static int load_run(struct loader *ld, struct bb_res_run *run, const char *dir)
 	r = 0;
 	goto out;
 out_oom:
-	snprintf(ld->err, ld->errlen, "out of memory");
+	ld_oom(ld);
 out:
 	free_names(iters, niters);
 	jn_free(j);
@@ -399,7 +408,7 @@ static int load_server_env(struct loader *ld, struct bb_res_boot *boot, const ch
 		struct jn *j;
 		char *p = join(path, where[i]);
 		if (!p) {
-			snprintf(ld->err, ld->errlen, "out of memory");
+			ld_oom(ld);
 			return -1;
 		}
 		int r = load_json(ld, p, &j);
@@ -411,7 +420,7 @@ static int load_server_env(struct loader *ld, struct bb_res_boot *boot, const ch
 		r = bb_kvs_flatten(&boot->env, "server", j);
 		jn_free(j);
 		if (r)
-			snprintf(ld->err, ld->errlen, "out of memory");
+			ld_oom(ld);
 		return r ? -1 : 0;
 	}
 	return 0;
@@ -505,7 +514,7 @@ static int load_boot(struct loader *ld, struct bb_res_boot *boot, const char *pa
 	r = 0;
 	goto out;
 out_oom:
-	snprintf(ld->err, ld->errlen, "out of memory");
+	ld_oom(ld);
 out:
 	free_names(names, n);
 	jn_free(j);
@@ -549,7 +558,7 @@ static int apply_kernel_reports(struct loader *ld, struct bb_res_boot *boot, con
 	if (boot->kernel_stall)
 		return 0;
 nomem:
-	snprintf(ld->err, ld->errlen, "out of memory");
+	ld_oom(ld);
 	return -1;
 }
 
@@ -595,7 +604,7 @@ static int apply_entry(struct loader *ld, struct bb_res_boot *boot, const struct
 	free(boot->ran_with);
 	boot->ran_with = entry_ran_with(entry, &oom);
 	if (oom) {
-		snprintf(ld->err, ld->errlen, "out of memory");
+		ld_oom(ld);
 		return -1;
 	}
 	const struct jn *params = jn_get(entry, "params");
@@ -603,7 +612,7 @@ static int apply_entry(struct loader *ld, struct bb_res_boot *boot, const struct
 		char buf[64];
 		const char *v = jn_scalar_text(params->items[k], buf, sizeof(buf));
 		if (v && bb_kvs_set(&boot->labels, params->keys[k], v)) {
-			snprintf(ld->err, ld->errlen, "out of memory");
+			ld_oom(ld);
 			return -1;
 		}
 	}
@@ -638,7 +647,7 @@ static int add_bare(struct loader *ld, struct bb_results *res, const struct jn *
 		goto nomem;
 	return apply_entry(ld, boot, entry);
 nomem:
-	snprintf(ld->err, ld->errlen, "out of memory");
+	ld_oom(ld);
 	return -1;
 }
 
@@ -649,7 +658,7 @@ static int apply_run_json(struct loader *ld, struct bb_results *res, const char 
 	struct jn *j;
 	char *p = join(dir, "run.json");
 	if (!p) {
-		snprintf(ld->err, ld->errlen, "out of memory");
+		ld_oom(ld);
 		return -1;
 	}
 	int r = load_json(ld, p, &j);
@@ -691,7 +700,7 @@ static int is_boot_dir(const char *path)
 
 int bb_results_load(const char *path, struct bb_results *res, char *err, size_t errlen)
 {
-	struct loader ld = {err, errlen};
+	struct loader ld = {err, errlen, 0};
 	char **names = NULL;
 	size_t n = 0;
 	memset(res, 0, sizeof(*res));
@@ -770,7 +779,7 @@ out_oom:
 out_fail:
 	free_names(names, n);
 	bb_results_free(res);
-	return strcmp(err, "out of memory") ? -EINVAL : -ENOMEM;
+	return ld.rc ? ld.rc : -EINVAL;
 }
 
 static void boot_free(struct bb_res_boot *boot)
