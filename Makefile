@@ -122,6 +122,7 @@ $(B)/tests/%: tests/unit/%.c tests/unit/harness.c tests/unit/harness.h tests/uni
 #   results-writer-gen   the host generator of what it writes
 #   ext2fs-musl-probe    a static musl program writing with the musl libext2fs
 #   fuzz-collect         a libFuzzer target of collect (clang; tests/host/results-fuzz.sh)
+#   fuzz-job             a libFuzzer target of the job parser (clang; tests/host/job-fuzz.sh)
 PROGS := $(B)/tests/progs
 TEST_PROGS := $(PROGS)/results-writer $(PROGS)/results-writer-gen
 MUSL_TEST_PROGS := $(PROGS)/results-writer-init $(PROGS)/ext2fs-musl-probe
@@ -150,7 +151,7 @@ $(B)/fuzz/%.o: %.c $(wildcard lib/*.h lib/host/*.h lib/host/*/*.h)
 $(B)/fuzz/libbenchboot-host.a: $(FUZZ_OBJS)
 	@rm -f $@
 	$(AR) rcs $@ $^
-$(PROGS)/fuzz-collect: tests/host/src/fuzz_collect.c $(B)/fuzz/libbenchboot-host.a
+$(PROGS)/fuzz-%: tests/host/src/fuzz_%.c $(B)/fuzz/libbenchboot-host.a
 	@mkdir -p $(@D)
 	$(FUZZ_CC) -g -O1 -fsanitize=fuzzer,address,undefined $(BB_CFLAGS) -o $@ $< $(B)/fuzz/libbenchboot-host.a $(HOST_LIBS)
 

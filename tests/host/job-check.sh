@@ -103,3 +103,19 @@ rc=0
 "$BENCHBOOT" check "$T/big.yaml" >"$T/out" 2>"$T/err" || rc=$?
 expect_eq "check of send_size 99999999999G: exit" "$rc" 100
 expect_grep "big.yaml:4:12: send_size: '99999999999G' is more than netperf takes (at most 2147483647 bytes, 2047M: it reads a C int)$" "$T/err"
+
+# hostile jobs get an answer at once: [ nested 5000 deep (libyaml took minutes), a matrix of
+# millions of runs (gigabytes before anything was said)
+printf 'suite: netperf\ntest: %s\n' "$(printf '[%.0s' $(seq 1 5000))" >"$T/nest.yaml"
+rc=0
+bb_timeout 10 "$BENCHBOOT" check "$T/nest.yaml" >"$T/out" 2>"$T/err" || rc=$?
+expect_eq "check of [ nested 5000 deep: exit" "$rc" 100
+expect_grep "nest.yaml:2:39: \[ and { nested deeper than 32 levels: not a job" "$T/err"
+{
+	printf 'suite: netperf\nnr_threads: [%s]\nsysctl:\n' "$(seq -s, 1 20)"
+	for i in 1 2 3 4 5; do printf '  net.core.x%s: [%s]\n' "$i" "$(seq -s, 1 30)"; done
+} >"$T/matrix.yaml"
+rc=0
+bb_timeout 10 "$BENCHBOOT" check "$T/matrix.yaml" >"$T/out" 2>"$T/err" || rc=$?
+expect_eq "check of a 486-million-run matrix: exit" "$rc" 100
+expect_grep "matrix.yaml: the matrix has more than 10000 runs (20 nr_threads x 30 sysctl.net.core.x1 x " "$T/err"

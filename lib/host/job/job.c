@@ -2107,6 +2107,51 @@ int bb_job_repeat_to(const struct bb_job *job)
 	return most;
 }
 
+/* How deep a job's flow collections ([ and {) may nest: LKP's jobs use two or three levels;
+ * libyaml takes quadratic time on deep nesting (a 400 KB file of [ ran past 20 s). */
+#define MAX_FLOW_DEPTH 32
+
+/* The job's text before libyaml sees it: its [ and { (outside quotes and comments) nested no
+ * deeper than MAX_FLOW_DEPTH, else an error at the one too deep. */
+static int flow_depth_ok(struct walker *w, const char *t, size_t len)
+{
+	int depth = 0;
+	char quote = 0;
+	yaml_mark_t m = {0, 0, 0};
+	for (size_t i = 0; i < len; i++, m.index++, m.column++) {
+		char c = t[i];
+		if (c == '\n') {
+			m.line++;
+			m.column = (size_t)-1;
+			quote = 0; /* a quoted scalar over lines: counted no further */
+			continue;
+		}
+		if (quote) {
+			if (c == quote)
+				quote = 0;
+			else if (c == '\\' && quote == '"' && i + 1 < len && t[i + 1] != '\n')
+				i++, m.index++, m.column++;
+			continue;
+		}
+		if (c == '#' && (!i || t[i - 1] == ' ' || t[i - 1] == '\t' || t[i - 1] == '\n')) {
+			while (i + 1 < len && t[i + 1] != '\n')
+				i++, m.index++, m.column++;
+			continue;
+		}
+		if (c == '\'' || c == '"')
+			quote = c;
+		else if (c == '[' || c == '{') {
+			if (++depth > MAX_FLOW_DEPTH)
+				return jfail(w, m,
+				             "[ and { nested deeper than %d levels: not a job (LKP's "
+				             "nest two or three)",
+				             MAX_FLOW_DEPTH);
+		} else if ((c == ']' || c == '}') && depth > 0)
+			depth--;
+	}
+	return 0;
+}
+
 static int parse_text(const char *path, const char *text, size_t len, const struct bb_strv *sets,
                       struct bb_job *job, char *err, size_t errlen)
 {
@@ -2122,7 +2167,9 @@ static int parse_text(const char *path, const char *text, size_t len, const stru
 	rc = bb_job_expand_includes(path, text, len, &xtext, &xlen, &map, err, errlen);
 	if (rc)
 		return rc;
-	rc = load_docs(&w, xtext, xlen, &docs, &ndocs, &suite);
+	rc = flow_depth_ok(&w, xtext, xlen);
+	if (!rc)
+		rc = load_docs(&w, xtext, xlen, &docs, &ndocs, &suite);
 	if (rc)
 		goto out;
 	job->file = strdup(path);

@@ -267,6 +267,8 @@ out_nomem:
 out:
 	yaml_document_delete(&d);
 	yaml_parser_delete(&p);
+	if (rc)
+		opts_free(o); /* what was taken before the error */
 	return rc;
 }
 

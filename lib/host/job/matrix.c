@@ -300,11 +300,45 @@ static int make_ids(struct bb_matrix *m, char *err, size_t errlen)
 	return rc;
 }
 
+/* The combinations a job's axes make, over its documents, checked before any is made: a job
+ * of five 30-value axes would ask for 24 million runs (and gigabytes) before saying anything. */
+static int matrix_size_ok(const struct bb_job *job, char *err, size_t errlen)
+{
+	unsigned long long total = 0;
+	for (size_t d = 0; d < job->ndocs; d++) {
+		const struct bb_jdoc *doc = &job->docs[d];
+		unsigned long long n = 1;
+		char axes[512] = "";
+		for (size_t i = 0; i < doc->n; i++) {
+			if (doc->p[i].n < 2)
+				continue;
+			if (n <= BB_MATRIX_MAX_RUNS)
+				n *= doc->p[i].n;
+			size_t l = strlen(axes);
+			if (l + 64 < sizeof axes)
+				snprintf(axes + l, sizeof axes - l, "%s%zu %s", l ? " x " : "",
+				         doc->p[i].n, doc->p[i].name);
+		}
+		total += n;
+		if (total > BB_MATRIX_MAX_RUNS)
+			return errbuf_fail(
+			    err, errlen, -EINVAL,
+			    "%s: the matrix has %s%llu runs (%s): at most %d; split the job, or narrow "
+			    "an axis with --set",
+			    job->file, n > BB_MATRIX_MAX_RUNS ? "more than " : "",
+			    n > BB_MATRIX_MAX_RUNS ? (unsigned long long)BB_MATRIX_MAX_RUNS : total,
+			    axes, BB_MATRIX_MAX_RUNS);
+	}
+	return 0;
+}
+
 int bb_matrix_expand(const struct bb_job *job, struct bb_matrix *m, char *err, size_t errlen)
 {
 	int rc = 0;
 	memset(m, 0, sizeof *m);
 	m->job = job;
+	if ((rc = matrix_size_ok(job, err, errlen)))
+		return rc;
 	for (size_t i = 0; i < job->ndocs && !rc; i++)
 		rc = expand_doc(m, job, &job->docs[i]);
 	if (!rc)

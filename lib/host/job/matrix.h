@@ -40,6 +40,10 @@ struct bb_matrix {
 	size_t nruns; /* over all boots */
 };
 
+/* The most runs a job may make (all its documents and boots together): more is refused
+ * before anything is expanded. */
+#define BB_MATRIX_MAX_RUNS 10000
+
 /* 0, or -EINVAL (a duplicate run, a run id over 200 bytes) / -ENOMEM with err set. */
 int bb_matrix_expand(const struct bb_job *job, struct bb_matrix *m, char *err, size_t errlen);
 void bb_matrix_free(struct bb_matrix *m);
