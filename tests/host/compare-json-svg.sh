@@ -27,6 +27,9 @@ assert iv["basis"] == "boots" and not iv["paired"] and iv["units_a"] == 3, iv
 assert abs(iv["low_percent"] - (-10.72469)) < 1e-4 and abs(iv["high_percent"] - (-7.97777)) < 1e-4, iv
 assert tp["lkp"]["median_a"] == 1101.65 and tp["lkp"]["threshold_percent"] == 1, tp["lkp"]
 assert tp["lkp_changed"] and tp["interval_changed"] and tp["significant"]
+# every mark explainable: the rule that decided, in words
+assert tp["lkp"]["rule"].startswith("changed: apart, medians "), tp["lkp"]["rule"]
+assert all(x["lkp"]["rule"] for x in run["stats"]), [x["name"] for x in run["stats"] if not x["lkp"]["rule"]]
 assert "netperf.time.elapsed_time" not in s
 svg = ET.parse(sys.argv[2]).getroot()
 ns = "{http://www.w3.org/2000/svg}"

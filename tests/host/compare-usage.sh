@@ -21,7 +21,7 @@ expect_grep "unknown option" "$T/err"
 run 100 $F/cgroup --a cgroup
 expect_grep "KEY=VALUE expected" "$T/err"
 run 100 $T/nonexistent $F/cgroup
-expect_grep "fatal: unable to read results: .*nonexistent: No such file" "$T/err"
+expect_grep "^benchboot compare: unable to read results: .*nonexistent: No such file" "$T/err"
 run 100 $F $F
 expect_grep "no results here" "$T/err"
 run 100 $F/cgroup --by nr_threads

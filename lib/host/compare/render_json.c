@@ -130,6 +130,7 @@ static void json_lkp(struct jout *w, const struct bb_lkp_verdict *v)
 	json_num_or_null(w, "max_b", v->compared, v->max_b);
 	json_num_or_null(w, "median_ratio", v->compared, v->ratio);
 	jout_kv_bool(w, "changed", v->changed);
+	jout_kv_str(w, "rule", v->rule);
 	jout_obj_end(w);
 }
 

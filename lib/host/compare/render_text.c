@@ -267,7 +267,9 @@ void bb_comparison_print(FILE *f, const struct bb_comparison *c, int all)
 	    "I: the %g%% interval of the %%change, with the boot as the unit, excludes 0\n"
 	    "L: a side with >= 3 samples; one side's min and median above the other's median "
 	    "and max;\n   medians over 1%% apart for a test program's stats, 5%% for the "
-	    "others\n",
+	    "others;\n   and LKP's minimum size where it has one (.*.time.system_time: "
+	    "max >= 10,\n   proc-vmstat.*: max > 1000, ...: --json's lkp.rule says which "
+	    "decided)\n",
 	    c->nsignificant, c->nsignificant == 1 ? "" : "s", ni, nl, 100 * c->confidence);
 	size_t mon = 0, abs = 0;
 	for (size_t i = 0; i < c->nruns; i++)

@@ -107,8 +107,13 @@ int bb_stat_perf_metric(const char *name)
 	return 0;
 }
 
-int bb_stat_reasonable_change(const char *name, double delta, double max)
+int bb_stat_reasonable_change_why(const char *name, double delta, double max, char *why,
+                                  size_t len)
 {
+	char none[8];
+	if (!why)
+		why = none, len = sizeof none;
+	*why = 0;
 	/* etc/perf-metrics-threshold.yaml, in its order; each pattern anchored as LKP's
 	 * %r{^#{k}$}. integer: the value is written as an integer (the delta rule applies). The
 	 * first match decides: perf-profile.* comes before the 2.00 of
@@ -169,28 +174,46 @@ int bb_stat_reasonable_change(const char *name, double delta, double max)
 		snprintf(re, sizeof re, "^%s$", thresholds[i].pattern);
 		if (!matches(re, name))
 			continue;
+		snprintf(why, len, "LKP's minimum for %s: max >= %g%s", thresholds[i].pattern,
+		         thresholds[i].v, thresholds[i].integer ? " and delta >= half of it" : "");
 		if (max < thresholds[i].v)
 			return 0;
 		if (thresholds[i].integer && delta < thresholds[i].v / 2)
 			return 0;
 		return 1;
 	}
-	if (has_prefix(name, "iostat"))
+	if (has_prefix(name, "iostat")) {
+		snprintf(why, len, "LKP's minimum for iostat.*: max > 1");
 		return max > 1;
+	}
 	if (has_prefix(name, "pagetypeinfo") || has_prefix(name, "buddyinfo") ||
-	    has_prefix(name, "slabinfo"))
+	    has_prefix(name, "slabinfo")) {
+		snprintf(why, len, "LKP's minimum for slabinfo.*, buddyinfo.*, pagetypeinfo.*: "
+		                   "delta > 100");
 		return delta > 100;
-	if (has_prefix(name, "proc-vmstat") || strstr(name, "meminfo"))
+	}
+	if (has_prefix(name, "proc-vmstat") || strstr(name, "meminfo")) {
+		snprintf(why, len, "LKP's minimum for proc-vmstat.* and *meminfo*: max > 1000");
 		return max > 1000;
+	}
 	if (has_prefix(name, "lock_stat")) {
 		/* LKP compares the whole name with 'waittime-total' (never equal), then /time/ */
+		snprintf(why, len, "LKP's minimum for lock_stat.*: delta > %d",
+		         strstr(name, "time") ? 1000 : 10000);
 		if (strstr(name, "time"))
 			return delta > 1000;
 		return delta > 10000;
 	}
-	if (has_prefix(name, "interrupts") || has_prefix(name, "softirqs"))
+	if (has_prefix(name, "interrupts") || has_prefix(name, "softirqs")) {
+		snprintf(why, len, "LKP's minimum for interrupts.* and softirqs.*: max > 10000");
 		return max > 10000;
+	}
 	return 1;
+}
+
+int bb_stat_reasonable_change(const char *name, double delta, double max)
+{
+	return bb_stat_reasonable_change_why(name, delta, max, NULL, 0);
 }
 
 int bb_stat_hidden(const char *name)

@@ -25,6 +25,10 @@ int bb_stat_perf_metric(const char *name);
  * 1000, lock_stat.* delta over 1000 to 100000, interrupts.* and softirqs.* max > 10000. delta:
  * the higher median minus the lower; max: the larger of the two sides' maxima. */
 int bb_stat_reasonable_change(const char *name, double delta, double max);
+/* The same, with the rule that applied into why ("LKP's minimum for .*.time.system_time: max
+ * >= 10 and delta >= half of it"; empty when none: any size will do). */
+int bb_stat_reasonable_change_why(const char *name, double delta, double max, char *why,
+                                  size_t len);
 /* Hidden unless asked (LKP's `-m`, benchboot's --more): in etc/stat-denylist and not in
  * etc/report-allowlist, which for benchboot's monitors are interrupts.*, softirqs.* and
  * slabinfo.*. */

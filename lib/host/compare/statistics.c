@@ -2,6 +2,7 @@
 #include <errno.h>
 #include <math.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -362,8 +363,11 @@ int bb_lkp_verdict(const char *name, const double *a, size_t na, const double *b
 	memset(v, 0, sizeof(*v));
 	v->threshold = bb_stat_threshold(name);
 	/* skip_regular_stat?: one side needs 3 samples; a stat the base lacks is not compared */
-	if (!na || !nb || (na < 3 && nb < 3))
+	if (!na || !nb || (na < 3 && nb < 3)) {
+		snprintf(v->rule, sizeof v->rule, "not compared: %s",
+		         !na || !nb ? "one side has no value" : "no side has 3 samples");
 		return 0;
+	}
 	v->compared = 1;
 	/* calculate_matrix_values: margin at most 3; the new side's at most 1 when the base has
 	 * 3 or fewer samples (A is LKP's base, B the new) */
@@ -382,9 +386,21 @@ int bb_lkp_verdict(const char *name, const double *a, size_t na, const double *b
 	if (v->ratio > 5)
 		v->ratio = 5;
 	v->changed = apart && v->ratio > 1.01 && (v->ratio > 1.05 || v->threshold == 1);
+	if (!apart)
+		snprintf(v->rule, sizeof v->rule,
+		         "not apart: neither side's min and median above the other's median and max");
+	else if (!v->changed)
+		snprintf(v->rule, sizeof v->rule, "medians %.2f%% apart, under the %g%% %s", 
+		         (v->ratio - 1) * 100, v->threshold,
+		         v->threshold == 1 ? "of LKP's perf metrics" : "of the other stats");
 	/* then reasonable_perf_change?, LKP's minimum sizes (every stat, as LKP) */
-	if (v->changed)
-		v->changed = bb_stat_reasonable_change(name, high - low,
-		                                       v->max_a > v->max_b ? v->max_a : v->max_b);
+	if (v->changed) {
+		char why[160];
+		v->changed = bb_stat_reasonable_change_why(
+		    name, high - low, v->max_a > v->max_b ? v->max_a : v->max_b, why, sizeof why);
+		snprintf(v->rule, sizeof v->rule, "%s: apart, medians %.2f%% apart (over %g%%)%s%s",
+		         v->changed ? "changed" : "too small", (v->ratio - 1) * 100, v->threshold,
+		         *why ? (v->changed ? ", and " : ", but not ") : "", why);
+	}
 	return 0;
 }

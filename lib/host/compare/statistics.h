@@ -93,6 +93,7 @@ struct bb_lkp_verdict {
 	double min_a, median_a, max_a, min_b, median_b, max_b; /* after LKP's trimming */
 	double ratio; /* higher median / lower median (5 when the lower is <= 0) */
 	int changed;  /* the `L` mark */
+	char rule[320]; /* the rule that decided, in words (--json "lkp.rule") */
 };
 /* The |change| (%) LKP requires of a stat: 1 for its perf metrics (a test program's stats,
  * etc/perf-metrics-prefixes: stat_rules.h), 5 for the others. */
