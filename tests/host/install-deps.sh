@@ -7,6 +7,22 @@ printf '#!/bin/sh\necho "$@" >>"%s/apt-called"\nexit 1\n' "$T" >"$T/bin/apt-get"
 chmod +x "$T/bin/apt-get"
 PATH="$T/bin:$PATH" tools/scripts/install-deps || fail "install-deps failed with everything installed"
 [ ! -e "$T/apt-called" ] || fail "install-deps called apt-get with everything present: $(cat "$T/apt-called")"
+PATH="$T/bin:$PATH" tools/scripts/install-deps demo || fail "install-deps demo failed with everything installed"
+# the demo's set is the build's and QEMU's: a subset of the test set, without the LAVA lab,
+# clang or the kernel build's tools
+tools/scripts/install-deps demo --print >"$T/demo" || fail "install-deps demo --print failed"
+tools/scripts/install-deps --print >"$T/test" || fail "install-deps --print failed"
+expect_grep "^qemu-system-x86$" "$T/demo"
+expect_grep "^musl-tools$" "$T/demo"
+for p in lava-server postgresql clang flex; do
+	! grep -qx "$p" "$T/demo" || fail "the demo's set has $p"
+	expect_grep "^$p$" "$T/test"
+done
+[ -z "$(comm -23 <(sort "$T/demo") <(sort "$T/test"))" ] || fail "the demo needs packages the test set lacks"
+rc=0
+tools/scripts/install-deps nonsense >"$T/out" 2>&1 || rc=$?
+expect_eq "install-deps with an unknown target: exit" "$rc" 100
+echo "demo: $(wc -l <"$T/demo") packages, test: $(wc -l <"$T/test")"
 id nobody >/dev/null 2>&1 || skip "no 'nobody' user to test the non-root path"
 command -v setpriv >/dev/null || skip "setpriv missing"
 set +e
