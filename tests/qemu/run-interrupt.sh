@@ -1,4 +1,5 @@
 # Ctrl-C during a boot: benchboot run stops the VM cleanly (no QEMU left), says so, exits 1.
+# tests/run: alone (two VMs side by side, pinned)
 . tests/lib.sh
 . tests/qemu/busybox-init.inc
 busybox_initramfs int 'echo "BENCHBOOT boot-start id=tiny-int runs=1 iterations=1 job=tiny cpus=2"

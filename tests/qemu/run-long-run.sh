@@ -5,6 +5,7 @@
 # the run-end line, whatever is printed in between; after run-end the 25 s are the limit again
 # (a boot silent after its run is a hang). 25 s, not less: a loaded 2-core machine may take
 # over 10 s to print the kernel's first line under TCG.
+# tests/run: alone (a 25 s silence limit against a 28 s silent stretch)
 . tests/lib.sh
 bb_need qemu
 . tests/qemu/busybox-init.inc

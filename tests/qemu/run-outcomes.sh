@@ -4,6 +4,7 @@
 # goes on, one whose kernel reports a stall and then panics, one whose kernel reports a stall
 # and then only repeats it: each reported as such, with its console log; exit codes; no VM
 # left behind.
+# tests/run: alone (boots held to 30 s silence limits)
 . tests/lib.sh
 bb_need qemu
 . tests/qemu/busybox-init.inc

@@ -5,6 +5,7 @@
 # names each boot's host CPUs and its partner; --until checks after each pair and stops at
 # --max-boots; compare reads the folder as any other, pairing the boots that ran together.
 # With 2-vCPU guests on a host too small for two, --parallel 2 says why it boots one at a time.
+# tests/run: alone (VMs pinned to their own host CPUs)
 . tests/lib.sh
 bb_need init netperf qemu
 . tests/qemu/busybox-init.inc
@@ -67,14 +68,23 @@ expect_eq "boot folders" "$(find "$T/res" -maxdepth 2 -name env.json | wc -l)" 4
 bb_compare "$T/cmp.out" "$T/res" --by kernel
 expect_grep "per-boot means of 2 and 2 boots, paired by the boots that ran side by side" "$T/cmp.out"
 
-# 2-vCPU guests: where two do not fit, the run says so (the reason and a --cpus that fits)
-# and boots one at a time
+# 2-vCPU guests asked for (--cpus 2): where two do not fit, the run says so (the reason and a
+# --cpus that fits) and boots one at a time; without --cpus, --parallel chooses the VM shape
+# that fits (1 vCPU each on a 2-CPU host), says so and boots side by side
 if [ "$(nproc)" -lt 4 ]; then
 	busybox_initramfs off 'poweroff -f'
 	rc=0
 	bb_timeout 300 "$BENCHBOOT" run --initrd "$T/off.cpio.gz" --no-disk --accel tcg --deadline 200 \
-		--parallel 2 -o "$T/off" >"$T/off.out" 2>&1 || rc=$?
+		--parallel 2 --cpus 2 -o "$T/off" >"$T/off.out" 2>&1 || rc=$?
 	cat "$T/off.out"
 	expect_grep "^benchboot run: --parallel 2: 2 VMs of 2 vCPUs need 4 host CPUs .*: 1 fit; booting one VM at a time (with --cpus 1, 2 would fit)" "$T/off.out"
 	if grep -q "^side by side" "$T/off.out"; then fail "side by side on a host too small"; fi
+	if [ "$(nproc)" = 2 ]; then
+		rc=0
+		bb_timeout 300 "$BENCHBOOT" run --initrd "$T/off.cpio.gz" --no-disk --accel tcg \
+			--deadline 200 --parallel 2 -o "$T/shape" >"$T/shape.out" 2>&1 || rc=$?
+		cat "$T/shape.out"
+		expect_grep "^VM shape: 1 vCPU per VM, not 2: 2 VMs of 2 vCPUs under TCG would crowd this 2-CPU host" "$T/shape.out"
+		expect_grep "^side by side: 2 VMs at once" "$T/shape.out"
+	fi
 fi
