@@ -736,6 +736,8 @@ static void stats_profile(struct perfmon *m, const char *dir, struct bb_stats *o
 	if (sd)
 		add_note(m, "samples over %.1fs (perf report's sample duration)",
 		         strtod(sd + 20, NULL) / 1e3);
+	add_note(m, "post-processing %.1fs (perf report and perf script, after the iteration)",
+	         now_s() - t0);
 	free(text);
 	if (r) {
 		out->n = before;
