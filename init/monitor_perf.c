@@ -34,7 +34,10 @@
 /* a perf child is the OOM killer's first choice: perf, not the benchmark or the init */
 #define PERF_OOM_ADJ "1000"
 #define LKP_PERIOD "1000003"
-#define SOFT_PERIOD "4000003" /* cpu-clock: 4 ms, 250 samples a second per CPU */
+/* cpu-clock: about SOFT_SAMPLES samples per CPU over the window, every 1 to 4 ms */
+#define SOFT_SAMPLES 2500
+#define SOFT_PERIOD_MIN 1000003LL
+#define SOFT_PERIOD_MAX 4000003LL
 #define NOT_STARTED 3 /* the controller's exit code: the window ended before its delay */
 
 struct perfmon {
@@ -428,8 +431,19 @@ static void start_profile(struct perfmon *m, const char *dir, int pmu)
 		         period);
 		period = NULL;
 	}
-	snprintf(count, sizeof count, "--count=%s",
-	         period ? period : soft ? SOFT_PERIOD : LKP_PERIOD);
+	/* on the software clock: a sample every window / SOFT_SAMPLES ns, 1 ms (LKP's count) for
+	 * a window of 2.5 s or less, 4 ms from 10 s on: a short window keeps enough samples, a
+	 * long one a perf.data the guest reports in seconds */
+	long long soft_ns = (long long)(duration * 1e9 / SOFT_SAMPLES);
+	soft_ns = soft_ns < SOFT_PERIOD_MIN   ? SOFT_PERIOD_MIN
+	          : soft_ns > SOFT_PERIOD_MAX ? SOFT_PERIOD_MAX
+	                                      : soft_ns;
+	if (period)
+		snprintf(count, sizeof count, "--count=%s", period);
+	else if (soft)
+		snprintf(count, sizeof count, "--count=%lld", soft_ns);
+	else
+		snprintf(count, sizeof count, "--count=%s", LKP_PERIOD);
 	char *argv[20] = {"perf", "record", "-q", "-g", "-m", "256", "-a", count,
 	                  "-e",   evbuf,    "-N", "-o", databuf};
 	size_t n = 13;
