@@ -7,7 +7,7 @@ suite: stress-ng
 testtime: 1s
 repeat_to: 3
 stress-ng:
-  test: null
+  test: "null"
 JOB
 "$BENCHBOOT" check "$T/rep.yaml" >"$T/check.out" 2>&1 || fail "check: $(cat "$T/check.out")"
 expect_grep "^repeat_to 3: 3 boots by repeat_to" "$T/check.out"
