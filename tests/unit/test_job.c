@@ -404,6 +404,8 @@ static const struct {
      "t.yaml:3:1: nr_threads: duplicate key (first at line 2 col 1)"},
     {"suite: netperf\nnr_threads: []\n", "t.yaml:2:13: nr_threads: empty list"},
     {"suite: netperf\nnr_threads:\n", "t.yaml:2:12: nr_threads: missing value"},
+    {"suite: stress-ng\nstress-ng:\n  test: null\n",
+     "t.yaml:3:9: test: missing value ('null' is YAML's null; the word itself: \"null\")"},
     {"suite: netperf\nnr_threads: [[1, 2]]\n",
      "t.yaml:2:14: nr_threads: a list of lists or mappings is not supported"},
     {"suite: netperf\nnetperf:\n  global_options: -i 10,3 -l 5\n",

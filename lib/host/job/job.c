@@ -875,8 +875,15 @@ static int take_values(struct walker *w, const struct keydef *k, const char *key
 		*nout = n;
 		return 0;
 	}
-	if (is_null(val))
+	if (is_null(val)) {
+		const char *t = scalar(val);
+		if (t && *t) /* null, Null, NULL, ~: YAML's no value, as LKP's Ruby reads it too */
+			return jfail(w, val->start_mark,
+			             "%s: missing value ('%s' is YAML's null; the word itself: "
+			             "\"%s\")",
+			             key, t, t);
 		return jfail(w, val->start_mark, "%s: missing value", key);
+	}
 	if (!(v = calloc(1, sizeof *v)) || !(v->s = strdup(scalar(val)))) {
 		free(v);
 		return -ENOMEM;
