@@ -12,16 +12,22 @@
 #include "host/compare/strset.h"
 #include "host/compare/stat_rules.h"
 
-static int add_note(struct bb_comparison *c, char *note)
+/* s (owned, NULL: out of memory) appended to a list of strings: 0, or -ENOMEM (s freed). */
+static int add_line(char ***v, size_t *n, size_t *cap, char *s)
 {
-	if (!note)
+	if (!s)
 		return -ENOMEM;
-	if (bb_grow(&c->notes, &c->notes_cap, c->nnotes + 1, sizeof(*c->notes))) {
-		free(note);
+	if (bb_grow(v, cap, *n + 1, sizeof(**v))) {
+		free(s);
 		return -ENOMEM;
 	}
-	c->notes[c->nnotes++] = note;
+	(*v)[(*n)++] = s;
 	return 0;
+}
+
+static int add_note(struct bb_comparison *c, char *note)
+{
+	return add_line(&c->notes, &c->nnotes, &c->notes_cap, note);
 }
 
 /* add_note, unless the same note is there already (a boot on both sides). */
@@ -605,35 +611,21 @@ static int find_missing(struct bb_comparison *out, const struct bb_side *const s
 			for (size_t j = 0; j < i; j++)
 				seen |= sides[s]->runs[j]->boot == run->boot;
 			if (!seen && run->boot->env_missing &&
-			    asprintf(&n,
-			             "%s: %s/env.json: missing or empty: the environment this boot "
-			             "ran in is unknown, so no difference in it can be ruled out",
-			             s ? "B" : "A", run->boot->path) < 0)
+			    (asprintf(&n,
+			              "%s: %s/env.json: missing or empty: the environment this boot "
+			              "ran in is unknown, so no difference in it can be ruled out",
+			              s ? "B" : "A", run->boot->path) < 0 ||
+			     add_line(&out->missing, &out->nmissing, &out->missing_cap, n)))
 				return -ENOMEM;
-			if (n && bb_grow(&out->missing, &out->missing_cap, out->nmissing + 1,
-			                 sizeof(*out->missing))) {
-				free(n);
-				return -ENOMEM;
-			}
-			if (n)
-				out->missing[out->nmissing++] = n;
-			n = NULL;
+			size_t ok = run->iterations - run->failed_iterations;
 			if (run->iterations > run->failed_iterations && !run->test_values &&
-			    asprintf(&n,
-			             "%s: %s/runs/%s: no stat of the test, though %zu iteration%s "
-			             "ended ok (results.json empty, missing or without the test's "
-			             "stats)",
-			             s ? "B" : "A", run->boot->path, run->id,
-			             run->iterations - run->failed_iterations,
-			             run->iterations - run->failed_iterations == 1 ? "" : "s") < 0)
+			    (asprintf(&n,
+			              "%s: %s/runs/%s: no stat of the test, though %zu iteration%s "
+			              "ended ok (results.json empty, missing or without the test's "
+			              "stats)",
+			              s ? "B" : "A", run->boot->path, run->id, ok, ok == 1 ? "" : "s") < 0 ||
+			     add_line(&out->missing, &out->nmissing, &out->missing_cap, n)))
 				return -ENOMEM;
-			if (n && bb_grow(&out->missing, &out->missing_cap, out->nmissing + 1,
-			                 sizeof(*out->missing))) {
-				free(n);
-				return -ENOMEM;
-			}
-			if (n)
-				out->missing[out->nmissing++] = n;
 		}
 	return 0;
 }
