@@ -46,6 +46,6 @@ for d in "$a/build" "$b/build"; do
 	! readelf --debug-dump=info "$d/init.debug" 2>/dev/null |
 		grep -q -e "$T" -e "$BB_TOP" -e /tmp/e2fsprogs ||
 		fail "$d/init.debug's DWARF names a build folder"
-	! strings "$d/init" | grep -q -e "$T" -e "$BB_TOP" || fail "$d/init names its build folder"
+	! strings "$d/init" | contains -e "$T" -e "$BB_TOP" || fail "$d/init names its build folder"
 done
 echo "init: $(stat -c %s "$a/build/init") bytes stripped, $(stat -c %s "$a/build/init.debug") unstripped"

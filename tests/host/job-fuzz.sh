@@ -23,6 +23,16 @@ printf 'suite: netperf\ntest: %s\n' "$(printf '[%.0s' $(seq 1 5000))" >"$T/seeds
 secs=${BB_FUZZ_SECONDS:-20}
 (cd "$T" && "$BB_TOP/$B/tests/progs/fuzz-job" -max_total_time="$secs" -timeout=10 -max_len=65536 \
 	-rss_limit_mb=2048 -print_final_stats=1 corpus seeds) >"$T/fuzz.log" 2>&1 ||
-	{ tail -40 "$T/fuzz.log"; fail "the fuzzer found a crash, a leak or a hang"; }
+	{
+		# the report's head (what and where), its summary and the input that did it
+		grep -a -m1 -A30 -e '==ERROR' -e 'ERROR: libFuzzer' -e 'Deadly signal' "$T/fuzz.log" || tail -n 30 "$T/fuzz.log"
+		grep -a -e '^SUMMARY' -e 'Test unit written' "$T/fuzz.log" || true
+		for f in "$T"/crash-* "$T"/leak-* "$T"/timeout-* "$T"/oom-* "$T"/slow-unit-*; do
+			[ -f "$f" ] || continue
+			echo "the input ($(stat -c %s "$f") bytes), escaped:"
+			head -c 1500 "$f" | od -An -c | head -n 40
+		done
+		fail "the fuzzer found a crash, a leak or a hang"
+	}
 runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$T/fuzz.log")
 echo "job parser fuzzed for ${secs}s: $n seed jobs, ${runs:-?} inputs, no crash, leak or hang"

@@ -30,6 +30,6 @@ id4=$(sed -n 's/.*: image id \([0-9a-f]*\).*/\1/p' "$T/out4")
 [ -n "$id3" ] || fail "no image id in: $(cat "$T/out3")"
 [ "$id3" != "$id1" ] || fail "build --set runtime=7s kept the image id $id1"
 expect_eq "image id of the same --set twice" "$id4" "$id3"
-zcat "$T/img3/job/initrd.img" | cpio -i --to-stdout --quiet etc/benchboot/plan 2>/dev/null | grep -qx "runtime=7" ||
+zcat "$T/img3/job/initrd.img" | cpio -i --to-stdout --quiet etc/benchboot/plan 2>/dev/null | contains -x "runtime=7" ||
 	fail "the image's plan has no runtime=7"
 echo "build --set runtime=7s: image id $id3"

@@ -6,7 +6,7 @@ lib="$B/libext2fs-musl"
 probe="$B/tests/progs/ext2fs-musl-probe" # make test-progs
 [ -x "$probe" ] || fail "$probe not built (make test-progs)"
 cp "$probe" "$T/probe"
-! readelf -l "$T/probe" | grep -q INTERP || fail "probe is not static (it has a program interpreter)"
+! readelf -l "$T/probe" | contains INTERP || fail "probe is not static (it has a program interpreter)"
 mke2fs -q -t ext4 -F "$T/disk.img" 16M
 "$T/probe" "$T/disk.img" || fail "probe failed to write"
 e2fsck -fn "$T/disk.img" >"$T/fsck" 2>&1 || { cat "$T/fsck"; fail "e2fsck -fn found errors"; }
