@@ -2,14 +2,15 @@
 # with the sanitizers, for BB_FUZZ_SECONDS (default 20), each input at most 10 s (a slower one
 # is a hang: the fuzzer stops and the test fails). Its corpus starts from the project's jobs:
 # config/jobs, the fixtures of LKP's and 0-day's jobs, and the hostile ones that once hung
-# (deep [ nesting, a matrix of millions of runs).
+# (deep [ nesting, a matrix of millions of runs), and in tests/fixtures/fuzz the inputs it once
+# crashed on (cmdline-realloc.yaml: kernel_cmdline and bootloader_append read after a realloc).
 . tests/lib.sh
 command -v clang >/dev/null || skip "clang not installed"
 make -s B="$B" "$B/tests/progs/fuzz-job" >"$T/cc.err" 2>&1 ||
 	{ cat "$T/cc.err"; fail "the job fuzz target does not build"; }
 mkdir -p "$T/seeds" "$T/corpus"
 n=0
-for j in config/jobs/*.yaml tests/fixtures/lkp/*.yaml tests/fixtures/monitors/*.yaml; do
+for j in config/jobs/*.yaml tests/fixtures/lkp/*.yaml tests/fixtures/monitors/*.yaml tests/fixtures/fuzz/*.yaml; do
 	[ -f "$j" ] || continue
 	[ "$(stat -c %s "$j")" -le 65536 ] || continue
 	cp "$j" "$T/seeds/$n.yaml"

@@ -1866,7 +1866,9 @@ static int fold_cmdline(struct bb_jdoc *d)
 		                         .level = BB_LEVEL_INFO, .mark = kp->mark};
 		if ((rc = copy_param(d, &copy)))
 			return rc;
-		kp = doc_find(d, "kernel_cmdline"); /* d->p may have moved */
+		/* d->p may have moved: both found again */
+		kp = doc_find(d, "kernel_cmdline");
+		ba = bb_jdoc_get(d, "cmdline.bootloader_append");
 		for (size_t i = 0; i < kp->n; i++) {
 			line[0] = 0;
 			applied_words(kp->v[i].s, line, sizeof line);
