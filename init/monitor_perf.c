@@ -33,6 +33,9 @@
 #define BUDGET_S 600
 /* a perf child is the OOM killer's first choice: perf, not the benchmark or the init */
 #define PERF_OOM_ADJ "1000"
+#define PERF_CTL_FD 3 /* perf record's --control fd:3,4 */
+#define PERF_ACK_FD 4
+#define PERF_READY_MAX_S 60 /* the benchmark waits at most this for perf record to be ready */
 #define LKP_PERIOD "1000003"
 /* cpu-clock: about SOFT_SAMPLES samples per CPU over the window, every 1 to 4 ms */
 #define SOFT_SAMPLES 2500
@@ -46,7 +49,10 @@ struct perfmon {
 	int exited, status;
 	int asked;
 	double delay, duration; /* the controller's, seconds; duration 0: to the end */
-	double pdelay;          /* perf-profile: perf record's -D */
+	double pdelay;          /* perf-profile: the window's start, s into the measured window */
+	double pduration;       /* perf-profile: the window's length, s */
+	int ctl[2], ack[2];     /* perf-profile: perf record's --control pipe and its answers */
+	int ready[2];           /* perf-profile: a byte from the controller once perf is ready */
 	char event[32];         /* perf-profile: the event sampled */
 	char notes[1024];       /* "note: ...\n" lines */
 	char kptr[16];          /* perf-profile: kptr_restrict when it started */
@@ -72,7 +78,7 @@ void monitor_perf_run(const char *id)
 
 /* In a perf child: stdin from /dev/null, out on stdout, err (or out) on stderr, the signal
  * mask cleared, the OOM killer's first choice; then perf with argv. Never returns. */
-static void exec_perf(char *const argv[], int out, int err)
+static void exec_perf(char *const argv[], int out, int err, int ctl, int ack)
 {
 	sigset_t none;
 	sigemptyset(&none);
@@ -92,7 +98,15 @@ static void exec_perf(char *const argv[], int out, int err)
 	int null = open("/dev/null", O_RDONLY);
 	if (null >= 0)
 		dup2(null, 0);
+	/* perf record's --control fd:3,4: out of the way first (either may be 3 or 4), then
+	 * dup2'd there without close-on-exec */
+	if (ctl >= 0 && ack >= 0) {
+		int c = fcntl(ctl, F_DUPFD_CLOEXEC, 10), a = fcntl(ack, F_DUPFD_CLOEXEC, 10);
+		if (c < 0 || a < 0 || dup2(c, PERF_CTL_FD) < 0 || dup2(a, PERF_ACK_FD) < 0)
+			_exit(126);
+	}
 	init_write("/proc/self/oom_score_adj", PERF_OOM_ADJ, 0);
+	signal(SIGPIPE, SIG_DFL);
 	sigprocmask(SIG_SETMASK, &none, NULL);
 	execv(init_path("%s", PERF), argv);
 	_exit(127);
@@ -243,11 +257,40 @@ static void copy_kallsyms(void)
  * runs argv with stdout and stderr on out (after head, when given), stops it with SIGINT after
  * duration (0: at the stop), waits for it. Never returns.
  */
+/*
+ * perf record with --control: "ping" it and wait for its "ack", which it sends once it has
+ * set up and started its workload (its start-up takes seconds under TCG), at most
+ * PERF_READY_MAX_S. 1 when perf exited meanwhile (its status in *status), -1 on a stop,
+ * else 0.
+ */
+static int perf_ready(const struct perfmon *m, pid_t perf, const sigset_t *set, int *status)
+{
+	static const struct timespec none = {0, 0};
+	if (perf < 0 || write(m->ctl[1], "ping\n", 5) < 0)
+		return perf < 0;
+	for (double dl = now_s() + PERF_READY_MAX_S; now_s() < dl;) {
+		struct pollfd p = {.fd = m->ack[0], .events = POLLIN};
+		int r = poll(&p, 1, 200);
+		if (r > 0) {
+			char buf[64];
+			return read(m->ack[0], buf, sizeof buf) <= 0 && waitpid(perf, status, 0) == perf;
+		}
+		int sig = sigtimedwait(set, NULL, &none);
+		if (sig == SIGCHLD && waitpid(perf, status, WNOHANG) == perf)
+			return 1;
+		if (sig == SIGINT || sig == SIGTERM)
+			return -1;
+	}
+	return 0;
+}
+
 static void controller(const struct perfmon *m, char *const argv[], const char *out,
                        const char *head, int kptr)
 {
 	sigset_t set, none;
+	double start = now_s();
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	signal(SIGPIPE, SIG_IGN); /* perf gone: the --control write fails, it does not kill */
 	sigemptyset(&none);
 	sigemptyset(&set);
 	sigaddset(&set, SIGINT);
@@ -272,12 +315,38 @@ static void controller(const struct perfmon *m, char *const argv[], const char *
 		_exit(126);
 	pid_t perf = fork();
 	if (!perf)
-		exec_perf(argv, fd, fd);
+		exec_perf(argv, fd, fd, m->ctl[0], m->ack[1]);
 	close(fd);
-	int status = 0, done = perf < 0;
+	int status = 0, done = perf < 0, stopped = 0;
+	if (m->ctl[1] >= 0) {
+		close(m->ctl[0]);
+		close(m->ack[1]);
+		int r = perf_ready(m, perf, &set, &status);
+		done = r > 0;
+		stopped = r < 0;
+		start = now_s();
+		/* the init releases the benchmark on this byte (or on the pipe's end) */
+		ssize_t w = write(m->ready[1], "r", 1);
+		(void)w; /* a failed write: the pipe's end, which the init reads as well */
+		close(m->ready[1]);
+	}
 	double end = m->duration > 0 ? now_s() + m->duration : -1;
-	while (!done) {
-		int sig = sigwait_for(&set, end < 0 ? -1 : end - now_s() > 0 ? end - now_s() : 0);
+	/* perf-profile: "enable" at the window's start and "disable" at its end, timed from the
+	 * measured window's start, the benchmark's release once perf was ready */
+	double ctl_at[2] = {start + m->pdelay, start + m->pdelay + m->pduration};
+	const char *ctl_cmd[2] = {"enable\n", "disable\n"};
+	int next = m->ctl[1] >= 0 ? 0 : 2;
+	while (!done && !stopped) {
+		double until = end;
+		if (next < 2 && (until < 0 || ctl_at[next] < until))
+			until = ctl_at[next];
+		int sig = sigwait_for(&set, until < 0 ? -1 : until - now_s() > 0 ? until - now_s() : 0);
+		if (sig < 0 && errno == EAGAIN && next < 2 && now_s() >= ctl_at[next]) {
+			if (write(m->ctl[1], ctl_cmd[next], strlen(ctl_cmd[next])) < 0)
+				next = 2;
+			next++;
+			continue;
+		}
 		if (sig == SIGCHLD || sig < 0) {
 			if (waitpid(perf, &status, WNOHANG) == perf) {
 				done = 1;
@@ -307,6 +376,17 @@ static void controller(const struct perfmon *m, char *const argv[], const char *
 			init_write(KPTR, old, 0);
 	}
 	_exit(perf < 0 ? 125 : WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status));
+}
+
+/* Close the perf-profile's pipes in the init, all but the read end of ready when keep_ready. */
+static void close_pipes(struct perfmon *m, int keep_ready)
+{
+	int *fds[] = {&m->ctl[0], &m->ctl[1], &m->ack[0], &m->ack[1], &m->ready[0], &m->ready[1]};
+	for (size_t i = 0; i < sizeof fds / sizeof fds[0]; i++)
+		if (*fds[i] >= 0 && !(keep_ready && fds[i] == &m->ready[0])) {
+			close(*fds[i]);
+			*fds[i] = -1;
+		}
 }
 
 static void start_stat(struct perfmon *m, const char *dir, int pmu)
@@ -398,13 +478,16 @@ static void start_profile(struct perfmon *m, const char *dir, int pmu)
 		duration = rt - delay;
 	if (duration <= 0)
 		duration = 1;
-	/* as LKP: perf starts with the window, its workload `sleep DELAY+DURATION` once it is
-	 * ready, and its -D holds the sampling back for the delay, so that perf's start-up
-	 * (seconds under TCG) does not shorten the profile; the end of the measured window
-	 * stops it in any case */
+	/* perf starts with the measured window, its events off (-D -1), its workload `sleep
+	 * DELAY+DURATION`; the controller turns the events on DELAY into the measured window
+	 * and off DURATION later through perf's --control pipe, timed from the window's start:
+	 * LKP's -D counts from perf's start, and perf's start-up (seconds under TCG) would shift
+	 * a short window past the benchmark's end. The end of the measured window stops perf in
+	 * any case. */
 	m->delay = 0;
 	m->duration = 0;
 	m->pdelay = delay;
+	m->pduration = duration;
 	add_note(m, "window: %gs from %gs into the measured window of %gs", duration, delay, rt);
 	snprintf(out, sizeof out, "%s/monitor.%s.log", dir, m->name);
 	snprintf(data, sizeof data, "%s/monitor.%s.data", dir, m->name);
@@ -414,8 +497,8 @@ static void start_profile(struct perfmon *m, const char *dir, int pmu)
 	char evbuf[32], databuf[600];
 	snprintf(evbuf, sizeof evbuf, "%s", ev);
 	snprintf(databuf, sizeof databuf, "%s", init_path("%s", data));
-	char dms[32], secs[32], dflag[3] = "-D", count[48];
-	snprintf(dms, sizeof dms, "%ld", lround(delay * 1000));
+	char secs[32], count[48], ctl[16];
+	snprintf(ctl, sizeof ctl, "fd:%d,%d", PERF_CTL_FD, PERF_ACK_FD);
 	snprintf(secs, sizeof secs, "%ld", (long)ceil(delay + duration));
 	/* LKP's sample period, 1000003 events (its `period:`); the software clock of a machine
 	 * without a PMU counts nanoseconds, and under TCG a guest nanosecond is 10-50 times
@@ -444,7 +527,7 @@ static void start_profile(struct perfmon *m, const char *dir, int pmu)
 		snprintf(count, sizeof count, "--count=%lld", soft_ns);
 	else
 		snprintf(count, sizeof count, "--count=%s", LKP_PERIOD);
-	char *argv[20] = {"perf", "record", "-q", "-g", "-m", "256", "-a", count,
+	char *argv[24] = {"perf", "record", "-q", "-g", "-m", "256", "-a", count,
 	                  "-e",   evbuf,    "-N", "-o", databuf};
 	size_t n = 13;
 	if (!soft)
@@ -452,9 +535,14 @@ static void start_profile(struct perfmon *m, const char *dir, int pmu)
 	else
 		add_note(m, "%s, at normal priority (no --realtime=1: on the software clock)",
 		         count + 2);
-	if (delay > 0) {
-		argv[n++] = dflag;
-		argv[n++] = dms;
+	if (pipe2(m->ctl, O_CLOEXEC) || pipe2(m->ack, O_CLOEXEC) || pipe2(m->ready, O_CLOEXEC)) {
+		add_note(m, "no --control pipe (%s): sampling from perf's start", strerror(errno));
+		close_pipes(m, 0);
+	} else {
+		argv[n++] = "-D";
+		argv[n++] = "-1";
+		argv[n++] = "--control";
+		argv[n++] = ctl;
 	}
 	argv[n++] = "--";
 	argv[n++] = "/bin/sleep";
@@ -464,6 +552,7 @@ static void start_profile(struct perfmon *m, const char *dir, int pmu)
 	if (!pid)
 		controller(m, argv, out, NULL, 1);
 	m->pid = pid > 0 ? pid : 0;
+	close_pipes(m, pid > 0);
 }
 
 void monitor_perf_start(const struct bb_strv *names, const char *dir)
@@ -475,6 +564,7 @@ void monitor_perf_start(const struct bb_strv *names, const char *dir)
 		m->pid = 0;
 		m->exited = m->status = m->asked = 0;
 		m->notes[0] = m->event[0] = 0;
+		m->ctl[0] = m->ctl[1] = m->ack[0] = m->ack[1] = m->ready[0] = m->ready[1] = -1;
 		for (size_t i = 0; i < names->n && !m->asked; i++)
 			m->asked = !strcmp(names->v[i], m->name);
 		if (!m->asked)
@@ -495,6 +585,29 @@ void monitor_perf_start(const struct bb_strv *names, const char *dir)
 			continue;
 		}
 		monitor_status(dir, m->name, "ok", m->notes);
+	}
+}
+
+void monitor_perf_wait_ready(void)
+{
+	for (size_t k = 0; k < NMONS; k++) {
+		struct perfmon *m = &mons[k];
+		if (m->ready[0] < 0)
+			continue;
+		double t0 = now_s();
+		struct pollfd p = {.fd = m->ready[0], .events = POLLIN};
+		int r;
+		do
+			r = poll(&p, 1, (PERF_READY_MAX_S + 5) * 1000);
+		while (r < 0 && errno == EINTR);
+		if (r <= 0)
+			add_note(m, "perf record not ready after %ds: the benchmark started without it",
+			         PERF_READY_MAX_S + 5);
+		else
+			add_note(m, "perf record ready %.1fs after its start: the benchmark started then",
+			         now_s() - t0);
+		close(m->ready[0]);
+		m->ready[0] = -1;
 	}
 }
 
@@ -563,7 +676,7 @@ static int run_perf(char *const argv[], const char *out, struct bb_perf_fold *fo
 	int efd = open(init_path("%s", err_path), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
 	pid_t pid = fork();
 	if (!pid)
-		exec_perf(argv, fold ? p[1] : fd, efd);
+		exec_perf(argv, fold ? p[1] : fd, efd, -1, -1);
 	int e = pid < 0 ? -errno : 0;
 	if (fd >= 0)
 		close(fd);
@@ -759,14 +872,11 @@ static void stats_profile(struct perfmon *m, const char *dir, struct bb_stats *o
 		         r == -EINVAL ? err : strerror(-r));
 	} else if (!ev[0]) {
 		snprintf(why, sizeof why,
-		         "unavailable: no samples (the measured window ended within the profile's "
-		         "delay of %gs?)",
-		         m->pdelay);
-	} else {
+		         "unavailable: no samples (perf record was not ready before the measured "
+		         "window's end, %gs after its start?)",
+		         m->pdelay + m->pduration);
+	} else
 		snprintf(why, sizeof why, "ok");
-		add_note(m, "perf report and perf script took %.1fs after the iteration",
-		         now_s() - t0);
-	}
 out_status:
 	unlink(init_path("%s", KALLSYMS));
 	char now[16];

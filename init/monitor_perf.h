@@ -32,6 +32,9 @@ void monitor_perf_run(const char *id);
 
 /* Start the perf monitors among names (their status files written), from monitor_start. */
 void monitor_perf_start(const struct bb_strv *names, const char *dir);
+/* Wait until perf-profile's perf record is ready to sample (at most a minute): the benchmark
+ * is released after, so that perf's start-up (seconds under TCG) does not eat its window. */
+void monitor_perf_wait_ready(void);
 /* End them (SIGINT; SIGKILL when one does not end within 30 s), from monitor_stop. */
 void monitor_perf_stop(void);
 /* 1 when pid is one of their processes (its exit recorded). */

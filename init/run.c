@@ -158,7 +158,7 @@ static void affinity_of(pid_t pid, char *buf, size_t len)
 }
 
 /*
- * Fork a child that waits on gate[0] (until the write end is closed), then runs argv with
+ * Fork a child that waits on gate[0] (for a byte, or the write end's close), then runs argv with
  * stdout/stderr in out/err. Returns the pid or -errno.
  */
 #ifndef CLONE_INTO_CGROUP
@@ -571,8 +571,17 @@ static int open_gate(struct iteration *it, int gate[2])
 	return 0;
 }
 
+/*
+ * Release the children waiting on the gate: a byte for each (a pipe's worth, non-blocking),
+ * then the close. The bytes, not the close alone: the monitors, forked before the release of
+ * a monitored iteration, hold copies of the write end until they end.
+ */
 static void release_gate(int gate[2])
 {
+	static const char bytes[4096];
+	if (gate[1] >= 0 && !fcntl(gate[1], F_SETFL, O_NONBLOCK))
+		for (int i = 0; i < 16 && write(gate[1], bytes, sizeof bytes) > 0; i++)
+			;
 	if (gate[1] >= 0)
 		close(gate[1]);
 	if (gate[0] >= 0)
@@ -829,19 +838,21 @@ static void execute(struct boot *b, struct iteration *it)
 	}
 	if (!b->t_first_client_ms)
 		kmsg_mark(KMSG_FIRST_CLIENT);
-	/* the schedstat read before times(): the tick count leaves it out */
-	long long ns0 = self_cpu_ns(), ns1 = ns0;
-	long ticks0 = self_ticks(), ticks1 = ticks0;
-	it->oom_kills0 = cgroup_oom_kills(&b->cgroup);
-	it->t_release = init_now_ms();
-	release_gate(gate);
+	/* the monitors start before the clients are released; perf record first gets ready */
 	it->monitor_pid = 0;
 	if (monitors_run_in(b, it)) {
 		monitor_use_plan(&b->plan);
 		monitor_perf_window(&b->plan, run->runtime);
 		monitor_perf_run(run->id);
 		it->monitor_pid = monitor_start(&b->plan.monitors, it->dir);
+		monitor_perf_wait_ready();
 	}
+	/* the schedstat read before times(): the tick count leaves it out */
+	long long ns0 = self_cpu_ns(), ns1 = ns0;
+	long ticks0 = self_ticks(), ticks1 = ticks0;
+	it->oom_kills0 = cgroup_oom_kills(&b->cgroup);
+	it->t_release = init_now_ms();
+	release_gate(gate);
 	if (it->monitor_pid < 0)
 		say("%s iteration %d: monitors not started: fork: %s", run->id, it->iter,
 		    strerror((int)-it->monitor_pid));
