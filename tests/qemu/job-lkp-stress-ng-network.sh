@@ -60,10 +60,15 @@ m = json.load(open(os.path.join(md, "results.json")))
 for s in ("vmstat.system.cs", "proc-vmstat.pgfree", "mpstat.cpu.all.sys%", "perf-stat.ps.context-switches"):
     if not m.get(s) or not m[s][0] > 0:
         sys.exit("udp monitored-1: %s = %s" % (s, m.get(s)))
-# (a 2 s run leaves perf-profile a short window: its stacks, not which ones, are checked)
+# (a 2 s run leaves perf-profile a 1 s window: its stacks, not which ones, are checked)
 prof = [k for k in m if k.startswith("perf-profile.children.cpu-clock.")]
 if "perf-profile.children.cpu-clock.do_syscall_64" not in prof:
     sys.exit("udp monitored-1: no perf-profile stat through do_syscall_64: %s" % prof[:20])
+# the profile covers its window (1 s of the 2 s run), however long perf took to start
+notes = json.load(open(os.path.join(md, "status")))["monitors"]["perf-profile"]["notes"]
+over = [float(n.split()[2].rstrip("s")) for n in notes if n.startswith("samples over ")]
+if not over or over[0] < 0.8 or not [n for n in notes if n.startswith("perf record ready ")]:
+    sys.exit("udp monitored-1: perf-profile's samples do not cover its 1 s window: %s" % notes)
 if [k for k in r if k.startswith(("vmstat.", "perf-"))]:
     sys.exit("udp: monitor stats in the measured iteration's results.json")
 print("udp monitored-1:", len(m), "stats,", len(prof), "perf-profile children")
