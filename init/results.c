@@ -178,6 +178,53 @@ static int disk_fault(int err, const char *doing, const char *path)
 	return 1;
 }
 
+/*
+ * benchboot.debug.disk_stat=1 on the kernel command line: a line `BENCHBOOT disk-stat at=WHEN
+ * sync=K writes=W flushes=F` at the start and the end of each sync and around the close, W and
+ * F the write and flush requests completed so far by the virtio disks (/proc/diskstats), for
+ * tests that put their faults at points of a real boot (tests/qemu/results-disk-faults.sh).
+ */
+static void disk_stat(const char *at)
+{
+	static int on = -1, nsync;
+	if (on < 0) {
+		char line[4096] = "";
+		FILE *f = fopen("/proc/cmdline", "re");
+		if (f) {
+			if (!fgets(line, sizeof(line), f))
+				line[0] = 0;
+			fclose(f);
+		}
+		on = strstr(line, "benchboot.debug.disk_stat=1") != NULL;
+	}
+	if (!on || !machine || !rs.disk)
+		return;
+	if (!strcmp(at, "sync-start"))
+		nsync++;
+	unsigned long long writes = 0, flushes = 0;
+	FILE *f = fopen("/proc/diskstats", "re");
+	char l[512];
+	while (f && fgets(l, sizeof(l), f)) {
+		char name[64];
+		unsigned long long v[17] = {0};
+		int n = sscanf(l, "%*u %*u %63s %llu %llu %llu %llu %llu %llu %llu %llu %llu %llu %llu "
+		                  "%llu %llu %llu %llu %llu %llu",
+		               name, &v[0], &v[1], &v[2], &v[3], &v[4], &v[5], &v[6], &v[7], &v[8],
+		               &v[9], &v[10], &v[11], &v[12], &v[13], &v[14], &v[15], &v[16]);
+		/* whole virtio disks: writes completed (the 5th value), flushes completed (the 16th,
+		 * after the four of discards) */
+		if (n < 6 || strncmp(name, "vd", 2) || strspn(name + 2, "abcdefghijklmnopqrstuvwxyz") !=
+		                                             strlen(name + 2))
+			continue;
+		writes += v[4];
+		flushes += n >= 17 ? v[15] : 0;
+	}
+	if (f)
+		fclose(f);
+	machine(BB_CON_DISK_STAT " at=%s sync=%d writes=%llu flushes=%llu", at, nsync, writes,
+	        flushes);
+}
+
 static double now_ms(void)
 {
 	struct timespec ts;
@@ -476,6 +523,7 @@ int results_sync_except(const char *localdir, int dump_console, const char *skip
 		dump = dump_console || !rs.disk;
 	}
 	rs.look_again = 0;
+	disk_stat("sync-start");
 	int r = walk(localdir, "", 0, skip, &names, &n, &cap);
 	if (r) {
 		report("cannot read %s: %s", localdir, strerror(-r));
@@ -547,6 +595,7 @@ int results_sync_except(const char *localdir, int dump_console, const char *skip
 		r = resdisk_flush(rs.disk);
 		if (r && (fault = disk_fault(r, "flushing", last)))
 			r = 0;
+		disk_stat("sync-end");
 		if (r) {
 			report("flushing the results disk failed: %s", resdisk_strerror(r));
 			if (!first)
@@ -612,12 +661,14 @@ static int write_done(int *first)
 			if (!*first)
 				*first = r;
 		}
+		disk_stat("close-start");
 		r = resdisk_close(rs.disk); /* the handle is freed in every case */
 		if (r && disk_fault(r, "closing", NULL)) {
 			rs.failed = NULL;
 			free(done);
 			return 1;
 		}
+		disk_stat("close-end"); /* rs.disk not used, only tested */
 		rs.disk = NULL;
 		if (r) {
 			report("closing the results disk failed: %s", resdisk_strerror(r));

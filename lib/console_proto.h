@@ -51,6 +51,8 @@
 /* an I/O error on the results disk: errno= while=writing|flushing|closing
  * path= reason=; the disk is given up, results go to the console only from then on */
 #define BB_CON_RESULTS_DISK_ERROR "results-disk-error"
+/* benchboot.debug.disk_stat=1: at= sync= writes= flushes= (docs/console.md) */
+#define BB_CON_DISK_STAT "disk-stat"
 #define BB_CON_BOOT_END "boot-end" /* id= ok= failed=: everything is written */
 /* From PID 1 itself: the runner (everything but mounts, console, reaping and power off)
  * died; signal=N (0: it exited, exit=N then) step=STEP [run=RUNID iter=I] */

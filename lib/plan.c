@@ -657,6 +657,11 @@ static int set_global(struct parser *ps, const char *key, const char *value, int
 		if (!name_ok(value, "-_"))
 			return fail(ps, "debug.crash: expected a step name, not '%s'", value);
 		r = set_str(&p->debug_crash, value);
+	} else if (cmdline && !strcmp(key, "debug.disk_stat")) {
+		/* read by the results writer from /proc/cmdline (init/results.c) */
+		bit = G_DEBUG;
+		if (strcmp(value, "0") && strcmp(value, "1"))
+			return fail(ps, "%s: expected 0 or 1, not '%s'", key, value);
 	} else if (!strcmp(key, "console.lava") || !strcmp(key, "poweroff") ||
 	           (cmdline && (!strcmp(key, "debug") || !strcmp(key, "reboot")))) {
 		int *dst = key[0] == 'c'   ? &p->console_lava
