@@ -39,6 +39,7 @@ struct synced {
 	ino_t ino;
 	char sha[SHA256_HEX_LEN + 1];
 	int on_disk;
+	int nospace; /* not written for a full disk: retried last, without failing a later sync */
 };
 
 static struct {
@@ -531,7 +532,18 @@ int results_sync_except(const char *localdir, int dump_console, const char *skip
 	}
 	if (n)
 		qsort(names, n, sizeof(*names), sync_order);
-	for (size_t i = 0; i < n; i++) {
+	/*
+	 * Two passes: this sync's files, then those a full disk kept out at an earlier sync
+	 * (their iterations were failed then and taken out of results.json, so their order does
+	 * not matter). A retried file is tried only when the disk's free space could hold it;
+	 * one that still does not fit is kept for the next sync and fails nothing: the
+	 * iterations after a file too big for the disk keep their results.
+	 */
+	for (size_t k = 0; k < 2 * n && !fault; k++) {
+		size_t i = k % n;
+		int retry = k >= n;
+		if (retry && disk_full)
+			break; /* full again in the first pass: no retry this time */
 		char full[4096], *data = NULL;
 		size_t len = 0;
 		struct stat st;
@@ -539,6 +551,8 @@ int results_sync_except(const char *localdir, int dump_console, const char *skip
 		if (lstat(full, &st) || !S_ISREG(st.st_mode))
 			continue;
 		struct synced *s = find_synced(names[i]);
+		if ((s && s->nospace) != retry)
+			continue;
 		if (s && s->size == st.st_size && s->ino == st.st_ino &&
 		    s->mtime.tv_sec == st.st_mtim.tv_sec &&
 		    s->mtime.tv_nsec == st.st_mtim.tv_nsec && (s->on_disk || !rs.disk))
@@ -559,7 +573,9 @@ int results_sync_except(const char *localdir, int dump_console, const char *skip
 		s->ino = st.st_ino;
 		s->mtime = st.st_mtim;
 		s->on_disk = 0;
-		if (rs.disk && disk_full) {
+		if (rs.disk && (disk_full || (retry && (unsigned long long)len >
+		                                                       resdisk_free_bytes(rs.disk)))) {
+			s->nospace = 1;
 			nskipped++;
 		} else if (rs.disk) {
 			r = write_to_disk(names[i], data, len);
@@ -568,15 +584,17 @@ int results_sync_except(const char *localdir, int dump_console, const char *skip
 				break; /* all of this sync goes to the console (below) */
 			}
 			if (r) {
-				report("writing %s/%s failed: %s", rs.bootdir, names[i],
-				       resdisk_strerror(r));
-				if (!first)
+				report("writing %s/%s failed: %s%s", rs.bootdir, names[i],
+				       resdisk_strerror(r), retry ? " (again)" : "");
+				if (!first && !(retry && r == -ENOSPC))
 					first = r;
-				disk_full = r == -ENOSPC;
+				s->nospace = r == -ENOSPC;
+				disk_full = s->nospace && !retry;
 				s->mtime.tv_sec = -1; /* retried at the next sync */
 				nskipped++;
 			} else {
 				s->on_disk = 1;
+				s->nospace = 0;
 				nfiles++;
 				bytes += len;
 				last = s->path;
@@ -642,7 +660,10 @@ static int write_done(int *first)
 	for (size_t i = 0; i < rs.n; i++) {
 		const struct synced *s = &rs.files[i];
 		if (rs.disk && !s->on_disk) {
+			/* listed as such: collect reports it */
 			missing++;
+			len += (size_t)snprintf(done + len, cap - len, "not-written %lld %s\n",
+			                        (long long)s->size, s->path);
 			continue;
 		}
 		len += (size_t)snprintf(done + len, cap - len, "%s %lld %s\n", s->sha,

@@ -982,6 +982,11 @@ int resdisk_read(struct resdisk *d, const char *path, uint64_t max_size,
 	return r;
 }
 
+unsigned long long resdisk_free_bytes(const struct resdisk *d)
+{
+	return (unsigned long long)ext2fs_free_blocks_count(d->fs->super) * d->fs->blocksize;
+}
+
 int resdisk_flush(struct resdisk *d)
 {
 	ext2_filsys fs = d->fs;

@@ -117,6 +117,8 @@ int resdisk_read(struct resdisk *d, const char *path, uint64_t max_size,
 
 /* Write all metadata (superblock, group descriptors, bitmaps) and fsync the device. */
 int resdisk_flush(struct resdisk *d);
+/* The bytes of the file system's free blocks (what a new file may take, less its metadata). */
+unsigned long long resdisk_free_bytes(const struct resdisk *d);
 
 /*
  * Close. In write mode the filesystem is marked clean again and flushed first. Returns the

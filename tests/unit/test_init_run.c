@@ -321,7 +321,7 @@ static int on_disk(const char *img, const char *rel)
 /*
  * A results disk too small for the second run's output: results_sync fails with ENOSPC, so
  * that iteration is failed with the reason (status file, run-end line), left out of
- * results.json, and the matrix goes on.
+ * results.json, and the matrix goes on; the third run's results reach the disk.
  */
 TEST(run_results_disk_full)
 {
@@ -381,10 +381,16 @@ TEST(run_results_disk_full)
 	CHECK(access(path, F_OK) != 0);
 	CHECK_INT(b.run_failed[0], ==, 0);
 	CHECK_INT(b.run_failed[1], ==, 1);
-	/* the matrix went on: the next run ran (its files wait behind the big one: failed too) */
+	/* the matrix went on: the next run ran and kept its results (the big file is retried
+	 * after the next run's files, and not fitting again does not fail them) */
 	CHECK_CONTAINS(file(INIT_RESULTS_DIR "/runs/%s/1/client.0.out%s", "next", ""),
 	               "Throughput");
-	CHECK_CONTAINS(con, "BENCHBOOT run-end id=next iter=1 ");
+	CHECK_CONTAINS(con, "BENCHBOOT run-end id=next iter=1 status=ok ");
+	CHECK_CONTAINS(STATUS("next", "1"), "\"status\": \"ok\"");
+	CHECK(on_disk(img, "runs/next/1/status"));
+	CHECK(on_disk(img, "runs/next/results.json"));
+	CHECK(!on_disk(img, "runs/big/1/client.0.err"));
+	CHECK_INT(b.run_failed[2], ==, 0);
 	/* the disk stayed consistent */
 	snprintf(cmd, sizeof(cmd), "e2fsck -fn %s 2>&1", img);
 	if (test_run(cmd, &out))

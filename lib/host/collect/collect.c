@@ -348,7 +348,15 @@ static unsigned verify_manifest(const struct collect_opts *o, struct boot *b)
 		char sha[SHA256_HEX_LEN + 1];
 		unsigned long long size;
 		int off = 0;
-		if (sscanf(line, "%64s %llu %n", sha, &size, &off) != 2 || !off || !line[off]) {
+		if (sscanf(line, "not-written %llu %n", &size, &off) == 1 && off && line[off]) {
+			/* the init could not write it (a full disk): its iteration says why */
+			collect_msgf(o,
+			             "%s: %s (%llu bytes) was not written to the results disk (full; "
+			             "see its iteration's status)",
+			             b->name, line + off, size);
+			problems++;
+		} else if (sscanf(line, "%64s %llu %n", sha, &size, &off) != 2 || !off ||
+		           !line[off]) {
 			collect_msgf(o, "%s: garbled line in the done manifest", b->name);
 			problems++;
 		} else {
