@@ -592,7 +592,7 @@ void monitor_perf_wait_ready(void)
 {
 	for (size_t k = 0; k < NMONS; k++) {
 		struct perfmon *m = &mons[k];
-		if (m->ready[0] < 0)
+		if (!m->asked || m->ready[0] < 0) /* (asked: its fds were set by monitor_perf_start) */
 			continue;
 		double t0 = now_s();
 		struct pollfd p = {.fd = m->ready[0], .events = POLLIN};
