@@ -8,18 +8,7 @@
 # tests/run: alone (VMs pinned to their own host CPUs)
 . tests/lib.sh
 bb_need init netperf qemu
-kernel=$(ls "$SYSROOT"/boot/vmlinuz-* 2>/dev/null | head -n1)
-[ -n "$kernel" ] || skip "no pinned kernel (make fetch)"
-[ "$(nproc)" -ge 2 ] || skip "one host CPU: two VMs of one vCPU cannot run side by side"
-cat >"$T/par.yaml" <<'JOB'
-suite: netperf
-runtime: 3s
-iterations: 2
-nr_threads: 1
-netperf:
-  test: TCP_STREAM
-  send_size: 16K
-JOB
+. tests/qemu/parallel.inc
 
 # partner NAME SIGNAL WHEN [ARGS]: run a pair, send SIGNAL to B's QEMU once its progress has a
 # line matching WHEN; the output in $T/NAME.out, the exit code in RC

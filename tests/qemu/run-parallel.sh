@@ -9,19 +9,7 @@
 . tests/lib.sh
 bb_need init netperf qemu
 . tests/qemu/busybox-init.inc
-kernel=$(ls "$SYSROOT"/boot/vmlinuz-* 2>/dev/null | head -n1)
-[ -n "$kernel" ] || skip "no pinned kernel (make fetch)"
-[ "$(nproc)" -ge 2 ] || skip "one host CPU: two VMs of one vCPU cannot run side by side"
-cat >"$T/par.yaml" <<'JOB'
-suite: netperf
-runtime: 3s
-iterations: 2
-nr_threads: 1
-cluster: cs-localhost
-netperf:
-  test: TCP_STREAM
-  send_size: 16K
-JOB
+. tests/qemu/parallel.inc "cluster: cs-localhost"
 
 rc=0
 bb_timeout 1200 nice "$BENCHBOOT" run "$T/par.yaml" --kernel "A=$kernel" --kernel "B=$kernel" \
