@@ -124,16 +124,20 @@ $(B)/tests/%: tests/unit/%.c tests/unit/harness.c tests/unit/harness.h tests/uni
 #   results-writer       the init's results writer on the host (tests/host/results-*.sh)
 #   results-writer-init  a static musl /init around it (tests/qemu/results-*.sh), and
 #   results-writer-gen   the host generator of what it writes
+#   plan-keys            the keys the plan parser knows (tests/host/docs-contracts.sh)
 #   ext2fs-musl-probe    a static musl program writing with the musl libext2fs
 #   fuzz-collect         a libFuzzer target of collect (clang; tests/host/results-fuzz.sh)
 #   fuzz-job             a libFuzzer target of the job parser (clang; tests/host/job-fuzz.sh)
 PROGS := $(B)/tests/progs
-TEST_PROGS := $(PROGS)/results-writer $(PROGS)/results-writer-gen
+TEST_PROGS := $(PROGS)/results-writer $(PROGS)/results-writer-gen $(PROGS)/plan-keys
 MUSL_TEST_PROGS := $(PROGS)/results-writer-init $(PROGS)/ext2fs-musl-probe
 MUSL_LINK := $(EXT2FS_MUSL)/lib/libext2fs.a $(EXT2FS_MUSL)/lib/libcom_err.a
 $(PROGS)/results-writer: tests/host/src/results_writer.c $(INIT_HOST_ARCHIVE) $(HOST_ARCHIVE)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(BB_CFLAGS) -Iinit -o $@ $< $(TEST_LINK)
+$(PROGS)/plan-keys: tests/host/src/plan_keys.c $(HOST_ARCHIVE)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(BB_CFLAGS) -o $@ $< $(TEST_LINK)
 $(PROGS)/results-writer-gen: tests/qemu/results-writer-init.c $(wildcard lib/*.h init/*.h)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(BB_CFLAGS) -Iinit -DGEN_ONLY -o $@ $<

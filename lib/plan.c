@@ -268,7 +268,18 @@ enum {
 	G_MONITORS = 1 << 30,
 };
 
+/* cluster.host.N.FIELD's fields, in the order of their H_ bits */
 enum { H_NAME = 1, H_ROLE = 2, H_ADDR = 4, H_NIC = 8 };
+static const char *const host_fields[] = {"name", "role", "address", "nic", NULL};
+
+/* FIELD's index in FIELDS (NULL-terminated), or -1 */
+static int field_index(const char *field, const char *const *fields)
+{
+	for (int i = 0; fields[i]; i++)
+		if (!strcmp(field, fields[i]))
+			return i;
+	return -1;
+}
 
 static int role_parse(const char *s, enum bb_role *out)
 {
@@ -294,27 +305,24 @@ static int set_cluster_host(struct parser *ps, const char *key, const char *valu
 		            key);
 	struct bb_plan_host *h = &ps->plan->hosts[s[0] - '0'];
 	unsigned *seen = &ps->host_seen[s[0] - '0'], bit;
-	const char *f = s + 2;
 	char **dst = NULL;
-	if (!strcmp(f, "name")) {
-		bit = H_NAME;
+	int f = field_index(s + 2, host_fields);
+	bit = f < 0 ? 0 : 1u << f; /* H_NAME, H_ROLE, H_ADDR, H_NIC */
+	if (bit == H_NAME) {
 		if (!name_ok(value, "._-"))
 			return fail(ps, "%s: expected a host name (A-Za-z0-9._-), not '%s'", key,
 			            value);
 		dst = &h->name;
-	} else if (!strcmp(f, "role")) {
-		bit = H_ROLE;
+	} else if (bit == H_ROLE) {
 		if (role_parse(value, &h->role))
 			return fail(ps, "%s: expected server or client, not '%s'", key, value);
-	} else if (!strcmp(f, "address")) {
-		bit = H_ADDR;
+	} else if (bit == H_ADDR) {
 		if (bb_plan_addr_prefix(value, addr, sizeof(addr), &prefix) != AF_INET)
 			return fail(ps,
 			            "%s: expected IPv4ADDR/PREFIX (e.g. 192.168.77.1/24), not '%s'",
 			            key, value);
 		dst = &h->address;
-	} else if (!strcmp(f, "nic")) {
-		bit = H_NIC;
+	} else if (bit == H_NIC) {
 		if (bb_plan_is_mac(value)) {
 			char mac[18];
 			for (size_t i = 0; i < sizeof(mac); i++)
@@ -412,31 +420,6 @@ static int end_cluster(struct parser *ps)
 	return 0;
 }
 
-/* Global keys whose value is a whole number in a range, kept in an int of the plan. */
-static const struct int_key {
-	const char *key;
-	unsigned bit;
-	const char *what; /* the error says "KEY: expected WHAT MIN..MAX, not 'VALUE'" */
-	long min, max;
-	size_t field; /* offsetof(struct bb_plan, ...) */
-} int_keys[] = {
-    {"results.wait", G_RWAIT, "seconds", 0, 600, offsetof(struct bb_plan, results_wait)},
-    {"results.timeout", G_RTIMEOUT, "seconds", 1, 3600, offsetof(struct bb_plan, results_timeout)},
-    {"warmup", G_WARMUP, "iterations", 0, 10, offsetof(struct bb_plan, warmup)},
-    {"monitored", G_MONITORED, "iterations", 0, 10, offsetof(struct bb_plan, monitored)},
-    {"order.rotate", G_ROTATE, "a turn", 0, 1000000, offsetof(struct bb_plan, order_rotate)},
-    {"cluster.port", G_CPORT, "a port", 1, 65535, offsetof(struct bb_plan, cluster_port)},
-    {"cluster.wait", G_CWAIT, "seconds", 1, 3600, offsetof(struct bb_plan, cluster_wait)},
-};
-
-static const struct int_key *int_key_of(const char *key)
-{
-	for (size_t i = 0; i < sizeof(int_keys) / sizeof(int_keys[0]); i++)
-		if (!strcmp(key, int_keys[i].key))
-			return &int_keys[i];
-	return NULL;
-}
-
 /* The monitors= list: names separated by blanks or commas (benchboot.monitors=vmstat,uptime
  * on a kernel command line, which has no blanks in a word). */
 static int monitors_split(struct bb_strv *sv, const char *s)
@@ -493,190 +476,365 @@ const char *bb_plan_monitor_option(const struct bb_plan *plan, const char *name,
 	return bb_kvs_get(&plan->monitor_options, key);
 }
 
-/* A global key; cmdline: from benchboot.KEY (repeats override, `debug` and `reboot` allowed).
- * Longer than the house's 150 lines for a reason: it is the table of the global keys, one
- * short branch per key in the order of docs/plan.md (tests/host/docs-contracts.sh reads the
- * keys from here); split, the keys would be spread over functions with no other purpose. */
-static int set_global(struct parser *ps, const char *key, const char *value, int cmdline)
+/* The global keys' setters: each checks VALUE, stores it in the plan and returns 0, or fails
+ * with the message the user reads; *bit comes preset to the key's G_ bit (the caller refuses
+ * a repeat in a plan) and a setter may change it (0: the setter deals with repeats itself). */
+struct global_key;
+typedef int global_setter(struct parser *ps, const struct global_key *g, const char *key,
+                          const char *value, int cmdline, unsigned *bit);
+
+/* One global key of docs/plan.md: KEY, or each key that begins with KEY when KEY ends in '.'.
+ * CMDLINE_ONLY keys are known as benchboot.KEY on the kernel command line and nowhere else. */
+struct global_key {
+	const char *key;
+	unsigned bit;
+	int cmdline_only;
+	global_setter *set;
+	/* for the setters that store a number or a flag in the plan (set_int, set_flag) */
+	const char *what; /* the error says "KEY: expected WHAT MIN..MAX, not 'VALUE'" */
+	long min, max;
+	size_t field; /* offsetof(struct bb_plan, ...), an int */
+};
+
+static int oom_or_ok(struct parser *ps, int r)
+{
+	return r ? fail(ps, "out of memory") : 0;
+}
+
+/* A whole number in a range, kept in an int of the plan. */
+static int set_int(struct parser *ps, const struct global_key *g, const char *key,
+                   const char *value, int cmdline, unsigned *bit)
+{
+	long v;
+	if (parse_int(value, g->min, g->max, &v))
+		return fail(ps, "%s: expected %s %ld..%ld, not '%s'", key, g->what, g->min, g->max,
+		            value);
+	*(int *)((char *)ps->plan + g->field) = (int)v;
+	return 0;
+}
+
+/* 0 or 1, kept in an int of the plan. */
+static int set_flag(struct parser *ps, const struct global_key *g, const char *key,
+                    const char *value, int cmdline, unsigned *bit)
+{
+	if (strcmp(value, "0") && strcmp(value, "1"))
+		return fail(ps, "%s: expected 0 or 1, not '%s'", key, value);
+	*(int *)((char *)ps->plan + g->field) = value[0] == '1';
+	return 0;
+}
+
+/* cgroup.limit.FILE=VALUE: a file of the run's cgroup, written as it is. */
+static int set_cgroup_limit(struct parser *ps, const struct global_key *g, const char *key,
+                            const char *value, int cmdline, unsigned *bit)
 {
 	struct bb_plan *p = ps->plan;
-	const struct int_key *ik;
-	unsigned bit = 0;
-	long v;
-	int r = 0;
+	const char *file = key + strlen(g->key);
+	struct bb_kv *kv;
+	if (!name_ok(file, "._-") || file[0] == '.')
+		return fail(ps, "%s: bad cgroup file name", key);
+	if (!*value)
+		return fail(ps, "%s: empty value", key);
+	if ((kv = bb_kvs_find(&p->cgroup_limits, file))) {
+		if (!cmdline)
+			return fail(ps, "%s: duplicate key", key);
+		return oom_or_ok(ps, set_str(&kv->value, value));
+	}
+	return oom_or_ok(ps, bb_kvs_add(&p->cgroup_limits, file, value));
+}
 
-	if (!strncmp(key, "cgroup.limit.", 13)) {
-		const char *file = key + 13;
-		struct bb_kv *kv;
-		if (!name_ok(file, "._-") || file[0] == '.')
-			return fail(ps, "%s: bad cgroup file name", key);
-		if (!*value)
-			return fail(ps, "%s: empty value", key);
-		if ((kv = bb_kvs_find(&p->cgroup_limits, file))) {
-			if (!cmdline)
-				return fail(ps, "%s: duplicate key", key);
-			return set_str(&kv->value, value);
+static int set_monitor_key(struct parser *ps, const struct global_key *g, const char *key,
+                           const char *value, int cmdline, unsigned *bit)
+{
+	return set_monitor_option(ps, key, value, cmdline);
+}
+
+/* a --set KEY=VALUE the job was built with, one per line: recorded only */
+static int set_job_set(struct parser *ps, const struct global_key *g, const char *key,
+                       const char *value, int cmdline, unsigned *bit)
+{
+	if (!strchr(value, '=') || value[0] == '=')
+		return fail(ps, "job.set: expected KEY=VALUE, not '%s'", value);
+	return oom_or_ok(ps, bb_strv_add(&ps->plan->job_sets, value));
+}
+
+static int set_job(struct parser *ps, const struct global_key *g, const char *key,
+                   const char *value, int cmdline, unsigned *bit)
+{
+	return oom_or_ok(ps, set_str(&ps->plan->job, value));
+}
+
+static int set_digest(struct parser *ps, const struct global_key *g, const char *key,
+                      const char *value, int cmdline, unsigned *bit)
+{
+	if (!*value || !name_ok(value, "") || strspn(value, "0123456789abcdef") != strlen(value))
+		return fail(ps, "plan.digest: not lowercase hex: '%s'", value);
+	return oom_or_ok(ps, set_str(&ps->plan->digest, value));
+}
+
+static int set_boot_group(struct parser *ps, const struct global_key *g, const char *key,
+                          const char *value, int cmdline, unsigned *bit)
+{
+	long v;
+	if (parse_int(value, 0, 1000000, &v))
+		return fail(ps, "boot.group: not a number >= 0: '%s'", value);
+	ps->plan->boot_group = (int)v;
+	return 0;
+}
+
+static int set_boot_params(struct parser *ps, const struct global_key *g, const char *key,
+                           const char *value, int cmdline, unsigned *bit)
+{
+	return oom_or_ok(ps, set_str(&ps->plan->boot_params, value));
+}
+
+/* VALUE one of NAMES (NULL-terminated), its index in *out; else -1 */
+static int word_index(const char *value, const char *const *names, int *out)
+{
+	for (int i = 0; names[i]; i++)
+		if (!strcmp(value, names[i])) {
+			*out = i;
+			return 0;
 		}
-		return bb_kvs_add(&p->cgroup_limits, file, value);
-	}
-	if (!strncmp(key, "monitor.", 8))
-		return set_monitor_option(ps, key, value, cmdline);
-	if (!strcmp(key, "job.set")) {
-		/* a --set KEY=VALUE the job was built with, one per line: recorded only */
-		if (!strchr(value, '=') || value[0] == '=')
-			return fail(ps, "job.set: expected KEY=VALUE, not '%s'", value);
-		return bb_strv_add(&p->job_sets, value);
-	}
-	if (!strcmp(key, "job")) {
-		bit = G_JOB;
-		r = set_str(&p->job, value);
-	} else if (!strcmp(key, "plan.digest")) {
-		bit = G_DIGEST;
-		if (!*value || !name_ok(value, "") ||
-		    strspn(value, "0123456789abcdef") != strlen(value))
-			return fail(ps, "plan.digest: not lowercase hex: '%s'", value);
-		r = set_str(&p->digest, value);
-	} else if (!strcmp(key, "boot.group")) {
-		bit = G_GROUP;
-		if (parse_int(value, 0, 1000000, &v))
-			return fail(ps, "boot.group: not a number >= 0: '%s'", value);
-		p->boot_group = (int)v;
-	} else if (!strcmp(key, "boot.params")) {
-		bit = G_PARAMS;
-		r = set_str(&p->boot_params, value);
-	} else if (!strcmp(key, "cgroup.mode")) {
-		bit = G_CGMODE;
-		if (!strcmp(value, "v2"))
-			p->cgroup_mode = BB_CGROUP_V2;
-		else if (!strcmp(value, "v1"))
-			p->cgroup_mode = BB_CGROUP_V1;
-		else if (!strcmp(value, "none"))
-			p->cgroup_mode = BB_CGROUP_NONE;
-		else if (!strcmp(value, "hybrid"))
-			p->cgroup_mode = BB_CGROUP_HYBRID;
-		else
-			return fail(ps, "cgroup.mode: expected v1, v2, hybrid or none, not '%s'",
-			            value);
-	} else if (!strcmp(key, "cgroup.path")) {
-		bit = G_CGPATH;
-		if (cgroup_path_ok(value))
-			return fail(
-			    ps,
-			    "cgroup.path: '%s' is not a cgroup path (/NAME/NAME..., at most "
-			    "4 levels of [A-Za-z0-9._@-], no '.' or '..')",
-			    value);
-		r = set_str(&p->cgroup_path, value + 1);
-	} else if (!strcmp(key, "cgroup.controllers")) {
-		bit = G_CGCTRL;
-		r = strv_split(&p->cgroup_controllers, value);
-		for (size_t i = 0; !r && i < p->cgroup_controllers.n; i++)
-			if (!name_ok(p->cgroup_controllers.v[i], "_"))
-				return fail(ps, "cgroup.controllers: bad controller name '%s'",
-				            p->cgroup_controllers.v[i]);
-	} else if (!strcmp(key, "cpufreq.governor")) {
-		bit = G_GOV;
-		if (!name_ok(value, "_-"))
-			return fail(ps, "cpufreq.governor: bad governor name '%s'", value);
-		r = set_str(&p->cpufreq_governor, value);
-	} else if (!strcmp(key, "net.dummy")) {
-		bit = G_DUMMY;
-		if (!dummy_ok(value))
-			return fail(ps, "net.dummy: expected IPv4ADDR/PREFIX, not '%s'", value);
-		r = set_str(&p->net_dummy, value);
-		p->net_dummy_given = 1;
-	} else if (!strncmp(key, "net.nic.", 8)) {
-		const char *f = key + 8;
-		if (!strcmp(f, "name")) {
-			bit = G_NICNAME;
-			if ((r = nic_name_set(ps, value)))
-				return r;
-		} else if (!strcmp(f, "address") || !strcmp(f, "gateway")) {
-			bit = f[0] == 'a' ? G_NICADDR : G_NICGW;
-			if ((r = nic_list_set(ps, key, value, f[0] == 'g')))
-				return r;
-		} else if (!strcmp(f, "mtu")) {
-			bit = G_NICMTU;
-			if (parse_int(value, 68, 65535, &v))
-				return fail(ps, "net.nic.mtu: expected 68..65535, not '%s'", value);
-			p->nic_mtu = (int)v;
-		} else if (!strcmp(f, "wait")) {
-			bit = G_NICWAIT;
-			if (parse_int(value, 0, 600, &v))
-				return fail(ps, "net.nic.wait: expected seconds 0..600, not '%s'",
-				            value);
-			p->nic_wait = (int)v;
-		} else {
-			return fail(ps, "unknown %skey '%s'", cmdline ? "" : "global ", key);
-		}
-		if (bit != G_NICNAME && bit != G_NICWAIT && !ps->nic_line)
-			ps->nic_line = ps->lineno;
-	} else if ((ik = int_key_of(key))) {
-		bit = ik->bit;
-		if (parse_int(value, ik->min, ik->max, &v))
-			return fail(ps, "%s: expected %s %ld..%ld, not '%s'", key, ik->what,
-			            ik->min, ik->max, value);
-		*(int *)((char *)p + ik->field) = (int)v;
-	} else if (!strncmp(key, "cluster", 7) || (cmdline && !strcmp(key, "role"))) {
-		if ((r = set_cluster(ps, key, value, cmdline, &bit)) || !bit)
-			return r; /* !bit: cluster.host.*, checked there */
-	} else if (!strcmp(key, "modules.boot")) {
-		bit = G_MODULES;
-		r = strv_split(&p->modules_boot, value);
-		for (size_t i = 0; !r && i < p->modules_boot.n; i++)
-			if (!name_ok(p->modules_boot.v[i], "_-"))
-				return fail(ps, "modules.boot: bad module name '%s'",
-				            p->modules_boot.v[i]);
-	} else if (!strcmp(key, "monitors")) {
-		bit = G_MONITORS;
-		p->monitors_cmdline = cmdline;
-		r = monitors_split(&p->monitors, value);
-		for (size_t i = 0; !r && i < p->monitors.n; i++)
-			if (!bb_monitor_known(p->monitors.v[i]))
-				return fail(ps, "monitors: '%s' is not a monitor benchboot runs",
-				            p->monitors.v[i]);
-	} else if (!strcmp(key, "order")) {
-		bit = G_ORDER;
-		if (!strcmp(value, "interleaved"))
-			p->order = BB_ORDER_INTERLEAVED;
-		else if (!strcmp(value, "random"))
-			p->order = BB_ORDER_RANDOM;
-		else if (!strcmp(value, "blocked"))
-			p->order = BB_ORDER_BLOCKED;
-		else
-			return fail(ps, "order: expected interleaved, random or blocked, not '%s'",
-			            value);
-	} else if (!strcmp(key, "order.seed")) {
-		bit = G_SEED;
-		if (parse_int(value, 0, 4294967295L, &v))
-			return fail(ps, "order.seed: expected a number 0..4294967295, not '%s'",
-			            value);
-		p->order_seed = (unsigned long)v;
-		p->order_seed_set = 1;
-	} else if (cmdline && !strcmp(key, "debug.crash")) {
-		bit = G_DEBUG;
-		if (!name_ok(value, "-_"))
-			return fail(ps, "debug.crash: expected a step name, not '%s'", value);
-		r = set_str(&p->debug_crash, value);
-	} else if (cmdline && !strcmp(key, "debug.disk_stat")) {
-		/* read by the results writer from /proc/cmdline (init/results.c) */
-		bit = G_DEBUG;
-		if (strcmp(value, "0") && strcmp(value, "1"))
-			return fail(ps, "%s: expected 0 or 1, not '%s'", key, value);
-	} else if (!strcmp(key, "console.lava") || !strcmp(key, "poweroff") ||
-	           (cmdline && (!strcmp(key, "debug") || !strcmp(key, "reboot")))) {
-		int *dst = key[0] == 'c'   ? &p->console_lava
-		           : key[0] == 'p' ? &p->poweroff
-		           : key[0] == 'd' ? &p->debug
-		                           : &p->reboot;
-		bit = key[0] == 'c' ? G_LAVA : key[0] == 'p' ? G_POWEROFF : G_DEBUG;
-		if (strcmp(value, "0") && strcmp(value, "1"))
-			return fail(ps, "%s: expected 0 or 1, not '%s'", key, value);
-		*dst = value[0] == '1';
-	} else {
-		return fail(ps, "unknown %skey '%s'", cmdline ? "" : "global ", key);
-	}
-	if (r)
+	return -1;
+}
+
+static int set_cgroup_mode(struct parser *ps, const struct global_key *g, const char *key,
+                           const char *value, int cmdline, unsigned *bit)
+{
+	static const char *const names[] = {"v2", "v1", "none", "hybrid", NULL};
+	static const enum bb_cgroup_mode modes[] = {BB_CGROUP_V2, BB_CGROUP_V1, BB_CGROUP_NONE,
+	                                            BB_CGROUP_HYBRID};
+	int i;
+	if (word_index(value, names, &i))
+		return fail(ps, "cgroup.mode: expected v1, v2, hybrid or none, not '%s'", value);
+	ps->plan->cgroup_mode = modes[i];
+	return 0;
+}
+
+static int set_cgroup_path(struct parser *ps, const struct global_key *g, const char *key,
+                           const char *value, int cmdline, unsigned *bit)
+{
+	if (cgroup_path_ok(value))
+		return fail(ps,
+		            "cgroup.path: '%s' is not a cgroup path (/NAME/NAME..., at most 4 levels "
+		            "of [A-Za-z0-9._@-], no '.' or '..')",
+		            value);
+	return oom_or_ok(ps, set_str(&ps->plan->cgroup_path, value + 1));
+}
+
+/* Replace *sv with VALUE's words, each a name of [A-Za-z0-9] and EXTRA; WHAT for the error. */
+static int set_names(struct parser *ps, const char *key, const char *value, struct bb_strv *sv,
+                     const char *extra, const char *what)
+{
+	if (strv_split(sv, value))
 		return fail(ps, "out of memory");
+	for (size_t i = 0; i < sv->n; i++)
+		if (!name_ok(sv->v[i], extra))
+			return fail(ps, "%s: bad %s name '%s'", key, what, sv->v[i]);
+	return 0;
+}
+
+static int set_cgroup_controllers(struct parser *ps, const struct global_key *g,
+                                  const char *key, const char *value, int cmdline, unsigned *bit)
+{
+	return set_names(ps, key, value, &ps->plan->cgroup_controllers, "_", "controller");
+}
+
+static int set_governor(struct parser *ps, const struct global_key *g, const char *key,
+                        const char *value, int cmdline, unsigned *bit)
+{
+	if (!name_ok(value, "_-"))
+		return fail(ps, "cpufreq.governor: bad governor name '%s'", value);
+	return oom_or_ok(ps, set_str(&ps->plan->cpufreq_governor, value));
+}
+
+static int set_net_dummy(struct parser *ps, const struct global_key *g, const char *key,
+                         const char *value, int cmdline, unsigned *bit)
+{
+	if (!dummy_ok(value))
+		return fail(ps, "net.dummy: expected IPv4ADDR/PREFIX, not '%s'", value);
+	ps->plan->net_dummy_given = 1;
+	return oom_or_ok(ps, set_str(&ps->plan->net_dummy, value));
+}
+
+static int set_nic_name(struct parser *ps, const struct global_key *g, const char *key,
+                        const char *value, int cmdline, unsigned *bit)
+{
+	return nic_name_set(ps, value);
+}
+
+/* the net.nic.* keys other than the name and the wait need the name (checked at the end) */
+static void nic_needs_name(struct parser *ps)
+{
+	if (!ps->nic_line)
+		ps->nic_line = ps->lineno;
+}
+
+static int set_nic_list(struct parser *ps, const struct global_key *g, const char *key,
+                        const char *value, int cmdline, unsigned *bit)
+{
+	int r = nic_list_set(ps, key, value, !strcmp(key, "net.nic.gateway"));
+	if (!r)
+		nic_needs_name(ps);
+	return r;
+}
+
+static int set_nic_mtu(struct parser *ps, const struct global_key *g, const char *key,
+                       const char *value, int cmdline, unsigned *bit)
+{
+	long v;
+	if (parse_int(value, 68, 65535, &v))
+		return fail(ps, "net.nic.mtu: expected 68..65535, not '%s'", value);
+	ps->plan->nic_mtu = (int)v;
+	nic_needs_name(ps);
+	return 0;
+}
+
+static int set_cluster_key(struct parser *ps, const struct global_key *g, const char *key,
+                           const char *value, int cmdline, unsigned *bit)
+{
+	return set_cluster(ps, key, value, cmdline, bit);
+}
+
+static int set_modules_boot(struct parser *ps, const struct global_key *g, const char *key,
+                            const char *value, int cmdline, unsigned *bit)
+{
+	return set_names(ps, key, value, &ps->plan->modules_boot, "_-", "module");
+}
+
+static int set_monitors(struct parser *ps, const struct global_key *g, const char *key,
+                        const char *value, int cmdline, unsigned *bit)
+{
+	struct bb_plan *p = ps->plan;
+	p->monitors_cmdline = cmdline;
+	if (monitors_split(&p->monitors, value))
+		return fail(ps, "out of memory");
+	for (size_t i = 0; i < p->monitors.n; i++)
+		if (!bb_monitor_known(p->monitors.v[i]))
+			return fail(ps, "monitors: '%s' is not a monitor benchboot runs",
+			            p->monitors.v[i]);
+	return 0;
+}
+
+static int set_order(struct parser *ps, const struct global_key *g, const char *key,
+                     const char *value, int cmdline, unsigned *bit)
+{
+	static const char *const names[] = {"interleaved", "random", "blocked", NULL};
+	static const enum bb_order orders[] = {BB_ORDER_INTERLEAVED, BB_ORDER_RANDOM,
+	                                       BB_ORDER_BLOCKED};
+	int i;
+	if (word_index(value, names, &i))
+		return fail(ps, "order: expected interleaved, random or blocked, not '%s'", value);
+	ps->plan->order = orders[i];
+	return 0;
+}
+
+static int set_order_seed(struct parser *ps, const struct global_key *g, const char *key,
+                          const char *value, int cmdline, unsigned *bit)
+{
+	long v;
+	if (parse_int(value, 0, 4294967295L, &v))
+		return fail(ps, "order.seed: expected a number 0..4294967295, not '%s'", value);
+	ps->plan->order_seed = (unsigned long)v;
+	ps->plan->order_seed_set = 1;
+	return 0;
+}
+
+static int set_debug_crash(struct parser *ps, const struct global_key *g, const char *key,
+                           const char *value, int cmdline, unsigned *bit)
+{
+	if (!name_ok(value, "-_"))
+		return fail(ps, "debug.crash: expected a step name, not '%s'", value);
+	return oom_or_ok(ps, set_str(&ps->plan->debug_crash, value));
+}
+
+/* read by the results writer from /proc/cmdline (init/results.c) */
+static int set_debug_disk_stat(struct parser *ps, const struct global_key *g, const char *key,
+                               const char *value, int cmdline, unsigned *bit)
+{
+	if (strcmp(value, "0") && strcmp(value, "1"))
+		return fail(ps, "%s: expected 0 or 1, not '%s'", key, value);
+	return 0;
+}
+
+#define KEY(k, b, c, fn) {.key = k, .bit = b, .cmdline_only = c, .set = fn}
+#define INT_KEY(k, b, w, lo, hi, f)                                                          \
+	{.key = k, .bit = b, .set = set_int, .what = w, .min = lo, .max = hi,                     \
+	 .field = offsetof(struct bb_plan, f)}
+#define FLAG_KEY(k, b, c, f)                                                                 \
+	{.key = k, .bit = b, .cmdline_only = c, .set = set_flag, .field = offsetof(struct bb_plan, f)}
+
+/* The global keys, in the order of docs/plan.md (tests/host/docs-contracts.sh checks that each
+ * is there, through bb_plan_each_key). */
+static const struct global_key global_keys[] = {
+    KEY("job", G_JOB, 0, set_job),
+    KEY("job.set", 0, 0, set_job_set),
+    KEY("plan.digest", G_DIGEST, 0, set_digest),
+    KEY("boot.group", G_GROUP, 0, set_boot_group),
+    KEY("boot.params", G_PARAMS, 0, set_boot_params),
+    KEY("cgroup.mode", G_CGMODE, 0, set_cgroup_mode),
+    KEY("cgroup.path", G_CGPATH, 0, set_cgroup_path),
+    KEY("cgroup.controllers", G_CGCTRL, 0, set_cgroup_controllers),
+    KEY("cgroup.limit.", 0, 0, set_cgroup_limit),
+    KEY("cpufreq.governor", G_GOV, 0, set_governor),
+    KEY("net.dummy", G_DUMMY, 0, set_net_dummy),
+    KEY("net.nic.name", G_NICNAME, 0, set_nic_name),
+    KEY("net.nic.address", G_NICADDR, 0, set_nic_list),
+    KEY("net.nic.gateway", G_NICGW, 0, set_nic_list),
+    KEY("net.nic.mtu", G_NICMTU, 0, set_nic_mtu),
+    INT_KEY("net.nic.wait", G_NICWAIT, "seconds", 0, 600, nic_wait),
+    INT_KEY("results.wait", G_RWAIT, "seconds", 0, 600, results_wait),
+    INT_KEY("results.timeout", G_RTIMEOUT, "seconds", 1, 3600, results_timeout),
+    INT_KEY("warmup", G_WARMUP, "iterations", 0, 10, warmup),
+    INT_KEY("monitored", G_MONITORED, "iterations", 0, 10, monitored),
+    INT_KEY("order.rotate", G_ROTATE, "a turn", 0, 1000000, order_rotate),
+    INT_KEY("cluster.port", G_CPORT, "a port", 1, 65535, cluster_port),
+    INT_KEY("cluster.wait", G_CWAIT, "seconds", 1, 3600, cluster_wait),
+    KEY("cluster", G_CLUSTER, 0, set_cluster_key),
+    KEY("cluster.host.", 0, 0, set_cluster_key),
+    KEY("role", G_ROLE, 1, set_cluster_key),
+    KEY("modules.boot", G_MODULES, 0, set_modules_boot),
+    KEY("monitors", G_MONITORS, 0, set_monitors),
+    KEY("monitor.", 0, 0, set_monitor_key),
+    KEY("order", G_ORDER, 0, set_order),
+    KEY("order.seed", G_SEED, 0, set_order_seed),
+    FLAG_KEY("console.lava", G_LAVA, 0, console_lava),
+    FLAG_KEY("poweroff", G_POWEROFF, 0, poweroff),
+    FLAG_KEY("debug", G_DEBUG, 1, debug),
+    KEY("debug.crash", G_DEBUG, 1, set_debug_crash),
+    KEY("debug.disk_stat", G_DEBUG, 1, set_debug_disk_stat),
+    FLAG_KEY("reboot", G_DEBUG, 1, reboot),
+};
+
+/* KEY's entry: the whole key, else the longest prefix entry it begins with (cluster.host.0.x
+ * is cluster.host.'s, not cluster's); NULL for a key not known here (or known only on the
+ * command line, outside it). */
+static const struct global_key *global_key_of(const char *key, int cmdline)
+{
+	const struct global_key *best = NULL;
+	size_t best_len = 0;
+	for (size_t i = 0; i < sizeof(global_keys) / sizeof(global_keys[0]); i++) {
+		const struct global_key *g = &global_keys[i];
+		size_t n = strlen(g->key);
+		int hit = g->key[n - 1] == '.' ? !strncmp(key, g->key, n) : !strcmp(key, g->key);
+		if (hit && (cmdline || !g->cmdline_only) && n > best_len) {
+			best = g;
+			best_len = n;
+		}
+	}
+	return best;
+}
+
+/* A global key; cmdline: from benchboot.KEY (repeats override, `debug` and `reboot` allowed). */
+static int set_global(struct parser *ps, const char *key, const char *value, int cmdline)
+{
+	const struct global_key *g = global_key_of(key, cmdline);
+	if (!g)
+		return fail(ps, "unknown %skey '%s'", cmdline ? "" : "global ", key);
+	unsigned bit = g->bit;
+	int r = g->set(ps, g, key, value, cmdline, &bit);
+	if (r || !bit)
+		return r;
 	if (!cmdline && (ps->global_seen & bit))
 		return fail(ps, "%s: duplicate key", key);
 	ps->global_seen |= bit;
@@ -691,6 +849,10 @@ enum {
 	R_COUNT = 1 << 4,
 	R_CPUS = 1 << 5,
 };
+
+/* server.N.FIELD's fields */
+enum { SERVER_ARG, SERVER_READY, SERVER_CPUS };
+static const char *const server_fields[] = {"arg", "ready", "cpus", NULL};
 
 static int set_server(struct parser *ps, const char *key, const char *value)
 {
@@ -710,20 +872,20 @@ static int set_server(struct parser *ps, const char *key, const char *value)
 		run->nservers = n + 1;
 	}
 	struct bb_plan_server *srv = &run->servers[n];
-	const char *field = end + 1;
-	if (!strcmp(field, "arg")) {
+	int field = field_index(end + 1, server_fields);
+	if (field == SERVER_ARG) {
 		if (bb_strv_add(&srv->argv, value))
 			return fail(ps, "out of memory");
 		return 0;
 	}
-	if (!strcmp(field, "ready")) {
+	if (field == SERVER_READY) {
 		if (srv->ready)
 			return fail(ps, "%s: duplicate key", key);
 		if (!ready_ok(value))
 			return fail(ps, "%s: expected tcp:ADDR:PORT, not '%s'", key, value);
 		return set_str(&srv->ready, value) ? fail(ps, "out of memory") : 0;
 	}
-	if (!strcmp(field, "cpus")) {
+	if (field == SERVER_CPUS) {
 		if (srv->cpus)
 			return fail(ps, "%s: duplicate key", key);
 		if (!cpus_ok(value))
@@ -733,81 +895,153 @@ static int set_server(struct parser *ps, const char *key, const char *value)
 	return fail(ps, "unknown run key '%s'", key);
 }
 
-static int set_run(struct parser *ps, const char *key, const char *value)
+/* The run keys' setters, as the global keys' (set_global): *bit preset to the key's R_ bit. */
+typedef int run_setter(struct parser *ps, const char *key, const char *value, unsigned *bit);
+
+static int set_param(struct parser *ps, const char *key, const char *value, unsigned *bit)
 {
 	struct bb_plan_run *run = ps->run;
-	unsigned bit = 0;
-	long v;
-	int r = 0;
+	if (!key[6])
+		return fail(ps, "param.: empty parameter name");
+	if (bb_kvs_find(&run->params, key + 6))
+		return fail(ps, "%s: duplicate key", key);
+	return oom_or_ok(ps, bb_kvs_add(&run->params, key + 6, value));
+}
 
-	if (!strncmp(key, "param.", 6)) {
-		if (!key[6])
-			return fail(ps, "param.: empty parameter name");
-		if (bb_kvs_find(&run->params, key + 6))
-			return fail(ps, "%s: duplicate key", key);
-		r = bb_kvs_add(&run->params, key + 6, value);
-	} else if (!strncmp(key, "sysctl.", 7)) {
-		const char *name = key + 7;
-		if (!name_ok(name, "._-") || name[0] == '.' || strstr(name, ".."))
-			return fail(ps, "%s: bad sysctl name", key);
-		if (bb_kvs_find(&run->sysctls, name))
-			return fail(ps, "%s: duplicate key", key);
-		r = bb_kvs_add(&run->sysctls, name, value);
-	} else if (!strncmp(key, "server.", 7)) {
-		return set_server(ps, key, value);
-	} else if (!strcmp(key, "suite")) {
-		bit = R_SUITE;
-		if (!name_ok(value, "._-"))
-			return fail(ps, "suite: bad suite name '%s'", value);
-		r = set_str(&run->suite, value);
-	} else if (!strcmp(key, "iterations")) {
-		bit = R_ITER;
-		if (parse_int(value, 1, 100000, &v))
-			return fail(ps, "iterations: expected a number >= 1, not '%s'", value);
-		run->iterations = (int)v;
-	} else if (!strcmp(key, "runtime") || !strcmp(key, "grace")) {
-		bit = key[0] == 'r' ? R_RUNTIME : R_GRACE;
-		if (parse_seconds(value, key[0] == 'r' ? &run->runtime : &run->grace))
-			return fail(ps, "%s: expected seconds, not '%s'", key, value);
-	} else if (!strcmp(key, "needs.module")) {
-		if (!name_ok(value, "_-"))
-			return fail(ps, "needs.module: bad module name '%s'", value);
-		r = bb_strv_add(&run->needs_modules, value);
-	} else if (!strcmp(key, "client.arg")) {
-		r = bb_strv_add(&run->client_argv, value);
-	} else if (!strcmp(key, "monitored.client.arg")) {
-		r = bb_strv_add(&run->monitored_argv, value);
-	} else if (!strcmp(key, "monitored.runtime")) {
-		if (parse_seconds(value, &run->monitored_runtime) || run->monitored_runtime <= 0)
-			return fail(ps, "%s: expected seconds > 0, not '%s'", key, value);
-	} else if (!strcmp(key, "client.count")) {
-		size_t len = strlen(value);
-		bit = R_COUNT;
-		if (len && value[len - 1] == '%') {
-			char num[16];
-			if (len > sizeof(num))
-				return fail(ps, "client.count: bad percentage '%s'", value);
-			memcpy(num, value, len - 1);
-			num[len - 1] = 0;
-			if (parse_int(num, 1, 100000, &v))
-				return fail(ps, "client.count: bad percentage '%s'", value);
-			run->client_percent = (int)v;
-		} else {
-			if (parse_int(value, 1, 100000, &v))
-				return fail(ps, "client.count: expected N or P%%, not '%s'", value);
-			run->client_count = (int)v;
-			run->client_percent = -1;
-		}
-	} else if (!strcmp(key, "client.cpus")) {
-		bit = R_CPUS;
-		if (!cpus_ok(value))
-			return fail(ps, "client.cpus: bad CPU list '%s'", value);
-		r = set_str(&run->client_cpus, value);
-	} else {
-		return fail(ps, "unknown run key '%s'", key);
+static int set_sysctl(struct parser *ps, const char *key, const char *value, unsigned *bit)
+{
+	struct bb_plan_run *run = ps->run;
+	const char *name = key + 7;
+	if (!name_ok(name, "._-") || name[0] == '.' || strstr(name, ".."))
+		return fail(ps, "%s: bad sysctl name", key);
+	if (bb_kvs_find(&run->sysctls, name))
+		return fail(ps, "%s: duplicate key", key);
+	return oom_or_ok(ps, bb_kvs_add(&run->sysctls, name, value));
+}
+
+static int set_server_key(struct parser *ps, const char *key, const char *value, unsigned *bit)
+{
+	return set_server(ps, key, value);
+}
+
+static int set_suite(struct parser *ps, const char *key, const char *value, unsigned *bit)
+{
+	if (!name_ok(value, "._-"))
+		return fail(ps, "suite: bad suite name '%s'", value);
+	return oom_or_ok(ps, set_str(&ps->run->suite, value));
+}
+
+static int set_iterations(struct parser *ps, const char *key, const char *value, unsigned *bit)
+{
+	long v;
+	if (parse_int(value, 1, 100000, &v))
+		return fail(ps, "iterations: expected a number >= 1, not '%s'", value);
+	ps->run->iterations = (int)v;
+	return 0;
+}
+
+static int set_run_seconds(struct parser *ps, const char *key, const char *value, unsigned *bit)
+{
+	if (parse_seconds(value, key[0] == 'r' ? &ps->run->runtime : &ps->run->grace))
+		return fail(ps, "%s: expected seconds, not '%s'", key, value);
+	return 0;
+}
+
+static int set_needs_module(struct parser *ps, const char *key, const char *value, unsigned *bit)
+{
+	if (!name_ok(value, "_-"))
+		return fail(ps, "needs.module: bad module name '%s'", value);
+	return oom_or_ok(ps, bb_strv_add(&ps->run->needs_modules, value));
+}
+
+static int set_client_arg(struct parser *ps, const char *key, const char *value, unsigned *bit)
+{
+	return oom_or_ok(ps, bb_strv_add(&ps->run->client_argv, value));
+}
+
+static int set_monitored_arg(struct parser *ps, const char *key, const char *value,
+                             unsigned *bit)
+{
+	return oom_or_ok(ps, bb_strv_add(&ps->run->monitored_argv, value));
+}
+
+static int set_monitored_runtime(struct parser *ps, const char *key, const char *value,
+                                 unsigned *bit)
+{
+	if (parse_seconds(value, &ps->run->monitored_runtime) || ps->run->monitored_runtime <= 0)
+		return fail(ps, "%s: expected seconds > 0, not '%s'", key, value);
+	return 0;
+}
+
+/* client.count=N, or P%: a share of the CPUs the init counts */
+static int set_client_count(struct parser *ps, const char *key, const char *value,
+                            unsigned *bit)
+{
+	struct bb_plan_run *run = ps->run;
+	size_t len = strlen(value);
+	long v;
+	if (len && value[len - 1] == '%') {
+		char num[16];
+		if (len > sizeof(num))
+			return fail(ps, "client.count: bad percentage '%s'", value);
+		memcpy(num, value, len - 1);
+		num[len - 1] = 0;
+		if (parse_int(num, 1, 100000, &v))
+			return fail(ps, "client.count: bad percentage '%s'", value);
+		run->client_percent = (int)v;
+		return 0;
 	}
-	if (r)
-		return fail(ps, "out of memory");
+	if (parse_int(value, 1, 100000, &v))
+		return fail(ps, "client.count: expected N or P%%, not '%s'", value);
+	run->client_count = (int)v;
+	run->client_percent = -1;
+	return 0;
+}
+
+static int set_client_cpus(struct parser *ps, const char *key, const char *value, unsigned *bit)
+{
+	if (!cpus_ok(value))
+		return fail(ps, "client.cpus: bad CPU list '%s'", value);
+	return oom_or_ok(ps, set_str(&ps->run->client_cpus, value));
+}
+
+/* The keys of a [run RUNID] section, in the order of docs/plan.md; a key ending in '.' stands
+ * for each key that begins with it. */
+static const struct run_key {
+	const char *key;
+	unsigned bit;
+	run_setter *set;
+} run_keys[] = {
+    {"suite", R_SUITE, set_suite},
+    {"iterations", R_ITER, set_iterations},
+    {"runtime", R_RUNTIME, set_run_seconds},
+    {"grace", R_GRACE, set_run_seconds},
+    {"param.", 0, set_param},
+    {"sysctl.", 0, set_sysctl},
+    {"needs.module", 0, set_needs_module},
+    {"server.", 0, set_server_key},
+    {"client.arg", 0, set_client_arg},
+    {"client.count", R_COUNT, set_client_count},
+    {"client.cpus", R_CPUS, set_client_cpus},
+    {"monitored.runtime", 0, set_monitored_runtime},
+    {"monitored.client.arg", 0, set_monitored_arg},
+};
+
+static int set_run(struct parser *ps, const char *key, const char *value)
+{
+	const struct run_key *rk = NULL;
+	for (size_t i = 0; !rk && i < sizeof(run_keys) / sizeof(run_keys[0]); i++) {
+		size_t n = strlen(run_keys[i].key);
+		if (run_keys[i].key[n - 1] == '.' ? !strncmp(key, run_keys[i].key, n)
+		                                  : !strcmp(key, run_keys[i].key))
+			rk = &run_keys[i];
+	}
+	if (!rk)
+		return fail(ps, "unknown run key '%s'", key);
+	unsigned bit = rk->bit;
+	int r = rk->set(ps, key, value, &bit);
+	if (r || !bit)
+		return r;
 	if (ps->run_seen & bit)
 		return fail(ps, "%s: duplicate key", key);
 	ps->run_seen |= bit;
@@ -1183,4 +1417,22 @@ int bb_plan_sequence(const struct bb_plan *plan, unsigned long seed, struct bb_p
 	*out = v;
 	*n = total;
 	return 0;
+}
+
+void bb_plan_each_key(void (*each)(const char *kind, const char *name, const char *field,
+                                   void *arg),
+                      void *arg)
+{
+	for (size_t i = 0; i < sizeof(global_keys) / sizeof(global_keys[0]); i++) {
+		const char *k = global_keys[i].key;
+		each(k[strlen(k) - 1] == '.' ? "prefix" : "key", k, NULL, arg);
+	}
+	for (size_t i = 0; i < sizeof(run_keys) / sizeof(run_keys[0]); i++) {
+		const char *k = run_keys[i].key;
+		each(k[strlen(k) - 1] == '.' ? "prefix" : "key", k, NULL, arg);
+	}
+	for (size_t i = 0; host_fields[i]; i++)
+		each("field", "cluster.host.", host_fields[i], arg);
+	for (size_t i = 0; server_fields[i]; i++)
+		each("field", "server.", server_fields[i], arg);
 }

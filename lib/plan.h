@@ -127,6 +127,14 @@ struct bb_plan {
  * error the plan is freed. */
 int bb_plan_parse(const char *text, size_t len, struct bb_plan *plan, char *err, size_t errlen);
 
+/* Every key the plan parser knows, from its tables, for the documentation check
+ * (tests/host/docs-contracts.sh): each(KIND, NAME, FIELD, ARG) with KIND "key" (a whole key),
+ * "prefix" (the keys that begin with NAME) or "field" (NAME is a prefix, FIELD a field that
+ * follows it and a number: cluster.host.N.FIELD, server.N.FIELD). */
+void bb_plan_each_key(void (*each)(const char *kind, const char *name, const char *field,
+                                   void *arg),
+                      void *arg);
+
 /*
  * Apply the `benchboot.KEY=VALUE` words of a kernel command line to a parsed plan: KEY is one of
  * the global keys of docs/plan.md, or `debug` or `reboot`. Bad values and unknown benchboot.* keys

@@ -22,20 +22,22 @@ for w in BENCHBOOT-FILE BENCHBOOT-DATA BENCHBOOT-END; do
 	}
 done
 
-# plan keys, as lib/plan.c compares them: whole keys (strcmp(key, "K"), the int_keys table),
-# key prefixes (strncmp(key, "P", N): cgroup.limit., net.nic., cluster.host., param., ...),
-# and the fields after a prefix (strcmp(f, "F"), strcmp(field, "F")), which must appear as
-# PREFIX...F (net.nic.mtu, cluster.host.N.role, server.N.ready)
+# plan keys, from the plan parser's own tables (lib/plan.c's global_keys and run_keys, the
+# fields of cluster.host.N. and server.N.), printed by build/tests/progs/plan-keys: whole
+# keys, key prefixes (cgroup.limit., param., ...) and the fields after a numbered prefix, which
+# must appear as PREFIX...F (cluster.host.N.role, server.N.ready)
 src=lib/plan.c
-grep -o 'strcmp(key, "[^"]*")' "$src" | sed 's/.*"\(.*\)")/\1/' >"$T/keys"
-grep -oE '^[[:space:]]*\{"[a-z][a-z.]*", G_' "$src" | sed 's/.*{"\([^"]*\)".*/\1/' >>"$T/keys"
-grep -o 'strncmp(key, "[^"]*"' "$src" | sed 's/.*"\(.*\)"/\1/' >"$T/prefixes"
-grep -oE 'strcmp\((f|field), "[^"]*"\)' "$src" | sed 's/.*"\(.*\)")/\1/' >"$T/fields"
+keys_prog=$B/tests/progs/plan-keys
+[ -x "$keys_prog" ] || fail "$keys_prog is not built (make units)"
+"$keys_prog" >"$T/all" || fail "$keys_prog failed"
+sed -n 's/^key //p' "$T/all" >"$T/keys"
+sed -n 's/^prefix //p' "$T/all" >"$T/prefixes"
+sed -n 's/^field [^ ]* //p' "$T/all" >"$T/fields"
 sort -u -o "$T/keys" "$T/keys"
 sort -u -o "$T/prefixes" "$T/prefixes"
 sort -u -o "$T/fields" "$T/fields"
-[ "$(wc -l <"$T/keys")" -ge 20 ] || { cat "$T/keys"; fail "too few plan keys read from $src"; }
-[ -s "$T/prefixes" ] && [ -s "$T/fields" ] || fail "no key prefixes or fields read from $src"
+[ "$(wc -l <"$T/keys")" -ge 20 ] || { cat "$T/keys"; fail "too few plan keys read from $keys_prog"; }
+[ -s "$T/prefixes" ] && [ -s "$T/fields" ] || fail "no key prefixes or fields read from $keys_prog"
 # a key is documented when docs/plan.md writes it in backquotes, alone or as `KEY=...`, or
 # as benchboot.KEY (the command-line-only keys: debug, reboot, role, debug.crash)
 re_quote() { sed 's/[.[\*^$]/\\&/g' <<<"$1"; }
