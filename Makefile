@@ -27,11 +27,12 @@ INIT_PREFIX_MAP := -ffile-prefix-map=$(CURDIR)=.
 INIT_DEBUG := -g
 HOST_LIBS := -lext2fs -lcom_err -lyaml -ljansson -lzstd -lz -llzma -lelf -lkmod -lcurl -lm -lpthread
 
-# The sources: init/ (the static musl init), lib/ (shared by the init and the host tools:
-# plain C + libext2fs only), lib/host/ (host-only), tools/ (the verbs). What each folder
+# The sources: init/ (the static musl init), lib/ and its rooms but host/ (shared by the init
+# and the host tools: plain C + libext2fs only), lib/host/ (host-only), tools/ (the verbs). What each folder
 # holds: docs/architecture.md, "Folders".
-LIB_SRCS := $(sort $(wildcard lib/*.c))
+LIB_SRCS := $(sort $(filter-out lib/host/%,$(wildcard lib/*.c lib/*/*.c)))
 HOSTLIB_SRCS := $(sort $(wildcard lib/host/*.c lib/host/*/*.c))
+LIB_HDRS := $(filter-out lib/host/%,$(wildcard lib/*.h lib/*/*.h))
 TOOL_SRCS := $(sort $(wildcard tools/*.c))
 INIT_SRCS := $(sort $(wildcard init/*.c))
 UNIT_SRCS := $(sort $(wildcard tests/unit/test_*.c))
@@ -68,7 +69,7 @@ fetch:
 lock:
 	tools/scripts/lock
 
-$(B)/host/%.o: %.c $(wildcard lib/*.h lib/host/*.h lib/host/*/*.h tools/*.h)
+$(B)/host/%.o: %.c $(wildcard lib/*.h lib/*/*.h lib/host/*/*.h tools/*.h)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(BB_CFLAGS) -c -o $@ $<
 
@@ -78,7 +79,7 @@ $(B)/benchboot: $(TOOL_OBJS) $(HOST_LIB_OBJS)
 $(EXT2FS_MUSL)/lib/libext2fs.a: $(SYSROOT)/.complete tools/scripts/build-libext2fs-musl
 	tools/scripts/build-libext2fs-musl $(EXT2FS_MUSL)
 
-$(B)/musl/%.o: %.c $(wildcard lib/*.h init/*.h) $(EXT2FS_MUSL)/lib/libext2fs.a
+$(B)/musl/%.o: %.c $(LIB_HDRS) $(wildcard init/*.h) $(EXT2FS_MUSL)/lib/libext2fs.a
 	@mkdir -p $(@D)
 	$(MUSL_CC) $(CFLAGS) $(INIT_DEBUG) $(BB_CFLAGS) $(INIT_PREFIX_MAP) -Iinit -I$(EXT2FS_MUSL)/include -c -o $@ $<
 
@@ -138,7 +139,7 @@ $(PROGS)/results-writer: tests/host/src/results_writer.c $(INIT_HOST_ARCHIVE) $(
 $(PROGS)/plan-keys: tests/host/src/plan_keys.c $(HOST_ARCHIVE)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(BB_CFLAGS) -o $@ $< $(TEST_LINK)
-$(PROGS)/results-writer-gen: tests/qemu/results-writer-init.c $(wildcard lib/*.h init/*.h)
+$(PROGS)/results-writer-gen: tests/qemu/results-writer-init.c $(LIB_HDRS) $(wildcard init/*.h)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(BB_CFLAGS) -Iinit -DGEN_ONLY -o $@ $<
 $(PROGS)/results-writer-init: tests/qemu/results-writer-init.c $(MUSL_ARCHIVE) $(EXT2FS_MUSL)/lib/libext2fs.a
@@ -153,7 +154,7 @@ $(PROGS)/ext2fs-musl-probe: tests/host/src/ext2fs_musl_probe.c $(EXT2FS_MUSL)/li
 FUZZ_CC ?= clang
 FUZZ_FLAGS := -g -O1 -fsanitize=fuzzer-no-link,address,undefined
 FUZZ_OBJS := $(LIB_SRCS:%.c=$(B)/fuzz/%.o) $(HOSTLIB_SRCS:%.c=$(B)/fuzz/%.o)
-$(B)/fuzz/%.o: %.c $(wildcard lib/*.h lib/host/*.h lib/host/*/*.h)
+$(B)/fuzz/%.o: %.c $(wildcard lib/*.h lib/*/*.h lib/host/*/*.h)
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(FUZZ_FLAGS) $(BB_CFLAGS) -c -o $@ $<
 $(B)/fuzz/libbenchboot-host.a: $(FUZZ_OBJS)
@@ -185,7 +186,7 @@ bench: all
 	bench/run
 
 format:
-	clang-format -i $(LIB_SRCS) $(HOSTLIB_SRCS) $(TOOL_SRCS) $(INIT_SRCS) $(wildcard lib/*.h lib/host/*.h lib/host/*/*.h init/*.h tools/*.h tests/unit/*.[ch])
+	clang-format -i $(LIB_SRCS) $(HOSTLIB_SRCS) $(TOOL_SRCS) $(INIT_SRCS) $(wildcard lib/*.h lib/*/*.h lib/host/*/*.h init/*.h tools/*.h tests/unit/*.[ch])
 
 clean:
 	rm -rf $(B) images/*/

@@ -14,7 +14,7 @@
 #include <sys/types.h>
 
 #include "cpulist.h"
-#include "plan.h"
+#include "plan/plan.h"
 
 #define INIT_RESULTS_DIR "/run/benchboot/results"
 #define INIT_JOB_CGROUP "benchboot"

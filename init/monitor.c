@@ -15,8 +15,8 @@
 #include "monitor.h"
 #include "monitor_perf.h"
 #include "monitor_status.h"
-#include "parse_monitor.h"
-#include "plan.h"
+#include "parse/parse_monitor.h"
+#include "plan/plan.h"
 #include "readall.h"
 
 #define MONITOR_MAX 16

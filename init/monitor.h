@@ -1,5 +1,5 @@
 /*
- * The monitors of an iteration (lib/parse_monitor.h): one sampling process, forked as the
+ * The monitors of an iteration (lib/parse/parse_monitor.h): one sampling process, forked as the
  * clients are released and stopped when they have ended, that reads the /proc files of every
  * monitor of the plan at LKP's times (at the start, then every interval; the two-snapshot
  * monitors at the start and the end; uptime at the end) into ITER/monitor.NAME, and sleeps in
@@ -15,8 +15,8 @@
 #include <sys/resource.h>
 
 #include "monitor_status.h"
-#include "plan.h"
-#include "statset.h"
+#include "plan/plan.h"
+#include "results/statset.h"
 #include "strv.h"
 
 /* The plan whose monitor.NAME.OPTION keys the sampler reads (`interval`); NULL: none. */

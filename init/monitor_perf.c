@@ -21,7 +21,7 @@
 #include "monitor.h"
 #include "monitor_perf.h"
 #include "monitor_status.h"
-#include "parse_perf.h"
+#include "parse/parse_perf.h"
 
 #define PERF "/usr/bin/perf"
 #define KALLSYMS "/tmp/benchboot-kallsyms"

@@ -1,6 +1,6 @@
 /*
  * The perf monitors of an iteration, perf-stat and perf-profile (docs/jobs.md, "Monitors";
- * the parsers: lib/parse_perf.h). Each runs as one process of its own, forked with the /proc
+ * the parsers: lib/parse/parse_perf.h). Each runs as one process of its own, forked with the /proc
  * sampler (monitor.h) when the clients are released: it waits for its window (delay), runs
  * /usr/bin/perf (Debian's linux-perf, in the image only for a job with a perf monitor) for its
  * duration or to the end of the measured window, and ends it with SIGINT.
@@ -20,8 +20,8 @@
 
 #include <sys/types.h>
 
-#include "plan.h"
-#include "statset.h"
+#include "plan/plan.h"
+#include "results/statset.h"
 #include "strv.h"
 
 /* The next iteration's plan (its monitor.NAME.OPTION keys) and runtime in seconds: called

@@ -4,7 +4,7 @@
 
 #include <stddef.h>
 
-#include "statset.h"
+#include "results/statset.h"
 
 /*
  * stress-ng --metrics output of one client (parse_stressng.c): appends

@@ -17,10 +17,10 @@
 #include <unistd.h>
 
 #include "console_proto.h"
-#include "consfile.h"
+#include "results/consfile.h"
 #include "readall.h"
-#include "resdisk.h"
-#include "resfind.h"
+#include "results/resdisk.h"
+#include "results/resfind.h"
 #include "results.h"
 #include "sha256.h"
 #include "grow.h"

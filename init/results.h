@@ -1,6 +1,6 @@
 /*
  * Results on the benchboot results disk (docs/results.md), written with libext2fs straight to
- * the block device, and over the console in the consfile encoding (lib/consfile.h).
+ * the block device, and over the console in the consfile encoding (lib/results/consfile.h).
  *
  * The init fills a local directory (tmpfs) with the boot's files, in the layout of the boot
  * folder (env.json, init.log, runs/RUNID/ITER/..., runs/RUNID/results.json), and calls

@@ -27,7 +27,7 @@
 #include <stddef.h>
 #include <sys/resource.h>
 
-#include "statset.h"
+#include "results/statset.h"
 
 /*
  * Stats of one iteration from its clients' raw outputs and rusages, with LKP names (above).

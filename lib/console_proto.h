@@ -58,7 +58,7 @@
  * died; signal=N (0: it exited, exit=N then) step=STEP [run=RUNID iter=I] */
 #define BB_CON_INIT_CRASH "init-crash"
 
-/* The results over the console (lib/consfile.h, docs/results.md). */
+/* The results over the console (lib/results/consfile.h, docs/results.md). */
 #define BB_CON_FILE "BENCHBOOT-FILE"
 #define BB_CON_DATA "BENCHBOOT-DATA"
 #define BB_CON_END "BENCHBOOT-END"

@@ -1,6 +1,6 @@
 /*
  * The one JSON string writer, for the init's records (init/json.c), results.json
- * (lib/resjson.c) and the host's writer (lib/host/json.c). Plain C, no allocation: the text
+ * (lib/results/resjson.c) and the host's writer (lib/host/json.c). Plain C, no allocation: the text
  * goes out through a sink in runs of bytes.
  *
  * Escaped: `"` and `\`, \b \f \n \r \t, other control characters and DEL as \u00XX. Valid

@@ -16,7 +16,7 @@
 #include "host/lab/lava_api.h"
 #include "host/collect/collect.h"
 #include "host/collect/collect_lava.h"
-#include "resdisk.h"
+#include "results/resdisk.h"
 #include "host/size.h"
 #include "verb.h"
 

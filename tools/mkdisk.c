@@ -16,7 +16,7 @@
 #include <unistd.h>
 
 #include "host/results/mkdisk.h"
-#include "resdisk.h"
+#include "results/resdisk.h"
 #include "host/size.h"
 #include "verb.h"
 

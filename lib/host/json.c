@@ -308,7 +308,7 @@ void jout_int(struct jout *w, long long v)
 	fprintf(w->f, "%lld", v);
 }
 
-void jout_bool(struct jout *w, int v)
+static void jout_bool(struct jout *w, int v)
 {
 	jout_pre(w);
 	fputs(v ? "true" : "false", w->f);

@@ -1,7 +1,7 @@
 /*
  * JSON on the host: a reader into a tree of nodes (env.json, params.json, run.json, status
  * files), parsed by jansson (Debian's libjansson), and a streaming writer (for `--json`
- * output). results.json is read with lib/resjson.c, the parser the init uses. Host only.
+ * output). results.json is read with lib/results/resjson.c, the parser the init uses. Host only.
  */
 #ifndef BENCHBOOT_HOST_JSON_H
 #define BENCHBOOT_HOST_JSON_H
@@ -49,7 +49,6 @@ void jout_key(struct jout *w, const char *key);
 void jout_str(struct jout *w, const char *s);
 void jout_num(struct jout *w, double v);
 void jout_int(struct jout *w, long long v);
-void jout_bool(struct jout *w, int v);
 void jout_null(struct jout *w);
 /* A member of the object being written: jout_key then the value. _str writes NULL as null;
  * _text also writes an empty string as null (a field that was never filled). */

@@ -6,7 +6,7 @@
 # candidates, "no reproducible change"; and a log of another bisection is refused.
 . tests/lib.sh
 bb_need init sysroot kernel
-kernel=$(ls "$SYSROOT"/boot/vmlinuz-* | head -n1)
+kernel=$(ls "$SYSROOT"/boot/vmlinuz-* | sed -n 1p)
 cat >"$T/cpu.yaml" <<'JOB'
 suite: stress-ng
 nr_threads: 2

@@ -1,6 +1,6 @@
 # The two formats between the host and the init are written down where users read them: every
 # console event lib/console_proto.h defines is a line of docs/console.md (`BENCHBOOT WORD`),
-# and every key the init's plan parser (lib/plan.c) knows is in docs/plan.md.
+# and every key the init's plan parser (lib/plan/plan.c) knows is in docs/plan.md.
 . tests/lib.sh
 bad=0
 
@@ -22,11 +22,11 @@ for w in BENCHBOOT-FILE BENCHBOOT-DATA BENCHBOOT-END; do
 	}
 done
 
-# plan keys, from the plan parser's own tables (lib/plan.c's global_keys and run_keys, the
+# plan keys, from the plan parser's own tables (lib/plan/plan.c's global_keys and run_keys, the
 # fields of cluster.host.N. and server.N.), printed by build/tests/progs/plan-keys: whole
 # keys, key prefixes (cgroup.limit., param., ...) and the fields after a numbered prefix, which
 # must appear as PREFIX...F (cluster.host.N.role, server.N.ready)
-src=lib/plan.c
+src=lib/plan/plan.c
 keys_prog=$B/tests/progs/plan-keys
 [ -x "$keys_prog" ] || fail "$keys_prog is not built (make units)"
 "$keys_prog" >"$T/all" || fail "$keys_prog failed"
@@ -44,14 +44,14 @@ re_quote() { sed 's/[.[\*^$]/\\&/g' <<<"$1"; }
 while read -r k; do
 	q=$(re_quote "$k")
 	grep -qE "\`$q(\`|=)|benchboot\\.$q([= \`]|$)" docs/plan.md || {
-		echo "lib/plan.c knows the plan key '$k', docs/plan.md does not give it (\`$k\` or benchboot.$k)" >&2
+		echo "lib/plan/plan.c knows the plan key '$k', docs/plan.md does not give it (\`$k\` or benchboot.$k)" >&2
 		bad=1
 	}
 done <"$T/keys"
 while read -r p; do
 	q=$(re_quote "$p")
 	grep -qE "\`$q" docs/plan.md || {
-		echo "lib/plan.c knows the plan keys '$p*', docs/plan.md gives none" >&2
+		echo "lib/plan/plan.c knows the plan keys '$p*', docs/plan.md gives none" >&2
 		bad=1
 	}
 done <"$T/prefixes"
@@ -59,7 +59,7 @@ prefix_re=$(sed 's/[.[\*^$]/\\&/g' "$T/prefixes" | paste -sd '|')
 while read -r f; do
 	q=$(re_quote "$f")
 	grep -qE "($prefix_re)[A-Za-z0-9.]*\\.?$q(\`|=)" docs/plan.md || {
-		echo "lib/plan.c knows the field '$f' of a plan key ($(paste -sd ' ' "$T/prefixes")...), docs/plan.md gives no such key" >&2
+		echo "lib/plan/plan.c knows the field '$f' of a plan key ($(paste -sd ' ' "$T/prefixes")...), docs/plan.md gives no such key" >&2
 		bad=1
 	}
 done <"$T/fields"

@@ -2,9 +2,10 @@
 # ([text](target), the target relative to the page) names an existing file or folder, and so
 # does every docs page named in their text (docs/NAME.md, relative to the top), and every
 # file or folder of benchboot's tree they name (lib/..., init/..., tools/..., tests/...,
-# config/..., bench/..., rootfs/...: what a folder move must carry along). Not checked there:
+# config/..., bench/..., rootfs/...: what a folder move must carry along), and
+# docs/architecture.md's Folders table has a row for each folder of C sources. Not checked there:
 # LKP's files (lib/*.rb, as LKP's docs name them), placeholders in capitals (lib/modules/VERSION,
-# config/clusters/NAME), and a name that is the start of existing ones (lib/resdisk.[ch],
+# config/clusters/NAME), and a name that is the start of existing ones (lib/results/resdisk.[ch],
 # tests/host/results-*.sh).
 . tests/lib.sh
 bad=0
@@ -38,5 +39,17 @@ if [ -s "$T/broken" ]; then
 	cat "$T/broken" >&2
 	bad=1
 fi
-[ $bad = 0 ] || fail "broken links in the docs (see above)"
-echo "every link, docs page and file of the tree named in README.md and docs/ exists"
+# docs/architecture.md's "Folders" table matches the tree: every folder of C sources (lib/,
+# init/, tools/ and each room below them) has its row, and every row's folder exists
+sed -n '/^## Folders/,/^## /p' docs/architecture.md | grep -oE '^\| `[a-z][a-z/_]*/`' |
+	sed -E 's/^\| `//; s/`$//' | sort -u >"$T/rows"
+[ "$(wc -l <"$T/rows")" -ge 10 ] || { cat "$T/rows"; fail "too few rows read from docs/architecture.md's Folders table"; }
+find lib init tools -name '*.[ch]' -printf '%h/\n' | sort -u >"$T/folders"
+while read -r f; do
+	grep -qxF "$f" "$T/rows" || { echo "$f holds C sources; docs/architecture.md's Folders table has no row for it" >&2; bad=1; }
+done <"$T/folders"
+while read -r f; do
+	[ -d "$f" ] || { echo "docs/architecture.md's Folders table has a row for $f, which does not exist" >&2; bad=1; }
+done <"$T/rows"
+[ $bad = 0 ] || fail "broken links in the docs, or a Folders table behind the tree (see above)"
+echo "every link, docs page and file of the tree named in README.md and docs/ exists; the Folders table has a row for each of the $(wc -l <"$T/folders") folders of C sources"

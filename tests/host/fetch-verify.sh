@@ -8,7 +8,7 @@ cp -a "$CACHE/debs" "$CACHE/src" "$c/"
 mkdir -p "$c/sysroot"
 ln -s "$SYSROOT" "$c/sysroot/$(basename "$SYSROOT")"
 # the smallest package of the lock
-victim=$(awk '$1 == "deb" { print $4, $6 }' config/inputs.lock | sort -n | head -n1 | cut -d' ' -f2)
+victim=$(awk '$1 == "deb" { print $4, $6 }' config/inputs.lock | sort -n | sed -n 1p | cut -d' ' -f2)
 [ -n "$victim" ] || fail "no deb in the lock"
 printf 'X' | dd of="$c/debs/$victim" bs=1 seek=100 conv=notrunc status=none
 if CACHE="$c" tools/scripts/fetch >"$T/out" 2>&1; then fail "fetch accepted a corrupted $victim"; fi

@@ -25,7 +25,7 @@ expect_grep "^benchboot check: warning: $T/typo.yaml:3:1: unknown key 'testtmie'
 expect_eq "run's warning is check's" "$(sed -n 's/^benchboot run: warning: //p' "$T/run.err")" \
 	"$(sed -n 's/^benchboot check: warning: //p' "$T/check.err")"
 # the warnings come before run's own error
-[ "$(grep -n 'warning:' "$T/run.err" | head -1 | cut -d: -f1)" -lt "$(grep -n 'fatal\|no-such-vmlinuz' "$T/run.err" | head -1 | cut -d: -f1)" ] ||
+[ "$(grep -n 'warning:' "$T/run.err" | sed -n 1p | cut -d: -f1)" -lt "$(grep -n 'fatal\|no-such-vmlinuz' "$T/run.err" | sed -n 1p | cut -d: -f1)" ] ||
 	fail "warnings after the error: $(cat "$T/run.err")"
 # a clean job: no warning lines
 printf 'suite: stress-ng\nstress-ng:\n  test: cpu\n' >"$T/clean.yaml"

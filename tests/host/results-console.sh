@@ -35,7 +35,7 @@ diff -r --exclude=.collect "$T/fromcons" "$T/fromdisk" || fail "console and disk
 
 # damage: a lost data line and a kernel message inside a data line
 # (the first file with a 4th data line loses it; the second with a 6th gets a kernel message)
-first=$(grep -n '^BENCHBOOT-DATA 3 ' "$T/console.raw" | head -1 | cut -d: -f1)
+first=$(grep -n '^BENCHBOOT-DATA 3 ' "$T/console.raw" | sed -n 1p | cut -d: -f1)
 last=$(grep -n '^BENCHBOOT-DATA 5 ' "$T/console.raw" | sed -n 2p | cut -d: -f1)
 awk -v first="$first" -v last="$last" 'NR == first { next }
      NR == last { print substr($0, 1, 30) "[ 1.0] oops" substr($0, 31); next }

@@ -12,7 +12,7 @@ mkdir -p "$T/local"
 "$T/writer" "$T/root" full1 "$T/local" "$T/s1" "$T/s2" >"$T/w.out" 2>&1 || fail "writer crashed"
 cat "$T/w.out"
 expect_grep "open=0 bootdir=0001-full1" "$T/w.out"
-[ "$(sed -n 's/^sync=//p' "$T/w.out" | head -1)" = 0 ] || fail "first sync failed"
+[ "$(sed -n 's/^sync=//p' "$T/w.out" | sed -n 1p)" = 0 ] || fail "first sync failed"
 [ "$(sed -n 's/^sync=//p' "$T/w.out" | tail -1)" = -28 ] || fail "second sync did not report ENOSPC"
 expect_grep "writing 0001-full1/runs/big/1/client.0.out failed: No space left on device" "$T/w.out"
 e2fsck -fn "$T/tiny.img" >"$T/fsck" 2>&1 || { cat "$T/fsck"; fail "e2fsck -fn after disk full"; }

@@ -1,5 +1,5 @@
 # A short libFuzzer run (clang, in Debian) of what collect reads: disk images (libext2fs +
-# lib/resdisk + lib/host/collect) and console logs (lib/consfile), seeded with a real results
+# lib/results/resdisk + lib/host/collect) and console logs (lib/results/consfile), seeded with a real results
 # disk and a real console log. BB_FUZZ_SECONDS sets the time (default 20).
 . tests/lib.sh
 . tests/host/src/results-common.sh

@@ -13,7 +13,7 @@
 command -v cpio >/dev/null || skip "GNU cpio is needed"
 real_qemu=$(command -v qemu-system-x86_64) || skip "qemu-system-x86_64 is needed"
 [ -x "$SYSROOT/bin/busybox" ] || skip "no sysroot busybox (make fetch)"
-kernel=$(ls "$SYSROOT"/boot/vmlinuz-* 2>/dev/null | head -n1)
+kernel=$(ls "$SYSROOT"/boot/vmlinuz-* 2>/dev/null | sed -n 1p)
 [ -n "$kernel" ] || skip "no pinned kernel in the sysroot (make fetch)"
 
 mkdir -p "$T/bin" "$T/root/bin" "$T/root/proc"

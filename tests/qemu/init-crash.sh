@@ -29,7 +29,7 @@ expect_grep "benchboot's init crashed (signal 11, Segmentation fault, step run-2
 expect_grep '"outcome": "init-crash"' "$T/out/run.json"
 
 # the iteration synced before the crash is on the disk, and collected
-boot=$(ls -d "$T"/out/0001-* | head -n1)
+boot=$(ls -d "$T"/out/0001-* | sed -n 1p)
 [ -d "$boot" ] || fail "no collected boot folder"
 expect_grep '"status": "ok"' "$boot/runs/TCP_STREAM/1/status"
 [ ! -e "$boot/runs/TCP_STREAM/2/status" ] || fail "iteration 2 has a status"

@@ -43,7 +43,7 @@ netperf_run() {
 PORT=$(free_port 127.0.0.1)
 start_netserver 127.0.0.1 "$PORT"
 HOSTIP=$(hostname -I 2>/dev/null | tr ' ' '\n' | grep -E '^[0-9]+(\.[0-9]+){3}$' |
-	grep -v -E '^(127\.|10\.0\.2\.|198\.51\.100\.)' | head -n1 || true)
+	grep -v -E '^(127\.|10\.0\.2\.|198\.51\.100\.)' | sed -n 1p || true)
 NRUNS=2
 if [ -n "$HOSTIP" ]; then
 	PORT2=$(free_port "$HOSTIP")

@@ -46,14 +46,14 @@ APPEND="benchboot.console.lava=0 benchboot.debug.disk_stat=1"
 : >"$T/none.conf"
 bb_timeout 600 "$BENCHBOOT" run --image "$T/img/img" --accel tcg -o "$T/ref" --blkdebug "$T/none.conf" \
 	--append "$APPEND" >"$T/ref.out" 2>&1 || { cat "$T/ref.out"; fail "the reference boot failed"; }
-tr -d '\r' <"$(ls "$T"/ref/console/*.log | head -n1)" >"$T/ref.console"
+tr -d '\r' <"$(ls "$T"/ref/console/*.log | sed -n 1p)" >"$T/ref.console"
 # flushes AT SYNC: the flushes so far at that disk-stat line of the reference boot
 flushes() {
 	sed -n "s/^BENCHBOOT disk-stat at=$1 sync=$2 writes=[0-9]* flushes=\([0-9]*\)$/\1/p" "$T/ref.console"
 }
 # iteration 2's sync: the first sync started after its run-start line
 sync2=$(sed -n '/^BENCHBOOT run-start id=TCP_STREAM iter=2\//,$p' "$T/ref.console" |
-	sed -n 's/^BENCHBOOT disk-stat at=sync-start sync=\([0-9]*\) .*/\1/p' | head -n1)
+	sed -n 's/^BENCHBOOT disk-stat at=sync-start sync=\([0-9]*\) .*/\1/p' | sed -n 1p)
 s1=$(flushes sync-start 1) s2a=$(flushes sync-start "$sync2") s2b=$(flushes sync-end "$sync2")
 closing=$(sed -n 's/^BENCHBOOT disk-stat at=close-end sync=[0-9]* writes=[0-9]* flushes=\([0-9]*\)$/\1/p' "$T/ref.console")
 [ -n "$s1" ] && [ -n "$sync2" ] && [ -n "$s2a" ] && [ -n "$s2b" ] && [ -n "$closing" ] ||
@@ -71,7 +71,7 @@ fault_boot() {
 		--blkdebug "$T/$name.conf" --append "$APPEND" >"$T/$name.out" 2>&1 || rc=$?
 	cat "$T/$name.out"
 	c=$T/$name.console
-	tr -d '\r' <"$(ls "$out"/console/*.log | head -n1)" >"$c"
+	tr -d '\r' <"$(ls "$out"/console/*.log | sed -n 1p)" >"$c"
 	# the console names the fault, once, where it was aimed; the boot goes on and ends cleanly
 	grep -Eq "^benchboot: results disk: I/O error \(EIO\) while $what.*: the results disk is given up" "$c" ||
 		fail "$name: no fault while $what on the console; it has: $(grep -E 'results disk|results-disk-error|results: (writing|flushing|closing)' "$c")"
@@ -95,7 +95,7 @@ fault_boot() {
 	python3 -c 'import json,sys; e=json.load(open(sys.argv[1]))["boots"][0]["results_disk_error"]; assert e.startswith("results-disk-error errno=EIO"), e' \
 		"$out/run.json" || fail "$name: run.json has no results_disk_error"
 	boot=$(sed -n 's/^BENCHBOOT boot-start id=\([^ ]*\) .*/\1/p' "$c")
-	folder=$(find "$out" -mindepth 1 -maxdepth 1 -type d -name "*-$boot" | head -n1)
+	folder=$(find "$out" -mindepth 1 -maxdepth 1 -type d -name "*-$boot" | sed -n 1p)
 	[ -n "$folder" ] || fail "$name: no results folder for $boot"
 	for i in 1 2 3; do
 		expect_grep '"status": "ok"' "$folder/runs/TCP_STREAM/$i/status"
@@ -112,7 +112,7 @@ fault_boot() {
 	local state=incomplete n=1
 	[ "$at" != close ] || state=complete n=0
 	expect_grep "1 boots collected ($n incomplete)" "$T/$name.collect"
-	DISKBOOT=$(find "$T/$name.disk" -mindepth 1 -maxdepth 1 -type d -name "*-$boot" | head -n1)
+	DISKBOOT=$(find "$T/$name.disk" -mindepth 1 -maxdepth 1 -type d -name "*-$boot" | sed -n 1p)
 	expect_grep "status=$state" "$DISKBOOT/.collect"
 	for i in $(sed '/^BENCHBOOT results-disk-error /q' "$c" |
 		sed -n 's/^BENCHBOOT run-end id=TCP_STREAM iter=\([0-9]*\) status=ok.*/\1/p'); do

@@ -32,7 +32,7 @@ bb_timeout 600 "$BENCHBOOT" run --image "$T/img/img" --accel tcg -o "$T/out" --d
 	--append "benchboot.console.lava=0" >"$T/run.out" 2>&1 || rc=$?
 cat "$T/run.out"
 c=$T/console
-tr -d '\r' <"$(ls "$T"/out/console/*.log | head -n1)" >"$c"
+tr -d '\r' <"$(ls "$T"/out/console/*.log | sed -n 1p)" >"$c"
 expect_grep "^benchboot: results: writing [^ ]*/runs/big/1/client.0.err failed: No space left on device" "$c"
 expect_grep "^BENCHBOOT run-end id=first iter=1 status=ok " "$c"
 expect_grep "^BENCHBOOT run-end id=big iter=1 status=failed .*reason=results not written to the results disk: No space left on device" "$c"
@@ -49,7 +49,7 @@ rc=0
 cat "$T/collect.out"
 expect_eq "collect of the full disk: exit code (a file was not written)" "$rc" 1
 expect_grep "runs/big/1/client.0.err (6000000 bytes) was not written to the results disk (full; see its iteration's status)" "$T/collect.out"
-d=$(find "$T/disk" -mindepth 1 -maxdepth 1 -type d -name "0001-*" | head -n1)
+d=$(find "$T/disk" -mindepth 1 -maxdepth 1 -type d -name "0001-*" | sed -n 1p)
 [ -n "$d" ] || fail "collect: no boot folder"
 for r in first next; do
 	expect_grep '"status": "ok"' "$d/runs/$r/1/status"

@@ -95,7 +95,7 @@ for n in $(seq 1 "$TRIALS"); do
 	# env.json's): the shortest, SYNC_MS, bounds the aim, as later syncs can be shorter than
 	# the first (seen on CI: iteration 1's 834 ms, a kill 650 ms into iteration 3's came after it)
 	syncs=$(tr -d '\r' <"$log.raw" | grep -o "results: synced .* in [0-9]* ms" | sed 1d | grep -o "[0-9]* ms$" | cut -d' ' -f1 | tr '\n' ' ')
-	sync_ms=$(printf '%s\n' $syncs | sort -n | head -n 1)
+	sync_ms=$(printf '%s\n' $syncs | sort -n | sed -n 1p)
 	delay=$((r * ${sync_ms:-1000} * 6 / 10 / 32768))
 	sleep "$(printf '%d.%03d' $((delay / 1000)) $((delay % 1000)))"
 	kill -KILL "$qpid" 2>/dev/null || true

@@ -3,7 +3,7 @@
 # pinned one here: the environment shows no difference and the table is still printed.
 . tests/lib.sh
 bb_need init netperf
-vmlinuz=$(ls "$SYSROOT"/boot/vmlinuz-* 2>/dev/null | head -n1)
+vmlinuz=$(ls "$SYSROOT"/boot/vmlinuz-* 2>/dev/null | sed -n 1p)
 [ -n "$vmlinuz" ] || skip "no pinned kernel (make fetch)"
 cat >"$T/k.yaml" <<'JOB'
 suite: netperf

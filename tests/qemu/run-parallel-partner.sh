@@ -22,7 +22,7 @@ partner() {
 	pid=$!
 	for ((t = 0; t < 600; t++)); do
 		if grep -q "$when" "$T/$name.out"; then
-			qpid=$(sed -n 's/^boot 2\/2: QEMU pid \([0-9]*\).*/\1/p' "$T/$name.out" | head -n1)
+			qpid=$(sed -n 's/^boot 2\/2: QEMU pid \([0-9]*\).*/\1/p' "$T/$name.out" | sed -n 1p)
 			break
 		fi
 		kill -0 "$pid" 2>/dev/null || break

@@ -139,7 +139,7 @@ expect_grep "^B: kernel=B (2 boots)" "$T/abc.out"
 expect_grep "^  A: 2 runs in 2 boots, kernel=A   B: 2 runs in 2 boots, kernel=B" "$T/abc.out"
 # the server host's environment of each boot: the sides selected by server.* fields too
 rel=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["kernel"]["release"])' \
-	"$(find "$T"/ab/server-host -mindepth 2 -maxdepth 2 -name env.json | head -n 1)")
+	"$(find "$T"/ab/server-host -mindepth 2 -maxdepth 2 -name env.json | sed -n 1p)")
 bb_compare "$T/abs.out" "$T/ab" --a kernel=A --a server.cluster.host=bb-server \
 	--a server.kernel.release="$rel" --b kernel=B --b server.cluster.host=bb-server \
 	--b server.kernel.release="$rel"

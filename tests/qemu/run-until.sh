@@ -7,7 +7,7 @@
 # tests/run: alone (it stops when an interval settles)
 . tests/lib.sh
 bb_need init netperf qemu
-kernel=$(ls "$SYSROOT"/boot/vmlinuz-* 2>/dev/null | head -n1)
+kernel=$(ls "$SYSROOT"/boot/vmlinuz-* 2>/dev/null | sed -n 1p)
 [ -n "$kernel" ] || skip "no pinned kernel (make fetch)"
 cat >"$T/until.yaml" <<'JOB'
 suite: netperf

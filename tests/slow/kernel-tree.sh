@@ -83,7 +83,7 @@ bb_timeout 2400 nice "$BENCHBOOT" kernel "$repo" --commit "$c2" --job "$T/null.y
 	>"$T/k2.out" 2>"$T/k2.err" || rc=$?
 expect_eq "benchboot kernel c2 (broken): exit code" "$rc" 1
 expect_grep "failed to build at step make after [0-9]* s (log: .*${c2}-[0-9a-f]*\.failed/build\.log)" "$T/k2.err"
-log=$(sed -n 's/.*failed to build.*(log: \(.*\))$/\1/p' "$T/k2.err" | head -n1)
+log=$(sed -n 's/.*failed to build.*(log: \(.*\))$/\1/p' "$T/k2.err" | sed -n 1p)
 grep -q "this is not C" "$log" || grep -q "pti.c" "$log" || fail "the kept log does not show the error"
 [ ! -s "$T/k2.out" ] || fail "a failed build printed a kernels line"
 

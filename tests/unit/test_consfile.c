@@ -1,9 +1,9 @@
-/* lib/consfile: result files over a noisy serial console. */
+/* lib/results/consfile: result files over a noisy serial console. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "consfile.h"
+#include "results/consfile.h"
 #include "harness.h"
 
 struct buf {

@@ -14,7 +14,7 @@
 #include "init_fake_root.h"
 #include "monitor.h"
 #include "monitor_perf.h"
-#include "plan.h"
+#include "plan/plan.h"
 
 static void fake_proc(const char *root)
 {

@@ -18,7 +18,7 @@
 #include "harness.h"
 #include "init_fake_root.h"
 #include "init.h"
-#include "resdisk.h"
+#include "results/resdisk.h"
 #include "results.h"
 
 static struct boot b;

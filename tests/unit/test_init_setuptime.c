@@ -14,7 +14,7 @@
 #include "kernel_log.h"
 #include "results.h"
 #include "setuptime.h"
-#include "resdisk.h"
+#include "results/resdisk.h"
 #include "sha256.h"
 
 TEST(ready_backoff_doubles_then_caps)

@@ -13,7 +13,7 @@
 #include "harness.h"
 #include "init_fake_root.h"
 #include "init.h"
-#include "resdisk.h"
+#include "results/resdisk.h"
 #include "results.h"
 #include "writer.h"
 

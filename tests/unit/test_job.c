@@ -9,7 +9,7 @@
 #include "host/job/matrix.h"
 #include "host/job/planwrite.h"
 #include "host/job/units.h"
-#include "plan.h"
+#include "plan/plan.h"
 
 static struct bb_job parse_ok(const char *text)
 {

@@ -2,7 +2,7 @@
  * LKP's monitors in a job (lib/host/job/monitors.c, the monitor keys of job.c): options under a
  * monitor's key into boot parameters monitor.NAME.OPTION and the plan, warnings and errors
  * with their places, category: benchmark's default set with the job's keys and NAME-: minus
- * keys, run --monitors lists; the plan's monitor.NAME.OPTION keys (lib/plan.c); the sampler
+ * keys, run --monitors lists; the plan's monitor.NAME.OPTION keys (lib/plan/plan.c); the sampler
  * taking `interval` from the plan (init/monitor.c) on a fake root.
  */
 #include <errno.h>
@@ -15,7 +15,7 @@
 #include "host/job/planwrite.h"
 #include "init_fake_root.h"
 #include "monitor.h"
-#include "plan.h"
+#include "plan/plan.h"
 
 static struct bb_job parse_ok(const char *text)
 {

@@ -5,7 +5,7 @@
 #include "host/job/job.h"
 #include "host/job/matrix.h"
 #include "host/job/planwrite.h"
-#include "plan.h"
+#include "plan/plan.h"
 
 static const char *parse_err(const char *yaml)
 {

@@ -2,7 +2,7 @@
  * The one JSON string writer (lib/jsonstr.c): exact output for a table of cases, then noise
  * (pseudo-random bytes, fixed seed) quoted, parsed back with jansson and compared with a
  * reference written here from the definition of UTF-8 (code point arithmetic, not a table);
- * then the same noise through the host's writer (jout) and results.json (lib/resjson.c).
+ * then the same noise through the host's writer (jout) and results.json (lib/results/resjson.c).
  * The init's writer (init/json.c) is checked in test_init_json.c.
  */
 #include <errno.h>
@@ -13,7 +13,7 @@
 #include "harness.h"
 #include "host/json.h"
 #include "jsonstr.h"
-#include "resjson.h"
+#include "results/resjson.h"
 
 #define FFFD "\xef\xbf\xbd"
 

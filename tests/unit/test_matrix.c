@@ -1,5 +1,5 @@
 /* Matrix expansion, boot groups, run ids, suite command lines, plans (read back with the
- * init's own parser, lib/plan.c) and the image spec of each boot group. */
+ * init's own parser, lib/plan/plan.c) and the image spec of each boot group. */
 #include <errno.h>
 
 #include "harness.h"
@@ -8,7 +8,7 @@
 #include "host/job/matrix.h"
 #include "host/job/planwrite.h"
 #include "host/job/suites.h"
-#include "plan.h"
+#include "plan/plan.h"
 
 struct jm {
 	struct bb_job job;

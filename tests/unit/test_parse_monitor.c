@@ -1,5 +1,5 @@
 /*
- * LKP's /proc monitors (lib/parse_monitor.c): the raw samples of a 2-vCPU TCG boot of this
+ * LKP's /proc monitors (lib/parse/parse_monitor.c): the raw samples of a 2-vCPU TCG boot of this
  * project's image (tests/fixtures/monitors/tcg-2cpu.*, the iteration folder of
  * tests/qemu/job-monitors.sh), parsed into LKP's names and reduced as LKP reduces them; the
  * expected values were worked out by hand from those files. Then dump-stat's rules on small
@@ -9,9 +9,9 @@
 #include <math.h>
 
 #include "harness.h"
-#include "parse_monitor.h"
+#include "parse/parse_monitor.h"
 #include "host/compare/statistics.h"
-#include "plan.h"
+#include "plan/plan.h"
 
 static struct bb_stats stats_of(const char *monitor, const char *raw)
 {

@@ -1,5 +1,5 @@
 /*
- * mpstat, sched_debug, cpuidle and slabinfo (lib/parse_monitor_cpu.c, _sched.c, _slab.c): the
+ * mpstat, sched_debug, cpuidle and slabinfo (lib/parse/parse_monitor_cpu.c, _sched.c, _slab.c): the
  * raw samples of a 2-vCPU TCG boot of this project's image (tests/fixtures/monitors/tcg-2cpu.*,
  * from the iteration folder of tests/qemu/job-monitors.sh; the sched_debug task table and
  * slabinfo's caches trimmed), parsed into LKP's names and reduced as LKP reduces them, the
@@ -16,7 +16,7 @@
 #include "harness.h"
 #include "init_fake_root.h"
 #include "monitor.h"
-#include "parse_monitor.h"
+#include "parse/parse_monitor.h"
 
 static struct bb_stats stats_of(const char *monitor, const char *raw)
 {

@@ -1,5 +1,5 @@
 /*
- * LKP's perf monitors (lib/parse_perf*.c) on the raw files of a 2-vCPU TCG boot of this
+ * LKP's perf monitors (lib/parse/parse_perf*.c) on the raw files of a 2-vCPU TCG boot of this
  * project's image (tests/fixtures/monitors/tcg-2cpu.perf-{stat,profile}: the iteration folder of
  * tests/fixtures/monitors/netperf-sctp-perf.yaml, an 8 s SCTP_STREAM_MANY run). The expected
  * values were worked out from those files by hand and with LKP's regular expressions; then
@@ -9,8 +9,8 @@
 #include <math.h>
 
 #include "harness.h"
-#include "parse_perf.h"
-#include "plan.h"
+#include "parse/parse_perf.h"
+#include "plan/plan.h"
 
 static double value(const struct bb_stats *s, const char *name)
 {

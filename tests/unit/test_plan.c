@@ -1,10 +1,10 @@
-/* The plan parser (lib/plan.c), its command-line overrides, and CPU lists (lib/cpulist.c). */
+/* The plan parser (lib/plan/plan.c), its command-line overrides, and CPU lists (lib/cpulist.c). */
 #include <errno.h>
 #include <string.h>
 
 #include "cpulist.h"
 #include "harness.h"
-#include "plan.h"
+#include "plan/plan.h"
 
 static const char example[] = "benchboot-plan 1\n"
                               "job=netperf-sctp\n"

@@ -1,4 +1,4 @@
-/* lib/resdisk: the results disk through libext2fs, checked against e2fsck and debugfs. */
+/* lib/results/resdisk: the results disk through libext2fs, checked against e2fsck and debugfs. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -9,7 +9,7 @@
 
 #include "harness.h"
 #include "host/collect/collect.h"
-#include "resdisk.h"
+#include "results/resdisk.h"
 #include "sha256.h"
 
 #define ID "0123456789abcdef0123456789abcdef"

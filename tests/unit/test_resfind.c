@@ -1,4 +1,4 @@
-/* lib/resfind: finding the results disk in a fake /sys/class/block + /dev tree. */
+/* lib/results/resfind: finding the results disk in a fake /sys/class/block + /dev tree. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -8,7 +8,7 @@
 #include <unistd.h>
 
 #include "harness.h"
-#include "resfind.h"
+#include "results/resfind.h"
 #include "sha256.h"
 
 #define ID "00112233445566778899aabbccddeeff"

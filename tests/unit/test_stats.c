@@ -1,9 +1,9 @@
-/* bb_stats_for_run (aggregation over clients, rusage stats) and results.json (lib/resjson). */
+/* bb_stats_for_run (aggregation over clients, rusage stats) and results.json (lib/results/resjson). */
 #include <errno.h>
 #include <math.h>
 
 #include "harness.h"
-#include "resjson.h"
+#include "results/resjson.h"
 #include "stats.h"
 
 static double stat_of(const struct bb_stats *s, const char *name)

@@ -6,7 +6,8 @@
 
 #include "host/bisect/report.h"
 
-void bb_bisect_iv_text(const struct bb_interval *iv, char *out, size_t len)
+/* "-48.20% [-52.10%, -44.00%]", or the change and why there is no interval yet. */
+static void bb_bisect_iv_text(const struct bb_interval *iv, char *out, size_t len)
 {
 	if (iv->basis != BB_IV_BOOTS)
 		snprintf(out, len, "%+.2f%% [no interval: 2 boots a side needed]", iv->change);

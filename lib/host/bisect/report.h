@@ -9,9 +9,6 @@
 
 #include "host/bisect/decide.h"
 
-/* "-48.20% [-52.10%, -44.00%]", or the change and why there is no interval yet. */
-void bb_bisect_iv_text(const struct bb_interval *iv, char *out, size_t len);
-
 /*
  * The line of step no (from 1) of a bisection over names (candidate i is names[i]; D =
  * change, %), e.g.

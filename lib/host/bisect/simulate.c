@@ -12,7 +12,7 @@ double bb_bisect_sim_uniform(struct bb_bisect_sim *s)
 	return ((double)(s->rng >> 11) + 0.5) / 9007199254740992.0;
 }
 
-double bb_bisect_sim_normal(struct bb_bisect_sim *s)
+static double bb_bisect_sim_normal(struct bb_bisect_sim *s)
 {
 	return sqrt(-2 * log(bb_bisect_sim_uniform(s))) * cos(2 * M_PI * bb_bisect_sim_uniform(s));
 }
@@ -46,7 +46,8 @@ int bb_bisect_sim_boot(void *ctx, size_t cand, double *vals, size_t cap, size_t 
 	return boot_under(s, cand, host, vals, cap, n);
 }
 
-int bb_bisect_sim_boot_pair(void *ctx, size_t ref, size_t cand, double *vals[2], size_t cap,
+/* ref and cand side by side, sharing the host factor, as decide.h's boot_pair. */
+static int bb_bisect_sim_boot_pair(void *ctx, size_t ref, size_t cand, double *vals[2], size_t cap,
                             size_t n[2], int rc[2], char *err, size_t errlen)
 {
 	struct bb_bisect_sim *s = ctx;

@@ -36,13 +36,9 @@ struct bb_bisect_sim {
 void bb_bisect_sim_init(struct bb_bisect_sim *s, uint64_t seed, size_t ncand);
 /* Uniform on (0, 1) and standard normal draws from its generator. */
 double bb_bisect_sim_uniform(struct bb_bisect_sim *s);
-double bb_bisect_sim_normal(struct bb_bisect_sim *s);
 /* One boot of cand (3 values around its mean), as decide.h's source: 0, or 1 failed. */
 int bb_bisect_sim_boot(void *sim, size_t cand, double *vals, size_t cap, size_t *n, char *err,
                        size_t errlen);
-/* ref and cand side by side, sharing the host factor, as decide.h's boot_pair. */
-int bb_bisect_sim_boot_pair(void *sim, size_t ref, size_t cand, double *vals[2], size_t cap,
-                            size_t n[2], int rc[2], char *err, size_t errlen);
 /* The source: boot, and boot_pair when s->pairs. */
 struct bb_bisect_source bb_bisect_sim_source(struct bb_bisect_sim *s);
 

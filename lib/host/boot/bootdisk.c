@@ -16,14 +16,15 @@
 #include "host/boot/fat.h"
 #include "host/gpt.h"
 #include "host/results/mkdisk.h"
-#include "resdisk.h"
+#include "results/resdisk.h"
 #include "sha256.h"
 #include "host/boot/uki.h"
 
 #define MIB (1ull << 20)
 #define SECTOR 512ull
 
-void bootdisk_disk_id(const char *seed, char id[33])
+/* The results disk id derived from a seed (32 hex digits + NUL). */
+static void bootdisk_disk_id(const char *seed, char id[33])
 {
 	char hex[SHA256_HEX_LEN + 1], buf[512];
 	snprintf(buf, sizeof(buf), "benchboot-results-disk-id %s", seed);

@@ -5,7 +5,7 @@
  *   1 MiB           partition 1 "benchboot-esp": EFI System Partition, FAT32 (lib/host/boot/fat.h)
  *                   labelled BENCHBT-ESP, holding the UKI as \EFI\BOOT\BOOTX64.EFI, the path
  *                   firmware boots from removable media
- *   after the ESP   partition 2 "benchboot-results": the results disk (lib/resdisk.h), ext4
+ *   after the ESP   partition 2 "benchboot-results": the results disk (lib/results/resdisk.h), ext4
  *                   labelled BENCHBOOT with its marker, made by mke2fs and resdisk_init_marker
  *   last 33 LBAs    backup GPT
  *
@@ -61,8 +61,5 @@ struct bootdisk_layout {
  */
 int bootdisk_build(const struct bootdisk_spec *spec, const char *out,
 		   struct bootdisk_layout *layout, char *err, size_t errlen);
-
-/* The results disk id derived from a seed (32 hex digits + NUL). */
-void bootdisk_disk_id(const char *seed, char id[33]);
 
 #endif

@@ -15,7 +15,8 @@
 #include "host/boot/pe.h"
 #include "host/boot/uki.h"
 
-char *uki_osrel(const char *name, const char *id)
+/* The default os-release text for an image (malloc'd, NULL when out of memory). */
+static char *uki_osrel(const char *name, const char *id)
 {
 	char *s = NULL;
 	if (asprintf(&s,

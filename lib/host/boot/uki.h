@@ -37,8 +37,6 @@ struct uki_spec {
  */
 int uki_build(const struct uki_spec *spec, const char *out, char *err, size_t errlen);
 
-/* The default os-release text for an image (malloc'd, NULL when out of memory). */
-char *uki_osrel(const char *name, const char *id);
 
 
 #endif

@@ -13,12 +13,12 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "consfile.h"
+#include "results/consfile.h"
 #include "host/gpt.h"
 #include "host/json.h"
 #include "host/collect/collect.h"
 #include "host/runtool.h"
-#include "resdisk.h"
+#include "results/resdisk.h"
 #include "sha256.h"
 #include "grow.h"
 
@@ -58,7 +58,7 @@ const char *collect_bad_name(const char *name)
 	return NULL;
 }
 
-const char *collect_bad_path(const char *path)
+static const char *collect_bad_path(const char *path)
 {
 	static char why[300];
 	if (!*path)

@@ -1,6 +1,6 @@
 /*
  * `benchboot collect`: copy the boots of a results disk (read with libext2fs, read-only) or of
- * a serial console log (lib/consfile.h) into DIR/NNNN-BOOTID/, once each. Host only.
+ * a serial console log (lib/results/consfile.h) into DIR/NNNN-BOOTID/, once each. Host only.
  *
  * Nothing is ever written outside DIR: names are checked (no "..", no absolute paths, no
  * control characters, no '.'-names, which the writer reserves for temporary files), symbolic
@@ -71,7 +71,6 @@ int collect_repair_disk(const char *disk, int *fsck_exit);
  * A relative path is checked component by component by collect_bad_path.
  */
 const char *collect_bad_name(const char *name);
-const char *collect_bad_path(const char *path);
 /* One line through o->msg (nothing when it is NULL). */
 void collect_msgf(const struct collect_opts *o, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
@@ -131,7 +130,7 @@ unsigned collect_compress_monitors(int bootfd, unsigned *problems, char *err, si
 
 /*
  * The monitors' stats of the iteration folder iterdir (runs/RUNID/ITER of a collected boot)
- * computed again with this build's parsers (lib/parse_monitor.h) from its raw files
+ * computed again with this build's parsers (lib/parse/parse_monitor.h) from its raw files
  * (monitor.NAME.gz or monitor.NAME): `NAME.KEY VALUE` lines on out, `# NAME: unavailable: ...`
  * for a monitor its status file says was not available. 0; -ENOENT (no monitor files) or
  * -EINVAL (a file unreadable or not parsed; the others still printed) with err set.

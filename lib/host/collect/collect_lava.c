@@ -205,7 +205,14 @@ out:
 	return r;
 }
 
-int collect_lava_link(const char *url, const char *outdir, const struct collect_lava_job *client,
+/*
+ * The client job's boot folder linked to its server job's (both collected, same group):
+ * OUTDIR/CLIENTFOLDER/server-host -> ../server-host/SERVERFOLDER, and the client's entry in
+ * OUTDIR/run.json given its "server_host" (the server job's boot, job and end; folder: its
+ * folder under OUTDIR/server-host/), as `benchboot run` records a two-host boot. 0 or -errno
+ * with err.
+ */
+static int collect_lava_link(const char *url, const char *outdir, const struct collect_lava_job *client,
                       const struct collect_lava_job *server, char *err, size_t errlen)
 {
 	if (!*client->folder || !*server->folder)

@@ -54,16 +54,6 @@ int collect_lava_job(struct lava_api *api, const char *url, long id, const struc
 void collect_lava_job_free(struct collect_lava_job *job);
 
 /*
- * The client job's boot folder linked to its server job's (both collected, same group):
- * OUTDIR/CLIENTFOLDER/server-host -> ../server-host/SERVERFOLDER, and the client's entry in
- * OUTDIR/run.json given its "server_host" (the server job's boot, job and end; folder: its
- * folder under OUTDIR/server-host/), as `benchboot run` records a two-host boot. 0 or -errno
- * with err.
- */
-int collect_lava_link(const char *url, const char *outdir, const struct collect_lava_job *client,
-                      const struct collect_lava_job *server, char *err, size_t errlen);
-
-/*
  * Every client job of JOBS linked to the server job of its group (collect_lava_link), as the
  * jobs of a two-host LAVA job come in any order. A link that fails is told to MSG (its
  * message) and counted: returns how many failed.

@@ -11,9 +11,9 @@
 #include <zlib.h>
 
 #include "host/collect/collect.h"
-#include "parse_monitor.h"
-#include "parse_perf.h"
-#include "statset.h"
+#include "parse/parse_monitor.h"
+#include "parse/parse_perf.h"
+#include "results/statset.h"
 
 /* The whole (gunzipped: gzread reads a plain file as it is) file, or NULL with errno. */
 static char *slurp(const char *path)

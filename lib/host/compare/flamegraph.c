@@ -371,7 +371,9 @@ static const char script[] =
     "}\n"
     "]]></script>\n";
 
-int bb_flame_svg(FILE *f, struct bb_flame *fg, const char *label_a, const char *label_b)
+/* The SVG; labels name the sides (the children of each frame are sorted by name first). 0,
+ * or -1 on a write error. */
+static int bb_flame_svg(FILE *f, struct bb_flame *fg, const char *label_a, const char *label_b)
 {
 	struct draw d = {.f = f};
 	d.total[0] = fg->root.count[0];

@@ -37,9 +37,6 @@ struct bb_flame {
 int bb_flame_add_file(struct bb_flame *fg, int side, const char *path, char *err, size_t errlen);
 /* Both sides have samples of the same event: 0, or -EINVAL with the reason in err. */
 int bb_flame_check(const struct bb_flame *fg, char *err, size_t errlen);
-/* The SVG; labels name the sides (the children of each frame are sorted by name first). 0,
- * or -1 on a write error. */
-int bb_flame_svg(FILE *f, struct bb_flame *fg, const char *label_a, const char *label_b);
 void bb_flame_free(struct bb_flame *fg);
 
 /*

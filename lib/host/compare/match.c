@@ -148,7 +148,7 @@ void bb_side_free(struct bb_side *side)
 }
 
 /* Is the parameter name one of the axis keys (as named or as resolved for some run)? */
-int bb_is_axis(const char *cls, const char *name, const char *const *axis, size_t naxis,
+static int bb_is_axis(const char *cls, const char *name, const char *const *axis, size_t naxis,
                const struct bb_side *const sides[2])
 {
 	for (size_t i = 0; i < naxis; i++) {

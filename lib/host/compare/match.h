@@ -37,10 +37,6 @@ void bb_side_free(struct bb_side *side);
 /* The distinct boots of a side's runs, in order, into out (room: nruns); how many. */
 size_t bb_side_boots(const struct bb_side *s, const struct bb_res_boot **out);
 
-/* Is the parameter name (of class "param:" or "boot:") one of the axis keys, as named or as
- * resolved for some run of the sides? */
-int bb_is_axis(const char *cls, const char *name, const char *const *axis, size_t naxis,
-               const struct bb_side *const sides[2]);
 /* The matching key of a run: its run and boot parameters without the axis, "k=v\n...";
  * kept (if given) gets those parameters. malloc'ed, NULL when out of memory. */
 char *bb_match_key(const struct bb_res_run *run, const char *const *axis, size_t naxis,

@@ -16,7 +16,7 @@
 #include "host/results/dmesg.h"
 #include "host/compare/results_tree.h"
 #include "host/compare/stat_rules.h"
-#include "resjson.h"
+#include "results/resjson.h"
 
 int bb_runid_params(const char *runid, struct bb_kvs *params)
 {
@@ -191,7 +191,7 @@ static int add_values(struct bb_res_run *run, const struct bb_resjson_series *se
 	return 0;
 }
 
-/* results.json, read with the init's own parser (lib/resjson.c): {"stat": [it1, it2, ...]};
+/* results.json, read with the init's own parser (lib/results/resjson.c): {"stat": [it1, it2, ...]};
  * only_monitors: the monitors' stats alone (a monitored iteration's, docs/results.md). */
 static int load_stats(struct loader *ld, struct bb_res_run *run, const char *path, int *found,
                       int only_monitors)

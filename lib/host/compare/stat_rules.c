@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "host/compare/stat_rules.h"
-#include "parse_monitor.h"
+#include "parse/parse_monitor.h"
 
 #define N(a) (sizeof(a) / sizeof(*(a)))
 

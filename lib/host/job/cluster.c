@@ -13,7 +13,7 @@
 #include "host/fileio.h"
 #include "host/image/image.h"
 #include "host/job/cluster.h"
-#include "plan.h"
+#include "plan/plan.h"
 
 struct cparse {
 	const char *file;

@@ -20,7 +20,7 @@
 
 #include <stddef.h>
 
-#include "plan.h" /* BB_CLUSTER_PORT, BB_CLUSTER_WAIT: the plan's defaults */
+#include "plan/plan.h" /* BB_CLUSTER_PORT, BB_CLUSTER_WAIT: the plan's defaults */
 
 #define BB_CLUSTER_MAX_MACS 4
 
@@ -66,7 +66,7 @@ void bb_cluster_mac(const struct bb_cluster *c, size_t i, char *buf, size_t len)
 
 /*
  * The kernel command line words of the machine in role "server" or "client":
- * "benchboot.role=ROLE" (the role also picks the init's dummy address: lib/plan.h net_dummy).
+ * "benchboot.role=ROLE" (the role also picks the init's dummy address: lib/plan/plan.h net_dummy).
  */
 void bb_cluster_role_args(const char *role, char *buf, size_t len);
 

@@ -19,13 +19,13 @@
 #include "host/job/cmdline.h"
 #include "host/job/job.h"
 #include "host/job/units.h"
-#include "parse_monitor.h"
-#include "parse_perf.h"
+#include "parse/parse_monitor.h"
+#include "parse/parse_perf.h"
 #include "host/job/jobinclude.h"
 #include "host/job/monitors.h"
 #include "host/job/rootfs.h"
 #include "host/job/suites.h"
-#include "plan.h"
+#include "plan/plan.h"
 #include "sha256.h"
 #include "grow.h"
 
@@ -63,7 +63,7 @@ enum kind {
 	K_SYSCTL,    /* mapping KEY: value */
 	K_CPULIST,   /* a CPU list */
 	K_SERVER,    /* netserver: no options */
-	K_NIC,       /* a net.nic.* value, checked by the plan's own parser (lib/plan.c) */
+	K_NIC,       /* a net.nic.* value, checked by the plan's own parser (lib/plan/plan.c) */
 	K_NICWAIT,   /* a duration of 0 to 600 s, made whole seconds */
 	K_MODULES,   /* kernel module names, space-separated */
 	K_ORDER,     /* interleaved | random | blocked: the iterations' order within a boot */

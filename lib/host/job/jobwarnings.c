@@ -5,8 +5,8 @@
 #include "host/job/job.h"
 #include "host/job/jobwarnings.h"
 #include "host/job/monitors.h"
-#include "parse_monitor.h"
-#include "parse_perf.h"
+#include "parse/parse_monitor.h"
+#include "parse/parse_perf.h"
 
 void job_print_warnings(const char *verb, const struct bb_job *job)
 {

@@ -10,7 +10,7 @@
 #include "host/job/matrix.h"
 #include "host/job/rootfs.h"
 #include "host/job/units.h"
-#include "plan.h"
+#include "plan/plan.h"
 
 #define RUNID_MAX 200
 

@@ -5,8 +5,8 @@
 
 #include "host/editdist.h"
 #include "host/job/monitors.h"
-#include "parse_monitor.h"
-#include "parse_perf.h"
+#include "parse/parse_monitor.h"
+#include "parse/parse_perf.h"
 
 /*
  * The options of LKP's monitors (the `# - OPTION` lines and the variables of

@@ -3,7 +3,7 @@
  * turns it on (`vmstat:`, `proc-vmstat:`), with its options under it (`vmstat: {interval: 2}`),
  * `category: benchmark` brings LKP's default set (include/category/benchmark; the job's own
  * keys add to it, and `NAME-:` takes one out, as LKP's minus keys do). Those benchboot
- * implements (lib/parse_monitor.h) go into the plan (`monitors=`, their options as
+ * implements (lib/parse/parse_monitor.h) go into the plan (`monitors=`, their options as
  * `monitor.NAME.OPTION=`) and run in each run's monitored iterations, kept apart after the
  * measured ones (`monitored: N`, default 1; `monitored: 0`: in every measured iteration, as
  * LKP runs them); the others stay recorded only.

@@ -7,7 +7,7 @@
 
 #include "host/job/cluster.h"
 #include "host/job/monitors.h"
-#include "parse_perf.h"
+#include "parse/parse_perf.h"
 #include "host/job/planwrite.h"
 #include "host/strbuf.h"
 

@@ -157,13 +157,3 @@ int bb_git_checkout(const char *tree, const char *sha, const char *srcdir, char 
 		                   srcdir, tree);
 	return rc;
 }
-
-void bb_git_subject(const char *tree, const char *sha, char *subject, size_t len)
-{
-	struct bytebuf out = {0};
-	char err[256];
-	*subject = 0;
-	if (!git(tree, &out, err, sizeof(err), "log", "-1", "--format=%s", sha, NULL))
-		snprintf(subject, len, "%s", (char *)out.p);
-	bytebuf_free(&out);
-}

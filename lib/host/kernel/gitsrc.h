@@ -29,7 +29,5 @@ int bb_git_range(const char *tree, const char *good, const char *bad, struct bb_
  * -errno with err. */
 int bb_git_checkout(const char *tree, const char *sha, const char *srcdir, char *err,
                     size_t errlen);
-/* The first line of sha's message into subject (for progress). */
-void bb_git_subject(const char *tree, const char *sha, char *subject, size_t len);
 
 #endif

@@ -10,7 +10,8 @@
 #include "host/job/planwrite.h"
 #include "host/kernel/jobneeds.h"
 
-int bb_kneeds_from_job(const char *job, const struct bb_strv *sets, struct bb_kneeds *n, char *err,
+/* 0, -EINVAL for a bad job (err: FILE:LINE: ...), or another -errno with err. */
+static int bb_kneeds_from_job(const char *job, const struct bb_strv *sets, struct bb_kneeds *n, char *err,
                        size_t errlen)
 {
 	struct bb_job j;

@@ -10,10 +10,6 @@
 
 #include "host/kernel/kconfig.h"
 
-/* 0, -EINVAL for a bad job (err: FILE:LINE: ...), or another -errno with err. */
-int bb_kneeds_from_job(const char *job, const struct bb_strv *sets, struct bb_kneeds *n, char *err,
-                       size_t errlen);
-
 /*
  * The fragment (host/kernel/kconfig.h) for job (NULL: what every boot needs, no more), its
  * modules resolved in tree (NULL: listed unresolved). A module the tree does not build under

@@ -14,7 +14,7 @@
 
 #include <stddef.h>
 
-#include "plan.h"
+#include "plan/plan.h"
 #include "strv.h"
 
 /* What the plans of a job ask of the kernel (the union over its boots). */

@@ -272,7 +272,8 @@ int bb_dmesg_stat(const char *line, char *out, size_t outlen)
 	return 1;
 }
 
-int bb_dmesg_add_line(struct bb_kvs *stats, const char *line)
+/* Add line's stat, if it has one, to stats (stat -> the first line that had it). 0 or -ENOMEM. */
+static int bb_dmesg_add_line(struct bb_kvs *stats, const char *line)
 {
 	char stat[LINE_MAX_ID + 8];
 	if (!bb_dmesg_stat(line, stat, sizeof(stat)) || bb_kvs_get(stats, stat))

@@ -23,9 +23,6 @@
  * kernel report; 0 when it is not one (or its id is too short, as LKP drops). */
 int bb_dmesg_stat(const char *line, char *out, size_t outlen);
 
-/* Add line's stat, if it has one, to stats (stat -> the first line that had it). 0 or -ENOMEM. */
-int bb_dmesg_add_line(struct bb_kvs *stats, const char *line);
-
 /* Every report in a console log file, each stat once with its first line. 0, or -errno when
  * the file cannot be read. */
 int bb_dmesg_scan_file(const char *path, struct bb_kvs *stats);

@@ -16,8 +16,8 @@
 #include "host/errbuf.h"
 #include "host/results/mkdisk.h"
 #include "host/runtool.h"
-#include "resdisk.h"
-#include "resfind.h"
+#include "results/resdisk.h"
+#include "results/resfind.h"
 
 /* mke2fs -F (path may be a file, or hold an old filesystem: the checks were ours), with the
  * UUID, hash seed and clock fixed when asked. */

@@ -12,7 +12,7 @@
 #include "host/run/progress.h"
 #include "host/run/runctx.h"
 #include "host/collect/runjson.h"
-#include "plan.h"
+#include "plan/plan.h"
 
 void bb_run_say(const struct run *r, enum bb_run_say to, const char *fmt, ...)
 {

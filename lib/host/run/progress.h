@@ -9,7 +9,7 @@
 #define BENCHBOOT_HOST_RUN_PROGRESS_H
 
 #include "host/run/run.h"
-#include "plan.h"
+#include "plan/plan.h"
 
 struct bb_progress {
 	const struct bb_run_opts *o; /* say, status, ctx */

@@ -22,7 +22,7 @@
 #include "host/run/runctx.h"
 #include "host/collect/runjson.h"
 #include "host/run/until.h"
-#include "plan.h"
+#include "plan/plan.h"
 
 #define TCG_ALLOWANCE_S 300.0 /* booting and setup under TCG */
 #define KVM_ALLOWANCE_S 60.0

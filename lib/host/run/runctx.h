@@ -14,7 +14,7 @@
 #include "host/run/run.h"
 #include "host/run/vcpus.h"
 #include "host/collect/runjson.h"
-#include "plan.h"
+#include "plan/plan.h"
 
 /* What one boot group needs on one kernel, and what its plan says about durations. */
 struct bootspec {

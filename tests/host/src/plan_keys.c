@@ -5,7 +5,7 @@
  */
 #include <stdio.h>
 
-#include "plan.h"
+#include "plan/plan.h"
 
 static void print_key(const char *kind, const char *name, const char *field, void *arg)
 {

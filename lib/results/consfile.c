@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "consfile.h"
+#include "results/consfile.h"
 #include "console_proto.h"
 #include "grow.h"
 

@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "grow.h"
-#include "statset.h"
+#include "results/statset.h"
 
 int bb_stats_add(struct bb_stats *s, const char *name, double value, const char *unit)
 {

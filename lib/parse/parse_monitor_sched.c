@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "grow.h"
-#include "parse_monitor_int.h"
+#include "parse/parse_monitor_int.h"
 
 /* Ruby's to_f: the number the text starts with, 0 when none. */
 static double to_f(const char *s)

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "resjson.h"
+#include "results/resjson.h"
 #include "grow.h"
 #include "hex.h"
 #include "jsonstr.h"
@@ -66,7 +66,8 @@ static struct bb_resjson_status *status_get(struct bb_resjson *r, const char *na
 	return s;
 }
 
-int bb_resjson_add_status(struct bb_resjson *r, const char *name, const char *status)
+/* Append one iteration's status line of monitor name. 0 or -ENOMEM. */
+static int bb_resjson_add_status(struct bb_resjson *r, const char *name, const char *status)
 {
 	struct bb_resjson_status *s = status_get(r, name, 1);
 	char *copy = strdup(status);

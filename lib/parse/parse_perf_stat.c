@@ -12,8 +12,8 @@
 #include <string.h>
 
 #include "grow.h"
-#include "parse_perf.h"
-#include "parse_monitor.h"
+#include "parse/parse_perf.h"
+#include "parse/parse_monitor.h"
 
 const char *const bb_perf_stat_hw_groups[] = {
     "{cpu-cycles,instructions,cache-references,cache-misses,branch-instructions,branch-misses}",

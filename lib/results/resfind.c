@@ -12,7 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "resfind.h"
+#include "results/resfind.h"
 #include "grow.h"
 
 static int real_mknod(const char *path, mode_t mode, dev_t dev)

@@ -7,8 +7,8 @@
 
 #include <stddef.h>
 
-#include "parse_monitor.h"
-#include "resjson.h"
+#include "parse/parse_monitor.h"
+#include "results/resjson.h"
 
 /* One monitor's parse in progress: the series, the sample being read, the parsers' state. */
 struct parse {

@@ -17,8 +17,8 @@
 
 #include <stddef.h>
 
-#include "resjson.h"
-#include "statset.h"
+#include "results/resjson.h"
+#include "results/statset.h"
 
 enum bb_monitor_when {
 	BB_MON_EVERY, /* at the start, then every interval until the end (no sample at the end) */
@@ -58,14 +58,6 @@ int bb_monitor_parse(const struct bb_monitor *m, const char *raw, struct bb_resj
 
 /* 1 when LKP reduces the stat as an event counter (last - first: etc/event-counter-prefixes). */
 int bb_monitor_event_counter(const char *stat);
-
-/*
- * LKP's one value per run from the series of one monitor: a single sample is that value; an
- * event counter is last - first; anything else is the sum over the monitor's longest series'
- * length (the mean). NAME.time is left out. Appended to out. 0 or -ENOMEM.
- */
-int bb_monitor_reduce(const struct bb_monitor *m, const struct bb_resjson *series,
-                      struct bb_stats *out);
 
 /* bb_monitor_parse then bb_monitor_reduce. */
 int bb_monitor_stats(const struct bb_monitor *m, const char *raw, struct bb_stats *out, char *err,

@@ -9,8 +9,8 @@
 #include <string.h>
 
 #include "grow.h"
-#include "parse_monitor.h"
-#include "parse_monitor_int.h"
+#include "parse/parse_monitor.h"
+#include "parse/parse_monitor_int.h"
 
 const struct bb_monitor bb_monitors[] = {
     {"vmstat", {"/proc/stat", "/proc/vmstat", "/proc/meminfo", NULL}, BB_MON_EVERY, 1, 0},
@@ -572,7 +572,12 @@ int bb_monitor_parse(const struct bb_monitor *m, const char *raw, struct bb_resj
 	return 0;
 }
 
-int bb_monitor_reduce(const struct bb_monitor *m, const struct bb_resjson *series,
+/*
+ * LKP's one value per run from the series of one monitor: a single sample is that value; an
+ * event counter is last - first; anything else is the sum over the monitor's longest series'
+ * length (the mean). NAME.time is left out. Appended to out. 0 or -ENOMEM.
+ */
+static int bb_monitor_reduce(const struct bb_monitor *m, const struct bb_resjson *series,
                       struct bb_stats *out)
 {
 	char tname[160];

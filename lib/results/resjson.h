@@ -19,7 +19,7 @@
 
 #include <stddef.h>
 
-#include "statset.h"
+#include "results/statset.h"
 
 struct bb_resjson_series {
 	char name[128];
@@ -46,8 +46,6 @@ struct bb_resjson {
 int bb_resjson_parse(const char *text, struct bb_resjson *r, char *err, size_t errlen);
 /* Append one iteration: every stat's value to its series (created when new). 0 or -errno. */
 int bb_resjson_add(struct bb_resjson *r, const struct bb_stats *iteration);
-/* Append one iteration's status line of monitor name. 0 or -ENOMEM. */
-int bb_resjson_add_status(struct bb_resjson *r, const char *name, const char *status);
 /* The status lines of monitor name, or NULL. */
 const struct bb_resjson_status *bb_resjson_get_status(const struct bb_resjson *r, const char *name);
 /* The series called name, or NULL. */

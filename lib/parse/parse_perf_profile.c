@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "grow.h"
-#include "parse_perf.h"
+#include "parse/parse_perf.h"
 
 /* fixup_symbol_name: `.isra.N`, `.constprop.N`, `.part.N` removed (wherever they are). */
 static void fixup_symbol(char *s)

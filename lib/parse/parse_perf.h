@@ -17,7 +17,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "statset.h"
+#include "results/statset.h"
 
 /* 1 for the monitors of this file: "perf-stat", "perf-profile". */
 int bb_perf_monitor(const char *name);

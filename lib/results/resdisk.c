@@ -23,7 +23,7 @@
 #include <ext2fs/ext2_err.h>
 #include <ext2fs/ext2fs.h>
 
-#include "resdisk.h"
+#include "results/resdisk.h"
 #include "grow.h"
 
 struct pending {

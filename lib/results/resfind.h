@@ -11,7 +11,7 @@
 
 #include <sys/types.h>
 
-#include "resdisk.h"
+#include "results/resdisk.h"
 
 struct resfind_ops {
 	int (*mknod)(const char *path, mode_t mode, dev_t dev); /* returns 0 or -1 with errno */

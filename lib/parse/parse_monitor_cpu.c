@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "grow.h"
-#include "parse_monitor_int.h"
+#include "parse/parse_monitor_int.h"
 
 enum { J_USER, J_NICE, J_SYS, J_IDLE, J_IOWAIT, J_IRQ, J_SOFT, J_STEAL, J_GUEST, J_GNICE };
 

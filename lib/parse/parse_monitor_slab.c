@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "parse_monitor_int.h"
+#include "parse/parse_monitor_int.h"
 
 /*
  * /proc/slabinfo 2.1: the `# name <active_objs> <num_objs> ... : slabdata <active_slabs>
