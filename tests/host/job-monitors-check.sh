@@ -93,6 +93,15 @@ if grep -q "^monitored=" "$T/out"; then fail "the default monitored count writte
 "$BENCHBOOT" check -v "$job" --set monitored=0 >"$T/out0" 2>"$T/err0" || fail "check --set monitored=0: $(cat "$T/err0")"
 expect_grep "^  monitored: 0, the monitors run in every measured iteration as LKP runs them" "$T/out0"
 expect_grep "^monitored=0$" "$T/out0"
+# a netperf run with confidence options (3 to 30 measurements of 30 s): its monitored iteration
+# makes one 30 s measurement, without -i and -I, and the estimate counts it so
+"$BENCHBOOT" check -v config/jobs/netperf-tcp-stream.yaml >"$T/conf" 2>"$T/conf.err" ||
+	fail "check netperf-tcp-stream: $(cat "$T/conf.err")"
+expect_grep "^monitored.runtime=30$" "$T/conf"
+sed -n 's/^monitored.client.arg=//p' "$T/conf" | paste -sd' ' >"$T/conf.argv"
+expect_grep "^/usr/bin/netperf -4 -H 127.0.0.1 -t TCP_STREAM -c -C -l 30 -- -m 4096 -s 57344 -S 57344$" "$T/conf.argv"
+expect_grep "^client.arg=99,5$" "$T/conf"
+expect_grep "estimated wall time 2m19s to 15m49s " "$T/conf"
 rc=0
 "$BENCHBOOT" check "$job" --set monitored=11 >"$T/out11" 2>&1 || rc=$?
 expect_eq "check --set monitored=11: exit code" "$rc" 100

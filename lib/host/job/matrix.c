@@ -367,15 +367,26 @@ int bb_run_monitored_suite(const char *suite, const struct bb_boot *boot, const 
 	if (v && (bb_parse_duration(v, &want) || want <= 0))
 		return errbuf_fail(err, errlen, -EINVAL,
 		                   "monitored_runtime: '%s' is not a positive duration", v);
-	if (bb_parse_duration(rt, &have) || want >= have)
+	if (bb_parse_duration(rt, &have))
 		return 0; /* a bad runtime: bb_suite_run says so */
+	/* the measured iteration's whole length: netperf's confidence options repeat its runtime
+	 * up to 30 times, and the monitored twin makes one measurement of them */
+	const char *gopts = bb_kvs_get(&run->params, "global_options");
+	char nconf[512] = "";
+	int dropped = 0;
+	if (!strcmp(suite, "netperf") && gopts &&
+	    (dropped = bb_netperf_without_confidence(gopts, nconf, sizeof nconf)) < 0)
+		return errbuf_fail(err, errlen, -EINVAL, "global_options: too long");
+	if (want >= have && !dropped)
+		return 0;
 	struct bb_kvs p = {0};
 	char secs[32];
-	snprintf(secs, sizeof secs, "%gs", want);
+	snprintf(secs, sizeof secs, "%gs", want < have ? want : have);
 	int rc = 0;
 	for (size_t i = 0; i < run->params.n && !rc; i++)
 		rc = bb_kvs_add(&p, run->params.v[i].key, run->params.v[i].value);
-	if (rc || (rc = bb_kvs_set(&p, "runtime", secs))) {
+	if (rc || (rc = bb_kvs_set(&p, "runtime", secs)) ||
+	    (dropped && (rc = bb_kvs_set(&p, "global_options", nconf)))) {
 		bb_kvs_free(&p);
 		return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 	}

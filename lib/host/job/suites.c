@@ -180,6 +180,28 @@ static void netperf_iterations(const char *opts, int *min, int *max)
 	}
 }
 
+int bb_netperf_without_confidence(const char *opts, char *out, size_t len)
+{
+	size_t o = 0;
+	int dropped = 0;
+	*out = 0;
+	for (const char *s = opts + strspn(opts, " \t"); *s; s += strspn(s, " \t")) {
+		size_t n = strcspn(s, " \t");
+		if (n >= 2 && s[0] == '-' && (s[1] == 'i' || s[1] == 'I')) {
+			dropped = 1;
+			s += n;
+			if (n == 2) /* the value is the next word */
+				s += strspn(s, " \t"), s += strcspn(s, " \t");
+			continue;
+		}
+		if (o + n + 2 > len)
+			return -ENAMETOOLONG;
+		o += (size_t)snprintf(out + o, len - o, "%s%.*s", o ? " " : "", (int)n, s);
+		s += n;
+	}
+	return dropped;
+}
+
 static int netperf_run(const struct bb_kvs *p, struct bb_suite_run *sr, char *err, size_t errlen)
 {
 	double runtime;

@@ -60,6 +60,10 @@ struct bb_suite_run {
 int bb_suite_run(const char *suite, const struct bb_kvs *params, struct bb_suite_run *sr, char *err,
                  size_t errlen);
 void bb_suite_run_free(struct bb_suite_run *sr);
+/* netperf's global options OPTS without its confidence options (-i MAX[,MIN], -I LEVEL[,WIDTH]),
+ * as a monitored iteration runs them (one measurement: docs/jobs.md "Monitors") into OUT: 1
+ * when some were dropped, 0 when there were none, -ENAMETOOLONG when OUT is too small. */
+int bb_netperf_without_confidence(const char *opts, char *out, size_t len);
 
 /* Default runtime (s) of a suite when the job gives none: netperf 300, stress-ng
  * 1 (LKP's testtime default). */
