@@ -22,7 +22,7 @@
 #include "parse_monitor.h"
 #include "parse_perf.h"
 #include "host/job/jobinclude.h"
-#include "host/job/monitors.h"
+#include "host/job/monitor_options.h"
 #include "host/job/rootfs.h"
 #include "host/job/suites.h"
 #include "plan.h"
@@ -75,7 +75,7 @@ enum kind {
 	K_SNGCLASS,  /* a stress-ng class */
 	K_WORD,      /* one word for a stress-ng option (method, mode, ...) */
 	K_NOTE,      /* an LKP option benchboot records without acting on it */
-	K_MONSECS,   /* a monitor's time option > 0 s (interval, duration: host/job/monitors.h) */
+	K_MONSECS,   /* a monitor's time option > 0 s (interval, duration: monitor_options.h) */
 	K_MONDELAY,  /* a monitor's delay >= 0 s */
 	K_MONTEXT,   /* a monitor's text option, one line */
 };

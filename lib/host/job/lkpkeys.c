@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "host/job/job.h"
+#include "host/job/lkpkeys.h"
 #include "host/job/lkpnames.h"
 
 static const char *const queue_keys[] = {
