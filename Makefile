@@ -31,7 +31,7 @@ HOST_LIBS := -lext2fs -lcom_err -lyaml -ljansson -lzstd -lz -llzma -lelf -lkmod 
 # plain C + libext2fs only), lib/host/ (host-only), tools/ (the verbs). What each folder
 # holds: docs/architecture.md, "Folders".
 LIB_SRCS := $(sort $(wildcard lib/*.c))
-HOSTLIB_SRCS := $(sort $(wildcard lib/host/*.c lib/host/*/*.c))
+HOSTLIB_SRCS := $(sort $(wildcard lib/host/*.c lib/host/*/*.c lib/host/job/generated/*.c))
 TOOL_SRCS := $(sort $(wildcard tools/*.c))
 INIT_SRCS := $(sort $(wildcard init/*.c))
 UNIT_SRCS := $(sort $(wildcard tests/unit/test_*.c))
@@ -86,10 +86,10 @@ $(B)/init: $(INIT_OBJS) $(EXT2FS_MUSL)/lib/libext2fs.a
 	$(MUSL_CC) -static $(CFLAGS) -o $@.debug $(INIT_OBJS) $(EXT2FS_MUSL)/lib/libext2fs.a $(EXT2FS_MUSL)/lib/libcom_err.a
 	strip --strip-all -o $@.tmp $@.debug && mv $@.tmp $@
 
-# lib/host/job/stressng_opts.c (committed) is generated from the pinned stress-ng, the
+# lib/host/job/generated/stressng_opts.c (committed) is generated from the pinned stress-ng, the
 # sysroot's binary: `make stressng-opts` after the lock's stress-ng changes;
 # tests/host/stressng-opts-lock.sh checks that the committed file is what this makes.
-STRESSNG_OPTS ?= lib/host/job/stressng_opts.c
+STRESSNG_OPTS ?= lib/host/job/generated/stressng_opts.c
 stressng-opts: tools/scripts/gen-stressng-opts | $(SYSROOT)/.complete
 	tools/scripts/gen-stressng-opts >$(STRESSNG_OPTS).tmp && mv $(STRESSNG_OPTS).tmp $(STRESSNG_OPTS)
 
