@@ -49,7 +49,7 @@ ifneq ($(INIT_SRCS),)
 ALL += $(B)/init
 endif
 
-.PHONY: all check test demo bench fetch lock clean deps deps-demo netperf units test-progs stressng-opts format
+.PHONY: all check test demo bench fetch lock clean deps deps-demo netperf units test-progs stressng-opts lkp-keys format
 all: $(ALL)
 
 # the Debian packages of a target (tools/scripts/install-deps --print lists them): make test
@@ -92,6 +92,16 @@ $(B)/init: $(INIT_OBJS) $(EXT2FS_MUSL)/lib/libext2fs.a
 STRESSNG_OPTS ?= lib/host/job/generated/stressng_opts.c
 stressng-opts: tools/scripts/gen-stressng-opts | $(SYSROOT)/.complete
 	tools/scripts/gen-stressng-opts >$(STRESSNG_OPTS).tmp && mv $(STRESSNG_OPTS).tmp $(STRESSNG_OPTS)
+
+# lib/host/job/generated/lkpnames.c (committed) is generated from a git directory of
+# intel/lkp-tests at the commit it names: `make lkp-keys LKP_GIT_DIR=DIR` (LKP_COMMIT=COMMIT
+# for another one); tests/host/lkpnames-generated.sh checks that the committed file is what
+# the generator makes.
+LKPNAMES ?= lib/host/job/generated/lkpnames.c
+LKP_COMMIT ?= $(shell sed -n 's/^const char bb_lkp_commit\[\] = "\(.*\)";$$/\1/p' lib/host/job/generated/lkpnames.c)
+lkp-keys: tools/scripts/gen-lkp-keys
+	@[ -n "$(LKP_GIT_DIR)" ] || { echo "make lkp-keys: set LKP_GIT_DIR to a git directory of intel/lkp-tests" >&2; exit 2; }
+	tools/scripts/gen-lkp-keys $(LKP_GIT_DIR) $(LKP_COMMIT) >$(LKPNAMES).tmp && mv $(LKPNAMES).tmp $(LKPNAMES)
 
 $(NETPERF)/netperf: $(SYSROOT)/.complete tools/scripts/build-netperf
 	tools/scripts/build-netperf $(SYSROOT) $(NETPERF)
