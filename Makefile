@@ -28,10 +28,10 @@ INIT_DEBUG := -g
 HOST_LIBS := -lext2fs -lcom_err -lyaml -ljansson -lzstd -lz -llzma -lelf -lkmod -lcurl -lm -lpthread
 
 # The sources: init/ (the static musl init), lib/ and its rooms but host/ (shared by the init
-# and the host tools: plain C + libext2fs only), lib/host/ (host-only), tools/ (the verbs). What each folder
-# holds: docs/architecture.md, "Folders".
+# and the host tools: plain C + libext2fs only), lib/host/ (host-only), tools/ (the verbs).
+# What each folder holds: docs/architecture.md, "Folders".
 LIB_SRCS := $(sort $(filter-out lib/host/%,$(wildcard lib/*.c lib/*/*.c)))
-HOSTLIB_SRCS := $(sort $(wildcard lib/host/*.c lib/host/*/*.c))
+HOSTLIB_SRCS := $(sort $(wildcard lib/host/*.c lib/host/*/*.c lib/host/job/generated/*.c))
 LIB_HDRS := $(filter-out lib/host/%,$(wildcard lib/*.h lib/*/*.h))
 TOOL_SRCS := $(sort $(wildcard tools/*.c))
 INIT_SRCS := $(sort $(wildcard init/*.c))
@@ -50,7 +50,7 @@ ifneq ($(INIT_SRCS),)
 ALL += $(B)/init
 endif
 
-.PHONY: all check test demo bench fetch lock clean deps deps-demo netperf units test-progs stressng-opts format
+.PHONY: all check test demo bench fetch lock clean deps deps-demo netperf units test-progs stressng-opts lkp-keys format
 all: $(ALL)
 
 # the Debian packages of a target (tools/scripts/install-deps --print lists them): make test
@@ -87,12 +87,22 @@ $(B)/init: $(INIT_OBJS) $(EXT2FS_MUSL)/lib/libext2fs.a
 	$(MUSL_CC) -static $(CFLAGS) -o $@.debug $(INIT_OBJS) $(EXT2FS_MUSL)/lib/libext2fs.a $(EXT2FS_MUSL)/lib/libcom_err.a
 	strip --strip-all -o $@.tmp $@.debug && mv $@.tmp $@
 
-# lib/host/job/stressng_opts.c (committed) is generated from the pinned stress-ng, the
+# lib/host/job/generated/stressng_opts.c (committed) is generated from the pinned stress-ng, the
 # sysroot's binary: `make stressng-opts` after the lock's stress-ng changes;
 # tests/host/stressng-opts-lock.sh checks that the committed file is what this makes.
-STRESSNG_OPTS ?= lib/host/job/stressng_opts.c
+STRESSNG_OPTS ?= lib/host/job/generated/stressng_opts.c
 stressng-opts: tools/scripts/gen-stressng-opts | $(SYSROOT)/.complete
 	tools/scripts/gen-stressng-opts >$(STRESSNG_OPTS).tmp && mv $(STRESSNG_OPTS).tmp $(STRESSNG_OPTS)
+
+# lib/host/job/generated/lkpnames.c (committed) is generated from a git directory of
+# intel/lkp-tests at the commit it names: `make lkp-keys LKP_GIT_DIR=DIR` (LKP_COMMIT=COMMIT
+# for another one); tests/host/lkpnames-generated.sh checks that the committed file is what
+# the generator makes.
+LKPNAMES ?= lib/host/job/generated/lkpnames.c
+LKP_COMMIT ?= $(shell sed -n 's/^const char bb_lkp_commit\[\] = "\(.*\)";$$/\1/p' lib/host/job/generated/lkpnames.c)
+lkp-keys: tools/scripts/gen-lkp-keys
+	@[ -n "$(LKP_GIT_DIR)" ] || { echo "make lkp-keys: set LKP_GIT_DIR to a git directory of intel/lkp-tests" >&2; exit 2; }
+	tools/scripts/gen-lkp-keys $(LKP_GIT_DIR) $(LKP_COMMIT) >$(LKPNAMES).tmp && mv $(LKPNAMES).tmp $(LKPNAMES)
 
 $(NETPERF)/netperf: $(SYSROOT)/.complete tools/scripts/build-netperf
 	tools/scripts/build-netperf $(SYSROOT) $(NETPERF)

@@ -1,6 +1,6 @@
 /*
- * LKP's monitors in a job (lib/host/job/monitors.c, the monitor keys of job.c): options under a
- * monitor's key into boot parameters monitor.NAME.OPTION and the plan, warnings and errors
+ * LKP's monitors in a job (lib/host/job/monitors.c, the monitor keys of yamlwalk.c): options
+ * under a monitor's key into boot parameters monitor.NAME.OPTION and the plan, warnings and errors
  * with their places, category: benchmark's default set with the job's keys and NAME-: minus
  * keys, run --monitors lists; the plan's monitor.NAME.OPTION keys (lib/plan/plan.c); the sampler
  * taking `interval` from the plan (init/monitor.c) on a fake root.

@@ -23,6 +23,7 @@
 #include <stddef.h>
 
 #include "host/job/cluster.h"
+#include "host/job/lkpkeys.h" /* bb_lkp_key_kind */
 #include "strv.h"
 
 struct bb_mark {
@@ -112,10 +113,5 @@ void bb_job_free(struct bb_job *job);
 int bb_job_repeat_to(const struct bb_job *job);
 
 const struct bb_jparam *bb_jdoc_get(const struct bb_jdoc *doc, const char *name);
-
-/* Why benchboot records an LKP key without acting on it ("a monitor", "queue metadata", ...),
- * or NULL when the key is not one LKP knows. */
-const char *bb_lkp_key_kind(const char *key);
-
 
 #endif

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "host/job/job.h"
+#include "host/job/lkpkeys.h"
 #include "host/job/lkpnames.h"
 
 static const char *const queue_keys[] = {
@@ -99,7 +99,7 @@ const char *bb_lkp_key_kind(const char *key)
 		return "LKP daemons of other benchmarks";
 	if (in(key, variables))
 		return "LKP variables no program benchboot runs reads";
-	/* the names LKP's own files use (lkpnames.c, generated from LKP's tree) */
+	/* the names LKP's own files use (generated/lkpnames.c, from LKP's tree) */
 	for (size_t i = 0; i < bb_lkp_nprograms; i++)
 		if (!strcmp(key, bb_lkp_programs[i].name))
 			switch (bb_lkp_programs[i].kind) {

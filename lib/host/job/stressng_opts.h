@@ -1,4 +1,4 @@
-/* stress-ng long options of the pinned version (generated: lib/host/job/stressng_opts.c). */
+/* stress-ng long options of the pinned version (generated: generated/stressng_opts.c). */
 #ifndef BENCHBOOT_HOST_STRESSNG_OPTS_H
 #define BENCHBOOT_HOST_STRESSNG_OPTS_H
 

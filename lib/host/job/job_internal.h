@@ -1,0 +1,138 @@
+/*
+ * What the files of the job reader share; job.h is its interface, and nothing outside
+ * lib/host/job/ includes this header. The reader: keys.c (the key table and the checks of
+ * values), jobmsg.c (messages that name their place), jobdoc.c (a document's parameter
+ * list), yamlwalk.c (the walk of the YAML with LKP's quirks), jobload.c (loading, merging
+ * the documents into jobs, --set, the checks across keys).
+ */
+#ifndef BENCHBOOT_HOST_JOB_JOB_INTERNAL_H
+#define BENCHBOOT_HOST_JOB_JOB_INTERNAL_H
+
+#include <stddef.h>
+#include <yaml.h>
+
+#include "host/job/job.h"
+#include "host/job/jobinclude.h"
+
+/* Where a key is: the top level, or the block of a section. */
+enum ctx { C_TOP, C_SERVER, C_CLIENT, C_NETPERF, C_STRESSNG, C_CGROUP, C_AFFINITY, C_NIC, C_NONE };
+
+enum kind {
+	K_SECTION,   /* a mapping of keys of another context */
+	K_SUITE,     /* netperf | stress-ng */
+	K_IGNORE,    /* LKP metadata kept for compatibility (category) */
+	K_COUNT,     /* N or P% */
+	K_DURATION,  /* > 0, s/m/h/d/w/y */
+	K_GRACE,     /* >= 0, s/m/h/d/w/y */
+	K_POSINT,    /* >= 1 */
+	K_CLUSTER,   /* cs-localhost */
+	K_IP,        /* ipv4 | ipv6 */
+	K_NPTEST,    /* a netperf test */
+	K_SIZE,      /* N[KMGkmg] */
+	K_ARGS,      /* netperf options, split on blanks */
+	K_STRESSOR,  /* a stress-ng stressor */
+	K_GOV,       /* a cpufreq governor */
+	K_CMDLINE,   /* kernel command line words */
+	K_CGROUP,    /* v1 | v2 | none, or a mapping (C_CGROUP) */
+	K_CGMODE,    /* v1 | v2 | none */
+	K_CTRLS,     /* controller names: a list or a space-separated string, one value */
+	K_LIMITS,    /* mapping FILE: value */
+	K_SYSCTL,    /* mapping KEY: value */
+	K_CPULIST,   /* a CPU list */
+	K_SERVER,    /* netserver: no options */
+	K_NIC,       /* a net.nic.* value, checked by the plan's own parser (lib/plan/plan.c) */
+	K_NICWAIT,   /* a duration of 0 to 600 s, made whole seconds */
+	K_MODULES,   /* kernel module names, space-separated */
+	K_ORDER,     /* interleaved | random | blocked: the iterations' order within a boot */
+	K_SEED,      /* 0..4294967295: the seed of order: random */
+	K_WARMUP,    /* 0..10 (or 0x..10x): warm-up iterations, kept apart */
+	K_MONITORED, /* 0..10: each run's monitored iterations, kept apart (0: in every one) */
+	K_CGROUP2,   /* LKP's cgroup2 setup: knobs FILE: value */
+	K_NETBUF,    /* LKP's net-buffer setup (also its old name setup-net-buffer) */
+	K_SNGCLASS,  /* a stress-ng class */
+	K_WORD,      /* one word for a stress-ng option (method, mode, ...) */
+	K_NOTE,      /* an LKP option benchboot records without acting on it */
+	K_MONSECS,   /* a monitor's time option > 0 s (interval, duration: monitor_options.h) */
+	K_MONDELAY,  /* a monitor's delay >= 0 s */
+	K_MONTEXT,   /* a monitor's text option, one line */
+};
+
+enum { F_AXIS = 1 };
+
+struct keydef {
+	enum ctx ctx;
+	const char *key;
+	const char *param; /* NULL: the key itself */
+	enum kind kind;
+	unsigned flags;
+	enum bb_level level;
+	enum ctx sub;      /* K_SECTION, K_CGROUP */
+	const char *suite; /* only in jobs of this suite */
+};
+
+/* The state of the walk of one job file's documents (yamlwalk.c). */
+struct walker {
+	const char *file;
+	const struct bb_srcmap *map; /* where each line of the expanded text came from */
+	const char *suite;           /* the job's suite, known before the walk */
+	struct bb_job *job;          /* for warnings */
+	yaml_document_t *yd;
+	struct bb_jdoc *doc;
+	const char *top; /* the top-level key being walked */
+	int prog;        /* inside a program's block */
+	int lkp_v1;      /* `cgroup:` had LKP's v1 knobs */
+	char *err;
+	size_t errlen;
+};
+
+/* keys.c: the table of keys, in the order a lookup tries them */
+extern const struct keydef job_keys[];
+extern const size_t job_nkeys;
+/* Where a key is, as messages say it: "at the top level", "in 'netperf:'", ... */
+extern const char *const job_ctx_names[];
+/* stress-ng options benchboot sets itself. */
+extern const char *const job_sng_reserved[];
+/* The options the suite's program takes at any level of a job (NULL-terminated), or NULL. */
+const char *const *job_prog_opts(const char *suite);
+/* 1 when s is in the NULL-terminated list. */
+int job_one_of(const char *s, const char *const *list);
+/* 1 when cand is close enough to typo to suggest, and closer than *best (then updated). */
+int job_near(const char *typo, const char *cand, unsigned *best);
+/* Check one scalar value of a key; may normalise it (in place of *v). 0 or -EINVAL (the
+ * message in w->err), -ENOMEM. */
+int job_check_value(struct walker *w, const struct keydef *k, const char *key, struct bb_jvalue *v,
+                    yaml_mark_t m);
+
+/* jobmsg.c: the file and 1-based line of a 0-based line of the expanded text */
+const char *job_src_of(const struct walker *w, size_t line0, int *line);
+/* An error "FILE:LINE:COL: ..." into w->err: -EINVAL. */
+int jfail(struct walker *w, yaml_mark_t m, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/* A warning: the job still runs. 0 or -ENOMEM. */
+int jwarn(struct walker *w, yaml_mark_t m, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+struct bb_mark job_mark_of(yaml_mark_t m);
+yaml_mark_t job_ymark(struct bb_mark m);
+
+/* jobdoc.c */
+struct bb_jparam *job_doc_find(struct bb_jdoc *d, const char *name);
+void job_param_free(struct bb_jparam *p);
+void job_doc_free(struct bb_jdoc *d);
+/* Room for one more parameter in d: the new slot (d->p[d->n]), zeroed, or NULL. The caller
+ * fills it and counts it (d->n++) when it is whole. */
+struct bb_jparam *job_doc_slot(struct bb_jdoc *d);
+/* Add a parameter taking ownership of v; a second definition in one document is an error. */
+int job_add_param(struct walker *w, yaml_mark_t km, const char *key, const char *name,
+                  struct bb_jvalue *v, size_t n, int axis, enum bb_level level);
+/* A copy of from at the end of to. 0 or -ENOMEM. */
+int job_copy_param(struct bb_jdoc *to, const struct bb_jparam *from);
+
+/* yamlwalk.c: the keys of a mapping of context ctx into w->doc */
+int job_walk_map(struct walker *w, enum ctx ctx, yaml_node_t *map);
+/* Parse all documents, find the suite, walk each into a parameter list. */
+int job_load_docs(struct walker *w, const char *text, size_t len, struct bb_jdoc **docs,
+                  size_t *ndocs, char **suite);
+/* The text's [ and { nested no deeper than yamlwalk.c's limit, else an error (-EINVAL). */
+int job_flow_depth_ok(struct walker *w, const char *t, size_t len);
+
+#endif
