@@ -45,6 +45,7 @@
 #include "results.h"
 #include "resjson.h"
 #include "setuptime.h"
+#include "spawn.h"
 #include "stats.h"
 #include "writer.h"
 
@@ -159,73 +160,33 @@ static void affinity_of(pid_t pid, char *buf, size_t len)
 
 /*
  * Fork a child that waits on gate[0] (for a byte, or the write end's close), then runs argv with
- * stdout/stderr in out/err. Returns the pid or -errno.
+ * stdout/stderr in out/err, straight into the job cgroup when cgfd >= 0 (*placed: it worked;
+ * otherwise the caller moves the child). Returns the pid or -errno.
  */
-#ifndef CLONE_INTO_CGROUP
-#define CLONE_INTO_CGROUP 0x200000000ULL
-#endif
-
-struct clone3_args {
-	uint64_t flags, pidfd, child_tid, parent_tid, exit_signal, stack, stack_size, tls, set_tid,
-	    set_tid_size, cgroup;
-};
-
-/*
- * fork() straight into the job cgroup (clone3 CLONE_INTO_CGROUP, cgroup v2): no migration
- * afterwards, which costs an RCU grace period per process. *placed says whether it worked;
- * otherwise a plain fork, and the caller moves the child.
- */
-static pid_t fork_into(int cgfd, int *placed)
-{
-	*placed = 0;
-	if (cgfd >= 0) {
-		struct clone3_args a = {
-		    .flags = CLONE_INTO_CGROUP, .exit_signal = SIGCHLD, .cgroup = (uint64_t)cgfd};
-		long pid = syscall(SYS_clone3, &a, sizeof(a));
-		if (pid >= 0) {
-			*placed = 1;
-			return (pid_t)pid;
-		}
-	}
-	return fork();
-}
-
 static pid_t spawn_gated(const struct bb_strv *argv, const char *out, const char *err, int gate[2],
                          int cgfd, int *placed)
 {
-	pid_t pid = fork_into(cgfd, placed);
-	if (pid != 0)
-		return pid < 0 ? -errno : pid;
-
-	sigset_t none;
-	sigemptyset(&none);
-	sigprocmask(SIG_SETMASK, &none, NULL);
-	setpgid(0, 0);
-	close(gate[1]);
-	int in = open("/dev/null", O_RDONLY);
-	int o = open(out, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-	int e = open(err, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-	if (in >= 0)
-		dup2(in, 0);
-	if (o >= 0)
-		dup2(o, 1);
-	if (e >= 0)
-		dup2(e, 2);
-	char c;
-	while (read(gate[0], &c, 1) < 0 && errno == EINTR)
-		;
-	/* nothing of the init's leaks into the benchmark (libext2fs opens the results disk
-	 * without O_CLOEXEC) */
-	if (syscall(SYS_close_range, 3, ~0u, 0))
-		for (int fd = 3; fd < 1024; fd++)
-			close(fd);
-	/* no malloc between a raw clone3 and execve */
+	/* no malloc between a raw clone3 and execve: argv is made here */
 	char *args[argv->n + 1];
 	memcpy(args, argv->v, argv->n * sizeof(*args));
 	args[argv->n] = NULL;
-	execve(args[0], args, child_env);
-	dprintf(2, "benchboot: cannot run %s: %s\n", argv->v[0], strerror(errno));
-	_exit(127);
+	struct spawn s = SPAWN_INIT;
+	s.mask = SPAWN_MASK_FIRST;
+	s.new_pgrp = 1;
+	s.close_fds[s.nclose++] = gate[1];
+	s.stdin_path = "/dev/null";
+	s.stdout_path = out;
+	s.stderr_path = err;
+	s.gate_fd = gate[0];
+	s.close_others = 1; /* nothing of the init's leaks into the benchmark */
+	s.cgroup_fd = cgfd;
+	s.path = args[0];
+	s.argv = args;
+	s.envp = child_env;
+	s.say_exec_error = 1;
+	pid_t pid = spawn(&s);
+	*placed = s.placed;
+	return pid;
 }
 
 static void kill_group(struct proc *p, int sig)
