@@ -1079,7 +1079,7 @@ static void take_back_results(struct iteration *it, const char *old)
 		    strerror(-r));
 }
 
-static void report(struct boot *b, struct iteration *it)
+static void report_iteration(struct boot *b, struct iteration *it)
 {
 	const struct bb_plan_run *run = it->run;
 	char id[256];
@@ -1132,6 +1132,138 @@ static void report(struct boot *b, struct iteration *it)
 	    it->status, *it->reason ? ": " : "", it->reason);
 }
 
+/* The iteration's folder, its number in the boot and its run-start line on the console. */
+static void iteration_start(struct boot *b, struct iteration *it)
+{
+	const struct bb_plan_run *run = it->run;
+	int r, server_host = b->cluster.role == BB_ROLE_SERVER;
+	char step[32];
+	it->position = ++b->position;
+	snprintf(step, sizeof(step), "run-%d", it->position);
+	init_step(step, run->id, it->iter);
+	first_path_start();
+	snprintf(it->status, sizeof(it->status), "ok");
+	if (it->warmup)
+		snprintf(it->dir, sizeof(it->dir), INIT_RESULTS_DIR "/runs/%s/warmup-%d", run->id,
+		         it->warmup);
+	else if (it->monitored)
+		snprintf(it->dir, sizeof(it->dir), INIT_RESULTS_DIR "/runs/%s/monitored-%d",
+		         run->id, it->monitored);
+	else
+		snprintf(it->dir, sizeof(it->dir), INIT_RESULTS_DIR "/runs/%s/%d", run->id,
+		         it->iter);
+	if ((r = init_mkdirs(it->dir, 0755)))
+		say("mkdir %s: %s", it->dir, strerror(-r));
+	it->nclients = server_host ? 0 : (size_t)bb_plan_clients(run, b->ncpu);
+	char wtag[32];
+	apart_tag(it, wtag, sizeof(wtag));
+	machine(BB_CON_RUN_START " id=%s iter=%d/%d runtime=%g clients=%zu pos=%d/%d%s", run->id,
+	        it->iter, run->iterations, run->runtime, it->nclients, it->position,
+	        b->positions ? b->positions : it->position, wtag);
+	{
+		char params[512] = "";
+		for (size_t i = 0; i < run->params.n; i++)
+			snprintf(params + strlen(params), sizeof(params) - strlen(params), " %s=%s",
+			         run->params.v[i].key, run->params.v[i].value);
+		int k, n;
+		const char *kind = iter_kind(b, it, &k, &n);
+		say("run %zu/%zu %s %s %d/%d:%s", it->runidx + 1, b->plan.nruns, run->id, kind, k,
+		    n, *params ? params : " (no parameters)");
+	}
+}
+
+/* What keeps the iteration from running (the plan, the other host, the boot's setup, a
+ * module: failed with the reason); then its sysctls, applied and said on the console. */
+static void iteration_check(struct boot *b, struct iteration *it)
+{
+	const struct bb_plan_run *run = it->run;
+	int server_host = b->cluster.role == BB_ROLE_SERVER;
+	char why[256];
+	if (*b->plan_error)
+		set_failed(it, "plan: %s", b->plan_error);
+	else if (cluster_down(b))
+		set_failed(it, "%s", cluster_down(b));
+	else if (!it->nclients && !server_host)
+		set_failed(it,
+		           "nr_threads %d%% of %u CPUs is 0: the run is dropped, as LKP drops "
+		           "such a job",
+		           run->client_percent, b->ncpu);
+	else if (!b->cgroup.ok)
+		set_failed(it, "boot setup: cgroup: %s", b->cgroup.error);
+	else if (!b->cpufreq.ok)
+		set_failed(it, "boot setup: cpufreq: %s", b->cpufreq.error);
+	for (size_t i = 0; i < run->needs_modules.n; i++)
+		if (!module_available(&b->modules, run->needs_modules.v[i], why, sizeof(why)))
+			set_failed(it, "needs %s", why);
+	if (!strcmp(it->status, "ok") &&
+	    sysctl_apply(&run->sysctls, &it->sysctls, why, sizeof(why)))
+		set_failed(it, "%s", why);
+	for (size_t i = 0; i < it->sysctls.n; i++) {
+		char req[256], act[256];
+		machine(BB_CON_SYSCTL " run=%s key=%s requested=%s actual=%s", run->id,
+		        it->sysctls.v[i].key,
+		        console_word(it->sysctls.v[i].requested, req, sizeof(req)),
+		        console_word(it->sysctls.v[i].actual, act, sizeof(act)));
+	}
+	first_path_mark(&first_path.sysctls);
+}
+
+/*
+ * The clients' rusages, then the stats and results.json of an iteration that ran ok (kept
+ * apart: its own folder's). 1 when the run's results.json was rewritten (*old: its text before,
+ * for take_back_results), else 0.
+ */
+static int record_results(struct boot *b, struct iteration *it, char **old)
+{
+	static const struct bb_strv none; /* the monitors of an iteration that runs none */
+	int server_host = b->cluster.role == BB_ROLE_SERVER, appended = 0;
+	for (size_t i = 0; i < it->nprocs; i++) {
+		struct proc *p = &it->procs[i];
+		char path[600];
+		if (p->role != CLIENT || !p->pid)
+			continue;
+		snprintf(path, sizeof(path), "%s/client.%d.rusage", it->dir, p->index);
+		write_rusage(path, p);
+	}
+	/* the server host has no clients: the stats are the client host's */
+	if (!strcmp(it->status, "ok") && !server_host)
+		compute_stats(it);
+	if (!strcmp(it->status, "ok") && !server_host && monitors_run_in(b, it))
+		monitor_stats(&b->plan.monitors, it->dir, &it->stats);
+	if (!strcmp(it->status, "ok") && kept_apart(it) && !server_host)
+		write_own_results(it, monitors_run_in(b, it) ? &b->plan.monitors : NULL);
+	else if (!strcmp(it->status, "ok") && !server_host)
+		appended =
+		    append_results(it, monitors_run_in(b, it) ? &b->plan.monitors : &none, old);
+	return appended;
+}
+
+/*
+ * The iteration's status, then its files to the disk before its run-end line: one whose results
+ * could not be written there (disk full, I/O error) is failed, with the reason, and is taken out
+ * of results.json (appended: it was added, old: the text before); its status is rewritten, and
+ * retried at the next sync.
+ */
+static void record_iteration(struct boot *b, struct iteration *it, int appended, const char *old)
+{
+	int r;
+	write_status(b, it);
+	kernel_log_update();
+	if ((r = writer_sync(0, NULL, NULL))) {
+		const char *what = resdisk_strerror(r);
+		if (!strcmp(it->status, "ok"))
+			set_failed(it, "results not written to the results disk: %s", what);
+		else
+			snprintf(it->reason + strlen(it->reason),
+			         sizeof(it->reason) - strlen(it->reason),
+			         "; results not written to the results disk: %s", what);
+		if (appended)
+			take_back_results(it, old);
+		write_status(b, it);
+	}
+	report_iteration(b, it);
+}
+
 /* Iteration iter of plan run runidx; warmup K > 0: the boot's K-th warm-up instead (iter 0);
  * monitored K > 0: the run's K-th monitored iteration instead (iter 0). */
 static void iteration(struct boot *b, size_t runidx, int iter, int warmup, int monitored)
@@ -1148,43 +1280,11 @@ static void iteration(struct boot *b, size_t runidx, int iter, int warmup, int m
 	}
 	struct iteration it = {
 	    .run = run, .runidx = runidx, .iter = iter, .warmup = warmup, .monitored = monitored};
-	static const struct bb_strv none; /* the monitors of an iteration that runs none */
-	char why[256], *old_results = NULL;
-	int r, appended = 0;
-
-	char step[32];
+	char *old_results = NULL;
+	int appended = 0;
 	int server_host = b->cluster.role == BB_ROLE_SERVER;
-	it.position = ++b->position;
-	snprintf(step, sizeof(step), "run-%d", it.position);
-	init_step(step, run->id, iter);
-	first_path_start();
-	snprintf(it.status, sizeof(it.status), "ok");
-	if (warmup)
-		snprintf(it.dir, sizeof(it.dir), INIT_RESULTS_DIR "/runs/%s/warmup-%d", run->id,
-		         warmup);
-	else if (monitored)
-		snprintf(it.dir, sizeof(it.dir), INIT_RESULTS_DIR "/runs/%s/monitored-%d", run->id,
-		         monitored);
-	else
-		snprintf(it.dir, sizeof(it.dir), INIT_RESULTS_DIR "/runs/%s/%d", run->id, iter);
-	if ((r = init_mkdirs(it.dir, 0755)))
-		say("mkdir %s: %s", it.dir, strerror(-r));
-	it.nclients = server_host ? 0 : (size_t)bb_plan_clients(run, b->ncpu);
-	char wtag[32];
-	apart_tag(&it, wtag, sizeof(wtag));
-	machine(BB_CON_RUN_START " id=%s iter=%d/%d runtime=%g clients=%zu pos=%d/%d%s", run->id,
-	        iter, run->iterations, run->runtime, it.nclients, it.position,
-	        b->positions ? b->positions : it.position, wtag);
-	{
-		char params[512] = "";
-		for (size_t i = 0; i < run->params.n; i++)
-			snprintf(params + strlen(params), sizeof(params) - strlen(params), " %s=%s",
-			         run->params.v[i].key, run->params.v[i].value);
-		int k, n;
-		const char *kind = iter_kind(b, &it, &k, &n);
-		say("run %zu/%zu %s %s %d/%d:%s", runidx + 1, b->plan.nruns, run->id, kind, k, n,
-		    *params ? params : " (no parameters)");
-	}
+
+	iteration_start(b, &it);
 	it.procs = calloc(run->nservers + it.nclients, sizeof(*it.procs));
 	if (!it.procs) {
 		set_failed(&it, "out of memory");
@@ -1193,32 +1293,7 @@ static void iteration(struct boot *b, size_t runidx, int iter, int warmup, int m
 	cur_procs = it.procs;
 	cur_nprocs = run->nservers + it.nclients;
 
-	if (*b->plan_error)
-		set_failed(&it, "plan: %s", b->plan_error);
-	else if (cluster_down(b))
-		set_failed(&it, "%s", cluster_down(b));
-	else if (!it.nclients && !server_host)
-		set_failed(&it,
-		           "nr_threads %d%% of %u CPUs is 0: the run is dropped, as LKP drops "
-		           "such a job",
-		           run->client_percent, b->ncpu);
-	else if (!b->cgroup.ok)
-		set_failed(&it, "boot setup: cgroup: %s", b->cgroup.error);
-	else if (!b->cpufreq.ok)
-		set_failed(&it, "boot setup: cpufreq: %s", b->cpufreq.error);
-	for (size_t i = 0; i < run->needs_modules.n; i++)
-		if (!module_available(&b->modules, run->needs_modules.v[i], why, sizeof(why)))
-			set_failed(&it, "needs %s", why);
-	if (!strcmp(it.status, "ok") && sysctl_apply(&run->sysctls, &it.sysctls, why, sizeof(why)))
-		set_failed(&it, "%s", why);
-	for (size_t i = 0; i < it.sysctls.n; i++) {
-		char req[256], act[256];
-		machine(BB_CON_SYSCTL " run=%s key=%s requested=%s actual=%s", run->id,
-		        it.sysctls.v[i].key,
-		        console_word(it.sysctls.v[i].requested, req, sizeof(req)),
-		        console_word(it.sysctls.v[i].actual, act, sizeof(act)));
-	}
-	first_path_mark(&first_path.sysctls);
+	iteration_check(b, &it);
 	if (!strcmp(it.status, "ok"))
 		execute(b, &it);
 	if (server_host && !cluster_down(b))
@@ -1228,24 +1303,7 @@ static void iteration(struct boot *b, size_t runidx, int iter, int warmup, int m
 		end_peer(b, &it);
 	if (!it.t_end)
 		it.t_end = init_now_ms();
-	for (size_t i = 0; i < it.nprocs; i++) {
-		struct proc *p = &it.procs[i];
-		char path[600];
-		if (p->role != CLIENT || !p->pid)
-			continue;
-		snprintf(path, sizeof(path), "%s/client.%d.rusage", it.dir, p->index);
-		write_rusage(path, p);
-	}
-	/* the server host has no clients: the stats are the client host's */
-	if (!strcmp(it.status, "ok") && !server_host)
-		compute_stats(&it);
-	if (!strcmp(it.status, "ok") && !server_host && monitors_run_in(b, &it))
-		monitor_stats(&b->plan.monitors, it.dir, &it.stats);
-	if (!strcmp(it.status, "ok") && kept_apart(&it) && !server_host)
-		write_own_results(&it, monitors_run_in(b, &it) ? &b->plan.monitors : NULL);
-	else if (!strcmp(it.status, "ok") && !server_host)
-		appended = append_results(&it, monitors_run_in(b, &it) ? &b->plan.monitors : &none,
-		                          &old_results);
+	appended = record_results(b, &it, &old_results);
 	/* keep the sysctls as read back for env.json, then put the boot values back */
 	if (it.sysctls.n && !b->run_sysctls[runidx].n) {
 		struct sysctl_set *keep = &b->run_sysctls[runidx];
@@ -1258,26 +1316,7 @@ static void iteration(struct boot *b, size_t runidx, int iter, int warmup, int m
 out_record:
 	/* an iteration that failed before its servers: the boot's deferred setup comes first */
 	setup_deferred_run(b);
-	write_status(b, &it);
-	/*
-	 * The iteration's files go to the disk before its run-end line: one whose results could
-	 * not be written there (disk full, I/O error) is failed, with the reason, and is taken
-	 * out of results.json; its status is rewritten, and retried at the next sync.
-	 */
-	kernel_log_update();
-	if ((r = writer_sync(0, NULL, NULL))) {
-		const char *what = resdisk_strerror(r);
-		if (!strcmp(it.status, "ok"))
-			set_failed(&it, "results not written to the results disk: %s", what);
-		else
-			snprintf(it.reason + strlen(it.reason),
-			         sizeof(it.reason) - strlen(it.reason),
-			         "; results not written to the results disk: %s", what);
-		if (appended)
-			take_back_results(&it, old_results);
-		write_status(b, &it);
-	}
-	report(b, &it);
+	record_iteration(b, &it, appended, old_results);
 	if (it.peer_started && server_host)
 		cluster_serve_ended(b, it.status, it.reason);
 	if (strcmp(it.status, "ok") && !kept_apart(&it))
