@@ -287,7 +287,7 @@ void run_iteration(struct boot *b, size_t runidx, int iter, int warmup, int moni
 void run_one(struct boot *b, size_t i);
 /* Every iteration of the plan, in the plan's order (interleaved, random or blocked). */
 void run_sequence(struct boot *b);
-/* Reap every exited child; pids not ours are orphans (run.c). */
+/* Reap every exited child; pids not ours are orphans (run_wait.c). */
 void run_reap(void);
 /* Write env.json into the results dir (env.c). */
 int env_write(const struct boot *b);

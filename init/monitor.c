@@ -18,6 +18,7 @@
 #include "parse/parse_monitor.h"
 #include "plan/plan.h"
 #include "readall.h"
+#include "spawn.h"
 
 #define MONITOR_MAX 16
 #define STOP_WAIT_MS 2000
@@ -284,17 +285,31 @@ long long monitor_cpu_us(void)
 	return cpu_us;
 }
 
+struct sampler_args {
+	const struct bb_strv *names;
+	const char *dir;
+};
+
+static int sampler_child(void *arg)
+{
+	const struct sampler_args *a = arg;
+	sampler(a->names, a->dir);
+	return 0; /* (the sampler ends with _exit) */
+}
+
 pid_t monitor_start(const struct bb_strv *names, const char *dir)
 {
 	cpu_us = 0;
 	if (!names->n)
 		return 0;
 	monitor_perf_start(names, dir); /* perf-stat, perf-profile: processes of their own */
-	pid_t pid = fork();
+	struct sampler_args a = {names, dir};
+	struct spawn s = SPAWN_INIT;
+	s.fn = sampler_child;
+	s.arg = &a;
+	pid_t pid = spawn(&s);
 	if (pid < 0)
-		return -errno;
-	if (!pid)
-		sampler(names, dir);
+		return pid;
 	sampler_pid = pid;
 	sampler_exited = 0;
 	return pid;

@@ -22,6 +22,7 @@
 #include "monitor_perf.h"
 #include "monitor_status.h"
 #include "parse/parse_perf.h"
+#include "spawn.h"
 
 #define PERF "/usr/bin/perf"
 #define KALLSYMS "/tmp/benchboot-kallsyms"
@@ -76,14 +77,11 @@ void monitor_perf_run(const char *id)
 	snprintf(win_run, sizeof win_run, "%s", id ? id : "");
 }
 
-/* In a perf child: stdin from /dev/null, out on stdout, err (or out) on stderr, the signal
- * mask cleared, the OOM killer's first choice; then perf with argv. Never returns. */
-static void exec_perf(char *const argv[], int out, int err, int ctl, int ack)
+/* benchboot.debug.crash=perf-report-hang (perf-script-hang, ...): this perf never answers, on
+ * purpose (the post-processing budget then stops it); said on the init's console */
+static void perf_hang_switch(void *arg)
 {
-	sigset_t none;
-	sigemptyset(&none);
-	/* benchboot.debug.crash=perf-report-hang (perf-script-hang, ...): this perf never
-	 * answers, on purpose (the post-processing budget then stops it) */
+	char *const *argv = arg;
 	char point[48];
 	snprintf(point, sizeof point, "perf-%s-hang", argv[1]);
 	if (init_debug_switch_is(point)) {
@@ -91,25 +89,31 @@ static void exec_perf(char *const argv[], int out, int err, int ctl, int ack)
 		for (;;)
 			pause();
 	}
-	if (out >= 0)
-		dup2(out, 1);
-	if (err >= 0)
-		dup2(err, 2);
-	int null = open("/dev/null", O_RDONLY);
-	if (null >= 0)
-		dup2(null, 0);
-	/* perf record's --control fd:3,4: out of the way first (either may be 3 or 4), then
-	 * dup2'd there without close-on-exec */
+}
+
+/* A perf child: stdin from /dev/null, out on stdout, err on stderr (-1: the init's), perf
+ * record's --control fds ctl and ack on fd:3,4 (-1: none), the OOM killer's first choice,
+ * SIGPIPE at its default, the signal mask cleared; then perf with argv. Its pid or -errno. */
+static pid_t spawn_perf(char *const argv[], int out, int err, int ctl, int ack)
+{
+	char path[4096]; /* init_path's buffer is the child's too (oom_score_adj) */
+	snprintf(path, sizeof path, "%s", init_path("%s", PERF));
+	struct spawn s = SPAWN_INIT;
+	s.early = perf_hang_switch;
+	s.early_arg = (void *)argv;
+	s.stdin_path = "/dev/null";
+	s.stdout_fd = out;
+	s.stderr_fd = err;
 	if (ctl >= 0 && ack >= 0) {
-		int c = fcntl(ctl, F_DUPFD_CLOEXEC, 10), a = fcntl(ack, F_DUPFD_CLOEXEC, 10);
-		if (c < 0 || a < 0 || dup2(c, PERF_CTL_FD) < 0 || dup2(a, PERF_ACK_FD) < 0)
-			_exit(126);
+		s.moves[s.nmoves++] = (struct spawn_move){ctl, PERF_CTL_FD};
+		s.moves[s.nmoves++] = (struct spawn_move){ack, PERF_ACK_FD};
 	}
-	init_write("/proc/self/oom_score_adj", PERF_OOM_ADJ, 0);
-	signal(SIGPIPE, SIG_DFL);
-	sigprocmask(SIG_SETMASK, &none, NULL);
-	execv(init_path("%s", PERF), argv);
-	_exit(127);
+	s.oom_score_adj = PERF_OOM_ADJ;
+	s.sigpipe_default = 1;
+	s.mask = SPAWN_MASK_AT_EXEC;
+	s.path = path;
+	s.argv = argv;
+	return spawn(&s);
 }
 
 /* A numeric option monitor.NAME.OPTION (>= 0), or def; a bad value is said and ignored. */
@@ -313,9 +317,7 @@ static void controller(const struct perfmon *m, char *const argv[], const char *
 		_exit(126);
 	if (head && write(fd, head, strlen(head)) < 0)
 		_exit(126);
-	pid_t perf = fork();
-	if (!perf)
-		exec_perf(argv, fd, fd, m->ctl[0], m->ack[1]);
+	pid_t perf = spawn_perf(argv, fd, fd, m->ctl[0], m->ack[1]);
 	close(fd);
 	int status = 0, done = perf < 0, stopped = 0;
 	if (m->ctl[1] >= 0) {
@@ -376,6 +378,31 @@ static void controller(const struct perfmon *m, char *const argv[], const char *
 			init_write(KPTR, old, 0);
 	}
 	_exit(perf < 0 ? 125 : WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status));
+}
+
+struct controller_args {
+	const struct perfmon *m;
+	char *const *argv;
+	const char *out, *head;
+	int kptr;
+};
+
+static int controller_child(void *arg)
+{
+	const struct controller_args *a = arg;
+	controller(a->m, a->argv, a->out, a->head, a->kptr);
+	return 0; /* (the controller ends with _exit) */
+}
+
+/* Fork the controller of a perf monitor (it forks perf): its pid or -errno. */
+static pid_t spawn_controller(const struct perfmon *m, char *const argv[], const char *out,
+                              const char *head, int kptr)
+{
+	struct controller_args a = {m, argv, out, head, kptr};
+	struct spawn s = SPAWN_INIT;
+	s.fn = controller_child;
+	s.arg = &a;
+	return spawn(&s);
 }
 
 /* Close the perf-profile's pipes in the init, all but the read end of ready when keep_ready. */
@@ -440,9 +467,7 @@ static void start_stat(struct perfmon *m, const char *dir, int pmu)
 	         events);
 	m->delay = option(m->name, "delay", 0);
 	m->duration = option(m->name, "duration", 0);
-	pid_t pid = fork();
-	if (!pid)
-		controller(m, argv, out, head, 0);
+	pid_t pid = spawn_controller(m, argv, out, head, 0);
 	m->pid = pid > 0 ? pid : 0;
 }
 
@@ -548,9 +573,7 @@ static void start_profile(struct perfmon *m, const char *dir, int pmu)
 	argv[n++] = "/bin/sleep";
 	argv[n++] = secs;
 	argv[n] = NULL;
-	pid_t pid = fork();
-	if (!pid)
-		controller(m, argv, out, NULL, 1);
+	pid_t pid = spawn_controller(m, argv, out, NULL, 1);
 	m->pid = pid > 0 ? pid : 0;
 	close_pipes(m, pid > 0);
 }
@@ -674,10 +697,8 @@ static int run_perf(char *const argv[], const char *out, struct bb_perf_fold *fo
 	    (fd = open(init_path("%s", out), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644)) < 0)
 		return -errno;
 	int efd = open(init_path("%s", err_path), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
-	pid_t pid = fork();
-	if (!pid)
-		exec_perf(argv, fold ? p[1] : fd, efd, -1, -1);
-	int e = pid < 0 ? -errno : 0;
+	pid_t pid = spawn_perf(argv, fold ? p[1] : fd, efd, -1, -1);
+	int e = pid < 0 ? pid : 0;
 	if (fd >= 0)
 		close(fd);
 	if (efd >= 0)

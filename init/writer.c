@@ -17,6 +17,7 @@
 #include "console_proto.h"
 #include "init.h"
 #include "results.h"
+#include "spawn.h"
 #include "writer.h"
 
 enum writer_op { WRITER_SYNC = 1, WRITER_FINISH = 2 };
@@ -127,6 +128,18 @@ static void writer_main(int fd, const struct boot *b)
 
 /* --- the runner's side --- */
 
+struct writer_args {
+	int fd;
+	const struct boot *b;
+};
+
+static int writer_child(void *arg)
+{
+	const struct writer_args *a = arg;
+	writer_main(a->fd, a->b);
+	return 0;
+}
+
 int writer_start(const struct boot *b)
 {
 	int sv[2];
@@ -139,17 +152,16 @@ int writer_start(const struct boot *b)
 	memset(&writer_open, 0, sizeof(writer_open));
 	if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv))
 		return -errno;
-	pid_t pid = fork();
+	struct writer_args a = {sv[1], b};
+	struct spawn s = SPAWN_INIT;
+	s.close_fds[s.nclose++] = sv[0];
+	s.fn = writer_child;
+	s.arg = &a;
+	pid_t pid = spawn(&s);
 	if (pid < 0) {
-		int e = errno;
 		close(sv[0]);
 		close(sv[1]);
-		return -e;
-	}
-	if (pid == 0) {
-		close(sv[0]);
-		writer_main(sv[1], b);
-		_exit(0);
+		return pid;
 	}
 	close(sv[1]);
 	w.pid = pid;
