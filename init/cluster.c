@@ -157,7 +157,7 @@ static int send_line(struct boot *b, const char *line)
 static void hello_line(const struct boot *b, char *line, size_t len)
 {
 	char hex[SHA256_HEX_LEN + 1] = "-", proto[8];
-	if (sha256_file_hex(init_path(PLAN_PATH), hex))
+	if (bb_sha256_file_hex(init_path(PLAN_PATH), hex))
 		snprintf(hex, sizeof(hex), "-");
 	hex[16] = 0;
 	snprintf(proto, sizeof(proto), "%d", PEER_PROTO);

@@ -350,7 +350,7 @@ static const char *image_id(void)
 		size_t len;
 		char *manifest = init_read("/etc/benchboot/manifest", &len);
 		if (manifest)
-			sha256_hex(manifest, len, hex);
+			bb_sha256_hex(manifest, len, hex);
 		free(manifest);
 		done = 1;
 	}

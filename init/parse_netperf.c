@@ -132,7 +132,7 @@ static void np_reason(const char *out, char *err, size_t errlen)
 	         *out ? "no data line" : "empty output");
 }
 
-int bb_parse_netperf(const char *out, struct bb_netperf_result *r, char *err, size_t errlen)
+int parse_netperf(const char *out, struct bb_netperf_result *r, char *err, size_t errlen)
 {
 	enum np_kind kind = NP_UNKNOWN;
 	double factor = 1.0;

@@ -26,6 +26,6 @@ struct bb_netperf_result {
 };
 
 /* 0, or -EINVAL with the reason in err (e.g. netperf's own "establish control: ..." line). */
-int bb_parse_netperf(const char *output, struct bb_netperf_result *r, char *err, size_t errlen);
+int parse_netperf(const char *output, struct bb_netperf_result *r, char *err, size_t errlen);
 
 #endif

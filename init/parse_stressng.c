@@ -141,7 +141,7 @@ static int sn_seen(const struct bb_stats *st, size_t first, const char *name)
 	return 0;
 }
 
-int bb_parse_stressng(const char *out, struct bb_stats *st, char *err, size_t errlen)
+int parse_stressng(const char *out, struct bb_stats *st, char *err, size_t errlen)
 {
 	int in_table = 0, rows = 0, failed = 0;
 	char fail_line[200] = "";

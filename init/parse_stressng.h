@@ -12,6 +12,6 @@
  * 0, or -EINVAL with the reason in err (no metrics table, a stressor that failed or was
  * skipped: stress-ng's own message is quoted).
  */
-int bb_parse_stressng(const char *output, struct bb_stats *out, char *err, size_t errlen);
+int parse_stressng(const char *output, struct bb_stats *out, char *err, size_t errlen);
 
 #endif

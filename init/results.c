@@ -283,12 +283,12 @@ int results_wait_for_disk(const char *root, int seconds)
 	struct resfind_ops ops = resfind_real_ops;
 	ops.label_only = 1; /* the marker is read once, by results_open */
 
-	if (resfind_scan(root, &ops, disks, 1) > 0)
+	if (bb_resfind_scan(root, &ops, disks, 1) > 0)
 		return 1;
 	report("no results disk yet: waiting up to %d s for one to appear", seconds);
 	while (now_ms() < deadline) {
 		nanosleep(&tick, NULL);
-		if (resfind_scan(root, &ops, disks, 1) > 0) {
+		if (bb_resfind_scan(root, &ops, disks, 1) > 0) {
 			report("results disk %s appeared after %.1f s", disks[0].name,
 			       (now_ms() - t0) / 1e3);
 			return 1;
@@ -329,7 +329,7 @@ int results_open(const char *root, const char *boot_id)
 	snprintf(rs.bootdir, sizeof(rs.bootdir), "0000-%s", boot_id);
 	ops.log = find_log;
 	ops.label_only = 1; /* each candidate is opened once, below, and its marker read there */
-	r = resfind_scan(root, &ops, disks, 8);
+	r = bb_resfind_scan(root, &ops, disks, 8);
 	if (r < 0) {
 		report("cannot scan block devices: %s: results go to the console only",
 		       strerror(-r));
@@ -340,7 +340,7 @@ int results_open(const char *root, const char *boot_id)
 	/* the first labelled disk whose marker is valid (read through its one open) */
 	int n = r < 8 ? r : 8, at;
 	for (at = 0; at < n; at++) {
-		r = resdisk_open(disks[at].path, RESDISK_WRITE, &rs.disk);
+		r = bb_resdisk_open(disks[at].path, RESDISK_WRITE, &rs.disk);
 		if (r != -EMEDIUMTYPE)
 			break;
 		report("%s: labelled %s but no valid marker: not a benchboot disk", disks[at].name,
@@ -358,31 +358,31 @@ int results_open(const char *root, const char *boot_id)
 	}
 	if (r) {
 		report("cannot open results disk %s: %s: results go to the console only",
-		       disk->name, resdisk_strerror(r));
+		       disk->name, bb_resdisk_strerror(r));
 		return r;
 	}
 	if (at + 1 < n)
 		report("%d disks labelled %s: using %s (id %s)", n - at, RESDISK_LABEL, disk->name,
-		       resdisk_id(rs.disk));
-	if ((r = resdisk_list(rs.disk, RESDISK_BOOTS, highest_seq, &seq)) == -ENOENT)
-		r = resdisk_mkdir_p(rs.disk, RESDISK_BOOTS);
+		       bb_resdisk_id(rs.disk));
+	if ((r = bb_resdisk_list(rs.disk, RESDISK_BOOTS, highest_seq, &seq)) == -ENOENT)
+		r = bb_resdisk_mkdir_p(rs.disk, RESDISK_BOOTS);
 	if (!r) {
 		snprintf(rs.bootdir, sizeof(rs.bootdir), "%04lu-%s", seq + 1, boot_id);
 		snprintf(path, sizeof(path), "%s/%s", RESDISK_BOOTS, rs.bootdir);
-		r = resdisk_mkdir_p(rs.disk, path);
+		r = bb_resdisk_mkdir_p(rs.disk, path);
 	}
 	if (!r)
-		r = resdisk_flush(rs.disk);
+		r = bb_resdisk_flush(rs.disk);
 	if (r) {
 		report("results disk %s: cannot create the boot folder: %s: results go to the "
 		       "console only",
-		       disk->name, resdisk_strerror(r));
-		resdisk_close(rs.disk);
+		       disk->name, bb_resdisk_strerror(r));
+		bb_resdisk_close(rs.disk);
 		rs.disk = NULL;
 		snprintf(rs.bootdir, sizeof(rs.bootdir), "0000-%s", boot_id);
 		return r;
 	}
-	report("results disk %s (id %s): boot folder %s", disk->name, resdisk_id(rs.disk),
+	report("results disk %s (id %s): boot folder %s", disk->name, bb_resdisk_id(rs.disk),
 	       rs.bootdir);
 	return 0;
 }
@@ -491,11 +491,11 @@ static int write_to_disk(const char *rel, const char *data, size_t len)
 	if (slash) {
 		snprintf(path, sizeof(path), "%s/%s/%.*s", RESDISK_BOOTS, rs.bootdir,
 		         (int)(slash - rel), rel);
-		if ((r = resdisk_mkdir_p(rs.disk, path)))
+		if ((r = bb_resdisk_mkdir_p(rs.disk, path)))
 			return r;
 	}
 	snprintf(path, sizeof(path), "%s/%s/%s", RESDISK_BOOTS, rs.bootdir, rel);
-	return resdisk_write_buf(rs.disk, path, data, len);
+	return bb_resdisk_write_buf(rs.disk, path, data, len);
 }
 
 int results_sync(const char *localdir, int dump_console)
@@ -568,13 +568,13 @@ int results_sync_except(const char *localdir, int dump_console, const char *skip
 			first = first ? first : -ENOMEM;
 			continue;
 		}
-		sha256_hex(data, len, s->sha);
+		bb_sha256_hex(data, len, s->sha);
 		s->size = (off_t)len;
 		s->ino = st.st_ino;
 		s->mtime = st.st_mtim;
 		s->on_disk = 0;
 		if (rs.disk && (disk_full || (retry && (unsigned long long)len >
-		                                                       resdisk_free_bytes(rs.disk)))) {
+		                                                       bb_resdisk_free_bytes(rs.disk)))) {
 			s->nospace = 1;
 			nskipped++;
 		} else if (rs.disk) {
@@ -585,7 +585,7 @@ int results_sync_except(const char *localdir, int dump_console, const char *skip
 			}
 			if (r) {
 				report("writing %s/%s failed: %s%s", rs.bootdir, names[i],
-				       resdisk_strerror(r), retry ? " (again)" : "");
+				       bb_resdisk_strerror(r), retry ? " (again)" : "");
 				if (!first && !(retry && r == -ENOSPC))
 					first = r;
 				s->nospace = r == -ENOSPC;
@@ -601,7 +601,7 @@ int results_sync_except(const char *localdir, int dump_console, const char *skip
 			}
 		}
 		if (dump) {
-			consfile_encode(rs.bootdir, names[i], data, len, console_line, NULL);
+			bb_consfile_encode(rs.bootdir, names[i], data, len, console_line, NULL);
 			rs.dumped = 1;
 		}
 		free(data);
@@ -610,12 +610,12 @@ int results_sync_except(const char *localdir, int dump_console, const char *skip
 		free(names[i]);
 	free(names);
 	if (rs.disk) {
-		r = resdisk_flush(rs.disk);
+		r = bb_resdisk_flush(rs.disk);
 		if (r && (fault = disk_fault(r, "flushing", last)))
 			r = 0;
 		disk_stat("sync-end");
 		if (r) {
-			report("flushing the results disk failed: %s", resdisk_strerror(r));
+			report("flushing the results disk failed: %s", bb_resdisk_strerror(r));
 			if (!first)
 				first = r;
 		}
@@ -672,18 +672,18 @@ static int write_done(int *first)
 	if (rs.disk) {
 		char path[256];
 		snprintf(path, sizeof(path), "%s/%s/done", RESDISK_BOOTS, rs.bootdir);
-		r = resdisk_write_buf(rs.disk, path, done, len);
+		r = bb_resdisk_write_buf(rs.disk, path, done, len);
 		if (r && disk_fault(r, "writing", "done")) {
 			free(done);
 			return 1;
 		}
 		if (r) {
-			report("writing %s/done failed: %s", rs.bootdir, resdisk_strerror(r));
+			report("writing %s/done failed: %s", rs.bootdir, bb_resdisk_strerror(r));
 			if (!*first)
 				*first = r;
 		}
 		disk_stat("close-start");
-		r = resdisk_close(rs.disk); /* the handle is freed in every case */
+		r = bb_resdisk_close(rs.disk); /* the handle is freed in every case */
 		if (r && disk_fault(r, "closing", NULL)) {
 			rs.failed = NULL;
 			free(done);
@@ -692,7 +692,7 @@ static int write_done(int *first)
 		disk_stat("close-end"); /* rs.disk not used, only tested */
 		rs.disk = NULL;
 		if (r) {
-			report("closing the results disk failed: %s", resdisk_strerror(r));
+			report("closing the results disk failed: %s", bb_resdisk_strerror(r));
 			if (!*first)
 				*first = r;
 		} else if (missing) {
@@ -704,7 +704,7 @@ static int write_done(int *first)
 		}
 	}
 	if (rs.dumped || rs.last_dump)
-		consfile_encode(rs.bootdir, "done", done, len, console_line, NULL);
+		bb_consfile_encode(rs.bootdir, "done", done, len, console_line, NULL);
 	free(done);
 	return 0;
 }

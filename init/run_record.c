@@ -197,7 +197,7 @@ static void compute_stats(struct iteration *it)
 			outputs[n] = strdup("");
 		ru[n++] = p->ru;
 	}
-	int r = bb_stats_for_run(it->run->suite, outputs, ru, n, (it->t_end - it->t_release) / 1e3,
+	int r = stats_for_run(it->run->suite, outputs, ru, n, (it->t_end - it->t_release) / 1e3,
 	                         &it->stats, it->stats_error, sizeof(it->stats_error));
 	if (r && !*it->stats_error)
 		snprintf(it->stats_error, sizeof(it->stats_error), "%s", strerror(-r));
@@ -475,7 +475,7 @@ void record_iteration(struct boot *b, struct iteration *it, int appended, const 
 	write_status(b, it);
 	kernel_log_update();
 	if ((r = writer_sync(0, NULL, NULL))) {
-		const char *what = resdisk_strerror(r);
+		const char *what = bb_resdisk_strerror(r);
 		if (!strcmp(it->status, "ok"))
 			set_failed(it, "results not written to the results disk: %s", what);
 		else

@@ -30,7 +30,8 @@ static int add_time(struct bb_stats *s, const char *suite, const char *name, dou
 	return bb_stats_add(s, full, v, unit);
 }
 
-int bb_stats_add_rusage(struct bb_stats *s, const char *suite, const struct rusage *ru,
+/* The <suite>.time.* stats from the clients' rusages (see above). 0 or -ENOMEM. */
+static int stats_add_rusage(struct bb_stats *s, const char *suite, const struct rusage *ru,
                         size_t nclients, double elapsed_s)
 {
 	double user = 0, sys = 0, vcs = 0, ivcs = 0, maxrss = 0, minflt = 0, majflt = 0, inb = 0,
@@ -109,7 +110,7 @@ static int netperf_stats(const char *const *outs, size_t n, struct bb_stats *out
 	for (size_t i = 0; i < n; i++) {
 		struct bb_netperf_result r;
 		char why[224];
-		rc = bb_parse_netperf(outs[i], &r, why, sizeof why);
+		rc = parse_netperf(outs[i], &r, why, sizeof why);
 		if (rc) {
 			snprintf(err, errlen, "client %zu: %s", i, why);
 			return rc;
@@ -203,7 +204,7 @@ static int stressng_stats(const char *const *outs, size_t n, struct bb_stats *ou
 	for (size_t i = 0; i < n; i++) {
 		struct bb_stats one = {0};
 		char why[224];
-		int rc = bb_parse_stressng(outs[i], &one, why, sizeof why);
+		int rc = parse_stressng(outs[i], &one, why, sizeof why);
 		if (rc) {
 			snprintf(err, errlen, "client %zu: %s", i, why);
 			bb_stats_free(&one);
@@ -234,7 +235,7 @@ static int stressng_stats(const char *const *outs, size_t n, struct bb_stats *ou
 	return 0;
 }
 
-int bb_stats_for_run(const char *suite, const char *const *client_outputs,
+int stats_for_run(const char *suite, const char *const *client_outputs,
                      const struct rusage *rusages, size_t nclients, double elapsed_s,
                      struct bb_stats *out, char *err, size_t errlen)
 {
@@ -252,6 +253,6 @@ int bb_stats_for_run(const char *suite, const char *const *client_outputs,
 	if (rc)
 		return rc;
 	if (rusages)
-		return bb_stats_add_rusage(out, suite, rusages, nclients, elapsed_s);
+		return stats_add_rusage(out, suite, rusages, nclients, elapsed_s);
 	return 0;
 }

@@ -37,12 +37,8 @@
  * (netperf's own error message is quoted), -ENOTSUP for an unknown suite, -ENOMEM.
  * out is appended to (initialise it to {0}); on error it may hold part of the stats.
  */
-int bb_stats_for_run(const char *suite, const char *const *client_outputs,
+int stats_for_run(const char *suite, const char *const *client_outputs,
                      const struct rusage *rusages, size_t nclients, double elapsed_s,
                      struct bb_stats *out, char *err, size_t errlen);
-
-/* The <suite>.time.* stats from the clients' rusages (see above). 0 or -ENOMEM. */
-int bb_stats_add_rusage(struct bb_stats *s, const char *suite, const struct rusage *rusages,
-                        size_t nclients, double elapsed_s);
 
 #endif

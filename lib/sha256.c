@@ -45,7 +45,7 @@ static void block(struct sha256 *s, const unsigned char *p)
 	s->h[4] += e, s->h[5] += f, s->h[6] += g, s->h[7] += h;
 }
 
-void sha256_init(struct sha256 *s)
+void bb_sha256_init(struct sha256 *s)
 {
 	static const uint32_t iv[8] = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
 	                               0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
@@ -54,7 +54,7 @@ void sha256_init(struct sha256 *s)
 	s->fill = 0;
 }
 
-void sha256_update(struct sha256 *s, const void *data, size_t len)
+void bb_sha256_update(struct sha256 *s, const void *data, size_t len)
 {
 	const unsigned char *p = data;
 
@@ -74,7 +74,7 @@ void sha256_update(struct sha256 *s, const void *data, size_t len)
 	s->fill = len;
 }
 
-void sha256_final(struct sha256 *s, unsigned char out[SHA256_DIGEST_LEN])
+void bb_sha256_final(struct sha256 *s, unsigned char out[SHA256_DIGEST_LEN])
 {
 	uint64_t bits = s->len * 8;
 	unsigned char pad[72] = {0x80};
@@ -82,7 +82,7 @@ void sha256_final(struct sha256 *s, unsigned char out[SHA256_DIGEST_LEN])
 
 	for (int i = 0; i < 8; i++)
 		pad[padlen + i] = (unsigned char)(bits >> (56 - 8 * i));
-	sha256_update(s, pad, padlen + 8);
+	bb_sha256_update(s, pad, padlen + 8);
 	for (int i = 0; i < 8; i++) {
 		out[4 * i] = (unsigned char)(s->h[i] >> 24);
 		out[4 * i + 1] = (unsigned char)(s->h[i] >> 16);
@@ -91,7 +91,7 @@ void sha256_final(struct sha256 *s, unsigned char out[SHA256_DIGEST_LEN])
 	}
 }
 
-void sha256_to_hex(const unsigned char digest[SHA256_DIGEST_LEN], char hex[SHA256_HEX_LEN + 1])
+void bb_sha256_to_hex(const unsigned char digest[SHA256_DIGEST_LEN], char hex[SHA256_HEX_LEN + 1])
 {
 	static const char digits[] = "0123456789abcdef";
 	for (int i = 0; i < SHA256_DIGEST_LEN; i++) {
@@ -101,17 +101,17 @@ void sha256_to_hex(const unsigned char digest[SHA256_DIGEST_LEN], char hex[SHA25
 	hex[SHA256_HEX_LEN] = 0;
 }
 
-void sha256_hex(const void *data, size_t len, char hex[SHA256_HEX_LEN + 1])
+void bb_sha256_hex(const void *data, size_t len, char hex[SHA256_HEX_LEN + 1])
 {
 	struct sha256 s;
 	unsigned char d[SHA256_DIGEST_LEN];
-	sha256_init(&s);
-	sha256_update(&s, data, len);
-	sha256_final(&s, d);
-	sha256_to_hex(d, hex);
+	bb_sha256_init(&s);
+	bb_sha256_update(&s, data, len);
+	bb_sha256_final(&s, d);
+	bb_sha256_to_hex(d, hex);
 }
 
-int sha256_file_hex(const char *path, char hex[SHA256_HEX_LEN + 1])
+int bb_sha256_file_hex(const char *path, char hex[SHA256_HEX_LEN + 1])
 {
 	struct sha256 s;
 	unsigned char d[SHA256_DIGEST_LEN], buf[65536];
@@ -120,7 +120,7 @@ int sha256_file_hex(const char *path, char hex[SHA256_HEX_LEN + 1])
 
 	if (fd < 0)
 		return -errno;
-	sha256_init(&s);
+	bb_sha256_init(&s);
 	while ((n = read(fd, buf, sizeof(buf))) != 0) {
 		if (n < 0) {
 			if (errno == EINTR)
@@ -130,10 +130,10 @@ int sha256_file_hex(const char *path, char hex[SHA256_HEX_LEN + 1])
 			errno = e;
 			return -e;
 		}
-		sha256_update(&s, buf, (size_t)n);
+		bb_sha256_update(&s, buf, (size_t)n);
 	}
 	close(fd);
-	sha256_final(&s, d);
-	sha256_to_hex(d, hex);
+	bb_sha256_final(&s, d);
+	bb_sha256_to_hex(d, hex);
 	return 0;
 }

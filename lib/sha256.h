@@ -15,13 +15,13 @@ struct sha256 {
 	size_t fill;
 };
 
-void sha256_init(struct sha256 *s);
-void sha256_update(struct sha256 *s, const void *data, size_t len);
-void sha256_final(struct sha256 *s, unsigned char out[SHA256_DIGEST_LEN]);
+void bb_sha256_init(struct sha256 *s);
+void bb_sha256_update(struct sha256 *s, const void *data, size_t len);
+void bb_sha256_final(struct sha256 *s, unsigned char out[SHA256_DIGEST_LEN]);
 /* One-shot digest as lower-case hex, NUL-terminated (hex needs SHA256_HEX_LEN + 1 bytes). */
-void sha256_hex(const void *data, size_t len, char hex[SHA256_HEX_LEN + 1]);
-void sha256_to_hex(const unsigned char digest[SHA256_DIGEST_LEN], char hex[SHA256_HEX_LEN + 1]);
+void bb_sha256_hex(const void *data, size_t len, char hex[SHA256_HEX_LEN + 1]);
+void bb_sha256_to_hex(const unsigned char digest[SHA256_DIGEST_LEN], char hex[SHA256_HEX_LEN + 1]);
 /* Digest of a file's content as hex; returns 0 or -errno (errno set too). */
-int sha256_file_hex(const char *path, char hex[SHA256_HEX_LEN + 1]);
+int bb_sha256_file_hex(const char *path, char hex[SHA256_HEX_LEN + 1]);
 
 #endif

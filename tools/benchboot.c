@@ -65,8 +65,8 @@ int main(int argc, char **argv)
 		const struct bb_verb *near = NULL;
 		unsigned best = 3; /* at most 2 edits away */
 		for (const struct bb_verb *c = __start_bb_verbs; c < __stop_bb_verbs; c++)
-			if (edit_distance(argv[1], c->name) < best)
-				best = edit_distance(argv[1], c->name), near = c;
+			if (bb_edit_distance(argv[1], c->name) < best)
+				best = bb_edit_distance(argv[1], c->name), near = c;
 		fprintf(stderr, "benchboot: unknown verb '%s'%s%s%s; 'benchboot --help' lists them\n",
 		        argv[1], near ? " (did you mean '" : "", near ? near->name : "",
 		        near ? "'?)" : "");

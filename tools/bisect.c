@@ -148,16 +148,16 @@ static int parse_args(int argc, char **argv, struct args *a)
 	if (optind < argc)
 		a->bo.job = argv[optind++];
 	if (optind < argc)
-		return usage_error(cmd.name, "unexpected argument '%s'", argv[optind]);
+		return verb_usage_error(cmd.name, "unexpected argument '%s'", argv[optind]);
 	if (!a->bo.job)
-		return usage_error(cmd.name, "which job? benchboot bisect JOB --kernels FILE");
+		return verb_usage_error(cmd.name, "which job? benchboot bisect JOB --kernels FILE");
 	if (!a->kernels == !a->tree)
-		return usage_error(cmd.name, "the candidates: --kernels FILE (prebuilt kernels, "
+		return verb_usage_error(cmd.name, "the candidates: --kernels FILE (prebuilt kernels, "
 		                             "oldest first) or --tree DIR --good C1 --bad C2");
 	if (a->tree && (!a->good || !a->bad))
-		return usage_error(cmd.name, "--tree DIR needs --good C1 and --bad C2");
+		return verb_usage_error(cmd.name, "--tree DIR needs --good C1 and --bad C2");
 	if (!a->tree && (a->good || a->bad || a->config))
-		return usage_error(cmd.name, "--good, --bad and --config go with --tree DIR");
+		return verb_usage_error(cmd.name, "--good, --bad and --config go with --tree DIR");
 	if ((rc = bisect_options_check(cmd.name, &a->c)))
 		return rc;
 	a->bo.stat = a->c.stat;
@@ -225,7 +225,7 @@ static int bisect_main(int argc, char **argv)
 		bb_bisect_tree_close(&tree);
 		bb_bisect_cands_free(&cands);
 		bb_strv_free(&a.c.sets);
-		return exit_status(r);
+		return verb_exit_status(r);
 	}
 	if (a.tree) {
 		a.bo.prepare = bb_bisect_tree_prepare;
@@ -243,7 +243,7 @@ static int bisect_main(int argc, char **argv)
 	a.c.d.on_step = on_step;
 	a.c.d.ctx = &x;
 	verb_catch_interrupt(&interrupted);
-	job_file_warnings(cmd.name, a.bo.job, a.bo.sets);
+	bb_job_file_warnings(cmd.name, a.bo.job, a.bo.sets);
 	double start = bb_now();
 	r = bb_bisect_boots_open(&a.bo, &boots, err, sizeof(err));
 	if (!r) {
@@ -264,7 +264,7 @@ static int bisect_main(int argc, char **argv)
 	} else if (r) {
 		fflush(stdout);
 		fprintf(stderr, "benchboot bisect: fatal: %s\n", err);
-		rc = exit_status(r);
+		rc = verb_exit_status(r);
 	} else {
 		bb_bisect_result_text(&res, x.names, cands.n, *c.stat ? c.stat : "the primary stat",
 		                      a.c.d.alpha ? a.c.d.alpha : 0.05, bb_now() - start,

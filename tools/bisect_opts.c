@@ -48,13 +48,13 @@ int bisect_option(const char *verb, struct bisect_opts *o, int opt, const char *
 		o->mem_mb = (int)x;
 		return rc;
 	}
-	return usage_error(verb, "option %d unknown", opt);
+	return verb_usage_error(verb, "option %d unknown", opt);
 }
 
 int bisect_options_check(const char *verb, const struct bisect_opts *o)
 {
 	if (o->d.first_look && o->d.max_boots && o->d.first_look > o->d.max_boots)
-		return usage_error(verb, "--first-look %d is more than --max-boots %d",
+		return verb_usage_error(verb, "--first-look %d is more than --max-boots %d",
 		                   o->d.first_look, o->d.max_boots);
 	return 0;
 }

@@ -172,7 +172,7 @@ static int take_option(struct args *a, int opt, const char *v)
 	case OPT_MODULES:
 	case OPT_APPEND:
 		if (a->last < 0)
-			return usage_error(cmd.name,
+			return verb_usage_error(cmd.name,
 			                   "--%s %s belongs after a --good, --bad or --kernel",
 			                   opt == OPT_MODULES ? "modules" : "append", v);
 		*(opt == OPT_MODULES ? &a->k[a->last].modules : &a->k[a->last].append) = (char *)v;
@@ -201,29 +201,29 @@ static int parse_args(int argc, char **argv, struct args *a)
 	if (optind < argc)
 		a->job = argv[optind++];
 	if (optind < argc)
-		return usage_error(cmd.name, "unexpected argument '%s'", argv[optind]);
+		return verb_usage_error(cmd.name, "unexpected argument '%s'", argv[optind]);
 	if (!a->state)
-		return usage_error(cmd.name, "--state DIR: where the bisection is kept");
+		return verb_usage_error(cmd.name, "--state DIR: where the bisection is kept");
 	if (a->init && (!a->job || !a->k[GOOD].vmlinuz || !a->k[BAD].vmlinuz))
-		return usage_error(cmd.name, "--init needs JOB, --good and --bad");
+		return verb_usage_error(cmd.name, "--init needs JOB, --good and --bad");
 	if (a->init && a->k[KERNEL].vmlinuz)
-		return usage_error(cmd.name, "--init compares the ends: --kernel is for a step");
+		return verb_usage_error(cmd.name, "--init compares the ends: --kernel is for a step");
 	if (a->tree && (a->k[KERNEL].vmlinuz || a->last == KERNEL))
-		return usage_error(cmd.name, "--tree builds the step's kernel: no --kernel with it");
+		return verb_usage_error(cmd.name, "--tree builds the step's kernel: no --kernel with it");
 	if (a->tree && a->last >= 0 && (a->k[a->last].modules || a->k[a->last].append))
-		return usage_error(cmd.name, "--tree builds the kernels: no --modules or --append");
+		return verb_usage_error(cmd.name, "--tree builds the kernels: no --modules or --append");
 	if (a->config && !a->tree)
-		return usage_error(cmd.name, "--config goes with --tree");
+		return verb_usage_error(cmd.name, "--config goes with --tree");
 	if (!a->init && !a->k[KERNEL].vmlinuz && !a->tree)
-		return usage_error(cmd.name, "a step needs --kernel or --tree (or --init to begin)");
+		return verb_usage_error(cmd.name, "a step needs --kernel or --tree (or --init to begin)");
 	if (!a->init && (a->job || a->init_only || a->c.given))
-		return usage_error(cmd.name,
+		return verb_usage_error(cmd.name,
 		                   "a step takes --kernel (--modules, --append) only: the "
 		                   "job and the options are those of --init");
 	if ((rc = bisect_options_check(cmd.name, &a->c)))
 		return rc;
 	if (a->init && !strcmp(a->k[GOOD].name, a->k[BAD].name))
-		return usage_error(cmd.name,
+		return verb_usage_error(cmd.name,
 		                   "--good and --bad are both called '%s': name them "
 		                   "(--good OLD=PATH --bad NEW=PATH)",
 		                   a->k[GOOD].name);
@@ -253,13 +253,13 @@ static int check_kernel(const struct bb_bisect_cand *k, char *err, size_t errlen
 	                  : !S_ISREG(st.st_mode) ? "not a file"
 	                                         : NULL;
 	if (why)
-		return errbuf_fail(err, errlen, -EINVAL, "kernel %s: %s", k->vmlinuz, why);
+		return bb_errbuf_fail(err, errlen, -EINVAL, "kernel %s: %s", k->vmlinuz, why);
 	why = !k->modules             ? NULL
 	      : stat(k->modules, &st) ? strerror(errno)
 	      : !S_ISDIR(st.st_mode)  ? "not a folder"
 	                              : NULL;
 	if (why)
-		return errbuf_fail(err, errlen, -EINVAL, "modules %s: %s", k->modules, why);
+		return bb_errbuf_fail(err, errlen, -EINVAL, "modules %s: %s", k->modules, why);
 	return 0;
 }
 
@@ -348,7 +348,7 @@ static int init_main(struct args *a, struct bb_bisect_boots_opts *bo, struct ver
 	for (int i = GOOD; a->tree && i <= BAD; i++)
 		if ((r = build_commit(a->tree, a->commit[i], a->config, a->job, &a->c.sets,
 		                      &a->built[i], &a->k[i])))
-			return r > 0 ? EXIT_CHANGED : exit_status(r);
+			return r > 0 ? EXIT_CHANGED : verb_exit_status(r);
 	if (a->tree && !strcmp(a->k[GOOD].name, a->k[BAD].name)) {
 		fprintf(stderr, "benchboot bisect-step: fatal: --good %s and --bad %s are one commit\n",
 		        a->commit[0], a->commit[1]);
@@ -360,23 +360,23 @@ static int init_main(struct args *a, struct bb_bisect_boots_opts *bo, struct ver
 			        i == GOOD ? "good" : "bad", err);
 			return EXIT_USAGE;
 		}
-	if (fileio_mkdirs(a->state)) {
+	if (bb_fileio_mkdirs(a->state)) {
 		fprintf(stderr, "benchboot bisect-step: fatal: unable to create %s: %s\n", a->state,
 		        strerror(errno));
-		return exit_status(-errno);
+		return verb_exit_status(-errno);
 	}
 	snprintf(dir, sizeof(dir), "%s/ends", a->state);
 	bo->outdir = dir;
 	bo->cands = a->k;
 	bo->ncand = 2;
-	job_file_warnings(cmd.name, a->job, &a->c.sets);
+	bb_job_file_warnings(cmd.name, a->job, &a->c.sets);
 	r = compare(&a->c.d, bo, BB_RULE_ENDS, 0, &st, statname, sizeof(statname), err,
 	            sizeof(err));
 	verb_term_clear(t);
 	if (r) {
 		fprintf(stderr, "benchboot bisect-step: %s: %s\n",
 		        r == -EINTR ? "stopped" : "fatal", err);
-		return r == -EINTR ? EXIT_CHANGED : exit_status(r);
+		return r == -EINTR ? EXIT_CHANGED : verb_exit_status(r);
 	}
 	st.lo = 0;
 	st.hi = 1;
@@ -425,7 +425,7 @@ static int init_main(struct args *a, struct bb_bisect_boots_opts *bo, struct ver
 	bb_step_state_free(&s);
 	if (r) {
 		fprintf(stderr, "benchboot bisect-step: fatal: %s\n", err);
-		return exit_status(r);
+		return verb_exit_status(r);
 	}
 	printf("D = %+.2f%% of %s recorded in %s/state.json; now: git bisect run benchboot "
 	       "bisect-step --state %s %s\n",

@@ -7,7 +7,7 @@
  *                        [--early-cpio FILE] [--rootfs DIR]
  *
  * Build a reproducible boot image OUTDIR/NAME/{vmlinuz, initrd.img, manifest, cmdline} from
- * explicit inputs. The work is done by image_build (lib/host/image/image.c); this file only parses.
+ * explicit inputs. The work is done by bb_image_build (lib/host/image/image.c); this file only parses.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -136,21 +136,21 @@ static int build_media(const struct image_result *res, const char *name,
 	char sysroot[4096], err[4096] = "";
 	struct bootmedia_spec m = {.dir = res->dir, .name = name, .id = res->id,
 				   .sysroot = spec->sysroot, .what = media};
-	int rc = spec->have_mtime ? (m.mtime = spec->mtime, 0) : image_epoch(&m.mtime, err, sizeof(err));
+	int rc = spec->have_mtime ? (m.mtime = spec->mtime, 0) : bb_image_epoch(&m.mtime, err, sizeof(err));
 	if (rc) {
 		fprintf(stderr, "benchboot build: %s\n", err);
-		return exit_status(rc);
+		return verb_exit_status(rc);
 	}
-	if (!m.sysroot && (rc = image_default_sysroot(sysroot, sizeof(sysroot), err, sizeof(err)))) {
+	if (!m.sysroot && (rc = bb_image_default_sysroot(sysroot, sizeof(sysroot), err, sizeof(err)))) {
 		fprintf(stderr, "benchboot build: fatal: unable to find the sysroot: %s\n", err);
-		return exit_status(rc);
+		return verb_exit_status(rc);
 	}
 	m.sysroot = m.sysroot ? m.sysroot : sysroot;
-	rc = bootmedia_make(&m, err, sizeof(err));
+	rc = bb_bootmedia_make(&m, err, sizeof(err));
 	if (rc) {
 		fprintf(stderr, "benchboot build: fatal: unable to make the boot media of %s: %s\n",
 			name, err);
-		return exit_status(rc);
+		return verb_exit_status(rc);
 	}
 	if (media & (BOOTMEDIA_UKI | BOOTMEDIA_DISK))
 		printf("%s/benchboot.efi: UEFI unified kernel image\n", res->dir);
@@ -169,7 +169,7 @@ static int build_job(const char *job, const struct bb_strv *sets, const struct i
 	size_t n;
 	char err[4096] = "";
 	/* the job's warnings (keys LKP would drop, stressors this stress-ng lacks) first */
-	job_file_warnings("build", job, sets);
+	bb_job_file_warnings("build", job, sets);
 	int rc = bb_jobimage_build(job, sets, base, &res, &n, err, sizeof(err));
 	for (size_t i = 0; i < n; i++)
 		printf("%s: image id %s, %zu bytes, %zu entries, %zu modules\n", res[i].dir,
@@ -177,7 +177,7 @@ static int build_job(const char *job, const struct bb_strv *sets, const struct i
 	if (rc) {
 		fprintf(stderr, "benchboot build: %s%s\n",
 			rc == -EINVAL ? "" : "fatal: unable to build the images of a job: ", err);
-		rc = exit_status(rc);
+		rc = verb_exit_status(rc);
 	}
 	for (size_t i = 0; !rc && media && i < n; i++) {
 		const char *slash = strrchr(res[i].dir, '/');
@@ -191,11 +191,11 @@ static int build_job(const char *job, const struct bb_strv *sets, const struct i
 			 res[0].dir);
 		for (size_t i = 0; dirs && i < n; i++)
 			dirs[i] = res[i].dir;
-		rc = dirs ? bootmedia_pxe_groups(dirs, n, out, strrchr(out, '/') + 1, err, sizeof(err))
-			  : errbuf_fail(err, sizeof(err), -ENOMEM, "out of memory");
+		rc = dirs ? bb_bootmedia_pxe_groups(dirs, n, out, strrchr(out, '/') + 1, err, sizeof(err))
+			  : bb_errbuf_fail(err, sizeof(err), -ENOMEM, "out of memory");
 		if (rc) {
 			fprintf(stderr, "benchboot build: fatal: unable to write %s: %s\n", out, err);
-			rc = exit_status(rc);
+			rc = verb_exit_status(rc);
 		} else
 			printf("%s/: network boot tree of all %zu boot groups (boot.ipxe menu)\n", out, n);
 		free(dirs);
@@ -228,7 +228,7 @@ static int take_option(struct build_args *a, int opt)
 	case OPT_FILE:
 		a->files[spec->nfiles] = split_pair(optarg);
 		if (!a->files[spec->nfiles].dest || !*a->files[spec->nfiles].dest)
-			return usage_error(cmd.name, "--file %s: expected SRC:DEST", optarg);
+			return verb_usage_error(cmd.name, "--file %s: expected SRC:DEST", optarg);
 		spec->nfiles++;
 		break;
 	case OPT_INIT: spec->init = optarg; break;
@@ -237,14 +237,14 @@ static int take_option(struct build_args *a, int opt)
 	case OPT_BUSYBOX: spec->busybox = 1; break;
 	case OPT_CMDLINE: spec->cmdline = optarg; break;
 	case OPT_COMPRESS:
-		if (compress_parse(optarg, &spec->compress))
-			return usage_error(cmd.name, "--compress %s: expected gzip, zstd or none", optarg);
+		if (bb_compress_parse(optarg, &spec->compress))
+			return verb_usage_error(cmd.name, "--compress %s: expected gzip, zstd or none", optarg);
 		break;
 	case OPT_LEVEL: {
 		char *end;
 		long v = strtol(optarg, &end, 10);
 		if (*end || v < 1 || v > 22)
-			return usage_error(cmd.name, "--level %s: expected a number 1..22", optarg);
+			return verb_usage_error(cmd.name, "--level %s: expected a number 1..22", optarg);
 		spec->level = (int)v;
 		break;
 	}
@@ -287,15 +287,15 @@ static int build_one(const struct build_args *a)
 {
 	struct image_result res;
 	char err[4096] = "";
-	int rc = image_build(&a->spec, &res, err, sizeof(err));
+	int rc = bb_image_build(&a->spec, &res, err, sizeof(err));
 	if (rc) {
 		fprintf(stderr, "benchboot build: fatal: unable to build image %s: %s\n", a->spec.name,
 			err);
-		return exit_status(rc);
+		return verb_exit_status(rc);
 	}
 	printf("%s: image id %s\n", res.dir, res.id);
 	printf("%s/initrd.img: %zu bytes (%s, cpio %zu bytes), %zu entries, %zu modules\n",
-	       res.dir, res.initrd_size, compress_name(a->spec.compress), res.cpio_size,
+	       res.dir, res.initrd_size, bb_compress_name(a->spec.compress), res.cpio_size,
 	       res.nentries, res.nmodules);
 	return a->media ? build_media(&res, a->spec.name, &a->spec, a->media) : EXIT_OK;
 }
@@ -325,13 +325,13 @@ static int build_main(int argc, char **argv)
 	if (optind + 1 == argc && bb_jobimage_is_job(argv[optind]))
 		rc = build_job(argv[optind], &a.sets, &a.spec, a.media);
 	else if (a.sets.n)
-		rc = usage_error(cmd.name, "--set %s: overrides a job's key; give a JOB.yaml",
+		rc = verb_usage_error(cmd.name, "--set %s: overrides a job's key; give a JOB.yaml",
 				 a.sets.v[0]);
 	else if (optind < argc)
-		rc = usage_error(cmd.name, "unexpected argument '%s' (inputs are given with options)",
+		rc = verb_usage_error(cmd.name, "unexpected argument '%s' (inputs are given with options)",
 				 argv[optind]);
 	else if (!a.spec.name)
-		rc = usage_error(cmd.name, "--name NAME is required");
+		rc = verb_usage_error(cmd.name, "--name NAME is required");
 	else
 		rc = build_one(&a);
 out:

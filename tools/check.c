@@ -203,7 +203,7 @@ static void print_cmdline(const struct bb_job *job)
 /* The job: its files, cluster, documents and notes. */
 static void print_job(const struct bb_job *job, const struct bb_matrix *m)
 {
-	job_print_warnings("check", job);
+	bb_job_print_warnings("check", job);
 	printf("job %s (%s): suite %s, %zu document%s\n", job->name, job->file, job->suite,
 	       job->nfiledocs, job->nfiledocs == 1 ? "" : "s");
 	for (size_t i = 1; i < job->files.n; i++)
@@ -221,7 +221,7 @@ static void print_job(const struct bb_job *job, const struct bb_matrix *m)
 	}
 	for (size_t i = 0; i < job->sets.n; i++)
 		printf("  overridden: --set %s (recorded: env.json job_overrides)\n", job->sets.v[i]);
-	job_print_notes(stdout, "", job);
+	bb_job_print_notes(stdout, "", job);
 	print_cmdline(job);
 }
 
@@ -380,9 +380,9 @@ static int print_plans(const struct bb_matrix *m, int verbose, const char *plans
 		if (plans) {
 			snprintf(p, sizeof p, "%s/plan.%zu", plans, b);
 			mkdir(plans, 0777);
-			rc = fileio_write_file(p, text, strlen(text));
+			rc = bb_fileio_write_file(p, text, strlen(text));
 			if (rc)
-				rc = errbuf_fail(err, errlen, rc, "unable to write %s: %s", p,
+				rc = bb_errbuf_fail(err, errlen, rc, "unable to write %s: %s", p,
 				                 strerror(-rc));
 		}
 		free(text);
@@ -406,7 +406,7 @@ static int print_kconfig(const char *path, const struct bb_strv *sets, const cha
 		fprintf(stderr, "benchboot check: warning: %s\n", warnings.v[i]);
 	free(text);
 	bb_strv_free(&warnings);
-	return exit_status(rc);
+	return verb_exit_status(rc);
 }
 
 static int check_main(int argc, char **argv)
@@ -440,14 +440,14 @@ static int check_main(int argc, char **argv)
 		}
 	}
 	if (optind + 1 != argc) {
-		rc = optind == argc ? usage_error(cmd.name, "which JOB.yaml?")
-		                    : usage_error(cmd.name, "unexpected argument '%s'",
+		rc = optind == argc ? verb_usage_error(cmd.name, "which JOB.yaml?")
+		                    : verb_usage_error(cmd.name, "unexpected argument '%s'",
 		                                  argv[optind + 1]);
 		goto out;
 	}
 	path = argv[optind];
 	if (tree && !kconfig) {
-		rc = usage_error(cmd.name, "--tree DIR goes with --kconfig");
+		rc = verb_usage_error(cmd.name, "--tree DIR goes with --kconfig");
 		goto out;
 	}
 	if (kconfig) {
@@ -459,13 +459,13 @@ static int check_main(int argc, char **argv)
 	struct bb_matrix m;
 	if ((rc = bb_job_parse_file_set(path, &sets, &job, err, sizeof err))) {
 		fprintf(stderr, "benchboot check: %s\n", err);
-		rc = exit_status(rc);
+		rc = verb_exit_status(rc);
 		goto out;
 	}
 	if ((rc = bb_matrix_expand(&job, &m, err, sizeof err))) {
 		fprintf(stderr, "benchboot check: %s\n", err);
 		bb_job_free(&job);
-		rc = exit_status(rc);
+		rc = verb_exit_status(rc);
 		goto out;
 	}
 	if (!(rc = bb_matrix_estimate(&m, &tmin, &tmax, err, sizeof err))) {
@@ -484,11 +484,11 @@ static int check_main(int argc, char **argv)
 		       ndropped, nruns_total, check_cpus, check_cpus == 1 ? "" : "s",
 		       ndropped == nruns_total ? ": benchboot run would boot nothing" : "");
 	if (rc)
-		fprintf(stderr, "benchboot check: %s%s: %s\n", exit_status(rc) == EXIT_USAGE ? "" : "fatal: ",
+		fprintf(stderr, "benchboot check: %s%s: %s\n", verb_exit_status(rc) == EXIT_USAGE ? "" : "fatal: ",
 		        path, err);
 	bb_matrix_free(&m);
 	bb_job_free(&job);
-	rc = exit_status(rc);
+	rc = verb_exit_status(rc);
 	if (rc == EXIT_OK && ndropped)
 		rc = EXIT_CHANGED;
 out:

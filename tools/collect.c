@@ -123,28 +123,28 @@ static int collect_lava(const char *url, char **ids, int nids, const char *token
 	int rc = EXIT_OK, r;
 	for (int i = 0; i < nids; i++)
 		if (job_id(ids[i]) < 0)
-			return usage_error(cmd.name, "'%s' is not a LAVA job id", ids[i]);
+			return verb_usage_error(cmd.name, "'%s' is not a LAVA job id", ids[i]);
 	/* no token at all is fine: public jobs are read anonymously */
 	if ((token_file || getenv(LAVA_TOKEN_ENV)) &&
-	    (r = lava_api_token(token_file, token, sizeof(token), err, sizeof(err)))) {
+	    (r = bb_lava_api_token(token_file, token, sizeof(token), err, sizeof(err)))) {
 		fprintf(stderr, "benchboot collect: %s\n", err);
-		return exit_status(r);
+		return verb_exit_status(r);
 	}
-	if ((r = lava_api_open(url, token, &api, err, sizeof(err)))) {
+	if ((r = bb_lava_api_open(url, token, &api, err, sizeof(err)))) {
 		fprintf(stderr, "benchboot collect: %s\n", err);
-		return exit_status(r);
+		return verb_exit_status(r);
 	}
 	unsigned ok = 0, bad = 0;
 	struct collect_lava_job *jobs = calloc((size_t)nids, sizeof(*jobs));
 	if (!jobs) {
-		lava_api_close(api);
+		bb_lava_api_close(api);
 		fprintf(stderr, "benchboot collect: fatal: out of memory\n");
 		return EXIT_SYSTEM;
 	}
 	for (int i = 0; i < nids; i++) {
 		struct collect_lava_job job;
 		long id = job_id(ids[i]);
-		r = collect_lava_job(api, url, id, o, &st, &job, err, sizeof(err));
+		r = bb_collect_lava_job(api, url, id, o, &st, &job, err, sizeof(err));
 		jobs[i] = job;
 		if (r == -ECONNREFUSED) {
 			fprintf(stderr, "benchboot collect: fatal: %s\n", err);
@@ -156,7 +156,7 @@ static int collect_lava(const char *url, char **ids, int nids, const char *token
 			bad++;
 			/* a job not finished, without results or not Complete: collect's own 1 */
 			if (r != -EAGAIN && r != -EMEDIUMTYPE && r != -EPROTO)
-				rc = exit_status(r);
+				rc = verb_exit_status(r);
 			else if (rc == EXIT_OK)
 				rc = EXIT_CHANGED;
 			continue;
@@ -170,14 +170,14 @@ static int collect_lava(const char *url, char **ids, int nids, const char *token
 			ok++;
 		}
 	}
-	lava_api_close(api);
+	bb_lava_api_close(api);
 	/* a two-host job: the client's boot folder links to its server host's, and its run.json
 	 * entry names it (server_host) */
-	if (collect_lava_link_groups(url, o->outdir, jobs, (size_t)nids, print_err, NULL) &&
+	if (bb_collect_lava_link_groups(url, o->outdir, jobs, (size_t)nids, print_err, NULL) &&
 	    rc == EXIT_OK)
 		rc = EXIT_CHANGED;
 	for (int i = 0; i < nids; i++)
-		collect_lava_job_free(&jobs[i]);
+		bb_collect_lava_job_free(&jobs[i]);
 	free(jobs);
 	printf("%d LAVA jobs: %u collected complete, %u not (see above); %u boots collected (%u "
 	       "incomplete), %u already there; %u files, %llu bytes; %u problems\n",
@@ -194,12 +194,12 @@ static int collect_one(const char *src, int console, const struct collect_opts *
 {
 	char part[4200];
 	unsigned partno = 0;
-	if (!console && !collect_find_gpt_results(src, part, sizeof(part), &partno) && partno) {
+	if (!console && !bb_collect_find_gpt_results(src, part, sizeof(part), &partno) && partno) {
 		printf("%s: GPT disk: collecting its results partition %u\n", src, partno);
 		src = part;
 	}
 	unsigned before = st->boots_collected;
-	int r = console ? collect_console(src, o, st) : collect_disk(src, o, st);
+	int r = console ? bb_collect_console(src, o, st) : bb_collect_disk(src, o, st);
 	if (r == -EMEDIUMTYPE) {
 		fprintf(stderr, "benchboot collect: fatal: unable to collect %s: %s\n", src,
 		        *st->why ? st->why
@@ -207,15 +207,15 @@ static int collect_one(const char *src, int console, const struct collect_opts *
 		                  : "not a benchboot results disk (no ext2/3/4 filesystem with the "
 		                    "benchboot marker and boots folder)");
 		st->why[0] = 0;
-		return exit_status(r);
+		return verb_exit_status(r);
 	}
 	if (r) {
 		fprintf(stderr, "benchboot collect: fatal: unable to collect %s into %s: %s\n", src,
-		        o->outdir, resdisk_strerror(r));
+		        o->outdir, bb_resdisk_strerror(r));
 		if (st->boots_collected > before)
 			fprintf(stderr, "benchboot collect: %u boots were collected before that\n",
 			        st->boots_collected - before);
-		return exit_status(r);
+		return verb_exit_status(r);
 	}
 	return EXIT_OK;
 }
@@ -228,7 +228,7 @@ static int monitor_stats(char **dirs, int n)
 		char err[4400];
 		if (n > 1)
 			printf("%s%s:\n", i ? "\n" : "", dirs[i]);
-		int r = collect_monitor_stats(dirs[i], stdout, err, sizeof err);
+		int r = bb_collect_monitor_stats(dirs[i], stdout, err, sizeof err);
 		if (r) {
 			fprintf(stderr, "benchboot collect: %s\n", err);
 			rc = EXIT_CHANGED;
@@ -253,24 +253,24 @@ static int collect_main(int argc, char **argv)
 		case OPT_MONITOR_STATS: mstats = 1; break;
 		case OPT_MAX_FILE_SIZE:
 			if (bb_size_parse(optarg, &max) || !max)
-				return usage_error(cmd.name, "bad size '%s'", optarg);
+				return verb_usage_error(cmd.name, "bad size '%s'", optarg);
 			break;
 		}
 	}
 	char **srcs = argv + optind;
 	int nsrcs = argc - optind;
 	if (mstats && (console || lava || out || !nsrcs))
-		return usage_error(cmd.name, "--monitor-stats takes iteration folders, alone");
+		return verb_usage_error(cmd.name, "--monitor-stats takes iteration folders, alone");
 	if (mstats)
 		return monitor_stats(srcs, nsrcs);
 	if (console && lava)
-		return usage_error(cmd.name, "--console and --lava: choose one");
+		return verb_usage_error(cmd.name, "--console and --lava: choose one");
 	if (console && nsrcs)
-		return usage_error(cmd.name, "unexpected argument '%s'", srcs[0]);
+		return verb_usage_error(cmd.name, "unexpected argument '%s'", srcs[0]);
 	if (lava && (!nsrcs || !out))
-		return usage_error(cmd.name, "--lava URL needs job ids and -o DIR");
+		return verb_usage_error(cmd.name, "--lava URL needs job ids and -o DIR");
 	if (token_file && !lava)
-		return usage_error(cmd.name, "--token-file goes with --lava");
+		return verb_usage_error(cmd.name, "--token-file goes with --lava");
 	struct collect_opts o = {.outdir = out, .max_file_size = max, .msg = print_msg};
 	if (lava)
 		return collect_lava(lava, srcs, nsrcs, token_file, &o);
@@ -279,7 +279,7 @@ static int collect_main(int argc, char **argv)
 		nsrcs = 1;
 	}
 	if (!nsrcs || !out)
-		return usage_error(cmd.name, "%s", !out ? "where to? -o DIR" : "which DISK?");
+		return verb_usage_error(cmd.name, "%s", !out ? "where to? -o DIR" : "which DISK?");
 	/* the server host's boots where `benchboot run` puts them */
 	o.file_server_boots = 1;
 	struct collect_stats st = {0};
@@ -295,7 +295,7 @@ static int collect_main(int argc, char **argv)
 		(void)rmdir(out);
 	if (rc != EXIT_OK && nsrcs == 1)
 		return rc;
-	if (st.boots_collected && collect_link_pairs(&o, &st))
+	if (st.boots_collected && bb_collect_link_pairs(&o, &st))
 		fprintf(stderr, "benchboot collect: unable to read %s to link two-host boots\n",
 		        out);
 	printf("%u boots collected (%u incomplete), %u already there; %u files, %llu bytes; "

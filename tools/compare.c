@@ -123,34 +123,34 @@ static int parse_args(int argc, char **argv, struct args *a)
 		case OPT_BY: a->by = optarg; break;
 		case OPT_AXIS:
 			if (a->naxis == MAX_AXIS)
-				return usage_error(cmd.name, "too many --axis (at most 16)");
+				return verb_usage_error(cmd.name, "too many --axis (at most 16)");
 			a->axis[a->naxis++] = optarg;
 			break;
 		case OPT_A:
 		case OPT_B:
 			if ((r = add_cond(opt == OPT_A ? &a->ca : &a->cb, optarg)) == -EINVAL)
-				return usage_error(cmd.name, "%s: KEY=VALUE expected", optarg);
+				return verb_usage_error(cmd.name, "%s: KEY=VALUE expected", optarg);
 			if (r)
-				return exit_status(r);
+				return verb_exit_status(r);
 			break;
 		}
 	}
 	for (; optind < argc; optind++) {
 		if (a->npaths == 2)
-			return usage_error(cmd.name, "unexpected argument '%s'", argv[optind]);
+			return verb_usage_error(cmd.name, "unexpected argument '%s'", argv[optind]);
 		a->paths[a->npaths++] = argv[optind];
 	}
 	if (a->npaths == 0)
-		return usage_error(cmd.name, "which results? A and B, or DIR with --by or --a/--b");
+		return verb_usage_error(cmd.name, "which results? A and B, or DIR with --by or --a/--b");
 	if (a->npaths == 2 && a->by)
-		return usage_error(cmd.name, "--by splits one folder; with two folders use --axis");
+		return verb_usage_error(cmd.name, "--by splits one folder; with two folders use --axis");
 	if (a->npaths == 1 && !a->by && !(a->ca.n && a->cb.n))
-		return usage_error(cmd.name,
+		return verb_usage_error(cmd.name,
 		                   "with one folder (%s), say how to split it: --by KEY, or --a "
 		                   "KEY=VALUE --b KEY=VALUE",
 		                   a->paths[0]);
 	if (a->npaths == 1 && a->by && (a->ca.n || a->cb.n))
-		return usage_error(cmd.name, "--by and --a/--b: choose one");
+		return verb_usage_error(cmd.name, "--by and --a/--b: choose one");
 	return 0;
 }
 
@@ -165,7 +165,7 @@ static int report(const struct bb_comparison *cmp, const struct args *a)
 		int e = errno ? errno : EIO;
 		fprintf(stderr, "benchboot compare: fatal: unable to write output: %s\n",
 		        strerror(e));
-		return exit_status(-e);
+		return verb_exit_status(-e);
 	}
 	if (a->svg) {
 		FILE *f = fopen(a->svg, "w");
@@ -174,8 +174,8 @@ static int report(const struct bb_comparison *cmp, const struct args *a)
 			w = -errno;
 		if (w) {
 			fprintf(stderr, "benchboot compare: %sunable to write %s: %s\n",
-			        exit_status(w) == EXIT_SYSTEM ? "fatal: " : "", a->svg, strerror(-w));
-			return exit_status(w);
+			        verb_exit_status(w) == EXIT_SYSTEM ? "fatal: " : "", a->svg, strerror(-w));
+			return verb_exit_status(w);
 		}
 	}
 	if (cmp->nmissing) {
@@ -204,7 +204,7 @@ static int compare_main(int argc, char **argv)
 	for (; nres < a.npaths; nres++)
 		if ((r = bb_results_load(a.paths[nres], &res[nres], err, sizeof(err)))) {
 			fprintf(stderr, "benchboot compare: %sunable to read results: %s\n",
-			        exit_status(r) == EXIT_SYSTEM ? "fatal: " : "", err);
+			        verb_exit_status(r) == EXIT_SYSTEM ? "fatal: " : "", err);
 			goto out_fail;
 		}
 	if ((a.by && (r = bb_split_by(&res[0], a.by, &a.ca, &a.cb, &missing, err, sizeof(err)))) ||
@@ -232,7 +232,7 @@ static int compare_main(int argc, char **argv)
 	rc = report(&cmp, &a);
 	goto out;
 out_fail:
-	rc = exit_status(r);
+	rc = verb_exit_status(r);
 out:
 	if (have_cmp)
 		bb_comparison_free(&cmp);

@@ -100,22 +100,22 @@ static int kernel_main(int argc, char **argv)
 	if (optind < argc)
 		o.tree = argv[optind++];
 	if (optind < argc) {
-		rc = usage_error(cmd.name, "unexpected argument '%s'", argv[optind]);
+		rc = verb_usage_error(cmd.name, "unexpected argument '%s'", argv[optind]);
 		goto out;
 	}
 	if (!o.tree) {
-		rc = usage_error(cmd.name, "which kernel tree? benchboot kernel DIR");
+		rc = verb_usage_error(cmd.name, "which kernel tree? benchboot kernel DIR");
 		goto out;
 	}
 	if (sets.n && !job) {
-		rc = usage_error(cmd.name, "--set changes a job: give --job JOB");
+		rc = verb_usage_error(cmd.name, "--set changes a job: give --job JOB");
 		goto out;
 	}
 	int r0 = bb_kconfig_job_fragment(job, sets.n ? &sets : NULL, o.tree, &fragment, &warnings,
 	                                 err, sizeof(err));
 	if (r0) {
 		fprintf(stderr, "benchboot kernel: fatal: %s\n", err);
-		rc = exit_status(r0);
+		rc = verb_exit_status(r0);
 		goto out;
 	}
 	for (size_t i = 0; i < warnings.n; i++)
@@ -132,7 +132,7 @@ static int kernel_main(int argc, char **argv)
 		rc = EXIT_CHANGED;
 	} else if (r0) {
 		fprintf(stderr, "benchboot kernel: fatal: %s\n", err);
-		rc = exit_status(r0);
+		rc = verb_exit_status(r0);
 	} else {
 		if (!r.cached)
 			fprintf(stderr, "benchboot kernel: built %s (%s) in %.0f s: %s\n", r.name,

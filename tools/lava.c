@@ -137,7 +137,7 @@ static int written(const struct lava_written *w, void *ctx)
 	x->kernel = dup_or_null(w->boot->kernel);
 	x->group = w->boot->group;
 	x->ngroups = w->boot->ngroups;
-	/* the job timeout lava_job writes */
+	/* the job timeout bb_lava_job writes */
 	x->minutes = (w->boot->test_minutes ? w->boot->test_minutes : 10) + 20;
 	if (!x->text || !x->image || (w->boot->kernel && !x->kernel)) {
 		free(x->text);
@@ -170,18 +170,18 @@ static int connect_server(const char *url, const char *token, struct lava_api **
 {
 	char err[2048], version[64];
 	int r;
-	if ((r = lava_api_open(url, token, api, err, sizeof(err)))) {
+	if ((r = bb_lava_api_open(url, token, api, err, sizeof(err)))) {
 		fprintf(stderr, "benchboot lava: %s\n", err);
-		return exit_status(r);
+		return verb_exit_status(r);
 	}
-	if ((r = lava_api_version(*api, version, sizeof(version), err, sizeof(err)))) {
+	if ((r = bb_lava_api_version(*api, version, sizeof(version), err, sizeof(err)))) {
 		fprintf(stderr, "benchboot lava: %s%s\n",
 		        r == -EACCES ? "the LAVA server refuses the token: "
 		                     : "fatal: the LAVA server does not answer: ",
 		        err);
-		lava_api_close(*api);
+		bb_lava_api_close(*api);
 		*api = NULL;
-		return exit_status(r);
+		return verb_exit_status(r);
 	}
 	printf("LAVA server %s, version %s\n", url, version);
 	return EXIT_OK;
@@ -229,11 +229,11 @@ static int submit_and_wait(struct lava_api *api, const char *url, const struct s
 			char what[600];
 			size_t first = nj;
 			describe(&j, repeat, what, sizeof(what));
-			if ((r = lava_watch_submit(api, subs->v[i].text, &j, &jobs, &cap, &nj, err,
+			if ((r = bb_lava_watch_submit(api, subs->v[i].text, &j, &jobs, &cap, &nj, err,
 			                           sizeof(err)))) {
 				/* a refused definition is reported; the others still go */
 				fprintf(stderr, "benchboot lava: %s: not submitted: %s\n", what, err);
-				rc = exit_status(r);
+				rc = verb_exit_status(r);
 				if (r == -ECONNREFUSED || r == -EACCES)
 					goto out; /* nothing else would get through */
 				continue;
@@ -264,9 +264,9 @@ static int submit_and_wait(struct lava_api *api, const char *url, const struct s
 	                             .on_retry = server_retry,
 	                             .on_waiting = still_waiting,
 	                             .ctx = &repeat};
-	if ((r = lava_watch(api, jobs, nj, poll, minutes, &ops, err, sizeof(err)))) {
+	if ((r = bb_lava_watch(api, jobs, nj, poll, minutes, &ops, err, sizeof(err)))) {
 		fprintf(stderr, "benchboot lava: fatal: %s\n", err);
-		rc = exit_status(r);
+		rc = verb_exit_status(r);
 		goto out;
 	}
 
@@ -327,21 +327,21 @@ static int take_option(struct lava_args *a, int opt)
 		else if (!strcmp(optarg, "both"))
 			a->o.flavours = 1u << LAVA_QEMU | 1u << LAVA_LAB;
 		else
-			return usage_error(cmd.name, "--flavour %s: expected qemu, lab or both", optarg);
+			return verb_usage_error(cmd.name, "--flavour %s: expected qemu, lab or both", optarg);
 		break;
 	case 'c':
 		if (number(optarg, 1, 1024, &a->o.cpus))
-			return usage_error(cmd.name, "--cpus %s: expected 1..1024", optarg);
+			return verb_usage_error(cmd.name, "--cpus %s: expected 1..1024", optarg);
 		break;
 	case 'm':
 		if (number(optarg, 64, 1u << 22, &a->o.memory_mb))
-			return usage_error(cmd.name, "--memory %s: expected megabytes, 64 or more", optarg);
+			return verb_usage_error(cmd.name, "--memory %s: expected megabytes, 64 or more", optarg);
 		break;
 	case 'k':
 		if (a->o.nkernels == MAX_KERNELS)
-			return usage_error(cmd.name, "--kernel %s: at most 16 kernels", optarg);
+			return verb_usage_error(cmd.name, "--kernel %s: at most 16 kernels", optarg);
 		if (!*optarg || strchr(optarg, '/') || strchr(optarg, '='))
-			return usage_error(cmd.name, "--kernel %s: a kernel's label (NAME, as given to "
+			return verb_usage_error(cmd.name, "--kernel %s: a kernel's label (NAME, as given to "
 			                   "benchboot run --kernel NAME=PATH)",
 			                   optarg);
 		a->kernels[a->o.nkernels++] = optarg;
@@ -351,16 +351,16 @@ static int take_option(struct lava_args *a, int opt)
 	case 'T': a->token_file = optarg; break;
 	case 'r':
 		if (number(optarg, 1, 1000, &a->repeat))
-			return usage_error(cmd.name, "--repeat %s: expected 1..1000", optarg);
+			return verb_usage_error(cmd.name, "--repeat %s: expected 1..1000", optarg);
 		break;
 	case 'W': a->wait = 0; break;
 	case 'p':
 		if (number(optarg, 1, 3600, &a->poll))
-			return usage_error(cmd.name, "--poll %s: expected seconds, 1..3600", optarg);
+			return verb_usage_error(cmd.name, "--poll %s: expected seconds, 1..3600", optarg);
 		break;
 	case 'w':
 		if (number(optarg, 1, 100000, &a->wait_minutes))
-			return usage_error(cmd.name, "--wait-minutes %s: expected minutes", optarg);
+			return verb_usage_error(cmd.name, "--wait-minutes %s: expected minutes", optarg);
 		break;
 	case VERB_HELP: return EXIT_OK;
 	case VERB_BAD: return EXIT_USAGE;
@@ -376,13 +376,13 @@ static int parse_args(int argc, char **argv, struct lava_args *a)
 		if ((rc = take_option(a, opt)) >= 0)
 			return rc;
 	if (optind + 1 != argc)
-		return usage_error(cmd.name, optind < argc ? "one job file, please" : "which job file?");
+		return verb_usage_error(cmd.name, optind < argc ? "one job file, please" : "which job file?");
 	if (!a->submit && (a->token_file || a->repeat != 1 || !a->wait || a->wait_minutes))
-		return usage_error(cmd.name, "--token-file, --repeat, --no-wait and --wait-minutes go "
+		return verb_usage_error(cmd.name, "--token-file, --repeat, --no-wait and --wait-minutes go "
 		                         "with --submit");
 	if (a->submit &&
 	    (!a->flavour_given || a->o.flavours == (1u << LAVA_QEMU | 1u << LAVA_LAB)))
-		return usage_error(cmd.name, "--submit needs the one flavour to submit: --flavour qemu "
+		return verb_usage_error(cmd.name, "--submit needs the one flavour to submit: --flavour qemu "
 		                         "(a QEMU device) or --flavour lab (a real machine)");
 	return -1;
 }
@@ -397,24 +397,24 @@ static int lava_main(int argc, char **argv)
 		return rc;
 	/* the token before anything is written: a missing one is a usage error */
 	if (a.submit &&
-	    (rc = lava_api_token(a.token_file, token, sizeof(token), err, sizeof(err)))) {
+	    (rc = bb_lava_api_token(a.token_file, token, sizeof(token), err, sizeof(err)))) {
 		fprintf(stderr, "benchboot lava: %s\n", err);
-		return exit_status(rc);
+		return verb_exit_status(rc);
 	}
 	struct subs subs = {0};
 	struct lava_api *api = NULL;
 	rc = a.submit ? connect_server(a.submit, token, &api) : EXIT_OK;
 	if (rc)
 		return rc;
-	rc = lava_write_jobs(argv[optind], &a.o, written, a.submit ? &subs : NULL, err, sizeof(err));
+	rc = bb_lava_write_jobs(argv[optind], &a.o, written, a.submit ? &subs : NULL, err, sizeof(err));
 	if (rc) {
 		fprintf(stderr, "benchboot lava: %s%s\n", rc == -EINVAL ? "" : "fatal: ",
 		        *err ? err : "out of memory");
-		rc = exit_status(rc);
+		rc = verb_exit_status(rc);
 	}
 	else if (a.submit)
 		rc = submit_and_wait(api, a.submit, &subs, a.repeat, a.wait, a.poll, a.wait_minutes);
-	lava_api_close(api);
+	bb_lava_api_close(api);
 	for (size_t i = 0; i < subs.n; i++) {
 		free(subs.v[i].text);
 		free(subs.v[i].image);

@@ -61,15 +61,15 @@ static int mkdisk_main(int argc, char **argv)
 		case OPT_FORCE: force = 1; break;
 		case OPT_SIZE:
 			if (bb_size_parse(optarg, &size) || size < (1ULL << 20) || size > (1ULL << 44))
-				return usage_error(cmd.name, "bad size '%s' (e.g. 64M, 2G; at least 1M)",
+				return verb_usage_error(cmd.name, "bad size '%s' (e.g. 64M, 2G; at least 1M)",
 				                   optarg);
 			size_given = 1;
 			break;
 		}
 	}
 	if (optind + 1 != argc)
-		return optind == argc ? usage_error(cmd.name, "which PATH?")
-		                      : usage_error(cmd.name, "unexpected argument '%s'",
+		return optind == argc ? verb_usage_error(cmd.name, "which PATH?")
+		                      : verb_usage_error(cmd.name, "unexpected argument '%s'",
 		                                    argv[optind + 1]);
 	path = argv[optind];
 
@@ -81,7 +81,7 @@ static int mkdisk_main(int argc, char **argv)
 		        r == -EEXIST     ? " (--force overwrites it)"
 		        : r == -ENOTEMPTY ? ": add --force if that is what you want"
 		                          : "");
-		return exit_status(r);
+		return verb_exit_status(r);
 	}
 	printf("%s: results disk %s\n", path, id);
 	return EXIT_OK;

@@ -170,7 +170,7 @@ static int take_monitors(struct bb_run_opts *o, const char *v)
 		snprintf(err, sizeof(err), "out of memory");
 	if (rc) {
 		bb_strv_free(&names);
-		return usage_error(cmd.name, "--monitors %s: %s", v, err);
+		return verb_usage_error(cmd.name, "--monitors %s: %s", v, err);
 	}
 	list[0] = 0;
 	for (size_t i = 0; i < names.n && off < sizeof(list); i++)
@@ -190,20 +190,20 @@ static int take_option(struct bb_run_opts *o, int opt, const char *v, int *last_
 	switch (opt) {
 	case OPT_KERNEL:
 		if (o->nkernels == BB_RUN_MAX_KERNELS)
-			return usage_error(cmd.name, "at most %d kernels", BB_RUN_MAX_KERNELS);
+			return verb_usage_error(cmd.name, "at most %d kernels", BB_RUN_MAX_KERNELS);
 		kernel_name(&o->kernels[o->nkernels++], v);
 		*last_server = 0;
 		return 0;
 	case OPT_MODULES:
 		if (!o->nkernels && !*last_server)
-			return usage_error(cmd.name, "--modules %s belongs after a --kernel", v);
+			return verb_usage_error(cmd.name, "--modules %s belongs after a --kernel", v);
 		*(*last_server ? &o->server_kernel.modules : &o->kernels[o->nkernels - 1].modules) = v;
 		return 0;
 	case OPT_SERVER_KERNEL: kernel_name(&o->server_kernel, v); *last_server = 1; return 0;
 	case OPT_SERVER_DISK: o->server_disk = v; return 0;
 	case OPT_ONLY:
 		if (strcmp(v, "server") && strcmp(v, "client"))
-			return usage_error(cmd.name, "--only %s: server or client", v);
+			return verb_usage_error(cmd.name, "--only %s: server or client", v);
 		o->only = v;
 		return 0;
 	case OPT_REPEAT: rc = number("--repeat", v, 1, 1000, "1 to 1000", NULL, &x); o->repeat = (int)x; break;
@@ -261,19 +261,19 @@ static int parse_args(int argc, char **argv, struct bb_run_opts *o)
 	if (optind < argc)
 		o->job = argv[optind++];
 	if (optind < argc)
-		return usage_error(cmd.name, "unexpected argument '%s'", argv[optind]);
+		return verb_usage_error(cmd.name, "unexpected argument '%s'", argv[optind]);
 	if (!!o->job + !!o->image + !!o->initrd != 1)
-		return usage_error(cmd.name, "what to boot? a JOB file, or --image DIR, or --initrd FILE");
+		return verb_usage_error(cmd.name, "what to boot? a JOB file, or --image DIR, or --initrd FILE");
 	if (sets.n && !o->job)
-		return usage_error(cmd.name, "--set %s: overrides a job's key; give a JOB file",
+		return verb_usage_error(cmd.name, "--set %s: overrides a job's key; give a JOB file",
 		                   sets.v[0]);
 	if (o->image && o->nkernels)
-		return usage_error(cmd.name, "--image %s has its kernel; --kernel does not go with it",
+		return verb_usage_error(cmd.name, "--image %s has its kernel; --kernel does not go with it",
 		                   o->image);
 	if (o->until > 0 && o->repeat)
-		return usage_error(cmd.name, "--until repeats until sure: --repeat does not go with it");
+		return verb_usage_error(cmd.name, "--until repeats until sure: --repeat does not go with it");
 	if (o->until <= 0 && (o->until_by || o->until_stat || o->max_boots || o->max_time))
-		return usage_error(cmd.name, "--by, --stat, --max-boots and --max-time go with --until");
+		return verb_usage_error(cmd.name, "--by, --stat, --max-boots and --max-time go with --until");
 	return 0;
 }
 
@@ -344,7 +344,7 @@ static int run_main(int argc, char **argv)
 	verb_catch_interrupt(&interrupted);
 
 	if (o.job)
-		job_file_warnings("run", o.job, o.sets);
+		bb_job_file_warnings("run", o.job, o.sets);
 	if (o.monitors)
 		fprintf(stderr, "benchboot run: --monitors: every boot runs %s%s instead of its "
 		        "plan's monitors\n", *o.monitors ? "the monitors " : "no monitors",
@@ -354,10 +354,10 @@ static int run_main(int argc, char **argv)
 	if (r) {
 		fflush(stdout);
 		fprintf(stderr, "benchboot run: fatal: %s\n", err);
-		rc = exit_status(r);
+		rc = verb_exit_status(r);
 	} else {
 		summary(&res);
-		rc = res.until_error                        ? exit_status(res.until_error)
+		rc = res.until_error                        ? verb_exit_status(res.until_error)
 		     : res.system_failure                   ? EXIT_SYSTEM
 		     : res.any_failed || res.interrupted ? EXIT_CHANGED
 		                                             : EXIT_OK;

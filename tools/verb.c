@@ -25,7 +25,7 @@ static const int bad_input[] = {
 	EBUSY,        /* a device in use (mounted, a swap, held by another device) */
 };
 
-int exit_status(int r)
+int verb_exit_status(int r)
 {
 	if (!r)
 		return EXIT_OK;
@@ -35,7 +35,7 @@ int exit_status(int r)
 	return EXIT_SYSTEM;
 }
 
-int usage_error(const char *verb, const char *fmt, ...)
+int verb_usage_error(const char *verb, const char *fmt, ...)
 {
 	va_list ap;
 	fprintf(stderr, "benchboot %s: ", verb);
@@ -60,10 +60,10 @@ int verb_getopt(const struct verb_cmd *c, int argc, char **argv)
 		return VERB_HELP;
 	}
 	if (opt == ':')
-		return usage_error(c->name, "option %s needs an argument", argv[optind - 1]),
+		return verb_usage_error(c->name, "option %s needs an argument", argv[optind - 1]),
 		       VERB_BAD;
 	if (opt == '?')
-		return usage_error(c->name, "unknown option %s", argv[optind - 1]), VERB_BAD;
+		return verb_usage_error(c->name, "unknown option %s", argv[optind - 1]), VERB_BAD;
 	return opt;
 }
 
@@ -71,7 +71,7 @@ int verb_add_set(const char *verb, struct bb_strv *sets, const char *arg)
 {
 	const char *eq = strchr(arg, '=');
 	if (!eq || eq == arg)
-		return usage_error(verb, "--set %s: expected KEY=VALUE (e.g. --set runtime=10s)", arg);
+		return verb_usage_error(verb, "--set %s: expected KEY=VALUE (e.g. --set runtime=10s)", arg);
 	if (bb_strv_add(sets, arg)) {
 		fprintf(stderr, "benchboot %s: fatal: out of memory\n", verb);
 		return EXIT_SYSTEM;
@@ -92,7 +92,7 @@ int verb_number(const char *verb, const char *opt, const char *v, double min, do
 	}
 	double x = strtod(num, &end);
 	if (end == num || *end || x < min || x > max)
-		return usage_error(verb, "%s %s: %s", opt, v, range);
+		return verb_usage_error(verb, "%s %s: %s", opt, v, range);
 	*out = x * unit;
 	return 0;
 }
@@ -157,7 +157,7 @@ int verb_accel(const char *verb, const char *v, enum bb_accel *out)
 			*out = (enum bb_accel)i;
 			return 0;
 		}
-	return usage_error(verb, "--accel %s: auto, kvm or tcg", v);
+	return verb_usage_error(verb, "--accel %s: auto, kvm or tcg", v);
 }
 
 void verb_job_outdir(const char *job, const char *suffix, char *out, size_t len)

@@ -27,10 +27,10 @@ enum {
  * EMEDIUMTYPE, EEXIST, ENOTEMPTY, EBUSY (the list in verb.c, docs/architecture.md); any other
  * -errno is a failure of the system, EXIT_SYSTEM. EXIT_CHANGED is the verb's own decision.
  */
-int exit_status(int r);
+int verb_exit_status(int r);
 
 /* "benchboot VERB: MESSAGE" and where the usage is explained, on stderr; EXIT_USAGE. */
-int usage_error(const char *verb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+int verb_usage_error(const char *verb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /*
  * A verb's command line: its usage text (printed by --help, also at the top of its file) and

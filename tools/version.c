@@ -18,7 +18,7 @@ static int version_main(int argc, char **argv)
 	while ((opt = verb_getopt(&cmd, argc, argv)) != -1)
 		return opt == VERB_HELP ? EXIT_OK : EXIT_USAGE;
 	if (optind < argc)
-		return usage_error(cmd.name, "unexpected argument '%s'", argv[optind]);
+		return verb_usage_error(cmd.name, "unexpected argument '%s'", argv[optind]);
 	printf("benchboot %s\n", BENCHBOOT_VERSION);
 	return EXIT_OK;
 }

@@ -4,7 +4,7 @@
 #include "grow.h"
 #include "host/bytebuf.h"
 
-int bytebuf_append(struct bytebuf *b, const void *data, size_t len)
+int bb_bytebuf_append(struct bytebuf *b, const void *data, size_t len)
 {
 	if (bb_grow(&b->p, &b->cap, b->len + len < 65536 ? 65536 : b->len + len, 1))
 		return -ENOMEM;
@@ -14,7 +14,7 @@ int bytebuf_append(struct bytebuf *b, const void *data, size_t len)
 	return 0;
 }
 
-void bytebuf_free(struct bytebuf *b)
+void bb_bytebuf_free(struct bytebuf *b)
 {
 	free(b->p);
 	memset(b, 0, sizeof(*b));

@@ -10,7 +10,7 @@ struct bytebuf {
 };
 
 /* Append len bytes: 0 or -ENOMEM (the buffer is then unchanged). */
-int bytebuf_append(struct bytebuf *b, const void *data, size_t len);
-void bytebuf_free(struct bytebuf *b);
+int bb_bytebuf_append(struct bytebuf *b, const void *data, size_t len);
+void bb_bytebuf_free(struct bytebuf *b);
 
 #endif

@@ -4,7 +4,7 @@
 
 #include "host/editdist.h"
 
-unsigned edit_distance(const char *a, const char *b)
+unsigned bb_edit_distance(const char *a, const char *b)
 {
 	size_t la = strlen(a), lb = strlen(b);
 	unsigned d[128][128];

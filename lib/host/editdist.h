@@ -4,6 +4,6 @@
 
 /* Edits (insert, delete, replace, swap two neighbours) from a to b, ASCII case ignored; 1000
  * for names of 128 characters or more. */
-unsigned edit_distance(const char *a, const char *b);
+unsigned bb_edit_distance(const char *a, const char *b);
 
 #endif

@@ -4,7 +4,7 @@
 
 #include "host/errbuf.h"
 
-int errbuf_fail(char *err, size_t errlen, int code, const char *fmt, ...)
+int bb_errbuf_fail(char *err, size_t errlen, int code, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);

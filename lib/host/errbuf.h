@@ -3,7 +3,7 @@
  * negative errno value and writes one line saying what went wrong into the caller's buffer
  * (char *err, size_t errlen). -EINVAL means the input was wrong (a job, an argument, a file the
  * user named); any other -errno is a failure of the system (I/O, memory, a tool that failed).
- * Library code never prints and never exits: tools/verb.h exit_status() turns the outcome
+ * Library code never prints and never exits: tools/verb.h verb_exit_status() turns the outcome
  * into the verb's exit code, in that one place.
  */
 #ifndef BENCHBOOT_ERRBUF_H
@@ -13,7 +13,7 @@
 
 /* Format the message into err (nothing if err is NULL or errlen is 0) and return code
  * (0 or -errno). */
-int errbuf_fail(char *err, size_t errlen, int code, const char *fmt, ...)
+int bb_errbuf_fail(char *err, size_t errlen, int code, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 
 #endif

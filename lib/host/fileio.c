@@ -11,7 +11,7 @@
 #include "host/fileio.h"
 #include "readall.h"
 
-int fileio_pwrite_all(int fd, const void *buf, size_t len, uint64_t off)
+int bb_fileio_pwrite_all(int fd, const void *buf, size_t len, uint64_t off)
 {
 	const uint8_t *p = buf;
 	while (len) {
@@ -27,7 +27,7 @@ int fileio_pwrite_all(int fd, const void *buf, size_t len, uint64_t off)
 	return 0;
 }
 
-int fileio_mkdirs(const char *path)
+int bb_fileio_mkdirs(const char *path)
 {
 	char p[PATH_MAX];
 	size_t len = strlen(path);
@@ -46,7 +46,7 @@ int fileio_mkdirs(const char *path)
 }
 
 /* Regular files only; read to EOF (bb_read_fd) rather than trusting st_size. */
-int fileio_read_all(const char *path, unsigned char **data, size_t *len)
+int bb_fileio_read_all(const char *path, unsigned char **data, size_t *len)
 {
 	struct stat st;
 	int fd = open(path, O_RDONLY | O_CLOEXEC), r;
@@ -64,7 +64,7 @@ int fileio_read_all(const char *path, unsigned char **data, size_t *len)
 	return r;
 }
 
-int fileio_read_line(const char *path, char *buf, size_t len)
+int bb_fileio_read_line(const char *path, char *buf, size_t len)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	ssize_t n;
@@ -79,7 +79,7 @@ int fileio_read_line(const char *path, char *buf, size_t len)
 	return r;
 }
 
-int fileio_write_file(const char *path, const void *data, size_t len)
+int bb_fileio_write_file(const char *path, const void *data, size_t len)
 {
 	char tmp[PATH_MAX];
 	const char *slash = strrchr(path, '/');
@@ -90,7 +90,7 @@ int fileio_write_file(const char *path, const void *data, size_t len)
 	int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
 	if (fd < 0)
 		return -errno;
-	int r = fileio_pwrite_all(fd, data, len, 0);
+	int r = bb_fileio_pwrite_all(fd, data, len, 0);
 	if (close(fd) && !r)
 		r = -errno;
 	if (!r && rename(tmp, path))
@@ -100,14 +100,14 @@ int fileio_write_file(const char *path, const void *data, size_t len)
 	return r;
 }
 
-int fileio_copy_file(const char *src, const char *dst)
+int bb_fileio_copy_file(const char *src, const char *dst)
 {
 	unsigned char *data;
 	size_t len;
-	int r = fileio_read_all(src, &data, &len);
+	int r = bb_fileio_read_all(src, &data, &len);
 	if (r)
 		return r;
-	r = fileio_write_file(dst, data, len);
+	r = bb_fileio_write_file(dst, data, len);
 	free(data);
 	return r;
 }

@@ -15,7 +15,7 @@
  * fields are little-endian. */
 static const int disk_order[16] = {3, 2, 1, 0, 5, 4, 7, 6, 8, 9, 10, 11, 12, 13, 14, 15};
 
-int gpt_guid_parse(const char *text, uint8_t guid[16])
+int bb_gpt_guid_parse(const char *text, uint8_t guid[16])
 {
 	int n = 0;
 	if (strlen(text) != 36)
@@ -35,7 +35,7 @@ int gpt_guid_parse(const char *text, uint8_t guid[16])
 	return 0;
 }
 
-void gpt_guid_format(const uint8_t guid[16], char text[37])
+void bb_gpt_guid_format(const uint8_t guid[16], char text[37])
 {
 	char *p = text;
 	for (int i = 0; i < 16; i++) {
@@ -46,15 +46,15 @@ void gpt_guid_format(const uint8_t guid[16], char text[37])
 	*p = 0;
 }
 
-void gpt_guid_derive(const char *seed, const char *what, uint8_t guid[16])
+void bb_gpt_guid_derive(const char *seed, const char *what, uint8_t guid[16])
 {
 	struct sha256 s;
 	unsigned char d[SHA256_DIGEST_LEN];
 	uint8_t text_order[16];
-	sha256_init(&s);
-	sha256_update(&s, seed, strlen(seed) + 1);
-	sha256_update(&s, what, strlen(what));
-	sha256_final(&s, d);
+	bb_sha256_init(&s);
+	bb_sha256_update(&s, seed, strlen(seed) + 1);
+	bb_sha256_update(&s, what, strlen(what));
+	bb_sha256_final(&s, d);
 	memcpy(text_order, d, 16);
 	text_order[6] = (uint8_t)((text_order[6] & 0x0f) | 0x80); /* version 8 */
 	text_order[8] = (uint8_t)((text_order[8] & 0x3f) | 0x80); /* variant 10 */
@@ -67,21 +67,21 @@ static void header(uint8_t *h, uint64_t my_lba, uint64_t alt_lba, uint64_t entri
 {
 	memset(h, 0, GPT_SECTOR);
 	memcpy(h, "EFI PART", 8);
-	le_put32(h + 8, 0x00010000);
-	le_put32(h + 12, 92);
-	le_put64(h + 24, my_lba);
-	le_put64(h + 32, alt_lba);
-	le_put64(h + 40, GPT_FIRST_USABLE);
-	le_put64(h + 48, GPT_LAST_USABLE(sectors));
+	bb_le_put32(h + 8, 0x00010000);
+	bb_le_put32(h + 12, 92);
+	bb_le_put64(h + 24, my_lba);
+	bb_le_put64(h + 32, alt_lba);
+	bb_le_put64(h + 40, GPT_FIRST_USABLE);
+	bb_le_put64(h + 48, GPT_LAST_USABLE(sectors));
 	memcpy(h + 56, disk_guid, 16);
-	le_put64(h + 72, entries_lba);
-	le_put32(h + 80, GPT_ENTRIES);
-	le_put32(h + 84, GPT_ENTRY_SIZE);
-	le_put32(h + 88, entries_crc);
-	le_put32(h + 16, (uint32_t)crc32(0, h, 92));
+	bb_le_put64(h + 72, entries_lba);
+	bb_le_put32(h + 80, GPT_ENTRIES);
+	bb_le_put32(h + 84, GPT_ENTRY_SIZE);
+	bb_le_put32(h + 88, entries_crc);
+	bb_le_put32(h + 16, (uint32_t)crc32(0, h, 92));
 }
 
-int gpt_write(int fd, uint64_t sectors, const uint8_t disk_guid[16],
+int bb_gpt_write(int fd, uint64_t sectors, const uint8_t disk_guid[16],
 	      const struct gpt_partition *parts, unsigned nparts)
 {
 	static uint8_t entries[GPT_ENTRIES * GPT_ENTRY_SIZE];
@@ -102,11 +102,11 @@ int gpt_write(int fd, uint64_t sectors, const uint8_t disk_guid[16],
 			return -EINVAL;
 		memcpy(e, p->type, 16);
 		memcpy(e + 16, p->guid, 16);
-		le_put64(e + 32, p->first_lba);
-		le_put64(e + 40, p->last_lba);
-		le_put64(e + 48, p->attributes);
+		bb_le_put64(e + 32, p->first_lba);
+		bb_le_put64(e + 40, p->last_lba);
+		bb_le_put64(e + 48, p->attributes);
 		for (size_t c = 0; p->name && p->name[c]; c++)
-			le_put16(e + 56 + 2 * c, (uint8_t)p->name[c]);
+			bb_le_put16(e + 56 + 2 * c, (uint8_t)p->name[c]);
 	}
 	uint32_t entries_crc = (uint32_t)crc32(0, entries, sizeof(entries));
 
@@ -116,25 +116,25 @@ int gpt_write(int fd, uint64_t sectors, const uint8_t disk_guid[16],
 	pe[1] = 0x00, pe[2] = 0x02, pe[3] = 0x00; /* CHS of LBA 1 */
 	pe[4] = 0xee;
 	pe[5] = 0xff, pe[6] = 0xff, pe[7] = 0xff;
-	le_put32(pe + 8, 1);
-	le_put32(pe + 12, sectors - 1 > 0xffffffffu ? 0xffffffffu : (uint32_t)(sectors - 1));
+	bb_le_put32(pe + 8, 1);
+	bb_le_put32(pe + 12, sectors - 1 > 0xffffffffu ? 0xffffffffu : (uint32_t)(sectors - 1));
 	mbr[510] = 0x55, mbr[511] = 0xaa;
-	if ((r = fileio_pwrite_all(fd, mbr, sizeof(mbr), 0)))
+	if ((r = bb_fileio_pwrite_all(fd, mbr, sizeof(mbr), 0)))
 		return r;
 
 	uint64_t backup_entries = sectors - 1 - sizeof(entries) / GPT_SECTOR;
 	header(h, 1, sectors - 1, 2, sectors, disk_guid, entries_crc);
-	if ((r = fileio_pwrite_all(fd, h, sizeof(h), GPT_SECTOR)) ||
-	    (r = fileio_pwrite_all(fd, entries, sizeof(entries), 2 * GPT_SECTOR)))
+	if ((r = bb_fileio_pwrite_all(fd, h, sizeof(h), GPT_SECTOR)) ||
+	    (r = bb_fileio_pwrite_all(fd, entries, sizeof(entries), 2 * GPT_SECTOR)))
 		return r;
 	header(h, sectors - 1, 1, backup_entries, sectors, disk_guid, entries_crc);
-	if ((r = fileio_pwrite_all(fd, entries, sizeof(entries), backup_entries * GPT_SECTOR)) ||
-	    (r = fileio_pwrite_all(fd, h, sizeof(h), (sectors - 1) * GPT_SECTOR)))
+	if ((r = bb_fileio_pwrite_all(fd, entries, sizeof(entries), backup_entries * GPT_SECTOR)) ||
+	    (r = bb_fileio_pwrite_all(fd, h, sizeof(h), (sectors - 1) * GPT_SECTOR)))
 		return r;
 	return 0;
 }
 
-int gpt_read(int fd, int (*fn)(void *ctx, unsigned partno, const struct gpt_partition *p),
+int bb_gpt_read(int fd, int (*fn)(void *ctx, unsigned partno, const struct gpt_partition *p),
 	     void *ctx)
 {
 	uint8_t hdr[GPT_SECTOR], ent[512];
@@ -144,8 +144,8 @@ int gpt_read(int fd, int (*fn)(void *ctx, unsigned partno, const struct gpt_part
 		return -errno;
 	if (n != (ssize_t)sizeof(hdr) || memcmp(hdr, "EFI PART", 8))
 		return 0;
-	uint64_t entries_lba = le_get64(hdr + 72);
-	uint32_t nentries = le_get32(hdr + 80), entsize = le_get32(hdr + 84);
+	uint64_t entries_lba = bb_le_get64(hdr + 72);
+	uint32_t nentries = bb_le_get32(hdr + 80), entsize = bb_le_get32(hdr + 84);
 	if (entsize < GPT_ENTRY_SIZE || entsize > sizeof(ent) || nentries > 1024)
 		return 0;
 	for (uint32_t i = 0; i < nentries; i++) {
@@ -154,9 +154,9 @@ int gpt_read(int fd, int (*fn)(void *ctx, unsigned partno, const struct gpt_part
 			return n < 0 ? -errno : 0;
 		if (!memcmp(ent, unused, 16))
 			continue;
-		struct gpt_partition p = {.first_lba = le_get64(ent + 32),
-					  .last_lba = le_get64(ent + 40),
-					  .attributes = le_get64(ent + 48)};
+		struct gpt_partition p = {.first_lba = bb_le_get64(ent + 32),
+					  .last_lba = bb_le_get64(ent + 40),
+					  .attributes = bb_le_get64(ent + 48)};
 		memcpy(p.type, ent, 16);
 		memcpy(p.guid, ent + 16, 16);
 		int r = fn(ctx, i + 1, &p);

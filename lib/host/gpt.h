@@ -4,7 +4,7 @@
  * backup entries and header in the last 33 sectors, both CRC32s (IEEE, zlib's crc32) set.
  *
  * GUIDs are written in the on-disk (mixed-endian) byte order. Deterministic images derive their
- * disk and partition GUIDs from a seed (gpt_guid_derive): sha256(seed NUL what), with the
+ * disk and partition GUIDs from a seed (bb_gpt_guid_derive): sha256(seed NUL what), with the
  * RFC 9562 version 8 ("custom") and variant bits set, so the same seed gives the same table.
  *
  * Functions return 0 or -errno (-EINVAL: partitions overlap, leave the usable area or are out
@@ -36,15 +36,15 @@ struct gpt_partition {
 };
 
 /* Text "XXXXXXXX-XXXX-XXXX-XXXX-XXXXXXXXXXXX" <-> on-disk bytes. Parse: 0 or -EINVAL. */
-int gpt_guid_parse(const char *text, uint8_t guid[16]);
-void gpt_guid_format(const uint8_t guid[16], char text[37]);
-void gpt_guid_derive(const char *seed, const char *what, uint8_t guid[16]);
+int bb_gpt_guid_parse(const char *text, uint8_t guid[16]);
+void bb_gpt_guid_format(const uint8_t guid[16], char text[37]);
+void bb_gpt_guid_derive(const char *seed, const char *what, uint8_t guid[16]);
 
 /*
  * Write the protective MBR, both headers and both entry arrays of a disk of `sectors` sectors
  * to fd (an image file or device of at least that size). Partitions in increasing LBA order.
  */
-int gpt_write(int fd, uint64_t sectors, const uint8_t disk_guid[16],
+int bb_gpt_write(int fd, uint64_t sectors, const uint8_t disk_guid[16],
 	      const struct gpt_partition *parts, unsigned nparts);
 
 /*
@@ -54,7 +54,7 @@ int gpt_write(int fd, uint64_t sectors, const uint8_t disk_guid[16],
  * there is no GPT (no "EFI PART" in LBA 1, or a table too odd to trust); -errno when fd cannot
  * be read. CRCs are not checked: a reader finding partitions must not refuse a damaged table.
  */
-int gpt_read(int fd, int (*fn)(void *ctx, unsigned partno, const struct gpt_partition *p),
+int bb_gpt_read(int fd, int (*fn)(void *ctx, unsigned partno, const struct gpt_partition *p),
 	     void *ctx);
 
 #endif

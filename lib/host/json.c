@@ -102,11 +102,11 @@ static struct jn *convert(const json_t *v, int depth, char *err, size_t errlen)
 out_nomem:
 	snprintf(err, errlen, "out of memory");
 out_free:
-	jn_free(n);
+	bb_jn_free(n);
 	return NULL;
 }
 
-struct jn *jn_parse(const char *text, size_t len, char *err, size_t errlen)
+struct jn *bb_jn_parse(const char *text, size_t len, char *err, size_t errlen)
 {
 	json_error_t je;
 	if (errlen)
@@ -122,11 +122,11 @@ struct jn *jn_parse(const char *text, size_t len, char *err, size_t errlen)
 	return n;
 }
 
-struct jn *jn_parse_file(const char *path, char *err, size_t errlen)
+struct jn *bb_jn_parse_file(const char *path, char *err, size_t errlen)
 {
 	unsigned char *buf;
 	size_t len;
-	int r = fileio_read_all(path, &buf, &len);
+	int r = bb_fileio_read_all(path, &buf, &len);
 	if (r) {
 		snprintf(err, errlen, "%s", strerror(-r));
 		errno = -r;
@@ -136,19 +136,19 @@ struct jn *jn_parse_file(const char *path, char *err, size_t errlen)
 	if (len > JN_MAX_FILE) {
 		snprintf(err, errlen, "larger than %u bytes", JN_MAX_FILE);
 		errno = EFBIG;
-	} else if (!(n = jn_parse((const char *)buf, len, err, errlen))) {
+	} else if (!(n = bb_jn_parse((const char *)buf, len, err, errlen))) {
 		errno = EINVAL;
 	}
 	free(buf);
 	return n;
 }
 
-void jn_free(struct jn *node)
+void bb_jn_free(struct jn *node)
 {
 	if (!node)
 		return;
 	for (size_t i = 0; i < node->n; i++) {
-		jn_free(node->items[i]);
+		bb_jn_free(node->items[i]);
 		if (node->keys)
 			free(node->keys[i]);
 	}
@@ -159,7 +159,7 @@ void jn_free(struct jn *node)
 	free(node);
 }
 
-const struct jn *jn_get(const struct jn *obj, const char *key)
+const struct jn *bb_jn_get(const struct jn *obj, const char *key)
 {
 	if (!obj || obj->type != JN_OBJ)
 		return NULL;
@@ -169,7 +169,7 @@ const struct jn *jn_get(const struct jn *obj, const char *key)
 	return NULL;
 }
 
-const char *jn_scalar_text(const struct jn *node, char *buf, size_t buflen)
+const char *bb_jn_scalar_text(const struct jn *node, char *buf, size_t buflen)
 {
 	if (!node)
 		return NULL;
@@ -191,7 +191,7 @@ const char *jn_scalar_text(const struct jn *node, char *buf, size_t buflen)
 
 /* ---- writer ---- */
 
-void jout_init(struct jout *w, FILE *f)
+void bb_jout_init(struct jout *w, FILE *f)
 {
 	memset(w, 0, sizeof(*w));
 	w->f = f;
@@ -241,19 +241,19 @@ static void jout_close(struct jout *w, char c)
 		fputc('\n', w->f);
 }
 
-void jout_obj_begin(struct jout *w)
+void bb_jout_obj_begin(struct jout *w)
 {
 	jout_open(w, '{');
 }
-void jout_obj_end(struct jout *w)
+void bb_jout_obj_end(struct jout *w)
 {
 	jout_close(w, '}');
 }
-void jout_arr_begin(struct jout *w)
+void bb_jout_arr_begin(struct jout *w)
 {
 	jout_open(w, '[');
 }
-void jout_arr_end(struct jout *w)
+void bb_jout_arr_end(struct jout *w)
 {
 	jout_close(w, ']');
 }
@@ -263,30 +263,30 @@ static void file_sink(void *ctx, const char *p, size_t n)
 	fwrite(p, 1, n, ctx);
 }
 
-void jout_quote(FILE *f, const char *s)
+void bb_jout_quote(FILE *f, const char *s)
 {
 	bb_jsonstr_write(s, file_sink, f);
 }
 
-void jout_key(struct jout *w, const char *key)
+void bb_jout_key(struct jout *w, const char *key)
 {
 	jout_pre(w);
-	jout_quote(w->f, key);
+	bb_jout_quote(w->f, key);
 	fputs(": ", w->f);
 	w->after_key = 1;
 }
 
-void jout_str(struct jout *w, const char *s)
+void bb_jout_str(struct jout *w, const char *s)
 {
 	jout_pre(w);
 	if (s)
-		jout_quote(w->f, s);
+		bb_jout_quote(w->f, s);
 	else
 		fputs("null", w->f);
 }
 
 /* The shortest of %.15g..%.17g that reads back as the same double. */
-void jout_num(struct jout *w, double v)
+void bb_jout_num(struct jout *w, double v)
 {
 	jout_pre(w);
 	if (!isfinite(v)) {
@@ -302,7 +302,7 @@ void jout_num(struct jout *w, double v)
 	fputs(buf, w->f);
 }
 
-void jout_int(struct jout *w, long long v)
+void bb_jout_int(struct jout *w, long long v)
 {
 	jout_pre(w);
 	fprintf(w->f, "%lld", v);
@@ -314,17 +314,17 @@ static void jout_bool(struct jout *w, int v)
 	fputs(v ? "true" : "false", w->f);
 }
 
-void jout_null(struct jout *w)
+void bb_jout_null(struct jout *w)
 {
 	jout_pre(w);
 	fputs("null", w->f);
 }
 
-void jout_node(struct jout *w, const struct jn *node)
+void bb_jout_node(struct jout *w, const struct jn *node)
 {
 	switch (node->type) {
 	case JN_NULL:
-		jout_null(w);
+		bb_jout_null(w);
 		break;
 	case JN_BOOL:
 		jout_bool(w, node->boolean);
@@ -334,53 +334,53 @@ void jout_node(struct jout *w, const struct jn *node)
 		fputs(node->raw, w->f);
 		break;
 	case JN_STR:
-		jout_str(w, node->str);
+		bb_jout_str(w, node->str);
 		break;
 	case JN_ARR:
 	case JN_OBJ:
 		if (node->type == JN_OBJ)
-			jout_obj_begin(w);
+			bb_jout_obj_begin(w);
 		else
-			jout_arr_begin(w);
+			bb_jout_arr_begin(w);
 		for (size_t i = 0; i < node->n; i++) {
 			if (node->type == JN_OBJ)
-				jout_key(w, node->keys[i]);
-			jout_node(w, node->items[i]);
+				bb_jout_key(w, node->keys[i]);
+			bb_jout_node(w, node->items[i]);
 		}
 		if (node->type == JN_OBJ)
-			jout_obj_end(w);
+			bb_jout_obj_end(w);
 		else
-			jout_arr_end(w);
+			bb_jout_arr_end(w);
 		break;
 	}
 }
 
-void jout_kv_str(struct jout *w, const char *key, const char *s)
+void bb_jout_kv_str(struct jout *w, const char *key, const char *s)
 {
-	jout_key(w, key);
-	jout_str(w, s);
+	bb_jout_key(w, key);
+	bb_jout_str(w, s);
 }
 
-void jout_kv_text(struct jout *w, const char *key, const char *s)
+void bb_jout_kv_text(struct jout *w, const char *key, const char *s)
 {
-	jout_kv_str(w, key, s && *s ? s : NULL);
+	bb_jout_kv_str(w, key, s && *s ? s : NULL);
 }
 
-void jout_kv_num(struct jout *w, const char *key, double v)
+void bb_jout_kv_num(struct jout *w, const char *key, double v)
 {
-	jout_key(w, key);
-	jout_num(w, v);
+	bb_jout_key(w, key);
+	bb_jout_num(w, v);
 }
 
-void jout_kv_int(struct jout *w, const char *key, long long v)
+void bb_jout_kv_int(struct jout *w, const char *key, long long v)
 {
-	jout_key(w, key);
-	jout_int(w, v);
+	bb_jout_key(w, key);
+	bb_jout_int(w, v);
 }
 
-void jout_kv_bool(struct jout *w, const char *key, int v)
+void bb_jout_kv_bool(struct jout *w, const char *key, int v)
 {
-	jout_key(w, key);
+	bb_jout_key(w, key);
 	jout_bool(w, v);
 }
 
@@ -388,7 +388,7 @@ int bb_kvs_flatten(struct bb_kvs *kvs, const char *prefix, const struct jn *node
 {
 	char buf[64];
 	if (node->type != JN_OBJ && node->type != JN_ARR)
-		return bb_kvs_set(kvs, prefix, jn_scalar_text(node, buf, sizeof(buf)));
+		return bb_kvs_set(kvs, prefix, bb_jn_scalar_text(node, buf, sizeof(buf)));
 	if (node->n == 0)
 		return bb_kvs_set(kvs, prefix, node->type == JN_OBJ ? "{}" : "[]");
 	for (size_t i = 0; i < node->n; i++) {

@@ -43,10 +43,10 @@ int bb_tool_run(const struct bb_tool *t, int *status, char *err, size_t errlen)
 {
 	int fds[2] = {-1, -1}, rc = 0;
 	if (t->out == BB_TOOL_CAPTURE && pipe2(fds, O_CLOEXEC) < 0)
-		return errbuf_fail(err, errlen, -errno, "pipe: %s", strerror(errno));
+		return bb_errbuf_fail(err, errlen, -errno, "pipe: %s", strerror(errno));
 	pid_t pid = fork();
 	if (pid < 0) {
-		rc = errbuf_fail(err, errlen, -errno, "unable to fork: %s", strerror(errno));
+		rc = bb_errbuf_fail(err, errlen, -errno, "unable to fork: %s", strerror(errno));
 		goto out_close;
 	}
 	if (pid == 0)
@@ -59,8 +59,8 @@ int bb_tool_run(const struct bb_tool *t, int *status, char *err, size_t errlen)
 		while ((n = read(fds[0], buf, sizeof(buf))) != 0) {
 			if (n < 0 && errno == EINTR)
 				continue;
-			if (n < 0 || bytebuf_append(t->captured, buf, (size_t)n)) {
-				rc = errbuf_fail(err, errlen, -EIO, "reading the output of %s failed",
+			if (n < 0 || bb_bytebuf_append(t->captured, buf, (size_t)n)) {
+				rc = bb_errbuf_fail(err, errlen, -EIO, "reading the output of %s failed",
 				                 t->argv[0]);
 				break;
 			}
@@ -83,12 +83,12 @@ int bb_tool_run(const struct bb_tool *t, int *status, char *err, size_t errlen)
 	}
 	while (waitpid(pid, status, 0) < 0)
 		if (errno != EINTR) {
-			rc = errbuf_fail(err, errlen, -errno, "waitpid: %s", strerror(errno));
+			rc = bb_errbuf_fail(err, errlen, -errno, "waitpid: %s", strerror(errno));
 			goto out_close;
 		}
 waited:
 	if (!rc && WIFEXITED(*status) && WEXITSTATUS(*status) == 127)
-		rc = errbuf_fail(err, errlen, -ENOEXEC, "unable to run %s: not found", t->argv[0]);
+		rc = bb_errbuf_fail(err, errlen, -ENOEXEC, "unable to run %s: not found", t->argv[0]);
 out_close:
 	if (fds[0] >= 0)
 		close(fds[0]);

@@ -7,7 +7,7 @@
 #include "host/strbuf.h"
 #include "grow.h"
 
-void strbuf_printf(struct strbuf *b, const char *fmt, ...)
+void bb_strbuf_printf(struct strbuf *b, const char *fmt, ...)
 {
 	va_list ap;
 	if (b->oom)
@@ -31,7 +31,7 @@ void strbuf_printf(struct strbuf *b, const char *fmt, ...)
 	}
 }
 
-int strfmt(char *out, size_t outlen, const char *fmt, ...)
+int bb_strfmt(char *out, size_t outlen, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);

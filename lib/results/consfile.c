@@ -70,7 +70,7 @@ static long b64_decode(const char *in, size_t len, unsigned char *out)
 	return (long)o;
 }
 
-void consfile_encode(const char *bootdir, const char *path, const void *data, size_t len,
+void bb_consfile_encode(const char *bootdir, const char *path, const void *data, size_t len,
                      void (*out)(const char *line, size_t len, void *ctx), void *ctx)
 {
 	char line[4400], hex[SHA256_HEX_LEN + 1];
@@ -78,7 +78,7 @@ void consfile_encode(const char *bootdir, const char *path, const void *data, si
 	size_t nlines = 0;
 	int n;
 
-	sha256_hex(data, len, hex);
+	bb_sha256_hex(data, len, hex);
 	n = snprintf(line, sizeof(line), BB_CON_FILE " boot=%s path=%s size=%zu sha256=%s\n",
 	             bootdir, path, len, hex);
 	out(line, (size_t)n, ctx);
@@ -114,12 +114,12 @@ struct consfile_parser {
 
 #define LINE_MAX_LEN 8192
 
-unsigned long consfile_line(const struct consfile_parser *p)
+unsigned long bb_consfile_line(const struct consfile_parser *p)
 {
 	return p->lineno + 1;
 }
 
-struct consfile_parser *consfile_parser_new(
+struct consfile_parser *bb_consfile_parser_new(
     int (*on_file)(const struct consfile_file *f, void *ctx),
     void (*on_error)(const char *bootdir, const char *path, const char *why, void *ctx), void *ctx)
 {
@@ -270,7 +270,7 @@ static int end_file(struct consfile_parser *p, const char *args)
 		drop_file(p, "size mismatch");
 		return 0;
 	}
-	sha256_hex(p->data, p->len, hex);
+	bb_sha256_hex(p->data, p->len, hex);
 	if (strcmp(hex, p->sha)) {
 		drop_file(p, "sha256 mismatch");
 		return 0;
@@ -306,7 +306,7 @@ static int handle_line(struct consfile_parser *p, char *line)
 	return 0;
 }
 
-int consfile_feed(struct consfile_parser *p, const char *buf, size_t len)
+int bb_consfile_feed(struct consfile_parser *p, const char *buf, size_t len)
 {
 	for (size_t i = 0; i < len; i++) {
 		char c = buf[i];
@@ -342,17 +342,17 @@ int consfile_feed(struct consfile_parser *p, const char *buf, size_t len)
 	return 0;
 }
 
-int consfile_finish(struct consfile_parser *p)
+int bb_consfile_finish(struct consfile_parser *p)
 {
 	int r = 0;
 	if (p->llen && !p->overlong) {
-		r = consfile_feed(p, "\n", 1);
+		r = bb_consfile_feed(p, "\n", 1);
 	}
 	drop_file(p, "truncated: the log ends inside the file");
 	return r;
 }
 
-void consfile_parser_free(struct consfile_parser *p)
+void bb_consfile_parser_free(struct consfile_parser *p)
 {
 	if (!p)
 		return;
@@ -361,7 +361,7 @@ void consfile_parser_free(struct consfile_parser *p)
 	free(p);
 }
 
-void consfile_counts(const struct consfile_parser *p, unsigned *ok, unsigned *bad)
+void bb_consfile_counts(const struct consfile_parser *p, unsigned *ok, unsigned *bad)
 {
 	*ok = p->ok;
 	*bad = p->bad;

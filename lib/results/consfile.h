@@ -24,7 +24,7 @@
 #define CONSFILE_MAX_SIZE (1ULL << 30)
 
 /* Encode one file; out receives each line (NUL-terminated, ending in "\n"). */
-void consfile_encode(const char *bootdir, const char *path, const void *data, size_t len,
+void bb_consfile_encode(const char *bootdir, const char *path, const void *data, size_t len,
                      void (*out)(const char *line, size_t len, void *ctx), void *ctx);
 
 struct consfile_file {
@@ -38,23 +38,23 @@ struct consfile_parser;
 
 /*
  * on_file gets every complete, verified file (return 0 to go on; nonzero stops parsing and is
- * returned by consfile_feed). on_error gets each file that could not be recovered
+ * returned by bb_consfile_feed). on_error gets each file that could not be recovered
  * (bootdir/path may be "?"), with the reason.
  */
-struct consfile_parser *consfile_parser_new(
+struct consfile_parser *bb_consfile_parser_new(
     int (*on_file)(const struct consfile_file *f, void *ctx),
     void (*on_error)(const char *bootdir, const char *path, const char *why, void *ctx), void *ctx);
 /* Feed bytes of the log, in any pieces. Returns 0, or what on_file returned. */
-int consfile_feed(struct consfile_parser *p, const char *buf, size_t len);
-/* End of the log: a file still open is reported as truncated. Returns like consfile_feed. */
-int consfile_finish(struct consfile_parser *p);
-void consfile_parser_free(struct consfile_parser *p);
+int bb_consfile_feed(struct consfile_parser *p, const char *buf, size_t len);
+/* End of the log: a file still open is reported as truncated. Returns like bb_consfile_feed. */
+int bb_consfile_finish(struct consfile_parser *p);
+void bb_consfile_parser_free(struct consfile_parser *p);
 
 /* The line of the log being read, 1-based (in on_error: the line where the loss was found;
  * after the end: the last line + 1). */
-unsigned long consfile_line(const struct consfile_parser *p);
+unsigned long bb_consfile_line(const struct consfile_parser *p);
 
 /* Files delivered and files lost so far. */
-void consfile_counts(const struct consfile_parser *p, unsigned *ok, unsigned *bad);
+void bb_consfile_counts(const struct consfile_parser *p, unsigned *ok, unsigned *bad);
 
 #endif

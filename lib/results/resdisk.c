@@ -38,7 +38,7 @@ struct resdisk {
 	unsigned backup_sb;
 	int marker_err;
 	char id[RESDISK_ID_LEN + 1];
-	struct pending *to_free; /* replaced versions, dropped at the next resdisk_flush */
+	struct pending *to_free; /* replaced versions, dropped at the next bb_resdisk_flush */
 	size_t nfree, cap_free;
 };
 
@@ -85,7 +85,7 @@ static int err_from_ext2(errcode_t e)
 	}
 }
 
-const char *resdisk_strerror(int err)
+const char *bb_resdisk_strerror(int err)
 {
 	static char buf[256];
 	static int table_added;
@@ -101,7 +101,7 @@ const char *resdisk_strerror(int err)
 }
 
 /* A quick look at the raw superblock, so disks that are not ours never reach libext2fs. */
-int resdisk_check_label(const char *path)
+int bb_resdisk_check_label(const char *path)
 {
 	unsigned char sb[1024];
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
@@ -229,10 +229,10 @@ static int open_fs_backup(const char *path, ext2_filsys *fs, unsigned *used)
 	return r;
 }
 
-int resdisk_probe(const char *path, char id[RESDISK_ID_LEN + 1])
+int bb_resdisk_probe(const char *path, char id[RESDISK_ID_LEN + 1])
 {
 	ext2_filsys fs;
-	int r = resdisk_check_label(path);
+	int r = bb_resdisk_check_label(path);
 	if (r)
 		return r;
 	if ((r = open_fs(path, 0, &fs)))
@@ -248,13 +248,13 @@ static int fs_unclean(ext2_filsys fs)
 	       ext2fs_has_feature_journal_needs_recovery(fs->super);
 }
 
-int resdisk_open(const char *path, enum resdisk_mode mode, struct resdisk **out)
+int bb_resdisk_open(const char *path, enum resdisk_mode mode, struct resdisk **out)
 {
 	int r;
 
 	*out = NULL;
 	/* one open only (each costs tens of ms on a slow disk): the label first, raw */
-	if (mode == RESDISK_WRITE && (r = resdisk_check_label(path)))
+	if (mode == RESDISK_WRITE && (r = bb_resdisk_check_label(path)))
 		return r;
 	struct resdisk *d = calloc(1, sizeof(*d));
 	if (!d)
@@ -296,22 +296,22 @@ out_free:
 	return r;
 }
 
-const char *resdisk_id(const struct resdisk *d)
+const char *bb_resdisk_id(const struct resdisk *d)
 {
 	return d->id;
 }
 
-int resdisk_marker_error(const struct resdisk *d)
+int bb_resdisk_marker_error(const struct resdisk *d)
 {
 	return d->marker_err;
 }
 
-int resdisk_unclean(const struct resdisk *d)
+int bb_resdisk_unclean(const struct resdisk *d)
 {
 	return d->unclean;
 }
 
-unsigned resdisk_backup_superblock(const struct resdisk *d)
+unsigned bb_resdisk_backup_superblock(const struct resdisk *d)
 {
 	return d->backup_sb;
 }
@@ -546,7 +546,7 @@ static int make_dir(ext2_filsys fs, ext2_ino_t parent, const char *name, ext2_in
 	return 0;
 }
 
-int resdisk_mkdir_p(struct resdisk *d, const char *path)
+int bb_resdisk_mkdir_p(struct resdisk *d, const char *path)
 {
 	ext2_filsys fs = d->fs;
 	ext2_ino_t dir = EXT2_ROOT_INO;
@@ -769,7 +769,7 @@ static int copy_in(ext2_filsys fs, ext2_ino_t ino, reader_fn rd, void *ctx, uint
  *              before that a crash leaves an entry to an unlinked inode, which preen clears)
  *   existing NAME -> O:  entry TMP -> N; barrier; N gets its link; barrier (N is whole under
  *              TMP); NAME and TMP exchange inodes in one block write; O, now under TMP, is
- *              dropped at the next resdisk_flush. If they are in different blocks: O loses its
+ *              dropped at the next bb_resdisk_flush. If they are in different blocks: O loses its
  *              link, barrier, NAME -> N, barrier, TMP removed, O freed.
  */
 static int write_file(struct resdisk *d, const char *path, reader_fn rd, void *ctx,
@@ -798,7 +798,7 @@ static int write_file(struct resdisk *d, const char *path, reader_fn rd, void *c
 		return r;
 
 	/* a temporary left by an earlier failure, kept whole by e2fsck after a crash, or an old
-	 * version waiting for resdisk_flush */
+	 * version waiting for bb_resdisk_flush */
 	if (!ext2fs_lookup(fs, dir, tmp, strlen(tmp), NULL, &old)) {
 		for (size_t i = 0; i < d->nfree; i++)
 			if (d->to_free[i].dir == dir && d->to_free[i].ino == old)
@@ -862,7 +862,7 @@ static ssize_t read_mem(void *ctx, void *buf, size_t len)
 	return (ssize_t)len;
 }
 
-int resdisk_write_buf(struct resdisk *d, const char *path, const void *buf, size_t len)
+int bb_resdisk_write_buf(struct resdisk *d, const char *path, const void *buf, size_t len)
 {
 	struct membuf m = {buf, len};
 	return write_file(d, path, read_mem, &m, NULL);
@@ -909,7 +909,7 @@ static int list_entry(ext2_ino_t dir, int entry, struct ext2_dir_entry *dirent, 
 	return lc->rc ? DIRENT_ABORT : 0;
 }
 
-int resdisk_list(struct resdisk *d, const char *path,
+int bb_resdisk_list(struct resdisk *d, const char *path,
                  int (*fn)(const struct resdisk_entry *e, void *ctx), void *ctx)
 {
 	ext2_ino_t dir;
@@ -921,7 +921,7 @@ int resdisk_list(struct resdisk *d, const char *path,
 	return lc.rc ? lc.rc : r;
 }
 
-int resdisk_stat(struct resdisk *d, const char *path, struct resdisk_entry *e)
+int bb_resdisk_stat(struct resdisk *d, const char *path, struct resdisk_entry *e)
 {
 	char dirpath[4096];
 	ext2_ino_t dir, ino;
@@ -950,13 +950,13 @@ int resdisk_stat(struct resdisk *d, const char *path, struct resdisk_entry *e)
 	return 0;
 }
 
-int resdisk_read(struct resdisk *d, const char *path, uint64_t max_size,
+int bb_resdisk_read(struct resdisk *d, const char *path, uint64_t max_size,
                  int (*fn)(const void *buf, size_t len, void *ctx), void *ctx)
 {
 	struct resdisk_entry e;
 	ext2_file_t f;
 	static char buf[65536];
-	int r = resdisk_stat(d, path, &e);
+	int r = bb_resdisk_stat(d, path, &e);
 	if (r)
 		return r;
 	if (e.type != RESDISK_T_FILE)
@@ -982,12 +982,12 @@ int resdisk_read(struct resdisk *d, const char *path, uint64_t max_size,
 	return r;
 }
 
-unsigned long long resdisk_free_bytes(const struct resdisk *d)
+unsigned long long bb_resdisk_free_bytes(const struct resdisk *d)
 {
 	return (unsigned long long)ext2fs_free_blocks_count(d->fs->super) * d->fs->blocksize;
 }
 
-int resdisk_flush(struct resdisk *d)
+int bb_resdisk_flush(struct resdisk *d)
 {
 	ext2_filsys fs = d->fs;
 	int r = 0;
@@ -1020,13 +1020,13 @@ int resdisk_flush(struct resdisk *d)
 	return r ? r : rr;
 }
 
-int resdisk_close(struct resdisk *d)
+int bb_resdisk_close(struct resdisk *d)
 {
 	int r = 0;
 	if (!d)
 		return 0;
 	if (d->rw) {
-		r = resdisk_flush(d);
+		r = bb_resdisk_flush(d);
 		if (!r) /* clean only when everything before is on the device */
 			d->fs->super->s_state |= EXT2_VALID_FS;
 		ext2fs_mark_super_dirty(d->fs);
@@ -1043,10 +1043,10 @@ int resdisk_close(struct resdisk *d)
 	return r;
 }
 
-int resdisk_init_marker(const char *path, const char *id)
+int bb_resdisk_init_marker(const char *path, const char *id)
 {
 	char old[RESDISK_ID_LEN + 1], buf[128];
-	int r = resdisk_check_label(path);
+	int r = bb_resdisk_check_label(path);
 	if (r)
 		return r;
 	if (!is_hex_id(id, strlen(id)))
@@ -1067,12 +1067,12 @@ int resdisk_init_marker(const char *path, const char *id)
 	if ((r = err_from_ext2(ext2fs_read_bitmaps(d->fs))))
 		goto out_close;
 	snprintf(buf, sizeof(buf), "%s\nid=%s\n", RESDISK_MARKER_MAGIC, id);
-	if ((r = resdisk_mkdir_p(d, RESDISK_BOOTS)))
+	if ((r = bb_resdisk_mkdir_p(d, RESDISK_BOOTS)))
 		goto out_close;
-	r = resdisk_write_buf(d, RESDISK_MARKER, buf, strlen(buf));
+	r = bb_resdisk_write_buf(d, RESDISK_MARKER, buf, strlen(buf));
 	memcpy(d->id, id, RESDISK_ID_LEN);
 out_close : {
-	int rr = resdisk_close(d);
+	int rr = bb_resdisk_close(d);
 	return r ? r : rr;
 }
 }

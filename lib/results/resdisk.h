@@ -32,14 +32,14 @@ enum resdisk_mode {
  * when it is something else (no ext2/3/4 superblock, another label, no or a bad marker), or
  * another -errno when it could not be read.
  */
-int resdisk_probe(const char *path, char id[RESDISK_ID_LEN + 1]);
+int bb_resdisk_probe(const char *path, char id[RESDISK_ID_LEN + 1]);
 
 /*
  * The cheap first look, without libext2fs: one read of the raw superblock. 0 when it is
  * ext2/3/4 labelled RESDISK_LABEL, -EMEDIUMTYPE when not, another -errno when unreadable.
- * The marker is not looked at (resdisk_open(RESDISK_WRITE) does that, before any write).
+ * The marker is not looked at (bb_resdisk_open(RESDISK_WRITE) does that, before any write).
  */
-int resdisk_check_label(const char *path);
+int bb_resdisk_check_label(const char *path);
 
 /*
  * Open a results disk. RESDISK_WRITE refuses (-EMEDIUMTYPE) a disk without the label (checked
@@ -47,32 +47,32 @@ int resdisk_check_label(const char *path);
  * one read-write open, before anything is written), (-EUCLEAN) one that was not closed cleanly
  * (a crash: run `e2fsck -p` on it) or whose journal needs recovery; nothing is written to a
  * refused disk. Then it marks the filesystem as in use on the device, so a crash before
- * resdisk_close leaves it marked for e2fsck. RESDISK_READ opens any ext2/3/4
+ * bb_resdisk_close leaves it marked for e2fsck. RESDISK_READ opens any ext2/3/4
  * filesystem read-only (collect checks the marker itself), falling back to a backup superblock
  * when the primary one is damaged.
  */
-int resdisk_open(const char *path, enum resdisk_mode mode, struct resdisk **out);
+int bb_resdisk_open(const char *path, enum resdisk_mode mode, struct resdisk **out);
 
 /* The disk id from the marker ("" when there is none: read mode on an unmarked filesystem). */
-const char *resdisk_id(const struct resdisk *d);
+const char *bb_resdisk_id(const struct resdisk *d);
 
 /* Read mode: why there is no id (-EMEDIUMTYPE: no or a bad marker; -EIO: unreadable), or 0. */
-int resdisk_marker_error(const struct resdisk *d);
+int bb_resdisk_marker_error(const struct resdisk *d);
 
 /* Nonzero when the filesystem was not closed cleanly (a boot was interrupted). */
-int resdisk_unclean(const struct resdisk *d);
+int bb_resdisk_unclean(const struct resdisk *d);
 
 /*
  * Read mode: 0 when the primary superblock was used, else the block number of the backup
  * superblock that was (the primary one is damaged).
  */
-unsigned resdisk_backup_superblock(const struct resdisk *d);
+unsigned bb_resdisk_backup_superblock(const struct resdisk *d);
 
 /*
  * Make the directory path and its parents (like mkdir -p). -ENOTDIR when a part of the path
  * exists and is not a directory.
  */
-int resdisk_mkdir_p(struct resdisk *d, const char *path);
+int bb_resdisk_mkdir_p(struct resdisk *d, const char *path);
 
 /*
  * Write a whole file: the data goes to a temporary name (RESDISK_TMP_PREFIX + name) in the same
@@ -82,7 +82,7 @@ int resdisk_mkdir_p(struct resdisk *d, const char *path);
  * the temporary file is removed and an existing file of the final name is left as it was. The
  * parent directory must exist.
  */
-int resdisk_write_buf(struct resdisk *d, const char *path, const void *buf, size_t len);
+int bb_resdisk_write_buf(struct resdisk *d, const char *path, const void *buf, size_t len);
 
 enum resdisk_type { RESDISK_T_FILE, RESDISK_T_DIR, RESDISK_T_SYMLINK, RESDISK_T_OTHER };
 
@@ -98,42 +98,42 @@ struct resdisk_entry {
  * directory's order. fn returns 0 to go on, anything else stops the listing and is returned.
  * Entries whose inode cannot be read are reported with type RESDISK_T_OTHER.
  */
-int resdisk_list(struct resdisk *d, const char *path,
+int bb_resdisk_list(struct resdisk *d, const char *path,
                  int (*fn)(const struct resdisk_entry *e, void *ctx), void *ctx);
 
 /*
  * Look path up without following symbolic links (a symlink anywhere in the path is -ELOOP).
  * Fills e (e->name points into path).
  */
-int resdisk_stat(struct resdisk *d, const char *path, struct resdisk_entry *e);
+int bb_resdisk_stat(struct resdisk *d, const char *path, struct resdisk_entry *e);
 
 /*
  * Read a regular file: fn gets its data in order, in pieces; fn returns 0 to go on. Reads
  * exactly the inode's size; -EIO when the file's blocks cannot all be read (damaged disk),
  * -EFBIG when the file is larger than max_size (0: no limit).
  */
-int resdisk_read(struct resdisk *d, const char *path, uint64_t max_size,
+int bb_resdisk_read(struct resdisk *d, const char *path, uint64_t max_size,
                  int (*fn)(const void *buf, size_t len, void *ctx), void *ctx);
 
 /* Write all metadata (superblock, group descriptors, bitmaps) and fsync the device. */
-int resdisk_flush(struct resdisk *d);
+int bb_resdisk_flush(struct resdisk *d);
 /* The bytes of the file system's free blocks (what a new file may take, less its metadata). */
-unsigned long long resdisk_free_bytes(const struct resdisk *d);
+unsigned long long bb_resdisk_free_bytes(const struct resdisk *d);
 
 /*
  * Close. In write mode the filesystem is marked clean again and flushed first. Returns the
  * first error; the handle is freed in every case.
  */
-int resdisk_close(struct resdisk *d);
+int bb_resdisk_close(struct resdisk *d);
 
 /*
  * Turn a fresh ext4 filesystem labelled RESDISK_LABEL (made by mke2fs) into a results disk:
  * write the marker with the given id and create the boots directory. Refuses (-EEXIST) a
  * filesystem that already has a marker and (-EMEDIUMTYPE) one with another label.
  */
-int resdisk_init_marker(const char *path, const char *id);
+int bb_resdisk_init_marker(const char *path, const char *id);
 
 /* A readable description of the last libext2fs error behind a -errno (for messages). */
-const char *resdisk_strerror(int err);
+const char *bb_resdisk_strerror(int err);
 
 #endif

@@ -85,7 +85,7 @@ static int ensure_node(const char *root, const char *name, const struct resfind_
 	return 0;
 }
 
-int resfind_scan(const char *root, const struct resfind_ops *ops, struct resfind_disk *out, int max)
+int bb_resfind_scan(const char *root, const struct resfind_ops *ops, struct resfind_disk *out, int max)
 {
 	char dirpath[4096], buf[64];
 	snprintf(dirpath, sizeof(dirpath), "%s/sys/class/block", root);
@@ -129,7 +129,7 @@ int resfind_scan(const char *root, const struct resfind_ops *ops, struct resfind
 			continue;
 		}
 		*id = 0;
-		e = ops->label_only ? resdisk_check_label(path) : resdisk_probe(path, id);
+		e = ops->label_only ? bb_resdisk_check_label(path) : bb_resdisk_probe(path, id);
 		if (e == -EMEDIUMTYPE) {
 			logf_(ops, "%s: not a benchboot disk", name);
 			continue;
@@ -220,7 +220,7 @@ static int dev_busy(const char *root, dev_t dev, char *why, size_t len)
 	       listed_in(root, "/proc/swaps", dev, why, len) || has_holders(sysdir, why, len);
 }
 
-int resfind_device_busy(const char *root, const char *path, char *why, size_t len)
+int bb_resfind_device_busy(const char *root, const char *path, char *why, size_t len)
 {
 	struct stat st;
 	char sysdir[4096], sub[4096], devnum[32];

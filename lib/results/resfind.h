@@ -1,7 +1,7 @@
 /*
  * Find the benchboot results disk: scan ROOT/sys/class/block (whole disks and partitions), make
  * sure ROOT/dev/NAME exists (mknod from the `dev` file when it does not) and probe each device
- * for the label and marker without writing to it (resdisk_probe), or for the label only.
+ * for the label and marker without writing to it (bb_resdisk_probe), or for the label only.
  *
  * ROOT is "" in the init; tests pass a fake tree. The one syscall that needs privileges, mknod,
  * goes through a table the tests replace.
@@ -19,10 +19,10 @@ struct resfind_ops {
 	void (*log)(void *ctx, const char *line);
 	void *log_ctx;
 	/*
-	 * Only the label (resdisk_check_label, one raw read, no libext2fs): a device counts when
+	 * Only the label (bb_resdisk_check_label, one raw read, no libext2fs): a device counts when
 	 * it is ext2/3/4 labelled BENCHBOOT, its id is left "", and the marker is left to
-	 * resdisk_open, which reads it anyway: the init opens its disk once instead of three
-	 * times (a probe here, one in resdisk_open, then the open).
+	 * bb_resdisk_open, which reads it anyway: the init opens its disk once instead of three
+	 * times (a probe here, one in bb_resdisk_open, then the open).
 	 */
 	int label_only;
 };
@@ -42,7 +42,7 @@ struct resfind_disk {
  * ROOT/sys/class/block cannot be read.
  * Devices of size 0 (empty loop, ram) and read-only ones are skipped (the log says so).
  */
-int resfind_scan(const char *root, const struct resfind_ops *ops, struct resfind_disk *out,
+int bb_resfind_scan(const char *root, const struct resfind_ops *ops, struct resfind_disk *out,
                  int max);
 
 /*
@@ -50,6 +50,6 @@ int resfind_scan(const char *root, const struct resfind_ops *ops, struct resfind
  * or held by another device (ROOT/sys/dev/block/MAJ:MIN/holders), itself or one of its
  * partitions? Returns 1 with the reason in why, 0 when it is free, or -errno.
  */
-int resfind_device_busy(const char *root, const char *path, char *why, size_t len);
+int bb_resfind_device_busy(const char *root, const char *path, char *why, size_t len);
 
 #endif

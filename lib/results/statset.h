@@ -1,6 +1,6 @@
 /*
  * A set of named stats of one iteration (statset.c): what the output parsers fill and
- * bb_stats_for_run (stats.h) returns; results.json is built from it (resjson.h).
+ * stats_for_run (stats.h) returns; results.json is built from it (resjson.h).
  */
 #ifndef BENCHBOOT_STATSET_H
 #define BENCHBOOT_STATSET_H

@@ -1,4 +1,4 @@
-# Every verb on the same bad inputs gives the same exit code (tools/verb.c exit_status(), the
+# Every verb on the same bad inputs gives the same exit code (tools/verb.c verb_exit_status(), the
 # list in docs/architecture.md): a missing file, a malformed job or argument, a folder or file
 # that holds no results, an unknown option are bad input (100); a failure of the system is 111.
 . tests/lib.sh

@@ -1,5 +1,5 @@
 # `benchboot run` SIGKILLed while it copies the boots to its folder (issue 24 item 6). run
-# collects with collect's own function (bb_run_collect -> collect_disk, lib/host/run/boot.c),
+# collects with collect's own function (bb_run_collect -> bb_collect_disk, lib/host/run/boot.c),
 # and has no --resume: the way back is a plain `benchboot collect` of the run's disk. The
 # disk given with --disk already holds three boots of 12 MB (the init's writer built for the
 # host), so run's collect after its one short boot (the real init, TCG) copies four boots; run

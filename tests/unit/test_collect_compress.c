@@ -1,4 +1,4 @@
-/* collect_compress_monitors (lib/host/collect/collect_compress.c) on a boot folder made here. */
+/* bb_collect_compress_monitors (lib/host/collect/collect_compress.c) on a boot folder made here. */
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -35,7 +35,7 @@ TEST(monitor_files_gzipped_status_files_kept)
 	test_write_file(dir, "env.json", "{}\n");
 	int fd = open(dir, O_RDONLY | O_DIRECTORY);
 	CHECK(fd >= 0);
-	CHECK_INT((int)collect_compress_monitors(fd, &problems, err, sizeof err), ==, 3);
+	CHECK_INT((int)bb_collect_compress_monitors(fd, &problems, err, sizeof err), ==, 3);
 	close(fd);
 	CHECK_INT((int)problems, ==, 0);
 	struct stat st;
@@ -53,6 +53,6 @@ TEST(monitor_files_gzipped_status_files_kept)
 	CHECK(stat(path, &st) == 0);
 	/* a second pass finds nothing more to do */
 	fd = open(dir, O_RDONLY | O_DIRECTORY);
-	CHECK_INT((int)collect_compress_monitors(fd, &problems, err, sizeof err), ==, 0);
+	CHECK_INT((int)bb_collect_compress_monitors(fd, &problems, err, sizeof err), ==, 0);
 	close(fd);
 }

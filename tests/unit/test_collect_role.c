@@ -1,4 +1,4 @@
-/* collect_boot_role and collect_record_read (lib/host/collect/collect.c): a boot's two-host
+/* bb_collect_boot_role and bb_collect_record_read (lib/host/collect/collect.c): a boot's two-host
  * role is what its env.json recorded, the fallback (a LAVA definition's role) only without a
  * readable env.json; a boot's .collect read back. */
 #include <errno.h>
@@ -29,7 +29,7 @@ static const char *role_of(const char *env, const char *fallback)
 	CHECK_INT(mkdir(dir, 0755), ==, 0);
 	if (env)
 		put(dir, "env.json", env);
-	return collect_boot_role(dir, fallback, role, sizeof(role));
+	return bb_collect_boot_role(dir, fallback, role, sizeof(role));
 }
 
 TEST(env_json_role_wins_over_the_fallback)
@@ -55,9 +55,9 @@ TEST(record_read_back)
 	struct collect_record rec;
 	snprintf(dir, sizeof(dir), "%s/0001-x", test_tmpdir());
 	CHECK_INT(mkdir(dir, 0755), ==, 0);
-	CHECK_INT(collect_record_read(AT_FDCWD, dir, &rec), ==, -ENOENT);
+	CHECK_INT(bb_collect_record_read(AT_FDCWD, dir, &rec), ==, -ENOENT);
 	put(dir, ".collect", "source=log\nstatus=incomplete\nfiles=3\nbytes=1234\nproblems=0\n");
-	CHECK_INT(collect_record_read(AT_FDCWD, dir, &rec), ==, 0);
+	CHECK_INT(bb_collect_record_read(AT_FDCWD, dir, &rec), ==, 0);
 	CHECK_STR(rec.status, "incomplete");
 	CHECK_STR(rec.source, "log");
 	CHECK_INT(rec.files, ==, 3);

@@ -36,18 +36,18 @@ static void roundtrip(enum compress_kind kind, const char *tool, size_t len)
 	unsigned char *data = sample(len);
 	struct bytebuf b = {0}, raw = {0};
 	char packed[4200], plain[4200], cmd[9000];
-	CHECK_INT(compress_append(&b, data, len, kind,
+	CHECK_INT(bb_compress_append(&b, data, len, kind,
 	                          len > 2000000 && kind == COMPRESS_ZSTD ? 3 : 0, err, sizeof(err)),
 	          ==, 0);
-	CHECK_INT(bytebuf_append(&raw, data, len), ==, 0);
+	CHECK_INT(bb_bytebuf_append(&raw, data, len), ==, 0);
 	snprintf(packed, sizeof(packed), "%s/packed", dir);
 	snprintf(plain, sizeof(plain), "%s/plain", dir);
 	write_to(packed, &b);
 	write_to(plain, &raw);
 	snprintf(cmd, sizeof(cmd), "%s -dc < %s | cmp - %s", tool, packed, plain);
 	CHECK_INT(test_run(cmd, NULL), ==, 0);
-	bytebuf_free(&b);
-	bytebuf_free(&raw);
+	bb_bytebuf_free(&b);
+	bb_bytebuf_free(&raw);
 	free(data);
 }
 
@@ -66,29 +66,29 @@ TEST(gzip_output_does_not_depend_on_threads)
 	unsigned char *data = sample(len);
 	struct bytebuf one = {0}, many = {0};
 	compress_threads = 1;
-	CHECK_INT(compress_append(&one, data, len, COMPRESS_GZIP, 6, err, sizeof(err)), ==, 0);
+	CHECK_INT(bb_compress_append(&one, data, len, COMPRESS_GZIP, 6, err, sizeof(err)), ==, 0);
 	compress_threads = 5;
-	CHECK_INT(compress_append(&many, data, len, COMPRESS_GZIP, 6, err, sizeof(err)), ==, 0);
+	CHECK_INT(bb_compress_append(&many, data, len, COMPRESS_GZIP, 6, err, sizeof(err)), ==, 0);
 	CHECK_INT(one.len, ==, many.len);
 	CHECK(!memcmp(one.p, many.p, one.len));
 	/* the header gzip -n writes: no name, mtime 0, OS Unix */
 	CHECK(!memcmp(one.p, "\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\x03", 10));
-	bytebuf_free(&one);
-	bytebuf_free(&many);
+	bb_bytebuf_free(&one);
+	bb_bytebuf_free(&many);
 	free(data);
 }
 
 TEST(levels_are_checked)
 {
 	struct bytebuf b = {0};
-	CHECK_INT(compress_append(&b, "x", 1, COMPRESS_GZIP, 10, err, sizeof(err)), ==,
+	CHECK_INT(bb_compress_append(&b, "x", 1, COMPRESS_GZIP, 10, err, sizeof(err)), ==,
 	          -EINVAL);
 	CHECK_CONTAINS(err, "gzip level 10 is not in 1..9");
-	CHECK_INT(compress_append(&b, "x", 1, COMPRESS_ZSTD, 23, err, sizeof(err)), ==,
+	CHECK_INT(bb_compress_append(&b, "x", 1, COMPRESS_ZSTD, 23, err, sizeof(err)), ==,
 	          -EINVAL);
 	enum compress_kind k;
-	CHECK_INT(compress_parse("zstd", &k), ==, 0);
+	CHECK_INT(bb_compress_parse("zstd", &k), ==, 0);
 	CHECK_INT(k, ==, COMPRESS_ZSTD);
-	CHECK_INT(compress_parse("xz", &k), ==, -EINVAL);
-	bytebuf_free(&b);
+	CHECK_INT(bb_compress_parse("xz", &k), ==, -EINVAL);
+	bb_bytebuf_free(&b);
 }

@@ -56,19 +56,19 @@ static struct got *parse(const char *log, size_t len, size_t piece)
 {
 	static struct got g;
 	memset(&g, 0, sizeof(g));
-	struct consfile_parser *p = consfile_parser_new(on_file, on_error, &g);
+	struct consfile_parser *p = bb_consfile_parser_new(on_file, on_error, &g);
 	for (size_t off = 0; off < len; off += piece)
-		CHECK_INT(consfile_feed(p, log + off, len - off < piece ? len - off : piece), ==,
+		CHECK_INT(bb_consfile_feed(p, log + off, len - off < piece ? len - off : piece), ==,
 		          0);
-	CHECK_INT(consfile_finish(p), ==, 0);
-	consfile_parser_free(p);
+	CHECK_INT(bb_consfile_finish(p), ==, 0);
+	bb_consfile_parser_free(p);
 	return &g;
 }
 
 static struct buf encode(const char *path, const void *data, size_t len)
 {
 	struct buf b = {0};
-	consfile_encode("0003-boot", path, data, len, out_line, &b);
+	bb_consfile_encode("0003-boot", path, data, len, out_line, &b);
 	return b;
 }
 
@@ -222,9 +222,9 @@ TEST(garbage_only_and_overlong_lines)
 TEST(two_files_and_a_replaced_one)
 {
 	struct buf log = {0};
-	consfile_encode("0001-a", "init.log", "one\n", 4, out_line, &log);
-	consfile_encode("0001-a", "env.json", "{}", 2, out_line, &log);
-	consfile_encode("0001-a", "init.log", "one\ntwo\n", 8, out_line, &log);
+	bb_consfile_encode("0001-a", "init.log", "one\n", 4, out_line, &log);
+	bb_consfile_encode("0001-a", "env.json", "{}", 2, out_line, &log);
+	bb_consfile_encode("0001-a", "init.log", "one\ntwo\n", 8, out_line, &log);
 	struct got *g = parse(log.p, log.len, 13);
 	CHECK_INT(g->files, ==, 3);
 	CHECK_STR(g->path, "init.log");

@@ -15,13 +15,13 @@ static char err[4096];
 static void write_archive(const struct cpio_list *l, uint32_t mtime, const char *path)
 {
 	struct bytebuf b = {0};
-	CHECK_INT(cpio_write(l, mtime, &b, err, sizeof(err)), ==, 0);
+	CHECK_INT(bb_cpio_write(l, mtime, &b, err, sizeof(err)), ==, 0);
 	CHECK_INT(b.len % 512, ==, 0);
 	FILE *f = fopen(path, "w");
 	CHECK(f);
 	CHECK_INT(fwrite(b.p, 1, b.len, f), ==, b.len);
 	fclose(f);
-	bytebuf_free(&b);
+	bb_bytebuf_free(&b);
 }
 
 /* A list with one of each kind: file, data, dir, slink, char device, hard link. */
@@ -32,17 +32,17 @@ static void sample(struct cpio_list *l, const char *dir)
 	snprintf(lpath, sizeof(lpath), "%s/src/hello-link", dir);
 	CHECK_INT(link(src, lpath), ==, 0);
 	chmod(src, 0700);
-	cpio_list_init(l);
-	CHECK_INT(cpio_add_file(l, "/usr/share/hello", src, 0, "test", err, sizeof(err)), ==, 0);
-	CHECK_INT(cpio_add_file(l, "/usr/share/hello2", lpath, 0, "test", err, sizeof(err)), ==, 0);
-	CHECK_INT(cpio_add_data(l, "etc/motd", "hi\n", 3, 0644, "test", err, sizeof(err)), ==, 0);
-	CHECK_INT(cpio_add_dir(l, "/tmp", 01777, "test", err, sizeof(err)), ==, 0);
-	CHECK_INT(cpio_add_slink(l, "/bin/sh", "busybox", "test", err, sizeof(err)), ==, 0);
-	CHECK_INT(cpio_add_nod(l, "/dev/console", 0600, 'c', 5, 1, "test", err, sizeof(err)), ==,
+	bb_cpio_list_init(l);
+	CHECK_INT(bb_cpio_add_file(l, "/usr/share/hello", src, 0, "test", err, sizeof(err)), ==, 0);
+	CHECK_INT(bb_cpio_add_file(l, "/usr/share/hello2", lpath, 0, "test", err, sizeof(err)), ==, 0);
+	CHECK_INT(bb_cpio_add_data(l, "etc/motd", "hi\n", 3, 0644, "test", err, sizeof(err)), ==, 0);
+	CHECK_INT(bb_cpio_add_dir(l, "/tmp", 01777, "test", err, sizeof(err)), ==, 0);
+	CHECK_INT(bb_cpio_add_slink(l, "/bin/sh", "busybox", "test", err, sizeof(err)), ==, 0);
+	CHECK_INT(bb_cpio_add_nod(l, "/dev/console", 0600, 'c', 5, 1, "test", err, sizeof(err)), ==,
 	          0);
-	CHECK_INT(cpio_add_nod(l, "/dev/null", 0666, 'c', 1, 3, "test", err, sizeof(err)), ==, 0);
-	CHECK_INT(cpio_add_nod(l, "/dev/vda", 0660, 'b', 254, 0, "test", err, sizeof(err)), ==, 0);
-	CHECK_INT(cpio_finish(l, err, sizeof(err)), ==, 0);
+	CHECK_INT(bb_cpio_add_nod(l, "/dev/null", 0666, 'c', 1, 3, "test", err, sizeof(err)), ==, 0);
+	CHECK_INT(bb_cpio_add_nod(l, "/dev/vda", 0660, 'b', 254, 0, "test", err, sizeof(err)), ==, 0);
+	CHECK_INT(bb_cpio_finish(l, err, sizeof(err)), ==, 0);
 }
 
 TEST(gnu_cpio_lists_entries_sorted_with_modes_and_devices)
@@ -72,7 +72,7 @@ TEST(gnu_cpio_lists_entries_sorted_with_modes_and_devices)
 	CHECK_CONTAINS(out, "-rwxr-xr-x 2 root root 0 Nov usr/share/hello\n");
 	CHECK_CONTAINS(out, "-rwxr-xr-x 2 root root 13 Nov usr/share/hello2\n");
 	free(out);
-	cpio_list_free(&l);
+	bb_cpio_list_free(&l);
 }
 
 TEST(gnu_cpio_extracts_identical_content_and_hard_links)
@@ -102,7 +102,7 @@ TEST(gnu_cpio_extracts_identical_content_and_hard_links)
 		CHECK_STR(out, "character special file 5:1\ncharacter special file 1:3\n");
 		free(out);
 	}
-	cpio_list_free(&l);
+	bb_cpio_list_free(&l);
 }
 
 TEST(header_fields_are_fixed_inode_counter_uid0_mtime)
@@ -111,7 +111,7 @@ TEST(header_fields_are_fixed_inode_counter_uid0_mtime)
 	struct cpio_list l;
 	struct bytebuf b = {0};
 	sample(&l, dir);
-	CHECK_INT(cpio_write(&l, 0x12345678, &b, err, sizeof(err)), ==, 0);
+	CHECK_INT(bb_cpio_write(&l, 0x12345678, &b, err, sizeof(err)), ==, 0);
 	CHECK(!memcmp(b.p, "070701", 6));
 	char field[9] = {0};
 	memcpy(field, b.p + 6, 8); /* ino */
@@ -124,102 +124,102 @@ TEST(header_fields_are_fixed_inode_counter_uid0_mtime)
 	CHECK(memmem(b.p, b.len, "TRAILER!!!", 10));
 	CHECK_INT(b.len % 512, ==, 0);
 	struct bytebuf b2 = {0};
-	CHECK_INT(cpio_write(&l, 0x12345678, &b2, err, sizeof(err)), ==, 0);
+	CHECK_INT(bb_cpio_write(&l, 0x12345678, &b2, err, sizeof(err)), ==, 0);
 	CHECK_INT(b.len, ==, b2.len);
 	CHECK(!memcmp(b.p, b2.p, b.len));
-	bytebuf_free(&b);
-	bytebuf_free(&b2);
-	cpio_list_free(&l);
+	bb_bytebuf_free(&b);
+	bb_bytebuf_free(&b2);
+	bb_cpio_list_free(&l);
 }
 
 TEST(insertion_order_does_not_matter)
 {
 	struct cpio_list a, b;
 	struct bytebuf x = {0}, y = {0};
-	cpio_list_init(&a);
-	cpio_list_init(&b);
-	CHECK_INT(cpio_add_data(&a, "/b/c", "1", 1, 0644, "t", err, sizeof(err)), ==, 0);
-	CHECK_INT(cpio_add_data(&a, "/a", "2", 1, 0644, "t", err, sizeof(err)), ==, 0);
-	CHECK_INT(cpio_add_data(&a, "/b-c", "3", 1, 0644, "t", err, sizeof(err)), ==, 0);
-	CHECK_INT(cpio_add_data(&b, "/b-c", "3", 1, 0644, "t", err, sizeof(err)), ==, 0);
-	CHECK_INT(cpio_add_data(&b, "a", "2", 1, 0644, "t", err, sizeof(err)), ==, 0);
-	CHECK_INT(cpio_add_data(&b, "b//./c", "1", 1, 0644, "t", err, sizeof(err)), ==, 0);
-	CHECK_INT(cpio_finish(&a, err, sizeof(err)), ==, 0);
-	CHECK_INT(cpio_finish(&b, err, sizeof(err)), ==, 0);
-	CHECK_INT(cpio_write(&a, 0, &x, err, sizeof(err)), ==, 0);
-	CHECK_INT(cpio_write(&b, 0, &y, err, sizeof(err)), ==, 0);
+	bb_cpio_list_init(&a);
+	bb_cpio_list_init(&b);
+	CHECK_INT(bb_cpio_add_data(&a, "/b/c", "1", 1, 0644, "t", err, sizeof(err)), ==, 0);
+	CHECK_INT(bb_cpio_add_data(&a, "/a", "2", 1, 0644, "t", err, sizeof(err)), ==, 0);
+	CHECK_INT(bb_cpio_add_data(&a, "/b-c", "3", 1, 0644, "t", err, sizeof(err)), ==, 0);
+	CHECK_INT(bb_cpio_add_data(&b, "/b-c", "3", 1, 0644, "t", err, sizeof(err)), ==, 0);
+	CHECK_INT(bb_cpio_add_data(&b, "a", "2", 1, 0644, "t", err, sizeof(err)), ==, 0);
+	CHECK_INT(bb_cpio_add_data(&b, "b//./c", "1", 1, 0644, "t", err, sizeof(err)), ==, 0);
+	CHECK_INT(bb_cpio_finish(&a, err, sizeof(err)), ==, 0);
+	CHECK_INT(bb_cpio_finish(&b, err, sizeof(err)), ==, 0);
+	CHECK_INT(bb_cpio_write(&a, 0, &x, err, sizeof(err)), ==, 0);
+	CHECK_INT(bb_cpio_write(&b, 0, &y, err, sizeof(err)), ==, 0);
 	CHECK_INT(x.len, ==, y.len);
 	CHECK(!memcmp(x.p, y.p, x.len));
 	/* parents come before children */
 	CHECK_STR(a.v[1].path, "b");
 	CHECK_STR(a.v[3].path, "b/c");
-	bytebuf_free(&x);
-	bytebuf_free(&y);
-	cpio_list_free(&a);
-	cpio_list_free(&b);
+	bb_bytebuf_free(&x);
+	bb_bytebuf_free(&y);
+	bb_cpio_list_free(&a);
+	bb_cpio_list_free(&b);
 }
 
 TEST(paths_are_normalised_and_escapes_refused)
 {
 	char out[256];
-	CHECK_INT(cpio_norm_path("//usr/./bin/../lib/", out, sizeof(out)), ==, 0);
+	CHECK_INT(bb_cpio_norm_path("//usr/./bin/../lib/", out, sizeof(out)), ==, 0);
 	CHECK_STR(out, "usr/lib");
-	CHECK_INT(cpio_norm_path("../etc/passwd", out, sizeof(out)), ==, -EINVAL);
-	CHECK_INT(cpio_norm_path("/a/../../b", out, sizeof(out)), ==, -EINVAL);
-	CHECK_INT(cpio_norm_path("/", out, sizeof(out)), ==, -EINVAL);
+	CHECK_INT(bb_cpio_norm_path("../etc/passwd", out, sizeof(out)), ==, -EINVAL);
+	CHECK_INT(bb_cpio_norm_path("/a/../../b", out, sizeof(out)), ==, -EINVAL);
+	CHECK_INT(bb_cpio_norm_path("/", out, sizeof(out)), ==, -EINVAL);
 
 	struct cpio_list l;
-	cpio_list_init(&l);
+	bb_cpio_list_init(&l);
 	CHECK_INT(
-	    cpio_add_data(&l, "/usr/../../etc/x", "1", 1, 0644, "--file evil", err, sizeof(err)),
+	    bb_cpio_add_data(&l, "/usr/../../etc/x", "1", 1, 0644, "--file evil", err, sizeof(err)),
 	    ==, -EINVAL);
 	CHECK_CONTAINS(err, "'/usr/../../etc/x' (from --file evil)");
 	CHECK_CONTAINS(err, "escapes the image root");
-	CHECK_INT(cpio_add_slink(&l, "/lib/x", "../../etc", "test", err, sizeof(err)), ==,
+	CHECK_INT(bb_cpio_add_slink(&l, "/lib/x", "../../etc", "test", err, sizeof(err)), ==,
 	          -EINVAL);
 	CHECK_CONTAINS(err, "symlink /lib/x -> ../../etc (from test) points outside");
-	CHECK_INT(cpio_add_slink(&l, "/lib/x", "../etc/y", "test", err, sizeof(err)), ==, 0);
-	CHECK_INT(cpio_add_slink(&l, "/lib64/ld", "/lib/ld.so", "test", err, sizeof(err)), ==, 0);
-	cpio_list_free(&l);
+	CHECK_INT(bb_cpio_add_slink(&l, "/lib/x", "../etc/y", "test", err, sizeof(err)), ==, 0);
+	CHECK_INT(bb_cpio_add_slink(&l, "/lib64/ld", "/lib/ld.so", "test", err, sizeof(err)), ==, 0);
+	bb_cpio_list_free(&l);
 }
 
 TEST(duplicates_merge_when_identical_and_fail_when_different)
 {
 	struct cpio_list l;
-	cpio_list_init(&l);
-	CHECK_INT(cpio_add_data(&l, "/etc/x", "same", 4, 0644, "first", err, sizeof(err)), ==, 0);
-	CHECK_INT(cpio_add_data(&l, "etc/x", "same", 4, 0644, "second", err, sizeof(err)), ==, 0);
-	CHECK_INT(cpio_finish(&l, err, sizeof(err)), ==, 0);
-	CHECK(cpio_find(&l, "etc/x"));
+	bb_cpio_list_init(&l);
+	CHECK_INT(bb_cpio_add_data(&l, "/etc/x", "same", 4, 0644, "first", err, sizeof(err)), ==, 0);
+	CHECK_INT(bb_cpio_add_data(&l, "etc/x", "same", 4, 0644, "second", err, sizeof(err)), ==, 0);
+	CHECK_INT(bb_cpio_finish(&l, err, sizeof(err)), ==, 0);
+	CHECK(bb_cpio_find(&l, "etc/x"));
 	CHECK_INT(l.n, ==, 2);
-	CHECK_INT(cpio_add_data(&l, "/etc/x", "other", 5, 0644, "--file b", err, sizeof(err)), ==,
+	CHECK_INT(bb_cpio_add_data(&l, "/etc/x", "other", 5, 0644, "--file b", err, sizeof(err)), ==,
 	          0);
-	CHECK_INT(cpio_finish(&l, err, sizeof(err)), ==, -EINVAL);
+	CHECK_INT(bb_cpio_finish(&l, err, sizeof(err)), ==, -EINVAL);
 	CHECK_CONTAINS(err, "duplicate path /etc/x with different content");
 	CHECK_CONTAINS(err, "from first");
 	CHECK_CONTAINS(err, "from --file b");
-	cpio_list_free(&l);
+	bb_cpio_list_free(&l);
 
-	cpio_list_init(&l);
-	CHECK_INT(cpio_add_data(&l, "/bin/sh", "script", 6, 0755, "--file sh", err, sizeof(err)),
+	bb_cpio_list_init(&l);
+	CHECK_INT(bb_cpio_add_data(&l, "/bin/sh", "script", 6, 0755, "--file sh", err, sizeof(err)),
 	          ==, 0);
-	CHECK_INT(cpio_add_slink(&l, "/bin/sh", "/bin/busybox", "applet", err, sizeof(err)), ==, 0);
-	cpio_last_weak(&l);
-	CHECK_INT(cpio_finish(&l, err, sizeof(err)), ==, 0);
-	CHECK_INT(cpio_find(&l, "bin/sh")->type, ==, CPIO_FILE); /* the weak link yields */
+	CHECK_INT(bb_cpio_add_slink(&l, "/bin/sh", "/bin/busybox", "applet", err, sizeof(err)), ==, 0);
+	bb_cpio_last_weak(&l);
+	CHECK_INT(bb_cpio_finish(&l, err, sizeof(err)), ==, 0);
+	CHECK_INT(bb_cpio_find(&l, "bin/sh")->type, ==, CPIO_FILE); /* the weak link yields */
 
-	CHECK_INT(cpio_add_slink(&l, "/bin/sh", "/bin/busybox", "other", err, sizeof(err)), ==, 0);
-	CHECK_INT(cpio_finish(&l, err, sizeof(err)), ==, -EINVAL);
+	CHECK_INT(bb_cpio_add_slink(&l, "/bin/sh", "/bin/busybox", "other", err, sizeof(err)), ==, 0);
+	CHECK_INT(bb_cpio_finish(&l, err, sizeof(err)), ==, -EINVAL);
 	CHECK_CONTAINS(err, "duplicate path /bin/sh: file 0755 from --file sh, symlink 0777");
-	cpio_list_free(&l);
+	bb_cpio_list_free(&l);
 
-	cpio_list_init(&l);
-	CHECK_INT(cpio_add_data(&l, "/lib", "x", 1, 0644, "a file", err, sizeof(err)), ==, 0);
-	CHECK_INT(cpio_add_data(&l, "/lib/libc.so", "y", 1, 0644, "a lib", err, sizeof(err)), ==,
+	bb_cpio_list_init(&l);
+	CHECK_INT(bb_cpio_add_data(&l, "/lib", "x", 1, 0644, "a file", err, sizeof(err)), ==, 0);
+	CHECK_INT(bb_cpio_add_data(&l, "/lib/libc.so", "y", 1, 0644, "a lib", err, sizeof(err)), ==,
 	          0);
-	CHECK_INT(cpio_finish(&l, err, sizeof(err)), ==, -EINVAL);
+	CHECK_INT(bb_cpio_finish(&l, err, sizeof(err)), ==, -EINVAL);
 	CHECK_CONTAINS(err, "/lib/libc.so (from a lib) is inside /lib, which is a file");
-	cpio_list_free(&l);
+	bb_cpio_list_free(&l);
 }
 
 TEST(tree_copy_keeps_files_dirs_and_symlinks)
@@ -232,13 +232,13 @@ TEST(tree_copy_keeps_files_dirs_and_symlinks)
 	snprintf(lnk, sizeof(lnk), "%s/t/a/link", dir);
 	CHECK_INT(symlink("../two", lnk), ==, 0);
 	struct cpio_list l;
-	cpio_list_init(&l);
-	CHECK_INT(cpio_add_tree(&l, "/opt/t", src, "--file t", err, sizeof(err)), ==, 0);
-	CHECK_INT(cpio_finish(&l, err, sizeof(err)), ==, 0);
+	bb_cpio_list_init(&l);
+	CHECK_INT(bb_cpio_add_tree(&l, "/opt/t", src, "--file t", err, sizeof(err)), ==, 0);
+	CHECK_INT(bb_cpio_finish(&l, err, sizeof(err)), ==, 0);
 	CHECK_INT(l.n, ==, 6);
-	CHECK_STR(cpio_find(&l, "opt/t/a/link")->target, "../two");
-	CHECK_INT(cpio_find(&l, "opt/t/two")->size, ==, 1);
-	cpio_list_free(&l);
+	CHECK_STR(bb_cpio_find(&l, "opt/t/a/link")->target, "../two");
+	CHECK_INT(bb_cpio_find(&l, "opt/t/two")->size, ==, 1);
+	bb_cpio_list_free(&l);
 }
 
 TEST(entries_below_a_symlink_go_where_it_points)
@@ -246,23 +246,23 @@ TEST(entries_below_a_symlink_go_where_it_points)
 	const char *dir = test_tmpdir();
 	struct cpio_list l;
 	char path[4096], cmd[8192], *out;
-	cpio_list_init(&l);
+	bb_cpio_list_init(&l);
 	/* a merged-/usr layout: /lib -> usr/lib, /lib64 -> /usr/lib64 */
-	CHECK_INT(cpio_add_slink(&l, "/lib", "usr/lib", "sysroot", err, sizeof(err)), ==, 0);
-	CHECK_INT(cpio_add_slink(&l, "/lib64", "/usr/lib64", "sysroot", err, sizeof(err)), ==, 0);
+	CHECK_INT(bb_cpio_add_slink(&l, "/lib", "usr/lib", "sysroot", err, sizeof(err)), ==, 0);
+	CHECK_INT(bb_cpio_add_slink(&l, "/lib64", "/usr/lib64", "sysroot", err, sizeof(err)), ==, 0);
 	CHECK_INT(
-	    cpio_add_data(&l, "/lib/modules/6.1/a.ko", "ko", 2, 0644, "module", err, sizeof(err)),
+	    bb_cpio_add_data(&l, "/lib/modules/6.1/a.ko", "ko", 2, 0644, "module", err, sizeof(err)),
 	    ==, 0);
-	CHECK_INT(cpio_add_data(&l, "/lib64/ld.so", "ld", 2, 0755, "interp", err, sizeof(err)), ==,
+	CHECK_INT(bb_cpio_add_data(&l, "/lib64/ld.so", "ld", 2, 0755, "interp", err, sizeof(err)), ==,
 	          0);
 	CHECK_INT(
-	    cpio_add_data(&l, "/usr/lib/modules/6.1/a.ko", "ko", 2, 0644, "same", err, sizeof(err)),
+	    bb_cpio_add_data(&l, "/usr/lib/modules/6.1/a.ko", "ko", 2, 0644, "same", err, sizeof(err)),
 	    ==, 0);
-	CHECK_INT(cpio_finish(&l, err, sizeof(err)), ==, 0);
-	CHECK(cpio_find(&l, "usr/lib/modules/6.1/a.ko"));
-	CHECK(cpio_find(&l, "usr/lib64/ld.so"));
-	CHECK(!cpio_find(&l, "lib/modules"));
-	CHECK_INT(cpio_find(&l, "lib")->type, ==, CPIO_SLINK);
+	CHECK_INT(bb_cpio_finish(&l, err, sizeof(err)), ==, 0);
+	CHECK(bb_cpio_find(&l, "usr/lib/modules/6.1/a.ko"));
+	CHECK(bb_cpio_find(&l, "usr/lib64/ld.so"));
+	CHECK(!bb_cpio_find(&l, "lib/modules"));
+	CHECK_INT(bb_cpio_find(&l, "lib")->type, ==, CPIO_SLINK);
 	snprintf(path, sizeof(path), "%s/a.cpio", dir);
 	write_archive(&l, 0, path);
 	snprintf(cmd, sizeof(cmd),
@@ -272,13 +272,13 @@ TEST(entries_below_a_symlink_go_where_it_points)
 	CHECK_INT(test_run(cmd, &out), ==, 0);
 	CHECK_STR(out, "kold");
 	free(out);
-	cpio_list_free(&l);
+	bb_cpio_list_free(&l);
 
-	cpio_list_init(&l);
-	CHECK_INT(cpio_add_slink(&l, "/a", "b", "t", err, sizeof(err)), ==, 0);
-	CHECK_INT(cpio_add_slink(&l, "/b", "a", "t", err, sizeof(err)), ==, 0);
-	CHECK_INT(cpio_add_data(&l, "/a/x", "x", 1, 0644, "t", err, sizeof(err)), ==, 0);
-	CHECK_INT(cpio_finish(&l, err, sizeof(err)), ==, -EINVAL);
+	bb_cpio_list_init(&l);
+	CHECK_INT(bb_cpio_add_slink(&l, "/a", "b", "t", err, sizeof(err)), ==, 0);
+	CHECK_INT(bb_cpio_add_slink(&l, "/b", "a", "t", err, sizeof(err)), ==, 0);
+	CHECK_INT(bb_cpio_add_data(&l, "/a/x", "x", 1, 0644, "t", err, sizeof(err)), ==, 0);
+	CHECK_INT(bb_cpio_finish(&l, err, sizeof(err)), ==, -EINVAL);
 	CHECK_CONTAINS(err, "loop");
-	cpio_list_free(&l);
+	bb_cpio_list_free(&l);
 }

@@ -103,7 +103,7 @@ static const char *sysroot(void)
 {
 	static char s[PATH_MAX];
 	char e[512];
-	if (image_default_sysroot(s, sizeof(s), e, sizeof(e)) || access(s, F_OK))
+	if (bb_image_default_sysroot(s, sizeof(s), e, sizeof(e)) || access(s, F_OK))
 		SKIP("no sysroot (run make fetch)");
 	return s;
 }
@@ -127,9 +127,9 @@ TEST(host_binaries_match_ldd)
 		if (access(bins[i], X_OK))
 			continue;
 		struct elfdeps d;
-		CHECK_INT(elfdeps_init(&d, "/", err, sizeof(err)), ==, 0);
+		CHECK_INT(bb_elfdeps_init(&d, "/", err, sizeof(err)), ==, 0);
 		int is_elf = 0;
-		int rc = elfdeps_add(&d, bins[i], bins[i], &is_elf, err, sizeof(err));
+		int rc = bb_elfdeps_add(&d, bins[i], bins[i], &is_elf, err, sizeof(err));
 		if (rc)
 			bb_test_fail(__FILE__, __LINE__, "%s: %s", bins[i], err);
 		CHECK(is_elf);
@@ -141,7 +141,7 @@ TEST(host_binaries_match_ldd)
 			             missing_lines(want, got), missing_lines(got, want));
 		free(want);
 		free(got);
-		elfdeps_free(&d);
+		bb_elfdeps_free(&d);
 		tested++;
 	}
 	CHECK_INT(tested, >=, 2);
@@ -151,8 +151,8 @@ static void check_sysroot_binary(const char *s, const char *src, const char *ima
 {
 	char cmd[3 * PATH_MAX];
 	struct elfdeps d;
-	CHECK_INT(elfdeps_init(&d, s, err, sizeof(err)), ==, 0);
-	int rc = elfdeps_add(&d, src, image_path, NULL, err, sizeof(err));
+	CHECK_INT(bb_elfdeps_init(&d, s, err, sizeof(err)), ==, 0);
+	int rc = bb_elfdeps_add(&d, src, image_path, NULL, err, sizeof(err));
 	if (rc)
 		bb_test_fail(__FILE__, __LINE__, "%s: %s", src, err);
 	snprintf(cmd, sizeof(cmd),
@@ -170,7 +170,7 @@ static void check_sysroot_binary(const char *s, const char *src, const char *ima
 			CHECK(!strncmp(d.files[i].src, s, strlen(s)));
 	free(want);
 	free(got);
-	elfdeps_free(&d);
+	bb_elfdeps_free(&d);
 }
 
 TEST(netperf_closure_matches_sysroot_loader)
@@ -198,8 +198,8 @@ TEST(interpreter_symlink_is_kept_for_the_image)
 	char src[PATH_MAX];
 	snprintf(src, sizeof(src), "%.4000s/usr/bin/stress-ng", s);
 	struct elfdeps d;
-	CHECK_INT(elfdeps_init(&d, s, err, sizeof(err)), ==, 0);
-	CHECK_INT(elfdeps_add(&d, src, "/usr/bin/stress-ng", NULL, err, sizeof(err)), ==, 0);
+	CHECK_INT(bb_elfdeps_init(&d, s, err, sizeof(err)), ==, 0);
+	CHECK_INT(bb_elfdeps_add(&d, src, "/usr/bin/stress-ng", NULL, err, sizeof(err)), ==, 0);
 	int link = 0, file = 0;
 	char real[PATH_MAX];
 	snprintf(real, sizeof(real), "/%s/ld-linux-x86-64.so.2", glibc_dir(s));
@@ -213,7 +213,7 @@ TEST(interpreter_symlink_is_kept_for_the_image)
 	}
 	CHECK(link);
 	CHECK(file);
-	elfdeps_free(&d);
+	bb_elfdeps_free(&d);
 }
 
 /* A fake sysroot with the sysroot's libc, libm and ld.so (copies, not links). */
@@ -243,12 +243,12 @@ TEST(missing_library_names_it_and_the_binary)
 		SKIP("build/netperf/netperf not built (make netperf)");
 	const char *root = fake_sysroot(s);
 	struct elfdeps d;
-	CHECK_INT(elfdeps_init(&d, root, err, sizeof(err)), ==, 0);
-	CHECK_INT(elfdeps_add(&d, src, "/usr/bin/netperf", NULL, err, sizeof(err)), ==,
+	CHECK_INT(bb_elfdeps_init(&d, root, err, sizeof(err)), ==, 0);
+	CHECK_INT(bb_elfdeps_add(&d, src, "/usr/bin/netperf", NULL, err, sizeof(err)), ==,
 	          -EINVAL);
 	CHECK_CONTAINS(err, "library libsctp.so.1 needed by /usr/bin/netperf not found in");
 	CHECK_CONTAINS(err, root);
-	elfdeps_free(&d);
+	bb_elfdeps_free(&d);
 }
 
 /*
@@ -282,8 +282,8 @@ TEST(rpath_runpath_and_origin)
 	struct elfdeps d;
 	char src[PATH_MAX];
 	snprintf(src, sizeof(src), "%s/opt/app/bin/rpath", root);
-	CHECK_INT(elfdeps_init(&d, root, err, sizeof(err)), ==, 0);
-	int rc = elfdeps_add(&d, src, "/opt/app/bin/rpath", NULL, err, sizeof(err));
+	CHECK_INT(bb_elfdeps_init(&d, root, err, sizeof(err)), ==, 0);
+	int rc = bb_elfdeps_add(&d, src, "/opt/app/bin/rpath", NULL, err, sizeof(err));
 	if (rc)
 		bb_test_fail(__FILE__, __LINE__, "rpath: %s", err);
 	char *got = our_view(&d, 0);
@@ -291,14 +291,14 @@ TEST(rpath_runpath_and_origin)
 	CHECK_CONTAINS(got, "libfoo.so.1 /opt/app/lib/libfoo.so.1\n");
 	CHECK_CONTAINS(got, "libc.so.6 /lib/x86_64-linux-gnu/libc.so.6\n");
 	free(got);
-	elfdeps_free(&d);
+	bb_elfdeps_free(&d);
 
 	snprintf(src, sizeof(src), "%s/opt/app/bin/runpath", root);
-	CHECK_INT(elfdeps_init(&d, root, err, sizeof(err)), ==, 0);
-	CHECK_INT(elfdeps_add(&d, src, "/opt/app/bin/runpath", NULL, err, sizeof(err)), ==,
+	CHECK_INT(bb_elfdeps_init(&d, root, err, sizeof(err)), ==, 0);
+	CHECK_INT(bb_elfdeps_add(&d, src, "/opt/app/bin/runpath", NULL, err, sizeof(err)), ==,
 	          -EINVAL);
 	CHECK_CONTAINS(err, "library libbar.so.1 needed by /opt/app/bin/../lib/libfoo.so.1");
-	elfdeps_free(&d);
+	bb_elfdeps_free(&d);
 
 	/* the real loader agrees on both */
 	snprintf(cmd, sizeof(cmd),
@@ -318,12 +318,12 @@ TEST(not_elf_adds_nothing)
 {
 	struct elfdeps d;
 	const char *script = test_write_file(test_tmpdir(), "init", "#!/bin/sh\necho hi\n");
-	CHECK_INT(elfdeps_init(&d, "/", err, sizeof(err)), ==, 0);
+	CHECK_INT(bb_elfdeps_init(&d, "/", err, sizeof(err)), ==, 0);
 	int is_elf = 1;
-	CHECK_INT(elfdeps_add(&d, script, "/init", &is_elf, err, sizeof(err)), ==, 0);
+	CHECK_INT(bb_elfdeps_add(&d, script, "/init", &is_elf, err, sizeof(err)), ==, 0);
 	CHECK_INT(is_elf, ==, 0);
 	CHECK_INT(d.nfiles, ==, 0);
-	elfdeps_free(&d);
+	bb_elfdeps_free(&d);
 }
 
 TEST(static_busybox_needs_nothing_as_ldd_says)
@@ -337,12 +337,12 @@ TEST(static_busybox_needs_nothing_as_ldd_says)
 	free(out);
 	struct elfdeps d;
 	int is_elf = 0;
-	CHECK_INT(elfdeps_init(&d, s, err, sizeof(err)), ==, 0);
-	CHECK_INT(elfdeps_add(&d, src, "/bin/busybox", &is_elf, err, sizeof(err)), ==, 0);
+	CHECK_INT(bb_elfdeps_init(&d, s, err, sizeof(err)), ==, 0);
+	CHECK_INT(bb_elfdeps_add(&d, src, "/bin/busybox", &is_elf, err, sizeof(err)), ==, 0);
 	CHECK(is_elf);
 	CHECK_INT(d.nfound, ==, 0);
 	CHECK_INT(d.nfiles, ==, 0);
-	elfdeps_free(&d);
+	bb_elfdeps_free(&d);
 }
 
 /* The loader's view: no section headers needed; a truncated file is refused, not misread. */
@@ -367,8 +367,8 @@ TEST(stripped_section_headers_and_truncated_files)
 	struct elfdeps d;
 	char path[PATH_MAX];
 	snprintf(path, sizeof(path), "%s/nosec", dir);
-	CHECK_INT(elfdeps_init(&d, s, err, sizeof(err)), ==, 0);
-	int rc = elfdeps_add(&d, path, "/usr/bin/netperf", NULL, err, sizeof(err));
+	CHECK_INT(bb_elfdeps_init(&d, s, err, sizeof(err)), ==, 0);
+	int rc = bb_elfdeps_add(&d, path, "/usr/bin/netperf", NULL, err, sizeof(err));
 	if (rc)
 		bb_test_fail(__FILE__, __LINE__, "%s", err);
 	char *got = our_view(&d, 0);
@@ -378,11 +378,11 @@ TEST(stripped_section_headers_and_truncated_files)
 	CHECK_CONTAINS(got, "libsctp.so.1 /usr/lib/x86_64-linux-gnu/libsctp.so.1.0.");
 	CHECK_CONTAINS(got, interp);
 	free(got);
-	elfdeps_free(&d);
+	bb_elfdeps_free(&d);
 	snprintf(path, sizeof(path), "%s/trunc", dir);
-	CHECK_INT(elfdeps_init(&d, s, err, sizeof(err)), ==, 0);
-	CHECK_INT(elfdeps_add(&d, path, "/usr/bin/netperf", NULL, err, sizeof(err)), ==,
+	CHECK_INT(bb_elfdeps_init(&d, s, err, sizeof(err)), ==, 0);
+	CHECK_INT(bb_elfdeps_add(&d, path, "/usr/bin/netperf", NULL, err, sizeof(err)), ==,
 	          -EINVAL);
 	CHECK_CONTAINS(err, "truncated ELF file");
-	elfdeps_free(&d);
+	bb_elfdeps_free(&d);
 }

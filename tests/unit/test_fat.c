@@ -16,7 +16,7 @@ static const char *write_image(const char *name, const struct fat_spec *spec, in
 	int fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0644);
 	CHECK(fd >= 0);
 	CHECK_INT(ftruncate(fd, (off_t)spec->size), ==, 0);
-	*ret = fat_write(fd, 0, spec);
+	*ret = bb_fat_write(fd, 0, spec);
 	close(fd);
 	return path;
 }
@@ -37,14 +37,14 @@ static struct fat_spec esp_spec(struct fat_file *files)
 TEST(short_names)
 {
 	char n[11];
-	CHECK(fat_short_name("BOOTX64.EFI", n) && !memcmp(n, "BOOTX64 EFI", 11));
-	CHECK(fat_short_name("EFI", n) && !memcmp(n, "EFI        ", 11));
-	CHECK(!fat_short_name("bootx64.efi", n));
-	CHECK(!fat_short_name("TOOLONGNAME.EFI", n));
-	CHECK(!fat_short_name("A.EFIX", n));
-	CHECK(!fat_short_name("A.B.C", n));
-	CHECK(!fat_short_name(".EFI", n));
-	CHECK(!fat_short_name("A B", n));
+	CHECK(bb_fat_short_name("BOOTX64.EFI", n) && !memcmp(n, "BOOTX64 EFI", 11));
+	CHECK(bb_fat_short_name("EFI", n) && !memcmp(n, "EFI        ", 11));
+	CHECK(!bb_fat_short_name("bootx64.efi", n));
+	CHECK(!bb_fat_short_name("TOOLONGNAME.EFI", n));
+	CHECK(!bb_fat_short_name("A.EFIX", n));
+	CHECK(!bb_fat_short_name("A.B.C", n));
+	CHECK(!bb_fat_short_name(".EFI", n));
+	CHECK(!bb_fat_short_name("A B", n));
 }
 
 TEST(fsck_fat_accepts_and_mtools_read_back)
@@ -138,7 +138,7 @@ TEST(errors)
 	files[0].len = sizeof(huge);
 	write_image("full.img", &spec, &r);
 	CHECK_INT(r, ==, -ENOSPC);
-	uint64_t min = fat_min_size(&spec);
+	uint64_t min = bb_fat_min_size(&spec);
 	CHECK_INT(min % (1 << 20), ==, 0);
 	CHECK(min > sizeof(huge));
 	spec.size = min;

@@ -311,10 +311,10 @@ static int on_disk(const char *img, const char *rel)
 	struct resdisk *d;
 	struct resdisk_entry e;
 	char path[512];
-	CHECK_INT(resdisk_open(img, RESDISK_READ, &d), ==, 0);
+	CHECK_INT(bb_resdisk_open(img, RESDISK_READ, &d), ==, 0);
 	snprintf(path, sizeof(path), "boots/0001-full1/%s", rel);
-	int r = resdisk_stat(d, path, &e);
-	resdisk_close(d);
+	int r = bb_resdisk_stat(d, path, &e);
+	bb_resdisk_close(d);
 	return r == 0;
 }
 
@@ -346,7 +346,7 @@ TEST(run_results_disk_full)
 	test_need("mke2fs", "e2fsprogs");
 	if (test_run(cmd, &out))
 		FAIL("mke2fs failed: %s", out);
-	CHECK_INT(resdisk_init_marker(img, "00112233445566778899aabbccddeeff"), ==, 0);
+	CHECK_INT(bb_resdisk_init_marker(img, "00112233445566778899aabbccddeeff"), ==, 0);
 	test_write_file(root, "sys/class/block/vdb/size", "8192\n");
 	test_write_file(root, "sys/class/block/vdb/dev", "253:16\n");
 	test_write_file(root, "sys/class/block/vdb/ro", "0\n");

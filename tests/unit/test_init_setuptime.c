@@ -179,11 +179,11 @@ TEST(results_open_takes_the_first_marked_of_the_labelled_disks)
 		if (init_fake_disk(root, names[i], i ? "253:32" : "253:16", img[i], sizeof(img[i]),
 		                   &out))
 			FAIL("making a disk image failed: %s", out);
-	CHECK_INT(resdisk_init_marker(img[1], "00112233445566778899aabbccddeeff"), ==, 0);
-	CHECK_INT(sha256_file_hex(img[0], before), ==, 0);
+	CHECK_INT(bb_resdisk_init_marker(img[1], "00112233445566778899aabbccddeeff"), ==, 0);
+	CHECK_INT(bb_sha256_file_hex(img[0], before), ==, 0);
 	CHECK_INT(results_open(root, "two1"), ==, 0);
 	CHECK_STR(results_bootdir(), "0001-two1");
-	CHECK_INT(sha256_file_hex(img[0], after), ==, 0);
+	CHECK_INT(bb_sha256_file_hex(img[0], after), ==, 0);
 	CHECK_STR(after, before);
 	char *text = init_fake_console();
 	CHECK_CONTAINS(text, "vdb: labelled BENCHBOOT but no valid marker: not a benchboot disk");

@@ -24,7 +24,7 @@ static const char *disk_root(char *img, size_t len)
 	char *out;
 	if (init_fake_disk(root, "vdb", "253:16", img, len, &out))
 		bb_test_fail(__FILE__, __LINE__, "making a disk image failed: %s", out);
-	CHECK_INT(resdisk_init_marker(img, "00112233445566778899aabbccddeeff"), ==, 0);
+	CHECK_INT(bb_resdisk_init_marker(img, "00112233445566778899aabbccddeeff"), ==, 0);
 	test_write_file(root, "run/benchboot/results/env.json", "{}\n");
 	test_write_file(root, "run/benchboot/results/runs/r/1/status", "ok\n");
 	return root;
@@ -36,10 +36,10 @@ static int on_disk(const char *img, const char *bootdir, const char *rel)
 	struct resdisk *d;
 	struct resdisk_entry e;
 	char path[512];
-	CHECK_INT(resdisk_open(img, RESDISK_READ, &d), ==, 0);
+	CHECK_INT(bb_resdisk_open(img, RESDISK_READ, &d), ==, 0);
 	snprintf(path, sizeof(path), "boots/%s/%s", bootdir, rel);
-	int r = resdisk_stat(d, path, &e);
-	resdisk_close(d);
+	int r = bb_resdisk_stat(d, path, &e);
+	bb_resdisk_close(d);
 	return r == 0;
 }
 

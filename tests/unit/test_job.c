@@ -519,8 +519,8 @@ TEST(durations_and_counts)
 	CHECK_INT(bb_parse_count("0%", &n, &pct), ==, -ERANGE);
 	CHECK_INT(bb_parse_count("250x", &n, &pct), ==, -EINVAL);
 	CHECK_INT(bb_parse_count("-1", &n, &pct), ==, -EINVAL);
-	CHECK_INT(edit_distance("nr_thread", "nr_threads"), ==, 1);
-	CHECK_INT(edit_distance("SCTP", "sctp"), ==, 0);
+	CHECK_INT(bb_edit_distance("nr_thread", "nr_threads"), ==, 1);
+	CHECK_INT(bb_edit_distance("SCTP", "sctp"), ==, 0);
 }
 
 /* Mutated job files (bytes changed, cut short) give a result or an error, never a crash;

@@ -268,11 +268,11 @@ TEST(jsonstr_noise_through_the_host_writer)
 		FILE *m = open_memstream(&text, &len);
 		CHECK(m);
 		struct jout w;
-		jout_init(&w, m);
-		jout_obj_begin(&w);
-		jout_kv_str(&w, "line", s);
-		jout_kv_str(&w, key, "v");
-		jout_obj_end(&w);
+		bb_jout_init(&w, m);
+		bb_jout_obj_begin(&w);
+		bb_jout_kv_str(&w, "line", s);
+		bb_jout_kv_str(&w, key, "v");
+		bb_jout_obj_end(&w);
 		CHECK(!fclose(m));
 		check_parsed(text, "line", s, built_valid, round);
 		char k[256];

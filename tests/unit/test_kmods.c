@@ -21,7 +21,7 @@ static const char *moddir(void)
 	static char dir[PATH_MAX];
 	char s[PATH_MAX], e[512];
 	char cmd[PATH_MAX + 64], *out;
-	if (image_default_sysroot(s, sizeof(s), e, sizeof(e)) || access(s, F_OK))
+	if (bb_image_default_sysroot(s, sizeof(s), e, sizeof(e)) || access(s, F_OK))
 		SKIP("no sysroot (run make fetch)");
 	snprintf(cmd, sizeof(cmd), "ls -d %s/lib/modules/*/", s);
 	CHECK_INT(test_run(cmd, &out), ==, 0);
@@ -35,8 +35,8 @@ static const char *moddir(void)
 static void open_cached(struct kmods *k, const char *dir)
 {
 	char cache[PATH_MAX];
-	image_default_cachedir(cache, sizeof(cache));
-	int rc = kmods_open(k, dir, cache, err, sizeof(err));
+	bb_image_default_cachedir(cache, sizeof(cache));
+	int rc = bb_kmods_open(k, dir, cache, err, sizeof(err));
 	if (rc)
 		bb_test_fail(__FILE__, __LINE__, "kmods_open: %s", err);
 }
@@ -88,7 +88,7 @@ TEST(closure_and_order_match_modprobe_show_depends)
 	for (size_t i = 0; i < sizeof(names) / sizeof(*names); i++) {
 		struct kmods k;
 		open_cached(&k, dir);
-		int rc = kmods_add(&k, names[i], err, sizeof(err));
+		int rc = bb_kmods_add(&k, names[i], err, sizeof(err));
 		if (rc)
 			bb_test_fail(__FILE__, __LINE__, "%s: %s", names[i], err);
 		char *want = modprobe_view(&k, names[i]);
@@ -99,7 +99,7 @@ TEST(closure_and_order_match_modprobe_show_depends)
 		CHECK(strlen(got) > 0);
 		free(want);
 		free(got);
-		kmods_close(&k);
+		bb_kmods_close(&k);
 	}
 }
 
@@ -107,7 +107,7 @@ TEST(sctp_needs_tunnels_libcrc32c_and_crc32c_softdep)
 {
 	struct kmods k;
 	open_cached(&k, moddir());
-	CHECK_INT(kmods_add(&k, "sctp", err, sizeof(err)), ==, 0);
+	CHECK_INT(bb_kmods_add(&k, "sctp", err, sizeof(err)), ==, 0);
 	char *got = our_view(&k);
 	CHECK_CONTAINS(got, "kernel/net/ipv4/udp_tunnel.ko\n");
 	CHECK_CONTAINS(got, "kernel/net/ipv6/ip6_udp_tunnel.ko\n");
@@ -117,41 +117,41 @@ TEST(sctp_needs_tunnels_libcrc32c_and_crc32c_softdep)
 	CHECK(strstr(got, "libcrc32c.ko") < strstr(got, "sctp.ko"));
 	CHECK_STR(k.v[k.n - 1].name, "sctp");
 	free(got);
-	kmods_close(&k);
+	bb_kmods_close(&k);
 }
 
 TEST(several_modules_share_dependencies_once)
 {
 	struct kmods k;
 	open_cached(&k, moddir());
-	CHECK_INT(kmods_add(&k, "sctp", err, sizeof(err)), ==, 0);
+	CHECK_INT(bb_kmods_add(&k, "sctp", err, sizeof(err)), ==, 0);
 	size_t after_sctp = k.n;
-	CHECK_INT(kmods_add(&k, "ext4", err, sizeof(err)), ==, 0);
-	CHECK_INT(kmods_add(&k, "sctp", err, sizeof(err)), ==, 0);
+	CHECK_INT(bb_kmods_add(&k, "ext4", err, sizeof(err)), ==, 0);
+	CHECK_INT(bb_kmods_add(&k, "sctp", err, sizeof(err)), ==, 0);
 	for (size_t i = 0; i < k.n; i++)
 		for (size_t j = i + 1; j < k.n; j++)
 			CHECK(strcmp(k.v[i].name, k.v[j].name));
 	/* crc32c modules are shared: ext4 adds only what sctp did not */
 	CHECK_INT(k.n, >, after_sctp);
 	CHECK_STR(k.v[k.n - 1].name, "ext4");
-	kmods_close(&k);
+	bb_kmods_close(&k);
 }
 
 TEST(unknown_module_suggests_close_names)
 {
 	struct kmods k;
 	open_cached(&k, moddir());
-	CHECK_INT(kmods_add(&k, "sctpp", err, sizeof(err)), ==, -EINVAL);
+	CHECK_INT(bb_kmods_add(&k, "sctpp", err, sizeof(err)), ==, -EINVAL);
 	CHECK_CONTAINS(err, "unknown module 'sctpp' for kernel ");
 	CHECK_CONTAINS(err, "did you mean sctp");
-	CHECK_INT(kmods_add(&k, "virtio-blkk", err, sizeof(err)), ==, -EINVAL);
+	CHECK_INT(bb_kmods_add(&k, "virtio-blkk", err, sizeof(err)), ==, -EINVAL);
 	CHECK_CONTAINS(err, "virtio_blk");
-	CHECK_INT(kmods_add(&k, "zzqqxx", err, sizeof(err)), ==, -EINVAL);
+	CHECK_INT(bb_kmods_add(&k, "zzqqxx", err, sizeof(err)), ==, -EINVAL);
 	CHECK(!strstr(err, "did you mean"));
 	/* dashes and underscores are the same module, as for modprobe */
-	CHECK_INT(kmods_add(&k, "virtio-blk", err, sizeof(err)), ==, 0);
+	CHECK_INT(bb_kmods_add(&k, "virtio-blk", err, sizeof(err)), ==, 0);
 	CHECK_STR(k.v[k.n - 1].name, "virtio_blk");
-	kmods_close(&k);
+	bb_kmods_close(&k);
 }
 
 TEST(builtin_modules_are_skipped)
@@ -164,12 +164,12 @@ TEST(builtin_modules_are_skipped)
 	*strstr(base, ".ko") = 0;
 	struct kmods k;
 	open_cached(&k, dir);
-	int rc = kmods_add(&k, base, err, sizeof(err));
+	int rc = bb_kmods_add(&k, base, err, sizeof(err));
 	if (rc)
 		bb_test_fail(__FILE__, __LINE__, "builtin %s: %s", base, err);
 	CHECK_INT(k.n, ==, 0);
 	free(out);
-	kmods_close(&k);
+	bb_kmods_close(&k);
 }
 
 /*
@@ -181,7 +181,7 @@ TEST(compressed_modules_are_decompressed)
 	const char *dir = moddir();
 	struct kmods real;
 	open_cached(&real, dir);
-	CHECK_INT(kmods_add(&real, "sctp", err, sizeof(err)), ==, 0);
+	CHECK_INT(bb_kmods_add(&real, "sctp", err, sizeof(err)), ==, 0);
 	char fake[PATH_MAX], cmd[4 * PATH_MAX];
 	snprintf(fake, sizeof(fake), "%s/lib/modules/9.9.9-test", test_tmpdir());
 	snprintf(cmd, sizeof(cmd),
@@ -200,10 +200,10 @@ TEST(compressed_modules_are_decompressed)
 		CHECK_INT(test_run(cmd, NULL), ==, 0);
 	}
 	struct kmods k;
-	int rc = kmods_open(&k, fake, NULL, err, sizeof(err));
+	int rc = bb_kmods_open(&k, fake, NULL, err, sizeof(err));
 	if (rc)
 		bb_test_fail(__FILE__, __LINE__, "kmods_open: %s", err);
-	CHECK_INT(kmods_add(&k, "sctp", err, sizeof(err)), ==, 0);
+	CHECK_INT(bb_kmods_add(&k, "sctp", err, sizeof(err)), ==, 0);
 	CHECK_INT(k.n, ==, real.n);
 	int xz = 0, zst = 0;
 	for (size_t i = 0; i < k.n; i++) {
@@ -216,8 +216,8 @@ TEST(compressed_modules_are_decompressed)
 		while (j < real.n && strcmp(real.v[j].name, k.v[i].name))
 			j++;
 		CHECK_INT(j, <, real.n);
-		CHECK_INT(kmods_read(k.v[i].src, &a, &alen, err, sizeof(err)), ==, 0);
-		CHECK_INT(kmods_read(real.v[j].src, &b, &blen, err, sizeof(err)), ==, 0);
+		CHECK_INT(bb_kmods_read(k.v[i].src, &a, &alen, err, sizeof(err)), ==, 0);
+		CHECK_INT(bb_kmods_read(real.v[j].src, &b, &blen, err, sizeof(err)), ==, 0);
 		CHECK_INT(alen, ==, blen);
 		CHECK(!memcmp(a, b, alen));
 		free(a);
@@ -226,25 +226,25 @@ TEST(compressed_modules_are_decompressed)
 	CHECK(xz > 0 && zst > 0);
 	char staged_root[PATH_MAX];
 	snprintf(staged_root, sizeof(staged_root), "%s", k.tmproot);
-	kmods_close(&k);
+	bb_kmods_close(&k);
 	CHECK(access(staged_root, F_OK) != 0); /* the temporary staging is gone */
 	CHECK(access(fake, F_OK) == 0);        /* and the modules it linked to are not */
-	kmods_close(&real);
+	bb_kmods_close(&real);
 }
 
 TEST(a_tree_with_modules_dep_is_used_as_is)
 {
 	struct kmods staged, k;
 	open_cached(&staged, moddir());
-	int rc = kmods_open(&k, staged.staged, NULL, err, sizeof(err));
+	int rc = bb_kmods_open(&k, staged.staged, NULL, err, sizeof(err));
 	if (rc)
 		bb_test_fail(__FILE__, __LINE__, "kmods_open: %s", err);
 	CHECK_STR(k.staged, staged.staged);
 	CHECK(k.tmproot == NULL);
-	CHECK_INT(kmods_add(&k, "dummy", err, sizeof(err)), ==, 0);
+	CHECK_INT(bb_kmods_add(&k, "dummy", err, sizeof(err)), ==, 0);
 	CHECK_INT(k.n, ==, 1);
-	kmods_close(&k);
-	kmods_close(&staged);
+	bb_kmods_close(&k);
+	bb_kmods_close(&staged);
 }
 
 TEST(modules_order_lists_image_paths_in_load_order)
@@ -252,11 +252,11 @@ TEST(modules_order_lists_image_paths_in_load_order)
 	struct kmods k;
 	struct cpio_list l;
 	open_cached(&k, moddir());
-	CHECK_INT(kmods_add(&k, "sctp", err, sizeof(err)), ==, 0);
-	cpio_list_init(&l);
-	CHECK_INT(kmods_to_cpio(&k, &l, err, sizeof(err)), ==, 0);
-	CHECK_INT(cpio_finish(&l, err, sizeof(err)), ==, 0);
-	const struct cpio_entry *e = cpio_find(&l, "etc/benchboot/modules.order");
+	CHECK_INT(bb_kmods_add(&k, "sctp", err, sizeof(err)), ==, 0);
+	bb_cpio_list_init(&l);
+	CHECK_INT(bb_kmods_to_cpio(&k, &l, err, sizeof(err)), ==, 0);
+	CHECK_INT(bb_cpio_finish(&l, err, sizeof(err)), ==, 0);
+	const struct cpio_entry *e = bb_cpio_find(&l, "etc/benchboot/modules.order");
 	CHECK(e);
 	char *text = strndup((const char *)e->data, e->size);
 	char expect[PATH_MAX];
@@ -264,8 +264,8 @@ TEST(modules_order_lists_image_paths_in_load_order)
 	CHECK(strlen(text) >= strlen(expect));
 	CHECK_STR(text + strlen(text) - strlen(expect), expect);
 	snprintf(expect, sizeof(expect), "lib/modules/%s/kernel/net/sctp/sctp.ko", k.version);
-	CHECK(cpio_find(&l, expect));
+	CHECK(bb_cpio_find(&l, expect));
 	free(text);
-	cpio_list_free(&l);
-	kmods_close(&k);
+	bb_cpio_list_free(&l);
+	bb_kmods_close(&k);
 }

@@ -22,7 +22,7 @@ TEST(qemu_flavour)
 {
 	struct lava_boot b = boot("console=ttyS0 it's");
 	char *y;
-	CHECK_INT(lava_job(LAVA_QEMU, &b, &y), ==, 0);
+	CHECK_INT(bb_lava_job(LAVA_QEMU, &b, &y), ==, 0);
 	CHECK_CONTAINS(y, "device_type: qemu\n");
 	CHECK_CONTAINS(y, "job_name: 'benchboot j boot 1 of 2 (qemu): cgroup.mode=v2'\n");
 	CHECK_CONTAINS(y, "  no_kvm: true\n  memory: 2048\n  extra_options:\n  - -smp 4\n");
@@ -48,7 +48,7 @@ TEST(lab_flavour)
 	struct lava_boot b = boot("console=ttyS0,115200 benchboot.boot.group=1");
 	char *y;
 	b.device_type = "x86-lab";
-	CHECK_INT(lava_job(LAVA_LAB, &b, &y), ==, 0);
+	CHECK_INT(bb_lava_job(LAVA_LAB, &b, &y), ==, 0);
 	CHECK_CONTAINS(y, "device_type: x86-lab\n");
 	CHECK_CONTAINS(y, "  extra_kernel_args: 'console=ttyS0,115200 benchboot.boot.group=1'\n");
 	CHECK_CONTAINS(y, "    to: tftp\n");
@@ -63,9 +63,9 @@ TEST(cmdline_lava_cannot_carry)
 {
 	struct lava_boot b = boot("a=\"b c\"");
 	char *y;
-	CHECK_INT(lava_job(LAVA_QEMU, &b, &y), ==, -EINVAL);
+	CHECK_INT(bb_lava_job(LAVA_QEMU, &b, &y), ==, -EINVAL);
 	b.cmdline = "a\nb";
-	CHECK_INT(lava_job(LAVA_LAB, &b, &y), ==, -EINVAL);
+	CHECK_INT(bb_lava_job(LAVA_LAB, &b, &y), ==, -EINVAL);
 }
 
 TEST(pxe_refuses_bad_entries)
@@ -79,19 +79,19 @@ TEST(pxe_refuses_bad_entries)
 	snprintf(out, sizeof(out), "%s/pxe", dir);
 	struct pxe_entry e[2] = {{.label = "a b", .kernel = kernel, .initrd = initrd, .cmdline = "x"},
 				 {.label = "g", .kernel = kernel, .initrd = initrd, .cmdline = "x"}};
-	CHECK_INT(pxe_build(out, "n", e, 1, err, sizeof(err)), ==, -EINVAL);
+	CHECK_INT(bb_pxe_build(out, "n", e, 1, err, sizeof(err)), ==, -EINVAL);
 	CHECK_CONTAINS(err, "bad label 'a b'");
 	e[0].label = "g";
-	CHECK_INT(pxe_build(out, "n", e, 2, err, sizeof(err)), ==, -EINVAL);
+	CHECK_INT(bb_pxe_build(out, "n", e, 2, err, sizeof(err)), ==, -EINVAL);
 	CHECK_CONTAINS(err, "label 'g' given twice");
 	e[0].label = "f";
 	e[0].cmdline = "two\nlines";
-	CHECK_INT(pxe_build(out, "n", e, 2, err, sizeof(err)), ==, -EINVAL);
+	CHECK_INT(bb_pxe_build(out, "n", e, 2, err, sizeof(err)), ==, -EINVAL);
 	e[0].cmdline = "console=ttyS0\n";
 	e[0].kernel = "/nonexistent/vmlinuz";
-	CHECK_INT(pxe_build(out, "n", e, 2, err, sizeof(err)), ==, -EINVAL);
+	CHECK_INT(bb_pxe_build(out, "n", e, 2, err, sizeof(err)), ==, -EINVAL);
 	e[0].kernel = kernel;
-	CHECK_INT(pxe_build(out, "n", e, 2, err, sizeof(err)), ==, 0);
+	CHECK_INT(bb_pxe_build(out, "n", e, 2, err, sizeof(err)), ==, 0);
 	char *text = NULL, cmd[20000];
 	snprintf(cmd, sizeof(cmd), "cat %s/boot.ipxe %s/f.ipxe %s/pxelinux.cfg/default %s/f/vmlinuz",
 		 out, out, out, out);
@@ -118,7 +118,7 @@ TEST(multinode_two_hosts)
 	struct lava_boot b = boot("console=ttyS0");
 	b.cluster = &c;
 	b.mcast_port = 21234;
-	CHECK_INT(lava_job(LAVA_QEMU, &b, &y), ==, 0);
+	CHECK_INT(bb_lava_job(LAVA_QEMU, &b, &y), ==, 0);
 	/* no top-level device_type or context with multinode */
 	CHECK(!strstr(y, "\ndevice_type:"));
 	CHECK(!strstr(y, "\ncontext:"));
@@ -140,7 +140,7 @@ TEST(multinode_two_hosts)
 	free(y);
 	/* the lab flavour: the role in each role's kernel arguments */
 	b.device_type = "x86-lab";
-	CHECK_INT(lava_job(LAVA_LAB, &b, &y), ==, 0);
+	CHECK_INT(bb_lava_job(LAVA_LAB, &b, &y), ==, 0);
 	CHECK_CONTAINS(y, "      client:\n        device_type: x86-lab\n        count: 1\n"
 	                  "        essential: true\n        context:\n"
 	                  "          extra_kernel_args: 'console=ttyS0 benchboot.role=client'\n");

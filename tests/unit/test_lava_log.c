@@ -20,7 +20,7 @@ static int read_log(const char *text, char **console, struct lava_log_info *info
 	size_t len = 0;
 	*console = NULL;
 	FILE *out = open_memstream(console, &len);
-	int r = lava_log_console(in, out, info, err, errlen);
+	int r = bb_lava_log_console(in, out, info, err, errlen);
 	fclose(in);
 	fclose(out);
 	return r;
@@ -75,7 +75,7 @@ TEST(console_lines_and_end)
 	CHECK_STR(info.error_msg, "lava-test-monitor timed out after 300 seconds");
 	CHECK_STR(info.last_error, "lava-test-monitor timed out after 300 seconds");
 	char end[600];
-	lava_job_end_text("Incomplete", "", &info, end, sizeof(end));
+	bb_lava_job_end_text("Incomplete", "", &info, end, sizeof(end));
 	CHECK_STR(end, "Incomplete: Test error: lava-test-monitor timed out after 300 seconds");
 	free(console);
 }
@@ -84,17 +84,17 @@ TEST(end_text)
 {
 	struct lava_log_info info = {0};
 	char end[600];
-	lava_job_end_text("Complete", "", &info, end, sizeof(end));
+	bb_lava_job_end_text("Complete", "", &info, end, sizeof(end));
 	CHECK_STR(end, "Complete");
 	/* a job canceled before it ran has no job result in its log */
-	lava_job_end_text("Canceled", "", &info, end, sizeof(end));
+	bb_lava_job_end_text("Canceled", "", &info, end, sizeof(end));
 	CHECK_STR(end, "Canceled");
-	lava_job_end_text("Incomplete", "Infrastructure: the device did not answer", NULL, end,
+	bb_lava_job_end_text("Incomplete", "Infrastructure: the device did not answer", NULL, end,
 	                  sizeof(end));
 	CHECK_STR(end, "Incomplete: Infrastructure: the device did not answer");
 	snprintf(info.error_type, sizeof(info.error_type), "Canceled");
 	snprintf(info.error_msg, sizeof(info.error_msg), "Canceled by benchboot");
-	lava_job_end_text("Canceled", "", &info, end, sizeof(end));
+	bb_lava_job_end_text("Canceled", "", &info, end, sizeof(end));
 	CHECK_STR(end, "Canceled: Canceled error: Canceled by benchboot");
 }
 
@@ -129,7 +129,7 @@ TEST(not_a_log)
 	free(console);
 }
 
-/* The metadata lava_job writes comes back from the definition (the server re-serialises it,
+/* The metadata bb_lava_job writes comes back from the definition (the server re-serialises it,
  * sorted and unquoted, so it is read as YAML, not as text). */
 TEST(definition_metadata)
 {
@@ -143,15 +143,15 @@ TEST(definition_metadata)
 	                      .kernel = "B"};
 	char *y;
 	struct lava_job_meta meta;
-	CHECK_INT(lava_job(LAVA_QEMU, &b, &y), ==, 0);
+	CHECK_INT(bb_lava_job(LAVA_QEMU, &b, &y), ==, 0);
 	CHECK_CONTAINS(y, "job_name: 'benchboot net boot 1 of 2 kernel B (qemu)'\n");
-	CHECK_INT(lava_definition_meta(y, &meta), ==, 0);
+	CHECK_INT(bb_lava_definition_meta(y, &meta), ==, 0);
 	CHECK_STR(meta.job, "net");
 	CHECK_STR(meta.image, "net.B.boot1");
 	CHECK_STR(meta.boot_group, "1");
 	CHECK_STR(meta.kernel, "B");
 	free(y);
-	CHECK_INT(lava_definition_meta("actions:\n- deploy: {}\nmetadata:\n  benchboot.kernel: A\n"
+	CHECK_INT(bb_lava_definition_meta("actions:\n- deploy: {}\nmetadata:\n  benchboot.kernel: A\n"
 	                               "  other: [1, 2]\n",
 	                               &meta),
 	          ==, 0);
@@ -159,7 +159,7 @@ TEST(definition_metadata)
 	CHECK_STR(meta.image, "");
 	CHECK_STR(meta.role, "");
 	/* one role of a multinode job, as LAVA splits it */
-	CHECK_INT(lava_definition_meta("metadata:\n  benchboot.job: two\nprotocols:\n"
+	CHECK_INT(bb_lava_definition_meta("metadata:\n  benchboot.job: two\nprotocols:\n"
 	                               "  lava-multinode:\n    role: server\n    sub_id: 0\n"
 	                               "    target_group: 9c6f0e1a-1b2c\n    group_size: 2\n",
 	                               &meta),
@@ -167,5 +167,5 @@ TEST(definition_metadata)
 	CHECK_STR(meta.job, "two");
 	CHECK_STR(meta.role, "server");
 	CHECK_STR(meta.target_group, "9c6f0e1a-1b2c");
-	CHECK_INT(lava_definition_meta("a: [", &meta), ==, -EINVAL);
+	CHECK_INT(bb_lava_definition_meta("a: [", &meta), ==, -EINVAL);
 }

@@ -30,19 +30,19 @@ TEST(sha256_matches_sha256sum_at_block_edges)
 		data[lens[i]] = 0;
 		const char *path = test_write_file(dir, "data", data);
 		char hex[65], hex2[65];
-		sha256_hex(data, lens[i], hex);
+		bb_sha256_hex(data, lens[i], hex);
 		char *want = sha256sum_of(path);
 		CHECK_STR(hex, want);
-		CHECK_INT(sha256_file_hex(path, hex2), ==, 0);
+		CHECK_INT(bb_sha256_file_hex(path, hex2), ==, 0);
 		CHECK_STR(hex2, want);
 		/* fed in odd pieces */
 		struct sha256 s;
 		unsigned char d[32];
-		sha256_init(&s);
+		bb_sha256_init(&s);
 		for (size_t off = 0; off < lens[i]; off += 13)
-			sha256_update(&s, data + off, lens[i] - off < 13 ? lens[i] - off : 13);
-		sha256_final(&s, d);
-		sha256_to_hex(d, hex2);
+			bb_sha256_update(&s, data + off, lens[i] - off < 13 ? lens[i] - off : 13);
+		bb_sha256_final(&s, d);
+		bb_sha256_to_hex(d, hex2);
 		CHECK_STR(hex2, want);
 		free(want);
 		free(data);
@@ -56,19 +56,19 @@ TEST(one_line_per_entry_with_mode_size_digest)
 	struct cpio_list l;
 	struct bytebuf m = {0};
 	char id[65], hi[65], bb[65], kh[65];
-	cpio_list_init(&l);
-	CHECK_INT(cpio_add_data(&l, "/etc/motd", "hi\n", 3, 0644, "t", err, sizeof(err)), ==, 0);
-	CHECK_INT(cpio_add_slink(&l, "/bin/sh", "busybox", "t", err, sizeof(err)), ==, 0);
-	CHECK_INT(cpio_add_nod(&l, "/dev/console", 0600, 'c', 5, 1, "t", err, sizeof(err)), ==, 0);
-	CHECK_INT(cpio_add_dir(&l, "/tmp", 01777, "t", err, sizeof(err)), ==, 0);
-	CHECK_INT(cpio_add_data(&l, MANIFEST_PATH, "old", 3, 0644, "t", err, sizeof(err)), ==, 0);
-	CHECK_INT(cpio_finish(&l, err, sizeof(err)), ==, 0);
-	CHECK_INT(manifest_build(&l, kernel, "console=ttyS0", "mtime=0 compress=gzip level=6", &m,
+	bb_cpio_list_init(&l);
+	CHECK_INT(bb_cpio_add_data(&l, "/etc/motd", "hi\n", 3, 0644, "t", err, sizeof(err)), ==, 0);
+	CHECK_INT(bb_cpio_add_slink(&l, "/bin/sh", "busybox", "t", err, sizeof(err)), ==, 0);
+	CHECK_INT(bb_cpio_add_nod(&l, "/dev/console", 0600, 'c', 5, 1, "t", err, sizeof(err)), ==, 0);
+	CHECK_INT(bb_cpio_add_dir(&l, "/tmp", 01777, "t", err, sizeof(err)), ==, 0);
+	CHECK_INT(bb_cpio_add_data(&l, MANIFEST_PATH, "old", 3, 0644, "t", err, sizeof(err)), ==, 0);
+	CHECK_INT(bb_cpio_finish(&l, err, sizeof(err)), ==, 0);
+	CHECK_INT(bb_manifest_build(&l, kernel, "console=ttyS0", "mtime=0 compress=gzip level=6", &m,
 	                         id, err, sizeof(err)),
 	          ==, 0);
-	sha256_hex("hi\n", 3, hi);
-	sha256_hex("busybox", 7, bb);
-	CHECK_INT(sha256_file_hex(kernel, kh), ==, 0);
+	bb_sha256_hex("hi\n", 3, hi);
+	bb_sha256_hex("busybox", 7, bb);
+	CHECK_INT(bb_sha256_file_hex(kernel, kh), ==, 0);
 	char want[2048];
 	snprintf(want, sizeof(want),
 	         "benchboot-manifest 1\n"
@@ -92,8 +92,8 @@ TEST(one_line_per_entry_with_mode_size_digest)
 	CHECK_STR(id, sum);
 	free(sum);
 	free(text);
-	bytebuf_free(&m);
-	cpio_list_free(&l);
+	bb_bytebuf_free(&m);
+	bb_cpio_list_free(&l);
 }
 
 TEST(any_change_changes_the_id)
@@ -101,21 +101,21 @@ TEST(any_change_changes_the_id)
 	struct cpio_list l;
 	struct bytebuf m = {0};
 	char id1[65], id2[65], id3[65];
-	cpio_list_init(&l);
-	CHECK_INT(cpio_add_data(&l, "/a", "1", 1, 0644, "t", err, sizeof(err)), ==, 0);
-	CHECK_INT(cpio_finish(&l, err, sizeof(err)), ==, 0);
-	CHECK_INT(manifest_build(&l, NULL, "x", NULL, &m, id1, err, sizeof(err)), ==, 0);
+	bb_cpio_list_init(&l);
+	CHECK_INT(bb_cpio_add_data(&l, "/a", "1", 1, 0644, "t", err, sizeof(err)), ==, 0);
+	CHECK_INT(bb_cpio_finish(&l, err, sizeof(err)), ==, 0);
+	CHECK_INT(bb_manifest_build(&l, NULL, "x", NULL, &m, id1, err, sizeof(err)), ==, 0);
 	m.len = 0;
-	CHECK_INT(manifest_build(&l, NULL, "y", NULL, &m, id2, err, sizeof(err)), ==, 0);
+	CHECK_INT(bb_manifest_build(&l, NULL, "y", NULL, &m, id2, err, sizeof(err)), ==, 0);
 	CHECK(strcmp(id1, id2));
 	l.v[0].mode = 0755;
 	m.len = 0;
-	CHECK_INT(manifest_build(&l, NULL, "x", NULL, &m, id3, err, sizeof(err)), ==, 0);
+	CHECK_INT(bb_manifest_build(&l, NULL, "x", NULL, &m, id3, err, sizeof(err)), ==, 0);
 	CHECK(strcmp(id1, id3));
 	m.len = 0;
-	CHECK_INT(manifest_build(&l, NULL, "a\nb", NULL, &m, id3, err, sizeof(err)), ==,
+	CHECK_INT(bb_manifest_build(&l, NULL, "a\nb", NULL, &m, id3, err, sizeof(err)), ==,
 	          -EINVAL);
 	CHECK_CONTAINS(err, "newline");
-	bytebuf_free(&m);
-	cpio_list_free(&l);
+	bb_bytebuf_free(&m);
+	bb_cpio_list_free(&l);
 }

@@ -10,7 +10,7 @@ static struct bb_netperf_result parse_ok(const char *fixture)
 	struct bb_netperf_result r;
 	char err[256];
 	char *out = test_slurp(fixture);
-	int rc = bb_parse_netperf(out, &r, err, sizeof err);
+	int rc = parse_netperf(out, &r, err, sizeof err);
 	if (rc)
 		bb_test_fail(__FILE__, __LINE__, "%s: %s", fixture, err);
 	free(out);
@@ -166,7 +166,7 @@ static void parse_err(const char *text, const char *want)
 {
 	struct bb_netperf_result r;
 	char err[256];
-	CHECK_INT(bb_parse_netperf(text, &r, err, sizeof err), ==, -EINVAL);
+	CHECK_INT(parse_netperf(text, &r, err, sizeof err), ==, -EINVAL);
 	CHECK_STR(err, want);
 }
 
@@ -194,7 +194,7 @@ TEST(truncated_output_is_an_error)
 	cut[1] = 0;
 	struct bb_netperf_result r;
 	char err[256];
-	CHECK_INT(bb_parse_netperf(out, &r, err, sizeof err), ==, -EINVAL);
+	CHECK_INT(parse_netperf(out, &r, err, sizeof err), ==, -EINVAL);
 	CHECK_CONTAINS(err, "netperf: Recv   Send    Send");
 	free(out);
 }

@@ -18,7 +18,7 @@ TEST(cpu_metrics)
 {
 	struct bb_stats s = {0};
 	char err[256], *out = test_slurp("stress-ng/cpu.txt");
-	CHECK_INT(bb_parse_stressng(out, &s, err, sizeof err), ==, 0);
+	CHECK_INT(parse_stressng(out, &s, err, sizeof err), ==, 0);
 	CHECK_INT(s.n, ==, 3);
 	CHECK_STR(s.v[0].name, "stress-ng.cpu.pass"); /* LKP's names */
 	CHECK(stat_of(&s, "stress-ng.cpu.pass") == 1);
@@ -32,7 +32,7 @@ TEST(icmp_flood_misc_metrics_as_lkp_names_them)
 {
 	struct bb_stats s = {0};
 	char err[256], *out = test_slurp("stress-ng/icmp-flood.txt");
-	CHECK_INT(bb_parse_stressng(out, &s, err, sizeof err), ==, 0);
+	CHECK_INT(parse_stressng(out, &s, err, sizeof err), ==, 0);
 	CHECK_INT(s.n, ==, 7);
 	CHECK(stat_of(&s, "stress-ng.icmp-flood.ops") == 377196);
 	CHECK(stat_of(&s, "stress-ng.icmp-flood.ops_per_sec") == 188591.54);
@@ -50,7 +50,7 @@ TEST(bitops_of_0_22)
 {
 	struct bb_stats s = {0};
 	char err[256], *out = test_slurp("stress-ng/bitops-0.22.txt");
-	CHECK_INT(bb_parse_stressng(out, &s, err, sizeof err), ==, 0);
+	CHECK_INT(parse_stressng(out, &s, err, sizeof err), ==, 0);
 	CHECK(stat_of(&s, "stress-ng.bitops.pass") == 1);
 	CHECK(stat_of(&s, "stress-ng.bitops.ops") == 56688);
 	CHECK(stat_of(&s, "stress-ng.bitops.ops_per_sec") == 56590.86);
@@ -65,7 +65,7 @@ TEST(two_stressors)
 {
 	struct bb_stats s = {0};
 	char err[256], *out = test_slurp("stress-ng/cpu-vm.txt");
-	CHECK_INT(bb_parse_stressng(out, &s, err, sizeof err), ==, 0);
+	CHECK_INT(parse_stressng(out, &s, err, sizeof err), ==, 0);
 	CHECK_INT(s.n, ==, 6);
 	CHECK(stat_of(&s, "stress-ng.vm.ops") == 21676);
 	CHECK(stat_of(&s, "stress-ng.vm.ops_per_sec") == 10747.88);
@@ -84,7 +84,7 @@ TEST(log_copied_twice_counts_once)
 	memcpy(twice + len, one, len + 1);
 	struct bb_stats s = {0};
 	char err[256];
-	CHECK_INT(bb_parse_stressng(twice, &s, err, sizeof err), ==, 0);
+	CHECK_INT(parse_stressng(twice, &s, err, sizeof err), ==, 0);
 	CHECK_INT(s.n, ==, 3);
 	CHECK(stat_of(&s, "stress-ng.cpu.ops") == 3465);
 	bb_stats_free(&s);
@@ -96,7 +96,7 @@ TEST(metrics_brief)
 {
 	struct bb_stats s = {0};
 	char err[256], *out = test_slurp("stress-ng/cpu-metrics-brief.txt");
-	CHECK_INT(bb_parse_stressng(out, &s, err, sizeof err), ==, 0);
+	CHECK_INT(parse_stressng(out, &s, err, sizeof err), ==, 0);
 	CHECK(stat_of(&s, "stress-ng.cpu.ops") == 2295);
 	bb_stats_free(&s);
 	free(out);
@@ -115,7 +115,7 @@ TEST(old_info_prefix)
 	                  "stress-ng: info:  [1] for a 60.01s run time:\n";
 	struct bb_stats s = {0};
 	char err[256];
-	CHECK_INT(bb_parse_stressng(out, &s, err, sizeof err), ==, 0);
+	CHECK_INT(parse_stressng(out, &s, err, sizeof err), ==, 0);
 	CHECK(stat_of(&s, "stress-ng.icmp-flood.ops") == 584700000);
 	CHECK(stat_of(&s, "stress-ng.icmp-flood.ops_per_sec") == 9745000);
 	bb_stats_free(&s);
@@ -125,7 +125,7 @@ static void parse_err(const char *text, const char *want)
 {
 	struct bb_stats s = {0};
 	char err[256];
-	CHECK_INT(bb_parse_stressng(text, &s, err, sizeof err), ==, -EINVAL);
+	CHECK_INT(parse_stressng(text, &s, err, sizeof err), ==, -EINVAL);
 	CHECK_STR(err, want);
 	bb_stats_free(&s);
 }
@@ -172,7 +172,7 @@ TEST(zero_ops_is_fail_as_in_lkp)
 	    "(harmonic mean of 2 instances)\n";
 	struct bb_stats s = {0};
 	char err[256];
-	CHECK_INT(bb_parse_stressng(out, &s, err, sizeof err), ==, 0);
+	CHECK_INT(parse_stressng(out, &s, err, sizeof err), ==, 0);
 	CHECK_INT(s.n, ==, 2);
 	CHECK(stat_of(&s, "stress-ng.uprobe.fail") == 1);
 	CHECK(stat_of(&s, "stress-ng.uprobe.MB_trace_data_per_second.fail") == 1);

@@ -71,25 +71,25 @@ TEST(add_section_places_at_alignments)
 	struct pe_image pe;
 	struct pe_section s;
 	size_t len = make_pe(b, 0);
-	CHECK_INT(pe_load(&pe, b, len), ==, 0);
-	CHECK_INT(pe_add_section(&pe, ".osrel", "ID=x\n", 5, 0), ==, 0);
-	CHECK_INT(pe_add_section(&pe, ".linux", "KERNEL-BYTES", 12, 0), ==, 0);
+	CHECK_INT(bb_pe_load(&pe, b, len), ==, 0);
+	CHECK_INT(bb_pe_add_section(&pe, ".osrel", "ID=x\n", 5, 0), ==, 0);
+	CHECK_INT(bb_pe_add_section(&pe, ".linux", "KERNEL-BYTES", 12, 0), ==, 0);
 	CHECK_INT(pe.nsections, ==, 3);
-	CHECK_INT(pe_find_section(&pe, ".osrel", &s), ==, 0);
+	CHECK_INT(bb_pe_find_section(&pe, ".osrel", &s), ==, 0);
 	CHECK_INT(s.virtual_address, ==, 0x2000);
 	CHECK_INT(s.raw_offset, ==, 0x600);
 	CHECK_INT(s.raw_size, ==, 0x200);
 	CHECK_INT(s.virtual_size, ==, 5);
 	CHECK_INT(s.characteristics, ==, PE_SCN_CNT_INITIALIZED_DATA | PE_SCN_MEM_READ);
-	CHECK_INT(pe_find_section(&pe, ".linux", &s), ==, 0);
+	CHECK_INT(bb_pe_find_section(&pe, ".linux", &s), ==, 0);
 	CHECK_INT(s.virtual_address, ==, 0x3000);
 	CHECK_INT(s.raw_offset, ==, 0x800);
 	CHECK(!memcmp(pe.buf + 0x800, "KERNEL-BYTES", 12));
-	CHECK_INT(pe_size_of_image(&pe), ==, 0x4000);
+	CHECK_INT(bb_pe_size_of_image(&pe), ==, 0x4000);
 	CHECK_INT(pe.len, ==, 0xa00);
-	CHECK_INT(pe_add_section(&pe, ".linux", "x", 1, 0), ==, -EEXIST);
-	CHECK_INT(pe_add_section(&pe, ".toolongname", "x", 1, 0), ==, -EINVAL);
-	pe_free(&pe);
+	CHECK_INT(bb_pe_add_section(&pe, ".linux", "x", 1, 0), ==, -EEXIST);
+	CHECK_INT(bb_pe_add_section(&pe, ".toolongname", "x", 1, 0), ==, -EINVAL);
+	bb_pe_free(&pe);
 }
 
 TEST(symbol_table_moves_behind_new_sections)
@@ -97,12 +97,12 @@ TEST(symbol_table_moves_behind_new_sections)
 	uint8_t b[0x800];
 	struct pe_image pe;
 	size_t len = make_pe(b, 1);
-	CHECK_INT(pe_load(&pe, b, len), ==, 0);
-	CHECK_INT(pe_add_section(&pe, ".cmdline", "console=ttyS0", 13, 0), ==, 0);
+	CHECK_INT(bb_pe_load(&pe, b, len), ==, 0);
+	CHECK_INT(bb_pe_add_section(&pe, ".cmdline", "console=ttyS0", 13, 0), ==, 0);
 	CHECK_INT(pe.len, ==, 0x800 + 38);
 	CHECK_INT(get32(pe.buf + 0x84 + 8), ==, 0x800);
 	CHECK(!memcmp(pe.buf + 0x800, b + 0x600, 38));
-	pe_free(&pe);
+	bb_pe_free(&pe);
 }
 
 TEST(no_room_for_header_is_enospc)
@@ -112,16 +112,16 @@ TEST(no_room_for_header_is_enospc)
 	size_t len = make_pe(b, 0);
 	/* SizeOfHeaders just past the one section header: no room for a second one. */
 	put32(b + 0x98 + 60, 0x98 + 240 + 40);
-	CHECK_INT(pe_load(&pe, b, len), ==, 0);
-	CHECK_INT(pe_add_section(&pe, ".osrel", "x", 1, 0), ==, -ENOSPC);
-	pe_free(&pe);
+	CHECK_INT(bb_pe_load(&pe, b, len), ==, 0);
+	CHECK_INT(bb_pe_add_section(&pe, ".osrel", "x", 1, 0), ==, -ENOSPC);
+	bb_pe_free(&pe);
 	/* A signed image (certificate table) is refused. */
 	len = make_pe(b, 0);
 	put32(b + 0x98 + 112 + 4 * 8, 0x600);
 	put32(b + 0x98 + 112 + 4 * 8 + 4, 8);
-	CHECK_INT(pe_load(&pe, b, len), ==, 0);
-	CHECK_INT(pe_add_section(&pe, ".osrel", "x", 1, 0), ==, -ENOTSUP);
-	pe_free(&pe);
+	CHECK_INT(bb_pe_load(&pe, b, len), ==, 0);
+	CHECK_INT(bb_pe_add_section(&pe, ".osrel", "x", 1, 0), ==, -ENOTSUP);
+	bb_pe_free(&pe);
 }
 
 TEST(not_pe_is_einval)
@@ -129,12 +129,12 @@ TEST(not_pe_is_einval)
 	uint8_t b[0x800];
 	struct pe_image pe;
 	memset(b, 0, sizeof(b));
-	CHECK_INT(pe_load(&pe, b, sizeof(b)), ==, -EINVAL);
+	CHECK_INT(bb_pe_load(&pe, b, sizeof(b)), ==, -EINVAL);
 	make_pe(b, 0);
 	b[0x98] = 0x07; /* bad optional header magic */
-	CHECK_INT(pe_load(&pe, b, 0x600), ==, -EINVAL);
+	CHECK_INT(bb_pe_load(&pe, b, 0x600), ==, -EINVAL);
 	make_pe(b, 0);
-	CHECK_INT(pe_load(&pe, b, 0x500), ==, -EINVAL); /* .text data past the end */
+	CHECK_INT(bb_pe_load(&pe, b, 0x500), ==, -EINVAL); /* .text data past the end */
 }
 
 TEST(checksum_folds_carries_and_adds_length)
@@ -142,7 +142,7 @@ TEST(checksum_folds_carries_and_adds_length)
 	/* Words 0xffff + 0x0002 = 0x10001 -> folded to 0x0002; the checksum field (bytes 4..7)
 	 * is skipped; an odd last byte counts as a low byte; plus the length 9. */
 	uint8_t b[9] = {0xff, 0xff, 0x02, 0x00, 0xaa, 0xbb, 0xcc, 0xdd, 0x01};
-	CHECK_INT(pe_compute_checksum(b, sizeof(b), 4), ==, 0x0002 + 0x0001 + 9);
+	CHECK_INT(bb_pe_compute_checksum(b, sizeof(b), 4), ==, 0x0002 + 0x0001 + 9);
 }
 
 static const char *stub_path(void)
@@ -162,13 +162,13 @@ TEST(stub_checksum_matches_the_linker)
 	uint8_t *data;
 	size_t len;
 	struct pe_image pe;
-	CHECK_INT(fileio_read_all(stub_path(), &data, &len), ==, 0);
-	CHECK_INT(pe_load(&pe, data, len), ==, 0);
-	CHECK(pe_stored_checksum(&pe) != 0);
-	CHECK_INT(pe_compute_checksum(pe.buf, pe.len, pe_checksum_offset(&pe)), ==,
-		  pe_stored_checksum(&pe));
+	CHECK_INT(bb_fileio_read_all(stub_path(), &data, &len), ==, 0);
+	CHECK_INT(bb_pe_load(&pe, data, len), ==, 0);
+	CHECK(bb_pe_stored_checksum(&pe) != 0);
+	CHECK_INT(bb_pe_compute_checksum(pe.buf, pe.len, bb_pe_checksum_offset(&pe)), ==,
+		  bb_pe_stored_checksum(&pe));
 	CHECK_INT(pe.section_alignment, ==, 0x200);
-	pe_free(&pe);
+	bb_pe_free(&pe);
 	free(data);
 }
 
@@ -182,39 +182,39 @@ TEST(uki_sections_as_objdump_reads_them)
 	snprintf(kernel, sizeof(kernel), "%s/vmlinuz", dir);
 	snprintf(initrd, sizeof(initrd), "%s/initrd.img", dir);
 	snprintf(out, sizeof(out), "%s/benchboot.efi", dir);
-	CHECK_INT(fileio_write_file(kernel, bz, sizeof(bz)), ==, 0);
-	CHECK_INT(fileio_write_file(initrd, "INITRD", 6), ==, 0);
+	CHECK_INT(bb_fileio_write_file(kernel, bz, sizeof(bz)), ==, 0);
+	CHECK_INT(bb_fileio_write_file(initrd, "INITRD", 6), ==, 0);
 	struct uki_spec spec = {.stub = stub_path(), .kernel = kernel, .initrd = initrd,
 				.cmdline = "console=ttyS0 benchboot.boot.group=1\n", .name = "t",
 				.id = "abc", .timestamp = 0};
-	CHECK_INT(uki_build(&spec, out, err, sizeof(err)), ==, 0);
+	CHECK_INT(bb_uki_build(&spec, out, err, sizeof(err)), ==, 0);
 
 	uint8_t *data;
 	size_t len;
 	struct pe_image pe;
 	struct pe_section s, last;
-	CHECK_INT(fileio_read_all(out, &data, &len), ==, 0);
-	CHECK_INT(pe_load(&pe, data, len), ==, 0);
-	CHECK_INT(pe_timestamp(&pe), ==, 0);
-	CHECK_INT(pe_compute_checksum(pe.buf, pe.len, pe_checksum_offset(&pe)), ==,
-		  pe_stored_checksum(&pe));
+	CHECK_INT(bb_fileio_read_all(out, &data, &len), ==, 0);
+	CHECK_INT(bb_pe_load(&pe, data, len), ==, 0);
+	CHECK_INT(bb_pe_timestamp(&pe), ==, 0);
+	CHECK_INT(bb_pe_compute_checksum(pe.buf, pe.len, bb_pe_checksum_offset(&pe)), ==,
+		  bb_pe_stored_checksum(&pe));
 	const char *order[] = {".osrel", ".cmdline", ".initrd", ".linux"};
-	CHECK_INT(pe_section(&pe, pe.nsections - 5, &last), ==, 0);
+	CHECK_INT(bb_pe_section(&pe, pe.nsections - 5, &last), ==, 0);
 	for (int i = 0; i < 4; i++) {
-		CHECK_INT(pe_section(&pe, pe.nsections - 4 + (unsigned)i, &s), ==, 0);
+		CHECK_INT(bb_pe_section(&pe, pe.nsections - 4 + (unsigned)i, &s), ==, 0);
 		CHECK_STR(s.name, order[i]);
 		CHECK_INT(s.virtual_address % 0x200, ==, 0);
 		CHECK_INT(s.raw_offset % 0x200, ==, 0);
 		CHECK(s.virtual_address >= last.virtual_address + last.virtual_size);
 		last = s;
 	}
-	CHECK_INT(pe_find_section(&pe, ".cmdline", &s), ==, 0);
+	CHECK_INT(bb_pe_find_section(&pe, ".cmdline", &s), ==, 0);
 	CHECK_INT(s.virtual_size, ==, strlen("console=ttyS0 benchboot.boot.group=1"));
 	CHECK(!memcmp(pe.buf + s.raw_offset, "console=ttyS0 benchboot.boot.group=1", s.virtual_size));
-	CHECK_INT(pe_find_section(&pe, ".linux", &s), ==, 0);
+	CHECK_INT(bb_pe_find_section(&pe, ".linux", &s), ==, 0);
 	CHECK(!memcmp(pe.buf + s.raw_offset, bz, sizeof(bz)));
-	CHECK_INT(pe_size_of_image(&pe), >=, s.virtual_address + s.virtual_size);
-	pe_free(&pe);
+	CHECK_INT(bb_pe_size_of_image(&pe), >=, s.virtual_address + s.virtual_size);
+	bb_pe_free(&pe);
 	free(data);
 
 	/* objdump agrees on names, sizes and file offsets. */
@@ -235,12 +235,12 @@ TEST(uki_sections_as_objdump_reads_them)
 	uint8_t *a, *b;
 	size_t alen, blen;
 	snprintf(out2, sizeof(out2), "%s/again.efi", dir);
-	CHECK_INT(uki_build(&spec, out2, err, sizeof(err)), ==, 0);
-	CHECK_INT(fileio_read_all(out, &a, &alen), ==, 0);
-	CHECK_INT(fileio_read_all(out2, &b, &blen), ==, 0);
+	CHECK_INT(bb_uki_build(&spec, out2, err, sizeof(err)), ==, 0);
+	CHECK_INT(bb_fileio_read_all(out, &a, &alen), ==, 0);
+	CHECK_INT(bb_fileio_read_all(out2, &b, &blen), ==, 0);
 	CHECK(alen == blen && !memcmp(a, b, alen));
 	spec.stub = out;
-	CHECK_INT(uki_build(&spec, out2, err, sizeof(err)), ==, -EINVAL);
+	CHECK_INT(bb_uki_build(&spec, out2, err, sizeof(err)), ==, -EINVAL);
 	CHECK_CONTAINS(err, "has that section already");
 	free(a);
 	free(b);

@@ -1,4 +1,4 @@
-/* bb_read_fd: the one whole-file reader (init_read, fileio_read_all, the results writer). */
+/* bb_read_fd: the one whole-file reader (init_read, bb_fileio_read_all, the results writer). */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
@@ -58,11 +58,11 @@ TEST(empty_file_and_read_errors)
 	CHECK_INT(bb_read_fd(fd, &data, &len), ==, -EISDIR);
 	CHECK(data == NULL);
 	close(fd);
-	/* fileio_read_all refuses what is not a regular file before reading */
+	/* bb_fileio_read_all refuses what is not a regular file before reading */
 	unsigned char *bytes;
-	CHECK_INT(fileio_read_all(test_tmpdir(), &bytes, &len), ==, -EISDIR);
-	CHECK_INT(fileio_read_all("/dev/null", &bytes, &len), ==, -EINVAL); /* not a file */
-	CHECK_INT(fileio_read_all("/proc/self/status", &bytes, &len), ==, 0);
+	CHECK_INT(bb_fileio_read_all(test_tmpdir(), &bytes, &len), ==, -EISDIR);
+	CHECK_INT(bb_fileio_read_all("/dev/null", &bytes, &len), ==, -EINVAL); /* not a file */
+	CHECK_INT(bb_fileio_read_all("/proc/self/status", &bytes, &len), ==, 0);
 	CHECK(len > 0 && strstr((char *)bytes, "Pid:"));
 	free(bytes);
 }

@@ -28,7 +28,7 @@ static const char *make_image(const char *name, const char *size, const char *la
 	if (test_run(cmd, &out))
 		FAIL("mke2fs failed: %s", out);
 	if (mark)
-		CHECK_INT(resdisk_init_marker(path, ID), ==, 0);
+		CHECK_INT(bb_resdisk_init_marker(path, ID), ==, 0);
 	return strdup(path);
 }
 
@@ -49,23 +49,23 @@ static char *debugfs_cat(const char *img, const char *path)
 
 static void file_sha(const char *path, char hex[SHA256_HEX_LEN + 1])
 {
-	CHECK_INT(sha256_file_hex(path, hex), ==, 0);
+	CHECK_INT(bb_sha256_file_hex(path, hex), ==, 0);
 }
 
 TEST(probe_marked_unmarked_raw)
 {
 	char id[RESDISK_ID_LEN + 1];
 	const char *marked = make_image("m.img", "16M", RESDISK_LABEL, 1);
-	CHECK_INT(resdisk_probe(marked, id), ==, 0);
+	CHECK_INT(bb_resdisk_probe(marked, id), ==, 0);
 	CHECK_STR(id, ID);
 	const char *plain = make_image("p.img", "16M", "data", 0);
-	CHECK_INT(resdisk_probe(plain, id), ==, -EMEDIUMTYPE);
+	CHECK_INT(bb_resdisk_probe(plain, id), ==, -EMEDIUMTYPE);
 	/* the right label alone is not enough */
 	const char *label_only = make_image("l.img", "16M", RESDISK_LABEL, 0);
-	CHECK_INT(resdisk_probe(label_only, id), ==, -EMEDIUMTYPE);
+	CHECK_INT(bb_resdisk_probe(label_only, id), ==, -EMEDIUMTYPE);
 	const char *raw = test_write_file(test_tmpdir(), "raw.img", "not a filesystem at all");
-	CHECK_INT(resdisk_probe(raw, id), ==, -EMEDIUMTYPE);
-	CHECK_INT(resdisk_probe("/nonexistent/disk", id), ==, -ENOENT);
+	CHECK_INT(bb_resdisk_probe(raw, id), ==, -EMEDIUMTYPE);
+	CHECK_INT(bb_resdisk_probe("/nonexistent/disk", id), ==, -ENOENT);
 }
 
 TEST(write_refuses_unmarked_and_leaves_it_untouched)
@@ -76,7 +76,7 @@ TEST(write_refuses_unmarked_and_leaves_it_untouched)
 	                        make_image("l.img", "16M", RESDISK_LABEL, 0)};
 	for (int i = 0; i < 2; i++) {
 		file_sha(paths[i], before);
-		CHECK_INT(resdisk_open(paths[i], RESDISK_WRITE, &d), ==, -EMEDIUMTYPE);
+		CHECK_INT(bb_resdisk_open(paths[i], RESDISK_WRITE, &d), ==, -EMEDIUMTYPE);
 		CHECK(d == NULL);
 		file_sha(paths[i], after);
 		CHECK_STR(after, before);
@@ -85,7 +85,7 @@ TEST(write_refuses_unmarked_and_leaves_it_untouched)
 
 static int feed(const void *buf, size_t len, void *ctx)
 {
-	sha256_update(ctx, buf, len);
+	bb_sha256_update(ctx, buf, len);
 	return 0;
 }
 
@@ -100,54 +100,54 @@ TEST(write_read_replace_list)
 {
 	struct resdisk *d;
 	const char *img = make_image("m.img", "32M", RESDISK_LABEL, 1);
-	CHECK_INT(resdisk_open(img, RESDISK_WRITE, &d), ==, 0);
-	CHECK_STR(resdisk_id(d), ID);
-	CHECK_INT(resdisk_mkdir_p(d, "boots/0001-a/runs/r1/1"), ==, 0);
-	CHECK_INT(resdisk_mkdir_p(d, "boots/0001-a/runs/r1/1"), ==, 0); /* exists: fine */
-	CHECK_INT(resdisk_write_buf(d, "boots/0001-a/init.log", "one\n", 4), ==, 0);
-	CHECK_INT(resdisk_write_buf(d, "boots/0001-a/init.log", "one\ntwo\n", 8), ==, 0);
+	CHECK_INT(bb_resdisk_open(img, RESDISK_WRITE, &d), ==, 0);
+	CHECK_STR(bb_resdisk_id(d), ID);
+	CHECK_INT(bb_resdisk_mkdir_p(d, "boots/0001-a/runs/r1/1"), ==, 0);
+	CHECK_INT(bb_resdisk_mkdir_p(d, "boots/0001-a/runs/r1/1"), ==, 0); /* exists: fine */
+	CHECK_INT(bb_resdisk_write_buf(d, "boots/0001-a/init.log", "one\n", 4), ==, 0);
+	CHECK_INT(bb_resdisk_write_buf(d, "boots/0001-a/init.log", "one\ntwo\n", 8), ==, 0);
 	/* a file big enough for an extent tree of several blocks */
 	size_t big = 3 * 1024 * 1024 + 17;
 	char *data = malloc(big);
 	for (size_t i = 0; i < big; i++)
 		data[i] = (char)(i * 7 + i / 4096);
-	CHECK_INT(resdisk_write_buf(d, "boots/0001-a/runs/r1/1/client.0.out", data, big), ==, 0);
+	CHECK_INT(bb_resdisk_write_buf(d, "boots/0001-a/runs/r1/1/client.0.out", data, big), ==, 0);
 	/* bad names */
-	CHECK_INT(resdisk_write_buf(d, "boots/0001-a/.hidden", "x", 1), ==, -EINVAL);
-	CHECK_INT(resdisk_write_buf(d, "boots/../x", "x", 1), ==, -EINVAL);
-	CHECK_INT(resdisk_write_buf(d, "boots/nodir/x", "x", 1), ==, -ENOENT);
-	CHECK_INT(resdisk_write_buf(d, "boots/0001-a/runs", "x", 1), ==, -EISDIR);
-	CHECK_INT(resdisk_mkdir_p(d, "boots/0001-a/init.log/sub"), ==, -ENOTDIR);
-	CHECK_INT(resdisk_close(d), ==, 0);
+	CHECK_INT(bb_resdisk_write_buf(d, "boots/0001-a/.hidden", "x", 1), ==, -EINVAL);
+	CHECK_INT(bb_resdisk_write_buf(d, "boots/../x", "x", 1), ==, -EINVAL);
+	CHECK_INT(bb_resdisk_write_buf(d, "boots/nodir/x", "x", 1), ==, -ENOENT);
+	CHECK_INT(bb_resdisk_write_buf(d, "boots/0001-a/runs", "x", 1), ==, -EISDIR);
+	CHECK_INT(bb_resdisk_mkdir_p(d, "boots/0001-a/init.log/sub"), ==, -ENOTDIR);
+	CHECK_INT(bb_resdisk_close(d), ==, 0);
 
 	CHECK(fsck_clean(img));
 	char *log = debugfs_cat(img, "/boots/0001-a/init.log");
 	CHECK_STR(log, "one\ntwo\n");
 
 	/* read it back with our reader too */
-	CHECK_INT(resdisk_open(img, RESDISK_READ, &d), ==, 0);
-	CHECK(!resdisk_unclean(d));
+	CHECK_INT(bb_resdisk_open(img, RESDISK_READ, &d), ==, 0);
+	CHECK(!bb_resdisk_unclean(d));
 	struct resdisk_entry e;
-	CHECK_INT(resdisk_stat(d, "boots/0001-a/runs/r1/1/client.0.out", &e), ==, 0);
+	CHECK_INT(bb_resdisk_stat(d, "boots/0001-a/runs/r1/1/client.0.out", &e), ==, 0);
 	CHECK_INT(e.type, ==, RESDISK_T_FILE);
 	CHECK_INT(e.size, ==, big);
 	struct sha256 s;
 	unsigned char d1[SHA256_DIGEST_LEN], d2[SHA256_DIGEST_LEN];
-	sha256_init(&s);
-	CHECK_INT(resdisk_read(d, "boots/0001-a/runs/r1/1/client.0.out", 0, feed, &s), ==, 0);
-	sha256_final(&s, d1);
-	sha256_init(&s);
-	sha256_update(&s, data, big);
-	sha256_final(&s, d2);
+	bb_sha256_init(&s);
+	CHECK_INT(bb_resdisk_read(d, "boots/0001-a/runs/r1/1/client.0.out", 0, feed, &s), ==, 0);
+	bb_sha256_final(&s, d1);
+	bb_sha256_init(&s);
+	bb_sha256_update(&s, data, big);
+	bb_sha256_final(&s, d2);
 	CHECK(!memcmp(d1, d2, sizeof(d1)));
-	CHECK_INT(resdisk_read(d, "boots/0001-a/runs/r1/1/client.0.out", 1024, feed, &s), ==,
+	CHECK_INT(bb_resdisk_read(d, "boots/0001-a/runs/r1/1/client.0.out", 1024, feed, &s), ==,
 	          -EFBIG);
 	/* the listing: no temporaries left behind */
 	char names[1024] = "";
-	CHECK_INT(resdisk_list(d, "boots/0001-a", collect, names), ==, 0);
+	CHECK_INT(bb_resdisk_list(d, "boots/0001-a", collect, names), ==, 0);
 	CHECK_STR(names, "runs init.log ");
-	CHECK_INT(resdisk_write_buf(d, "boots/x", "x", 1), ==, -EROFS);
-	CHECK_INT(resdisk_close(d), ==, 0);
+	CHECK_INT(bb_resdisk_write_buf(d, "boots/x", "x", 1), ==, -EROFS);
+	CHECK_INT(bb_resdisk_close(d), ==, 0);
 	free(data);
 }
 
@@ -161,13 +161,13 @@ TEST(reader_refuses_symlinks_in_paths)
 	         "debugfs -w -R 'mkdir /boots/real' %s >/dev/null 2>&1",
 	         img, img);
 	CHECK_INT(test_run(cmd, NULL), ==, 0);
-	CHECK_INT(resdisk_open(img, RESDISK_READ, &d), ==, 0);
+	CHECK_INT(bb_resdisk_open(img, RESDISK_READ, &d), ==, 0);
 	struct resdisk_entry e;
-	CHECK_INT(resdisk_stat(d, "boots/link", &e), ==, 0);
+	CHECK_INT(bb_resdisk_stat(d, "boots/link", &e), ==, 0);
 	CHECK_INT(e.type, ==, RESDISK_T_SYMLINK);
-	CHECK_INT(resdisk_stat(d, "boots/link/real", &e), ==, -ELOOP);
-	CHECK_INT(resdisk_stat(d, "boots/real", &e), ==, 0);
-	resdisk_close(d);
+	CHECK_INT(bb_resdisk_stat(d, "boots/link/real", &e), ==, -ELOOP);
+	CHECK_INT(bb_resdisk_stat(d, "boots/real", &e), ==, 0);
+	bb_resdisk_close(d);
 }
 
 TEST(crash_leaves_disk_marked_unclean)
@@ -176,29 +176,29 @@ TEST(crash_leaves_disk_marked_unclean)
 	const char *img = make_image("m.img", "16M", RESDISK_LABEL, 1);
 	pid_t pid = fork();
 	if (pid == 0) {
-		if (resdisk_open(img, RESDISK_WRITE, &d))
+		if (bb_resdisk_open(img, RESDISK_WRITE, &d))
 			_exit(1);
-		resdisk_mkdir_p(d, "boots/0001-x");
-		resdisk_write_buf(d, "boots/0001-x/env.json", "{}", 2);
-		resdisk_flush(d);
+		bb_resdisk_mkdir_p(d, "boots/0001-x");
+		bb_resdisk_write_buf(d, "boots/0001-x/env.json", "{}", 2);
+		bb_resdisk_flush(d);
 		_exit(0); /* no close: as if the machine died */
 	}
 	int st;
 	waitpid(pid, &st, 0);
 	CHECK_INT(WEXITSTATUS(st), ==, 0);
-	CHECK_INT(resdisk_open(img, RESDISK_WRITE, &d), ==, -EUCLEAN);
-	CHECK_INT(resdisk_open(img, RESDISK_READ, &d), ==, 0);
-	CHECK(resdisk_unclean(d));
-	resdisk_close(d);
+	CHECK_INT(bb_resdisk_open(img, RESDISK_WRITE, &d), ==, -EUCLEAN);
+	CHECK_INT(bb_resdisk_open(img, RESDISK_READ, &d), ==, 0);
+	CHECK(bb_resdisk_unclean(d));
+	bb_resdisk_close(d);
 	/* the flushed file is there; e2fsck -p makes the disk usable again */
 	char *env = debugfs_cat(img, "/boots/0001-x/env.json");
 	CHECK_STR(env, "{}");
 	int rc = -1;
-	CHECK_INT(collect_repair_disk(img, &rc), ==, 0);
+	CHECK_INT(bb_collect_repair_disk(img, &rc), ==, 0);
 	CHECK_INT(rc, >=, 0);
 	CHECK_INT(rc, <=, 1);
-	CHECK_INT(resdisk_open(img, RESDISK_WRITE, &d), ==, 0);
-	CHECK_INT(resdisk_close(d), ==, 0);
+	CHECK_INT(bb_resdisk_open(img, RESDISK_WRITE, &d), ==, 0);
+	CHECK_INT(bb_resdisk_close(d), ==, 0);
 	CHECK(fsck_clean(img));
 }
 
@@ -206,18 +206,18 @@ TEST(disk_full_keeps_earlier_files)
 {
 	struct resdisk *d;
 	const char *img = make_image("tiny.img", "2M", RESDISK_LABEL, 1);
-	CHECK_INT(resdisk_open(img, RESDISK_WRITE, &d), ==, 0);
-	CHECK_INT(resdisk_mkdir_p(d, "boots/0001-x"), ==, 0);
-	CHECK_INT(resdisk_write_buf(d, "boots/0001-x/a", "first", 5), ==, 0);
-	CHECK_INT(resdisk_flush(d), ==, 0);
+	CHECK_INT(bb_resdisk_open(img, RESDISK_WRITE, &d), ==, 0);
+	CHECK_INT(bb_resdisk_mkdir_p(d, "boots/0001-x"), ==, 0);
+	CHECK_INT(bb_resdisk_write_buf(d, "boots/0001-x/a", "first", 5), ==, 0);
+	CHECK_INT(bb_resdisk_flush(d), ==, 0);
 	size_t big = 4 << 20;
 	char *data = calloc(1, big);
-	CHECK_INT(resdisk_write_buf(d, "boots/0001-x/big", data, big), ==, -ENOSPC);
+	CHECK_INT(bb_resdisk_write_buf(d, "boots/0001-x/big", data, big), ==, -ENOSPC);
 	/* replacing an existing file with one that does not fit keeps the old one */
-	CHECK_INT(resdisk_write_buf(d, "boots/0001-x/a", data, big), ==, -ENOSPC);
+	CHECK_INT(bb_resdisk_write_buf(d, "boots/0001-x/a", data, big), ==, -ENOSPC);
 	/* the space of the failed write is given back */
-	CHECK_INT(resdisk_write_buf(d, "boots/0001-x/b", "second", 6), ==, 0);
-	CHECK_INT(resdisk_close(d), ==, 0);
+	CHECK_INT(bb_resdisk_write_buf(d, "boots/0001-x/b", "second", 6), ==, 0);
+	CHECK_INT(bb_resdisk_close(d), ==, 0);
 	CHECK(fsck_clean(img));
 	CHECK_STR(debugfs_cat(img, "/boots/0001-x/a"), "first");
 	CHECK_STR(debugfs_cat(img, "/boots/0001-x/b"), "second");
@@ -229,17 +229,17 @@ TEST(many_files_grow_directories)
 	struct resdisk *d;
 	char path[64];
 	const char *img = make_image("m.img", "32M", RESDISK_LABEL, 1);
-	CHECK_INT(resdisk_open(img, RESDISK_WRITE, &d), ==, 0);
-	CHECK_INT(resdisk_mkdir_p(d, "boots/0001-x"), ==, 0);
+	CHECK_INT(bb_resdisk_open(img, RESDISK_WRITE, &d), ==, 0);
+	CHECK_INT(bb_resdisk_mkdir_p(d, "boots/0001-x"), ==, 0);
 	for (int i = 0; i < 400; i++) {
 		snprintf(path, sizeof(path), "boots/0001-x/file-with-a-longish-name.%d", i);
-		CHECK_INT(resdisk_write_buf(d, path, path, strlen(path)), ==, 0);
+		CHECK_INT(bb_resdisk_write_buf(d, path, path, strlen(path)), ==, 0);
 	}
 	for (int i = 0; i < 100; i++) {
 		snprintf(path, sizeof(path), "boots/0001-x/d%d", i);
-		CHECK_INT(resdisk_mkdir_p(d, path), ==, 0);
+		CHECK_INT(bb_resdisk_mkdir_p(d, path), ==, 0);
 	}
-	CHECK_INT(resdisk_close(d), ==, 0);
+	CHECK_INT(bb_resdisk_close(d), ==, 0);
 	CHECK(fsck_clean(img));
 	CHECK_STR(debugfs_cat(img, "/boots/0001-x/file-with-a-longish-name.399"),
 	          "boots/0001-x/file-with-a-longish-name.399");
@@ -248,10 +248,10 @@ TEST(many_files_grow_directories)
 TEST(init_marker_refuses_marked_and_other_labels)
 {
 	const char *img = make_image("m.img", "16M", RESDISK_LABEL, 1);
-	CHECK_INT(resdisk_init_marker(img, ID), ==, -EEXIST);
+	CHECK_INT(bb_resdisk_init_marker(img, ID), ==, -EEXIST);
 	const char *other = make_image("o.img", "16M", "data", 0);
-	CHECK_INT(resdisk_init_marker(other, ID), ==, -EMEDIUMTYPE);
-	CHECK_INT(resdisk_init_marker(img, "nothex"), ==, -EINVAL);
+	CHECK_INT(bb_resdisk_init_marker(other, ID), ==, -EMEDIUMTYPE);
+	CHECK_INT(bb_resdisk_init_marker(img, "nothex"), ==, -EINVAL);
 }
 
 TEST(backup_superblock_when_primary_is_damaged)
@@ -263,12 +263,12 @@ TEST(backup_superblock_when_primary_is_damaged)
 	CHECK_INT(pwrite(fd, zero, sizeof(zero), 1024), ==, 1024);
 	close(fd);
 	char id[RESDISK_ID_LEN + 1];
-	CHECK_INT(resdisk_probe(img, id), ==, -EMEDIUMTYPE);
-	CHECK_INT(resdisk_open(img, RESDISK_WRITE, &d), ==, -EMEDIUMTYPE);
-	CHECK_INT(resdisk_open(img, RESDISK_READ, &d), ==, 0);
-	CHECK_INT(resdisk_backup_superblock(d), ==, 32768);
-	CHECK_STR(resdisk_id(d), ID);
-	resdisk_close(d);
+	CHECK_INT(bb_resdisk_probe(img, id), ==, -EMEDIUMTYPE);
+	CHECK_INT(bb_resdisk_open(img, RESDISK_WRITE, &d), ==, -EMEDIUMTYPE);
+	CHECK_INT(bb_resdisk_open(img, RESDISK_READ, &d), ==, 0);
+	CHECK_INT(bb_resdisk_backup_superblock(d), ==, 32768);
+	CHECK_STR(bb_resdisk_id(d), ID);
+	bb_resdisk_close(d);
 }
 
 /*
@@ -367,26 +367,26 @@ static void recording_start(void)
 }
 
 /* The init's disk work is on the path to the first client: one open of the device, not three
- * (a probe, another probe in resdisk_open, then the open itself). */
+ * (a probe, another probe in bb_resdisk_open, then the open itself). */
 TEST(write_open_reads_the_marker_through_its_one_open)
 {
 	struct resdisk *d;
 	const char *marked = make_image("m.img", "16M", RESDISK_LABEL, 1);
 	recording_start();
-	CHECK_INT(resdisk_open(marked, RESDISK_WRITE, &d), ==, 0);
+	CHECK_INT(bb_resdisk_open(marked, RESDISK_WRITE, &d), ==, 0);
 	CHECK_INT(rec.opens, ==, 1);
-	CHECK_STR(resdisk_id(d), ID);
-	CHECK_INT(resdisk_close(d), ==, 0);
+	CHECK_STR(bb_resdisk_id(d), ID);
+	CHECK_INT(bb_resdisk_close(d), ==, 0);
 	/* refused ones: the label is checked raw, before libext2fs opens anything */
 	const char *other = make_image("o.img", "16M", "data", 0);
 	rec.opens = 0;
-	CHECK_INT(resdisk_open(other, RESDISK_WRITE, &d), ==, -EMEDIUMTYPE);
+	CHECK_INT(bb_resdisk_open(other, RESDISK_WRITE, &d), ==, -EMEDIUMTYPE);
 	CHECK_INT(rec.opens, ==, 0);
-	CHECK_INT(resdisk_check_label(other), ==, -EMEDIUMTYPE);
+	CHECK_INT(bb_resdisk_check_label(other), ==, -EMEDIUMTYPE);
 	const char *label_only = make_image("l.img", "16M", RESDISK_LABEL, 0);
-	CHECK_INT(resdisk_check_label(label_only), ==, 0);
+	CHECK_INT(bb_resdisk_check_label(label_only), ==, 0);
 	rec.n = 0;
-	CHECK_INT(resdisk_open(label_only, RESDISK_WRITE, &d), ==, -EMEDIUMTYPE);
+	CHECK_INT(bb_resdisk_open(label_only, RESDISK_WRITE, &d), ==, -EMEDIUMTYPE);
 	CHECK_INT(rec.opens, ==, 1);
 	CHECK_INT(rec.n, ==, 0); /* nothing written */
 	resdisk_io_manager = NULL;
@@ -512,10 +512,10 @@ static unsigned check_crash_states(const char *base, const char *crash,
 				bb_test_fail(__FILE__, __LINE__,
 				             "interval %d, subset %d: not clean after e2fsck -p", k,
 				             mode);
-			CHECK_INT(resdisk_open(crash, RESDISK_READ, &d), ==, 0);
+			CHECK_INT(bb_resdisk_open(crash, RESDISK_READ, &d), ==, 0);
 			for (size_t f = 0; f < nfiles; f++) {
 				got[0] = 0;
-				int r = resdisk_read(d, files[f].path, 0, collect_str, got);
+				int r = bb_resdisk_read(d, files[f].path, 0, collect_str, got);
 				if (r == -ENOENT)
 					continue;
 				CHECK_INT(r, ==, 0);
@@ -529,10 +529,10 @@ static unsigned check_crash_states(const char *base, const char *crash,
 					    "written (%zu bytes)",
 					    k, mode, files[f].path, strlen(got));
 			}
-			resdisk_close(d);
+			bb_resdisk_close(d);
 			/* and the writer takes the repaired disk */
-			CHECK_INT(resdisk_open(crash, RESDISK_WRITE, &d), ==, 0);
-			CHECK_INT(resdisk_close(d), ==, 0);
+			CHECK_INT(bb_resdisk_open(crash, RESDISK_WRITE, &d), ==, 0);
+			CHECK_INT(bb_resdisk_close(d), ==, 0);
 			checked++;
 		}
 	}
@@ -553,19 +553,19 @@ TEST(every_crash_state_is_repaired_by_preen)
 		big[i] = (char)('a' + i % 23);
 
 	recording_start();
-	CHECK_INT(resdisk_open(img, RESDISK_WRITE, &d), ==, 0);
-	CHECK_INT(resdisk_mkdir_p(d, "boots/0001-x"), ==, 0);
-	CHECK_INT(resdisk_write_buf(d, "boots/0001-x/env.json", "{\"a\":1}", 7), ==, 0);
-	CHECK_INT(resdisk_write_buf(d, "boots/0001-x/init.log", "one\n", 4), ==, 0);
-	CHECK_INT(resdisk_flush(d), ==, 0);
-	CHECK_INT(resdisk_mkdir_p(d, "boots/0001-x/runs/r/1"), ==, 0);
-	CHECK_INT(resdisk_write_buf(d, "boots/0001-x/runs/r/1/client.0.out", big, strlen(big)), ==,
+	CHECK_INT(bb_resdisk_open(img, RESDISK_WRITE, &d), ==, 0);
+	CHECK_INT(bb_resdisk_mkdir_p(d, "boots/0001-x"), ==, 0);
+	CHECK_INT(bb_resdisk_write_buf(d, "boots/0001-x/env.json", "{\"a\":1}", 7), ==, 0);
+	CHECK_INT(bb_resdisk_write_buf(d, "boots/0001-x/init.log", "one\n", 4), ==, 0);
+	CHECK_INT(bb_resdisk_flush(d), ==, 0);
+	CHECK_INT(bb_resdisk_mkdir_p(d, "boots/0001-x/runs/r/1"), ==, 0);
+	CHECK_INT(bb_resdisk_write_buf(d, "boots/0001-x/runs/r/1/client.0.out", big, strlen(big)), ==,
 	          0);
-	CHECK_INT(resdisk_write_buf(d, "boots/0001-x/runs/r/results.json", "[1]", 3), ==, 0);
-	CHECK_INT(resdisk_write_buf(d, "boots/0001-x/init.log", "one\ntwo\n", 8), ==, 0);
-	CHECK_INT(resdisk_flush(d), ==, 0);
-	CHECK_INT(resdisk_write_buf(d, "boots/0001-x/env.json", "{\"a\":2}", 7), ==, 0);
-	CHECK_INT(resdisk_close(d), ==, 0);
+	CHECK_INT(bb_resdisk_write_buf(d, "boots/0001-x/runs/r/results.json", "[1]", 3), ==, 0);
+	CHECK_INT(bb_resdisk_write_buf(d, "boots/0001-x/init.log", "one\ntwo\n", 8), ==, 0);
+	CHECK_INT(bb_resdisk_flush(d), ==, 0);
+	CHECK_INT(bb_resdisk_write_buf(d, "boots/0001-x/env.json", "{\"a\":2}", 7), ==, 0);
+	CHECK_INT(bb_resdisk_close(d), ==, 0);
 	resdisk_io_manager = NULL;
 	CHECK(fsck_clean(img));
 	CHECK_INT(rec.interval, >=, 10);
@@ -597,21 +597,21 @@ TEST(crash_states_of_a_growing_directory)
 	pad[208] = 0;
 
 	recording_start();
-	CHECK_INT(resdisk_open(img, RESDISK_WRITE, &d), ==, 0);
-	CHECK_INT(resdisk_mkdir_p(d, "boots/0001-g"), ==, 0);
-	CHECK_INT(resdisk_write_buf(d, "boots/0001-g/a", "first", 5), ==, 0);
+	CHECK_INT(bb_resdisk_open(img, RESDISK_WRITE, &d), ==, 0);
+	CHECK_INT(bb_resdisk_mkdir_p(d, "boots/0001-g"), ==, 0);
+	CHECK_INT(bb_resdisk_write_buf(d, "boots/0001-g/a", "first", 5), ==, 0);
 	size_t n = 0;
 	files[n++] = (struct version_check){"boots/0001-g/a", {"first", "second"}};
 	/* 202-byte names (one of 210): 19 fill the first 4 KiB block but for 12 bytes, too few
 	 * for .tmp.a, and the folder grows into a second block */
 	for (int i = 0; i < 22; i++) {
 		snprintf(names[i], sizeof(names[i]), "boots/0001-g/%02d%s", i, pad + (i ? 8 : 0));
-		CHECK_INT(resdisk_write_buf(d, names[i], names[i], strlen(names[i])), ==, 0);
+		CHECK_INT(bb_resdisk_write_buf(d, names[i], names[i], strlen(names[i])), ==, 0);
 		files[n++] = (struct version_check){names[i], {names[i]}};
 	}
 	/* `a` is in the first block, .tmp.a goes to the last */
-	CHECK_INT(resdisk_write_buf(d, "boots/0001-g/a", "second", 6), ==, 0);
-	CHECK_INT(resdisk_close(d), ==, 0);
+	CHECK_INT(bb_resdisk_write_buf(d, "boots/0001-g/a", "second", 6), ==, 0);
+	CHECK_INT(bb_resdisk_close(d), ==, 0);
 	resdisk_io_manager = NULL;
 	CHECK(fsck_clean(img));
 	CHECK_STR(debugfs_cat(img, "/boots/0001-g/a"), "second");

@@ -57,7 +57,7 @@ static const char *image(const char *name, const char *label, int mark)
 	         path, label, path);
 	run(cmd);
 	if (mark)
-		CHECK_INT(resdisk_init_marker(path, ID), ==, 0);
+		CHECK_INT(bb_resdisk_init_marker(path, ID), ==, 0);
 	return path;
 }
 
@@ -91,7 +91,7 @@ TEST(finds_marked_disk_among_others)
 	char cmd[8192];
 	snprintf(cmd, sizeof(cmd), "head -c 4M /dev/urandom > %s", raw);
 	run(cmd);
-	CHECK_INT(sha256_file_hex(raw, rawsha), ==, 0);
+	CHECK_INT(bb_sha256_file_hex(raw, rawsha), ==, 0);
 	add_dev(root, "vda", "8192\n", "253:0\n", "0\n", raw);
 	add_dev(root, "vdb", "32768\n", "253:16\n", "0\n", image("plain.img", "data", 0));
 	add_dev(root, "vdc", "32768\n", "253:32\n", "0\n", image("marked.img", RESDISK_LABEL, 1));
@@ -99,7 +99,7 @@ TEST(finds_marked_disk_among_others)
 	add_dev(root, "vdd", "32768\n", "253:48\n", "1\n", image("ro.img", RESDISK_LABEL, 1));
 	struct resfind_ops ops = {.mknod = failing_mknod, .log = log_line};
 	logbuf[0] = 0;
-	int n = resfind_scan(root, &ops, found, 4);
+	int n = bb_resfind_scan(root, &ops, found, 4);
 	CHECK_INT(n, ==, 1);
 	CHECK_STR(found[0].name, "vdc");
 	CHECK_STR(found[0].id, ID);
@@ -112,11 +112,11 @@ TEST(finds_marked_disk_among_others)
 	CHECK(strstr(logbuf, "loop0") < strstr(logbuf, "vda"));
 	/* probing wrote nothing */
 	snprintf(raw, sizeof(raw), "%s/dev/vda", root);
-	CHECK_INT(sha256_file_hex(raw, plainsha), ==, 0);
+	CHECK_INT(bb_sha256_file_hex(raw, plainsha), ==, 0);
 	CHECK_STR(plainsha, rawsha);
 }
 
-/* What the init does: the label only, so each disk is opened once, later, by resdisk_open. */
+/* What the init does: the label only, so each disk is opened once, later, by bb_resdisk_open. */
 TEST(label_only_scan_reads_the_raw_superblock_only)
 {
 	char root[1024], raw[4096];
@@ -132,8 +132,8 @@ TEST(label_only_scan_reads_the_raw_superblock_only)
 	add_dev(root, "vdd", "32768\n", "253:48\n", "0\n", image("marked.img", RESDISK_LABEL, 1));
 	struct resfind_ops ops = {.mknod = failing_mknod, .log = log_line, .label_only = 1};
 	logbuf[0] = 0;
-	CHECK_INT(resfind_scan(root, &ops, found, 4), ==, 2);
-	CHECK_STR(found[0].name, "vdb"); /* the marker is resdisk_open's business */
+	CHECK_INT(bb_resfind_scan(root, &ops, found, 4), ==, 2);
+	CHECK_STR(found[0].name, "vdb"); /* the marker is bb_resdisk_open's business */
 	CHECK_STR(found[0].id, "");
 	CHECK_STR(found[1].name, "vdd");
 	CHECK_CONTAINS(logbuf, "vda: not a benchboot disk");
@@ -141,7 +141,7 @@ TEST(label_only_scan_reads_the_raw_superblock_only)
 	CHECK_CONTAINS(logbuf, "vdc: not a benchboot disk");
 	ops.label_only = 0;
 	logbuf[0] = 0;
-	CHECK_INT(resfind_scan(root, &ops, found, 4), ==, 1);
+	CHECK_INT(bb_resfind_scan(root, &ops, found, 4), ==, 1);
 	CHECK_STR(found[0].id, ID);
 }
 
@@ -156,7 +156,7 @@ TEST(creates_missing_device_nodes)
 	add_dev(root, "nvme0n1p1", "32768\n", "259:1\n", NULL, NULL);
 	struct resfind_ops ops = {.mknod = fake_mknod, .log = log_line};
 	logbuf[0] = 0;
-	int n = resfind_scan(root, &ops, found, 2);
+	int n = bb_resfind_scan(root, &ops, found, 2);
 	CHECK_INT(n, ==, 2);
 	CHECK_STR(found[1].name, "nvme0n1p1");
 	CHECK_INT(major(made_dev), ==, 259);
@@ -173,14 +173,14 @@ TEST(missing_node_that_cannot_be_made_is_skipped)
 	add_dev(root, "sda", "32768\n", "8:0\n", NULL, NULL);
 	struct resfind_ops ops = {.mknod = failing_mknod, .log = log_line};
 	logbuf[0] = 0;
-	CHECK_INT(resfind_scan(root, &ops, found, 2), ==, 0);
+	CHECK_INT(bb_resfind_scan(root, &ops, found, 2), ==, 0);
 	CHECK_CONTAINS(logbuf, "sda: no device node");
 }
 
 TEST(no_sysfs_is_an_error)
 {
 	struct resfind_disk found[1];
-	CHECK_INT(resfind_scan("/nonexistent", &resfind_real_ops, found, 1), ==, -ENOENT);
+	CHECK_INT(bb_resfind_scan("/nonexistent", &resfind_real_ops, found, 1), ==, -ENOENT);
 }
 
 TEST(more_disks_than_room)
@@ -195,7 +195,7 @@ TEST(more_disks_than_room)
 		add_dev(root, name, "32768\n", dev, NULL, image(path, RESDISK_LABEL, 1));
 	}
 	struct resfind_ops ops = {.mknod = failing_mknod};
-	CHECK_INT(resfind_scan(root, &ops, found, 1), ==, 3);
+	CHECK_INT(bb_resfind_scan(root, &ops, found, 1), ==, 3);
 	CHECK_STR(found[0].name, "vda");
 }
 
@@ -208,11 +208,11 @@ TEST(busy_device_detection)
 	if (mknod(node, S_IFBLK | 0600, makedev(8, 240)))
 		SKIP("cannot make a block node here (%s)", strerror(errno));
 	/* a regular file is not a block device */
-	CHECK_INT(resfind_device_busy(root, test_write_file(root, "file", "x"), why, sizeof(why)),
+	CHECK_INT(bb_resfind_device_busy(root, test_write_file(root, "file", "x"), why, sizeof(why)),
 	          ==, -ENOTBLK);
 	test_write_file(root, "proc/self/mounts", "proc /proc proc rw 0 0\n");
 	test_write_file(root, "proc/swaps", "Filename Type Size Used Priority\n");
-	CHECK_INT(resfind_device_busy(root, node, why, sizeof(why)), ==, 0);
+	CHECK_INT(bb_resfind_device_busy(root, node, why, sizeof(why)), ==, 0);
 	/* a partition of it mounted */
 	char part[4096];
 	snprintf(part, sizeof(part), "%s/dev/sdz1", root);
@@ -220,18 +220,18 @@ TEST(busy_device_detection)
 	test_write_file(root, "sys/dev/block/8:240/sdz1/partition", "1\n");
 	test_write_file(root, "sys/dev/block/8:240/sdz1/dev", "8:241\n");
 	test_write_file(root, "proc/self/mounts", "/dev/sdz1 /mnt/data ext4 rw 0 0\n");
-	CHECK_INT(resfind_device_busy(root, node, why, sizeof(why)), ==, 1);
+	CHECK_INT(bb_resfind_device_busy(root, node, why, sizeof(why)), ==, 1);
 	CHECK_STR(why, "partition sdz1 is mounted on /mnt/data");
 	/* the disk itself held by device-mapper */
 	test_write_file(root, "proc/self/mounts", "\n");
 	test_write_file(root, "sys/dev/block/8:240/holders/dm-0", "");
-	CHECK_INT(resfind_device_busy(root, node, why, sizeof(why)), ==, 1);
+	CHECK_INT(bb_resfind_device_busy(root, node, why, sizeof(why)), ==, 1);
 	CHECK_STR(why, "held by dm-0");
 	/* swap */
 	char cmd[8192];
 	snprintf(cmd, sizeof(cmd), "rm -rf %s/sys/dev/block/8:240/holders", root);
 	run(cmd);
 	test_write_file(root, "proc/swaps", "Filename Type\n/dev/sdz partition 100 0 -2\n");
-	CHECK_INT(resfind_device_busy(root, node, why, sizeof(why)), ==, 1);
+	CHECK_INT(bb_resfind_device_busy(root, node, why, sizeof(why)), ==, 1);
 	CHECK_STR(why, "in use as swap");
 }

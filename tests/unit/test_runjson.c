@@ -18,12 +18,12 @@ struct entry {
 static void write_entry(struct jout *w, void *ctx)
 {
 	const struct entry *e = ctx;
-	jout_obj_begin(w);
-	jout_key(w, "boot_id");
-	jout_str(w, e->boot_id);
-	jout_key(w, "outcome");
-	jout_str(w, e->outcome);
-	jout_obj_end(w);
+	bb_jout_obj_begin(w);
+	bb_jout_key(w, "boot_id");
+	bb_jout_str(w, e->boot_id);
+	bb_jout_key(w, "outcome");
+	bb_jout_str(w, e->outcome);
+	bb_jout_obj_end(w);
 }
 
 /* "ID:OUTCOME ID:OUTCOME ..." of DIR/run.json's boots */
@@ -31,16 +31,16 @@ static void boots_of(const char *dir, char *out, size_t len)
 {
 	char path[4200], err[256], b1[128], b2[128];
 	snprintf(path, sizeof(path), "%s/run.json", dir);
-	struct jn *j = jn_parse_file(path, err, sizeof(err));
+	struct jn *j = bb_jn_parse_file(path, err, sizeof(err));
 	CHECK(j != NULL);
-	CHECK_STR(jn_scalar_text(jn_get(j, "benchboot_run"), b1, sizeof(b1)), "1");
-	const struct jn *boots = jn_get(j, "boots");
+	CHECK_STR(bb_jn_scalar_text(bb_jn_get(j, "benchboot_run"), b1, sizeof(b1)), "1");
+	const struct jn *boots = bb_jn_get(j, "boots");
 	*out = 0;
 	for (size_t i = 0; boots && i < boots->n; i++)
 		snprintf(out + strlen(out), len - strlen(out), "%s%s:%s", i ? " " : "",
-		         jn_scalar_text(jn_get(boots->items[i], "boot_id"), b1, sizeof(b1)),
-		         jn_scalar_text(jn_get(boots->items[i], "outcome"), b2, sizeof(b2)));
-	jn_free(j);
+		         bb_jn_scalar_text(bb_jn_get(boots->items[i], "boot_id"), b1, sizeof(b1)),
+		         bb_jn_scalar_text(bb_jn_get(boots->items[i], "outcome"), b2, sizeof(b2)));
+	bb_jn_free(j);
 }
 
 TEST(runjson_put_appends_and_replaces)
@@ -123,28 +123,28 @@ TEST(runjson_write_dmesg_from_console)
 	CHECK_INT(bb_runjson_write(d, NULL, &rec, &booted, 1), ==, 0);
 	char path[4200];
 	snprintf(path, sizeof(path), "%s/run.json", d);
-	struct jn *j = jn_parse_file(path, err, sizeof(err));
+	struct jn *j = bb_jn_parse_file(path, err, sizeof(err));
 	CHECK(j != NULL);
-	const struct jn *e = jn_get(j, "boots")->items[0];
-	const struct jn *dm = jn_get(e, "dmesg");
+	const struct jn *e = bb_jn_get(j, "boots")->items[0];
+	const struct jn *dm = bb_jn_get(e, "dmesg");
 	CHECK(dm && dm->type == JN_OBJ);
 	CHECK_INT(dm->n, ==, 2);
 	CHECK_STR(dm->keys[0], "dmesg.INFO:rcu_preempt_detected_stalls_on_CPUs/tasks");
 	CHECK_STR(dm->items[0]->str,
 	          "[   24.912345] rcu: INFO: rcu_preempt detected stalls on CPUs/tasks:");
 	CHECK_STR(dm->keys[1], "dmesg.Kernel_panic-not_syncing:sysrq_triggered_crash");
-	const struct jn *sdm = jn_get(jn_get(e, "server_host"), "dmesg");
+	const struct jn *sdm = bb_jn_get(bb_jn_get(e, "server_host"), "dmesg");
 	CHECK(sdm && sdm->type == JN_OBJ);
 	CHECK_INT(sdm->n, ==, 0);
-	jn_free(j);
+	bb_jn_free(j);
 	/* a console log that is gone: null, not an empty set */
 	snprintf(rec.console, sizeof(rec.console), "%s/gone.log", d);
 	CHECK_INT(bb_runjson_write(d, NULL, &rec, &booted, 1), ==, 0);
-	j = jn_parse_file(path, err, sizeof(err));
+	j = bb_jn_parse_file(path, err, sizeof(err));
 	CHECK(j != NULL);
-	dm = jn_get(jn_get(j, "boots")->items[0], "dmesg");
+	dm = bb_jn_get(bb_jn_get(j, "boots")->items[0], "dmesg");
 	CHECK(dm && dm->type == JN_NULL);
-	jn_free(j);
+	bb_jn_free(j);
 	bb_run_booted_free(&booted);
 }
 
@@ -174,21 +174,21 @@ TEST(runjson_write_booted_outlives_its_sources)
 	CHECK_INT(bb_run_booted_set(&booted[0], "c0", "/cache/0/vmlinuz", "/img/initrd"), ==, 0);
 	CHECK_INT(bb_runjson_write(d, NULL, recs, booted, N), ==, 0);
 	snprintf(path, sizeof(path), "%s/run.json", d);
-	struct jn *j = jn_parse_file(path, err, sizeof(err));
+	struct jn *j = bb_jn_parse_file(path, err, sizeof(err));
 	CHECK(j != NULL);
-	const struct jn *boots = jn_get(j, "boots");
+	const struct jn *boots = bb_jn_get(j, "boots");
 	CHECK_INT(boots->n, ==, N);
 	for (size_t i = 0; i < N; i++) {
 		const struct jn *e = boots->items[i];
 		snprintf(name, sizeof(name), "c%zu", i % 3);
 		snprintf(vmlinuz, sizeof(vmlinuz), "/cache/%zu/vmlinuz", i);
-		CHECK_STR(jn_get(jn_get(e, "params"), "kernel")->str, name);
-		CHECK_STR(jn_get(e, "vmlinuz")->str, vmlinuz);
+		CHECK_STR(bb_jn_get(bb_jn_get(e, "params"), "kernel")->str, name);
+		CHECK_STR(bb_jn_get(e, "vmlinuz")->str, vmlinuz);
 		snprintf(vmlinuz, sizeof(vmlinuz), "console=ttyS0 n=%zu", i);
-		CHECK_STR(jn_get(e, "cmdline")->str, vmlinuz);
-		CHECK_INT(jn_get(e, "initrd")->type, ==, i ? JN_NULL : JN_STR);
+		CHECK_STR(bb_jn_get(e, "cmdline")->str, vmlinuz);
+		CHECK_INT(bb_jn_get(e, "initrd")->type, ==, i ? JN_NULL : JN_STR);
 	}
-	jn_free(j);
+	bb_jn_free(j);
 	for (size_t i = 0; i < N; i++)
 		bb_run_booted_free(&booted[i]);
 	free(booted);

@@ -1,4 +1,4 @@
-/* bb_stats_for_run (aggregation over clients, rusage stats) and results.json (lib/results/resjson). */
+/* stats_for_run (aggregation over clients, rusage stats) and results.json (lib/results/resjson). */
 #include <errno.h>
 #include <math.h>
 
@@ -30,7 +30,7 @@ TEST(netperf_two_clients_mean_and_sum)
 	ru[0].ru_minflt = 11, ru[1].ru_minflt = 12;
 	struct bb_stats s = {0};
 	char err[256];
-	CHECK_INT(bb_stats_for_run("netperf", outs, ru, 2, 3.5, &s, err, sizeof err), ==, 0);
+	CHECK_INT(stats_for_run("netperf", outs, ru, 2, 3.5, &s, err, sizeof err), ==, 0);
 	CHECK_CLOSE(stat_of(&s, "netperf.Throughput_Mbps"), (6916.85 + 6316.08) / 2);
 	CHECK_CLOSE(stat_of(&s, "netperf.Throughput_total_Mbps"), 6916.85 + 6316.08);
 	CHECK_STR(bb_stats_find(&s, "netperf.Throughput_Mbps")->unit, "Mbps");
@@ -66,7 +66,7 @@ TEST(netperf_rr_names)
 	const char *outs[1] = {test_slurp("netperf/tcp_rr-cC.txt")};
 	struct bb_stats s = {0};
 	char err[256];
-	CHECK_INT(bb_stats_for_run("netperf", outs, NULL, 1, 2, &s, err, sizeof err), ==, 0);
+	CHECK_INT(stats_for_run("netperf", outs, NULL, 1, 2, &s, err, sizeof err), ==, 0);
 	CHECK_CLOSE(stat_of(&s, "netperf.Throughput_tps"), 33420.75);
 	CHECK_CLOSE(stat_of(&s, "netperf.Throughput_total_tps"), 33420.75);
 	CHECK_CLOSE(stat_of(&s, "netperf.local_service_demand_us_per_Tr"), 59.245);
@@ -80,7 +80,7 @@ TEST(netperf_unmeasured_side_left_out)
 	const char *outs[1] = {test_slurp("netperf/tcp_stream-c.txt")};
 	struct bb_stats s = {0};
 	char err[256];
-	CHECK_INT(bb_stats_for_run("netperf", outs, NULL, 1, 2, &s, err, sizeof err), ==, 0);
+	CHECK_INT(stats_for_run("netperf", outs, NULL, 1, 2, &s, err, sizeof err), ==, 0);
 	CHECK_CLOSE(stat_of(&s, "netperf.local_cpu_util_percent"), 100);
 	CHECK(!bb_stats_find(&s, "netperf.remote_cpu_util_percent"));
 	CHECK(!bb_stats_find(&s, "netperf.remote_service_demand_us_per_KB"));
@@ -94,12 +94,12 @@ TEST(netperf_one_bad_client_fails_the_run)
 	                       test_slurp("netperf/error-noserver.txt")};
 	struct bb_stats s = {0};
 	char err[256];
-	CHECK_INT(bb_stats_for_run("netperf", outs, NULL, 2, 2, &s, err, sizeof err), ==, -EINVAL);
+	CHECK_INT(stats_for_run("netperf", outs, NULL, 2, 2, &s, err, sizeof err), ==, -EINVAL);
 	CHECK_STR(err, "client 1: netperf: establish control: are you sure there is a netserver "
 	               "listening on 127.0.0.1 at port 1?");
 	bb_stats_free(&s);
 	const char *mixed[2] = {outs[0], test_slurp("netperf/tcp_rr.txt")};
-	CHECK_INT(bb_stats_for_run("netperf", mixed, NULL, 2, 2, &s, err, sizeof err), ==, -EINVAL);
+	CHECK_INT(stats_for_run("netperf", mixed, NULL, 2, 2, &s, err, sizeof err), ==, -EINVAL);
 	CHECK_STR(err, "client 1: mixes RR and stream results");
 	bb_stats_free(&s);
 	free((char *)outs[0]);
@@ -115,7 +115,7 @@ TEST(stressng_clients_summed)
 	memset(ru, 0, sizeof ru);
 	struct bb_stats s = {0};
 	char err[256];
-	CHECK_INT(bb_stats_for_run("stress-ng", outs, ru, 2, 2.01, &s, err, sizeof err), ==, 0);
+	CHECK_INT(stats_for_run("stress-ng", outs, ru, 2, 2.01, &s, err, sizeof err), ==, 0);
 	CHECK_CLOSE(stat_of(&s, "stress-ng.cpu.ops"), 2 * 3465);
 	CHECK_CLOSE(stat_of(&s, "stress-ng.cpu.ops_per_sec"), 2 * 1731.15);
 	CHECK_CLOSE(stat_of(&s, "stress-ng.time.elapsed_time"), 2.01);
@@ -130,7 +130,7 @@ TEST(unknown_suite)
 	const char *outs[1] = {"x"};
 	struct bb_stats s = {0};
 	char err[256];
-	CHECK_INT(bb_stats_for_run("fio", outs, NULL, 1, 1, &s, err, sizeof err), ==, -ENOTSUP);
+	CHECK_INT(stats_for_run("fio", outs, NULL, 1, 1, &s, err, sizeof err), ==, -ENOTSUP);
 	CHECK_STR(err, "unknown suite 'fio'");
 }
 
@@ -221,7 +221,7 @@ TEST(netperf_udp_stream_lkp_names)
 	const char *outs[2] = {test_slurp("netperf/udp_stream-cC.txt"), test_slurp("netperf/udp_stream-P0.txt")};
 	struct bb_stats s = {0};
 	char err[256];
-	CHECK_INT(bb_stats_for_run("netperf", outs, NULL, 2, 2, &s, err, sizeof err), ==, 0);
+	CHECK_INT(stats_for_run("netperf", outs, NULL, 2, 2, &s, err, sizeof err), ==, 0);
 	CHECK_CLOSE(stat_of(&s, "netperf.Throughput_Mbps"), (4771.0 + 785.29) / 2);
 	CHECK_CLOSE(stat_of(&s, "netperf.ThroughputRecv_Mbps"), (1797.4 + 364.18) / 2);
 	CHECK_CLOSE(stat_of(&s, "netperf.ThroughputBoth_Mbps"),

@@ -14,49 +14,49 @@ int bb_bootlog_append(const char *path, const struct bb_bootlog_entry *e, char *
 {
 	FILE *f = fopen(path, "a");
 	if (!f)
-		return errbuf_fail(err, errlen, -errno, "unable to open %s: %s", path,
+		return bb_errbuf_fail(err, errlen, -errno, "unable to open %s: %s", path,
 		                   strerror(errno));
 	fputs("{\"candidate\": ", f);
-	jout_quote(f, e->name);
+	bb_jout_quote(f, e->name);
 	fprintf(f, ", \"index\": %zu, \"boot\": %u, \"outcome\": ", e->index, e->boot);
-	jout_quote(f, e->outcome);
+	bb_jout_quote(f, e->outcome);
 	fputs(", \"stat\": ", f);
-	jout_quote(f, e->stat);
+	bb_jout_quote(f, e->stat);
 	fputs(", \"values\": [", f);
 	for (size_t i = 0; i < e->n; i++)
 		fprintf(f, "%s%.17g", i ? ", " : "", e->vals[i]);
 	fputs("], \"folder\": ", f);
-	jout_quote(f, e->folder);
+	bb_jout_quote(f, e->folder);
 	fputs(", \"detail\": ", f);
-	jout_quote(f, e->detail);
+	bb_jout_quote(f, e->detail);
 	fputs("}\n", f);
 	int rc = fflush(f) || fsync(fileno(f)) ? -errno : 0;
 	if (fclose(f) && !rc)
 		rc = -errno;
 	if (rc)
-		return errbuf_fail(err, errlen, rc, "unable to write %s: %s", path, strerror(-rc));
+		return bb_errbuf_fail(err, errlen, rc, "unable to write %s: %s", path, strerror(-rc));
 	return 0;
 }
 
 static void text_of(const struct jn *o, const char *key, char *out, size_t len)
 {
-	const struct jn *v = jn_get(o, key);
+	const struct jn *v = bb_jn_get(o, key);
 	snprintf(out, len, "%s", v && v->type == JN_STR ? v->str : "");
 }
 
 /* One line into e: 0, or a message in why. */
 static int entry(const char *line, size_t len, struct bb_bootlog_entry *e, char *why, size_t whylen)
 {
-	struct jn *o = jn_parse(line, len, why, whylen);
+	struct jn *o = bb_jn_parse(line, len, why, whylen);
 	const struct jn *name, *index, *boot, *vals;
 	int rc = 0;
 	if (!o)
 		return -EINVAL;
 	memset(e, 0, sizeof(*e));
-	name = jn_get(o, "candidate");
-	index = jn_get(o, "index");
-	boot = jn_get(o, "boot");
-	vals = jn_get(o, "values");
+	name = bb_jn_get(o, "candidate");
+	index = bb_jn_get(o, "index");
+	boot = bb_jn_get(o, "boot");
+	vals = bb_jn_get(o, "values");
 	if (o->type != JN_OBJ || !name || name->type != JN_STR || !index || index->type != JN_NUM ||
 	    index->num < 0 || !boot || boot->type != JN_NUM || !vals || vals->type != JN_ARR ||
 	    vals->n > BB_BISECT_MAX_VALUES) {
@@ -86,7 +86,7 @@ static int entry(const char *line, size_t len, struct bb_bootlog_entry *e, char 
 		rc = -EINVAL;
 	}
 out:
-	jn_free(o);
+	bb_jn_free(o);
 	return rc;
 }
 
@@ -95,12 +95,12 @@ int bb_bootlog_read(const char *path, struct bb_bootlog_entry **out, size_t *n, 
 {
 	unsigned char *text;
 	size_t len, cap = 0;
-	int rc = fileio_read_all(path, &text, &len);
+	int rc = bb_fileio_read_all(path, &text, &len);
 	*out = NULL;
 	*n = 0;
 	*note = 0;
 	if (rc)
-		return errbuf_fail(err, errlen, rc, "unable to read %s: %s", path, strerror(-rc));
+		return bb_errbuf_fail(err, errlen, rc, "unable to read %s: %s", path, strerror(-rc));
 	unsigned no = 0;
 	for (size_t off = 0; off < len && !rc;) {
 		const char *line = (const char *)text + off;
@@ -115,7 +115,7 @@ int bb_bootlog_read(const char *path, struct bb_bootlog_entry **out, size_t *n, 
 			size_t ncap = cap ? 2 * cap : 64;
 			struct bb_bootlog_entry *v = realloc(*out, ncap * sizeof(*v));
 			if (!v) {
-				rc = errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+				rc = bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 				break;
 			}
 			*out = v;
@@ -127,7 +127,7 @@ int bb_bootlog_read(const char *path, struct bb_bootlog_entry **out, size_t *n, 
 			snprintf(note, notelen, "%s:%u: the last line is cut short (%s): dropped",
 			         path, no, why);
 		else
-			rc = errbuf_fail(err, errlen, -EINVAL, "%s:%u: %s", path, no, why);
+			rc = bb_errbuf_fail(err, errlen, -EINVAL, "%s:%u: %s", path, no, why);
 	}
 	free(text);
 	if (rc) {

@@ -40,7 +40,7 @@ static int read_log(struct bb_bisect_boots *b, char *err, size_t errlen)
 	if (stat(b->log, &st) || !st.st_size)
 		return 0;
 	if (!o->resume)
-		return errbuf_fail(err, errlen, -EEXIST,
+		return bb_errbuf_fail(err, errlen, -EEXIST,
 		                   "%s holds the boots of an earlier bisection: --resume continues "
 		                   "it, another -o DIR starts anew",
 		                   b->log);
@@ -52,19 +52,19 @@ static int read_log(struct bb_bisect_boots *b, char *err, size_t errlen)
 	for (size_t i = 0; i < b->nold; i++) {
 		const struct bb_bootlog_entry *e = &b->old[i];
 		if (e->index >= o->ncand || strcmp(o->cands[e->index].name, e->name))
-			return errbuf_fail(err, errlen, -EINVAL,
+			return bb_errbuf_fail(err, errlen, -EINVAL,
 			                   "%s: boot %zu is of candidate %zu '%s', which the "
 			                   "candidates %s: not the same bisection (another -o DIR "
 			                   "starts anew)",
 			                   b->log, i + 1, e->index, e->name,
 			                   e->index >= o->ncand ? "do not have" : "call otherwise");
 		if (e->ok && o->stat && strcmp(o->stat, e->stat))
-			return errbuf_fail(
+			return bb_errbuf_fail(
 			    err, errlen, -EINVAL,
 			    "%s: boot %zu followed %s, not %s: not the same bisection", b->log,
 			    i + 1, e->stat, o->stat);
 		if (e->ok && *b->stat && strcmp(b->stat, e->stat))
-			return errbuf_fail(err, errlen, -EINVAL, "%s: boot %zu followed %s, not %s",
+			return bb_errbuf_fail(err, errlen, -EINVAL, "%s: boot %zu followed %s, not %s",
 			                   b->log, i + 1, e->stat, b->stat);
 		if (e->ok)
 			snprintf(b->stat, sizeof(b->stat), "%s", e->stat);
@@ -79,15 +79,15 @@ int bb_bisect_boots_open(const struct bb_bisect_boots_opts *o, struct bb_bisect_
 	int rc = 0;
 	*out = NULL;
 	if (!b)
-		return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+		return bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 	b->o = o;
 	if (o->ncand > BB_RUN_MAX_KERNELS)
-		rc = errbuf_fail(err, errlen, -EINVAL, "%zu candidates, at most %d", o->ncand,
+		rc = bb_errbuf_fail(err, errlen, -EINVAL, "%zu candidates, at most %d", o->ncand,
 		                 BB_RUN_MAX_KERNELS);
 	else if (!(b->next = calloc(o->ncand, sizeof(*b->next))) ||
 	         !(b->boot_no = calloc(o->ncand, sizeof(*b->boot_no))) ||
 	         !(b->prepared = calloc(o->ncand, sizeof(*b->prepared))))
-		rc = errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+		rc = bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 	snprintf(b->log, sizeof(b->log), "%s/boots.jsonl", o->outdir);
 	if (!rc)
 		rc = read_log(b, err, errlen);
@@ -127,7 +127,7 @@ int bb_bisect_boots_open(const struct bb_bisect_boots_opts *o, struct bb_bisect_
 	if (!rc)
 		b->pairs = o->parallel >= 2 && bb_run_session_pairs(b->session);
 	if (!rc && b->res.ngroups > 1)
-		rc = errbuf_fail(err, errlen, -EINVAL,
+		rc = bb_errbuf_fail(err, errlen, -EINVAL,
 		                 "%s has %zu boot groups: a bisection boots one (narrow the job "
 		                 "with --set)",
 		                 o->job, b->res.ngroups);
@@ -174,9 +174,9 @@ static int take_record(struct bb_bisect_boots *b, size_t idx, struct bb_bootlog_
 	snprintf(e->folder, sizeof(e->folder), "%s", rec->folder);
 	snprintf(e->detail, sizeof(e->detail), "%s", rec->detail);
 	if (b->res.interrupted)
-		return errbuf_fail(err, errlen, -EINTR, "interrupted");
+		return bb_errbuf_fail(err, errlen, -EINTR, "interrupted");
 	if (!strcmp(rec->outcome, "qemu-failed"))
-		return errbuf_fail(err, errlen, -ENOEXEC, "unable to run QEMU: %s", rec->detail);
+		return bb_errbuf_fail(err, errlen, -ENOEXEC, "unable to run QEMU: %s", rec->detail);
 	if (!rec->finished || !*rec->folder) {
 		snprintf(e->outcome, sizeof(e->outcome), "%s",
 		         !rec->finished ? rec->outcome : "no-results");
@@ -195,7 +195,7 @@ static int take_record(struct bb_bisect_boots *b, size_t idx, struct bb_bootlog_
 		return 0;
 	}
 	if (rc)
-		return errbuf_fail(err, errlen, rc, "%s", e->detail);
+		return bb_errbuf_fail(err, errlen, rc, "%s", e->detail);
 	snprintf(e->outcome, sizeof(e->outcome), "ok");
 	snprintf(e->stat, sizeof(e->stat), "%s", stat);
 	snprintf(b->stat, sizeof(b->stat), "%s", stat);
@@ -239,7 +239,7 @@ static int boot(void *ctx, size_t cand, double *vals, size_t cap, size_t *n, cha
 		return 0;
 	}
 	if (b->o->interrupt && *b->o->interrupt)
-		return errbuf_fail(err, errlen, -EINTR, "interrupted");
+		return bb_errbuf_fail(err, errlen, -EINTR, "interrupted");
 	memset(&e, 0, sizeof(e));
 	rc = prepare(b, cand, err, errlen);
 	if (!rc)
@@ -303,7 +303,7 @@ static int boot_pair(void *ctx, size_t ref, size_t cand, double *vals[2], size_t
 	if (single)
 		return boot_pair_single(b, k, vals, cap, n, rc, err, errlen);
 	if (b->o->interrupt && *b->o->interrupt)
-		return errbuf_fail(err, errlen, -EINTR, "interrupted");
+		return bb_errbuf_fail(err, errlen, -EINTR, "interrupted");
 	size_t first = b->res.nrecs;
 	r = bb_run_session_boot_pair(b->session, ref, cand, err, errlen);
 	if (r < 0)
@@ -316,7 +316,7 @@ static int boot_pair(void *ctx, size_t ref, size_t cand, double *vals[2], size_t
 		rc[j] = 1;
 		n[j] = 0;
 		if (first + (size_t)j >= b->res.nrecs)
-			return errbuf_fail(err, errlen, -EINTR, "interrupted");
+			return bb_errbuf_fail(err, errlen, -EINTR, "interrupted");
 		if ((r = take_record(b, first + (size_t)j, &e, err, errlen)) ||
 		    (r = log_boot(b, k[j], &e, err, errlen)))
 			return r;

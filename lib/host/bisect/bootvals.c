@@ -44,7 +44,7 @@ int bb_boot_values(const char *dir, const char *want, double *vals, size_t cap, 
 			if (!s)
 				continue;
 			if (st)
-				rc = errbuf_fail(
+				rc = bb_errbuf_fail(
 				    err, errlen, -EINVAL,
 				    "%s: runs %s and %s both have %s: a bisection follows "
 				    "one run (narrow the job with --set, or name the stat "
@@ -55,10 +55,10 @@ int bb_boot_values(const char *dir, const char *want, double *vals, size_t cap, 
 		}
 	if (!rc && (!st || !st->n))
 		rc = failed || st
-		         ? errbuf_fail(err, errlen, -ENODATA,
+		         ? bb_errbuf_fail(err, errlen, -ENODATA,
 		                       "%s: %zu failed iteration%s, no value of %s", dir, failed,
 		                       failed == 1 ? "" : "s", want ? want : "the primary stat")
-		         : errbuf_fail(err, errlen, -EINVAL, "%s: no run has %s", dir,
+		         : bb_errbuf_fail(err, errlen, -EINVAL, "%s: no run has %s", dir,
 		                       want ? want
 		                            : "a primary stat (netperf.Throughput_Mbps, "
 		                              "netperf.Throughput_tps or *.ops_per_sec)");

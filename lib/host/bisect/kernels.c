@@ -48,18 +48,18 @@ static int one_line(char *line, unsigned no, const char *path, struct bb_bisect_
 		return 0;
 	char *vmlinuz = next_word(&p);
 	if (!vmlinuz)
-		return errbuf_fail(
+		return bb_errbuf_fail(
 		    err, errlen, -EINVAL,
 		    "%s:%u: '%s' has no VMLINUZ (a line: NAME VMLINUZ [MODULES_DIR|-] "
 		    "[EXTRA KERNEL COMMAND LINE...])",
 		    path, no, name);
 	if (strlen(name) >= BB_BISECT_NAME_MAX || name[strspn(name, NAME_CHARS)])
-		return errbuf_fail(err, errlen, -EINVAL,
+		return bb_errbuf_fail(err, errlen, -EINVAL,
 		                   "%s:%u: name '%.200s': at most %d letters, digits and . _ + -",
 		                   path, no, name, BB_BISECT_NAME_MAX - 1);
 	for (size_t i = 0; i < out->n; i++)
 		if (!strcmp(out->v[i].name, name))
-			return errbuf_fail(err, errlen, -EINVAL,
+			return bb_errbuf_fail(err, errlen, -EINVAL,
 			                   "%s:%u: name '%s' is taken by line %u: every candidate "
 			                   "needs its own",
 			                   path, no, name, out->v[i].line);
@@ -68,7 +68,7 @@ static int one_line(char *line, unsigned no, const char *path, struct bb_bisect_
 		size_t ncap = *cap ? 2 * *cap : 16;
 		struct bb_bisect_cand *v = realloc(out->v, ncap * sizeof(*v));
 		if (!v)
-			return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+			return bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 		out->v = v;
 		*cap = ncap;
 	}
@@ -81,7 +81,7 @@ static int one_line(char *line, unsigned no, const char *path, struct bb_bisect_
 	c->append = strdup(extra);
 	out->n++;
 	if (!c->vmlinuz || !c->append || (mods && strcmp(mods, "-") && !c->modules))
-		return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+		return bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 	return 0;
 }
 
@@ -98,9 +98,9 @@ int bb_bisect_cands_parse(const char *text, size_t len, const char *path, size_t
 		char *line = strndup(text + off, l);
 		no++;
 		if (!line)
-			rc = errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+			rc = bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 		else if (strlen(line) != l)
-			rc = errbuf_fail(err, errlen, -EINVAL, "%s:%u: a NUL byte: not a text file",
+			rc = bb_errbuf_fail(err, errlen, -EINVAL, "%s:%u: a NUL byte: not a text file",
 			                 path, no);
 		else
 			rc = one_line(line, no, path, out, &cap, err, errlen);
@@ -108,12 +108,12 @@ int bb_bisect_cands_parse(const char *text, size_t len, const char *path, size_t
 		off += l + 1;
 	}
 	if (!rc && out->n < 2)
-		rc = errbuf_fail(err, errlen, -EINVAL,
+		rc = bb_errbuf_fail(err, errlen, -EINVAL,
 		                 "%s: %zu candidate%s: a bisection needs the good end (the first "
 		                 "line) and the bad end (the last)",
 		                 path, out->n, out->n == 1 ? "" : "s");
 	if (!rc && out->n > max)
-		rc = errbuf_fail(err, errlen, -EINVAL, "%s: %zu candidates, at most %zu", path,
+		rc = bb_errbuf_fail(err, errlen, -EINVAL, "%s: %zu candidates, at most %zu", path,
 		                 out->n, max);
 	if (rc)
 		bb_bisect_cands_free(out);
@@ -127,25 +127,25 @@ int bb_bisect_cands_read(const char *path, size_t max, struct bb_bisect_cands *o
 	size_t len;
 	struct stat st;
 	memset(out, 0, sizeof(*out));
-	int rc = fileio_read_all(path, &text, &len);
+	int rc = bb_fileio_read_all(path, &text, &len);
 	if (rc)
-		return errbuf_fail(err, errlen, rc, "unable to read %s: %s", path, strerror(-rc));
+		return bb_errbuf_fail(err, errlen, rc, "unable to read %s: %s", path, strerror(-rc));
 	rc = bb_bisect_cands_parse((const char *)text, len, path, max, out, err, errlen);
 	free(text);
 	for (size_t i = 0; !rc && i < out->n; i++) {
 		const struct bb_bisect_cand *c = &out->v[i];
 		if (stat(c->vmlinuz, &st))
-			rc = errbuf_fail(err, errlen, -EINVAL, "%s:%u: VMLINUZ %s: %s", path,
+			rc = bb_errbuf_fail(err, errlen, -EINVAL, "%s:%u: VMLINUZ %s: %s", path,
 			                 c->line, c->vmlinuz, strerror(errno));
 		else if (!S_ISREG(st.st_mode))
-			rc = errbuf_fail(err, errlen, -EINVAL, "%s:%u: VMLINUZ %s: not a file",
+			rc = bb_errbuf_fail(err, errlen, -EINVAL, "%s:%u: VMLINUZ %s: not a file",
 			                 path, c->line, c->vmlinuz);
 		else if (c->modules && stat(c->modules, &st))
-			rc = errbuf_fail(err, errlen, -EINVAL, "%s:%u: MODULES_DIR %s: %s", path,
+			rc = bb_errbuf_fail(err, errlen, -EINVAL, "%s:%u: MODULES_DIR %s: %s", path,
 			                 c->line, c->modules, strerror(errno));
 		else if (c->modules && !S_ISDIR(st.st_mode))
 			rc =
-			    errbuf_fail(err, errlen, -EINVAL, "%s:%u: MODULES_DIR %s: not a folder",
+			    bb_errbuf_fail(err, errlen, -EINVAL, "%s:%u: MODULES_DIR %s: not a folder",
 			                path, c->line, c->modules);
 	}
 	if (rc)

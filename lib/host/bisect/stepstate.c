@@ -16,59 +16,59 @@ int bb_step_state_write(const char *dir, const struct bb_step_state *s, char *er
 	FILE *f = open_memstream(&text, &len);
 	struct jout w;
 	if (!f)
-		return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
-	jout_init(&w, f);
-	jout_obj_begin(&w);
-	jout_kv_str(&w, "job", s->job);
-	jout_key(&w, "sets");
-	jout_arr_begin(&w);
+		return bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+	bb_jout_init(&w, f);
+	bb_jout_obj_begin(&w);
+	bb_jout_kv_str(&w, "job", s->job);
+	bb_jout_key(&w, "sets");
+	bb_jout_arr_begin(&w);
 	for (size_t i = 0; i < s->sets.n; i++)
-		jout_str(&w, s->sets.v[i]);
-	jout_arr_end(&w);
-	jout_kv_str(&w, "good_name", s->good_name);
-	jout_kv_str(&w, "good_vmlinuz", s->good_vmlinuz);
-	jout_kv_str(&w, "good_modules", s->good_modules);
-	jout_kv_str(&w, "good_append", s->good_append);
-	jout_kv_str(&w, "bad_name", s->bad_name);
-	jout_kv_str(&w, "stat", s->stat);
-	jout_kv_str(&w, "images", s->images);
-	jout_kv_str(&w, "accel", s->accel);
-	jout_kv_str(&w, "config", s->config);
-	jout_kv_num(&w, "change", s->change);
-	jout_kv_num(&w, "change_lo", s->lo);
-	jout_kv_num(&w, "change_hi", s->hi);
-	jout_kv_num(&w, "alpha", s->alpha);
-	jout_kv_num(&w, "min_change", s->min_change);
-	jout_kv_int(&w, "max_boots", s->max_boots);
-	jout_kv_int(&w, "first_look", s->first_look);
-	jout_kv_int(&w, "cpus", s->cpus);
-	jout_kv_int(&w, "mem_mb", s->mem_mb);
-	jout_kv_int(&w, "parallel", s->parallel);
-	jout_kv_int(&w, "candidates", (long long)s->ncand);
-	jout_kv_int(&w, "comparisons", (long long)s->done);
-	jout_obj_end(&w);
+		bb_jout_str(&w, s->sets.v[i]);
+	bb_jout_arr_end(&w);
+	bb_jout_kv_str(&w, "good_name", s->good_name);
+	bb_jout_kv_str(&w, "good_vmlinuz", s->good_vmlinuz);
+	bb_jout_kv_str(&w, "good_modules", s->good_modules);
+	bb_jout_kv_str(&w, "good_append", s->good_append);
+	bb_jout_kv_str(&w, "bad_name", s->bad_name);
+	bb_jout_kv_str(&w, "stat", s->stat);
+	bb_jout_kv_str(&w, "images", s->images);
+	bb_jout_kv_str(&w, "accel", s->accel);
+	bb_jout_kv_str(&w, "config", s->config);
+	bb_jout_kv_num(&w, "change", s->change);
+	bb_jout_kv_num(&w, "change_lo", s->lo);
+	bb_jout_kv_num(&w, "change_hi", s->hi);
+	bb_jout_kv_num(&w, "alpha", s->alpha);
+	bb_jout_kv_num(&w, "min_change", s->min_change);
+	bb_jout_kv_int(&w, "max_boots", s->max_boots);
+	bb_jout_kv_int(&w, "first_look", s->first_look);
+	bb_jout_kv_int(&w, "cpus", s->cpus);
+	bb_jout_kv_int(&w, "mem_mb", s->mem_mb);
+	bb_jout_kv_int(&w, "parallel", s->parallel);
+	bb_jout_kv_int(&w, "candidates", (long long)s->ncand);
+	bb_jout_kv_int(&w, "comparisons", (long long)s->done);
+	bb_jout_obj_end(&w);
 	fputc('\n', f);
 	if (fclose(f)) {
 		free(text);
-		return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+		return bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 	}
 	snprintf(path, sizeof(path), "%s/state.json", dir);
-	int rc = fileio_write_file(path, text, len);
+	int rc = bb_fileio_write_file(path, text, len);
 	free(text);
 	if (rc)
-		return errbuf_fail(err, errlen, rc, "unable to write %s: %s", path, strerror(-rc));
+		return bb_errbuf_fail(err, errlen, rc, "unable to write %s: %s", path, strerror(-rc));
 	return 0;
 }
 
 static void str(const struct jn *o, const char *key, char *out, size_t len)
 {
-	const struct jn *v = jn_get(o, key);
+	const struct jn *v = bb_jn_get(o, key);
 	snprintf(out, len, "%s", v && v->type == JN_STR ? v->str : "");
 }
 
 static double num(const struct jn *o, const char *key, int *bad)
 {
-	const struct jn *v = jn_get(o, key);
+	const struct jn *v = bb_jn_get(o, key);
 	if (!v || v->type != JN_NUM)
 		*bad = 1;
 	return v && v->type == JN_NUM ? v->num : 0;
@@ -80,14 +80,14 @@ int bb_step_state_read(const char *dir, struct bb_step_state *s, char *err, size
 	int bad = 0;
 	memset(s, 0, sizeof(*s));
 	snprintf(path, sizeof(path), "%s/state.json", dir);
-	struct jn *o = jn_parse_file(path, msg, sizeof(msg));
+	struct jn *o = bb_jn_parse_file(path, msg, sizeof(msg));
 	if (!o)
 		return errno == ENOENT
-		           ? errbuf_fail(err, errlen, -ENOENT,
+		           ? bb_errbuf_fail(err, errlen, -ENOENT,
 		                         "%s: no bisection here (benchboot bisect-step JOB --init "
 		                         "--state %s --good ... --bad ... first)",
 		                         path, dir)
-		           : errbuf_fail(err, errlen, -EINVAL, "%s: %s", path, msg);
+		           : bb_errbuf_fail(err, errlen, -EINVAL, "%s: %s", path, msg);
 	str(o, "job", s->job, sizeof(s->job));
 	str(o, "good_name", s->good_name, sizeof(s->good_name));
 	str(o, "good_vmlinuz", s->good_vmlinuz, sizeof(s->good_vmlinuz));
@@ -111,14 +111,14 @@ int bb_step_state_read(const char *dir, struct bb_step_state *s, char *err, size
 	s->parallel = (int)num(o, "parallel", &no_parallel);
 	s->ncand = (size_t)num(o, "candidates", &bad);
 	s->done = (size_t)num(o, "comparisons", &bad);
-	const struct jn *sets = jn_get(o, "sets");
+	const struct jn *sets = bb_jn_get(o, "sets");
 	for (size_t i = 0; sets && sets->type == JN_ARR && i < sets->n && !bad; i++)
 		if (sets->items[i]->type != JN_STR || bb_strv_add(&s->sets, sets->items[i]->str))
 			bad = 1;
-	jn_free(o);
+	bb_jn_free(o);
 	if (bad || !*s->job || !*s->good_vmlinuz || !*s->stat) {
 		bb_step_state_free(s);
-		return errbuf_fail(err, errlen, -EINVAL,
+		return bb_errbuf_fail(err, errlen, -EINVAL,
 		                   "%s: not a state of benchboot bisect-step (a field is missing)",
 		                   path);
 	}

@@ -14,7 +14,7 @@ int bb_bisect_tree_open(struct bb_bisect_tree *t, const char *good, const char *
 {
 	memset(cands, 0, sizeof(*cands));
 	if (!bb_git_is_repo(t->tree))
-		return errbuf_fail(err, errlen, -EINVAL,
+		return bb_errbuf_fail(err, errlen, -EINVAL,
 		                   "--tree %s: not a git repository (a kernel tree whose commits "
 		                   "are built)",
 		                   t->tree);
@@ -22,10 +22,10 @@ int bb_bisect_tree_open(struct bb_bisect_tree *t, const char *good, const char *
 	if (rc)
 		return rc;
 	if (t->shas.n < 2)
-		return errbuf_fail(err, errlen, -EINVAL,
+		return bb_errbuf_fail(err, errlen, -EINVAL,
 		                   "%s..%s holds no commit: nothing to bisect", good, bad);
 	if (t->shas.n > max)
-		return errbuf_fail(
+		return bb_errbuf_fail(
 		    err, errlen, -EINVAL,
 		    "%s..%s holds %zu first-parent commits, at most %zu candidates: "
 		    "narrow the range (or let git drive: git bisect run with benchboot "
@@ -41,12 +41,12 @@ int bb_bisect_tree_open(struct bb_bisect_tree *t, const char *good, const char *
 		return rc;
 	if (!(t->built = calloc(t->shas.n, sizeof(*t->built))) ||
 	    !(cands->v = calloc(t->shas.n, sizeof(*cands->v))))
-		return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+		return bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 	cands->n = t->shas.n;
 	for (size_t i = 0; i < cands->n; i++) {
 		snprintf(cands->v[i].name, sizeof(cands->v[i].name), "%.12s", t->shas.v[i]);
 		if (!(cands->v[i].append = strdup("")))
-			return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+			return bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 	}
 	return 0;
 }

@@ -28,7 +28,7 @@ static void bootdisk_disk_id(const char *seed, char id[33])
 {
 	char hex[SHA256_HEX_LEN + 1], buf[512];
 	snprintf(buf, sizeof(buf), "benchboot-results-disk-id %s", seed);
-	sha256_hex(buf, strlen(buf), hex);
+	bb_sha256_hex(buf, strlen(buf), hex);
 	memcpy(id, hex, 32);
 	id[32] = 0;
 }
@@ -55,7 +55,7 @@ static int copy_sparse(const char *src, int dst, uint64_t offset)
 				r = n < 0 ? -errno : -EIO;
 				goto out_close;
 			}
-			if ((r = fileio_pwrite_all(dst, buf, (size_t)n, offset + (uint64_t)at)))
+			if ((r = bb_fileio_pwrite_all(dst, buf, (size_t)n, offset + (uint64_t)at)))
 				goto out_close;
 			at += n;
 		}
@@ -73,10 +73,10 @@ static int make_results(const char *tmp, const struct bootdisk_spec *spec, uint6
 {
 	uint8_t g[16];
 	char uuid[37], seed[37], msg[1024];
-	gpt_guid_derive(spec->seed, "results-fs-uuid", g);
-	gpt_guid_format(g, uuid);
-	gpt_guid_derive(spec->seed, "results-fs-hash-seed", g);
-	gpt_guid_format(g, seed);
+	bb_gpt_guid_derive(spec->seed, "results-fs-uuid", g);
+	bb_gpt_guid_format(g, uuid);
+	bb_gpt_guid_derive(spec->seed, "results-fs-hash-seed", g);
+	bb_gpt_guid_format(g, seed);
 	/* Times before FAT's epoch (1980) are clamped to it here too: E2FSPROGS_FAKE_TIME=0 would
 	 * mean "no fake time" to libext2fs. */
 	uint32_t t = spec->mtime < BOOTDISK_MIN_TIME ? BOOTDISK_MIN_TIME : spec->mtime;
@@ -84,11 +84,11 @@ static int make_results(const char *tmp, const struct bootdisk_spec *spec, uint6
 	                      .hash_seed = seed, .mtime = t};
 	int r = bb_mkdisk(tmp, &o, NULL, msg, sizeof(msg));
 	if (r)
-		return errbuf_fail(err, errlen, r, "unable to make the results partition: %s", msg);
+		return bb_errbuf_fail(err, errlen, r, "unable to make the results partition: %s", msg);
 	return 0;
 }
 
-int bootdisk_build(const struct bootdisk_spec *spec, const char *out,
+int bb_bootdisk_build(const struct bootdisk_spec *spec, const char *out,
 		   struct bootdisk_layout *layout, char *err, size_t errlen)
 {
 	struct bootdisk_layout l = {0};
@@ -99,20 +99,20 @@ int bootdisk_build(const struct bootdisk_spec *spec, const char *out,
 
 	if (snprintf(tmp, sizeof(tmp), "%s.tmp", out) >= (int)sizeof(tmp) ||
 	    snprintf(restmp, sizeof(restmp), "%s.results.tmp", out) >= (int)sizeof(restmp))
-		return errbuf_fail(err, errlen, -EINVAL, "path too long: %s", out);
+		return bb_errbuf_fail(err, errlen, -EINVAL, "path too long: %s", out);
 	uint64_t results = spec->results_size ? spec->results_size : BOOTDISK_DEFAULT_RESULTS_SIZE;
 	if (results % MIB || results < 16 * MIB)
-		return errbuf_fail(
+		return bb_errbuf_fail(
 		    err, errlen, -EINVAL,
 		    "results partition size %llu: a multiple of 1 MiB, at least 16 MiB",
 		    (unsigned long long)results);
-	if ((r = fileio_read_all(spec->uki, &uki, &uki_len)))
-		return errbuf_fail(err, errlen, -EINVAL, "unable to read %s: %s", spec->uki,
+	if ((r = bb_fileio_read_all(spec->uki, &uki, &uki_len)))
+		return bb_errbuf_fail(err, errlen, -EINVAL, "unable to read %s: %s", spec->uki,
 		                   strerror(-r));
 
 	struct fat_file files[] = {{BOOTDISK_ESP_PATH, uki, uki_len}};
 	uint8_t volid[16];
-	gpt_guid_derive(spec->seed, "esp-volume-id", volid);
+	bb_gpt_guid_derive(spec->seed, "esp-volume-id", volid);
 	struct fat_spec fat = {.label = BOOTDISK_ESP_LABEL,
 			       .volume_id = (uint32_t)volid[0] | (uint32_t)volid[1] << 8 |
 					    (uint32_t)volid[2] << 16 | (uint32_t)volid[3] << 24,
@@ -123,9 +123,9 @@ int bootdisk_build(const struct bootdisk_spec *spec, const char *out,
 		if (esp < 64 * MIB)
 			esp = 64 * MIB;
 	}
-	uint64_t min = fat_min_size(&fat);
+	uint64_t min = bb_fat_min_size(&fat);
 	if (esp % MIB || esp < min) {
-		ret = errbuf_fail(
+		ret = bb_errbuf_fail(
 		    err, errlen, -EINVAL,
 		    "ESP size %llu MiB: must be whole MiB and hold the UKI (at least %llu MiB)",
 		    (unsigned long long)(esp / MIB), (unsigned long long)(min / MIB));
@@ -146,7 +146,7 @@ int bootdisk_build(const struct bootdisk_spec *spec, const char *out,
 
 	fd = open(tmp, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
 	if (fd < 0 || ftruncate(fd, (off_t)(l.sectors * SECTOR))) {
-		ret = errbuf_fail(err, errlen, -errno, "unable to create %s: %s", tmp,
+		ret = bb_errbuf_fail(err, errlen, -errno, "unable to create %s: %s", tmp,
 		                  strerror(errno));
 		goto out_unlink;
 	}
@@ -157,35 +157,35 @@ int bootdisk_build(const struct bootdisk_spec *spec, const char *out,
 		 .name = "benchboot-results"},
 	};
 	uint8_t disk_guid[16];
-	gpt_guid_parse(GPT_TYPE_ESP, parts[0].type);
-	gpt_guid_parse(GPT_TYPE_LINUX_DATA, parts[1].type);
-	gpt_guid_derive(spec->seed, "partition-esp", parts[0].guid);
-	gpt_guid_derive(spec->seed, "partition-results", parts[1].guid);
-	gpt_guid_derive(spec->seed, "disk", disk_guid);
-	if ((r = gpt_write(fd, l.sectors, disk_guid, parts, 2))) {
-		ret = errbuf_fail(err, errlen, r, "unable to write the partition table: %s",
+	bb_gpt_guid_parse(GPT_TYPE_ESP, parts[0].type);
+	bb_gpt_guid_parse(GPT_TYPE_LINUX_DATA, parts[1].type);
+	bb_gpt_guid_derive(spec->seed, "partition-esp", parts[0].guid);
+	bb_gpt_guid_derive(spec->seed, "partition-results", parts[1].guid);
+	bb_gpt_guid_derive(spec->seed, "disk", disk_guid);
+	if ((r = bb_gpt_write(fd, l.sectors, disk_guid, parts, 2))) {
+		ret = bb_errbuf_fail(err, errlen, r, "unable to write the partition table: %s",
 		                  strerror(-r));
 		goto out_unlink;
 	}
-	if ((r = fat_write(fd, l.esp_first * SECTOR, &fat))) {
-		ret = errbuf_fail(err, errlen, r == -EIO || r == -ENOMEM ? r : -EINVAL,
+	if ((r = bb_fat_write(fd, l.esp_first * SECTOR, &fat))) {
+		ret = bb_errbuf_fail(err, errlen, r == -EIO || r == -ENOMEM ? r : -EINVAL,
 		                  "unable to write the ESP: %s", strerror(-r));
 		goto out_unlink;
 	}
 	if ((r = copy_sparse(restmp, fd, l.results_first * SECTOR))) {
-		ret = errbuf_fail(err, errlen, r, "unable to copy the results partition: %s",
+		ret = bb_errbuf_fail(err, errlen, r, "unable to copy the results partition: %s",
 		                  strerror(-r));
 		goto out_unlink;
 	}
 	if (fsync(fd) || close(fd)) {
 		fd = -1;
-		ret = errbuf_fail(err, errlen, -errno, "unable to write %s: %s", tmp,
+		ret = bb_errbuf_fail(err, errlen, -errno, "unable to write %s: %s", tmp,
 		                  strerror(errno));
 		goto out_unlink;
 	}
 	fd = -1;
 	if (rename(tmp, out))
-		ret = errbuf_fail(err, errlen, -errno, "unable to rename %s: %s", tmp,
+		ret = bb_errbuf_fail(err, errlen, -errno, "unable to rename %s: %s", tmp,
 		                  strerror(errno));
 out_unlink:
 	if (fd >= 0)

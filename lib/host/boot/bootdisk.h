@@ -6,7 +6,7 @@
  *                   labelled BENCHBT-ESP, holding the UKI as \EFI\BOOT\BOOTX64.EFI, the path
  *                   firmware boots from removable media
  *   after the ESP   partition 2 "benchboot-results": the results disk (lib/results/resdisk.h), ext4
- *                   labelled BENCHBOOT with its marker, made by mke2fs and resdisk_init_marker
+ *                   labelled BENCHBOOT with its marker, made by mke2fs and bb_resdisk_init_marker
  *   last 33 LBAs    backup GPT
  *
  * The init finds the results partition on the same stick by scanning /sys/class/block
@@ -59,7 +59,7 @@ struct bootdisk_layout {
  * -EINVAL or another -errno with a message in err; layout (may be NULL) says where
  * everything went.
  */
-int bootdisk_build(const struct bootdisk_spec *spec, const char *out,
+int bb_bootdisk_build(const struct bootdisk_spec *spec, const char *out,
 		   struct bootdisk_layout *layout, char *err, size_t errlen);
 
 #endif

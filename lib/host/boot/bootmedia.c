@@ -12,7 +12,7 @@
 #include "host/boot/pxe.h"
 #include "host/boot/uki.h"
 
-int bootmedia_make(const struct bootmedia_spec *spec, char *err, size_t errlen)
+int bb_bootmedia_make(const struct bootmedia_spec *spec, char *err, size_t errlen)
 {
 	char kernel[4096], initrd[4096], cmdpath[4096], stub[4096], efi[4096], out[4096];
 	uint8_t *cmdline = NULL;
@@ -24,13 +24,13 @@ int bootmedia_make(const struct bootmedia_spec *spec, char *err, size_t errlen)
 	snprintf(cmdpath, sizeof(cmdpath), "%s/cmdline", spec->dir);
 	snprintf(stub, sizeof(stub), "%s/%s", spec->sysroot, UKI_STUB_PATH);
 	snprintf(efi, sizeof(efi), "%s/benchboot.efi", spec->dir);
-	if ((r = fileio_read_all(cmdpath, &cmdline, &cmdlen)))
-		return errbuf_fail(err, errlen, -EINVAL, "unable to read %s: %s", cmdpath,
+	if ((r = bb_fileio_read_all(cmdpath, &cmdline, &cmdlen)))
+		return bb_errbuf_fail(err, errlen, -EINVAL, "unable to read %s: %s", cmdpath,
 		                   strerror(-r));
 	char *text = realloc(cmdline, cmdlen + 1);
 	if (!text) {
 		free(cmdline);
-		return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+		return bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 	}
 	text[cmdlen] = 0;
 
@@ -38,28 +38,28 @@ int bootmedia_make(const struct bootmedia_spec *spec, char *err, size_t errlen)
 		struct uki_spec u = {.stub = stub, .kernel = kernel, .initrd = initrd,
 				     .cmdline = text, .name = spec->name, .id = spec->id,
 				     .timestamp = spec->mtime};
-		if ((ret = uki_build(&u, efi, err, errlen)))
+		if ((ret = bb_uki_build(&u, efi, err, errlen)))
 			goto out_free;
 	}
 	if (spec->what & BOOTMEDIA_DISK) {
 		struct bootdisk_spec d = {.uki = efi, .seed = spec->id, .mtime = spec->mtime,
 					  .results_size = spec->results_size};
 		snprintf(out, sizeof(out), "%s/disk.img", spec->dir);
-		if ((ret = bootdisk_build(&d, out, NULL, err, errlen)))
+		if ((ret = bb_bootdisk_build(&d, out, NULL, err, errlen)))
 			goto out_free;
 	}
 	if (spec->what & BOOTMEDIA_PXE) {
 		struct pxe_entry e = {.label = spec->name, .kernel = kernel, .initrd = initrd,
 				      .cmdline = text};
 		snprintf(out, sizeof(out), "%s/pxe", spec->dir);
-		ret = pxe_build(out, spec->name, &e, 1, err, errlen);
+		ret = bb_pxe_build(out, spec->name, &e, 1, err, errlen);
 	}
 out_free:
 	free(text);
 	return ret;
 }
 
-int bootmedia_pxe_groups(const char *const *dirs, size_t n, const char *out, const char *name,
+int bb_bootmedia_pxe_groups(const char *const *dirs, size_t n, const char *out, const char *name,
 			 char *err, size_t errlen)
 {
 	struct pxe_entry *e = calloc(n ? n : 1, sizeof(*e));
@@ -68,7 +68,7 @@ int bootmedia_pxe_groups(const char *const *dirs, size_t n, const char *out, con
 	int ret = 0;
 
 	if (!e || !paths || !titles) {
-		ret = errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+		ret = bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 		goto out_free;
 	}
 	for (size_t i = 0; i < n; i++) {
@@ -78,13 +78,13 @@ int bootmedia_pxe_groups(const char *const *dirs, size_t n, const char *out, con
 		int r;
 		if (asprintf(&paths[3 * i], "%s/vmlinuz", dirs[i]) < 0 ||
 		    asprintf(&paths[3 * i + 1], "%s/initrd.img", dirs[i]) < 0) {
-			ret = errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+			ret = bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 			goto out_free;
 		}
 		char cmdpath[4096];
 		snprintf(cmdpath, sizeof(cmdpath), "%s/cmdline", dirs[i]);
-		if ((r = fileio_read_all(cmdpath, &cmdline, &len))) {
-			ret = errbuf_fail(err, errlen, -EINVAL, "unable to read %s: %s", cmdpath,
+		if ((r = bb_fileio_read_all(cmdpath, &cmdline, &len))) {
+			ret = bb_errbuf_fail(err, errlen, -EINVAL, "unable to read %s: %s", cmdpath,
 			                  strerror(-r));
 			goto out_free;
 		}
@@ -99,12 +99,12 @@ int bootmedia_pxe_groups(const char *const *dirs, size_t n, const char *out, con
 		free(cmdline);
 		if (r < 0) {
 			paths[3 * i + 2] = NULL;
-			ret = errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+			ret = bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 			goto out_free;
 		}
 		if (asprintf(&titles[i], "boot group %zu: %s", i, slash ? slash + 1 : dirs[i]) < 0) {
 			titles[i] = NULL;
-			ret = errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+			ret = bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 			goto out_free;
 		}
 		e[i] = (struct pxe_entry){.label = slash ? slash + 1 : dirs[i],
@@ -113,7 +113,7 @@ int bootmedia_pxe_groups(const char *const *dirs, size_t n, const char *out, con
 					  .initrd = paths[3 * i + 1],
 					  .cmdline = paths[3 * i + 2]};
 	}
-	ret = pxe_build(out, name, e, n, err, errlen);
+	ret = bb_pxe_build(out, name, e, n, err, errlen);
 out_free:
 	for (size_t i = 0; paths && i < 3 * n; i++)
 		free(paths[i]);

@@ -20,13 +20,13 @@ struct bootmedia_spec {
 	const char *name;     /* image name */
 	const char *id;       /* image id: seeds the disk's GUIDs and ids */
 	const char *sysroot;  /* the EFI stub comes from here */
-	uint32_t mtime;       /* timestamps: image_epoch(), as the image's */
+	uint32_t mtime;       /* timestamps: bb_image_epoch(), as the image's */
 	unsigned what;        /* BOOTMEDIA_* */
 	uint64_t results_size; /* disk.img's results partition; 0: the default (256 MiB) */
 };
 
 /* Returns 0, -EINVAL or another -errno with a message in err. */
-int bootmedia_make(const struct bootmedia_spec *spec, char *err, size_t errlen);
+int bb_bootmedia_make(const struct bootmedia_spec *spec, char *err, size_t errlen);
 
 /*
  * One PXE tree for the images of every boot group of a job (dirs: their image directories):
@@ -35,7 +35,7 @@ int bootmedia_make(const struct bootmedia_spec *spec, char *err, size_t errlen);
  * each; group N's command line gets benchboot.boot.group=N unless it has one. Returns
  * 0, -EINVAL or another -errno with a message in err.
  */
-int bootmedia_pxe_groups(const char *const *dirs, size_t n, const char *out, const char *name,
+int bb_bootmedia_pxe_groups(const char *const *dirs, size_t n, const char *out, const char *name,
 			 char *err, size_t errlen);
 
 

@@ -70,7 +70,7 @@ static int valid_char(int c)
 	return (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || strchr("!#$%&'()-@^_`{}~", c);
 }
 
-int fat_short_name(const char *name, char out[11])
+int bb_fat_short_name(const char *name, char out[11])
 {
 	const char *dot = strchr(name, '.');
 	size_t base = dot ? (size_t)(dot - name) : strlen(name);
@@ -154,7 +154,7 @@ static int build_tree(const struct fat_spec *spec, struct node **out)
 			}
 			memcpy(comp, p, len);
 			comp[len] = 0;
-			if (!fat_short_name(comp, name)) {
+			if (!bb_fat_short_name(comp, name)) {
 				r = -EINVAL;
 				goto out_free;
 			}
@@ -242,14 +242,14 @@ static void dir_entry(uint8_t *e, const char name[11], uint8_t attr, uint32_t cl
 {
 	memcpy(e, name, 11);
 	e[11] = attr;
-	le_put16(e + 14, tim);
-	le_put16(e + 16, date);
-	le_put16(e + 18, date);
-	le_put16(e + 20, (uint16_t)(cluster >> 16));
-	le_put16(e + 22, tim);
-	le_put16(e + 24, date);
-	le_put16(e + 26, (uint16_t)cluster);
-	le_put32(e + 28, size);
+	bb_le_put16(e + 14, tim);
+	bb_le_put16(e + 16, date);
+	bb_le_put16(e + 18, date);
+	bb_le_put16(e + 20, (uint16_t)(cluster >> 16));
+	bb_le_put16(e + 22, tim);
+	bb_le_put16(e + 24, date);
+	bb_le_put16(e + 26, (uint16_t)cluster);
+	bb_le_put32(e + 28, size);
 }
 
 struct writer {
@@ -277,7 +277,7 @@ static int write_node(struct writer *w, const struct node *n)
 	if (!n->is_dir) {
 		if (!n->count)
 			return 0;
-		if ((r = fileio_pwrite_all(w->fd, n->file->data, n->file->len,
+		if ((r = bb_fileio_pwrite_all(w->fd, n->file->data, n->file->len,
 		                           cluster_offset(w, n->first))))
 			return r;
 		size_t tail = (size_t)((uint64_t)n->count * cluster_bytes - n->file->len);
@@ -285,7 +285,7 @@ static int write_node(struct writer *w, const struct node *n)
 			uint8_t *zero = calloc(1, tail);
 			if (!zero)
 				return -ENOMEM;
-			r = fileio_pwrite_all(w->fd, zero, tail,
+			r = bb_fileio_pwrite_all(w->fd, zero, tail,
 			                      cluster_offset(w, n->first) + n->file->len);
 			free(zero);
 		}
@@ -314,7 +314,7 @@ static int write_node(struct writer *w, const struct node *n)
 		dir_entry(e, k->name, k->is_dir ? ATTR_DIRECTORY : ATTR_ARCHIVE, k->first,
 			  k->is_dir ? 0 : (uint32_t)k->file->len, w->date, w->tim);
 	}
-	r = fileio_pwrite_all(w->fd, buf, len, cluster_offset(w, n->first));
+	r = bb_fileio_pwrite_all(w->fd, buf, len, cluster_offset(w, n->first));
 	free(buf);
 	for (size_t i = 0; !r && i < n->nkids; i++)
 		r = write_node(w, n->kids[i]);
@@ -337,7 +337,7 @@ static int label_field(const char *label, char out[11])
 	return 1;
 }
 
-int fat_write(int fd, uint64_t offset, const struct fat_spec *spec)
+int bb_fat_write(int fd, uint64_t offset, const struct fat_spec *spec)
 {
 	struct geometry g;
 	struct node *root;
@@ -376,41 +376,41 @@ int fat_write(int fd, uint64_t offset, const struct fat_spec *spec)
 	uint8_t *b = reserved;
 	b[0] = 0xeb, b[1] = 0x58, b[2] = 0x90;
 	memcpy(b + 3, "BENCHBT ", 8);
-	le_put16(b + 11, SECTOR);
+	bb_le_put16(b + 11, SECTOR);
 	b[13] = (uint8_t)g.spc;
-	le_put16(b + 14, RESERVED);
+	bb_le_put16(b + 14, RESERVED);
 	b[16] = NFATS;
 	b[21] = 0xf8;
-	le_put16(b + 24, 32); /* sectors per track, heads: nominal geometry */
-	le_put16(b + 26, 64);
-	le_put32(b + 28, spec->hidden_sectors);
-	le_put32(b + 32, (uint32_t)g.sectors);
-	le_put32(b + 36, g.fat_sectors);
-	le_put32(b + 44, root->first);
-	le_put16(b + 48, 1); /* FSInfo */
-	le_put16(b + 50, 6); /* backup boot sector */
+	bb_le_put16(b + 24, 32); /* sectors per track, heads: nominal geometry */
+	bb_le_put16(b + 26, 64);
+	bb_le_put32(b + 28, spec->hidden_sectors);
+	bb_le_put32(b + 32, (uint32_t)g.sectors);
+	bb_le_put32(b + 36, g.fat_sectors);
+	bb_le_put32(b + 44, root->first);
+	bb_le_put16(b + 48, 1); /* FSInfo */
+	bb_le_put16(b + 50, 6); /* backup boot sector */
 	b[64] = 0x80;
 	b[66] = 0x29;
-	le_put32(b + 67, spec->volume_id);
+	bb_le_put32(b + 67, spec->volume_id);
 	memcpy(b + 71, w.has_label ? w.label : "NO NAME    ", 11);
 	memcpy(b + 82, "FAT32   ", 8);
 	b[510] = 0x55, b[511] = 0xaa;
 	/* FSInfo */
 	uint8_t *fi = reserved + SECTOR;
-	le_put32(fi, 0x41615252);
-	le_put32(fi + 484, 0x61417272);
-	le_put32(fi + 488, (uint32_t)(g.clusters + 2 - end));
-	le_put32(fi + 492, (uint32_t)end);
-	le_put32(fi + 508, 0xaa550000);
+	bb_le_put32(fi, 0x41615252);
+	bb_le_put32(fi + 484, 0x61417272);
+	bb_le_put32(fi + 488, (uint32_t)(g.clusters + 2 - end));
+	bb_le_put32(fi + 492, (uint32_t)end);
+	bb_le_put32(fi + 508, 0xaa550000);
 	memcpy(reserved + 6 * SECTOR, reserved, 2 * SECTOR);
-	if ((r = fileio_pwrite_all(fd, reserved, RESERVED * SECTOR, offset)))
+	if ((r = bb_fileio_pwrite_all(fd, reserved, RESERVED * SECTOR, offset)))
 		goto out_buffers;
 
 	fatbuf = (uint8_t *)w.fat;
 	for (size_t i = 0; i < fat_len / 4; i++)
-		le_put32(fatbuf + 4 * i, w.fat[i]);
+		bb_le_put32(fatbuf + 4 * i, w.fat[i]);
 	for (int f = 0; f < NFATS && !r; f++)
-		r = fileio_pwrite_all(fd, fatbuf, fat_len,
+		r = bb_fileio_pwrite_all(fd, fatbuf, fat_len,
 		                      offset + (uint64_t)(RESERVED + f * g.fat_sectors) * SECTOR);
 out_buffers:
 	free(reserved);
@@ -420,7 +420,7 @@ out_tree:
 	return r;
 }
 
-uint64_t fat_min_size(const struct fat_spec *spec)
+uint64_t bb_fat_min_size(const struct fat_spec *spec)
 {
 	struct node *root;
 	char label[11];

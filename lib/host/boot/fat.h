@@ -7,7 +7,7 @@
  *
  * Names are 8.3 short names in upper case (e.g. "EFI/BOOT/BOOTX64.EFI"): no long-name entries
  * are written, which every UEFI firmware reads. FAT32 needs at least 65525 clusters: with
- * 512-byte clusters (the size used up to 260 MiB) that is about 33 MiB; fat_min_size tells.
+ * 512-byte clusters (the size used up to 260 MiB) that is about 33 MiB; bb_fat_min_size tells.
  *
  * Functions return 0 or -errno: -EINVAL a bad name, label or size, -ENOSPC the files do not fit,
  * -EEXIST a path given twice or a file where a directory is needed, -EIO a short write.
@@ -38,12 +38,12 @@ struct fat_spec {
  * Write the filesystem at byte offset `offset` of fd: every metadata sector, directory and file
  * cluster is written in full; free clusters are left as they are (zeros in a fresh file).
  */
-int fat_write(int fd, uint64_t offset, const struct fat_spec *spec);
+int bb_fat_write(int fd, uint64_t offset, const struct fat_spec *spec);
 
 /* The smallest size (bytes, a multiple of 1 MiB) that holds spec's files as FAT32. */
-uint64_t fat_min_size(const struct fat_spec *spec);
+uint64_t bb_fat_min_size(const struct fat_spec *spec);
 
 /* 1 when name is a valid 8.3 upper-case short name, and its 11-byte directory form in out. */
-int fat_short_name(const char *name, char out[11]);
+int bb_fat_short_name(const char *name, char out[11]);
 
 #endif

@@ -23,17 +23,17 @@
 /* A YAML single-quoted scalar: quotes doubled, nothing else escaped. */
 static void quoted(struct strbuf *o, const char *s)
 {
-	strbuf_printf(o, "'");
+	bb_strbuf_printf(o, "'");
 	for (; *s; s++)
-		strbuf_printf(o, *s == '\'' ? "''" : "%c", *s);
-	strbuf_printf(o, "'");
+		bb_strbuf_printf(o, *s == '\'' ? "''" : "%c", *s);
+	bb_strbuf_printf(o, "'");
 }
 
 static void key_quoted(struct strbuf *o, const char *indent_key, const char *value)
 {
-	strbuf_printf(o, "%s ", indent_key);
+	bb_strbuf_printf(o, "%s ", indent_key);
 	quoted(o, value);
-	strbuf_printf(o, "\n");
+	bb_strbuf_printf(o, "\n");
 }
 
 /* The job's name: "benchboot JOB[ boot G of N][ kernel K] (FLAVOUR)[: PARAMS]". */
@@ -58,24 +58,24 @@ static void write_context(struct strbuf *o, enum lava_flavour flavour, const str
                           const char *indent, const char *cmdline, const char *mac)
 {
 	char key[64];
-	strbuf_printf(o, "%scontext:\n", indent);
+	bb_strbuf_printf(o, "%scontext:\n", indent);
 	if (flavour == LAVA_LAB) {
 		snprintf(key, sizeof(key), "%s  extra_kernel_args:", indent);
 		key_quoted(o, key, cmdline);
 		return;
 	}
-	strbuf_printf(o, "%s  arch: amd64\n%s  machine: pc\n%s  no_kvm: true\n%s  memory: %u\n",
+	bb_strbuf_printf(o, "%s  arch: amd64\n%s  machine: pc\n%s  no_kvm: true\n%s  memory: %u\n",
 	              indent, indent, indent, indent, b->memory_mb ? b->memory_mb : 1024);
-	strbuf_printf(o, "%s  extra_options:\n%s  - -smp %u\n", indent, indent,
+	bb_strbuf_printf(o, "%s  extra_options:\n%s  - -smp %u\n", indent, indent,
 	              b->cpus ? b->cpus : 2);
 	if (mac) {
 		/* the test network: a QEMU multicast socket on the loopback interface (the
 		 * traffic never leaves the worker), both devices on one worker */
-		strbuf_printf(o,
+		bb_strbuf_printf(o,
 		              "%s  - -netdev socket,id=bbtest,mcast=230.0.0.77:%u,"
 		              "localaddr=127.0.0.1\n",
 		              indent, b->mcast_port);
-		strbuf_printf(o, "%s  - -device virtio-net-pci,netdev=bbtest,mac=%s\n", indent, mac);
+		bb_strbuf_printf(o, "%s  - -device virtio-net-pci,netdev=bbtest,mac=%s\n", indent, mac);
 	}
 }
 
@@ -86,43 +86,43 @@ static void write_actions(struct strbuf *o, enum lava_flavour flavour, const str
 	char arg[4300], rl[64] = "";
 	if (role)
 		snprintf(rl, sizeof(rl), "    role:\n    - %s\n", role);
-	strbuf_printf(o, "- deploy:\n%s    timeout:\n      minutes: 10\n", rl);
+	bb_strbuf_printf(o, "- deploy:\n%s    timeout:\n      minutes: 10\n", rl);
 	if (flavour == LAVA_QEMU) {
-		strbuf_printf(o, "    to: tmpfs\n    os: oe\n    images:\n      kernel:\n");
+		bb_strbuf_printf(o, "    to: tmpfs\n    os: oe\n    images:\n      kernel:\n");
 		snprintf(arg, sizeof(arg), "-kernel {kernel} -append \"%s\"", cmdline);
 		key_quoted(o, "        image_arg:", arg);
 		key_quoted(o, "        url:", b->kernel_url);
 		if (b->kernel_sha256)
-			strbuf_printf(o, "        sha256sum: %s\n", b->kernel_sha256);
-		strbuf_printf(o, "      ramdisk:\n");
+			bb_strbuf_printf(o, "        sha256sum: %s\n", b->kernel_sha256);
+		bb_strbuf_printf(o, "      ramdisk:\n");
 		key_quoted(o, "        image_arg:", "-initrd {ramdisk}");
 		key_quoted(o, "        url:", b->ramdisk_url);
 		if (b->ramdisk_sha256)
-			strbuf_printf(o, "        sha256sum: %s\n", b->ramdisk_sha256);
-		strbuf_printf(o, "- boot:\n%s    timeout:\n      minutes: 5\n    method: qemu\n"
+			bb_strbuf_printf(o, "        sha256sum: %s\n", b->ramdisk_sha256);
+		bb_strbuf_printf(o, "- boot:\n%s    timeout:\n      minutes: 5\n    method: qemu\n"
 		                 "    media: tmpfs\n", rl);
 	} else {
-		strbuf_printf(o, "    to: tftp\n    os: oe\n    kernel:\n");
+		bb_strbuf_printf(o, "    to: tftp\n    os: oe\n    kernel:\n");
 		key_quoted(o, "      url:", b->kernel_url);
 		if (b->kernel_sha256)
-			strbuf_printf(o, "      sha256sum: %s\n", b->kernel_sha256);
-		strbuf_printf(o, "    ramdisk:\n");
+			bb_strbuf_printf(o, "      sha256sum: %s\n", b->kernel_sha256);
+		bb_strbuf_printf(o, "    ramdisk:\n");
 		key_quoted(o, "      url:", b->ramdisk_url);
 		if (b->ramdisk_sha256)
-			strbuf_printf(o, "      sha256sum: %s\n", b->ramdisk_sha256);
+			bb_strbuf_printf(o, "      sha256sum: %s\n", b->ramdisk_sha256);
 		if (b->ramdisk_compression)
-			strbuf_printf(o, "      compression: %s\n", b->ramdisk_compression);
+			bb_strbuf_printf(o, "      compression: %s\n", b->ramdisk_compression);
 		/* The initramfs is the image as built: LAVA adds no overlay to it. */
-		strbuf_printf(o, "      install_modules: false\n      install_overlay: false\n");
-		strbuf_printf(o, "- boot:\n%s    timeout:\n      minutes: 10\n    method: ipxe\n"
+		bb_strbuf_printf(o, "      install_modules: false\n      install_overlay: false\n");
+		bb_strbuf_printf(o, "- boot:\n%s    timeout:\n      minutes: 10\n    method: ipxe\n"
 		                 "    commands: ramdisk\n", rl);
 	}
-	strbuf_printf(o, "- test:\n%s    timeout:\n      minutes: %u\n    monitors:\n", rl, test);
-	strbuf_printf(o, "    - name: benchboot\n");
+	bb_strbuf_printf(o, "- test:\n%s    timeout:\n      minutes: %u\n    monitors:\n", rl, test);
+	bb_strbuf_printf(o, "    - name: benchboot\n");
 	key_quoted(o, "      start:", LAVA_START);
 	key_quoted(o, "      end:", LAVA_END);
 	key_quoted(o, "      pattern:", LAVA_PATTERN);
-	strbuf_printf(o, "      fixupdict:\n        PASS: pass\n        FAIL: fail\n");
+	bb_strbuf_printf(o, "      fixupdict:\n        PASS: pass\n        FAIL: fail\n");
 }
 
 /*
@@ -140,23 +140,23 @@ static void write_multinode(struct strbuf *o, enum lava_flavour flavour, const s
 		bb_cluster_role_args(roles[i], words, sizeof(words));
 		snprintf(cmd[i], sizeof(cmd[i]), "%s %s", b->cmdline, words);
 	}
-	strbuf_printf(o, "protocols:\n  lava-multinode:\n    roles:\n");
+	bb_strbuf_printf(o, "protocols:\n  lava-multinode:\n    roles:\n");
 	for (int i = 0; i < 2; i++) {
 		size_t h = i == 0 ? (size_t)c->server : (size_t)c->client;
 		bb_cluster_mac(c, h, mac, sizeof(mac));
-		strbuf_printf(o, "      %s:\n        device_type: %s\n        count: 1\n"
+		bb_strbuf_printf(o, "      %s:\n        device_type: %s\n        count: 1\n"
 		                 "        essential: true\n",
 		              roles[i], flavour == LAVA_QEMU ? "qemu" : b->device_type ? b->device_type
 		                                                                       : "x86");
 		write_context(o, flavour, b, "        ", cmd[i], flavour == LAVA_QEMU ? mac : NULL);
 	}
-	strbuf_printf(o, "    timeout:\n      minutes: %u\n", test);
-	strbuf_printf(o, "actions:\n");
+	bb_strbuf_printf(o, "    timeout:\n      minutes: %u\n", test);
+	bb_strbuf_printf(o, "actions:\n");
 	for (int i = 0; i < 2; i++)
 		write_actions(o, flavour, b, roles[i], cmd[i], test);
 }
 
-int lava_job(enum lava_flavour flavour, const struct lava_boot *b, char **out)
+int bb_lava_job(enum lava_flavour flavour, const struct lava_boot *b, char **out)
 {
 	struct strbuf o = {0};
 	char name[1024];
@@ -166,25 +166,25 @@ int lava_job(enum lava_flavour flavour, const struct lava_boot *b, char **out)
 	if (strpbrk(b->cmdline, "\"\n"))
 		return -EINVAL;
 	job_name(flavour, b, name, sizeof(name));
-	strbuf_printf(&o, "# LAVA job definition written by benchboot: image %s, boot group %zu\n",
+	bb_strbuf_printf(&o, "# LAVA job definition written by benchboot: image %s, boot group %zu\n",
 	              b->image, b->group);
 	if (!b->cluster)
-		strbuf_printf(&o, "device_type: %s\n",
+		bb_strbuf_printf(&o, "device_type: %s\n",
 		              flavour == LAVA_QEMU ? "qemu"
 		              : b->device_type     ? b->device_type
 		                                   : "x86");
 	key_quoted(&o, "job_name:", name);
-	strbuf_printf(&o, "priority: medium\nvisibility: public\n");
+	bb_strbuf_printf(&o, "priority: medium\nvisibility: public\n");
 	/* What `collect --lava` reads back to label the boot as `benchboot run` does. */
-	strbuf_printf(&o, "metadata:\n");
+	bb_strbuf_printf(&o, "metadata:\n");
 	key_quoted(&o, "  benchboot.job:", b->job);
 	key_quoted(&o, "  benchboot.image:", b->image);
-	strbuf_printf(&o, "  benchboot.boot_group: '%zu'\n", b->group);
+	bb_strbuf_printf(&o, "  benchboot.boot_group: '%zu'\n", b->group);
 	if (b->kernel)
 		key_quoted(&o, "  benchboot.kernel:", b->kernel);
 	if (b->cluster)
 		key_quoted(&o, "  benchboot.cluster:", b->cluster->name);
-	strbuf_printf(&o,
+	bb_strbuf_printf(&o,
 	              "timeouts:\n  job:\n    minutes: %u\n  action:\n    minutes: %u\n"
 	              "  connection:\n    minutes: 2\n",
 	              test + 20, test + 5);
@@ -192,7 +192,7 @@ int lava_job(enum lava_flavour flavour, const struct lava_boot *b, char **out)
 		write_multinode(&o, flavour, b, test);
 	} else {
 		write_context(&o, flavour, b, "", b->cmdline, NULL);
-		strbuf_printf(&o, "actions:\n");
+		bb_strbuf_printf(&o, "actions:\n");
 		write_actions(&o, flavour, b, NULL, b->cmdline, test);
 	}
 	if (o.oom) {
@@ -232,10 +232,10 @@ static unsigned mcast_port(const char *job, size_t group)
 static char *read_line_file(const char *path)
 {
 	char buf[8192];
-	return fileio_read_line(path, buf, sizeof(buf)) ? NULL : strdup(buf);
+	return bb_fileio_read_line(path, buf, sizeof(buf)) ? NULL : strdup(buf);
 }
 
-int lava_write_jobs(const char *jobpath, const struct lava_opts *opts,
+int bb_lava_write_jobs(const char *jobpath, const struct lava_opts *opts,
 		    int (*written)(const struct lava_written *w, void *ctx), void *ctx, char *err,
 		    size_t errlen)
 {
@@ -246,7 +246,7 @@ int lava_write_jobs(const char *jobpath, const struct lava_opts *opts,
 
 	/* Absolute: the file:// URLs must not depend on where LAVA runs. */
 	if (!realpath(opts->images ? opts->images : "images", images))
-		return errbuf_fail(err, errlen, -EINVAL,
+		return bb_errbuf_fail(err, errlen, -EINVAL,
 		                   "no image directory %s: build the images first",
 		                   opts->images ? opts->images : "images");
 	if ((r = bb_job_parse_file(jobpath, &job, err, errlen)))
@@ -287,9 +287,9 @@ int lava_write_jobs(const char *jobpath, const struct lava_opts *opts,
 		char *cmdline = read_line_file(path);
 		char ksum[SHA256_HEX_LEN + 1], rsum[SHA256_HEX_LEN + 1];
 		snprintf(path, sizeof(path), "%s/%s/vmlinuz", images, g.name);
-		int have_kernel = !sha256_file_hex(path, ksum);
+		int have_kernel = !bb_sha256_file_hex(path, ksum);
 		snprintf(path, sizeof(path), "%s/%s/initrd.img", images, g.name);
-		int have_ramdisk = !sha256_file_hex(path, rsum);
+		int have_ramdisk = !bb_sha256_file_hex(path, rsum);
 		struct lava_boot lb = {
 			.kernel_sha256 = have_kernel ? ksum : NULL,
 			.ramdisk_sha256 = have_ramdisk ? rsum : NULL,
@@ -316,8 +316,8 @@ int lava_write_jobs(const char *jobpath, const struct lava_opts *opts,
 			snprintf(ramdisk, sizeof(ramdisk), "%s/initrd.img", url);
 			lb.kernel_url = kernel;
 			lb.ramdisk_url = ramdisk;
-			if ((r = lava_job((enum lava_flavour)f, &lb, &text))) {
-				ret = errbuf_fail(
+			if ((r = bb_lava_job((enum lava_flavour)f, &lb, &text))) {
+				ret = bb_errbuf_fail(
 				    err, errlen, r,
 				    r == -EINVAL ? "the command line of %s has a double quote or "
 				                   "a newline: LAVA cannot pass it"
@@ -335,10 +335,10 @@ int lava_write_jobs(const char *jobpath, const struct lava_opts *opts,
 			snprintf(dir, sizeof(dir), "%s", path);
 			*strrchr(dir, '/') = 0;
 			if (mkdir(dir, 0755) && errno != EEXIST)
-				ret = errbuf_fail(err, errlen, -errno, "unable to create %s: %s", dir,
+				ret = bb_errbuf_fail(err, errlen, -errno, "unable to create %s: %s", dir,
 				                  strerror(errno));
-			else if ((r = fileio_write_file(path, text, strlen(text))))
-				ret = errbuf_fail(err, errlen, r, "unable to write %s: %s", path,
+			else if ((r = bb_fileio_write_file(path, text, strlen(text))))
+				ret = bb_errbuf_fail(err, errlen, r, "unable to write %s: %s", path,
 				                  strerror(-r));
 			else if (written) {
 				struct lava_written w = {path, text, (enum lava_flavour)f, &lb, k};

@@ -67,7 +67,7 @@ struct lava_boot {
  * The job definition (malloc'd YAML text in *out). 0, -EINVAL (a command line LAVA cannot
  * carry: a double quote or a newline) or -ENOMEM.
  */
-int lava_job(enum lava_flavour flavour, const struct lava_boot *b, char **out);
+int bb_lava_job(enum lava_flavour flavour, const struct lava_boot *b, char **out);
 
 struct lava_opts {
 	const char *images;      /* the image directory (NULL: "images") */
@@ -101,7 +101,7 @@ struct lava_written {
  * stops and is returned. Returns 0, -EINVAL (bad job or options; err says why) or another
  * -errno (errbuf.h).
  */
-int lava_write_jobs(const char *jobpath, const struct lava_opts *opts,
+int bb_lava_write_jobs(const char *jobpath, const struct lava_opts *opts,
 		    int (*written)(const struct lava_written *w, void *ctx), void *ctx, char *err,
 		    size_t errlen);
 

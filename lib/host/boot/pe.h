@@ -46,34 +46,34 @@ struct pe_section {
 	uint32_t characteristics;
 };
 
-/* Parse a copy of data (PE32 or PE32+). pe_free releases it. */
-int pe_load(struct pe_image *pe, const void *data, size_t len);
-void pe_free(struct pe_image *pe);
+/* Parse a copy of data (PE32 or PE32+). bb_pe_free releases it. */
+int bb_pe_load(struct pe_image *pe, const void *data, size_t len);
+void bb_pe_free(struct pe_image *pe);
 
 /* Section i (0-based) of the table; -ENOENT past the end. */
-int pe_section(const struct pe_image *pe, unsigned i, struct pe_section *out);
+int bb_pe_section(const struct pe_image *pe, unsigned i, struct pe_section *out);
 /* The section named name; -ENOENT when there is none. */
-int pe_find_section(const struct pe_image *pe, const char *name, struct pe_section *out);
+int bb_pe_find_section(const struct pe_image *pe, const char *name, struct pe_section *out);
 
 /*
  * Append a section of len bytes (name at most 8 bytes), read-only initialized data unless
  * characteristics says otherwise (0: PE_SCN_CNT_INITIALIZED_DATA | PE_SCN_MEM_READ).
  */
-int pe_add_section(struct pe_image *pe, const char *name, const void *data, size_t len,
+int bb_pe_add_section(struct pe_image *pe, const char *name, const void *data, size_t len,
 		   uint32_t characteristics);
 
 /* The COFF header's TimeDateStamp. */
-void pe_set_timestamp(struct pe_image *pe, uint32_t stamp);
-uint32_t pe_timestamp(const struct pe_image *pe);
+void bb_pe_set_timestamp(struct pe_image *pe, uint32_t stamp);
+uint32_t bb_pe_timestamp(const struct pe_image *pe);
 
 /* CheckSum as stored, and as computed over buf (see above). */
-uint32_t pe_stored_checksum(const struct pe_image *pe);
-uint32_t pe_compute_checksum(const uint8_t *buf, size_t len, size_t checksum_off);
+uint32_t bb_pe_stored_checksum(const struct pe_image *pe);
+uint32_t bb_pe_compute_checksum(const uint8_t *buf, size_t len, size_t checksum_off);
 /* Store the computed checksum: call last, after every other change. */
-void pe_update_checksum(struct pe_image *pe);
+void bb_pe_update_checksum(struct pe_image *pe);
 /* Offset of the CheckSum field in the file. */
-size_t pe_checksum_offset(const struct pe_image *pe);
+size_t bb_pe_checksum_offset(const struct pe_image *pe);
 
-uint32_t pe_size_of_image(const struct pe_image *pe);
+uint32_t bb_pe_size_of_image(const struct pe_image *pe);
 
 #endif

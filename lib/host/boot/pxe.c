@@ -42,12 +42,12 @@ static char *clean_cmdline(const char *s)
 static void ipxe_boot(struct strbuf *t, const char *prefix, const char *cmdline)
 {
 	/* initrd= names the initramfs for the kernel's EFI stub when iPXE runs on UEFI. */
-	strbuf_printf(t, "kernel %svmlinuz initrd=initrd.img %s\n", prefix, cmdline);
-	strbuf_printf(t, "initrd %sinitrd.img\n", prefix);
-	strbuf_printf(t, "boot\n");
+	bb_strbuf_printf(t, "kernel %svmlinuz initrd=initrd.img %s\n", prefix, cmdline);
+	bb_strbuf_printf(t, "initrd %sinitrd.img\n", prefix);
+	bb_strbuf_printf(t, "boot\n");
 }
 
-int pxe_build(const char *dir, const char *name, const struct pxe_entry *entries, size_t n,
+int bb_pxe_build(const char *dir, const char *name, const struct pxe_entry *entries, size_t n,
 	      char *err, size_t errlen)
 {
 	struct strbuf ipxe = {0}, pxelinux = {0};
@@ -55,30 +55,30 @@ int pxe_build(const char *dir, const char *name, const struct pxe_entry *entries
 	int r, ret = 0;
 
 	if (!cmdlines)
-		return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+		return bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 	if (!n) {
-		ret = errbuf_fail(err, errlen, -EINVAL, "no boot entries");
+		ret = bb_errbuf_fail(err, errlen, -EINVAL, "no boot entries");
 		goto out_free;
 	}
 	for (size_t i = 0; i < n; i++) {
 		if (!label_ok(entries[i].label)) {
-			ret = errbuf_fail(err, errlen, -EINVAL,
+			ret = bb_errbuf_fail(err, errlen, -EINVAL,
 			                  "bad label '%s' (letters, digits, '.', '_', '-')",
 			                  entries[i].label);
 			goto out_free;
 		}
 		for (size_t j = 0; j < i; j++)
 			if (!strcmp(entries[i].label, entries[j].label)) {
-				ret = errbuf_fail(err, errlen, -EINVAL, "label '%s' given twice",
+				ret = bb_errbuf_fail(err, errlen, -EINVAL, "label '%s' given twice",
 				                  entries[i].label);
 				goto out_free;
 			}
 		if (!(cmdlines[i] = clean_cmdline(entries[i].cmdline))) {
-			ret = errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+			ret = bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 			goto out_free;
 		}
 		if (strchr(cmdlines[i], '\n')) {
-			ret = errbuf_fail(err, errlen, -EINVAL,
+			ret = bb_errbuf_fail(err, errlen, -EINVAL,
 			                  "the command line of %s has several lines",
 			                  entries[i].label);
 			goto out_free;
@@ -86,23 +86,23 @@ int pxe_build(const char *dir, const char *name, const struct pxe_entry *entries
 	}
 	snprintf(path, sizeof(path), "%s/pxelinux.cfg", dir);
 	if ((r = mkdir_ok(dir)) || (r = mkdir_ok(path))) {
-		ret = errbuf_fail(err, errlen, r, "unable to create %s: %s", path,
+		ret = bb_errbuf_fail(err, errlen, r, "unable to create %s: %s", path,
 		                  strerror(-r));
 		goto out_free;
 	}
 
-	strbuf_printf(&ipxe,
+	bb_strbuf_printf(&ipxe,
 	              "#!ipxe\n# benchboot %s: kernel, initramfs and command line of each boot\n",
 	              name);
-	strbuf_printf(&pxelinux, "# benchboot %s: PXELINUX entries, one per boot\nDEFAULT %s\n",
+	bb_strbuf_printf(&pxelinux, "# benchboot %s: PXELINUX entries, one per boot\nDEFAULT %s\n",
 	              name, entries[0].label);
-	strbuf_printf(&pxelinux, n > 1 ? "PROMPT 1\nTIMEOUT 50\n" : "PROMPT 0\n");
+	bb_strbuf_printf(&pxelinux, n > 1 ? "PROMPT 1\nTIMEOUT 50\n" : "PROMPT 0\n");
 	if (n > 1) {
-		strbuf_printf(&ipxe, "menu benchboot %s\n", name);
+		bb_strbuf_printf(&ipxe, "menu benchboot %s\n", name);
 		for (size_t i = 0; i < n; i++)
-			strbuf_printf(&ipxe, "item %s %s\n", entries[i].label,
+			bb_strbuf_printf(&ipxe, "item %s %s\n", entries[i].label,
 			              entries[i].title ? entries[i].title : entries[i].label);
-		strbuf_printf(&ipxe,
+		bb_strbuf_printf(&ipxe,
 		              "choose --timeout 5000 --default %s target || set target %s\n"
 		              "goto ${target}\n",
 		              entries[0].label, entries[0].label);
@@ -116,49 +116,49 @@ int pxe_build(const char *dir, const char *name, const struct pxe_entry *entries
 		if (n > 1) {
 			snprintf(path, sizeof(path), "%s/%s", dir, e->label);
 			if ((r = mkdir_ok(path))) {
-				ret = errbuf_fail(err, errlen, r, "unable to create %s: %s",
+				ret = bb_errbuf_fail(err, errlen, r, "unable to create %s: %s",
 				                  path, strerror(-r));
 				goto out_free;
 			}
 		}
-		if ((r = fileio_copy_file(e->kernel, kernel)) || (r = fileio_copy_file(e->initrd, initrd))) {
-			ret = errbuf_fail(err, errlen, r == -ENOENT ? -EINVAL : r,
+		if ((r = bb_fileio_copy_file(e->kernel, kernel)) || (r = bb_fileio_copy_file(e->initrd, initrd))) {
+			ret = bb_errbuf_fail(err, errlen, r == -ENOENT ? -EINVAL : r,
 			                  "unable to copy %s and %s into %s: %s", e->kernel,
 			                  e->initrd, dir, strerror(-r));
 			goto out_free;
 		}
 		if (n > 1) {
 			struct strbuf one = {0};
-			strbuf_printf(&ipxe, ":%s\n", e->label);
-			strbuf_printf(&one, "#!ipxe\n# benchboot %s: boot %s\n", name, e->label);
+			bb_strbuf_printf(&ipxe, ":%s\n", e->label);
+			bb_strbuf_printf(&one, "#!ipxe\n# benchboot %s: boot %s\n", name, e->label);
 			ipxe_boot(&one, prefix, cmdlines[i]);
 			snprintf(path, sizeof(path), "%s/%s.ipxe", dir, e->label);
-			r = one.oom ? -ENOMEM : fileio_write_file(path, one.s, one.len);
+			r = one.oom ? -ENOMEM : bb_fileio_write_file(path, one.s, one.len);
 			free(one.s);
 			if (r) {
-				ret = errbuf_fail(err, errlen, r, "unable to write %s: %s",
+				ret = bb_errbuf_fail(err, errlen, r, "unable to write %s: %s",
 				                  path, strerror(-r));
 				goto out_free;
 			}
 		}
 		ipxe_boot(&ipxe, prefix, cmdlines[i]);
-		strbuf_printf(&pxelinux, "\nLABEL %s\n", e->label);
+		bb_strbuf_printf(&pxelinux, "\nLABEL %s\n", e->label);
 		if (e->title)
-			strbuf_printf(&pxelinux, "  MENU LABEL %s\n", e->title);
-		strbuf_printf(&pxelinux, "  KERNEL %svmlinuz\n  INITRD %sinitrd.img\n  APPEND %s\n",
+			bb_strbuf_printf(&pxelinux, "  MENU LABEL %s\n", e->title);
+		bb_strbuf_printf(&pxelinux, "  KERNEL %svmlinuz\n  INITRD %sinitrd.img\n  APPEND %s\n",
 		              prefix, prefix, cmdlines[i]);
 	}
 	if (ipxe.oom || pxelinux.oom) {
-		ret = errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+		ret = bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 		goto out_free;
 	}
 	snprintf(path, sizeof(path), "%s/boot.ipxe", dir);
-	if (!(r = fileio_write_file(path, ipxe.s, ipxe.len))) {
+	if (!(r = bb_fileio_write_file(path, ipxe.s, ipxe.len))) {
 		snprintf(path, sizeof(path), "%s/pxelinux.cfg/default", dir);
-		r = fileio_write_file(path, pxelinux.s, pxelinux.len);
+		r = bb_fileio_write_file(path, pxelinux.s, pxelinux.len);
 	}
 	if (r)
-		ret = errbuf_fail(err, errlen, r, "unable to write %s: %s", path,
+		ret = bb_errbuf_fail(err, errlen, r, "unable to write %s: %s", path,
 		                  strerror(-r));
 out_free:
 	for (size_t i = 0; i < n; i++)

@@ -31,7 +31,7 @@ struct pxe_entry {
  * Write the tree into dir (created; files in it replaced). Returns 0, -EINVAL (a bad
  * label, a missing input, a command line with a newline) or another -errno, with err set.
  */
-int pxe_build(const char *dir, const char *name, const struct pxe_entry *entries, size_t n,
+int bb_pxe_build(const char *dir, const char *name, const struct pxe_entry *entries, size_t n,
 	      char *err, size_t errlen);
 
 #endif

@@ -27,7 +27,7 @@ static char *uki_osrel(const char *name, const char *id)
 	return s;
 }
 
-int uki_build(const struct uki_spec *spec, const char *out, char *err, size_t errlen)
+int bb_uki_build(const struct uki_spec *spec, const char *out, char *err, size_t errlen)
 {
 	uint8_t *stub = NULL, *kernel = NULL, *initrd = NULL;
 	size_t stub_len, kernel_len, initrd_len;
@@ -35,36 +35,36 @@ int uki_build(const struct uki_spec *spec, const char *out, char *err, size_t er
 	char *osrel = NULL, *cmdline = NULL;
 	int r, ret = 0;
 
-	if ((r = fileio_read_all(spec->stub, &stub, &stub_len))) {
-		ret = errbuf_fail(err, errlen, -EINVAL, "unable to read the EFI stub %s: %s",
+	if ((r = bb_fileio_read_all(spec->stub, &stub, &stub_len))) {
+		ret = bb_errbuf_fail(err, errlen, -EINVAL, "unable to read the EFI stub %s: %s",
 		                  spec->stub, strerror(-r));
 		goto out_free;
 	}
-	if ((r = fileio_read_all(spec->kernel, &kernel, &kernel_len))) {
-		ret = errbuf_fail(err, errlen, -EINVAL, "unable to read the kernel %s: %s",
+	if ((r = bb_fileio_read_all(spec->kernel, &kernel, &kernel_len))) {
+		ret = bb_errbuf_fail(err, errlen, -EINVAL, "unable to read the kernel %s: %s",
 		                  spec->kernel, strerror(-r));
 		goto out_free;
 	}
 	/* A bzImage: "HdrS" at 0x202 (the boot protocol header the stub hands the kernel). */
 	if (kernel_len < 0x210 || memcmp(kernel + 0x202, "HdrS", 4)) {
-		ret = errbuf_fail(err, errlen, -EINVAL, "%s is not an x86 bzImage kernel",
+		ret = bb_errbuf_fail(err, errlen, -EINVAL, "%s is not an x86 bzImage kernel",
 		                  spec->kernel);
 		goto out_free;
 	}
-	if ((r = fileio_read_all(spec->initrd, &initrd, &initrd_len))) {
-		ret = errbuf_fail(err, errlen, -EINVAL, "unable to read the initrd %s: %s",
+	if ((r = bb_fileio_read_all(spec->initrd, &initrd, &initrd_len))) {
+		ret = bb_errbuf_fail(err, errlen, -EINVAL, "unable to read the initrd %s: %s",
 		                  spec->initrd, strerror(-r));
 		goto out_free;
 	}
-	if ((r = pe_load(&pe, stub, stub_len))) {
-		ret = errbuf_fail(err, errlen, -EINVAL, "%s is not a usable PE image: %s",
+	if ((r = bb_pe_load(&pe, stub, stub_len))) {
+		ret = bb_errbuf_fail(err, errlen, -EINVAL, "%s is not a usable PE image: %s",
 		                  spec->stub, strerror(-r));
 		goto out_free;
 	}
 	osrel = spec->osrel ? strdup(spec->osrel) : uki_osrel(spec->name, spec->id);
 	cmdline = strdup(spec->cmdline ? spec->cmdline : "");
 	if (!osrel || !cmdline) {
-		ret = errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+		ret = bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 		goto out_free;
 	}
 	for (size_t n = strlen(cmdline); n && (cmdline[n - 1] == '\n' || cmdline[n - 1] == ' ');)
@@ -81,9 +81,9 @@ int uki_build(const struct uki_spec *spec, const char *out, char *err, size_t er
 		{".linux", kernel, kernel_len},
 	};
 	for (size_t i = 0; i < sizeof(sections) / sizeof(sections[0]); i++) {
-		if ((r = pe_add_section(&pe, sections[i].name, sections[i].data, sections[i].len,
+		if ((r = bb_pe_add_section(&pe, sections[i].name, sections[i].data, sections[i].len,
 					0))) {
-			ret = errbuf_fail(
+			ret = bb_errbuf_fail(
 			    err, errlen, -EINVAL, "unable to add %s to %s: %s", sections[i].name,
 			    spec->stub,
 			    r == -EEXIST    ? "the stub has that section already (is it a UKI?)"
@@ -93,13 +93,13 @@ int uki_build(const struct uki_spec *spec, const char *out, char *err, size_t er
 			goto out_free;
 		}
 	}
-	pe_set_timestamp(&pe, spec->timestamp);
-	pe_update_checksum(&pe);
-	if ((r = fileio_write_file(out, pe.buf, pe.len)))
+	bb_pe_set_timestamp(&pe, spec->timestamp);
+	bb_pe_update_checksum(&pe);
+	if ((r = bb_fileio_write_file(out, pe.buf, pe.len)))
 		ret =
-		    errbuf_fail(err, errlen, r, "unable to write %s: %s", out, strerror(-r));
+		    bb_errbuf_fail(err, errlen, r, "unable to write %s: %s", out, strerror(-r));
 out_free:
-	pe_free(&pe);
+	bb_pe_free(&pe);
 	free(stub);
 	free(kernel);
 	free(initrd);

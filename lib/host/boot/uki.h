@@ -35,7 +35,7 @@ struct uki_spec {
  * -EINVAL (an input is missing or the stub is no usable PE image) or another -errno (I/O), with a
  * message in err.
  */
-int uki_build(const struct uki_spec *spec, const char *out, char *err, size_t errlen);
+int bb_uki_build(const struct uki_spec *spec, const char *out, char *err, size_t errlen);
 
 
 

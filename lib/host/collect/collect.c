@@ -26,7 +26,7 @@
 #define MAX_ENTRIES 1000000
 #define MAX_DONE (16u << 20)
 
-void collect_msgf(const struct collect_opts *o, const char *fmt, ...)
+void bb_collect_msgf(const struct collect_opts *o, const char *fmt, ...)
 {
 	char line[8192];
 	va_list ap;
@@ -37,7 +37,7 @@ void collect_msgf(const struct collect_opts *o, const char *fmt, ...)
 		o->msg(o->ctx, line);
 }
 
-const char *collect_bad_name(const char *name)
+const char *bb_collect_bad_name(const char *name)
 {
 	size_t n = strlen(name);
 	if (!n)
@@ -77,7 +77,7 @@ static const char *collect_bad_path(const char *path)
 			return "a name longer than 255 bytes";
 		memcpy(comp, p, n);
 		comp[n] = 0;
-		const char *bad = collect_bad_name(comp);
+		const char *bad = bb_collect_bad_name(comp);
 		if (bad) {
 			snprintf(why, sizeof(why), "%s", bad);
 			return why;
@@ -89,7 +89,7 @@ static const char *collect_bad_path(const char *path)
 	return NULL;
 }
 
-int collect_is_boot_name(const char *name)
+int bb_collect_is_boot_name(const char *name)
 {
 	size_t i = 0, n = strlen(name);
 	while (i < n && name[i] >= '0' && name[i] <= '9')
@@ -230,7 +230,7 @@ static struct seen *boot_seen(struct boot *b, const char *path)
 	return s;
 }
 
-int collect_record_read(int dirfd, const char *name, struct collect_record *rec)
+int bb_collect_record_read(int dirfd, const char *name, struct collect_record *rec)
 {
 	char path[4400], buf[1024];
 	memset(rec, 0, sizeof(*rec));
@@ -270,13 +270,13 @@ static int boot_wanted(const struct collect_opts *o, int outfd, const char *name
 	if (fstatat(outfd, name, &sb, AT_SYMLINK_NOFOLLOW)) {
 		if (errno == ENOENT)
 			return 1;
-		collect_msgf(o, "%s: cannot look at %s/%s: %s", name, o->outdir, name,
+		bb_collect_msgf(o, "%s: cannot look at %s/%s: %s", name, o->outdir, name,
 		             strerror(errno));
 		st->problems++;
 		return 0;
 	}
-	if (!S_ISDIR(sb.st_mode) || collect_record_read(outfd, name, &rec)) {
-		collect_msgf(o, "%s: %s/%s exists and was not made by collect: left alone", name,
+	if (!S_ISDIR(sb.st_mode) || bb_collect_record_read(outfd, name, &rec)) {
+		bb_collect_msgf(o, "%s: %s/%s exists and was not made by collect: left alone", name,
 		             o->outdir, name);
 		st->problems++;
 		return 0;
@@ -312,7 +312,7 @@ struct sink {
 static int sink_write(const void *buf, size_t len, void *ctx)
 {
 	struct sink *s = ctx;
-	sha256_update(&s->sha, buf, len);
+	bb_sha256_update(&s->sha, buf, len);
 	s->len += len;
 	if (s->keep_cap) {
 		if (s->keep_len + len > s->keep_cap)
@@ -333,14 +333,14 @@ static unsigned verify_manifest(const struct collect_opts *o, struct boot *b)
 	if (!listed)
 		return 1;
 	if (!nl || strncmp(text, "benchboot-done 1\n", 17)) {
-		collect_msgf(o, "%s: the done file is not a benchboot-done 1 manifest", b->name);
+		bb_collect_msgf(o, "%s: the done file is not a benchboot-done 1 manifest", b->name);
 		free(listed);
 		return 1;
 	}
 	for (char *line = nl + 1; line < end;) {
 		char *le = memchr(line, '\n', (size_t)(end - line));
 		if (!le) {
-			collect_msgf(o, "%s: the done manifest ends without a newline", b->name);
+			bb_collect_msgf(o, "%s: the done manifest ends without a newline", b->name);
 			problems++;
 			break;
 		}
@@ -350,14 +350,14 @@ static unsigned verify_manifest(const struct collect_opts *o, struct boot *b)
 		int off = 0;
 		if (sscanf(line, "not-written %llu %n", &size, &off) == 1 && off && line[off]) {
 			/* the init could not write it (a full disk): its iteration says why */
-			collect_msgf(o,
+			bb_collect_msgf(o,
 			             "%s: %s (%llu bytes) was not written to the results disk (full; "
 			             "see its iteration's status)",
 			             b->name, line + off, size);
 			problems++;
 		} else if (sscanf(line, "%64s %llu %n", sha, &size, &off) != 2 || !off ||
 		           !line[off]) {
-			collect_msgf(o, "%s: garbled line in the done manifest", b->name);
+			bb_collect_msgf(o, "%s: garbled line in the done manifest", b->name);
 			problems++;
 		} else {
 			const char *path = line + off;
@@ -366,14 +366,14 @@ static unsigned verify_manifest(const struct collect_opts *o, struct boot *b)
 				if (!strcmp(b->seen[i].path, path))
 					break;
 			if (i == b->n) {
-				collect_msgf(o,
+				bb_collect_msgf(o,
 				             "%s: %s is in the done manifest but was not collected",
 				             b->name, path);
 				problems++;
 			} else {
 				listed[i] = 1;
 				if (b->seen[i].size != size || strcmp(b->seen[i].sha, sha)) {
-					collect_msgf(
+					bb_collect_msgf(
 					    o,
 					    "%s: %s differs from the done manifest (size %llu, "
 					    "expected %llu; or its sha256)",
@@ -387,7 +387,7 @@ static unsigned verify_manifest(const struct collect_opts *o, struct boot *b)
 	}
 	for (size_t i = 0; i < b->n; i++)
 		if (!listed[i] && strcmp(b->seen[i].path, "done")) {
-			collect_msgf(o, "%s: %s is not in the done manifest", b->name,
+			bb_collect_msgf(o, "%s: %s is not in the done manifest", b->name,
 			             b->seen[i].path);
 			problems++;
 		}
@@ -438,7 +438,7 @@ static int boot_dest(const struct collect_opts *o, int outfd, const struct boot 
 	if (!o->file_server_boots)
 		return 0;
 	snprintf(tmpdir, sizeof(tmpdir), "%s/%s", o->outdir, b->tmp);
-	if (strcmp(collect_boot_role(tmpdir, o->role_fallback, role, sizeof(role)), "server"))
+	if (strcmp(bb_collect_boot_role(tmpdir, o->role_fallback, role, sizeof(role)), "server"))
 		return 0;
 	if (mkdirat(outfd, COLLECT_SERVER_DIR, 0755) && errno != EEXIST)
 		return -errno;
@@ -463,9 +463,9 @@ static int boot_finish(const struct collect_opts *o, int outfd, struct boot *b, 
 	/* the manifest checked, the monitors' raw samples kept compressed (docs/results.md) */
 	unsigned zproblems;
 	char zerr[300];
-	collect_compress_monitors(b->fd, &zproblems, zerr, sizeof zerr);
+	bb_collect_compress_monitors(b->fd, &zproblems, zerr, sizeof zerr);
 	if (zproblems) {
-		collect_msgf(o, "%s: %u monitor file(s) not compressed, kept as they were: %s",
+		bb_collect_msgf(o, "%s: %u monitor file(s) not compressed, kept as they were: %s",
 		             b->name, zproblems, zerr);
 		b->problems += zproblems;
 	}
@@ -484,7 +484,7 @@ static int boot_finish(const struct collect_opts *o, int outfd, struct boot *b, 
 	if ((r = boot_dest(o, outfd, b, dest, sizeof(dest))))
 		return r;
 
-	if (!collect_record_read(outfd, dest, &old)) {
+	if (!bb_collect_record_read(outfd, dest, &old)) {
 		if (!strcmp(old.status, complete ? "complete" : "incomplete") &&
 		    old.files == files && old.bytes == b->bytes) {
 			rm_tree_at(outfd, b->tmp, 0);
@@ -502,12 +502,12 @@ static int boot_finish(const struct collect_opts *o, int outfd, struct boot *b, 
 	st->files += files;
 	st->bytes += b->bytes;
 	if (complete) {
-		collect_msgf(o, "%s: collected, complete: %u files, %llu bytes%s", dest, files,
+		bb_collect_msgf(o, "%s: collected, complete: %u files, %llu bytes%s", dest, files,
 		             b->bytes, b->problems ? " (with problems, see above)" : "");
 	} else {
 		st->boots_incomplete++;
 		describe_runs(b, runs, sizeof(runs));
-		collect_msgf(
+		bb_collect_msgf(
 		    o,
 		    "%s: collected, INCOMPLETE (no done file: the boot was interrupted): %u "
 		    "files, %llu bytes, %s",
@@ -541,10 +541,10 @@ static void rm_stale_tmp(const struct collect_opts *o, int outfd)
 		if (end == t + 5 || *end || pid <= 0 || pid == (long)getpid())
 			continue;
 		snprintf(name, sizeof(name), "%.*s", (int)(t - n - 1), n + 1);
-		if (!collect_is_boot_name(name) || !kill((pid_t)pid, 0) || errno != ESRCH)
+		if (!bb_collect_is_boot_name(name) || !kill((pid_t)pid, 0) || errno != ESRCH)
 			continue;
 		if (!rm_tree_at(outfd, n, 0))
-			collect_msgf(o, "%s: removed %s/%s, left by a collect that was interrupted",
+			bb_collect_msgf(o, "%s: removed %s/%s, left by a collect that was interrupted",
 			             name, o->outdir, n);
 	}
 	closedir(d);
@@ -613,7 +613,7 @@ struct disk_walk {
 
 static void refuse(struct disk_walk *w, const char *rel, const char *why)
 {
-	collect_msgf(w->o, "%s: refusing %s: %s", w->b->name, rel, why);
+	bb_collect_msgf(w->o, "%s: refusing %s: %s", w->b->name, rel, why);
 	w->b->problems++;
 }
 
@@ -625,7 +625,7 @@ static int copy_disk_file(struct disk_walk *w, const char *diskpath, const char 
 	if (fd < 0)
 		return -errno;
 	s.fd = fd;
-	sha256_init(&s.sha);
+	bb_sha256_init(&s.sha);
 	int keep = !strcmp(rel, "done");
 	if (keep) {
 		s.keep_cap = size < MAX_DONE ? size + 1 : MAX_DONE;
@@ -634,15 +634,15 @@ static int copy_disk_file(struct disk_walk *w, const char *diskpath, const char 
 			return -ENOMEM;
 		}
 	}
-	int r = resdisk_read(w->d, diskpath, w->max, sink_write, &s);
+	int r = bb_resdisk_read(w->d, diskpath, w->max, sink_write, &s);
 	if (!r && s.len != size)
 		r = -EIO;
 	if (close(fd) && !r)
 		r = -errno;
 	if (r) {
 		unlinkat(dirfd, name, 0);
-		collect_msgf(w->o, "%s: %s: unreadable, not collected: %s", w->b->name, rel,
-		             resdisk_strerror(r));
+		bb_collect_msgf(w->o, "%s: %s: unreadable, not collected: %s", w->b->name, rel,
+		             bb_resdisk_strerror(r));
 		w->b->problems++;
 		free(s.keep);
 		return 0;
@@ -653,8 +653,8 @@ static int copy_disk_file(struct disk_walk *w, const char *diskpath, const char 
 		free(s.keep);
 		return -ENOMEM;
 	}
-	sha256_final(&s.sha, dig);
-	sha256_to_hex(dig, sn->sha);
+	bb_sha256_final(&s.sha, dig);
+	bb_sha256_to_hex(dig, sn->sha);
 	sn->size = s.len;
 	w->b->bytes += s.len;
 	if (keep) {
@@ -669,10 +669,10 @@ static int walk_disk(struct disk_walk *w, const char *diskpath, const char *rel,
                      int depth)
 {
 	struct dlist l = {0};
-	int r = resdisk_list(w->d, diskpath, add_dentry, &l);
+	int r = bb_resdisk_list(w->d, diskpath, add_dentry, &l);
 	if (r) {
-		collect_msgf(w->o, "%s: %s: unreadable folder, skipped: %s", w->b->name,
-		             *rel ? rel : ".", resdisk_strerror(r));
+		bb_collect_msgf(w->o, "%s: %s: unreadable folder, skipped: %s", w->b->name,
+		             *rel ? rel : ".", bb_resdisk_strerror(r));
 		w->b->problems++;
 		free_dlist(&l);
 		return r == -ENOMEM ? r : 0;
@@ -687,7 +687,7 @@ static int walk_disk(struct disk_walk *w, const char *diskpath, const char *rel,
 			r = -E2BIG;
 			break;
 		}
-		const char *bad = collect_bad_name(e->name);
+		const char *bad = bb_collect_bad_name(e->name);
 		if (snprintf(sub, sizeof(sub), "%s%s%s", rel, *rel ? "/" : "", e->name) >=
 		        (int)sizeof(sub) ||
 		    snprintf(subdisk, sizeof(subdisk), "%s/%s", diskpath, e->name) >=
@@ -696,7 +696,7 @@ static int walk_disk(struct disk_walk *w, const char *diskpath, const char *rel,
 			continue;
 		}
 		if (bad && !strncmp(e->name, RESDISK_TMP_PREFIX, strlen(RESDISK_TMP_PREFIX)) &&
-		    !collect_bad_name(e->name + strlen(RESDISK_TMP_PREFIX))) {
+		    !bb_collect_bad_name(e->name + strlen(RESDISK_TMP_PREFIX))) {
 			/* the writer's temporary: quiet when it is the final file under a second
 			 * name, or an old version (both left by a crash) */
 			const char *fin = e->name + strlen(RESDISK_TMP_PREFIX);
@@ -704,7 +704,7 @@ static int walk_disk(struct disk_walk *w, const char *diskpath, const char *rel,
 			for (size_t k = 0; k < l.n && !has_final; k++)
 				has_final = !strcmp(l.v[k].name, fin);
 			if (!has_final)
-				collect_msgf(
+				bb_collect_msgf(
 				    w->o, "%s: %s: a write the boot did not finish, not collected",
 				    w->b->name, sub);
 			continue;
@@ -782,13 +782,13 @@ static int is_results_part(void *ctx, unsigned partno, const struct gpt_partitio
 	return 1;
 }
 
-int collect_find_gpt_results(const char *disk, char *out, size_t outlen, unsigned *partno)
+int bb_collect_find_gpt_results(const char *disk, char *out, size_t outlen, unsigned *partno)
 {
 	struct results_part rp = {open(disk, O_RDONLY | O_CLOEXEC), disk, out, outlen, partno};
 	*partno = 0;
 	if (rp.fd < 0)
 		return -errno;
-	int r = gpt_read(rp.fd, is_results_part, &rp);
+	int r = bb_gpt_read(rp.fd, is_results_part, &rp);
 	close(rp.fd);
 	return r < 0 ? r : 0;
 }
@@ -796,7 +796,7 @@ int collect_find_gpt_results(const char *disk, char *out, size_t outlen, unsigne
 /*
  * An image file that cannot be a whole results disk: empty, or shorter than the ext2/3/4
  * filesystem its superblock describes (a copy cut short). The sentence into why, -EMEDIUMTYPE;
- * else 0 (a device, a partition at an offset, a whole file, no superblock: resdisk_open says).
+ * else 0 (a device, a partition at an offset, a whole file, no superblock: bb_resdisk_open says).
  */
 static int image_cut_short(const char *disk, char *why, size_t len)
 {
@@ -831,49 +831,49 @@ static int image_cut_short(const char *disk, char *why, size_t len)
 	return -EMEDIUMTYPE;
 }
 
-int collect_disk(const char *disk, const struct collect_opts *o, struct collect_stats *st)
+int bb_collect_disk(const char *disk, const struct collect_opts *o, struct collect_stats *st)
 {
 	struct resdisk *d;
 	struct dlist boots = {0};
 	char source[128];
 	int r = image_cut_short(disk, st->why, sizeof(st->why));
-	if (r || (r = resdisk_open(disk, RESDISK_READ, &d)))
+	if (r || (r = bb_resdisk_open(disk, RESDISK_READ, &d)))
 		return r;
-	if (resdisk_backup_superblock(d)) {
-		collect_msgf(
+	if (bb_resdisk_backup_superblock(d)) {
+		bb_collect_msgf(
 		    o, "%s: the primary superblock is damaged: reading with the backup at block %u",
-		    disk, resdisk_backup_superblock(d));
+		    disk, bb_resdisk_backup_superblock(d));
 		st->problems++;
 	}
-	if (!*resdisk_id(d)) {
+	if (!*bb_resdisk_id(d)) {
 		struct resdisk_entry e;
-		int mr = resdisk_marker_error(d);
+		int mr = bb_resdisk_marker_error(d);
 		if (mr != -EMEDIUMTYPE) { /* said once, by the caller: the marker unreadable */
-			resdisk_close(d);
+			bb_resdisk_close(d);
 			return mr;
 		}
-		if ((r = resdisk_stat(d, RESDISK_BOOTS, &e)) || e.type != RESDISK_T_DIR) {
-			resdisk_close(d);
+		if ((r = bb_resdisk_stat(d, RESDISK_BOOTS, &e)) || e.type != RESDISK_T_DIR) {
+			bb_resdisk_close(d);
 			return r && r != -ENOENT ? r : -EMEDIUMTYPE;
 		}
-		collect_msgf(o, "%s: no valid benchboot marker, but a boots folder: collecting it",
+		bb_collect_msgf(o, "%s: no valid benchboot marker, but a boots folder: collecting it",
 		             disk);
 		st->problems++;
 	}
-	if (resdisk_unclean(d))
-		collect_msgf(o,
+	if (bb_resdisk_unclean(d))
+		bb_collect_msgf(o,
 		             "%s: not closed cleanly (a boot was interrupted, or the disk needs "
 		             "`e2fsck -p`): collecting what is there",
 		             disk);
-	snprintf(source, sizeof(source), "disk %s", *resdisk_id(d) ? resdisk_id(d) : "unmarked");
+	snprintf(source, sizeof(source), "disk %s", *bb_resdisk_id(d) ? bb_resdisk_id(d) : "unmarked");
 
 	int outfd = open_outdir(o);
 	if (outfd < 0) {
-		resdisk_close(d);
+		bb_resdisk_close(d);
 		return outfd;
 	}
-	if ((r = resdisk_list(d, RESDISK_BOOTS, add_dentry, &boots))) {
-		collect_msgf(o, "%s: cannot read the boots folder: %s", disk, resdisk_strerror(r));
+	if ((r = bb_resdisk_list(d, RESDISK_BOOTS, add_dentry, &boots))) {
+		bb_collect_msgf(o, "%s: cannot read the boots folder: %s", disk, bb_resdisk_strerror(r));
 		r = r == -ENOMEM ? r : -EUCLEAN;
 		goto out;
 	}
@@ -883,13 +883,13 @@ int collect_disk(const char *disk, const struct collect_opts *o, struct collect_
 		const struct dentry *e = &boots.v[i];
 		struct boot b;
 		char diskpath[512];
-		if (!collect_is_boot_name(e->name) || e->type != RESDISK_T_DIR) {
+		if (!bb_collect_is_boot_name(e->name) || e->type != RESDISK_T_DIR) {
 			if (!strncmp(e->name, RESDISK_TMP_PREFIX, strlen(RESDISK_TMP_PREFIX)))
 				continue;
-			const char *bad = collect_bad_name(e->name);
+			const char *bad = bb_collect_bad_name(e->name);
 			char shown[80];
 			printable(e->name, shown, sizeof(shown));
-			collect_msgf(o, "boots: refusing %s: %s", shown,
+			bb_collect_msgf(o, "boots: refusing %s: %s", shown,
 			             bad ? bad
 			             : e->type != RESDISK_T_DIR
 			                 ? "not a folder"
@@ -914,7 +914,7 @@ int collect_disk(const char *disk, const struct collect_opts *o, struct collect_
 out:
 	free_dlist(&boots);
 	close(outfd);
-	resdisk_close(d);
+	bb_resdisk_close(d);
 	return r;
 }
 
@@ -959,10 +959,10 @@ static int cons_file(const struct consfile_file *f, void *ctx)
 {
 	struct cons_ctx *c = ctx;
 	const char *bad;
-	if (!collect_is_boot_name(f->bootdir)) {
+	if (!bb_collect_is_boot_name(f->bootdir)) {
 		char shown[100];
 		printable(f->bootdir, shown, sizeof(shown));
-		collect_msgf(c->o, "console: refusing boot folder name '%s': not NNNN-BOOTID",
+		bb_collect_msgf(c->o, "console: refusing boot folder name '%s': not NNNN-BOOTID",
 		             shown);
 		c->st->problems++;
 		return 0;
@@ -975,13 +975,13 @@ static int cons_file(const struct consfile_file *f, void *ctx)
 	if ((bad = collect_bad_path(f->path))) {
 		char shown[300];
 		printable(f->path, shown, sizeof(shown));
-		collect_msgf(c->o, "%s: refusing %s: %s", b->name, shown, bad);
+		bb_collect_msgf(c->o, "%s: refusing %s: %s", b->name, shown, bad);
 		b->problems++;
 		return 0;
 	}
 	uint64_t max = c->o->max_file_size ? c->o->max_file_size : (1ULL << 30);
 	if (f->len > max) {
-		collect_msgf(c->o, "%s: refusing %s: too large (%zu bytes)", b->name, f->path,
+		bb_collect_msgf(c->o, "%s: refusing %s: too large (%zu bytes)", b->name, f->path,
 		             f->len);
 		b->problems++;
 		return 0;
@@ -989,7 +989,7 @@ static int cons_file(const struct consfile_file *f, void *ctx)
 	const char *base = NULL;
 	int dfd = open_parent(b->fd, f->path, &base);
 	if (dfd < 0) {
-		collect_msgf(c->o, "%s: %s: cannot create its folder: %s", b->name, f->path,
+		bb_collect_msgf(c->o, "%s: %s: cannot create its folder: %s", b->name, f->path,
 		             strerror(-dfd));
 		b->problems++;
 		return 0;
@@ -1021,16 +1021,16 @@ static int cons_file(const struct consfile_file *f, void *ctx)
 static void cons_error(const char *bootdir, const char *path, const char *why, void *ctx)
 {
 	struct cons_ctx *c = ctx;
-	unsigned long line = c->p ? consfile_line(c->p) : 0;
+	unsigned long line = c->p ? bb_consfile_line(c->p) : 0;
 	if (!strcmp(bootdir, "?"))
-		collect_msgf(c->o, "%.300s:%lu: a file lost on the console: %s", c->log, line, why);
+		bb_collect_msgf(c->o, "%.300s:%lu: a file lost on the console: %s", c->log, line, why);
 	else
-		collect_msgf(c->o, "%.300s:%lu: %.100s: %.300s: lost on the console: %s", c->log,
+		bb_collect_msgf(c->o, "%.300s:%lu: %.100s: %.300s: lost on the console: %s", c->log,
 		             line, bootdir, path, why);
 	c->st->problems++;
 }
 
-int collect_console(const char *log, const struct collect_opts *o, struct collect_stats *st)
+int bb_collect_console(const char *log, const struct collect_opts *o, struct collect_stats *st)
 {
 	struct cons_ctx c = {.log = strcmp(log, "-") ? log : "stdin", .o = o, .st = st};
 	char buf[65536];
@@ -1042,7 +1042,7 @@ int collect_console(const char *log, const struct collect_opts *o, struct collec
 		close(fd);
 		return c.outfd;
 	}
-	struct consfile_parser *p = consfile_parser_new(cons_file, cons_error, &c);
+	struct consfile_parser *p = bb_consfile_parser_new(cons_file, cons_error, &c);
 	c.p = p;
 	if (!p) {
 		r = -ENOMEM;
@@ -1057,15 +1057,15 @@ int collect_console(const char *log, const struct collect_opts *o, struct collec
 			break;
 		}
 		if (n == 0) {
-			r = consfile_finish(p);
+			r = bb_consfile_finish(p);
 			break;
 		}
-		if ((r = consfile_feed(p, buf, (size_t)n)))
+		if ((r = bb_consfile_feed(p, buf, (size_t)n)))
 			break;
 	}
 	unsigned ok, bad;
-	consfile_counts(p, &ok, &bad);
-	consfile_parser_free(p);
+	bb_consfile_counts(p, &ok, &bad);
+	bb_consfile_parser_free(p);
 	for (size_t i = 0; i < c.n; i++) {
 		struct boot *b = &c.boots[i];
 		if (!r && !b->skip) {
@@ -1086,7 +1086,7 @@ out:
 	return r;
 }
 
-int collect_repair_disk(const char *disk, int *fsck_exit)
+int bb_collect_repair_disk(const char *disk, int *fsck_exit)
 {
 	static const char *const dirs[] = {"/sbin", NULL};
 	char *argv[] = {"e2fsck", "-p", (char *)disk, NULL};
@@ -1100,34 +1100,34 @@ int collect_repair_disk(const char *disk, int *fsck_exit)
 	return 0;
 }
 
-int collect_env_ids_read(const char *path, struct collect_env_ids *ids)
+int bb_collect_env_ids_read(const char *path, struct collect_env_ids *ids)
 {
 	char err[256], b[256];
 	memset(ids, 0, sizeof(*ids));
-	struct jn *env = jn_parse_file(path, err, sizeof(err));
+	struct jn *env = bb_jn_parse_file(path, err, sizeof(err));
 	if (!env)
 		return -EINVAL;
-	const struct jn *c = jn_get(env, "cluster");
+	const struct jn *c = bb_jn_get(env, "cluster");
 	const char *v;
-	if (c && c->type == JN_OBJ && (v = jn_scalar_text(jn_get(c, "role"), b, sizeof(b))))
+	if (c && c->type == JN_OBJ && (v = bb_jn_scalar_text(bb_jn_get(c, "role"), b, sizeof(b))))
 		snprintf(ids->role, sizeof(ids->role), "%s", v);
-	if (c && c->type == JN_OBJ && (v = jn_scalar_text(jn_get(c, "name"), b, sizeof(b))))
+	if (c && c->type == JN_OBJ && (v = bb_jn_scalar_text(bb_jn_get(c, "name"), b, sizeof(b))))
 		snprintf(ids->cluster, sizeof(ids->cluster), "%s", v);
-	if ((v = jn_scalar_text(jn_get(env, "boot_id"), b, sizeof(b))))
+	if ((v = bb_jn_scalar_text(bb_jn_get(env, "boot_id"), b, sizeof(b))))
 		snprintf(ids->boot_id, sizeof(ids->boot_id), "%s", v);
-	if ((v = jn_scalar_text(jn_get(env, "plan_digest"), b, sizeof(b))))
+	if ((v = bb_jn_scalar_text(bb_jn_get(env, "plan_digest"), b, sizeof(b))))
 		snprintf(ids->plan, sizeof(ids->plan), "%s", v);
-	jn_free(env);
+	bb_jn_free(env);
 	return 0;
 }
 
-const char *collect_boot_role(const char *bootdir, const char *fallback, char *role,
+const char *bb_collect_boot_role(const char *bootdir, const char *fallback, char *role,
                               size_t len)
 {
 	char path[PATH_MAX];
 	struct collect_env_ids ids;
 	if (snprintf(path, sizeof(path), "%s/env.json", bootdir) < (int)sizeof(path) &&
-	    !collect_env_ids_read(path, &ids))
+	    !bb_collect_env_ids_read(path, &ids))
 		snprintf(role, len, "%s", ids.role);
 	else
 		snprintf(role, len, "%s", fallback ? fallback : "");

@@ -20,7 +20,7 @@ struct collect_opts {
 	/* each message line ("0001-x: ...") goes here */
 	void (*msg)(void *ctx, const char *line);
 	void *ctx;
-	/* a server host's boot (collect_boot_role) goes to OUTDIR/server-host/NNNN-BOOTID (where
+	/* a server host's boot (bb_collect_boot_role) goes to OUTDIR/server-host/NNNN-BOOTID (where
 	 * `benchboot run` puts a server host's boots) */
 	int file_server_boots;
 	/* the role of a boot that brought no env.json (collect --lava: the LAVA job definition's
@@ -44,7 +44,7 @@ struct collect_stats {
  * when disk holds no ext2/3/4 filesystem or no benchboot results, or another -errno for a
  * failure that stopped everything (DIR not writable, the disk unreadable).
  */
-int collect_disk(const char *disk, const struct collect_opts *o, struct collect_stats *st);
+int bb_collect_disk(const char *disk, const struct collect_opts *o, struct collect_stats *st);
 
 /*
  * A whole disk with a GPT (a `benchboot build --disk` image, or a USB stick as /dev/sdX): find
@@ -52,10 +52,10 @@ int collect_disk(const char *disk, const struct collect_opts *o, struct collect_
  * label) and write to out the name libext2fs opens it by, DISK?offset=BYTES. Returns 0 with
  * the partition number in *partno (0 when the disk has no GPT or no such partition), or -errno.
  */
-int collect_find_gpt_results(const char *disk, char *out, size_t outlen, unsigned *partno);
+int bb_collect_find_gpt_results(const char *disk, char *out, size_t outlen, unsigned *partno);
 
 /* Collect from a console log ("-" is stdin). Same returns. */
-int collect_console(const char *log, const struct collect_opts *o, struct collect_stats *st);
+int bb_collect_console(const char *log, const struct collect_opts *o, struct collect_stats *st);
 
 /*
  * After a crash (an interrupted boot, a killed VM) the disk is marked not clean and the init
@@ -64,18 +64,18 @@ int collect_console(const char *log, const struct collect_opts *o, struct collec
  * more: it could not repair it alone), or -errno when e2fsck could not run (-ENOEXEC: not
  * found, or killed). Its output goes to stderr.
  */
-int collect_repair_disk(const char *disk, int *fsck_exit);
+int bb_collect_repair_disk(const char *disk, int *fsck_exit);
 
 /*
  * Why a name (one path component) may not be written under DIR, or NULL when it is fine.
  * A relative path is checked component by component by collect_bad_path.
  */
-const char *collect_bad_name(const char *name);
+const char *bb_collect_bad_name(const char *name);
 /* One line through o->msg (nothing when it is NULL). */
-void collect_msgf(const struct collect_opts *o, const char *fmt, ...)
+void bb_collect_msgf(const struct collect_opts *o, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 /* Is name a boot folder name (NNNN-BOOTID)? */
-int collect_is_boot_name(const char *name);
+int bb_collect_is_boot_name(const char *name);
 
 /* What a collected boot's .collect says (source=, status=complete|incomplete, files=, bytes=;
  * absent lines: "" and 0). */
@@ -84,21 +84,21 @@ struct collect_record {
 	unsigned long long files, bytes;
 };
 /* Read DIR/NAME/.collect, DIR open as dirfd (AT_FDCWD: NAME is a path). 0, or -errno. */
-int collect_record_read(int dirfd, const char *name, struct collect_record *rec);
+int bb_collect_record_read(int dirfd, const char *name, struct collect_record *rec);
 
 /* What a boot's env.json says of its two-host run: cluster.role, cluster.name, boot_id and
  * plan_digest ("" when absent). 0, or -EINVAL when env.json cannot be read or parsed. */
 struct collect_env_ids {
 	char role[16], boot_id[128], plan[80], cluster[128];
 };
-int collect_env_ids_read(const char *path, struct collect_env_ids *ids);
+int bb_collect_env_ids_read(const char *path, struct collect_env_ids *ids);
 /*
  * The two-host role of the boot in folder bootdir ("server", "client", or "" for a one-host
  * boot), the one rule of every collect: its env.json's cluster.role, what the init recorded
  * (the truth of what ran); fallback (NULL: "") only when env.json cannot be read, e.g. a LAVA
  * job definition's role when the job's log carried no env.json. Written to role; returns it.
  */
-const char *collect_boot_role(const char *bootdir, const char *fallback, char *role, size_t len);
+const char *bb_collect_boot_role(const char *bootdir, const char *fallback, char *role, size_t len);
 
 /* Two-host boots (collect_pair.c). */
 
@@ -107,7 +107,7 @@ const char *collect_boot_role(const char *bootdir, const char *fallback, char *r
  * ../server-host/SERVER (an old link there is replaced). 1 linked, 0 already so, or -errno
  * with err set.
  */
-int collect_link_server_host(const char *outdir, const char *client_folder,
+int bb_collect_link_server_host(const char *outdir, const char *client_folder,
                              const char *server_folder, char *err, size_t errlen);
 
 /*
@@ -118,7 +118,7 @@ int collect_link_server_host(const char *outdir, const char *client_folder,
  * peer/env.json, or whose server host's boot is not there, are said through o->msg and left
  * unlinked; failures to link count as problems. 0, or -errno when OUTDIR cannot be read.
  */
-int collect_link_pairs(const struct collect_opts *o, struct collect_stats *st);
+int bb_collect_link_pairs(const struct collect_opts *o, struct collect_stats *st);
 
 /*
  * Compress the raw monitor files of a boot folder being collected (bootfd): each
@@ -126,7 +126,7 @@ int collect_link_pairs(const struct collect_opts *o, struct collect_stats *st);
  * mtime 0). Returns how many were compressed; *problems counts the files that could not be
  * (left as they were, the last reason in err).
  */
-unsigned collect_compress_monitors(int bootfd, unsigned *problems, char *err, size_t errlen);
+unsigned bb_collect_compress_monitors(int bootfd, unsigned *problems, char *err, size_t errlen);
 
 /*
  * The monitors' stats of the iteration folder iterdir (runs/RUNID/ITER of a collected boot)
@@ -135,6 +135,6 @@ unsigned collect_compress_monitors(int bootfd, unsigned *problems, char *err, si
  * for a monitor its status file says was not available. 0; -ENOENT (no monitor files) or
  * -EINVAL (a file unreadable or not parsed; the others still printed) with err set.
  */
-int collect_monitor_stats(const char *iterdir, FILE *out, char *err, size_t errlen);
+int bb_collect_monitor_stats(const char *iterdir, FILE *out, char *err, size_t errlen);
 
 #endif

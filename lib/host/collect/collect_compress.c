@@ -41,7 +41,7 @@ static int compress_one(int dirfd, const char *name, char *err, size_t errlen)
 		return r;
 	}
 	char cerr[256] = "";
-	r = compress_append(&out, data, len, COMPRESS_GZIP, 0, cerr, sizeof cerr);
+	r = bb_compress_append(&out, data, len, COMPRESS_GZIP, 0, cerr, sizeof cerr);
 	free(data);
 	snprintf(gz, sizeof gz, "%s.gz", name);
 	snprintf(tmp, sizeof tmp, ".%s.tmp", gz);
@@ -69,7 +69,7 @@ static int compress_one(int dirfd, const char *name, char *err, size_t errlen)
 			snprintf(cerr, sizeof cerr, "%s", strerror(-r));
 		}
 	}
-	bytebuf_free(&out);
+	bb_bytebuf_free(&out);
 	if (r)
 		snprintf(err, errlen, "%s: %s", name, cerr);
 	return r;
@@ -107,7 +107,7 @@ static unsigned walk(int dirfd, const char *rel, int depth, char *err, size_t er
 	return done;
 }
 
-unsigned collect_compress_monitors(int bootfd, unsigned *problems, char *err, size_t errlen)
+unsigned bb_collect_compress_monitors(int bootfd, unsigned *problems, char *err, size_t errlen)
 {
 	*problems = 0;
 	*err = 0;

@@ -29,31 +29,31 @@ static void write_boot(struct jout *w, const char *url, const struct collect_lav
 {
 	char idtext[32];
 	snprintf(idtext, sizeof(idtext), "%ld", j->id);
-	jout_kv_text(w, "boot_id", j->boot_id);
-	jout_kv_text(w, "folder", j->folder);
+	bb_jout_kv_text(w, "boot_id", j->boot_id);
+	bb_jout_kv_text(w, "folder", j->folder);
 	if (with_params) {
-		jout_key(w, "params");
-		jout_obj_begin(w);
+		bb_jout_key(w, "params");
+		bb_jout_obj_begin(w);
 		if (*j->kernel) {
-			jout_kv_str(w, "kernel", j->kernel);
+			bb_jout_kv_str(w, "kernel", j->kernel);
 		}
-		jout_kv_str(w, "lava_job", idtext);
-		jout_kv_str(w, "lava_device", j->device);
-		jout_obj_end(w);
+		bb_jout_kv_str(w, "lava_job", idtext);
+		bb_jout_kv_str(w, "lava_device", j->device);
+		bb_jout_obj_end(w);
 	}
-	jout_key(w, "lava");
-	jout_obj_begin(w);
-	jout_kv_str(w, "url", url);
-	jout_kv_int(w, "job", j->id);
-	jout_kv_str(w, "device", j->device);
-	jout_kv_str(w, "health", j->health);
-	jout_kv_str(w, "end", j->end);
-	jout_obj_end(w);
-	jout_kv_str(w, "outcome",
+	bb_jout_key(w, "lava");
+	bb_jout_obj_begin(w);
+	bb_jout_kv_str(w, "url", url);
+	bb_jout_kv_int(w, "job", j->id);
+	bb_jout_kv_str(w, "device", j->device);
+	bb_jout_kv_str(w, "health", j->health);
+	bb_jout_kv_str(w, "end", j->end);
+	bb_jout_obj_end(w);
+	bb_jout_kv_str(w, "outcome",
 	            !strcmp(j->health, "Complete") && j->complete ? "finished" : "failed");
-	jout_kv_bool(w, "finished", j->complete);
-	jout_kv_int(w, "kernel_stalls", j->kernel_stalls);
-	jout_kv_text(w, "kernel_stall", j->kernel_stall);
+	bb_jout_kv_bool(w, "finished", j->complete);
+	bb_jout_kv_int(w, "kernel_stalls", j->kernel_stalls);
+	bb_jout_kv_text(w, "kernel_stall", j->kernel_stall);
 	bb_runjson_dmesg(w, &j->dmesg);
 }
 
@@ -64,17 +64,17 @@ static void write_boot(struct jout *w, const char *url, const struct collect_lav
 static void write_entry(struct jout *w, void *ctx)
 {
 	const struct lava_entry *e = ctx;
-	jout_obj_begin(w);
+	bb_jout_obj_begin(w);
 	write_boot(w, e->url, e->j, 1);
-	jout_key(w, "server_host");
+	bb_jout_key(w, "server_host");
 	if (e->server) {
-		jout_obj_begin(w);
+		bb_jout_obj_begin(w);
 		write_boot(w, e->url, e->server, 0);
-		jout_obj_end(w);
+		bb_jout_obj_end(w);
 	} else {
-		jout_null(w);
+		bb_jout_null(w);
 	}
-	jout_obj_end(w);
+	bb_jout_obj_end(w);
 }
 
 static FILE *temp_file(char *name, size_t namelen)
@@ -85,12 +85,12 @@ static FILE *temp_file(char *name, size_t namelen)
 	return f;
 }
 
-void collect_lava_job_free(struct collect_lava_job *job)
+void bb_collect_lava_job_free(struct collect_lava_job *job)
 {
 	bb_kvs_free(&job->dmesg);
 }
 
-int collect_lava_job(struct lava_api *api, const char *url, long id, const struct collect_opts *o,
+int bb_collect_lava_job(struct lava_api *api, const char *url, long id, const struct collect_opts *o,
                      struct collect_stats *st, struct collect_lava_job *job, char *err,
                      size_t errlen)
 {
@@ -103,59 +103,59 @@ int collect_lava_job(struct lava_api *api, const char *url, long id, const struc
 
 	memset(job, 0, sizeof(*job));
 	job->id = id;
-	if ((r = lava_api_job(api, id, &lj, err, errlen)))
+	if ((r = bb_lava_api_job(api, id, &lj, err, errlen)))
 		return r;
 	snprintf(job->state, sizeof(job->state), "%s", lj.state);
 	snprintf(job->health, sizeof(job->health), "%s", lj.health);
 	snprintf(job->device, sizeof(job->device), "%s", lj.device);
-	if (lj.definition && !lava_definition_meta(lj.definition, &meta)) {
+	if (lj.definition && !bb_lava_definition_meta(lj.definition, &meta)) {
 		snprintf(job->kernel, sizeof(job->kernel), "%s", meta.kernel);
 		snprintf(defrole, sizeof(defrole), "%s", meta.role);
 		snprintf(job->group, sizeof(job->group), "%s", meta.target_group);
 	}
 	snprintf(job->role, sizeof(job->role), "%s", defrole);
 	/* a two-host job's server host: its boot goes to OUTDIR/server-host, as `run` and a
-	 * results disk's collect put it, by their one rule (collect_boot_role): the role its
+	 * results disk's collect put it, by their one rule (bb_collect_boot_role): the role its
 	 * env.json says, the definition's only when the log brought no env.json */
 	struct collect_opts so = *o;
 	so.file_server_boots = 1;
 	so.role_fallback = defrole;
 	if (strcmp(lj.state, "Finished")) {
-		r = errbuf_fail(err, errlen, -EAGAIN,
+		r = bb_errbuf_fail(err, errlen, -EAGAIN,
 		                "job %ld is %s%s%s, not finished: collect it "
 		                "when it is",
 		                id, lj.state, *lj.device ? " on " : "", lj.device);
 		goto out;
 	}
 	if (!(log = tmpfile()) || !(cons = temp_file(consname, sizeof(consname)))) {
-		r = errbuf_fail(err, errlen, -errno, "unable to make a temporary file: %s",
+		r = bb_errbuf_fail(err, errlen, -errno, "unable to make a temporary file: %s",
 		                strerror(errno));
 		goto out;
 	}
-	if ((r = lava_api_log(api, id, log, err, errlen)))
+	if ((r = bb_lava_api_log(api, id, log, err, errlen)))
 		goto out;
 	rewind(log);
-	if ((r = lava_log_console(log, cons, &info, e2, sizeof(e2)))) {
-		r = errbuf_fail(err, errlen, r, "job %ld's log: %s", id, e2);
+	if ((r = bb_lava_log_console(log, cons, &info, e2, sizeof(e2)))) {
+		r = bb_errbuf_fail(err, errlen, r, "job %ld's log: %s", id, e2);
 		goto out;
 	}
 	if (fflush(cons)) {
-		r = errbuf_fail(err, errlen, -errno, "writing a temporary file: %s",
+		r = bb_errbuf_fail(err, errlen, -errno, "writing a temporary file: %s",
 		                strerror(errno));
 		goto out;
 	}
-	lava_job_end_text(lj.health, lj.failure, &info, job->end, sizeof(job->end));
+	bb_lava_job_end_text(lj.health, lj.failure, &info, job->end, sizeof(job->end));
 	snprintf(job->boot_id, sizeof(job->boot_id), "%s", info.boot_id);
 	job->kernel_stalls = info.kernel_stalls;
 	snprintf(job->kernel_stall, sizeof(job->kernel_stall), "%s", info.kernel_stall);
 	if ((r = bb_dmesg_scan_file(consname, &job->dmesg))) {
-		r = errbuf_fail(err, errlen, r, "reading a temporary file: %s", strerror(-r));
+		r = bb_errbuf_fail(err, errlen, r, "reading a temporary file: %s", strerror(-r));
 		goto out;
 	}
 
-	r = collect_console(consname, &so, st);
+	r = bb_collect_console(consname, &so, st);
 	if (r == -EMEDIUMTYPE) {
-		r = errbuf_fail(
+		r = bb_errbuf_fail(
 		    err, errlen, -EMEDIUMTYPE,
 		    "job %ld (%s on %s): no result file in its log (%u console lines%s%s)", id,
 		    job->end, *lj.device ? lj.device : "no device", info.console_lines,
@@ -163,7 +163,7 @@ int collect_lava_job(struct lava_api *api, const char *url, long id, const struc
 		goto out;
 	}
 	if (r) {
-		r = errbuf_fail(err, errlen, r, "job %ld: collecting its console into %s: %s", id,
+		r = bb_errbuf_fail(err, errlen, r, "job %ld: collecting its console into %s: %s", id,
 		                o->outdir, strerror(-r));
 		goto out;
 	}
@@ -179,13 +179,13 @@ int collect_lava_job(struct lava_api *api, const char *url, long id, const struc
 		 */
 		struct collect_record rec;
 		snprintf(bootdir, sizeof(bootdir), "%s/%s", where, job->folder);
-		collect_boot_role(bootdir, defrole, job->role, sizeof(job->role));
-		job->complete = !collect_record_read(AT_FDCWD, bootdir, &rec) &&
+		bb_collect_boot_role(bootdir, defrole, job->role, sizeof(job->role));
+		job->complete = !bb_collect_record_read(AT_FDCWD, bootdir, &rec) &&
 		                !strcmp(rec.status, "complete");
 	} else if (!strcmp(job->role, "server")) {
 		snprintf(where, sizeof(where), "%s/" COLLECT_SERVER_DIR, o->outdir);
-		if (fileio_mkdirs(where)) {
-			r = errbuf_fail(err, errlen, -errno, "unable to create %s: %s", where,
+		if (bb_fileio_mkdirs(where)) {
+			r = bb_errbuf_fail(err, errlen, -errno, "unable to create %s: %s", where,
 			                strerror(errno));
 			goto out;
 		}
@@ -201,7 +201,7 @@ out:
 		fclose(log);
 	if (cons)
 		fclose(cons);
-	lava_job_free(&lj);
+	bb_lava_job_free(&lj);
 	return r;
 }
 
@@ -217,14 +217,14 @@ static int collect_lava_link(const char *url, const char *outdir, const struct c
 {
 	if (!*client->folder || !*server->folder)
 		return 0;
-	int r = collect_link_server_host(outdir, client->folder, server->folder, err, errlen);
+	int r = bb_collect_link_server_host(outdir, client->folder, server->folder, err, errlen);
 	if (r < 0)
 		return r;
 	struct lava_entry e = {url, client, server};
 	return bb_runjson_put(outdir, client->boot_id, write_entry, &e, err, errlen);
 }
 
-unsigned collect_lava_link_groups(const char *url, const char *outdir,
+unsigned bb_collect_lava_link_groups(const char *url, const char *outdir,
                                   const struct collect_lava_job *jobs, size_t n,
                                   void (*msg)(void *ctx, const char *line), void *ctx)
 {

@@ -2,7 +2,7 @@
  * Two-host boots in a results folder (docs/results.md, "Two-host boots"): the server host's
  * boots go to DIR/server-host/, and each client boot folder links to the server host's boot of
  * the same cluster run as DIR/NNNN-BOOTID/server-host. `benchboot run` and `benchboot collect`
- * both link through collect_link_server_host.
+ * both link through bb_collect_link_server_host.
  */
 #include <sys/stat.h>
 
@@ -17,12 +17,12 @@
 #include "host/json.h"
 #include "host/collect/collect.h"
 
-int collect_link_server_host(const char *outdir, const char *client_folder,
+int bb_collect_link_server_host(const char *outdir, const char *client_folder,
                              const char *server_folder, char *err, size_t errlen)
 {
 	char link[PATH_MAX], target[PATH_MAX], old[PATH_MAX];
-	if (collect_bad_name(client_folder) || collect_bad_name(server_folder))
-		return errbuf_fail(err, errlen, -EINVAL, "not boot folder names: %s, %s",
+	if (bb_collect_bad_name(client_folder) || bb_collect_bad_name(server_folder))
+		return bb_errbuf_fail(err, errlen, -EINVAL, "not boot folder names: %s, %s",
 		                   client_folder, server_folder);
 	snprintf(link, sizeof(link), "%s/%s/" COLLECT_SERVER_DIR, outdir, client_folder);
 	snprintf(target, sizeof(target), "../" COLLECT_SERVER_DIR "/%s", server_folder);
@@ -34,7 +34,7 @@ int collect_link_server_host(const char *outdir, const char *client_folder,
 	}
 	/* only a link is replaced: a real file or folder of that name is the boot's own */
 	if ((n >= 0 && unlink(link)) || symlink(target, link))
-		return errbuf_fail(err, errlen, -errno, "unable to link %s to %s: %s", link, target,
+		return bb_errbuf_fail(err, errlen, -errno, "unable to link %s to %s: %s", link, target,
 		                   strerror(errno));
 	return 1;
 }
@@ -54,10 +54,10 @@ static int find_server_boot(const char *outdir, const struct collect_env_ids *se
 		return 0;
 	for (struct dirent *e; !found && (e = readdir(d));) {
 		const char *id = strchr(e->d_name, '-');
-		if (!collect_is_boot_name(e->d_name) || !id || strcmp(id + 1, peer->boot_id))
+		if (!bb_collect_is_boot_name(e->d_name) || !id || strcmp(id + 1, peer->boot_id))
 			continue;
 		snprintf(path, sizeof(path), "%s/%s/env.json", dir, e->d_name);
-		if (collect_env_ids_read(path, &ids) || strcmp(ids.boot_id, peer->boot_id) ||
+		if (bb_collect_env_ids_read(path, &ids) || strcmp(ids.boot_id, peer->boot_id) ||
 		    strcmp(ids.plan, self->plan) || strcmp(ids.cluster, self->cluster) ||
 		    strcmp(ids.role, "server"))
 			continue;
@@ -74,11 +74,11 @@ static void link_one(const struct collect_opts *o, const char *name, struct coll
 	char path[PATH_MAX], server[256], err[PATH_MAX + 64];
 	struct collect_env_ids self, peer;
 	snprintf(path, sizeof(path), "%s/%s/env.json", o->outdir, name);
-	if (collect_env_ids_read(path, &self) || strcmp(self.role, "client"))
+	if (bb_collect_env_ids_read(path, &self) || strcmp(self.role, "client"))
 		return;
 	snprintf(path, sizeof(path), "%s/%s/peer/env.json", o->outdir, name);
-	if (collect_env_ids_read(path, &peer) || !*peer.boot_id) {
-		collect_msgf(
+	if (bb_collect_env_ids_read(path, &peer) || !*peer.boot_id) {
+		bb_collect_msgf(
 		    o,
 		    "%s: a client host's boot without the server host's env.json (peer/env.json): "
 		    "no server-host link",
@@ -86,30 +86,30 @@ static void link_one(const struct collect_opts *o, const char *name, struct coll
 		return;
 	}
 	if (!find_server_boot(o->outdir, &self, &peer, server, sizeof(server))) {
-		collect_msgf(o,
+		bb_collect_msgf(o,
 		             "%s: its server host's boot %s is not in %s/" COLLECT_SERVER_DIR
 		             "/ (yet): collect the server host's results disk into %s too",
 		             name, peer.boot_id, o->outdir, o->outdir);
 		return;
 	}
-	int r = collect_link_server_host(o->outdir, name, server, err, sizeof(err));
+	int r = bb_collect_link_server_host(o->outdir, name, server, err, sizeof(err));
 	if (r < 0) {
-		collect_msgf(o, "%s: %s", name, err);
+		bb_collect_msgf(o, "%s: %s", name, err);
 		st->problems++;
 	} else if (r > 0) {
-		collect_msgf(
+		bb_collect_msgf(
 		    o, "%s: linked to its server host's boot: %s -> ../" COLLECT_SERVER_DIR "/%s",
 		    name, COLLECT_SERVER_DIR, server);
 	}
 }
 
-int collect_link_pairs(const struct collect_opts *o, struct collect_stats *st)
+int bb_collect_link_pairs(const struct collect_opts *o, struct collect_stats *st)
 {
 	DIR *d = opendir(o->outdir);
 	if (!d)
 		return -errno;
 	for (struct dirent *e; (e = readdir(d));)
-		if (collect_is_boot_name(e->d_name))
+		if (bb_collect_is_boot_name(e->d_name))
 			link_one(o, e->d_name, st);
 	closedir(d);
 	return 0;

@@ -50,7 +50,7 @@ static char *slurp(const char *path)
 	return buf;
 }
 
-int collect_monitor_stats(const char *iterdir, FILE *out, char *err, size_t errlen)
+int bb_collect_monitor_stats(const char *iterdir, FILE *out, char *err, size_t errlen)
 {
 	int found = 0, problems = 0;
 	*err = 0;

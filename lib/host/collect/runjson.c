@@ -30,8 +30,8 @@ static void write_dmesg(struct jout *w, const char *console)
 {
 	struct bb_kvs st = {0};
 	if (!console || !*console || bb_dmesg_scan_file(console, &st)) {
-		jout_key(w, "dmesg");
-		jout_null(w);
+		bb_jout_key(w, "dmesg");
+		bb_jout_null(w);
 	} else {
 		bb_runjson_dmesg(w, &st);
 	}
@@ -40,43 +40,43 @@ static void write_dmesg(struct jout *w, const char *console)
 
 void bb_runjson_dmesg(struct jout *w, const struct bb_kvs *stats)
 {
-	jout_key(w, "dmesg");
-	jout_obj_begin(w);
+	bb_jout_key(w, "dmesg");
+	bb_jout_obj_begin(w);
 	for (size_t i = 0; i < stats->n; i++)
-		jout_kv_str(w, stats->v[i].key, stats->v[i].value);
-	jout_obj_end(w);
+		bb_jout_kv_str(w, stats->v[i].key, stats->v[i].value);
+	bb_jout_obj_end(w);
 }
 
 static void write_end(struct jout *w, const struct host_end *e)
 {
-	jout_kv_str(w, "outcome", e->outcome);
-	jout_kv_text(w, "detail", e->detail);
-	jout_kv_bool(w, "finished", e->finished);
-	jout_kv_int(w, "iterations_ok", e->ok);
-	jout_kv_int(w, "iterations_failed", e->failed);
-	jout_kv_num(w, "wall_s", e->wall);
-	jout_kv_int(w, "kernel_stalls", e->stalls);
-	jout_kv_text(w, "kernel_stall", e->stall);
-	jout_kv_text(w, "results_disk_error",
+	bb_jout_kv_str(w, "outcome", e->outcome);
+	bb_jout_kv_text(w, "detail", e->detail);
+	bb_jout_kv_bool(w, "finished", e->finished);
+	bb_jout_kv_int(w, "iterations_ok", e->ok);
+	bb_jout_kv_int(w, "iterations_failed", e->failed);
+	bb_jout_kv_num(w, "wall_s", e->wall);
+	bb_jout_kv_int(w, "kernel_stalls", e->stalls);
+	bb_jout_kv_text(w, "kernel_stall", e->stall);
+	bb_jout_kv_text(w, "results_disk_error",
 	             e->disk_error && *e->disk_error ? e->disk_error : NULL);
 	write_dmesg(w, e->console);
-	jout_kv_text(w, "console", e->console);
+	bb_jout_kv_text(w, "console", e->console);
 }
 
 /* A two-host boot's server host (null when it was not booted, or one host). */
 static void write_server(struct jout *w, const struct bb_run_record *r)
 {
 	if (!r->server_outcome) {
-		jout_null(w);
+		bb_jout_null(w);
 		return;
 	}
-	jout_obj_begin(w);
-	jout_kv_text(w, "boot_id", r->server_boot_id);
-	jout_kv_text(w, "folder", r->server_folder);
+	bb_jout_obj_begin(w);
+	bb_jout_kv_text(w, "boot_id", r->server_boot_id);
+	bb_jout_kv_text(w, "folder", r->server_folder);
 	write_end(w, &(struct host_end){r->server_outcome, r->server_detail, r->server_console,
 	                                r->server_finished, r->server_ok, r->server_failed,
 	                                r->server_wall, r->server_stalls, r->server_stall, NULL});
-	jout_obj_end(w);
+	bb_jout_obj_end(w);
 }
 
 /* "side_by_side": null for a boot that ran alone, else its group of VMs that ran at once, its
@@ -84,53 +84,53 @@ static void write_server(struct jout *w, const struct bb_run_record *r)
 static void write_sbs(struct jout *w, const struct bb_run_record *recs, size_t n,
                       const struct bb_run_record *r)
 {
-	jout_key(w, "side_by_side");
+	bb_jout_key(w, "side_by_side");
 	if (!r->sbs) {
-		jout_null(w);
+		bb_jout_null(w);
 		return;
 	}
-	jout_obj_begin(w);
-	jout_kv_int(w, "group", (long long)r->sbs_group);
-	jout_kv_int(w, "slot", (long long)r->sbs_slot);
-	jout_kv_str(w, "host_cpus", r->sbs_cpus);
-	jout_key(w, "partners");
-	jout_arr_begin(w);
+	bb_jout_obj_begin(w);
+	bb_jout_kv_int(w, "group", (long long)r->sbs_group);
+	bb_jout_kv_int(w, "slot", (long long)r->sbs_slot);
+	bb_jout_kv_str(w, "host_cpus", r->sbs_cpus);
+	bb_jout_key(w, "partners");
+	bb_jout_arr_begin(w);
 	for (size_t i = 0; i < n; i++)
 		if (&recs[i] != r && recs[i].sbs && recs[i].sbs_group == r->sbs_group)
-			jout_str(w, recs[i].boot_id);
-	jout_arr_end(w);
-	jout_obj_end(w);
+			bb_jout_str(w, recs[i].boot_id);
+	bb_jout_arr_end(w);
+	bb_jout_obj_end(w);
 }
 
 static void write_boot(struct jout *w, const struct bb_run_record *recs, size_t n,
                        const struct bb_run_record *r, const struct bb_run_booted *b)
 {
-	jout_obj_begin(w);
-	jout_kv_text(w, "boot_id", r->boot_id);
-	jout_kv_text(w, "folder", r->folder);
-	jout_key(w, "params");
-	jout_obj_begin(w);
-	jout_kv_str(w, "kernel", b->kernel_name);
-	jout_obj_end(w);
-	jout_kv_str(w, "vmlinuz", b->vmlinuz);
-	jout_kv_str(w, "initrd", b->initrd);
-	jout_kv_str(w, "cmdline", r->cmdline);
-	jout_kv_int(w, "boot_group", r->group);
-	jout_kv_int(w, "order_rotate", r->order_rotate);
-	jout_kv_str(w, "accel", r->accel);
-	jout_key(w, "host_cpus");
+	bb_jout_obj_begin(w);
+	bb_jout_kv_text(w, "boot_id", r->boot_id);
+	bb_jout_kv_text(w, "folder", r->folder);
+	bb_jout_key(w, "params");
+	bb_jout_obj_begin(w);
+	bb_jout_kv_str(w, "kernel", b->kernel_name);
+	bb_jout_obj_end(w);
+	bb_jout_kv_str(w, "vmlinuz", b->vmlinuz);
+	bb_jout_kv_str(w, "initrd", b->initrd);
+	bb_jout_kv_str(w, "cmdline", r->cmdline);
+	bb_jout_kv_int(w, "boot_group", r->group);
+	bb_jout_kv_int(w, "order_rotate", r->order_rotate);
+	bb_jout_kv_str(w, "accel", r->accel);
+	bb_jout_key(w, "host_cpus");
 	if (r->host_cpus > 0)
-		jout_int(w, r->host_cpus);
+		bb_jout_int(w, r->host_cpus);
 	else
-		jout_null(w);
-	jout_kv_int(w, "vcpus", r->vcpus);
-	jout_kv_bool(w, "vcpus_oversubscribed", r->vcpus_oversubscribed);
+		bb_jout_null(w);
+	bb_jout_kv_int(w, "vcpus", r->vcpus);
+	bb_jout_kv_bool(w, "vcpus_oversubscribed", r->vcpus_oversubscribed);
 	write_end(w, &(struct host_end){r->outcome, r->detail, r->console, r->finished, r->ok,
 	                                r->failed, r->wall, r->stalls, r->stall, r->disk_error});
-	jout_key(w, "server_host");
+	bb_jout_key(w, "server_host");
 	write_server(w, r);
 	write_sbs(w, recs, n, r);
-	jout_obj_end(w);
+	bb_jout_obj_end(w);
 }
 
 static int copy(char **dst, const char *src)
@@ -170,7 +170,7 @@ static void write_recs(struct jout *w, void *ctx)
 }
 
 /* DIR/run.json: old's boots (but drop_id's, when given) in their order, then what emit writes,
- * made in memory and written whole (fileio_write_file: DIR/.run.json.tmp-PID renamed into
+ * made in memory and written whole (bb_fileio_write_file: DIR/.run.json.tmp-PID renamed into
  * place). 0 or -errno. */
 static int write_file(const char *outdir, const struct jn *old, const char *drop_id,
                       void (*emit)(struct jout *w, void *ctx), void *ctx)
@@ -182,23 +182,23 @@ static int write_file(const char *outdir, const struct jn *old, const char *drop
 	if (!f)
 		return -errno;
 	struct jout w;
-	jout_init(&w, f);
-	jout_obj_begin(&w);
-	jout_kv_int(&w, "benchboot_run", 1);
-	jout_key(&w, "boots");
-	jout_arr_begin(&w);
-	const struct jn *ob = old ? jn_get(old, "boots") : NULL;
+	bb_jout_init(&w, f);
+	bb_jout_obj_begin(&w);
+	bb_jout_kv_int(&w, "benchboot_run", 1);
+	bb_jout_key(&w, "boots");
+	bb_jout_arr_begin(&w);
+	const struct jn *ob = old ? bb_jn_get(old, "boots") : NULL;
 	for (size_t i = 0; ob && ob->type == JN_ARR && i < ob->n; i++) {
-		const struct jn *id = jn_get(ob->items[i], "boot_id");
+		const struct jn *id = bb_jn_get(ob->items[i], "boot_id");
 		if (drop_id && id && id->type == JN_STR && !strcmp(id->str, drop_id))
 			continue;
-		jout_node(&w, ob->items[i]);
+		bb_jout_node(&w, ob->items[i]);
 	}
 	emit(&w, ctx);
-	jout_arr_end(&w);
-	jout_obj_end(&w);
+	bb_jout_arr_end(&w);
+	bb_jout_obj_end(&w);
 	int bad = ferror(f);
-	int r = fclose(f) || bad ? -ENOMEM : fileio_write_file(path, text, len);
+	int r = fclose(f) || bad ? -ENOMEM : bb_fileio_write_file(path, text, len);
 	free(text);
 	return r;
 }
@@ -218,13 +218,13 @@ int bb_runjson_put(const char *outdir, const char *boot_id,
 	struct stat sb;
 	struct jn *old = NULL;
 	snprintf(path, sizeof(path), "%s/run.json", outdir);
-	if (!stat(path, &sb) && !(old = jn_parse_file(path, msg, sizeof(msg))))
-		return errbuf_fail(err, errlen, -EINVAL, "%s is unreadable (%s): not replaced",
+	if (!stat(path, &sb) && !(old = bb_jn_parse_file(path, msg, sizeof(msg))))
+		return bb_errbuf_fail(err, errlen, -EINVAL, "%s is unreadable (%s): not replaced",
 		                   path, msg);
 	int r = write_file(outdir, old, boot_id, write_entry, ctx);
-	jn_free(old);
+	bb_jn_free(old);
 	if (r)
-		return errbuf_fail(err, errlen, r, "unable to write %s: %s", path, strerror(-r));
+		return bb_errbuf_fail(err, errlen, r, "unable to write %s: %s", path, strerror(-r));
 	return 0;
 }
 
@@ -239,7 +239,7 @@ int bb_run_find_folder(const char *outdir, const char *boot_id, char *out, size_
 	/* NNNN-BOOTID, NNNN any width (10000 and up after 9999) */
 	for (struct dirent *e; r && (e = readdir(d));) {
 		size_t nl = strlen(e->d_name);
-		if (collect_is_boot_name(e->d_name) && nl > il && e->d_name[nl - il - 1] == '-' &&
+		if (bb_collect_is_boot_name(e->d_name) && nl > il && e->d_name[nl - il - 1] == '-' &&
 		    !strcmp(e->d_name + nl - il, boot_id)) {
 			snprintf(out, len, "%s", e->d_name);
 			r = 0;

@@ -694,7 +694,7 @@ int bb_compare_more(const struct bb_side *a, const struct bb_side *b, const char
 	r = 0;
 	goto out;
 out_oom:
-	r = errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+	r = bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 out:
 	for (int s = 0; s < 2; s++) {
 		for (size_t i = 0; keys[s] && i < sides[s]->nruns; i++)

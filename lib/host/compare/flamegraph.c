@@ -22,19 +22,19 @@ static int read_all(const char *path, char **out, size_t *len, char *err, size_t
 	size_t n = 0, cap = 0;
 	char *buf = NULL;
 	if (!g)
-		return errbuf_fail(err, errlen, errno ? -errno : -ENOMEM, "%s: %s", path,
+		return bb_errbuf_fail(err, errlen, errno ? -errno : -ENOMEM, "%s: %s", path,
 		                   errno ? strerror(errno) : "out of memory");
 	for (;;) {
 		if (bb_grow(&buf, &cap, n + 65537, 1)) {
 			gzclose(g);
 			free(buf);
-			return errbuf_fail(err, errlen, -ENOMEM, "%s: out of memory", path);
+			return bb_errbuf_fail(err, errlen, -ENOMEM, "%s: out of memory", path);
 		}
 		int r = gzread(g, buf + n, 65536);
 		if (r < 0) {
 			int e;
 			const char *msg = gzerror(g, &e);
-			errbuf_fail(err, errlen, -EINVAL, "%s: not readable as gzip: %s", path,
+			bb_errbuf_fail(err, errlen, -EINVAL, "%s: not readable as gzip: %s", path,
 			            msg);
 			gzclose(g);
 			free(buf);
@@ -72,13 +72,13 @@ static int add_stack(struct bb_flame *fg, int side, char *line, const char *path
 {
 	char *sp = strrchr(line, ' '), *end;
 	if (!sp || sp == line)
-		return errbuf_fail(err, errlen, -EINVAL,
+		return bb_errbuf_fail(err, errlen, -EINVAL,
 		                   "%s:%zu: not a folded stack ('FRAME;FRAME;... COUNT'): %.80s",
 		                   path, lineno, line);
 	errno = 0;
 	unsigned long long count = strtoull(sp + 1, &end, 10);
 	if (*end || end == sp + 1 || errno || sp[1] == '-')
-		return errbuf_fail(err, errlen, -EINVAL,
+		return bb_errbuf_fail(err, errlen, -EINVAL,
 		                   "%s:%zu: the sample count '%s' is not a whole number", path,
 		                   lineno, sp + 1);
 	*sp = 0;
@@ -87,10 +87,10 @@ static int add_stack(struct bb_flame *fg, int side, char *line, const char *path
 	for (char *f = line;;) {
 		size_t len = strcspn(f, ";");
 		if (!len)
-			return errbuf_fail(err, errlen, -EINVAL,
+			return bb_errbuf_fail(err, errlen, -EINVAL,
 			                   "%s:%zu: an empty frame in '%.80s'", path, lineno, line);
 		if (!(n = child_get(n, f, len)))
-			return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+			return bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 		n->count[side] += (double)count;
 		if (!f[len])
 			break;
@@ -109,19 +109,19 @@ static int take_event(struct bb_flame *fg, int side, const char *ev, const char 
 	while (len && (ev[len - 1] == ' ' || ev[len - 1] == '\r'))
 		len--;
 	if (!len)
-		return errbuf_fail(err, errlen, -EINVAL, "%s:%zu: '# event:' names no event", path,
+		return bb_errbuf_fail(err, errlen, -EINVAL, "%s:%zu: '# event:' names no event", path,
 		                   lineno);
 	if (fg->event[side]) {
 		if (strlen(fg->event[side]) == len && !strncmp(fg->event[side], ev, len))
 			return 0;
-		return errbuf_fail(err, errlen, -EINVAL,
+		return bb_errbuf_fail(err, errlen, -EINVAL,
 		                   "%s:%zu: samples of %.*s, but %s has samples of %s (one side "
 		                   "must sample one event)",
 		                   path, lineno, (int)len, ev, fg->event_file[side],
 		                   fg->event[side]);
 	}
 	if (!(fg->event[side] = strndup(ev, len)) || !(fg->event_file[side] = strdup(path)))
-		return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+		return bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 	return 0;
 }
 
@@ -134,11 +134,11 @@ int bb_flame_add_file(struct bb_flame *fg, int side, const char *path, char *err
 		return r;
 	if (memchr(buf, 0, len)) {
 		free(buf);
-		return errbuf_fail(err, errlen, -EINVAL, "%s: not a text file (a NUL byte)", path);
+		return bb_errbuf_fail(err, errlen, -EINVAL, "%s: not a text file (a NUL byte)", path);
 	}
 	if (!fg->root.name && !(fg->root.name = strdup("all"))) {
 		free(buf);
-		return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+		return bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 	}
 	for (char *line = buf; line && *line && !r;) {
 		char *nl = strchr(line, '\n'), *next = nl ? nl + 1 : NULL;
@@ -163,7 +163,7 @@ int bb_flame_check(const struct bb_flame *fg, char *err, size_t errlen)
 {
 	for (int s = 0; s < 2; s++)
 		if (!(fg->root.count[s] > 0))
-			return errbuf_fail(
+			return bb_errbuf_fail(
 			    err, errlen, -EINVAL,
 			    "%s has no perf-profile samples (%zu call stack file%s read; no "
 			    "ITER/%s[.gz], or only empty ones: run the job with the perf-profile "
@@ -173,7 +173,7 @@ int bb_flame_check(const struct bb_flame *fg, char *err, size_t errlen)
 	           *eb = fg->event[1] ? fg->event[1] : "an event not recorded";
 	if ((!fg->event[0]) != (!fg->event[1]) ||
 	    (fg->event[0] && strcmp(fg->event[0], fg->event[1])))
-		return errbuf_fail(err, errlen, -EINVAL,
+		return bb_errbuf_fail(err, errlen, -EINVAL,
 		                   "A and B sampled different events: A %s (%s), B %s (%s); their "
 		                   "call stacks are not comparable (a cpu-clock profile is not a "
 		                   "cycles one)",
@@ -490,7 +490,7 @@ static int add_run(struct bb_flame *fg, int side, const struct bb_res_run *run, 
 			continue;
 		if (bb_grow(&names, &cap, n + 1, sizeof(*names)) ||
 		    !(names[n] = strdup(e->d_name))) {
-			r = errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+			r = bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 			break;
 		}
 		n++;
@@ -538,7 +538,7 @@ int bb_flamegraph_sides(const struct bb_side *a, const struct bb_side *b, const 
 		if (f && fclose(f) && !w)
 			w = -errno;
 		if (w)
-			r = errbuf_fail(err, errlen, w, "unable to write %s: %s", path, strerror(-w));
+			r = bb_errbuf_fail(err, errlen, w, "unable to write %s: %s", path, strerror(-w));
 	}
 	bb_flame_free(&fg);
 	return r;

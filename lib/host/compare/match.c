@@ -285,9 +285,9 @@ int bb_split_by(const struct bb_results *res, const char *key, struct bb_kvs *ca
 	size_t n;
 	int r = bb_key_values(res, key, &vals, &n, missing);
 	if (r)
-		return errbuf_fail(err, errlen, r, "out of memory");
+		return bb_errbuf_fail(err, errlen, r, "out of memory");
 	if (n == 0)
-		r = errbuf_fail(err, errlen, -EINVAL,
+		r = bb_errbuf_fail(err, errlen, -EINVAL,
 		                "no run in %s has a parameter or environment field '%s'", res->path,
 		                key);
 	else if (n != 2) {
@@ -300,7 +300,7 @@ int bb_split_by(const struct bb_results *res, const char *key, struct bb_kvs *ca
 			         n == 1 ? ", nothing to compare" : "", key, key);
 		r = -EINVAL;
 	} else if ((r = bb_kvs_set(ca, key, vals[0])) || (r = bb_kvs_set(cb, key, vals[1])))
-		errbuf_fail(err, errlen, r, "out of memory");
+		bb_errbuf_fail(err, errlen, r, "out of memory");
 	free(vals);
 	return r;
 }
@@ -327,9 +327,9 @@ int bb_sides_select(const struct bb_results *res, const char *const paths[2], si
 		const struct bb_results *r = &res[nres == 2 ? s : 0];
 		if (bb_side_add(&side[s], r, conds[s]) ||
 		    !(side[s].label = side_label(paths[s], conds[s], nres == 2)))
-			return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+			return bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 		if (!side[s].nruns)
-			return errbuf_fail(err, errlen, -EINVAL, "no run in %s matches %s", r->path,
+			return bb_errbuf_fail(err, errlen, -EINVAL, "no run in %s matches %s", r->path,
 			                   side[s].label);
 	}
 	for (int s = 0; s < 2 && nres == 1; s++)

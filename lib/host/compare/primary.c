@@ -52,7 +52,7 @@ static int side_values(const struct bb_results *res, const struct bb_primary_que
 	if (v[0] && v[1])
 		return 0;
 	if (bb_key_values(res, q->key, &vals, &n, &missing))
-		return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+		return bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 	const char *given = v[0] ? v[0] : v[1];
 	for (size_t i = 0; i < n; i++)
 		if (!given || strcmp(vals[i], given)) {
@@ -65,11 +65,11 @@ static int side_values(const struct bb_results *res, const struct bb_primary_que
 	else if (!given && n == 2)
 		v[0] = vals[0], v[1] = vals[1];
 	else if (others > (given ? 1u : 2u))
-		r = errbuf_fail(err, errlen, -EINVAL,
+		r = bb_errbuf_fail(err, errlen, -EINVAL,
 		                "%s: '%s' has %zu values; say which two are the sides", res->path,
 		                q->key, n);
 	else
-		r = errbuf_fail(err, errlen, -ENODATA,
+		r = bb_errbuf_fail(err, errlen, -ENODATA,
 		                "%s: %zu value%s of '%s' so far; a side has no run yet", res->path,
 		                n, n == 1 ? "" : "s", q->key);
 	free(vals);
@@ -84,9 +84,9 @@ static int sides_select(const struct bb_results *res, const char *key, const cha
 		int r = bb_kvs_set(&cond, key, v[s]) || bb_side_add(&side[s], res, &cond);
 		bb_kvs_free(&cond);
 		if (r || !(side[s].label = strdup(v[s])))
-			return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+			return bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 		if (!side[s].nruns)
-			return errbuf_fail(err, errlen, -ENODATA, "%s: no run with %s=%s yet",
+			return bb_errbuf_fail(err, errlen, -ENODATA, "%s: no run with %s=%s yet",
 			                   res->path, key, v[s]);
 	}
 	return 0;
@@ -120,7 +120,7 @@ int bb_primary_changes(const char *dir, const struct bb_primary_query *q, struct
 	*nout = 0;
 	memset(side, 0, sizeof(side));
 	if (!q->key)
-		return errbuf_fail(err, errlen, -EINVAL, "no key to tell the sides apart");
+		return bb_errbuf_fail(err, errlen, -EINVAL, "no key to tell the sides apart");
 	if ((r = bb_results_load(dir, &res, err, errlen)))
 		return r;
 	if ((r = side_values(&res, q, v, err, errlen)) ||
@@ -138,13 +138,13 @@ int bb_primary_changes(const char *dir, const struct bb_primary_query *q, struct
 				struct bb_stat_cmp *s = &cmp.runs[i].stats[k];
 				if (bb_change_interval(s->a, s->boot_a, s->na, s->b, s->boot_b,
 				                       s->nb, s->a_first, q->confidence, &s->iv)) {
-					r = errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+					r = bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 					goto out;
 				}
 			}
 	}
 	if (!(*out = calloc(cmp.nruns + 1, sizeof(**out)))) {
-		r = errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+		r = bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 		goto out;
 	}
 	for (size_t i = 0; i < cmp.nruns; i++) {
@@ -152,12 +152,12 @@ int bb_primary_changes(const char *dir, const struct bb_primary_query *q, struct
 		if (!s)
 			continue;
 		if (primary_add(&(*out)[(*nout)++], &cmp.runs[i], s, v)) {
-			r = errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+			r = bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 			goto out;
 		}
 	}
 	r = *nout ? 0
-	          : errbuf_fail(err, errlen, -EINVAL, "%s: no matched run has the stat %s", dir,
+	          : bb_errbuf_fail(err, errlen, -EINVAL, "%s: no matched run has the stat %s", dir,
 	                        q->stat ? q->stat
 	                                : "netperf.Throughput_Mbps, netperf.Throughput_tps or "
 	                                  "*.ops_per_sec");

@@ -152,7 +152,7 @@ static int load_json(struct loader *ld, const char *path, struct jn **out)
 	*out = NULL;
 	if (!exists(path))
 		return 0;
-	*out = jn_parse_file(path, msg, sizeof(msg));
+	*out = bb_jn_parse_file(path, msg, sizeof(msg));
 	if (!*out) {
 		snprintf(ld->err, ld->errlen, "%s: %s", path, msg);
 		return -1;
@@ -202,7 +202,7 @@ static int load_stats(struct loader *ld, struct bb_res_run *run, const char *pat
 	*found = 0;
 	if (!exists(path))
 		return 0;
-	int r = fileio_read_all(path, &text, &len);
+	int r = bb_fileio_read_all(path, &text, &len);
 	if (r) {
 		snprintf(ld->err, ld->errlen, "%s: %s", path, strerror(-r));
 		ld->rc = r;
@@ -237,18 +237,18 @@ static int status_failed(const struct jn *st)
 {
 	static const char *const good[] = {"ok",      "pass",     "passed",   "done",
 	                                   "success", "finished", "completed"};
-	const struct jn *v = jn_get(st, "status");
+	const struct jn *v = bb_jn_get(st, "status");
 	if (!v)
-		v = jn_get(st, "result");
+		v = bb_jn_get(st, "result");
 	if (!v)
-		v = jn_get(st, "state");
+		v = bb_jn_get(st, "state");
 	if (v && v->type == JN_STR) {
 		for (size_t i = 0; i < sizeof(good) / sizeof(*good); i++)
 			if (!strcasecmp(v->str, good[i]))
 				return 0;
 		return 1;
 	}
-	v = jn_get(st, "ok");
+	v = bb_jn_get(st, "ok");
 	if (v && v->type == JN_BOOL)
 		return !v->boolean;
 	return 0;
@@ -257,14 +257,14 @@ static int status_failed(const struct jn *st)
 /* A warm-up iteration's status: "warmup" K > 0 (benchboot's init) or true. */
 static int is_warmup(const struct jn *st)
 {
-	const struct jn *v = jn_get(st, "warmup");
+	const struct jn *v = bb_jn_get(st, "warmup");
 	return v && ((v->type == JN_BOOL && v->boolean) || (v->type == JN_NUM && v->num > 0));
 }
 
 /* Parameters and per-run environment from a status or params object. */
 static int take_params(struct bb_res_run *run, const struct jn *obj, int whole)
 {
-	const struct jn *p = whole ? obj : jn_get(obj, "params");
+	const struct jn *p = whole ? obj : bb_jn_get(obj, "params");
 	if (p && p->type == JN_OBJ && p->n && !run->params.n)
 		if (bb_kvs_flatten(&run->params, "", p))
 			return -1;
@@ -272,14 +272,14 @@ static int take_params(struct bb_res_run *run, const struct jn *obj, int whole)
 		return 0;
 	static const char *const envkeys[] = {"sysctl", "sysctls", "env", "environment"};
 	for (size_t i = 0; i < sizeof(envkeys) / sizeof(*envkeys); i++) {
-		const struct jn *e = jn_get(obj, envkeys[i]);
+		const struct jn *e = bb_jn_get(obj, envkeys[i]);
 		if (e && (e->type == JN_OBJ || e->type == JN_ARR))
 			if (bb_kvs_flatten(&run->env, envkeys[i], e))
 				return -1;
 	}
 	/* a two-host iteration: the sysctls the server host read back (docs/results.md) */
-	const struct jn *peer = jn_get(obj, "peer");
-	const struct jn *ps = peer && peer->type == JN_OBJ ? jn_get(peer, "sysctl") : NULL;
+	const struct jn *peer = bb_jn_get(obj, "peer");
+	const struct jn *ps = peer && peer->type == JN_OBJ ? bb_jn_get(peer, "sysctl") : NULL;
 	if (ps && ps->type == JN_OBJ && bb_kvs_flatten(&run->env, "server.sysctl", ps))
 		return -1;
 	return 0;
@@ -297,14 +297,14 @@ static int load_run(struct loader *ld, struct bb_res_run *run, const char *dir)
 		goto out;
 	if (j && take_params(run, j, 1))
 		goto out_oom;
-	jn_free(j);
+	bb_jn_free(j);
 	j = NULL;
 	free(p);
 	if (!(p = join(dir, "status")) || load_json(ld, p, &j))
 		goto out;
 	if (j && take_params(run, j, 0))
 		goto out_oom;
-	jn_free(j);
+	bb_jn_free(j);
 	j = NULL;
 	free(p);
 	if (!(p = join(dir, "results.json")) || load_stats(ld, run, p, &found, 0))
@@ -345,14 +345,14 @@ static int load_run(struct loader *ld, struct bb_res_run *run, const char *dir)
 		}
 		if (j && is_warmup(j)) {
 			run->warmups++;
-			jn_free(j);
+			bb_jn_free(j);
 			j = NULL;
 			free(idir);
 			continue;
 		}
 		run->iterations++;
 		if (j) {
-			const struct jn *pos = jn_get(j, "position");
+			const struct jn *pos = bb_jn_get(j, "position");
 			if (pos && pos->type == JN_NUM && pos->num >= 1 && pos->num < 1e6 &&
 			    (!run->first_position || pos->num < run->first_position))
 				run->first_position = (int)pos->num;
@@ -361,7 +361,7 @@ static int load_run(struct loader *ld, struct bb_res_run *run, const char *dir)
 				free(idir);
 				goto out_oom;
 			}
-			jn_free(j);
+			bb_jn_free(j);
 			j = NULL;
 		}
 		if (!found) {
@@ -388,7 +388,7 @@ out_oom:
 	ld_oom(ld);
 out:
 	free_names(iters, niters);
-	jn_free(j);
+	bb_jn_free(j);
 	free(p);
 	return r;
 }
@@ -418,7 +418,7 @@ static int load_server_env(struct loader *ld, struct bb_res_boot *boot, const ch
 		if (!j)
 			continue;
 		r = bb_kvs_flatten(&boot->env, "server", j);
-		jn_free(j);
+		bb_jn_free(j);
 		if (r)
 			ld_oom(ld);
 		return r ? -1 : 0;
@@ -448,7 +448,7 @@ static int collected_complete(const char *path)
 	base = base ? base + 1 : path;
 	if (base[0] == '.' && strstr(base, ".tmp-"))
 		return 0;
-	int r = collect_record_read(AT_FDCWD, path, &rec);
+	int r = bb_collect_record_read(AT_FDCWD, path, &rec);
 	return r == -ENOENT || (!r && !strcmp(rec.status, "complete"));
 }
 
@@ -517,7 +517,7 @@ out_oom:
 	ld_oom(ld);
 out:
 	free_names(names, n);
-	jn_free(j);
+	bb_jn_free(j);
 	free(p);
 	free(runs);
 	return r;
@@ -527,7 +527,7 @@ out:
  * added to the boot's: the first line of a stat seen before stays. */
 static int add_dmesg(struct bb_res_boot *boot, const struct jn *entry)
 {
-	const struct jn *d = jn_get(entry, "dmesg");
+	const struct jn *d = bb_jn_get(entry, "dmesg");
 	if (d && d->type == JN_OBJ)
 		boot->dmesg_read = 1;
 	for (size_t k = 0; d && d->type == JN_OBJ && k < d->n; k++)
@@ -546,9 +546,9 @@ static int add_dmesg(struct bb_res_boot *boot, const struct jn *entry)
  */
 static int apply_kernel_reports(struct loader *ld, struct bb_res_boot *boot, const struct jn *entry)
 {
-	const struct jn *n = jn_get(entry, "kernel_stalls");
-	const struct jn *first = jn_get(entry, "kernel_stall");
-	if (add_dmesg(boot, entry) || add_dmesg(boot, jn_get(entry, "server_host")))
+	const struct jn *n = bb_jn_get(entry, "kernel_stalls");
+	const struct jn *first = bb_jn_get(entry, "kernel_stall");
+	if (add_dmesg(boot, entry) || add_dmesg(boot, bb_jn_get(entry, "server_host")))
 		goto nomem;
 	if (!n || n->type != JN_NUM || n->num < 1)
 		return 0;
@@ -565,7 +565,7 @@ nomem:
 /* A copy of entry's string member key, or NULL (absent, not a string, or no memory: *oom). */
 static char *entry_text(const struct jn *entry, const char *key, int *oom)
 {
-	const struct jn *v = jn_get(entry, key);
+	const struct jn *v = bb_jn_get(entry, key);
 	char *c = v && v->type == JN_STR ? strdup(v->str) : NULL;
 	*oom |= v && v->type == JN_STR && !c;
 	return c;
@@ -575,8 +575,8 @@ static char *entry_text(const struct jn *entry, const char *key, int *oom)
  * alone (no side_by_side) or the entry has no boot id (*oom: no memory). */
 static char *entry_ran_with(const struct jn *entry, int *oom)
 {
-	const struct jn *id = jn_get(entry, "boot_id");
-	const struct jn *partners = jn_get(jn_get(entry, "side_by_side"), "partners");
+	const struct jn *id = bb_jn_get(entry, "boot_id");
+	const struct jn *partners = bb_jn_get(bb_jn_get(entry, "side_by_side"), "partners");
 	if (!id || id->type != JN_STR || !*id->str || !partners || partners->type != JN_ARR ||
 	    !partners->n)
 		return NULL;
@@ -607,10 +607,10 @@ static int apply_entry(struct loader *ld, struct bb_res_boot *boot, const struct
 		ld_oom(ld);
 		return -1;
 	}
-	const struct jn *params = jn_get(entry, "params");
+	const struct jn *params = bb_jn_get(entry, "params");
 	for (size_t k = 0; params && params->type == JN_OBJ && k < params->n; k++) {
 		char buf[64];
-		const char *v = jn_scalar_text(params->items[k], buf, sizeof(buf));
+		const char *v = bb_jn_scalar_text(params->items[k], buf, sizeof(buf));
 		if (v && bb_kvs_set(&boot->labels, params->keys[k], v)) {
 			ld_oom(ld);
 			return -1;
@@ -623,7 +623,7 @@ static int apply_entry(struct loader *ld, struct bb_res_boot *boot, const struct
 /* Does the boot folder's name NNNN-BOOTID end in the entry's boot id? */
 static int entry_is_boot(const struct jn *entry, const struct bb_res_boot *boot)
 {
-	const struct jn *id = jn_get(entry, "boot_id");
+	const struct jn *id = bb_jn_get(entry, "boot_id");
 	if (!id || id->type != JN_STR || !*id->str)
 		return 0;
 	size_t il = strlen(id->str), nl = strlen(boot->name);
@@ -666,7 +666,7 @@ static int apply_run_json(struct loader *ld, struct bb_results *res, const char 
 		free(p);
 		return r;
 	}
-	const struct jn *boots = jn_get(j, "boots");
+	const struct jn *boots = bb_jn_get(j, "boots");
 	for (size_t i = 0; !r && boots && boots->type == JN_ARR && i < boots->n; i++) {
 		int matched = 0;
 		for (size_t b = 0; !r && b < res->nboots; b++)
@@ -674,13 +674,13 @@ static int apply_run_json(struct loader *ld, struct bb_results *res, const char 
 				matched = 1;
 				r = apply_entry(ld, &res->boots[b], boots->items[i]);
 			}
-		const struct jn *outcome = jn_get(boots->items[i], "outcome");
+		const struct jn *outcome = bb_jn_get(boots->items[i], "outcome");
 		int booted =
 		    !outcome || outcome->type != JN_STR || strcmp(outcome->str, "not-booted");
 		if (!r && !matched && with_bare && booted && boots->items[i]->type == JN_OBJ)
 			r = add_bare(ld, res, boots->items[i], i, p);
 	}
-	jn_free(j);
+	bb_jn_free(j);
 	free(p);
 	return r;
 }
@@ -706,7 +706,7 @@ int bb_results_load(const char *path, struct bb_results *res, char *err, size_t 
 	memset(res, 0, sizeof(*res));
 	if (!is_dir(path)) {
 		int e = exists(path) ? ENOTDIR : errno;
-		return errbuf_fail(err, errlen, -e, "%s: %s", path,
+		return bb_errbuf_fail(err, errlen, -e, "%s: %s", path,
 		                   e == ENOTDIR ? "not a folder" : strerror(e));
 	}
 	char *clean = strdup(path);

@@ -18,7 +18,7 @@ int compress_threads;
 
 static const char *const names[] = {"gzip", "zstd", "none"};
 
-int compress_parse(const char *name, enum compress_kind *kind)
+int bb_compress_parse(const char *name, enum compress_kind *kind)
 {
 	for (int i = 0; i < 3; i++)
 		if (!strcmp(name, names[i])) {
@@ -28,12 +28,12 @@ int compress_parse(const char *name, enum compress_kind *kind)
 	return -EINVAL;
 }
 
-const char *compress_name(enum compress_kind kind)
+const char *bb_compress_name(enum compress_kind kind)
 {
 	return names[kind];
 }
 
-int compress_default_level(enum compress_kind kind)
+int bb_compress_default_level(enum compress_kind kind)
 {
 	return kind == COMPRESS_GZIP ? 6 : kind == COMPRESS_ZSTD ? 19 : 0;
 }
@@ -113,10 +113,10 @@ static int gzip_append(struct bytebuf *out, const void *data, size_t len, int le
 	int rc = 0;
 
 	if (len > 0xffffffffu)
-		return errbuf_fail(err, errlen, -EINVAL, "the archive is larger than 4 GiB");
+		return bb_errbuf_fail(err, errlen, -EINVAL, "the archive is larger than 4 GiB");
 	w.blocks = calloc(n, sizeof(*w.blocks));
 	if (!w.blocks)
-		return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+		return bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 	for (size_t i = 0; i < n; i++) {
 		struct gz_block *b = &w.blocks[i];
 		size_t off = i * GZ_BLOCK;
@@ -142,15 +142,15 @@ static int gzip_append(struct bytebuf *out, const void *data, size_t len, int le
 	unsigned char head[10] = {0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3};
 	head[8] = level == 9 ? 2 : level == 1 ? 4 : 0;
 	uLong crc = crc32(0, NULL, 0);
-	if (bytebuf_append(out, head, sizeof(head)))
-		rc = errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+	if (bb_bytebuf_append(out, head, sizeof(head)))
+		rc = bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 	for (size_t i = 0; i < n && !rc; i++) {
 		struct gz_block *b = &w.blocks[i];
 		if (!b->ok)
-			rc = errbuf_fail(err, errlen, -EIO,
+			rc = bb_errbuf_fail(err, errlen, -EIO,
 			                 "gzip compression of block %zu failed", i);
-		else if (bytebuf_append(out, b->out, b->outlen))
-			rc = errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+		else if (bb_bytebuf_append(out, b->out, b->outlen))
+			rc = bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 		crc = crc32_combine(crc, b->crc, (z_off_t)b->len);
 	}
 	unsigned char tail[8];
@@ -158,8 +158,8 @@ static int gzip_append(struct bytebuf *out, const void *data, size_t len, int le
 		tail[i] = (unsigned char)(crc >> (8 * i));
 		tail[4 + i] = (unsigned char)((uint64_t)len >> (8 * i));
 	}
-	if (!rc && bytebuf_append(out, tail, sizeof(tail)))
-		rc = errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+	if (!rc && bb_bytebuf_append(out, tail, sizeof(tail)))
+		rc = bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 	for (size_t i = 0; i < n; i++)
 		free(w.blocks[i].out);
 	free(w.blocks);
@@ -175,7 +175,7 @@ static int zstd_append(struct bytebuf *out, const void *data, size_t len, int le
 {
 	ZSTD_CCtx *c = ZSTD_createCCtx();
 	if (!c)
-		return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+		return bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 	size_t r = ZSTD_CCtx_setParameter(c, ZSTD_c_compressionLevel, level);
 	if (!ZSTD_isError(r))
 		r = ZSTD_CCtx_setParameter(c, ZSTD_c_nbWorkers, 0);
@@ -185,67 +185,67 @@ static int zstd_append(struct bytebuf *out, const void *data, size_t len, int le
 		r = ZSTD_CCtx_setParameter(c, ZSTD_c_contentSizeFlag, 1);
 	if (ZSTD_isError(r)) {
 		ZSTD_freeCCtx(c);
-		return errbuf_fail(err, errlen, -EIO, "zstd: %s", ZSTD_getErrorName(r));
+		return bb_errbuf_fail(err, errlen, -EIO, "zstd: %s", ZSTD_getErrorName(r));
 	}
 	size_t bound = ZSTD_compressBound(len);
 	if (reserve(out, bound)) {
 		ZSTD_freeCCtx(c);
-		return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+		return bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 	}
 	r = ZSTD_compress2(c, out->p + out->len, bound, data, len);
 	ZSTD_freeCCtx(c);
 	if (ZSTD_isError(r))
-		return errbuf_fail(err, errlen, -EIO, "zstd compression failed: %s",
+		return bb_errbuf_fail(err, errlen, -EIO, "zstd compression failed: %s",
 		                   ZSTD_getErrorName(r));
 	out->len += r;
 	return 0;
 }
 
-int compress_append(struct bytebuf *out, const void *data, size_t len, enum compress_kind kind,
+int bb_compress_append(struct bytebuf *out, const void *data, size_t len, enum compress_kind kind,
                     int level, char *err, size_t errlen)
 {
 	if (!level)
-		level = compress_default_level(kind);
+		level = bb_compress_default_level(kind);
 	switch (kind) {
 	case COMPRESS_GZIP:
 		if (level < 1 || level > 9)
-			return errbuf_fail(err, errlen, -EINVAL,
+			return bb_errbuf_fail(err, errlen, -EINVAL,
 			                   "gzip level %d is not in 1..9", level);
 		return gzip_append(out, data, len, level, err, errlen);
 	case COMPRESS_ZSTD:
 		if (level < 1 || level > ZSTD_maxCLevel())
-			return errbuf_fail(err, errlen, -EINVAL,
+			return bb_errbuf_fail(err, errlen, -EINVAL,
 			                   "zstd level %d is not in 1..%d", level,
 			                   ZSTD_maxCLevel());
 		return zstd_append(out, data, len, level, err, errlen);
 	case COMPRESS_NONE:
-		if (bytebuf_append(out, data, len))
-			return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+		if (bb_bytebuf_append(out, data, len))
+			return bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 		return 0;
 	}
-	return errbuf_fail(err, errlen, -EINVAL, "unknown compression");
+	return bb_errbuf_fail(err, errlen, -EINVAL, "unknown compression");
 }
 
-int compress_append_early(struct bytebuf *out, const char *path, char *err, size_t errlen)
+int bb_compress_append_early(struct bytebuf *out, const char *path, char *err, size_t errlen)
 {
 	unsigned char *data;
 	size_t size;
 	static const unsigned char zeros[512];
 
-	int r = fileio_read_all(path, &data, &size);
+	int r = bb_fileio_read_all(path, &data, &size);
 	if (r)
-		return errbuf_fail(err, errlen, r == -ENOENT ? -EINVAL : r,
+		return bb_errbuf_fail(err, errlen, r == -ENOENT ? -EINVAL : r,
 		                   "unable to read early cpio %s: %s", path, strerror(-r));
 	if (size < 110 || memcmp(data, "070701", 6)) {
 		free(data);
-		return errbuf_fail(err, errlen, -EINVAL,
+		return bb_errbuf_fail(err, errlen, -EINVAL,
 		                   "early cpio %s is not an uncompressed newc (070701) archive",
 		                   path);
 	}
-	int rc = bytebuf_append(out, data, size) ||
-	         bytebuf_append(out, zeros, (512 - size % 512) % 512);
+	int rc = bb_bytebuf_append(out, data, size) ||
+	         bb_bytebuf_append(out, zeros, (512 - size % 512) % 512);
 	free(data);
 	if (rc)
-		return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+		return bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 	return 0;
 }

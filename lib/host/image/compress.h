@@ -16,22 +16,22 @@ enum compress_kind { COMPRESS_GZIP, COMPRESS_ZSTD, COMPRESS_NONE };
 extern int compress_threads;
 
 /* "gzip", "zstd", "none" -> kind; 0, or -EINVAL for an unknown name. */
-int compress_parse(const char *name, enum compress_kind *kind);
-const char *compress_name(enum compress_kind kind);
+int bb_compress_parse(const char *name, enum compress_kind *kind);
+const char *bb_compress_name(enum compress_kind kind);
 /* The default level: gzip 6 (as gzip), zstd 19 (as the kernel's own initramfs rule). */
-int compress_default_level(enum compress_kind kind);
+int bb_compress_default_level(enum compress_kind kind);
 
 /*
  * Append data compressed with kind at level (0: default) to out. Returns 0, -EINVAL
  * (bad level) or another -errno.
  */
-int compress_append(struct bytebuf *out, const void *data, size_t len, enum compress_kind kind,
+int bb_compress_append(struct bytebuf *out, const void *data, size_t len, enum compress_kind kind,
                     int level, char *err, size_t errlen);
 
 /*
  * Append an early cpio read from path, checked to be an uncompressed newc archive, padded with
  * zeros to a multiple of 512 (the kernel skips zero padding between archives).
  */
-int compress_append_early(struct bytebuf *out, const char *path, char *err, size_t errlen);
+int bb_compress_append_early(struct bytebuf *out, const char *path, char *err, size_t errlen);
 
 #endif

@@ -20,7 +20,7 @@
 /* gen_init_cpio starts counting here too; any fixed start keeps images reproducible. */
 #define CPIO_FIRST_INO 721
 
-void cpio_list_init(struct cpio_list *l)
+void bb_cpio_list_init(struct cpio_list *l)
 {
 	memset(l, 0, sizeof(*l));
 }
@@ -33,7 +33,7 @@ static void entry_free(struct cpio_entry *e)
 	free(e->origin);
 }
 
-void cpio_list_free(struct cpio_list *l)
+void bb_cpio_list_free(struct cpio_list *l)
 {
 	for (size_t i = 0; i < l->n; i++)
 		entry_free(&l->v[i]);
@@ -41,7 +41,7 @@ void cpio_list_free(struct cpio_list *l)
 	memset(l, 0, sizeof(*l));
 }
 
-int cpio_norm_path(const char *in, char *out, size_t outlen)
+int bb_cpio_norm_path(const char *in, char *out, size_t outlen)
 {
 	size_t len = 0;
 	const char *p = in;
@@ -84,8 +84,8 @@ static struct cpio_entry *new_entry(struct cpio_list *l, const char *path, enum 
 	char norm[PATH_MAX];
 
 	*rc = 0;
-	if (!path || cpio_norm_path(path, norm, sizeof(norm))) {
-		*rc = errbuf_fail(err, errlen, -EINVAL,
+	if (!path || bb_cpio_norm_path(path, norm, sizeof(norm))) {
+		*rc = bb_errbuf_fail(err, errlen, -EINVAL,
 		                  "image path '%s' (from %s) is empty or escapes the image root",
 		                  path ? path : "", origin);
 		return NULL;
@@ -106,11 +106,11 @@ static struct cpio_entry *new_entry(struct cpio_list *l, const char *path, enum 
 	l->finished = 0;
 	return e;
 out_nomem:
-	*rc = errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+	*rc = bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 	return NULL;
 }
 
-void cpio_last_weak(struct cpio_list *l)
+void bb_cpio_last_weak(struct cpio_list *l)
 {
 	if (l->n)
 		l->v[l->n - 1].weak = 1;
@@ -130,24 +130,24 @@ static int add_data_owned(struct cpio_list *l, const char *path, unsigned char *
 	e->size = size;
 	e->data = data;
 	struct sha256 s;
-	sha256_init(&s);
-	sha256_update(&s, data, size);
-	sha256_final(&s, e->sha);
+	bb_sha256_init(&s);
+	bb_sha256_update(&s, data, size);
+	bb_sha256_final(&s, e->sha);
 	return 0;
 }
 
-int cpio_add_data(struct cpio_list *l, const char *path, const void *data, size_t size,
+int bb_cpio_add_data(struct cpio_list *l, const char *path, const void *data, size_t size,
                   unsigned mode, const char *origin, char *err, size_t errlen)
 {
 	unsigned char *copy = malloc(size ? size : 1);
 	if (!copy)
-		return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+		return bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 	if (size)
 		memcpy(copy, data, size);
 	return add_data_owned(l, path, copy, size, mode, origin, err, errlen);
 }
 
-int cpio_add_file(struct cpio_list *l, const char *path, const char *src, unsigned mode,
+int bb_cpio_add_file(struct cpio_list *l, const char *path, const char *src, unsigned mode,
                   const char *origin, char *err, size_t errlen)
 {
 	struct stat st;
@@ -155,14 +155,14 @@ int cpio_add_file(struct cpio_list *l, const char *path, const char *src, unsign
 	size_t size;
 
 	if (stat(src, &st) < 0)
-		return errbuf_fail(err, errlen, errno == ENOENT ? -EINVAL : -errno,
+		return bb_errbuf_fail(err, errlen, errno == ENOENT ? -EINVAL : -errno,
 		                   "unable to read %s (%s): %s", src, origin, strerror(errno));
 	if (!S_ISREG(st.st_mode))
-		return errbuf_fail(err, errlen, -EINVAL, "%s (%s) is not a regular file", src,
+		return bb_errbuf_fail(err, errlen, -EINVAL, "%s (%s) is not a regular file", src,
 		                   origin);
-	int rr = fileio_read_all(src, &data, &size);
+	int rr = bb_fileio_read_all(src, &data, &size);
 	if (rr)
-		return errbuf_fail(err, errlen, rr, "unable to read %s (%s): %s", src, origin,
+		return bb_errbuf_fail(err, errlen, rr, "unable to read %s (%s): %s", src, origin,
 		                   strerror(-rr));
 	if (!mode)
 		mode = (st.st_mode & 0111) ? 0755 : 0644;
@@ -174,7 +174,7 @@ int cpio_add_file(struct cpio_list *l, const char *path, const char *src, unsign
 	return 0;
 }
 
-int cpio_add_dir(struct cpio_list *l, const char *path, unsigned mode, const char *origin,
+int bb_cpio_add_dir(struct cpio_list *l, const char *path, unsigned mode, const char *origin,
                  char *err, size_t errlen)
 {
 	int rc;
@@ -209,19 +209,19 @@ static int target_escapes(const char *linkpath, const char *target)
 	return 0;
 }
 
-int cpio_add_slink(struct cpio_list *l, const char *path, const char *target, const char *origin,
+int bb_cpio_add_slink(struct cpio_list *l, const char *path, const char *target, const char *origin,
                    char *err, size_t errlen)
 {
 	int rc;
 	if (!target || !*target)
-		return errbuf_fail(err, errlen, -EINVAL, "symlink %s (%s) has an empty target",
+		return bb_errbuf_fail(err, errlen, -EINVAL, "symlink %s (%s) has an empty target",
 		                   path, origin);
 	struct cpio_entry *e = new_entry(l, path, CPIO_SLINK, origin, err, errlen, &rc);
 	if (!e)
 		return rc;
 	e->mode = 0777;
 	if (target_escapes(e->path, target)) {
-		rc = errbuf_fail(err, errlen, -EINVAL,
+		rc = bb_errbuf_fail(err, errlen, -EINVAL,
 		                 "symlink /%s -> %s (from %s) points outside the image root",
 		                 e->path, target, origin);
 		l->n--;
@@ -230,21 +230,21 @@ int cpio_add_slink(struct cpio_list *l, const char *path, const char *target, co
 	}
 	e->target = strdup(target);
 	if (!e->target)
-		return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+		return bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 	e->size = strlen(target);
 	struct sha256 s;
-	sha256_init(&s);
-	sha256_update(&s, target, e->size);
-	sha256_final(&s, e->sha);
+	bb_sha256_init(&s);
+	bb_sha256_update(&s, target, e->size);
+	bb_sha256_final(&s, e->sha);
 	return 0;
 }
 
-int cpio_add_nod(struct cpio_list *l, const char *path, unsigned mode, char nodtype,
+int bb_cpio_add_nod(struct cpio_list *l, const char *path, unsigned mode, char nodtype,
                  unsigned rmajor, unsigned rminor, const char *origin, char *err, size_t errlen)
 {
 	int rc;
 	if (nodtype != 'c' && nodtype != 'b')
-		return errbuf_fail(err, errlen, -EINVAL, "device %s (%s): type must be c or b",
+		return bb_errbuf_fail(err, errlen, -EINVAL, "device %s (%s): type must be c or b",
 		                   path, origin);
 	struct cpio_entry *e = new_entry(l, path, CPIO_NOD, origin, err, errlen, &rc);
 	if (!e)
@@ -261,7 +261,7 @@ static int namecmp(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-int cpio_add_tree(struct cpio_list *l, const char *path, const char *srcdir, const char *origin,
+int bb_cpio_add_tree(struct cpio_list *l, const char *path, const char *srcdir, const char *origin,
                   char *err, size_t errlen)
 {
 	DIR *d = opendir(srcdir);
@@ -271,22 +271,22 @@ int cpio_add_tree(struct cpio_list *l, const char *path, const char *srcdir, con
 	struct dirent *de;
 
 	if (!d)
-		return errbuf_fail(err, errlen, errno == ENOENT ? -EINVAL : -errno,
+		return bb_errbuf_fail(err, errlen, errno == ENOENT ? -EINVAL : -errno,
 		                   "unable to open directory %s (%s): %s", srcdir, origin,
 		                   strerror(errno));
 	/* The image root itself has no entry. */
 	char norm[PATH_MAX];
-	if (cpio_norm_path(path, norm, sizeof(norm)) == 0)
-		rc = cpio_add_dir(l, path, 0755, origin, err, errlen);
+	if (bb_cpio_norm_path(path, norm, sizeof(norm)) == 0)
+		rc = bb_cpio_add_dir(l, path, 0755, origin, err, errlen);
 	while (!rc && (de = readdir(d))) {
 		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
 			continue;
 		if (bb_grow(&names, &cap, n + 1, sizeof(*names))) {
-			rc = errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+			rc = bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 			break;
 		}
 		if (!(names[n++] = strdup(de->d_name)))
-			rc = errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+			rc = bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 	}
 	closedir(d);
 	if (names)
@@ -294,28 +294,28 @@ int cpio_add_tree(struct cpio_list *l, const char *path, const char *srcdir, con
 	for (size_t i = 0; i < n && !rc; i++) {
 		char src[PATH_MAX], dst[PATH_MAX];
 		struct stat st;
-		strfmt(src, sizeof(src), "%s/%s", srcdir, names[i]);
-		strfmt(dst, sizeof(dst), "%s/%s", path, names[i]);
+		bb_strfmt(src, sizeof(src), "%s/%s", srcdir, names[i]);
+		bb_strfmt(dst, sizeof(dst), "%s/%s", path, names[i]);
 		if (lstat(src, &st) < 0) {
-			rc = errbuf_fail(err, errlen, -errno, "unable to stat %s: %s", src,
+			rc = bb_errbuf_fail(err, errlen, -errno, "unable to stat %s: %s", src,
 			                 strerror(errno));
 		} else if (S_ISDIR(st.st_mode)) {
-			rc = cpio_add_tree(l, dst, src, origin, err, errlen);
+			rc = bb_cpio_add_tree(l, dst, src, origin, err, errlen);
 		} else if (S_ISREG(st.st_mode)) {
-			rc = cpio_add_file(l, dst, src, 0, origin, err, errlen);
+			rc = bb_cpio_add_file(l, dst, src, 0, origin, err, errlen);
 		} else if (S_ISLNK(st.st_mode)) {
 			char target[PATH_MAX];
 			ssize_t tn = readlink(src, target, sizeof(target) - 1);
 			if (tn < 0) {
 				rc =
-				    errbuf_fail(err, errlen, -errno,
+				    bb_errbuf_fail(err, errlen, -errno,
 				                "unable to read link %s: %s", src, strerror(errno));
 			} else {
 				target[tn] = 0;
-				rc = cpio_add_slink(l, dst, target, origin, err, errlen);
+				rc = bb_cpio_add_slink(l, dst, target, origin, err, errlen);
 			}
 		} else {
-			rc = errbuf_fail(
+			rc = bb_errbuf_fail(
 			    err, errlen, -EINVAL,
 			    "%s (%s): only files, directories and symlinks can be copied", src,
 			    origin);
@@ -364,14 +364,14 @@ static int add_parents(struct cpio_list *l, char *err, size_t errlen)
 	size_t n = l->n;
 	for (size_t i = 0; i < n; i++) {
 		char parent[PATH_MAX];
-		strfmt(parent, sizeof(parent), "%s", l->v[i].path);
+		bb_strfmt(parent, sizeof(parent), "%s", l->v[i].path);
 		char *slash;
 		while ((slash = strrchr(parent, '/'))) {
 			*slash = 0;
-			int rc = cpio_add_dir(l, parent, 0755, "parent directory", err, errlen);
+			int rc = bb_cpio_add_dir(l, parent, 0755, "parent directory", err, errlen);
 			if (rc)
 				return rc;
-			cpio_last_weak(l);
+			bb_cpio_last_weak(l);
 		}
 	}
 	return 0;
@@ -410,7 +410,7 @@ static int follow_parent_links(struct cpio_list *l, char *err, size_t errlen)
 			return 0;
 		links = malloc(nlinks * sizeof(*links));
 		if (!links)
-			return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+			return bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 		nlinks = 0;
 		for (size_t i = 0; i < l->n; i++)
 			if (l->v[i].type == CPIO_SLINK)
@@ -421,7 +421,7 @@ static int follow_parent_links(struct cpio_list *l, char *err, size_t errlen)
 			char prefix[PATH_MAX];
 			for (char *slash = strchr(e->path, '/'); slash;
 			     slash = strchr(slash + 1, '/')) {
-				strfmt(prefix, sizeof(prefix), "%.*s", (int)(slash - e->path),
+				bb_strfmt(prefix, sizeof(prefix), "%.*s", (int)(slash - e->path),
 				         e->path);
 				struct cpio_entry key = {.path = prefix}, *kp = &key;
 				struct cpio_entry **hit =
@@ -432,13 +432,13 @@ static int follow_parent_links(struct cpio_list *l, char *err, size_t errlen)
 				const char *t = (*hit)->target;
 				char *dir_end = strrchr(prefix, '/');
 				if (t[0] == '/' || !dir_end)
-					strfmt(joined, sizeof(joined), "%s%s", t, slash);
+					bb_strfmt(joined, sizeof(joined), "%s%s", t, slash);
 				else
-					strfmt(joined, sizeof(joined), "%.*s/%s%s",
+					bb_strfmt(joined, sizeof(joined), "%.*s/%s%s",
 					         (int)(dir_end - prefix), prefix, t, slash);
-				if (cpio_norm_path(joined, norm, sizeof(norm))) {
+				if (bb_cpio_norm_path(joined, norm, sizeof(norm))) {
 					free(links);
-					return errbuf_fail(
+					return bb_errbuf_fail(
 					    err, errlen, -EINVAL,
 					    "/%s (from %s) is below the symlink /%s -> %s, "
 					    "which leads outside the image",
@@ -447,7 +447,7 @@ static int follow_parent_links(struct cpio_list *l, char *err, size_t errlen)
 				char *np = strdup(norm);
 				if (!np) {
 					free(links);
-					return errbuf_fail(err, errlen, -ENOMEM,
+					return bb_errbuf_fail(err, errlen, -ENOMEM,
 					                   "out of memory");
 				}
 				free(e->path);
@@ -460,10 +460,10 @@ static int follow_parent_links(struct cpio_list *l, char *err, size_t errlen)
 		if (!changed)
 			return 0;
 	}
-	return errbuf_fail(err, errlen, -EINVAL, "symlinks in the image form a loop");
+	return bb_errbuf_fail(err, errlen, -EINVAL, "symlinks in the image form a loop");
 }
 
-int cpio_finish(struct cpio_list *l, char *err, size_t errlen)
+int bb_cpio_finish(struct cpio_list *l, char *err, size_t errlen)
 {
 	int rc = follow_parent_links(l, err, errlen);
 	if (!rc)
@@ -494,12 +494,12 @@ int cpio_finish(struct cpio_list *l, char *err, size_t errlen)
 					continue;
 				if (a->type == b->type && a->type == CPIO_FILE &&
 				    a->mode == b->mode)
-					return errbuf_fail(
+					return bb_errbuf_fail(
 					    err, errlen, -EINVAL,
 					    "duplicate path /%s with different content "
 					    "(from %s and from %s)",
 					    a->path, a->origin, b->origin);
-				return errbuf_fail(
+				return bb_errbuf_fail(
 				    err, errlen, -EINVAL,
 				    "duplicate path /%s: %s %04o from %s, %s %04o from %s", a->path,
 				    type_name(a->type), a->mode, a->origin, type_name(b->type),
@@ -522,14 +522,14 @@ int cpio_finish(struct cpio_list *l, char *err, size_t errlen)
 	/* Everything above an entry must be a directory in the image. */
 	for (size_t i = 0; i < l->n; i++) {
 		char parent[PATH_MAX];
-		strfmt(parent, sizeof(parent), "%s", l->v[i].path);
+		bb_strfmt(parent, sizeof(parent), "%s", l->v[i].path);
 		char *slash = strrchr(parent, '/');
 		if (!slash)
 			continue;
 		*slash = 0;
-		const struct cpio_entry *p = cpio_find(l, parent);
+		const struct cpio_entry *p = bb_cpio_find(l, parent);
 		if (p && p->type != CPIO_DIR)
-			return errbuf_fail(err, errlen, -EINVAL,
+			return bb_errbuf_fail(err, errlen, -EINVAL,
 			                   "/%s (from %s) is inside /%s, which is a %s (from %s)",
 			                   l->v[i].path, l->v[i].origin, p->path,
 			                   type_name(p->type), p->origin);
@@ -547,7 +547,7 @@ int cpio_finish(struct cpio_list *l, char *err, size_t errlen)
 	struct cpio_entry **files = malloc((l->n + 1) * sizeof(*files));
 	size_t nf = 0;
 	if (!files)
-		return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+		return bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 	for (size_t i = 0; i < l->n; i++)
 		if (l->v[i].type == CPIO_FILE && l->v[i].src_ino)
 			files[nf++] = &l->v[i];
@@ -574,7 +574,7 @@ int cpio_finish(struct cpio_list *l, char *err, size_t errlen)
 	return 0;
 }
 
-const struct cpio_entry *cpio_find(const struct cpio_list *l, const char *path)
+const struct cpio_entry *bb_cpio_find(const struct cpio_list *l, const char *path)
 {
 	size_t lo = 0, hi = l->n;
 	while (lo < hi) {
@@ -594,7 +594,7 @@ static int pad(struct bytebuf *out, size_t align)
 {
 	static const unsigned char zeros[512];
 	size_t n = (align - out->len % align) % align;
-	return bytebuf_append(out, zeros, n);
+	return bb_bytebuf_append(out, zeros, n);
 }
 
 static int header(struct bytebuf *out, unsigned ino, unsigned mode, unsigned nlink, uint32_t mtime,
@@ -602,21 +602,21 @@ static int header(struct bytebuf *out, unsigned ino, unsigned mode, unsigned nli
 {
 	char h[111];
 	size_t namesize = strlen(name) + 1;
-	strfmt(h, sizeof(h), "070701%08X%08X%08X%08X%08X%08X%08X%08X%08X%08X%08X%08X%08X", ino,
+	bb_strfmt(h, sizeof(h), "070701%08X%08X%08X%08X%08X%08X%08X%08X%08X%08X%08X%08X%08X", ino,
 	         mode, 0u, 0u, nlink, mtime, (unsigned)size, 0u, 0u, rmajor, rminor,
 	         (unsigned)namesize, 0u);
-	if (bytebuf_append(out, h, 110) || bytebuf_append(out, name, namesize) || pad(out, 4))
+	if (bb_bytebuf_append(out, h, 110) || bb_bytebuf_append(out, name, namesize) || pad(out, 4))
 		return -1;
 	return 0;
 }
 
-int cpio_write(const struct cpio_list *l, uint32_t mtime, struct bytebuf *out, char *err,
+int bb_cpio_write(const struct cpio_list *l, uint32_t mtime, struct bytebuf *out, char *err,
                size_t errlen)
 {
 	static const unsigned type_bits[] = {S_IFREG, S_IFDIR, S_IFLNK, 0};
 
 	if (!l->finished)
-		return errbuf_fail(err, errlen, -EIO, "cpio_write before cpio_finish");
+		return bb_errbuf_fail(err, errlen, -EIO, "cpio_write before cpio_finish");
 	/* One allocation for the whole archive: header, name and data, each padded to 4. */
 	size_t total = 512 + 128;
 	for (size_t i = 0; i < l->n; i++)
@@ -624,7 +624,7 @@ int cpio_write(const struct cpio_list *l, uint32_t mtime, struct bytebuf *out, c
 	if (out->len + total > out->cap) {
 		unsigned char *p = realloc(out->p, out->len + total);
 		if (!p)
-			return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+			return bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 		out->p = p;
 		out->cap = out->len + total;
 	}
@@ -638,14 +638,14 @@ int cpio_write(const struct cpio_list *l, uint32_t mtime, struct bytebuf *out, c
 		if (e->type == CPIO_DIR || e->type == CPIO_NOD || !e->data_here)
 			size = 0;
 		if (size > 0xffffffffu)
-			return errbuf_fail(err, errlen, -EINVAL,
+			return bb_errbuf_fail(err, errlen, -EINVAL,
 			                   "/%s is larger than newc cpio allows (4 GiB)", e->path);
 		if (header(out, e->ino, mode, e->nlink, mtime, size, e->rmajor, e->rminor,
 		           e->path) ||
-		    bytebuf_append(out, data, size) || pad(out, 4))
-			return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+		    bb_bytebuf_append(out, data, size) || pad(out, 4))
+			return bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 	}
 	if (header(out, 0, 0, 1, 0, 0, 0, 0, "TRAILER!!!") || pad(out, 512))
-		return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+		return bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 	return 0;
 }

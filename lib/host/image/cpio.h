@@ -1,10 +1,10 @@
 /*
  * A deterministic newc (070701) cpio writer. The archive is described as a list of entries
  * (file, dir, slink, nod: as in the kernel's gen_init_cpio), not by walking a directory, so
- * device nodes need no root. cpio_finish() normalises the list: missing parent directories
+ * device nodes need no root. bb_cpio_finish() normalises the list: missing parent directories
  * added, sorted by path, duplicates merged (an identical duplicate is dropped, a different one
  * is an error naming both origins), counter inode numbers, hard links for files that came from
- * the same source inode. cpio_write() then gives uid/gid 0 and one mtime to every entry.
+ * the same source inode. bb_cpio_write() then gives uid/gid 0 and one mtime to every entry.
  *
  * Functions return 0, -EINVAL (bad input: the message says which entry) or another -errno
  * (I/O), with a message in err.
@@ -35,7 +35,7 @@ struct cpio_entry {
 	ino_t src_ino;
 	int weak; /* yields to a non-weak entry at the same path (parent dirs, applet links) */
 	unsigned char sha[32]; /* CPIO_FILE: sha256 of data; CPIO_SLINK: of target */
-	/* set by cpio_finish */
+	/* set by bb_cpio_finish */
 	unsigned ino, nlink;
 	int data_here; /* 0 for all but the last member of a hard-link group */
 	size_t seq;    /* insertion order, keeps the sort stable */
@@ -47,38 +47,38 @@ struct cpio_list {
 	int finished;
 };
 
-void cpio_list_init(struct cpio_list *l);
-void cpio_list_free(struct cpio_list *l);
+void bb_cpio_list_init(struct cpio_list *l);
+void bb_cpio_list_free(struct cpio_list *l);
 
 /*
  * Normalise an image path: leading '/' dropped, '.' and empty components removed, '..'
  * resolved lexically. Returns 0, or -EINVAL if it escapes the root or is empty, -ENAMETOOLONG
  * if it is too long.
  */
-int cpio_norm_path(const char *in, char *out, size_t outlen);
+int bb_cpio_norm_path(const char *in, char *out, size_t outlen);
 
 /* mode 0 means: 0755 if the source has any execute bit, else 0644 (umask-independent). */
-int cpio_add_file(struct cpio_list *l, const char *path, const char *src, unsigned mode,
+int bb_cpio_add_file(struct cpio_list *l, const char *path, const char *src, unsigned mode,
                   const char *origin, char *err, size_t errlen);
-int cpio_add_data(struct cpio_list *l, const char *path, const void *data, size_t size,
+int bb_cpio_add_data(struct cpio_list *l, const char *path, const void *data, size_t size,
                   unsigned mode, const char *origin, char *err, size_t errlen);
-int cpio_add_dir(struct cpio_list *l, const char *path, unsigned mode, const char *origin,
+int bb_cpio_add_dir(struct cpio_list *l, const char *path, unsigned mode, const char *origin,
                  char *err, size_t errlen);
-int cpio_add_slink(struct cpio_list *l, const char *path, const char *target, const char *origin,
+int bb_cpio_add_slink(struct cpio_list *l, const char *path, const char *target, const char *origin,
                    char *err, size_t errlen);
-int cpio_add_nod(struct cpio_list *l, const char *path, unsigned mode, char nodtype,
+int bb_cpio_add_nod(struct cpio_list *l, const char *path, unsigned mode, char nodtype,
                  unsigned rmajor, unsigned rminor, const char *origin, char *err, size_t errlen);
 /* Add a host directory tree at path (files, dirs, symlinks; other types are an error). */
-int cpio_add_tree(struct cpio_list *l, const char *path, const char *srcdir, const char *origin,
+int bb_cpio_add_tree(struct cpio_list *l, const char *path, const char *srcdir, const char *origin,
                   char *err, size_t errlen);
 /* Mark the most recently added entry weak. */
-void cpio_last_weak(struct cpio_list *l);
+void bb_cpio_last_weak(struct cpio_list *l);
 
-int cpio_finish(struct cpio_list *l, char *err, size_t errlen);
-/* After cpio_finish: the entry at a normalised path, or NULL. */
-const struct cpio_entry *cpio_find(const struct cpio_list *l, const char *path);
+int bb_cpio_finish(struct cpio_list *l, char *err, size_t errlen);
+/* After bb_cpio_finish: the entry at a normalised path, or NULL. */
+const struct cpio_entry *bb_cpio_find(const struct cpio_list *l, const char *path);
 /* Append the archive (entries, TRAILER!!!, padding to 512) to out. */
-int cpio_write(const struct cpio_list *l, uint32_t mtime, struct bytebuf *out, char *err,
+int bb_cpio_write(const struct cpio_list *l, uint32_t mtime, struct bytebuf *out, char *err,
                size_t errlen);
 
 

@@ -44,7 +44,7 @@ struct elfdeps_obj {
 static int add_dir(struct elfdeps *d, const char *dir)
 {
 	char norm[PATH_MAX];
-	if (cpio_norm_path(dir, norm + 1, sizeof(norm) - 1))
+	if (bb_cpio_norm_path(dir, norm + 1, sizeof(norm) - 1))
 		return 0;
 	norm[0] = '/';
 	for (size_t i = 0; i < d->dirs.n; i++)
@@ -59,7 +59,7 @@ static int read_ldso_conf(struct elfdeps *d, const char *image_path, int depth)
 	char path[PATH_MAX], line[4096];
 	if (depth > 8)
 		return 0;
-	strfmt(path, sizeof(path), "%s%s", d->sysroot, image_path);
+	bb_strfmt(path, sizeof(path), "%s%s", d->sysroot, image_path);
 	FILE *f = fopen(path, "re");
 	if (!f)
 		return 0;
@@ -75,7 +75,7 @@ static int read_ldso_conf(struct elfdeps *d, const char *image_path, int depth)
 			while ((pat = strtok_r(NULL, " \t\r\n", &save))) {
 				char full[PATH_MAX];
 				glob_t g;
-				strfmt(full, sizeof(full), "%s%s%s", d->sysroot,
+				bb_strfmt(full, sizeof(full), "%s%s%s", d->sysroot,
 				         pat[0] == '/' ? "" : "/etc/", pat);
 				if (glob(full, 0, NULL, &g) == 0) {
 					for (size_t i = 0; i < g.gl_pathc; i++)
@@ -103,26 +103,26 @@ static int read_ldso_conf(struct elfdeps *d, const char *image_path, int depth)
 	return 0;
 }
 
-int elfdeps_init(struct elfdeps *d, const char *sysroot, char *err, size_t errlen)
+int bb_elfdeps_init(struct elfdeps *d, const char *sysroot, char *err, size_t errlen)
 {
 	memset(d, 0, sizeof(*d));
 	if (elf_version(EV_CURRENT) == EV_NONE)
-		return errbuf_fail(err, errlen, -EIO, "libelf: %s", elf_errmsg(-1));
+		return bb_errbuf_fail(err, errlen, -EIO, "libelf: %s", elf_errmsg(-1));
 	d->sysroot = strdup(sysroot ? sysroot : "");
 	if (!d->sysroot)
-		return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+		return bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 	size_t n = strlen(d->sysroot);
 	while (n && d->sysroot[n - 1] == '/')
 		d->sysroot[--n] = 0;
 	struct stat st;
 	if (n && (stat(d->sysroot, &st) < 0 || !S_ISDIR(st.st_mode)))
-		return errbuf_fail(err, errlen, -EINVAL, "sysroot %s is not a directory",
+		return bb_errbuf_fail(err, errlen, -EINVAL, "sysroot %s is not a directory",
 		                   sysroot);
 	if (read_ldso_conf(d, "/etc/ld.so.conf", 0))
-		return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+		return bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 	for (size_t i = 0; i < sizeof(default_dirs) / sizeof(*default_dirs); i++)
 		if (add_dir(d, default_dirs[i]))
-			return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+			return bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 	return 0;
 }
 
@@ -138,7 +138,7 @@ static void obj_free(struct elfdeps_obj *o)
 	bb_strv_free(&o->needed);
 }
 
-void elfdeps_free(struct elfdeps *d)
+void bb_elfdeps_free(struct elfdeps *d)
 {
 	bb_strv_free(&d->dirs);
 	for (size_t i = 0; i < d->nfiles; i++) {
@@ -221,7 +221,7 @@ static int resolve(struct elfdeps *d, const char *path, char *real, size_t reall
 		}
 		char cand[PATH_MAX];
 		if (snprintf(cand, sizeof(cand), "%s/%s", done, comp) >= (int)sizeof(cand) ||
-		    strfmt(host, sizeof(host), "%s%s", d->sysroot, cand) >= (int)sizeof(host)) {
+		    bb_strfmt(host, sizeof(host), "%s%s", d->sysroot, cand) >= (int)sizeof(host)) {
 			errno = ENAMETOOLONG;
 			return -1;
 		}
@@ -262,7 +262,7 @@ static int resolve(struct elfdeps *d, const char *path, char *real, size_t reall
 	return 0;
 }
 
-int elfdeps_resolve(const struct elfdeps *d, const char *path, char *real, size_t reallen)
+int bb_elfdeps_resolve(const struct elfdeps *d, const char *path, char *real, size_t reallen)
 {
 	return resolve((struct elfdeps *)d, path, real, reallen, NULL) ? -errno : 0;
 }
@@ -276,7 +276,7 @@ static int read_elf(const char *src, struct elfdeps_obj *o, char *err, size_t er
 	int fd = open(src, O_RDONLY | O_CLOEXEC);
 	if (fd < 0) {
 		int e = errno;
-		errbuf_fail(err, errlen, 0, "unable to open %s: %s", src, strerror(e));
+		bb_errbuf_fail(err, errlen, 0, "unable to open %s: %s", src, strerror(e));
 		return e == ENOENT ? -EINVAL : -e;
 	}
 	int rc = -EINVAL;
@@ -316,7 +316,7 @@ static int read_elf(const char *src, struct elfdeps_obj *o, char *err, size_t er
 		if (!gelf_getphdr(e, (int)i, &ph))
 			goto out_bad;
 		if (ph.p_offset + ph.p_filesz > rawlen) {
-			errbuf_fail(err, errlen, 0,
+			bb_errbuf_fail(err, errlen, 0,
 			            "%s: truncated ELF file (segment %zu ends after the file)", src,
 			            i);
 			goto out_end;
@@ -357,7 +357,7 @@ static int read_elf(const char *src, struct elfdeps_obj *o, char *err, size_t er
 			}
 		}
 		if (!mapped || !strsz || stroff + strsz > rawlen) {
-			errbuf_fail(err, errlen, 0, "%s: malformed ELF file: no usable DT_STRTAB",
+			bb_errbuf_fail(err, errlen, 0, "%s: malformed ELF file: no usable DT_STRTAB",
 			            src);
 			goto out_end;
 		}
@@ -371,7 +371,7 @@ static int read_elf(const char *src, struct elfdeps_obj *o, char *err, size_t er
 			    dyn.d_tag != DT_RUNPATH && dyn.d_tag != DT_SONAME)
 				continue;
 			if (dyn.d_un.d_val >= strsz) {
-				errbuf_fail(err, errlen, 0,
+				bb_errbuf_fail(err, errlen, 0,
 				            "%s: malformed ELF file: string outside DT_STRTAB",
 				            src);
 				goto out_end;
@@ -400,10 +400,10 @@ static int read_elf(const char *src, struct elfdeps_obj *o, char *err, size_t er
 	rc = 1;
 	goto out_end;
 out_bad:
-	errbuf_fail(err, errlen, 0, "%s: malformed ELF file: %s", src, elf_errmsg(-1));
+	bb_errbuf_fail(err, errlen, 0, "%s: malformed ELF file: %s", src, elf_errmsg(-1));
 	goto out_end;
 out_nomem:
-	errbuf_fail(err, errlen, 0, "out of memory");
+	bb_errbuf_fail(err, errlen, 0, "out of memory");
 	rc = -ENOMEM;
 out_end:
 	if (e)
@@ -416,7 +416,7 @@ out_end:
 static int compatible(struct elfdeps *d, const char *real, const struct elfdeps_obj *by)
 {
 	char host[PATH_MAX];
-	strfmt(host, sizeof(host), "%s%s", d->sysroot, real);
+	bb_strfmt(host, sizeof(host), "%s%s", d->sysroot, real);
 	int fd = open(host, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return 0;
@@ -473,8 +473,8 @@ static int search_path(struct elfdeps *d, const char *list, const struct elfdeps
                        const char *name, char *found, size_t foundlen)
 {
 	char copy[PATH_MAX * 4], origin[PATH_MAX];
-	strfmt(copy, sizeof(copy), "%s", list);
-	strfmt(origin, sizeof(origin), "%s", by->image_path);
+	bb_strfmt(copy, sizeof(copy), "%s", list);
+	bb_strfmt(origin, sizeof(origin), "%s", by->image_path);
 	char *slash = strrchr(origin, '/');
 	if (slash)
 		*slash = 0;
@@ -484,9 +484,9 @@ static int search_path(struct elfdeps *d, const char *list, const struct elfdeps
 		expand(el, origin, dir, sizeof(dir));
 		if (dir[0] != '/')
 			continue; /* relative to the cwd at run time: nothing to take */
-		strfmt(cand, sizeof(cand), "%s/%s", dir, name);
+		bb_strfmt(cand, sizeof(cand), "%s/%s", dir, name);
 		if (resolve(d, cand, real, sizeof(real), NULL) == 0 && compatible(d, real, by)) {
-			strfmt(found, foundlen, "%s", cand);
+			bb_strfmt(found, foundlen, "%s", cand);
 			return 1;
 		}
 	}
@@ -500,7 +500,7 @@ static int find_library(struct elfdeps *d, size_t objidx, const char *name, char
 	char real[PATH_MAX];
 
 	if (strchr(name, '/')) {
-		strfmt(found, foundlen, "%s%s", name[0] == '/' ? "" : "/", name);
+		bb_strfmt(found, foundlen, "%s%s", name[0] == '/' ? "" : "/", name);
 		return resolve(d, found, real, sizeof(real), NULL) == 0 && compatible(d, real, by);
 	}
 	if (!by->runpath)
@@ -512,9 +512,9 @@ static int find_library(struct elfdeps *d, size_t objidx, const char *name, char
 		return 1;
 	for (size_t i = 0; i < d->dirs.n; i++) {
 		char cand[2 * PATH_MAX];
-		strfmt(cand, sizeof(cand), "%s/%s", d->dirs.v[i], name);
+		bb_strfmt(cand, sizeof(cand), "%s/%s", d->dirs.v[i], name);
 		if (resolve(d, cand, real, sizeof(real), NULL) == 0 && compatible(d, real, by)) {
-			strfmt(found, foundlen, "%s", cand);
+			bb_strfmt(found, foundlen, "%s", cand);
 			return 1;
 		}
 	}
@@ -553,23 +553,23 @@ static int take(struct elfdeps *d, const char *name, const char *path, long pare
 	const char *by = parent >= 0 ? d->objs[parent].image_path : "?";
 	char *needed_by = strdup(by);
 	if (!needed_by)
-		return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+		return bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 	int rc = resolve(d, path, real, sizeof(real), needed_by);
 	if (rc < 0) {
-		rc = errbuf_fail(err, errlen, -errno, "unable to resolve %s in %s: %s", path,
+		rc = bb_errbuf_fail(err, errlen, -errno, "unable to resolve %s in %s: %s", path,
 		                 d->sysroot[0] ? d->sysroot : "/", strerror(errno));
 		goto out_free;
 	}
-	strfmt(host, sizeof(host), "%s%s", d->sysroot, real);
+	bb_strfmt(host, sizeof(host), "%s%s", d->sysroot, real);
 	if (add_found(d, name, path, real, needed_by) || add_file(d, real, host, NULL, needed_by)) {
-		rc = errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+		rc = bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 		goto out_free;
 	}
 	rc = 0;
 	if (find_obj(d, real) >= 0)
 		goto out_free;
 	if (bb_grow(&d->objs, &d->capobjs, d->nobjs + 1, sizeof(*d->objs))) {
-		rc = errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+		rc = bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 		goto out_free;
 	}
 	struct elfdeps_obj *o = &d->objs[d->nobjs];
@@ -580,14 +580,14 @@ static int take(struct elfdeps *d, const char *name, const char *path, long pare
 	o->src = strdup(host);
 	d->nobjs++;
 	if (!o->image_path || !o->real || !o->src) {
-		rc = errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+		rc = bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 		goto out_free;
 	}
 	/* Read it now: its DT_SONAME may satisfy names needed before its turn comes. */
 	char msg[512] = "";
 	int r = read_elf(o->src, o, msg, sizeof(msg));
 	if (r < 0)
-		rc = errbuf_fail(err, errlen, r, "%s", msg);
+		rc = bb_errbuf_fail(err, errlen, r, "%s", msg);
 	o->is_elf = r > 0 ? 1 : -1;
 out_free:
 	free(needed_by);
@@ -610,11 +610,11 @@ static int already_found(struct elfdeps *d, const char *name)
 	return 0;
 }
 
-int elfdeps_add(struct elfdeps *d, const char *src, const char *image_path, int *is_elf, char *err,
+int bb_elfdeps_add(struct elfdeps *d, const char *src, const char *image_path, int *is_elf, char *err,
                 size_t errlen)
 {
 	if (bb_grow(&d->objs, &d->capobjs, d->nobjs + 1, sizeof(*d->objs)))
-		return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+		return bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 	size_t first = d->nobjs;
 	struct elfdeps_obj *root = &d->objs[d->nobjs];
 	memset(root, 0, sizeof(*root));
@@ -623,7 +623,7 @@ int elfdeps_add(struct elfdeps *d, const char *src, const char *image_path, int 
 	root->src = strdup(src);
 	d->nobjs++;
 	if (!root->image_path || !root->src)
-		return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+		return bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 	if (is_elf)
 		*is_elf = 0;
 
@@ -634,12 +634,12 @@ int elfdeps_add(struct elfdeps *d, const char *src, const char *image_path, int 
 			char msg[512] = "";
 			r = read_elf(d->objs[i].src, &d->objs[i], msg, sizeof(msg));
 			if (r < 0)
-				return errbuf_fail(err, errlen, r, "%s", msg);
+				return bb_errbuf_fail(err, errlen, r, "%s", msg);
 		}
 		if (r <= 0) {
 			if (i == first)
 				return 0;
-			return errbuf_fail(err, errlen, -EINVAL,
+			return bb_errbuf_fail(err, errlen, -EINVAL,
 			                   "%s (needed by %s) is not ELF", d->objs[i].image_path,
 			                   d->objs[d->objs[i].parent].image_path);
 		}
@@ -649,13 +649,13 @@ int elfdeps_add(struct elfdeps *d, const char *src, const char *image_path, int 
 			char real[PATH_MAX];
 			const char *interp = d->objs[i].interp;
 			if (resolve(d, interp, real, sizeof(real), NULL) < 0)
-				return errbuf_fail(
+				return bb_errbuf_fail(
 				    err, errlen, -EINVAL,
 				    "program interpreter %s needed by %s not found in %s", interp,
 				    d->objs[i].image_path, d->sysroot[0] ? d->sysroot : "/");
 			char *copy = strdup(interp);
 			if (!copy)
-				return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+				return bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 			int rc = take(d, copy, copy, (long)i, err, errlen);
 			free(copy);
 			if (rc)
@@ -663,12 +663,12 @@ int elfdeps_add(struct elfdeps *d, const char *src, const char *image_path, int 
 		}
 		for (size_t k = 0; k < d->objs[i].needed.n; k++) {
 			char name[PATH_MAX], found[PATH_MAX];
-			strfmt(name, sizeof(name), "%s", d->objs[i].needed.v[k]);
+			bb_strfmt(name, sizeof(name), "%s", d->objs[i].needed.v[k]);
 			if (already_found(d, name))
 				continue;
 			if (!find_library(d, i, name, found, sizeof(found))) {
 				const char *where = d->sysroot[0] ? d->sysroot : "/";
-				return errbuf_fail(
+				return bb_errbuf_fail(
 				    err, errlen, -EINVAL,
 				    "library %s needed by %s not found in %s (searched "
 				    "%sthe sysroot's ld.so.conf and default directories)",
@@ -685,14 +685,14 @@ int elfdeps_add(struct elfdeps *d, const char *src, const char *image_path, int 
 	return 0;
 }
 
-int elfdeps_to_cpio(const struct elfdeps *d, struct cpio_list *l, char *err, size_t errlen)
+int bb_elfdeps_to_cpio(const struct elfdeps *d, struct cpio_list *l, char *err, size_t errlen)
 {
 	for (size_t i = 0; i < d->nfiles; i++) {
 		const struct elfdeps_file *f = &d->files[i];
 		char origin[PATH_MAX + 64];
-		strfmt(origin, sizeof(origin), "library closure of %s", f->needed_by);
-		int rc = f->target ? cpio_add_slink(l, f->path, f->target, origin, err, errlen)
-		                   : cpio_add_file(l, f->path, f->src, 0, origin, err, errlen);
+		bb_strfmt(origin, sizeof(origin), "library closure of %s", f->needed_by);
+		int rc = f->target ? bb_cpio_add_slink(l, f->path, f->target, origin, err, errlen)
+		                   : bb_cpio_add_file(l, f->path, f->src, 0, origin, err, errlen);
 		if (rc)
 			return rc;
 	}

@@ -46,24 +46,24 @@ struct elfdeps {
 	size_t nobjs, capobjs;
 };
 
-int elfdeps_init(struct elfdeps *d, const char *sysroot, char *err, size_t errlen);
-void elfdeps_free(struct elfdeps *d);
+int bb_elfdeps_init(struct elfdeps *d, const char *sysroot, char *err, size_t errlen);
+void bb_elfdeps_free(struct elfdeps *d);
 
 /*
  * Resolve an absolute image path inside the sysroot, following symlinks there. real gets the
  * resolved image path. Returns 0, or -errno (-ENOENT, -ELOOP, -ENAMETOOLONG).
  */
-int elfdeps_resolve(const struct elfdeps *d, const char *path, char *real, size_t reallen);
+int bb_elfdeps_resolve(const struct elfdeps *d, const char *path, char *real, size_t reallen);
 
 /*
  * Add the closure of one binary whose content is at src (a host path) and which will live at
  * image_path (for $ORIGIN and messages). A file that is not ELF, or a static binary, adds
  * nothing. *is_elf (if not NULL) tells whether src was ELF.
  */
-int elfdeps_add(struct elfdeps *d, const char *src, const char *image_path, int *is_elf, char *err,
+int bb_elfdeps_add(struct elfdeps *d, const char *src, const char *image_path, int *is_elf, char *err,
                 size_t errlen);
 
 /* Put every file and symlink found so far into an image list. */
-int elfdeps_to_cpio(const struct elfdeps *d, struct cpio_list *l, char *err, size_t errlen);
+int bb_elfdeps_to_cpio(const struct elfdeps *d, struct cpio_list *l, char *err, size_t errlen);
 
 #endif

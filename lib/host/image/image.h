@@ -2,7 +2,7 @@
  * The image builder behind `benchboot build`: explicit inputs in, OUTDIR/NAME/{vmlinuz,
  * initrd.img, manifest, cmdline} out, byte-identical for identical inputs. Every verb that
  * builds an image (build from options or from a job, run) fills an image_spec and calls
- * image_build; the verb itself only parses arguments.
+ * bb_image_build; the verb itself only parses arguments.
  *
  * The initramfs always has /proc /sys /dev /tmp /run, /dev/console (c 5 1) and /dev/null
  * (c 1 3), the files of rootfs/, /etc/benchboot/modules.order, /etc/benchboot/manifest and
@@ -26,7 +26,7 @@ struct image_pair {
 struct image_spec {
 	const char *name;           /* required: letters, digits and ._+- */
 	const char *outdir;         /* NULL: "images" */
-	const char *sysroot;        /* NULL: image_default_sysroot() */
+	const char *sysroot;        /* NULL: bb_image_default_sysroot() */
 	const char *kernel;         /* NULL: the sysroot's single boot/vmlinuz-* */
 	const char *modules_dir;    /* NULL: the sysroot's only lib/modules/VERSION */
 	const char *const *modules; /* names, closure taken with dependencies and softdeps */
@@ -59,7 +59,7 @@ struct image_spec {
 /* The one timestamp policy of everything benchboot writes (images, boot media): the value of
  * $SOURCE_DATE_EPOCH, IMAGE_DEFAULT_MTIME when it is unset or empty, -EINVAL when it is not a
  * number of seconds that fits 32 bits. */
-int image_epoch(uint32_t *mtime, char *err, size_t errlen);
+int bb_image_epoch(uint32_t *mtime, char *err, size_t errlen);
 
 struct image_result {
 	char id[SHA256_HEX_LEN + 1]; /* sha256 of the manifest */
@@ -69,16 +69,16 @@ struct image_result {
 };
 
 /* Returns 0, -EINVAL or another -errno (errbuf.h), with a message in err. */
-int image_build(const struct image_spec *spec, struct image_result *res, char *err, size_t errlen);
+int bb_image_build(const struct image_spec *spec, struct image_result *res, char *err, size_t errlen);
 
 /* $SYSROOT, else CACHE/sysroot/<first 16 hex of sha256 of config/inputs.lock>. */
-int image_default_sysroot(char *out, size_t outlen, char *err, size_t errlen);
+int bb_image_default_sysroot(char *out, size_t outlen, char *err, size_t errlen);
 /* $BENCHBOOT_CACHE, else $HOME/.cache/benchboot. */
-void image_default_cachedir(char *out, size_t outlen);
+void bb_image_default_cachedir(char *out, size_t outlen);
 /*
  * A file of the benchboot tree: $BB_TOP/REL, the running binary's ../REL, then ./REL.
  * Returns 0 and the path, or -ENOENT.
  */
-int image_find_data(const char *rel, char *out, size_t outlen);
+int bb_image_find_data(const char *rel, char *out, size_t outlen);
 
 #endif

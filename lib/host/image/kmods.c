@@ -29,7 +29,7 @@
 static int exists(const char *dir, const char *name)
 {
 	char p[PATH_MAX];
-	strfmt(p, sizeof(p), "%s/%s", dir, name);
+	bb_strfmt(p, sizeof(p), "%s/%s", dir, name);
 	return access(p, F_OK) == 0;
 }
 
@@ -46,7 +46,7 @@ struct listing {
 static int list_tree(struct listing *ls, const char *root, const char *rel)
 {
 	char path[PATH_MAX];
-	strfmt(path, sizeof(path), "%s%s%s", root, rel[0] ? "/" : "", rel);
+	bb_strfmt(path, sizeof(path), "%s%s%s", root, rel[0] ? "/" : "", rel);
 	DIR *d = opendir(path);
 	if (!d)
 		return -1;
@@ -56,8 +56,8 @@ static int list_tree(struct listing *ls, const char *root, const char *rel)
 		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
 			continue;
 		char sub[PATH_MAX], full[PATH_MAX];
-		strfmt(sub, sizeof(sub), "%s%s%s", rel, rel[0] ? "/" : "", de->d_name);
-		strfmt(full, sizeof(full), "%s/%s", root, sub);
+		bb_strfmt(sub, sizeof(sub), "%s%s%s", rel, rel[0] ? "/" : "", de->d_name);
+		bb_strfmt(full, sizeof(full), "%s/%s", root, sub);
 		struct stat st;
 		if (stat(full, &st) < 0)
 			continue;
@@ -95,15 +95,15 @@ static int tree_key(const char *moddir, const char *version, char key[17])
 		char hex[65];
 		qsort(ls.lines, ls.n, sizeof(*ls.lines), strpcmp);
 		char real[PATH_MAX];
-		sha256_init(&s);
-		sha256_update(&s, version, strlen(version) + 1);
+		bb_sha256_init(&s);
+		bb_sha256_update(&s, version, strlen(version) + 1);
 		/* the staged copy links to this directory: another place is another cache */
 		if (realpath(moddir, real))
-			sha256_update(&s, real, strlen(real) + 1);
+			bb_sha256_update(&s, real, strlen(real) + 1);
 		for (size_t i = 0; i < ls.n; i++)
-			sha256_update(&s, ls.lines[i], strlen(ls.lines[i]));
-		sha256_final(&s, d);
-		sha256_to_hex(d, hex);
+			bb_sha256_update(&s, ls.lines[i], strlen(ls.lines[i]));
+		bb_sha256_final(&s, d);
+		bb_sha256_to_hex(d, hex);
 		memcpy(key, hex, 16);
 		key[16] = 0;
 	}
@@ -132,10 +132,10 @@ static int run_depmod(const char *root, const char *version, char *err, size_t e
 	struct bb_tool t = {.argv = argv, .dirs = dirs, .out = BB_TOOL_TO_NULL};
 	int status, rc = bb_tool_run(&t, &status, err, errlen);
 	if (rc == -ENOEXEC)
-		return errbuf_fail(err, errlen, -EIO,
+		return bb_errbuf_fail(err, errlen, -EIO,
 		                   "unable to run depmod: not found (install kmod)");
 	if (!rc && (!WIFEXITED(status) || WEXITSTATUS(status)))
-		rc = errbuf_fail(err, errlen, -EIO, "depmod -b %s %s failed", root, version);
+		rc = bb_errbuf_fail(err, errlen, -EIO, "depmod -b %s %s failed", root, version);
 	return rc;
 }
 
@@ -148,15 +148,15 @@ static int stage(const char *moddir, const char *version, const char *root, char
 {
 	char dir[PATH_MAX], real[PATH_MAX];
 	if (!realpath(moddir, real))
-		return errbuf_fail(err, errlen, -errno, "unable to resolve %s: %s", moddir,
+		return bb_errbuf_fail(err, errlen, -errno, "unable to resolve %s: %s", moddir,
 		                   strerror(errno));
-	strfmt(dir, sizeof(dir), "%s/lib", root);
+	bb_strfmt(dir, sizeof(dir), "%s/lib", root);
 	if (mkdir(dir, 0755) < 0 && errno != EEXIST)
 		goto out_errno;
-	strfmt(dir, sizeof(dir), "%s/lib/modules", root);
+	bb_strfmt(dir, sizeof(dir), "%s/lib/modules", root);
 	if (mkdir(dir, 0755) < 0 && errno != EEXIST)
 		goto out_errno;
-	strfmt(dir, sizeof(dir), "%s/lib/modules/%s", root, version);
+	bb_strfmt(dir, sizeof(dir), "%s/lib/modules/%s", root, version);
 	if (mkdir(dir, 0755) < 0 && errno != EEXIST)
 		goto out_errno;
 	DIR *d = opendir(real);
@@ -168,8 +168,8 @@ static int stage(const char *moddir, const char *version, const char *root, char
 		struct stat st;
 		if (de->d_name[0] == '.')
 			continue;
-		strfmt(from, sizeof(from), "%s/%s", real, de->d_name);
-		strfmt(to, sizeof(to), "%s/%s", dir, de->d_name);
+		bb_strfmt(from, sizeof(from), "%s/%s", real, de->d_name);
+		bb_strfmt(to, sizeof(to), "%s/%s", dir, de->d_name);
 		if (stat(from, &st) < 0)
 			continue;
 		if (S_ISDIR(st.st_mode)) {
@@ -184,7 +184,7 @@ static int stage(const char *moddir, const char *version, const char *root, char
 		            !strncmp(de->d_name, "modules.builtin", 15)) &&
 		           !strstr(de->d_name, ".bin") &&
 		           strcmp(de->d_name, "modules.builtin.alias")) {
-			int cr = fileio_copy_file(from, to);
+			int cr = bb_fileio_copy_file(from, to);
 			if (cr) {
 				closedir(d);
 				errno = -cr;
@@ -195,22 +195,22 @@ static int stage(const char *moddir, const char *version, const char *root, char
 	closedir(d);
 	return run_depmod(root, version, err, errlen);
 out_errno:
-	return errbuf_fail(err, errlen, -errno, "unable to stage %s in %s: %s", moddir, root,
+	return bb_errbuf_fail(err, errlen, -errno, "unable to stage %s in %s: %s", moddir, root,
 	                   strerror(errno));
 }
 
-int kmods_open(struct kmods *k, const char *moddir, const char *cachedir, char *err, size_t errlen)
+int bb_kmods_open(struct kmods *k, const char *moddir, const char *cachedir, char *err, size_t errlen)
 {
 	memset(k, 0, sizeof(*k));
 	struct stat st;
 	if (stat(moddir, &st) < 0)
-		return errbuf_fail(err, errlen, -EINVAL, "modules directory %s: %s", moddir,
+		return bb_errbuf_fail(err, errlen, -EINVAL, "modules directory %s: %s", moddir,
 		                   strerror(errno));
 	if (!S_ISDIR(st.st_mode))
-		return errbuf_fail(err, errlen, -EINVAL,
+		return bb_errbuf_fail(err, errlen, -EINVAL,
 		                   "modules directory %s is not a directory", moddir);
 	char tmp[PATH_MAX];
-	strfmt(tmp, sizeof(tmp), "%s", moddir);
+	bb_strfmt(tmp, sizeof(tmp), "%s", moddir);
 	size_t n = strlen(tmp);
 	while (n > 1 && tmp[n - 1] == '/')
 		tmp[--n] = 0;
@@ -218,9 +218,9 @@ int kmods_open(struct kmods *k, const char *moddir, const char *cachedir, char *
 	k->version = strdup(base);
 	k->moddir = strdup(tmp);
 	if (!k->version || !k->moddir)
-		return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+		return bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 	if (!exists(tmp, "kernel") && !exists(tmp, "modules.order"))
-		return errbuf_fail(err, errlen, -EINVAL,
+		return bb_errbuf_fail(err, errlen, -EINVAL,
 		                   "%s does not look like a modules directory (no kernel/ or "
 		                   "modules.order)",
 		                   moddir);
@@ -228,24 +228,24 @@ int kmods_open(struct kmods *k, const char *moddir, const char *cachedir, char *
 	char staged[PATH_MAX * 2];
 	int rc;
 	if (exists(tmp, "modules.dep.bin") || exists(tmp, "modules.dep")) {
-		strfmt(staged, sizeof(staged), "%s", tmp);
+		bb_strfmt(staged, sizeof(staged), "%s", tmp);
 	} else if (cachedir) {
 		char key[17], final[PATH_MAX], work[PATH_MAX + 32];
 		if (tree_key(tmp, k->version, key) < 0)
-			return errbuf_fail(err, errlen, -errno, "unable to list %s: %s", tmp,
+			return bb_errbuf_fail(err, errlen, -errno, "unable to list %s: %s", tmp,
 			                   strerror(errno));
-		strfmt(final, sizeof(final), "%s/depmod/%s-%s", cachedir, k->version, key);
-		strfmt(staged, sizeof(staged), "%s/lib/modules/%s", final, k->version);
+		bb_strfmt(final, sizeof(final), "%s/depmod/%s-%s", cachedir, k->version, key);
+		bb_strfmt(staged, sizeof(staged), "%s/lib/modules/%s", final, k->version);
 		if (!exists(staged, "modules.dep.bin")) {
-			strfmt(work, sizeof(work), "%s/depmod/.tmp-XXXXXX", cachedir);
+			bb_strfmt(work, sizeof(work), "%s/depmod/.tmp-XXXXXX", cachedir);
 			char parent[PATH_MAX];
-			strfmt(parent, sizeof(parent), "%s/depmod", cachedir);
-			if ((rc = fileio_mkdirs(parent)) || (!mkdtemp(work) && (rc = -errno)))
-				return errbuf_fail(err, errlen, rc, "unable to create %s: %s",
+			bb_strfmt(parent, sizeof(parent), "%s/depmod", cachedir);
+			if ((rc = bb_fileio_mkdirs(parent)) || (!mkdtemp(work) && (rc = -errno)))
+				return bb_errbuf_fail(err, errlen, rc, "unable to create %s: %s",
 				                   parent, strerror(-rc));
 			rc = stage(tmp, k->version, work, err, errlen);
 			if (!rc && rename(work, final) < 0 && errno != ENOTEMPTY && errno != EEXIST)
-				rc = errbuf_fail(err, errlen, -errno, "unable to rename %s: %s",
+				rc = bb_errbuf_fail(err, errlen, -errno, "unable to rename %s: %s",
 				                 work, strerror(errno));
 			if (exists(work, "lib"))
 				rm_tree(work); /* lost a race with another build, or failed */
@@ -255,36 +255,36 @@ int kmods_open(struct kmods *k, const char *moddir, const char *cachedir, char *
 	} else {
 		const char *t = getenv("TMPDIR");
 		char wpath[PATH_MAX];
-		strfmt(wpath, sizeof(wpath), "%s/benchboot-depmod.XXXXXX", t && *t ? t : "/tmp");
+		bb_strfmt(wpath, sizeof(wpath), "%s/benchboot-depmod.XXXXXX", t && *t ? t : "/tmp");
 		if (!mkdtemp(wpath))
-			return errbuf_fail(err, errlen, -errno, "unable to create %s: %s",
+			return bb_errbuf_fail(err, errlen, -errno, "unable to create %s: %s",
 			                   wpath, strerror(errno));
 		k->tmproot = strdup(wpath);
 		if (!k->tmproot)
-			return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+			return bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 		rc = stage(tmp, k->version, wpath, err, errlen);
 		if (rc)
 			return rc;
-		strfmt(staged, sizeof(staged), "%s/lib/modules/%s", wpath, k->version);
+		bb_strfmt(staged, sizeof(staged), "%s/lib/modules/%s", wpath, k->version);
 	}
 	k->staged = strdup(staged);
 	if (!k->staged)
-		return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+		return bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 
 	/* No configuration from the host: an empty list of config paths. */
 	const char *no_config[] = {NULL};
 	k->ctx = kmod_new(k->staged, no_config);
 	if (!k->ctx)
-		return errbuf_fail(err, errlen, -EIO, "libkmod: unable to open %s",
+		return bb_errbuf_fail(err, errlen, -EIO, "libkmod: unable to open %s",
 		                   k->staged);
 	kmod_set_log_priority(k->ctx, 0);
 	if (kmod_load_resources(k->ctx) < 0)
-		return errbuf_fail(err, errlen, -EIO,
+		return bb_errbuf_fail(err, errlen, -EIO,
 		                   "libkmod: unable to load the indexes of %s", k->staged);
 	return 0;
 }
 
-void kmods_close(struct kmods *k)
+void bb_kmods_close(struct kmods *k)
 {
 	for (size_t i = 0; i < k->n; i++) {
 		free(k->v[i].name);
@@ -334,9 +334,9 @@ struct suggestion {
 static void consider(struct suggestion *best, const char *want, const char *cand)
 {
 	char c[128];
-	strfmt(c, sizeof(c), "%s", cand);
+	bb_strfmt(c, sizeof(c), "%s", cand);
 	normalise(c);
-	size_t d = edit_distance(want, c);
+	size_t d = bb_edit_distance(want, c);
 	size_t limit = strlen(want) / 3 + 1;
 	if (d > limit && !(strlen(want) >= 3 && strstr(c, want)))
 		return;
@@ -352,7 +352,7 @@ static void consider(struct suggestion *best, const char *want, const char *cand
 			for (int j = 2; j > i; j--)
 				best[j] = best[j - 1];
 			best[i].dist = d;
-			strfmt(best[i].name, sizeof(best[i].name), "%s", c);
+			bb_strfmt(best[i].name, sizeof(best[i].name), "%s", c);
 			return;
 		}
 	}
@@ -363,12 +363,12 @@ static void suggest(const struct kmods *k, const char *name, char *out, size_t o
 {
 	struct suggestion best[3] = {{0}};
 	char want[128];
-	strfmt(want, sizeof(want), "%s", name);
+	bb_strfmt(want, sizeof(want), "%s", name);
 	normalise(want);
 	const char *files[] = {"modules.dep", "modules.builtin"};
 	for (int f = 0; f < 2; f++) {
 		char path[PATH_MAX * 2], line[4096];
-		strfmt(path, sizeof(path), "%s/%s", k->staged, files[f]);
+		bb_strfmt(path, sizeof(path), "%s/%s", k->staged, files[f]);
 		FILE *fp = fopen(path, "re");
 		if (!fp)
 			continue;
@@ -394,7 +394,7 @@ static void suggest(const struct kmods *k, const char *name, char *out, size_t o
 		len +=
 		    (size_t)snprintf(out + len, outlen - len, "%s %s", i ? "," : "", best[i].name);
 	if (len < outlen)
-		strfmt(out + len, outlen - len, "?");
+		bb_strfmt(out + len, outlen - len, "?");
 }
 
 static int add_module(struct kmods *k, struct kmod_module *m, char *err, size_t errlen)
@@ -408,11 +408,11 @@ static int add_module(struct kmods *k, struct kmod_module *m, char *err, size_t 
 			return 0;
 	size_t sl = strlen(k->staged);
 	if (strncmp(path, k->staged, sl) || path[sl] != '/')
-		return errbuf_fail(err, errlen, -EIO, "module %s has an unexpected path %s",
+		return bb_errbuf_fail(err, errlen, -EIO, "module %s has an unexpected path %s",
 		                   name, path);
 	const char *rel = path + sl + 1;
 	if (bb_grow(&k->v, &k->cap, k->n + 1, sizeof(*k->v)))
-		return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+		return bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 	struct kmods_entry *e = &k->v[k->n];
 	memset(e, 0, sizeof(*e));
 	e->name = strdup(name);
@@ -421,7 +421,7 @@ static int add_module(struct kmods *k, struct kmod_module *m, char *err, size_t 
 	if (asprintf(&e->image_path, "/lib/modules/%s/%s", k->version, rel) < 0)
 		e->image_path = NULL;
 	if (!e->name || !e->src || !e->image_path)
-		return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+		return bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 	char *ko = strstr(e->image_path, ".ko");
 	if (ko && ko[3] == '.')
 		ko[3] = 0; /* .ko.xz, .ko.zst, .ko.gz become .ko */
@@ -429,17 +429,17 @@ static int add_module(struct kmods *k, struct kmod_module *m, char *err, size_t 
 	return 0;
 }
 
-int kmods_add(struct kmods *k, const char *name, char *err, size_t errlen)
+int bb_kmods_add(struct kmods *k, const char *name, char *err, size_t errlen)
 {
 	struct kmod_list *list = NULL, *l;
 	int rc = kmod_module_new_from_lookup(k->ctx, name, &list);
 	if (rc < 0)
-		return errbuf_fail(err, errlen, rc, "libkmod: lookup of %s failed: %s",
+		return bb_errbuf_fail(err, errlen, rc, "libkmod: lookup of %s failed: %s",
 		                   name, strerror(-rc));
 	if (!list) {
 		char hint[512];
 		suggest(k, name, hint, sizeof(hint));
-		return errbuf_fail(err, errlen, -EINVAL, "unknown module '%s' for kernel %s%s",
+		return bb_errbuf_fail(err, errlen, -EINVAL, "unknown module '%s' for kernel %s%s",
 		                   name, k->version, hint);
 	}
 	rc = 0;
@@ -453,10 +453,10 @@ int kmods_add(struct kmods *k, const char *name, char *err, size_t errlen)
 		    NULL, NULL, NULL, collect);
 		if (r < 0 && !rc)
 			rc =
-			    errbuf_fail(err, errlen, r, "libkmod: resolving %s failed: %s",
+			    bb_errbuf_fail(err, errlen, r, "libkmod: resolving %s failed: %s",
 			                kmod_module_get_name(m), strerror(-r));
 		if (probe.nomem && !rc)
-			rc = errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+			rc = bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 		for (size_t i = 0; i < probe.n; i++) {
 			if (!rc)
 				rc = add_module(k, probe.mods[i], err, errlen);
@@ -571,13 +571,13 @@ static int ends_with(const char *s, const char *suffix)
 	return a >= b && !strcmp(s + a - b, suffix);
 }
 
-int kmods_read(const char *src, unsigned char **data, size_t *size, char *err, size_t errlen)
+int bb_kmods_read(const char *src, unsigned char **data, size_t *size, char *err, size_t errlen)
 {
 	unsigned char *raw;
 	size_t rawlen;
-	int rr = fileio_read_all(src, &raw, &rawlen);
+	int rr = bb_fileio_read_all(src, &raw, &rawlen);
 	if (rr)
-		return errbuf_fail(err, errlen, rr, "unable to read module %s: %s", src,
+		return bb_errbuf_fail(err, errlen, rr, "unable to read module %s: %s", src,
 		                   strerror(-rr));
 	int (*decode)(const unsigned char *, size_t, unsigned char **, size_t *) = NULL;
 	if (ends_with(src, ".ko.xz"))
@@ -594,12 +594,12 @@ int kmods_read(const char *src, unsigned char **data, size_t *size, char *err, s
 	int rc = decode(raw, rawlen, data, size);
 	free(raw);
 	if (rc < 0)
-		return errbuf_fail(err, errlen, -EINVAL, "unable to decompress module %s",
+		return bb_errbuf_fail(err, errlen, -EINVAL, "unable to decompress module %s",
 		                   src);
 	return 0;
 }
 
-int kmods_to_cpio(const struct kmods *k, struct cpio_list *l, char *err, size_t errlen)
+int bb_kmods_to_cpio(const struct kmods *k, struct cpio_list *l, char *err, size_t errlen)
 {
 	struct bytebuf order = {0};
 	int rc = 0;
@@ -607,21 +607,21 @@ int kmods_to_cpio(const struct kmods *k, struct cpio_list *l, char *err, size_t 
 		unsigned char *data;
 		size_t size;
 		char origin[PATH_MAX + 16];
-		rc = kmods_read(k->v[i].src, &data, &size, err, errlen);
+		rc = bb_kmods_read(k->v[i].src, &data, &size, err, errlen);
 		if (rc)
 			break;
-		strfmt(origin, sizeof(origin), "module %s", k->v[i].src);
-		rc = cpio_add_data(l, k->v[i].image_path, data, size, 0644, origin, err, errlen);
+		bb_strfmt(origin, sizeof(origin), "module %s", k->v[i].src);
+		rc = bb_cpio_add_data(l, k->v[i].image_path, data, size, 0644, origin, err, errlen);
 		free(data);
 		if (!rc &&
-		    (bytebuf_append(&order, k->v[i].image_path, strlen(k->v[i].image_path)) ||
-		     bytebuf_append(&order, "\n", 1)))
-			rc = errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+		    (bb_bytebuf_append(&order, k->v[i].image_path, strlen(k->v[i].image_path)) ||
+		     bb_bytebuf_append(&order, "\n", 1)))
+			rc = bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 	}
 	if (!rc)
 		rc =
-		    cpio_add_data(l, "/etc/benchboot/modules.order", order.p ? order.p : (void *)"",
+		    bb_cpio_add_data(l, "/etc/benchboot/modules.order", order.p ? order.p : (void *)"",
 		                  order.len, 0644, "module load order", err, errlen);
-	bytebuf_free(&order);
+	bb_bytebuf_free(&order);
 	return rc;
 }

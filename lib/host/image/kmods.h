@@ -35,20 +35,20 @@ struct kmods {
 	size_t n, cap;
 };
 
-/* cachedir NULL: stage in a temporary directory, removed by kmods_close. */
-int kmods_open(struct kmods *k, const char *moddir, const char *cachedir, char *err, size_t errlen);
-void kmods_close(struct kmods *k);
+/* cachedir NULL: stage in a temporary directory, removed by bb_kmods_close. */
+int bb_kmods_open(struct kmods *k, const char *moddir, const char *cachedir, char *err, size_t errlen);
+void bb_kmods_close(struct kmods *k);
 
 /* Append name's closure (dependencies first) to k->v; already present modules are kept once. */
-int kmods_add(struct kmods *k, const char *name, char *err, size_t errlen);
+int bb_kmods_add(struct kmods *k, const char *name, char *err, size_t errlen);
 
 /* A module file's content, decompressed. */
-int kmods_read(const char *src, unsigned char **data, size_t *size, char *err, size_t errlen);
+int bb_kmods_read(const char *src, unsigned char **data, size_t *size, char *err, size_t errlen);
 
 /*
  * Add every module of the closure to the image, and /etc/benchboot/modules.order (one image
  * path per line, in load order; empty when no module was asked for).
  */
-int kmods_to_cpio(const struct kmods *k, struct cpio_list *l, char *err, size_t errlen);
+int bb_kmods_to_cpio(const struct kmods *k, struct cpio_list *l, char *err, size_t errlen);
 
 #endif

@@ -11,10 +11,10 @@
 
 static int append(struct bytebuf *out, const char *s)
 {
-	return bytebuf_append(out, s, strlen(s));
+	return bb_bytebuf_append(out, s, strlen(s));
 }
 
-int manifest_build(const struct cpio_list *l, const char *kernel, const char *cmdline,
+int bb_manifest_build(const struct cpio_list *l, const char *kernel, const char *cmdline,
                    const char *initrd, struct bytebuf *out, char id[SHA256_HEX_LEN + 1], char *err,
                    size_t errlen)
 {
@@ -26,16 +26,16 @@ int manifest_build(const struct cpio_list *l, const char *kernel, const char *cm
 		goto out_nomem;
 	if (kernel) {
 		struct stat st;
-		if (stat(kernel, &st) < 0 || sha256_file_hex(kernel, hex) < 0)
-			return errbuf_fail(err, errlen, errno == ENOENT ? -EINVAL : -errno,
+		if (stat(kernel, &st) < 0 || bb_sha256_file_hex(kernel, hex) < 0)
+			return bb_errbuf_fail(err, errlen, errno == ENOENT ? -EINVAL : -errno,
 			                   "unable to read kernel %s: %s", kernel, strerror(errno));
-		strfmt(line, sizeof(line), "kernel %lld %s\n", (long long)st.st_size, hex);
+		bb_strfmt(line, sizeof(line), "kernel %lld %s\n", (long long)st.st_size, hex);
 		if (append(out, line))
 			goto out_nomem;
 	}
 	if (cmdline) {
 		if (strchr(cmdline, '\n'))
-			return errbuf_fail(err, errlen, -EINVAL,
+			return bb_errbuf_fail(err, errlen, -EINVAL,
 			                   "the kernel command line has a newline");
 		if (append(out, "cmdline ") || append(out, cmdline) || append(out, "\n"))
 			goto out_nomem;
@@ -47,32 +47,32 @@ int manifest_build(const struct cpio_list *l, const char *kernel, const char *cm
 		if (!strcmp(e->path, MANIFEST_PATH) || !strcmp(e->path, MANIFEST_ID_PATH))
 			continue;
 		if (strchr(e->path, '\n'))
-			return errbuf_fail(err, errlen, -EINVAL,
+			return bb_errbuf_fail(err, errlen, -EINVAL,
 			                   "image path with a newline (from %s)", e->origin);
 		unsigned mode = e->mode | type_bits[e->type];
 		char third[SHA256_HEX_LEN + 1];
 		switch (e->type) {
 		case CPIO_FILE:
 		case CPIO_SLINK:
-			sha256_to_hex(e->sha, third);
+			bb_sha256_to_hex(e->sha, third);
 			break;
 		case CPIO_DIR:
 			strcpy(third, "-");
 			break;
 		case CPIO_NOD:
 			mode = e->mode | (e->nodtype == 'c' ? S_IFCHR : S_IFBLK);
-			strfmt(third, sizeof(third), "%u:%u", e->rmajor, e->rminor);
+			bb_strfmt(third, sizeof(third), "%u:%u", e->rmajor, e->rminor);
 			break;
 		}
 		size_t size = e->type == CPIO_FILE || e->type == CPIO_SLINK ? e->size : 0;
-		if (strfmt(line, sizeof(line), "%06o %zu %s /%s\n", mode, size, third, e->path))
-			return errbuf_fail(err, errlen, -EINVAL, "image path too long: /%s",
+		if (bb_strfmt(line, sizeof(line), "%06o %zu %s /%s\n", mode, size, third, e->path))
+			return bb_errbuf_fail(err, errlen, -EINVAL, "image path too long: /%s",
 			                   e->path);
 		if (append(out, line))
 			goto out_nomem;
 	}
-	sha256_hex(out->p + start, out->len - start, id);
+	bb_sha256_hex(out->p + start, out->len - start, id);
 	return 0;
 out_nomem:
-	return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+	return bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 }

@@ -22,11 +22,11 @@
 #define MANIFEST_ID_PATH "etc/benchboot/image-id"
 
 /*
- * Write the manifest of a finished list (cpio_finish) into out and its digest into id.
+ * Write the manifest of a finished list (bb_cpio_finish) into out and its digest into id.
  * kernel: host path of the kernel (NULL: no kernel line); cmdline may be NULL; initrd: the
  * text of the initrd line (how the archive is written), or NULL.
  */
-int manifest_build(const struct cpio_list *l, const char *kernel, const char *cmdline,
+int bb_manifest_build(const struct cpio_list *l, const char *kernel, const char *cmdline,
                    const char *initrd, struct bytebuf *out, char id[SHA256_HEX_LEN + 1], char *err,
                    size_t errlen);
 

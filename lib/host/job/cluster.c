@@ -252,10 +252,10 @@ int bb_cluster_parse_text(const char *name, const char *file, const char *text, 
 	snprintf(c->name, sizeof c->name, "%s", name);
 	snprintf(c->file, sizeof c->file, "%s", file);
 	if (!yaml_parser_initialize(&parser))
-		return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+		return bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 	yaml_parser_set_input_string(&parser, (const unsigned char *)text, len);
 	if (!yaml_parser_load(&parser, &doc)) {
-		rc = errbuf_fail(err, errlen, -EINVAL, "%s:%zu: %s", file,
+		rc = bb_errbuf_fail(err, errlen, -EINVAL, "%s:%zu: %s", file,
 		                 parser.problem_mark.line + 1,
 		                 parser.problem ? parser.problem : "not YAML");
 		yaml_parser_delete(&parser);
@@ -280,9 +280,9 @@ static int find_cluster(const char *name, const char *jobfile, char *path, size_
 		return 0;
 	}
 	snprintf(rel, sizeof rel, "config/clusters/%s", name);
-	if (!image_find_data(rel, path, len))
+	if (!bb_image_find_data(rel, path, len))
 		return 0;
-	return errbuf_fail(err, errlen, -ENOENT, "no cluster file '%s': looked at %s and %s", name,
+	return bb_errbuf_fail(err, errlen, -ENOENT, "no cluster file '%s': looked at %s and %s", name,
 	                   beside, rel);
 }
 
@@ -293,7 +293,7 @@ int bb_cluster_load(const char *name, const char *jobfile, struct bb_cluster *c,
 	unsigned char *text;
 	size_t len;
 	if (!*name || strlen(name) >= 128 || strchr(name, '/') || name[0] == '.')
-		return errbuf_fail(err, errlen, -EINVAL,
+		return bb_errbuf_fail(err, errlen, -EINVAL,
 		                   "'%s' is not a cluster name (a file name under clusters/)",
 		                   name);
 	int rc = find_cluster(name, jobfile, path, sizeof path, err, errlen);
@@ -303,8 +303,8 @@ int bb_cluster_load(const char *name, const char *jobfile, struct bb_cluster *c,
 	}
 	if (rc)
 		return rc;
-	if ((rc = fileio_read_all(path, &text, &len)))
-		return errbuf_fail(err, errlen, rc, "%s: %s", path, strerror(-rc));
+	if ((rc = bb_fileio_read_all(path, &text, &len)))
+		return bb_errbuf_fail(err, errlen, rc, "%s: %s", path, strerror(-rc));
 	rc = bb_cluster_parse_text(name, path, (const char *)text, len, c, err, errlen);
 	free(text);
 	return rc;

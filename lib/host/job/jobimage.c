@@ -79,7 +79,7 @@ int bb_jobimage_group(const struct bb_matrix *m, size_t boot, const char *name_p
 		char src[4096];
 		if (!programs[k].from_tree)
 			snprintf(src, sizeof src, "%s", programs[k].src);
-		else if (image_find_data(programs[k].src, src, sizeof src) < 0) {
+		else if (bb_image_find_data(programs[k].src, src, sizeof src) < 0) {
 			snprintf(err, errlen, "%s not found (make netperf builds it)",
 			         programs[k].src);
 			rc = -ENOENT;
@@ -141,7 +141,7 @@ int bb_jobimage_build_group(const struct bb_jobimage *g, const struct image_spec
 		}
 		spec.plan = planpath;
 	}
-	rc = image_build(&spec, res, err, errlen);
+	rc = bb_image_build(&spec, res, err, errlen);
 out:
 	if (fd >= 0) {
 		close(fd);

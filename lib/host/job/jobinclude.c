@@ -157,21 +157,21 @@ static char *resolve(const char *dir, const char *name)
 static int node_text(yaml_document_t *d, yaml_node_t *n, struct strbuf *o)
 {
 	if (n->type == YAML_SCALAR_NODE) {
-		strbuf_printf(o, "%s", (const char *)n->data.scalar.value);
+		bb_strbuf_printf(o, "%s", (const char *)n->data.scalar.value);
 		return 0;
 	}
 	if (n->type != YAML_SEQUENCE_NODE)
 		return -EINVAL;
-	strbuf_printf(o, "[");
+	bb_strbuf_printf(o, "[");
 	for (yaml_node_item_t *it = n->data.sequence.items.start; it < n->data.sequence.items.top;
 	     it++) {
 		yaml_node_t *e = yaml_document_get_node(d, *it);
 		if (e->type != YAML_SCALAR_NODE)
 			return -EINVAL;
-		strbuf_printf(o, "%s%s", it > n->data.sequence.items.start ? ", " : "",
+		bb_strbuf_printf(o, "%s%s", it > n->data.sequence.items.start ? ", " : "",
 		              (const char *)e->data.scalar.value);
 	}
-	strbuf_printf(o, "]");
+	bb_strbuf_printf(o, "]");
 	return 0;
 }
 
@@ -391,7 +391,7 @@ int bb_job_expand_includes(const char *path, const char *text, size_t len, char 
 		}
 		unsigned char *buf;
 		size_t blen;
-		if ((rc = fileio_read_all(found, &buf, &blen))) {
+		if ((rc = bb_fileio_read_all(found, &buf, &blen))) {
 			snprintf(err, errlen, "%s:%d: <<: %s: %s", path, src.v[i].line, found,
 			         strerror(-rc));
 			free(found);
@@ -435,7 +435,7 @@ int bb_job_expand_includes(const char *path, const char *text, size_t len, char 
 		goto out;
 	}
 	for (size_t i = 0; i < res.n; i++) {
-		strbuf_printf(&o, "%s\n", res.v[i].text);
+		bb_strbuf_printf(&o, "%s\n", res.v[i].text);
 		map->file[i] = res.v[i].file;
 		map->line[i] = res.v[i].line;
 	}

@@ -437,7 +437,7 @@ static int parse_text(const char *path, const char *text, size_t len, const stru
 	set_name(job, path);
 	job->suite = suite;
 	suite = NULL;
-	sha256_hex(xtext, xlen, job->digest);
+	bb_sha256_hex(xtext, xlen, job->digest);
 	job->nfiledocs = ndocs;
 	if (!(job->docs = calloc(ndocs, sizeof *job->docs))) {
 		rc = -ENOMEM;
@@ -521,7 +521,7 @@ int bb_job_parse_file_set(const char *path, const struct bb_strv *sets, struct b
 				         path, (int)nl, base);
 				return -EINVAL;
 			}
-	int rc = fileio_read_all(path, &buf, &len);
+	int rc = bb_fileio_read_all(path, &buf, &len);
 	if (rc) {
 		snprintf(err, errlen, "%s: %s", path, strerror(-rc));
 		return rc;

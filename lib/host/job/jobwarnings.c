@@ -8,7 +8,7 @@
 #include "parse/parse_monitor.h"
 #include "parse/parse_perf.h"
 
-void job_print_warnings(const char *verb, const struct bb_job *job)
+void bb_job_print_warnings(const char *verb, const struct bb_job *job)
 {
 	for (size_t i = 0; i < job->warnings.n; i++)
 		fprintf(stderr, "benchboot %s: warning: %s\n", verb, job->warnings.v[i]);
@@ -30,7 +30,7 @@ static int is_monitor(const char *name)
 
 /* The LKP keys recorded with the results, not acted on: one line per kind (host facts
  * with their values, which are not this machine's). */
-void job_print_notes(FILE *f, const char *prefix, const struct bb_job *job)
+void bb_job_print_notes(FILE *f, const char *prefix, const struct bb_job *job)
 {
 	const char *kinds[16];
 	size_t nkinds = 0;
@@ -80,14 +80,14 @@ void job_print_notes(FILE *f, const char *prefix, const struct bb_job *job)
 	bb_job_print_monitors(f, prefix, job);
 }
 
-void job_file_warnings(const char *verb, const char *path, const struct bb_strv *sets)
+void bb_job_file_warnings(const char *verb, const char *path, const struct bb_strv *sets)
 {
 	struct bb_job job;
 	char err[1024], prefix[64];
 	if (bb_job_parse_file_set(path, sets, &job, err, sizeof err))
 		return; /* the verb itself reports a job that does not parse */
-	job_print_warnings(verb, &job);
+	bb_job_print_warnings(verb, &job);
 	snprintf(prefix, sizeof prefix, "benchboot %s: ", verb);
-	job_print_notes(stderr, prefix, &job);
+	bb_job_print_notes(stderr, prefix, &job);
 	bb_job_free(&job);
 }

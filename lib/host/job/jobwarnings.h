@@ -9,12 +9,12 @@ struct bb_job;
 struct bb_strv;
 
 /* Each warning of a parsed job on stderr: "benchboot VERB: warning: ...". */
-void job_print_warnings(const char *verb, const struct bb_job *job);
+void bb_job_print_warnings(const char *verb, const struct bb_job *job);
 /* The keys recorded but not acted on, one line per kind, each line starting with prefix. */
-void job_print_notes(FILE *f, const char *prefix, const struct bb_job *job);
+void bb_job_print_notes(FILE *f, const char *prefix, const struct bb_job *job);
 /* Parse the job at path with its --set overrides (sets, NULL for none) and print its
  * warnings and notes on stderr; a job that does not parse prints nothing here (the verb
  * reports it). */
-void job_file_warnings(const char *verb, const char *path, const struct bb_strv *sets);
+void bb_job_file_warnings(const char *verb, const char *path, const struct bb_strv *sets);
 
 #endif

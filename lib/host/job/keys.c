@@ -128,7 +128,7 @@ const char *const *job_prog_opts(const char *suite)
 /* Close enough to suggest: at most 2 edits, and at most a third of the word. */
 int job_near(const char *typo, const char *cand, unsigned *best)
 {
-	unsigned d = edit_distance(typo, cand);
+	unsigned d = bb_edit_distance(typo, cand);
 	unsigned lim = (unsigned)strlen(cand) / 3;
 	if (lim > 3)
 		lim = 3;

@@ -321,7 +321,7 @@ static int matrix_size_ok(const struct bb_job *job, char *err, size_t errlen)
 		}
 		total += n;
 		if (total > BB_MATRIX_MAX_RUNS)
-			return errbuf_fail(
+			return bb_errbuf_fail(
 			    err, errlen, -EINVAL,
 			    "%s: the matrix has %s%llu runs (%s): at most %d; split the job, or narrow "
 			    "an axis with --set",
@@ -365,7 +365,7 @@ int bb_run_monitored_suite(const char *suite, const struct bb_boot *boot, const 
 	const char *v = bb_kvs_get(&boot->params, "monitored_runtime");
 	const char *rt = bb_kvs_get_or(&run->params, "runtime", bb_suite_default_runtime(suite));
 	if (v && (bb_parse_duration(v, &want) || want <= 0))
-		return errbuf_fail(err, errlen, -EINVAL,
+		return bb_errbuf_fail(err, errlen, -EINVAL,
 		                   "monitored_runtime: '%s' is not a positive duration", v);
 	if (bb_parse_duration(rt, &have))
 		return 0; /* a bad runtime: bb_suite_run says so */
@@ -376,7 +376,7 @@ int bb_run_monitored_suite(const char *suite, const struct bb_boot *boot, const 
 	int dropped = 0;
 	if (!strcmp(suite, "netperf") && gopts &&
 	    (dropped = bb_netperf_without_confidence(gopts, nconf, sizeof nconf)) < 0)
-		return errbuf_fail(err, errlen, -EINVAL, "global_options: too long");
+		return bb_errbuf_fail(err, errlen, -EINVAL, "global_options: too long");
 	if (want >= have && !dropped)
 		return 0;
 	struct bb_kvs p = {0};
@@ -388,7 +388,7 @@ int bb_run_monitored_suite(const char *suite, const struct bb_boot *boot, const 
 	if (rc || (rc = bb_kvs_set(&p, "runtime", secs)) ||
 	    (dropped && (rc = bb_kvs_set(&p, "global_options", nconf)))) {
 		bb_kvs_free(&p);
-		return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+		return bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 	}
 	rc = bb_suite_run(suite, &p, sr, err, errlen);
 	bb_kvs_free(&p);
@@ -401,7 +401,7 @@ int bb_matrix_estimate(const struct bb_matrix *m, double *min_s, double *max_s, 
 	*min_s = *max_s = 0;
 	int monitors = bb_job_runs_monitors(m->job);
 	if (monitors < 0)
-		return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+		return bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 	for (size_t b = 0; b < m->nboots; b++) {
 		const struct bb_boot *boot = &m->boots[b];
 		/* warm-up iterations (`warmup:`) of the boot's first run: counted at the longest */

@@ -107,7 +107,7 @@ const char *bb_monitor_option_nearest(const char *name, const char *option)
 	for (size_t i = 0; i < NMONOPTS; i++) {
 		if (strcmp(monopts[i].monitor, name))
 			continue;
-		unsigned d = edit_distance(option, monopts[i].option);
+		unsigned d = bb_edit_distance(option, monopts[i].option);
 		if (d < bd && d <= strlen(monopts[i].option) / 2) {
 			bd = d;
 			best = monopts[i].option;

@@ -133,7 +133,7 @@ static int not_runnable(const char *name, char *err, size_t errlen)
 		const char *best = NULL;
 		unsigned bd = 3;
 		for (size_t i = 0; i < bb_nmonitors; i++) {
-			unsigned d = edit_distance(name, bb_monitors[i].name);
+			unsigned d = bb_edit_distance(name, bb_monitors[i].name);
 			if (d < bd) {
 				bd = d;
 				best = bb_monitors[i].name;

@@ -92,15 +92,15 @@ int bb_plan_needs(const struct bb_matrix *m, size_t boot, struct bb_strv *module
 /* A two-host job's cluster (docs/plan.md): its name, the inits' port and wait, each host. */
 static void write_cluster(struct strbuf *o, const struct bb_cluster *c)
 {
-	strbuf_printf(o, "cluster=%s\n", c->name);
-	strbuf_printf(o, "cluster.port=%d\n", BB_CLUSTER_PORT);
-	strbuf_printf(o, "cluster.wait=%d\n", BB_CLUSTER_WAIT);
+	bb_strbuf_printf(o, "cluster=%s\n", c->name);
+	bb_strbuf_printf(o, "cluster.port=%d\n", BB_CLUSTER_PORT);
+	bb_strbuf_printf(o, "cluster.wait=%d\n", BB_CLUSTER_WAIT);
 	for (size_t i = 0; i < c->nhosts; i++) {
 		const struct bb_cluster_host *h = &c->hosts[i];
-		strbuf_printf(o, "cluster.host.%zu.name=%s\n", i, h->name);
-		strbuf_printf(o, "cluster.host.%zu.role=%s\n", i, h->server ? "server" : "client");
-		strbuf_printf(o, "cluster.host.%zu.address=%s\n", i, h->address);
-		strbuf_printf(o, "cluster.host.%zu.nic=%s\n", i, h->nic);
+		bb_strbuf_printf(o, "cluster.host.%zu.name=%s\n", i, h->name);
+		bb_strbuf_printf(o, "cluster.host.%zu.role=%s\n", i, h->server ? "server" : "client");
+		bb_strbuf_printf(o, "cluster.host.%zu.address=%s\n", i, h->address);
+		bb_strbuf_printf(o, "cluster.host.%zu.nic=%s\n", i, h->nic);
 	}
 }
 
@@ -147,32 +147,32 @@ int bb_plan_write(const struct bb_matrix *m, size_t boot, char **text, char *err
 	*text = NULL;
 	if ((rc = bb_plan_needs(m, boot, &modules, &files, err, errlen)))
 		goto out_free;
-	strbuf_printf(&o, "benchboot-plan 1\n");
+	bb_strbuf_printf(&o, "benchboot-plan 1\n");
 	/* the job file's name, not its path: the image must not depend on where the job lives */
 	const char *base = strrchr(m->job->file, '/');
-	strbuf_printf(&o, "# %s, boot group %zu of %zu: written by benchboot from the job file\n",
+	bb_strbuf_printf(&o, "# %s, boot group %zu of %zu: written by benchboot from the job file\n",
 	              base ? base + 1 : m->job->file, boot, m->nboots);
-	strbuf_printf(&o, "job=%s\n", m->job->name);
-	strbuf_printf(&o, "plan.digest=%s\n", m->job->digest);
-	strbuf_printf(&o, "boot.group=%zu\n", boot);
+	bb_strbuf_printf(&o, "job=%s\n", m->job->name);
+	bb_strbuf_printf(&o, "plan.digest=%s\n", m->job->digest);
+	bb_strbuf_printf(&o, "boot.group=%zu\n", boot);
 	bb_plan_boot_params(b, bp, sizeof bp);
-	strbuf_printf(&o, "boot.params=%s\n", bp);
-	strbuf_printf(&o, "cgroup.mode=%s\n", bb_kvs_get_or(&b->params, "cgroup.mode", "none"));
+	bb_strbuf_printf(&o, "boot.params=%s\n", bp);
+	bb_strbuf_printf(&o, "cgroup.mode=%s\n", bb_kvs_get_or(&b->params, "cgroup.mode", "none"));
 	const char *cgpath = bb_kvs_get(&b->params, "cgroup.path");
 	if (cgpath)
-		strbuf_printf(&o, "cgroup.path=%s\n", cgpath);
+		bb_strbuf_printf(&o, "cgroup.path=%s\n", cgpath);
 	for (size_t i = 0; i < m->job->sets.n; i++)
-		strbuf_printf(&o, "job.set=%s\n", m->job->sets.v[i]);
+		bb_strbuf_printf(&o, "job.set=%s\n", m->job->sets.v[i]);
 	const char *ctrls = bb_kvs_get(&b->params, "cgroup.controllers");
 	if (ctrls)
-		strbuf_printf(&o, "cgroup.controllers=%s\n", ctrls);
+		bb_strbuf_printf(&o, "cgroup.controllers=%s\n", ctrls);
 	for (size_t i = 0; i < b->params.n; i++)
 		if (!strncmp(b->params.v[i].key, "cgroup.limit.", 13))
-			strbuf_printf(&o, "cgroup.limit.%s=%s\n", b->params.v[i].key + 13,
+			bb_strbuf_printf(&o, "cgroup.limit.%s=%s\n", b->params.v[i].key + 13,
 			              b->params.v[i].value);
 	const char *gov = bb_kvs_get(&b->params, "cpufreq_governor");
 	if (gov)
-		strbuf_printf(&o, "cpufreq.governor=%s\n", gov);
+		bb_strbuf_printf(&o, "cpufreq.governor=%s\n", gov);
 	/* the iterations' order within the boot (`order:`, `seed:`), the warm-up (`warmup:`) and
 	 * the monitored iterations (`monitored:`): a job without them writes none (the init's
 	 * defaults: interleaved, none, BB_MONITORED_DEFAULT) */
@@ -180,7 +180,7 @@ int bb_plan_write(const struct bb_matrix *m, size_t boot, char **text, char *err
 	for (size_t i = 0; i < sizeof order_keys / sizeof order_keys[0]; i++) {
 		const char *v = bb_kvs_get(&b->params, order_keys[i]);
 		if (v)
-			strbuf_printf(&o, "%s=%s\n", order_keys[i], v);
+			bb_strbuf_printf(&o, "%s=%s\n", order_keys[i], v);
 	}
 	/* `nic:`: the job's NIC, net.nic.* (the job parser checked the values with the plan's
 	 * own parser) */
@@ -190,23 +190,23 @@ int bb_plan_write(const struct bb_matrix *m, size_t boot, char **text, char *err
 		snprintf(pname, sizeof pname, "nic.%s", nic_keys[i]);
 		const char *v = bb_kvs_get(&b->params, pname);
 		if (v)
-			strbuf_printf(&o, "net.%s=%s\n", pname, v);
+			bb_strbuf_printf(&o, "net.%s=%s\n", pname, v);
 	}
 	if (m->job->cluster)
 		write_cluster(&o, m->job->cluster);
 	if (modules.n) {
-		strbuf_printf(&o, "modules.boot=");
+		bb_strbuf_printf(&o, "modules.boot=");
 		for (size_t i = 0; i < modules.n; i++)
-			strbuf_printf(&o, "%s%s", i ? " " : "", modules.v[i]);
-		strbuf_printf(&o, "\n");
+			bb_strbuf_printf(&o, "%s%s", i ? " " : "", modules.v[i]);
+		bb_strbuf_printf(&o, "\n");
 	}
 	/* the LKP monitors the job turns on that benchboot runs (monitors.h) */
 	struct bb_strv mons = {0}, missing = {0};
 	if ((rc = bb_job_monitors(m->job, &mons, &missing)) == 0 && mons.n) {
-		strbuf_printf(&o, "monitors=");
+		bb_strbuf_printf(&o, "monitors=");
 		for (size_t i = 0; i < mons.n; i++)
-			strbuf_printf(&o, "%s%s", i ? " " : "", mons.v[i]);
-		strbuf_printf(&o, "\n");
+			bb_strbuf_printf(&o, "%s%s", i ? " " : "", mons.v[i]);
+		bb_strbuf_printf(&o, "\n");
 	}
 	/* their options (`vmstat: {interval: 2}`): the boot's monitor.NAME.OPTION parameters */
 	for (size_t i = 0; i < b->params.n && !rc; i++) {
@@ -216,7 +216,7 @@ int bb_plan_write(const struct bb_matrix *m, size_t boot, char **text, char *err
 		for (size_t j = 0; j < mons.n; j++)
 			if (strlen(mons.v[j]) == (size_t)(dot - k - 8) &&
 			    !strncmp(mons.v[j], k + 8, (size_t)(dot - k - 8)))
-				strbuf_printf(&o, "%s=%s\n", k, b->params.v[i].value);
+				bb_strbuf_printf(&o, "%s=%s\n", k, b->params.v[i].value);
 	}
 	int monitored = mons.n ? bb_boot_monitored(b) : 0;
 	bb_strv_free(&mons);
@@ -230,30 +230,30 @@ int bb_plan_write(const struct bb_matrix *m, size_t boot, char **text, char *err
 		struct bb_suite_run sr;
 		if ((rc = bb_suite_run(m->job->suite, &run->params, &sr, err, errlen)))
 			goto out_free;
-		strbuf_printf(&o, "\n[run %s]\n", run->id);
-		strbuf_printf(&o, "suite=%s\n", m->job->suite);
+		bb_strbuf_printf(&o, "\n[run %s]\n", run->id);
+		bb_strbuf_printf(&o, "suite=%s\n", m->job->suite);
 		for (size_t i = 0; i < run->params.n; i++)
 			if (!plan_key_param(run->params.v[i].key))
-				strbuf_printf(&o, "param.%s=%s\n", run->params.v[i].key,
+				bb_strbuf_printf(&o, "param.%s=%s\n", run->params.v[i].key,
 				              run->params.v[i].value);
-		strbuf_printf(&o, "iterations=%d\n", sr.iterations);
-		strbuf_printf(&o, "runtime=%g\n", sr.runtime_s);
-		strbuf_printf(&o, "grace=%g\n", sr.grace_s);
+		bb_strbuf_printf(&o, "iterations=%d\n", sr.iterations);
+		bb_strbuf_printf(&o, "runtime=%g\n", sr.runtime_s);
+		bb_strbuf_printf(&o, "grace=%g\n", sr.grace_s);
 		for (size_t i = 0; i < sr.modules.n; i++)
-			strbuf_printf(&o, "needs.module=%s\n", sr.modules.v[i]);
+			bb_strbuf_printf(&o, "needs.module=%s\n", sr.modules.v[i]);
 		for (size_t i = 0; i < sr.sysctls.n; i++)
-			strbuf_printf(&o, "sysctl.%s\n", sr.sysctls.v[i]);
+			bb_strbuf_printf(&o, "sysctl.%s\n", sr.sysctls.v[i]);
 		if (sr.server_argv.n) {
 			for (size_t i = 0; i < sr.server_argv.n; i++)
-				strbuf_printf(&o, "server.0.arg=%s\n", sr.server_argv.v[i]);
-			strbuf_printf(&o, "server.0.ready=%s\n", sr.server_ready);
+				bb_strbuf_printf(&o, "server.0.arg=%s\n", sr.server_argv.v[i]);
+			bb_strbuf_printf(&o, "server.0.ready=%s\n", sr.server_ready);
 			if (sr.server_cpus)
-				strbuf_printf(&o, "server.0.cpus=%s\n", sr.server_cpus);
+				bb_strbuf_printf(&o, "server.0.cpus=%s\n", sr.server_cpus);
 		}
 		for (size_t i = 0; i < sr.client_argv.n && !rc; i++) {
 			const char *word;
 			if (!(rc = client_word(m, &sr, i, &word, err, errlen)))
-				strbuf_printf(&o, "client.arg=%s\n", word);
+				bb_strbuf_printf(&o, "client.arg=%s\n", word);
 		}
 		if (rc) {
 			bb_suite_run_free(&sr);
@@ -269,11 +269,11 @@ int bb_plan_write(const struct bb_matrix *m, size_t boot, char **text, char *err
 			goto out_free;
 		}
 		if (mr) {
-			strbuf_printf(&o, "monitored.runtime=%g\n", ms.runtime_s);
+			bb_strbuf_printf(&o, "monitored.runtime=%g\n", ms.runtime_s);
 			for (size_t i = 0; i < ms.client_argv.n && !rc; i++) {
 				const char *word;
 				if (!(rc = client_word(m, &ms, i, &word, err, errlen)))
-					strbuf_printf(&o, "monitored.client.arg=%s\n", word);
+					bb_strbuf_printf(&o, "monitored.client.arg=%s\n", word);
 			}
 			bb_suite_run_free(&ms);
 			if (rc) {
@@ -281,9 +281,9 @@ int bb_plan_write(const struct bb_matrix *m, size_t boot, char **text, char *err
 				goto out_free;
 			}
 		}
-		strbuf_printf(&o, "client.count=%s\n", sr.client_count);
+		bb_strbuf_printf(&o, "client.count=%s\n", sr.client_count);
 		if (sr.client_cpus)
-			strbuf_printf(&o, "client.cpus=%s\n", sr.client_cpus);
+			bb_strbuf_printf(&o, "client.cpus=%s\n", sr.client_cpus);
 		bb_suite_run_free(&sr);
 	}
 	if (o.oom) {

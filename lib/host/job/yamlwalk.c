@@ -919,7 +919,7 @@ int job_load_docs(struct walker *w, const char *text, size_t len, struct bb_jdoc
 		                                  : NULL;
 		     pair && pair < root->data.mapping.pairs.top && !near; pair++) {
 			yaml_node_t *k = yaml_document_get_node(&yds[0], pair->key);
-			if (k && k->type == YAML_SCALAR_NODE && edit_distance(scalar(k), "suite") <= 2)
+			if (k && k->type == YAML_SCALAR_NODE && bb_edit_distance(scalar(k), "suite") <= 2)
 				near = k;
 		}
 		if (near)

@@ -28,8 +28,8 @@ static int git(const char *dir, struct bytebuf *out, char *err, size_t errlen, .
 	struct bytebuf tmp = {0};
 	struct bb_tool t = {.argv = argv, .out = BB_TOOL_CAPTURE, .captured = out ? out : &tmp};
 	int status, rc = bb_tool_run(&t, &status, err, errlen);
-	if (!rc && bytebuf_append(t.captured, "", 1))
-		rc = errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+	if (!rc && bb_bytebuf_append(t.captured, "", 1))
+		rc = bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 	if (!rc) {
 		char *s = (char *)t.captured->p;
 		size_t len = strlen(s);
@@ -37,7 +37,7 @@ static int git(const char *dir, struct bytebuf *out, char *err, size_t errlen, .
 			s[--len] = 0;
 		rc = WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : 1;
 	}
-	bytebuf_free(&tmp);
+	bb_bytebuf_free(&tmp);
 	return rc;
 }
 
@@ -47,7 +47,7 @@ int bb_git_is_tree(const char *tree)
 	char err[256];
 	int rc = git(tree, &out, err, sizeof(err), "rev-parse", "--show-prefix", NULL);
 	int yes = !rc && out.p && !*(char *)out.p;
-	bytebuf_free(&out);
+	bb_bytebuf_free(&out);
 	return yes;
 }
 
@@ -57,7 +57,7 @@ int bb_git_is_repo(const char *tree)
 	char err[256];
 	int rc = git(tree, &out, err, sizeof(err), "rev-parse", "--is-bare-repository", NULL);
 	int yes = !rc && out.p && (!strcmp((char *)out.p, "true") || bb_git_is_tree(tree));
-	bytebuf_free(&out);
+	bb_bytebuf_free(&out);
 	return yes;
 }
 
@@ -68,11 +68,11 @@ int bb_git_resolve(const char *tree, const char *rev, char sha[41], char *err, s
 	snprintf(spec, sizeof(spec), "%s^{commit}", rev);
 	int rc = git(tree, &out, err, errlen, "rev-parse", "--verify", "--quiet", spec, NULL);
 	if (rc > 0 || (!rc && strlen((char *)out.p) != 40))
-		rc = errbuf_fail(err, errlen, -EINVAL, "%s: no commit '%s' in this git tree", tree,
+		rc = bb_errbuf_fail(err, errlen, -EINVAL, "%s: no commit '%s' in this git tree", tree,
 		                 rev);
 	if (!rc)
 		memcpy(sha, out.p, 41);
-	bytebuf_free(&out);
+	bb_bytebuf_free(&out);
 	return rc;
 }
 
@@ -93,7 +93,7 @@ int bb_git_range(const char *tree, const char *good, const char *bad, struct bb_
 		return rc;
 	rc = git(tree, NULL, err, errlen, "merge-base", "--is-ancestor", g, b, NULL);
 	if (rc > 0)
-		return errbuf_fail(err, errlen, -EINVAL,
+		return bb_errbuf_fail(err, errlen, -EINVAL,
 		                   "%s: --good %s is not an ancestor of --bad %s: the good end is "
 		                   "the older commit",
 		                   tree, good, bad);
@@ -103,17 +103,17 @@ int bb_git_range(const char *tree, const char *good, const char *bad, struct bb_
 	snprintf(range, sizeof(range), "%s..%s", g, b);
 	rc = git(tree, &out, err, errlen, "rev-list", "--reverse", "--first-parent", range, NULL);
 	if (rc > 0)
-		rc = errbuf_fail(err, errlen, -EINVAL, "%s: git rev-list %s failed", tree, range);
+		rc = bb_errbuf_fail(err, errlen, -EINVAL, "%s: git rev-list %s failed", tree, range);
 	if (!rc && bb_strv_add(shas, g))
 		rc = -ENOMEM;
 	for (char *l = rc ? NULL : (char *)out.p; l && *l && !rc;) {
 		size_t n = strcspn(l, "\n");
 		if (bb_strv_addn(shas, l, n))
-			rc = errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+			rc = bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 		l += n;
 		l += *l == '\n';
 	}
-	bytebuf_free(&out);
+	bb_bytebuf_free(&out);
 	return rc;
 }
 
@@ -133,18 +133,18 @@ int bb_git_checkout(const char *tree, const char *sha, const char *srcdir, char 
 		char *slash = strrchr(tmp, '/');
 		if (slash) {
 			*slash = 0;
-			fileio_mkdirs(tmp);
+			bb_fileio_mkdirs(tmp);
 			*slash = '/';
 		}
 		rc = git(".", NULL, err, errlen, "clone", "--quiet", "--shared", "--no-checkout",
 		         tree, tmp, NULL);
 		if (rc > 0)
-			return errbuf_fail(err, errlen, -EIO, "git clone --shared %s %s failed",
+			return bb_errbuf_fail(err, errlen, -EIO, "git clone --shared %s %s failed",
 			                   tree, tmp);
 		if (rc)
 			return rc;
 		if (rename(tmp, srcdir))
-			return errbuf_fail(err, errlen, -errno, "rename %s: %s", tmp,
+			return bb_errbuf_fail(err, errlen, -errno, "rename %s: %s", tmp,
 			                   strerror(errno));
 	}
 	rc = git(srcdir, NULL, err, errlen, "-c", "advice.detachedHead=false", "checkout",
@@ -152,7 +152,7 @@ int bb_git_checkout(const char *tree, const char *sha, const char *srcdir, char 
 	if (!rc)
 		rc = git(srcdir, NULL, err, errlen, "clean", "-fdxq", NULL);
 	if (rc > 0)
-		return errbuf_fail(err, errlen, -EIO,
+		return bb_errbuf_fail(err, errlen, -EIO,
 		                   "checking out %s in %s failed (is it a commit of %s?)", sha,
 		                   srcdir, tree);
 	return rc;

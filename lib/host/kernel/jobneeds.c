@@ -31,7 +31,7 @@ static int bb_kneeds_from_job(const char *job, const struct bb_strv *sets, struc
 		if (rc)
 			break;
 		if ((rc = bb_kneeds_add_plan(n, &p)))
-			errbuf_fail(err, errlen, rc, "out of memory");
+			bb_errbuf_fail(err, errlen, rc, "out of memory");
 		bb_plan_free(&p);
 	}
 	bb_matrix_free(&m);
@@ -58,7 +58,7 @@ int bb_kconfig_job_fragment(const char *job, const struct bb_strv *sets, const c
 		rc = bb_strv_add(warnings, line);
 	}
 	if (rc)
-		errbuf_fail(err, errlen, rc, "out of memory");
+		bb_errbuf_fail(err, errlen, rc, "out of memory");
 out:
 	bb_strv_free(&unresolved);
 	bb_kneeds_free(&n);

@@ -105,7 +105,7 @@ static int make(struct kb *k, const char *step, char *err, size_t errlen, ...)
 	if (rc)
 		return rc;
 	if (WIFSIGNALED(status) && WTERMSIG(status) == SIGINT)
-		return errbuf_fail(err, errlen, -EINTR, "the kernel build was interrupted");
+		return bb_errbuf_fail(err, errlen, -EINTR, "the kernel build was interrupted");
 	if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
 		return 0;
 	if (WIFEXITED(status) && WEXITSTATUS(status) == 2) {
@@ -124,7 +124,7 @@ static int make(struct kb *k, const char *step, char *err, size_t errlen, ...)
 		if (f)
 			fclose(f);
 		if (intr)
-			return errbuf_fail(err, errlen, -EINTR, "the kernel build was interrupted");
+			return bb_errbuf_fail(err, errlen, -EINTR, "the kernel build was interrupted");
 	}
 	snprintf(k->r->failed_step, sizeof(k->r->failed_step), "%s", step);
 	return 1;
@@ -138,7 +138,7 @@ static int pick_key(struct kb *k, char *err, size_t errlen)
 	int rc;
 	if (o->commit) {
 		if (!bb_git_is_repo(o->tree))
-			return errbuf_fail(
+			return bb_errbuf_fail(
 			    err, errlen, -EINVAL,
 			    "%s is not a git repository (the top of a work tree, or a "
 			    "bare one): --commit needs one",
@@ -159,25 +159,25 @@ static int config_digest(struct kb *k, char *err, size_t errlen)
 	struct sha256 s;
 	unsigned char d[SHA256_DIGEST_LEN];
 	char hex[SHA256_HEX_LEN + 1];
-	sha256_init(&s);
+	bb_sha256_init(&s);
 	if (k->o->base_config) {
 		unsigned char *data;
 		size_t len;
-		int rc = fileio_read_all(k->o->base_config, &data, &len);
+		int rc = bb_fileio_read_all(k->o->base_config, &data, &len);
 		if (rc)
-			return errbuf_fail(err, errlen, rc == -ENOENT ? -EINVAL : rc,
+			return bb_errbuf_fail(err, errlen, rc == -ENOENT ? -EINVAL : rc,
 			                   "--config %s: %s", k->o->base_config, strerror(-rc));
-		sha256_update(&s, "base\n", 5);
-		sha256_update(&s, data, len);
+		bb_sha256_update(&s, "base\n", 5);
+		bb_sha256_update(&s, data, len);
 		free(data);
 	} else {
-		sha256_update(&s, "defconfig\n", 10);
+		bb_sha256_update(&s, "defconfig\n", 10);
 	}
-	sha256_update(&s, "fragment\n", 9);
+	bb_sha256_update(&s, "fragment\n", 9);
 	if (k->o->fragment)
-		sha256_update(&s, k->o->fragment, strlen(k->o->fragment));
-	sha256_final(&s, d);
-	sha256_to_hex(d, hex);
+		bb_sha256_update(&s, k->o->fragment, strlen(k->o->fragment));
+	bb_sha256_final(&s, d);
+	bb_sha256_to_hex(d, hex);
 	snprintf(k->r->config_digest, sizeof(k->r->config_digest), "%.16s", hex);
 	return 0;
 }
@@ -188,14 +188,14 @@ static int pick_dirs(struct kb *k, const char *cache, char *err, size_t errlen)
 	struct bb_kbuild_result *r = k->r;
 	char real[PATH_MAX], hex[SHA256_HEX_LEN + 1];
 	if (!realpath(k->o->tree, real))
-		return errbuf_fail(err, errlen, errno == ENOENT ? -EINVAL : -errno, "%s: %s",
+		return bb_errbuf_fail(err, errlen, errno == ENOENT ? -EINVAL : -errno, "%s: %s",
 		                   k->o->tree, strerror(errno));
-	sha256_hex(real, strlen(real), hex);
+	bb_sha256_hex(real, strlen(real), hex);
 	hex[12] = 0;
-	if (strfmt(r->dir, sizeof(r->dir), "%s/kernels/builds/%s-%s", cache,
+	if (bb_strfmt(r->dir, sizeof(r->dir), "%s/kernels/builds/%s-%s", cache,
 	           *r->commit ? r->commit : hex, r->config_digest) ||
-	    strfmt(k->obj, sizeof(k->obj), "%s/kernels/obj/%s-%s", cache, hex, r->config_digest))
-		return errbuf_fail(err, errlen, -ENAMETOOLONG, "the cache path %s is too long",
+	    bb_strfmt(k->obj, sizeof(k->obj), "%s/kernels/obj/%s-%s", cache, hex, r->config_digest))
+		return bb_errbuf_fail(err, errlen, -ENAMETOOLONG, "the cache path %s is too long",
 		                   cache);
 	if (k->o->commit)
 		snprintf(k->src, sizeof(k->src), "%s/kernels/src/%s", cache, hex);
@@ -221,7 +221,7 @@ static int find_kept(struct kb *k)
 	if (!*r->commit)
 		return -ENOENT;
 	snprintf(p, sizeof(p), "%s/release", r->dir);
-	if (!fileio_read_line(p, r->release, sizeof(r->release))) {
+	if (!bb_fileio_read_line(p, r->release, sizeof(r->release))) {
 		set_paths(r);
 		if (!stat(r->vmlinuz, &st))
 			return 0;
@@ -230,7 +230,7 @@ static int find_kept(struct kb *k)
 	if (!stat(p, &st)) {
 		snprintf(r->log, sizeof(r->log), "%.4300s", p);
 		snprintf(p, sizeof(p), "%s.failed/step", r->dir);
-		if (fileio_read_line(p, r->failed_step, sizeof(r->failed_step)))
+		if (bb_fileio_read_line(p, r->failed_step, sizeof(r->failed_step)))
 			snprintf(r->failed_step, sizeof(r->failed_step), "make");
 		strcat(r->dir, ".failed");
 		return 1;
@@ -244,8 +244,8 @@ static int configure(struct kb *k, char *err, size_t errlen)
 	int rc;
 	snprintf(cfg, sizeof(cfg), "%s/.config", k->obj);
 	if (k->o->base_config) {
-		if ((rc = fileio_copy_file(k->o->base_config, cfg)))
-			return errbuf_fail(err, errlen, rc, "copying %s to %s: %s",
+		if ((rc = bb_fileio_copy_file(k->o->base_config, cfg)))
+			return bb_errbuf_fail(err, errlen, rc, "copying %s to %s: %s",
 			                   k->o->base_config, cfg, strerror(-rc));
 	} else if ((rc = make(k, "defconfig", err, errlen, "defconfig", NULL))) {
 		return rc;
@@ -253,7 +253,7 @@ static int configure(struct kb *k, char *err, size_t errlen)
 	if (k->o->fragment) {
 		FILE *f = fopen(cfg, "a");
 		if (!f || fprintf(f, "%s", k->o->fragment) < 0 || fclose(f))
-			return errbuf_fail(err, errlen, -EIO, "appending the fragment to %s failed",
+			return bb_errbuf_fail(err, errlen, -EIO, "appending the fragment to %s failed",
 			                   cfg);
 	}
 	return make(k, "olddefconfig", err, errlen, "olddefconfig", NULL);
@@ -266,7 +266,7 @@ static void check_config(struct kb *k)
 	unsigned char *data;
 	size_t len;
 	snprintf(cfg, sizeof(cfg), "%s/.config", k->obj);
-	if (!k->o->fragment || fileio_read_all(cfg, &data, &len))
+	if (!k->o->fragment || bb_fileio_read_all(cfg, &data, &len))
 		return;
 	bb_kconfig_check(k->o->fragment, (char *)data, &k->r->config_missing);
 	free(data);
@@ -281,19 +281,19 @@ static int copy_out(struct kb *k, char *err, size_t errlen)
 	for (size_t i = 0; !rc && i < 2; i++) {
 		snprintf(from, sizeof(from), "%s/%s", k->obj, files[i][0]);
 		snprintf(to, sizeof(to), "%s/%s", k->tmp, files[i][1]);
-		if ((rc = fileio_copy_file(from, to)))
-			rc = errbuf_fail(err, errlen, rc, "copying %s to %s: %s", from, to,
+		if ((rc = bb_fileio_copy_file(from, to)))
+			rc = bb_errbuf_fail(err, errlen, rc, "copying %s to %s: %s", from, to,
 			                 strerror(-rc));
 	}
 	snprintf(to, sizeof(to), "%s/fragment", k->tmp);
 	if (!rc && k->o->fragment &&
-	    (rc = fileio_write_file(to, k->o->fragment, strlen(k->o->fragment))))
-		rc = errbuf_fail(err, errlen, rc, "writing %s: %s", to, strerror(-rc));
+	    (rc = bb_fileio_write_file(to, k->o->fragment, strlen(k->o->fragment))))
+		rc = bb_errbuf_fail(err, errlen, rc, "writing %s: %s", to, strerror(-rc));
 	snprintf(to, sizeof(to), "%s/release", k->tmp);
 	char line[200];
 	snprintf(line, sizeof(line), "%s\n", r->release);
-	if (!rc && (rc = fileio_write_file(to, line, strlen(line))))
-		rc = errbuf_fail(err, errlen, rc, "writing %s: %s", to, strerror(-rc));
+	if (!rc && (rc = bb_fileio_write_file(to, line, strlen(line))))
+		rc = bb_errbuf_fail(err, errlen, rc, "writing %s: %s", to, strerror(-rc));
 	/* the module tree stands alone: no links back into the object folder */
 	for (size_t i = 0; !rc && i < 2; i++) {
 		snprintf(to, sizeof(to), "%s/modules/lib/modules/%s/%s", k->tmp, r->release,
@@ -313,8 +313,8 @@ static int build(struct kb *k, char *err, size_t errlen)
 		if ((rc = bb_git_checkout(k->o->tree, r->commit, k->src, err, errlen)))
 			return rc;
 	}
-	if ((rc = fileio_mkdirs(k->obj)))
-		return errbuf_fail(err, errlen, rc, "unable to create %s: %s", k->obj,
+	if ((rc = bb_fileio_mkdirs(k->obj)))
+		return bb_errbuf_fail(err, errlen, rc, "unable to create %s: %s", k->obj,
 		                   strerror(-rc));
 	if ((rc = configure(k, err, errlen)))
 		return rc;
@@ -338,7 +338,7 @@ static int build(struct kb *k, char *err, size_t errlen)
 		snprintf(r->release, sizeof(r->release), "%.*s", (int)strcspn((char *)rel.p, "\n"),
 		         (char *)rel.p);
 	}
-	bytebuf_free(&rel);
+	bb_bytebuf_free(&rel);
 	if (rc)
 		return rc;
 	char mp[4300];
@@ -359,11 +359,11 @@ int bb_kernel_build(const struct bb_kbuild_opts *opts, struct bb_kbuild_result *
 	int rc;
 	memset(r, 0, sizeof(*r));
 	if (!o.tree || stat(o.tree, &st) || !S_ISDIR(st.st_mode))
-		return errbuf_fail(err, errlen, -EINVAL, "%s: not a folder (a kernel tree)",
+		return bb_errbuf_fail(err, errlen, -EINVAL, "%s: not a folder (a kernel tree)",
 		                   o.tree ? o.tree : "(none)");
 	snprintf(cache, sizeof(cache), "%s/Makefile", o.tree);
 	if (!o.commit && stat(cache, &st))
-		return errbuf_fail(err, errlen, -EINVAL, "%s has no Makefile: not a kernel tree",
+		return bb_errbuf_fail(err, errlen, -EINVAL, "%s has no Makefile: not a kernel tree",
 		                   o.tree);
 	if (o.jobs <= 0) {
 		long n = sysconf(_SC_NPROCESSORS_ONLN);
@@ -372,7 +372,7 @@ int bb_kernel_build(const struct bb_kbuild_opts *opts, struct bb_kbuild_result *
 	if (o.cachedir)
 		snprintf(cache, sizeof(cache), "%s", o.cachedir);
 	else
-		image_default_cachedir(cache, sizeof(cache));
+		bb_image_default_cachedir(cache, sizeof(cache));
 	if ((rc = pick_key(&k, err, errlen)) || (rc = config_digest(&k, err, errlen)) ||
 	    (rc = pick_dirs(&k, cache, err, errlen)))
 		return rc;
@@ -380,7 +380,7 @@ int bb_kernel_build(const struct bb_kbuild_opts *opts, struct bb_kbuild_result *
 	if ((rc = find_kept(&k)) >= 0) {
 		r->cached = 1;
 		if (rc == 1)
-			return errbuf_fail(
+			return bb_errbuf_fail(
 			    err, errlen, 1,
 			    "%s failed to build at step %s before (log: %s; remove %s "
 			    "to try again)",
@@ -389,8 +389,8 @@ int bb_kernel_build(const struct bb_kbuild_opts *opts, struct bb_kbuild_result *
 		return 0;
 	}
 	snprintf(k.tmp, sizeof(k.tmp), "%s.tmp", r->dir);
-	if (rm_rf(k.tmp) || (rc = fileio_mkdirs(k.tmp)))
-		return errbuf_fail(err, errlen, rc ? rc : -EIO, "unable to create %s", k.tmp);
+	if (rm_rf(k.tmp) || (rc = bb_fileio_mkdirs(k.tmp)))
+		return bb_errbuf_fail(err, errlen, rc ? rc : -EIO, "unable to create %s", k.tmp);
 	snprintf(r->log, sizeof(r->log), "%s/build.log", k.tmp);
 	k.start = now();
 	rc = build(&k, err, errlen);
@@ -398,7 +398,7 @@ int bb_kernel_build(const struct bb_kbuild_opts *opts, struct bb_kbuild_result *
 	if (rc == 0) {
 		rm_rf(r->dir);
 		if (rename(k.tmp, r->dir))
-			return errbuf_fail(err, errlen, -errno, "rename %s: %s", k.tmp,
+			return bb_errbuf_fail(err, errlen, -errno, "rename %s: %s", k.tmp,
 			                   strerror(errno));
 		set_paths(r);
 		return 0;
@@ -409,13 +409,13 @@ int bb_kernel_build(const struct bb_kbuild_opts *opts, struct bb_kbuild_result *
 		snprintf(p, sizeof(p), "%s/step", k.tmp);
 		char line[80];
 		snprintf(line, sizeof(line), "%s\n", r->failed_step);
-		fileio_write_file(p, line, strlen(line));
+		bb_fileio_write_file(p, line, strlen(line));
 		rm_rf(failed);
 		if (!rename(k.tmp, failed)) {
 			snprintf(r->dir, sizeof(r->dir), "%.4000s", failed);
 			snprintf(r->log, sizeof(r->log), "%s/build.log", failed);
 		}
-		return errbuf_fail(err, errlen, 1,
+		return bb_errbuf_fail(err, errlen, 1,
 		                   "%s failed to build at step %s after %.0f s (log: %s)", r->name,
 		                   r->failed_step, r->seconds, r->log);
 	}

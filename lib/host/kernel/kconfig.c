@@ -240,7 +240,7 @@ static char kconfig_type(const char *dir, const char *symbol)
 		unsigned char *data;
 		size_t len;
 		snprintf(p, sizeof(p), "%s/%s", dir, e->d_name);
-		if (fileio_read_all(p, &data, &len))
+		if (bb_fileio_read_all(p, &data, &len))
 			continue;
 		const char *c = strstr((char *)data, want);
 		if (c) {
@@ -288,7 +288,7 @@ static int scan(const char *tree, const char *rel, const char *module, struct bb
 		unsigned char *data;
 		size_t len;
 		snprintf(p, sizeof(p), "%s/%s", dir, n);
-		if (fileio_read_all(p, &data, &len))
+		if (bb_fileio_read_all(p, &data, &len))
 			continue;
 		if (makefile_symbol((char *)data, module, sym, sizeof(sym))) {
 			char t = kconfig_type(dir, sym);
@@ -327,7 +327,7 @@ static void put_lines(struct strbuf *b, struct bb_strv *done, const char *words)
 		snprintf(line, sizeof(line), "%.*s", (int)n, w);
 		snprintf(sym, sizeof(sym), "%.*s", (int)strcspn(line, "="), line);
 		if (!has(done, sym)) {
-			strbuf_printf(b, "%s\n", line);
+			bb_strbuf_printf(b, "%s\n", line);
 			bb_strv_add(done, sym);
 		}
 		w += n;
@@ -342,12 +342,12 @@ static void put_group(struct strbuf *b, struct bb_strv *done, const char *why,
 	for (size_t i = 0; i < names->n; i++) {
 		const char *lines = map_lines(map, names->v[i]);
 		if (!said)
-			strbuf_printf(b, "# %s\n", why);
+			bb_strbuf_printf(b, "# %s\n", why);
 		said = 1;
 		if (lines)
 			put_lines(b, done, lines);
 		else
-			strbuf_printf(b, "# %s: benchboot knows no CONFIG symbol for it\n",
+			bb_strbuf_printf(b, "# %s: benchboot knows no CONFIG symbol for it\n",
 			              names->v[i]);
 	}
 }
@@ -357,17 +357,17 @@ int bb_kconfig_fragment(const struct bb_kneeds *n, const char *tree, char **text
 {
 	struct strbuf b = {0};
 	struct bb_strv done = {0};
-	strbuf_printf(&b, "# benchboot: what every boot needs (initramfs, serial console, virtio "
+	bb_strbuf_printf(&b, "# benchboot: what every boot needs (initramfs, serial console, virtio "
 	                  "block and PCI, devtmpfs, modules, the dummy netdev)\n");
 	for (size_t i = 0; base_lines[i]; i++)
 		put_lines(&b, &done, base_lines[i]);
 	if (n->cgroup || n->controllers.n) {
-		strbuf_printf(&b, "# the job mounts a cgroup hierarchy\n");
+		bb_strbuf_printf(&b, "# the job mounts a cgroup hierarchy\n");
 		put_lines(&b, &done, "CONFIG_CGROUPS=y");
 	}
 	put_group(&b, &done, "the job's cgroup controllers", controllers, &n->controllers);
 	if (n->governors.n) {
-		strbuf_printf(&b, "# the job's cpufreq governor\n");
+		bb_strbuf_printf(&b, "# the job's cpufreq governor\n");
 		put_lines(&b, &done, "CONFIG_CPU_FREQ=y");
 		for (size_t i = 0; i < n->governors.n; i++) {
 			char line[160];
@@ -380,22 +380,22 @@ int bb_kconfig_fragment(const struct bb_kneeds *n, const char *tree, char **text
 		}
 	}
 	if (n->nic) {
-		strbuf_printf(&b, "# the job's NIC (QEMU's virtio-net)\n");
+		bb_strbuf_printf(&b, "# the job's NIC (QEMU's virtio-net)\n");
 		put_lines(&b, &done, "CONFIG_NETDEVICES=y CONFIG_VIRTIO_NET=y");
 	}
 	put_group(&b, &done, "the job's monitors", monitors, &n->monitors);
 	put_group(&b, &done, "the job's sysctls", sysctls, &n->sysctls);
 	if (n->modules.n && !tree) {
-		strbuf_printf(&b, "# the job's modules:");
+		bb_strbuf_printf(&b, "# the job's modules:");
 		for (size_t i = 0; i < n->modules.n; i++)
-			strbuf_printf(&b, " %s", n->modules.v[i]);
-		strbuf_printf(&b, "\n# (their CONFIG symbols are read from the tree's Makefiles: "
+			bb_strbuf_printf(&b, " %s", n->modules.v[i]);
+		bb_strbuf_printf(&b, "\n# (their CONFIG symbols are read from the tree's Makefiles: "
 		                  "give the tree to see them)\n");
 	}
 	for (size_t i = 0; tree && i < n->modules.n; i++) {
 		struct bb_kmodsym s;
 		if (bb_kconfig_module_symbol(tree, n->modules.v[i], &s)) {
-			strbuf_printf(&b,
+			bb_strbuf_printf(&b,
 			              "# the job's module %s: no Makefile of the tree builds %s.o "
 			              "under a CONFIG symbol: set it in the base config\n",
 			              n->modules.v[i], n->modules.v[i]);
@@ -403,7 +403,7 @@ int bb_kconfig_fragment(const struct bb_kneeds *n, const char *tree, char **text
 				bb_strv_add(unresolved, n->modules.v[i]);
 			continue;
 		}
-		strbuf_printf(&b, "# the job's module %s (%s)\n", n->modules.v[i], s.makefile);
+		bb_strbuf_printf(&b, "# the job's module %s (%s)\n", n->modules.v[i], s.makefile);
 		char line[200];
 		snprintf(line, sizeof(line), "CONFIG_%s=%c", s.symbol, s.value);
 		put_lines(&b, &done, line);

@@ -17,7 +17,7 @@ struct lava_api {
 	struct curl_slist *headers;
 };
 
-int lava_api_token(const char *file, char *out, size_t outlen, char *err, size_t errlen)
+int bb_lava_api_token(const char *file, char *out, size_t outlen, char *err, size_t errlen)
 {
 	const char *env = getenv(LAVA_TOKEN_ENV);
 	char line[1024] = "";
@@ -26,14 +26,14 @@ int lava_api_token(const char *file, char *out, size_t outlen, char *err, size_t
 	} else if (file) {
 		FILE *f = fopen(file, "r");
 		if (!f)
-			return errbuf_fail(err, errlen, -errno,
+			return bb_errbuf_fail(err, errlen, -errno,
 			                   "unable to read the token file %s: %s", file,
 			                   strerror(errno));
 		if (!fgets(line, sizeof(line), f))
 			*line = 0;
 		fclose(f);
 	} else {
-		return errbuf_fail(err, errlen, -EINVAL,
+		return bb_errbuf_fail(err, errlen, -EINVAL,
 		                   "no LAVA token: set %s or give --token-file FILE",
 		                   LAVA_TOKEN_ENV);
 	}
@@ -41,40 +41,40 @@ int lava_api_token(const char *file, char *out, size_t outlen, char *err, size_t
 	size_t n = strlen(line);
 	for (size_t i = 0; i < n; i++)
 		if ((unsigned char)line[i] <= ' ' || line[i] == 0x7f)
-			return errbuf_fail(err, errlen, -EINVAL,
+			return bb_errbuf_fail(err, errlen, -EINVAL,
 			                   "the LAVA token%s%s has a space or a "
 			                   "control character",
 			                   file && !(env && *env) ? " in " : "",
 			                   file && !(env && *env) ? file : "");
 	if (!n)
-		return errbuf_fail(err, errlen, -EINVAL, "the LAVA token%s%s is empty",
+		return bb_errbuf_fail(err, errlen, -EINVAL, "the LAVA token%s%s is empty",
 		                   file && !(env && *env) ? " in " : "",
 		                   file && !(env && *env) ? file : "");
 	if (n >= outlen)
-		return errbuf_fail(err, errlen, -EINVAL, "the LAVA token is too long");
+		return bb_errbuf_fail(err, errlen, -EINVAL, "the LAVA token is too long");
 	memcpy(out, line, n + 1);
 	return 0;
 }
 
-int lava_api_open(const char *url, const char *token, struct lava_api **out, char *err,
+int bb_lava_api_open(const char *url, const char *token, struct lava_api **out, char *err,
                   size_t errlen)
 {
 	char auth[1200];
 	*out = NULL;
 	if (strncmp(url, "http://", 7) && strncmp(url, "https://", 8))
-		return errbuf_fail(err, errlen, -EINVAL, "%s: not an http:// or https:// URL", url);
+		return bb_errbuf_fail(err, errlen, -EINVAL, "%s: not an http:// or https:// URL", url);
 	if (strlen(url) >= sizeof(((struct lava_api *)0)->base) - 64)
-		return errbuf_fail(err, errlen, -EINVAL, "%s: URL too long", url);
+		return bb_errbuf_fail(err, errlen, -EINVAL, "%s: URL too long", url);
 	static int global_done;
 	if (!global_done) {
 		if (curl_global_init(CURL_GLOBAL_DEFAULT))
-			return errbuf_fail(err, errlen, -ENOMEM, "libcurl did not initialise");
+			return bb_errbuf_fail(err, errlen, -ENOMEM, "libcurl did not initialise");
 		global_done = 1;
 	}
 	struct lava_api *a = calloc(1, sizeof(*a));
 	if (!a || !(a->curl = curl_easy_init())) {
 		free(a);
-		return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+		return bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 	}
 	snprintf(a->base, sizeof(a->base), "%s", url);
 	for (size_t l = strlen(a->base); l && a->base[l - 1] == '/'; l--)
@@ -85,15 +85,15 @@ int lava_api_open(const char *url, const char *token, struct lava_api **out, cha
 	struct curl_slist *h2 = h && token && *token ? curl_slist_append(h, auth) : h;
 	if (!h2) {
 		curl_slist_free_all(h);
-		lava_api_close(a);
-		return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+		bb_lava_api_close(a);
+		return bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 	}
 	a->headers = h2;
 	*out = a;
 	return 0;
 }
 
-void lava_api_close(struct lava_api *a)
+void bb_lava_api_close(struct lava_api *a)
 {
 	if (!a)
 		return;
@@ -122,7 +122,7 @@ static size_t on_data(char *p, size_t size, size_t n, void *ctx)
 			s->failed = EPROTO;
 			return 0;
 		}
-		strbuf_printf(s->buf, "%.*s", (int)len, p);
+		bb_strbuf_printf(s->buf, "%.*s", (int)len, p);
 		if (s->buf->oom) {
 			s->failed = ENOMEM;
 			return 0;
@@ -138,10 +138,10 @@ static void server_message(const char *body, char *out, size_t outlen)
 	*out = 0;
 	if (!body)
 		return;
-	struct jn *j = jn_parse(body, strlen(body), e, sizeof(e));
-	const struct jn *m = j ? jn_get(j, "message") : NULL;
+	struct jn *j = bb_jn_parse(body, strlen(body), e, sizeof(e));
+	const struct jn *m = j ? bb_jn_get(j, "message") : NULL;
 	if (!m && j)
-		m = jn_get(j, "detail");
+		m = bb_jn_get(j, "detail");
 	if (m && m->type == JN_STR)
 		snprintf(out, outlen, "%s", m->str);
 	else
@@ -149,7 +149,7 @@ static void server_message(const char *body, char *out, size_t outlen)
 	for (char *c = out; *c; c++)
 		if (*c == '\n' || *c == '\r')
 			*c = ' ';
-	jn_free(j);
+	bb_jn_free(j);
 }
 
 /*
@@ -179,11 +179,11 @@ static int request(struct lava_api *a, const char *path, const char *body, struc
 	if (body) {
 		extra = curl_slist_append(NULL, "Content-Type: application/json");
 		if (!extra)
-			return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+			return bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 		for (struct curl_slist *h = a->headers; h; h = h->next)
 			if (!curl_slist_append(extra, h->data)) {
 				curl_slist_free_all(extra);
-				return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+				return bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 			}
 		headers = extra;
 		curl_easy_setopt(c, CURLOPT_POSTFIELDS, body);
@@ -193,11 +193,11 @@ static int request(struct lava_api *a, const char *path, const char *body, struc
 	curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &code);
 	curl_slist_free_all(extra);
 	if (s.failed)
-		return errbuf_fail(err, errlen, -s.failed, "%s: %s", url,
+		return bb_errbuf_fail(err, errlen, -s.failed, "%s: %s", url,
 		                   s.failed == EPROTO ? "the answer is not text"
 		                                      : strerror(s.failed));
 	if (rc != CURLE_OK)
-		return errbuf_fail(err, errlen, -ECONNREFUSED, "%s: %s", url,
+		return bb_errbuf_fail(err, errlen, -ECONNREFUSED, "%s: %s", url,
 		                   curl_easy_strerror(rc));
 	if (code >= 200 && code < 300)
 		return 0;
@@ -206,7 +206,7 @@ static int request(struct lava_api *a, const char *path, const char *body, struc
 	        : code == 404              ? -ENOENT
 	        : code == 400              ? -EINVAL
 	                                   : -EIO;
-	return errbuf_fail(err, errlen, r, "%s: HTTP %ld%s%s%s", url, code, *msg ? " (" : "", msg,
+	return bb_errbuf_fail(err, errlen, r, "%s: HTTP %ld%s%s%s", url, code, *msg ? " (" : "", msg,
 	                   *msg           ? ")"
 	                   : r == -EACCES ? " (is the token right?)"
 	                                  : "");
@@ -218,26 +218,26 @@ static int get_json(struct lava_api *a, const char *path, struct jn **out, char 
 	char e[256];
 	int r = request(a, path, NULL, &b, NULL, err, errlen);
 	*out = NULL;
-	if (!r && !(*out = jn_parse(b.s ? b.s : "", b.len, e, sizeof(e))))
-		r = errbuf_fail(err, errlen, -EPROTO, "%s%s: the answer is not JSON (%s)", a->base,
+	if (!r && !(*out = bb_jn_parse(b.s ? b.s : "", b.len, e, sizeof(e))))
+		r = bb_errbuf_fail(err, errlen, -EPROTO, "%s%s: the answer is not JSON (%s)", a->base,
 		                path, e);
 	free(b.s);
 	return r;
 }
 
-int lava_api_version(struct lava_api *a, char *out, size_t outlen, char *err, size_t errlen)
+int bb_lava_api_version(struct lava_api *a, char *out, size_t outlen, char *err, size_t errlen)
 {
 	struct jn *j;
 	int r = get_json(a, "/api/v0.2/system/version/", &j, err, errlen);
 	if (r)
 		return r;
-	const struct jn *v = jn_get(j, "version");
+	const struct jn *v = bb_jn_get(j, "version");
 	if (!v || v->type != JN_STR)
-		r = errbuf_fail(err, errlen, -EPROTO, "%s: no version in the server's answer",
+		r = bb_errbuf_fail(err, errlen, -EPROTO, "%s: no version in the server's answer",
 		                a->base);
 	else
 		snprintf(out, outlen, "%s", v->str);
-	jn_free(j);
+	bb_jn_free(j);
 	return r;
 }
 
@@ -253,7 +253,7 @@ static long answer_id(const struct jn *v)
 	return end != v->str && id >= 1 && (!*end || (*end == '.' && end[1])) ? id : -1;
 }
 
-int lava_api_submit(struct lava_api *a, const char *definition, long *id, size_t *njobs, char *err,
+int bb_lava_api_submit(struct lava_api *a, const char *definition, long *id, size_t *njobs, char *err,
                     size_t errlen)
 {
 	char *body = NULL, e[256];
@@ -261,13 +261,13 @@ int lava_api_submit(struct lava_api *a, const char *definition, long *id, size_t
 	struct strbuf b = {0};
 	FILE *m = open_memstream(&body, &len);
 	if (!m)
-		return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+		return bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 	fputs("{\"definition\": ", m);
-	jout_quote(m, definition);
+	bb_jout_quote(m, definition);
 	fputs("}", m);
 	if (fclose(m)) {
 		free(body);
-		return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+		return bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 	}
 	int r = request(a, "/api/v0.2/jobs/", body, &b, NULL, err, errlen);
 	free(body);
@@ -275,25 +275,25 @@ int lava_api_submit(struct lava_api *a, const char *definition, long *id, size_t
 		free(b.s);
 		return r;
 	}
-	struct jn *j = jn_parse(b.s ? b.s : "", b.len, e, sizeof(e));
-	const struct jn *ids = j ? jn_get(j, "job_ids") : NULL;
+	struct jn *j = bb_jn_parse(b.s ? b.s : "", b.len, e, sizeof(e));
+	const struct jn *ids = j ? bb_jn_get(j, "job_ids") : NULL;
 	/* One id, or a multinode job's "N.0", "N.1", ... (one job per role and device). */
 	*id = ids && ids->type == JN_ARR && ids->n ? answer_id(ids->items[0]) : -1;
 	for (size_t i = 1; *id > 0 && i < ids->n; i++)
 		if (answer_id(ids->items[i]) < 0 || ids->items[i]->type != JN_STR)
 			*id = -1;
 	if (*id < 0)
-		r = errbuf_fail(err, errlen, -EPROTO,
+		r = bb_errbuf_fail(err, errlen, -EPROTO,
 		                "%s/api/v0.2/jobs/: the answer names no job id: %.200s", a->base,
 		                b.s ? b.s : "");
 	else
 		*njobs = ids->n;
-	jn_free(j);
+	bb_jn_free(j);
 	free(b.s);
 	return r;
 }
 
-int lava_api_group(struct lava_api *a, const char *target_group, long *ids, size_t max, size_t *n,
+int bb_lava_api_group(struct lava_api *a, const char *target_group, long *ids, size_t max, size_t *n,
                    char *err, size_t errlen)
 {
 	char path[512];
@@ -301,15 +301,15 @@ int lava_api_group(struct lava_api *a, const char *target_group, long *ids, size
 	*n = 0;
 	char *g = curl_easy_escape(a->curl, target_group, 0);
 	if (!g)
-		return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+		return bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 	snprintf(path, sizeof(path), "/api/v0.2/jobs/?target_group=%.300s&limit=100", g);
 	curl_free(g);
 	int r = get_json(a, path, &j, err, errlen);
 	if (r)
 		return r;
-	const struct jn *res = jn_get(j, "results");
+	const struct jn *res = bb_jn_get(j, "results");
 	for (size_t i = 0; res && res->type == JN_ARR && i < res->n; i++) {
-		const struct jn *id = jn_get(res->items[i], "id");
+		const struct jn *id = bb_jn_get(res->items[i], "id");
 		if (!id || id->type != JN_NUM || *n == max)
 			continue;
 		/* in id order: LAVA numbers a group's jobs as it creates them, role by role */
@@ -319,21 +319,21 @@ int lava_api_group(struct lava_api *a, const char *target_group, long *ids, size
 		ids[k] = (long)id->num;
 	}
 	if (!res || res->type != JN_ARR)
-		r = errbuf_fail(err, errlen, -EPROTO, "%s%s: the answer lists no jobs", a->base,
+		r = bb_errbuf_fail(err, errlen, -EPROTO, "%s%s: the answer lists no jobs", a->base,
 		                path);
-	jn_free(j);
+	bb_jn_free(j);
 	return r;
 }
 
 static void text_field(const struct jn *j, const char *key, char *out, size_t outlen)
 {
-	const struct jn *v = jn_get(j, key);
+	const struct jn *v = bb_jn_get(j, key);
 	char buf[64];
-	const char *t = v && v->type != JN_NULL ? jn_scalar_text(v, buf, sizeof(buf)) : NULL;
+	const char *t = v && v->type != JN_NULL ? bb_jn_scalar_text(v, buf, sizeof(buf)) : NULL;
 	snprintf(out, outlen, "%s", t ? t : "");
 }
 
-int lava_api_job(struct lava_api *a, long id, struct lava_job *job, char *err, size_t errlen)
+int bb_lava_api_job(struct lava_api *a, long id, struct lava_job *job, char *err, size_t errlen)
 {
 	char path[64];
 	struct jn *j;
@@ -347,31 +347,31 @@ int lava_api_job(struct lava_api *a, long id, struct lava_job *job, char *err, s
 	text_field(j, "health", job->health, sizeof(job->health));
 	text_field(j, "actual_device", job->device, sizeof(job->device));
 	text_field(j, "failure_comment", job->failure, sizeof(job->failure));
-	const struct jn *d = jn_get(j, "definition");
+	const struct jn *d = bb_jn_get(j, "definition");
 	if (d && d->type == JN_STR && !(job->definition = strdup(d->str)))
-		r = errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+		r = bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 	if (!r && !*job->state)
-		r = errbuf_fail(err, errlen, -EPROTO, "%s%s: the answer has no job state", a->base,
+		r = bb_errbuf_fail(err, errlen, -EPROTO, "%s%s: the answer has no job state", a->base,
 		                path);
-	jn_free(j);
+	bb_jn_free(j);
 	if (r)
-		lava_job_free(job);
+		bb_lava_job_free(job);
 	return r;
 }
 
-void lava_job_free(struct lava_job *job)
+void bb_lava_job_free(struct lava_job *job)
 {
 	free(job->definition);
 	job->definition = NULL;
 }
 
-int lava_api_log(struct lava_api *a, long id, FILE *f, char *err, size_t errlen)
+int bb_lava_api_log(struct lava_api *a, long id, FILE *f, char *err, size_t errlen)
 {
 	char path[64];
 	snprintf(path, sizeof(path), "/api/v0.2/jobs/%ld/logs/", id);
 	int r = request(a, path, NULL, NULL, f, err, errlen);
 	if (!r && fflush(f))
-		r = errbuf_fail(err, errlen, -errno, "writing job %ld's log: %s", id,
+		r = bb_errbuf_fail(err, errlen, -errno, "writing job %ld's log: %s", id,
 		                strerror(errno));
 	return r;
 }

@@ -2,7 +2,7 @@
  * A LAVA server's REST API (v0.2, as lava-server 2023.01 serves it), over HTTP with libcurl:
  * submit a job definition, read a job's state, health and device, fetch its log. Every request
  * carries `Authorization: Token TOKEN`; the token comes from the environment or a file, never
- * from the command line (lava_api_token).
+ * from the command line (bb_lava_api_token).
  *
  *   POST /api/v0.2/jobs/            {"definition": YAML}  -> 201 {"job_ids": [N]}, or for a
  *                                   multinode job {"job_ids": ["N.0", "N.1", ...]}
@@ -26,27 +26,27 @@ struct lava_api;
 
 /* The token: $BENCHBOOT_LAVA_TOKEN, else the first line of file (when not NULL). */
 #define LAVA_TOKEN_ENV "BENCHBOOT_LAVA_TOKEN"
-int lava_api_token(const char *file, char *out, size_t outlen, char *err, size_t errlen);
+int bb_lava_api_token(const char *file, char *out, size_t outlen, char *err, size_t errlen);
 
 /* url: the server's base URL (http://host[:port][/mount]), a trailing '/' or not. token NULL or
  * "": anonymous (public jobs can be read so). */
-int lava_api_open(const char *url, const char *token, struct lava_api **out, char *err,
+int bb_lava_api_open(const char *url, const char *token, struct lava_api **out, char *err,
                   size_t errlen);
-void lava_api_close(struct lava_api *a);
+void bb_lava_api_close(struct lava_api *a);
 
 /* The server's version string ("2023.01"). */
-int lava_api_version(struct lava_api *a, char *out, size_t outlen, char *err, size_t errlen);
+int bb_lava_api_version(struct lava_api *a, char *out, size_t outlen, char *err, size_t errlen);
 
 /*
  * Submit one job definition: its id in *id and *njobs = 1; a multinode definition makes one job
- * per role and device: *njobs of them, *id the first's (lava_api_group finds the others from
+ * per role and device: *njobs of them, *id the first's (bb_lava_api_group finds the others from
  * the target_group in its definition).
  */
-int lava_api_submit(struct lava_api *a, const char *definition, long *id, size_t *njobs, char *err,
+int bb_lava_api_submit(struct lava_api *a, const char *definition, long *id, size_t *njobs, char *err,
                     size_t errlen);
 
 /* The ids of the jobs of one multinode submission (its target_group), ascending; at most max. */
-int lava_api_group(struct lava_api *a, const char *target_group, long *ids, size_t max, size_t *n,
+int bb_lava_api_group(struct lava_api *a, const char *target_group, long *ids, size_t max, size_t *n,
                    char *err, size_t errlen);
 
 struct lava_job {
@@ -57,10 +57,10 @@ struct lava_job {
 	char failure[512]; /* failure_comment ("" when none) */
 	char *definition;  /* the job definition as the server keeps it (malloc'd, may be NULL) */
 };
-int lava_api_job(struct lava_api *a, long id, struct lava_job *job, char *err, size_t errlen);
-void lava_job_free(struct lava_job *job);
+int bb_lava_api_job(struct lava_api *a, long id, struct lava_job *job, char *err, size_t errlen);
+void bb_lava_job_free(struct lava_job *job);
 
 /* Write the job's whole log to f. */
-int lava_api_log(struct lava_api *a, long id, FILE *f, char *err, size_t errlen);
+int bb_lava_api_log(struct lava_api *a, long id, FILE *f, char *err, size_t errlen);
 
 #endif

@@ -77,7 +77,7 @@ static int result_field(struct item *it, const char *key, const char *val)
 	return 0;
 }
 
-int lava_log_console(FILE *in, FILE *out, struct lava_log_info *info, char *err, size_t errlen)
+int bb_lava_log_console(FILE *in, FILE *out, struct lava_log_info *info, char *err, size_t errlen)
 {
 	yaml_parser_t p;
 	yaml_event_t ev;
@@ -91,13 +91,13 @@ int lava_log_console(FILE *in, FILE *out, struct lava_log_info *info, char *err,
 
 	memset(info, 0, sizeof(*info));
 	if (!yaml_parser_initialize(&p))
-		return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+		return bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 	yaml_parser_set_input_file(&p, in);
 	while (!done && !r) {
 		if (!yaml_parser_parse(&p, &ev)) {
 			r = ferror(in)
-			        ? errbuf_fail(err, errlen, -EIO, "reading the log failed")
-			        : errbuf_fail(err, errlen, -EINVAL, "line %zu: not YAML: %s",
+			        ? bb_errbuf_fail(err, errlen, -EIO, "reading the log failed")
+			        : bb_errbuf_fail(err, errlen, -EINVAL, "line %zu: not YAML: %s",
 			                      p.problem_mark.line + 1, p.problem ? p.problem : "?");
 			break;
 		}
@@ -110,13 +110,13 @@ int lava_log_console(FILE *in, FILE *out, struct lava_log_info *info, char *err,
 		case YAML_MAPPING_START_EVENT: {
 			int map = ev.type == YAML_MAPPING_START_EVENT;
 			if (depth == 0 && map)
-				r = errbuf_fail(
+				r = bb_errbuf_fail(
 				    err, errlen, -EINVAL,
 				    "line %zu: not a LAVA job log (a mapping, not a list of "
 				    "log lines)",
 				    line);
 			else if (depth == 1 && !map)
-				r = errbuf_fail(err, errlen, -EINVAL,
+				r = bb_errbuf_fail(err, errlen, -EINVAL,
 				                "line %zu: not a LAVA job log (a list in the list)",
 				                line);
 			else if (depth == 1)
@@ -132,7 +132,7 @@ int lava_log_console(FILE *in, FILE *out, struct lava_log_info *info, char *err,
 		case YAML_MAPPING_END_EVENT:
 			depth--;
 			if (depth == 1 && (r = item_done(&it, out, info)))
-				r = errbuf_fail(err, errlen, r, "writing the console: %s",
+				r = bb_errbuf_fail(err, errlen, r, "writing the console: %s",
 				                strerror(-r));
 			if (depth == 2)
 				msg_map = 0;
@@ -143,7 +143,7 @@ int lava_log_console(FILE *in, FILE *out, struct lava_log_info *info, char *err,
 		case YAML_SCALAR_EVENT: {
 			const char *v = (const char *)ev.data.scalar.value;
 			if (depth == 1) {
-				r = errbuf_fail(
+				r = bb_errbuf_fail(
 				    err, errlen, -EINVAL,
 				    "line %zu: not a LAVA job log (a bare value in the list)",
 				    line);
@@ -155,7 +155,7 @@ int lava_log_console(FILE *in, FILE *out, struct lava_log_info *info, char *err,
 				} else if (!strcmp(key2, "msg")) {
 					free(it.msg);
 					if (!(it.msg = strdup(v)))
-						r = errbuf_fail(err, errlen, -ENOMEM,
+						r = bb_errbuf_fail(err, errlen, -ENOMEM,
 						                "out of memory");
 				}
 				want_key[2] = !want_key[2];
@@ -163,7 +163,7 @@ int lava_log_console(FILE *in, FILE *out, struct lava_log_info *info, char *err,
 				if (want_key[3])
 					copy(key3, sizeof(key3), v);
 				else if (result_field(&it, key3, v))
-					r = errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+					r = bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 				want_key[3] = !want_key[3];
 			}
 			break;
@@ -200,7 +200,7 @@ static const char *map_scalar(yaml_document_t *doc, yaml_node_t *map, const char
 	return NULL;
 }
 
-int lava_definition_meta(const char *definition, struct lava_job_meta *meta)
+int bb_lava_definition_meta(const char *definition, struct lava_job_meta *meta)
 {
 	static const char *const keys[] = {"benchboot.job", "benchboot.image",
 	                                   "benchboot.boot_group", "benchboot.kernel"};
@@ -238,7 +238,7 @@ int lava_definition_meta(const char *definition, struct lava_job_meta *meta)
 	return 0;
 }
 
-void lava_job_end_text(const char *health, const char *failure, const struct lava_log_info *info,
+void bb_lava_job_end_text(const char *health, const char *failure, const struct lava_log_info *info,
                        char *out, size_t outlen)
 {
 	if (!strcmp(health, "Complete"))

@@ -32,14 +32,14 @@ struct lava_log_info {
  * as the console had it. 0, -EINVAL when in is not a LAVA job log (err says at which line),
  * -errno for an I/O error.
  */
-int lava_log_console(FILE *in, FILE *out, struct lava_log_info *info, char *err, size_t errlen);
+int bb_lava_log_console(FILE *in, FILE *out, struct lava_log_info *info, char *err, size_t errlen);
 
 /*
  * How a finished job ended, in one line: "Complete"; "Incomplete: TYPE error: MESSAGE" (LAVA's
  * error type and message from the log's job result), else the server's failure comment;
  * "Canceled" likewise. info may be NULL (log not read).
  */
-void lava_job_end_text(const char *health, const char *failure, const struct lava_log_info *info,
+void bb_lava_job_end_text(const char *health, const char *failure, const struct lava_log_info *info,
                        char *out, size_t outlen);
 
 /*
@@ -53,6 +53,6 @@ struct lava_job_meta {
 	char role[32], target_group[128];
 };
 /* From the definition's text as the server keeps it. 0, or -EINVAL (not YAML), -ENOMEM. */
-int lava_definition_meta(const char *definition, struct lava_job_meta *meta);
+int bb_lava_definition_meta(const char *definition, struct lava_job_meta *meta);
 
 #endif

@@ -1,4 +1,4 @@
-/* Submitting to a LAVA server and watching the jobs; see lava_watch.h. */
+/* Submitting to a LAVA server and watching the jobs; see bb_lava_watch.h. */
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
@@ -11,7 +11,7 @@
 #include "host/lab/lava_log.h"
 #include "host/lab/lava_watch.h"
 
-int lava_watch_submit(struct lava_api *api, const char *definition,
+int bb_lava_watch_submit(struct lava_api *api, const char *definition,
                       const struct lava_watch_job *proto, struct lava_watch_job **jobs,
                       size_t *cap, size_t *nj, char *err, size_t errlen)
 {
@@ -19,41 +19,41 @@ int lava_watch_submit(struct lava_api *api, const char *definition,
 	size_t njobs, n = 1;
 	struct lava_job lj;
 	struct lava_job_meta meta;
-	int r = lava_api_submit(api, definition, &id, &njobs, err, errlen);
+	int r = bb_lava_api_submit(api, definition, &id, &njobs, err, errlen);
 	if (r)
 		return r;
 	ids[0] = id;
 	if (njobs > 1) {
 		/* the first job's definition names the group; the group lists them all */
-		if ((r = lava_api_job(api, id, &lj, err, errlen)))
+		if ((r = bb_lava_api_job(api, id, &lj, err, errlen)))
 			return r;
-		r = !lj.definition || lava_definition_meta(lj.definition, &meta) ||
+		r = !lj.definition || bb_lava_definition_meta(lj.definition, &meta) ||
 		    !*meta.target_group;
-		lava_job_free(&lj);
+		bb_lava_job_free(&lj);
 		if (r)
-			return errbuf_fail(err, errlen, -EPROTO,
+			return bb_errbuf_fail(err, errlen, -EPROTO,
 			                   "job %ld: a multinode job whose definition names no "
 			                   "target_group",
 			                   id);
-		if ((r = lava_api_group(api, meta.target_group, ids, 16, &n, err, errlen)))
+		if ((r = bb_lava_api_group(api, meta.target_group, ids, 16, &n, err, errlen)))
 			return r;
 		if (n != njobs)
-			return errbuf_fail(err, errlen, -EPROTO,
+			return bb_errbuf_fail(err, errlen, -EPROTO,
 			                   "job %ld: LAVA made %zu jobs of it, its group %s lists %zu",
 			                   id, njobs, meta.target_group, n);
 	}
 	if (bb_grow(jobs, cap, *nj + n, sizeof(**jobs)))
-		return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+		return bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 	for (size_t k = 0; k < n; k++) {
 		struct lava_watch_job *x = &(*jobs)[*nj + k];
 		*x = *proto;
 		x->id = ids[k];
 		if (njobs > 1) {
-			if ((r = lava_api_job(api, ids[k], &lj, err, errlen)))
+			if ((r = bb_lava_api_job(api, ids[k], &lj, err, errlen)))
 				return r;
-			if (lj.definition && !lava_definition_meta(lj.definition, &meta))
+			if (lj.definition && !bb_lava_definition_meta(lj.definition, &meta))
 				snprintf(x->role, sizeof(x->role), "%s", meta.role);
-			lava_job_free(&lj);
+			bb_lava_job_free(&lj);
 		}
 	}
 	*nj += n;
@@ -68,17 +68,17 @@ static void ended(struct lava_api *api, struct lava_watch_job *j, const struct l
 		struct lava_log_info info = {0};
 		char err[512] = "";
 		FILE *f = tmpfile();
-		int r = f ? lava_api_log(api, j->id, f, err, sizeof(err)) : -errno;
+		int r = f ? bb_lava_api_log(api, j->id, f, err, sizeof(err)) : -errno;
 		if (!r) {
 			rewind(f);
-			r = lava_log_console(f, NULL, &info, err, sizeof(err));
+			r = bb_lava_log_console(f, NULL, &info, err, sizeof(err));
 		}
 		if (f)
 			fclose(f);
 		if (r)
 			snprintf(j->end, sizeof(j->end), "%s (its log: %s)", lj->health, err);
 		else
-			lava_job_end_text(lj->health, lj->failure, &info, j->end, sizeof(j->end));
+			bb_lava_job_end_text(lj->health, lj->failure, &info, j->end, sizeof(j->end));
 	} else {
 		snprintf(j->end, sizeof(j->end), "%s", lj->health);
 	}
@@ -96,7 +96,7 @@ static int look(struct lava_api *api, struct lava_watch_job *jobs, size_t n, siz
 		struct lava_job lj;
 		if (j->finished)
 			continue;
-		int r = lava_api_job(api, j->id, &lj, err, errlen);
+		int r = bb_lava_api_job(api, j->id, &lj, err, errlen);
 		if (r) {
 			/* the server may restart or be busy: asked again */
 			if (r != -ECONNREFUSED && r != -EIO)
@@ -119,12 +119,12 @@ static int look(struct lava_api *api, struct lava_watch_job *jobs, size_t n, siz
 				ops->on_change(ops->ctx, j);
 			*changed = 1;
 		}
-		lava_job_free(&lj);
+		bb_lava_job_free(&lj);
 	}
 	return 0;
 }
 
-int lava_watch(struct lava_api *api, struct lava_watch_job *jobs, size_t n, unsigned poll_s,
+int bb_lava_watch(struct lava_api *api, struct lava_watch_job *jobs, size_t n, unsigned poll_s,
                unsigned minutes, const struct lava_watch_ops *ops, char *err, size_t errlen)
 {
 	time_t start = time(NULL), last_note = start, failing_since = 0;
@@ -140,7 +140,7 @@ int lava_watch(struct lava_api *api, struct lava_watch_job *jobs, size_t n, unsi
 			if (ops->on_retry)
 				ops->on_retry(ops->ctx, err);
 			if (time(NULL) - failing_since > LAVA_WATCH_NO_ANSWER_S)
-				return errbuf_fail(err, errlen, -ETIMEDOUT,
+				return bb_errbuf_fail(err, errlen, -ETIMEDOUT,
 				                   "no answer from the server for two minutes");
 		}
 		if (changed)

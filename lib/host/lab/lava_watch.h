@@ -28,7 +28,7 @@ struct lava_watch_job {
  * the group the first job names) appended to *jobs (n used, cap allocated), each a copy of
  * proto with its id and role. 0, or -errno with err.
  */
-int lava_watch_submit(struct lava_api *api, const char *definition,
+int bb_lava_watch_submit(struct lava_api *api, const char *definition,
                       const struct lava_watch_job *proto, struct lava_watch_job **jobs,
                       size_t *cap, size_t *n, char *err, size_t errlen);
 
@@ -52,7 +52,7 @@ struct lava_watch_ops {
  * server failed for good: an error that asking again does not mend, or no answer for
  * LAVA_WATCH_NO_ANSWER_S (-ETIMEDOUT).
  */
-int lava_watch(struct lava_api *api, struct lava_watch_job *jobs, size_t n, unsigned poll_s,
+int bb_lava_watch(struct lava_api *api, struct lava_watch_job *jobs, size_t n, unsigned poll_s,
                unsigned minutes, const struct lava_watch_ops *ops, char *err, size_t errlen);
 
 #endif

@@ -154,31 +154,31 @@ static int prepare(const char *path, const struct bb_mkdisk *o, char *err, size_
 	int r;
 	if (!stat(path, &st) && S_ISBLK(st.st_mode)) {
 		if (!o->force)
-			return errbuf_fail(err, errlen, -ENOTEMPTY,
+			return bb_errbuf_fail(err, errlen, -ENOTEMPTY,
 			                   "unable to format block device %s: this erases it", path);
-		r = resfind_device_busy("", path, why, sizeof(why));
+		r = bb_resfind_device_busy("", path, why, sizeof(why));
 		if (r < 0)
-			return errbuf_fail(err, errlen, r, "unable to check block device %s: %s",
+			return bb_errbuf_fail(err, errlen, r, "unable to check block device %s: %s",
 			                   path, strerror(-r));
 		if (r > 0)
-			return errbuf_fail(err, errlen, -EBUSY, "unable to format block device %s: %s",
+			return bb_errbuf_fail(err, errlen, -EBUSY, "unable to format block device %s: %s",
 			                   path, why);
 		return 0;
 	}
 	if (!stat(path, &st) && !S_ISREG(st.st_mode))
-		return errbuf_fail(err, errlen, -EINVAL,
+		return bb_errbuf_fail(err, errlen, -EINVAL,
 		                   "unable to use %s: neither a regular file nor a block device", path);
 	if (!stat(path, &st) && st.st_size > 0 && !o->force)
-		return errbuf_fail(err, errlen, -EEXIST,
+		return bb_errbuf_fail(err, errlen, -EEXIST,
 		                   "unable to overwrite %s: the file exists and is not empty", path);
 	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
 	if (fd < 0)
-		return errbuf_fail(err, errlen, -errno, "unable to create %s: %s", path,
+		return bb_errbuf_fail(err, errlen, -errno, "unable to create %s: %s", path,
 		                   strerror(errno));
 	r = ftruncate(fd, (off_t)(o->size ? o->size : BB_MKDISK_DEFAULT_SIZE)) ? -errno : 0;
 	close(fd);
 	if (r)
-		return errbuf_fail(err, errlen, r, "unable to size %s: %s", path, strerror(-r));
+		return bb_errbuf_fail(err, errlen, r, "unable to size %s: %s", path, strerror(-r));
 	return 0;
 }
 
@@ -189,26 +189,26 @@ int bb_mkdisk(const char *path, const struct bb_mkdisk *o, char id[33], char *er
 	if ((r = prepare(path, o, err, errlen)))
 		return r;
 	if ((r = run_mke2fs(path, o)))
-		return errbuf_fail(err, errlen, r == -EIO ? -EIO : r,
+		return bb_errbuf_fail(err, errlen, r == -EIO ? -EIO : r,
 		                   "unable to make a filesystem on %s: %s", path,
 		                   r == -EIO ? "mke2fs failed" : strerror(-r));
 	if (o->id)
 		snprintf(rid, sizeof(rid), "%s", o->id);
 	else if ((r = random_id(rid)))
-		return errbuf_fail(err, errlen, r, "unable to get a random id for %s: %s", path,
+		return bb_errbuf_fail(err, errlen, r, "unable to get a random id for %s: %s", path,
 		                   strerror(-r));
 	char *saved = o->mtime ? fake_time(o->mtime) : NULL;
 	int nr = 0;
-	r = resdisk_init_marker(path, rid);
+	r = bb_resdisk_init_marker(path, rid);
 	if (!r && o->mtime)
 		nr = normalise_times(path, o->mtime);
 	if (o->mtime)
 		restore_time(saved);
 	if (r)
-		return errbuf_fail(err, errlen, -EIO, "unable to write the marker on %s: %s", path,
-		                   resdisk_strerror(r));
+		return bb_errbuf_fail(err, errlen, -EIO, "unable to write the marker on %s: %s", path,
+		                   bb_resdisk_strerror(r));
 	if (nr)
-		return errbuf_fail(err, errlen, nr, "unable to set the times on %s: %s", path,
+		return bb_errbuf_fail(err, errlen, nr, "unable to set the times on %s: %s", path,
 		                   strerror(-nr));
 	if (id)
 		snprintf(id, 33, "%s", rid);

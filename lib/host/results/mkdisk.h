@@ -1,6 +1,6 @@
 /*
  * Making a results disk: an ext4 filesystem labelled BENCHBOOT (mke2fs) and the marker file
- * with the disk id (resdisk_init_marker, libext2fs). The one way benchboot makes one: `benchboot
+ * with the disk id (bb_resdisk_init_marker, libext2fs). The one way benchboot makes one: `benchboot
  * mkdisk`, `benchboot run` (a run's results.img) and the results partition of a bootable disk
  * image (lib/host/boot/bootdisk.c) all call bb_mkdisk.
  */

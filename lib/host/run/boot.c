@@ -113,7 +113,7 @@ static void collect_msg(void *ctx, const char *line)
 static void repair_disk(struct bb_progress *p, const char *disk)
 {
 	bb_progress_event(p, "repairing the results disk %s (e2fsck -p) for the next boots", disk);
-	int r = 0, err = collect_repair_disk(disk, &r);
+	int r = 0, err = bb_collect_repair_disk(disk, &r);
 	if (err)
 		bb_progress_event(p,
 		                  "unable to run e2fsck -p on %s: %s: the next boots may refuse it "
@@ -142,7 +142,7 @@ void bb_run_collect(struct run *r, struct bb_progress *p, const char *disk, cons
 	*folder = 0;
 	if (*disk) {
 		memset(&cs, 0, sizeof(cs));
-		int cr = collect_disk(disk, &co, &cs);
+		int cr = bb_collect_disk(disk, &co, &cs);
 		if (cr && cr != -EMEDIUMTYPE) {
 			bb_run_say(r, BB_RUN_WARN, "unable to collect %s: %s", disk, strerror(-cr));
 			r->res->system_failure = 1;
@@ -157,7 +157,7 @@ void bb_run_collect(struct run *r, struct bb_progress *p, const char *disk, cons
 	 * (every file from the writer's death on; collect replaces an incomplete folder) */
 	if ((!*folder || writer_died) && *boot_id) {
 		memset(&cs, 0, sizeof(cs));
-		int cr = collect_console(console, &co, &cs);
+		int cr = bb_collect_console(console, &co, &cs);
 		if (!cr && cs.boots_collected)
 			bb_run_say(r, BB_RUN_OUT, "collected boot %s from the console log",
 			           boot_id);

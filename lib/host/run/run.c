@@ -40,14 +40,14 @@ static int pick_kernels(struct run *r, char *err, size_t errlen)
 		char sysroot[4096], pattern[4200], msg[1024];
 		char *vmlinuz = r->res->default_kernel;
 		glob_t gl = {0};
-		if (image_default_sysroot(sysroot, sizeof(sysroot), msg, sizeof(msg)))
-			return errbuf_fail(err, errlen, -ENOENT, "unable to find the sysroot: %s",
+		if (bb_image_default_sysroot(sysroot, sizeof(sysroot), msg, sizeof(msg)))
+			return bb_errbuf_fail(err, errlen, -ENOENT, "unable to find the sysroot: %s",
 			                   msg);
 		snprintf(pattern, sizeof(pattern), "%s/boot/vmlinuz-*", sysroot);
 		if (glob(pattern, 0, NULL, &gl) || gl.gl_pathc != 1) {
 			size_t n = gl.gl_pathc;
 			globfree(&gl);
-			return errbuf_fail(
+			return bb_errbuf_fail(
 			    err, errlen, -ENOENT,
 			    "unable to find the pinned kernel: %s matches %zu files, "
 			    "not 1 (make fetch)",
@@ -62,7 +62,7 @@ static int pick_kernels(struct run *r, char *err, size_t errlen)
 	for (size_t i = 0; i < r->nk; i++)
 		for (size_t j = 0; j < i; j++)
 			if (!strcmp(k[i].name, k[j].name))
-				return errbuf_fail(
+				return bb_errbuf_fail(
 				    err, errlen, -EINVAL,
 				    "two kernels are called '%s': name them, --kernel "
 				    "A=PATH --kernel B=PATH",
@@ -87,8 +87,8 @@ static int make_outdir(struct run *r, char *err, size_t errlen)
 		snprintf(res->outdir, sizeof(res->outdir), "results/%s", *name ? name : "run");
 	}
 	snprintf(res->consdir, sizeof(res->consdir), "%s/console", res->outdir);
-	if (fileio_mkdirs(res->consdir))
-		return errbuf_fail(err, errlen, -errno, "unable to create %s: %s", res->consdir,
+	if (bb_fileio_mkdirs(res->consdir))
+		return bb_errbuf_fail(err, errlen, -errno, "unable to create %s: %s", res->consdir,
 		                   strerror(errno));
 	return 0;
 }
@@ -148,7 +148,7 @@ static int build_kernel(struct run *r, struct bb_jobimage *groups, const struct 
 		if (br) {
 			char msg[2048];
 			snprintf(msg, sizeof(msg), "%s", err);
-			return errbuf_fail(err, errlen, br, "unable to build the image: %s", msg);
+			return bb_errbuf_fail(err, errlen, br, "unable to build the image: %s", msg);
 		}
 		snprintf(s->image, sizeof(s->image), "%s", ires.dir);
 		bb_run_say(r, BB_RUN_OUT, "  %s (image id %.16s)", ires.dir, ires.id);
@@ -164,7 +164,7 @@ static int derive_groups(struct run *r, const struct bb_matrix *m, char *err, si
 	r->plans = calloc(r->ngroups, sizeof(*r->plans));
 	r->have_plan = calloc(r->ngroups, sizeof(*r->have_plan));
 	if (!r->groups || !r->plans || !r->have_plan)
-		return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+		return bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 	for (size_t g = 0; g < r->ngroups; g++) {
 		char perr[512];
 		int rc = bb_jobimage_group(m, g, NULL, NULL, &r->groups[g], err, errlen);
@@ -215,7 +215,7 @@ static int fill_spec(struct run *r, struct bootspec *s, const struct bb_run_kern
 		snprintf(s->vmlinuz, sizeof(s->vmlinuz), "%.4000s/vmlinuz", s->image);
 		snprintf(s->initrd, sizeof(s->initrd), "%.4000s/initrd.img", s->image);
 		snprintf(p, sizeof(p), "%s/cmdline", s->image);
-		if (fileio_read_line(p, s->cmdline, sizeof(s->cmdline)))
+		if (bb_fileio_read_line(p, s->cmdline, sizeof(s->cmdline)))
 			snprintf(s->cmdline, sizeof(s->cmdline), "%s", IMAGE_DEFAULT_CMDLINE);
 	} else {
 		snprintf(s->vmlinuz, sizeof(s->vmlinuz), "%s", vmlinuz);
@@ -235,7 +235,7 @@ static int fill_spec(struct run *r, struct bootspec *s, const struct bb_run_kern
 	                      : stat(s->initrd, &st) ? s->initrd
 	                                             : NULL;
 	if (missing)
-		return errbuf_fail(err, errlen, -EINVAL, "unable to read %s: %s", missing,
+		return bb_errbuf_fail(err, errlen, -EINVAL, "unable to read %s: %s", missing,
 		                   strerror(errno));
 	return 0;
 }
@@ -246,7 +246,7 @@ static int build_all(struct run *r, int lazy, char *err, size_t errlen)
 {
 	int rc = 0;
 	if (!r->built && !(r->built = calloc(r->nk, 1)))
-		return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+		return bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 	for (size_t k = 0; k < (lazy ? 1 : r->nk) && !rc; k++)
 		rc = build_kernel_images(r, k, err, errlen);
 	if (!rc && r->sspecs && r->groups)
@@ -267,14 +267,14 @@ static int take_cluster(struct run *r, const struct bb_job *job, char *err, size
 		r->res->two_host = 1;
 	}
 	if (!r->res->two_host && (o->only || o->server_kernel.vmlinuz || o->server_disk))
-		return errbuf_fail(
+		return bb_errbuf_fail(
 		    err, errlen, -EINVAL,
 		    "--only, --server-kernel and --server-disk are for a two-host job "
 		    "(its cluster: names a server host and a client host)%s%s",
 		    job ? "; this job's cluster is " : "",
 		    job ? (*job->cluster_name ? job->cluster_name : "none") : "");
 	if (o->server_kernel.vmlinuz && !(r->sspecs = calloc(r->ngroups, sizeof(*r->sspecs))))
-		return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+		return bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 	return 0;
 }
 
@@ -299,7 +299,7 @@ static int prepare_boots(struct run *r, int lazy, char *err, size_t errlen)
 		r->repeat_to = bb_job_repeat_to(&job);
 	}
 	if (!(r->specs = calloc(r->ngroups * r->nk, sizeof(*r->specs)))) {
-		rc = errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+		rc = bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 		goto out;
 	}
 	if ((rc = take_cluster(r, have_matrix ? &job : NULL, err, errlen)))
@@ -326,7 +326,7 @@ static int make_disk(struct run *r, const char *path, char *err, size_t errlen)
 	bb_run_say(r, BB_RUN_OUT, "making the results disk %s", path);
 	int rc = bb_mkdisk(path, &mo, id, msg, sizeof(msg));
 	if (rc)
-		return errbuf_fail(err, errlen, rc, "unable to make the results disk %s: %s", path,
+		return bb_errbuf_fail(err, errlen, rc, "unable to make the results disk %s: %s", path,
 		                   msg);
 	bb_run_say(r, BB_RUN_OUT, "%s: results disk %s", path, id);
 	return 0;
@@ -340,8 +340,8 @@ static int ensure_disk(struct run *r, char *err, size_t errlen)
 	if (res->two_host) {
 		snprintf(res->server_outdir, sizeof(res->server_outdir), "%s/" COLLECT_SERVER_DIR,
 		         res->outdir);
-		if (fileio_mkdirs(res->server_outdir))
-			return errbuf_fail(err, errlen, -errno, "unable to create %s: %s",
+		if (bb_fileio_mkdirs(res->server_outdir))
+			return bb_errbuf_fail(err, errlen, -errno, "unable to create %s: %s",
 			                   res->server_outdir, strerror(errno));
 	}
 	if (r->o->no_disk)
@@ -399,13 +399,13 @@ static int place_vms(struct run *r, char *err, size_t errlen)
 	if (o->parallel <= 1)
 		return 0;
 	if (r->res->two_host)
-		return errbuf_fail(
+		return bb_errbuf_fail(
 		    err, errlen, -EINVAL,
 		    "--parallel boots one-host VMs side by side; a two-host job "
 		    "already boots its two hosts at once: run it without --parallel");
 	struct bb_topology *t = malloc(sizeof(*t));
 	if (!t)
-		return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+		return bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 	int rc = bb_topology_read("", t, why, sizeof(why));
 	if (rc) {
 		bb_run_say(
@@ -452,7 +452,7 @@ static int place_vms(struct run *r, char *err, size_t errlen)
 	           bb_cpuset_count(&r->place.host) ? ", CPU 0's core left to the host" : "");
 	r->res->side_by_side = r->nslots;
 	if (!(r->disks = calloc(r->nslots, sizeof(*r->disks))))
-		return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+		return bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 	return 0;
 }
 
@@ -497,7 +497,7 @@ static int check_clients(struct run *r, char *err, size_t errlen)
 			bb_run_say(r, BB_RUN_WARN, "run %s: %s", run->id, why);
 		}
 	if (total && dropped == total)
-		return errbuf_fail(err, errlen, -EINVAL,
+		return bb_errbuf_fail(err, errlen, -EINVAL,
 		                   "every run would do nothing at %d vCPU%s: %s; nothing booted",
 		                   cpus, cpus == 1 ? "" : "s", why);
 	return 0;
@@ -707,7 +707,7 @@ static int until_check_sides(const struct run *r, char *err, size_t errlen)
 	if (r->o->until <= 0)
 		return 0;
 	if (!r->o->until_by && r->nk != 2)
-		return errbuf_fail(err, errlen, -EINVAL,
+		return bb_errbuf_fail(err, errlen, -EINVAL,
 		                   "--until compares two sides: give two kernels (--kernel A=... "
 		                   "--kernel B=...), or name the key of the sides with --by (%zu "
 		                   "kernel%s here)",
@@ -732,7 +732,7 @@ static int boot_all(struct run *r, char *err, size_t errlen)
 	r->booted = calloc(nboots, sizeof(*r->booted));
 	r->nbooted = r->booted ? nboots : 0;
 	if (!res->recs || !r->booted)
-		return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+		return bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 	volatile sig_atomic_t *stop = o->interrupt;
 	double start = bb_now();
 	size_t width = r->nslots > 1 ? r->nslots : 1;
@@ -786,7 +786,7 @@ static void begin_boots(struct run *r)
 	char p[4300], msg[256];
 	struct stat st;
 	snprintf(p, sizeof(p), "%s/run.json", r->res->outdir);
-	if (!stat(p, &st) && !(r->old = jn_parse_file(p, msg, sizeof(msg))))
+	if (!stat(p, &st) && !(r->old = bb_jn_parse_file(p, msg, sizeof(msg))))
 		bb_run_say(r, BB_RUN_WARN, "%s is unreadable (%s): its entries are dropped", p,
 		           msg);
 	time_t now = time(NULL);
@@ -800,7 +800,7 @@ static int run_open(struct run *r, int lazy, char *err, size_t errlen)
 	int rc;
 	memset(r->res, 0, sizeof(*r->res));
 	if (!!o->job + !!o->image + !!o->initrd != 1)
-		return errbuf_fail(err, errlen, -EINVAL,
+		return bb_errbuf_fail(err, errlen, -EINVAL,
 		                   "what to boot? a JOB file, or --image DIR, or --initrd FILE");
 	if ((rc = pick_kernels(r, err, errlen)) || (rc = until_check_sides(r, err, errlen)) ||
 	    (rc = make_outdir(r, err, errlen)) || (rc = prepare_boots(r, lazy, err, errlen)))
@@ -834,7 +834,7 @@ static void run_close(struct run *r)
 		bb_run_booted_free(&r->booted[i]);
 	free(r->booted);
 	free(r->disks);
-	jn_free(r->old);
+	bb_jn_free(r->old);
 }
 
 int bb_run(const struct bb_run_opts *o, struct bb_run_result *res, char *err, size_t errlen)
@@ -857,11 +857,11 @@ int bb_run_session_open(const struct bb_run_opts *o, struct bb_run_result *res,
 	struct bb_run_session *s = calloc(1, sizeof(*s));
 	*out = NULL;
 	if (!s)
-		return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+		return bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 	s->r.o = o;
 	s->r.res = res;
 	int rc = o->until > 0 || o->parallel > 2 || o->server_kernel.vmlinuz
-	             ? errbuf_fail(err, errlen, -EINVAL,
+	             ? bb_errbuf_fail(err, errlen, -EINVAL,
 	                           "a run booted one kernel (or one pair) at a time has no "
 	                           "--until, --parallel above 2 or --server-kernel")
 	             : run_open(&s->r, 1, err, errlen);
@@ -888,7 +888,7 @@ static int session_room(struct bb_run_session *s, size_t n, char *err, size_t er
 		if (booted)
 			r->booted = booted;
 		if (!recs || !booted)
-			return errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+			return bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 		memset(res->recs + r->nbooted, 0, (cap - r->nbooted) * sizeof(*recs));
 		memset(r->booted + r->nbooted, 0, (cap - r->nbooted) * sizeof(*booted));
 		r->nbooted = cap;
@@ -900,7 +900,7 @@ int bb_run_session_boot(struct bb_run_session *s, size_t kernel, char *err, size
 {
 	struct run *r = &s->r;
 	if (kernel >= r->nk)
-		return errbuf_fail(err, errlen, -EINVAL, "no kernel %zu (%zu kernels)", kernel,
+		return bb_errbuf_fail(err, errlen, -EINVAL, "no kernel %zu (%zu kernels)", kernel,
 		                   r->nk);
 	int rc = build_kernel_images(r, kernel, err, errlen);
 	if (rc)
@@ -928,7 +928,7 @@ int bb_run_session_boot_pair(struct bb_run_session *s, size_t ka, size_t kb, cha
 	size_t k[2] = {ka, kb};
 	int rc = 0, bad[2] = {0, 0};
 	if (ka >= r->nk || kb >= r->nk)
-		return errbuf_fail(err, errlen, -EINVAL, "no kernel %zu (%zu kernels)",
+		return bb_errbuf_fail(err, errlen, -EINVAL, "no kernel %zu (%zu kernels)",
 		                   ka >= r->nk ? ka : kb, r->nk);
 	for (int j = 0; j < 2; j++) {
 		rc = build_kernel_images(r, k[j], err, errlen);

@@ -66,9 +66,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct collect_opts o = {.outdir = outdir, .max_file_size = 1 << 20, .msg = quiet};
 	struct collect_stats st = {0};
 	if (data[0] & 1)
-		collect_console(path, &o, &st);
+		bb_collect_console(path, &o, &st);
 	else
-		collect_disk(path, &o, &st);
+		bb_collect_disk(path, &o, &st);
 	close(fd);
 	/* nothing but DIR under top, and only files and folders in DIR */
 	DIR *d = opendir(top);

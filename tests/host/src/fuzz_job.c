@@ -30,7 +30,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct bb_job job;
 	struct bb_matrix m;
 	char err[2048];
-	/* as fileio_read_all gives a file to the parser: NUL-terminated */
+	/* as bb_fileio_read_all gives a file to the parser: NUL-terminated */
 	char *text = malloc(size + 1);
 	if (!text)
 		return 0;
