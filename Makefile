@@ -50,7 +50,7 @@ ifneq ($(INIT_SRCS),)
 ALL += $(B)/init
 endif
 
-.PHONY: all check test demo bench fetch lock clean deps deps-demo netperf units test-progs stressng-opts lkp-keys format
+.PHONY: all check test demo bench fetch lock clean deps deps-demo netperf units test-progs stressng-opts lkp-keys format format-check format-version
 all: $(ALL)
 
 # the Debian packages of a target (tools/scripts/install-deps --print lists them): make test
@@ -195,8 +195,22 @@ demo: deps-demo
 bench: all
 	bench/run
 
-format:
-	clang-format -i $(LIB_SRCS) $(HOSTLIB_SRCS) $(TOOL_SRCS) $(INIT_SRCS) $(wildcard lib/*.h lib/*/*.h lib/host/*/*.h init/*.h tools/*.h tests/unit/*.[ch])
+# The house style (.clang-format), with the one clang-format it was written for: Debian's
+# bookworm clang-format 14.0.6 (install-deps installs it); another version formats differently,
+# so both targets refuse it. The generated sources keep their generators' bytes.
+CLANG_FORMAT_VERSION := 14.0.6
+FORMAT_FILES := $(filter-out lib/host/job/generated/%,$(LIB_SRCS) $(HOSTLIB_SRCS) $(TOOL_SRCS) $(INIT_SRCS)) \
+	$(wildcard lib/*.h lib/*/*.h lib/host/*/*.h init/*.h tools/*.h tests/unit/*.[ch] tests/host/src/*.c tests/qemu/*.c bench/*.c)
+format-version:
+	@v=$$(clang-format --version 2>/dev/null | sed -n 's/.*clang-format version \([0-9.]*\).*/\1/p'); \
+	[ "$$v" = "$(CLANG_FORMAT_VERSION)" ] || { echo "benchboot: clang-format $(CLANG_FORMAT_VERSION) is the house's formatter, this is '$${v:-none}' (tools/scripts/install-deps test installs it)" >&2; exit 1; }
+format: format-version
+	clang-format -i $(FORMAT_FILES)
+# every file as clang-format writes it, or the files that differ and exit 1 (make check's
+# tests/host/format.sh)
+format-check: format-version
+	@bad=$$(for f in $(FORMAT_FILES); do clang-format --dry-run -Werror $$f >/dev/null 2>&1 || echo $$f; done); \
+	[ -z "$$bad" ] || { echo "benchboot: not formatted as .clang-format says (make format):" $$bad >&2; exit 1; }
 
 clean:
 	rm -rf $(B) images/*/
