@@ -159,13 +159,16 @@ int main(int argc, char **argv)
 			struct tally t[3];
 			memset(t, 0, sizeof(t));
 			for (size_t i = 0; i < runs; i++)
-				run_one(nc, steps[k], cv, (unsigned)(i * 7919 + nc * 104729 + k), t);
+				run_one(nc, steps[k], cv, (unsigned)(i * 7919 + nc * 104729 + k),
+				        t);
 			for (int w = 0; w < 3; w++) {
 				double b = (double)t[w].boots / (double)runs;
-				printf("%-5zu %+5.0f%% %-18s %6.1f%% %6.1f%% %6.1f%% %8.1f %7.1f m\n", nc,
-				       100 * steps[k], who[w], 100.0 * (double)t[w].found / (double)runs,
-				       100.0 * (double)t[w].wrong / (double)runs,
-				       100.0 * (double)t[w].none / (double)runs, b, b * boot_s / 60);
+				printf(
+				    "%-5zu %+5.0f%% %-18s %6.1f%% %6.1f%% %6.1f%% %8.1f %7.1f m\n",
+				    nc, 100 * steps[k], who[w],
+				    100.0 * (double)t[w].found / (double)runs,
+				    100.0 * (double)t[w].wrong / (double)runs,
+				    100.0 * (double)t[w].none / (double)runs, b, b * boot_s / 60);
 			}
 		}
 	return 0;

@@ -105,7 +105,8 @@ static int make_path(struct cgroup_state *cg, const char *root, const char *ctl)
 			char sc[600];
 			snprintf(sc, sizeof(sc), "%s/cgroup.subtree_control", dir);
 			if ((r = init_write(sc, ctl, 0)))
-				return cg_fail(cg, "enable %s in %s: %s", ctl + 1, sc, strerror(-r));
+				return cg_fail(cg, "enable %s in %s: %s", ctl + 1, sc,
+				               strerror(-r));
 		}
 		snprintf(dir + strlen(dir), sizeof(dir) - strlen(dir), "/%.*s", (int)n, p);
 		if ((r = init_mkdirs(dir, 0755)))
@@ -166,8 +167,7 @@ static int setup_unified(struct cgroup_state *cg)
 		return cg_fail(cg, "too many hierarchies");
 	if ((r = init_mkdirs(CG_ROOT "/unified", 0755)))
 		return cg_fail(cg, "mkdir %s/unified: %s", CG_ROOT, strerror(-r));
-	if (init_ops->mount("cgroup2", init_path(CG_ROOT "/unified"), "cgroup2", CG_FLAGS,
-	                    NULL) &&
+	if (init_ops->mount("cgroup2", init_path(CG_ROOT "/unified"), "cgroup2", CG_FLAGS, NULL) &&
 	    errno != EBUSY)
 		return cg_fail(cg, "mount cgroup2 on %s/unified: %s", CG_ROOT, strerror(errno));
 	if (make_path(cg, CG_ROOT "/unified", NULL))
@@ -328,7 +328,8 @@ long cgroup_oom_kills(const struct cgroup_state *cg)
 			char *text = init_read(path, NULL), *at;
 			if (!text)
 				continue;
-			/* "oom_kill N" at the start of a line (not "oom_kill_disable", not "oom N") */
+			/* "oom_kill N" at the start of a line (not "oom_kill_disable", not "oom N")
+			 */
 			for (at = text; (at = strstr(at, "oom_kill ")); at++)
 				if (at == text || at[-1] == '\n') {
 					total = (total < 0 ? 0 : total) + atol(at + 9);

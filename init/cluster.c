@@ -206,7 +206,8 @@ static void meet_server(struct boot *b, double deadline)
 		                     ? init_now_ms() + CONNECT_TRY_MS
 		                     : deadline);
 		/* a connection the host's network takes back before the hello is through (the
-		 * peer's address not resolved yet: EHOSTUNREACH) is one more try, not a lost peer */
+		 * peer's address not resolved yet: EHOSTUNREACH) is one more try, not a lost peer
+		 */
 		if (!r) {
 			if (!(r = peer_send(&conn, line)))
 				break;

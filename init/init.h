@@ -129,7 +129,8 @@ int cgroup_place(const struct cgroup_state *cg, pid_t pid);
  * returns how many. names (NULL: not wanted) gets them as "COMM[PID] COMM[PID]...". */
 int cgroup_kill_all(const struct cgroup_state *cg, char *names, size_t len);
 /* How many times the OOM killer killed in the job cgroup so far (v2 memory.events, v1
- * memory.oom_control: their oom_kill counts); -1 when no hierarchy counts (no memory controller). */
+ * memory.oom_control: their oom_kill counts); -1 when no hierarchy counts (no memory controller).
+ */
 long cgroup_oom_kills(const struct cgroup_state *cg);
 /* Check /proc/PID/cgroup against the job cgroup: 1 inside, 0 not (what it read goes to seen). */
 int cgroup_check(const struct cgroup_state *cg, pid_t pid, char *seen, size_t len);

@@ -277,7 +277,8 @@ static int perf_ready(const struct perfmon *m, pid_t perf, const sigset_t *set, 
 		int r = poll(&p, 1, 200);
 		if (r > 0) {
 			char buf[64];
-			return read(m->ack[0], buf, sizeof buf) <= 0 && waitpid(perf, status, 0) == perf;
+			return read(m->ack[0], buf, sizeof buf) <= 0 &&
+			       waitpid(perf, status, 0) == perf;
 		}
 		int sig = sigtimedwait(set, NULL, &none);
 		if (sig == SIGCHLD && waitpid(perf, status, WNOHANG) == perf)
@@ -342,7 +343,9 @@ static void controller(const struct perfmon *m, char *const argv[], const char *
 		double until = end;
 		if (next < 2 && (until < 0 || ctl_at[next] < until))
 			until = ctl_at[next];
-		int sig = sigwait_for(&set, until < 0 ? -1 : until - now_s() > 0 ? until - now_s() : 0);
+		int sig = sigwait_for(&set, until < 0             ? -1
+		                            : until - now_s() > 0 ? until - now_s()
+		                                                  : 0);
 		if (sig < 0 && errno == EAGAIN && next < 2 && now_s() >= ctl_at[next]) {
 			if (write(m->ctl[1], ctl_cmd[next], strlen(ctl_cmd[next])) < 0)
 				next = 2;
@@ -552,8 +555,8 @@ static void start_profile(struct perfmon *m, const char *dir, int pmu)
 		snprintf(count, sizeof count, "--count=%lld", soft_ns);
 	else
 		snprintf(count, sizeof count, "--count=%s", LKP_PERIOD);
-	char *argv[24] = {"perf", "record", "-q", "-g", "-m", "256", "-a", count,
-	                  "-e",   evbuf,    "-N", "-o", databuf};
+	char *argv[24] = {"perf", "record", "-q",  "-g", "-m", "256",  "-a",
+	                  count,  "-e",     evbuf, "-N", "-o", databuf};
 	size_t n = 13;
 	if (!soft)
 		argv[n++] = "--realtime=1";
@@ -615,7 +618,8 @@ void monitor_perf_wait_ready(void)
 {
 	for (size_t k = 0; k < NMONS; k++) {
 		struct perfmon *m = &mons[k];
-		if (!m->asked || m->ready[0] < 0) /* (asked: its fds were set by monitor_perf_start) */
+		if (!m->asked ||
+		    m->ready[0] < 0) /* (asked: its fds were set by monitor_perf_start) */
 			continue;
 		double t0 = now_s();
 		struct pollfd p = {.fd = m->ready[0], .events = POLLIN};
@@ -624,11 +628,14 @@ void monitor_perf_wait_ready(void)
 			r = poll(&p, 1, (PERF_READY_MAX_S + 5) * 1000);
 		while (r < 0 && errno == EINTR);
 		if (r <= 0)
-			add_note(m, "perf record not ready after %ds: the benchmark started without it",
-			         PERF_READY_MAX_S + 5);
+			add_note(
+			    m, "perf record not ready after %ds: the benchmark started without it",
+			    PERF_READY_MAX_S + 5);
 		else
-			add_note(m, "perf record ready %.1fs after its start: the benchmark started then",
-			         now_s() - t0);
+			add_note(
+			    m,
+			    "perf record ready %.1fs after its start: the benchmark started then",
+			    now_s() - t0);
 		close(m->ready[0]);
 		m->ready[0] = -1;
 	}
@@ -869,8 +876,9 @@ static void stats_profile(struct perfmon *m, const char *dir, struct bb_stats *o
 		if (n < 0)
 			add_note(m, "no folded stacks: %s: %s", folded, strerror((int)-n));
 	} else if (r == -ETIMEDOUT)
-		add_note(m, "no folded stacks: perf script overran the post-processing budget of "
-		            "%gs: stopped",
+		add_note(m,
+		         "no folded stacks: perf script overran the post-processing budget of "
+		         "%gs: stopped",
 		         budget);
 	else
 		add_note(m, "no folded stacks: perf script failed");

@@ -124,7 +124,8 @@ static void describe(const char *path, char *buf, size_t len)
 	if (!strcmp(p, "results.json"))
 		snprintf(buf, len, " (the results of %s)", run);
 	else if (!strncmp(p, "warmup-", 7) && strchr(p, '/'))
-		snprintf(buf, len, " (warm-up %.*s of %s)", (int)(strchr(p, '/') - p - 7), p + 7, run);
+		snprintf(buf, len, " (warm-up %.*s of %s)", (int)(strchr(p, '/') - p - 7), p + 7,
+		         run);
 	else if (!strncmp(p, "monitored-", 10) && strchr(p, '/'))
 		snprintf(buf, len, " (monitored iteration %.*s of %s)",
 		         (int)(strchr(p, '/') - p - 10), p + 10, run);
@@ -134,8 +135,8 @@ static void describe(const char *path, char *buf, size_t len)
 
 /*
  * An I/O error on the results disk (docs/results.md, "Disk I/O errors"), while `doing`
- * (writing path, flushing after path, closing; path: a file of the boot folder, or NULL): said on the
- * console, a human line and BB_CON_RESULTS_DISK_ERROR; the disk is given up: nothing more is
+ * (writing path, flushing after path, closing; path: a file of the boot folder, or NULL): said on
+ * the console, a human line and BB_CON_RESULTS_DISK_ERROR; the disk is given up: nothing more is
  * written to it (what the earlier syncs put there stays, the disk is left marked not clean,
  * as after a crash), and every file of the boot folder goes to the console from then on (all
  * of them again at the next sync: the console then holds the whole boot, as after the writer's
@@ -152,10 +153,10 @@ static int disk_fault(int err, const char *doing, const char *path)
 	         "results disk: I/O error (%s) while %s%s%s: the results disk is given up (what "
 	         "was synced before stays there), every result from now on goes to the console",
 	         name,
-	         !strcmp(doing, "writing")    ? "writing "
-	         : !strcmp(doing, "flushing") ? (path ? "flushing the disk after writing "
-	                                              : "flushing the disk")
-	                                      : "closing the disk",
+	         !strcmp(doing, "writing") ? "writing "
+	         : !strcmp(doing, "flushing")
+	             ? (path ? "flushing the disk after writing " : "flushing the disk")
+	             : "closing the disk",
 	         path ? path : "", what);
 	say_line(line);
 	if (machine) {
@@ -208,14 +209,16 @@ static void disk_stat(const char *at)
 	while (f && fgets(l, sizeof(l), f)) {
 		char name[64];
 		unsigned long long v[17] = {0};
-		int n = sscanf(l, "%*u %*u %63s %llu %llu %llu %llu %llu %llu %llu %llu %llu %llu %llu "
-		                  "%llu %llu %llu %llu %llu %llu",
-		               name, &v[0], &v[1], &v[2], &v[3], &v[4], &v[5], &v[6], &v[7], &v[8],
-		               &v[9], &v[10], &v[11], &v[12], &v[13], &v[14], &v[15], &v[16]);
-		/* whole virtio disks: writes completed (the 5th value), flushes completed (the 16th,
-		 * after the four of discards) */
-		if (n < 6 || strncmp(name, "vd", 2) || strspn(name + 2, "abcdefghijklmnopqrstuvwxyz") !=
-		                                             strlen(name + 2))
+		int n =
+		    sscanf(l,
+		           "%*u %*u %63s %llu %llu %llu %llu %llu %llu %llu %llu %llu %llu %llu "
+		           "%llu %llu %llu %llu %llu %llu",
+		           name, &v[0], &v[1], &v[2], &v[3], &v[4], &v[5], &v[6], &v[7], &v[8],
+		           &v[9], &v[10], &v[11], &v[12], &v[13], &v[14], &v[15], &v[16]);
+		/* whole virtio disks: writes completed (the 5th value), flushes completed (the
+		 * 16th, after the four of discards) */
+		if (n < 6 || strncmp(name, "vd", 2) ||
+		    strspn(name + 2, "abcdefghijklmnopqrstuvwxyz") != strlen(name + 2))
 			continue;
 		writes += v[4];
 		flushes += n >= 17 ? v[15] : 0;
@@ -574,7 +577,7 @@ int results_sync_except(const char *localdir, int dump_console, const char *skip
 		s->mtime = st.st_mtim;
 		s->on_disk = 0;
 		if (rs.disk && (disk_full || (retry && (unsigned long long)len >
-		                                                       bb_resdisk_free_bytes(rs.disk)))) {
+		                                           bb_resdisk_free_bytes(rs.disk)))) {
 			s->nospace = 1;
 			nskipped++;
 		} else if (rs.disk) {

@@ -198,7 +198,7 @@ static void compute_stats(struct iteration *it)
 		ru[n++] = p->ru;
 	}
 	int r = stats_for_run(it->run->suite, outputs, ru, n, (it->t_end - it->t_release) / 1e3,
-	                         &it->stats, it->stats_error, sizeof(it->stats_error));
+	                      &it->stats, it->stats_error, sizeof(it->stats_error));
 	if (r && !*it->stats_error)
 		snprintf(it->stats_error, sizeof(it->stats_error), "%s", strerror(-r));
 	if (r)

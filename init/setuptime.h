@@ -27,16 +27,16 @@ int ready_backoff_ms(int tries);
 
 /* The first iteration's path to its clients: CLOCK_BOOTTIME ms, 0 when not reached. */
 struct first_path {
-	double run_start;        /* the iteration started (run-start line) */
-	double sysctls;          /* its sysctls written and read back */
-	double server_fork;      /* the first server forked, placed, let go */
-	double clients_forked;   /* the clients forked and placed, waiting on their gate */
-	double server_ready;     /* the last server's port accepted a connection */
-	double disk_synced;      /* the first sync (env.json) answered, before the release */
-	double release;          /* the clients were let go */
-	int ready_tries;         /* connects until the ports accepted */
+	double run_start;      /* the iteration started (run-start line) */
+	double sysctls;        /* its sysctls written and read back */
+	double server_fork;    /* the first server forked, placed, let go */
+	double clients_forked; /* the clients forked and placed, waiting on their gate */
+	double server_ready;   /* the last server's port accepted a connection */
+	double disk_synced;    /* the first sync (env.json) answered, before the release */
+	double release;        /* the clients were let go */
+	int ready_tries;       /* connects until the ports accepted */
 	double ready_check_ms; /* how long the check that found it listening took */
-	double sync_wait_ms;     /* how long the runner waited for that answer */
+	double sync_wait_ms;   /* how long the runner waited for that answer */
 };
 extern struct first_path first_path;
 /* Start the path again for an iteration (until some iteration released its clients). */

@@ -32,7 +32,7 @@ static int add_time(struct bb_stats *s, const char *suite, const char *name, dou
 
 /* The <suite>.time.* stats from the clients' rusages (see above). 0 or -ENOMEM. */
 static int stats_add_rusage(struct bb_stats *s, const char *suite, const struct rusage *ru,
-                        size_t nclients, double elapsed_s)
+                            size_t nclients, double elapsed_s)
 {
 	double user = 0, sys = 0, vcs = 0, ivcs = 0, maxrss = 0, minflt = 0, majflt = 0, inb = 0,
 	       oub = 0, swaps = 0, msgsnd = 0, msgrcv = 0, nsig = 0;
@@ -236,8 +236,8 @@ static int stressng_stats(const char *const *outs, size_t n, struct bb_stats *ou
 }
 
 int stats_for_run(const char *suite, const char *const *client_outputs,
-                     const struct rusage *rusages, size_t nclients, double elapsed_s,
-                     struct bb_stats *out, char *err, size_t errlen)
+                  const struct rusage *rusages, size_t nclients, double elapsed_s,
+                  struct bb_stats *out, char *err, size_t errlen)
 {
 	int rc;
 	if (errlen)

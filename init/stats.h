@@ -38,7 +38,7 @@
  * out is appended to (initialise it to {0}); on error it may hold part of the stats.
  */
 int stats_for_run(const char *suite, const char *const *client_outputs,
-                     const struct rusage *rusages, size_t nclients, double elapsed_s,
-                     struct bb_stats *out, char *err, size_t errlen);
+                  const struct rusage *rusages, size_t nclients, double elapsed_s,
+                  struct bb_stats *out, char *err, size_t errlen);
 
 #endif

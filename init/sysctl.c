@@ -47,8 +47,8 @@ static void key_path(const char *key, char *path, size_t len)
 /* LKP's sc_NAME: where its setup would write it. 0, or -ENOENT. */
 static int sc_path(const char *key, char *path, size_t len)
 {
-	static const char *const dirs[] = {"abi", "debug", "fs",  "kernel",
-	                                   "sunrpc", "user", "vm", "net/core"};
+	static const char *const dirs[] = {"abi",    "debug", "fs", "kernel",
+	                                   "sunrpc", "user",  "vm", "net/core"};
 	char name[128], dashed[128];
 	snprintf(name, sizeof(name), "%s", key + 3);
 	snprintf(dashed, sizeof(dashed), "%s", name);
@@ -145,7 +145,8 @@ int sysctl_apply(const struct bb_kvs *want, struct sysctl_set *set, char *reason
 			return -1;
 		if (!strncmp(e->key, "sc_", 3) && !strchr(e->key, '.')) {
 			if (sc_path(e->key, path, sizeof(path))) {
-				snprintf(reason, len, "sysctl %s: unknown key (no %s)", e->key, path);
+				snprintf(reason, len, "sysctl %s: unknown key (no %s)", e->key,
+				         path);
 				return -1;
 			}
 		} else {

@@ -42,9 +42,9 @@
 #define BB_CON_HEARTBEAT "heartbeat"
 #define BB_HEARTBEAT_S 30
 #define BB_HEARTBEAT_SILENCE_S 150
-#define BB_CON_RESULTS_END "results-end"     /* end marker of the LAVA lines */
-#define BB_CON_SETUP_TIME "setup-time"       /* init_to_first_client_ms= ... */
-#define BB_CON_SETUP_PATH "setup-path"       /* the first iteration's path to its clients */
+#define BB_CON_RESULTS_END "results-end" /* end marker of the LAVA lines */
+#define BB_CON_SETUP_TIME "setup-time"   /* init_to_first_client_ms= ... */
+#define BB_CON_SETUP_PATH "setup-path"   /* the first iteration's path to its clients */
 /* the results writer (the runner's child that owns the results disk) died: signal=N exit=N
  * requests=N; results go to the console only from then on */
 #define BB_CON_WRITER_DIED "writer-died"

@@ -11,18 +11,18 @@
 #include "host/editdist.h"
 #include "verb.h"
 
-
 extern const struct bb_verb __start_bb_verbs[], __stop_bb_verbs[];
 
 static void usage(FILE *f)
 {
-	fprintf(f, "usage: benchboot VERB [ARGS...]\n\n"
-		   "Build reproducible kernel-benchmark boot images, run them, collect and compare.\n\n"
-		   "verbs:\n");
+	fprintf(
+	    f, "usage: benchboot VERB [ARGS...]\n\n"
+	       "Build reproducible kernel-benchmark boot images, run them, collect and compare.\n\n"
+	       "verbs:\n");
 	for (const struct bb_verb *v = __start_bb_verbs; v < __stop_bb_verbs; v++)
 		fprintf(f, "  %-12s %s\n", v->name, v->summary);
 	fprintf(f, "\n'benchboot VERB --help' describes one verb. Exit codes: 0 ok, 1 changes or "
-		   "problems found,\n100 wrong usage or bad input, 111 system failure.\n");
+	           "problems found,\n100 wrong usage or bad input, 111 system failure.\n");
 }
 
 static const struct bb_verb *find_verb(const char *name)
@@ -67,7 +67,8 @@ int main(int argc, char **argv)
 		for (const struct bb_verb *c = __start_bb_verbs; c < __stop_bb_verbs; c++)
 			if (bb_edit_distance(argv[1], c->name) < best)
 				best = bb_edit_distance(argv[1], c->name), near = c;
-		fprintf(stderr, "benchboot: unknown verb '%s'%s%s%s; 'benchboot --help' lists them\n",
+		fprintf(stderr,
+		        "benchboot: unknown verb '%s'%s%s%s; 'benchboot --help' lists them\n",
 		        argv[1], near ? " (did you mean '" : "", near ? near->name : "",
 		        near ? "'?)" : "");
 		return EXIT_USAGE;

@@ -152,8 +152,9 @@ static int parse_args(int argc, char **argv, struct args *a)
 	if (!a->bo.job)
 		return verb_usage_error(cmd.name, "which job? benchboot bisect JOB --kernels FILE");
 	if (!a->kernels == !a->tree)
-		return verb_usage_error(cmd.name, "the candidates: --kernels FILE (prebuilt kernels, "
-		                             "oldest first) or --tree DIR --good C1 --bad C2");
+		return verb_usage_error(cmd.name,
+		                        "the candidates: --kernels FILE (prebuilt kernels, "
+		                        "oldest first) or --tree DIR --good C1 --bad C2");
 	if (a->tree && (!a->good || !a->bad))
 		return verb_usage_error(cmd.name, "--tree DIR needs --good C1 and --bad C2");
 	if (!a->tree && (a->good || a->bad || a->config))
@@ -216,10 +217,10 @@ static int bisect_main(int argc, char **argv)
 	                              .sets = a.bo.sets,
 	                              .say = verb_term_say,
 	                              .ctx = &x.term};
-	int r = a.tree ? bb_bisect_tree_open(&tree, a.good, a.bad, BB_RUN_MAX_KERNELS, &cands, err,
-	                                     sizeof(err))
-	               : bb_bisect_cands_read(a.kernels, BB_RUN_MAX_KERNELS, &cands, err,
-	                                      sizeof(err));
+	int r = a.tree
+	            ? bb_bisect_tree_open(&tree, a.good, a.bad, BB_RUN_MAX_KERNELS, &cands, err,
+	                                  sizeof(err))
+	            : bb_bisect_cands_read(a.kernels, BB_RUN_MAX_KERNELS, &cands, err, sizeof(err));
 	if (r) {
 		fprintf(stderr, "benchboot bisect: fatal: %s\n", err);
 		bb_bisect_tree_close(&tree);
@@ -257,9 +258,10 @@ static int bisect_main(int argc, char **argv)
 	if (boots)
 		bb_bisect_boots_count(boots, &c);
 	if (r == -EINTR) {
-		printf("\ninterrupted: every VM running was stopped; %zu boots are in %s/boots.jsonl: "
-		       "benchboot bisect ... -o %s --resume continues\n",
-		       c.booted + c.replayed, a.bo.outdir, a.bo.outdir);
+		printf(
+		    "\ninterrupted: every VM running was stopped; %zu boots are in %s/boots.jsonl: "
+		    "benchboot bisect ... -o %s --resume continues\n",
+		    c.booted + c.replayed, a.bo.outdir, a.bo.outdir);
 		rc = EXIT_CHANGED;
 	} else if (r) {
 		fflush(stdout);
@@ -272,13 +274,15 @@ static int bisect_main(int argc, char **argv)
 		printf("\n%sresults: %s (boots.jsonl: every boot; run.json, console/)\n", text,
 		       a.bo.outdir);
 		if (res.outcome == BB_B_CULPRIT) {
-			printf("the 0-day table of the culprit against its parent: benchboot compare "
-			       "%s --a kernel=%s --b kernel=%s\n",
-			       a.bo.outdir, x.names[res.lo], x.names[res.hi]);
+			printf(
+			    "the 0-day table of the culprit against its parent: benchboot compare "
+			    "%s --a kernel=%s --b kernel=%s\n",
+			    a.bo.outdir, x.names[res.lo], x.names[res.hi]);
 			fflush(stdout);
 			if (bb_bisect_verify_table(stdout, a.bo.outdir, x.names[res.lo],
 			                           x.names[res.hi], err, sizeof(err)))
-				fprintf(stderr, "benchboot bisect: warning: the 0-day table: %s\n", err);
+				fprintf(stderr, "benchboot bisect: warning: the 0-day table: %s\n",
+				        err);
 		}
 		rc = outcome_status(&res);
 	}

@@ -55,6 +55,6 @@ int bisect_options_check(const char *verb, const struct bisect_opts *o)
 {
 	if (o->d.first_look && o->d.max_boots && o->d.first_look > o->d.max_boots)
 		return verb_usage_error(verb, "--first-look %d is more than --max-boots %d",
-		                   o->d.first_look, o->d.max_boots);
+		                        o->d.first_look, o->d.max_boots);
 	return 0;
 }

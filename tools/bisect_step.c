@@ -57,7 +57,7 @@ static const char usage_text[] =
     "    git bisect start BAD GOOD\n"
     "    git bisect run sh -c 'make -j8 bzImage || exit 125; \\\n"
     "        benchboot bisect-step --state st --kernel $(git rev-parse --short "
-        "HEAD)=arch/x86/boot/bzImage'\n"
+    "HEAD)=arch/x86/boot/bzImage'\n"
     "or, with benchboot building each commit:\n"
     "    benchboot bisect-step job.yaml --init --state st --tree . --good v6.1 --bad v6.2\n"
     "    git bisect start v6.2 v6.1\n"
@@ -146,8 +146,8 @@ static int take_option(struct args *a, int opt, const char *v)
 {
 	double x = 0;
 	int rc;
-	a->init_only |= opt == OPT_CANDIDATES || opt == OPT_GOOD || opt == OPT_BAD ||
-	                opt == OPT_CONFIG;
+	a->init_only |=
+	    opt == OPT_CANDIDATES || opt == OPT_GOOD || opt == OPT_BAD || opt == OPT_CONFIG;
 	switch (opt) {
 	case OPT_TREE:
 		a->tree = v;
@@ -173,8 +173,8 @@ static int take_option(struct args *a, int opt, const char *v)
 	case OPT_APPEND:
 		if (a->last < 0)
 			return verb_usage_error(cmd.name,
-			                   "--%s %s belongs after a --good, --bad or --kernel",
-			                   opt == OPT_MODULES ? "modules" : "append", v);
+			                        "--%s %s belongs after a --good, --bad or --kernel",
+			                        opt == OPT_MODULES ? "modules" : "append", v);
 		*(opt == OPT_MODULES ? &a->k[a->last].modules : &a->k[a->last].append) = (char *)v;
 		return 0;
 	case OPT_CANDIDATES:
@@ -207,26 +207,30 @@ static int parse_args(int argc, char **argv, struct args *a)
 	if (a->init && (!a->job || !a->k[GOOD].vmlinuz || !a->k[BAD].vmlinuz))
 		return verb_usage_error(cmd.name, "--init needs JOB, --good and --bad");
 	if (a->init && a->k[KERNEL].vmlinuz)
-		return verb_usage_error(cmd.name, "--init compares the ends: --kernel is for a step");
+		return verb_usage_error(cmd.name,
+		                        "--init compares the ends: --kernel is for a step");
 	if (a->tree && (a->k[KERNEL].vmlinuz || a->last == KERNEL))
-		return verb_usage_error(cmd.name, "--tree builds the step's kernel: no --kernel with it");
+		return verb_usage_error(cmd.name,
+		                        "--tree builds the step's kernel: no --kernel with it");
 	if (a->tree && a->last >= 0 && (a->k[a->last].modules || a->k[a->last].append))
-		return verb_usage_error(cmd.name, "--tree builds the kernels: no --modules or --append");
+		return verb_usage_error(cmd.name,
+		                        "--tree builds the kernels: no --modules or --append");
 	if (a->config && !a->tree)
 		return verb_usage_error(cmd.name, "--config goes with --tree");
 	if (!a->init && !a->k[KERNEL].vmlinuz && !a->tree)
-		return verb_usage_error(cmd.name, "a step needs --kernel or --tree (or --init to begin)");
+		return verb_usage_error(cmd.name,
+		                        "a step needs --kernel or --tree (or --init to begin)");
 	if (!a->init && (a->job || a->init_only || a->c.given))
 		return verb_usage_error(cmd.name,
-		                   "a step takes --kernel (--modules, --append) only: the "
-		                   "job and the options are those of --init");
+		                        "a step takes --kernel (--modules, --append) only: the "
+		                        "job and the options are those of --init");
 	if ((rc = bisect_options_check(cmd.name, &a->c)))
 		return rc;
 	if (a->init && !strcmp(a->k[GOOD].name, a->k[BAD].name))
 		return verb_usage_error(cmd.name,
-		                   "--good and --bad are both called '%s': name them "
-		                   "(--good OLD=PATH --bad NEW=PATH)",
-		                   a->k[GOOD].name);
+		                        "--good and --bad are both called '%s': name them "
+		                        "(--good OLD=PATH --bad NEW=PATH)",
+		                        a->k[GOOD].name);
 	return 0;
 }
 
@@ -265,8 +269,8 @@ static int check_kernel(const struct bb_bisect_cand *k, char *err, size_t errlen
 
 /* commit of tree built with the job's fragment into *r, k pointing at it: 0, 1 it does not
  * build (said), -errno (said). */
-static int build_commit(const char *tree, const char *commit, const char *config,
-                        const char *job, const struct bb_strv *sets, struct bb_kbuild_result *r,
+static int build_commit(const char *tree, const char *commit, const char *config, const char *job,
+                        const struct bb_strv *sets, struct bb_kbuild_result *r,
                         struct bb_bisect_cand *k)
 {
 	char *fragment = NULL, err[4096];
@@ -350,7 +354,8 @@ static int init_main(struct args *a, struct bb_bisect_boots_opts *bo, struct ver
 		                      &a->built[i], &a->k[i])))
 			return r > 0 ? EXIT_CHANGED : verb_exit_status(r);
 	if (a->tree && !strcmp(a->k[GOOD].name, a->k[BAD].name)) {
-		fprintf(stderr, "benchboot bisect-step: fatal: --good %s and --bad %s are one commit\n",
+		fprintf(stderr,
+		        "benchboot bisect-step: fatal: --good %s and --bad %s are one commit\n",
 		        a->commit[0], a->commit[1]);
 		return EXIT_USAGE;
 	}
@@ -455,7 +460,8 @@ static int step_main(struct args *a, struct bb_bisect_boots_opts *bo, struct ver
 			                 &a->k[KERNEL]);
 		if (r) {
 			if (r > 0)
-				printf("%.12s: does not build: skip (exit %d)\n", head, EXIT_GIT_SKIP);
+				printf("%.12s: does not build: skip (exit %d)\n", head,
+				       EXIT_GIT_SKIP);
 			bb_step_state_free(&s);
 			return r > 0 ? EXIT_GIT_SKIP : EXIT_GIT_ABORT;
 		}

@@ -56,21 +56,20 @@ static const char usage_text[] =
     "`benchboot kernel --job` appends to the base config); --tree DIR finds the CONFIG\n"
     "symbols of the job's modules in that kernel tree's Makefiles.\n"
     "--cpus N: the VM's vCPUs the clients are counted from (nr_threads: 25%), as run\n"
-    "--cpus N (default 2).\n"
-    VERB_SET_HELP
+    "--cpus N (default 2).\n" VERB_SET_HELP
     "exit: 0 valid, 1 valid, but a run would do nothing at these vCPUs (LKP's rule\n"
     "drops it: the way out is said), 100 invalid job (the error names file, line,\n"
     "column, key), 111 system failure.\n";
 
 enum { OPT_PLANS = 256, OPT_SET, OPT_KCONFIG, OPT_TREE, OPT_CPUS };
 static const struct option options[] = {
-	{"plans", required_argument, NULL, OPT_PLANS},
-	{"cpus", required_argument, NULL, OPT_CPUS},
-	{"kconfig", no_argument, NULL, OPT_KCONFIG},
-	{"tree", required_argument, NULL, OPT_TREE},
-	{"set", required_argument, NULL, OPT_SET},
-	VERB_HELP_OPTION,
-	{NULL, 0, NULL, 0},
+    {"plans", required_argument, NULL, OPT_PLANS},
+    {"cpus", required_argument, NULL, OPT_CPUS},
+    {"kconfig", no_argument, NULL, OPT_KCONFIG},
+    {"tree", required_argument, NULL, OPT_TREE},
+    {"set", required_argument, NULL, OPT_SET},
+    VERB_HELP_OPTION,
+    {NULL, 0, NULL, 0},
 };
 static const struct verb_cmd cmd = {"check", usage_text, ":vh", options};
 
@@ -220,7 +219,8 @@ static void print_job(const struct bb_job *job, const struct bb_matrix *m)
 		printf("  document %d: %zu run%s\n", job->docs[d].index, n, n == 1 ? "" : "s");
 	}
 	for (size_t i = 0; i < job->sets.n; i++)
-		printf("  overridden: --set %s (recorded: env.json job_overrides)\n", job->sets.v[i]);
+		printf("  overridden: --set %s (recorded: env.json job_overrides)\n",
+		       job->sets.v[i]);
 	bb_job_print_notes(stdout, "", job);
 	print_cmdline(job);
 }
@@ -235,7 +235,8 @@ static void print_rootfs(const struct bb_boot *boot)
 		const char *rootfs = bb_kvs_get(&boot->runs[r].params, "lkp.rootfs");
 		int seen = 0;
 		for (size_t q = 0; rootfs && q < r && !seen; q++)
-			seen = !strcmp(bb_kvs_get_or(&boot->runs[q].params, "lkp.rootfs", ""), rootfs);
+			seen =
+			    !strcmp(bb_kvs_get_or(&boot->runs[q].params, "lkp.rootfs", ""), rootfs);
 		if (!rootfs || seen)
 			continue;
 		const struct bb_rootfs_env *e = bb_rootfs_find(rootfs);
@@ -243,7 +244,8 @@ static void print_rootfs(const struct bb_boot *boot)
 		const char *path = bb_kvs_get_or(&boot->params, "cgroup.path", "");
 		char line[1024];
 		bb_rootfs_describe(rootfs, e, line, sizeof line);
-		if (e && (strcmp(path, e->path) || (strcmp(mode, e->mode) && strcmp(mode, e->mode_v1))))
+		if (e &&
+		    (strcmp(path, e->path) || (strcmp(mode, e->mode) && strcmp(mode, e->mode_v1))))
 			printf("  rootfs %s: not its systemd's layout: the job's own cgroup setup "
 			       "wins (cgroup.mode=%s), as on 0-day\n",
 			       rootfs, mode);
@@ -349,12 +351,14 @@ static void print_total(const struct bb_matrix *m, double tmin, double tmax)
 		warmups += boot_warmup(&m->boots[b]);
 		monitored += (long)boot_monitored(m->job, &m->boots[b]) * (long)m->boots[b].nruns;
 		for (size_t r = 0; r < m->boots[b].nruns; r++)
-			iters += atoi(bb_kvs_get_or(&m->boots[b].runs[r].params, "iterations", "1"));
+			iters +=
+			    atoi(bb_kvs_get_or(&m->boots[b].runs[r].params, "iterations", "1"));
 	}
 	duration(tmin, d1, sizeof d1);
 	duration(tmax, d2, sizeof d2);
-	printf("total: %zu boot%s, %zu run%s, %ld iteration%s", m->nboots, m->nboots == 1 ? "" : "s",
-	       m->nruns, m->nruns == 1 ? "" : "s", iters, iters == 1 ? "" : "s");
+	printf("total: %zu boot%s, %zu run%s, %ld iteration%s", m->nboots,
+	       m->nboots == 1 ? "" : "s", m->nruns, m->nruns == 1 ? "" : "s", iters,
+	       iters == 1 ? "" : "s");
 	if (warmups)
 		printf(" + %ld warm-up", warmups);
 	if (monitored)
@@ -383,7 +387,7 @@ static int print_plans(const struct bb_matrix *m, int verbose, const char *plans
 			rc = bb_fileio_write_file(p, text, strlen(text));
 			if (rc)
 				rc = bb_errbuf_fail(err, errlen, rc, "unable to write %s: %s", p,
-				                 strerror(-rc));
+				                    strerror(-rc));
 		}
 		free(text);
 		if (rc)
@@ -419,12 +423,24 @@ static int check_main(int argc, char **argv)
 
 	while ((opt = verb_getopt(&cmd, argc, argv)) != -1) {
 		switch (opt) {
-		case VERB_HELP: rc = EXIT_OK; goto out;
-		case VERB_BAD: rc = EXIT_USAGE; goto out;
-		case 'v': verbose = 1; break;
-		case OPT_PLANS: plans = optarg; break;
-		case OPT_KCONFIG: kconfig = 1; break;
-		case OPT_TREE: tree = optarg; break;
+		case VERB_HELP:
+			rc = EXIT_OK;
+			goto out;
+		case VERB_BAD:
+			rc = EXIT_USAGE;
+			goto out;
+		case 'v':
+			verbose = 1;
+			break;
+		case OPT_PLANS:
+			plans = optarg;
+			break;
+		case OPT_KCONFIG:
+			kconfig = 1;
+			break;
+		case OPT_TREE:
+			tree = optarg;
+			break;
 		case OPT_CPUS: {
 			double x;
 			if ((rc = verb_number(cmd.name, "--cpus", optarg, 1, 256, "1 to 256", NULL,
@@ -440,9 +456,9 @@ static int check_main(int argc, char **argv)
 		}
 	}
 	if (optind + 1 != argc) {
-		rc = optind == argc ? verb_usage_error(cmd.name, "which JOB.yaml?")
-		                    : verb_usage_error(cmd.name, "unexpected argument '%s'",
-		                                  argv[optind + 1]);
+		rc = optind == argc
+		         ? verb_usage_error(cmd.name, "which JOB.yaml?")
+		         : verb_usage_error(cmd.name, "unexpected argument '%s'", argv[optind + 1]);
 		goto out;
 	}
 	path = argv[optind];
@@ -484,8 +500,8 @@ static int check_main(int argc, char **argv)
 		       ndropped, nruns_total, check_cpus, check_cpus == 1 ? "" : "s",
 		       ndropped == nruns_total ? ": benchboot run would boot nothing" : "");
 	if (rc)
-		fprintf(stderr, "benchboot check: %s%s: %s\n", verb_exit_status(rc) == EXIT_USAGE ? "" : "fatal: ",
-		        path, err);
+		fprintf(stderr, "benchboot check: %s%s: %s\n",
+		        verb_exit_status(rc) == EXIT_USAGE ? "" : "fatal: ", path, err);
 	bb_matrix_free(&m);
 	bb_job_free(&job);
 	rc = verb_exit_status(rc);

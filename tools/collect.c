@@ -75,14 +75,14 @@ static void print_msg(void *ctx, const char *line)
 
 enum { OPT_CONSOLE = 256, OPT_LAVA, OPT_TOKEN_FILE, OPT_MAX_FILE_SIZE, OPT_MONITOR_STATS };
 static const struct option options[] = {
-	{"output", required_argument, NULL, 'o'},
-	{"console", required_argument, NULL, OPT_CONSOLE},
-	{"lava", required_argument, NULL, OPT_LAVA},
-	{"token-file", required_argument, NULL, OPT_TOKEN_FILE},
-	{"max-file-size", required_argument, NULL, OPT_MAX_FILE_SIZE},
-	{"monitor-stats", no_argument, NULL, OPT_MONITOR_STATS},
-	VERB_HELP_OPTION,
-	{NULL, 0, NULL, 0},
+    {"output", required_argument, NULL, 'o'},
+    {"console", required_argument, NULL, OPT_CONSOLE},
+    {"lava", required_argument, NULL, OPT_LAVA},
+    {"token-file", required_argument, NULL, OPT_TOKEN_FILE},
+    {"max-file-size", required_argument, NULL, OPT_MAX_FILE_SIZE},
+    {"monitor-stats", no_argument, NULL, OPT_MONITOR_STATS},
+    VERB_HELP_OPTION,
+    {NULL, 0, NULL, 0},
 };
 static const struct verb_cmd cmd = {"collect", usage_text, ":o:h", options};
 
@@ -103,7 +103,8 @@ static void print_job(long id, const struct collect_lava_job *job)
 		printf("  the kernel reported %d lockup or stall report%s, the first: %s\n",
 		       job->kernel_stalls, job->kernel_stalls == 1 ? "" : "s", job->kernel_stall);
 	for (size_t k = 0; k < job->dmesg.n; k++)
-		printf("  kernel report %s, first: %s\n", job->dmesg.v[k].key, job->dmesg.v[k].value);
+		printf("  kernel report %s, first: %s\n", job->dmesg.v[k].key,
+		       job->dmesg.v[k].value);
 }
 
 static long job_id(const char *s)
@@ -202,7 +203,7 @@ static int collect_one(const char *src, int console, const struct collect_opts *
 	int r = console ? bb_collect_console(src, o, st) : bb_collect_disk(src, o, st);
 	if (r == -EMEDIUMTYPE) {
 		fprintf(stderr, "benchboot collect: fatal: unable to collect %s: %s\n", src,
-		        *st->why ? st->why
+		        *st->why  ? st->why
 		        : console ? "no BENCHBOOT-FILE lines in the log"
 		                  : "not a benchboot results disk (no ext2/3/4 filesystem with the "
 		                    "benchboot marker and boots folder)");
@@ -244,13 +245,25 @@ static int collect_main(int argc, char **argv)
 	int opt, mstats = 0;
 	while ((opt = verb_getopt(&cmd, argc, argv)) != -1) {
 		switch (opt) {
-		case VERB_HELP: return EXIT_OK;
-		case VERB_BAD: return EXIT_USAGE;
-		case 'o': out = optarg; break;
-		case OPT_CONSOLE: console = optarg; break;
-		case OPT_LAVA: lava = optarg; break;
-		case OPT_TOKEN_FILE: token_file = optarg; break;
-		case OPT_MONITOR_STATS: mstats = 1; break;
+		case VERB_HELP:
+			return EXIT_OK;
+		case VERB_BAD:
+			return EXIT_USAGE;
+		case 'o':
+			out = optarg;
+			break;
+		case OPT_CONSOLE:
+			console = optarg;
+			break;
+		case OPT_LAVA:
+			lava = optarg;
+			break;
+		case OPT_TOKEN_FILE:
+			token_file = optarg;
+			break;
+		case OPT_MONITOR_STATS:
+			mstats = 1;
+			break;
 		case OPT_MAX_FILE_SIZE:
 			if (bb_size_parse(optarg, &max) || !max)
 				return verb_usage_error(cmd.name, "bad size '%s'", optarg);

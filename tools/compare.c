@@ -113,14 +113,28 @@ static int parse_args(int argc, char **argv, struct args *a)
 	int opt, r;
 	while ((opt = verb_getopt(&cmd, argc, argv)) != -1) {
 		switch (opt) {
-		case VERB_HELP: return -1;
-		case VERB_BAD: return EXIT_USAGE;
-		case OPT_ALL: a->all = 1; break;
-		case OPT_JSON: a->json = 1; break;
-		case OPT_SVG: a->svg = optarg; break;
-		case OPT_MORE: a->more = 1; break;
-		case OPT_FLAME: a->flamegraph = optarg; break;
-		case OPT_BY: a->by = optarg; break;
+		case VERB_HELP:
+			return -1;
+		case VERB_BAD:
+			return EXIT_USAGE;
+		case OPT_ALL:
+			a->all = 1;
+			break;
+		case OPT_JSON:
+			a->json = 1;
+			break;
+		case OPT_SVG:
+			a->svg = optarg;
+			break;
+		case OPT_MORE:
+			a->more = 1;
+			break;
+		case OPT_FLAME:
+			a->flamegraph = optarg;
+			break;
+		case OPT_BY:
+			a->by = optarg;
+			break;
 		case OPT_AXIS:
 			if (a->naxis == MAX_AXIS)
 				return verb_usage_error(cmd.name, "too many --axis (at most 16)");
@@ -141,14 +155,17 @@ static int parse_args(int argc, char **argv, struct args *a)
 		a->paths[a->npaths++] = argv[optind];
 	}
 	if (a->npaths == 0)
-		return verb_usage_error(cmd.name, "which results? A and B, or DIR with --by or --a/--b");
-	if (a->npaths == 2 && a->by)
-		return verb_usage_error(cmd.name, "--by splits one folder; with two folders use --axis");
-	if (a->npaths == 1 && !a->by && !(a->ca.n && a->cb.n))
 		return verb_usage_error(cmd.name,
-		                   "with one folder (%s), say how to split it: --by KEY, or --a "
-		                   "KEY=VALUE --b KEY=VALUE",
-		                   a->paths[0]);
+		                        "which results? A and B, or DIR with --by or --a/--b");
+	if (a->npaths == 2 && a->by)
+		return verb_usage_error(cmd.name,
+		                        "--by splits one folder; with two folders use --axis");
+	if (a->npaths == 1 && !a->by && !(a->ca.n && a->cb.n))
+		return verb_usage_error(
+		    cmd.name,
+		    "with one folder (%s), say how to split it: --by KEY, or --a "
+		    "KEY=VALUE --b KEY=VALUE",
+		    a->paths[0]);
 	if (a->npaths == 1 && a->by && (a->ca.n || a->cb.n))
 		return verb_usage_error(cmd.name, "--by and --a/--b: choose one");
 	return 0;
@@ -174,7 +191,8 @@ static int report(const struct bb_comparison *cmp, const struct args *a)
 			w = -errno;
 		if (w) {
 			fprintf(stderr, "benchboot compare: %sunable to write %s: %s\n",
-			        verb_exit_status(w) == EXIT_SYSTEM ? "fatal: " : "", a->svg, strerror(-w));
+			        verb_exit_status(w) == EXIT_SYSTEM ? "fatal: " : "", a->svg,
+			        strerror(-w));
 			return verb_exit_status(w);
 		}
 	}

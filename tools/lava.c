@@ -21,73 +21,73 @@
 #include "verb.h"
 
 static const char usage_text[] =
-	"usage: benchboot lava JOB.yaml [options]\n"
-	"\n"
-	"Write LAVA job definitions for the images `benchboot build JOB.yaml` makes: one per boot\n"
-	"group and flavour, IMAGES/IMAGE/lava-qemu.yaml and lava-lab.yaml. Each ends with a test\n"
-	"action whose monitor turns the init's LAVA_SIGNAL_TESTCASE lines into LAVA test cases\n"
-	"(every measured stat with its measurement and units, every iteration pass or fail).\n"
-	"\n"
-	"  qemu flavour  deploy to tmpfs, boot method qemu (device type qemu, arch amd64,\n"
-	"                no_kvm: true, -smp and memory as given): runs on any LAVA worker\n"
-	"  lab flavour   deploy to tftp, boot method ipxe (device type x86 unless --device-type):\n"
-	"                a real machine; the image's command line goes in extra_kernel_args\n"
-	"\n"
-	"  --images DIR        where the images are (default images)\n"
-	"  -o, --output DIR    write DIR/IMAGE.lava-FLAVOUR.yaml instead (--outdir: the old name)\n"
-	"  --flavour F         qemu, lab or both (default both)\n"
-	"  --url URL           lab flavour: the image directory as the lab serves it, e.g.\n"
-	"                      http://server/benchboot/images (default file:// of --images)\n"
-	"  --device-type TYPE  lab flavour device type (default x86)\n"
-	"  --name PREFIX       the image name prefix given to build --name (default the job's)\n"
-	"  --cpus N            qemu flavour: -smp N (default 2)\n"
-	"  --memory MB         qemu flavour: memory (default 1024)\n"
-	"  --kernel NAME       the images of kernel NAME, as `benchboot run --kernel NAME=...`\n"
-	"                      builds them (PREFIX.NAME); repeatable: one definition per group\n"
-	"                      and kernel, labelled kernel=NAME\n"
-	"\n"
-	"Submitting to a LAVA server (its REST API, /api/v0.2/):\n"
-	"  --submit URL        submit every definition of the one --flavour given (qemu or\n"
-	"                      lab) to the server at URL, --repeat times (each round every group\n"
-	"                      and kernel: A, B, A, B), wait for them with progress and report how\n"
-	"                      each ended: Complete, Incomplete (with LAVA's error type and\n"
-	"                      message), Canceled. A job that fails does not stop the others.\n"
-	"                      A two-host job is a multinode job: LAVA makes one job per role;\n"
-	"                      each is listed (IMAGE, server host / client host), waited for\n"
-	"                      and reported.\n"
-	"                      The token: $BENCHBOOT_LAVA_TOKEN, else --token-file (never on the\n"
-	"                      command line)\n"
-	"  --token-file FILE   the API token's file (its first line)\n"
-	"  --repeat N          submit every definition N times (default 1)\n"
-	"  --no-wait           submit and print the job ids only\n"
-	"  --poll S            seconds between two looks at the server (default 5)\n"
-	"  --wait-minutes M    give up waiting after M minutes (default: the sum of the jobs'\n"
-	"                      LAVA timeouts)\n"
-	"Then `benchboot collect --lava URL JOBID... -o DIR` brings the results back.\n"
-	"\n"
-	"exit: 0 written (and with --submit: every job Complete), 1 a job ended Incomplete\n"
-	"or Canceled or was not finished in time, 100 bad job, usage or token, or a definition\n"
-	"the server refused, 111 system failure (the server unreachable).\n";
+    "usage: benchboot lava JOB.yaml [options]\n"
+    "\n"
+    "Write LAVA job definitions for the images `benchboot build JOB.yaml` makes: one per boot\n"
+    "group and flavour, IMAGES/IMAGE/lava-qemu.yaml and lava-lab.yaml. Each ends with a test\n"
+    "action whose monitor turns the init's LAVA_SIGNAL_TESTCASE lines into LAVA test cases\n"
+    "(every measured stat with its measurement and units, every iteration pass or fail).\n"
+    "\n"
+    "  qemu flavour  deploy to tmpfs, boot method qemu (device type qemu, arch amd64,\n"
+    "                no_kvm: true, -smp and memory as given): runs on any LAVA worker\n"
+    "  lab flavour   deploy to tftp, boot method ipxe (device type x86 unless --device-type):\n"
+    "                a real machine; the image's command line goes in extra_kernel_args\n"
+    "\n"
+    "  --images DIR        where the images are (default images)\n"
+    "  -o, --output DIR    write DIR/IMAGE.lava-FLAVOUR.yaml instead (--outdir: the old name)\n"
+    "  --flavour F         qemu, lab or both (default both)\n"
+    "  --url URL           lab flavour: the image directory as the lab serves it, e.g.\n"
+    "                      http://server/benchboot/images (default file:// of --images)\n"
+    "  --device-type TYPE  lab flavour device type (default x86)\n"
+    "  --name PREFIX       the image name prefix given to build --name (default the job's)\n"
+    "  --cpus N            qemu flavour: -smp N (default 2)\n"
+    "  --memory MB         qemu flavour: memory (default 1024)\n"
+    "  --kernel NAME       the images of kernel NAME, as `benchboot run --kernel NAME=...`\n"
+    "                      builds them (PREFIX.NAME); repeatable: one definition per group\n"
+    "                      and kernel, labelled kernel=NAME\n"
+    "\n"
+    "Submitting to a LAVA server (its REST API, /api/v0.2/):\n"
+    "  --submit URL        submit every definition of the one --flavour given (qemu or\n"
+    "                      lab) to the server at URL, --repeat times (each round every group\n"
+    "                      and kernel: A, B, A, B), wait for them with progress and report how\n"
+    "                      each ended: Complete, Incomplete (with LAVA's error type and\n"
+    "                      message), Canceled. A job that fails does not stop the others.\n"
+    "                      A two-host job is a multinode job: LAVA makes one job per role;\n"
+    "                      each is listed (IMAGE, server host / client host), waited for\n"
+    "                      and reported.\n"
+    "                      The token: $BENCHBOOT_LAVA_TOKEN, else --token-file (never on the\n"
+    "                      command line)\n"
+    "  --token-file FILE   the API token's file (its first line)\n"
+    "  --repeat N          submit every definition N times (default 1)\n"
+    "  --no-wait           submit and print the job ids only\n"
+    "  --poll S            seconds between two looks at the server (default 5)\n"
+    "  --wait-minutes M    give up waiting after M minutes (default: the sum of the jobs'\n"
+    "                      LAVA timeouts)\n"
+    "Then `benchboot collect --lava URL JOBID... -o DIR` brings the results back.\n"
+    "\n"
+    "exit: 0 written (and with --submit: every job Complete), 1 a job ended Incomplete\n"
+    "or Canceled or was not finished in time, 100 bad job, usage or token, or a definition\n"
+    "the server refused, 111 system failure (the server unreachable).\n";
 
 static const struct option options[] = {
-	{"images", required_argument, NULL, 'i'},
-	{"output", required_argument, NULL, 'o'},
-	{"outdir", required_argument, NULL, 'o'},
-	{"flavour", required_argument, NULL, 'f'},
-	{"url", required_argument, NULL, 'u'},
-	{"device-type", required_argument, NULL, 'd'},
-	{"name", required_argument, NULL, 'n'},
-	{"cpus", required_argument, NULL, 'c'},
-	{"memory", required_argument, NULL, 'm'},
-	{"kernel", required_argument, NULL, 'k'},
-	{"submit", required_argument, NULL, 'S'},
-	{"token-file", required_argument, NULL, 'T'},
-	{"repeat", required_argument, NULL, 'r'},
-	{"no-wait", no_argument, NULL, 'W'},
-	{"poll", required_argument, NULL, 'p'},
-	{"wait-minutes", required_argument, NULL, 'w'},
-	VERB_HELP_OPTION,
-	{NULL, 0, NULL, 0},
+    {"images", required_argument, NULL, 'i'},
+    {"output", required_argument, NULL, 'o'},
+    {"outdir", required_argument, NULL, 'o'},
+    {"flavour", required_argument, NULL, 'f'},
+    {"url", required_argument, NULL, 'u'},
+    {"device-type", required_argument, NULL, 'd'},
+    {"name", required_argument, NULL, 'n'},
+    {"cpus", required_argument, NULL, 'c'},
+    {"memory", required_argument, NULL, 'm'},
+    {"kernel", required_argument, NULL, 'k'},
+    {"submit", required_argument, NULL, 'S'},
+    {"token-file", required_argument, NULL, 'T'},
+    {"repeat", required_argument, NULL, 'r'},
+    {"no-wait", no_argument, NULL, 'W'},
+    {"poll", required_argument, NULL, 'p'},
+    {"wait-minutes", required_argument, NULL, 'w'},
+    VERB_HELP_OPTION,
+    {NULL, 0, NULL, 0},
 };
 static const struct verb_cmd cmd = {"lava", usage_text, ":o:h", options};
 
@@ -207,8 +207,8 @@ static void server_retry(void *ctx, const char *err)
 	fprintf(stderr, "benchboot lava: %s (trying again)\n", err);
 }
 
-static void still_waiting(void *ctx, size_t finished, size_t n, unsigned running,
-                          unsigned queued, long minutes)
+static void still_waiting(void *ctx, size_t finished, size_t n, unsigned running, unsigned queued,
+                          long minutes)
 {
 	printf("waiting: %zu of %zu finished, %u running, %u queued (%ld min)\n", finished, n,
 	       running, queued, minutes);
@@ -229,10 +229,11 @@ static int submit_and_wait(struct lava_api *api, const char *url, const struct s
 			char what[600];
 			size_t first = nj;
 			describe(&j, repeat, what, sizeof(what));
-			if ((r = bb_lava_watch_submit(api, subs->v[i].text, &j, &jobs, &cap, &nj, err,
-			                           sizeof(err)))) {
+			if ((r = bb_lava_watch_submit(api, subs->v[i].text, &j, &jobs, &cap, &nj,
+			                              err, sizeof(err)))) {
 				/* a refused definition is reported; the others still go */
-				fprintf(stderr, "benchboot lava: %s: not submitted: %s\n", what, err);
+				fprintf(stderr, "benchboot lava: %s: not submitted: %s\n", what,
+				        err);
 				rc = verb_exit_status(r);
 				if (r == -ECONNREFUSED || r == -EACCES)
 					goto out; /* nothing else would get through */
@@ -313,11 +314,21 @@ struct lava_args {
 static int take_option(struct lava_args *a, int opt)
 {
 	switch (opt) {
-	case 'i': a->o.images = optarg; break;
-	case 'o': a->o.outdir = optarg; break;
-	case 'u': a->o.url = optarg; break;
-	case 'd': a->o.device_type = optarg; break;
-	case 'n': a->o.name = optarg; break;
+	case 'i':
+		a->o.images = optarg;
+		break;
+	case 'o':
+		a->o.outdir = optarg;
+		break;
+	case 'u':
+		a->o.url = optarg;
+		break;
+	case 'd':
+		a->o.device_type = optarg;
+		break;
+	case 'n':
+		a->o.name = optarg;
+		break;
 	case 'f':
 		a->flavour_given = 1;
 		if (!strcmp(optarg, "qemu"))
@@ -327,7 +338,8 @@ static int take_option(struct lava_args *a, int opt)
 		else if (!strcmp(optarg, "both"))
 			a->o.flavours = 1u << LAVA_QEMU | 1u << LAVA_LAB;
 		else
-			return verb_usage_error(cmd.name, "--flavour %s: expected qemu, lab or both", optarg);
+			return verb_usage_error(cmd.name,
+			                        "--flavour %s: expected qemu, lab or both", optarg);
 		break;
 	case 'c':
 		if (number(optarg, 1, 1024, &a->o.cpus))
@@ -335,35 +347,48 @@ static int take_option(struct lava_args *a, int opt)
 		break;
 	case 'm':
 		if (number(optarg, 64, 1u << 22, &a->o.memory_mb))
-			return verb_usage_error(cmd.name, "--memory %s: expected megabytes, 64 or more", optarg);
+			return verb_usage_error(
+			    cmd.name, "--memory %s: expected megabytes, 64 or more", optarg);
 		break;
 	case 'k':
 		if (a->o.nkernels == MAX_KERNELS)
-			return verb_usage_error(cmd.name, "--kernel %s: at most 16 kernels", optarg);
+			return verb_usage_error(cmd.name, "--kernel %s: at most 16 kernels",
+			                        optarg);
 		if (!*optarg || strchr(optarg, '/') || strchr(optarg, '='))
-			return verb_usage_error(cmd.name, "--kernel %s: a kernel's label (NAME, as given to "
-			                   "benchboot run --kernel NAME=PATH)",
-			                   optarg);
+			return verb_usage_error(cmd.name,
+			                        "--kernel %s: a kernel's label (NAME, as given to "
+			                        "benchboot run --kernel NAME=PATH)",
+			                        optarg);
 		a->kernels[a->o.nkernels++] = optarg;
 		a->o.kernels = a->kernels;
 		break;
-	case 'S': a->submit = optarg; break;
-	case 'T': a->token_file = optarg; break;
+	case 'S':
+		a->submit = optarg;
+		break;
+	case 'T':
+		a->token_file = optarg;
+		break;
 	case 'r':
 		if (number(optarg, 1, 1000, &a->repeat))
 			return verb_usage_error(cmd.name, "--repeat %s: expected 1..1000", optarg);
 		break;
-	case 'W': a->wait = 0; break;
+	case 'W':
+		a->wait = 0;
+		break;
 	case 'p':
 		if (number(optarg, 1, 3600, &a->poll))
-			return verb_usage_error(cmd.name, "--poll %s: expected seconds, 1..3600", optarg);
+			return verb_usage_error(cmd.name, "--poll %s: expected seconds, 1..3600",
+			                        optarg);
 		break;
 	case 'w':
 		if (number(optarg, 1, 100000, &a->wait_minutes))
-			return verb_usage_error(cmd.name, "--wait-minutes %s: expected minutes", optarg);
+			return verb_usage_error(cmd.name, "--wait-minutes %s: expected minutes",
+			                        optarg);
 		break;
-	case VERB_HELP: return EXIT_OK;
-	case VERB_BAD: return EXIT_USAGE;
+	case VERB_HELP:
+		return EXIT_OK;
+	case VERB_BAD:
+		return EXIT_USAGE;
 	}
 	return -1;
 }
@@ -376,21 +401,23 @@ static int parse_args(int argc, char **argv, struct lava_args *a)
 		if ((rc = take_option(a, opt)) >= 0)
 			return rc;
 	if (optind + 1 != argc)
-		return verb_usage_error(cmd.name, optind < argc ? "one job file, please" : "which job file?");
+		return verb_usage_error(cmd.name,
+		                        optind < argc ? "one job file, please" : "which job file?");
 	if (!a->submit && (a->token_file || a->repeat != 1 || !a->wait || a->wait_minutes))
-		return verb_usage_error(cmd.name, "--token-file, --repeat, --no-wait and --wait-minutes go "
-		                         "with --submit");
-	if (a->submit &&
-	    (!a->flavour_given || a->o.flavours == (1u << LAVA_QEMU | 1u << LAVA_LAB)))
-		return verb_usage_error(cmd.name, "--submit needs the one flavour to submit: --flavour qemu "
-		                         "(a QEMU device) or --flavour lab (a real machine)");
+		return verb_usage_error(cmd.name,
+		                        "--token-file, --repeat, --no-wait and --wait-minutes go "
+		                        "with --submit");
+	if (a->submit && (!a->flavour_given || a->o.flavours == (1u << LAVA_QEMU | 1u << LAVA_LAB)))
+		return verb_usage_error(cmd.name,
+		                        "--submit needs the one flavour to submit: --flavour qemu "
+		                        "(a QEMU device) or --flavour lab (a real machine)");
 	return -1;
 }
 
 static int lava_main(int argc, char **argv)
 {
-	struct lava_args a = {.o.flavours = 1u << LAVA_QEMU | 1u << LAVA_LAB, .repeat = 1, .poll = 5,
-	                      .wait = 1};
+	struct lava_args a = {
+	    .o.flavours = 1u << LAVA_QEMU | 1u << LAVA_LAB, .repeat = 1, .poll = 5, .wait = 1};
 	char err[4096] = "", token[1024];
 	int rc = parse_args(argc, argv, &a);
 	if (rc >= 0)
@@ -406,14 +433,15 @@ static int lava_main(int argc, char **argv)
 	rc = a.submit ? connect_server(a.submit, token, &api) : EXIT_OK;
 	if (rc)
 		return rc;
-	rc = bb_lava_write_jobs(argv[optind], &a.o, written, a.submit ? &subs : NULL, err, sizeof(err));
+	rc = bb_lava_write_jobs(argv[optind], &a.o, written, a.submit ? &subs : NULL, err,
+	                        sizeof(err));
 	if (rc) {
-		fprintf(stderr, "benchboot lava: %s%s\n", rc == -EINVAL ? "" : "fatal: ",
-		        *err ? err : "out of memory");
+		fprintf(stderr, "benchboot lava: %s%s\n",
+		        rc == -EINVAL ? "" : "fatal: ", *err ? err : "out of memory");
 		rc = verb_exit_status(rc);
-	}
-	else if (a.submit)
-		rc = submit_and_wait(api, a.submit, &subs, a.repeat, a.wait, a.poll, a.wait_minutes);
+	} else if (a.submit)
+		rc =
+		    submit_and_wait(api, a.submit, &subs, a.repeat, a.wait, a.poll, a.wait_minutes);
 	bb_lava_api_close(api);
 	for (size_t i = 0; i < subs.n; i++) {
 		free(subs.v[i].text);
@@ -424,5 +452,4 @@ static int lava_main(int argc, char **argv)
 	return rc;
 }
 
-BENCHBOOT_VERB(lava, "write LAVA job definitions (QEMU and lab), submit them to a lab",
-               lava_main);
+BENCHBOOT_VERB(lava, "write LAVA job definitions (QEMU and lab), submit them to a lab", lava_main);

@@ -38,10 +38,10 @@ static const char usage_text[] =
 
 enum { OPT_SIZE = 256, OPT_FORCE };
 static const struct option options[] = {
-	{"size", required_argument, NULL, OPT_SIZE},
-	{"force", no_argument, NULL, OPT_FORCE},
-	VERB_HELP_OPTION,
-	{NULL, 0, NULL, 0},
+    {"size", required_argument, NULL, OPT_SIZE},
+    {"force", no_argument, NULL, OPT_FORCE},
+    VERB_HELP_OPTION,
+    {NULL, 0, NULL, 0},
 };
 static const struct verb_cmd cmd = {"mkdisk", usage_text, ":h", options};
 
@@ -56,13 +56,18 @@ static int mkdisk_main(int argc, char **argv)
 
 	while ((opt = verb_getopt(&cmd, argc, argv)) != -1) {
 		switch (opt) {
-		case VERB_HELP: return EXIT_OK;
-		case VERB_BAD: return EXIT_USAGE;
-		case OPT_FORCE: force = 1; break;
+		case VERB_HELP:
+			return EXIT_OK;
+		case VERB_BAD:
+			return EXIT_USAGE;
+		case OPT_FORCE:
+			force = 1;
+			break;
 		case OPT_SIZE:
-			if (bb_size_parse(optarg, &size) || size < (1ULL << 20) || size > (1ULL << 44))
-				return verb_usage_error(cmd.name, "bad size '%s' (e.g. 64M, 2G; at least 1M)",
-				                   optarg);
+			if (bb_size_parse(optarg, &size) || size < (1ULL << 20) ||
+			    size > (1ULL << 44))
+				return verb_usage_error(
+				    cmd.name, "bad size '%s' (e.g. 64M, 2G; at least 1M)", optarg);
 			size_given = 1;
 			break;
 		}
@@ -70,7 +75,7 @@ static int mkdisk_main(int argc, char **argv)
 	if (optind + 1 != argc)
 		return optind == argc ? verb_usage_error(cmd.name, "which PATH?")
 		                      : verb_usage_error(cmd.name, "unexpected argument '%s'",
-		                                    argv[optind + 1]);
+		                                         argv[optind + 1]);
 	path = argv[optind];
 
 	if (!stat(path, &st) && S_ISBLK(st.st_mode) && size_given)
@@ -78,7 +83,7 @@ static int mkdisk_main(int argc, char **argv)
 	struct bb_mkdisk o = {.size = size, .force = force};
 	if ((r = bb_mkdisk(path, &o, id, why, sizeof(why)))) {
 		fprintf(stderr, "benchboot mkdisk: fatal: %s%s\n", why,
-		        r == -EEXIST     ? " (--force overwrites it)"
+		        r == -EEXIST      ? " (--force overwrites it)"
 		        : r == -ENOTEMPTY ? ": add --force if that is what you want"
 		                          : "");
 		return verb_exit_status(r);

@@ -40,8 +40,7 @@ static const char usage_text[] =
     "                        file name); its boots carry the boot parameter kernel=NAME\n"
     "  --modules DIR         the lib/modules/VERSION of the --kernel before it\n"
     "  --repeat N            boot every group and kernel N times (default the job's LKP\n"
-    "                        repeat_to, else 1)\n"
-    VERB_SET_HELP
+    "                        repeat_to, else 1)\n" VERB_SET_HELP
     "  --cpus N, --mem MB    the VM (default 2 CPUs, 1024 MB; with --until or --parallel\n"
     "                        under TCG, fewer CPUs when 2 would crowd the host, said)\n"
     "  -o, --output DIR      results folder (default results/NAME): the collected boots,\n"
@@ -115,43 +114,67 @@ static int number(const char *opt, const char *v, double min, double max, const 
 }
 
 enum {
-	OPT_KERNEL = 256, OPT_MODULES, OPT_SERVER_KERNEL, OPT_SERVER_DISK, OPT_ONLY, OPT_REPEAT,
-	OPT_CPUS, OPT_MEM, OPT_DISK, OPT_NO_DISK, OPT_BLKDEBUG, OPT_NIC, OPT_ACCEL, OPT_IMAGES,
-	OPT_IMAGE, OPT_INITRD, OPT_APPEND, OPT_DEADLINE, OPT_ALLOWANCE, OPT_UNTIL, OPT_BY, OPT_STAT,
-	OPT_MAX_BOOTS, OPT_MAX_TIME, OPT_SILENCE, OPT_SET, OPT_MONITORS, OPT_PARALLEL,
+	OPT_KERNEL = 256,
+	OPT_MODULES,
+	OPT_SERVER_KERNEL,
+	OPT_SERVER_DISK,
+	OPT_ONLY,
+	OPT_REPEAT,
+	OPT_CPUS,
+	OPT_MEM,
+	OPT_DISK,
+	OPT_NO_DISK,
+	OPT_BLKDEBUG,
+	OPT_NIC,
+	OPT_ACCEL,
+	OPT_IMAGES,
+	OPT_IMAGE,
+	OPT_INITRD,
+	OPT_APPEND,
+	OPT_DEADLINE,
+	OPT_ALLOWANCE,
+	OPT_UNTIL,
+	OPT_BY,
+	OPT_STAT,
+	OPT_MAX_BOOTS,
+	OPT_MAX_TIME,
+	OPT_SILENCE,
+	OPT_SET,
+	OPT_MONITORS,
+	OPT_PARALLEL,
 };
 static const struct option options[] = {
-	{"kernel", required_argument, NULL, OPT_KERNEL},
-	{"modules", required_argument, NULL, OPT_MODULES},
-	{"server-kernel", required_argument, NULL, OPT_SERVER_KERNEL},
-	{"server-disk", required_argument, NULL, OPT_SERVER_DISK},
-	{"only", required_argument, NULL, OPT_ONLY},
-	{"repeat", required_argument, NULL, OPT_REPEAT},
-	{"cpus", required_argument, NULL, OPT_CPUS},
-	{"mem", required_argument, NULL, OPT_MEM},
-	{"output", required_argument, NULL, 'o'},
-	{"disk", required_argument, NULL, OPT_DISK},
-	{"no-disk", no_argument, NULL, OPT_NO_DISK},
-	{"blkdebug", required_argument, NULL, OPT_BLKDEBUG},
-	{"nic", no_argument, NULL, OPT_NIC},
-	{"accel", required_argument, NULL, OPT_ACCEL},
-	{"images", required_argument, NULL, OPT_IMAGES},
-	{"image", required_argument, NULL, OPT_IMAGE},
-	{"initrd", required_argument, NULL, OPT_INITRD},
-	{"append", required_argument, NULL, OPT_APPEND},
-	{"deadline", required_argument, NULL, OPT_DEADLINE},
-	{"boot-allowance", required_argument, NULL, OPT_ALLOWANCE},
-	{"until", required_argument, NULL, OPT_UNTIL},
-	{"by", required_argument, NULL, OPT_BY},
-	{"stat", required_argument, NULL, OPT_STAT},
-	{"max-boots", required_argument, NULL, OPT_MAX_BOOTS},
-	{"max-time", required_argument, NULL, OPT_MAX_TIME},
-	{"silence", required_argument, NULL, OPT_SILENCE},
-	{"set", required_argument, NULL, OPT_SET},
-	{"monitors", required_argument, NULL, OPT_MONITORS},
-	{"parallel", required_argument, NULL, OPT_PARALLEL},
-	VERB_HELP_OPTION,
-	{NULL, 0, NULL, 0},
+    {"kernel", required_argument, NULL, OPT_KERNEL},
+    {"modules", required_argument, NULL, OPT_MODULES},
+    {"server-kernel", required_argument, NULL, OPT_SERVER_KERNEL},
+    {"server-disk", required_argument, NULL, OPT_SERVER_DISK},
+    {"only", required_argument, NULL, OPT_ONLY},
+    {"repeat", required_argument, NULL, OPT_REPEAT},
+    {"cpus", required_argument, NULL, OPT_CPUS},
+    {"mem", required_argument, NULL, OPT_MEM},
+    {"output", required_argument, NULL, 'o'},
+    {"disk", required_argument, NULL, OPT_DISK},
+    {"no-disk", no_argument, NULL, OPT_NO_DISK},
+    {"blkdebug", required_argument, NULL, OPT_BLKDEBUG},
+    {"nic", no_argument, NULL, OPT_NIC},
+    {"accel", required_argument, NULL, OPT_ACCEL},
+    {"images", required_argument, NULL, OPT_IMAGES},
+    {"image", required_argument, NULL, OPT_IMAGE},
+    {"initrd", required_argument, NULL, OPT_INITRD},
+    {"append", required_argument, NULL, OPT_APPEND},
+    {"deadline", required_argument, NULL, OPT_DEADLINE},
+    {"boot-allowance", required_argument, NULL, OPT_ALLOWANCE},
+    {"until", required_argument, NULL, OPT_UNTIL},
+    {"by", required_argument, NULL, OPT_BY},
+    {"stat", required_argument, NULL, OPT_STAT},
+    {"max-boots", required_argument, NULL, OPT_MAX_BOOTS},
+    {"max-time", required_argument, NULL, OPT_MAX_TIME},
+    {"silence", required_argument, NULL, OPT_SILENCE},
+    {"set", required_argument, NULL, OPT_SET},
+    {"monitors", required_argument, NULL, OPT_MONITORS},
+    {"parallel", required_argument, NULL, OPT_PARALLEL},
+    VERB_HELP_OPTION,
+    {NULL, 0, NULL, 0},
 };
 static const struct verb_cmd cmd = {"run", usage_text, ":o:h", options};
 
@@ -196,52 +219,96 @@ static int take_option(struct bb_run_opts *o, int opt, const char *v, int *last_
 		return 0;
 	case OPT_MODULES:
 		if (!o->nkernels && !*last_server)
-			return verb_usage_error(cmd.name, "--modules %s belongs after a --kernel", v);
-		*(*last_server ? &o->server_kernel.modules : &o->kernels[o->nkernels - 1].modules) = v;
+			return verb_usage_error(cmd.name, "--modules %s belongs after a --kernel",
+			                        v);
+		*(*last_server ? &o->server_kernel.modules : &o->kernels[o->nkernels - 1].modules) =
+		    v;
 		return 0;
-	case OPT_SERVER_KERNEL: kernel_name(&o->server_kernel, v); *last_server = 1; return 0;
-	case OPT_SERVER_DISK: o->server_disk = v; return 0;
+	case OPT_SERVER_KERNEL:
+		kernel_name(&o->server_kernel, v);
+		*last_server = 1;
+		return 0;
+	case OPT_SERVER_DISK:
+		o->server_disk = v;
+		return 0;
 	case OPT_ONLY:
 		if (strcmp(v, "server") && strcmp(v, "client"))
 			return verb_usage_error(cmd.name, "--only %s: server or client", v);
 		o->only = v;
 		return 0;
-	case OPT_REPEAT: rc = number("--repeat", v, 1, 1000, "1 to 1000", NULL, &x); o->repeat = (int)x; break;
-	case OPT_CPUS: rc = number("--cpus", v, 1, 256, "1 to 256", NULL, &x); o->cpus = (int)x; break;
-	case OPT_MEM: rc = number("--mem", v, 128, 1 << 20, "at least 128 (MB)", NULL, &x); o->mem_mb = (int)x; break;
-	case 'o': o->outdir = v; return 0;
-	case OPT_DISK: o->disk = v; return 0;
-	case OPT_NO_DISK: o->no_disk = 1; return 0;
-	case OPT_BLKDEBUG: o->blkdebug = v; return 0;
-	case OPT_NIC: o->nic = 1; return 0;
-	case OPT_ACCEL: return verb_accel(cmd.name, v, &o->accel);
-	case OPT_IMAGES: o->images = v; return 0;
-	case OPT_IMAGE: o->image = v; return 0;
-	case OPT_INITRD: o->initrd = v; return 0;
-	case OPT_APPEND: o->append = v; return 0;
-	case OPT_DEADLINE: return number("--deadline", v, 1e-3, 1e9, "seconds > 0", NULL, &o->deadline);
+	case OPT_REPEAT:
+		rc = number("--repeat", v, 1, 1000, "1 to 1000", NULL, &x);
+		o->repeat = (int)x;
+		break;
+	case OPT_CPUS:
+		rc = number("--cpus", v, 1, 256, "1 to 256", NULL, &x);
+		o->cpus = (int)x;
+		break;
+	case OPT_MEM:
+		rc = number("--mem", v, 128, 1 << 20, "at least 128 (MB)", NULL, &x);
+		o->mem_mb = (int)x;
+		break;
+	case 'o':
+		o->outdir = v;
+		return 0;
+	case OPT_DISK:
+		o->disk = v;
+		return 0;
+	case OPT_NO_DISK:
+		o->no_disk = 1;
+		return 0;
+	case OPT_BLKDEBUG:
+		o->blkdebug = v;
+		return 0;
+	case OPT_NIC:
+		o->nic = 1;
+		return 0;
+	case OPT_ACCEL:
+		return verb_accel(cmd.name, v, &o->accel);
+	case OPT_IMAGES:
+		o->images = v;
+		return 0;
+	case OPT_IMAGE:
+		o->image = v;
+		return 0;
+	case OPT_INITRD:
+		o->initrd = v;
+		return 0;
+	case OPT_APPEND:
+		o->append = v;
+		return 0;
+	case OPT_DEADLINE:
+		return number("--deadline", v, 1e-3, 1e9, "seconds > 0", NULL, &o->deadline);
 	case OPT_ALLOWANCE:
 		return number("--boot-allowance", v, 1e-3, 1e9, "seconds > 0", NULL, &o->allowance);
 	case OPT_UNTIL:
-		return number("--until", v, 1e-3, 1000, "a percentage > 0, e.g. 2%", "%", &o->until);
-	case OPT_BY: o->until_by = v; return 0;
-	case OPT_STAT: o->until_stat = v; return 0;
+		return number("--until", v, 1e-3, 1000, "a percentage > 0, e.g. 2%", "%",
+		              &o->until);
+	case OPT_BY:
+		o->until_by = v;
+		return 0;
+	case OPT_STAT:
+		o->until_stat = v;
+		return 0;
 	case OPT_MAX_BOOTS:
 		rc = number("--max-boots", v, 1, 10000, "1 to 10000", NULL, &x);
 		o->max_boots = (int)x;
 		break;
 	case OPT_MAX_TIME:
-		return number("--max-time", v, 1e-3, 1e9, "a duration > 0 (S, or with s, m, h)", "smh",
-		              &o->max_time);
-	case OPT_SILENCE: return number("--silence", v, 1e-3, 1e9, "seconds > 0", NULL, &o->silence);
+		return number("--max-time", v, 1e-3, 1e9, "a duration > 0 (S, or with s, m, h)",
+		              "smh", &o->max_time);
+	case OPT_SILENCE:
+		return number("--silence", v, 1e-3, 1e9, "seconds > 0", NULL, &o->silence);
 	case OPT_PARALLEL:
-		rc = number("--parallel", v, 1, BB_RUN_MAX_PARALLEL, "1 to 64 (VMs at once)", NULL, &x);
+		rc = number("--parallel", v, 1, BB_RUN_MAX_PARALLEL, "1 to 64 (VMs at once)", NULL,
+		            &x);
 		o->parallel = (int)x;
 		break;
 	case OPT_SET:
 		o->sets = &sets;
 		return verb_add_set(cmd.name, &sets, v);
-	case OPT_MONITORS: return take_monitors(o, v);
+	case OPT_MONITORS:
+		return take_monitors(o, v);
 	}
 	return rc;
 }
@@ -263,17 +330,20 @@ static int parse_args(int argc, char **argv, struct bb_run_opts *o)
 	if (optind < argc)
 		return verb_usage_error(cmd.name, "unexpected argument '%s'", argv[optind]);
 	if (!!o->job + !!o->image + !!o->initrd != 1)
-		return verb_usage_error(cmd.name, "what to boot? a JOB file, or --image DIR, or --initrd FILE");
+		return verb_usage_error(
+		    cmd.name, "what to boot? a JOB file, or --image DIR, or --initrd FILE");
 	if (sets.n && !o->job)
-		return verb_usage_error(cmd.name, "--set %s: overrides a job's key; give a JOB file",
-		                   sets.v[0]);
+		return verb_usage_error(
+		    cmd.name, "--set %s: overrides a job's key; give a JOB file", sets.v[0]);
 	if (o->image && o->nkernels)
-		return verb_usage_error(cmd.name, "--image %s has its kernel; --kernel does not go with it",
-		                   o->image);
+		return verb_usage_error(
+		    cmd.name, "--image %s has its kernel; --kernel does not go with it", o->image);
 	if (o->until > 0 && o->repeat)
-		return verb_usage_error(cmd.name, "--until repeats until sure: --repeat does not go with it");
+		return verb_usage_error(cmd.name,
+		                        "--until repeats until sure: --repeat does not go with it");
 	if (o->until <= 0 && (o->until_by || o->until_stat || o->max_boots || o->max_time))
-		return verb_usage_error(cmd.name, "--by, --stat, --max-boots and --max-time go with --until");
+		return verb_usage_error(cmd.name,
+		                        "--by, --stat, --max-boots and --max-time go with --until");
 	return 0;
 }
 
@@ -303,9 +373,10 @@ static void summary(const struct bb_run_result *res)
 		       stalls, *r->folder ? ", " : "", r->folder,
 		       *res->disk && !*r->folder && *r->boot_id ? ", no results collected" : "");
 		if (*r->disk_error)
-			printf("          results disk I/O error (%s): the results after it came from "
-			       "the console\n",
-			       r->disk_error);
+			printf(
+			    "          results disk I/O error (%s): the results after it came from "
+			    "the console\n",
+			    r->disk_error);
 		if (r->server_outcome)
 			printf("          server host %s%s%s%s%s%s%s%s\n",
 			       r->server_finished ? "finished" : r->server_outcome,
@@ -346,9 +417,10 @@ static int run_main(int argc, char **argv)
 	if (o.job)
 		bb_job_file_warnings("run", o.job, o.sets);
 	if (o.monitors)
-		fprintf(stderr, "benchboot run: --monitors: every boot runs %s%s instead of its "
-		        "plan's monitors\n", *o.monitors ? "the monitors " : "no monitors",
-		        o.monitors);
+		fprintf(stderr,
+		        "benchboot run: --monitors: every boot runs %s%s instead of its "
+		        "plan's monitors\n",
+		        *o.monitors ? "the monitors " : "no monitors", o.monitors);
 	int r = bb_run(&o, &res, err, sizeof(err));
 	verb_term_clear(&term);
 	if (r) {
@@ -357,10 +429,10 @@ static int run_main(int argc, char **argv)
 		rc = verb_exit_status(r);
 	} else {
 		summary(&res);
-		rc = res.until_error                        ? verb_exit_status(res.until_error)
-		     : res.system_failure                   ? EXIT_SYSTEM
+		rc = res.until_error                     ? verb_exit_status(res.until_error)
+		     : res.system_failure                ? EXIT_SYSTEM
 		     : res.any_failed || res.interrupted ? EXIT_CHANGED
-		                                             : EXIT_OK;
+		                                         : EXIT_OK;
 	}
 	bb_run_result_free(&res);
 	bb_strv_free(&sets);

@@ -12,17 +12,17 @@
 
 /* The errnos that mean "bad input" (exit 100); docs/architecture.md lists them too. */
 static const int bad_input[] = {
-	EINVAL,       /* a malformed job, argument or file */
-	ENOENT,       /* a file or folder the user named does not exist */
-	ENOTDIR,      /* a file where a folder was wanted */
-	EISDIR,       /* a folder where a file was wanted */
-	EACCES,       /* a named file that cannot be read or written; a LAVA token refused */
-	ENAMETOOLONG, /* a path too long */
-	ELOOP,        /* a path through a loop of symbolic links */
-	EMEDIUMTYPE,  /* not a results disk; a console log without results */
-	EEXIST,       /* a file the verb does not overwrite without --force */
-	ENOTEMPTY,    /* a non-empty file or device the verb does not overwrite without --force */
-	EBUSY,        /* a device in use (mounted, a swap, held by another device) */
+    EINVAL,       /* a malformed job, argument or file */
+    ENOENT,       /* a file or folder the user named does not exist */
+    ENOTDIR,      /* a file where a folder was wanted */
+    EISDIR,       /* a folder where a file was wanted */
+    EACCES,       /* a named file that cannot be read or written; a LAVA token refused */
+    ENAMETOOLONG, /* a path too long */
+    ELOOP,        /* a path through a loop of symbolic links */
+    EMEDIUMTYPE,  /* not a results disk; a console log without results */
+    EEXIST,       /* a file the verb does not overwrite without --force */
+    ENOTEMPTY,    /* a non-empty file or device the verb does not overwrite without --force */
+    EBUSY,        /* a device in use (mounted, a swap, held by another device) */
 };
 
 int verb_exit_status(int r)
@@ -71,7 +71,8 @@ int verb_add_set(const char *verb, struct bb_strv *sets, const char *arg)
 {
 	const char *eq = strchr(arg, '=');
 	if (!eq || eq == arg)
-		return verb_usage_error(verb, "--set %s: expected KEY=VALUE (e.g. --set runtime=10s)", arg);
+		return verb_usage_error(
+		    verb, "--set %s: expected KEY=VALUE (e.g. --set runtime=10s)", arg);
 	if (bb_strv_add(sets, arg)) {
 		fprintf(stderr, "benchboot %s: fatal: out of memory\n", verb);
 		return EXIT_SYSTEM;
@@ -150,8 +151,8 @@ void verb_term_status(void *term, const char *line)
 
 int verb_accel(const char *verb, const char *v, enum bb_accel *out)
 {
-	static const char *const accels[] = {[BB_ACCEL_AUTO] = "auto", [BB_ACCEL_KVM] = "kvm",
-	                                     [BB_ACCEL_TCG] = "tcg"};
+	static const char *const accels[] = {
+	    [BB_ACCEL_AUTO] = "auto", [BB_ACCEL_KVM] = "kvm", [BB_ACCEL_TCG] = "tcg"};
 	for (size_t i = 0; i < sizeof(accels) / sizeof(*accels); i++)
 		if (!strcmp(v, accels[i])) {
 			*out = (enum bb_accel)i;

@@ -15,8 +15,8 @@
 /* Exit codes every verb keeps to (scripts rely on them). */
 enum {
 	EXIT_OK = 0,
-	EXIT_CHANGED = 1, /* a comparison found significant changes, a check found problems */
-	EXIT_USAGE = 100, /* wrong usage or bad input (job file, arguments) */
+	EXIT_CHANGED = 1,  /* a comparison found significant changes, a check found problems */
+	EXIT_USAGE = 100,  /* wrong usage or bad input (job file, arguments) */
 	EXIT_SYSTEM = 111, /* system failure: I/O, memory, a missing tool, QEMU that cannot run */
 };
 
@@ -44,7 +44,10 @@ struct verb_cmd {
 	const struct option *longopts;
 };
 enum { VERB_HELP = -2, VERB_BAD = -3 };
-#define VERB_HELP_OPTION {"help", no_argument, NULL, 'h'}
+#define VERB_HELP_OPTION                                                                           \
+	{                                                                                          \
+		"help", no_argument, NULL, 'h'                                                     \
+	}
 int verb_getopt(const struct verb_cmd *c, int argc, char **argv);
 
 /*
@@ -102,7 +105,7 @@ struct bb_verb {
 /* A verb whose name is no C identifier ("bisect-step"): id names its table entry. */
 #define BENCHBOOT_VERB_NAMED(id, vname, vsummary, vmain)                                           \
 	static const struct bb_verb bb_verb_##id                                                   \
-		__attribute__((used, section("bb_verbs"), aligned(sizeof(void *)))) = {            \
-			.name = vname, .summary = vsummary, .main = vmain}
+	    __attribute__((used, section("bb_verbs"), aligned(sizeof(void *)))) = {                \
+	        .name = vname, .summary = vsummary, .main = vmain}
 
 #endif

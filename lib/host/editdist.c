@@ -16,7 +16,8 @@ unsigned bb_edit_distance(const char *a, const char *b)
 		d[0][j] = (unsigned)j;
 	for (size_t i = 1; i <= la; i++)
 		for (size_t j = 1; j <= lb; j++) {
-			int ca = tolower((unsigned char)a[i - 1]), cb = tolower((unsigned char)b[j - 1]);
+			int ca = tolower((unsigned char)a[i - 1]),
+			    cb = tolower((unsigned char)b[j - 1]);
 			unsigned best = d[i - 1][j - 1] + (ca != cb);
 			if (d[i - 1][j] + 1 < best)
 				best = d[i - 1][j] + 1;

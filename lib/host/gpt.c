@@ -63,7 +63,7 @@ void bb_gpt_guid_derive(const char *seed, const char *what, uint8_t guid[16])
 }
 
 static void header(uint8_t *h, uint64_t my_lba, uint64_t alt_lba, uint64_t entries_lba,
-		   uint64_t sectors, const uint8_t disk_guid[16], uint32_t entries_crc)
+                   uint64_t sectors, const uint8_t disk_guid[16], uint32_t entries_crc)
 {
 	memset(h, 0, GPT_SECTOR);
 	memcpy(h, "EFI PART", 8);
@@ -82,7 +82,7 @@ static void header(uint8_t *h, uint64_t my_lba, uint64_t alt_lba, uint64_t entri
 }
 
 int bb_gpt_write(int fd, uint64_t sectors, const uint8_t disk_guid[16],
-	      const struct gpt_partition *parts, unsigned nparts)
+                 const struct gpt_partition *parts, unsigned nparts)
 {
 	static uint8_t entries[GPT_ENTRIES * GPT_ENTRY_SIZE];
 	uint8_t mbr[GPT_SECTOR], h[GPT_SECTOR];
@@ -135,7 +135,7 @@ int bb_gpt_write(int fd, uint64_t sectors, const uint8_t disk_guid[16],
 }
 
 int bb_gpt_read(int fd, int (*fn)(void *ctx, unsigned partno, const struct gpt_partition *p),
-	     void *ctx)
+                void *ctx)
 {
 	uint8_t hdr[GPT_SECTOR], ent[512];
 	static const uint8_t unused[16];
@@ -155,8 +155,8 @@ int bb_gpt_read(int fd, int (*fn)(void *ctx, unsigned partno, const struct gpt_p
 		if (!memcmp(ent, unused, 16))
 			continue;
 		struct gpt_partition p = {.first_lba = bb_le_get64(ent + 32),
-					  .last_lba = bb_le_get64(ent + 40),
-					  .attributes = bb_le_get64(ent + 48)};
+		                          .last_lba = bb_le_get64(ent + 40),
+		                          .attributes = bb_le_get64(ent + 48)};
 		memcpy(p.type, ent, 16);
 		memcpy(p.guid, ent + 16, 16);
 		int r = fn(ctx, i + 1, &p);

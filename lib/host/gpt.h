@@ -22,7 +22,7 @@
 /* First and last usable LBAs of a disk of n sectors (the tables take 34 at the start, 33 at the
  * end). */
 #define GPT_FIRST_USABLE 34
-#define GPT_LAST_USABLE(n) ((n) - 34)
+#define GPT_LAST_USABLE(n) ((n)-34)
 
 #define GPT_TYPE_ESP "C12A7328-F81F-11D2-BA4B-00A0C93EC93B"
 #define GPT_TYPE_LINUX_DATA "0FC63DAF-8483-4772-8E79-3D69D8477DE4"
@@ -45,7 +45,7 @@ void bb_gpt_guid_derive(const char *seed, const char *what, uint8_t guid[16]);
  * to fd (an image file or device of at least that size). Partitions in increasing LBA order.
  */
 int bb_gpt_write(int fd, uint64_t sectors, const uint8_t disk_guid[16],
-	      const struct gpt_partition *parts, unsigned nparts);
+                 const struct gpt_partition *parts, unsigned nparts);
 
 /*
  * Read the primary table of fd (a disk image or device with 512-byte sectors): call fn for
@@ -55,6 +55,6 @@ int bb_gpt_write(int fd, uint64_t sectors, const uint8_t disk_guid[16],
  * be read. CRCs are not checked: a reader finding partitions must not refuse a damaged table.
  */
 int bb_gpt_read(int fd, int (*fn)(void *ctx, unsigned partno, const struct gpt_partition *p),
-	     void *ctx);
+                void *ctx);
 
 #endif

@@ -60,8 +60,8 @@ int bb_tool_run(const struct bb_tool *t, int *status, char *err, size_t errlen)
 			if (n < 0 && errno == EINTR)
 				continue;
 			if (n < 0 || bb_bytebuf_append(t->captured, buf, (size_t)n)) {
-				rc = bb_errbuf_fail(err, errlen, -EIO, "reading the output of %s failed",
-				                 t->argv[0]);
+				rc = bb_errbuf_fail(err, errlen, -EIO,
+				                    "reading the output of %s failed", t->argv[0]);
 				break;
 			}
 		}
@@ -88,7 +88,8 @@ int bb_tool_run(const struct bb_tool *t, int *status, char *err, size_t errlen)
 		}
 waited:
 	if (!rc && WIFEXITED(*status) && WEXITSTATUS(*status) == 127)
-		rc = bb_errbuf_fail(err, errlen, -ENOEXEC, "unable to run %s: not found", t->argv[0]);
+		rc = bb_errbuf_fail(err, errlen, -ENOEXEC, "unable to run %s: not found",
+		                    t->argv[0]);
 out_close:
 	if (fds[0] >= 0)
 		close(fds[0]);

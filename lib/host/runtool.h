@@ -11,10 +11,10 @@ struct bytebuf;
 enum bb_tool_out { BB_TOOL_CAPTURE, BB_TOOL_TO_STDERR, BB_TOOL_TO_NULL, BB_TOOL_TO_LOG };
 
 struct bb_tool {
-	char *const *argv;      /* argv[0]: a path, or a name looked up in $PATH, then in dirs */
+	char *const *argv;       /* argv[0]: a path, or a name looked up in $PATH, then in dirs */
 	const char *const *dirs; /* NULL-terminated, e.g. {"/sbin", NULL}; may be NULL */
 	enum bb_tool_out out;
-	struct bytebuf *captured; /* BB_TOOL_CAPTURE: appended to */
+	struct bytebuf *captured;         /* BB_TOOL_CAPTURE: appended to */
 	const char *env_name, *env_value; /* one variable set for the tool (NULL: none) */
 	const char *log;                  /* BB_TOOL_TO_LOG: the file appended to */
 	/* Not with BB_TOOL_CAPTURE: called every tick_s seconds while the tool runs (progress

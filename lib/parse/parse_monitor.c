@@ -578,7 +578,7 @@ int bb_monitor_parse(const struct bb_monitor *m, const char *raw, struct bb_resj
  * length (the mean). NAME.time is left out. Appended to out. 0 or -ENOMEM.
  */
 static int bb_monitor_reduce(const struct bb_monitor *m, const struct bb_resjson *series,
-                      struct bb_stats *out)
+                             struct bb_stats *out)
 {
 	char tname[160];
 	size_t len = 0;

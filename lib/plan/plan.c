@@ -28,11 +28,11 @@ static int start_run(struct parser *ps, const char *line, size_t len)
 	for (size_t i = 0; i < idlen; i++)
 		if (!plan_name_ok((char[]){id[i], 0}, "._+=-"))
 			return plan_fail(ps, "run id: character '%c' not allowed (A-Za-z0-9._+=-)",
-			            id[i]);
+			                 id[i]);
 	for (size_t i = 0; i < p->nruns; i++)
 		if (strlen(p->runs[i].id) == idlen && !strncmp(p->runs[i].id, id, idlen))
-			return plan_fail(ps, "duplicate run id '%.*s' (first on line %d)", (int)idlen,
-			            id, p->runs[i].line);
+			return plan_fail(ps, "duplicate run id '%.*s' (first on line %d)",
+			                 (int)idlen, id, p->runs[i].line);
 	if (bb_grow(&p->runs, &p->runs_cap, p->nruns + 1, sizeof(*p->runs)))
 		return plan_fail(ps, "out of memory");
 	ps->run = &p->runs[p->nruns++];
@@ -92,10 +92,11 @@ int bb_plan_parse(const char *text, size_t len, struct bb_plan *plan, char *err,
 		if (lineno == 1) {
 			if (strcmp(line, "benchboot-plan 1")) {
 				if (!strncmp(line, "benchboot-plan ", 15))
-					r = plan_fail(&ps,
-					         "plan version '%s' not supported (this init reads "
-					         "version %d)",
-					         line + 15, BB_PLAN_VERSION);
+					r = plan_fail(
+					    &ps,
+					    "plan version '%s' not supported (this init reads "
+					    "version %d)",
+					    line + 15, BB_PLAN_VERSION);
 				else
 					r = plan_fail(
 					    &ps,
@@ -139,7 +140,8 @@ int bb_plan_parse(const char *text, size_t len, struct bb_plan *plan, char *err,
 		lineno = ps.lineno;
 	if (!r && ps.nic_line && !plan->nic_name) {
 		lineno = ps.nic_line;
-		r = plan_fail(&ps, "net.nic.address, .gateway and .mtu need net.nic.name (which NIC)");
+		r = plan_fail(&ps,
+		              "net.nic.address, .gateway and .mtu need net.nic.name (which NIC)");
 	}
 	if (!r && !plan->net_dummy && plan_set_str(&plan->net_dummy, "192.0.2.1/24"))
 		r = plan_fail(&ps, "out of memory");

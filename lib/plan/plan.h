@@ -89,8 +89,9 @@ struct bb_plan {
 	int nic_mtu;                /* 0: leave alone */
 	int nic_wait;               /* seconds to wait for the interface and its carrier */
 	struct bb_strv modules_boot;
-	struct bb_strv monitors; /* LKP monitors run in every iteration (lib/parse/parse_monitor.h) */
-	int monitors_cmdline;    /* the list came from benchboot.monitors= (run --monitors) */
+	struct bb_strv
+	    monitors;         /* LKP monitors run in every iteration (lib/parse/parse_monitor.h) */
+	int monitors_cmdline; /* the list came from benchboot.monitors= (run --monitors) */
 	struct bb_kvs monitor_options; /* monitor.NAME.OPTION=VALUE: "NAME.OPTION" -> VALUE */
 	int console_lava, poweroff;
 	int results_wait; /* seconds to wait for a results disk to appear (USB sticks), 0: none */

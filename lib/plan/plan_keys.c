@@ -31,10 +31,11 @@ static int nic_name_set(struct parser *ps, const char *value)
 	}
 	if (!len || len > 15 || !plan_name_ok(value, "._-@") || !strcmp(value, ".") ||
 	    !strcmp(value, ".."))
-		return plan_fail(ps,
-		            "net.nic.name: expected an interface name (e.g. eth0) or a MAC address "
-		            "(xx:xx:xx:xx:xx:xx), not '%s'",
-		            value);
+		return plan_fail(
+		    ps,
+		    "net.nic.name: expected an interface name (e.g. eth0) or a MAC address "
+		    "(xx:xx:xx:xx:xx:xx), not '%s'",
+		    value);
 	return plan_set_str(&ps->plan->nic_name, value) ? plan_fail(ps, "out of memory") : 0;
 }
 
@@ -61,15 +62,15 @@ static int nic_list_set(struct parser *ps, const char *key, const char *value, i
 		else if (inet_pton(AF_INET6, w, buf) == 1)
 			family = AF_INET6;
 		if (!family)
-			return plan_fail(ps, "%s: expected %s, not '%s'", key,
-			            gateway
-			                ? "an IPv4 or IPv6 address"
-			                : "IPv4ADDR/PREFIX or IPv6ADDR/PREFIX (e.g. 10.0.2.15/24)",
-			            w);
+			return plan_fail(
+			    ps, "%s: expected %s, not '%s'", key,
+			    gateway ? "an IPv4 or IPv6 address"
+			            : "IPv4ADDR/PREFIX or IPv6ADDR/PREFIX (e.g. 10.0.2.15/24)",
+			    w);
 		int bit = family == AF_INET ? 1 : 2;
 		if (gateway && (families & bit))
-			return plan_fail(ps, "%s: one gateway per address family, not two %s ones", key,
-			            family == AF_INET ? "IPv4" : "IPv6");
+			return plan_fail(ps, "%s: one gateway per address family, not two %s ones",
+			                 key, family == AF_INET ? "IPv4" : "IPv6");
 		families |= bit;
 		for (size_t j = 0; j < i; j++)
 			if (!strcmp(sv->v[j], w))
@@ -142,10 +143,11 @@ static int set_cluster_host(struct parser *ps, const char *key, const char *valu
 	char addr[INET6_ADDRSTRLEN];
 	int prefix;
 	if ((s[0] != '0' && s[0] != '1') || s[1] != '.')
-		return plan_fail(ps,
-		            "%s: expected cluster.host.N.name, .role, .address or .nic with N 0 "
-		            "or 1",
-		            key);
+		return plan_fail(
+		    ps,
+		    "%s: expected cluster.host.N.name, .role, .address or .nic with N 0 "
+		    "or 1",
+		    key);
 	struct bb_plan_host *h = &ps->plan->hosts[s[0] - '0'];
 	unsigned *seen = &ps->host_seen[s[0] - '0'], bit;
 	char **dst = NULL;
@@ -153,17 +155,17 @@ static int set_cluster_host(struct parser *ps, const char *key, const char *valu
 	bit = f < 0 ? 0 : 1u << f; /* H_NAME, H_ROLE, H_ADDR, H_NIC */
 	if (bit == H_NAME) {
 		if (!plan_name_ok(value, "._-"))
-			return plan_fail(ps, "%s: expected a host name (A-Za-z0-9._-), not '%s'", key,
-			            value);
+			return plan_fail(ps, "%s: expected a host name (A-Za-z0-9._-), not '%s'",
+			                 key, value);
 		dst = &h->name;
 	} else if (bit == H_ROLE) {
 		if (role_parse(value, &h->role))
 			return plan_fail(ps, "%s: expected server or client, not '%s'", key, value);
 	} else if (bit == H_ADDR) {
 		if (bb_plan_addr_prefix(value, addr, sizeof(addr), &prefix) != AF_INET)
-			return plan_fail(ps,
-			            "%s: expected IPv4ADDR/PREFIX (e.g. 192.168.77.1/24), not '%s'",
-			            key, value);
+			return plan_fail(
+			    ps, "%s: expected IPv4ADDR/PREFIX (e.g. 192.168.77.1/24), not '%s'",
+			    key, value);
 		dst = &h->address;
 	} else if (bit == H_NIC) {
 		if (bb_plan_is_mac(value)) {
@@ -174,10 +176,11 @@ static int set_cluster_host(struct parser *ps, const char *key, const char *valu
 			if (plan_set_str(&h->nic, mac))
 				return plan_fail(ps, "out of memory");
 		} else if (strlen(value) > 15 || !plan_name_ok(value, "._-@")) {
-			return plan_fail(ps,
-			            "%s: expected an interface name (e.g. eth0) or a MAC address "
-			            "(xx:xx:xx:xx:xx:xx), not '%s'",
-			            key, value);
+			return plan_fail(
+			    ps,
+			    "%s: expected an interface name (e.g. eth0) or a MAC address "
+			    "(xx:xx:xx:xx:xx:xx), not '%s'",
+			    key, value);
 		}
 	} else {
 		return plan_fail(ps, "unknown global key '%s'", key);
@@ -208,15 +211,16 @@ static int set_cluster(struct parser *ps, const char *key, const char *value, in
 		return 0;
 	}
 	if (cmdline && strcmp(key, "cluster.port") && strcmp(key, "cluster.wait"))
-		return plan_fail(ps,
-		            "%s: only cluster.port and cluster.wait may be given on the command "
-		            "line (the cluster is in the plan)",
-		            key);
+		return plan_fail(
+		    ps,
+		    "%s: only cluster.port and cluster.wait may be given on the command "
+		    "line (the cluster is in the plan)",
+		    key);
 	if (!strcmp(key, "cluster")) {
 		*bit = G_CLUSTER;
 		if (!plan_name_ok(value, "._-"))
-			return plan_fail(ps, "cluster: expected a cluster name (A-Za-z0-9._-), not '%s'",
-			            value);
+			return plan_fail(
+			    ps, "cluster: expected a cluster name (A-Za-z0-9._-), not '%s'", value);
 		ps->cluster_line = ps->lineno;
 		return plan_set_str(&p->cluster, value) ? plan_fail(ps, "out of memory") : 0;
 	}
@@ -245,15 +249,15 @@ int plan_end_cluster(struct parser *ps)
 		for (size_t i = 0; i < sizeof(need) / sizeof(need[0]); i++)
 			if (!(ps->host_seen[h] & need[i].bit))
 				return plan_fail(ps, "cluster=%s: missing key 'cluster.host.%d.%s'",
-				            p->cluster, h, need[i].name);
+				                 p->cluster, h, need[i].name);
 	if (p->hosts[0].role == p->hosts[1].role)
 		return plan_fail(ps,
-		            "cluster=%s: cluster.host.0.role and cluster.host.1.role are both "
-		            "'%s' (one server and one client)",
-		            p->cluster, bb_role_name(p->hosts[0].role));
+		                 "cluster=%s: cluster.host.0.role and cluster.host.1.role are both "
+		                 "'%s' (one server and one client)",
+		                 p->cluster, bb_role_name(p->hosts[0].role));
 	if (!strcmp(p->hosts[0].name, p->hosts[1].name))
 		return plan_fail(ps, "cluster=%s: both hosts are named '%s'", p->cluster,
-		            p->hosts[0].name);
+		                 p->hosts[0].name);
 	char a0[INET6_ADDRSTRLEN], a1[INET6_ADDRSTRLEN];
 	int l0, l1;
 	bb_plan_addr_prefix(p->hosts[0].address, a0, sizeof(a0), &l0);
@@ -298,17 +302,18 @@ static int set_monitor_option(struct parser *ps, const char *key, const char *va
 	if (!*value)
 		return plan_fail(ps, "%s: empty value", key);
 	int timed = !strcmp(opt, "interval") || !strcmp(opt, "duration") || !strcmp(opt, "delay");
-	if (timed &&
-	    (plan_parse_seconds(value, &secs) || secs > 86400 || (secs < 0.01 && strcmp(opt, "delay"))))
+	if (timed && (plan_parse_seconds(value, &secs) || secs > 86400 ||
+	              (secs < 0.01 && strcmp(opt, "delay"))))
 		return plan_fail(ps, "%s: expected seconds%s, not '%s'", key,
-		            strcmp(opt, "delay") ? " 0.01..86400" : " 0..86400", value);
+		                 strcmp(opt, "delay") ? " 0.01..86400" : " 0..86400", value);
 	struct bb_kv *kv = bb_kvs_find(&ps->plan->monitor_options, name);
 	if (kv) {
 		if (!cmdline)
 			return plan_fail(ps, "%s: duplicate key", key);
 		return plan_set_str(&kv->value, value) ? plan_fail(ps, "out of memory") : 0;
 	}
-	return bb_kvs_add(&ps->plan->monitor_options, name, value) ? plan_fail(ps, "out of memory") : 0;
+	return bb_kvs_add(&ps->plan->monitor_options, name, value) ? plan_fail(ps, "out of memory")
+	                                                           : 0;
 }
 
 const char *bb_plan_monitor_option(const struct bb_plan *plan, const char *name, const char *option)
@@ -350,8 +355,8 @@ static int set_int(struct parser *ps, const struct global_key *g, const char *ke
 {
 	long v;
 	if (plan_parse_int(value, g->min, g->max, &v))
-		return plan_fail(ps, "%s: expected %s %ld..%ld, not '%s'", key, g->what, g->min, g->max,
-		            value);
+		return plan_fail(ps, "%s: expected %s %ld..%ld, not '%s'", key, g->what, g->min,
+		                 g->max, value);
 	*(int *)((char *)ps->plan + g->field) = (int)v;
 	return 0;
 }
@@ -409,7 +414,8 @@ static int set_job(struct parser *ps, const struct global_key *g, const char *ke
 static int set_digest(struct parser *ps, const struct global_key *g, const char *key,
                       const char *value, int cmdline, unsigned *bit)
 {
-	if (!*value || !plan_name_ok(value, "") || strspn(value, "0123456789abcdef") != strlen(value))
+	if (!*value || !plan_name_ok(value, "") ||
+	    strspn(value, "0123456789abcdef") != strlen(value))
 		return plan_fail(ps, "plan.digest: not lowercase hex: '%s'", value);
 	return oom_or_ok(ps, plan_set_str(&ps->plan->digest, value));
 }
@@ -449,7 +455,8 @@ static int set_cgroup_mode(struct parser *ps, const struct global_key *g, const 
 	                                            BB_CGROUP_HYBRID};
 	int i;
 	if (word_index(value, names, &i))
-		return plan_fail(ps, "cgroup.mode: expected v1, v2, hybrid or none, not '%s'", value);
+		return plan_fail(ps, "cgroup.mode: expected v1, v2, hybrid or none, not '%s'",
+		                 value);
 	ps->plan->cgroup_mode = modes[i];
 	return 0;
 }
@@ -458,10 +465,11 @@ static int set_cgroup_path(struct parser *ps, const struct global_key *g, const 
                            const char *value, int cmdline, unsigned *bit)
 {
 	if (plan_cgroup_path_ok(value))
-		return plan_fail(ps,
-		            "cgroup.path: '%s' is not a cgroup path (/NAME/NAME..., at most 4 levels "
-		            "of [A-Za-z0-9._@-], no '.' or '..')",
-		            value);
+		return plan_fail(
+		    ps,
+		    "cgroup.path: '%s' is not a cgroup path (/NAME/NAME..., at most 4 levels "
+		    "of [A-Za-z0-9._@-], no '.' or '..')",
+		    value);
 	return oom_or_ok(ps, plan_set_str(&ps->plan->cgroup_path, value + 1));
 }
 
@@ -477,8 +485,8 @@ static int set_names(struct parser *ps, const char *key, const char *value, stru
 	return 0;
 }
 
-static int set_cgroup_controllers(struct parser *ps, const struct global_key *g,
-                                  const char *key, const char *value, int cmdline, unsigned *bit)
+static int set_cgroup_controllers(struct parser *ps, const struct global_key *g, const char *key,
+                                  const char *value, int cmdline, unsigned *bit)
 {
 	return set_names(ps, key, value, &ps->plan->cgroup_controllers, "_", "controller");
 }
@@ -555,7 +563,7 @@ static int set_monitors(struct parser *ps, const struct global_key *g, const cha
 	for (size_t i = 0; i < p->monitors.n; i++)
 		if (!bb_monitor_known(p->monitors.v[i]))
 			return plan_fail(ps, "monitors: '%s' is not a monitor benchboot runs",
-			            p->monitors.v[i]);
+			                 p->monitors.v[i]);
 	return 0;
 }
 
@@ -567,7 +575,8 @@ static int set_order(struct parser *ps, const struct global_key *g, const char *
 	                                       BB_ORDER_BLOCKED};
 	int i;
 	if (word_index(value, names, &i))
-		return plan_fail(ps, "order: expected interleaved, random or blocked, not '%s'", value);
+		return plan_fail(ps, "order: expected interleaved, random or blocked, not '%s'",
+		                 value);
 	ps->plan->order = orders[i];
 	return 0;
 }
@@ -577,7 +586,8 @@ static int set_order_seed(struct parser *ps, const struct global_key *g, const c
 {
 	long v;
 	if (plan_parse_int(value, 0, 4294967295L, &v))
-		return plan_fail(ps, "order.seed: expected a number 0..4294967295, not '%s'", value);
+		return plan_fail(ps, "order.seed: expected a number 0..4294967295, not '%s'",
+		                 value);
 	ps->plan->order_seed = (unsigned long)v;
 	ps->plan->order_seed_set = 1;
 	return 0;
@@ -600,12 +610,20 @@ static int set_debug_disk_stat(struct parser *ps, const struct global_key *g, co
 	return 0;
 }
 
-#define KEY(k, b, c, fn) {.key = k, .bit = b, .cmdline_only = c, .set = fn}
-#define INT_KEY(k, b, w, lo, hi, f)                                                          \
-	{.key = k, .bit = b, .set = set_int, .what = w, .min = lo, .max = hi,                     \
-	 .field = offsetof(struct bb_plan, f)}
-#define FLAG_KEY(k, b, c, f)                                                                 \
-	{.key = k, .bit = b, .cmdline_only = c, .set = set_flag, .field = offsetof(struct bb_plan, f)}
+#define KEY(k, b, c, fn)                                                                           \
+	{                                                                                          \
+		.key = k, .bit = b, .cmdline_only = c, .set = fn                                   \
+	}
+#define INT_KEY(k, b, w, lo, hi, f)                                                                \
+	{                                                                                          \
+		.key = k, .bit = b, .set = set_int, .what = w, .min = lo, .max = hi,               \
+		.field = offsetof(struct bb_plan, f)                                               \
+	}
+#define FLAG_KEY(k, b, c, f)                                                                       \
+	{                                                                                          \
+		.key = k, .bit = b, .cmdline_only = c, .set = set_flag,                            \
+		.field = offsetof(struct bb_plan, f)                                               \
+	}
 
 /* The global keys, in the order of docs/plan.md (tests/host/docs-contracts.sh checks that each
  * is there, through bb_plan_each_key). */
@@ -802,8 +820,7 @@ static int set_client_arg(struct parser *ps, const char *key, const char *value,
 	return oom_or_ok(ps, bb_strv_add(&ps->run->client_argv, value));
 }
 
-static int set_monitored_arg(struct parser *ps, const char *key, const char *value,
-                             unsigned *bit)
+static int set_monitored_arg(struct parser *ps, const char *key, const char *value, unsigned *bit)
 {
 	return oom_or_ok(ps, bb_strv_add(&ps->run->monitored_argv, value));
 }
@@ -811,14 +828,14 @@ static int set_monitored_arg(struct parser *ps, const char *key, const char *val
 static int set_monitored_runtime(struct parser *ps, const char *key, const char *value,
                                  unsigned *bit)
 {
-	if (plan_parse_seconds(value, &ps->run->monitored_runtime) || ps->run->monitored_runtime <= 0)
+	if (plan_parse_seconds(value, &ps->run->monitored_runtime) ||
+	    ps->run->monitored_runtime <= 0)
 		return plan_fail(ps, "%s: expected seconds > 0, not '%s'", key, value);
 	return 0;
 }
 
 /* client.count=N, or P%: a share of the CPUs the init counts */
-static int set_client_count(struct parser *ps, const char *key, const char *value,
-                            unsigned *bit)
+static int set_client_count(struct parser *ps, const char *key, const char *value, unsigned *bit)
 {
 	struct bb_plan_run *run = ps->run;
 	size_t len = strlen(value);
@@ -904,14 +921,15 @@ int plan_end_run(struct parser *ps)
 	if (!run->client_argv.n)
 		return plan_fail(ps, "run %s: missing key 'client.arg'", run->id);
 	if (!run->monitored_argv.n != !run->monitored_runtime)
-		return plan_fail(ps, "run %s: monitored.runtime and monitored.client.arg come together",
-		            run->id);
+		return plan_fail(ps,
+		                 "run %s: monitored.runtime and monitored.client.arg come together",
+		                 run->id);
 	for (size_t i = 0; i < run->nservers; i++)
 		if (!run->servers[i].argv.n)
-			return plan_fail(ps, "run %s: server.%zu has no server.%zu.arg", run->id, i, i);
+			return plan_fail(ps, "run %s: server.%zu has no server.%zu.arg", run->id, i,
+			                 i);
 	return 0;
 }
-
 
 void bb_plan_each_key(void (*each)(const char *kind, const char *name, const char *field,
                                    void *arg),

@@ -71,7 +71,7 @@ static long b64_decode(const char *in, size_t len, unsigned char *out)
 }
 
 void bb_consfile_encode(const char *bootdir, const char *path, const void *data, size_t len,
-                     void (*out)(const char *line, size_t len, void *ctx), void *ctx)
+                        void (*out)(const char *line, size_t len, void *ctx), void *ctx)
 {
 	char line[4400], hex[SHA256_HEX_LEN + 1];
 	const unsigned char *p = data;

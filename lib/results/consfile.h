@@ -25,7 +25,7 @@
 
 /* Encode one file; out receives each line (NUL-terminated, ending in "\n"). */
 void bb_consfile_encode(const char *bootdir, const char *path, const void *data, size_t len,
-                     void (*out)(const char *line, size_t len, void *ctx), void *ctx);
+                        void (*out)(const char *line, size_t len, void *ctx), void *ctx);
 
 struct consfile_file {
 	const char *bootdir, *path;

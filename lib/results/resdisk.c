@@ -910,7 +910,7 @@ static int list_entry(ext2_ino_t dir, int entry, struct ext2_dir_entry *dirent, 
 }
 
 int bb_resdisk_list(struct resdisk *d, const char *path,
-                 int (*fn)(const struct resdisk_entry *e, void *ctx), void *ctx)
+                    int (*fn)(const struct resdisk_entry *e, void *ctx), void *ctx)
 {
 	ext2_ino_t dir;
 	int r = lookup_dir(d->fs, path, &dir);
@@ -951,7 +951,7 @@ int bb_resdisk_stat(struct resdisk *d, const char *path, struct resdisk_entry *e
 }
 
 int bb_resdisk_read(struct resdisk *d, const char *path, uint64_t max_size,
-                 int (*fn)(const void *buf, size_t len, void *ctx), void *ctx)
+                    int (*fn)(const void *buf, size_t len, void *ctx), void *ctx)
 {
 	struct resdisk_entry e;
 	ext2_file_t f;

@@ -99,7 +99,7 @@ struct resdisk_entry {
  * Entries whose inode cannot be read are reported with type RESDISK_T_OTHER.
  */
 int bb_resdisk_list(struct resdisk *d, const char *path,
-                 int (*fn)(const struct resdisk_entry *e, void *ctx), void *ctx);
+                    int (*fn)(const struct resdisk_entry *e, void *ctx), void *ctx);
 
 /*
  * Look path up without following symbolic links (a symlink anywhere in the path is -ELOOP).
@@ -113,7 +113,7 @@ int bb_resdisk_stat(struct resdisk *d, const char *path, struct resdisk_entry *e
  * -EFBIG when the file is larger than max_size (0: no limit).
  */
 int bb_resdisk_read(struct resdisk *d, const char *path, uint64_t max_size,
-                 int (*fn)(const void *buf, size_t len, void *ctx), void *ctx);
+                    int (*fn)(const void *buf, size_t len, void *ctx), void *ctx);
 
 /* Write all metadata (superblock, group descriptors, bitmaps) and fsync the device. */
 int bb_resdisk_flush(struct resdisk *d);

@@ -85,7 +85,8 @@ static int ensure_node(const char *root, const char *name, const struct resfind_
 	return 0;
 }
 
-int bb_resfind_scan(const char *root, const struct resfind_ops *ops, struct resfind_disk *out, int max)
+int bb_resfind_scan(const char *root, const struct resfind_ops *ops, struct resfind_disk *out,
+                    int max)
 {
 	char dirpath[4096], buf[64];
 	snprintf(dirpath, sizeof(dirpath), "%s/sys/class/block", root);

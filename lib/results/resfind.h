@@ -43,7 +43,7 @@ struct resfind_disk {
  * Devices of size 0 (empty loop, ram) and read-only ones are skipped (the log says so).
  */
 int bb_resfind_scan(const char *root, const struct resfind_ops *ops, struct resfind_disk *out,
-                 int max);
+                    int max);
 
 /*
  * Is the block device at path in use: mounted (ROOT/proc/self/mounts), a swap (ROOT/proc/swaps)

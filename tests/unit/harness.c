@@ -167,10 +167,12 @@ int main(int argc, char **argv)
 			char why[2100];
 			snprintf(why, sizeof(why), "%s", msg);
 			if (WIFEXITED(st) && WEXITSTATUS(st) == 77)
-				snprintf(msg, sizeof(msg), "skipped under CI=true (CI has all a test needs): %.1900s",
+				snprintf(msg, sizeof(msg),
+				         "skipped under CI=true (CI has all a test needs): %.1900s",
 				         why);
 			else if (WIFSIGNALED(st) && WTERMSIG(st) == SIGALRM)
-				snprintf(msg, sizeof(msg), "timed out after %u s (BB_TEST_TIMEOUT)", limit);
+				snprintf(msg, sizeof(msg), "timed out after %u s (BB_TEST_TIMEOUT)",
+				         limit);
 			else if (WIFSIGNALED(st))
 				snprintf(msg, sizeof(msg), "killed by signal %d", WTERMSIG(st));
 			printf("FAIL %s:%s: %s\n", prog, t->name, msg);

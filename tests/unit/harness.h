@@ -23,12 +23,11 @@ struct bb_test {
 #define TEST(tname)                                                                                \
 	static void tname(void);                                                                   \
 	static const struct bb_test bb_test_##tname                                                \
-		__attribute__((used, section("bb_tests"), aligned(sizeof(void *)))) = {#tname,     \
-										       tname};     \
+	    __attribute__((used, section("bb_tests"), aligned(sizeof(void *)))) = {#tname, tname}; \
 	static void tname(void)
 
 void bb_test_fail(const char *file, int line, const char *fmt, ...)
-	__attribute__((noreturn, format(printf, 3, 4)));
+    __attribute__((noreturn, format(printf, 3, 4)));
 void bb_test_skip(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));
 /* A fresh empty directory for the running test, removed after it ends. */
 const char *test_tmpdir(void);
@@ -52,7 +51,7 @@ int test_run(const char *cmd, char **out);
 		long long _a = (long long)(a), _b = (long long)(b);                                \
 		if (!(_a op _b))                                                                   \
 			bb_test_fail(__FILE__, __LINE__, "%s %s %s: %lld vs %lld", #a, #op, #b,    \
-				     _a, _b);                                                      \
+			             _a, _b);                                                      \
 	} while (0)
 
 #define CHECK_STR(a, b)                                                                            \
@@ -60,7 +59,7 @@ int test_run(const char *cmd, char **out);
 		const char *_a = (a), *_b = (b);                                                   \
 		if (!_a || !_b || strcmp(_a, _b))                                                  \
 			bb_test_fail(__FILE__, __LINE__, "%s == %s: \"%s\" vs \"%s\"", #a, #b,     \
-				     _a ? _a : "(null)", _b ? _b : "(null)");                      \
+			             _a ? _a : "(null)", _b ? _b : "(null)");                      \
 	} while (0)
 
 /* |got - want| <= tol, for numbers computed in floating point. */
@@ -78,8 +77,8 @@ int test_run(const char *cmd, char **out);
 	do {                                                                                       \
 		const char *_h = (hay), *_n = (needle);                                            \
 		if (!_h || !strstr(_h, _n))                                                        \
-			bb_test_fail(__FILE__, __LINE__, "%s does not contain \"%s\": \"%s\"", #hay,   \
-				     _n, _h ? _h : "(null)");                                      \
+			bb_test_fail(__FILE__, __LINE__, "%s does not contain \"%s\": \"%s\"",     \
+			             #hay, _n, _h ? _h : "(null)");                                \
 	} while (0)
 
 #define SKIP(...) bb_test_skip(__VA_ARGS__)

@@ -60,7 +60,7 @@ TEST(boot_params_words)
 {
 	struct bb_kvs p = {0};
 	CHECK_INT(bb_kvs_parse_words(&p, "cgroup.mode=v1 kernel_cmdline=quiet%20mitigations=off "
-	                                   "nr=25%25"),
+	                                 "nr=25%25"),
 	          ==, 0);
 	CHECK_STR(bb_kvs_get(&p, "cgroup.mode"), "v1");
 	CHECK_STR(bb_kvs_get(&p, "kernel_cmdline"), "quiet mitigations=off");
@@ -184,8 +184,9 @@ TEST(compare_cgroup_v1_v2)
 	CHECK_INT(c.env[3].is_set, ==, 0);
 	CHECK_STR(c.env[4].key, "cgroup.mounts");
 	CHECK_INT(c.env[4].is_set, ==, 1);
-	CHECK_STR(c.env[4].a, "{options=rw,relatime path=/sys/fs/cgroup type=tmpfs} "
-	                      "{options=rw,relatime,memory path=/sys/fs/cgroup/memory type=cgroup}");
+	CHECK_STR(c.env[4].a,
+	          "{options=rw,relatime path=/sys/fs/cgroup type=tmpfs} "
+	          "{options=rw,relatime,memory path=/sys/fs/cgroup/memory type=cgroup}");
 	CHECK_STR(c.env[4].b, "{options=rw,relatime path=/sys/fs/cgroup type=cgroup2}");
 	CHECK_STR(c.env[7].key, "kernel.cmdline");
 	const struct bb_run_cmp *rc = &c.runs[0];
@@ -199,7 +200,8 @@ TEST(compare_cgroup_v1_v2)
 	CHECK_NEAR(tp->sa.sd, 6.039367, 1e-6);
 	CHECK_NEAR(tp->sb.sd, 5.418157, 1e-6);
 	CHECK_NEAR(tp->change, -9.3617, 1e-4);
-	/* 3 boots a side, independent: Fieller's interval on per-boot means (test_compare_stats.c) */
+	/* 3 boots a side, independent: Fieller's interval on per-boot means (test_compare_stats.c)
+	 */
 	CHECK_INT(tp->iv.basis, ==, BB_IV_BOOTS);
 	CHECK_NEAR(tp->iv.lo, -10.7246939833, 1e-6);
 	CHECK_NEAR(tp->iv.hi, -7.97777346195, 1e-6);
@@ -225,16 +227,39 @@ static void env_record(struct bb_kvs *p, const char *const *kv)
 
 TEST(env_lists_diff_as_sets)
 {
-	static const char *const a0[] = {"modules.loaded.0", "sctp", "modules.loaded.1", "virtio_pci",
-	                                 "modules.loaded.2", "virtio_ring", "modules.loaded.3",
-	                                 "dummy", "kernel.release", "6.1", NULL};
+	static const char *const a0[] = {"modules.loaded.0",
+	                                 "sctp",
+	                                 "modules.loaded.1",
+	                                 "virtio_pci",
+	                                 "modules.loaded.2",
+	                                 "virtio_ring",
+	                                 "modules.loaded.3",
+	                                 "dummy",
+	                                 "kernel.release",
+	                                 "6.1",
+	                                 NULL};
 	/* one module fewer, one other: index by index, every later line would differ */
-	static const char *const b0[] = {"modules.loaded.0", "sctp", "modules.loaded.1", "dummy",
-	                                 "modules.loaded.2", "e1000", "kernel.release", "6.1", NULL};
+	static const char *const b0[] = {"modules.loaded.0",
+	                                 "sctp",
+	                                 "modules.loaded.1",
+	                                 "dummy",
+	                                 "modules.loaded.2",
+	                                 "e1000",
+	                                 "kernel.release",
+	                                 "6.1",
+	                                 NULL};
 	/* the same set in another order: no difference */
-	static const char *const b1[] = {"modules.loaded.0", "dummy", "modules.loaded.1", "sctp",
-	                                 "modules.loaded.2", "virtio_ring", "modules.loaded.3",
-	                                 "virtio_pci", "kernel.release", "6.2", NULL};
+	static const char *const b1[] = {"modules.loaded.0",
+	                                 "dummy",
+	                                 "modules.loaded.1",
+	                                 "sctp",
+	                                 "modules.loaded.2",
+	                                 "virtio_ring",
+	                                 "modules.loaded.3",
+	                                 "virtio_pci",
+	                                 "kernel.release",
+	                                 "6.2",
+	                                 NULL};
 	struct bb_kvs ra, rb, rc;
 	env_record(&ra, a0);
 	env_record(&rb, b0);
@@ -554,10 +579,14 @@ TEST(warmup_never_compared)
 		for (int i = 1; i <= 3; i++) {
 			snprintf(p, sizeof(p), "%s/runs/U.x=1/%d/status", boots[b], i);
 			test_write_file(d, p,
-			                i == 3 ? "{\"status\": \"ok\", \"warmup\": true}"
-			                       : "{\"status\": \"ok\", \"params\": {\"y\": \"2\"}}");
+			                i == 3
+			                    ? "{\"status\": \"ok\", \"warmup\": true}"
+			                    : "{\"status\": \"ok\", \"params\": {\"y\": \"2\"}}");
 			snprintf(p, sizeof(p), "%s/runs/U.x=1/%d/results.json", boots[b], i);
-			test_write_file(d, p, i == 3 ? "{\"u\": [5000]}" : b ? "{\"u\": [4]}" : "{\"u\": [2]}");
+			test_write_file(d, p,
+			                i == 3 ? "{\"u\": [5000]}"
+			                : b    ? "{\"u\": [4]}"
+			                       : "{\"u\": [2]}");
 		}
 	}
 	CHECK_INT(bb_results_load(d, &r, err, sizeof(err)), ==, 0);

@@ -100,7 +100,8 @@ TEST(primary_paired_boots)
 		snprintf(rel, sizeof(rel), "000%d-b00%d/done", i + 1, i);
 		test_write_file(d, rel, "");
 		for (int s = 0; s < 2; s++) {
-			snprintf(rel, sizeof(rel), "000%d-b00%d/runs/R.x=%d/results.json", i + 1, i, s);
+			snprintf(rel, sizeof(rel), "000%d-b00%d/runs/R.x=%d/results.json", i + 1, i,
+			         s);
 			snprintf(body, sizeof(body), "{\"netperf.Throughput_Mbps\": [%g]}\n",
 			         s ? b[i] : a[i]);
 			test_write_file(d, rel, body);

@@ -265,14 +265,16 @@ TEST(lkp_verdict_says_its_rule)
 	struct bb_lkp_verdict v;
 	CHECK_INT(bb_lkp_verdict("netperf.time.system_time", a, 3, b, 3, &v), ==, 0);
 	CHECK_INT(v.changed, ==, 0);
-	CHECK_STR(v.rule, "too small: apart, medians 200.00% apart (over 1%), but not LKP's minimum "
-	                  "for .*.time.system_time: max >= 10 and delta >= half of it");
+	CHECK_STR(v.rule,
+	          "too small: apart, medians 200.00% apart (over 1%), but not LKP's minimum "
+	          "for .*.time.system_time: max >= 10 and delta >= half of it");
 	CHECK_INT(bb_lkp_verdict("time.system_time", a, 3, b, 3, &v), ==, 0);
 	CHECK_INT(v.changed, ==, 1);
 	CHECK_STR(v.rule, "changed: apart, medians 200.00% apart (over 1%)");
 	const double c[] = {1, 3, 2};
 	CHECK_INT(bb_lkp_verdict("time.system_time", a, 3, c, 3, &v), ==, 0);
-	CHECK_STR(v.rule, "not apart: neither side's min and median above the other's median and max");
+	CHECK_STR(v.rule,
+	          "not apart: neither side's min and median above the other's median and max");
 	CHECK_INT(bb_lkp_verdict("time.system_time", a, 2, c, 2, &v), ==, 0);
 	CHECK_STR(v.rule, "not compared: no side has 3 samples");
 }

@@ -37,7 +37,8 @@ static void roundtrip(enum compress_kind kind, const char *tool, size_t len)
 	struct bytebuf b = {0}, raw = {0};
 	char packed[4200], plain[4200], cmd[9000];
 	CHECK_INT(bb_compress_append(&b, data, len, kind,
-	                          len > 2000000 && kind == COMPRESS_ZSTD ? 3 : 0, err, sizeof(err)),
+	                             len > 2000000 && kind == COMPRESS_ZSTD ? 3 : 0, err,
+	                             sizeof(err)),
 	          ==, 0);
 	CHECK_INT(bb_bytebuf_append(&raw, data, len), ==, 0);
 	snprintf(packed, sizeof(packed), "%s/packed", dir);
@@ -81,11 +82,9 @@ TEST(gzip_output_does_not_depend_on_threads)
 TEST(levels_are_checked)
 {
 	struct bytebuf b = {0};
-	CHECK_INT(bb_compress_append(&b, "x", 1, COMPRESS_GZIP, 10, err, sizeof(err)), ==,
-	          -EINVAL);
+	CHECK_INT(bb_compress_append(&b, "x", 1, COMPRESS_GZIP, 10, err, sizeof(err)), ==, -EINVAL);
 	CHECK_CONTAINS(err, "gzip level 10 is not in 1..9");
-	CHECK_INT(bb_compress_append(&b, "x", 1, COMPRESS_ZSTD, 23, err, sizeof(err)), ==,
-	          -EINVAL);
+	CHECK_INT(bb_compress_append(&b, "x", 1, COMPRESS_ZSTD, 23, err, sizeof(err)), ==, -EINVAL);
 	enum compress_kind k;
 	CHECK_INT(bb_compress_parse("zstd", &k), ==, 0);
 	CHECK_INT(k, ==, COMPRESS_ZSTD);

@@ -34,14 +34,18 @@ static void sample(struct cpio_list *l, const char *dir)
 	chmod(src, 0700);
 	bb_cpio_list_init(l);
 	CHECK_INT(bb_cpio_add_file(l, "/usr/share/hello", src, 0, "test", err, sizeof(err)), ==, 0);
-	CHECK_INT(bb_cpio_add_file(l, "/usr/share/hello2", lpath, 0, "test", err, sizeof(err)), ==, 0);
-	CHECK_INT(bb_cpio_add_data(l, "etc/motd", "hi\n", 3, 0644, "test", err, sizeof(err)), ==, 0);
+	CHECK_INT(bb_cpio_add_file(l, "/usr/share/hello2", lpath, 0, "test", err, sizeof(err)), ==,
+	          0);
+	CHECK_INT(bb_cpio_add_data(l, "etc/motd", "hi\n", 3, 0644, "test", err, sizeof(err)), ==,
+	          0);
 	CHECK_INT(bb_cpio_add_dir(l, "/tmp", 01777, "test", err, sizeof(err)), ==, 0);
 	CHECK_INT(bb_cpio_add_slink(l, "/bin/sh", "busybox", "test", err, sizeof(err)), ==, 0);
 	CHECK_INT(bb_cpio_add_nod(l, "/dev/console", 0600, 'c', 5, 1, "test", err, sizeof(err)), ==,
 	          0);
-	CHECK_INT(bb_cpio_add_nod(l, "/dev/null", 0666, 'c', 1, 3, "test", err, sizeof(err)), ==, 0);
-	CHECK_INT(bb_cpio_add_nod(l, "/dev/vda", 0660, 'b', 254, 0, "test", err, sizeof(err)), ==, 0);
+	CHECK_INT(bb_cpio_add_nod(l, "/dev/null", 0666, 'c', 1, 3, "test", err, sizeof(err)), ==,
+	          0);
+	CHECK_INT(bb_cpio_add_nod(l, "/dev/vda", 0660, 'b', 254, 0, "test", err, sizeof(err)), ==,
+	          0);
 	CHECK_INT(bb_cpio_finish(l, err, sizeof(err)), ==, 0);
 }
 
@@ -179,7 +183,8 @@ TEST(paths_are_normalised_and_escapes_refused)
 	          -EINVAL);
 	CHECK_CONTAINS(err, "symlink /lib/x -> ../../etc (from test) points outside");
 	CHECK_INT(bb_cpio_add_slink(&l, "/lib/x", "../etc/y", "test", err, sizeof(err)), ==, 0);
-	CHECK_INT(bb_cpio_add_slink(&l, "/lib64/ld", "/lib/ld.so", "test", err, sizeof(err)), ==, 0);
+	CHECK_INT(bb_cpio_add_slink(&l, "/lib64/ld", "/lib/ld.so", "test", err, sizeof(err)), ==,
+	          0);
 	bb_cpio_list_free(&l);
 }
 
@@ -187,13 +192,15 @@ TEST(duplicates_merge_when_identical_and_fail_when_different)
 {
 	struct cpio_list l;
 	bb_cpio_list_init(&l);
-	CHECK_INT(bb_cpio_add_data(&l, "/etc/x", "same", 4, 0644, "first", err, sizeof(err)), ==, 0);
-	CHECK_INT(bb_cpio_add_data(&l, "etc/x", "same", 4, 0644, "second", err, sizeof(err)), ==, 0);
+	CHECK_INT(bb_cpio_add_data(&l, "/etc/x", "same", 4, 0644, "first", err, sizeof(err)), ==,
+	          0);
+	CHECK_INT(bb_cpio_add_data(&l, "etc/x", "same", 4, 0644, "second", err, sizeof(err)), ==,
+	          0);
 	CHECK_INT(bb_cpio_finish(&l, err, sizeof(err)), ==, 0);
 	CHECK(bb_cpio_find(&l, "etc/x"));
 	CHECK_INT(l.n, ==, 2);
-	CHECK_INT(bb_cpio_add_data(&l, "/etc/x", "other", 5, 0644, "--file b", err, sizeof(err)), ==,
-	          0);
+	CHECK_INT(bb_cpio_add_data(&l, "/etc/x", "other", 5, 0644, "--file b", err, sizeof(err)),
+	          ==, 0);
 	CHECK_INT(bb_cpio_finish(&l, err, sizeof(err)), ==, -EINVAL);
 	CHECK_CONTAINS(err, "duplicate path /etc/x with different content");
 	CHECK_CONTAINS(err, "from first");
@@ -203,12 +210,14 @@ TEST(duplicates_merge_when_identical_and_fail_when_different)
 	bb_cpio_list_init(&l);
 	CHECK_INT(bb_cpio_add_data(&l, "/bin/sh", "script", 6, 0755, "--file sh", err, sizeof(err)),
 	          ==, 0);
-	CHECK_INT(bb_cpio_add_slink(&l, "/bin/sh", "/bin/busybox", "applet", err, sizeof(err)), ==, 0);
+	CHECK_INT(bb_cpio_add_slink(&l, "/bin/sh", "/bin/busybox", "applet", err, sizeof(err)), ==,
+	          0);
 	bb_cpio_last_weak(&l);
 	CHECK_INT(bb_cpio_finish(&l, err, sizeof(err)), ==, 0);
 	CHECK_INT(bb_cpio_find(&l, "bin/sh")->type, ==, CPIO_FILE); /* the weak link yields */
 
-	CHECK_INT(bb_cpio_add_slink(&l, "/bin/sh", "/bin/busybox", "other", err, sizeof(err)), ==, 0);
+	CHECK_INT(bb_cpio_add_slink(&l, "/bin/sh", "/bin/busybox", "other", err, sizeof(err)), ==,
+	          0);
 	CHECK_INT(bb_cpio_finish(&l, err, sizeof(err)), ==, -EINVAL);
 	CHECK_CONTAINS(err, "duplicate path /bin/sh: file 0755 from --file sh, symlink 0777");
 	bb_cpio_list_free(&l);
@@ -249,15 +258,16 @@ TEST(entries_below_a_symlink_go_where_it_points)
 	bb_cpio_list_init(&l);
 	/* a merged-/usr layout: /lib -> usr/lib, /lib64 -> /usr/lib64 */
 	CHECK_INT(bb_cpio_add_slink(&l, "/lib", "usr/lib", "sysroot", err, sizeof(err)), ==, 0);
-	CHECK_INT(bb_cpio_add_slink(&l, "/lib64", "/usr/lib64", "sysroot", err, sizeof(err)), ==, 0);
-	CHECK_INT(
-	    bb_cpio_add_data(&l, "/lib/modules/6.1/a.ko", "ko", 2, 0644, "module", err, sizeof(err)),
-	    ==, 0);
-	CHECK_INT(bb_cpio_add_data(&l, "/lib64/ld.so", "ld", 2, 0755, "interp", err, sizeof(err)), ==,
+	CHECK_INT(bb_cpio_add_slink(&l, "/lib64", "/usr/lib64", "sysroot", err, sizeof(err)), ==,
 	          0);
-	CHECK_INT(
-	    bb_cpio_add_data(&l, "/usr/lib/modules/6.1/a.ko", "ko", 2, 0644, "same", err, sizeof(err)),
-	    ==, 0);
+	CHECK_INT(bb_cpio_add_data(&l, "/lib/modules/6.1/a.ko", "ko", 2, 0644, "module", err,
+	                           sizeof(err)),
+	          ==, 0);
+	CHECK_INT(bb_cpio_add_data(&l, "/lib64/ld.so", "ld", 2, 0755, "interp", err, sizeof(err)),
+	          ==, 0);
+	CHECK_INT(bb_cpio_add_data(&l, "/usr/lib/modules/6.1/a.ko", "ko", 2, 0644, "same", err,
+	                           sizeof(err)),
+	          ==, 0);
 	CHECK_INT(bb_cpio_finish(&l, err, sizeof(err)), ==, 0);
 	CHECK(bb_cpio_find(&l, "usr/lib/modules/6.1/a.ko"));
 	CHECK(bb_cpio_find(&l, "usr/lib64/ld.so"));

@@ -204,10 +204,12 @@ TEST(interpreter_symlink_is_kept_for_the_image)
 	char real[PATH_MAX];
 	snprintf(real, sizeof(real), "/%s/ld-linux-x86-64.so.2", glibc_dir(s));
 	for (size_t i = 0; i < d.nfiles; i++) {
-		/* Debian 12's absolute link, or the relative one fetch makes for a merged-/usr glibc */
+		/* Debian 12's absolute link, or the relative one fetch makes for a merged-/usr
+		 * glibc */
 		if (!strcmp(d.files[i].path, "/lib64/ld-linux-x86-64.so.2") && d.files[i].target)
 			link = !strcmp(d.files[i].target, real) ||
-			       !strcmp(d.files[i].target, "../usr/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2");
+			       !strcmp(d.files[i].target,
+			               "../usr/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2");
 		if (!strcmp(d.files[i].path, real))
 			file = d.files[i].src != NULL;
 	}
@@ -244,8 +246,7 @@ TEST(missing_library_names_it_and_the_binary)
 	const char *root = fake_sysroot(s);
 	struct elfdeps d;
 	CHECK_INT(bb_elfdeps_init(&d, root, err, sizeof(err)), ==, 0);
-	CHECK_INT(bb_elfdeps_add(&d, src, "/usr/bin/netperf", NULL, err, sizeof(err)), ==,
-	          -EINVAL);
+	CHECK_INT(bb_elfdeps_add(&d, src, "/usr/bin/netperf", NULL, err, sizeof(err)), ==, -EINVAL);
 	CHECK_CONTAINS(err, "library libsctp.so.1 needed by /usr/bin/netperf not found in");
 	CHECK_CONTAINS(err, root);
 	bb_elfdeps_free(&d);

@@ -30,8 +30,12 @@ static struct fat_spec esp_spec(struct fat_file *files)
 	files[0] = (struct fat_file){"EFI/BOOT/BOOTX64.EFI", big, sizeof(big)};
 	files[1] = (struct fat_file){"BENCHBT/README.TXT", "hello\n", 6};
 	files[2] = (struct fat_file){"EMPTY", "", 0};
-	return (struct fat_spec){.size = 40 << 20, .label = "BENCHBOOT", .volume_id = 0x12345678,
-				 .mtime = 1700000000, .files = files, .nfiles = 3};
+	return (struct fat_spec){.size = 40 << 20,
+	                         .label = "BENCHBOOT",
+	                         .volume_id = 0x12345678,
+	                         .mtime = 1700000000,
+	                         .files = files,
+	                         .nfiles = 3};
 }
 
 TEST(short_names)
@@ -75,9 +79,9 @@ TEST(fsck_fat_accepts_and_mtools_read_back)
 	CHECK_CONTAINS(out, "Volume in drive : is BENCHBOOT");
 	free(out);
 	snprintf(cmd, sizeof(cmd),
-		 "MTOOLS_SKIP_CHECK=1 mcopy -n -i %s ::/EFI/BOOT/BOOTX64.EFI %s/back && "
-		 "MTOOLS_SKIP_CHECK=1 mtype -i %s ::/BENCHBT/README.TXT",
-		 img, test_tmpdir(), img);
+	         "MTOOLS_SKIP_CHECK=1 mcopy -n -i %s ::/EFI/BOOT/BOOTX64.EFI %s/back && "
+	         "MTOOLS_SKIP_CHECK=1 mtype -i %s ::/BENCHBT/README.TXT",
+	         img, test_tmpdir(), img);
 	CHECK_INT(test_run(cmd, &out), ==, 0);
 	CHECK_STR(out, "hello\n");
 	free(out);

@@ -48,9 +48,11 @@ TEST(sgdisk_verifies_the_table)
 	char path[4096], cmd[8192], *out = NULL;
 	uint64_t sectors = (64ull << 20) / 512;
 	struct gpt_partition parts[2] = {
-		{.first_lba = 2048, .last_lba = 2048 + 32768 - 1, .name = "ESP"},
-		{.first_lba = 2048 + 32768, .last_lba = GPT_LAST_USABLE(sectors),
-		 .name = "benchboot-results", .attributes = 0},
+	    {.first_lba = 2048, .last_lba = 2048 + 32768 - 1, .name = "ESP"},
+	    {.first_lba = 2048 + 32768,
+	     .last_lba = GPT_LAST_USABLE(sectors),
+	     .name = "benchboot-results",
+	     .attributes = 0},
 	};
 	uint8_t disk[16];
 	bb_gpt_guid_parse(GPT_TYPE_ESP, parts[0].type);
@@ -80,7 +82,8 @@ TEST(sgdisk_verifies_the_table)
 	CHECK_INT(test_run(cmd, &out), ==, 0);
 	CHECK_CONTAINS(out, "Disk identifier (GUID): 01234567-89AB-CDEF-0123-456789ABCDEF");
 	CHECK_CONTAINS(out, "   1            2048           34815   16.0 MiB    EF00  ESP");
-	CHECK_CONTAINS(out, "   2           34816          131038   47.0 MiB    8300  benchboot-results");
+	CHECK_CONTAINS(
+	    out, "   2           34816          131038   47.0 MiB    8300  benchboot-results");
 	free(out);
 	snprintf(cmd, sizeof(cmd), "sgdisk -i 2 %s 2>&1", path);
 	CHECK_INT(test_run(cmd, &out), ==, 0);

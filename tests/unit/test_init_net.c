@@ -18,7 +18,6 @@ static int no_carrier;      /* link_up gives no carrier */
 static int operstate_after; /* link_up leaves operstate down; the Nth wait sets it up */
 static const char *refuse;  /* addr_add fails with EADDRNOTAVAIL for this address */
 
-
 /* A fake NIC in /sys/class/net: address, mtu, operstate, speed, a device with its driver. */
 static void fake_nic(const char *ifname, const char *mac, int device)
 {
@@ -108,8 +107,8 @@ TEST(plan_nic_keys)
 {
 	struct bb_plan p;
 	init_fake_plan(&p, "net.nic.name=52:54:00:AB:cd:EF\nnet.nic.address=10.0.2.15/24 "
-	               "fd00::15/64\nnet.nic.gateway=10.0.2.2 fd00::2\nnet.nic.mtu=9000\n"
-	               "net.nic.wait=3\n");
+	                   "fd00::15/64\nnet.nic.gateway=10.0.2.2 fd00::2\nnet.nic.mtu=9000\n"
+	                   "net.nic.wait=3\n");
 	CHECK_STR(p.nic_name, "52:54:00:ab:cd:ef");
 	CHECK_INT(p.nic_address.n, ==, 2);
 	CHECK_STR(p.nic_address.v[1], "fd00::15/64");
@@ -209,12 +208,13 @@ TEST(nic_by_name)
 	fake_root();
 	fake_nic("eth0", "52:54:00:12:34:56\n", 1);
 	init_fake_plan(&p, "net.nic.name=eth0\nnet.nic.address=10.0.2.15/24 fd00::15/64\n"
-	               "net.nic.gateway=10.0.2.2 fd00::2\nnet.nic.mtu=9000\n");
+	                   "net.nic.gateway=10.0.2.2 fd00::2\nnet.nic.mtu=9000\n");
 	CHECK_INT(net_setup(&p, err, sizeof(err)), ==, 0);
 	CHECK_STR(err, "");
-	CHECK_STR(init_fake_calls, "up lo\ndummy dummy0\naddr dummy0 192.0.2.1/24\nup dummy0\n"
-	                 "mtu eth0 9000\nup eth0\naddr eth0 10.0.2.15/24\naddr eth0 fd00::15/64\n"
-	                 "route eth0 10.0.2.2\nroute eth0 fd00::2\n");
+	CHECK_STR(init_fake_calls,
+	          "up lo\ndummy dummy0\naddr dummy0 192.0.2.1/24\nup dummy0\n"
+	          "mtu eth0 9000\nup eth0\naddr eth0 10.0.2.15/24\naddr eth0 fd00::15/64\n"
+	          "route eth0 10.0.2.2\nroute eth0 fd00::2\n");
 	CHECK_INT(waits, ==, 0);
 	CHECK(net_nic.ok);
 	CHECK(net_nic.carrier);
@@ -307,7 +307,7 @@ TEST(nic_address_refused_goes_on)
 	fake_nic("eth0", "52:54:00:12:34:56\n", 1);
 	refuse = "10.9.9.9";
 	init_fake_plan(&p, "net.nic.name=eth0\nnet.nic.address=10.9.9.9/24 10.0.2.15/24\n"
-	               "net.nic.gateway=10.0.2.2\n");
+	                   "net.nic.gateway=10.0.2.2\n");
 	CHECK_INT(net_setup(&p, err, sizeof(err)), ==, -EADDRNOTAVAIL);
 	char want[256];
 	snprintf(want, sizeof(want), "nic: eth0 address 10.9.9.9/24: %s", strerror(EADDRNOTAVAIL));
@@ -386,7 +386,7 @@ TEST(env_json_nic)
 	fake_root();
 	fake_nic("bbtest9", "52:54:00:12:34:56\n", 1);
 	init_fake_plan(&b.plan, "net.nic.name=52:54:00:12:34:56\nnet.nic.address=10.0.2.15/24\n"
-	                    "net.nic.gateway=10.0.2.2\nnet.nic.mtu=1400\n");
+	                        "net.nic.gateway=10.0.2.2\nnet.nic.mtu=1400\n");
 	CHECK_INT(net_setup(&b.plan, b.net_error, sizeof(b.net_error)), ==, 0);
 	test_write_file(init_root, "sys/class/net/bbtest9/speed", "10000\n");
 	test_write_file(init_root, "sys/class/net/bbtest9/duplex", "full\n");

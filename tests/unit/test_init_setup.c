@@ -14,8 +14,6 @@
 #include "init_fake_root.h"
 #include "init.h"
 
-
-
 static const char *rel(const char *path)
 {
 	return path + strlen(init_root);
@@ -34,7 +32,8 @@ static int fake_mount(const char *src, const char *target, const char *type, uns
 
 static int fake_mknod(const char *path, mode_t mode, dev_t dev)
 {
-	init_fake_record("mknod %s %c %u:%u", rel(path), S_ISCHR(mode) ? 'c' : 'b', major(dev), minor(dev));
+	init_fake_record("mknod %s %c %u:%u", rel(path), S_ISCHR(mode) ? 'c' : 'b', major(dev),
+	                 minor(dev));
 	return 0;
 }
 
@@ -139,7 +138,8 @@ TEST(mount_devtmpfs_fallback)
 	CHECK_CONTAINS(init_fake_calls, "mknod /dev/sda b 8:0\n");
 	CHECK(!strstr(init_fake_calls, "nope"));
 	CHECK_CONTAINS(
-	    init_fake_calls, "mount tmpfs /run mode=0755\nmount tmpfs /tmp mode=1777\nmount tmpfs /dev/shm");
+	    init_fake_calls,
+	    "mount tmpfs /run mode=0755\nmount tmpfs /tmp mode=1777\nmount tmpfs /dev/shm");
 	struct stat st;
 	CHECK_INT(stat(init_path("/dev/input"), &st), ==, 0);
 	CHECK_CONTAINS(init_fake_console(), "created 3 device nodes from /sys/dev");
@@ -218,15 +218,16 @@ TEST(cgroup_v2)
 	test_write_file(root, "sys/fs/cgroup/cgroup.subtree_control", "");
 	test_write_file(root, "sys/fs/cgroup/benchboot/memory.high", "max\n");
 	test_write_file(root, "sys/fs/cgroup/benchboot/cgroup.procs", "");
-	init_fake_plan(&p,
-	           "cgroup.mode=v2\ncgroup.controllers=cpu memory\ncgroup.limit.memory.high=1G\n");
+	init_fake_plan(
+	    &p, "cgroup.mode=v2\ncgroup.controllers=cpu memory\ncgroup.limit.memory.high=1G\n");
 	CHECK_INT(cgroup_setup(&p, &cg), ==, 0);
 	CHECK(cg.ok);
 	CHECK_STR(init_fake_calls, "mount cgroup2 /sys/fs/cgroup -\n");
 	char *s = file("/sys/fs/cgroup/cgroup.subtree_control");
 	CHECK_STR(s, "+memory"); /* the last write; each controller is enabled on its own */
 	CHECK_STR(file("/sys/fs/cgroup/benchboot/memory.high"), "1G");
-	CHECK_CONTAINS(init_fake_console(), "BENCHBOOT cgroup mode=v2 controllers=cpu,memory job=/benchboot");
+	CHECK_CONTAINS(init_fake_console(),
+	               "BENCHBOOT cgroup mode=v2 controllers=cpu,memory job=/benchboot");
 	CHECK_INT(cgroup_place(&cg, 4242), ==, 0);
 	CHECK_STR(file("/sys/fs/cgroup/benchboot/cgroup.procs"), "4242");
 	test_write_file(root, "proc/10/cgroup", "0::/benchboot\n");
@@ -262,11 +263,11 @@ TEST(cgroup_v1)
 	test_write_file(root, "sys/fs/cgroup/memory/benchboot/cgroup.procs", "");
 	test_write_file(root, "sys/fs/cgroup/cpu/benchboot/cgroup.procs", "");
 	init_fake_plan(&p, "cgroup.mode=v1\ncgroup.controllers=memory cpu\n"
-	               "cgroup.limit.memory.limit_in_bytes=1G\n");
+	                   "cgroup.limit.memory.limit_in_bytes=1G\n");
 	CHECK_INT(cgroup_setup(&p, &cg), ==, 0);
 	CHECK_STR(init_fake_calls, "mount tmpfs /sys/fs/cgroup mode=0755\n"
-	                 "mount cgroup /sys/fs/cgroup/memory memory\n"
-	                 "mount cgroup /sys/fs/cgroup/cpu cpu\n");
+	                           "mount cgroup /sys/fs/cgroup/memory memory\n"
+	                           "mount cgroup /sys/fs/cgroup/cpu cpu\n");
 	CHECK_STR(file("/sys/fs/cgroup/memory/benchboot/memory.limit_in_bytes"), "1G");
 	CHECK_INT(cgroup_place(&cg, 77), ==, 0);
 	CHECK_STR(file("/sys/fs/cgroup/cpu/benchboot/cgroup.procs"), "77");
@@ -280,7 +281,8 @@ TEST(cgroup_v1)
 	init_fake_calls[0] = 0;
 	init_fake_plan(&p, "cgroup.mode=v1\n");
 	CHECK_INT(cgroup_setup(&p, &cg), ==, 0);
-	CHECK_CONTAINS(init_fake_calls, "mount cgroup /sys/fs/cgroup/benchboot none,name=benchboot\n");
+	CHECK_CONTAINS(init_fake_calls,
+	               "mount cgroup /sys/fs/cgroup/benchboot none,name=benchboot\n");
 	test_write_file(root, "proc/7/cgroup", "1:name=benchboot:/benchboot\n");
 	CHECK_INT(cgroup_check(&cg, 7, seen, sizeof(seen)), ==, 1);
 	/* a limit for a controller that is not mounted */
@@ -308,9 +310,8 @@ TEST(cgroup_service_path)
 	CHECK_INT(cgroup_setup(&p, &cg), ==, 0);
 	CHECK_STR(file("/sys/fs/cgroup/cgroup.subtree_control"), "+memory");
 	CHECK_STR(file("/sys/fs/cgroup/system.slice/cgroup.subtree_control"), "+memory");
-	CHECK_CONTAINS(init_fake_console(),
-	               "BENCHBOOT cgroup mode=v2 controllers=memory "
-	               "job=/system.slice/lkp-bootstrap.service");
+	CHECK_CONTAINS(init_fake_console(), "BENCHBOOT cgroup mode=v2 controllers=memory "
+	                                    "job=/system.slice/lkp-bootstrap.service");
 	CHECK_INT(cgroup_place(&cg, 99), ==, 0);
 	CHECK_STR(file("/sys/fs/cgroup/system.slice/lkp-bootstrap.service/cgroup.procs"), "99");
 	test_write_file(root, "proc/9/cgroup", "0::/system.slice/lkp-bootstrap.service\n");
@@ -320,10 +321,10 @@ TEST(cgroup_service_path)
 	bb_plan_free(&p);
 	/* hybrid: v1 hierarchies and cgroup2 at unified/, the job in each */
 	init_fake_calls[0] = 0;
-	test_write_file(root, "sys/fs/cgroup/memory/system.slice/lkp-bootstrap.service/cgroup.procs",
-	                "");
 	test_write_file(root,
-	                "sys/fs/cgroup/unified/system.slice/lkp-bootstrap.service/cgroup.procs", "");
+	                "sys/fs/cgroup/memory/system.slice/lkp-bootstrap.service/cgroup.procs", "");
+	test_write_file(
+	    root, "sys/fs/cgroup/unified/system.slice/lkp-bootstrap.service/cgroup.procs", "");
 	init_fake_plan(&p, "cgroup.mode=hybrid\ncgroup.controllers=memory\n"
 	                   "cgroup.path=/system.slice/lkp-bootstrap.service\n");
 	CHECK_INT(cgroup_setup(&p, &cg), ==, 0);
@@ -337,7 +338,8 @@ TEST(cgroup_service_path)
 	                "4:memory:/system.slice/lkp-bootstrap.service\n"
 	                "0::/system.slice/lkp-bootstrap.service\n");
 	CHECK_INT(cgroup_check(&cg, 7, seen, sizeof(seen)), ==, 1);
-	test_write_file(root, "proc/6/cgroup", "4:memory:/system.slice/lkp-bootstrap.service\n0::/\n");
+	test_write_file(root, "proc/6/cgroup",
+	                "4:memory:/system.slice/lkp-bootstrap.service\n0::/\n");
 	CHECK_INT(cgroup_check(&cg, 6, seen, sizeof(seen)), ==, 0);
 	bb_plan_free(&p);
 	/* a path the plan parser refuses */
@@ -424,7 +426,8 @@ TEST(cpufreq_absent_is_recorded)
 	CHECK_INT(cpufreq_setup(&p, &st), ==, 0);
 	CHECK(st.ok && !st.present);
 	CHECK_STR(st.governors, "{}");
-	CHECK_CONTAINS(init_fake_console(), "BENCHBOOT cpufreq status=absent requested=performance");
+	CHECK_CONTAINS(init_fake_console(),
+	               "BENCHBOOT cpufreq status=absent requested=performance");
 }
 
 TEST(console_fallbacks)

@@ -163,8 +163,9 @@ TEST(multiple_documents_as_lkp_merges_them)
 
 TEST(document_0_without_a_program_is_not_a_job)
 {
-	struct bb_job job = parse_ok("suite: stress-ng\nnr_threads: 2\n---\nstress-ng:\n  test: cpu\n"
-	                             "---\nstress-ng:\n  test: vm\n");
+	struct bb_job job =
+	    parse_ok("suite: stress-ng\nnr_threads: 2\n---\nstress-ng:\n  test: cpu\n"
+	             "---\nstress-ng:\n  test: vm\n");
 	CHECK_INT(job.nfiledocs, ==, 3);
 	CHECK_INT(job.ndocs, ==, 2);
 	CHECK(job.skipped);
@@ -528,7 +529,7 @@ TEST(durations_and_counts)
 TEST(mutations_do_not_crash)
 {
 	static const char *const jobs[] = {"netperf-sctp-cgroup", "stress-ng-cpu",
-					   "netperf-tcp-stream"};
+	                                   "netperf-tcp-stream"};
 	const char *top = getenv("BB_TOP");
 	static const char junk[] = ":-[]{}#&*!|>'\"%@`,? \n\t0aZ~";
 	unsigned seed = 12345;
@@ -803,9 +804,10 @@ TEST(set_overrides_as_split_job)
 {
 	char err[512];
 	int rc;
-	struct bb_job job = parse_set(zday, (const char *const[]){"runtime=10s", "nr_threads=[1, 2]",
-	                                                          "netperf.send_size=4K", NULL},
-	                              &rc, err, sizeof err);
+	struct bb_job job = parse_set(
+	    zday,
+	    (const char *const[]){"runtime=10s", "nr_threads=[1, 2]", "netperf.send_size=4K", NULL},
+	    &rc, err, sizeof err);
 	CHECK_INT(rc, ==, 0);
 	CHECK_STR(values(&job.docs[0], "runtime"), "10s");
 	CHECK_STR(values(&job.docs[0], "nr_threads"), "1,2");

@@ -162,7 +162,8 @@ TEST(json_writer_members)
  * truncated E2 82 is one), so the file still parses; valid UTF-8 passes through. */
 static void bytes_members(struct jout *w)
 {
-	bb_jout_kv_str(w, "s", "a\xff b \xc3\xa9 \xe2\x82 c \xf0\x9f\x98\x80 \xc0\xaf \xed\xa0\x80.");
+	bb_jout_kv_str(w, "s",
+	               "a\xff b \xc3\xa9 \xe2\x82 c \xf0\x9f\x98\x80 \xc0\xaf \xed\xa0\x80.");
 	bb_jout_kv_str(w, "k\xfe", "v");
 }
 
@@ -171,8 +172,8 @@ TEST(json_writer_bytes_that_are_no_utf8)
 	struct jn *j = written(bytes_members);
 	CHECK(j);
 	CHECK_STR(bb_jn_get(j, "s")->str, "a\xef\xbf\xbd b \xc3\xa9 \xef\xbf\xbd c "
-	                               "\xf0\x9f\x98\x80 \xef\xbf\xbd\xef\xbf\xbd "
-	                               "\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd.");
+	                                  "\xf0\x9f\x98\x80 \xef\xbf\xbd\xef\xbf\xbd "
+	                                  "\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd.");
 	CHECK(bb_jn_get(j, "k\xef\xbf\xbd"));
 	bb_jn_free(j);
 }

@@ -20,15 +20,18 @@ static const char *fake_tree(void)
 	static char tree[4096];
 	snprintf(tree, sizeof(tree), "%s/linux", test_tmpdir());
 	test_write_file(tree, "Makefile", "obj-y += kernel/ net/ drivers/\n");
-	test_write_file(tree, "kernel/dma/Makefile", "obj-$(CONFIG_DMA_OPS) += dummy.o mapping.o\n");
+	test_write_file(tree, "kernel/dma/Makefile",
+	                "obj-$(CONFIG_DMA_OPS) += dummy.o mapping.o\n");
 	test_write_file(tree, "kernel/dma/Kconfig", "config DMA_OPS\n\tbool\n");
 	test_write_file(tree, "net/sctp/Makefile",
-	    "obj-$(CONFIG_IP_SCTP) += sctp.o\nsctp-y := sm_sideeffect.o\n");
+	                "obj-$(CONFIG_IP_SCTP) += sctp.o\nsctp-y := sm_sideeffect.o\n");
 	test_write_file(tree, "net/sctp/Kconfig",
-	    "menuconfig IP_SCTP\n\ttristate \"SCTP\"\nconfig SCTP_DBG\n\tbool\n");
+	                "menuconfig IP_SCTP\n\ttristate \"SCTP\"\nconfig SCTP_DBG\n\tbool\n");
 	test_write_file(tree, "drivers/net/Makefile", "obj-$(CONFIG_DUMMY) += dummy.o\n");
-	test_write_file(tree, "drivers/net/Kconfig", "config DUMMY\n\ttristate \"Dummy net driver support\"\n");
-	test_write_file(tree, "drivers/x/Makefile", "obj-$(CONFIG_X_THING) += a.o \\\n\tsnd-x-thing.o\n");
+	test_write_file(tree, "drivers/net/Kconfig",
+	                "config DUMMY\n\ttristate \"Dummy net driver support\"\n");
+	test_write_file(tree, "drivers/x/Makefile",
+	                "obj-$(CONFIG_X_THING) += a.o \\\n\tsnd-x-thing.o\n");
 	test_write_file(tree, "drivers/x/Kconfig.thing", "config X_THING\n\tbool \"a bool\"\n");
 	test_write_file(tree, "tools/Makefile", "obj-$(CONFIG_TOOLS_ONLY) += only.o\n");
 	return tree;

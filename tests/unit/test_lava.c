@@ -11,11 +11,19 @@
 
 static struct lava_boot boot(const char *cmdline)
 {
-	return (struct lava_boot){.job = "j", .image = "j.boot1", .group = 1, .ngroups = 2,
-				  .params = "cgroup.mode=v2", .kernel_url = "file:///i/vmlinuz",
-				  .ramdisk_url = "file:///i/initrd.img", .cmdline = cmdline,
-				  .ramdisk_compression = "gz", .test_minutes = 7, .cpus = 4,
-				  .memory_mb = 2048, .kernel_sha256 = "ab12"};
+	return (struct lava_boot){.job = "j",
+	                          .image = "j.boot1",
+	                          .group = 1,
+	                          .ngroups = 2,
+	                          .params = "cgroup.mode=v2",
+	                          .kernel_url = "file:///i/vmlinuz",
+	                          .ramdisk_url = "file:///i/initrd.img",
+	                          .cmdline = cmdline,
+	                          .ramdisk_compression = "gz",
+	                          .test_minutes = 7,
+	                          .cpus = 4,
+	                          .memory_mb = 2048,
+	                          .kernel_sha256 = "ab12"};
 }
 
 TEST(qemu_flavour)
@@ -53,7 +61,7 @@ TEST(lab_flavour)
 	CHECK_CONTAINS(y, "  extra_kernel_args: 'console=ttyS0,115200 benchboot.boot.group=1'\n");
 	CHECK_CONTAINS(y, "    to: tftp\n");
 	CHECK_CONTAINS(y, "      compression: gz\n      install_modules: false\n"
-			  "      install_overlay: false\n");
+	                  "      install_overlay: false\n");
 	CHECK_CONTAINS(y, "    method: ipxe\n    commands: ramdisk\n");
 	CHECK(!strstr(y, "no_kvm"));
 	free(y);
@@ -77,8 +85,9 @@ TEST(pxe_refuses_bad_entries)
 	snprintf(kernel, sizeof(kernel), "%s", k);
 	const char *initrd = test_write_file(dir, "i", "initrd");
 	snprintf(out, sizeof(out), "%s/pxe", dir);
-	struct pxe_entry e[2] = {{.label = "a b", .kernel = kernel, .initrd = initrd, .cmdline = "x"},
-				 {.label = "g", .kernel = kernel, .initrd = initrd, .cmdline = "x"}};
+	struct pxe_entry e[2] = {
+	    {.label = "a b", .kernel = kernel, .initrd = initrd, .cmdline = "x"},
+	    {.label = "g", .kernel = kernel, .initrd = initrd, .cmdline = "x"}};
 	CHECK_INT(bb_pxe_build(out, "n", e, 1, err, sizeof(err)), ==, -EINVAL);
 	CHECK_CONTAINS(err, "bad label 'a b'");
 	e[0].label = "g";
@@ -93,12 +102,15 @@ TEST(pxe_refuses_bad_entries)
 	e[0].kernel = kernel;
 	CHECK_INT(bb_pxe_build(out, "n", e, 2, err, sizeof(err)), ==, 0);
 	char *text = NULL, cmd[20000];
-	snprintf(cmd, sizeof(cmd), "cat %s/boot.ipxe %s/f.ipxe %s/pxelinux.cfg/default %s/f/vmlinuz",
-		 out, out, out, out);
+	snprintf(cmd, sizeof(cmd),
+	         "cat %s/boot.ipxe %s/f.ipxe %s/pxelinux.cfg/default %s/f/vmlinuz", out, out, out,
+	         out);
 	CHECK_INT(test_run(cmd, &text), ==, 0);
 	CHECK_CONTAINS(text, "choose --timeout 5000 --default f target || set target f\n");
-	CHECK_CONTAINS(text, ":g\nkernel g/vmlinuz initrd=initrd.img x\ninitrd g/initrd.img\nboot\n");
-	CHECK_CONTAINS(text, "# benchboot n: boot f\nkernel f/vmlinuz initrd=initrd.img console=ttyS0\n");
+	CHECK_CONTAINS(text,
+	               ":g\nkernel g/vmlinuz initrd=initrd.img x\ninitrd g/initrd.img\nboot\n");
+	CHECK_CONTAINS(text,
+	               "# benchboot n: boot f\nkernel f/vmlinuz initrd=initrd.img console=ttyS0\n");
 	CHECK_CONTAINS(text, "DEFAULT f\nPROMPT 1\nTIMEOUT 50\n");
 	CHECK_CONTAINS(text, "LABEL g\n  KERNEL g/vmlinuz\n  INITRD g/initrd.img\n  APPEND x\n");
 	CHECK_CONTAINS(text, "kernel");
@@ -113,8 +125,8 @@ TEST(multinode_two_hosts)
 	                           "c:\n  roles: [client]\n";
 	struct bb_cluster c;
 	char err[512], *y;
-	CHECK_INT(bb_cluster_parse_text("cs-pair", "f", pair, strlen(pair), &c, err, sizeof err), ==,
-	          0);
+	CHECK_INT(bb_cluster_parse_text("cs-pair", "f", pair, strlen(pair), &c, err, sizeof err),
+	          ==, 0);
 	struct lava_boot b = boot("console=ttyS0");
 	b.cluster = &c;
 	b.mcast_port = 21234;
@@ -122,7 +134,8 @@ TEST(multinode_two_hosts)
 	/* no top-level device_type or context with multinode */
 	CHECK(!strstr(y, "\ndevice_type:"));
 	CHECK(!strstr(y, "\ncontext:"));
-	CHECK_CONTAINS(y, "job_name: 'benchboot j boot 1 of 2 (qemu, two hosts): cgroup.mode=v2'\n");
+	CHECK_CONTAINS(y,
+	               "job_name: 'benchboot j boot 1 of 2 (qemu, two hosts): cgroup.mode=v2'\n");
 	CHECK_CONTAINS(y, "  benchboot.cluster: 'cs-pair'\n");
 	CHECK_CONTAINS(y, "protocols:\n  lava-multinode:\n    roles:\n      server:\n"
 	                  "        device_type: qemu\n        count: 1\n        essential: true\n"

@@ -90,7 +90,7 @@ TEST(end_text)
 	bb_lava_job_end_text("Canceled", "", &info, end, sizeof(end));
 	CHECK_STR(end, "Canceled");
 	bb_lava_job_end_text("Incomplete", "Infrastructure: the device did not answer", NULL, end,
-	                  sizeof(end));
+	                     sizeof(end));
 	CHECK_STR(end, "Incomplete: Infrastructure: the device did not answer");
 	snprintf(info.error_type, sizeof(info.error_type), "Canceled");
 	snprintf(info.error_msg, sizeof(info.error_msg), "Canceled by benchboot");
@@ -151,18 +151,19 @@ TEST(definition_metadata)
 	CHECK_STR(meta.boot_group, "1");
 	CHECK_STR(meta.kernel, "B");
 	free(y);
-	CHECK_INT(bb_lava_definition_meta("actions:\n- deploy: {}\nmetadata:\n  benchboot.kernel: A\n"
-	                               "  other: [1, 2]\n",
-	                               &meta),
-	          ==, 0);
+	CHECK_INT(
+	    bb_lava_definition_meta("actions:\n- deploy: {}\nmetadata:\n  benchboot.kernel: A\n"
+	                            "  other: [1, 2]\n",
+	                            &meta),
+	    ==, 0);
 	CHECK_STR(meta.kernel, "A");
 	CHECK_STR(meta.image, "");
 	CHECK_STR(meta.role, "");
 	/* one role of a multinode job, as LAVA splits it */
 	CHECK_INT(bb_lava_definition_meta("metadata:\n  benchboot.job: two\nprotocols:\n"
-	                               "  lava-multinode:\n    role: server\n    sub_id: 0\n"
-	                               "    target_group: 9c6f0e1a-1b2c\n    group_size: 2\n",
-	                               &meta),
+	                                  "  lava-multinode:\n    role: server\n    sub_id: 0\n"
+	                                  "    target_group: 9c6f0e1a-1b2c\n    group_size: 2\n",
+	                                  &meta),
 	          ==, 0);
 	CHECK_STR(meta.job, "two");
 	CHECK_STR(meta.role, "server");

@@ -59,12 +59,14 @@ TEST(one_line_per_entry_with_mode_size_digest)
 	bb_cpio_list_init(&l);
 	CHECK_INT(bb_cpio_add_data(&l, "/etc/motd", "hi\n", 3, 0644, "t", err, sizeof(err)), ==, 0);
 	CHECK_INT(bb_cpio_add_slink(&l, "/bin/sh", "busybox", "t", err, sizeof(err)), ==, 0);
-	CHECK_INT(bb_cpio_add_nod(&l, "/dev/console", 0600, 'c', 5, 1, "t", err, sizeof(err)), ==, 0);
+	CHECK_INT(bb_cpio_add_nod(&l, "/dev/console", 0600, 'c', 5, 1, "t", err, sizeof(err)), ==,
+	          0);
 	CHECK_INT(bb_cpio_add_dir(&l, "/tmp", 01777, "t", err, sizeof(err)), ==, 0);
-	CHECK_INT(bb_cpio_add_data(&l, MANIFEST_PATH, "old", 3, 0644, "t", err, sizeof(err)), ==, 0);
+	CHECK_INT(bb_cpio_add_data(&l, MANIFEST_PATH, "old", 3, 0644, "t", err, sizeof(err)), ==,
+	          0);
 	CHECK_INT(bb_cpio_finish(&l, err, sizeof(err)), ==, 0);
-	CHECK_INT(bb_manifest_build(&l, kernel, "console=ttyS0", "mtime=0 compress=gzip level=6", &m,
-	                         id, err, sizeof(err)),
+	CHECK_INT(bb_manifest_build(&l, kernel, "console=ttyS0", "mtime=0 compress=gzip level=6",
+	                            &m, id, err, sizeof(err)),
 	          ==, 0);
 	bb_sha256_hex("hi\n", 3, hi);
 	bb_sha256_hex("busybox", 7, bb);

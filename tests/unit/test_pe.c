@@ -42,13 +42,13 @@ static size_t make_pe(uint8_t *b, int symtab)
 	c[16] = 240; /* optional header size */
 	uint8_t *o = b + 0x98;
 	o[0] = 0x0b, o[1] = 0x02;
-	put32(o + 16, 0x1000);   /* entry */
-	put32(o + 32, 0x1000);   /* SectionAlignment */
-	put32(o + 36, 0x200);    /* FileAlignment */
-	put32(o + 56, 0x2000);   /* SizeOfImage */
-	put32(o + 60, 0x400);    /* SizeOfHeaders */
-	o[68] = 10;              /* EFI application */
-	put32(o + 108, 16);      /* data directories */
+	put32(o + 16, 0x1000); /* entry */
+	put32(o + 32, 0x1000); /* SectionAlignment */
+	put32(o + 36, 0x200);  /* FileAlignment */
+	put32(o + 56, 0x2000); /* SizeOfImage */
+	put32(o + 60, 0x400);  /* SizeOfHeaders */
+	o[68] = 10;            /* EFI application */
+	put32(o + 108, 16);    /* data directories */
 	uint8_t *s = o + 240;
 	memcpy(s, ".text", 5);
 	put32(s + 8, 0x10);
@@ -166,7 +166,7 @@ TEST(stub_checksum_matches_the_linker)
 	CHECK_INT(bb_pe_load(&pe, data, len), ==, 0);
 	CHECK(bb_pe_stored_checksum(&pe) != 0);
 	CHECK_INT(bb_pe_compute_checksum(pe.buf, pe.len, bb_pe_checksum_offset(&pe)), ==,
-		  bb_pe_stored_checksum(&pe));
+	          bb_pe_stored_checksum(&pe));
 	CHECK_INT(pe.section_alignment, ==, 0x200);
 	bb_pe_free(&pe);
 	free(data);
@@ -184,9 +184,13 @@ TEST(uki_sections_as_objdump_reads_them)
 	snprintf(out, sizeof(out), "%s/benchboot.efi", dir);
 	CHECK_INT(bb_fileio_write_file(kernel, bz, sizeof(bz)), ==, 0);
 	CHECK_INT(bb_fileio_write_file(initrd, "INITRD", 6), ==, 0);
-	struct uki_spec spec = {.stub = stub_path(), .kernel = kernel, .initrd = initrd,
-				.cmdline = "console=ttyS0 benchboot.boot.group=1\n", .name = "t",
-				.id = "abc", .timestamp = 0};
+	struct uki_spec spec = {.stub = stub_path(),
+	                        .kernel = kernel,
+	                        .initrd = initrd,
+	                        .cmdline = "console=ttyS0 benchboot.boot.group=1\n",
+	                        .name = "t",
+	                        .id = "abc",
+	                        .timestamp = 0};
 	CHECK_INT(bb_uki_build(&spec, out, err, sizeof(err)), ==, 0);
 
 	uint8_t *data;
@@ -197,7 +201,7 @@ TEST(uki_sections_as_objdump_reads_them)
 	CHECK_INT(bb_pe_load(&pe, data, len), ==, 0);
 	CHECK_INT(bb_pe_timestamp(&pe), ==, 0);
 	CHECK_INT(bb_pe_compute_checksum(pe.buf, pe.len, bb_pe_checksum_offset(&pe)), ==,
-		  bb_pe_stored_checksum(&pe));
+	          bb_pe_stored_checksum(&pe));
 	const char *order[] = {".osrel", ".cmdline", ".initrd", ".linux"};
 	CHECK_INT(bb_pe_section(&pe, pe.nsections - 5, &last), ==, 0);
 	for (int i = 0; i < 4; i++) {
@@ -210,7 +214,8 @@ TEST(uki_sections_as_objdump_reads_them)
 	}
 	CHECK_INT(bb_pe_find_section(&pe, ".cmdline", &s), ==, 0);
 	CHECK_INT(s.virtual_size, ==, strlen("console=ttyS0 benchboot.boot.group=1"));
-	CHECK(!memcmp(pe.buf + s.raw_offset, "console=ttyS0 benchboot.boot.group=1", s.virtual_size));
+	CHECK(
+	    !memcmp(pe.buf + s.raw_offset, "console=ttyS0 benchboot.boot.group=1", s.virtual_size));
 	CHECK_INT(bb_pe_find_section(&pe, ".linux", &s), ==, 0);
 	CHECK(!memcmp(pe.buf + s.raw_offset, bz, sizeof(bz)));
 	CHECK_INT(bb_pe_size_of_image(&pe), >=, s.virtual_address + s.virtual_size);

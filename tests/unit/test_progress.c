@@ -64,8 +64,10 @@ TEST(progress_params_without_lkp_keys)
 {
 	struct seen s = {0};
 	struct bb_run_opts o = {.say = say, .status = status, .ctx = &s};
-	struct bb_kv kv[] = {{"lkp.testbox", "lkp-icl-2sp2"}, {"nr_threads", "2"},
-	                     {"lkp.submit_id", "63e2"},        {"test", "SCTP_STREAM_MANY"}};
+	struct bb_kv kv[] = {{"lkp.testbox", "lkp-icl-2sp2"},
+	                     {"nr_threads", "2"},
+	                     {"lkp.submit_id", "63e2"},
+	                     {"test", "SCTP_STREAM_MANY"}};
 	struct bb_plan_run run = {.id = "R", .grace = 30, .params = {kv, 4, 4}};
 	struct bb_plan plan = {.runs = &run, .nruns = 1};
 	struct bb_progress p = {

@@ -117,7 +117,8 @@ TEST(progress_events)
 
 TEST(init_crash_is_benchboots_not_the_kernels)
 {
-	const char *line = "BENCHBOOT init-crash signal=11 step=run-2 run=SCTP.prsctp_enable=1 iter=1";
+	const char *line =
+	    "BENCHBOOT init-crash signal=11 step=run-2 run=SCTP.prsctp_enable=1 iter=1";
 	CHECK_INT(bb_console_classify(line), ==, BB_BOOT_INIT_CRASH);
 	CHECK_STR(bb_boot_outcome_name(BB_BOOT_INIT_CRASH), "init-crash");
 	struct bb_console_event ev;

@@ -559,8 +559,8 @@ TEST(every_crash_state_is_repaired_by_preen)
 	CHECK_INT(bb_resdisk_write_buf(d, "boots/0001-x/init.log", "one\n", 4), ==, 0);
 	CHECK_INT(bb_resdisk_flush(d), ==, 0);
 	CHECK_INT(bb_resdisk_mkdir_p(d, "boots/0001-x/runs/r/1"), ==, 0);
-	CHECK_INT(bb_resdisk_write_buf(d, "boots/0001-x/runs/r/1/client.0.out", big, strlen(big)), ==,
-	          0);
+	CHECK_INT(bb_resdisk_write_buf(d, "boots/0001-x/runs/r/1/client.0.out", big, strlen(big)),
+	          ==, 0);
 	CHECK_INT(bb_resdisk_write_buf(d, "boots/0001-x/runs/r/results.json", "[1]", 3), ==, 0);
 	CHECK_INT(bb_resdisk_write_buf(d, "boots/0001-x/init.log", "one\ntwo\n", 8), ==, 0);
 	CHECK_INT(bb_resdisk_flush(d), ==, 0);

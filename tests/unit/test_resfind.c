@@ -208,8 +208,9 @@ TEST(busy_device_detection)
 	if (mknod(node, S_IFBLK | 0600, makedev(8, 240)))
 		SKIP("cannot make a block node here (%s)", strerror(errno));
 	/* a regular file is not a block device */
-	CHECK_INT(bb_resfind_device_busy(root, test_write_file(root, "file", "x"), why, sizeof(why)),
-	          ==, -ENOTBLK);
+	CHECK_INT(
+	    bb_resfind_device_busy(root, test_write_file(root, "file", "x"), why, sizeof(why)), ==,
+	    -ENOTBLK);
 	test_write_file(root, "proc/self/mounts", "proc /proc proc rw 0 0\n");
 	test_write_file(root, "proc/swaps", "Filename Type Size Used Priority\n");
 	CHECK_INT(bb_resfind_device_busy(root, node, why, sizeof(why)), ==, 0);

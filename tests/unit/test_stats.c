@@ -218,20 +218,21 @@ TEST(netperf_udp_stream_lkp_names)
 {
 	/* two UDP_STREAM clients: Throughput from the sender lines, ThroughputRecv from the
 	 * receiver lines, Both their sum; workload in messages */
-	const char *outs[2] = {test_slurp("netperf/udp_stream-cC.txt"), test_slurp("netperf/udp_stream-P0.txt")};
+	const char *outs[2] = {test_slurp("netperf/udp_stream-cC.txt"),
+	                       test_slurp("netperf/udp_stream-P0.txt")};
 	struct bb_stats s = {0};
 	char err[256];
 	CHECK_INT(stats_for_run("netperf", outs, NULL, 2, 2, &s, err, sizeof err), ==, 0);
 	CHECK_CLOSE(stat_of(&s, "netperf.Throughput_Mbps"), (4771.0 + 785.29) / 2);
 	CHECK_CLOSE(stat_of(&s, "netperf.ThroughputRecv_Mbps"), (1797.4 + 364.18) / 2);
 	CHECK_CLOSE(stat_of(&s, "netperf.ThroughputBoth_Mbps"),
-	           (4771.0 + 785.29) / 2 + (1797.4 + 364.18) / 2);
+	            (4771.0 + 785.29) / 2 + (1797.4 + 364.18) / 2);
 	CHECK_CLOSE(stat_of(&s, "netperf.Throughput_total_Mbps"), 4771.0 + 785.29);
 	CHECK_CLOSE(stat_of(&s, "netperf.ThroughputRecv_total_Mbps"), 1797.4 + 364.18);
 	CHECK_CLOSE(stat_of(&s, "netperf.ThroughputBoth_total_Mbps"),
-	           4771.0 + 785.29 + 1797.4 + 364.18);
+	            4771.0 + 785.29 + 1797.4 + 364.18);
 	/* LKP takes the time and message size of the last data line: 2.00 s, 1024 bytes */
 	CHECK_CLOSE(stat_of(&s, "netperf.workload"),
-	           (4771.0 + 785.29 + 1797.4 + 364.18) * 2.00 * 1e6 / 8 / 1024);
+	            (4771.0 + 785.29 + 1797.4 + 364.18) * 2.00 * 1e6 / 8 / 1024);
 	bb_stats_free(&s);
 }

@@ -15,7 +15,7 @@ int bb_bootlog_append(const char *path, const struct bb_bootlog_entry *e, char *
 	FILE *f = fopen(path, "a");
 	if (!f)
 		return bb_errbuf_fail(err, errlen, -errno, "unable to open %s: %s", path,
-		                   strerror(errno));
+		                      strerror(errno));
 	fputs("{\"candidate\": ", f);
 	bb_jout_quote(f, e->name);
 	fprintf(f, ", \"index\": %zu, \"boot\": %u, \"outcome\": ", e->index, e->boot);
@@ -34,7 +34,8 @@ int bb_bootlog_append(const char *path, const struct bb_bootlog_entry *e, char *
 	if (fclose(f) && !rc)
 		rc = -errno;
 	if (rc)
-		return bb_errbuf_fail(err, errlen, rc, "unable to write %s: %s", path, strerror(-rc));
+		return bb_errbuf_fail(err, errlen, rc, "unable to write %s: %s", path,
+		                      strerror(-rc));
 	return 0;
 }
 
@@ -100,7 +101,8 @@ int bb_bootlog_read(const char *path, struct bb_bootlog_entry **out, size_t *n, 
 	*n = 0;
 	*note = 0;
 	if (rc)
-		return bb_errbuf_fail(err, errlen, rc, "unable to read %s: %s", path, strerror(-rc));
+		return bb_errbuf_fail(err, errlen, rc, "unable to read %s: %s", path,
+		                      strerror(-rc));
 	unsigned no = 0;
 	for (size_t off = 0; off < len && !rc;) {
 		const char *line = (const char *)text + off;

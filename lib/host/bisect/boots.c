@@ -40,10 +40,11 @@ static int read_log(struct bb_bisect_boots *b, char *err, size_t errlen)
 	if (stat(b->log, &st) || !st.st_size)
 		return 0;
 	if (!o->resume)
-		return bb_errbuf_fail(err, errlen, -EEXIST,
-		                   "%s holds the boots of an earlier bisection: --resume continues "
-		                   "it, another -o DIR starts anew",
-		                   b->log);
+		return bb_errbuf_fail(
+		    err, errlen, -EEXIST,
+		    "%s holds the boots of an earlier bisection: --resume continues "
+		    "it, another -o DIR starts anew",
+		    b->log);
 	int rc = bb_bootlog_read(b->log, &b->old, &b->nold, note, sizeof(note), err, errlen);
 	if (rc)
 		return rc;
@@ -52,20 +53,22 @@ static int read_log(struct bb_bisect_boots *b, char *err, size_t errlen)
 	for (size_t i = 0; i < b->nold; i++) {
 		const struct bb_bootlog_entry *e = &b->old[i];
 		if (e->index >= o->ncand || strcmp(o->cands[e->index].name, e->name))
-			return bb_errbuf_fail(err, errlen, -EINVAL,
-			                   "%s: boot %zu is of candidate %zu '%s', which the "
-			                   "candidates %s: not the same bisection (another -o DIR "
-			                   "starts anew)",
-			                   b->log, i + 1, e->index, e->name,
-			                   e->index >= o->ncand ? "do not have" : "call otherwise");
+			return bb_errbuf_fail(
+			    err, errlen, -EINVAL,
+			    "%s: boot %zu is of candidate %zu '%s', which the "
+			    "candidates %s: not the same bisection (another -o DIR "
+			    "starts anew)",
+			    b->log, i + 1, e->index, e->name,
+			    e->index >= o->ncand ? "do not have" : "call otherwise");
 		if (e->ok && o->stat && strcmp(o->stat, e->stat))
 			return bb_errbuf_fail(
 			    err, errlen, -EINVAL,
 			    "%s: boot %zu followed %s, not %s: not the same bisection", b->log,
 			    i + 1, e->stat, o->stat);
 		if (e->ok && *b->stat && strcmp(b->stat, e->stat))
-			return bb_errbuf_fail(err, errlen, -EINVAL, "%s: boot %zu followed %s, not %s",
-			                   b->log, i + 1, e->stat, b->stat);
+			return bb_errbuf_fail(err, errlen, -EINVAL,
+			                      "%s: boot %zu followed %s, not %s", b->log, i + 1,
+			                      e->stat, b->stat);
 		if (e->ok)
 			snprintf(b->stat, sizeof(b->stat), "%s", e->stat);
 	}
@@ -83,7 +86,7 @@ int bb_bisect_boots_open(const struct bb_bisect_boots_opts *o, struct bb_bisect_
 	b->o = o;
 	if (o->ncand > BB_RUN_MAX_KERNELS)
 		rc = bb_errbuf_fail(err, errlen, -EINVAL, "%zu candidates, at most %d", o->ncand,
-		                 BB_RUN_MAX_KERNELS);
+		                    BB_RUN_MAX_KERNELS);
 	else if (!(b->next = calloc(o->ncand, sizeof(*b->next))) ||
 	         !(b->boot_no = calloc(o->ncand, sizeof(*b->boot_no))) ||
 	         !(b->prepared = calloc(o->ncand, sizeof(*b->prepared))))
@@ -128,9 +131,9 @@ int bb_bisect_boots_open(const struct bb_bisect_boots_opts *o, struct bb_bisect_
 		b->pairs = o->parallel >= 2 && bb_run_session_pairs(b->session);
 	if (!rc && b->res.ngroups > 1)
 		rc = bb_errbuf_fail(err, errlen, -EINVAL,
-		                 "%s has %zu boot groups: a bisection boots one (narrow the job "
-		                 "with --set)",
-		                 o->job, b->res.ngroups);
+		                    "%s has %zu boot groups: a bisection boots one (narrow the job "
+		                    "with --set)",
+		                    o->job, b->res.ngroups);
 	if (rc) {
 		bb_bisect_boots_close(b);
 		return rc;
@@ -166,8 +169,8 @@ static int log_boot(struct bb_bisect_boots *b, size_t cand, struct bb_bootlog_en
 
 /* The boot just made (the session's last record) into e: 0 (e->outcome "ok" or how it
  * failed), or -errno to end the bisection. */
-static int take_record(struct bb_bisect_boots *b, size_t idx, struct bb_bootlog_entry *e,
-                       char *err, size_t errlen)
+static int take_record(struct bb_bisect_boots *b, size_t idx, struct bb_bootlog_entry *e, char *err,
+                       size_t errlen)
 {
 	const struct bb_run_record *rec = &b->res.recs[idx];
 	char dir[4400];
@@ -285,8 +288,8 @@ static void hand(const struct bb_bootlog_entry *e, double *vals, size_t cap, siz
 	memcpy(vals, e->vals, *n * sizeof(*vals));
 }
 
-static int boot_pair(void *ctx, size_t ref, size_t cand, double *vals[2], size_t cap,
-                     size_t n[2], int rc[2], char *err, size_t errlen)
+static int boot_pair(void *ctx, size_t ref, size_t cand, double *vals[2], size_t cap, size_t n[2],
+                     int rc[2], char *err, size_t errlen)
 {
 	struct bb_bisect_boots *b = ctx;
 	size_t k[2] = {ref, cand};

@@ -31,7 +31,7 @@ struct bb_bisect_boots_opts {
 	 * each VM on its own host CPUs; one at a time when the host has no room), 0: one at a
 	 * time */
 	int parallel;
-	int resume;       /* replay DIR/boots.jsonl first; else a non-empty log is -EEXIST */
+	int resume; /* replay DIR/boots.jsonl first; else a non-empty log is -EEXIST */
 	volatile sig_atomic_t *interrupt; /* nonzero: the VM stopped, the bisection ends */
 	/*
 	 * Candidates made on demand (built from a tree), or NULL: called for candidate 0 at open

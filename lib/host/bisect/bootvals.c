@@ -56,12 +56,12 @@ int bb_boot_values(const char *dir, const char *want, double *vals, size_t cap, 
 	if (!rc && (!st || !st->n))
 		rc = failed || st
 		         ? bb_errbuf_fail(err, errlen, -ENODATA,
-		                       "%s: %zu failed iteration%s, no value of %s", dir, failed,
-		                       failed == 1 ? "" : "s", want ? want : "the primary stat")
+		                          "%s: %zu failed iteration%s, no value of %s", dir, failed,
+		                          failed == 1 ? "" : "s", want ? want : "the primary stat")
 		         : bb_errbuf_fail(err, errlen, -EINVAL, "%s: no run has %s", dir,
-		                       want ? want
-		                            : "a primary stat (netperf.Throughput_Mbps, "
-		                              "netperf.Throughput_tps or *.ops_per_sec)");
+		                          want ? want
+		                               : "a primary stat (netperf.Throughput_Mbps, "
+		                                 "netperf.Throughput_tps or *.ops_per_sec)");
 	if (!rc) {
 		*n = st->n < cap ? st->n : cap;
 		memcpy(vals, st->vals, *n * sizeof(*vals));

@@ -88,8 +88,8 @@ static int boot_pair(struct bis *b, size_t ref, size_t cand, struct side s[2])
 	double *vals[2] = {va, vb};
 	size_t n[2] = {0, 0};
 	int rc[2] = {1, 1};
-	int r = b->src->boot_pair(b->src->ctx, ref, cand, vals, BB_BISECT_MAX_VALUES, n, rc,
-	                          b->err, b->errlen);
+	int r = b->src->boot_pair(b->src->ctx, ref, cand, vals, BB_BISECT_MAX_VALUES, n, rc, b->err,
+	                          b->errlen);
 	if (r < 0)
 		return r;
 	size_t id = b->nboot++;

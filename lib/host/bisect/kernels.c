@@ -54,15 +54,17 @@ static int one_line(char *line, unsigned no, const char *path, struct bb_bisect_
 		    "[EXTRA KERNEL COMMAND LINE...])",
 		    path, no, name);
 	if (strlen(name) >= BB_BISECT_NAME_MAX || name[strspn(name, NAME_CHARS)])
-		return bb_errbuf_fail(err, errlen, -EINVAL,
-		                   "%s:%u: name '%.200s': at most %d letters, digits and . _ + -",
-		                   path, no, name, BB_BISECT_NAME_MAX - 1);
+		return bb_errbuf_fail(
+		    err, errlen, -EINVAL,
+		    "%s:%u: name '%.200s': at most %d letters, digits and . _ + -", path, no, name,
+		    BB_BISECT_NAME_MAX - 1);
 	for (size_t i = 0; i < out->n; i++)
 		if (!strcmp(out->v[i].name, name))
-			return bb_errbuf_fail(err, errlen, -EINVAL,
-			                   "%s:%u: name '%s' is taken by line %u: every candidate "
-			                   "needs its own",
-			                   path, no, name, out->v[i].line);
+			return bb_errbuf_fail(
+			    err, errlen, -EINVAL,
+			    "%s:%u: name '%s' is taken by line %u: every candidate "
+			    "needs its own",
+			    path, no, name, out->v[i].line);
 	char *mods = next_word(&p), *extra = rest(p);
 	if (out->n == *cap) {
 		size_t ncap = *cap ? 2 * *cap : 16;
@@ -100,21 +102,22 @@ int bb_bisect_cands_parse(const char *text, size_t len, const char *path, size_t
 		if (!line)
 			rc = bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 		else if (strlen(line) != l)
-			rc = bb_errbuf_fail(err, errlen, -EINVAL, "%s:%u: a NUL byte: not a text file",
-			                 path, no);
+			rc = bb_errbuf_fail(err, errlen, -EINVAL,
+			                    "%s:%u: a NUL byte: not a text file", path, no);
 		else
 			rc = one_line(line, no, path, out, &cap, err, errlen);
 		free(line);
 		off += l + 1;
 	}
 	if (!rc && out->n < 2)
-		rc = bb_errbuf_fail(err, errlen, -EINVAL,
-		                 "%s: %zu candidate%s: a bisection needs the good end (the first "
-		                 "line) and the bad end (the last)",
-		                 path, out->n, out->n == 1 ? "" : "s");
+		rc =
+		    bb_errbuf_fail(err, errlen, -EINVAL,
+		                   "%s: %zu candidate%s: a bisection needs the good end (the first "
+		                   "line) and the bad end (the last)",
+		                   path, out->n, out->n == 1 ? "" : "s");
 	if (!rc && out->n > max)
 		rc = bb_errbuf_fail(err, errlen, -EINVAL, "%s: %zu candidates, at most %zu", path,
-		                 out->n, max);
+		                    out->n, max);
 	if (rc)
 		bb_bisect_cands_free(out);
 	return rc;
@@ -129,24 +132,25 @@ int bb_bisect_cands_read(const char *path, size_t max, struct bb_bisect_cands *o
 	memset(out, 0, sizeof(*out));
 	int rc = bb_fileio_read_all(path, &text, &len);
 	if (rc)
-		return bb_errbuf_fail(err, errlen, rc, "unable to read %s: %s", path, strerror(-rc));
+		return bb_errbuf_fail(err, errlen, rc, "unable to read %s: %s", path,
+		                      strerror(-rc));
 	rc = bb_bisect_cands_parse((const char *)text, len, path, max, out, err, errlen);
 	free(text);
 	for (size_t i = 0; !rc && i < out->n; i++) {
 		const struct bb_bisect_cand *c = &out->v[i];
 		if (stat(c->vmlinuz, &st))
 			rc = bb_errbuf_fail(err, errlen, -EINVAL, "%s:%u: VMLINUZ %s: %s", path,
-			                 c->line, c->vmlinuz, strerror(errno));
+			                    c->line, c->vmlinuz, strerror(errno));
 		else if (!S_ISREG(st.st_mode))
 			rc = bb_errbuf_fail(err, errlen, -EINVAL, "%s:%u: VMLINUZ %s: not a file",
-			                 path, c->line, c->vmlinuz);
+			                    path, c->line, c->vmlinuz);
 		else if (c->modules && stat(c->modules, &st))
 			rc = bb_errbuf_fail(err, errlen, -EINVAL, "%s:%u: MODULES_DIR %s: %s", path,
-			                 c->line, c->modules, strerror(errno));
+			                    c->line, c->modules, strerror(errno));
 		else if (c->modules && !S_ISDIR(st.st_mode))
-			rc =
-			    bb_errbuf_fail(err, errlen, -EINVAL, "%s:%u: MODULES_DIR %s: not a folder",
-			                path, c->line, c->modules);
+			rc = bb_errbuf_fail(err, errlen, -EINVAL,
+			                    "%s:%u: MODULES_DIR %s: not a folder", path, c->line,
+			                    c->modules);
 	}
 	if (rc)
 		bb_bisect_cands_free(out);

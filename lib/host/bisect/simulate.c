@@ -26,7 +26,8 @@ static int boot_under(struct bb_bisect_sim *s, size_t cand, double host, double 
 	if ((cand < BB_SIM_MAX_CAND && s->unbuildable[cand]) ||
 	    bb_bisect_sim_uniform(s) < s->p_fail)
 		return 1;
-	double m = 1000 * (1 + s->drift * (double)s->t) * (1 + s->cv * bb_bisect_sim_normal(s)) * host;
+	double m =
+	    1000 * (1 + s->drift * (double)s->t) * (1 + s->cv * bb_bisect_sim_normal(s)) * host;
 	for (int k = 0; k < 2; k++)
 		if (s->step[k] && cand >= s->step_at[k])
 			m *= 1 + s->step[k];
@@ -48,7 +49,7 @@ int bb_bisect_sim_boot(void *ctx, size_t cand, double *vals, size_t cap, size_t 
 
 /* ref and cand side by side, sharing the host factor, as decide.h's boot_pair. */
 static int bb_bisect_sim_boot_pair(void *ctx, size_t ref, size_t cand, double *vals[2], size_t cap,
-                            size_t n[2], int rc[2], char *err, size_t errlen)
+                                   size_t n[2], int rc[2], char *err, size_t errlen)
 {
 	struct bb_bisect_sim *s = ctx;
 	double host = s->cv_host ? 1 + s->cv_host * bb_bisect_sim_normal(s) : 1;

@@ -28,7 +28,7 @@ struct bb_bisect_sim {
 	/* the host's share of the spread: one factor of this CV per boot, common to the two
 	 * VMs of a pair booted side by side (they see the same host); 0: none */
 	double cv_host;
-	int pairs; /* the source boots pairs (bb_bisect_sim_source's boot_pair) */
+	int pairs;              /* the source boots pairs (bb_bisect_sim_source's boot_pair) */
 	size_t t, pairs_booted; /* boots so far; pairs of them side by side */
 };
 

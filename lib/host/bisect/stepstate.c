@@ -56,7 +56,8 @@ int bb_step_state_write(const char *dir, const struct bb_step_state *s, char *er
 	int rc = bb_fileio_write_file(path, text, len);
 	free(text);
 	if (rc)
-		return bb_errbuf_fail(err, errlen, rc, "unable to write %s: %s", path, strerror(-rc));
+		return bb_errbuf_fail(err, errlen, rc, "unable to write %s: %s", path,
+		                      strerror(-rc));
 	return 0;
 }
 
@@ -83,10 +84,11 @@ int bb_step_state_read(const char *dir, struct bb_step_state *s, char *err, size
 	struct jn *o = bb_jn_parse_file(path, msg, sizeof(msg));
 	if (!o)
 		return errno == ENOENT
-		           ? bb_errbuf_fail(err, errlen, -ENOENT,
-		                         "%s: no bisection here (benchboot bisect-step JOB --init "
-		                         "--state %s --good ... --bad ... first)",
-		                         path, dir)
+		           ? bb_errbuf_fail(
+		                 err, errlen, -ENOENT,
+		                 "%s: no bisection here (benchboot bisect-step JOB --init "
+		                 "--state %s --good ... --bad ... first)",
+		                 path, dir)
 		           : bb_errbuf_fail(err, errlen, -EINVAL, "%s: %s", path, msg);
 	str(o, "job", s->job, sizeof(s->job));
 	str(o, "good_name", s->good_name, sizeof(s->good_name));
@@ -118,9 +120,9 @@ int bb_step_state_read(const char *dir, struct bb_step_state *s, char *err, size
 	bb_jn_free(o);
 	if (bad || !*s->job || !*s->good_vmlinuz || !*s->stat) {
 		bb_step_state_free(s);
-		return bb_errbuf_fail(err, errlen, -EINVAL,
-		                   "%s: not a state of benchboot bisect-step (a field is missing)",
-		                   path);
+		return bb_errbuf_fail(
+		    err, errlen, -EINVAL,
+		    "%s: not a state of benchboot bisect-step (a field is missing)", path);
 	}
 	return 0;
 }

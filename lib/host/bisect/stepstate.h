@@ -18,8 +18,8 @@ struct bb_step_state {
 	char good_name[128], good_vmlinuz[4096], good_modules[4096], good_append[1024];
 	char bad_name[128];
 	char stat[256], images[4096], accel[8];
-	char config[4096]; /* --tree: the base configuration of every build ("": defconfig) */
-	double change, lo, hi;    /* D and its interval (the ends), % */
+	char config[4096];     /* --tree: the base configuration of every build ("": defconfig) */
+	double change, lo, hi; /* D and its interval (the ends), % */
 	double alpha, min_change; /* as given (0: the defaults) */
 	int max_boots, first_look, cpus, mem_mb;
 	int parallel; /* 2: pairs side by side */

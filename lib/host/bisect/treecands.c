@@ -14,16 +14,17 @@ int bb_bisect_tree_open(struct bb_bisect_tree *t, const char *good, const char *
 {
 	memset(cands, 0, sizeof(*cands));
 	if (!bb_git_is_repo(t->tree))
-		return bb_errbuf_fail(err, errlen, -EINVAL,
-		                   "--tree %s: not a git repository (a kernel tree whose commits "
-		                   "are built)",
-		                   t->tree);
+		return bb_errbuf_fail(
+		    err, errlen, -EINVAL,
+		    "--tree %s: not a git repository (a kernel tree whose commits "
+		    "are built)",
+		    t->tree);
 	int rc = bb_git_range(t->tree, good, bad, &t->shas, err, errlen);
 	if (rc)
 		return rc;
 	if (t->shas.n < 2)
 		return bb_errbuf_fail(err, errlen, -EINVAL,
-		                   "%s..%s holds no commit: nothing to bisect", good, bad);
+		                      "%s..%s holds no commit: nothing to bisect", good, bad);
 	if (t->shas.n > max)
 		return bb_errbuf_fail(
 		    err, errlen, -EINVAL,
@@ -32,8 +33,8 @@ int bb_bisect_tree_open(struct bb_bisect_tree *t, const char *good, const char *
 		    "bisect-step --tree)",
 		    good, bad, t->shas.n - 1, max - 1);
 	struct bb_strv warnings = {0};
-	rc = bb_kconfig_job_fragment(t->job, t->sets, t->tree, &t->fragment, &warnings, err,
-	                             errlen);
+	rc =
+	    bb_kconfig_job_fragment(t->job, t->sets, t->tree, &t->fragment, &warnings, err, errlen);
 	for (size_t i = 0; !rc && t->say && i < warnings.n; i++)
 		t->say(t->ctx, BB_RUN_WARN, warnings.v[i]);
 	bb_strv_free(&warnings);

@@ -49,7 +49,8 @@ static int copy_sparse(const char *src, int dst, uint64_t offset)
 		if (hole < 0)
 			hole = end;
 		for (off_t at = data; at < hole;) {
-			size_t want = (size_t)(hole - at) < sizeof(buf) ? (size_t)(hole - at) : sizeof(buf);
+			size_t want =
+			    (size_t)(hole - at) < sizeof(buf) ? (size_t)(hole - at) : sizeof(buf);
 			ssize_t n = pread(fd, buf, want, at);
 			if (n <= 0) {
 				r = n < 0 ? -errno : -EIO;
@@ -69,7 +70,7 @@ out_close:
 /* The results partition: a results disk (bb_mkdisk, as `benchboot mkdisk` makes one) with its
  * UUID, hash seed, disk id and times derived from the seed. */
 static int make_results(const char *tmp, const struct bootdisk_spec *spec, uint64_t size,
-			const char *disk_id, char *err, size_t errlen)
+                        const char *disk_id, char *err, size_t errlen)
 {
 	uint8_t g[16];
 	char uuid[37], seed[37], msg[1024];
@@ -80,16 +81,17 @@ static int make_results(const char *tmp, const struct bootdisk_spec *spec, uint6
 	/* Times before FAT's epoch (1980) are clamped to it here too: E2FSPROGS_FAKE_TIME=0 would
 	 * mean "no fake time" to libext2fs. */
 	uint32_t t = spec->mtime < BOOTDISK_MIN_TIME ? BOOTDISK_MIN_TIME : spec->mtime;
-	struct bb_mkdisk o = {.size = size, .force = 1, .id = disk_id, .uuid = uuid,
-	                      .hash_seed = seed, .mtime = t};
+	struct bb_mkdisk o = {
+	    .size = size, .force = 1, .id = disk_id, .uuid = uuid, .hash_seed = seed, .mtime = t};
 	int r = bb_mkdisk(tmp, &o, NULL, msg, sizeof(msg));
 	if (r)
-		return bb_errbuf_fail(err, errlen, r, "unable to make the results partition: %s", msg);
+		return bb_errbuf_fail(err, errlen, r, "unable to make the results partition: %s",
+		                      msg);
 	return 0;
 }
 
 int bb_bootdisk_build(const struct bootdisk_spec *spec, const char *out,
-		   struct bootdisk_layout *layout, char *err, size_t errlen)
+                      struct bootdisk_layout *layout, char *err, size_t errlen)
 {
 	struct bootdisk_layout l = {0};
 	uint8_t *uki = NULL;
@@ -108,15 +110,17 @@ int bb_bootdisk_build(const struct bootdisk_spec *spec, const char *out,
 		    (unsigned long long)results);
 	if ((r = bb_fileio_read_all(spec->uki, &uki, &uki_len)))
 		return bb_errbuf_fail(err, errlen, -EINVAL, "unable to read %s: %s", spec->uki,
-		                   strerror(-r));
+		                      strerror(-r));
 
 	struct fat_file files[] = {{BOOTDISK_ESP_PATH, uki, uki_len}};
 	uint8_t volid[16];
 	bb_gpt_guid_derive(spec->seed, "esp-volume-id", volid);
 	struct fat_spec fat = {.label = BOOTDISK_ESP_LABEL,
-			       .volume_id = (uint32_t)volid[0] | (uint32_t)volid[1] << 8 |
-					    (uint32_t)volid[2] << 16 | (uint32_t)volid[3] << 24,
-			       .mtime = spec->mtime, .files = files, .nfiles = 1};
+	                       .volume_id = (uint32_t)volid[0] | (uint32_t)volid[1] << 8 |
+	                                    (uint32_t)volid[2] << 16 | (uint32_t)volid[3] << 24,
+	                       .mtime = spec->mtime,
+	                       .files = files,
+	                       .nfiles = 1};
 	uint64_t esp = spec->esp_size;
 	if (!esp) {
 		esp = (2 * (uint64_t)uki_len + 8 * MIB + MIB - 1) / MIB * MIB;
@@ -147,14 +151,16 @@ int bb_bootdisk_build(const struct bootdisk_spec *spec, const char *out,
 	fd = open(tmp, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
 	if (fd < 0 || ftruncate(fd, (off_t)(l.sectors * SECTOR))) {
 		ret = bb_errbuf_fail(err, errlen, -errno, "unable to create %s: %s", tmp,
-		                  strerror(errno));
+		                     strerror(errno));
 		goto out_unlink;
 	}
 	struct gpt_partition parts[2] = {
-		{.first_lba = l.esp_first, .last_lba = l.esp_first + l.esp_sectors - 1,
-		 .name = "benchboot-esp"},
-		{.first_lba = l.results_first, .last_lba = l.results_first + l.results_sectors - 1,
-		 .name = "benchboot-results"},
+	    {.first_lba = l.esp_first,
+	     .last_lba = l.esp_first + l.esp_sectors - 1,
+	     .name = "benchboot-esp"},
+	    {.first_lba = l.results_first,
+	     .last_lba = l.results_first + l.results_sectors - 1,
+	     .name = "benchboot-results"},
 	};
 	uint8_t disk_guid[16];
 	bb_gpt_guid_parse(GPT_TYPE_ESP, parts[0].type);
@@ -164,29 +170,29 @@ int bb_bootdisk_build(const struct bootdisk_spec *spec, const char *out,
 	bb_gpt_guid_derive(spec->seed, "disk", disk_guid);
 	if ((r = bb_gpt_write(fd, l.sectors, disk_guid, parts, 2))) {
 		ret = bb_errbuf_fail(err, errlen, r, "unable to write the partition table: %s",
-		                  strerror(-r));
+		                     strerror(-r));
 		goto out_unlink;
 	}
 	if ((r = bb_fat_write(fd, l.esp_first * SECTOR, &fat))) {
 		ret = bb_errbuf_fail(err, errlen, r == -EIO || r == -ENOMEM ? r : -EINVAL,
-		                  "unable to write the ESP: %s", strerror(-r));
+		                     "unable to write the ESP: %s", strerror(-r));
 		goto out_unlink;
 	}
 	if ((r = copy_sparse(restmp, fd, l.results_first * SECTOR))) {
 		ret = bb_errbuf_fail(err, errlen, r, "unable to copy the results partition: %s",
-		                  strerror(-r));
+		                     strerror(-r));
 		goto out_unlink;
 	}
 	if (fsync(fd) || close(fd)) {
 		fd = -1;
 		ret = bb_errbuf_fail(err, errlen, -errno, "unable to write %s: %s", tmp,
-		                  strerror(errno));
+		                     strerror(errno));
 		goto out_unlink;
 	}
 	fd = -1;
 	if (rename(tmp, out))
 		ret = bb_errbuf_fail(err, errlen, -errno, "unable to rename %s: %s", tmp,
-		                  strerror(errno));
+		                     strerror(errno));
 out_unlink:
 	if (fd >= 0)
 		close(fd);

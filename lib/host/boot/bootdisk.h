@@ -37,13 +37,15 @@
 #define BOOTDISK_RESULTS_WAIT "benchboot.results.wait=30"
 
 #define BOOTDISK_MODULES                                                                           \
-	{"virtio_pci", "virtio_blk", "xhci_pci", "ehci_pci", "usb_storage", "uas", "sd_mod"}
+	{                                                                                          \
+		"virtio_pci", "virtio_blk", "xhci_pci", "ehci_pci", "usb_storage", "uas", "sd_mod" \
+	}
 
 struct bootdisk_spec {
 	const char *uki;       /* the unified kernel image (uki.h) */
 	const char *seed;      /* the image id: GUIDs, volume id, disk id */
 	uint64_t results_size; /* bytes, a multiple of 1 MiB; 0: BOOTDISK_DEFAULT_RESULTS_SIZE */
-	uint64_t esp_size;     /* bytes, a multiple of 1 MiB; 0: room for the UKI twice, >= 64 MiB */
+	uint64_t esp_size; /* bytes, a multiple of 1 MiB; 0: room for the UKI twice, >= 64 MiB */
 	uint32_t mtime;
 };
 
@@ -60,6 +62,6 @@ struct bootdisk_layout {
  * everything went.
  */
 int bb_bootdisk_build(const struct bootdisk_spec *spec, const char *out,
-		   struct bootdisk_layout *layout, char *err, size_t errlen);
+                      struct bootdisk_layout *layout, char *err, size_t errlen);
 
 #endif

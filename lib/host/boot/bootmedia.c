@@ -26,7 +26,7 @@ int bb_bootmedia_make(const struct bootmedia_spec *spec, char *err, size_t errle
 	snprintf(efi, sizeof(efi), "%s/benchboot.efi", spec->dir);
 	if ((r = bb_fileio_read_all(cmdpath, &cmdline, &cmdlen)))
 		return bb_errbuf_fail(err, errlen, -EINVAL, "unable to read %s: %s", cmdpath,
-		                   strerror(-r));
+		                      strerror(-r));
 	char *text = realloc(cmdline, cmdlen + 1);
 	if (!text) {
 		free(cmdline);
@@ -35,22 +35,28 @@ int bb_bootmedia_make(const struct bootmedia_spec *spec, char *err, size_t errle
 	text[cmdlen] = 0;
 
 	if (spec->what & (BOOTMEDIA_UKI | BOOTMEDIA_DISK)) {
-		struct uki_spec u = {.stub = stub, .kernel = kernel, .initrd = initrd,
-				     .cmdline = text, .name = spec->name, .id = spec->id,
-				     .timestamp = spec->mtime};
+		struct uki_spec u = {.stub = stub,
+		                     .kernel = kernel,
+		                     .initrd = initrd,
+		                     .cmdline = text,
+		                     .name = spec->name,
+		                     .id = spec->id,
+		                     .timestamp = spec->mtime};
 		if ((ret = bb_uki_build(&u, efi, err, errlen)))
 			goto out_free;
 	}
 	if (spec->what & BOOTMEDIA_DISK) {
-		struct bootdisk_spec d = {.uki = efi, .seed = spec->id, .mtime = spec->mtime,
-					  .results_size = spec->results_size};
+		struct bootdisk_spec d = {.uki = efi,
+		                          .seed = spec->id,
+		                          .mtime = spec->mtime,
+		                          .results_size = spec->results_size};
 		snprintf(out, sizeof(out), "%s/disk.img", spec->dir);
 		if ((ret = bb_bootdisk_build(&d, out, NULL, err, errlen)))
 			goto out_free;
 	}
 	if (spec->what & BOOTMEDIA_PXE) {
-		struct pxe_entry e = {.label = spec->name, .kernel = kernel, .initrd = initrd,
-				      .cmdline = text};
+		struct pxe_entry e = {
+		    .label = spec->name, .kernel = kernel, .initrd = initrd, .cmdline = text};
 		snprintf(out, sizeof(out), "%s/pxe", spec->dir);
 		ret = bb_pxe_build(out, spec->name, &e, 1, err, errlen);
 	}
@@ -60,7 +66,7 @@ out_free:
 }
 
 int bb_bootmedia_pxe_groups(const char *const *dirs, size_t n, const char *out, const char *name,
-			 char *err, size_t errlen)
+                            char *err, size_t errlen)
 {
 	struct pxe_entry *e = calloc(n ? n : 1, sizeof(*e));
 	char **paths = calloc(n ? 3 * n : 1, sizeof(*paths));
@@ -85,7 +91,7 @@ int bb_bootmedia_pxe_groups(const char *const *dirs, size_t n, const char *out, 
 		snprintf(cmdpath, sizeof(cmdpath), "%s/cmdline", dirs[i]);
 		if ((r = bb_fileio_read_all(cmdpath, &cmdline, &len))) {
 			ret = bb_errbuf_fail(err, errlen, -EINVAL, "unable to read %s: %s", cmdpath,
-			                  strerror(-r));
+			                     strerror(-r));
 			goto out_free;
 		}
 		/* The group, also on the command line: the plan has the same boot.group, and the
@@ -94,24 +100,25 @@ int bb_bootmedia_pxe_groups(const char *const *dirs, size_t n, const char *out, 
 			len--;
 		int has = memmem(cmdline, len, "benchboot.boot.group=", 21) != NULL;
 		r = has ? asprintf(&paths[3 * i + 2], "%.*s", (int)len, (char *)cmdline)
-			: asprintf(&paths[3 * i + 2], "%.*s benchboot.boot.group=%zu", (int)len,
-				   (char *)cmdline, i);
+		        : asprintf(&paths[3 * i + 2], "%.*s benchboot.boot.group=%zu", (int)len,
+		                   (char *)cmdline, i);
 		free(cmdline);
 		if (r < 0) {
 			paths[3 * i + 2] = NULL;
 			ret = bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 			goto out_free;
 		}
-		if (asprintf(&titles[i], "boot group %zu: %s", i, slash ? slash + 1 : dirs[i]) < 0) {
+		if (asprintf(&titles[i], "boot group %zu: %s", i, slash ? slash + 1 : dirs[i]) <
+		    0) {
 			titles[i] = NULL;
 			ret = bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 			goto out_free;
 		}
 		e[i] = (struct pxe_entry){.label = slash ? slash + 1 : dirs[i],
-					  .title = titles[i],
-					  .kernel = paths[3 * i],
-					  .initrd = paths[3 * i + 1],
-					  .cmdline = paths[3 * i + 2]};
+		                          .title = titles[i],
+		                          .kernel = paths[3 * i],
+		                          .initrd = paths[3 * i + 1],
+		                          .cmdline = paths[3 * i + 2]};
 	}
 	ret = bb_pxe_build(out, name, e, n, err, errlen);
 out_free:

@@ -16,12 +16,12 @@
 enum { BOOTMEDIA_UKI = 1, BOOTMEDIA_DISK = 2, BOOTMEDIA_PXE = 4 };
 
 struct bootmedia_spec {
-	const char *dir;      /* the image directory (OUTDIR/NAME) */
-	const char *name;     /* image name */
-	const char *id;       /* image id: seeds the disk's GUIDs and ids */
-	const char *sysroot;  /* the EFI stub comes from here */
-	uint32_t mtime;       /* timestamps: bb_image_epoch(), as the image's */
-	unsigned what;        /* BOOTMEDIA_* */
+	const char *dir;       /* the image directory (OUTDIR/NAME) */
+	const char *name;      /* image name */
+	const char *id;        /* image id: seeds the disk's GUIDs and ids */
+	const char *sysroot;   /* the EFI stub comes from here */
+	uint32_t mtime;        /* timestamps: bb_image_epoch(), as the image's */
+	unsigned what;         /* BOOTMEDIA_* */
 	uint64_t results_size; /* disk.img's results partition; 0: the default (256 MiB) */
 };
 
@@ -36,7 +36,6 @@ int bb_bootmedia_make(const struct bootmedia_spec *spec, char *err, size_t errle
  * 0, -EINVAL or another -errno with a message in err.
  */
 int bb_bootmedia_pxe_groups(const char *const *dirs, size_t n, const char *out, const char *name,
-			 char *err, size_t errlen);
-
+                            char *err, size_t errlen);
 
 #endif

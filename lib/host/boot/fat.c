@@ -46,8 +46,11 @@ static int geometry(uint64_t size, struct geometry *g)
 	if (g->sectors > 0xffffffffu)
 		return -EINVAL;
 	/* Microsoft's table for FAT32 cluster sizes by volume size. */
-	g->spc = size <= (260ull << 20) ? 1 : size <= (8ull << 30) ? 8 : size <= (16ull << 30) ? 16
-		 : size <= (32ull << 30) ? 32 : 64;
+	g->spc = size <= (260ull << 20)  ? 1
+	         : size <= (8ull << 30)  ? 8
+	         : size <= (16ull << 30) ? 16
+	         : size <= (32ull << 30) ? 32
+	                                 : 64;
 	if (g->sectors <= RESERVED)
 		return -ENOSPC;
 	/* The FAT size formula of the specification (section 3.5). */
@@ -238,7 +241,7 @@ static void dos_time(uint32_t t, uint16_t *date, uint16_t *tim)
 }
 
 static void dir_entry(uint8_t *e, const char name[11], uint8_t attr, uint32_t cluster,
-		      uint32_t size, uint16_t date, uint16_t tim)
+                      uint32_t size, uint16_t date, uint16_t tim)
 {
 	memcpy(e, name, 11);
 	e[11] = attr;
@@ -278,7 +281,7 @@ static int write_node(struct writer *w, const struct node *n)
 		if (!n->count)
 			return 0;
 		if ((r = bb_fileio_pwrite_all(w->fd, n->file->data, n->file->len,
-		                           cluster_offset(w, n->first))))
+		                              cluster_offset(w, n->first))))
 			return r;
 		size_t tail = (size_t)((uint64_t)n->count * cluster_bytes - n->file->len);
 		if (tail) {
@@ -286,7 +289,7 @@ static int write_node(struct writer *w, const struct node *n)
 			if (!zero)
 				return -ENOMEM;
 			r = bb_fileio_pwrite_all(w->fd, zero, tail,
-			                      cluster_offset(w, n->first) + n->file->len);
+			                         cluster_offset(w, n->first) + n->file->len);
 			free(zero);
 		}
 		return r;
@@ -301,9 +304,10 @@ static int write_node(struct writer *w, const struct node *n)
 		memset(dotdot, ' ', 11);
 		dot[0] = dotdot[0] = dotdot[1] = '.';
 		dir_entry(e, dot, ATTR_DIRECTORY, n->first, 0, w->date, w->tim);
-		/* ".." of a directory in the root points to cluster 0, as the specification says. */
+		/* ".." of a directory in the root points to cluster 0, as the specification says.
+		 */
 		dir_entry(e + 32, dotdot, ATTR_DIRECTORY, n->parent->parent ? n->parent->first : 0,
-			  0, w->date, w->tim);
+		          0, w->date, w->tim);
 		e += 64;
 	} else if (w->has_label) {
 		dir_entry(e, w->label, ATTR_VOLUME_ID, 0, 0, w->date, w->tim);
@@ -312,7 +316,7 @@ static int write_node(struct writer *w, const struct node *n)
 	for (size_t i = 0; i < n->nkids; i++, e += 32) {
 		const struct node *k = n->kids[i];
 		dir_entry(e, k->name, k->is_dir ? ATTR_DIRECTORY : ATTR_ARCHIVE, k->first,
-			  k->is_dir ? 0 : (uint32_t)k->file->len, w->date, w->tim);
+		          k->is_dir ? 0 : (uint32_t)k->file->len, w->date, w->tim);
 	}
 	r = bb_fileio_pwrite_all(w->fd, buf, len, cluster_offset(w, n->first));
 	free(buf);
@@ -368,7 +372,7 @@ int bb_fat_write(int fd, uint64_t offset, const struct fat_spec *spec)
 		goto out_buffers;
 	}
 	w.fat[0] = 0x0ffffff8; /* media descriptor 0xF8 */
-	w.fat[1] = FAT_EOC;     /* clean, no I/O errors */
+	w.fat[1] = FAT_EOC;    /* clean, no I/O errors */
 	if ((r = write_node(&w, root)))
 		goto out_buffers;
 
@@ -411,7 +415,8 @@ int bb_fat_write(int fd, uint64_t offset, const struct fat_spec *spec)
 		bb_le_put32(fatbuf + 4 * i, w.fat[i]);
 	for (int f = 0; f < NFATS && !r; f++)
 		r = bb_fileio_pwrite_all(fd, fatbuf, fat_len,
-		                      offset + (uint64_t)(RESERVED + f * g.fat_sectors) * SECTOR);
+		                         offset +
+		                             (uint64_t)(RESERVED + f * g.fat_sectors) * SECTOR);
 out_buffers:
 	free(reserved);
 	free(w.fat);

@@ -25,10 +25,10 @@ struct fat_file {
 };
 
 struct fat_spec {
-	uint64_t size;          /* bytes, a multiple of 512 */
-	const char *label;      /* volume label, at most 11 characters (upper case) */
+	uint64_t size;     /* bytes, a multiple of 512 */
+	const char *label; /* volume label, at most 11 characters (upper case) */
 	uint32_t volume_id;
-	uint32_t mtime;         /* Unix time of every entry (clamped to 1980..2107, UTC) */
+	uint32_t mtime;          /* Unix time of every entry (clamped to 1980..2107, UTC) */
 	uint32_t hidden_sectors; /* LBA of the partition on its disk (0 for a bare image) */
 	const struct fat_file *files;
 	size_t nfiles;

@@ -65,17 +65,18 @@ static void write_context(struct strbuf *o, enum lava_flavour flavour, const str
 		return;
 	}
 	bb_strbuf_printf(o, "%s  arch: amd64\n%s  machine: pc\n%s  no_kvm: true\n%s  memory: %u\n",
-	              indent, indent, indent, indent, b->memory_mb ? b->memory_mb : 1024);
+	                 indent, indent, indent, indent, b->memory_mb ? b->memory_mb : 1024);
 	bb_strbuf_printf(o, "%s  extra_options:\n%s  - -smp %u\n", indent, indent,
-	              b->cpus ? b->cpus : 2);
+	                 b->cpus ? b->cpus : 2);
 	if (mac) {
 		/* the test network: a QEMU multicast socket on the loopback interface (the
 		 * traffic never leaves the worker), both devices on one worker */
 		bb_strbuf_printf(o,
-		              "%s  - -netdev socket,id=bbtest,mcast=230.0.0.77:%u,"
-		              "localaddr=127.0.0.1\n",
-		              indent, b->mcast_port);
-		bb_strbuf_printf(o, "%s  - -device virtio-net-pci,netdev=bbtest,mac=%s\n", indent, mac);
+		                 "%s  - -netdev socket,id=bbtest,mcast=230.0.0.77:%u,"
+		                 "localaddr=127.0.0.1\n",
+		                 indent, b->mcast_port);
+		bb_strbuf_printf(o, "%s  - -device virtio-net-pci,netdev=bbtest,mac=%s\n", indent,
+		                 mac);
 	}
 }
 
@@ -99,8 +100,10 @@ static void write_actions(struct strbuf *o, enum lava_flavour flavour, const str
 		key_quoted(o, "        url:", b->ramdisk_url);
 		if (b->ramdisk_sha256)
 			bb_strbuf_printf(o, "        sha256sum: %s\n", b->ramdisk_sha256);
-		bb_strbuf_printf(o, "- boot:\n%s    timeout:\n      minutes: 5\n    method: qemu\n"
-		                 "    media: tmpfs\n", rl);
+		bb_strbuf_printf(o,
+		                 "- boot:\n%s    timeout:\n      minutes: 5\n    method: qemu\n"
+		                 "    media: tmpfs\n",
+		                 rl);
 	} else {
 		bb_strbuf_printf(o, "    to: tftp\n    os: oe\n    kernel:\n");
 		key_quoted(o, "      url:", b->kernel_url);
@@ -114,10 +117,13 @@ static void write_actions(struct strbuf *o, enum lava_flavour flavour, const str
 			bb_strbuf_printf(o, "      compression: %s\n", b->ramdisk_compression);
 		/* The initramfs is the image as built: LAVA adds no overlay to it. */
 		bb_strbuf_printf(o, "      install_modules: false\n      install_overlay: false\n");
-		bb_strbuf_printf(o, "- boot:\n%s    timeout:\n      minutes: 10\n    method: ipxe\n"
-		                 "    commands: ramdisk\n", rl);
+		bb_strbuf_printf(o,
+		                 "- boot:\n%s    timeout:\n      minutes: 10\n    method: ipxe\n"
+		                 "    commands: ramdisk\n",
+		                 rl);
 	}
-	bb_strbuf_printf(o, "- test:\n%s    timeout:\n      minutes: %u\n    monitors:\n", rl, test);
+	bb_strbuf_printf(o, "- test:\n%s    timeout:\n      minutes: %u\n    monitors:\n", rl,
+	                 test);
 	bb_strbuf_printf(o, "    - name: benchboot\n");
 	key_quoted(o, "      start:", LAVA_START);
 	key_quoted(o, "      end:", LAVA_END);
@@ -144,10 +150,13 @@ static void write_multinode(struct strbuf *o, enum lava_flavour flavour, const s
 	for (int i = 0; i < 2; i++) {
 		size_t h = i == 0 ? (size_t)c->server : (size_t)c->client;
 		bb_cluster_mac(c, h, mac, sizeof(mac));
-		bb_strbuf_printf(o, "      %s:\n        device_type: %s\n        count: 1\n"
+		bb_strbuf_printf(o,
+		                 "      %s:\n        device_type: %s\n        count: 1\n"
 		                 "        essential: true\n",
-		              roles[i], flavour == LAVA_QEMU ? "qemu" : b->device_type ? b->device_type
-		                                                                       : "x86");
+		                 roles[i],
+		                 flavour == LAVA_QEMU ? "qemu"
+		                 : b->device_type     ? b->device_type
+		                                      : "x86");
 		write_context(o, flavour, b, "        ", cmd[i], flavour == LAVA_QEMU ? mac : NULL);
 	}
 	bb_strbuf_printf(o, "    timeout:\n      minutes: %u\n", test);
@@ -166,13 +175,14 @@ int bb_lava_job(enum lava_flavour flavour, const struct lava_boot *b, char **out
 	if (strpbrk(b->cmdline, "\"\n"))
 		return -EINVAL;
 	job_name(flavour, b, name, sizeof(name));
-	bb_strbuf_printf(&o, "# LAVA job definition written by benchboot: image %s, boot group %zu\n",
-	              b->image, b->group);
+	bb_strbuf_printf(&o,
+	                 "# LAVA job definition written by benchboot: image %s, boot group %zu\n",
+	                 b->image, b->group);
 	if (!b->cluster)
 		bb_strbuf_printf(&o, "device_type: %s\n",
-		              flavour == LAVA_QEMU ? "qemu"
-		              : b->device_type     ? b->device_type
-		                                   : "x86");
+		                 flavour == LAVA_QEMU ? "qemu"
+		                 : b->device_type     ? b->device_type
+		                                      : "x86");
 	key_quoted(&o, "job_name:", name);
 	bb_strbuf_printf(&o, "priority: medium\nvisibility: public\n");
 	/* What `collect --lava` reads back to label the boot as `benchboot run` does. */
@@ -185,9 +195,9 @@ int bb_lava_job(enum lava_flavour flavour, const struct lava_boot *b, char **out
 	if (b->cluster)
 		key_quoted(&o, "  benchboot.cluster:", b->cluster->name);
 	bb_strbuf_printf(&o,
-	              "timeouts:\n  job:\n    minutes: %u\n  action:\n    minutes: %u\n"
-	              "  connection:\n    minutes: 2\n",
-	              test + 20, test + 5);
+	                 "timeouts:\n  job:\n    minutes: %u\n  action:\n    minutes: %u\n"
+	                 "  connection:\n    minutes: 2\n",
+	                 test + 20, test + 5);
 	if (b->cluster) {
 		write_multinode(&o, flavour, b, test);
 	} else {
@@ -236,8 +246,8 @@ static char *read_line_file(const char *path)
 }
 
 int bb_lava_write_jobs(const char *jobpath, const struct lava_opts *opts,
-		    int (*written)(const struct lava_written *w, void *ctx), void *ctx, char *err,
-		    size_t errlen)
+                       int (*written)(const struct lava_written *w, void *ctx), void *ctx,
+                       char *err, size_t errlen)
 {
 	struct bb_job job;
 	struct bb_matrix m;
@@ -247,8 +257,8 @@ int bb_lava_write_jobs(const char *jobpath, const struct lava_opts *opts,
 	/* Absolute: the file:// URLs must not depend on where LAVA runs. */
 	if (!realpath(opts->images ? opts->images : "images", images))
 		return bb_errbuf_fail(err, errlen, -EINVAL,
-		                   "no image directory %s: build the images first",
-		                   opts->images ? opts->images : "images");
+		                      "no image directory %s: build the images first",
+		                      opts->images ? opts->images : "images");
 	if ((r = bb_job_parse_file(jobpath, &job, err, errlen)))
 		return r == -ENOENT ? -EINVAL : r;
 	if ((r = bb_matrix_expand(&job, &m, err, errlen))) {
@@ -267,7 +277,8 @@ int bb_lava_write_jobs(const char *jobpath, const struct lava_opts *opts,
 			snprintf(prefix, sizeof(prefix), "%.255s.%.127s",
 			         opts->name ? opts->name : job.name, opts->kernels[k]);
 			for (char *c = prefix; *c; c++)
-				if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+				if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ01"
+				            "23456789"
 				            "._+-",
 				            *c))
 					*c = '_';
@@ -291,18 +302,23 @@ int bb_lava_write_jobs(const char *jobpath, const struct lava_opts *opts,
 		snprintf(path, sizeof(path), "%s/%s/initrd.img", images, g.name);
 		int have_ramdisk = !bb_sha256_file_hex(path, rsum);
 		struct lava_boot lb = {
-			.kernel_sha256 = have_kernel ? ksum : NULL,
-			.ramdisk_sha256 = have_ramdisk ? rsum : NULL,
-			.job = job.name, .image = g.name, .group = b, .ngroups = m.nboots,
-			.params = params, .cmdline = cmdline ? cmdline : g.cmdline,
-			.ramdisk_compression = ramdisk_compression(path),
-			/* TCG runs several times slower than the estimate's real machine. */
-			.test_minutes = (unsigned)(tmax * 3 / 60) + 5,
-			.cpus = opts->cpus, .memory_mb = opts->memory_mb,
-			.device_type = opts->device_type,
-			.kernel = opts->nkernels ? opts->kernels[k] : NULL,
-			.cluster = job.cluster,
-			.mcast_port = mcast_port(job.name, b),
+		    .kernel_sha256 = have_kernel ? ksum : NULL,
+		    .ramdisk_sha256 = have_ramdisk ? rsum : NULL,
+		    .job = job.name,
+		    .image = g.name,
+		    .group = b,
+		    .ngroups = m.nboots,
+		    .params = params,
+		    .cmdline = cmdline ? cmdline : g.cmdline,
+		    .ramdisk_compression = ramdisk_compression(path),
+		    /* TCG runs several times slower than the estimate's real machine. */
+		    .test_minutes = (unsigned)(tmax * 3 / 60) + 5,
+		    .cpus = opts->cpus,
+		    .memory_mb = opts->memory_mb,
+		    .device_type = opts->device_type,
+		    .kernel = opts->nkernels ? opts->kernels[k] : NULL,
+		    .cluster = job.cluster,
+		    .mcast_port = mcast_port(job.name, b),
 		};
 		for (int f = LAVA_QEMU; f <= LAVA_LAB && !ret; f++) {
 			char *text;
@@ -327,19 +343,20 @@ int bb_lava_write_jobs(const char *jobpath, const struct lava_opts *opts,
 			}
 			const char *fl = f == LAVA_QEMU ? "qemu" : "lab";
 			if (opts->outdir)
-				snprintf(path, sizeof(path), "%s/%s.lava-%s.yaml", opts->outdir, g.name,
-					 fl);
+				snprintf(path, sizeof(path), "%s/%s.lava-%s.yaml", opts->outdir,
+				         g.name, fl);
 			else
-				snprintf(path, sizeof(path), "%s/%s/lava-%s.yaml", images, g.name, fl);
+				snprintf(path, sizeof(path), "%s/%s/lava-%s.yaml", images, g.name,
+				         fl);
 			char dir[4400];
 			snprintf(dir, sizeof(dir), "%s", path);
 			*strrchr(dir, '/') = 0;
 			if (mkdir(dir, 0755) && errno != EEXIST)
-				ret = bb_errbuf_fail(err, errlen, -errno, "unable to create %s: %s", dir,
-				                  strerror(errno));
+				ret = bb_errbuf_fail(err, errlen, -errno, "unable to create %s: %s",
+				                     dir, strerror(errno));
 			else if ((r = bb_fileio_write_file(path, text, strlen(text))))
 				ret = bb_errbuf_fail(err, errlen, r, "unable to write %s: %s", path,
-				                  strerror(-r));
+				                     strerror(-r));
 			else if (written) {
 				struct lava_written w = {path, text, (enum lava_flavour)f, &lb, k};
 				ret = written(&w, ctx);

@@ -102,7 +102,7 @@ struct lava_written {
  * -errno (errbuf.h).
  */
 int bb_lava_write_jobs(const char *jobpath, const struct lava_opts *opts,
-		    int (*written)(const struct lava_written *w, void *ctx), void *ctx, char *err,
-		    size_t errlen);
+                       int (*written)(const struct lava_written *w, void *ctx), void *ctx,
+                       char *err, size_t errlen);
 
 #endif

@@ -148,7 +148,7 @@ static void section_ends(const struct pe_image *pe, uint64_t *raw_end, uint64_t 
 }
 
 int bb_pe_add_section(struct pe_image *pe, const char *name, const void *data, size_t len,
-		   uint32_t characteristics)
+                      uint32_t characteristics)
 {
 	size_t namelen = strlen(name);
 	struct pe_section existing;
@@ -219,8 +219,8 @@ int bb_pe_add_section(struct pe_image *pe, const char *name, const void *data, s
 	bb_le_put32(h + 12, (uint32_t)va);
 	bb_le_put32(h + 16, (uint32_t)raw_size);
 	bb_le_put32(h + 20, (uint32_t)raw_off);
-	bb_le_put32(h + 36,
-	         characteristics ? characteristics : PE_SCN_CNT_INITIALIZED_DATA | PE_SCN_MEM_READ);
+	bb_le_put32(h + 36, characteristics ? characteristics
+	                                    : PE_SCN_CNT_INITIALIZED_DATA | PE_SCN_MEM_READ);
 	pe->nsections++;
 	bb_le_put16(coff(pe) + COFF_NSECTIONS, (uint16_t)pe->nsections);
 	if (trailer_len)

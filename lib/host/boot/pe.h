@@ -60,7 +60,7 @@ int bb_pe_find_section(const struct pe_image *pe, const char *name, struct pe_se
  * characteristics says otherwise (0: PE_SCN_CNT_INITIALIZED_DATA | PE_SCN_MEM_READ).
  */
 int bb_pe_add_section(struct pe_image *pe, const char *name, const void *data, size_t len,
-		   uint32_t characteristics);
+                      uint32_t characteristics);
 
 /* The COFF header's TimeDateStamp. */
 void bb_pe_set_timestamp(struct pe_image *pe, uint32_t stamp);

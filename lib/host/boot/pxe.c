@@ -48,7 +48,7 @@ static void ipxe_boot(struct strbuf *t, const char *prefix, const char *cmdline)
 }
 
 int bb_pxe_build(const char *dir, const char *name, const struct pxe_entry *entries, size_t n,
-	      char *err, size_t errlen)
+                 char *err, size_t errlen)
 {
 	struct strbuf ipxe = {0}, pxelinux = {0};
 	char path[4096], **cmdlines = calloc(n ? n : 1, sizeof(*cmdlines));
@@ -63,14 +63,14 @@ int bb_pxe_build(const char *dir, const char *name, const struct pxe_entry *entr
 	for (size_t i = 0; i < n; i++) {
 		if (!label_ok(entries[i].label)) {
 			ret = bb_errbuf_fail(err, errlen, -EINVAL,
-			                  "bad label '%s' (letters, digits, '.', '_', '-')",
-			                  entries[i].label);
+			                     "bad label '%s' (letters, digits, '.', '_', '-')",
+			                     entries[i].label);
 			goto out_free;
 		}
 		for (size_t j = 0; j < i; j++)
 			if (!strcmp(entries[i].label, entries[j].label)) {
 				ret = bb_errbuf_fail(err, errlen, -EINVAL, "label '%s' given twice",
-				                  entries[i].label);
+				                     entries[i].label);
 				goto out_free;
 			}
 		if (!(cmdlines[i] = clean_cmdline(entries[i].cmdline))) {
@@ -79,33 +79,32 @@ int bb_pxe_build(const char *dir, const char *name, const struct pxe_entry *entr
 		}
 		if (strchr(cmdlines[i], '\n')) {
 			ret = bb_errbuf_fail(err, errlen, -EINVAL,
-			                  "the command line of %s has several lines",
-			                  entries[i].label);
+			                     "the command line of %s has several lines",
+			                     entries[i].label);
 			goto out_free;
 		}
 	}
 	snprintf(path, sizeof(path), "%s/pxelinux.cfg", dir);
 	if ((r = mkdir_ok(dir)) || (r = mkdir_ok(path))) {
-		ret = bb_errbuf_fail(err, errlen, r, "unable to create %s: %s", path,
-		                  strerror(-r));
+		ret = bb_errbuf_fail(err, errlen, r, "unable to create %s: %s", path, strerror(-r));
 		goto out_free;
 	}
 
-	bb_strbuf_printf(&ipxe,
-	              "#!ipxe\n# benchboot %s: kernel, initramfs and command line of each boot\n",
-	              name);
+	bb_strbuf_printf(
+	    &ipxe, "#!ipxe\n# benchboot %s: kernel, initramfs and command line of each boot\n",
+	    name);
 	bb_strbuf_printf(&pxelinux, "# benchboot %s: PXELINUX entries, one per boot\nDEFAULT %s\n",
-	              name, entries[0].label);
+	                 name, entries[0].label);
 	bb_strbuf_printf(&pxelinux, n > 1 ? "PROMPT 1\nTIMEOUT 50\n" : "PROMPT 0\n");
 	if (n > 1) {
 		bb_strbuf_printf(&ipxe, "menu benchboot %s\n", name);
 		for (size_t i = 0; i < n; i++)
 			bb_strbuf_printf(&ipxe, "item %s %s\n", entries[i].label,
-			              entries[i].title ? entries[i].title : entries[i].label);
+			                 entries[i].title ? entries[i].title : entries[i].label);
 		bb_strbuf_printf(&ipxe,
-		              "choose --timeout 5000 --default %s target || set target %s\n"
-		              "goto ${target}\n",
-		              entries[0].label, entries[0].label);
+		                 "choose --timeout 5000 --default %s target || set target %s\n"
+		                 "goto ${target}\n",
+		                 entries[0].label, entries[0].label);
 	}
 	for (size_t i = 0; i < n; i++) {
 		const struct pxe_entry *e = &entries[i];
@@ -117,14 +116,15 @@ int bb_pxe_build(const char *dir, const char *name, const struct pxe_entry *entr
 			snprintf(path, sizeof(path), "%s/%s", dir, e->label);
 			if ((r = mkdir_ok(path))) {
 				ret = bb_errbuf_fail(err, errlen, r, "unable to create %s: %s",
-				                  path, strerror(-r));
+				                     path, strerror(-r));
 				goto out_free;
 			}
 		}
-		if ((r = bb_fileio_copy_file(e->kernel, kernel)) || (r = bb_fileio_copy_file(e->initrd, initrd))) {
+		if ((r = bb_fileio_copy_file(e->kernel, kernel)) ||
+		    (r = bb_fileio_copy_file(e->initrd, initrd))) {
 			ret = bb_errbuf_fail(err, errlen, r == -ENOENT ? -EINVAL : r,
-			                  "unable to copy %s and %s into %s: %s", e->kernel,
-			                  e->initrd, dir, strerror(-r));
+			                     "unable to copy %s and %s into %s: %s", e->kernel,
+			                     e->initrd, dir, strerror(-r));
 			goto out_free;
 		}
 		if (n > 1) {
@@ -136,8 +136,8 @@ int bb_pxe_build(const char *dir, const char *name, const struct pxe_entry *entr
 			r = one.oom ? -ENOMEM : bb_fileio_write_file(path, one.s, one.len);
 			free(one.s);
 			if (r) {
-				ret = bb_errbuf_fail(err, errlen, r, "unable to write %s: %s",
-				                  path, strerror(-r));
+				ret = bb_errbuf_fail(err, errlen, r, "unable to write %s: %s", path,
+				                     strerror(-r));
 				goto out_free;
 			}
 		}
@@ -145,8 +145,9 @@ int bb_pxe_build(const char *dir, const char *name, const struct pxe_entry *entr
 		bb_strbuf_printf(&pxelinux, "\nLABEL %s\n", e->label);
 		if (e->title)
 			bb_strbuf_printf(&pxelinux, "  MENU LABEL %s\n", e->title);
-		bb_strbuf_printf(&pxelinux, "  KERNEL %svmlinuz\n  INITRD %sinitrd.img\n  APPEND %s\n",
-		              prefix, prefix, cmdlines[i]);
+		bb_strbuf_printf(&pxelinux,
+		                 "  KERNEL %svmlinuz\n  INITRD %sinitrd.img\n  APPEND %s\n", prefix,
+		                 prefix, cmdlines[i]);
 	}
 	if (ipxe.oom || pxelinux.oom) {
 		ret = bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
@@ -158,8 +159,7 @@ int bb_pxe_build(const char *dir, const char *name, const struct pxe_entry *entr
 		r = bb_fileio_write_file(path, pxelinux.s, pxelinux.len);
 	}
 	if (r)
-		ret = bb_errbuf_fail(err, errlen, r, "unable to write %s: %s", path,
-		                  strerror(-r));
+		ret = bb_errbuf_fail(err, errlen, r, "unable to write %s: %s", path, strerror(-r));
 out_free:
 	for (size_t i = 0; i < n; i++)
 		free(cmdlines[i]);

@@ -20,9 +20,9 @@
 #include <stddef.h>
 
 struct pxe_entry {
-	const char *label;   /* [A-Za-z0-9._-], e.g. the image name */
-	const char *title;   /* one line for menus (NULL: the label) */
-	const char *kernel;  /* host paths */
+	const char *label;  /* [A-Za-z0-9._-], e.g. the image name */
+	const char *title;  /* one line for menus (NULL: the label) */
+	const char *kernel; /* host paths */
 	const char *initrd;
 	const char *cmdline; /* a trailing newline is dropped */
 };
@@ -32,6 +32,6 @@ struct pxe_entry {
  * label, a missing input, a command line with a newline) or another -errno, with err set.
  */
 int bb_pxe_build(const char *dir, const char *name, const struct pxe_entry *entries, size_t n,
-	      char *err, size_t errlen);
+                 char *err, size_t errlen);
 
 #endif

@@ -37,6 +37,4 @@ struct uki_spec {
  */
 int bb_uki_build(const struct uki_spec *spec, const char *out, char *err, size_t errlen);
 
-
-
 #endif

@@ -271,13 +271,13 @@ static int boot_wanted(const struct collect_opts *o, int outfd, const char *name
 		if (errno == ENOENT)
 			return 1;
 		bb_collect_msgf(o, "%s: cannot look at %s/%s: %s", name, o->outdir, name,
-		             strerror(errno));
+		                strerror(errno));
 		st->problems++;
 		return 0;
 	}
 	if (!S_ISDIR(sb.st_mode) || bb_collect_record_read(outfd, name, &rec)) {
 		bb_collect_msgf(o, "%s: %s/%s exists and was not made by collect: left alone", name,
-		             o->outdir, name);
+		                o->outdir, name);
 		st->problems++;
 		return 0;
 	}
@@ -350,10 +350,11 @@ static unsigned verify_manifest(const struct collect_opts *o, struct boot *b)
 		int off = 0;
 		if (sscanf(line, "not-written %llu %n", &size, &off) == 1 && off && line[off]) {
 			/* the init could not write it (a full disk): its iteration says why */
-			bb_collect_msgf(o,
-			             "%s: %s (%llu bytes) was not written to the results disk (full; "
-			             "see its iteration's status)",
-			             b->name, line + off, size);
+			bb_collect_msgf(
+			    o,
+			    "%s: %s (%llu bytes) was not written to the results disk (full; "
+			    "see its iteration's status)",
+			    b->name, line + off, size);
 			problems++;
 		} else if (sscanf(line, "%64s %llu %n", sha, &size, &off) != 2 || !off ||
 		           !line[off]) {
@@ -366,9 +367,9 @@ static unsigned verify_manifest(const struct collect_opts *o, struct boot *b)
 				if (!strcmp(b->seen[i].path, path))
 					break;
 			if (i == b->n) {
-				bb_collect_msgf(o,
-				             "%s: %s is in the done manifest but was not collected",
-				             b->name, path);
+				bb_collect_msgf(
+				    o, "%s: %s is in the done manifest but was not collected",
+				    b->name, path);
 				problems++;
 			} else {
 				listed[i] = 1;
@@ -388,7 +389,7 @@ static unsigned verify_manifest(const struct collect_opts *o, struct boot *b)
 	for (size_t i = 0; i < b->n; i++)
 		if (!listed[i] && strcmp(b->seen[i].path, "done")) {
 			bb_collect_msgf(o, "%s: %s is not in the done manifest", b->name,
-			             b->seen[i].path);
+			                b->seen[i].path);
 			problems++;
 		}
 	free(listed);
@@ -466,7 +467,7 @@ static int boot_finish(const struct collect_opts *o, int outfd, struct boot *b, 
 	bb_collect_compress_monitors(b->fd, &zproblems, zerr, sizeof zerr);
 	if (zproblems) {
 		bb_collect_msgf(o, "%s: %u monitor file(s) not compressed, kept as they were: %s",
-		             b->name, zproblems, zerr);
+		                b->name, zproblems, zerr);
 		b->problems += zproblems;
 	}
 	snprintf(text, sizeof(text), "source=%s\nstatus=%s\nfiles=%u\nbytes=%llu\nproblems=%u\n",
@@ -503,7 +504,7 @@ static int boot_finish(const struct collect_opts *o, int outfd, struct boot *b, 
 	st->bytes += b->bytes;
 	if (complete) {
 		bb_collect_msgf(o, "%s: collected, complete: %u files, %llu bytes%s", dest, files,
-		             b->bytes, b->problems ? " (with problems, see above)" : "");
+		                b->bytes, b->problems ? " (with problems, see above)" : "");
 	} else {
 		st->boots_incomplete++;
 		describe_runs(b, runs, sizeof(runs));
@@ -544,8 +545,9 @@ static void rm_stale_tmp(const struct collect_opts *o, int outfd)
 		if (!bb_collect_is_boot_name(name) || !kill((pid_t)pid, 0) || errno != ESRCH)
 			continue;
 		if (!rm_tree_at(outfd, n, 0))
-			bb_collect_msgf(o, "%s: removed %s/%s, left by a collect that was interrupted",
-			             name, o->outdir, n);
+			bb_collect_msgf(o,
+			                "%s: removed %s/%s, left by a collect that was interrupted",
+			                name, o->outdir, n);
 	}
 	closedir(d);
 }
@@ -642,7 +644,7 @@ static int copy_disk_file(struct disk_walk *w, const char *diskpath, const char 
 	if (r) {
 		unlinkat(dirfd, name, 0);
 		bb_collect_msgf(w->o, "%s: %s: unreadable, not collected: %s", w->b->name, rel,
-		             bb_resdisk_strerror(r));
+		                bb_resdisk_strerror(r));
 		w->b->problems++;
 		free(s.keep);
 		return 0;
@@ -672,7 +674,7 @@ static int walk_disk(struct disk_walk *w, const char *diskpath, const char *rel,
 	int r = bb_resdisk_list(w->d, diskpath, add_dentry, &l);
 	if (r) {
 		bb_collect_msgf(w->o, "%s: %s: unreadable folder, skipped: %s", w->b->name,
-		             *rel ? rel : ".", bb_resdisk_strerror(r));
+		                *rel ? rel : ".", bb_resdisk_strerror(r));
 		w->b->problems++;
 		free_dlist(&l);
 		return r == -ENOMEM ? r : 0;
@@ -805,8 +807,9 @@ static int image_cut_short(const char *disk, char *why, size_t len)
 	if (strchr(disk, '?') || stat(disk, &sb) || !S_ISREG(sb.st_mode))
 		return 0;
 	if (!sb.st_size) {
-		snprintf(why, len, "the image is empty (0 bytes): a results disk holds an ext4 "
-		                   "filesystem (benchboot mkdisk makes one)");
+		snprintf(why, len,
+		         "the image is empty (0 bytes): a results disk holds an ext4 "
+		         "filesystem (benchboot mkdisk makes one)");
 		return -EMEDIUMTYPE;
 	}
 	int fd = open(disk, O_RDONLY | O_CLOEXEC);
@@ -815,9 +818,9 @@ static int image_cut_short(const char *disk, char *why, size_t len)
 		close(fd);
 	if (n != (ssize_t)sizeof(super) || super[56] != 0x53 || super[57] != 0xef)
 		return 0; /* no ext2/3/4 superblock whole: not a results disk, said by the open */
-	unsigned long long blocks = (unsigned long long)super[4] | (unsigned long long)super[5] << 8 |
-	                            (unsigned long long)super[6] << 16 |
-	                            (unsigned long long)super[7] << 24;
+	unsigned long long blocks =
+	    (unsigned long long)super[4] | (unsigned long long)super[5] << 8 |
+	    (unsigned long long)super[6] << 16 | (unsigned long long)super[7] << 24;
 	unsigned log = (unsigned)super[24] | (unsigned)super[25] << 8;
 	if (log > 6)
 		return 0;
@@ -856,16 +859,17 @@ int bb_collect_disk(const char *disk, const struct collect_opts *o, struct colle
 			bb_resdisk_close(d);
 			return r && r != -ENOENT ? r : -EMEDIUMTYPE;
 		}
-		bb_collect_msgf(o, "%s: no valid benchboot marker, but a boots folder: collecting it",
-		             disk);
+		bb_collect_msgf(
+		    o, "%s: no valid benchboot marker, but a boots folder: collecting it", disk);
 		st->problems++;
 	}
 	if (bb_resdisk_unclean(d))
 		bb_collect_msgf(o,
-		             "%s: not closed cleanly (a boot was interrupted, or the disk needs "
-		             "`e2fsck -p`): collecting what is there",
-		             disk);
-	snprintf(source, sizeof(source), "disk %s", *bb_resdisk_id(d) ? bb_resdisk_id(d) : "unmarked");
+		                "%s: not closed cleanly (a boot was interrupted, or the disk needs "
+		                "`e2fsck -p`): collecting what is there",
+		                disk);
+	snprintf(source, sizeof(source), "disk %s",
+	         *bb_resdisk_id(d) ? bb_resdisk_id(d) : "unmarked");
 
 	int outfd = open_outdir(o);
 	if (outfd < 0) {
@@ -873,7 +877,8 @@ int bb_collect_disk(const char *disk, const struct collect_opts *o, struct colle
 		return outfd;
 	}
 	if ((r = bb_resdisk_list(d, RESDISK_BOOTS, add_dentry, &boots))) {
-		bb_collect_msgf(o, "%s: cannot read the boots folder: %s", disk, bb_resdisk_strerror(r));
+		bb_collect_msgf(o, "%s: cannot read the boots folder: %s", disk,
+		                bb_resdisk_strerror(r));
 		r = r == -ENOMEM ? r : -EUCLEAN;
 		goto out;
 	}
@@ -890,10 +895,10 @@ int bb_collect_disk(const char *disk, const struct collect_opts *o, struct colle
 			char shown[80];
 			printable(e->name, shown, sizeof(shown));
 			bb_collect_msgf(o, "boots: refusing %s: %s", shown,
-			             bad ? bad
-			             : e->type != RESDISK_T_DIR
-			                 ? "not a folder"
-			                 : "not a boot folder name (NNNN-BOOTID)");
+			                bad ? bad
+			                : e->type != RESDISK_T_DIR
+			                    ? "not a folder"
+			                    : "not a boot folder name (NNNN-BOOTID)");
 			st->problems++;
 			continue;
 		}
@@ -921,7 +926,7 @@ out:
 /* ---- from a console log ---- */
 
 struct cons_ctx {
-	const char *log;             /* the console log, for the line of a loss */
+	const char *log; /* the console log, for the line of a loss */
 	struct consfile_parser *p;
 	const struct collect_opts *o;
 	struct collect_stats *st;
@@ -963,7 +968,7 @@ static int cons_file(const struct consfile_file *f, void *ctx)
 		char shown[100];
 		printable(f->bootdir, shown, sizeof(shown));
 		bb_collect_msgf(c->o, "console: refusing boot folder name '%s': not NNNN-BOOTID",
-		             shown);
+		                shown);
 		c->st->problems++;
 		return 0;
 	}
@@ -982,7 +987,7 @@ static int cons_file(const struct consfile_file *f, void *ctx)
 	uint64_t max = c->o->max_file_size ? c->o->max_file_size : (1ULL << 30);
 	if (f->len > max) {
 		bb_collect_msgf(c->o, "%s: refusing %s: too large (%zu bytes)", b->name, f->path,
-		             f->len);
+		                f->len);
 		b->problems++;
 		return 0;
 	}
@@ -990,7 +995,7 @@ static int cons_file(const struct consfile_file *f, void *ctx)
 	int dfd = open_parent(b->fd, f->path, &base);
 	if (dfd < 0) {
 		bb_collect_msgf(c->o, "%s: %s: cannot create its folder: %s", b->name, f->path,
-		             strerror(-dfd));
+		                strerror(-dfd));
 		b->problems++;
 		return 0;
 	}
@@ -1023,10 +1028,11 @@ static void cons_error(const char *bootdir, const char *path, const char *why, v
 	struct cons_ctx *c = ctx;
 	unsigned long line = c->p ? bb_consfile_line(c->p) : 0;
 	if (!strcmp(bootdir, "?"))
-		bb_collect_msgf(c->o, "%.300s:%lu: a file lost on the console: %s", c->log, line, why);
+		bb_collect_msgf(c->o, "%.300s:%lu: a file lost on the console: %s", c->log, line,
+		                why);
 	else
 		bb_collect_msgf(c->o, "%.300s:%lu: %.100s: %.300s: lost on the console: %s", c->log,
-		             line, bootdir, path, why);
+		                line, bootdir, path, why);
 	c->st->problems++;
 }
 
@@ -1121,8 +1127,7 @@ int bb_collect_env_ids_read(const char *path, struct collect_env_ids *ids)
 	return 0;
 }
 
-const char *bb_collect_boot_role(const char *bootdir, const char *fallback, char *role,
-                              size_t len)
+const char *bb_collect_boot_role(const char *bootdir, const char *fallback, char *role, size_t len)
 {
 	char path[PATH_MAX];
 	struct collect_env_ids ids;

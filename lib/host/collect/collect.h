@@ -108,7 +108,7 @@ const char *bb_collect_boot_role(const char *bootdir, const char *fallback, char
  * with err set.
  */
 int bb_collect_link_server_host(const char *outdir, const char *client_folder,
-                             const char *server_folder, char *err, size_t errlen);
+                                const char *server_folder, char *err, size_t errlen);
 
 /*
  * Link every client host's boot in o->outdir to the server host's boot of the same cluster run

@@ -50,7 +50,7 @@ static void write_boot(struct jout *w, const char *url, const struct collect_lav
 	bb_jout_kv_str(w, "end", j->end);
 	bb_jout_obj_end(w);
 	bb_jout_kv_str(w, "outcome",
-	            !strcmp(j->health, "Complete") && j->complete ? "finished" : "failed");
+	               !strcmp(j->health, "Complete") && j->complete ? "finished" : "failed");
 	bb_jout_kv_bool(w, "finished", j->complete);
 	bb_jout_kv_int(w, "kernel_stalls", j->kernel_stalls);
 	bb_jout_kv_text(w, "kernel_stall", j->kernel_stall);
@@ -90,9 +90,9 @@ void bb_collect_lava_job_free(struct collect_lava_job *job)
 	bb_kvs_free(&job->dmesg);
 }
 
-int bb_collect_lava_job(struct lava_api *api, const char *url, long id, const struct collect_opts *o,
-                     struct collect_stats *st, struct collect_lava_job *job, char *err,
-                     size_t errlen)
+int bb_collect_lava_job(struct lava_api *api, const char *url, long id,
+                        const struct collect_opts *o, struct collect_stats *st,
+                        struct collect_lava_job *job, char *err, size_t errlen)
 {
 	struct lava_job lj;
 	struct lava_log_info info;
@@ -122,14 +122,14 @@ int bb_collect_lava_job(struct lava_api *api, const char *url, long id, const st
 	so.role_fallback = defrole;
 	if (strcmp(lj.state, "Finished")) {
 		r = bb_errbuf_fail(err, errlen, -EAGAIN,
-		                "job %ld is %s%s%s, not finished: collect it "
-		                "when it is",
-		                id, lj.state, *lj.device ? " on " : "", lj.device);
+		                   "job %ld is %s%s%s, not finished: collect it "
+		                   "when it is",
+		                   id, lj.state, *lj.device ? " on " : "", lj.device);
 		goto out;
 	}
 	if (!(log = tmpfile()) || !(cons = temp_file(consname, sizeof(consname)))) {
 		r = bb_errbuf_fail(err, errlen, -errno, "unable to make a temporary file: %s",
-		                strerror(errno));
+		                   strerror(errno));
 		goto out;
 	}
 	if ((r = bb_lava_api_log(api, id, log, err, errlen)))
@@ -141,7 +141,7 @@ int bb_collect_lava_job(struct lava_api *api, const char *url, long id, const st
 	}
 	if (fflush(cons)) {
 		r = bb_errbuf_fail(err, errlen, -errno, "writing a temporary file: %s",
-		                strerror(errno));
+		                   strerror(errno));
 		goto out;
 	}
 	bb_lava_job_end_text(lj.health, lj.failure, &info, job->end, sizeof(job->end));
@@ -163,8 +163,8 @@ int bb_collect_lava_job(struct lava_api *api, const char *url, long id, const st
 		goto out;
 	}
 	if (r) {
-		r = bb_errbuf_fail(err, errlen, r, "job %ld: collecting its console into %s: %s", id,
-		                o->outdir, strerror(-r));
+		r = bb_errbuf_fail(err, errlen, r, "job %ld: collecting its console into %s: %s",
+		                   id, o->outdir, strerror(-r));
 		goto out;
 	}
 	/* where it went: DIR/NNNN-BOOTID or DIR/server-host/NNNN-BOOTID (its run.json beside it) */
@@ -186,7 +186,7 @@ int bb_collect_lava_job(struct lava_api *api, const char *url, long id, const st
 		snprintf(where, sizeof(where), "%s/" COLLECT_SERVER_DIR, o->outdir);
 		if (bb_fileio_mkdirs(where)) {
 			r = bb_errbuf_fail(err, errlen, -errno, "unable to create %s: %s", where,
-			                strerror(errno));
+			                   strerror(errno));
 			goto out;
 		}
 	} else {
@@ -212,8 +212,9 @@ out:
  * folder under OUTDIR/server-host/), as `benchboot run` records a two-host boot. 0 or -errno
  * with err.
  */
-static int collect_lava_link(const char *url, const char *outdir, const struct collect_lava_job *client,
-                      const struct collect_lava_job *server, char *err, size_t errlen)
+static int collect_lava_link(const char *url, const char *outdir,
+                             const struct collect_lava_job *client,
+                             const struct collect_lava_job *server, char *err, size_t errlen)
 {
 	if (!*client->folder || !*server->folder)
 		return 0;
@@ -225,8 +226,8 @@ static int collect_lava_link(const char *url, const char *outdir, const struct c
 }
 
 unsigned bb_collect_lava_link_groups(const char *url, const char *outdir,
-                                  const struct collect_lava_job *jobs, size_t n,
-                                  void (*msg)(void *ctx, const char *line), void *ctx)
+                                     const struct collect_lava_job *jobs, size_t n,
+                                     void (*msg)(void *ctx, const char *line), void *ctx)
 {
 	unsigned failed = 0;
 	char err[2048];
@@ -234,7 +235,8 @@ unsigned bb_collect_lava_link_groups(const char *url, const char *outdir,
 		if (strcmp(jobs[c].role, "client") || !*jobs[c].group)
 			continue;
 		for (size_t sv = 0; sv < n; sv++) {
-			if (strcmp(jobs[sv].role, "server") || strcmp(jobs[sv].group, jobs[c].group))
+			if (strcmp(jobs[sv].role, "server") ||
+			    strcmp(jobs[sv].group, jobs[c].group))
 				continue;
 			if (collect_lava_link(url, outdir, &jobs[c], &jobs[sv], err, sizeof(err))) {
 				msg(ctx, err);

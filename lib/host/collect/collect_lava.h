@@ -46,9 +46,9 @@ struct collect_lava_job {
  * (err says its state), -EMEDIUMTYPE when its log holds no result file (err says how the job
  * ended), or another -errno from the server (lava_api.h) or the disk.
  */
-int bb_collect_lava_job(struct lava_api *api, const char *url, long id, const struct collect_opts *o,
-                     struct collect_stats *st, struct collect_lava_job *job, char *err,
-                     size_t errlen);
+int bb_collect_lava_job(struct lava_api *api, const char *url, long id,
+                        const struct collect_opts *o, struct collect_stats *st,
+                        struct collect_lava_job *job, char *err, size_t errlen);
 
 /* What bb_collect_lava_job allocated in job. */
 void bb_collect_lava_job_free(struct collect_lava_job *job);
@@ -59,7 +59,7 @@ void bb_collect_lava_job_free(struct collect_lava_job *job);
  * message) and counted: returns how many failed.
  */
 unsigned bb_collect_lava_link_groups(const char *url, const char *outdir,
-                                  const struct collect_lava_job *jobs, size_t n,
-                                  void (*msg)(void *ctx, const char *line), void *ctx);
+                                     const struct collect_lava_job *jobs, size_t n,
+                                     void (*msg)(void *ctx, const char *line), void *ctx);
 
 #endif

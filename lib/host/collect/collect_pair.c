@@ -18,12 +18,12 @@
 #include "host/collect/collect.h"
 
 int bb_collect_link_server_host(const char *outdir, const char *client_folder,
-                             const char *server_folder, char *err, size_t errlen)
+                                const char *server_folder, char *err, size_t errlen)
 {
 	char link[PATH_MAX], target[PATH_MAX], old[PATH_MAX];
 	if (bb_collect_bad_name(client_folder) || bb_collect_bad_name(server_folder))
 		return bb_errbuf_fail(err, errlen, -EINVAL, "not boot folder names: %s, %s",
-		                   client_folder, server_folder);
+		                      client_folder, server_folder);
 	snprintf(link, sizeof(link), "%s/%s/" COLLECT_SERVER_DIR, outdir, client_folder);
 	snprintf(target, sizeof(target), "../" COLLECT_SERVER_DIR "/%s", server_folder);
 	ssize_t n = readlink(link, old, sizeof(old) - 1);
@@ -34,8 +34,8 @@ int bb_collect_link_server_host(const char *outdir, const char *client_folder,
 	}
 	/* only a link is replaced: a real file or folder of that name is the boot's own */
 	if ((n >= 0 && unlink(link)) || symlink(target, link))
-		return bb_errbuf_fail(err, errlen, -errno, "unable to link %s to %s: %s", link, target,
-		                   strerror(errno));
+		return bb_errbuf_fail(err, errlen, -errno, "unable to link %s to %s: %s", link,
+		                      target, strerror(errno));
 	return 1;
 }
 
@@ -87,9 +87,9 @@ static void link_one(const struct collect_opts *o, const char *name, struct coll
 	}
 	if (!find_server_boot(o->outdir, &self, &peer, server, sizeof(server))) {
 		bb_collect_msgf(o,
-		             "%s: its server host's boot %s is not in %s/" COLLECT_SERVER_DIR
-		             "/ (yet): collect the server host's results disk into %s too",
-		             name, peer.boot_id, o->outdir, o->outdir);
+		                "%s: its server host's boot %s is not in %s/" COLLECT_SERVER_DIR
+		                "/ (yet): collect the server host's results disk into %s too",
+		                name, peer.boot_id, o->outdir, o->outdir);
 		return;
 	}
 	int r = bb_collect_link_server_host(o->outdir, name, server, err, sizeof(err));

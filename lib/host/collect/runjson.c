@@ -58,7 +58,7 @@ static void write_end(struct jout *w, const struct host_end *e)
 	bb_jout_kv_int(w, "kernel_stalls", e->stalls);
 	bb_jout_kv_text(w, "kernel_stall", e->stall);
 	bb_jout_kv_text(w, "results_disk_error",
-	             e->disk_error && *e->disk_error ? e->disk_error : NULL);
+	                e->disk_error && *e->disk_error ? e->disk_error : NULL);
 	write_dmesg(w, e->console);
 	bb_jout_kv_text(w, "console", e->console);
 }
@@ -220,7 +220,7 @@ int bb_runjson_put(const char *outdir, const char *boot_id,
 	snprintf(path, sizeof(path), "%s/run.json", outdir);
 	if (!stat(path, &sb) && !(old = bb_jn_parse_file(path, msg, sizeof(msg))))
 		return bb_errbuf_fail(err, errlen, -EINVAL, "%s is unreadable (%s): not replaced",
-		                   path, msg);
+		                      path, msg);
 	int r = write_file(outdir, old, boot_id, write_entry, ctx);
 	bb_jn_free(old);
 	if (r)
@@ -239,8 +239,8 @@ int bb_run_find_folder(const char *outdir, const char *boot_id, char *out, size_
 	/* NNNN-BOOTID, NNNN any width (10000 and up after 9999) */
 	for (struct dirent *e; r && (e = readdir(d));) {
 		size_t nl = strlen(e->d_name);
-		if (bb_collect_is_boot_name(e->d_name) && nl > il && e->d_name[nl - il - 1] == '-' &&
-		    !strcmp(e->d_name + nl - il, boot_id)) {
+		if (bb_collect_is_boot_name(e->d_name) && nl > il &&
+		    e->d_name[nl - il - 1] == '-' && !strcmp(e->d_name + nl - il, boot_id)) {
 			snprintf(out, len, "%s", e->d_name);
 			r = 0;
 		}

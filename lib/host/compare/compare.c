@@ -237,9 +237,8 @@ static int stat_evaluate(struct bb_stat_cmp *s, double confidence, int more)
 		}
 	}
 	if (bb_lkp_verdict(s->name, s->a, s->na, s->b, s->nb, &s->lkpv) ||
-	    (s->absolute ? bb_diff_interval : bb_change_interval)(s->a, s->boot_a, s->na, s->b,
-	                                                          s->boot_b, s->nb, s->a_first,
-	                                                          confidence, &s->iv))
+	    (s->absolute ? bb_diff_interval : bb_change_interval)(
+	        s->a, s->boot_a, s->na, s->b, s->boot_b, s->nb, s->a_first, confidence, &s->iv))
 		return -ENOMEM;
 	s->lkp = !s->hidden && s->lkpv.changed;
 	s->interval = !s->hidden && s->iv.basis == BB_IV_BOOTS && s->iv.excludes_zero;
@@ -611,10 +610,11 @@ static int find_missing(struct bb_comparison *out, const struct bb_side *const s
 			for (size_t j = 0; j < i; j++)
 				seen |= sides[s]->runs[j]->boot == run->boot;
 			if (!seen && run->boot->env_missing &&
-			    (asprintf(&n,
-			              "%s: %s/env.json: missing or empty: the environment this boot "
-			              "ran in is unknown, so no difference in it can be ruled out",
-			              s ? "B" : "A", run->boot->path) < 0 ||
+			    (asprintf(
+			         &n,
+			         "%s: %s/env.json: missing or empty: the environment this boot "
+			         "ran in is unknown, so no difference in it can be ruled out",
+			         s ? "B" : "A", run->boot->path) < 0 ||
 			     add_line(&out->missing, &out->nmissing, &out->missing_cap, n)))
 				return -ENOMEM;
 			size_t ok = run->iterations - run->failed_iterations;
@@ -623,7 +623,8 @@ static int find_missing(struct bb_comparison *out, const struct bb_side *const s
 			              "%s: %s/runs/%s: no stat of the test, though %zu iteration%s "
 			              "ended ok (results.json empty, missing or without the test's "
 			              "stats)",
-			              s ? "B" : "A", run->boot->path, run->id, ok, ok == 1 ? "" : "s") < 0 ||
+			              s ? "B" : "A", run->boot->path, run->id, ok,
+			              ok == 1 ? "" : "s") < 0 ||
 			     add_line(&out->missing, &out->nmissing, &out->missing_cap, n)))
 				return -ENOMEM;
 		}

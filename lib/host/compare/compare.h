@@ -33,11 +33,11 @@ struct bb_stat_cmp {
 	double threshold;
 	struct bb_lkp_verdict lkpv;
 	struct bb_interval iv;
-	int lkp;         /* LKP's `L` */
-	int interval;    /* benchboot's `I`: boot-level 95% interval excludes 0 */
-	int significant; /* either */
-	int hidden;      /* LKP hides it unless asked (interrupts, softirqs, slabinfo; --more):
-	                  * not shown, never marked */
+	int lkp;          /* LKP's `L` */
+	int interval;     /* benchboot's `I`: boot-level 95% interval excludes 0 */
+	int significant;  /* either */
+	int hidden;       /* LKP hides it unless asked (interrupts, softirqs, slabinfo; --more):
+	                   * not shown, never marked */
 	int side_by_side; /* the interval pairs boots that ran side by side (boot_a, boot_b are
 	                   * then those pairs) */
 };

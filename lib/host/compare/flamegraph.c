@@ -23,7 +23,7 @@ static int read_all(const char *path, char **out, size_t *len, char *err, size_t
 	char *buf = NULL;
 	if (!g)
 		return bb_errbuf_fail(err, errlen, errno ? -errno : -ENOMEM, "%s: %s", path,
-		                   errno ? strerror(errno) : "out of memory");
+		                      errno ? strerror(errno) : "out of memory");
 	for (;;) {
 		if (bb_grow(&buf, &cap, n + 65537, 1)) {
 			gzclose(g);
@@ -35,7 +35,7 @@ static int read_all(const char *path, char **out, size_t *len, char *err, size_t
 			int e;
 			const char *msg = gzerror(g, &e);
 			bb_errbuf_fail(err, errlen, -EINVAL, "%s: not readable as gzip: %s", path,
-			            msg);
+			               msg);
 			gzclose(g);
 			free(buf);
 			return -EINVAL;
@@ -73,14 +73,14 @@ static int add_stack(struct bb_flame *fg, int side, char *line, const char *path
 	char *sp = strrchr(line, ' '), *end;
 	if (!sp || sp == line)
 		return bb_errbuf_fail(err, errlen, -EINVAL,
-		                   "%s:%zu: not a folded stack ('FRAME;FRAME;... COUNT'): %.80s",
-		                   path, lineno, line);
+		                      "%s:%zu: not a folded stack ('FRAME;FRAME;... COUNT'): %.80s",
+		                      path, lineno, line);
 	errno = 0;
 	unsigned long long count = strtoull(sp + 1, &end, 10);
 	if (*end || end == sp + 1 || errno || sp[1] == '-')
 		return bb_errbuf_fail(err, errlen, -EINVAL,
-		                   "%s:%zu: the sample count '%s' is not a whole number", path,
-		                   lineno, sp + 1);
+		                      "%s:%zu: the sample count '%s' is not a whole number", path,
+		                      lineno, sp + 1);
 	*sp = 0;
 	struct bb_flame_node *n = &fg->root;
 	n->count[side] += (double)count;
@@ -88,7 +88,8 @@ static int add_stack(struct bb_flame *fg, int side, char *line, const char *path
 		size_t len = strcspn(f, ";");
 		if (!len)
 			return bb_errbuf_fail(err, errlen, -EINVAL,
-			                   "%s:%zu: an empty frame in '%.80s'", path, lineno, line);
+			                      "%s:%zu: an empty frame in '%.80s'", path, lineno,
+			                      line);
 		if (!(n = child_get(n, f, len)))
 			return bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 		n->count[side] += (double)count;
@@ -109,16 +110,16 @@ static int take_event(struct bb_flame *fg, int side, const char *ev, const char 
 	while (len && (ev[len - 1] == ' ' || ev[len - 1] == '\r'))
 		len--;
 	if (!len)
-		return bb_errbuf_fail(err, errlen, -EINVAL, "%s:%zu: '# event:' names no event", path,
-		                   lineno);
+		return bb_errbuf_fail(err, errlen, -EINVAL, "%s:%zu: '# event:' names no event",
+		                      path, lineno);
 	if (fg->event[side]) {
 		if (strlen(fg->event[side]) == len && !strncmp(fg->event[side], ev, len))
 			return 0;
 		return bb_errbuf_fail(err, errlen, -EINVAL,
-		                   "%s:%zu: samples of %.*s, but %s has samples of %s (one side "
-		                   "must sample one event)",
-		                   path, lineno, (int)len, ev, fg->event_file[side],
-		                   fg->event[side]);
+		                      "%s:%zu: samples of %.*s, but %s has samples of %s (one side "
+		                      "must sample one event)",
+		                      path, lineno, (int)len, ev, fg->event_file[side],
+		                      fg->event[side]);
 	}
 	if (!(fg->event[side] = strndup(ev, len)) || !(fg->event_file[side] = strdup(path)))
 		return bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
@@ -134,7 +135,8 @@ int bb_flame_add_file(struct bb_flame *fg, int side, const char *path, char *err
 		return r;
 	if (memchr(buf, 0, len)) {
 		free(buf);
-		return bb_errbuf_fail(err, errlen, -EINVAL, "%s: not a text file (a NUL byte)", path);
+		return bb_errbuf_fail(err, errlen, -EINVAL, "%s: not a text file (a NUL byte)",
+		                      path);
 	}
 	if (!fg->root.name && !(fg->root.name = strdup("all"))) {
 		free(buf);
@@ -173,13 +175,13 @@ int bb_flame_check(const struct bb_flame *fg, char *err, size_t errlen)
 	           *eb = fg->event[1] ? fg->event[1] : "an event not recorded";
 	if ((!fg->event[0]) != (!fg->event[1]) ||
 	    (fg->event[0] && strcmp(fg->event[0], fg->event[1])))
-		return bb_errbuf_fail(err, errlen, -EINVAL,
-		                   "A and B sampled different events: A %s (%s), B %s (%s); their "
-		                   "call stacks are not comparable (a cpu-clock profile is not a "
-		                   "cycles one)",
-		                   ea, fg->event_file[0] ? fg->event_file[0] : "no '# event:' line",
-		                   eb,
-		                   fg->event_file[1] ? fg->event_file[1] : "no '# event:' line");
+		return bb_errbuf_fail(
+		    err, errlen, -EINVAL,
+		    "A and B sampled different events: A %s (%s), B %s (%s); their "
+		    "call stacks are not comparable (a cpu-clock profile is not a "
+		    "cycles one)",
+		    ea, fg->event_file[0] ? fg->event_file[0] : "no '# event:' line", eb,
+		    fg->event_file[1] ? fg->event_file[1] : "no '# event:' line");
 	return 0;
 }
 
@@ -538,7 +540,8 @@ int bb_flamegraph_sides(const struct bb_side *a, const struct bb_side *b, const 
 		if (f && fclose(f) && !w)
 			w = -errno;
 		if (w)
-			r = bb_errbuf_fail(err, errlen, w, "unable to write %s: %s", path, strerror(-w));
+			r = bb_errbuf_fail(err, errlen, w, "unable to write %s: %s", path,
+			                   strerror(-w));
 	}
 	bb_flame_free(&fg);
 	return r;

@@ -149,7 +149,7 @@ void bb_side_free(struct bb_side *side)
 
 /* Is the parameter name one of the axis keys (as named or as resolved for some run)? */
 static int bb_is_axis(const char *cls, const char *name, const char *const *axis, size_t naxis,
-               const struct bb_side *const sides[2])
+                      const struct bb_side *const sides[2])
 {
 	for (size_t i = 0; i < naxis; i++) {
 		if (!strcmp(name, axis[i]))
@@ -183,7 +183,7 @@ char *bb_match_key(const struct bb_res_run *run, const char *const *axis, size_t
 		if (!bb_is_axis("boot:", run->boot->params.v[i].key, axis, naxis, sides) &&
 		    !bb_kvs_get(&all, run->boot->params.v[i].key))
 			if (bb_kvs_set(&all, run->boot->params.v[i].key,
-			                 run->boot->params.v[i].value))
+			               run->boot->params.v[i].value))
 				goto out;
 	bb_kvs_sort(&all);
 	for (size_t i = 0; i < all.n; i++)
@@ -278,8 +278,8 @@ int bb_key_values(const struct bb_results *res, const char *key, const char ***v
 	return 0;
 }
 
-int bb_split_by(const struct bb_results *res, const char *key, struct bb_kvs *ca,
-                struct bb_kvs *cb, size_t *missing, char *err, size_t errlen)
+int bb_split_by(const struct bb_results *res, const char *key, struct bb_kvs *ca, struct bb_kvs *cb,
+                size_t *missing, char *err, size_t errlen)
 {
 	const char **vals;
 	size_t n;
@@ -288,8 +288,8 @@ int bb_split_by(const struct bb_results *res, const char *key, struct bb_kvs *ca
 		return bb_errbuf_fail(err, errlen, r, "out of memory");
 	if (n == 0)
 		r = bb_errbuf_fail(err, errlen, -EINVAL,
-		                "no run in %s has a parameter or environment field '%s'", res->path,
-		                key);
+		                   "no run in %s has a parameter or environment field '%s'",
+		                   res->path, key);
 	else if (n != 2) {
 		size_t l = (size_t)snprintf(err, errlen, "--by %s: %s has %zu value%s (", key,
 		                            res->path, n, n == 1 ? "" : "s");
@@ -320,8 +320,8 @@ static char *side_label(const char *path, const struct bb_kvs *conds, int two)
 }
 
 int bb_sides_select(const struct bb_results *res, const char *const paths[2], size_t nres,
-                    const struct bb_kvs *const conds[2], struct bb_side side[2], const char **axis, size_t *naxis, size_t maxaxis,
-                    char *err, size_t errlen)
+                    const struct bb_kvs *const conds[2], struct bb_side side[2], const char **axis,
+                    size_t *naxis, size_t maxaxis, char *err, size_t errlen)
 {
 	for (int s = 0; s < 2; s++) {
 		const struct bb_results *r = &res[nres == 2 ? s : 0];
@@ -329,8 +329,8 @@ int bb_sides_select(const struct bb_results *res, const char *const paths[2], si
 		    !(side[s].label = side_label(paths[s], conds[s], nres == 2)))
 			return bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 		if (!side[s].nruns)
-			return bb_errbuf_fail(err, errlen, -EINVAL, "no run in %s matches %s", r->path,
-			                   side[s].label);
+			return bb_errbuf_fail(err, errlen, -EINVAL, "no run in %s matches %s",
+			                      r->path, side[s].label);
 	}
 	for (int s = 0; s < 2 && nres == 1; s++)
 		for (size_t i = 0; i < conds[s]->n && *naxis < maxaxis; i++) {

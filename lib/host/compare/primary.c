@@ -66,12 +66,12 @@ static int side_values(const struct bb_results *res, const struct bb_primary_que
 		v[0] = vals[0], v[1] = vals[1];
 	else if (others > (given ? 1u : 2u))
 		r = bb_errbuf_fail(err, errlen, -EINVAL,
-		                "%s: '%s' has %zu values; say which two are the sides", res->path,
-		                q->key, n);
+		                   "%s: '%s' has %zu values; say which two are the sides",
+		                   res->path, q->key, n);
 	else
 		r = bb_errbuf_fail(err, errlen, -ENODATA,
-		                "%s: %zu value%s of '%s' so far; a side has no run yet", res->path,
-		                n, n == 1 ? "" : "s", q->key);
+		                   "%s: %zu value%s of '%s' so far; a side has no run yet",
+		                   res->path, n, n == 1 ? "" : "s", q->key);
 	free(vals);
 	return r;
 }
@@ -87,7 +87,7 @@ static int sides_select(const struct bb_results *res, const char *key, const cha
 			return bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 		if (!side[s].nruns)
 			return bb_errbuf_fail(err, errlen, -ENODATA, "%s: no run with %s=%s yet",
-			                   res->path, key, v[s]);
+			                      res->path, key, v[s]);
 	}
 	return 0;
 }
@@ -158,9 +158,9 @@ int bb_primary_changes(const char *dir, const struct bb_primary_query *q, struct
 	}
 	r = *nout ? 0
 	          : bb_errbuf_fail(err, errlen, -EINVAL, "%s: no matched run has the stat %s", dir,
-	                        q->stat ? q->stat
-	                                : "netperf.Throughput_Mbps, netperf.Throughput_tps or "
-	                                  "*.ops_per_sec");
+	                           q->stat ? q->stat
+	                                   : "netperf.Throughput_Mbps, netperf.Throughput_tps or "
+	                                     "*.ops_per_sec");
 out:
 	if (r) {
 		bb_primary_free(*out, *nout);

@@ -142,7 +142,8 @@ static void json_stat(struct jout *w, const struct bb_stat_cmp *s)
 	bb_jout_kv_str(w, "name", s->name);
 	/* the monitor that made it (stat_rules.h), null for the test's own */
 	bb_jout_kv_str(w, "monitor",
-	            bb_stat_is_monitor(s->name) ? bb_stat_base(s->name, base, sizeof base) : NULL);
+	               bb_stat_is_monitor(s->name) ? bb_stat_base(s->name, base, sizeof base)
+	                                           : NULL);
 	bb_jout_key(w, "a");
 	json_sample(w, s->a, s->na, &s->sa);
 	bb_jout_key(w, "b");

@@ -707,7 +707,7 @@ int bb_results_load(const char *path, struct bb_results *res, char *err, size_t 
 	if (!is_dir(path)) {
 		int e = exists(path) ? ENOTDIR : errno;
 		return bb_errbuf_fail(err, errlen, -e, "%s: %s", path,
-		                   e == ENOTDIR ? "not a folder" : strerror(e));
+		                      e == ENOTDIR ? "not a folder" : strerror(e));
 	}
 	char *clean = strdup(path);
 	if (!clean)

@@ -107,8 +107,7 @@ int bb_stat_perf_metric(const char *name)
 	return 0;
 }
 
-int bb_stat_reasonable_change_why(const char *name, double delta, double max, char *why,
-                                  size_t len)
+int bb_stat_reasonable_change_why(const char *name, double delta, double max, char *why, size_t len)
 {
 	char none[8];
 	if (!why)
@@ -188,8 +187,9 @@ int bb_stat_reasonable_change_why(const char *name, double delta, double max, ch
 	}
 	if (has_prefix(name, "pagetypeinfo") || has_prefix(name, "buddyinfo") ||
 	    has_prefix(name, "slabinfo")) {
-		snprintf(why, len, "LKP's minimum for slabinfo.*, buddyinfo.*, pagetypeinfo.*: "
-		                   "delta > 100");
+		snprintf(why, len,
+		         "LKP's minimum for slabinfo.*, buddyinfo.*, pagetypeinfo.*: "
+		         "delta > 100");
 		return delta > 100;
 	}
 	if (has_prefix(name, "proc-vmstat") || strstr(name, "meminfo")) {

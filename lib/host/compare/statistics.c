@@ -213,8 +213,8 @@ static void crossover(const double *x, const double *y, const signed char *g, si
 }
 
 static int interval(const double *a, const size_t *boot_a, size_t na, const double *b,
-                    const size_t *boot_b, size_t nb, const signed char *a_first,
-                    double confidence, int absolute, struct bb_interval *iv)
+                    const size_t *boot_b, size_t nb, const signed char *a_first, double confidence,
+                    int absolute, struct bb_interval *iv)
 {
 	signed char *g = NULL;
 	struct boot_acc *acc = calloc(na + nb + 1, sizeof(*acc));
@@ -312,8 +312,8 @@ int bb_change_interval(const double *a, const size_t *boot_a, size_t na, const d
 }
 
 int bb_diff_interval(const double *a, const size_t *boot_a, size_t na, const double *b,
-                     const size_t *boot_b, size_t nb, const signed char *a_first,
-                     double confidence, struct bb_interval *iv)
+                     const size_t *boot_b, size_t nb, const signed char *a_first, double confidence,
+                     struct bb_interval *iv)
 {
 	return interval(a, boot_a, na, b, boot_b, nb, a_first, confidence, 1, iv);
 }
@@ -387,10 +387,11 @@ int bb_lkp_verdict(const char *name, const double *a, size_t na, const double *b
 		v->ratio = 5;
 	v->changed = apart && v->ratio > 1.01 && (v->ratio > 1.05 || v->threshold == 1);
 	if (!apart)
-		snprintf(v->rule, sizeof v->rule,
-		         "not apart: neither side's min and median above the other's median and max");
+		snprintf(
+		    v->rule, sizeof v->rule,
+		    "not apart: neither side's min and median above the other's median and max");
 	else if (!v->changed)
-		snprintf(v->rule, sizeof v->rule, "medians %.2f%% apart, under the %g%% %s", 
+		snprintf(v->rule, sizeof v->rule, "medians %.2f%% apart, under the %g%% %s",
 		         (v->ratio - 1) * 100, v->threshold,
 		         v->threshold == 1 ? "of LKP's perf metrics" : "of the other stats");
 	/* then reasonable_perf_change?, LKP's minimum sizes (every stat, as LKP) */

@@ -83,16 +83,16 @@ int bb_change_interval(const double *a, const size_t *boot_a, size_t na, const d
  * of the difference (paired by boot, or Welch's). 0, or -ENOMEM.
  */
 int bb_diff_interval(const double *a, const size_t *boot_a, size_t na, const double *b,
-                     const size_t *boot_b, size_t nb, const signed char *a_first,
-                     double confidence, struct bb_interval *iv);
+                     const size_t *boot_b, size_t nb, const signed char *a_first, double confidence,
+                     struct bb_interval *iv);
 
 /* LKP's view of one stat (lib/stats.rb StatCompare, lib/changed_stat.rb). */
 struct bb_lkp_verdict {
 	int compared;     /* a side had >= 3 samples */
 	double threshold; /* 1 (%) for LKP's perf metrics (a test program's stats), else 5 */
 	double min_a, median_a, max_a, min_b, median_b, max_b; /* after LKP's trimming */
-	double ratio; /* higher median / lower median (5 when the lower is <= 0) */
-	int changed;  /* the `L` mark */
+	double ratio;   /* higher median / lower median (5 when the lower is <= 0) */
+	int changed;    /* the `L` mark */
 	char rule[320]; /* the rule that decided, in words (--json "lkp.rule") */
 };
 /* The |change| (%) LKP requires of a stat: 1 for its perf metrics (a test program's stats,

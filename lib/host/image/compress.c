@@ -148,7 +148,7 @@ static int gzip_append(struct bytebuf *out, const void *data, size_t len, int le
 		struct gz_block *b = &w.blocks[i];
 		if (!b->ok)
 			rc = bb_errbuf_fail(err, errlen, -EIO,
-			                 "gzip compression of block %zu failed", i);
+			                    "gzip compression of block %zu failed", i);
 		else if (bb_bytebuf_append(out, b->out, b->outlen))
 			rc = bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 		crc = crc32_combine(crc, b->crc, (z_off_t)b->len);
@@ -196,27 +196,26 @@ static int zstd_append(struct bytebuf *out, const void *data, size_t len, int le
 	ZSTD_freeCCtx(c);
 	if (ZSTD_isError(r))
 		return bb_errbuf_fail(err, errlen, -EIO, "zstd compression failed: %s",
-		                   ZSTD_getErrorName(r));
+		                      ZSTD_getErrorName(r));
 	out->len += r;
 	return 0;
 }
 
 int bb_compress_append(struct bytebuf *out, const void *data, size_t len, enum compress_kind kind,
-                    int level, char *err, size_t errlen)
+                       int level, char *err, size_t errlen)
 {
 	if (!level)
 		level = bb_compress_default_level(kind);
 	switch (kind) {
 	case COMPRESS_GZIP:
 		if (level < 1 || level > 9)
-			return bb_errbuf_fail(err, errlen, -EINVAL,
-			                   "gzip level %d is not in 1..9", level);
+			return bb_errbuf_fail(err, errlen, -EINVAL, "gzip level %d is not in 1..9",
+			                      level);
 		return gzip_append(out, data, len, level, err, errlen);
 	case COMPRESS_ZSTD:
 		if (level < 1 || level > ZSTD_maxCLevel())
-			return bb_errbuf_fail(err, errlen, -EINVAL,
-			                   "zstd level %d is not in 1..%d", level,
-			                   ZSTD_maxCLevel());
+			return bb_errbuf_fail(err, errlen, -EINVAL, "zstd level %d is not in 1..%d",
+			                      level, ZSTD_maxCLevel());
 		return zstd_append(out, data, len, level, err, errlen);
 	case COMPRESS_NONE:
 		if (bb_bytebuf_append(out, data, len))
@@ -235,12 +234,12 @@ int bb_compress_append_early(struct bytebuf *out, const char *path, char *err, s
 	int r = bb_fileio_read_all(path, &data, &size);
 	if (r)
 		return bb_errbuf_fail(err, errlen, r == -ENOENT ? -EINVAL : r,
-		                   "unable to read early cpio %s: %s", path, strerror(-r));
+		                      "unable to read early cpio %s: %s", path, strerror(-r));
 	if (size < 110 || memcmp(data, "070701", 6)) {
 		free(data);
 		return bb_errbuf_fail(err, errlen, -EINVAL,
-		                   "early cpio %s is not an uncompressed newc (070701) archive",
-		                   path);
+		                      "early cpio %s is not an uncompressed newc (070701) archive",
+		                      path);
 	}
 	int rc = bb_bytebuf_append(out, data, size) ||
 	         bb_bytebuf_append(out, zeros, (512 - size % 512) % 512);

@@ -26,7 +26,7 @@ int bb_compress_default_level(enum compress_kind kind);
  * (bad level) or another -errno.
  */
 int bb_compress_append(struct bytebuf *out, const void *data, size_t len, enum compress_kind kind,
-                    int level, char *err, size_t errlen);
+                       int level, char *err, size_t errlen);
 
 /*
  * Append an early cpio read from path, checked to be an uncompressed newc archive, padded with

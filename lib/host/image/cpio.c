@@ -86,8 +86,8 @@ static struct cpio_entry *new_entry(struct cpio_list *l, const char *path, enum 
 	*rc = 0;
 	if (!path || bb_cpio_norm_path(path, norm, sizeof(norm))) {
 		*rc = bb_errbuf_fail(err, errlen, -EINVAL,
-		                  "image path '%s' (from %s) is empty or escapes the image root",
-		                  path ? path : "", origin);
+		                     "image path '%s' (from %s) is empty or escapes the image root",
+		                     path ? path : "", origin);
 		return NULL;
 	}
 	if (bb_grow(&l->v, &l->cap, l->n + 1, sizeof(*l->v)))
@@ -137,7 +137,7 @@ static int add_data_owned(struct cpio_list *l, const char *path, unsigned char *
 }
 
 int bb_cpio_add_data(struct cpio_list *l, const char *path, const void *data, size_t size,
-                  unsigned mode, const char *origin, char *err, size_t errlen)
+                     unsigned mode, const char *origin, char *err, size_t errlen)
 {
 	unsigned char *copy = malloc(size ? size : 1);
 	if (!copy)
@@ -148,7 +148,7 @@ int bb_cpio_add_data(struct cpio_list *l, const char *path, const void *data, si
 }
 
 int bb_cpio_add_file(struct cpio_list *l, const char *path, const char *src, unsigned mode,
-                  const char *origin, char *err, size_t errlen)
+                     const char *origin, char *err, size_t errlen)
 {
 	struct stat st;
 	unsigned char *data;
@@ -156,14 +156,14 @@ int bb_cpio_add_file(struct cpio_list *l, const char *path, const char *src, uns
 
 	if (stat(src, &st) < 0)
 		return bb_errbuf_fail(err, errlen, errno == ENOENT ? -EINVAL : -errno,
-		                   "unable to read %s (%s): %s", src, origin, strerror(errno));
+		                      "unable to read %s (%s): %s", src, origin, strerror(errno));
 	if (!S_ISREG(st.st_mode))
 		return bb_errbuf_fail(err, errlen, -EINVAL, "%s (%s) is not a regular file", src,
-		                   origin);
+		                      origin);
 	int rr = bb_fileio_read_all(src, &data, &size);
 	if (rr)
 		return bb_errbuf_fail(err, errlen, rr, "unable to read %s (%s): %s", src, origin,
-		                   strerror(-rr));
+		                      strerror(-rr));
 	if (!mode)
 		mode = (st.st_mode & 0111) ? 0755 : 0644;
 	int rc = add_data_owned(l, path, data, size, mode, origin, err, errlen);
@@ -175,7 +175,7 @@ int bb_cpio_add_file(struct cpio_list *l, const char *path, const char *src, uns
 }
 
 int bb_cpio_add_dir(struct cpio_list *l, const char *path, unsigned mode, const char *origin,
-                 char *err, size_t errlen)
+                    char *err, size_t errlen)
 {
 	int rc;
 	struct cpio_entry *e = new_entry(l, path, CPIO_DIR, origin, err, errlen, &rc);
@@ -210,20 +210,20 @@ static int target_escapes(const char *linkpath, const char *target)
 }
 
 int bb_cpio_add_slink(struct cpio_list *l, const char *path, const char *target, const char *origin,
-                   char *err, size_t errlen)
+                      char *err, size_t errlen)
 {
 	int rc;
 	if (!target || !*target)
 		return bb_errbuf_fail(err, errlen, -EINVAL, "symlink %s (%s) has an empty target",
-		                   path, origin);
+		                      path, origin);
 	struct cpio_entry *e = new_entry(l, path, CPIO_SLINK, origin, err, errlen, &rc);
 	if (!e)
 		return rc;
 	e->mode = 0777;
 	if (target_escapes(e->path, target)) {
 		rc = bb_errbuf_fail(err, errlen, -EINVAL,
-		                 "symlink /%s -> %s (from %s) points outside the image root",
-		                 e->path, target, origin);
+		                    "symlink /%s -> %s (from %s) points outside the image root",
+		                    e->path, target, origin);
 		l->n--;
 		entry_free(e);
 		return rc;
@@ -240,12 +240,12 @@ int bb_cpio_add_slink(struct cpio_list *l, const char *path, const char *target,
 }
 
 int bb_cpio_add_nod(struct cpio_list *l, const char *path, unsigned mode, char nodtype,
-                 unsigned rmajor, unsigned rminor, const char *origin, char *err, size_t errlen)
+                    unsigned rmajor, unsigned rminor, const char *origin, char *err, size_t errlen)
 {
 	int rc;
 	if (nodtype != 'c' && nodtype != 'b')
 		return bb_errbuf_fail(err, errlen, -EINVAL, "device %s (%s): type must be c or b",
-		                   path, origin);
+		                      path, origin);
 	struct cpio_entry *e = new_entry(l, path, CPIO_NOD, origin, err, errlen, &rc);
 	if (!e)
 		return rc;
@@ -262,7 +262,7 @@ static int namecmp(const void *a, const void *b)
 }
 
 int bb_cpio_add_tree(struct cpio_list *l, const char *path, const char *srcdir, const char *origin,
-                  char *err, size_t errlen)
+                     char *err, size_t errlen)
 {
 	DIR *d = opendir(srcdir);
 	char **names = NULL;
@@ -272,8 +272,8 @@ int bb_cpio_add_tree(struct cpio_list *l, const char *path, const char *srcdir, 
 
 	if (!d)
 		return bb_errbuf_fail(err, errlen, errno == ENOENT ? -EINVAL : -errno,
-		                   "unable to open directory %s (%s): %s", srcdir, origin,
-		                   strerror(errno));
+		                      "unable to open directory %s (%s): %s", srcdir, origin,
+		                      strerror(errno));
 	/* The image root itself has no entry. */
 	char norm[PATH_MAX];
 	if (bb_cpio_norm_path(path, norm, sizeof(norm)) == 0)
@@ -298,7 +298,7 @@ int bb_cpio_add_tree(struct cpio_list *l, const char *path, const char *srcdir, 
 		bb_strfmt(dst, sizeof(dst), "%s/%s", path, names[i]);
 		if (lstat(src, &st) < 0) {
 			rc = bb_errbuf_fail(err, errlen, -errno, "unable to stat %s: %s", src,
-			                 strerror(errno));
+			                    strerror(errno));
 		} else if (S_ISDIR(st.st_mode)) {
 			rc = bb_cpio_add_tree(l, dst, src, origin, err, errlen);
 		} else if (S_ISREG(st.st_mode)) {
@@ -307,9 +307,9 @@ int bb_cpio_add_tree(struct cpio_list *l, const char *path, const char *srcdir, 
 			char target[PATH_MAX];
 			ssize_t tn = readlink(src, target, sizeof(target) - 1);
 			if (tn < 0) {
-				rc =
-				    bb_errbuf_fail(err, errlen, -errno,
-				                "unable to read link %s: %s", src, strerror(errno));
+				rc = bb_errbuf_fail(err, errlen, -errno,
+				                    "unable to read link %s: %s", src,
+				                    strerror(errno));
 			} else {
 				target[tn] = 0;
 				rc = bb_cpio_add_slink(l, dst, target, origin, err, errlen);
@@ -422,7 +422,7 @@ static int follow_parent_links(struct cpio_list *l, char *err, size_t errlen)
 			for (char *slash = strchr(e->path, '/'); slash;
 			     slash = strchr(slash + 1, '/')) {
 				bb_strfmt(prefix, sizeof(prefix), "%.*s", (int)(slash - e->path),
-				         e->path);
+				          e->path);
 				struct cpio_entry key = {.path = prefix}, *kp = &key;
 				struct cpio_entry **hit =
 				    bsearch(&kp, links, nlinks, sizeof(*links), slink_cmp);
@@ -435,7 +435,7 @@ static int follow_parent_links(struct cpio_list *l, char *err, size_t errlen)
 					bb_strfmt(joined, sizeof(joined), "%s%s", t, slash);
 				else
 					bb_strfmt(joined, sizeof(joined), "%.*s/%s%s",
-					         (int)(dir_end - prefix), prefix, t, slash);
+					          (int)(dir_end - prefix), prefix, t, slash);
 				if (bb_cpio_norm_path(joined, norm, sizeof(norm))) {
 					free(links);
 					return bb_errbuf_fail(
@@ -448,7 +448,7 @@ static int follow_parent_links(struct cpio_list *l, char *err, size_t errlen)
 				if (!np) {
 					free(links);
 					return bb_errbuf_fail(err, errlen, -ENOMEM,
-					                   "out of memory");
+					                      "out of memory");
 				}
 				free(e->path);
 				e->path = np;
@@ -529,10 +529,10 @@ int bb_cpio_finish(struct cpio_list *l, char *err, size_t errlen)
 		*slash = 0;
 		const struct cpio_entry *p = bb_cpio_find(l, parent);
 		if (p && p->type != CPIO_DIR)
-			return bb_errbuf_fail(err, errlen, -EINVAL,
-			                   "/%s (from %s) is inside /%s, which is a %s (from %s)",
-			                   l->v[i].path, l->v[i].origin, p->path,
-			                   type_name(p->type), p->origin);
+			return bb_errbuf_fail(
+			    err, errlen, -EINVAL,
+			    "/%s (from %s) is inside /%s, which is a %s (from %s)", l->v[i].path,
+			    l->v[i].origin, p->path, type_name(p->type), p->origin);
 	}
 
 	unsigned ino = CPIO_FIRST_INO;
@@ -603,15 +603,15 @@ static int header(struct bytebuf *out, unsigned ino, unsigned mode, unsigned nli
 	char h[111];
 	size_t namesize = strlen(name) + 1;
 	bb_strfmt(h, sizeof(h), "070701%08X%08X%08X%08X%08X%08X%08X%08X%08X%08X%08X%08X%08X", ino,
-	         mode, 0u, 0u, nlink, mtime, (unsigned)size, 0u, 0u, rmajor, rminor,
-	         (unsigned)namesize, 0u);
+	          mode, 0u, 0u, nlink, mtime, (unsigned)size, 0u, 0u, rmajor, rminor,
+	          (unsigned)namesize, 0u);
 	if (bb_bytebuf_append(out, h, 110) || bb_bytebuf_append(out, name, namesize) || pad(out, 4))
 		return -1;
 	return 0;
 }
 
 int bb_cpio_write(const struct cpio_list *l, uint32_t mtime, struct bytebuf *out, char *err,
-               size_t errlen)
+                  size_t errlen)
 {
 	static const unsigned type_bits[] = {S_IFREG, S_IFDIR, S_IFLNK, 0};
 
@@ -639,7 +639,8 @@ int bb_cpio_write(const struct cpio_list *l, uint32_t mtime, struct bytebuf *out
 			size = 0;
 		if (size > 0xffffffffu)
 			return bb_errbuf_fail(err, errlen, -EINVAL,
-			                   "/%s is larger than newc cpio allows (4 GiB)", e->path);
+			                      "/%s is larger than newc cpio allows (4 GiB)",
+			                      e->path);
 		if (header(out, e->ino, mode, e->nlink, mtime, size, e->rmajor, e->rminor,
 		           e->path) ||
 		    bb_bytebuf_append(out, data, size) || pad(out, 4))

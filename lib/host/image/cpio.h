@@ -59,18 +59,18 @@ int bb_cpio_norm_path(const char *in, char *out, size_t outlen);
 
 /* mode 0 means: 0755 if the source has any execute bit, else 0644 (umask-independent). */
 int bb_cpio_add_file(struct cpio_list *l, const char *path, const char *src, unsigned mode,
-                  const char *origin, char *err, size_t errlen);
+                     const char *origin, char *err, size_t errlen);
 int bb_cpio_add_data(struct cpio_list *l, const char *path, const void *data, size_t size,
-                  unsigned mode, const char *origin, char *err, size_t errlen);
+                     unsigned mode, const char *origin, char *err, size_t errlen);
 int bb_cpio_add_dir(struct cpio_list *l, const char *path, unsigned mode, const char *origin,
-                 char *err, size_t errlen);
+                    char *err, size_t errlen);
 int bb_cpio_add_slink(struct cpio_list *l, const char *path, const char *target, const char *origin,
-                   char *err, size_t errlen);
+                      char *err, size_t errlen);
 int bb_cpio_add_nod(struct cpio_list *l, const char *path, unsigned mode, char nodtype,
-                 unsigned rmajor, unsigned rminor, const char *origin, char *err, size_t errlen);
+                    unsigned rmajor, unsigned rminor, const char *origin, char *err, size_t errlen);
 /* Add a host directory tree at path (files, dirs, symlinks; other types are an error). */
 int bb_cpio_add_tree(struct cpio_list *l, const char *path, const char *srcdir, const char *origin,
-                  char *err, size_t errlen);
+                     char *err, size_t errlen);
 /* Mark the most recently added entry weak. */
 void bb_cpio_last_weak(struct cpio_list *l);
 
@@ -79,7 +79,6 @@ int bb_cpio_finish(struct cpio_list *l, char *err, size_t errlen);
 const struct cpio_entry *bb_cpio_find(const struct cpio_list *l, const char *path);
 /* Append the archive (entries, TRAILER!!!, padding to 512) to out. */
 int bb_cpio_write(const struct cpio_list *l, uint32_t mtime, struct bytebuf *out, char *err,
-               size_t errlen);
-
+                  size_t errlen);
 
 #endif

@@ -76,7 +76,7 @@ static int read_ldso_conf(struct elfdeps *d, const char *image_path, int depth)
 				char full[PATH_MAX];
 				glob_t g;
 				bb_strfmt(full, sizeof(full), "%s%s%s", d->sysroot,
-				         pat[0] == '/' ? "" : "/etc/", pat);
+				          pat[0] == '/' ? "" : "/etc/", pat);
 				if (glob(full, 0, NULL, &g) == 0) {
 					for (size_t i = 0; i < g.gl_pathc; i++)
 						read_ldso_conf(d,
@@ -117,7 +117,7 @@ int bb_elfdeps_init(struct elfdeps *d, const char *sysroot, char *err, size_t er
 	struct stat st;
 	if (n && (stat(d->sysroot, &st) < 0 || !S_ISDIR(st.st_mode)))
 		return bb_errbuf_fail(err, errlen, -EINVAL, "sysroot %s is not a directory",
-		                   sysroot);
+		                      sysroot);
 	if (read_ldso_conf(d, "/etc/ld.so.conf", 0))
 		return bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 	for (size_t i = 0; i < sizeof(default_dirs) / sizeof(*default_dirs); i++)
@@ -317,8 +317,8 @@ static int read_elf(const char *src, struct elfdeps_obj *o, char *err, size_t er
 			goto out_bad;
 		if (ph.p_offset + ph.p_filesz > rawlen) {
 			bb_errbuf_fail(err, errlen, 0,
-			            "%s: truncated ELF file (segment %zu ends after the file)", src,
-			            i);
+			               "%s: truncated ELF file (segment %zu ends after the file)",
+			               src, i);
 			goto out_end;
 		}
 		if (ph.p_type == PT_DYNAMIC) {
@@ -357,8 +357,8 @@ static int read_elf(const char *src, struct elfdeps_obj *o, char *err, size_t er
 			}
 		}
 		if (!mapped || !strsz || stroff + strsz > rawlen) {
-			bb_errbuf_fail(err, errlen, 0, "%s: malformed ELF file: no usable DT_STRTAB",
-			            src);
+			bb_errbuf_fail(err, errlen, 0,
+			               "%s: malformed ELF file: no usable DT_STRTAB", src);
 			goto out_end;
 		}
 		for (size_t i = 0; i < n; i++) {
@@ -372,8 +372,8 @@ static int read_elf(const char *src, struct elfdeps_obj *o, char *err, size_t er
 				continue;
 			if (dyn.d_un.d_val >= strsz) {
 				bb_errbuf_fail(err, errlen, 0,
-				            "%s: malformed ELF file: string outside DT_STRTAB",
-				            src);
+				               "%s: malformed ELF file: string outside DT_STRTAB",
+				               src);
 				goto out_end;
 			}
 			const char *str = raw + stroff + dyn.d_un.d_val;
@@ -557,7 +557,7 @@ static int take(struct elfdeps *d, const char *name, const char *path, long pare
 	int rc = resolve(d, path, real, sizeof(real), needed_by);
 	if (rc < 0) {
 		rc = bb_errbuf_fail(err, errlen, -errno, "unable to resolve %s in %s: %s", path,
-		                 d->sysroot[0] ? d->sysroot : "/", strerror(errno));
+		                    d->sysroot[0] ? d->sysroot : "/", strerror(errno));
 		goto out_free;
 	}
 	bb_strfmt(host, sizeof(host), "%s%s", d->sysroot, real);
@@ -610,8 +610,8 @@ static int already_found(struct elfdeps *d, const char *name)
 	return 0;
 }
 
-int bb_elfdeps_add(struct elfdeps *d, const char *src, const char *image_path, int *is_elf, char *err,
-                size_t errlen)
+int bb_elfdeps_add(struct elfdeps *d, const char *src, const char *image_path, int *is_elf,
+                   char *err, size_t errlen)
 {
 	if (bb_grow(&d->objs, &d->capobjs, d->nobjs + 1, sizeof(*d->objs)))
 		return bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
@@ -639,9 +639,9 @@ int bb_elfdeps_add(struct elfdeps *d, const char *src, const char *image_path, i
 		if (r <= 0) {
 			if (i == first)
 				return 0;
-			return bb_errbuf_fail(err, errlen, -EINVAL,
-			                   "%s (needed by %s) is not ELF", d->objs[i].image_path,
-			                   d->objs[d->objs[i].parent].image_path);
+			return bb_errbuf_fail(err, errlen, -EINVAL, "%s (needed by %s) is not ELF",
+			                      d->objs[i].image_path,
+			                      d->objs[d->objs[i].parent].image_path);
 		}
 		if (i == first && is_elf)
 			*is_elf = 1;

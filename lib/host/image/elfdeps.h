@@ -36,7 +36,7 @@ struct elfdeps_found {
 struct elfdeps_obj;
 
 struct elfdeps {
-	char *sysroot; /* "" for the host root */
+	char *sysroot;       /* "" for the host root */
 	struct bb_strv dirs; /* library search directories (image paths) */
 	struct elfdeps_file *files;
 	size_t nfiles, capfiles;
@@ -60,8 +60,8 @@ int bb_elfdeps_resolve(const struct elfdeps *d, const char *path, char *real, si
  * image_path (for $ORIGIN and messages). A file that is not ELF, or a static binary, adds
  * nothing. *is_elf (if not NULL) tells whether src was ELF.
  */
-int bb_elfdeps_add(struct elfdeps *d, const char *src, const char *image_path, int *is_elf, char *err,
-                size_t errlen);
+int bb_elfdeps_add(struct elfdeps *d, const char *src, const char *image_path, int *is_elf,
+                   char *err, size_t errlen);
 
 /* Put every file and symlink found so far into an image list. */
 int bb_elfdeps_to_cpio(const struct elfdeps *d, struct cpio_list *l, char *err, size_t errlen);

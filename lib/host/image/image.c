@@ -75,7 +75,7 @@ int bb_image_default_sysroot(char *out, size_t outlen, char *err, size_t errlen)
 		    "(give --sysroot DIR)");
 	if (bb_sha256_file_hex(lock, hex) < 0)
 		return bb_errbuf_fail(err, errlen, -errno, "unable to read %s: %s", lock,
-		                   strerror(errno));
+		                      strerror(errno));
 	hex[16] = 0;
 	bb_image_default_cachedir(cache, sizeof(cache));
 	if (bb_strfmt(out, outlen, "%s/sysroot/%s", cache, hex))
@@ -102,15 +102,15 @@ static int single_match(const char *pattern, const char *what, char *out, size_t
 	int r = glob(pattern, 0, NULL, &g);
 	if (r == GLOB_NOMATCH)
 		return bb_errbuf_fail(err, errlen, -EINVAL, "no %s: nothing matches %s", what,
-		                   pattern);
+		                      pattern);
 	if (r)
 		return bb_errbuf_fail(err, errlen, -EIO, "glob %s failed", pattern);
 	int rc = 0;
 	if (g.gl_pathc > 1)
 		rc = bb_errbuf_fail(err, errlen, -EINVAL,
-		                 "%zu candidates for the %s (%s and %s, ...): "
-		                 "choose one",
-		                 g.gl_pathc, what, g.gl_pathv[0], g.gl_pathv[1]);
+		                    "%zu candidates for the %s (%s and %s, ...): "
+		                    "choose one",
+		                    g.gl_pathc, what, g.gl_pathv[0], g.gl_pathv[1]);
 	else if (bb_strfmt(out, outlen, "%s", g.gl_pathv[0]))
 		rc = bb_errbuf_fail(err, errlen, -EINVAL, "path too long: %s", g.gl_pathv[0]);
 	globfree(&g);
@@ -124,7 +124,7 @@ static int run_capture(char *const argv[], struct bytebuf *out, char *err, size_
 	int status, rc = bb_tool_run(&t, &status, err, errlen);
 	if (!rc && (!WIFEXITED(status) || WEXITSTATUS(status)))
 		rc = bb_errbuf_fail(err, errlen, -EIO, "%s %s failed (status %d)", argv[0], argv[1],
-		                 status);
+		                    status);
 	return rc;
 }
 
@@ -135,7 +135,7 @@ static int add_busybox(struct cpio_list *l, struct elfdeps *ed, const char *sysr
 	char real[PATH_MAX], src[PATH_MAX * 2];
 	if (bb_elfdeps_resolve(ed, "/bin/busybox", real, sizeof(real)) < 0)
 		return bb_errbuf_fail(err, errlen, -EINVAL, "--busybox: %s/bin/busybox: %s",
-		                   sysroot, strerror(errno));
+		                      sysroot, strerror(errno));
 	bb_strfmt(src, sizeof(src), "%s%s", ed->sysroot, real);
 	int rc = bb_cpio_add_file(l, "/bin/busybox", src, 0755, "--busybox", err, errlen);
 	if (!rc)
@@ -180,15 +180,16 @@ static int add_binary(struct cpio_list *l, struct elfdeps *ed, const struct imag
 		else
 			bb_strfmt(dest, sizeof(dest), "/usr/bin/%s", base);
 	} else {
-		return bb_errbuf_fail(err, errlen, -EINVAL,
-		                   "--binary %s: no such file in the sysroot (%s) nor on the host",
-		                   b->src, ed->sysroot[0] ? ed->sysroot : "/");
+		return bb_errbuf_fail(
+		    err, errlen, -EINVAL,
+		    "--binary %s: no such file in the sysroot (%s) nor on the host", b->src,
+		    ed->sysroot[0] ? ed->sysroot : "/");
 	}
 	char norm[PATH_MAX];
 	if (bb_cpio_norm_path(dest, norm + 1, sizeof(norm) - 1))
 		return bb_errbuf_fail(err, errlen, -EINVAL,
-		                   "--binary %s: destination %s escapes the image root", b->src,
-		                   dest);
+		                      "--binary %s: destination %s escapes the image root", b->src,
+		                      dest);
 	norm[0] = '/';
 	int rc = bb_cpio_add_file(l, norm, src, 0755, origin, err, errlen);
 	if (!rc)
@@ -202,11 +203,11 @@ static int add_file_arg(struct cpio_list *l, const struct image_pair *f, char *e
 	struct stat st;
 	bb_strfmt(origin, sizeof(origin), "--file %s", f->src);
 	if (!f->dest || !*f->dest)
-		return bb_errbuf_fail(err, errlen, -EINVAL,
-		                   "--file %s: no destination (SRC:DEST)", f->src);
+		return bb_errbuf_fail(err, errlen, -EINVAL, "--file %s: no destination (SRC:DEST)",
+		                      f->src);
 	if (stat(f->src, &st) < 0)
 		return bb_errbuf_fail(err, errlen, -EINVAL, "--file %s: %s", f->src,
-		                   strerror(errno));
+		                      strerror(errno));
 	if (S_ISDIR(st.st_mode))
 		return bb_cpio_add_tree(l, f->dest, f->src, origin, err, errlen);
 	return bb_cpio_add_file(l, f->dest, f->src, 0, origin, err, errlen);
@@ -223,7 +224,8 @@ static int write_out(const char *dir, const char *name, const void *data, size_t
 {
 	char path[PATH_MAX * 2];
 	bb_strfmt(path, sizeof(path), "%s/%s", dir, name);
-	int r = bb_fileio_write_file(path, data, len); /* a tmp file per process: concurrent builds */
+	int r =
+	    bb_fileio_write_file(path, data, len); /* a tmp file per process: concurrent builds */
 	return r ? bb_errbuf_fail(err, errlen, r, "unable to write %s: %s", path, strerror(-r)) : 0;
 }
 
@@ -287,10 +289,11 @@ static int add_skeleton(struct cpio_list *l, char *err, size_t errlen)
 	for (size_t i = 0; i < sizeof(dirs) / sizeof(*dirs) && !rc; i++)
 		rc = bb_cpio_add_dir(l, dirs[i].path, dirs[i].mode, "image skeleton", err, errlen);
 	if (!rc)
-		rc =
-		    bb_cpio_add_nod(l, "/dev/console", 0600, 'c', 5, 1, "image skeleton", err, errlen);
+		rc = bb_cpio_add_nod(l, "/dev/console", 0600, 'c', 5, 1, "image skeleton", err,
+		                     errlen);
 	if (!rc)
-		rc = bb_cpio_add_nod(l, "/dev/null", 0666, 'c', 1, 3, "image skeleton", err, errlen);
+		rc =
+		    bb_cpio_add_nod(l, "/dev/null", 0666, 'c', 1, 3, "image skeleton", err, errlen);
 	return rc;
 }
 
@@ -320,9 +323,10 @@ static int resolve_paths(const struct image_spec *spec, struct build_paths *p, c
 	else if ((rc = bb_image_default_sysroot(p->sysroot, sizeof(p->sysroot), err, errlen)))
 		return rc;
 	if (stat(p->sysroot, &st) < 0 || !S_ISDIR(st.st_mode))
-		return bb_errbuf_fail(err, errlen, -EINVAL,
-		                   "sysroot %s is not a directory (run `make fetch`, or give --sysroot)",
-		                   p->sysroot);
+		return bb_errbuf_fail(
+		    err, errlen, -EINVAL,
+		    "sysroot %s is not a directory (run `make fetch`, or give --sysroot)",
+		    p->sysroot);
 	if (spec->cachedir)
 		bb_strfmt(p->cachedir, sizeof(p->cachedir), "%s", spec->cachedir);
 	else
@@ -337,13 +341,14 @@ static int resolve_paths(const struct image_spec *spec, struct build_paths *p, c
 	}
 	if (stat(p->kernel, &st) < 0)
 		return bb_errbuf_fail(err, errlen, -EINVAL, "kernel %s: %s", p->kernel,
-		                   strerror(errno));
+		                      strerror(errno));
 	if (!S_ISREG(st.st_mode))
 		return bb_errbuf_fail(err, errlen, -EINVAL, "kernel %s is not a file", p->kernel);
 	if (spec->rootfs)
 		bb_strfmt(p->rootfs, sizeof(p->rootfs), "%s", spec->rootfs);
 	else if (bb_image_find_data("rootfs", p->rootfs, sizeof(p->rootfs)) < 0)
-		return bb_errbuf_fail(err, errlen, -EINVAL, "rootfs/ of the benchboot tree not found");
+		return bb_errbuf_fail(err, errlen, -EINVAL,
+		                      "rootfs/ of the benchboot tree not found");
 	return 0;
 }
 
@@ -374,8 +379,8 @@ static int add_init(struct cpio_list *l, const struct image_spec *spec, char *er
 
 /* The modules the spec names and their dependencies, from a directory of the kernel's own
  * release (modules of another release would not load: "Invalid module format"). */
-static int add_modules(struct kmods *km, const struct image_spec *spec,
-                       const struct build_paths *p, char *err, size_t errlen)
+static int add_modules(struct kmods *km, const struct image_spec *spec, const struct build_paths *p,
+                       char *err, size_t errlen)
 {
 	char moddir[PATH_MAX], pattern[PATH_MAX * 2], release[256], version[PATH_MAX];
 	int rc;
@@ -395,10 +400,11 @@ static int add_modules(struct kmods *km, const struct image_spec *spec,
 		version[strlen(version) - 1] = 0;
 	const char *base = strrchr(version, '/') ? strrchr(version, '/') + 1 : version;
 	if (release[0] && strcmp(release, base))
-		return bb_errbuf_fail(err, errlen, -EINVAL,
-		                   "kernel %s is release %s but the modules directory %s is for %s "
-		                   "(--kernel, --modules-dir)",
-		                   p->kernel, release, moddir, base);
+		return bb_errbuf_fail(
+		    err, errlen, -EINVAL,
+		    "kernel %s is release %s but the modules directory %s is for %s "
+		    "(--kernel, --modules-dir)",
+		    p->kernel, release, moddir, base);
 	if ((rc = bb_kmods_open(km, moddir, p->cachedir, err, errlen)))
 		return rc;
 	for (size_t i = 0; i < spec->nmodules; i++)
@@ -416,20 +422,20 @@ static int add_manifest(struct cpio_list *l, const struct image_spec *spec, cons
 	int rc;
 	if (spec->early_cpio && bb_sha256_file_hex(spec->early_cpio, early) < 0)
 		return bb_errbuf_fail(err, errlen, errno == ENOENT ? -EINVAL : -errno,
-		                   "unable to read early cpio %s: %s", spec->early_cpio,
-		                   strerror(errno));
+		                      "unable to read early cpio %s: %s", spec->early_cpio,
+		                      strerror(errno));
 	bb_strfmt(how, sizeof(how), "mtime=%u compress=%s level=%d%s%s", mtime,
-	       bb_compress_name(spec->compress),
-	       spec->level ? spec->level : bb_compress_default_level(spec->compress),
-	       early[0] ? " early-cpio=" : "", early);
+	          bb_compress_name(spec->compress),
+	          spec->level ? spec->level : bb_compress_default_level(spec->compress),
+	          early[0] ? " early-cpio=" : "", early);
 	if ((rc = bb_cpio_finish(l, err, errlen)) ||
 	    (rc = bb_manifest_build(l, kernel, cmdline, how, manifest, res->id, err, errlen)))
 		return rc;
 	bb_strfmt(idline, sizeof(idline), "%s\n", res->id);
-	if ((rc = bb_cpio_add_data(l, MANIFEST_PATH, manifest->p, manifest->len, 0644, "manifest", err,
-	                        errlen)) ||
-	    (rc = bb_cpio_add_data(l, MANIFEST_ID_PATH, idline, strlen(idline), 0644, "manifest", err,
-	                        errlen)))
+	if ((rc = bb_cpio_add_data(l, MANIFEST_PATH, manifest->p, manifest->len, 0644, "manifest",
+	                           err, errlen)) ||
+	    (rc = bb_cpio_add_data(l, MANIFEST_ID_PATH, idline, strlen(idline), 0644, "manifest",
+	                           err, errlen)))
 		return rc;
 	return bb_cpio_finish(l, err, errlen);
 }
@@ -444,16 +450,16 @@ static int write_image_dir(const struct image_spec *spec, const char *kernel, co
 	char cmdline_nl[8192];
 	int rc;
 	if (bb_strfmt(res->dir, sizeof(res->dir), "%s/%s", spec->outdir ? spec->outdir : "images",
-	           spec->name))
+	              spec->name))
 		return bb_errbuf_fail(err, errlen, -ENAMETOOLONG, "the output path is too long");
 	if ((rc = bb_fileio_mkdirs(res->dir)))
 		return bb_errbuf_fail(err, errlen, rc, "unable to create %s: %s", res->dir,
-		                   strerror(-rc));
+		                      strerror(-rc));
 	if (bb_strfmt(cmdline_nl, sizeof(cmdline_nl), "%s\n", cmdline))
 		return bb_errbuf_fail(err, errlen, -EINVAL, "the kernel command line is too long");
 	if ((rc = bb_fileio_read_all(kernel, &kdata, &klen)))
 		return bb_errbuf_fail(err, errlen, rc, "unable to read kernel %s: %s", kernel,
-		                   strerror(-rc));
+		                      strerror(-rc));
 	rc = write_out(res->dir, "vmlinuz", kdata, klen, err, errlen);
 	free(kdata);
 	if (!rc)
@@ -465,7 +471,8 @@ static int write_image_dir(const struct image_spec *spec, const char *kernel, co
 	return rc;
 }
 
-int bb_image_build(const struct image_spec *spec, struct image_result *res, char *err, size_t errlen)
+int bb_image_build(const struct image_spec *spec, struct image_result *res, char *err,
+                   size_t errlen)
 {
 	struct build_paths p;
 	struct cpio_list l;
@@ -482,8 +489,8 @@ int bb_image_build(const struct image_spec *spec, struct image_result *res, char
 	memset(&km, 0, sizeof(km));
 	if (!valid_name(spec->name))
 		return bb_errbuf_fail(err, errlen, -EINVAL,
-		                   "image name '%s' must be made of letters, digits and ._+-",
-		                   spec->name ? spec->name : "");
+		                      "image name '%s' must be made of letters, digits and ._+-",
+		                      spec->name ? spec->name : "");
 	if ((rc = build_mtime(spec, &mtime, err, errlen)) ||
 	    (rc = resolve_paths(spec, &p, err, errlen)))
 		return rc;
@@ -501,8 +508,8 @@ int bb_image_build(const struct image_spec *spec, struct image_result *res, char
 			goto out;
 	if ((rc = add_init(&l, spec, err, errlen)))
 		goto out;
-	if (spec->plan && (rc = bb_cpio_add_file(&l, "/etc/benchboot/plan", spec->plan, 0644, "--plan",
-	                                      err, errlen)))
+	if (spec->plan && (rc = bb_cpio_add_file(&l, "/etc/benchboot/plan", spec->plan, 0644,
+	                                         "--plan", err, errlen)))
 		goto out;
 	if ((rc = add_modules(&km, spec, &p, err, errlen)) ||
 	    (rc = bb_kmods_to_cpio(&km, &l, err, errlen)))
@@ -519,8 +526,8 @@ int bb_image_build(const struct image_spec *spec, struct image_result *res, char
 	if (spec->early_cpio &&
 	    (rc = bb_compress_append_early(&initrd, spec->early_cpio, err, errlen)))
 		goto out;
-	if ((rc = bb_compress_append(&initrd, archive.p, archive.len, spec->compress, spec->level, err,
-	                          errlen)))
+	if ((rc = bb_compress_append(&initrd, archive.p, archive.len, spec->compress, spec->level,
+	                             err, errlen)))
 		goto out;
 	res->initrd_size = initrd.len;
 	rc = write_image_dir(spec, p.kernel, cmdline, &initrd, &manifest, res, err, errlen);

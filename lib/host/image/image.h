@@ -69,7 +69,8 @@ struct image_result {
 };
 
 /* Returns 0, -EINVAL or another -errno (errbuf.h), with a message in err. */
-int bb_image_build(const struct image_spec *spec, struct image_result *res, char *err, size_t errlen);
+int bb_image_build(const struct image_spec *spec, struct image_result *res, char *err,
+                   size_t errlen);
 
 /* $SYSROOT, else CACHE/sysroot/<first 16 hex of sha256 of config/inputs.lock>. */
 int bb_image_default_sysroot(char *out, size_t outlen, char *err, size_t errlen);

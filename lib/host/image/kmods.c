@@ -124,7 +124,6 @@ static void rm_tree(const char *path)
 	nftw(path, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
 }
 
-
 static int run_depmod(const char *root, const char *version, char *err, size_t errlen)
 {
 	static const char *const dirs[] = {"/usr/sbin", "/sbin", NULL};
@@ -133,7 +132,7 @@ static int run_depmod(const char *root, const char *version, char *err, size_t e
 	int status, rc = bb_tool_run(&t, &status, err, errlen);
 	if (rc == -ENOEXEC)
 		return bb_errbuf_fail(err, errlen, -EIO,
-		                   "unable to run depmod: not found (install kmod)");
+		                      "unable to run depmod: not found (install kmod)");
 	if (!rc && (!WIFEXITED(status) || WEXITSTATUS(status)))
 		rc = bb_errbuf_fail(err, errlen, -EIO, "depmod -b %s %s failed", root, version);
 	return rc;
@@ -149,7 +148,7 @@ static int stage(const char *moddir, const char *version, const char *root, char
 	char dir[PATH_MAX], real[PATH_MAX];
 	if (!realpath(moddir, real))
 		return bb_errbuf_fail(err, errlen, -errno, "unable to resolve %s: %s", moddir,
-		                   strerror(errno));
+		                      strerror(errno));
 	bb_strfmt(dir, sizeof(dir), "%s/lib", root);
 	if (mkdir(dir, 0755) < 0 && errno != EEXIST)
 		goto out_errno;
@@ -196,19 +195,20 @@ static int stage(const char *moddir, const char *version, const char *root, char
 	return run_depmod(root, version, err, errlen);
 out_errno:
 	return bb_errbuf_fail(err, errlen, -errno, "unable to stage %s in %s: %s", moddir, root,
-	                   strerror(errno));
+	                      strerror(errno));
 }
 
-int bb_kmods_open(struct kmods *k, const char *moddir, const char *cachedir, char *err, size_t errlen)
+int bb_kmods_open(struct kmods *k, const char *moddir, const char *cachedir, char *err,
+                  size_t errlen)
 {
 	memset(k, 0, sizeof(*k));
 	struct stat st;
 	if (stat(moddir, &st) < 0)
 		return bb_errbuf_fail(err, errlen, -EINVAL, "modules directory %s: %s", moddir,
-		                   strerror(errno));
+		                      strerror(errno));
 	if (!S_ISDIR(st.st_mode))
 		return bb_errbuf_fail(err, errlen, -EINVAL,
-		                   "modules directory %s is not a directory", moddir);
+		                      "modules directory %s is not a directory", moddir);
 	char tmp[PATH_MAX];
 	bb_strfmt(tmp, sizeof(tmp), "%s", moddir);
 	size_t n = strlen(tmp);
@@ -221,9 +221,9 @@ int bb_kmods_open(struct kmods *k, const char *moddir, const char *cachedir, cha
 		return bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 	if (!exists(tmp, "kernel") && !exists(tmp, "modules.order"))
 		return bb_errbuf_fail(err, errlen, -EINVAL,
-		                   "%s does not look like a modules directory (no kernel/ or "
-		                   "modules.order)",
-		                   moddir);
+		                      "%s does not look like a modules directory (no kernel/ or "
+		                      "modules.order)",
+		                      moddir);
 
 	char staged[PATH_MAX * 2];
 	int rc;
@@ -233,7 +233,7 @@ int bb_kmods_open(struct kmods *k, const char *moddir, const char *cachedir, cha
 		char key[17], final[PATH_MAX], work[PATH_MAX + 32];
 		if (tree_key(tmp, k->version, key) < 0)
 			return bb_errbuf_fail(err, errlen, -errno, "unable to list %s: %s", tmp,
-			                   strerror(errno));
+			                      strerror(errno));
 		bb_strfmt(final, sizeof(final), "%s/depmod/%s-%s", cachedir, k->version, key);
 		bb_strfmt(staged, sizeof(staged), "%s/lib/modules/%s", final, k->version);
 		if (!exists(staged, "modules.dep.bin")) {
@@ -242,11 +242,11 @@ int bb_kmods_open(struct kmods *k, const char *moddir, const char *cachedir, cha
 			bb_strfmt(parent, sizeof(parent), "%s/depmod", cachedir);
 			if ((rc = bb_fileio_mkdirs(parent)) || (!mkdtemp(work) && (rc = -errno)))
 				return bb_errbuf_fail(err, errlen, rc, "unable to create %s: %s",
-				                   parent, strerror(-rc));
+				                      parent, strerror(-rc));
 			rc = stage(tmp, k->version, work, err, errlen);
 			if (!rc && rename(work, final) < 0 && errno != ENOTEMPTY && errno != EEXIST)
 				rc = bb_errbuf_fail(err, errlen, -errno, "unable to rename %s: %s",
-				                 work, strerror(errno));
+				                    work, strerror(errno));
 			if (exists(work, "lib"))
 				rm_tree(work); /* lost a race with another build, or failed */
 			if (rc)
@@ -257,8 +257,8 @@ int bb_kmods_open(struct kmods *k, const char *moddir, const char *cachedir, cha
 		char wpath[PATH_MAX];
 		bb_strfmt(wpath, sizeof(wpath), "%s/benchboot-depmod.XXXXXX", t && *t ? t : "/tmp");
 		if (!mkdtemp(wpath))
-			return bb_errbuf_fail(err, errlen, -errno, "unable to create %s: %s",
-			                   wpath, strerror(errno));
+			return bb_errbuf_fail(err, errlen, -errno, "unable to create %s: %s", wpath,
+			                      strerror(errno));
 		k->tmproot = strdup(wpath);
 		if (!k->tmproot)
 			return bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
@@ -275,12 +275,11 @@ int bb_kmods_open(struct kmods *k, const char *moddir, const char *cachedir, cha
 	const char *no_config[] = {NULL};
 	k->ctx = kmod_new(k->staged, no_config);
 	if (!k->ctx)
-		return bb_errbuf_fail(err, errlen, -EIO, "libkmod: unable to open %s",
-		                   k->staged);
+		return bb_errbuf_fail(err, errlen, -EIO, "libkmod: unable to open %s", k->staged);
 	kmod_set_log_priority(k->ctx, 0);
 	if (kmod_load_resources(k->ctx) < 0)
 		return bb_errbuf_fail(err, errlen, -EIO,
-		                   "libkmod: unable to load the indexes of %s", k->staged);
+		                      "libkmod: unable to load the indexes of %s", k->staged);
 	return 0;
 }
 
@@ -409,7 +408,7 @@ static int add_module(struct kmods *k, struct kmod_module *m, char *err, size_t 
 	size_t sl = strlen(k->staged);
 	if (strncmp(path, k->staged, sl) || path[sl] != '/')
 		return bb_errbuf_fail(err, errlen, -EIO, "module %s has an unexpected path %s",
-		                   name, path);
+		                      name, path);
 	const char *rel = path + sl + 1;
 	if (bb_grow(&k->v, &k->cap, k->n + 1, sizeof(*k->v)))
 		return bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
@@ -434,13 +433,13 @@ int bb_kmods_add(struct kmods *k, const char *name, char *err, size_t errlen)
 	struct kmod_list *list = NULL, *l;
 	int rc = kmod_module_new_from_lookup(k->ctx, name, &list);
 	if (rc < 0)
-		return bb_errbuf_fail(err, errlen, rc, "libkmod: lookup of %s failed: %s",
-		                   name, strerror(-rc));
+		return bb_errbuf_fail(err, errlen, rc, "libkmod: lookup of %s failed: %s", name,
+		                      strerror(-rc));
 	if (!list) {
 		char hint[512];
 		suggest(k, name, hint, sizeof(hint));
 		return bb_errbuf_fail(err, errlen, -EINVAL, "unknown module '%s' for kernel %s%s",
-		                   name, k->version, hint);
+		                      name, k->version, hint);
 	}
 	rc = 0;
 	kmod_list_foreach(l, list)
@@ -452,9 +451,8 @@ int bb_kmods_add(struct kmods *k, const char *name, char *err, size_t errlen)
 		    m, KMOD_PROBE_DRY_RUN | KMOD_PROBE_IGNORE_LOADED | KMOD_PROBE_IGNORE_COMMAND,
 		    NULL, NULL, NULL, collect);
 		if (r < 0 && !rc)
-			rc =
-			    bb_errbuf_fail(err, errlen, r, "libkmod: resolving %s failed: %s",
-			                kmod_module_get_name(m), strerror(-r));
+			rc = bb_errbuf_fail(err, errlen, r, "libkmod: resolving %s failed: %s",
+			                    kmod_module_get_name(m), strerror(-r));
 		if (probe.nomem && !rc)
 			rc = bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 		for (size_t i = 0; i < probe.n; i++) {
@@ -578,7 +576,7 @@ int bb_kmods_read(const char *src, unsigned char **data, size_t *size, char *err
 	int rr = bb_fileio_read_all(src, &raw, &rawlen);
 	if (rr)
 		return bb_errbuf_fail(err, errlen, rr, "unable to read module %s: %s", src,
-		                   strerror(-rr));
+		                      strerror(-rr));
 	int (*decode)(const unsigned char *, size_t, unsigned char **, size_t *) = NULL;
 	if (ends_with(src, ".ko.xz"))
 		decode = read_xz;
@@ -594,8 +592,7 @@ int bb_kmods_read(const char *src, unsigned char **data, size_t *size, char *err
 	int rc = decode(raw, rawlen, data, size);
 	free(raw);
 	if (rc < 0)
-		return bb_errbuf_fail(err, errlen, -EINVAL, "unable to decompress module %s",
-		                   src);
+		return bb_errbuf_fail(err, errlen, -EINVAL, "unable to decompress module %s", src);
 	return 0;
 }
 
@@ -619,9 +616,9 @@ int bb_kmods_to_cpio(const struct kmods *k, struct cpio_list *l, char *err, size
 			rc = bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 	}
 	if (!rc)
-		rc =
-		    bb_cpio_add_data(l, "/etc/benchboot/modules.order", order.p ? order.p : (void *)"",
-		                  order.len, 0644, "module load order", err, errlen);
+		rc = bb_cpio_add_data(l, "/etc/benchboot/modules.order",
+		                      order.p ? order.p : (void *)"", order.len, 0644,
+		                      "module load order", err, errlen);
 	bb_bytebuf_free(&order);
 	return rc;
 }

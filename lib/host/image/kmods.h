@@ -36,7 +36,8 @@ struct kmods {
 };
 
 /* cachedir NULL: stage in a temporary directory, removed by bb_kmods_close. */
-int bb_kmods_open(struct kmods *k, const char *moddir, const char *cachedir, char *err, size_t errlen);
+int bb_kmods_open(struct kmods *k, const char *moddir, const char *cachedir, char *err,
+                  size_t errlen);
 void bb_kmods_close(struct kmods *k);
 
 /* Append name's closure (dependencies first) to k->v; already present modules are kept once. */

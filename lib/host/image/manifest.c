@@ -15,8 +15,8 @@ static int append(struct bytebuf *out, const char *s)
 }
 
 int bb_manifest_build(const struct cpio_list *l, const char *kernel, const char *cmdline,
-                   const char *initrd, struct bytebuf *out, char id[SHA256_HEX_LEN + 1], char *err,
-                   size_t errlen)
+                      const char *initrd, struct bytebuf *out, char id[SHA256_HEX_LEN + 1],
+                      char *err, size_t errlen)
 {
 	static const unsigned type_bits[] = {S_IFREG, S_IFDIR, S_IFLNK, 0};
 	char line[8192], hex[SHA256_HEX_LEN + 1];
@@ -28,7 +28,8 @@ int bb_manifest_build(const struct cpio_list *l, const char *kernel, const char 
 		struct stat st;
 		if (stat(kernel, &st) < 0 || bb_sha256_file_hex(kernel, hex) < 0)
 			return bb_errbuf_fail(err, errlen, errno == ENOENT ? -EINVAL : -errno,
-			                   "unable to read kernel %s: %s", kernel, strerror(errno));
+			                      "unable to read kernel %s: %s", kernel,
+			                      strerror(errno));
 		bb_strfmt(line, sizeof(line), "kernel %lld %s\n", (long long)st.st_size, hex);
 		if (append(out, line))
 			goto out_nomem;
@@ -36,7 +37,7 @@ int bb_manifest_build(const struct cpio_list *l, const char *kernel, const char 
 	if (cmdline) {
 		if (strchr(cmdline, '\n'))
 			return bb_errbuf_fail(err, errlen, -EINVAL,
-			                   "the kernel command line has a newline");
+			                      "the kernel command line has a newline");
 		if (append(out, "cmdline ") || append(out, cmdline) || append(out, "\n"))
 			goto out_nomem;
 	}
@@ -48,7 +49,7 @@ int bb_manifest_build(const struct cpio_list *l, const char *kernel, const char 
 			continue;
 		if (strchr(e->path, '\n'))
 			return bb_errbuf_fail(err, errlen, -EINVAL,
-			                   "image path with a newline (from %s)", e->origin);
+			                      "image path with a newline (from %s)", e->origin);
 		unsigned mode = e->mode | type_bits[e->type];
 		char third[SHA256_HEX_LEN + 1];
 		switch (e->type) {
@@ -67,7 +68,7 @@ int bb_manifest_build(const struct cpio_list *l, const char *kernel, const char 
 		size_t size = e->type == CPIO_FILE || e->type == CPIO_SLINK ? e->size : 0;
 		if (bb_strfmt(line, sizeof(line), "%06o %zu %s /%s\n", mode, size, third, e->path))
 			return bb_errbuf_fail(err, errlen, -EINVAL, "image path too long: /%s",
-			                   e->path);
+			                      e->path);
 		if (append(out, line))
 			goto out_nomem;
 	}

@@ -27,7 +27,7 @@
  * text of the initrd line (how the archive is written), or NULL.
  */
 int bb_manifest_build(const struct cpio_list *l, const char *kernel, const char *cmdline,
-                   const char *initrd, struct bytebuf *out, char id[SHA256_HEX_LEN + 1], char *err,
-                   size_t errlen);
+                      const char *initrd, struct bytebuf *out, char id[SHA256_HEX_LEN + 1],
+                      char *err, size_t errlen);
 
 #endif

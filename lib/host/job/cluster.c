@@ -256,8 +256,8 @@ int bb_cluster_parse_text(const char *name, const char *file, const char *text, 
 	yaml_parser_set_input_string(&parser, (const unsigned char *)text, len);
 	if (!yaml_parser_load(&parser, &doc)) {
 		rc = bb_errbuf_fail(err, errlen, -EINVAL, "%s:%zu: %s", file,
-		                 parser.problem_mark.line + 1,
-		                 parser.problem ? parser.problem : "not YAML");
+		                    parser.problem_mark.line + 1,
+		                    parser.problem ? parser.problem : "not YAML");
 		yaml_parser_delete(&parser);
 		return rc;
 	}
@@ -282,8 +282,8 @@ static int find_cluster(const char *name, const char *jobfile, char *path, size_
 	snprintf(rel, sizeof rel, "config/clusters/%s", name);
 	if (!bb_image_find_data(rel, path, len))
 		return 0;
-	return bb_errbuf_fail(err, errlen, -ENOENT, "no cluster file '%s': looked at %s and %s", name,
-	                   beside, rel);
+	return bb_errbuf_fail(err, errlen, -ENOENT, "no cluster file '%s': looked at %s and %s",
+	                      name, beside, rel);
 }
 
 int bb_cluster_load(const char *name, const char *jobfile, struct bb_cluster *c, char *err,
@@ -294,8 +294,8 @@ int bb_cluster_load(const char *name, const char *jobfile, struct bb_cluster *c,
 	size_t len;
 	if (!*name || strlen(name) >= 128 || strchr(name, '/') || name[0] == '.')
 		return bb_errbuf_fail(err, errlen, -EINVAL,
-		                   "'%s' is not a cluster name (a file name under clusters/)",
-		                   name);
+		                      "'%s' is not a cluster name (a file name under clusters/)",
+		                      name);
 	int rc = find_cluster(name, jobfile, path, sizeof path, err, errlen);
 	if (rc == -ENOENT && !strcmp(name, "cs-localhost")) {
 		static const char builtin[] = "localhost:\n  roles: [ server, client ]\n";

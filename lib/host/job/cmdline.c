@@ -16,22 +16,38 @@ static const char why_userspace[] = "read by systemd, udev or dracut, which the 
 static const struct {
 	const char *name, *why;
 } words[] = {
-    {"root", why_rootfs},           {"rw", why_rootfs},
-    {"ro", why_rootfs},             {"initrd", why_rootfs},
-    {"load_ramdisk", why_rootfs},   {"prompt_ramdisk", why_rootfs},
-    {"ramdisk_size", why_rootfs},   {"RESULT_ROOT", why_lkp},
-    {"BOOT_IMAGE", why_lkp},        {"job", why_lkp},
-    {"user", why_lkp},              {"LKP_SERVER", why_lkp},
-    {"LKP_CGI_PORT", why_lkp},      {"LKP_CIFS_PORT", why_lkp},
-    {"LKP_LOCAL_RUN", why_lkp},     {"ARCH", why_lkp},
-    {"kconfig", why_lkp},           {"commit", why_lkp},
-    {"branch", why_lkp},            {"max_uptime", why_lkp},
-    {"result_service", why_lkp},    {"NO_NETWORK", why_lkp},
-    {"ip", why_lkp},                {"rootfs_partition", why_lkp},
-    {"console", why_console},       {"earlyprintk", why_console},
-    {"earlycon", why_console},      {"vga", why_console},
-    {"netconsole", why_console},    {"panic", why_panic},
-    {"acpi_rsdp", why_hw},          {"net.ifnames", why_userspace},
+    {"root", why_rootfs},
+    {"rw", why_rootfs},
+    {"ro", why_rootfs},
+    {"initrd", why_rootfs},
+    {"load_ramdisk", why_rootfs},
+    {"prompt_ramdisk", why_rootfs},
+    {"ramdisk_size", why_rootfs},
+    {"RESULT_ROOT", why_lkp},
+    {"BOOT_IMAGE", why_lkp},
+    {"job", why_lkp},
+    {"user", why_lkp},
+    {"LKP_SERVER", why_lkp},
+    {"LKP_CGI_PORT", why_lkp},
+    {"LKP_CIFS_PORT", why_lkp},
+    {"LKP_LOCAL_RUN", why_lkp},
+    {"ARCH", why_lkp},
+    {"kconfig", why_lkp},
+    {"commit", why_lkp},
+    {"branch", why_lkp},
+    {"max_uptime", why_lkp},
+    {"result_service", why_lkp},
+    {"NO_NETWORK", why_lkp},
+    {"ip", why_lkp},
+    {"rootfs_partition", why_lkp},
+    {"console", why_console},
+    {"earlyprintk", why_console},
+    {"earlycon", why_console},
+    {"vga", why_console},
+    {"netconsole", why_console},
+    {"panic", why_panic},
+    {"acpi_rsdp", why_hw},
+    {"net.ifnames", why_userspace},
     {"biosdevname", why_userspace},
 };
 
@@ -46,7 +62,8 @@ const char *bb_cmdline_plumbing(const char *word)
 		return why_rootfs;
 	/* systemd.log_level=, rd.udev.log-priority=, udev.log_priority=; the cgroup version
 	 * (systemd.unified_cgroup_hierarchy) is the job's cgroup setup and stays */
-	if ((!strncmp(word, "systemd.", 8) && strncmp(word, "systemd.unified_cgroup_hierarchy=", 33)) ||
+	if ((!strncmp(word, "systemd.", 8) &&
+	     strncmp(word, "systemd.unified_cgroup_hierarchy=", 33)) ||
 	    !strncmp(word, "rd.", 3) || !strncmp(word, "udev.", 5))
 		return why_userspace;
 	return NULL;

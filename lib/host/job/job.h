@@ -59,7 +59,7 @@ struct bb_jparam {
 	enum bb_level level;
 	struct bb_mark mark; /* of the key */
 	char *top;           /* the top-level key it came from (what a later document replaces) */
-	int prog;            /* set inside a program's block: wins over the same option at the top */
+	int prog; /* set inside a program's block: wins over the same option at the top */
 };
 
 struct bb_jdoc {
@@ -68,7 +68,7 @@ struct bb_jdoc {
 	int index;           /* 0-based document number in the file (LKP's "document 0") */
 	struct bb_mark mark; /* where the document starts */
 	struct bb_strv tops; /* its own top-level keys */
-	int has_program; /* names `netperf:` or `stress-ng:` */
+	int has_program;     /* names `netperf:` or `stress-ng:` */
 };
 
 struct bb_job {
@@ -77,14 +77,14 @@ struct bb_job {
 	char *suite;
 	struct bb_jdoc *docs; /* the jobs: document 0, then document 0 + document i */
 	size_t ndocs;
-	size_t nfiledocs;  /* YAML documents in the file (after includes) */
-	char *skipped;     /* why document 0 is not a job of its own, or NULL */
+	size_t nfiledocs;        /* YAML documents in the file (after includes) */
+	char *skipped;           /* why document 0 is not a job of its own, or NULL */
 	struct bb_strv warnings; /* "FILE:LINE:COL: ..." for keys LKP would drop; the job runs */
 	struct bb_strv files;    /* the job file, then every included file */
-	char digest[65]; /* sha256 of the text after includes, hex */
-	struct bb_strv sets; /* --set KEY=VALUE overrides, as given (LKP's split-job --set) */
-	char cluster_name[128];      /* `cluster:`, or "" */
-	struct bb_cluster *cluster;  /* a two-host cluster (host/job/cluster.h), else NULL */
+	char digest[65];         /* sha256 of the text after includes, hex */
+	struct bb_strv sets;     /* --set KEY=VALUE overrides, as given (LKP's split-job --set) */
+	char cluster_name[128];  /* `cluster:`, or "" */
+	struct bb_cluster *cluster; /* a two-host cluster (host/job/cluster.h), else NULL */
 };
 
 /* 0, -EINVAL with the message in err (bad job), or -errno (I/O: err says so). */
@@ -104,8 +104,7 @@ int bb_job_parse_text(const char *path, const char *text, size_t len, struct bb_
 int bb_job_parse_file_set(const char *path, const struct bb_strv *sets, struct bb_job *job,
                           char *err, size_t errlen);
 int bb_job_parse_text_set(const char *path, const char *text, size_t len,
-                          const struct bb_strv *sets, struct bb_job *job, char *err,
-                          size_t errlen);
+                          const struct bb_strv *sets, struct bb_job *job, char *err, size_t errlen);
 void bb_job_free(struct bb_job *job);
 
 /* LKP's `repeat_to: N` (whole-job repeats: N boots of every boot group) as the job names it,

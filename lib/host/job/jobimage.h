@@ -42,8 +42,7 @@ void bb_jobimage_free(struct bb_jobimage *g);
  * input) with err.
  */
 int bb_jobimage_build_group(const struct bb_jobimage *g, const struct image_spec *base,
-                            const char *name, struct image_result *res, char *err,
-                            size_t errlen);
+                            const char *name, struct image_result *res, char *err, size_t errlen);
 
 /*
  * Build every image of a job, with its --set overrides (sets, NULL for none:

@@ -169,7 +169,7 @@ static int node_text(yaml_document_t *d, yaml_node_t *n, struct strbuf *o)
 		if (e->type != YAML_SCALAR_NODE)
 			return -EINVAL;
 		bb_strbuf_printf(o, "%s%s", it > n->data.sequence.items.start ? ", " : "",
-		              (const char *)e->data.scalar.value);
+		                 (const char *)e->data.scalar.value);
 	}
 	bb_strbuf_printf(o, "]");
 	return 0;
@@ -337,8 +337,8 @@ static int apply_opts(struct lines *inc, const struct include_opts *o, int file,
 			}
 		}
 		if (i < inc->n && !rc)
-			rc = lines_add(&out, inc->v[i].text, strlen(inc->v[i].text),
-			               inc->v[i].file, inc->v[i].line);
+			rc = lines_add(&out, inc->v[i].text, strlen(inc->v[i].text), inc->v[i].file,
+			               inc->v[i].line);
 		start = i + 1;
 	}
 	lines_free(inc);

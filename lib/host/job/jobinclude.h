@@ -24,8 +24,8 @@
 
 struct bb_srcmap {
 	struct bb_strv files; /* files.v[0] is the job file itself */
-	int *file; /* per line of the expanded text (0-based): index into files */
-	int *line; /* per line: 1-based line in that file */
+	int *file;            /* per line of the expanded text (0-based): index into files */
+	int *line;            /* per line: 1-based line in that file */
 	size_t nlines;
 };
 

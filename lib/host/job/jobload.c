@@ -128,8 +128,8 @@ static void applied_words(const char *s, char *out, size_t len)
 			memcpy(word, s, n);
 			word[n] = 0;
 			if (!bb_cmdline_plumbing(word))
-				snprintf(out + strlen(out), len - strlen(out), "%s%s", *out ? " " : "",
-				         word);
+				snprintf(out + strlen(out), len - strlen(out), "%s%s",
+				         *out ? " " : "", word);
 		}
 		s += n;
 		s += strspn(s, " \t");
@@ -155,9 +155,12 @@ static int fold_cmdline(struct bb_jdoc *d)
 		for (size_t i = 0; i < kp->n; i++)
 			snprintf(line + strlen(line), sizeof line - strlen(line), "%s%s",
 			         *line ? " " : "", kp->v[i].s);
-		struct bb_jparam copy = {.name = "cmdline.kernel_cmdline", .top = kp->top,
-		                         .v = &(struct bb_jvalue){line, kp->mark}, .n = 1,
-		                         .level = BB_LEVEL_INFO, .mark = kp->mark};
+		struct bb_jparam copy = {.name = "cmdline.kernel_cmdline",
+		                         .top = kp->top,
+		                         .v = &(struct bb_jvalue){line, kp->mark},
+		                         .n = 1,
+		                         .level = BB_LEVEL_INFO,
+		                         .mark = kp->mark};
 		if ((rc = job_copy_param(d, &copy)))
 			return rc;
 		/* d->p may have moved: both found again */
@@ -180,9 +183,12 @@ static int fold_cmdline(struct bb_jdoc *d)
 	applied_words(ba->v[0].s, line, sizeof line);
 	if (!*line)
 		return 0;
-	struct bb_jparam np = {.name = "kernel_cmdline", .top = "bootloader_append",
-	                       .v = &(struct bb_jvalue){line, ba->mark}, .n = 1,
-	                       .level = BB_LEVEL_BOOT, .mark = ba->mark};
+	struct bb_jparam np = {.name = "kernel_cmdline",
+	                       .top = "bootloader_append",
+	                       .v = &(struct bb_jvalue){line, ba->mark},
+	                       .n = 1,
+	                       .level = BB_LEVEL_BOOT,
+	                       .mark = ba->mark};
 	return job_copy_param(d, &np);
 }
 
@@ -210,12 +216,15 @@ static int check_doc(struct walker *w, const char *suite, struct bb_jdoc *d)
 		if (strncmp(p->name, "cgroup.", 7) || !strcmp(p->name, "cgroup.mode"))
 			continue;
 		if (!mode) {
-			return jfail(w, job_ymark(p->mark), "%s: needs 'cgroup: mode:' (v1 or v2)", p->name);
+			return jfail(w, job_ymark(p->mark), "%s: needs 'cgroup: mode:' (v1 or v2)",
+			             p->name);
 		}
 		for (size_t k = 0; k < mode->n; k++)
 			if (!strcmp(mode->v[k].s, "none")) {
-				return jfail(w, job_ymark(p->mark), "%s: cgroup mode none has no "
-				         "controllers or limits", p->name);
+				return jfail(w, job_ymark(p->mark),
+				             "%s: cgroup mode none has no "
+				             "controllers or limits",
+				             p->name);
 			}
 		if (!strncmp(p->name, "cgroup.limit.", 13)) {
 			const char *file_name = p->name + 13;
@@ -244,8 +253,10 @@ static int check_doc(struct walker *w, const char *suite, struct bb_jdoc *d)
 		const struct bb_jparam *p = &d->p[i];
 		if (!strncmp(p->name, "nic.", 4) && strcmp(p->name, "nic.module") &&
 		    !bb_jdoc_get(d, "nic.name")) {
-			return jfail(w, job_ymark(p->mark), "nic.%s: needs 'name' in 'nic:' (the interface, e.g. eth0, "
-			         "or its MAC address)", p->name + 4);
+			return jfail(w, job_ymark(p->mark),
+			             "nic.%s: needs 'name' in 'nic:' (the interface, e.g. eth0, "
+			             "or its MAC address)",
+			             p->name + 4);
 		}
 	}
 	/* a two-host job's NICs and addresses are the cluster file's */
@@ -254,10 +265,11 @@ static int check_doc(struct walker *w, const char *suite, struct bb_jdoc *d)
 	for (size_t i = 0; w->job->cluster && i < sizeof cluster_nic / sizeof *cluster_nic; i++) {
 		const struct bb_jparam *p = bb_jdoc_get(d, cluster_nic[i]);
 		if (p)
-			return jfail(w, job_ymark(p->mark),
-			             "%s: a two-host job's NIC and address are in its cluster file "
-			             "(%s: nic, address); 'nic:' takes only module (the driver) here",
-			             p->name, w->job->cluster->file);
+			return jfail(
+			    w, job_ymark(p->mark),
+			    "%s: a two-host job's NIC and address are in its cluster file "
+			    "(%s: nic, address); 'nic:' takes only module (the driver) here",
+			    p->name, w->job->cluster->file);
 	}
 	if (!strcmp(suite, "stress-ng") && !bb_jdoc_get(d, "test") && !bb_jdoc_get(d, "class")) {
 		return jfail(w, job_ymark(d->mark),
@@ -282,7 +294,7 @@ static void set_name(struct bb_job *job, const char *path)
 
 /* The sections an override may reach into (SECTION.KEY=VALUE); any other dotted key is one
  * key. */
-static const char *const set_sections[] = {"netperf", "stress-ng", "cgroup", "cgroup2",
+static const char *const set_sections[] = {"netperf", "stress-ng", "cgroup",   "cgroup2",
                                            "sysctl",  "nic",       "affinity", NULL};
 
 static void doc_drop(struct bb_jdoc *d, size_t i)
@@ -394,8 +406,7 @@ int bb_job_parse_text(const char *path, const char *text, size_t len, struct bb_
 }
 
 int bb_job_parse_text_set(const char *path, const char *text, size_t len,
-                          const struct bb_strv *sets, struct bb_job *job, char *err,
-                          size_t errlen)
+                          const struct bb_strv *sets, struct bb_job *job, char *err, size_t errlen)
 {
 	return parse_text(path, text, len, sets, job, err, errlen);
 }
@@ -504,21 +515,23 @@ int bb_job_parse_file_set(const char *path, const struct bb_strv *sets, struct b
 	 * here, as build would refuse it, before anything is read */
 	const char *base = strrchr(path, '/');
 	base = base ? base + 1 : path;
-	size_t bl = strlen(base), nl = bl > 5 && !strcmp(base + bl - 5, ".yaml") ? bl - 5
+	size_t bl = strlen(base), nl = bl > 5 && !strcmp(base + bl - 5, ".yaml")  ? bl - 5
 	                               : bl > 4 && !strcmp(base + bl - 4, ".yml") ? bl - 4
-	                                                                         : 0;
+	                                                                          : 0;
 	if (!nl) {
-		snprintf(err, errlen, "%s: a job file's name ends in .yaml (or .yml): rename it", path);
+		snprintf(err, errlen, "%s: a job file's name ends in .yaml (or .yml): rename it",
+		         path);
 		return -EINVAL;
 	}
 	for (size_t i = 0; i < nl; i++)
 		if (!isalnum((unsigned char)base[i]) || (unsigned char)base[i] >= 0x80)
 			if (!strchr("._+-", base[i])) {
-				snprintf(err, errlen,
-				         "%s: the job's name '%.*s' (its file's) must be made of "
-				         "letters, digits and ._+-: it names the images and the results "
-				         "folder; rename the file",
-				         path, (int)nl, base);
+				snprintf(
+				    err, errlen,
+				    "%s: the job's name '%.*s' (its file's) must be made of "
+				    "letters, digits and ._+-: it names the images and the results "
+				    "folder; rename the file",
+				    path, (int)nl, base);
 				return -EINVAL;
 			}
 	int rc = bb_fileio_read_all(path, &buf, &len);

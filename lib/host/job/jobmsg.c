@@ -65,5 +65,6 @@ struct bb_mark job_mark_of(yaml_mark_t m)
 
 yaml_mark_t job_ymark(struct bb_mark m)
 {
-	return (yaml_mark_t){0, m.line > 0 ? (size_t)m.line - 1 : 0, m.col > 0 ? (size_t)m.col - 1 : 0};
+	return (yaml_mark_t){0, m.line > 0 ? (size_t)m.line - 1 : 0,
+	                     m.col > 0 ? (size_t)m.col - 1 : 0};
 }

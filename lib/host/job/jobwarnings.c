@@ -51,15 +51,16 @@ void bb_job_print_notes(FILE *f, const char *prefix, const struct bb_job *job)
 		}
 	for (size_t k = 0; k < nkinds; k++) {
 		if (!header++)
-			fprintf(f, "%snot acted on (LKP keys, recorded with the results as lkp.KEY):\n", prefix);
+			fprintf(
+			    f, "%snot acted on (LKP keys, recorded with the results as lkp.KEY):\n",
+			    prefix);
 		fprintf(f, "%s  %s:", prefix, kinds[k]);
 		int host = strstr(kinds[k], "0-day host") != NULL;
 		for (size_t d = 0; d < job->ndocs; d++)
 			for (size_t i = 0; i < job->docs[d].n; i++) {
 				const struct bb_jparam *p = &job->docs[d].p[i];
-				const char *kind = p->level == BB_LEVEL_NOTE
-				                       ? bb_lkp_key_kind(p->name + 4)
-				                       : NULL;
+				const char *kind =
+				    p->level == BB_LEVEL_NOTE ? bb_lkp_key_kind(p->name + 4) : NULL;
 				int seen = 0;
 				if (p->level != BB_LEVEL_NOTE || is_monitor(p->name + 4) ||
 				    (kind ? kind : "not read by this suite in LKP") != kinds[k])

@@ -20,21 +20,25 @@
 
 /* Where a key is, as messages say it: "unknown key 'x' at the top level". */
 const char *const job_ctx_names[] = {
-    [C_TOP] = "at the top level",        [C_SERVER] = "in 'if role server:'",
-    [C_CLIENT] = "in 'if role client:'", [C_NETPERF] = "in 'netperf:'",
-    [C_STRESSNG] = "in 'stress-ng:'",    [C_CGROUP] = "in 'cgroup:'",
-    [C_AFFINITY] = "in 'affinity:'",     [C_NIC] = "in 'nic:'",
+    [C_TOP] = "at the top level",
+    [C_SERVER] = "in 'if role server:'",
+    [C_CLIENT] = "in 'if role client:'",
+    [C_NETPERF] = "in 'netperf:'",
+    [C_STRESSNG] = "in 'stress-ng:'",
+    [C_CGROUP] = "in 'cgroup:'",
+    [C_AFFINITY] = "in 'affinity:'",
+    [C_NIC] = "in 'nic:'",
     [C_NONE] = "",
 };
 
 /* The options LKP's programs take at any level of a job (the `# - key` lines of
  * programs/netperf/run and programs/stress-ng/run): they may sit at the top level, beside
  * runtime. Keys of the program's block in job_keys[] below. */
-static const char *const netperf_opts[] = {"runtime",   "nr_threads",         "ip",
-                                           "test",      "send_size",          "socket_buffer_size",
-                                           "delay",     "iterations",         NULL};
-static const char *const stressng_opts[] = {"testtime", "class", "nr_threads", "test",
-                                            "method",   "mode",  "type",       "sched",
+static const char *const netperf_opts[] = {"runtime", "nr_threads", "ip",
+                                           "test",    "send_size",  "socket_buffer_size",
+                                           "delay",   "iterations", NULL};
+static const char *const stressng_opts[] = {"testtime", "class",    "nr_threads", "test",
+                                            "method",   "mode",     "type",       "sched",
                                             "advise",   "hdd_opts", NULL};
 
 const struct keydef job_keys[] = {
@@ -242,8 +246,8 @@ static int check_nic(struct walker *w, const struct keydef *k, const char *key, 
 
 	if (k->kind == K_NICWAIT) {
 		if (bb_parse_duration(s, &d) || d > 600)
-			return jfail(w, m, "%s: '%s' is not a duration of 0 to 600 s (e.g. 10s)", key,
-			             s);
+			return jfail(w, m, "%s: '%s' is not a duration of 0 to 600 s (e.g. 10s)",
+			             key, s);
 		long whole = (long)d + (d > (long)d);
 		if (snprintf(text, sizeof text, "%ld", whole) < 0 || !(msg = strdup(text)))
 			return -ENOMEM;
@@ -258,10 +262,11 @@ static int check_nic(struct walker *w, const struct keydef *k, const char *key, 
 			for (size_t i = 0; ok && i < n; i++)
 				ok = isalnum((unsigned char)p[i]) || p[i] == '_' || p[i] == '-';
 			if (!ok)
-				return jfail(w, m,
-				             "%s: '%s' is not a list of module names (e.g. virtio_net, "
-				             "or several: virtio_net virtio_pci)",
-				             key, s);
+				return jfail(
+				    w, m,
+				    "%s: '%s' is not a list of module names (e.g. virtio_net, "
+				    "or several: virtio_net virtio_pci)",
+				    key, s);
 			p += n;
 			p += strspn(p, " \t");
 		}
@@ -296,7 +301,8 @@ static int check_netperf_test(struct walker *w, const char *key, const char *s, 
 		if (job_near(s, bb_netperf_tests[i].name, &best))
 			sug = bb_netperf_tests[i].name;
 	if (sug)
-		return jfail(w, m, "%s: unknown netperf test '%s' (did you mean '%s'?)", key, s, sug);
+		return jfail(w, m, "%s: unknown netperf test '%s' (did you mean '%s'?)", key, s,
+		             sug);
 	return jfail(w, m,
 	             "%s: unknown netperf test '%s' (known: TCP_STREAM, TCP_MAERTS, "
 	             "TCP_SENDFILE, TCP_RR, TCP_CRR, UDP_STREAM, UDP_RR, SCTP_STREAM, "
@@ -422,7 +428,8 @@ int job_check_value(struct walker *w, const struct keydef *k, const char *key, s
 		if (!job_one_of(s, bb_sng_classes)) {
 			sug = nearest_in(s, bb_sng_classes);
 			return jfail(w, m, "%s: unknown stress-ng class '%s'%s%s%s", key, s,
-			             sug ? " (did you mean '" : "", sug ? sug : "", sug ? "'?)" : "");
+			             sug ? " (did you mean '" : "", sug ? sug : "",
+			             sug ? "'?)" : "");
 		}
 		return 0;
 	case K_WORD:
@@ -431,7 +438,8 @@ int job_check_value(struct walker *w, const struct keydef *k, const char *key, s
 		return 0;
 	case K_ORDER:
 		if (strcmp(s, "interleaved") && strcmp(s, "random") && strcmp(s, "blocked"))
-			return jfail(w, m, "%s: '%s' is not interleaved, random or blocked", key, s);
+			return jfail(w, m, "%s: '%s' is not interleaved, random or blocked", key,
+			             s);
 		return 0;
 	case K_SEED: {
 		char *e;
@@ -495,10 +503,11 @@ int job_check_value(struct walker *w, const struct keydef *k, const char *key, s
 			             "%s: '%s' is not a size (bytes, or with K/M/G: 4096, 10K)",
 			             key, s);
 		if (!size_fits_int(s))
-			return jfail(w, m,
-			             "%s: '%s' is more than netperf takes (at most 2147483647 bytes, "
-			             "2047M: it reads a C int)",
-			             key, s);
+			return jfail(
+			    w, m,
+			    "%s: '%s' is more than netperf takes (at most 2147483647 bytes, "
+			    "2047M: it reads a C int)",
+			    key, s);
 		return 0;
 	case K_ARGS:
 		return check_args(w, key, s, m);
@@ -523,7 +532,9 @@ int job_check_value(struct walker *w, const struct keydef *k, const char *key, s
 		return 0;
 	case K_CPULIST:
 		if (!cpulist_ok(s))
-			return jfail(w, m, "%s: '%s' is not a CPU list (e.g. 0, 1-3, 0,2, last, 1-last)", key, s);
+			return jfail(w, m,
+			             "%s: '%s' is not a CPU list (e.g. 0, 1-3, 0,2, last, 1-last)",
+			             key, s);
 		return 0;
 	case K_CTRLS:
 		return normalise_controllers(w, key, v, m);

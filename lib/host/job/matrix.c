@@ -93,7 +93,9 @@ static int rootfs_layout(struct bb_kvs *bp, const char *rootfs)
 	int rc;
 	if (!e)
 		return bb_kvs_add(bp, "cgroup.mode", asked);
-	const char *mode = !strcmp(asked, "v2") ? "v2" : !strcmp(asked, "v1") ? e->mode_v1 : e->mode;
+	const char *mode = !strcmp(asked, "v2")   ? "v2"
+	                   : !strcmp(asked, "v1") ? e->mode_v1
+	                                          : e->mode;
 	if ((rc = bb_kvs_add(bp, "cgroup.mode", mode)) ||
 	    (rc = bb_kvs_add(bp, "cgroup.controllers", e->controllers)) ||
 	    (rc = bb_kvs_add(bp, "cgroup.path", e->path)))
@@ -323,7 +325,8 @@ static int matrix_size_ok(const struct bb_job *job, char *err, size_t errlen)
 		if (total > BB_MATRIX_MAX_RUNS)
 			return bb_errbuf_fail(
 			    err, errlen, -EINVAL,
-			    "%s: the matrix has %s%llu runs (%s): at most %d; split the job, or narrow "
+			    "%s: the matrix has %s%llu runs (%s): at most %d; split the job, or "
+			    "narrow "
 			    "an axis with --set",
 			    job->file, n > BB_MATRIX_MAX_RUNS ? "more than " : "",
 			    n > BB_MATRIX_MAX_RUNS ? (unsigned long long)BB_MATRIX_MAX_RUNS : total,
@@ -366,7 +369,7 @@ int bb_run_monitored_suite(const char *suite, const struct bb_boot *boot, const 
 	const char *rt = bb_kvs_get_or(&run->params, "runtime", bb_suite_default_runtime(suite));
 	if (v && (bb_parse_duration(v, &want) || want <= 0))
 		return bb_errbuf_fail(err, errlen, -EINVAL,
-		                   "monitored_runtime: '%s' is not a positive duration", v);
+		                      "monitored_runtime: '%s' is not a positive duration", v);
 	if (bb_parse_duration(rt, &have))
 		return 0; /* a bad runtime: bb_suite_run says so */
 	/* the measured iteration's whole length: netperf's confidence options repeat its runtime

@@ -234,13 +234,15 @@ void bb_job_print_monitors(FILE *f, const char *prefix, const struct bb_job *job
 		/* what they cost where the numbers are measured (docs/compare.md "What the
 		 * monitors cost") */
 		if (has(&run, "perf-profile") || has(&run, "perf-stat"))
-			fprintf(f,
-			        "%snote: under TCG perf-profile cost the benchmark about 2/3 of its "
-			        "throughput (bench/harness-bias.sh\n%s  AGAINST=monitors): they run in "
-			        "each run's monitored iterations, apart from the measured ones\n%s  "
-			        "(with `monitored: 0` in the measured ones: compare those with monitored "
-			        "results only)\n",
-			        prefix, prefix, prefix);
+			fprintf(
+			    f,
+			    "%snote: under TCG perf-profile cost the benchmark about 2/3 of its "
+			    "throughput (bench/harness-bias.sh\n%s  AGAINST=monitors): they run in "
+			    "each run's monitored iterations, apart from the measured ones\n%s  "
+			    "(with `monitored: 0` in the measured ones: compare those with "
+			    "monitored "
+			    "results only)\n",
+			    prefix, prefix, prefix);
 	}
 	for (size_t i = 0; i < run.n; i++)
 		if (!strcmp(run.v[i], "cpuidle")) {

@@ -98,7 +98,8 @@ static void write_cluster(struct strbuf *o, const struct bb_cluster *c)
 	for (size_t i = 0; i < c->nhosts; i++) {
 		const struct bb_cluster_host *h = &c->hosts[i];
 		bb_strbuf_printf(o, "cluster.host.%zu.name=%s\n", i, h->name);
-		bb_strbuf_printf(o, "cluster.host.%zu.role=%s\n", i, h->server ? "server" : "client");
+		bb_strbuf_printf(o, "cluster.host.%zu.role=%s\n", i,
+		                 h->server ? "server" : "client");
 		bb_strbuf_printf(o, "cluster.host.%zu.address=%s\n", i, h->address);
 		bb_strbuf_printf(o, "cluster.host.%zu.nic=%s\n", i, h->nic);
 	}
@@ -150,8 +151,9 @@ int bb_plan_write(const struct bb_matrix *m, size_t boot, char **text, char *err
 	bb_strbuf_printf(&o, "benchboot-plan 1\n");
 	/* the job file's name, not its path: the image must not depend on where the job lives */
 	const char *base = strrchr(m->job->file, '/');
-	bb_strbuf_printf(&o, "# %s, boot group %zu of %zu: written by benchboot from the job file\n",
-	              base ? base + 1 : m->job->file, boot, m->nboots);
+	bb_strbuf_printf(&o,
+	                 "# %s, boot group %zu of %zu: written by benchboot from the job file\n",
+	                 base ? base + 1 : m->job->file, boot, m->nboots);
 	bb_strbuf_printf(&o, "job=%s\n", m->job->name);
 	bb_strbuf_printf(&o, "plan.digest=%s\n", m->job->digest);
 	bb_strbuf_printf(&o, "boot.group=%zu\n", boot);
@@ -169,7 +171,7 @@ int bb_plan_write(const struct bb_matrix *m, size_t boot, char **text, char *err
 	for (size_t i = 0; i < b->params.n; i++)
 		if (!strncmp(b->params.v[i].key, "cgroup.limit.", 13))
 			bb_strbuf_printf(&o, "cgroup.limit.%s=%s\n", b->params.v[i].key + 13,
-			              b->params.v[i].value);
+			                 b->params.v[i].value);
 	const char *gov = bb_kvs_get(&b->params, "cpufreq_governor");
 	if (gov)
 		bb_strbuf_printf(&o, "cpufreq.governor=%s\n", gov);
@@ -235,7 +237,7 @@ int bb_plan_write(const struct bb_matrix *m, size_t boot, char **text, char *err
 		for (size_t i = 0; i < run->params.n; i++)
 			if (!plan_key_param(run->params.v[i].key))
 				bb_strbuf_printf(&o, "param.%s=%s\n", run->params.v[i].key,
-				              run->params.v[i].value);
+				                 run->params.v[i].value);
 		bb_strbuf_printf(&o, "iterations=%d\n", sr.iterations);
 		bb_strbuf_printf(&o, "runtime=%g\n", sr.runtime_s);
 		bb_strbuf_printf(&o, "grace=%g\n", sr.grace_s);
@@ -261,8 +263,8 @@ int bb_plan_write(const struct bb_matrix *m, size_t boot, char **text, char *err
 		}
 		/* the monitored iterations' shorter length and command (`monitored_runtime:`) */
 		struct bb_suite_run ms;
-		int mr = monitored ? bb_run_monitored_suite(m->job->suite, b, run, &ms, err, errlen)
-		                   : 0;
+		int mr =
+		    monitored ? bb_run_monitored_suite(m->job->suite, b, run, &ms, err, errlen) : 0;
 		if (mr < 0) {
 			rc = mr;
 			bb_suite_run_free(&sr);

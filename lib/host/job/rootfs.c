@@ -38,18 +38,17 @@ const struct bb_rootfs_env *bb_rootfs_find(const char *rootfs)
 	return NULL;
 }
 
-void bb_rootfs_describe(const char *rootfs, const struct bb_rootfs_env *e, char *buf,
-                        size_t len)
+void bb_rootfs_describe(const char *rootfs, const struct bb_rootfs_env *e, char *buf, size_t len)
 {
 	if (!e) {
-		snprintf(buf, len,
-		         "rootfs %s: not in benchboot's table of rootfs environments (docs/jobs.md); "
-		         "its cgroup layout is not reproduced",
-		         rootfs);
+		snprintf(
+		    buf, len,
+		    "rootfs %s: not in benchboot's table of rootfs environments (docs/jobs.md); "
+		    "its cgroup layout is not reproduced",
+		    rootfs);
 		return;
 	}
-	snprintf(buf, len,
-	         "rootfs %s: %s, systemd %s, %s hierarchy, %s controller%s on: job in %s", rootfs,
-	         e->release, e->systemd, e->hierarchy, e->controllers,
+	snprintf(buf, len, "rootfs %s: %s, systemd %s, %s hierarchy, %s controller%s on: job in %s",
+	         rootfs, e->release, e->systemd, e->hierarchy, e->controllers,
 	         strchr(e->controllers, ' ') ? "s" : "", e->path);
 }

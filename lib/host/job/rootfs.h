@@ -25,7 +25,6 @@ struct bb_rootfs_env {
 const struct bb_rootfs_env *bb_rootfs_find(const char *rootfs);
 /* "rootfs debian-11.1-...: Debian 11 (bullseye), systemd 247, unified hierarchy, memory
  * pids controllers on: job in /system.slice/lkp-bootstrap.service" */
-void bb_rootfs_describe(const char *rootfs, const struct bb_rootfs_env *e, char *buf,
-                        size_t len);
+void bb_rootfs_describe(const char *rootfs, const struct bb_rootfs_env *e, char *buf, size_t len);
 
 #endif

@@ -6,8 +6,8 @@
 
 struct bb_sng_opt {
 	const char *name;
-	unsigned char arg;	/* takes an argument */
-	unsigned char stressor; /* is a stressor (--NAME N starts N workers) */
+	unsigned char arg;        /* takes an argument */
+	unsigned char stressor;   /* is a stressor (--NAME N starts N workers) */
 	unsigned char method_all; /* a stressor whose --NAME-method help lists `all` (LKP then
 	                           * runs it with --NAME-method all) */
 };

@@ -10,7 +10,8 @@ int bb_parse_duration(const char *s, double *seconds)
 	static const struct {
 		char unit;
 		double seconds;
-	} units[] = {{'s', 1}, {'m', 60}, {'h', 3600}, {'d', 86400}, {'w', 604800}, {'y', 31536000}};
+	} units[] = {{'s', 1},     {'m', 60},     {'h', 3600},
+	             {'d', 86400}, {'w', 604800}, {'y', 31536000}};
 	char *e;
 	if (!(*s >= '0' && *s <= '9'))
 		return -EINVAL;

@@ -346,8 +346,7 @@ static int add_note(struct walker *w, yaml_node_t *key, yaml_node_t *val);
  * is left alone, as LKP's setup skips it. Knobs without a dot (cg_count, cg_bind, group) are
  * recorded only. The controllers come from the knobs (check_doc).
  */
-static int lkp_cgroup_knob(struct walker *w, const char *where, yaml_node_t *key,
-                           yaml_node_t *val)
+static int lkp_cgroup_knob(struct walker *w, const char *where, yaml_node_t *key, yaml_node_t *val)
 {
 	const char *name = scalar(key);
 	char pname[160], label[160];
@@ -399,7 +398,7 @@ static void node_line(struct walker *w, yaml_node_t *n, char *buf, size_t len, s
 #define PUT(...)                                                                                   \
 	do {                                                                                       \
 		if (*off < len)                                                                    \
-			*off += (size_t)snprintf(buf + *off, len - *off, __VA_ARGS__);            \
+			*off += (size_t)snprintf(buf + *off, len - *off, __VA_ARGS__);             \
 	} while (0)
 	if (n->type == YAML_SCALAR_NODE) {
 		for (const char *p = scalar(n); *p; p++)
@@ -594,8 +593,8 @@ static int other_key(struct walker *w, enum ctx ctx, yaml_node_t *key, yaml_node
 		return jfail(w, key->start_mark,
 		             "<<: an include inside an included file (LKP expands includes one "
 		             "level deep; include that file from the job itself)");
-	if (!strcmp(name, "bootloader_append") || (!strcmp(name, "rootfs") &&
-	                                           val->type == YAML_SEQUENCE_NODE))
+	if (!strcmp(name, "bootloader_append") ||
+	    (!strcmp(name, "rootfs") && val->type == YAML_SEQUENCE_NODE))
 		return lkp_boot_key(w, key, val);
 	if (ctx == C_TOP && bb_monitor_is_lkp(name))
 		return monitor_key(w, key, val);
@@ -636,9 +635,8 @@ static int other_key(struct walker *w, enum ctx ctx, yaml_node_t *key, yaml_node
 static int other_duration(struct walker *w, yaml_node_t *key, yaml_node_t *val)
 {
 	const char *name = scalar(key);
-	int rc = jwarn(w, key->start_mark,
-	               "%s: LKP's %s reads '%s', not '%s': recorded, not used", name, w->suite,
-	               strcmp(w->suite, "netperf") ? "testtime" : "runtime", name);
+	int rc = jwarn(w, key->start_mark, "%s: LKP's %s reads '%s', not '%s': recorded, not used",
+	               name, w->suite, strcmp(w->suite, "netperf") ? "testtime" : "runtime", name);
 	return rc ? rc : add_note(w, key, val);
 }
 
@@ -694,8 +692,9 @@ int job_walk_map(struct walker *w, enum ctx ctx, yaml_node_t *map)
 				continue;
 			}
 			/* LKP's cgroup setup (v1): knobs in `cgroup:` */
-			if (ctx == C_CGROUP && (strchr(name, '.') || !strcmp(name, "cg_count") ||
-			                        !strcmp(name, "cg_bind") || !strcmp(name, "group"))) {
+			if (ctx == C_CGROUP &&
+			    (strchr(name, '.') || !strcmp(name, "cg_count") ||
+			     !strcmp(name, "cg_bind") || !strcmp(name, "group"))) {
 				if ((rc = lkp_cgroup_knob(w, "cgroup", key, val)))
 					return rc;
 				w->lkp_v1 = 1;
@@ -862,8 +861,8 @@ int job_load_docs(struct walker *w, const char *text, size_t len, struct bb_jdoc
 		}
 		if (!yaml_parser_load(&parser, &yds[nyds])) {
 			jfail(w, parser.problem_mark, "YAML syntax error: %s%s%s",
-			      parser.problem ? parser.problem : "unknown", parser.context ? " " : "",
-			      parser.context ? parser.context : "");
+			      parser.problem ? parser.problem : "unknown",
+			      parser.context ? " " : "", parser.context ? parser.context : "");
 			rc = -EINVAL;
 			break;
 		}
@@ -919,7 +918,8 @@ int job_load_docs(struct walker *w, const char *text, size_t len, struct bb_jdoc
 		                                  : NULL;
 		     pair && pair < root->data.mapping.pairs.top && !near; pair++) {
 			yaml_node_t *k = yaml_document_get_node(&yds[0], pair->key);
-			if (k && k->type == YAML_SCALAR_NODE && bb_edit_distance(scalar(k), "suite") <= 2)
+			if (k && k->type == YAML_SCALAR_NODE &&
+			    bb_edit_distance(scalar(k), "suite") <= 2)
 				near = k;
 		}
 		if (near)
@@ -978,10 +978,11 @@ int job_flow_depth_ok(struct walker *w, const char *t, size_t len)
 			quote = c;
 		else if (c == '[' || c == '{') {
 			if (++depth > MAX_FLOW_DEPTH)
-				return jfail(w, m,
-				             "[ and { nested deeper than %d levels: not a job (LKP's "
-				             "nest two or three)",
-				             MAX_FLOW_DEPTH);
+				return jfail(
+				    w, m,
+				    "[ and { nested deeper than %d levels: not a job (LKP's "
+				    "nest two or three)",
+				    MAX_FLOW_DEPTH);
 		} else if ((c == ']' || c == '}') && depth > 0)
 			depth--;
 	}

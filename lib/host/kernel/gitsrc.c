@@ -68,8 +68,8 @@ int bb_git_resolve(const char *tree, const char *rev, char sha[41], char *err, s
 	snprintf(spec, sizeof(spec), "%s^{commit}", rev);
 	int rc = git(tree, &out, err, errlen, "rev-parse", "--verify", "--quiet", spec, NULL);
 	if (rc > 0 || (!rc && strlen((char *)out.p) != 40))
-		rc = bb_errbuf_fail(err, errlen, -EINVAL, "%s: no commit '%s' in this git tree", tree,
-		                 rev);
+		rc = bb_errbuf_fail(err, errlen, -EINVAL, "%s: no commit '%s' in this git tree",
+		                    tree, rev);
 	if (!rc)
 		memcpy(sha, out.p, 41);
 	bb_bytebuf_free(&out);
@@ -93,17 +93,19 @@ int bb_git_range(const char *tree, const char *good, const char *bad, struct bb_
 		return rc;
 	rc = git(tree, NULL, err, errlen, "merge-base", "--is-ancestor", g, b, NULL);
 	if (rc > 0)
-		return bb_errbuf_fail(err, errlen, -EINVAL,
-		                   "%s: --good %s is not an ancestor of --bad %s: the good end is "
-		                   "the older commit",
-		                   tree, good, bad);
+		return bb_errbuf_fail(
+		    err, errlen, -EINVAL,
+		    "%s: --good %s is not an ancestor of --bad %s: the good end is "
+		    "the older commit",
+		    tree, good, bad);
 	if (rc)
 		return rc;
 	struct bytebuf out = {0};
 	snprintf(range, sizeof(range), "%s..%s", g, b);
 	rc = git(tree, &out, err, errlen, "rev-list", "--reverse", "--first-parent", range, NULL);
 	if (rc > 0)
-		rc = bb_errbuf_fail(err, errlen, -EINVAL, "%s: git rev-list %s failed", tree, range);
+		rc =
+		    bb_errbuf_fail(err, errlen, -EINVAL, "%s: git rev-list %s failed", tree, range);
 	if (!rc && bb_strv_add(shas, g))
 		rc = -ENOMEM;
 	for (char *l = rc ? NULL : (char *)out.p; l && *l && !rc;) {
@@ -140,12 +142,12 @@ int bb_git_checkout(const char *tree, const char *sha, const char *srcdir, char 
 		         tree, tmp, NULL);
 		if (rc > 0)
 			return bb_errbuf_fail(err, errlen, -EIO, "git clone --shared %s %s failed",
-			                   tree, tmp);
+			                      tree, tmp);
 		if (rc)
 			return rc;
 		if (rename(tmp, srcdir))
 			return bb_errbuf_fail(err, errlen, -errno, "rename %s: %s", tmp,
-			                   strerror(errno));
+			                      strerror(errno));
 	}
 	rc = git(srcdir, NULL, err, errlen, "-c", "advice.detachedHead=false", "checkout",
 	         "--quiet", "--force", "--detach", sha, NULL);
@@ -153,7 +155,7 @@ int bb_git_checkout(const char *tree, const char *sha, const char *srcdir, char 
 		rc = git(srcdir, NULL, err, errlen, "clean", "-fdxq", NULL);
 	if (rc > 0)
 		return bb_errbuf_fail(err, errlen, -EIO,
-		                   "checking out %s in %s failed (is it a commit of %s?)", sha,
-		                   srcdir, tree);
+		                      "checking out %s in %s failed (is it a commit of %s?)", sha,
+		                      srcdir, tree);
 	return rc;
 }

@@ -11,8 +11,8 @@
 #include "host/kernel/jobneeds.h"
 
 /* 0, -EINVAL for a bad job (err: FILE:LINE: ...), or another -errno with err. */
-static int bb_kneeds_from_job(const char *job, const struct bb_strv *sets, struct bb_kneeds *n, char *err,
-                       size_t errlen)
+static int bb_kneeds_from_job(const char *job, const struct bb_strv *sets, struct bb_kneeds *n,
+                              char *err, size_t errlen)
 {
 	struct bb_job j;
 	struct bb_matrix m;

@@ -14,7 +14,8 @@
  * The fragment (host/kernel/kconfig.h) for job (NULL: what every boot needs, no more), its
  * modules resolved in tree (NULL: listed unresolved). A module the tree does not build under
  * a CONFIG symbol is one sentence in *warnings (may be NULL), the same for every verb: "the
- * job's module M: no Makefile of TREE builds M.o under a CONFIG symbol: set it in --config". 0 or -errno with err; free(*text).
+ * job's module M: no Makefile of TREE builds M.o under a CONFIG symbol: set it in --config". 0 or
+ * -errno with err; free(*text).
  */
 int bb_kconfig_job_fragment(const char *job, const struct bb_strv *sets, const char *tree,
                             char **text, struct bb_strv *warnings, char *err, size_t errlen);

@@ -118,13 +118,14 @@ static int make(struct kb *k, const char *step, char *err, size_t errlen, ...)
 		while (f && fgets(line, sizeof(line), f)) {
 			size_t n = strcspn(line, "\r\n");
 			line[n] = 0;
-			intr |= !strncmp(line, "make", 4) && strstr(line, ": *** ") &&
-			        n >= 10 && !strcmp(line + n - 10, " Interrupt");
+			intr |= !strncmp(line, "make", 4) && strstr(line, ": *** ") && n >= 10 &&
+			        !strcmp(line + n - 10, " Interrupt");
 		}
 		if (f)
 			fclose(f);
 		if (intr)
-			return bb_errbuf_fail(err, errlen, -EINTR, "the kernel build was interrupted");
+			return bb_errbuf_fail(err, errlen, -EINTR,
+			                      "the kernel build was interrupted");
 	}
 	snprintf(k->r->failed_step, sizeof(k->r->failed_step), "%s", step);
 	return 1;
@@ -166,7 +167,7 @@ static int config_digest(struct kb *k, char *err, size_t errlen)
 		int rc = bb_fileio_read_all(k->o->base_config, &data, &len);
 		if (rc)
 			return bb_errbuf_fail(err, errlen, rc == -ENOENT ? -EINVAL : rc,
-			                   "--config %s: %s", k->o->base_config, strerror(-rc));
+			                      "--config %s: %s", k->o->base_config, strerror(-rc));
 		bb_sha256_update(&s, "base\n", 5);
 		bb_sha256_update(&s, data, len);
 		free(data);
@@ -189,14 +190,14 @@ static int pick_dirs(struct kb *k, const char *cache, char *err, size_t errlen)
 	char real[PATH_MAX], hex[SHA256_HEX_LEN + 1];
 	if (!realpath(k->o->tree, real))
 		return bb_errbuf_fail(err, errlen, errno == ENOENT ? -EINVAL : -errno, "%s: %s",
-		                   k->o->tree, strerror(errno));
+		                      k->o->tree, strerror(errno));
 	bb_sha256_hex(real, strlen(real), hex);
 	hex[12] = 0;
 	if (bb_strfmt(r->dir, sizeof(r->dir), "%s/kernels/builds/%s-%s", cache,
-	           *r->commit ? r->commit : hex, r->config_digest) ||
+	              *r->commit ? r->commit : hex, r->config_digest) ||
 	    bb_strfmt(k->obj, sizeof(k->obj), "%s/kernels/obj/%s-%s", cache, hex, r->config_digest))
 		return bb_errbuf_fail(err, errlen, -ENAMETOOLONG, "the cache path %s is too long",
-		                   cache);
+		                      cache);
 	if (k->o->commit)
 		snprintf(k->src, sizeof(k->src), "%s/kernels/src/%s", cache, hex);
 	else
@@ -246,15 +247,15 @@ static int configure(struct kb *k, char *err, size_t errlen)
 	if (k->o->base_config) {
 		if ((rc = bb_fileio_copy_file(k->o->base_config, cfg)))
 			return bb_errbuf_fail(err, errlen, rc, "copying %s to %s: %s",
-			                   k->o->base_config, cfg, strerror(-rc));
+			                      k->o->base_config, cfg, strerror(-rc));
 	} else if ((rc = make(k, "defconfig", err, errlen, "defconfig", NULL))) {
 		return rc;
 	}
 	if (k->o->fragment) {
 		FILE *f = fopen(cfg, "a");
 		if (!f || fprintf(f, "%s", k->o->fragment) < 0 || fclose(f))
-			return bb_errbuf_fail(err, errlen, -EIO, "appending the fragment to %s failed",
-			                   cfg);
+			return bb_errbuf_fail(err, errlen, -EIO,
+			                      "appending the fragment to %s failed", cfg);
 	}
 	return make(k, "olddefconfig", err, errlen, "olddefconfig", NULL);
 }
@@ -283,7 +284,7 @@ static int copy_out(struct kb *k, char *err, size_t errlen)
 		snprintf(to, sizeof(to), "%s/%s", k->tmp, files[i][1]);
 		if ((rc = bb_fileio_copy_file(from, to)))
 			rc = bb_errbuf_fail(err, errlen, rc, "copying %s to %s: %s", from, to,
-			                 strerror(-rc));
+			                    strerror(-rc));
 	}
 	snprintf(to, sizeof(to), "%s/fragment", k->tmp);
 	if (!rc && k->o->fragment &&
@@ -315,7 +316,7 @@ static int build(struct kb *k, char *err, size_t errlen)
 	}
 	if ((rc = bb_fileio_mkdirs(k->obj)))
 		return bb_errbuf_fail(err, errlen, rc, "unable to create %s: %s", k->obj,
-		                   strerror(-rc));
+		                      strerror(-rc));
 	if ((rc = configure(k, err, errlen)))
 		return rc;
 	check_config(k);
@@ -360,11 +361,11 @@ int bb_kernel_build(const struct bb_kbuild_opts *opts, struct bb_kbuild_result *
 	memset(r, 0, sizeof(*r));
 	if (!o.tree || stat(o.tree, &st) || !S_ISDIR(st.st_mode))
 		return bb_errbuf_fail(err, errlen, -EINVAL, "%s: not a folder (a kernel tree)",
-		                   o.tree ? o.tree : "(none)");
+		                      o.tree ? o.tree : "(none)");
 	snprintf(cache, sizeof(cache), "%s/Makefile", o.tree);
 	if (!o.commit && stat(cache, &st))
 		return bb_errbuf_fail(err, errlen, -EINVAL, "%s has no Makefile: not a kernel tree",
-		                   o.tree);
+		                      o.tree);
 	if (o.jobs <= 0) {
 		long n = sysconf(_SC_NPROCESSORS_ONLN);
 		o.jobs = n > 0 ? (int)n : 1;
@@ -399,7 +400,7 @@ int bb_kernel_build(const struct bb_kbuild_opts *opts, struct bb_kbuild_result *
 		rm_rf(r->dir);
 		if (rename(k.tmp, r->dir))
 			return bb_errbuf_fail(err, errlen, -errno, "rename %s: %s", k.tmp,
-			                   strerror(errno));
+			                      strerror(errno));
 		set_paths(r);
 		return 0;
 	}
@@ -416,8 +417,8 @@ int bb_kernel_build(const struct bb_kbuild_opts *opts, struct bb_kbuild_result *
 			snprintf(r->log, sizeof(r->log), "%s/build.log", failed);
 		}
 		return bb_errbuf_fail(err, errlen, 1,
-		                   "%s failed to build at step %s after %.0f s (log: %s)", r->name,
-		                   r->failed_step, r->seconds, r->log);
+		                      "%s failed to build at step %s after %.0f s (log: %s)",
+		                      r->name, r->failed_step, r->seconds, r->log);
 	}
 	rm_rf(k.tmp);
 	return rc;

@@ -56,7 +56,6 @@ int bb_kernel_build(const struct bb_kbuild_opts *o, struct bb_kbuild_result *r, 
 void bb_kbuild_result_free(struct bb_kbuild_result *r);
 /* The warning for r->config_missing.v[i], the same for every verb: "kernel NAME: the fragment
  * asks for CONFIG_X=V (the .config has ...); the boots may miss it". */
-void bb_kbuild_missing_warning(const struct bb_kbuild_result *r, size_t i, char *out,
-                               size_t len);
+void bb_kbuild_missing_warning(const struct bb_kbuild_result *r, size_t i, char *out, size_t len);
 
 #endif

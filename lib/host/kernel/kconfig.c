@@ -93,7 +93,8 @@ static const struct ksym_map *sysctl_entry(const char *name)
 	for (const struct ksym_map *m = sysctls; m->name; m++) {
 		size_t n = strlen(m->name);
 		char last = m->name[n - 1];
-		if (last == '.' || last == '-' ? !strncmp(name, m->name, n) : !strcmp(name, m->name))
+		if (last == '.' || last == '-' ? !strncmp(name, m->name, n)
+		                               : !strcmp(name, m->name))
 			return m;
 	}
 	return NULL;
@@ -348,7 +349,7 @@ static void put_group(struct strbuf *b, struct bb_strv *done, const char *why,
 			put_lines(b, done, lines);
 		else
 			bb_strbuf_printf(b, "# %s: benchboot knows no CONFIG symbol for it\n",
-			              names->v[i]);
+			                 names->v[i]);
 	}
 }
 
@@ -357,8 +358,9 @@ int bb_kconfig_fragment(const struct bb_kneeds *n, const char *tree, char **text
 {
 	struct strbuf b = {0};
 	struct bb_strv done = {0};
-	bb_strbuf_printf(&b, "# benchboot: what every boot needs (initramfs, serial console, virtio "
-	                  "block and PCI, devtmpfs, modules, the dummy netdev)\n");
+	bb_strbuf_printf(&b,
+	                 "# benchboot: what every boot needs (initramfs, serial console, virtio "
+	                 "block and PCI, devtmpfs, modules, the dummy netdev)\n");
 	for (size_t i = 0; base_lines[i]; i++)
 		put_lines(&b, &done, base_lines[i]);
 	if (n->cgroup || n->controllers.n) {
@@ -389,16 +391,18 @@ int bb_kconfig_fragment(const struct bb_kneeds *n, const char *tree, char **text
 		bb_strbuf_printf(&b, "# the job's modules:");
 		for (size_t i = 0; i < n->modules.n; i++)
 			bb_strbuf_printf(&b, " %s", n->modules.v[i]);
-		bb_strbuf_printf(&b, "\n# (their CONFIG symbols are read from the tree's Makefiles: "
-		                  "give the tree to see them)\n");
+		bb_strbuf_printf(&b,
+		                 "\n# (their CONFIG symbols are read from the tree's Makefiles: "
+		                 "give the tree to see them)\n");
 	}
 	for (size_t i = 0; tree && i < n->modules.n; i++) {
 		struct bb_kmodsym s;
 		if (bb_kconfig_module_symbol(tree, n->modules.v[i], &s)) {
-			bb_strbuf_printf(&b,
-			              "# the job's module %s: no Makefile of the tree builds %s.o "
-			              "under a CONFIG symbol: set it in the base config\n",
-			              n->modules.v[i], n->modules.v[i]);
+			bb_strbuf_printf(
+			    &b,
+			    "# the job's module %s: no Makefile of the tree builds %s.o "
+			    "under a CONFIG symbol: set it in the base config\n",
+			    n->modules.v[i], n->modules.v[i]);
 			if (unresolved)
 				bb_strv_add(unresolved, n->modules.v[i]);
 			continue;

@@ -5,9 +5,9 @@
  * block and PCI, devtmpfs, modules) and what the job's plans name: the cgroup hierarchy and
  * its controllers, the cpufreq governor, a virtio NIC, the monitors' kernel features (perf
  * events, sched_debug, lock_stat), the sysctls the runs write that exist only with a CONFIG
- * symbol (kernel.sched_autogroup_enabled, fs.mqueue.*, net.ipv6.*, ...), and the job's modules, whose CONFIG symbols are found in
- * the tree's Makefiles (obj-$(CONFIG_X) += NAME.o) and Kconfig (tristate: =m, bool: =y).
- * Host only.
+ * symbol (kernel.sched_autogroup_enabled, fs.mqueue.*, net.ipv6.*, ...), and the job's modules,
+ * whose CONFIG symbols are found in the tree's Makefiles (obj-$(CONFIG_X) += NAME.o) and Kconfig
+ * (tristate: =m, bool: =y). Host only.
  */
 #ifndef BENCHBOOT_HOST_KERNEL_KCONFIG_H
 #define BENCHBOOT_HOST_KERNEL_KCONFIG_H

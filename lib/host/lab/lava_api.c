@@ -27,29 +27,29 @@ int bb_lava_api_token(const char *file, char *out, size_t outlen, char *err, siz
 		FILE *f = fopen(file, "r");
 		if (!f)
 			return bb_errbuf_fail(err, errlen, -errno,
-			                   "unable to read the token file %s: %s", file,
-			                   strerror(errno));
+			                      "unable to read the token file %s: %s", file,
+			                      strerror(errno));
 		if (!fgets(line, sizeof(line), f))
 			*line = 0;
 		fclose(f);
 	} else {
 		return bb_errbuf_fail(err, errlen, -EINVAL,
-		                   "no LAVA token: set %s or give --token-file FILE",
-		                   LAVA_TOKEN_ENV);
+		                      "no LAVA token: set %s or give --token-file FILE",
+		                      LAVA_TOKEN_ENV);
 	}
 	line[strcspn(line, "\r\n")] = 0;
 	size_t n = strlen(line);
 	for (size_t i = 0; i < n; i++)
 		if ((unsigned char)line[i] <= ' ' || line[i] == 0x7f)
 			return bb_errbuf_fail(err, errlen, -EINVAL,
-			                   "the LAVA token%s%s has a space or a "
-			                   "control character",
-			                   file && !(env && *env) ? " in " : "",
-			                   file && !(env && *env) ? file : "");
+			                      "the LAVA token%s%s has a space or a "
+			                      "control character",
+			                      file && !(env && *env) ? " in " : "",
+			                      file && !(env && *env) ? file : "");
 	if (!n)
 		return bb_errbuf_fail(err, errlen, -EINVAL, "the LAVA token%s%s is empty",
-		                   file && !(env && *env) ? " in " : "",
-		                   file && !(env && *env) ? file : "");
+		                      file && !(env && *env) ? " in " : "",
+		                      file && !(env && *env) ? file : "");
 	if (n >= outlen)
 		return bb_errbuf_fail(err, errlen, -EINVAL, "the LAVA token is too long");
 	memcpy(out, line, n + 1);
@@ -57,12 +57,13 @@ int bb_lava_api_token(const char *file, char *out, size_t outlen, char *err, siz
 }
 
 int bb_lava_api_open(const char *url, const char *token, struct lava_api **out, char *err,
-                  size_t errlen)
+                     size_t errlen)
 {
 	char auth[1200];
 	*out = NULL;
 	if (strncmp(url, "http://", 7) && strncmp(url, "https://", 8))
-		return bb_errbuf_fail(err, errlen, -EINVAL, "%s: not an http:// or https:// URL", url);
+		return bb_errbuf_fail(err, errlen, -EINVAL, "%s: not an http:// or https:// URL",
+		                      url);
 	if (strlen(url) >= sizeof(((struct lava_api *)0)->base) - 64)
 		return bb_errbuf_fail(err, errlen, -EINVAL, "%s: URL too long", url);
 	static int global_done;
@@ -194,11 +195,11 @@ static int request(struct lava_api *a, const char *path, const char *body, struc
 	curl_slist_free_all(extra);
 	if (s.failed)
 		return bb_errbuf_fail(err, errlen, -s.failed, "%s: %s", url,
-		                   s.failed == EPROTO ? "the answer is not text"
-		                                      : strerror(s.failed));
+		                      s.failed == EPROTO ? "the answer is not text"
+		                                         : strerror(s.failed));
 	if (rc != CURLE_OK)
 		return bb_errbuf_fail(err, errlen, -ECONNREFUSED, "%s: %s", url,
-		                   curl_easy_strerror(rc));
+		                      curl_easy_strerror(rc));
 	if (code >= 200 && code < 300)
 		return 0;
 	server_message(buf ? buf->s : NULL, msg, sizeof(msg));
@@ -206,10 +207,11 @@ static int request(struct lava_api *a, const char *path, const char *body, struc
 	        : code == 404              ? -ENOENT
 	        : code == 400              ? -EINVAL
 	                                   : -EIO;
-	return bb_errbuf_fail(err, errlen, r, "%s: HTTP %ld%s%s%s", url, code, *msg ? " (" : "", msg,
-	                   *msg           ? ")"
-	                   : r == -EACCES ? " (is the token right?)"
-	                                  : "");
+	return bb_errbuf_fail(err, errlen, r, "%s: HTTP %ld%s%s%s", url, code, *msg ? " (" : "",
+	                      msg,
+	                      *msg           ? ")"
+	                      : r == -EACCES ? " (is the token right?)"
+	                                     : "");
 }
 
 static int get_json(struct lava_api *a, const char *path, struct jn **out, char *err, size_t errlen)
@@ -219,8 +221,8 @@ static int get_json(struct lava_api *a, const char *path, struct jn **out, char 
 	int r = request(a, path, NULL, &b, NULL, err, errlen);
 	*out = NULL;
 	if (!r && !(*out = bb_jn_parse(b.s ? b.s : "", b.len, e, sizeof(e))))
-		r = bb_errbuf_fail(err, errlen, -EPROTO, "%s%s: the answer is not JSON (%s)", a->base,
-		                path, e);
+		r = bb_errbuf_fail(err, errlen, -EPROTO, "%s%s: the answer is not JSON (%s)",
+		                   a->base, path, e);
 	free(b.s);
 	return r;
 }
@@ -234,7 +236,7 @@ int bb_lava_api_version(struct lava_api *a, char *out, size_t outlen, char *err,
 	const struct jn *v = bb_jn_get(j, "version");
 	if (!v || v->type != JN_STR)
 		r = bb_errbuf_fail(err, errlen, -EPROTO, "%s: no version in the server's answer",
-		                a->base);
+		                   a->base);
 	else
 		snprintf(out, outlen, "%s", v->str);
 	bb_jn_free(j);
@@ -253,8 +255,8 @@ static long answer_id(const struct jn *v)
 	return end != v->str && id >= 1 && (!*end || (*end == '.' && end[1])) ? id : -1;
 }
 
-int bb_lava_api_submit(struct lava_api *a, const char *definition, long *id, size_t *njobs, char *err,
-                    size_t errlen)
+int bb_lava_api_submit(struct lava_api *a, const char *definition, long *id, size_t *njobs,
+                       char *err, size_t errlen)
 {
 	char *body = NULL, e[256];
 	size_t len = 0;
@@ -284,8 +286,8 @@ int bb_lava_api_submit(struct lava_api *a, const char *definition, long *id, siz
 			*id = -1;
 	if (*id < 0)
 		r = bb_errbuf_fail(err, errlen, -EPROTO,
-		                "%s/api/v0.2/jobs/: the answer names no job id: %.200s", a->base,
-		                b.s ? b.s : "");
+		                   "%s/api/v0.2/jobs/: the answer names no job id: %.200s", a->base,
+		                   b.s ? b.s : "");
 	else
 		*njobs = ids->n;
 	bb_jn_free(j);
@@ -293,8 +295,8 @@ int bb_lava_api_submit(struct lava_api *a, const char *definition, long *id, siz
 	return r;
 }
 
-int bb_lava_api_group(struct lava_api *a, const char *target_group, long *ids, size_t max, size_t *n,
-                   char *err, size_t errlen)
+int bb_lava_api_group(struct lava_api *a, const char *target_group, long *ids, size_t max,
+                      size_t *n, char *err, size_t errlen)
 {
 	char path[512];
 	struct jn *j;
@@ -320,7 +322,7 @@ int bb_lava_api_group(struct lava_api *a, const char *target_group, long *ids, s
 	}
 	if (!res || res->type != JN_ARR)
 		r = bb_errbuf_fail(err, errlen, -EPROTO, "%s%s: the answer lists no jobs", a->base,
-		                path);
+		                   path);
 	bb_jn_free(j);
 	return r;
 }
@@ -351,8 +353,8 @@ int bb_lava_api_job(struct lava_api *a, long id, struct lava_job *job, char *err
 	if (d && d->type == JN_STR && !(job->definition = strdup(d->str)))
 		r = bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 	if (!r && !*job->state)
-		r = bb_errbuf_fail(err, errlen, -EPROTO, "%s%s: the answer has no job state", a->base,
-		                path);
+		r = bb_errbuf_fail(err, errlen, -EPROTO, "%s%s: the answer has no job state",
+		                   a->base, path);
 	bb_jn_free(j);
 	if (r)
 		bb_lava_job_free(job);
@@ -372,6 +374,6 @@ int bb_lava_api_log(struct lava_api *a, long id, FILE *f, char *err, size_t errl
 	int r = request(a, path, NULL, NULL, f, err, errlen);
 	if (!r && fflush(f))
 		r = bb_errbuf_fail(err, errlen, -errno, "writing job %ld's log: %s", id,
-		                strerror(errno));
+		                   strerror(errno));
 	return r;
 }

@@ -31,7 +31,7 @@ int bb_lava_api_token(const char *file, char *out, size_t outlen, char *err, siz
 /* url: the server's base URL (http://host[:port][/mount]), a trailing '/' or not. token NULL or
  * "": anonymous (public jobs can be read so). */
 int bb_lava_api_open(const char *url, const char *token, struct lava_api **out, char *err,
-                  size_t errlen);
+                     size_t errlen);
 void bb_lava_api_close(struct lava_api *a);
 
 /* The server's version string ("2023.01"). */
@@ -42,12 +42,12 @@ int bb_lava_api_version(struct lava_api *a, char *out, size_t outlen, char *err,
  * per role and device: *njobs of them, *id the first's (bb_lava_api_group finds the others from
  * the target_group in its definition).
  */
-int bb_lava_api_submit(struct lava_api *a, const char *definition, long *id, size_t *njobs, char *err,
-                    size_t errlen);
+int bb_lava_api_submit(struct lava_api *a, const char *definition, long *id, size_t *njobs,
+                       char *err, size_t errlen);
 
 /* The ids of the jobs of one multinode submission (its target_group), ascending; at most max. */
-int bb_lava_api_group(struct lava_api *a, const char *target_group, long *ids, size_t max, size_t *n,
-                   char *err, size_t errlen);
+int bb_lava_api_group(struct lava_api *a, const char *target_group, long *ids, size_t max,
+                      size_t *n, char *err, size_t errlen);
 
 struct lava_job {
 	long id;

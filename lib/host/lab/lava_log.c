@@ -98,7 +98,8 @@ int bb_lava_log_console(FILE *in, FILE *out, struct lava_log_info *info, char *e
 			r = ferror(in)
 			        ? bb_errbuf_fail(err, errlen, -EIO, "reading the log failed")
 			        : bb_errbuf_fail(err, errlen, -EINVAL, "line %zu: not YAML: %s",
-			                      p.problem_mark.line + 1, p.problem ? p.problem : "?");
+			                         p.problem_mark.line + 1,
+			                         p.problem ? p.problem : "?");
 			break;
 		}
 		size_t line = ev.start_mark.line + 1;
@@ -116,9 +117,9 @@ int bb_lava_log_console(FILE *in, FILE *out, struct lava_log_info *info, char *e
 				    "log lines)",
 				    line);
 			else if (depth == 1 && !map)
-				r = bb_errbuf_fail(err, errlen, -EINVAL,
-				                "line %zu: not a LAVA job log (a list in the list)",
-				                line);
+				r = bb_errbuf_fail(
+				    err, errlen, -EINVAL,
+				    "line %zu: not a LAVA job log (a list in the list)", line);
 			else if (depth == 1)
 				item_reset(&it);
 			else if (depth == 2 && !want_key[2] && !strcmp(key2, "msg"))
@@ -133,7 +134,7 @@ int bb_lava_log_console(FILE *in, FILE *out, struct lava_log_info *info, char *e
 			depth--;
 			if (depth == 1 && (r = item_done(&it, out, info)))
 				r = bb_errbuf_fail(err, errlen, r, "writing the console: %s",
-				                strerror(-r));
+				                   strerror(-r));
 			if (depth == 2)
 				msg_map = 0;
 			/* a collection was a value: the next scalar is a key again */
@@ -156,7 +157,7 @@ int bb_lava_log_console(FILE *in, FILE *out, struct lava_log_info *info, char *e
 					free(it.msg);
 					if (!(it.msg = strdup(v)))
 						r = bb_errbuf_fail(err, errlen, -ENOMEM,
-						                "out of memory");
+						                   "out of memory");
 				}
 				want_key[2] = !want_key[2];
 			} else if (depth == 3 && msg_map) {
@@ -239,7 +240,7 @@ int bb_lava_definition_meta(const char *definition, struct lava_job_meta *meta)
 }
 
 void bb_lava_job_end_text(const char *health, const char *failure, const struct lava_log_info *info,
-                       char *out, size_t outlen)
+                          char *out, size_t outlen)
 {
 	if (!strcmp(health, "Complete"))
 		snprintf(out, outlen, "%s", health);

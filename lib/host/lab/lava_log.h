@@ -40,7 +40,7 @@ int bb_lava_log_console(FILE *in, FILE *out, struct lava_log_info *info, char *e
  * "Canceled" likewise. info may be NULL (log not read).
  */
 void bb_lava_job_end_text(const char *health, const char *failure, const struct lava_log_info *info,
-                       char *out, size_t outlen);
+                          char *out, size_t outlen);
 
 /*
  * What benchboot put in a job definition's metadata (lib/host/boot/lava.h), and for one role

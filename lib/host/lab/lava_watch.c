@@ -12,8 +12,8 @@
 #include "host/lab/lava_watch.h"
 
 int bb_lava_watch_submit(struct lava_api *api, const char *definition,
-                      const struct lava_watch_job *proto, struct lava_watch_job **jobs,
-                      size_t *cap, size_t *nj, char *err, size_t errlen)
+                         const struct lava_watch_job *proto, struct lava_watch_job **jobs,
+                         size_t *cap, size_t *nj, char *err, size_t errlen)
 {
 	long id, ids[16];
 	size_t njobs, n = 1;
@@ -32,15 +32,16 @@ int bb_lava_watch_submit(struct lava_api *api, const char *definition,
 		bb_lava_job_free(&lj);
 		if (r)
 			return bb_errbuf_fail(err, errlen, -EPROTO,
-			                   "job %ld: a multinode job whose definition names no "
-			                   "target_group",
-			                   id);
+			                      "job %ld: a multinode job whose definition names no "
+			                      "target_group",
+			                      id);
 		if ((r = bb_lava_api_group(api, meta.target_group, ids, 16, &n, err, errlen)))
 			return r;
 		if (n != njobs)
-			return bb_errbuf_fail(err, errlen, -EPROTO,
-			                   "job %ld: LAVA made %zu jobs of it, its group %s lists %zu",
-			                   id, njobs, meta.target_group, n);
+			return bb_errbuf_fail(
+			    err, errlen, -EPROTO,
+			    "job %ld: LAVA made %zu jobs of it, its group %s lists %zu", id, njobs,
+			    meta.target_group, n);
 	}
 	if (bb_grow(jobs, cap, *nj + n, sizeof(**jobs)))
 		return bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
@@ -78,7 +79,8 @@ static void ended(struct lava_api *api, struct lava_watch_job *j, const struct l
 		if (r)
 			snprintf(j->end, sizeof(j->end), "%s (its log: %s)", lj->health, err);
 		else
-			bb_lava_job_end_text(lj->health, lj->failure, &info, j->end, sizeof(j->end));
+			bb_lava_job_end_text(lj->health, lj->failure, &info, j->end,
+			                     sizeof(j->end));
 	} else {
 		snprintf(j->end, sizeof(j->end), "%s", lj->health);
 	}
@@ -125,7 +127,7 @@ static int look(struct lava_api *api, struct lava_watch_job *jobs, size_t n, siz
 }
 
 int bb_lava_watch(struct lava_api *api, struct lava_watch_job *jobs, size_t n, unsigned poll_s,
-               unsigned minutes, const struct lava_watch_ops *ops, char *err, size_t errlen)
+                  unsigned minutes, const struct lava_watch_ops *ops, char *err, size_t errlen)
 {
 	time_t start = time(NULL), last_note = start, failing_since = 0;
 	size_t left = 0;
@@ -141,7 +143,7 @@ int bb_lava_watch(struct lava_api *api, struct lava_watch_job *jobs, size_t n, u
 				ops->on_retry(ops->ctx, err);
 			if (time(NULL) - failing_since > LAVA_WATCH_NO_ANSWER_S)
 				return bb_errbuf_fail(err, errlen, -ETIMEDOUT,
-				                   "no answer from the server for two minutes");
+				                      "no answer from the server for two minutes");
 		}
 		if (changed)
 			last_note = time(NULL);
@@ -152,7 +154,8 @@ int bb_lava_watch(struct lava_api *api, struct lava_watch_job *jobs, size_t n, u
 			for (size_t i = 0; i < n; i++)
 				if (!jobs[i].finished)
 					snprintf(jobs[i].end, sizeof(jobs[i].end),
-					         "not finished after %u minutes (still %s): not waited for",
+					         "not finished after %u minutes (still %s): not "
+					         "waited for",
 					         minutes, jobs[i].state);
 			break;
 		}

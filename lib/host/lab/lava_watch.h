@@ -29,8 +29,8 @@ struct lava_watch_job {
  * proto with its id and role. 0, or -errno with err.
  */
 int bb_lava_watch_submit(struct lava_api *api, const char *definition,
-                      const struct lava_watch_job *proto, struct lava_watch_job **jobs,
-                      size_t *cap, size_t *n, char *err, size_t errlen);
+                         const struct lava_watch_job *proto, struct lava_watch_job **jobs,
+                         size_t *cap, size_t *n, char *err, size_t errlen);
 
 struct lava_watch_ops {
 	/* a job's state or device changed (finished and end set when it is Finished) */
@@ -53,6 +53,6 @@ struct lava_watch_ops {
  * LAVA_WATCH_NO_ANSWER_S (-ETIMEDOUT).
  */
 int bb_lava_watch(struct lava_api *api, struct lava_watch_job *jobs, size_t n, unsigned poll_s,
-               unsigned minutes, const struct lava_watch_ops *ops, char *err, size_t errlen);
+                  unsigned minutes, const struct lava_watch_ops *ops, char *err, size_t errlen);
 
 #endif

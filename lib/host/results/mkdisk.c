@@ -66,7 +66,8 @@ static int normalise_times(const char *path, uint32_t t)
 	ext2_filsys fs;
 	ext2_inode_scan scan;
 	ext2_ino_t ino;
-	errcode_t e = ext2fs_open(path, EXT2_FLAG_RW | EXT2_FLAG_64BITS, 0, 0, unix_io_manager, &fs);
+	errcode_t e =
+	    ext2fs_open(path, EXT2_FLAG_RW | EXT2_FLAG_64BITS, 0, 0, unix_io_manager, &fs);
 	if (e)
 		return -EIO;
 	fs->now = t;
@@ -155,26 +156,29 @@ static int prepare(const char *path, const struct bb_mkdisk *o, char *err, size_
 	if (!stat(path, &st) && S_ISBLK(st.st_mode)) {
 		if (!o->force)
 			return bb_errbuf_fail(err, errlen, -ENOTEMPTY,
-			                   "unable to format block device %s: this erases it", path);
+			                      "unable to format block device %s: this erases it",
+			                      path);
 		r = bb_resfind_device_busy("", path, why, sizeof(why));
 		if (r < 0)
 			return bb_errbuf_fail(err, errlen, r, "unable to check block device %s: %s",
-			                   path, strerror(-r));
+			                      path, strerror(-r));
 		if (r > 0)
-			return bb_errbuf_fail(err, errlen, -EBUSY, "unable to format block device %s: %s",
-			                   path, why);
+			return bb_errbuf_fail(err, errlen, -EBUSY,
+			                      "unable to format block device %s: %s", path, why);
 		return 0;
 	}
 	if (!stat(path, &st) && !S_ISREG(st.st_mode))
 		return bb_errbuf_fail(err, errlen, -EINVAL,
-		                   "unable to use %s: neither a regular file nor a block device", path);
+		                      "unable to use %s: neither a regular file nor a block device",
+		                      path);
 	if (!stat(path, &st) && st.st_size > 0 && !o->force)
 		return bb_errbuf_fail(err, errlen, -EEXIST,
-		                   "unable to overwrite %s: the file exists and is not empty", path);
+		                      "unable to overwrite %s: the file exists and is not empty",
+		                      path);
 	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
 	if (fd < 0)
 		return bb_errbuf_fail(err, errlen, -errno, "unable to create %s: %s", path,
-		                   strerror(errno));
+		                      strerror(errno));
 	r = ftruncate(fd, (off_t)(o->size ? o->size : BB_MKDISK_DEFAULT_SIZE)) ? -errno : 0;
 	close(fd);
 	if (r)
@@ -190,13 +194,13 @@ int bb_mkdisk(const char *path, const struct bb_mkdisk *o, char id[33], char *er
 		return r;
 	if ((r = run_mke2fs(path, o)))
 		return bb_errbuf_fail(err, errlen, r == -EIO ? -EIO : r,
-		                   "unable to make a filesystem on %s: %s", path,
-		                   r == -EIO ? "mke2fs failed" : strerror(-r));
+		                      "unable to make a filesystem on %s: %s", path,
+		                      r == -EIO ? "mke2fs failed" : strerror(-r));
 	if (o->id)
 		snprintf(rid, sizeof(rid), "%s", o->id);
 	else if ((r = random_id(rid)))
 		return bb_errbuf_fail(err, errlen, r, "unable to get a random id for %s: %s", path,
-		                   strerror(-r));
+		                      strerror(-r));
 	char *saved = o->mtime ? fake_time(o->mtime) : NULL;
 	int nr = 0;
 	r = bb_resdisk_init_marker(path, rid);
@@ -205,11 +209,11 @@ int bb_mkdisk(const char *path, const struct bb_mkdisk *o, char id[33], char *er
 	if (o->mtime)
 		restore_time(saved);
 	if (r)
-		return bb_errbuf_fail(err, errlen, -EIO, "unable to write the marker on %s: %s", path,
-		                   bb_resdisk_strerror(r));
+		return bb_errbuf_fail(err, errlen, -EIO, "unable to write the marker on %s: %s",
+		                      path, bb_resdisk_strerror(r));
 	if (nr)
 		return bb_errbuf_fail(err, errlen, nr, "unable to set the times on %s: %s", path,
-		                   strerror(-nr));
+		                      strerror(-nr));
 	if (id)
 		snprintf(id, 33, "%s", rid);
 	return 0;

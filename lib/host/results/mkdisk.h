@@ -13,9 +13,10 @@
 #define BB_MKDISK_DEFAULT_SIZE (256ull << 20)
 
 struct bb_mkdisk {
-	uint64_t size; /* an image file's size in bytes (0: 256 MiB); a block device keeps its own */
-	int force;     /* overwrite a non-empty file; needed to format a block device, which is
-	                  refused anyway while it or a partition of it is in use */
+	uint64_t
+	    size;  /* an image file's size in bytes (0: 256 MiB); a block device keeps its own */
+	int force; /* overwrite a non-empty file; needed to format a block device, which is
+	              refused anyway while it or a partition of it is in use */
 	/* For a reproducible disk (bootable disk images); NULL / 0: random ids, the clock. */
 	const char *id;               /* the disk id, 32 hex digits */
 	const char *uuid, *hash_seed; /* the filesystem's UUID and directory hash seed */

@@ -216,7 +216,7 @@ static void link_server(struct run *r, const struct bb_run_record *rec)
 	if (!*rec->folder || !*rec->server_folder)
 		return;
 	if (bb_collect_link_server_host(r->res->outdir, rec->folder, rec->server_folder, err,
-	                             sizeof(err)) < 0)
+	                                sizeof(err)) < 0)
 		bb_run_say(r, BB_RUN_WARN, "%s", err);
 }
 

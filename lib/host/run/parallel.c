@@ -36,8 +36,7 @@ static void *vm_boot(void *arg)
 	return NULL;
 }
 
-void bb_parallel_boot(struct run *r, const struct bootspec *const *specs, size_t n,
-                      size_t nboots)
+void bb_parallel_boot(struct run *r, const struct bootspec *const *specs, size_t n, size_t nboots)
 {
 	struct bb_run_result *res = r->res;
 	size_t first = res->nrecs, group = r->sbs_groups++;

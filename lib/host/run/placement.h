@@ -49,7 +49,7 @@ int bb_topology_read(const char *root, struct bb_topology *t, char *err, size_t 
 struct bb_placement {
 	size_t nslots; /* VMs that fit side by side, at most the number asked for */
 	struct bb_cpuset slots[BB_PLACE_MAX_SLOTS]; /* the host CPUs of each */
-	struct bb_cpuset host;      /* the CPUs left to the host (may be empty) */
+	struct bb_cpuset host;                      /* the CPUs left to the host (may be empty) */
 };
 
 /*

@@ -80,20 +80,20 @@ void bb_progress_tick(void *ctx)
 		else
 			snprintf(which, sizeof(which), "iter %d/%d", p->iter, p->niter);
 		snprintf(line, sizeof(line),
-		         "boot %s %.100s: run %d/%d %.200s %s, %s%.0f s left%s%.200s",
-		         no, p->kernel_name, p->run_no, p->runs_total, p->run_id,
-		         which, left < 0 ? "over by " : "", left < 0 ? -left : left,
+		         "boot %s %.100s: run %d/%d %.200s %s, %s%.0f s left%s%.200s", no,
+		         p->kernel_name, p->run_no, p->runs_total, p->run_id, which,
+		         left < 0 ? "over by " : "", left < 0 ? -left : left,
 		         *p->last ? ", last: " : "", p->last);
 	} else if (p->boot_end_seen) {
 		snprintf(line, sizeof(line), "boot %s %.100s: done, powering off", no,
 		         p->kernel_name);
 	} else if (*p->boot_id) {
-		snprintf(line, sizeof(line), "boot %s %.100s: %d of %d iterations done%s%.200s",
-		         no, p->kernel_name, p->ok + p->failed, p->iterations,
+		snprintf(line, sizeof(line), "boot %s %.100s: %d of %d iterations done%s%.200s", no,
+		         p->kernel_name, p->ok + p->failed, p->iterations,
 		         *p->last ? ", last: " : "", p->last);
 	} else {
-		snprintf(line, sizeof(line), "boot %s %.100s: booting, %.0f s", no,
-		         p->kernel_name, t - p->boot_start);
+		snprintf(line, sizeof(line), "boot %s %.100s: booting, %.0f s", no, p->kernel_name,
+		         t - p->boot_start);
 	}
 	if (!strcmp(line, p->shown))
 		return;
@@ -165,8 +165,9 @@ double bb_progress_line(void *ctx, const char *line)
 		if (!*p->disk_error)
 			snprintf(p->disk_error, sizeof(p->disk_error), "%s",
 			         de + strlen(BB_CON_PREFIX));
-		bb_progress_event(p, "%s: the results disk was given up, the results go to the "
-		                     "console from here",
+		bb_progress_event(p,
+		                  "%s: the results disk was given up, the results go to the "
+		                  "console from here",
 		                  de + strlen(BB_CON_PREFIX));
 		return 0;
 	}

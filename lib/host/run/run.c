@@ -41,8 +41,8 @@ static int pick_kernels(struct run *r, char *err, size_t errlen)
 		char *vmlinuz = r->res->default_kernel;
 		glob_t gl = {0};
 		if (bb_image_default_sysroot(sysroot, sizeof(sysroot), msg, sizeof(msg)))
-			return bb_errbuf_fail(err, errlen, -ENOENT, "unable to find the sysroot: %s",
-			                   msg);
+			return bb_errbuf_fail(err, errlen, -ENOENT,
+			                      "unable to find the sysroot: %s", msg);
 		snprintf(pattern, sizeof(pattern), "%s/boot/vmlinuz-*", sysroot);
 		if (glob(pattern, 0, NULL, &gl) || gl.gl_pathc != 1) {
 			size_t n = gl.gl_pathc;
@@ -89,7 +89,7 @@ static int make_outdir(struct run *r, char *err, size_t errlen)
 	snprintf(res->consdir, sizeof(res->consdir), "%s/console", res->outdir);
 	if (bb_fileio_mkdirs(res->consdir))
 		return bb_errbuf_fail(err, errlen, -errno, "unable to create %s: %s", res->consdir,
-		                   strerror(errno));
+		                      strerror(errno));
 	return 0;
 }
 
@@ -148,7 +148,8 @@ static int build_kernel(struct run *r, struct bb_jobimage *groups, const struct 
 		if (br) {
 			char msg[2048];
 			snprintf(msg, sizeof(msg), "%s", err);
-			return bb_errbuf_fail(err, errlen, br, "unable to build the image: %s", msg);
+			return bb_errbuf_fail(err, errlen, br, "unable to build the image: %s",
+			                      msg);
 		}
 		snprintf(s->image, sizeof(s->image), "%s", ires.dir);
 		bb_run_say(r, BB_RUN_OUT, "  %s (image id %.16s)", ires.dir, ires.id);
@@ -170,9 +171,9 @@ static int derive_groups(struct run *r, const struct bb_matrix *m, char *err, si
 		int rc = bb_jobimage_group(m, g, NULL, NULL, &r->groups[g], err, errlen);
 		if (rc)
 			return rc == -ENOENT ? -EINVAL : rc;
-		r->have_plan[g] = !bb_plan_parse(r->groups[g].plan_text,
-		                                 strlen(r->groups[g].plan_text), &r->plans[g], perr,
-		                                 sizeof(perr));
+		r->have_plan[g] =
+		    !bb_plan_parse(r->groups[g].plan_text, strlen(r->groups[g].plan_text),
+		                   &r->plans[g], perr, sizeof(perr));
 		for (size_t k = 0; k < r->nk; k++)
 			r->specs[g * r->nk + k].plan = r->have_plan[g] ? &r->plans[g] : NULL;
 		if (r->sspecs)
@@ -181,8 +182,8 @@ static int derive_groups(struct run *r, const struct bb_matrix *m, char *err, si
 	return 0;
 }
 
-static int fill_spec(struct run *r, struct bootspec *s, const struct bb_run_kernel *kern,
-                     char *err, size_t errlen);
+static int fill_spec(struct run *r, struct bootspec *s, const struct bb_run_kernel *kern, char *err,
+                     size_t errlen);
 
 /* Kernel k's images (every boot group's, once) and what its boots boot. */
 static int build_kernel_images(struct run *r, size_t k, char *err, size_t errlen)
@@ -203,8 +204,8 @@ static int build_kernel_images(struct run *r, size_t k, char *err, size_t errlen
 }
 
 /* What spec s boots: the built (or given) image's files, or the initramfs on a kernel. */
-static int fill_spec(struct run *r, struct bootspec *s, const struct bb_run_kernel *kern,
-                     char *err, size_t errlen)
+static int fill_spec(struct run *r, struct bootspec *s, const struct bb_run_kernel *kern, char *err,
+                     size_t errlen)
 {
 	const char *vmlinuz = kern->vmlinuz;
 	struct stat st;
@@ -236,7 +237,7 @@ static int fill_spec(struct run *r, struct bootspec *s, const struct bb_run_kern
 	                                             : NULL;
 	if (missing)
 		return bb_errbuf_fail(err, errlen, -EINVAL, "unable to read %s: %s", missing,
-		                   strerror(errno));
+		                      strerror(errno));
 	return 0;
 }
 
@@ -326,8 +327,8 @@ static int make_disk(struct run *r, const char *path, char *err, size_t errlen)
 	bb_run_say(r, BB_RUN_OUT, "making the results disk %s", path);
 	int rc = bb_mkdisk(path, &mo, id, msg, sizeof(msg));
 	if (rc)
-		return bb_errbuf_fail(err, errlen, rc, "unable to make the results disk %s: %s", path,
-		                   msg);
+		return bb_errbuf_fail(err, errlen, rc, "unable to make the results disk %s: %s",
+		                      path, msg);
 	bb_run_say(r, BB_RUN_OUT, "%s: results disk %s", path, id);
 	return 0;
 }
@@ -342,7 +343,7 @@ static int ensure_disk(struct run *r, char *err, size_t errlen)
 		         res->outdir);
 		if (bb_fileio_mkdirs(res->server_outdir))
 			return bb_errbuf_fail(err, errlen, -errno, "unable to create %s: %s",
-			                   res->server_outdir, strerror(errno));
+			                      res->server_outdir, strerror(errno));
 	}
 	if (r->o->no_disk)
 		return 0;
@@ -498,8 +499,8 @@ static int check_clients(struct run *r, char *err, size_t errlen)
 		}
 	if (total && dropped == total)
 		return bb_errbuf_fail(err, errlen, -EINVAL,
-		                   "every run would do nothing at %d vCPU%s: %s; nothing booted",
-		                   cpus, cpus == 1 ? "" : "s", why);
+		                      "every run would do nothing at %d vCPU%s: %s; nothing booted",
+		                      cpus, cpus == 1 ? "" : "s", why);
 	return 0;
 }
 
@@ -707,11 +708,12 @@ static int until_check_sides(const struct run *r, char *err, size_t errlen)
 	if (r->o->until <= 0)
 		return 0;
 	if (!r->o->until_by && r->nk != 2)
-		return bb_errbuf_fail(err, errlen, -EINVAL,
-		                   "--until compares two sides: give two kernels (--kernel A=... "
-		                   "--kernel B=...), or name the key of the sides with --by (%zu "
-		                   "kernel%s here)",
-		                   r->nk, r->nk == 1 ? "" : "s");
+		return bb_errbuf_fail(
+		    err, errlen, -EINVAL,
+		    "--until compares two sides: give two kernels (--kernel A=... "
+		    "--kernel B=...), or name the key of the sides with --by (%zu "
+		    "kernel%s here)",
+		    r->nk, r->nk == 1 ? "" : "s");
 	return 0;
 }
 
@@ -726,7 +728,9 @@ static int boot_all(struct run *r, char *err, size_t errlen)
 	struct bb_run_result *res = r->res;
 	size_t nboots = o->until > 0
 	                    ? (size_t)(o->max_boots > 0 ? o->max_boots : BB_RUN_UNTIL_MAX_BOOTS)
-	                    : (size_t)(o->repeat > 0 ? o->repeat : r->repeat_to > 0 ? r->repeat_to : 1) *
+	                    : (size_t)(o->repeat > 0      ? o->repeat
+	                               : r->repeat_to > 0 ? r->repeat_to
+	                                                  : 1) *
 	                          r->ngroups * r->nk;
 	res->recs = calloc(nboots, sizeof(*res->recs));
 	r->booted = calloc(nboots, sizeof(*r->booted));
@@ -754,8 +758,7 @@ static int boot_all(struct run *r, char *err, size_t errlen)
 			for (size_t j = 0; j < n; j++)
 				specs[j] = &r->specs[(i + j) % (r->ngroups * r->nk)];
 			bb_parallel_boot(r, specs, n, nboots);
-		}
-		else
+		} else
 			boot_one(r, s, nboots);
 		int qemu_failed = 0;
 		for (size_t k = i; k < res->nrecs; k++) {
@@ -801,7 +804,7 @@ static int run_open(struct run *r, int lazy, char *err, size_t errlen)
 	memset(r->res, 0, sizeof(*r->res));
 	if (!!o->job + !!o->image + !!o->initrd != 1)
 		return bb_errbuf_fail(err, errlen, -EINVAL,
-		                   "what to boot? a JOB file, or --image DIR, or --initrd FILE");
+		                      "what to boot? a JOB file, or --image DIR, or --initrd FILE");
 	if ((rc = pick_kernels(r, err, errlen)) || (rc = until_check_sides(r, err, errlen)) ||
 	    (rc = make_outdir(r, err, errlen)) || (rc = prepare_boots(r, lazy, err, errlen)))
 		return rc;
@@ -862,8 +865,8 @@ int bb_run_session_open(const struct bb_run_opts *o, struct bb_run_result *res,
 	s->r.res = res;
 	int rc = o->until > 0 || o->parallel > 2 || o->server_kernel.vmlinuz
 	             ? bb_errbuf_fail(err, errlen, -EINVAL,
-	                           "a run booted one kernel (or one pair) at a time has no "
-	                           "--until, --parallel above 2 or --server-kernel")
+	                              "a run booted one kernel (or one pair) at a time has no "
+	                              "--until, --parallel above 2 or --server-kernel")
 	             : run_open(&s->r, 1, err, errlen);
 	if (rc) {
 		run_close(&s->r);
@@ -901,7 +904,7 @@ int bb_run_session_boot(struct bb_run_session *s, size_t kernel, char *err, size
 	struct run *r = &s->r;
 	if (kernel >= r->nk)
 		return bb_errbuf_fail(err, errlen, -EINVAL, "no kernel %zu (%zu kernels)", kernel,
-		                   r->nk);
+		                      r->nk);
 	int rc = build_kernel_images(r, kernel, err, errlen);
 	if (rc)
 		return rc == -ENOMEM ? rc : 1;
@@ -929,7 +932,7 @@ int bb_run_session_boot_pair(struct bb_run_session *s, size_t ka, size_t kb, cha
 	int rc = 0, bad[2] = {0, 0};
 	if (ka >= r->nk || kb >= r->nk)
 		return bb_errbuf_fail(err, errlen, -EINVAL, "no kernel %zu (%zu kernels)",
-		                   ka >= r->nk ? ka : kb, r->nk);
+		                      ka >= r->nk ? ka : kb, r->nk);
 	for (int j = 0; j < 2; j++) {
 		rc = build_kernel_images(r, k[j], err, errlen);
 		if (rc == -ENOMEM)

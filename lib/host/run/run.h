@@ -33,16 +33,16 @@ enum bb_run_say { BB_RUN_OUT, BB_RUN_WARN, BB_RUN_NOTE };
 
 struct bb_run_opts {
 	const char *job, *image, *initrd; /* what to boot: exactly one */
-	const struct bb_strv *sets; /* the job's --set KEY=VALUE overrides, or NULL */
+	const struct bb_strv *sets;       /* the job's --set KEY=VALUE overrides, or NULL */
 	struct bb_run_kernel kernels[BB_RUN_MAX_KERNELS];
 	size_t nkernels;          /* 0: the pinned kernel (or the image's own) */
 	int repeat, cpus, mem_mb; /* 0: 1 round, 2 CPUs, 1024 MB */
 	int no_disk, nic;
-	const char *outdir; /* NULL: results/NAME (NAME from the job, image or initrd) */
-	const char *disk;   /* NULL: OUTDIR/results.img */
+	const char *outdir;   /* NULL: results/NAME (NAME from the job, image or initrd) */
+	const char *disk;     /* NULL: OUTDIR/results.img */
 	const char *blkdebug; /* QEMU blkdebug rules for the results disk (fault tests), or NULL */
-	const char *images; /* NULL: images */
-	const char *append; /* more kernel command line, or NULL */
+	const char *images;   /* NULL: images */
+	const char *append;   /* more kernel command line, or NULL */
 	/* --monitors: the monitors every boot runs instead of its plan's, comma-separated ("":
 	 * none), put on the command line as benchboot.monitors=; NULL: the plan's */
 	const char *monitors;

@@ -33,8 +33,8 @@ struct run {
 	struct bootspec *sspecs; /* --server-kernel: the server host's, per group; else NULL */
 	struct bb_plan *plans;   /* per group, parsed once (a job's boots) */
 	int *have_plan;
-	struct bb_jobimage *groups; /* per group: what its images hold (a job's boots), or NULL */
-	unsigned char *built;       /* per kernel: its images built, its specs filled */
+	struct bb_jobimage *groups;   /* per group: what its images hold (a job's boots), or NULL */
+	unsigned char *built;         /* per kernel: its images built, its specs filled */
 	struct bb_run_booted *booted; /* per record: what it booted */
 	size_t nbooted;               /* booted's entries allocated */
 	struct bb_cluster cluster;    /* a two-host job's (res->two_host) */
@@ -121,8 +121,7 @@ void bb_run_write_json(struct run *r);
 
 /* n boots side by side, specs[j] the res->nrecs + j-th, as group r->sbs_groups
  * (parallel.c). */
-void bb_parallel_boot(struct run *r, const struct bootspec *const *specs, size_t n,
-                      size_t nboots);
+void bb_parallel_boot(struct run *r, const struct bootspec *const *specs, size_t n, size_t nboots);
 
 /* A two-host boot of group spec cs (the server: ss) as the res->nrecs-th boot (pair.c). */
 void bb_pair_boot(struct run *r, const struct bootspec *cs, const struct bootspec *ss,

@@ -25,8 +25,8 @@ static void describe(const struct bb_primary *p, char *out, size_t len)
 int bb_until_check(const struct bb_until *u, const char *dir, char *why, size_t whylen, char *err,
                    size_t errlen)
 {
-	struct bb_primary_query q = {.key = u->key, .value_a = u->a, .value_b = u->b,
-	                             .stat = u->stat};
+	struct bb_primary_query q = {
+	    .key = u->key, .value_a = u->a, .value_b = u->b, .stat = u->stat};
 	struct bb_primary *p;
 	size_t n, settled = 0;
 	char line[1024];
@@ -59,8 +59,9 @@ int bb_until_check(const struct bb_until *u, const char *dir, char *why, size_t 
 			snprintf(why, whylen, "%s: %s", d,
 			         s == BB_SETTLED_NARROW
 			             ? "the interval is within the target of its estimate"
-			         : s == BB_SETTLED_CHANGED ? "the interval excludes 0 by more than the target"
-			                                   : "not settled");
+			         : s == BB_SETTLED_CHANGED
+			             ? "the interval excludes 0 by more than the target"
+			             : "not settled");
 	}
 	bb_primary_free(p, n);
 	return settled == n;

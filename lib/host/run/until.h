@@ -10,10 +10,10 @@
 #include <stddef.h>
 
 struct bb_until {
-	double target;         /* P, in % */
-	const char *key;       /* what tells the sides apart: kernel, or a parameter */
-	const char *a, *b;     /* its two values (NULL: the folder's two) */
-	const char *stat;      /* NULL: the suite's primary stat */
+	double target;     /* P, in % */
+	const char *key;   /* what tells the sides apart: kernel, or a parameter */
+	const char *a, *b; /* its two values (NULL: the folder's two) */
+	const char *stat;  /* NULL: the suite's primary stat */
 	void (*say)(void *ctx, const char *line); /* one line per matched run */
 	void *ctx;
 };

@@ -343,18 +343,19 @@ static int qemu_cmdline(const struct bb_qemu_opts *o, enum bb_accel accel, struc
 			         o->disk);
 			return -EINVAL;
 		}
-		if (o->disk_blkdebug &&
-		    (strchr(o->disk, ':') || strpbrk(o->disk_blkdebug, ":,"))) {
+		if (o->disk_blkdebug && (strchr(o->disk, ':') || strpbrk(o->disk_blkdebug, ":,"))) {
 			snprintf(res->detail, sizeof(res->detail),
 			         "%s, %s: a ':' or ',' in a path given to blkdebug", o->disk,
 			         o->disk_blkdebug);
 			return -EINVAL;
 		}
 		if (o->disk_blkdebug)
-			snprintf(c->drive, sizeof(c->drive), "file=blkdebug:%s:%s,format=raw,if=virtio",
-			         o->disk_blkdebug, o->disk);
+			snprintf(c->drive, sizeof(c->drive),
+			         "file=blkdebug:%s:%s,format=raw,if=virtio", o->disk_blkdebug,
+			         o->disk);
 		else
-			snprintf(c->drive, sizeof(c->drive), "file=%s,format=raw,if=virtio", o->disk);
+			snprintf(c->drive, sizeof(c->drive), "file=%s,format=raw,if=virtio",
+			         o->disk);
 		argv[n++] = "-drive";
 		argv[n++] = c->drive;
 	}

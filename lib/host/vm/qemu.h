@@ -60,7 +60,7 @@ struct bb_qemu_opts {
 	const char *qemu;    /* NULL: qemu-system-x86_64 */
 	enum bb_accel accel; /* AUTO: probe KVM once (bb_kvm_probe with kernel), else TCG */
 	const char *kernel, *initrd, *append;
-	const char *disk;        /* raw disk image on virtio-blk, or NULL */
+	const char *disk; /* raw disk image on virtio-blk, or NULL */
 	/* QEMU blkdebug rules (a file) the disk is attached through, to inject I/O errors, or
 	 * NULL */
 	const char *disk_blkdebug;

@@ -18,7 +18,8 @@ int main(int argc, char **argv)
 
 	if (argc != 2)
 		return 100;
-	if ((err = ext2fs_open(argv[1], EXT2_FLAG_RW | EXT2_FLAG_64BITS, 0, 0, unix_io_manager, &fs)))
+	if ((err =
+	         ext2fs_open(argv[1], EXT2_FLAG_RW | EXT2_FLAG_64BITS, 0, 0, unix_io_manager, &fs)))
 		goto fail;
 	if ((err = ext2fs_read_bitmaps(fs)))
 		goto fail;

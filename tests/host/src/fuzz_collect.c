@@ -1,8 +1,8 @@
 /*
  * libFuzzer target for what collect reads: the first byte picks a disk image (read with
- * libext2fs through lib/results/resdisk, copied by lib/host/collect) or a console log (lib/results/consfile).
- * Crashes, sanitizer reports and anything written outside DIR (or a symlink or special file
- * inside it) abort.
+ * libext2fs through lib/results/resdisk, copied by lib/host/collect) or a console log
+ * (lib/results/consfile). Crashes, sanitizer reports and anything written outside DIR (or a symlink
+ * or special file inside it) abort.
  *
  * clang -fsanitize=fuzzer,address,undefined -Ilib fuzz_collect.c lib/host/collect/collect.c \
  *       lib/results/resdisk.c lib/results/consfile.c lib/sha256.c -lext2fs -lcom_err
