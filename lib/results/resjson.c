@@ -1,6 +1,7 @@
 /* results.json (LKP's object of arrays): a strict reader for exactly that shape and a writer. */
 #include <errno.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,19 +11,31 @@
 #include "hex.h"
 #include "jsonstr.h"
 
+/* The element named NAME of an array of N elements of SIZE bytes, each beginning with its name
+ * (char[NAMELEN]); with CREATE, a new zeroed one at the end when there is none. NULL when there
+ * is none, or the name is too long, or out of memory. */
+static void *named_get(void **arr, size_t *n, size_t *cap, size_t size, size_t namelen,
+                       const char *name, int create)
+{
+	for (size_t i = 0; i < *n; i++)
+		if (!strcmp((char *)*arr + i * size, name))
+			return (char *)*arr + i * size;
+	if (!create || strlen(name) >= namelen || bb_grow(arr, cap, *n + 1, size))
+		return NULL;
+	char *e = (char *)*arr + (*n)++ * size;
+	memset(e, 0, size);
+	strcpy(e, name);
+	return e;
+}
+
+_Static_assert(offsetof(struct bb_resjson_series, name) == 0 &&
+                   offsetof(struct bb_resjson_status, name) == 0,
+               "named_get: the name comes first");
+
 static struct bb_resjson_series *series_get(struct bb_resjson *r, const char *name, int create)
 {
-	for (size_t i = 0; i < r->n; i++)
-		if (!strcmp(r->s[i].name, name))
-			return &r->s[i];
-	if (!create || strlen(name) >= sizeof r->s[0].name)
-		return NULL;
-	if (bb_grow(&r->s, &r->cap, r->n + 1, sizeof *r->s))
-		return NULL;
-	struct bb_resjson_series *s = &r->s[r->n++];
-	memset(s, 0, sizeof *s);
-	strcpy(s->name, name);
-	return s;
+	return named_get((void **)&r->s, &r->n, &r->cap, sizeof *r->s, sizeof r->s->name, name,
+	                 create);
 }
 
 static int series_push(struct bb_resjson_series *s, double v)
@@ -53,17 +66,8 @@ int bb_resjson_add(struct bb_resjson *r, const struct bb_stats *it)
 
 static struct bb_resjson_status *status_get(struct bb_resjson *r, const char *name, int create)
 {
-	for (size_t i = 0; i < r->nst; i++)
-		if (!strcmp(r->st[i].name, name))
-			return &r->st[i];
-	if (!create || strlen(name) >= sizeof r->st[0].name)
-		return NULL;
-	if (bb_grow(&r->st, &r->capst, r->nst + 1, sizeof *r->st))
-		return NULL;
-	struct bb_resjson_status *s = &r->st[r->nst++];
-	memset(s, 0, sizeof *s);
-	strcpy(s->name, name);
-	return s;
+	return named_get((void **)&r->st, &r->nst, &r->capst, sizeof *r->st, sizeof r->st->name,
+	                 name, create);
 }
 
 /* Append one iteration's status line of monitor name. 0 or -ENOMEM. */
