@@ -286,11 +286,6 @@ const char *bb_order_name(enum bb_order o)
 	return o == BB_ORDER_BLOCKED ? "blocked" : o == BB_ORDER_RANDOM ? "random" : "interleaved";
 }
 
-const char *bb_role_name(enum bb_role r)
-{
-	return r == BB_ROLE_SERVER ? "server" : r == BB_ROLE_CLIENT ? "client" : "none";
-}
-
 const struct bb_plan_host *bb_plan_host_of(const struct bb_plan *plan, enum bb_role r)
 {
 	if (!plan->cluster || r == BB_ROLE_NONE)

@@ -125,6 +125,11 @@ static int field_index(const char *field, const char *const *fields)
 	return -1;
 }
 
+const char *bb_role_name(enum bb_role r)
+{
+	return r == BB_ROLE_SERVER ? "server" : r == BB_ROLE_CLIENT ? "client" : "none";
+}
+
 static int role_parse(const char *s, enum bb_role *out)
 {
 	if (!strcmp(s, "server"))

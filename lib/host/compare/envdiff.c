@@ -141,6 +141,24 @@ out:
 	return r;
 }
 
+/* S's values sorted and space-joined between OPEN and CLOSE: malloc'd, NULL when out of
+ * memory. */
+static char *sorted_join(struct bb_strset *s, const char *open, const char *close)
+{
+	qsort(s->v, s->n, sizeof(*s->v), bb_value_cmp);
+	size_t len = strlen(open) + strlen(close) + 1;
+	for (size_t i = 0; i < s->n; i++)
+		len += strlen(s->v[i]) + 1;
+	char *out = malloc(len), *o = out;
+	if (!out)
+		return NULL;
+	o += sprintf(o, "%s", open);
+	for (size_t i = 0; i < s->n; i++)
+		o += sprintf(o, "%s%s", i ? " " : "", s->v[i]);
+	strcpy(o, close);
+	return out;
+}
+
 /*
  * The elements of list `name` in one record, added to set: a plain element as its value, an
  * element with fields as "{k=v k=v}" (fields in key order).
@@ -191,17 +209,7 @@ static int list_elements(const struct bb_kvs *rec, const char *name, struct bb_s
 		if (whole) {
 			el = strdup(whole);
 		} else {
-			qsort(fields.v, fields.n, sizeof(*fields.v), bb_value_cmp);
-			size_t len = 3;
-			for (size_t i = 0; i < fields.n; i++)
-				len += strlen(fields.v[i]) + 1;
-			if ((el = malloc(len))) {
-				char *o = el;
-				*o++ = '{';
-				for (size_t i = 0; i < fields.n; i++)
-					o += sprintf(o, "%s%s", i ? " " : "", fields.v[i]);
-				strcpy(o, "}");
-			}
+			el = sorted_join(&fields, "{", "}");
 		}
 		bb_strset_free(&fields);
 		int fail = !el || bb_strset_add(set, el);
@@ -223,16 +231,7 @@ static char *set_minus(struct bb_strset *x, const struct bb_strset *y)
 	for (size_t i = 0; i < x->n; i++)
 		if (!bb_strset_has(y, x->v[i]) && bb_strset_add(&m, x->v[i]))
 			goto out;
-	qsort(m.v, m.n, sizeof(*m.v), bb_value_cmp);
-	size_t len = 1;
-	for (size_t i = 0; i < m.n; i++)
-		len += strlen(m.v[i]) + 1;
-	if ((out = malloc(len))) {
-		char *o = out;
-		*o = 0;
-		for (size_t i = 0; i < m.n; i++)
-			o += sprintf(o, "%s%s", i ? " " : "", m.v[i]);
-	}
+	out = sorted_join(&m, "", "");
 out:
 	bb_strset_free(&m);
 	return out;
