@@ -137,44 +137,38 @@ static int plan_key_param(const char *name)
 	       !strcmp(name, "netserver") || !strncmp(name, "affinity.", 9);
 }
 
-int bb_plan_write(const struct bb_matrix *m, size_t boot, char **text, char *err, size_t errlen)
+/* The global keys of boot group BOOT's plan, the monitors' and the run sections' aside. */
+static void write_globals(struct strbuf *o, const struct bb_matrix *m, size_t boot,
+                          const struct bb_strv *modules)
 {
 	const struct bb_boot *b = &m->boots[boot];
-	struct strbuf o = {0};
-	struct bb_strv modules = {0}, files = {0};
 	char bp[4096];
-	int rc;
-
-	*text = NULL;
-	if ((rc = bb_plan_needs(m, boot, &modules, &files, err, errlen)))
-		goto out_free;
-	bb_strbuf_printf(&o, "benchboot-plan 1\n");
+	bb_strbuf_printf(o, "benchboot-plan 1\n");
 	/* the job file's name, not its path: the image must not depend on where the job lives */
 	const char *base = strrchr(m->job->file, '/');
-	bb_strbuf_printf(&o,
-	                 "# %s, boot group %zu of %zu: written by benchboot from the job file\n",
+	bb_strbuf_printf(o, "# %s, boot group %zu of %zu: written by benchboot from the job file\n",
 	                 base ? base + 1 : m->job->file, boot, m->nboots);
-	bb_strbuf_printf(&o, "job=%s\n", m->job->name);
-	bb_strbuf_printf(&o, "plan.digest=%s\n", m->job->digest);
-	bb_strbuf_printf(&o, "boot.group=%zu\n", boot);
+	bb_strbuf_printf(o, "job=%s\n", m->job->name);
+	bb_strbuf_printf(o, "plan.digest=%s\n", m->job->digest);
+	bb_strbuf_printf(o, "boot.group=%zu\n", boot);
 	bb_plan_boot_params(b, bp, sizeof bp);
-	bb_strbuf_printf(&o, "boot.params=%s\n", bp);
-	bb_strbuf_printf(&o, "cgroup.mode=%s\n", bb_kvs_get_or(&b->params, "cgroup.mode", "none"));
+	bb_strbuf_printf(o, "boot.params=%s\n", bp);
+	bb_strbuf_printf(o, "cgroup.mode=%s\n", bb_kvs_get_or(&b->params, "cgroup.mode", "none"));
 	const char *cgpath = bb_kvs_get(&b->params, "cgroup.path");
 	if (cgpath)
-		bb_strbuf_printf(&o, "cgroup.path=%s\n", cgpath);
+		bb_strbuf_printf(o, "cgroup.path=%s\n", cgpath);
 	for (size_t i = 0; i < m->job->sets.n; i++)
-		bb_strbuf_printf(&o, "job.set=%s\n", m->job->sets.v[i]);
+		bb_strbuf_printf(o, "job.set=%s\n", m->job->sets.v[i]);
 	const char *ctrls = bb_kvs_get(&b->params, "cgroup.controllers");
 	if (ctrls)
-		bb_strbuf_printf(&o, "cgroup.controllers=%s\n", ctrls);
+		bb_strbuf_printf(o, "cgroup.controllers=%s\n", ctrls);
 	for (size_t i = 0; i < b->params.n; i++)
 		if (!strncmp(b->params.v[i].key, "cgroup.limit.", 13))
-			bb_strbuf_printf(&o, "cgroup.limit.%s=%s\n", b->params.v[i].key + 13,
+			bb_strbuf_printf(o, "cgroup.limit.%s=%s\n", b->params.v[i].key + 13,
 			                 b->params.v[i].value);
 	const char *gov = bb_kvs_get(&b->params, "cpufreq_governor");
 	if (gov)
-		bb_strbuf_printf(&o, "cpufreq.governor=%s\n", gov);
+		bb_strbuf_printf(o, "cpufreq.governor=%s\n", gov);
 	/* the iterations' order within the boot (`order:`, `seed:`), the warm-up (`warmup:`) and
 	 * the monitored iterations (`monitored:`): a job without them writes none (the init's
 	 * defaults: interleaved, none, BB_MONITORED_DEFAULT) */
@@ -182,7 +176,7 @@ int bb_plan_write(const struct bb_matrix *m, size_t boot, char **text, char *err
 	for (size_t i = 0; i < sizeof order_keys / sizeof order_keys[0]; i++) {
 		const char *v = bb_kvs_get(&b->params, order_keys[i]);
 		if (v)
-			bb_strbuf_printf(&o, "%s=%s\n", order_keys[i], v);
+			bb_strbuf_printf(o, "%s=%s\n", order_keys[i], v);
 	}
 	/* `nic:`: the job's NIC, net.nic.* (the job parser checked the values with the plan's
 	 * own parser) */
@@ -192,23 +186,30 @@ int bb_plan_write(const struct bb_matrix *m, size_t boot, char **text, char *err
 		snprintf(pname, sizeof pname, "nic.%s", nic_keys[i]);
 		const char *v = bb_kvs_get(&b->params, pname);
 		if (v)
-			bb_strbuf_printf(&o, "net.%s=%s\n", pname, v);
+			bb_strbuf_printf(o, "net.%s=%s\n", pname, v);
 	}
 	if (m->job->cluster)
-		write_cluster(&o, m->job->cluster);
-	if (modules.n) {
-		bb_strbuf_printf(&o, "modules.boot=");
-		for (size_t i = 0; i < modules.n; i++)
-			bb_strbuf_printf(&o, "%s%s", i ? " " : "", modules.v[i]);
-		bb_strbuf_printf(&o, "\n");
+		write_cluster(o, m->job->cluster);
+	if (modules->n) {
+		bb_strbuf_printf(o, "modules.boot=");
+		for (size_t i = 0; i < modules->n; i++)
+			bb_strbuf_printf(o, "%s%s", i ? " " : "", modules->v[i]);
+		bb_strbuf_printf(o, "\n");
 	}
-	/* the LKP monitors the job turns on that benchboot runs (monitors.h) */
+}
+
+/* The LKP monitors the job turns on that benchboot runs (monitors.h) and their options; the
+ * number of monitored iterations of each run into *monitored. 0 or -ENOMEM. */
+static int write_monitors(struct strbuf *o, const struct bb_matrix *m, const struct bb_boot *b,
+                          int *monitored)
+{
 	struct bb_strv mons = {0}, missing = {0};
+	int rc;
 	if ((rc = bb_job_monitors(m->job, &mons, &missing)) == 0 && mons.n) {
-		bb_strbuf_printf(&o, "monitors=");
+		bb_strbuf_printf(o, "monitors=");
 		for (size_t i = 0; i < mons.n; i++)
-			bb_strbuf_printf(&o, "%s%s", i ? " " : "", mons.v[i]);
-		bb_strbuf_printf(&o, "\n");
+			bb_strbuf_printf(o, "%s%s", i ? " " : "", mons.v[i]);
+		bb_strbuf_printf(o, "\n");
 	}
 	/* their options (`vmstat: {interval: 2}`): the boot's monitor.NAME.OPTION parameters */
 	for (size_t i = 0; i < b->params.n && !rc; i++) {
@@ -218,83 +219,106 @@ int bb_plan_write(const struct bb_matrix *m, size_t boot, char **text, char *err
 		for (size_t j = 0; j < mons.n; j++)
 			if (strlen(mons.v[j]) == (size_t)(dot - k - 8) &&
 			    !strncmp(mons.v[j], k + 8, (size_t)(dot - k - 8)))
-				bb_strbuf_printf(&o, "%s=%s\n", k, b->params.v[i].value);
+				bb_strbuf_printf(o, "%s=%s\n", k, b->params.v[i].value);
 	}
-	int monitored = mons.n ? bb_boot_monitored(b) : 0;
+	*monitored = mons.n ? bb_boot_monitored(b) : 0;
 	bb_strv_free(&mons);
 	bb_strv_free(&missing);
-	if (rc) {
+	return rc;
+}
+
+/* The client words of SR as KEY=WORD lines (client.arg or monitored.client.arg). 0 or -errno
+ * with err. */
+static int write_client_words(struct strbuf *o, const struct bb_matrix *m,
+                              const struct bb_suite_run *sr, const char *key, char *err,
+                              size_t errlen)
+{
+	int rc = 0;
+	for (size_t i = 0; i < sr->client_argv.n && !rc; i++) {
+		const char *word;
+		if (!(rc = client_word(m, sr, i, &word, err, errlen)))
+			bb_strbuf_printf(o, "%s=%s\n", key, word);
+	}
+	return rc;
+}
+
+/* The section of RUN: its parameters, the suite's command lines, and its monitored
+ * iterations' shorter twin when MONITORED. 0 or -errno with err. */
+static int write_run(struct strbuf *o, const struct bb_matrix *m, const struct bb_boot *b,
+                     const struct bb_run *run, int monitored, char *err, size_t errlen)
+{
+	struct bb_suite_run sr, ms;
+	int rc;
+	if ((rc = bb_suite_run(m->job->suite, &run->params, &sr, err, errlen)))
+		return rc;
+	bb_strbuf_printf(o, "\n[run %s]\n", run->id);
+	bb_strbuf_printf(o, "suite=%s\n", m->job->suite);
+	for (size_t i = 0; i < run->params.n; i++)
+		if (!plan_key_param(run->params.v[i].key))
+			bb_strbuf_printf(o, "param.%s=%s\n", run->params.v[i].key,
+			                 run->params.v[i].value);
+	bb_strbuf_printf(o, "iterations=%d\n", sr.iterations);
+	bb_strbuf_printf(o, "runtime=%g\n", sr.runtime_s);
+	bb_strbuf_printf(o, "grace=%g\n", sr.grace_s);
+	for (size_t i = 0; i < sr.modules.n; i++)
+		bb_strbuf_printf(o, "needs.module=%s\n", sr.modules.v[i]);
+	for (size_t i = 0; i < sr.sysctls.n; i++)
+		bb_strbuf_printf(o, "sysctl.%s\n", sr.sysctls.v[i]);
+	if (sr.server_argv.n) {
+		for (size_t i = 0; i < sr.server_argv.n; i++)
+			bb_strbuf_printf(o, "server.0.arg=%s\n", sr.server_argv.v[i]);
+		bb_strbuf_printf(o, "server.0.ready=%s\n", sr.server_ready);
+		if (sr.server_cpus)
+			bb_strbuf_printf(o, "server.0.cpus=%s\n", sr.server_cpus);
+	}
+	if ((rc = write_client_words(o, m, &sr, "client.arg", err, errlen)))
+		goto out;
+	/* the monitored iterations' shorter length and command (`monitored_runtime:`) */
+	int mr = monitored ? bb_run_monitored_suite(m->job->suite, b, run, &ms, err, errlen) : 0;
+	if (mr < 0) {
+		rc = mr;
+		goto out;
+	}
+	if (mr) {
+		bb_strbuf_printf(o, "monitored.runtime=%g\n", ms.runtime_s);
+		rc = write_client_words(o, m, &ms, "monitored.client.arg", err, errlen);
+		bb_suite_run_free(&ms);
+		if (rc)
+			goto out;
+	}
+	bb_strbuf_printf(o, "client.count=%s\n", sr.client_count);
+	if (sr.client_cpus)
+		bb_strbuf_printf(o, "client.cpus=%s\n", sr.client_cpus);
+out:
+	bb_suite_run_free(&sr);
+	return rc;
+}
+
+int bb_plan_write(const struct bb_matrix *m, size_t boot, char **text, char *err, size_t errlen)
+{
+	const struct bb_boot *b = &m->boots[boot];
+	struct strbuf o = {0};
+	struct bb_strv modules = {0}, files = {0};
+	int rc, monitored;
+
+	*text = NULL;
+	if ((rc = bb_plan_needs(m, boot, &modules, &files, err, errlen)))
+		goto out_free;
+	write_globals(&o, m, boot, &modules);
+	if ((rc = write_monitors(&o, m, b, &monitored))) {
 		snprintf(err, errlen, "out of memory");
 		goto out_free;
 	}
-	for (size_t r = 0; r < b->nruns; r++) {
-		const struct bb_run *run = &b->runs[r];
-		struct bb_suite_run sr;
-		if ((rc = bb_suite_run(m->job->suite, &run->params, &sr, err, errlen)))
-			goto out_free;
-		bb_strbuf_printf(&o, "\n[run %s]\n", run->id);
-		bb_strbuf_printf(&o, "suite=%s\n", m->job->suite);
-		for (size_t i = 0; i < run->params.n; i++)
-			if (!plan_key_param(run->params.v[i].key))
-				bb_strbuf_printf(&o, "param.%s=%s\n", run->params.v[i].key,
-				                 run->params.v[i].value);
-		bb_strbuf_printf(&o, "iterations=%d\n", sr.iterations);
-		bb_strbuf_printf(&o, "runtime=%g\n", sr.runtime_s);
-		bb_strbuf_printf(&o, "grace=%g\n", sr.grace_s);
-		for (size_t i = 0; i < sr.modules.n; i++)
-			bb_strbuf_printf(&o, "needs.module=%s\n", sr.modules.v[i]);
-		for (size_t i = 0; i < sr.sysctls.n; i++)
-			bb_strbuf_printf(&o, "sysctl.%s\n", sr.sysctls.v[i]);
-		if (sr.server_argv.n) {
-			for (size_t i = 0; i < sr.server_argv.n; i++)
-				bb_strbuf_printf(&o, "server.0.arg=%s\n", sr.server_argv.v[i]);
-			bb_strbuf_printf(&o, "server.0.ready=%s\n", sr.server_ready);
-			if (sr.server_cpus)
-				bb_strbuf_printf(&o, "server.0.cpus=%s\n", sr.server_cpus);
-		}
-		for (size_t i = 0; i < sr.client_argv.n && !rc; i++) {
-			const char *word;
-			if (!(rc = client_word(m, &sr, i, &word, err, errlen)))
-				bb_strbuf_printf(&o, "client.arg=%s\n", word);
-		}
-		if (rc) {
-			bb_suite_run_free(&sr);
-			goto out_free;
-		}
-		/* the monitored iterations' shorter length and command (`monitored_runtime:`) */
-		struct bb_suite_run ms;
-		int mr =
-		    monitored ? bb_run_monitored_suite(m->job->suite, b, run, &ms, err, errlen) : 0;
-		if (mr < 0) {
-			rc = mr;
-			bb_suite_run_free(&sr);
-			goto out_free;
-		}
-		if (mr) {
-			bb_strbuf_printf(&o, "monitored.runtime=%g\n", ms.runtime_s);
-			for (size_t i = 0; i < ms.client_argv.n && !rc; i++) {
-				const char *word;
-				if (!(rc = client_word(m, &ms, i, &word, err, errlen)))
-					bb_strbuf_printf(&o, "monitored.client.arg=%s\n", word);
-			}
-			bb_suite_run_free(&ms);
-			if (rc) {
-				bb_suite_run_free(&sr);
-				goto out_free;
-			}
-		}
-		bb_strbuf_printf(&o, "client.count=%s\n", sr.client_count);
-		if (sr.client_cpus)
-			bb_strbuf_printf(&o, "client.cpus=%s\n", sr.client_cpus);
-		bb_suite_run_free(&sr);
-	}
-	if (o.oom) {
+	for (size_t r = 0; r < b->nruns && !rc; r++)
+		rc = write_run(&o, m, b, &b->runs[r], monitored, err, errlen);
+	if (!rc && o.oom) {
 		rc = -ENOMEM;
 		snprintf(err, errlen, "out of memory");
-		goto out_free;
 	}
-	*text = o.s;
-	o.s = NULL;
+	if (!rc) {
+		*text = o.s;
+		o.s = NULL;
+	}
 out_free:
 	free(o.s);
 	bb_strv_free(&modules);
