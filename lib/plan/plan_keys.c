@@ -344,7 +344,8 @@ struct global_key {
 	int cmdline_only;
 	global_setter *set;
 	/* for the setters that store a number or a flag in the plan (set_int, set_flag) */
-	const char *what; /* the error says "KEY: expected WHAT MIN..MAX, not 'VALUE'" */
+	const char *what; /* the error says "KEY: expected WHAT MIN..MAX, not 'VALUE'" (or WHAT) */
+	const char *const *words; /* set_word's, in the order of the enum's values */
 	long min, max;
 	size_t field; /* offsetof(struct bb_plan, ...), an int */
 };
@@ -373,6 +374,32 @@ static int set_flag(struct parser *ps, const struct global_key *g, const char *k
 	if (strcmp(value, "0") && strcmp(value, "1"))
 		return plan_fail(ps, "%s: expected 0 or 1, not '%s'", key, value);
 	*(int *)((char *)ps->plan + g->field) = value[0] == '1';
+	return 0;
+}
+
+/* VALUE one of NAMES (NULL-terminated), its index in *out; else -1 */
+static int word_index(const char *value, const char *const *names, int *out)
+{
+	for (int i = 0; names[i]; i++)
+		if (!strcmp(value, names[i])) {
+			*out = i;
+			return 0;
+		}
+	return -1;
+}
+
+_Static_assert(sizeof(enum bb_cgroup_mode) == sizeof(int) && sizeof(enum bb_order) == sizeof(int),
+               "set_word stores the enums as ints");
+
+/* One of the words G->words (NULL-terminated, in the order of the enum's values), kept as the
+ * enum (an int) in the plan; G->what lists them in the error. */
+static int set_word(struct parser *ps, const struct global_key *g, const char *key,
+                    const char *value, int cmdline, unsigned *bit)
+{
+	int i;
+	if (word_index(value, g->words, &i))
+		return plan_fail(ps, "%s: expected %s, not '%s'", key, g->what, value);
+	*(int *)((char *)ps->plan + g->field) = i;
 	return 0;
 }
 
@@ -439,31 +466,6 @@ static int set_boot_params(struct parser *ps, const struct global_key *g, const 
                            const char *value, int cmdline, unsigned *bit)
 {
 	return oom_or_ok(ps, plan_set_str(&ps->plan->boot_params, value));
-}
-
-/* VALUE one of NAMES (NULL-terminated), its index in *out; else -1 */
-static int word_index(const char *value, const char *const *names, int *out)
-{
-	for (int i = 0; names[i]; i++)
-		if (!strcmp(value, names[i])) {
-			*out = i;
-			return 0;
-		}
-	return -1;
-}
-
-static int set_cgroup_mode(struct parser *ps, const struct global_key *g, const char *key,
-                           const char *value, int cmdline, unsigned *bit)
-{
-	static const char *const names[] = {"v2", "v1", "none", "hybrid", NULL};
-	static const enum bb_cgroup_mode modes[] = {BB_CGROUP_V2, BB_CGROUP_V1, BB_CGROUP_NONE,
-	                                            BB_CGROUP_HYBRID};
-	int i;
-	if (word_index(value, names, &i))
-		return plan_fail(ps, "cgroup.mode: expected v1, v2, hybrid or none, not '%s'",
-		                 value);
-	ps->plan->cgroup_mode = modes[i];
-	return 0;
 }
 
 static int set_cgroup_path(struct parser *ps, const struct global_key *g, const char *key,
@@ -572,20 +574,6 @@ static int set_monitors(struct parser *ps, const struct global_key *g, const cha
 	return 0;
 }
 
-static int set_order(struct parser *ps, const struct global_key *g, const char *key,
-                     const char *value, int cmdline, unsigned *bit)
-{
-	static const char *const names[] = {"interleaved", "random", "blocked", NULL};
-	static const enum bb_order orders[] = {BB_ORDER_INTERLEAVED, BB_ORDER_RANDOM,
-	                                       BB_ORDER_BLOCKED};
-	int i;
-	if (word_index(value, names, &i))
-		return plan_fail(ps, "order: expected interleaved, random or blocked, not '%s'",
-		                 value);
-	ps->plan->order = orders[i];
-	return 0;
-}
-
 static int set_order_seed(struct parser *ps, const struct global_key *g, const char *key,
                           const char *value, int cmdline, unsigned *bit)
 {
@@ -624,6 +612,12 @@ static int set_debug_disk_stat(struct parser *ps, const struct global_key *g, co
 		.key = k, .bit = b, .set = set_int, .what = w, .min = lo, .max = hi,               \
 		.field = offsetof(struct bb_plan, f)                                               \
 	}
+#define WORD_KEY(k, b, w, f, ...)                                                                  \
+	{                                                                                          \
+		.key = k, .bit = b, .set = set_word, .what = w,                                    \
+		.words = (const char *const[]){__VA_ARGS__, NULL},                                 \
+		.field = offsetof(struct bb_plan, f)                                               \
+	}
 #define FLAG_KEY(k, b, c, f)                                                                       \
 	{                                                                                          \
 		.key = k, .bit = b, .cmdline_only = c, .set = set_flag,                            \
@@ -638,7 +632,8 @@ static const struct global_key global_keys[] = {
     KEY("plan.digest", G_DIGEST, 0, set_digest),
     KEY("boot.group", G_GROUP, 0, set_boot_group),
     KEY("boot.params", G_PARAMS, 0, set_boot_params),
-    KEY("cgroup.mode", G_CGMODE, 0, set_cgroup_mode),
+    WORD_KEY("cgroup.mode", G_CGMODE, "v1, v2, hybrid or none", cgroup_mode, "v2", "v1", "none",
+             "hybrid"),
     KEY("cgroup.path", G_CGPATH, 0, set_cgroup_path),
     KEY("cgroup.controllers", G_CGCTRL, 0, set_cgroup_controllers),
     KEY("cgroup.limit.", 0, 0, set_cgroup_limit),
@@ -662,7 +657,8 @@ static const struct global_key global_keys[] = {
     KEY("modules.boot", G_MODULES, 0, set_modules_boot),
     KEY("monitors", G_MONITORS, 0, set_monitors),
     KEY("monitor.", 0, 0, set_monitor_key),
-    KEY("order", G_ORDER, 0, set_order),
+    WORD_KEY("order", G_ORDER, "interleaved, random or blocked", order, "interleaved", "random",
+             "blocked"),
     KEY("order.seed", G_SEED, 0, set_order_seed),
     FLAG_KEY("console.lava", G_LAVA, 0, console_lava),
     FLAG_KEY("poweroff", G_POWEROFF, 0, poweroff),
