@@ -148,7 +148,7 @@ $(PROGS)/results-writer: tests/host/src/results_writer.c $(INIT_HOST_ARCHIVE) $(
 	$(CC) $(CFLAGS) $(BB_CFLAGS) -Iinit -o $@ $< $(TEST_LINK)
 $(PROGS)/plan-keys: tests/host/src/plan_keys.c $(HOST_ARCHIVE)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(BB_CFLAGS) -o $@ $< $(TEST_LINK)
+	$(CC) $(CFLAGS) $(BB_CFLAGS) -o $@ $< $(HOST_ARCHIVE) $(HOST_LIBS)
 $(PROGS)/results-writer-gen: tests/qemu/results-writer-init.c $(LIB_HDRS) $(wildcard init/*.h)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(BB_CFLAGS) -Iinit -DGEN_ONLY -o $@ $<
