@@ -31,7 +31,7 @@ HOST_LIBS := -lext2fs -lcom_err -lyaml -ljansson -lzstd -lz -llzma -lelf -lkmod 
 # and the host tools: plain C + libext2fs only), lib/host/ (host-only), tools/ (the verbs).
 # What each folder holds: docs/architecture.md, "Folders".
 LIB_SRCS := $(sort $(filter-out lib/host/%,$(wildcard lib/*.c lib/*/*.c)))
-HOSTLIB_SRCS := $(sort $(wildcard lib/host/*.c lib/host/*/*.c lib/host/job/generated/*.c))
+HOSTLIB_SRCS := $(sort $(wildcard lib/host/*.c lib/host/*/*.c lib/host/job/generated/*.c lib/host/job/suites/*.c))
 LIB_HDRS := $(filter-out lib/host/%,$(wildcard lib/*.h lib/*/*.h))
 TOOL_SRCS := $(sort $(wildcard tools/*.c))
 INIT_SRCS := $(sort $(wildcard init/*.c))
@@ -69,7 +69,7 @@ fetch:
 lock:
 	tools/scripts/lock
 
-$(B)/host/%.o: %.c $(wildcard lib/*.h lib/*/*.h lib/host/*/*.h tools/*.h)
+$(B)/host/%.o: %.c $(wildcard lib/*.h lib/*/*.h lib/host/*/*.h lib/host/*/*/*.h tools/*.h)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(BB_CFLAGS) -c -o $@ $<
 
@@ -164,7 +164,7 @@ $(PROGS)/ext2fs-musl-probe: tests/host/src/ext2fs_musl_probe.c $(EXT2FS_MUSL)/li
 FUZZ_CC ?= clang
 FUZZ_FLAGS := -g -O1 -fsanitize=fuzzer-no-link,address,undefined
 FUZZ_OBJS := $(LIB_SRCS:%.c=$(B)/fuzz/%.o) $(HOSTLIB_SRCS:%.c=$(B)/fuzz/%.o)
-$(B)/fuzz/%.o: %.c $(wildcard lib/*.h lib/*/*.h lib/host/*/*.h)
+$(B)/fuzz/%.o: %.c $(wildcard lib/*.h lib/*/*.h lib/host/*/*.h lib/host/*/*/*.h)
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(FUZZ_FLAGS) $(BB_CFLAGS) -c -o $@ $<
 $(B)/fuzz/libbenchboot-host.a: $(FUZZ_OBJS)

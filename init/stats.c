@@ -8,7 +8,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "parse_hackbench.h"
 #include "parse_netperf.h"
+#include "parse_perf_bench.h"
 #include "parse_stressng.h"
 #include "stats.h"
 
@@ -235,6 +237,19 @@ static int stressng_stats(const char *const *outs, size_t n, struct bb_stats *ou
 	return 0;
 }
 
+/* Each suite's parser (the host's suites are lib/host/job/suites/table.c). */
+static const struct {
+	const char *suite;
+	int (*stats)(const char *const *outs, size_t n, struct bb_stats *out, char *err,
+	             size_t errlen);
+} parsers[] = {
+    {"netperf", netperf_stats},
+    {"stress-ng", stressng_stats},
+    {"hackbench", parse_hackbench_stats},
+    {"perf-bench-sched-pipe", parse_perf_bench_sched_pipe},
+    {"perf-bench-sched-messaging", parse_perf_bench_sched_messaging},
+};
+
 int stats_for_run(const char *suite, const char *const *client_outputs,
                   const struct rusage *rusages, size_t nclients, double elapsed_s,
                   struct bb_stats *out, char *err, size_t errlen)
@@ -242,14 +257,14 @@ int stats_for_run(const char *suite, const char *const *client_outputs,
 	int rc;
 	if (errlen)
 		err[0] = 0;
-	if (!strcmp(suite, "netperf"))
-		rc = netperf_stats(client_outputs, nclients, out, err, errlen);
-	else if (!strcmp(suite, "stress-ng"))
-		rc = stressng_stats(client_outputs, nclients, out, err, errlen);
-	else {
+	size_t k = 0;
+	while (k < sizeof parsers / sizeof parsers[0] && strcmp(parsers[k].suite, suite))
+		k++;
+	if (k == sizeof parsers / sizeof parsers[0]) {
 		snprintf(err, errlen, "unknown suite '%s'", suite);
 		return -ENOTSUP;
 	}
+	rc = parsers[k].stats(client_outputs, nclients, out, err, errlen);
 	if (rc)
 		return rc;
 	if (rusages)

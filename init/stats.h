@@ -14,11 +14,13 @@
  *   stress-ng.<stressor>.ops          bogo ops, summed over the clients
  *   stress-ng.<stressor>.ops_per_sec  bogo ops/s (real time), summed over the clients
  *   stress-ng.<stressor>.<unit>       a metric line, mean over the clients
+ *   hackbench.throughput             KB (tasks x messages x bytes / 1024) / the best time,
+ *                                    KB/s; _best, _avg, _worst (parse_hackbench.h)
  *   <suite>.time.NAME and time.NAME  GNU time's list as LKP's time parse names it: user_time,
  *     system_time, percent_of_cpu_this_job_got, elapsed_time, maximum_resident_set_size,
  *     major/minor_page_faults, (in)voluntary_context_switches, file_system_inputs/outputs,
  *     page_size (and swaps, socket_messages_*, signals_delivered when not 0)
- * Units are single words (they become LAVA's UNITS): Mbps, tps, %, us/KB, us/Tr, ops, ops/s,
+ * Units are single words (they become LAVA's UNITS): Mbps, tps, %, us/KB, us/Tr, ops, ops/s, KB/s,
  * s, KB, or empty for counts.
  */
 #ifndef BENCHBOOT_STATS_H
@@ -31,11 +33,11 @@
 
 /*
  * Stats of one iteration from its clients' raw outputs and rusages, with LKP names (above).
- * suite: "netperf" or "stress-ng". rusages may be NULL (no <suite>.time.* stats then).
- * elapsed_s: wall time of the iteration (clients started to last client reaped).
- * Returns 0 or -errno: -EINVAL with a reason in err when a client's output cannot be parsed
- * (netperf's own error message is quoted), -ENOTSUP for an unknown suite, -ENOMEM.
- * out is appended to (initialise it to {0}); on error it may hold part of the stats.
+ * suite: one of the parsers' table in stats.c (netperf, stress-ng, hackbench). rusages may be NULL
+ * (no <suite>.time.* stats then). elapsed_s: wall time of the iteration (clients started to last
+ * client reaped). Returns 0 or -errno: -EINVAL with a reason in err when a client's output cannot
+ * be parsed (netperf's own error message is quoted), -ENOTSUP for an unknown suite, -ENOMEM. out is
+ * appended to (initialise it to {0}); on error it may hold part of the stats.
  */
 int stats_for_run(const char *suite, const char *const *client_outputs,
                   const struct rusage *rusages, size_t nclients, double elapsed_s,

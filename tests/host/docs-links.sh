@@ -51,5 +51,10 @@ done <"$T/folders"
 while read -r f; do
 	[ -d "$f" ] || { echo "docs/architecture.md's Folders table has a row for $f, which does not exist" >&2; bad=1; }
 done <"$T/rows"
+# no merge left half done: conflict markers in a tracked text file
+if git ls-files -z 2>/dev/null | xargs -0 grep -lE '^(<<<<<<<|>>>>>>>) ' -- 2>/dev/null | grep -v '^tests/fixtures/' >"$T/conflicts"; then
+	sed 's/^/conflict markers left in /' "$T/conflicts" >&2
+	bad=1
+fi
 [ $bad = 0 ] || fail "broken links in the docs, or a Folders table behind the tree (see above)"
 echo "every link, docs page and file of the tree named in README.md and docs/ exists; the Folders table has a row for each of the $(wc -l <"$T/folders") folders of C sources"

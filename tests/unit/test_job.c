@@ -385,11 +385,17 @@ static const struct {
     {"suite: netperf\ncluster: cs-remote\n",
      "t.yaml:2:10: cluster: no cluster file 'cs-remote': looked at clusters/cs-remote and "
      "config/clusters/cs-remote"},
-    {"suite: fio\n", "t.yaml:1:8: suite: unknown suite 'fio' (benchboot runs netperf and "
-                     "stress-ng)"},
+    {"suite: fio\n", "t.yaml:1:8: suite: LKP's suite 'fio' is not run by benchboot yet: Debian "
+                     "packages it (fio), and benchboot runs netperf, stress-ng and hackbench "
+                     "(docs/suites.md)"},
+    {"suite: fiio\n", "t.yaml:1:8: suite: unknown suite 'fiio' (benchboot runs netperf, "
+                      "stress-ng and hackbench)"},
     {"suite: netprf\n", "t.yaml:1:8: suite: unknown suite 'netprf' (did you mean 'netperf'?) "
-                        "(benchboot runs netperf and stress-ng)"},
-    {"nr_threads: 2\n", "t.yaml:1:1: missing key 'suite' (netperf or stress-ng)"},
+                        "(benchboot runs netperf, stress-ng and hackbench)"},
+    {"suite: hackbenhc\n", "t.yaml:1:8: suite: unknown suite 'hackbenhc' (did you mean "
+                           "'hackbench'?) (benchboot runs netperf, stress-ng and hackbench)"},
+    {"nr_threads: 2\n",
+     "t.yaml:1:1: missing key 'suite' (benchboot runs netperf, stress-ng and hackbench)"},
     {"suite: netperf\ntestcase: stress-ng\n",
      "t.yaml:2:1: testcase: 'stress-ng' differs from 'netperf' at line 1 col 1"},
     {"suite: netperf\n---\nsuite: stress-ng\nstress-ng:\n  test: cpu\n---\nnr_threads: 1\n",

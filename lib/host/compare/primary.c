@@ -7,20 +7,11 @@
 #include "host/errbuf.h"
 #include "host/compare/compare.h"
 #include "host/compare/primary.h"
-
-static int ends_with(const char *s, const char *suffix)
-{
-	size_t ls = strlen(s), lx = strlen(suffix);
-	return ls >= lx && !strcmp(s + ls - lx, suffix);
-}
+#include "host/job/suites.h"
 
 int bb_primary_rank(const char *name)
 {
-	static const char *const order[] = {"netperf.Throughput_Mbps", "netperf.Throughput_tps"};
-	for (size_t i = 0; i < sizeof(order) / sizeof(*order); i++)
-		if (!strcmp(name, order[i]))
-			return (int)i;
-	return ends_with(name, ".ops_per_sec") ? 2 : -1;
+	return bb_suite_primary_rank(name);
 }
 
 /* The primary stat of a matched run: the one asked for, or the suite's own. */

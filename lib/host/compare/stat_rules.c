@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "host/compare/stat_rules.h"
+#include "host/job/suites.h"
 #include "parse/parse_monitor.h"
 
 #define N(a) (sizeof(a) / sizeof(*(a)))
@@ -45,8 +46,6 @@ int bb_stat_is_monitor(const char *name)
 
 int bb_stat_perf_metric(const char *name)
 {
-	/* the test programs' own stats: LKP adds every test's prefix to the perf metrics */
-	static const char *const programs[] = {"netperf.", "stress-ng."};
 	/* etc/perf-metrics-prefixes, whole (turbostat's list written out) */
 	static const char *const prefixes[] = {
 	    "boot-meminfo.DirectMap1G",
@@ -95,9 +94,9 @@ int bb_stat_perf_metric(const char *name)
 	};
 	/* etc/perf-metrics-patterns */
 	static const char *const patterns[] = {"^(.*\\.)?time..*", "^lock_stat..*..contentions"};
-	for (size_t i = 0; i < N(programs); i++)
-		if (has_prefix(name, programs[i]))
-			return 1;
+	/* the test programs' own stats: LKP adds every test's prefix to the perf metrics */
+	if (bb_suite_owns_stat(name))
+		return 1;
 	for (size_t i = 0; i < N(prefixes); i++)
 		if (has_prefix(name, prefixes[i]))
 			return 1;

@@ -14,8 +14,19 @@
 #include "host/job/job.h"
 #include "host/job/jobinclude.h"
 
-/* Where a key is: the top level, or the block of a section. */
-enum ctx { C_TOP, C_SERVER, C_CLIENT, C_NETPERF, C_STRESSNG, C_CGROUP, C_AFFINITY, C_NIC, C_NONE };
+/* Where a key is: the top level, or the block of a section. A suite's keys name their block
+ * C_BLOCK (suites/suite.h); in the key table, suite i's block is C_SUITE0 + i. */
+enum ctx {
+	C_TOP,
+	C_SERVER,
+	C_CLIENT,
+	C_CGROUP,
+	C_AFFINITY,
+	C_NIC,
+	C_NONE,
+	C_BLOCK,
+	C_SUITE0,
+};
 
 enum kind {
 	K_SECTION,   /* a mapping of keys of another context */
@@ -27,10 +38,8 @@ enum kind {
 	K_POSINT,    /* >= 1 */
 	K_CLUSTER,   /* cs-localhost */
 	K_IP,        /* ipv4 | ipv6 */
-	K_NPTEST,    /* a netperf test */
 	K_SIZE,      /* N[KMGkmg] */
-	K_ARGS,      /* netperf options, split on blanks */
-	K_STRESSOR,  /* a stress-ng stressor */
+	K_CHECK,     /* a value the key's own check (keydef.check) judges */
 	K_GOV,       /* a cpufreq governor */
 	K_CMDLINE,   /* kernel command line words */
 	K_CGROUP,    /* v1 | v2 | none, or a mapping (C_CGROUP) */
@@ -49,8 +58,7 @@ enum kind {
 	K_MONITORED, /* 0..10: each run's monitored iterations, kept apart (0: in every one) */
 	K_CGROUP2,   /* LKP's cgroup2 setup: knobs FILE: value */
 	K_NETBUF,    /* LKP's net-buffer setup (also its old name setup-net-buffer) */
-	K_SNGCLASS,  /* a stress-ng class */
-	K_WORD,      /* one word for a stress-ng option (method, mode, ...) */
+	K_WORD,      /* one word for a program's option (method, mode, ...) */
 	K_NOTE,      /* an LKP option benchboot records without acting on it */
 	K_MONSECS,   /* a monitor's time option > 0 s (interval, duration: monitor_options.h) */
 	K_MONDELAY,  /* a monitor's delay >= 0 s */
@@ -58,6 +66,8 @@ enum kind {
 };
 
 enum { F_AXIS = 1 };
+
+struct walker;
 
 struct keydef {
 	enum ctx ctx;
@@ -68,6 +78,8 @@ struct keydef {
 	enum bb_level level;
 	enum ctx sub;      /* K_SECTION, K_CGROUP */
 	const char *suite; /* only in jobs of this suite */
+	/* K_CHECK, and after the kind's own check for others: 0, or jfail/jwarn's value */
+	int (*check)(struct walker *w, const char *key, const char *s, yaml_mark_t m);
 };
 
 /* The state of the walk of one job file's documents (yamlwalk.c). */
@@ -85,13 +97,13 @@ struct walker {
 	size_t errlen;
 };
 
-/* keys.c: the table of keys, in the order a lookup tries them */
-extern const struct keydef job_keys[];
-extern const size_t job_nkeys;
+/* keys.c: the table of keys, the job's own and every suite's (suites/table.c), in the order
+ * a lookup tries them; NULL when out of memory. */
+const struct keydef *job_key_table(size_t *n);
 /* Where a key is, as messages say it: "at the top level", "in 'netperf:'", ... */
-extern const char *const job_ctx_names[];
-/* stress-ng options benchboot sets itself. */
-extern const char *const job_sng_reserved[];
+const char *job_ctx_name(enum ctx c);
+/* The context of the block of the suite named, or C_NONE. */
+enum ctx job_suite_ctx(const char *suite);
 /* The options the suite's program takes at any level of a job (NULL-terminated), or NULL. */
 const char *const *job_prog_opts(const char *suite);
 /* 1 when s is in the NULL-terminated list. */
@@ -127,7 +139,13 @@ int job_add_param(struct walker *w, yaml_mark_t km, const char *key, const char 
 /* A copy of from at the end of to. 0 or -ENOMEM. */
 int job_copy_param(struct bb_jdoc *to, const struct bb_jparam *from);
 
-/* yamlwalk.c: the keys of a mapping of context ctx into w->doc */
+/* yamlwalk.c: a scalar's text; 1 when a node is YAML's null (empty or ~) */
+const char *job_scalar(const yaml_node_t *n);
+int job_is_null(const yaml_node_t *n);
+/* The values of key k (a scalar or a list: an axis) into *out, checked. */
+int job_take_values(struct walker *w, const struct keydef *k, const char *key, yaml_node_t *val,
+                    struct bb_jvalue **out, size_t *nout, int *axis);
+/* the keys of a mapping of context ctx into w->doc */
 int job_walk_map(struct walker *w, enum ctx ctx, yaml_node_t *map);
 /* Parse all documents, find the suite, walk each into a parameter list. */
 int job_load_docs(struct walker *w, const char *text, size_t len, struct bb_jdoc **docs,

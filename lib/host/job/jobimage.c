@@ -8,18 +8,27 @@
 #include "host/image/cpio.h"
 #include "host/job/jobimage.h"
 #include "host/job/planwrite.h"
+#include "host/job/suites.h"
 
-/* Where the programs a suite names come from: build outputs or the sysroot. */
+/* Where the programs of the monitors come from; a suite's are in its file (suites/). */
 static const struct {
 	const char *image_path;
-	const char *src; /* relative to the benchboot tree (build/...) or the sysroot */
-	int from_tree;
-} programs[] = {
-    {"/usr/bin/netperf", "build/netperf/netperf", 1},
-    {"/usr/bin/netserver", "build/netperf/netserver", 1},
-    {"/usr/bin/stress-ng", "usr/bin/stress-ng", 0},
-    {"/usr/bin/perf", "usr/bin/perf", 0}, /* the perf-stat and perf-profile monitors */
+	const char *src; /* relative to the sysroot */
+} monitor_programs[] = {
+    {"/usr/bin/perf", "usr/bin/perf"}, /* the perf-stat and perf-profile monitors */
 };
+
+/* The source of a program the image carries: 0, or -1 when none is known. */
+static int program_source(const char *image_path, const char **src, int *from_tree)
+{
+	for (size_t k = 0; k < sizeof monitor_programs / sizeof monitor_programs[0]; k++)
+		if (!strcmp(monitor_programs[k].image_path, image_path)) {
+			*src = monitor_programs[k].src;
+			*from_tree = 0;
+			return 0;
+		}
+	return bb_suite_file_source(image_path, src, from_tree);
+}
 
 int bb_jobimage_is_job(const char *path)
 {
@@ -67,26 +76,23 @@ int bb_jobimage_group(const struct bb_matrix *m, size_t boot, const char *name_p
 		goto out;
 	}
 	for (size_t i = 0; i < files.n; i++) {
-		size_t k;
-		for (k = 0; k < sizeof programs / sizeof programs[0]; k++)
-			if (!strcmp(programs[k].image_path, files.v[i]))
-				break;
-		if (k == sizeof programs / sizeof programs[0]) {
+		const char *from;
+		int from_tree;
+		if (program_source(files.v[i], &from, &from_tree)) {
 			snprintf(err, errlen, "no source known for %s", files.v[i]);
 			rc = -EINVAL;
 			goto out;
 		}
 		char src[4096];
-		if (!programs[k].from_tree)
-			snprintf(src, sizeof src, "%s", programs[k].src);
-		else if (bb_image_find_data(programs[k].src, src, sizeof src) < 0) {
-			snprintf(err, errlen, "%s not found (make netperf builds it)",
-			         programs[k].src);
+		if (!from_tree)
+			snprintf(src, sizeof src, "%s", from);
+		else if (bb_image_find_data(from, src, sizeof src) < 0) {
+			snprintf(err, errlen, "%s not found (make netperf builds it)", from);
 			rc = -ENOENT;
 			goto out;
 		}
 		struct image_pair *p = &g->binaries[g->nbinaries];
-		if (!(p->src = strdup(src)) || !(p->dest = strdup(programs[k].image_path))) {
+		if (!(p->src = strdup(src)) || !(p->dest = strdup(files.v[i]))) {
 			free((char *)p->src);
 			rc = -ENOMEM;
 			goto out;

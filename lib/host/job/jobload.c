@@ -17,6 +17,7 @@
 #include "host/job/jobinclude.h"
 #include "host/job/monitor_options.h"
 #include "host/job/rootfs.h"
+#include "host/job/suites/suite.h"
 #include "sha256.h"
 
 static int has_top(const struct bb_jdoc *d, const char *top)
@@ -271,11 +272,9 @@ static int check_doc(struct walker *w, const char *suite, struct bb_jdoc *d)
 			    "(%s: nic, address); 'nic:' takes only module (the driver) here",
 			    p->name, w->job->cluster->file);
 	}
-	if (!strcmp(suite, "stress-ng") && !bb_jdoc_get(d, "test") && !bb_jdoc_get(d, "class")) {
-		return jfail(w, job_ymark(d->mark),
-		             "missing key 'test' in 'stress-ng:' (the stressor, "
-		             "e.g. cpu or icmp-flood) or 'class'");
-	}
+	const struct bb_suite *su = bb_suite_find(suite);
+	if (su && su->check_doc && (rc = su->check_doc(w, d)))
+		return rc;
 	qsort(d->p, d->n, sizeof *d->p, cmp_param_pos);
 	return 0;
 }
@@ -294,8 +293,7 @@ static void set_name(struct bb_job *job, const char *path)
 
 /* The sections an override may reach into (SECTION.KEY=VALUE); any other dotted key is one
  * key. */
-static const char *const set_sections[] = {"netperf", "stress-ng", "cgroup",   "cgroup2",
-                                           "sysctl",  "nic",       "affinity", NULL};
+static const char *const set_sections[] = {"cgroup", "cgroup2", "sysctl", "nic", "affinity", NULL};
 
 static void doc_drop(struct bb_jdoc *d, size_t i)
 {
@@ -327,6 +325,11 @@ static int apply_set(struct walker *w, struct bb_job *job, const char *set)
 	int nested = 0;
 	for (const char *const *sec = set_sections; dot && *sec && !nested; sec++)
 		nested = strlen(*sec) == (size_t)(dot - key) && !strncmp(key, *sec, dot - key);
+	if (dot && !nested) { /* a suite's block: --set netperf.send_size=4K */
+		char sec[128];
+		snprintf(sec, sizeof sec, "%.*s", (int)(dot - key), key);
+		nested = bb_suite_known(sec);
+	}
 	if (dot && !nested) { /* a monitor's option: --set vmstat.interval=2 */
 		char mon[128];
 		snprintf(mon, sizeof mon, "%.*s", (int)(dot - key), key);
@@ -378,8 +381,7 @@ static int apply_set(struct walker *w, struct bb_job *job, const char *set)
 				rc = jwarn(&sw, (yaml_mark_t){0},
 				           "%s: the job's '%s' in '%s:' (line %d) wins, as in LKP: "
 				           "--set %s.%s=%s replaces it",
-				           ov.p[i].name, ov.p[i].name, old->top, line,
-				           strcmp(job->suite, "netperf") ? "stress-ng" : "netperf",
+				           ov.p[i].name, ov.p[i].name, old->top, line, job->suite,
 				           ov.p[i].name, eq + 1);
 				continue;
 			}

@@ -13,108 +13,64 @@
 #include "host/editdist.h"
 #include "host/job/cluster.h"
 #include "host/job/job_internal.h"
-#include "host/job/stressng_opts.h"
-#include "host/job/suites.h"
+#include "host/job/lkpnames.h"
+#include "host/job/suites/inventory.h"
+#include "host/job/suites/suite.h"
 #include "host/job/units.h"
 #include "plan/plan.h"
 
 /* Where a key is, as messages say it: "unknown key 'x' at the top level". */
-const char *const job_ctx_names[] = {
+static const char *const ctx_names[] = {
     [C_TOP] = "at the top level",
     [C_SERVER] = "in 'if role server:'",
     [C_CLIENT] = "in 'if role client:'",
-    [C_NETPERF] = "in 'netperf:'",
-    [C_STRESSNG] = "in 'stress-ng:'",
     [C_CGROUP] = "in 'cgroup:'",
     [C_AFFINITY] = "in 'affinity:'",
     [C_NIC] = "in 'nic:'",
     [C_NONE] = "",
+    [C_BLOCK] = "in the suite's block",
 };
 
-/* The options LKP's programs take at any level of a job (the `# - key` lines of
- * programs/netperf/run and programs/stress-ng/run): they may sit at the top level, beside
- * runtime. Keys of the program's block in job_keys[] below. */
-static const char *const netperf_opts[] = {"runtime", "nr_threads", "ip",
-                                           "test",    "send_size",  "socket_buffer_size",
-                                           "delay",   "iterations", NULL};
-static const char *const stressng_opts[] = {"testtime", "class",    "nr_threads", "test",
-                                            "method",   "mode",     "type",       "sched",
-                                            "advise",   "hdd_opts", NULL};
-
-const struct keydef job_keys[] = {
-    {C_TOP, "suite", NULL, K_SUITE, 0, BB_LEVEL_JOB, C_NONE, NULL},
-    {C_TOP, "testcase", "suite", K_SUITE, 0, BB_LEVEL_JOB, C_NONE, NULL},
-    {C_TOP, "cluster", NULL, K_CLUSTER, 0, BB_LEVEL_JOB, C_NONE, NULL},
-    {C_TOP, "nr_threads", NULL, K_COUNT, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
-    {C_TOP, "runtime", NULL, K_DURATION, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
-    {C_TOP, "testtime", "runtime", K_DURATION, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
-    {C_TOP, "iterations", NULL, K_POSINT, 0, BB_LEVEL_RUN, C_NONE, NULL},
-    {C_TOP, "timeout", NULL, K_GRACE, 0, BB_LEVEL_RUN, C_NONE, NULL},
-    {C_TOP, "ip", NULL, K_IP, F_AXIS, BB_LEVEL_RUN, C_NONE, "netperf"},
-    {C_TOP, "if role server", NULL, K_SECTION, 0, BB_LEVEL_RUN, C_SERVER, NULL},
-    {C_TOP, "if role client", NULL, K_SECTION, 0, BB_LEVEL_RUN, C_CLIENT, NULL},
-    {C_TOP, "netserver", NULL, K_SERVER, 0, BB_LEVEL_RUN, C_NONE, "netperf"},
-    {C_TOP, "netperf", NULL, K_SECTION, 0, BB_LEVEL_RUN, C_NETPERF, "netperf"},
-    {C_TOP, "stress-ng", NULL, K_SECTION, 0, BB_LEVEL_RUN, C_STRESSNG, "stress-ng"},
-    {C_TOP, "cpufreq_governor", NULL, K_GOV, F_AXIS, BB_LEVEL_BOOT, C_NONE, NULL},
-    {C_TOP, "kernel_cmdline", NULL, K_CMDLINE, F_AXIS, BB_LEVEL_BOOT, C_NONE, NULL},
-    {C_TOP, "cgroup", "cgroup.mode", K_CGROUP, F_AXIS, BB_LEVEL_BOOT, C_CGROUP, NULL},
-    {C_TOP, "sysctl", NULL, K_SYSCTL, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
-    {C_TOP, "cgroup2", "cgroup.mode", K_CGROUP2, 0, BB_LEVEL_BOOT, C_NONE, NULL},
-    {C_TOP, "net-buffer", "net-buffer", K_NETBUF, 0, BB_LEVEL_RUN, C_NONE, NULL},
-    {C_TOP, "setup-net-buffer", "net-buffer", K_NETBUF, 0, BB_LEVEL_RUN, C_NONE, NULL},
-    {C_TOP, "affinity", NULL, K_SECTION, 0, BB_LEVEL_RUN, C_AFFINITY, NULL},
-    {C_TOP, "nic", NULL, K_SECTION, 0, BB_LEVEL_BOOT, C_NIC, NULL},
-    {C_TOP, "order", NULL, K_ORDER, 0, BB_LEVEL_BOOT, C_NONE, NULL},
-    {C_TOP, "seed", "order.seed", K_SEED, 0, BB_LEVEL_BOOT, C_NONE, NULL},
-    {C_TOP, "warmup", NULL, K_WARMUP, 0, BB_LEVEL_BOOT, C_NONE, NULL},
-    {C_TOP, "monitored", NULL, K_MONITORED, 0, BB_LEVEL_BOOT, C_NONE, NULL},
-    {C_TOP, "monitored_runtime", NULL, K_DURATION, 0, BB_LEVEL_BOOT, C_NONE, NULL},
-    {C_SERVER, "netserver", NULL, K_SERVER, 0, BB_LEVEL_RUN, C_NONE, "netperf"},
-    {C_SERVER, "affinity", "affinity.server", K_CPULIST, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
-    {C_CLIENT, "netperf", NULL, K_SECTION, 0, BB_LEVEL_RUN, C_NETPERF, "netperf"},
-    {C_CLIENT, "stress-ng", NULL, K_SECTION, 0, BB_LEVEL_RUN, C_STRESSNG, "stress-ng"},
-    {C_CLIENT, "affinity", "affinity.client", K_CPULIST, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
-    {C_NETPERF, "test", NULL, K_NPTEST, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
-    {C_NETPERF, "send_size", NULL, K_SIZE, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
-    {C_NETPERF, "socket_buffer_size", NULL, K_SIZE, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
-    {C_NETPERF, "ip", NULL, K_IP, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
-    {C_NETPERF, "runtime", NULL, K_DURATION, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
-    {C_NETPERF, "nr_threads", NULL, K_COUNT, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
-    {C_NETPERF, "iterations", NULL, K_POSINT, 0, BB_LEVEL_RUN, C_NONE, NULL},
-    {C_NETPERF, "delay", "lkp.delay", K_NOTE, 0, BB_LEVEL_NOTE, C_NONE, NULL},
-    {C_NETPERF, "global_options", NULL, K_ARGS, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
-    {C_NETPERF, "test_options", NULL, K_ARGS, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
-    {C_STRESSNG, "test", NULL, K_STRESSOR, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
-    {C_STRESSNG, "nr_threads", NULL, K_COUNT, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
-    {C_STRESSNG, "testtime", "runtime", K_DURATION, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
-    {C_STRESSNG, "class", NULL, K_SNGCLASS, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
-    {C_STRESSNG, "method", NULL, K_WORD, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
-    {C_STRESSNG, "mode", NULL, K_WORD, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
-    {C_STRESSNG, "type", NULL, K_WORD, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
-    {C_STRESSNG, "sched", NULL, K_WORD, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
-    {C_STRESSNG, "advise", NULL, K_WORD, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
-    {C_STRESSNG, "hdd_opts", NULL, K_WORD, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
-    {C_CGROUP, "mode", "cgroup.mode", K_CGMODE, F_AXIS, BB_LEVEL_BOOT, C_NONE, NULL},
-    {C_CGROUP, "controllers", "cgroup.controllers", K_CTRLS, 0, BB_LEVEL_BOOT, C_NONE, NULL},
-    {C_CGROUP, "limits", "cgroup.limit", K_LIMITS, F_AXIS, BB_LEVEL_BOOT, C_NONE, NULL},
-    {C_AFFINITY, "server", "affinity.server", K_CPULIST, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
-    {C_AFFINITY, "client", "affinity.client", K_CPULIST, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL},
-    {C_NIC, "name", "nic.name", K_NIC, 0, BB_LEVEL_BOOT, C_NONE, NULL},
-    {C_NIC, "address", "nic.address", K_NIC, 0, BB_LEVEL_BOOT, C_NONE, NULL},
-    {C_NIC, "gateway", "nic.gateway", K_NIC, 0, BB_LEVEL_BOOT, C_NONE, NULL},
-    {C_NIC, "mtu", "nic.mtu", K_NIC, 0, BB_LEVEL_BOOT, C_NONE, NULL},
-    {C_NIC, "wait", "nic.wait", K_NICWAIT, 0, BB_LEVEL_BOOT, C_NONE, NULL},
-    {C_NIC, "module", "nic.module", K_MODULES, 0, BB_LEVEL_BOOT, C_NONE, NULL},
+/* The job's own keys; each suite's follow them in the table (job_key_table). */
+static const struct keydef own_keys[] = {
+    {C_TOP, "suite", NULL, K_SUITE, 0, BB_LEVEL_JOB, C_NONE, NULL, NULL},
+    {C_TOP, "testcase", "suite", K_SUITE, 0, BB_LEVEL_JOB, C_NONE, NULL, NULL},
+    {C_TOP, "cluster", NULL, K_CLUSTER, 0, BB_LEVEL_JOB, C_NONE, NULL, NULL},
+    {C_TOP, "nr_threads", NULL, K_COUNT, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL, NULL},
+    {C_TOP, "runtime", NULL, K_DURATION, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL, NULL},
+    {C_TOP, "testtime", "runtime", K_DURATION, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL, NULL},
+    {C_TOP, "iterations", NULL, K_POSINT, 0, BB_LEVEL_RUN, C_NONE, NULL, NULL},
+    {C_TOP, "timeout", NULL, K_GRACE, 0, BB_LEVEL_RUN, C_NONE, NULL, NULL},
+    {C_TOP, "if role server", NULL, K_SECTION, 0, BB_LEVEL_RUN, C_SERVER, NULL, NULL},
+    {C_TOP, "if role client", NULL, K_SECTION, 0, BB_LEVEL_RUN, C_CLIENT, NULL, NULL},
+    {C_TOP, "cpufreq_governor", NULL, K_GOV, F_AXIS, BB_LEVEL_BOOT, C_NONE, NULL, NULL},
+    {C_TOP, "kernel_cmdline", NULL, K_CMDLINE, F_AXIS, BB_LEVEL_BOOT, C_NONE, NULL, NULL},
+    {C_TOP, "cgroup", "cgroup.mode", K_CGROUP, F_AXIS, BB_LEVEL_BOOT, C_CGROUP, NULL, NULL},
+    {C_TOP, "sysctl", NULL, K_SYSCTL, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL, NULL},
+    {C_TOP, "cgroup2", "cgroup.mode", K_CGROUP2, 0, BB_LEVEL_BOOT, C_NONE, NULL, NULL},
+    {C_TOP, "net-buffer", "net-buffer", K_NETBUF, 0, BB_LEVEL_RUN, C_NONE, NULL, NULL},
+    {C_TOP, "setup-net-buffer", "net-buffer", K_NETBUF, 0, BB_LEVEL_RUN, C_NONE, NULL, NULL},
+    {C_TOP, "affinity", NULL, K_SECTION, 0, BB_LEVEL_RUN, C_AFFINITY, NULL, NULL},
+    {C_TOP, "nic", NULL, K_SECTION, 0, BB_LEVEL_BOOT, C_NIC, NULL, NULL},
+    {C_TOP, "order", NULL, K_ORDER, 0, BB_LEVEL_BOOT, C_NONE, NULL, NULL},
+    {C_TOP, "seed", "order.seed", K_SEED, 0, BB_LEVEL_BOOT, C_NONE, NULL, NULL},
+    {C_TOP, "warmup", NULL, K_WARMUP, 0, BB_LEVEL_BOOT, C_NONE, NULL, NULL},
+    {C_TOP, "monitored", NULL, K_MONITORED, 0, BB_LEVEL_BOOT, C_NONE, NULL, NULL},
+    {C_TOP, "monitored_runtime", NULL, K_DURATION, 0, BB_LEVEL_BOOT, C_NONE, NULL, NULL},
+    {C_SERVER, "affinity", "affinity.server", K_CPULIST, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL, NULL},
+    {C_CLIENT, "affinity", "affinity.client", K_CPULIST, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL, NULL},
+    {C_CGROUP, "mode", "cgroup.mode", K_CGMODE, F_AXIS, BB_LEVEL_BOOT, C_NONE, NULL, NULL},
+    {C_CGROUP, "controllers", "cgroup.controllers", K_CTRLS, 0, BB_LEVEL_BOOT, C_NONE, NULL, NULL},
+    {C_CGROUP, "limits", "cgroup.limit", K_LIMITS, F_AXIS, BB_LEVEL_BOOT, C_NONE, NULL, NULL},
+    {C_AFFINITY, "server", "affinity.server", K_CPULIST, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL, NULL},
+    {C_AFFINITY, "client", "affinity.client", K_CPULIST, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL, NULL},
+    {C_NIC, "name", "nic.name", K_NIC, 0, BB_LEVEL_BOOT, C_NONE, NULL, NULL},
+    {C_NIC, "address", "nic.address", K_NIC, 0, BB_LEVEL_BOOT, C_NONE, NULL, NULL},
+    {C_NIC, "gateway", "nic.gateway", K_NIC, 0, BB_LEVEL_BOOT, C_NONE, NULL, NULL},
+    {C_NIC, "mtu", "nic.mtu", K_NIC, 0, BB_LEVEL_BOOT, C_NONE, NULL, NULL},
+    {C_NIC, "wait", "nic.wait", K_NICWAIT, 0, BB_LEVEL_BOOT, C_NONE, NULL, NULL},
+    {C_NIC, "module", "nic.module", K_MODULES, 0, BB_LEVEL_BOOT, C_NONE, NULL, NULL},
 };
-
-const size_t job_nkeys = sizeof job_keys / sizeof job_keys[0];
-
-/* stress-ng options benchboot sets itself. */
-const char *const job_sng_reserved[] = {
-    "timeout",      "times",   "verify",   "metrics", "metrics-brief",
-    "no-rand-seed", "yaml",    "log-file", "job",     "help",
-    "version",      "dry-run", NULL};
 
 static const char *const governors[] = {"performance", "powersave", "ondemand", "conservative",
                                         "schedutil",   "userspace", NULL};
@@ -122,9 +78,75 @@ static const char *const controllers[] = {
     "cpu",   "cpuset",  "memory",  "io",      "pids",    "hugetlb",  "rdma",       "misc",
     "blkio", "cpuacct", "devices", "freezer", "net_cls", "net_prio", "perf_event", NULL};
 
+/* The table: the job's own keys, then each suite's: its block's key in the job and in
+ * `if role client:`, its keys (C_BLOCK placed in the suite's context, C_SUITE0 + i). Built
+ * once. */
+static struct keydef *table;
+static size_t table_n;
+static char (*suite_ctx_names)[48];
+
+const struct keydef *job_key_table(size_t *n)
+{
+	size_t nsuites = 0, cap = sizeof own_keys / sizeof own_keys[0];
+	while (bb_suites[nsuites])
+		cap += 2 + bb_suites[nsuites++]->nkeys;
+	if (!table) {
+		struct keydef *t = calloc(cap, sizeof *t);
+		char(*names)[48] = calloc(nsuites ? nsuites : 1, sizeof *names);
+		if (!t || !names) {
+			free(t);
+			free(names);
+			*n = 0;
+			return NULL;
+		}
+		size_t k = 0;
+		for (size_t i = 0; i < sizeof own_keys / sizeof own_keys[0]; i++)
+			t[k++] = own_keys[i];
+		for (size_t s = 0; s < nsuites; s++) {
+			const struct bb_suite *su = bb_suites[s];
+			enum ctx c = (enum ctx)(C_SUITE0 + s);
+			snprintf(names[s], sizeof names[s], "in '%s:'", su->name);
+			t[k++] = (struct keydef){C_TOP,        su->name, NULL,     K_SECTION, 0,
+			                         BB_LEVEL_RUN, c,        su->name, NULL};
+			t[k++] = (struct keydef){C_CLIENT,     su->name, NULL,     K_SECTION, 0,
+			                         BB_LEVEL_RUN, c,        su->name, NULL};
+			for (size_t i = 0; i < su->nkeys; i++) {
+				t[k] = su->keys[i];
+				if (t[k].ctx == C_BLOCK)
+					t[k].ctx = c;
+				else if (!t[k].suite)
+					t[k].suite = su->name;
+				k++;
+			}
+		}
+		table = t;
+		table_n = k;
+		suite_ctx_names = names;
+	}
+	*n = table_n;
+	return table;
+}
+
+const char *job_ctx_name(enum ctx c)
+{
+	size_t n;
+	if (c >= C_SUITE0)
+		return job_key_table(&n) ? suite_ctx_names[c - C_SUITE0] : "";
+	return ctx_names[c];
+}
+
+enum ctx job_suite_ctx(const char *suite)
+{
+	for (size_t i = 0; suite && bb_suites[i]; i++)
+		if (!strcmp(bb_suites[i]->name, suite))
+			return (enum ctx)(C_SUITE0 + i);
+	return C_NONE;
+}
+
 const char *const *job_prog_opts(const char *suite)
 {
-	return !suite ? NULL : !strcmp(suite, "netperf") ? netperf_opts : stressng_opts;
+	const struct bb_suite *s = bb_suite_find(suite);
+	return s ? s->loose : NULL;
 }
 
 /* Optimal string alignment distance: insertions, deletions, substitutions and swaps of two
@@ -181,60 +203,6 @@ static int size_ok(const char *s)
 	return !s[i];
 }
 
-/* netperf reads its sizes into a C int (its convert()): at most 2147483647 bytes, K, M and G
- * counted as powers of 1024. 1 when the size s (size_ok) fits. */
-static int size_fits_int(const char *s)
-{
-	unsigned long long v = 0;
-	for (; *s >= '0' && *s <= '9'; s++)
-		if ((v = v * 10 + (unsigned long long)(*s - '0')) > 2147483647ULL)
-			return 0;
-	int shift = !*s ? 0 : strchr("Kk", *s) ? 10 : strchr("Mm", *s) ? 20 : 30;
-	return v <= 2147483647ULL >> shift;
-}
-
-/* A netperf option string: blanks separate words; benchboot's own options are refused. */
-static int check_args(struct walker *w, const char *key, const char *s, yaml_mark_t m)
-{
-	static const struct {
-		const char *opt, *why;
-	} own[] = {
-	    {"-H", "benchboot runs netserver on 127.0.0.1 (::1 with ip: ipv6)"},
-	    {"-t", "set 'test'"},
-	    {"-l", "set 'runtime'"},
-	    {"-4", "set 'ip: ipv4'"},
-	    {"-6", "set 'ip: ipv6'"},
-	    {"-c", "benchboot always measures CPU (-c -C)"},
-	    {"-C", "benchboot always measures CPU (-c -C)"},
-	    {"-m", "set 'send_size'"},
-	    {"-s", "set 'socket_buffer_size'"},
-	    {"-S", "set 'socket_buffer_size'"},
-	    {"-P", "benchboot's parser reads the headers"},
-	    {"-v", "benchboot's parser reads verbosity 1"},
-	    {"-f", "benchboot reports Mbit/s"},
-	};
-	char word[64];
-	while (*s) {
-		size_t n = strcspn(s, " \t");
-		if (n && n < sizeof word) {
-			memcpy(word, s, n);
-			word[n] = 0;
-			if (!strcmp(word, "--"))
-				return jfail(w, m,
-				             "%s: '--' is not needed: global_options go before it, "
-				             "test_options after it",
-				             key);
-			for (size_t i = 0; i < sizeof own / sizeof own[0]; i++)
-				if (!strcmp(word, own[i].opt))
-					return jfail(w, m, "%s: '%s' is set by benchboot (%s)", key,
-					             word, own[i].why);
-		}
-		s += n;
-		s += strspn(s, " \t");
-	}
-	return 0;
-}
-
 /* `nic:` values: the plan parser of the init checks them, so the host and the init agree. */
 static int check_nic(struct walker *w, const struct keydef *k, const char *key, struct bb_jvalue *v,
                      yaml_mark_t m)
@@ -289,44 +257,6 @@ static int check_nic(struct walker *w, const struct keydef *k, const char *key, 
 	if (!strncmp(msg, prefix, strlen(prefix)))
 		msg += strlen(prefix);
 	return jfail(w, m, "%s: %s", key, msg);
-}
-
-static int check_netperf_test(struct walker *w, const char *key, const char *s, yaml_mark_t m)
-{
-	const char *sug = NULL;
-	unsigned best = 1000;
-	if (bb_netperf_test_find(s))
-		return 0;
-	for (size_t i = 0; i < bb_netperf_ntests; i++)
-		if (job_near(s, bb_netperf_tests[i].name, &best))
-			sug = bb_netperf_tests[i].name;
-	if (sug)
-		return jfail(w, m, "%s: unknown netperf test '%s' (did you mean '%s'?)", key, s,
-		             sug);
-	return jfail(w, m,
-	             "%s: unknown netperf test '%s' (known: TCP_STREAM, TCP_MAERTS, "
-	             "TCP_SENDFILE, TCP_RR, TCP_CRR, UDP_STREAM, UDP_RR, SCTP_STREAM, "
-	             "SCTP_STREAM_MANY, SCTP_RR, SCTP_RR_MANY)",
-	             key, s);
-}
-
-/* LKP's jobs name stressors of stress-ng's git master: a stressor the image's stress-ng lacks
- * is a warning, and fails only its run (stress-ng refuses the option). */
-static int check_stressor(struct walker *w, const char *key, const char *s, yaml_mark_t m)
-{
-	const struct bb_sng_opt *o = bb_sng_opt_find(s);
-	const char *sug = NULL;
-	unsigned best = 1000;
-	if (o && o->stressor)
-		return 0;
-	for (size_t i = 0; i < bb_sng_nopts; i++)
-		if (bb_sng_opts[i].stressor && job_near(s, bb_sng_opts[i].name, &best))
-			sug = bb_sng_opts[i].name;
-	return jwarn(w, m,
-	             "%s: stress-ng %s (the image's) has no stressor '%s': that run will "
-	             "fail%s%s%s",
-	             key, bb_sng_version, s, sug ? " (did you mean '" : "", sug ? sug : "",
-	             sug ? "'?)" : "");
 }
 
 /* Controllers: "memory,cpu" or "memory cpu", each known, normalised to "memory cpu". */
@@ -398,11 +328,46 @@ static int times_value(char *s, long lo, long hi)
 	return *e ? -1 : 0;
 }
 
-/* Check one scalar value of a key; may normalise it (in place of *v). Longer than most
- * functions and kept whole: one case per kind of key (enum kind), each a few lines, so the
- * check of every kind and its message are found in one switch. */
-int job_check_value(struct walker *w, const struct keydef *k, const char *key, struct bb_jvalue *v,
-                    yaml_mark_t m)
+/* A suite benchboot runs; an LKP suite it does not run is refused with the reason
+ * (suites/inventory.c), another name with the nearest suite. */
+static int check_suite(struct walker *w, const char *key, const char *s, yaml_mark_t m)
+{
+	const char *names[16];
+	size_t n = 0;
+	if (bb_suite_known(s))
+		return 0;
+	const struct bb_lkp_suite *l = bb_lkp_suite_find(s);
+	if (l && l->state == BB_LKP_PACKAGED)
+		return jfail(w, m,
+		             "%s: LKP's suite '%s' is not run by benchboot yet: Debian packages it "
+		             "(%s), and benchboot runs %s (docs/suites.md)",
+		             key, s, l->package ? l->package : "?", bb_suite_names());
+	if (l && l->state == BB_LKP_HARDWARE)
+		return jfail(
+		    w, m,
+		    "%s: LKP's suite '%s' needs what benchboot's machines do not have (%s); "
+		    "benchboot runs %s (docs/suites.md)",
+		    key, s, l->why, bb_suite_names());
+	if (l && l->state == BB_LKP_NOT_PACKAGED)
+		return jfail(w, m,
+		             "%s: LKP's suite '%s' cannot run here: no Debian package provides it "
+		             "(%s), and benchboot fetches only through apt; benchboot runs %s "
+		             "(docs/suites.md)",
+		             key, s, l->why, bb_suite_names());
+	for (size_t i = 0; bb_suites[i] && n + 1 < sizeof names / sizeof names[0]; i++)
+		names[n++] = bb_suites[i]->name;
+	names[n] = NULL;
+	const char *sug = nearest_in(s, names);
+	return jfail(w, m, "%s: unknown suite '%s'%s%s%s (benchboot runs %s)", key, s,
+	             sug ? " (did you mean '" : "", sug ? sug : "", sug ? "'?)" : "",
+	             bb_suite_names());
+}
+
+/* Check one scalar value of a key by its kind; may normalise it (in place of *v). Longer
+ * than most functions and kept whole: one case per kind of key (enum kind), each a few
+ * lines, so the check of every kind and its message are found in one switch. */
+static int check_kind(struct walker *w, const struct keydef *k, const char *key,
+                      struct bb_jvalue *v, yaml_mark_t m)
 {
 	const char *s = v->s;
 	double d;
@@ -412,25 +377,9 @@ int job_check_value(struct walker *w, const struct keydef *k, const char *key, s
 
 	switch (k->kind) {
 	case K_SUITE:
-		if (strcmp(s, "netperf") && strcmp(s, "stress-ng")) {
-			sug = nearest_in(s, (const char *const[]){"netperf", "stress-ng", NULL});
-			return jfail(w, m,
-			             "%s: unknown suite '%s'%s%s%s (benchboot runs netperf and "
-			             "stress-ng)",
-			             key, s, sug ? " (did you mean '" : "", sug ? sug : "",
-			             sug ? "'?)" : "");
-		}
-		return 0;
+		return check_suite(w, key, s, m);
 	case K_IGNORE:
 	case K_NOTE:
-		return 0;
-	case K_SNGCLASS:
-		if (!job_one_of(s, bb_sng_classes)) {
-			sug = nearest_in(s, bb_sng_classes);
-			return jfail(w, m, "%s: unknown stress-ng class '%s'%s%s%s", key, s,
-			             sug ? " (did you mean '" : "", sug ? sug : "",
-			             sug ? "'?)" : "");
-		}
 		return 0;
 	case K_WORD:
 		if (!*s || strchr(s, '\n') || s[0] == '-')
@@ -495,24 +444,14 @@ int job_check_value(struct walker *w, const struct keydef *k, const char *key, s
 		if (strcmp(s, "ipv4") && strcmp(s, "ipv6"))
 			return jfail(w, m, "%s: '%s' is not ipv4 or ipv6", key, s);
 		return 0;
-	case K_NPTEST:
-		return check_netperf_test(w, key, s, m);
 	case K_SIZE:
 		if (!size_ok(s))
 			return jfail(w, m,
 			             "%s: '%s' is not a size (bytes, or with K/M/G: 4096, 10K)",
 			             key, s);
-		if (!size_fits_int(s))
-			return jfail(
-			    w, m,
-			    "%s: '%s' is more than netperf takes (at most 2147483647 bytes, "
-			    "2047M: it reads a C int)",
-			    key, s);
 		return 0;
-	case K_ARGS:
-		return check_args(w, key, s, m);
-	case K_STRESSOR:
-		return check_stressor(w, key, s, m);
+	case K_CHECK:
+		return 0; /* the key's own check, below */
 	case K_GOV:
 		if (!job_one_of(s, governors)) {
 			sug = nearest_in(s, governors);
@@ -555,4 +494,11 @@ int job_check_value(struct walker *w, const struct keydef *k, const char *key, s
 	default:
 		return 0;
 	}
+}
+
+int job_check_value(struct walker *w, const struct keydef *k, const char *key, struct bb_jvalue *v,
+                    yaml_mark_t m)
+{
+	int rc = check_kind(w, k, key, v, m);
+	return !rc && k->check ? k->check(w, key, v->s, m) : rc;
 }

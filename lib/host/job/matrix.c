@@ -130,17 +130,12 @@ static int expand_doc(struct bb_matrix *m, const struct bb_job *job, const struc
 		 * own cgroup setup leaves them nothing else to differ in */
 		if (!rc && bb_kvs_get(rp, "lkp.rootfs"))
 			rc = bb_kvs_add(&bp, "lkp.rootfs", bb_kvs_get(rp, "lkp.rootfs"));
-		if (!rc && !bb_kvs_get(rp, "test") && !strcmp(job->suite, "netperf"))
-			rc = bb_kvs_add(rp, "test", "TCP_STREAM");
 		if (!rc && !bb_kvs_get(rp, "nr_threads"))
 			rc = bb_kvs_add(rp, "nr_threads", "1");
 		if (!rc && !bb_kvs_get(rp, "runtime"))
 			rc = bb_kvs_add(rp, "runtime", bb_suite_default_runtime(job->suite));
-		if (!rc && !bb_kvs_get(rp, "ip") && !strcmp(job->suite, "netperf"))
-			rc = bb_kvs_add(rp, "ip", "ipv4");
-		/* which stress-ng ran (LKP's jobs name stressors of newer ones) */
-		if (!rc && !strcmp(job->suite, "stress-ng"))
-			rc = bb_kvs_add(rp, "stress-ng_version", bb_sng_version);
+		if (!rc)
+			rc = bb_suite_defaults(job->suite, rp);
 		if (rc) {
 			bb_kvs_free(&bp);
 			run_free(&run);
@@ -372,24 +367,24 @@ int bb_run_monitored_suite(const char *suite, const struct bb_boot *boot, const 
 		                      "monitored_runtime: '%s' is not a positive duration", v);
 	if (bb_parse_duration(rt, &have))
 		return 0; /* a bad runtime: bb_suite_run says so */
-	/* the measured iteration's whole length: netperf's confidence options repeat its runtime
-	 * up to 30 times, and the monitored twin makes one measurement of them */
-	const char *gopts = bb_kvs_get(&run->params, "global_options");
-	char nconf[512] = "";
-	int dropped = 0;
-	if (!strcmp(suite, "netperf") && gopts &&
-	    (dropped = bb_netperf_without_confidence(gopts, nconf, sizeof nconf)) < 0)
-		return bb_errbuf_fail(err, errlen, -EINVAL, "global_options: too long");
-	if (want >= have && !dropped)
-		return 0;
-	struct bb_kvs p = {0};
+	/* what else the suite changes (netperf: its confidence options repeat the runtime up to
+	 * 30 times, and the monitored twin makes one measurement of them) */
+	struct bb_kvs twin = {0}, p = {0};
+	int rc = bb_suite_monitored(suite, &run->params, &twin, err, errlen);
+	if (rc || (want >= have && !twin.n)) {
+		bb_kvs_free(&twin);
+		return rc == -ENOMEM ? bb_errbuf_fail(err, errlen, rc, "out of memory") : rc;
+	}
 	char secs[32];
 	snprintf(secs, sizeof secs, "%gs", want < have ? want : have);
-	int rc = 0;
 	for (size_t i = 0; i < run->params.n && !rc; i++)
 		rc = bb_kvs_add(&p, run->params.v[i].key, run->params.v[i].value);
-	if (rc || (rc = bb_kvs_set(&p, "runtime", secs)) ||
-	    (dropped && (rc = bb_kvs_set(&p, "global_options", nconf)))) {
+	if (!rc)
+		rc = bb_kvs_set(&p, "runtime", secs);
+	for (size_t i = 0; i < twin.n && !rc; i++)
+		rc = bb_kvs_set(&p, twin.v[i].key, twin.v[i].value);
+	bb_kvs_free(&twin);
+	if (rc) {
 		bb_kvs_free(&p);
 		return bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 	}

@@ -45,8 +45,8 @@ int bb_plan_needs(const struct bb_matrix *m, size_t boot, struct bb_strv *module
 {
 	const struct bb_boot *b = &m->boots[boot];
 	int rc = 0;
-	/* netperf needs one non-loopback address: the init's dummy interface */
-	if (!strcmp(m->job->suite, "netperf") && (rc = argv_add_unique(modules, "dummy")))
+	/* the suite's own (netperf: the dummy interface, one non-loopback address) */
+	if ((rc = bb_suite_boot_modules(m->job->suite, modules)))
 		return rc;
 	/* the NIC's driver (`nic: module:`, words): in the image, loaded at boot; a two-host
 	 * job's default is virtio_net (QEMU's NIC, and a LAVA QEMU device's) */
@@ -106,8 +106,8 @@ static void write_cluster(struct strbuf *o, const struct bb_cluster *c)
 }
 
 /*
- * A client word of a run: in a two-host job netperf's -H names the server host's address on
- * the test network (not 127.0.0.1). 0, or -EINVAL when the run's IP version is not the
+ * A client word of a run: in a two-host job the server's address (netperf's -H) is the server
+ * host's on the test network (not 127.0.0.1). 0, or -EINVAL when the run's IP version is not the
  * address's.
  */
 static int client_word(const struct bb_matrix *m, const struct bb_suite_run *sr, size_t i,
@@ -116,7 +116,7 @@ static int client_word(const struct bb_matrix *m, const struct bb_suite_run *sr,
 	static char addr[64];
 	const struct bb_cluster *c = m->job->cluster;
 	*word = sr->client_argv.v[i];
-	if (!c || !i || strcmp(sr->client_argv.v[i - 1], "-H") || strcmp(m->job->suite, "netperf"))
+	if (!c || !bb_suite_is_server_addr(m->job->suite, &sr->client_argv, i))
 		return 0;
 	bb_cluster_addr(&c->hosts[c->server], addr, sizeof addr);
 	int v6 = !strcmp(*word, "::1");

@@ -1,17 +1,8 @@
 /*
- * Suite definitions: how one run of a suite becomes processes in the image (servers with a
- * readiness check, clients, their counts and CPU pinning), which kernel modules and which
- * sysroot files it needs. The matching output parsers are in lib/ (stats.h), shared with the
- * init.
- *
- *   netperf:   server `netserver -4 -D` (ready when tcp:127.0.0.1:12865 accepts), nr_threads
- *              clients `netperf -4 -H 127.0.0.1 -t TEST -c -C -l RUNTIME [global options]
- *              -- [-m SEND_SIZE] [-s N -S N] [test options]`, all at once. SCTP tests need the
- *              sctp module (its dependencies are resolved by the image builder).
- *   stress-ng: one client `stress-ng --timeout T --times --verify --metrics --no-rand-seed
- *              --log-file /proc/self/fd/1 --STRESSOR N [--OPTION VALUE...]` (the log copy
- *              puts the metrics on stdout); nr_threads N gives N instances, 100% gives
- *              0 (stress-ng: one per online CPU), another P% gives P% clients of 1 instance.
+ * Suites: how one run of a suite becomes processes in the image (servers with a readiness
+ * check, clients, their counts and CPU pinning), which kernel modules and which sysroot files
+ * it needs. Each suite is one file in suites/ (suites/suite.h says what it holds; table.c
+ * lists them); the parsers of their output run in the init (init/parse_SUITE.c).
  */
 #ifndef BENCHBOOT_HOST_SUITES_H
 #define BENCHBOOT_HOST_SUITES_H
@@ -22,15 +13,6 @@
 
 #include "host/job/stressng_opts.h"
 
-struct bb_netperf_test {
-	const char *name;
-	int rr;   /* request/response: throughput in transactions/s */
-	int sctp; /* needs the sctp module */
-};
-
-extern const struct bb_netperf_test bb_netperf_tests[];
-extern const size_t bb_netperf_ntests;
-const struct bb_netperf_test *bb_netperf_test_find(const char *name);
 /* A stress-ng long option or stressor of the pinned version, or NULL. */
 const struct bb_sng_opt *bb_sng_opt_find(const char *name);
 
@@ -53,9 +35,8 @@ struct bb_suite_run {
 };
 
 /*
- * Fill sr from a run's parameters (suite = "netperf" or "stress-ng"). 0, or -EINVAL with a
- * message in err (a combination the job validation could not see, e.g. send_size on an RR
- * test is fine, but nr_threads 0% of a count is not).
+ * Fill sr from a run's parameters. 0, or -EINVAL with a message in err (a combination the job
+ * validation could not see, e.g. nr_threads 0% of a count).
  */
 int bb_suite_run(const char *suite, const struct bb_kvs *params, struct bb_suite_run *sr, char *err,
                  size_t errlen);
@@ -65,8 +46,29 @@ void bb_suite_run_free(struct bb_suite_run *sr);
  * when some were dropped, 0 when there were none, -ENAMETOOLONG when OUT is too small. */
 int bb_netperf_without_confidence(const char *opts, char *out, size_t len);
 
-/* Default runtime (s) of a suite when the job gives none: netperf 300, stress-ng
- * 1 (LKP's testtime default). */
+/* 1 when benchboot runs the suite. */
+int bb_suite_known(const char *suite);
+/* The suites' names, ", "-separated ("netperf, stress-ng and hackbench"). */
+const char *bb_suite_names(void);
+/* Default runtime of a suite when the job gives none (LKP's: netperf 300 s, stress-ng's
+ * testtime 1 s, hackbench 600 s). */
 const char *bb_suite_default_runtime(const char *suite);
+/* The overrides of a run's monitored iteration besides its length (netperf: one measurement)
+ * into twin. 0, -EINVAL (message), -ENOMEM. */
+int bb_suite_monitored(const char *suite, const struct bb_kvs *params, struct bb_kvs *twin,
+                       char *err, size_t errlen);
+/* Parameters a run of the suite gets when the job gives none: each into rp unless set. */
+int bb_suite_defaults(const char *suite, struct bb_kvs *rp);
+/* Kernel modules every boot of a job of the suite loads (netperf: dummy). */
+int bb_suite_boot_modules(const char *suite, struct bb_strv *modules);
+/* The source of a program the suite puts in the image: 0 with *src and *from_tree, or -1. */
+int bb_suite_file_source(const char *image_path, const char **src, int *from_tree);
+/* 1 when the client word at i of a run's command line is the server's address, which a
+ * two-host job rewrites. */
+int bb_suite_is_server_addr(const char *suite, const struct bb_strv *client_argv, size_t i);
+/* compare's rank of a stat as a run's primary one (0 best), or -1: the suites' own. */
+int bb_suite_primary_rank(const char *stat);
+/* 1 when the stat is a suite's own ("SUITE.*"). */
+int bb_suite_owns_stat(const char *stat);
 
 #endif

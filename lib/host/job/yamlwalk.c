@@ -20,10 +20,10 @@
 #include "host/job/lkpkeys.h"
 #include "host/job/monitor_options.h"
 #include "host/job/stressng_opts.h"
-#include "host/job/suites.h"
+#include "host/job/suites/suite.h"
 #include "parse/parse_perf.h" /* bb_monitor_known */
 
-static int is_null(const yaml_node_t *n)
+int job_is_null(const yaml_node_t *n)
 {
 	if (n->type != YAML_SCALAR_NODE || n->data.scalar.style != YAML_PLAIN_SCALAR_STYLE)
 		return 0;
@@ -32,14 +32,14 @@ static int is_null(const yaml_node_t *n)
 	       !strcmp(s, "NULL");
 }
 
-static const char *scalar(const yaml_node_t *n)
+const char *job_scalar(const yaml_node_t *n)
 {
 	return (const char *)n->data.scalar.value;
 }
 
 /* Values of a key: one scalar, or a list (an axis, when the key allows it). */
-static int take_values(struct walker *w, const struct keydef *k, const char *key, yaml_node_t *val,
-                       struct bb_jvalue **out, size_t *nout, int *axis)
+int job_take_values(struct walker *w, const struct keydef *k, const char *key, yaml_node_t *val,
+                    struct bb_jvalue **out, size_t *nout, int *axis)
 {
 	struct bb_jvalue *v = NULL;
 	size_t n = 0;
@@ -58,7 +58,7 @@ static int take_values(struct walker *w, const struct keydef *k, const char *key
 				if (e->type != YAML_SCALAR_NODE)
 					return jfail(w, e->start_mark,
 					             "%s: expected controller names", key);
-				len += strlen(scalar(e)) + 1;
+				len += strlen(job_scalar(e)) + 1;
 			}
 			if (!(v = calloc(1, sizeof *v)) || !(v->s = calloc(1, len))) {
 				free(v);
@@ -67,7 +67,7 @@ static int take_values(struct walker *w, const struct keydef *k, const char *key
 			for (size_t i = 0; i < count; i++) {
 				if (i)
 					strcat(v->s, " ");
-				strcat(v->s, scalar(yaml_document_get_node(w->yd, it[i])));
+				strcat(v->s, job_scalar(yaml_document_get_node(w->yd, it[i])));
 			}
 			v->mark = job_mark_of(val->start_mark);
 			n = 1;
@@ -95,13 +95,13 @@ static int take_values(struct walker *w, const struct keydef *k, const char *key
 				           key);
 				goto out_free;
 			}
-			if (!(v[i].s = strdup(scalar(e)))) {
+			if (!(v[i].s = strdup(job_scalar(e)))) {
 				rc = -ENOMEM;
 				goto out_free;
 			}
 			n++;
 			v[i].mark = job_mark_of(e->start_mark);
-			if (is_null(e)) {
+			if (job_is_null(e)) {
 				rc = jfail(w, e->start_mark, "%s: empty value in the list", key);
 				goto out_free;
 			}
@@ -119,8 +119,8 @@ static int take_values(struct walker *w, const struct keydef *k, const char *key
 		*nout = n;
 		return 0;
 	}
-	if (is_null(val)) {
-		const char *t = scalar(val);
+	if (job_is_null(val)) {
+		const char *t = job_scalar(val);
 		if (t && *t) /* null, Null, NULL, ~: YAML's no value, as LKP's Ruby reads it too */
 			return jfail(w, val->start_mark,
 			             "%s: missing value ('%s' is YAML's null; the word itself: "
@@ -128,7 +128,7 @@ static int take_values(struct walker *w, const struct keydef *k, const char *key
 			             key, t, t);
 		return jfail(w, val->start_mark, "%s: missing value", key);
 	}
-	if (!(v = calloc(1, sizeof *v)) || !(v->s = strdup(scalar(val)))) {
+	if (!(v = calloc(1, sizeof *v)) || !(v->s = strdup(job_scalar(val)))) {
 		free(v);
 		return -ENOMEM;
 	}
@@ -155,11 +155,11 @@ static int check_pair_key(struct walker *w, yaml_node_t *map, yaml_node_pair_t *
 		return jfail(w, (*key)->start_mark, "a key must be a plain word");
 	for (yaml_node_pair_t *p = map->data.mapping.pairs.start; p < pair; p++) {
 		yaml_node_t *o = yaml_document_get_node(w->yd, p->key);
-		if (o->type == YAML_SCALAR_NODE && !strcmp(scalar(o), scalar(*key)))
+		if (o->type == YAML_SCALAR_NODE && !strcmp(job_scalar(o), job_scalar(*key)))
 			return jfail(w, (*key)->start_mark,
 			             "%s: duplicate key (first at line %zu "
 			             "col %zu)",
-			             scalar(*key), o->start_mark.line + 1,
+			             job_scalar(*key), o->start_mark.line + 1,
 			             o->start_mark.column + 1);
 	}
 	return 0;
@@ -170,7 +170,7 @@ static int walk_free_map(struct walker *w, const struct keydef *k, const char *p
                          yaml_node_t *map)
 {
 	int rc;
-	if (is_null(map))
+	if (job_is_null(map))
 		return 0;
 	if (map->type != YAML_MAPPING_NODE)
 		return jfail(w, map->start_mark, "%s: expected a mapping of %s", k->key,
@@ -182,7 +182,7 @@ static int walk_free_map(struct walker *w, const struct keydef *k, const char *p
 		yaml_node_t *key, *val = yaml_document_get_node(w->yd, pair->value);
 		if ((rc = check_pair_key(w, map, pair, &key)))
 			return rc;
-		const char *name = scalar(key);
+		const char *name = job_scalar(key);
 		size_t len = strlen(name);
 		/* LKP's sysctl setup names sysctls sc_NAME (resolved by the init) */
 		int sc = k->kind == K_SYSCTL && !strncmp(name, "sc_", 3) && len > 3;
@@ -211,7 +211,7 @@ static int walk_free_map(struct walker *w, const struct keydef *k, const char *p
 		struct bb_jvalue *v;
 		size_t n;
 		int axis;
-		if ((rc = take_values(w, &vk, label, val, &v, &n, &axis)))
+		if ((rc = job_take_values(w, &vk, label, val, &v, &n, &axis)))
 			return rc;
 		for (size_t i = 0; i < n; i++)
 			if (strchr(v[i].s, '\n')) {
@@ -227,94 +227,32 @@ static int walk_free_map(struct walker *w, const struct keydef *k, const char *p
 	return 0;
 }
 
-/* A stress-ng option: `vm-bytes: 1G`, `vm-keep: true`. */
-static int walk_sng_option(struct walker *w, yaml_node_t *key, yaml_node_t *val)
-{
-	const char *name = scalar(key);
-	const struct bb_sng_opt *o = bb_sng_opt_find(name);
-	char label[128];
-	snprintf(label, sizeof label, "stress-ng.%s", name);
-	if (job_one_of(name, job_sng_reserved))
-		return jfail(w, key->start_mark,
-		             "%s: set by benchboot (it runs stress-ng --timeout "
-		             "T --times --verify --metrics --no-rand-seed; use testtime for T)",
-		             label);
-	if (!o) {
-		unsigned best = 1000;
-		const char *sug = NULL;
-		for (size_t i = 0; i < job_nkeys; i++)
-			if (job_keys[i].ctx == C_STRESSNG && job_near(name, job_keys[i].key, &best))
-				sug = job_keys[i].key;
-		for (size_t i = 0; i < bb_sng_nopts; i++)
-			if (job_near(name, bb_sng_opts[i].name, &best))
-				sug = bb_sng_opts[i].name;
-		return jfail(w, key->start_mark,
-		             "unknown key '%s' in 'stress-ng:': neither a "
-		             "benchboot key nor a stress-ng %s option%s%s%s",
-		             name, bb_sng_version, sug ? " (did you mean '" : "", sug ? sug : "",
-		             sug ? "'?)" : "");
-	}
-	if (o->stressor)
-		return jfail(w, key->start_mark,
-		             "%s: '%s' is a stressor: name it in 'test' (one "
-		             "stressor per run; a list in 'test' is an axis)",
-		             label, name);
-	struct keydef k = {C_STRESSNG, name, NULL, K_IGNORE, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL};
-	struct bb_jvalue *v;
-	size_t n;
-	int axis, rc;
-	if (!o->arg) {
-		if (!is_null(val) &&
-		    (val->type != YAML_SCALAR_NODE ||
-		     (strcmp(scalar(val), "true") && strcmp(scalar(val), "false"))))
-			return jfail(w, val->start_mark,
-			             "%s: a flag takes no value (write '%s:' or "
-			             "'%s: true')",
-			             label, name, name);
-		if (!(v = calloc(1, sizeof *v)) ||
-		    !(v->s = strdup(is_null(val) ? "true" : scalar(val)))) {
-			free(v);
-			return -ENOMEM;
-		}
-		v->mark = job_mark_of(val->start_mark);
-		return job_add_param(w, key->start_mark, label, label, v, 1, 0, BB_LEVEL_RUN);
-	}
-	if ((rc = take_values(w, &k, label, val, &v, &n, &axis)))
-		return rc;
-	for (size_t i = 0; i < n; i++)
-		if (!v[i].s[0] || strchr(v[i].s, '\n') || v[i].s[0] == '-') {
-			yaml_mark_t vm = {0, (size_t)v[i].mark.line - 1, (size_t)v[i].mark.col - 1};
-			rc = jfail(w, vm, "%s: '%s' is not a usable option value", label, v[i].s);
-			for (size_t j = 0; j < n; j++)
-				free(v[j].s);
-			free(v);
-			return rc;
-		}
-	return job_add_param(w, key->start_mark, label, label, v, n, axis, BB_LEVEL_RUN);
-}
-
 static int unknown_key(struct walker *w, enum ctx ctx, yaml_node_t *key)
 {
-	const char *name = scalar(key);
+	size_t nkeys;
+	const struct keydef *keys = job_key_table(&nkeys);
+	if (!keys)
+		return -ENOMEM;
+	const char *name = job_scalar(key);
 	const char *sug = NULL;
 	unsigned best = 1000;
-	for (size_t i = 0; i < job_nkeys; i++)
-		if (job_keys[i].ctx == ctx && job_near(name, job_keys[i].key, &best))
-			sug = job_keys[i].key;
+	for (size_t i = 0; i < nkeys; i++)
+		if (keys[i].ctx == ctx && job_near(name, keys[i].key, &best))
+			sug = keys[i].key;
 	if (sug)
 		return jfail(w, key->start_mark, "unknown key '%s' %s (did you mean '%s'?)", name,
-		             job_ctx_names[ctx], sug);
+		             job_ctx_name(ctx), sug);
 	/* a key of other sections: say where it belongs */
 	char where[256] = "";
-	for (size_t i = 0; i < job_nkeys; i++)
-		if (!strcmp(job_keys[i].key, name) && job_keys[i].ctx != ctx) {
+	for (size_t i = 0; i < nkeys; i++)
+		if (!strcmp(keys[i].key, name) && keys[i].ctx != ctx) {
 			size_t l = strlen(where);
 			snprintf(where + l, sizeof where - l, "%s%s", l ? " or " : "",
-			         job_ctx_names[job_keys[i].ctx]);
+			         job_ctx_name(keys[i].ctx));
 		}
 	if (*where)
 		return jfail(w, key->start_mark, "unknown key '%s' %s (it belongs %s)", name,
-		             job_ctx_names[ctx], where);
+		             job_ctx_name(ctx), where);
 	if (ctx == C_TOP) {
 		const struct bb_sng_opt *o = bb_sng_opt_find(name);
 		if (o)
@@ -323,7 +261,7 @@ static int unknown_key(struct walker *w, enum ctx ctx, yaml_node_t *key)
 			             "options go in 'stress-ng:')",
 			             name);
 	}
-	return jfail(w, key->start_mark, "unknown key '%s' %s", name, job_ctx_names[ctx]);
+	return jfail(w, key->start_mark, "unknown key '%s' %s", name, job_ctx_name(ctx));
 }
 
 static int add_one(struct walker *w, yaml_mark_t km, const char *key, const char *name,
@@ -348,13 +286,13 @@ static int add_note(struct walker *w, yaml_node_t *key, yaml_node_t *val);
  */
 static int lkp_cgroup_knob(struct walker *w, const char *where, yaml_node_t *key, yaml_node_t *val)
 {
-	const char *name = scalar(key);
+	const char *name = job_scalar(key);
 	char pname[160], label[160];
 	if (!strchr(name, '.'))
 		return add_note(w, key, val);
-	if (is_null(val))
+	if (job_is_null(val))
 		return 0;
-	if (val->type != YAML_SCALAR_NODE || strchr(scalar(val), '\n'))
+	if (val->type != YAML_SCALAR_NODE || strchr(job_scalar(val), '\n'))
 		return jfail(w, val->start_mark, "%s.%s: expected one value", where, name);
 	for (const char *p = name; *p; p++)
 		if (!isalnum((unsigned char)*p) && !strchr("._-", *p))
@@ -363,7 +301,7 @@ static int lkp_cgroup_knob(struct walker *w, const char *where, yaml_node_t *key
 			             name);
 	snprintf(pname, sizeof pname, "cgroup.limit.%s", name);
 	snprintf(label, sizeof label, "%s.%s", where, name);
-	return add_one(w, key->start_mark, label, pname, scalar(val), val->start_mark,
+	return add_one(w, key->start_mark, label, pname, job_scalar(val), val->start_mark,
 	               BB_LEVEL_BOOT);
 }
 
@@ -372,14 +310,14 @@ static int lkp_cgroup_knob(struct walker *w, const char *where, yaml_node_t *key
 static int walk_cgroup2(struct walker *w, yaml_node_t *key, yaml_node_t *val)
 {
 	int rc;
-	if (!is_null(val) && val->type != YAML_MAPPING_NODE)
+	if (!job_is_null(val) && val->type != YAML_MAPPING_NODE)
 		return jfail(w, val->start_mark,
 		             "cgroup2: expected a mapping of cgroup files to values "
 		             "(memory.high: 90%%)");
 	if ((rc = add_one(w, key->start_mark, "cgroup2", "cgroup.mode", "v2", key->start_mark,
 	                  BB_LEVEL_BOOT)))
 		return rc;
-	if (is_null(val))
+	if (job_is_null(val))
 		return 0;
 	for (yaml_node_pair_t *pair = val->data.mapping.pairs.start;
 	     pair < val->data.mapping.pairs.top; pair++) {
@@ -401,7 +339,7 @@ static void node_line(struct walker *w, yaml_node_t *n, char *buf, size_t len, s
 			*off += (size_t)snprintf(buf + *off, len - *off, __VA_ARGS__);             \
 	} while (0)
 	if (n->type == YAML_SCALAR_NODE) {
-		for (const char *p = scalar(n); *p; p++)
+		for (const char *p = job_scalar(n); *p; p++)
 			PUT("%c", *p == '\n' || *p == '\r' ? ' ' : *p);
 	} else if (n->type == YAML_SEQUENCE_NODE) {
 		PUT("[");
@@ -434,12 +372,12 @@ static int add_note(struct walker *w, yaml_node_t *key, yaml_node_t *val)
 {
 	char name[160], text[512];
 	size_t off = 0;
-	snprintf(name, sizeof name, "lkp.%s", scalar(key));
+	snprintf(name, sizeof name, "lkp.%s", job_scalar(key));
 	for (char *p = name + 4; *p; p++)
 		if (!isalnum((unsigned char)*p) && !strchr("._-", *p))
 			*p = '_';
 	text[0] = 0;
-	if (!is_null(val))
+	if (!job_is_null(val))
 		node_line(w, val, text, sizeof text, &off);
 	struct bb_jvalue *v = calloc(1, sizeof *v);
 	if (!v || !(v->s = strdup(text))) {
@@ -447,7 +385,7 @@ static int add_note(struct walker *w, yaml_node_t *key, yaml_node_t *val)
 		return -ENOMEM;
 	}
 	v->mark = job_mark_of(val->start_mark);
-	return job_add_param(w, key->start_mark, scalar(key), name, v, 1, 0, BB_LEVEL_NOTE);
+	return job_add_param(w, key->start_mark, job_scalar(key), name, v, 1, 0, BB_LEVEL_NOTE);
 }
 
 /*
@@ -458,13 +396,13 @@ static int add_note(struct walker *w, yaml_node_t *key, yaml_node_t *val)
  */
 static int lkp_boot_key(struct walker *w, yaml_node_t *key, yaml_node_t *val)
 {
-	const char *name = scalar(key);
-	struct keydef k = {C_TOP, name, NULL, K_NOTE, F_AXIS, BB_LEVEL_NOTE, C_NONE, NULL};
+	const char *name = job_scalar(key);
+	struct keydef k = {C_TOP, name, NULL, K_NOTE, F_AXIS, BB_LEVEL_NOTE, C_NONE, NULL, NULL};
 	struct bb_jvalue *v;
 	size_t n;
 	int axis, rc;
 	if (!strcmp(name, "rootfs")) {
-		if ((rc = take_values(w, &k, name, val, &v, &n, &axis)))
+		if ((rc = job_take_values(w, &k, name, val, &v, &n, &axis)))
 			return rc;
 		return job_add_param(w, key->start_mark, name, "lkp.rootfs", v, n, axis,
 		                     BB_LEVEL_NOTE);
@@ -480,16 +418,16 @@ static int lkp_boot_key(struct walker *w, yaml_node_t *key, yaml_node_t *val)
 	size_t count = seq ? (size_t)(val->data.sequence.items.top - it) : 1;
 	for (size_t i = 0; i < count; i++) {
 		yaml_node_t *e = seq ? yaml_document_get_node(w->yd, it[i]) : val;
-		if (e->type != YAML_SCALAR_NODE || is_null(e))
+		if (e->type != YAML_SCALAR_NODE || job_is_null(e))
 			continue;
-		size_t l = strlen(scalar(e));
+		size_t l = strlen(job_scalar(e));
 		if (bb_grow(&words.s, &words.cap, words.len + l + 2, 1)) {
 			free(words.s);
 			return -ENOMEM;
 		}
 		if (words.len)
 			words.s[words.len++] = ' ';
-		for (const char *p = scalar(e); *p; p++)
+		for (const char *p = job_scalar(e); *p; p++)
 			words.s[words.len++] = *p == '\n' || *p == '\t' ? ' ' : *p;
 		words.s[words.len] = 0;
 	}
@@ -518,7 +456,7 @@ static int lkp_boot_key(struct walker *w, yaml_node_t *key, yaml_node_t *val)
  */
 static int monitor_key(struct walker *w, yaml_node_t *key, yaml_node_t *val)
 {
-	const char *mon = scalar(key);
+	const char *mon = job_scalar(key);
 	int rc;
 	if (val->type == YAML_MAPPING_NODE && bb_monitor_has_options(mon))
 		for (yaml_node_pair_t *pair = val->data.mapping.pairs.start;
@@ -526,7 +464,7 @@ static int monitor_key(struct walker *w, yaml_node_t *key, yaml_node_t *val)
 			yaml_node_t *ok, *ov = yaml_document_get_node(w->yd, pair->value);
 			if ((rc = check_pair_key(w, val, pair, &ok)))
 				return rc;
-			const char *opt = scalar(ok);
+			const char *opt = job_scalar(ok);
 			enum bb_monopt use = bb_monitor_option(mon, opt);
 			char name[200], all[400];
 			if (use == BB_MONOPT_UNKNOWN) {
@@ -548,13 +486,13 @@ static int monitor_key(struct walker *w, yaml_node_t *key, yaml_node_t *val)
 			enum kind kind = use == BB_MONOPT_SECONDS ? K_MONSECS
 			                 : use == BB_MONOPT_DELAY ? K_MONDELAY
 			                                          : K_MONTEXT;
-			struct keydef k = {C_NONE, name,          NULL,   kind,
-			                   F_AXIS, BB_LEVEL_BOOT, C_NONE, NULL};
+			struct keydef k = {C_NONE,        name,   NULL, kind, F_AXIS,
+			                   BB_LEVEL_BOOT, C_NONE, NULL, NULL};
 			struct bb_jvalue *v;
 			size_t n;
 			int axis;
 			snprintf(all, sizeof all, "%s.%s", mon, opt);
-			if ((rc = take_values(w, &k, all, ov, &v, &n, &axis)))
+			if ((rc = job_take_values(w, &k, all, ov, &v, &n, &axis)))
 				return rc;
 			if (!bb_monitor_known(mon)) { /* checked; its monitor does not run here */
 				for (size_t i = 0; i < n; i++)
@@ -588,7 +526,7 @@ static int minus_monitor_key(const char *name)
  */
 static int other_key(struct walker *w, enum ctx ctx, yaml_node_t *key, yaml_node_t *val)
 {
-	const char *name = scalar(key);
+	const char *name = job_scalar(key);
 	if (!strcmp(name, "<<"))
 		return jfail(w, key->start_mark,
 		             "<<: an include inside an included file (LKP expands includes one "
@@ -602,22 +540,26 @@ static int other_key(struct walker *w, enum ctx ctx, yaml_node_t *key, yaml_node
 		return add_note(w, key, val);
 	if (bb_lkp_key_kind(name))
 		return add_note(w, key, val);
+	size_t nkeys;
+	const struct keydef *keys = job_key_table(&nkeys);
+	if (!keys)
+		return -ENOMEM;
 	const char *sug = NULL;
 	unsigned best = 1000;
-	for (size_t i = 0; i < job_nkeys; i++)
-		if (job_keys[i].ctx == ctx && job_near(name, job_keys[i].key, &best))
-			sug = job_keys[i].key;
+	for (size_t i = 0; i < nkeys; i++)
+		if (keys[i].ctx == ctx && job_near(name, keys[i].key, &best))
+			sug = keys[i].key;
 	const char *const *po = job_prog_opts(w->suite);
 	for (; po && *po; po++)
 		if (job_near(name, *po, &best))
 			sug = *po;
 	/* a benchboot key in the wrong place, or a stress-ng option outside its block */
 	char hint[256] = "";
-	for (size_t i = 0; i < job_nkeys && !sug; i++)
-		if (!strcmp(job_keys[i].key, name) && job_keys[i].ctx != ctx) {
+	for (size_t i = 0; i < nkeys && !sug; i++)
+		if (!strcmp(keys[i].key, name) && keys[i].ctx != ctx) {
 			size_t l = strlen(hint);
 			snprintf(hint + l, sizeof hint - l, "%s%s", l ? " or " : " (it belongs ",
-			         job_ctx_names[job_keys[i].ctx]);
+			         job_ctx_name(keys[i].ctx));
 		}
 	if (*hint)
 		strncat(hint, ")", sizeof hint - strlen(hint) - 1);
@@ -626,17 +568,19 @@ static int other_key(struct walker *w, enum ctx ctx, yaml_node_t *key, yaml_node
 	return jwarn(w, key->start_mark,
 	             "unknown key '%s' %s%s%s%s%s: no program benchboot runs reads it; ignored, "
 	             "as LKP ignores it",
-	             name, job_ctx_names[ctx], hint, sug ? " (did you mean '" : "", sug ? sug : "",
+	             name, job_ctx_name(ctx), hint, sug ? " (did you mean '" : "", sug ? sug : "",
 	             sug ? "'?)" : "");
 }
 
-/* LKP reads `runtime` for netperf and `testtime` for stress-ng (default 1 s): the other one
- * is recorded, with a warning, and does not set the duration. */
-static int other_duration(struct walker *w, yaml_node_t *key, yaml_node_t *val)
+/* LKP reads `runtime` for netperf and `testtime` for stress-ng (default 1 s), each suite one
+ * of them (its runtime_key): the other one is recorded, with a warning, and does not set the
+ * duration. */
+static int other_duration(struct walker *w, const struct bb_suite *suite, yaml_node_t *key,
+                          yaml_node_t *val)
 {
-	const char *name = scalar(key);
+	const char *name = job_scalar(key);
 	int rc = jwarn(w, key->start_mark, "%s: LKP's %s reads '%s', not '%s': recorded, not used",
-	               name, w->suite, strcmp(w->suite, "netperf") ? "testtime" : "runtime", name);
+	               name, w->suite, suite->runtime_key, name);
 	return rc ? rc : add_note(w, key, val);
 }
 
@@ -646,13 +590,18 @@ static int other_duration(struct walker *w, yaml_node_t *key, yaml_node_t *val)
  * and the switch over the table's kinds read as one decision. */
 int job_walk_map(struct walker *w, enum ctx ctx, yaml_node_t *map)
 {
+	const struct bb_suite *suite = bb_suite_find(w->suite);
 	int rc;
+	size_t nkeys;
+	const struct keydef *keys = job_key_table(&nkeys);
+	if (!keys)
+		return -ENOMEM;
 	for (yaml_node_pair_t *pair = map->data.mapping.pairs.start;
 	     pair < map->data.mapping.pairs.top; pair++) {
 		yaml_node_t *key, *val = yaml_document_get_node(w->yd, pair->value);
 		if ((rc = check_pair_key(w, map, pair, &key)))
 			return rc;
-		const char *name = scalar(key);
+		const char *name = job_scalar(key);
 		const struct keydef *k = NULL;
 		/* LKP's comment keys: a `#! FILE` or `# ...` line after an empty line is the key
 		 * :"#! FILE" in LKP (lib/job.rb load), written `:#! FILE:` when a job is dumped
@@ -665,29 +614,29 @@ int job_walk_map(struct walker *w, enum ctx ctx, yaml_node_t *map)
 			w->top = w->doc->tops.v[w->doc->tops.n - 1];
 		}
 		int loose = ctx == C_TOP || ctx == C_SERVER || ctx == C_CLIENT;
-		if (loose && w->suite &&
-		    ((!strcmp(w->suite, "netperf") && !strcmp(name, "testtime")) ||
-		     (!strcmp(w->suite, "stress-ng") && !strcmp(name, "runtime")))) {
-			if ((rc = other_duration(w, key, val)))
+		if (loose && suite && (!strcmp(name, "testtime") || !strcmp(name, "runtime")) &&
+		    strcmp(name, suite->runtime_key)) {
+			if ((rc = other_duration(w, suite, key, val)))
 				return rc;
 			continue;
 		}
-		for (size_t i = 0; i < job_nkeys && !k; i++)
-			if (job_keys[i].ctx == ctx && !strcmp(job_keys[i].key, name))
-				k = &job_keys[i];
+		for (size_t i = 0; i < nkeys && !k; i++)
+			if (keys[i].ctx == ctx && !strcmp(keys[i].key, name))
+				k = &keys[i];
 		/* a program option outside its block, as LKP allows (`send_size:` beside
 		 * `runtime:`) */
 		if (!k && loose &&
 		    job_one_of(name, job_prog_opts(w->suite) ? job_prog_opts(w->suite)
 		                                             : (const char *const[]){NULL})) {
-			enum ctx pc = strcmp(w->suite, "netperf") ? C_STRESSNG : C_NETPERF;
-			for (size_t i = 0; i < job_nkeys && !k; i++)
-				if (job_keys[i].ctx == pc && !strcmp(job_keys[i].key, name))
-					k = &job_keys[i];
+			enum ctx pc = job_suite_ctx(w->suite);
+			for (size_t i = 0; i < nkeys && !k; i++)
+				if (keys[i].ctx == pc && !strcmp(keys[i].key, name))
+					k = &keys[i];
 		}
 		if (!k) {
-			if (ctx == C_STRESSNG) {
-				if ((rc = walk_sng_option(w, key, val)))
+			if (ctx >= C_SUITE0 && suite && ctx == job_suite_ctx(suite->name) &&
+			    suite->block_other) {
+				if ((rc = suite->block_other(w, key, val)))
 					return rc;
 				continue;
 			}
@@ -711,11 +660,11 @@ int job_walk_map(struct walker *w, enum ctx ctx, yaml_node_t *map)
 		struct bb_jvalue *v;
 		size_t n;
 		int axis;
-		if (k->kind == K_SECTION && (k->sub == C_NETPERF || k->sub == C_STRESSNG))
+		if (k->kind == K_SECTION && k->sub >= C_SUITE0)
 			w->doc->has_program = 1;
 		switch (k->kind) {
 		case K_SECTION:
-			if (is_null(val))
+			if (job_is_null(val))
 				break;
 			if (val->type != YAML_MAPPING_NODE)
 				return jfail(w, val->start_mark,
@@ -723,7 +672,7 @@ int job_walk_map(struct walker *w, enum ctx ctx, yaml_node_t *map)
 				             "docs/jobs.md)",
 				             name);
 			{
-				int prog = k->sub == C_NETPERF || k->sub == C_STRESSNG;
+				int prog = k->sub >= C_SUITE0;
 				int was = w->prog;
 				w->prog |= prog;
 				rc = job_walk_map(w, k->sub, val);
@@ -741,7 +690,7 @@ int job_walk_map(struct walker *w, enum ctx ctx, yaml_node_t *map)
 				return rc;
 			break;
 		case K_SERVER:
-			if (!is_null(val) &&
+			if (!job_is_null(val) &&
 			    !(val->type == YAML_MAPPING_NODE &&
 			      val->data.mapping.pairs.start == val->data.mapping.pairs.top))
 				return jfail(w, val->start_mark,
@@ -781,7 +730,7 @@ int job_walk_map(struct walker *w, enum ctx ctx, yaml_node_t *map)
 			/* `cgroup: v2` or `cgroup: [v1, v2]` */
 			__attribute__((fallthrough));
 		default:
-			if ((rc = take_values(w, k, name, val, &v, &n, &axis)))
+			if ((rc = job_take_values(w, k, name, val, &v, &n, &axis)))
 				return rc;
 			if (k->kind == K_IGNORE) {
 				for (size_t i = 0; i < n; i++)
@@ -802,13 +751,17 @@ int job_walk_map(struct walker *w, enum ctx ctx, yaml_node_t *map)
 static int check_suite_keys(struct walker *w, yaml_node_t *map, enum ctx ctx, const char *suite)
 {
 	int rc;
+	size_t nkeys;
+	const struct keydef *keys = job_key_table(&nkeys);
+	if (!keys)
+		return -ENOMEM;
 	for (yaml_node_pair_t *pair = map->data.mapping.pairs.start;
 	     pair < map->data.mapping.pairs.top; pair++) {
 		yaml_node_t *key = yaml_document_get_node(w->yd, pair->key);
 		yaml_node_t *val = yaml_document_get_node(w->yd, pair->value);
-		for (size_t i = 0; i < job_nkeys; i++) {
-			const struct keydef *k = &job_keys[i];
-			if (k->ctx != ctx || strcmp(k->key, scalar(key)))
+		for (size_t i = 0; i < nkeys; i++) {
+			const struct keydef *k = &keys[i];
+			if (k->ctx != ctx || strcmp(k->key, job_scalar(key)))
 				continue;
 			if (k->suite && strcmp(k->suite, suite))
 				return jfail(w, key->start_mark, "%s: not part of suite %s", k->key,
@@ -833,8 +786,8 @@ static const char *find_suite(yaml_document_t *yds, size_t n)
 			yaml_node_t *k = yaml_document_get_node(&yds[i], p->key);
 			yaml_node_t *v = yaml_document_get_node(&yds[i], p->value);
 			if (k->type == YAML_SCALAR_NODE && v->type == YAML_SCALAR_NODE &&
-			    (!strcmp(scalar(k), "suite") || !strcmp(scalar(k), "testcase")))
-				return scalar(v);
+			    (!strcmp(job_scalar(k), "suite") || !strcmp(job_scalar(k), "testcase")))
+				return job_scalar(v);
 		}
 	}
 	return NULL;
@@ -877,7 +830,7 @@ int job_load_docs(struct walker *w, const char *text, size_t len, struct bb_jdoc
 		nyds++;
 	}
 	const char *s = rc ? NULL : find_suite(yds, nyds);
-	if (!rc && s && strcmp(s, "netperf") && strcmp(s, "stress-ng"))
+	if (!rc && s && !bb_suite_known(s))
 		s = NULL; /* the walk reports it */
 	w->suite = s;
 	if (!rc && !(*docs = calloc(nyds ? nyds : 1, sizeof **docs)))
@@ -919,17 +872,17 @@ int job_load_docs(struct walker *w, const char *text, size_t len, struct bb_jdoc
 		     pair && pair < root->data.mapping.pairs.top && !near; pair++) {
 			yaml_node_t *k = yaml_document_get_node(&yds[0], pair->key);
 			if (k && k->type == YAML_SCALAR_NODE &&
-			    bb_edit_distance(scalar(k), "suite") <= 2)
+			    bb_edit_distance(job_scalar(k), "suite") <= 2)
 				near = k;
 		}
 		if (near)
 			rc = jfail(w, near->start_mark,
 			           "unknown key '%s' (did you mean 'suite'?), and the job has no "
-			           "'suite' (netperf or stress-ng)",
-			           scalar(near));
+			           "'suite' (benchboot runs %s)",
+			           job_scalar(near), bb_suite_names());
 		else
 			rc = jfail(w, root ? root->start_mark : yds[0].start_mark,
-			           "missing key 'suite' (netperf or stress-ng)");
+			           "missing key 'suite' (benchboot runs %s)", bb_suite_names());
 	}
 	for (size_t i = 0; !rc && i < *ndocs; i++) {
 		w->yd = &yds[i];

@@ -1,0 +1,78 @@
+/* What the suites' build functions share: words of a command line, sysctls (suite.h). */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "host/job/suites/suite.h"
+
+int bb_suite_argv_addf(struct bb_strv *a, const char *fmt, ...)
+{
+	char buf[512];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	return bb_strv_add(a, buf);
+}
+
+int bb_suite_argv_split(struct bb_strv *a, const char *s)
+{
+	while (*s) {
+		size_t n = strcspn(s, " \t");
+		if (n) {
+			char *w = strndup(s, n);
+			int rc = w ? bb_strv_add(a, w) : -ENOMEM;
+			free(w);
+			if (rc)
+				return rc;
+		}
+		s += n;
+		s += strspn(s, " \t");
+	}
+	return 0;
+}
+
+int bb_suite_add_unique(struct bb_strv *a, const char *s)
+{
+	for (size_t i = 0; i < a->n; i++)
+		if (!strcmp(a->v[i], s))
+			return 0;
+	return bb_strv_add(a, s);
+}
+
+int bb_suite_add_sysctl(struct bb_suite_run *sr, const char *kv)
+{
+	size_t klen = strcspn(kv, "=");
+	for (size_t i = 0; i < sr->sysctls.n; i++)
+		if (!strncmp(sr->sysctls.v[i], kv, klen + 1))
+			return 0;
+	return bb_strv_add(&sr->sysctls, kv);
+}
+
+int bb_suite_word_in(const char *w, const char *list)
+{
+	size_t n = strlen(w);
+	for (const char *p = list; *p;) {
+		size_t k = strcspn(p, " ");
+		if (k == n && !strncmp(p, w, n))
+			return 1;
+		p += k;
+		p += strspn(p, " ");
+	}
+	return 0;
+}
+
+int bb_suite_check_ops(struct walker *w, const char *key, const char *s, yaml_mark_t m)
+{
+	size_t n = strspn(s, "0123456789");
+	char *e;
+	errno = 0;
+	long long v = strtoll(s, &e, 10);
+	if (n && n <= 10 && !errno && v >= 1 && v <= 2147483647LL &&
+	    (!s[n] || !strcmp(s + n, "ops")))
+		return 0;
+	return jfail(w, m, "%s: '%s' is not a count 1..2147483647 (LKP writes 10000000ops)", key,
+	             s);
+}

@@ -1,0 +1,24 @@
+/* The suites benchboot runs: one line each (suite.h). */
+#include <string.h>
+
+#include "host/job/suites/suite.h"
+
+extern const struct bb_suite bb_suite_netperf, bb_suite_stress_ng, bb_suite_hackbench,
+    bb_suite_perf_bench_sched_pipe, bb_suite_perf_bench_sched_messaging;
+
+const struct bb_suite *const bb_suites[] = {
+    &bb_suite_netperf,
+    &bb_suite_stress_ng,
+    &bb_suite_hackbench,
+    &bb_suite_perf_bench_sched_pipe,
+    &bb_suite_perf_bench_sched_messaging,
+    NULL,
+};
+
+const struct bb_suite *bb_suite_find(const char *name)
+{
+	for (size_t i = 0; name && bb_suites[i]; i++)
+		if (!strcmp(bb_suites[i]->name, name))
+			return bb_suites[i];
+	return NULL;
+}
