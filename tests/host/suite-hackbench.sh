@@ -21,13 +21,13 @@ esac
 expect_grep "^param.mode=process$" "$T/out"
 expect_grep "^param.ipc=pipe$" "$T/out"
 
-# the job as it ships: 2 runs of 3 iterations, 2000 loops, one group per CPU, sockets not
+# the job as it ships: 2 runs of 3 iterations, 1000 loops, one group per CPU, sockets not
 # asked for
 check -v config/jobs/hackbench.yaml
 expect_grep "^total: 1 boot, 2 runs," "$T/out"
 run=$(sed -n 's/^\[run \(.*threads.*\)\]$/\1/p' "$T/out" | sed -n 1p)
 case $(bb_plan_args "$T/out" "$run") in
-*" hackbench 100% threads pipe 20 100 2000 600 once ") ;;
+*" hackbench 100% threads pipe 20 100 1000 600 once ") ;;
 *) fail "client of $run: $(bb_plan_args "$T/out" "$run")" ;;
 esac
 

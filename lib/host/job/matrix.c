@@ -367,10 +367,19 @@ int bb_run_monitored_suite(const char *suite, const struct bb_boot *boot, const 
 		                      "monitored_runtime: '%s' is not a positive duration", v);
 	if (bb_parse_duration(rt, &have))
 		return 0; /* a bad runtime: bb_suite_run says so */
+	/* a run whose length is a count of work, not runtime, has no shorter twin */
+	struct bb_suite_run measured;
+	int rc = bb_suite_run(suite, &run->params, &measured, err, errlen);
+	int timed = measured.timed;
+	if (rc)
+		return rc;
+	bb_suite_run_free(&measured);
+	if (!timed)
+		return 0;
 	/* what else the suite changes (netperf: its confidence options repeat the runtime up to
 	 * 30 times, and the monitored twin makes one measurement of them) */
 	struct bb_kvs twin = {0}, p = {0};
-	int rc = bb_suite_monitored(suite, &run->params, &twin, err, errlen);
+	rc = bb_suite_monitored(suite, &run->params, &twin, err, errlen);
 	if (rc || (want >= have && !twin.n)) {
 		bb_kvs_free(&twin);
 		return rc == -ENOMEM ? bb_errbuf_fail(err, errlen, rc, "out of memory") : rc;

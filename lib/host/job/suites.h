@@ -23,6 +23,8 @@ struct bb_suite_run {
 	double runtime_s; /* watchdog bound of one iteration: -l x the -i maximum for netperf */
 	double nominal_s; /* what one iteration is expected to take (for estimates) */
 	double grace_s;
+	int timed; /* its length is runtime (netperf -l, stress-ng --timeout); 0: a count of work
+	            * (loops, iterations) that runtime only bounds */
 	struct bb_strv modules;     /* needs.module */
 	struct bb_strv sysctls;     /* "KEY=VALUE" */
 	struct bb_strv server_argv; /* empty: no server */

@@ -1,11 +1,13 @@
 /* The progress of one boot from its console; see progress.h. */
 #include <stdarg.h>
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
 
 #include "console_proto.h"
 #include "host/console_reader.h"
+#include "host/job/suites.h"
 #include "host/run/progress.h"
 
 double bb_now(void)
@@ -104,6 +106,7 @@ void bb_progress_tick(void *ctx)
 static double run_start(struct bb_progress *p, const struct bb_console_event *ev)
 {
 	const struct bb_plan_run *r = plan_run(p->plan, ev->id);
+	p->last_rank = INT_MAX; /* the iteration's first stat replaces the last one's */
 	/* the init interleaves the runs' iterations: number a run by its place in the plan */
 	if (r) {
 		p->run_no = (int)(r - p->plan->runs) + 1;
@@ -200,10 +203,16 @@ double bb_progress_line(void *ctx, const char *line)
 		return 0;
 	case BB_EV_RUN_START:
 		return run_start(p, &ev);
-	case BB_EV_RESULT:
-		if (!*p->last || strstr(ev.stat, "Throughput") || strstr(ev.stat, "ops_per_sec"))
+	case BB_EV_RESULT: {
+		/* the iteration's leading stat: its suite's primary one, else its first */
+		int rank = bb_suite_primary_rank(ev.stat);
+		rank = rank < 0 ? INT_MAX - 1 : rank;
+		if (!*p->last || rank < p->last_rank) {
 			snprintf(p->last, sizeof(p->last), "%s = %g %s", ev.stat, ev.value,
 			         ev.unit);
+			p->last_rank = rank;
+		}
+	}
 		return 0;
 	case BB_EV_RUN_END:
 		p->run_limit_at = 0;

@@ -26,7 +26,8 @@ struct bb_progress {
 	int monitored; /* ... or its run's monitored-th monitored iteration (0: measured) */
 	double run_start, runtime, boot_start;
 	double run_limit_at; /* bb_now() time: the running run's silence limit ends (0: none) */
-	char last[256];
+	char last[256];      /* the last iteration's leading stat ("NAME = V UNIT") */
+	int last_rank;       /* its rank (bb_suite_primary_rank), INT_MAX at a run's start */
 	int boot_end_seen, iterations;
 	int writer_died; /* the init's results writer died: its results went to the console */
 	/* the init's results-disk-error line (without "BENCHBOOT "), "" for none: the disk was

@@ -96,6 +96,7 @@ static int build(const struct bb_kvs *p, long secs, struct bb_suite_run *sr, cha
 	/* LKP's `iterations` runs hackbench that many times, benchboot's iterations do: each
 	 * runs it once; without it, one iteration runs it again and again for runtime */
 	int once = bb_kvs_get(p, "iterations") != NULL;
+	sr->timed = !once;
 	sr->nominal_s = once ? 1 : (double)secs;
 	/* the last run of a timed loop starts before runtime ends and may run past it */
 	sr->runtime_s = once ? (double)secs : 2.0 * (double)secs + 60;

@@ -204,6 +204,7 @@ static int build(const struct bb_kvs *p, long secs, struct bb_suite_run *sr, cha
 	int imin, imax;
 	confidence_iterations(gopts, &imin, &imax);
 	sr->nominal_s = (double)secs * imin;
+	sr->timed = 1;
 	sr->runtime_s = (double)secs * imax;
 
 	if (bb_strv_add(&sr->server_argv, "/usr/bin/netserver") ||

@@ -259,6 +259,7 @@ static int build(const struct bb_kvs *p, long secs, struct bb_suite_run *sr, cha
 		return -EINVAL;
 	}
 	sr->nominal_s = sr->runtime_s = (double)secs;
+	sr->timed = 1;
 	/* stress-ng takes a count, not a percentage: 100% is its 0 (one per online CPU);
 	 * another P% becomes P% clients of one instance each (their stats add up). */
 	const char *instances = "1";

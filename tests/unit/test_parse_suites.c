@@ -1,0 +1,125 @@
+/* The suites' parsers in the init on output captured from benchboot's own images
+ * (tests/fixtures/hackbench/README, tests/fixtures/perf-bench/README) -> LKP's stats. */
+#include <errno.h>
+#include <math.h>
+
+#include "harness.h"
+#include "parse_hackbench.h"
+#include "parse_perf_bench.h"
+#include "stats.h"
+
+static double stat_of(const struct bb_stats *s, const char *name)
+{
+	const struct bb_stat *st = bb_stats_find(s, name);
+	if (!st)
+		bb_test_fail(__FILE__, __LINE__, "no stat %s", name);
+	return st->value;
+}
+
+static int near(double a, double b)
+{
+	return fabs(a - b) < 1e-3 * fabs(b);
+}
+
+/* one hackbench run: KB = 80 tasks x 2000 messages x 100 bytes >> 10 = 15625, over 18.617 s */
+TEST(hackbench_once)
+{
+	struct bb_stats s = {0};
+	char err[256], *out = test_slurp("hackbench/process-pipe-once.txt");
+	const char *outs[1] = {out};
+	CHECK_INT(parse_hackbench_stats(outs, 1, &s, err, sizeof err), ==, 0);
+	CHECK_INT(s.n, ==, 4);
+	CHECK(near(stat_of(&s, "hackbench.throughput"), 15625 / 18.617));
+	CHECK(near(stat_of(&s, "hackbench.throughput_best"), 15625 / 18.617));
+	CHECK(stat_of(&s, "hackbench.throughput_avg") == 839.29); /* rounded to 2 places */
+	CHECK(near(stat_of(&s, "hackbench.throughput_worst"), 15625 / 18.617));
+	CHECK_STR(s.v[0].unit, "KB/s");
+	bb_stats_free(&s);
+	free(out);
+}
+
+/* "Running in threaded mode": the same line for LKP's regex */
+TEST(hackbench_threads)
+{
+	struct bb_stats s = {0};
+	char err[256], *out = test_slurp("hackbench/threads-pipe-once.txt");
+	const char *outs[1] = {out};
+	CHECK_INT(parse_hackbench_stats(outs, 1, &s, err, sizeof err), ==, 0);
+	CHECK(near(stat_of(&s, "hackbench.throughput"), 15625 / 11.148));
+	bb_stats_free(&s);
+	free(out);
+}
+
+/* seven runs in one iteration (runtime 4 s): KB = 40 x 100 x 100 >> 10 = 390; best 0.553 s,
+ * mean 0.677 s, worst 0.799 s */
+TEST(hackbench_timed_best_avg_worst)
+{
+	struct bb_stats s = {0};
+	char err[256], *out = test_slurp("hackbench/process-socket-timed.txt");
+	const char *outs[1] = {out};
+	CHECK_INT(parse_hackbench_stats(outs, 1, &s, err, sizeof err), ==, 0);
+	CHECK(near(stat_of(&s, "hackbench.throughput"), 390 / 0.553));
+	CHECK(near(stat_of(&s, "hackbench.throughput_best"), 390 / 0.553));
+	CHECK(stat_of(&s, "hackbench.throughput_avg") == 576.07);
+	CHECK(near(stat_of(&s, "hackbench.throughput_worst"), 390 / 0.799));
+	bb_stats_free(&s);
+	free(out);
+}
+
+TEST(hackbench_without_time_says_what_it_printed)
+{
+	struct bb_stats s = {0};
+	char err[256];
+	const char *outs[1] = {"Running in process mode with 2 groups using 40 file descriptors "
+	                       "each (== 80 tasks)\nsocketpair: Too many open files\n"};
+	CHECK_INT(parse_hackbench_stats(outs, 1, &s, err, sizeof err), ==, -EINVAL);
+	CHECK_STR(err, "hackbench: no \"Time:\" line in its output (it said: Running in process "
+	               "mode with 2 groups using 40 file descriptors each (== 80 tasks))");
+	bb_stats_free(&s);
+}
+
+TEST(perf_bench_sched_pipe)
+{
+	struct bb_stats s = {0};
+	char err[256], *out = test_slurp("perf-bench/sched-pipe-threads.txt");
+	const char *outs[1] = {out};
+	CHECK_INT(parse_perf_bench_sched_pipe(outs, 1, &s, err, sizeof err), ==, 0);
+	CHECK_INT(s.n, ==, 1);
+	CHECK(stat_of(&s, "perf-bench-sched-pipe.ops_per_sec") == 10109);
+	bb_stats_free(&s);
+	free(out);
+}
+
+TEST(perf_bench_sched_messaging)
+{
+	struct bb_stats s = {0};
+	char err[256], *out = test_slurp("perf-bench/sched-messaging-pipe.txt");
+	const char *outs[1] = {out};
+	CHECK_INT(parse_perf_bench_sched_messaging(outs, 1, &s, err, sizeof err), ==, 0);
+	CHECK(stat_of(&s, "perf-bench-sched-messaging.total_time_sec") == 0.536);
+	bb_stats_free(&s);
+	free(out);
+}
+
+TEST(perf_bench_error_quotes_perf)
+{
+	struct bb_stats s = {0};
+	char err[256];
+	const char *outs[1] = {"\nperf: 'bench' is not a perf-command. See 'perf --help'.\n"};
+	CHECK_INT(parse_perf_bench_sched_pipe(outs, 1, &s, err, sizeof err), ==, -EINVAL);
+	CHECK_STR(err, "perf bench sched pipe: no \" ops/sec\" line in its output (it said: perf: "
+	               "'bench' is not a perf-command. See 'perf --help'.)");
+	bb_stats_free(&s);
+}
+
+/* the suites' table in stats.c reaches each parser by the suite's name */
+TEST(stats_for_run_knows_the_suites)
+{
+	struct bb_stats s = {0};
+	char err[256], *out = test_slurp("hackbench/process-pipe-once.txt");
+	const char *outs[1] = {out};
+	CHECK_INT(stats_for_run("hackbench", outs, NULL, 1, 20, &s, err, sizeof err), ==, 0);
+	CHECK(bb_stats_find(&s, "hackbench.throughput") != NULL);
+	bb_stats_free(&s);
+	free(out);
+}
