@@ -19,7 +19,6 @@
 #include "host/job/job_internal.h"
 #include "host/job/lkpkeys.h"
 #include "host/job/monitor_options.h"
-#include "host/job/stressng_opts.h"
 #include "host/job/suites/suite.h"
 #include "parse/parse_perf.h" /* bb_monitor_known */
 
@@ -254,12 +253,11 @@ static int unknown_key(struct walker *w, enum ctx ctx, yaml_node_t *key)
 		return jfail(w, key->start_mark, "unknown key '%s' %s (it belongs %s)", name,
 		             job_ctx_name(ctx), where);
 	if (ctx == C_TOP) {
-		const struct bb_sng_opt *o = bb_sng_opt_find(name);
+		const struct bb_suite *o = bb_suite_of_option(name);
 		if (o)
 			return jfail(w, key->start_mark,
-			             "unknown key '%s' at the top level (stress-ng "
-			             "options go in 'stress-ng:')",
-			             name);
+			             "unknown key '%s' at the top level (%s options go in '%s:')",
+			             name, o->name, o->name);
 	}
 	return jfail(w, key->start_mark, "unknown key '%s' %s", name, job_ctx_name(ctx));
 }
@@ -553,7 +551,7 @@ static int other_key(struct walker *w, enum ctx ctx, yaml_node_t *key, yaml_node
 	for (; po && *po; po++)
 		if (job_near(name, *po, &best))
 			sug = *po;
-	/* a benchboot key in the wrong place, or a stress-ng option outside its block */
+	/* a benchboot key in the wrong place, or a program's option outside its block */
 	char hint[256] = "";
 	for (size_t i = 0; i < nkeys && !sug; i++)
 		if (!strcmp(keys[i].key, name) && keys[i].ctx != ctx) {
@@ -563,8 +561,9 @@ static int other_key(struct walker *w, enum ctx ctx, yaml_node_t *key, yaml_node
 		}
 	if (*hint)
 		strncat(hint, ")", sizeof hint - strlen(hint) - 1);
-	else if (!sug && bb_sng_opt_find(name))
-		snprintf(hint, sizeof hint, " (stress-ng options go in 'stress-ng:')");
+	else if (!sug && bb_suite_of_option(name))
+		snprintf(hint, sizeof hint, " (%s options go in '%s:')",
+		         bb_suite_of_option(name)->name, bb_suite_of_option(name)->name);
 	return jwarn(w, key->start_mark,
 	             "unknown key '%s' %s%s%s%s%s: no program benchboot runs reads it; ignored, "
 	             "as LKP ignores it",

@@ -155,6 +155,11 @@ static int option(struct walker *w, yaml_node_t *key, yaml_node_t *val)
 	return job_add_param(w, key->start_mark, label, label, v, n, axis, BB_LEVEL_RUN);
 }
 
+static int owns_option(const char *name)
+{
+	return bb_sng_opt_find(name) != NULL;
+}
+
 static int check_doc(struct walker *w, const struct bb_jdoc *d)
 {
 	if (bb_jdoc_get(d, "test") || bb_jdoc_get(d, "class"))
@@ -351,6 +356,7 @@ const struct bb_suite bb_suite_stress_ng = {
     .nkeys = sizeof keys / sizeof keys[0],
     .loose = loose,
     .block_other = option,
+    .owns_option = owns_option,
     .check_doc = check_doc,
     .defaults = defaults,
     .build = build,

@@ -43,6 +43,8 @@ struct bb_suite {
 	const char *const *loose;
 	/* A key of the block outside the table (stress-ng's own options), or NULL: unknown. */
 	int (*block_other)(struct walker *w, yaml_node_t *key, yaml_node_t *val);
+	/* 1 when name is such an option (a message then says where it goes), or NULL. */
+	int (*owns_option)(const char *name);
 	/* The keys of one document together (stress-ng wants test or class), or NULL. */
 	int (*check_doc)(struct walker *w, const struct bb_jdoc *d);
 	/* Parameters a run gets when the job gives none, after nr_threads and runtime. */
@@ -64,6 +66,8 @@ struct bb_suite {
 /* The suites benchboot runs (table.c), ended by a NULL name. */
 extern const struct bb_suite *const bb_suites[];
 const struct bb_suite *bb_suite_find(const char *name);
+/* The suite whose block takes the option name beyond its table (owns_option), or NULL. */
+const struct bb_suite *bb_suite_of_option(const char *name);
 
 /* Helpers of the suites' build functions (suite_argv.c). */
 int bb_suite_argv_addf(struct bb_strv *a, const char *fmt, ...)

@@ -22,3 +22,11 @@ const struct bb_suite *bb_suite_find(const char *name)
 			return bb_suites[i];
 	return NULL;
 }
+
+const struct bb_suite *bb_suite_of_option(const char *name)
+{
+	for (size_t i = 0; bb_suites[i]; i++)
+		if (bb_suites[i]->owns_option && bb_suites[i]->owns_option(name))
+			return bb_suites[i];
+	return NULL;
+}
