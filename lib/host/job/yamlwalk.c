@@ -145,21 +145,32 @@ out_free:
 	return rc;
 }
 
-/* Keys of a mapping must be unique scalars. */
+/*
+ * A key of a mapping is a plain word. Given twice, the last one wins, as LKP's YAML reader
+ * (Ruby's) takes it: LKP's jobs override an included file's key so (`<<: hackbench.yaml`, then
+ * `nr_threads: 1600%`). Both in the job's own file is a warning (a slip, most likely). 0, 1
+ * when a later key of the mapping overrides this one (skip it), or jfail's -EINVAL.
+ */
 static int check_pair_key(struct walker *w, yaml_node_t *map, yaml_node_pair_t *pair,
                           yaml_node_t **key)
 {
 	*key = yaml_document_get_node(w->yd, pair->key);
 	if ((*key)->type != YAML_SCALAR_NODE)
 		return jfail(w, (*key)->start_mark, "a key must be a plain word");
-	for (yaml_node_pair_t *p = map->data.mapping.pairs.start; p < pair; p++) {
+	for (yaml_node_pair_t *p = pair + 1; p < map->data.mapping.pairs.top; p++) {
 		yaml_node_t *o = yaml_document_get_node(w->yd, p->key);
-		if (o->type == YAML_SCALAR_NODE && !strcmp(job_scalar(o), job_scalar(*key)))
-			return jfail(w, (*key)->start_mark,
-			             "%s: duplicate key (first at line %zu "
-			             "col %zu)",
-			             job_scalar(*key), o->start_mark.line + 1,
-			             o->start_mark.column + 1);
+		if (o->type != YAML_SCALAR_NODE || strcmp(job_scalar(o), job_scalar(*key)))
+			continue;
+		int first_line, last_line;
+		const char *first = job_src_of(w, (*key)->start_mark.line, &first_line);
+		const char *last = job_src_of(w, o->start_mark.line, &last_line);
+		if (strcmp(first, last))
+			return 1; /* an included file's key, overridden by the job's */
+		int rc = jwarn(
+		    w, (*key)->start_mark,
+		    "%s: given again at line %d, which wins (as LKP's YAML reader takes the last)",
+		    job_scalar(*key), last_line);
+		return rc ? rc : 1;
 	}
 	return 0;
 }
@@ -179,7 +190,9 @@ static int walk_free_map(struct walker *w, const struct keydef *k, const char *p
 	for (yaml_node_pair_t *pair = map->data.mapping.pairs.start;
 	     pair < map->data.mapping.pairs.top; pair++) {
 		yaml_node_t *key, *val = yaml_document_get_node(w->yd, pair->value);
-		if ((rc = check_pair_key(w, map, pair, &key)))
+		if ((rc = check_pair_key(w, map, pair, &key)) == 1)
+			continue;
+		if (rc)
 			return rc;
 		const char *name = job_scalar(key);
 		size_t len = strlen(name);
@@ -320,9 +333,10 @@ static int walk_cgroup2(struct walker *w, yaml_node_t *key, yaml_node_t *val)
 	for (yaml_node_pair_t *pair = val->data.mapping.pairs.start;
 	     pair < val->data.mapping.pairs.top; pair++) {
 		yaml_node_t *k;
-		if ((rc = check_pair_key(w, val, pair, &k)) ||
-		    (rc = lkp_cgroup_knob(w, "cgroup2", k,
-		                          yaml_document_get_node(w->yd, pair->value))))
+		if ((rc = check_pair_key(w, val, pair, &k)) == 1)
+			continue;
+		if (rc || (rc = lkp_cgroup_knob(w, "cgroup2", k,
+		                                yaml_document_get_node(w->yd, pair->value))))
 			return rc;
 	}
 	return 0;
@@ -460,7 +474,9 @@ static int monitor_key(struct walker *w, yaml_node_t *key, yaml_node_t *val)
 		for (yaml_node_pair_t *pair = val->data.mapping.pairs.start;
 		     pair < val->data.mapping.pairs.top; pair++) {
 			yaml_node_t *ok, *ov = yaml_document_get_node(w->yd, pair->value);
-			if ((rc = check_pair_key(w, val, pair, &ok)))
+			if ((rc = check_pair_key(w, val, pair, &ok)) == 1)
+				continue;
+			if (rc)
 				return rc;
 			const char *opt = job_scalar(ok);
 			enum bb_monopt use = bb_monitor_option(mon, opt);
@@ -598,7 +614,9 @@ int job_walk_map(struct walker *w, enum ctx ctx, yaml_node_t *map)
 	for (yaml_node_pair_t *pair = map->data.mapping.pairs.start;
 	     pair < map->data.mapping.pairs.top; pair++) {
 		yaml_node_t *key, *val = yaml_document_get_node(w->yd, pair->value);
-		if ((rc = check_pair_key(w, map, pair, &key)))
+		if ((rc = check_pair_key(w, map, pair, &key)) == 1)
+			continue;
+		if (rc)
 			return rc;
 		const char *name = job_scalar(key);
 		const struct keydef *k = NULL;
