@@ -705,6 +705,7 @@ static const char zday[] = ":#! jobs/netperf-sctp.yaml:\n"
                            "  netperf:\n"
                            ":#! queue options:\n"
                            "queue: bisect\n"
+                           "queue_at_least_once: 1\n"
                            "need_kconfig_hw:\n"
                            "- E1000E: y\n"
                            "bisect_dmesg: true\n"
@@ -718,6 +719,7 @@ static const char zday[] = ":#! jobs/netperf-sctp.yaml:\n"
                            "kmsg:\n"
                            "perf-profile:\n"
                            "  debug_mode: 0\n"
+                           "  lite_mode: 1\n"
                            "bootloader_append:\n"
                            "- root=/dev/ram0\n"
                            "- RESULT_ROOT=/result/netperf/x/1\n"
@@ -742,6 +744,8 @@ TEST(zday_attachment_is_quiet)
 	CHECK_STR(values(&job.docs[0], "lkp.bisect_dmesg"), "true");
 	CHECK(bb_lkp_key_kind("need_kconfig_hw"));
 	CHECK(bb_lkp_key_kind("kbuild_queue_analysis"));
+	/* LKP's history (perf-profile's lite_mode) and 0-day's scheduler (queue_at_least_once) */
+	CHECK_STR(values(&job.docs[0], "lkp.queue_at_least_once"), "1");
 	/* a key no LKP file uses still warns */
 	CHECK(!bb_lkp_key_kind("nr_thread"));
 	CHECK_INT(bb_job_repeat_to(&job), ==, 3);

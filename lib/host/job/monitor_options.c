@@ -56,6 +56,9 @@ static const struct monopt {
     {"perf-profile", "cpu", BB_MONOPT_RECORDED},
     /* set by LKP's include/category/benchmark, read by its perf-profile script */
     {"perf-profile", "debug_mode", BB_MONOPT_RECORDED},
+    /* LKP's history: include/category/benchmark set it from 2021 (commit 665692777: do not
+     * keep perf.data), older 0-day attachments still carry it */
+    {"perf-profile", "lite_mode", BB_MONOPT_RECORDED},
 };
 #define NMONOPTS (sizeof monopts / sizeof monopts[0])
 
