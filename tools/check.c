@@ -1,5 +1,5 @@
 /*
- * usage: benchboot check [-v] [--plans DIR] [--cpus N] [--set KEY=VALUE]... JOB.yaml
+ * usage: benchboot check [-v] [--plans DIR] [--cpus N] [--mem MB] [--set KEY=VALUE]... JOB.yaml
  *
  * Validate a job file and print its expanded matrix: the boot groups (boot-level parameters),
  * the runs of each boot with their iterations and durations, and an estimated wall time;
@@ -46,7 +46,8 @@ static void print_cluster(const struct bb_job *job)
 }
 
 static const char usage_text[] =
-    "usage: benchboot check [-v] [--plans DIR] [--cpus N] [--set KEY=VALUE]... JOB.yaml\n"
+    "usage: benchboot check [-v] [--plans DIR] [--cpus N] [--mem MB] [--set KEY=VALUE]... "
+    "JOB.yaml\n"
     "       benchboot check --kconfig [--tree DIR] [--set KEY=VALUE]... JOB.yaml\n\n"
     "Validate a job file and print its matrix: boots, runs per boot, iterations,\n"
     "estimated wall time; for a 0-day job its rootfs's cgroup layout, the kernel command\n"
@@ -56,15 +57,19 @@ static const char usage_text[] =
     "`benchboot kernel --job` appends to the base config); --tree DIR finds the CONFIG\n"
     "symbols of the job's modules in that kernel tree's Makefiles.\n"
     "--cpus N: the VM's vCPUs the clients are counted from (nr_threads: 25%), as run\n"
-    "--cpus N (default 2).\n" VERB_SET_HELP
-    "exit: 0 valid, 1 valid, but a run would do nothing at these vCPUs (LKP's rule\n"
-    "drops it: the way out is said), 100 invalid job (the error names file, line,\n"
+    "--cpus N (default 2).\n"
+    "--mem MB: the VM's memory LKP's need_memory is compared with, as run --mem MB\n"
+    "(default 1024).\n" VERB_SET_HELP
+    "exit: 0 valid, 1 valid, but a run would do nothing at these vCPUs or needs more\n"
+    "memory (LKP's rules drop it: the way out is said), 100 invalid job (the error names file, "
+    "line,\n"
     "column, key), 111 system failure.\n";
 
-enum { OPT_PLANS = 256, OPT_SET, OPT_KCONFIG, OPT_TREE, OPT_CPUS };
+enum { OPT_PLANS = 256, OPT_SET, OPT_KCONFIG, OPT_TREE, OPT_CPUS, OPT_MEM };
 static const struct option options[] = {
     {"plans", required_argument, NULL, OPT_PLANS},
     {"cpus", required_argument, NULL, OPT_CPUS},
+    {"mem", required_argument, NULL, OPT_MEM},
     {"kconfig", no_argument, NULL, OPT_KCONFIG},
     {"tree", required_argument, NULL, OPT_TREE},
     {"set", required_argument, NULL, OPT_SET},
@@ -260,9 +265,11 @@ static void print_rootfs(const struct bb_boot *boot)
 	}
 }
 
-/* --cpus: the vCPUs the clients are counted from; runs LKP's rule would drop there */
+/* --cpus: the vCPUs the clients are counted from; runs LKP's rule would drop there. --mem:
+ * the VM's memory LKP's need_memory is compared with. */
 static int check_cpus = BB_QEMU_DEFAULT_CPUS;
-static size_t ndropped, nruns_total;
+static int check_mem = 1024;
+static size_t ndropped, nshort, nruns_total;
 
 /* One run of a boot: its iterations, durations, warm-up and clients (a share of the CPUs
  * counted at --cpus, a run that gets none said with the way out). */
@@ -295,6 +302,18 @@ static int print_run(const struct bb_job *job, const struct bb_boot *boot, size_
 	if (*dropped) {
 		printf("    warning: %s\n", dropped);
 		ndropped++;
+	}
+	const char *need = bb_kvs_get(&run->params, "lkp.need_memory");
+	int m =
+	    need ? bb_vcpu_need_memory(need, check_cpus, check_mem, dropped, sizeof dropped) : 0;
+	if (m < 0) {
+		snprintf(err, errlen, "%s", dropped);
+		bb_suite_run_free(&sr);
+		return -EINVAL;
+	}
+	if (m > 0) {
+		printf("    warning: %s\n", dropped);
+		nshort++;
 	}
 	bb_suite_run_free(&sr);
 	return 0;
@@ -449,6 +468,14 @@ static int check_main(int argc, char **argv)
 			check_cpus = (int)x;
 			break;
 		}
+		case OPT_MEM: {
+			double x;
+			if ((rc = verb_number(cmd.name, "--mem", optarg, 128, 1 << 20,
+			                      "at least 128 (MB)", NULL, &x)))
+				goto out;
+			check_mem = (int)x;
+			break;
+		}
 		case OPT_SET:
 			if ((rc = verb_add_set(cmd.name, &sets, optarg)))
 				goto out;
@@ -505,7 +532,11 @@ static int check_main(int argc, char **argv)
 	bb_matrix_free(&m);
 	bb_job_free(&job);
 	rc = verb_exit_status(rc);
-	if (rc == EXIT_OK && ndropped)
+	if (!rc && nshort)
+		printf("%zu of %zu runs need more memory than a VM of %d MB has (LKP's filter "
+		       "removes such a job; warnings above)\n",
+		       nshort, nruns_total, check_mem);
+	if (rc == EXIT_OK && (ndropped || nshort))
 		rc = EXIT_CHANGED;
 out:
 	bb_strv_free(&sets);

@@ -121,3 +121,24 @@ expect_grep "^param.lkp.nr_cpu=64$" "$T/out"
 expect_grep "^param.lkp.bootloader_append=\[root=/dev/ram0, panic=-1\]$" "$T/out"
 expect_grep "^client.count=200%$" "$T/out"
 [ ! -s "$T/err" ] || fail "warnings for a 0-day attachment: $(cat "$T/err")"
+
+# LKP's need_memory against the VM's memory (LKP's filters/need_memory removes a job the box
+# cannot hold): a warning with the --mem that would do, exit 1; enough --mem, exit 0; P% is
+# P% of the CPUs in GB; not a size, exit 100
+printf 'suite: hackbench\nnr_threads: 1\nneed_memory: 4G\n' >"$T/mem.yaml"
+rc=0
+"$BENCHBOOT" check "$T/mem.yaml" >"$T/out" 2>"$T/err" || rc=$?
+expect_eq "check of need_memory 4G in 1024 MB: exit code" "$rc" 1
+expect_grep "warning: need_memory 4G (4096 MB) is more than a VM of 1024 MB has available (about 819 MB): LKP's filter drops such a job; run with --mem 5120 or more" "$T/out"
+expect_grep "^1 of 1 runs need more memory than a VM of 1024 MB has" "$T/out"
+"$BENCHBOOT" check --mem 5120 "$T/mem.yaml" >"$T/out" 2>"$T/err" || fail "check --mem 5120: $(cat "$T/err")"
+printf 'suite: hackbench\nnr_threads: 1\nneed_memory: 100%%\n' >"$T/mem.yaml"
+rc=0
+"$BENCHBOOT" check --cpus 4 "$T/mem.yaml" >"$T/out" 2>"$T/err" || rc=$?
+expect_eq "check of need_memory 100% at 4 vCPUs: exit code" "$rc" 1
+expect_grep "need_memory 100% (4096 MB)" "$T/out"
+printf 'suite: hackbench\nneed_memory: 4X\n' >"$T/mem.yaml"
+rc=0
+"$BENCHBOOT" check "$T/mem.yaml" >"$T/out" 2>"$T/err" || rc=$?
+expect_eq "check of need_memory 4X: exit code" "$rc" 100
+expect_grep "need_memory: '4X' is not a size (4G, 300MB) or a share (100%)" "$T/err"

@@ -50,4 +50,12 @@ int bb_vcpu_shape(enum bb_accel accel, int vms, int host_cpus, char *buf, size_t
  */
 int bb_vcpu_clients(const char *count, int cpus, char *buf, size_t len);
 
+/*
+ * LKP's need_memory (filters/need_memory: the box's available memory must hold it, else the
+ * job is removed): "4G", "300MB", or "P%" (P% of cpus GB). When it is more than a VM of mem_mb
+ * MB can hold, the sentence that says so and the way out (--mem) into buf and 1; 0 when it
+ * fits (buf empty); -EINVAL when need is not a size (buf says so).
+ */
+int bb_vcpu_need_memory(const char *need, int cpus, int mem_mb, char *buf, size_t len);
+
 #endif
