@@ -16,7 +16,7 @@ int bb_suite_known(const char *suite)
 
 const char *bb_suite_names(void)
 {
-	static char names[256];
+	static char names[1024];
 	size_t n = 0, o = 0;
 	while (bb_suites[n])
 		n++;
