@@ -46,8 +46,8 @@ bad() { # YAML MESSAGE
 	expect_eq "exit code of: $1" "$rc" 100
 	expect_grep "$2" "$T/err"
 }
-bad 'suite: hackbench\nhackbench:\n  mode: thread\n' \
-	"bad.yaml:3:9: mode: 'thread' is not process or threads"
+bad 'suite: hackbench\nhackbench:\n  mode: thr\n' \
+	"bad.yaml:3:9: mode: 'thr' is not process, threads or thread"
 bad 'suite: hackbench\nhackbench:\n  ipc: tcp\n' "bad.yaml:3:8: ipc: 'tcp' is not pipe or socket"
 bad 'suite: hackbench\nfds: 0\n' "bad.yaml:2:6: fds: '0' is not a whole number 1..1000"
 bad 'suite: hackbench\nhackbench:\n  send_size: 4K\n' "unknown key 'send_size' in 'hackbench:'"
