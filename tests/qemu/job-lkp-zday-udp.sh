@@ -25,7 +25,7 @@ st = json.load(open(os.path.join(rd, "1", "status")))
 p = st["params"]
 # the 0-day host's facts and queue options are recorded, not used
 for k, v in {"lkp.nr_cpu": "64", "lkp.memory": "256G", "lkp.tbox_group": "example-box",
-             "lkp.repeat_to": "3", "lkp.perf-profile": "{debug_mode: 0}"}.items():
+             "lkp.repeat_to": "3", "lkp.perf-profile": "{debug_mode: 0, lite_mode: 1}"}.items():
     if p.get(k) != v:
         sys.exit("param %s = %r, want %r" % (k, p.get(k), v))
 # LKP's sums: ThroughputBoth = Throughput + ThroughputRecv, totals over the clients
