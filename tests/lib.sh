@@ -182,3 +182,13 @@ for b in boots:
     assert got == want, (b["boot_id"], got, want)
 PY
 }
+
+# expect_check_refuses YAML MESSAGE: `benchboot check` of a job file of YAML (printf %b escapes)
+# exits 100 with MESSAGE (a grep pattern) on stderr; the file is $T/bad.yaml.
+expect_check_refuses() {
+	local rc=0
+	printf '%b' "$1" >"$T/bad.yaml"
+	"$BENCHBOOT" check "$T/bad.yaml" >"$T/out" 2>"$T/err" || rc=$?
+	expect_eq "exit code of: $1" "$rc" 100
+	expect_grep "$2" "$T/err"
+}

@@ -39,25 +39,18 @@ expect_grep "^client.arg=time$" "$T/out"
 expect_grep "^param.ipc=socket$" "$T/out"
 
 # bad values: the file, line and key
-bad() { # YAML MESSAGE
-	local rc=0
-	printf '%b' "$1" >"$T/bad.yaml"
-	"$BENCHBOOT" check "$T/bad.yaml" >"$T/out" 2>"$T/err" || rc=$?
-	expect_eq "exit code of: $1" "$rc" 100
-	expect_grep "$2" "$T/err"
-}
-bad 'suite: hackbench\nhackbench:\n  mode: thr\n' \
+expect_check_refuses 'suite: hackbench\nhackbench:\n  mode: thr\n' \
 	"bad.yaml:3:9: mode: 'thr' is not process, threads or thread"
-bad 'suite: hackbench\nhackbench:\n  ipc: tcp\n' "bad.yaml:3:8: ipc: 'tcp' is not pipe or socket"
-bad 'suite: hackbench\nfds: 0\n' "bad.yaml:2:6: fds: '0' is not a whole number 1..1000"
-bad 'suite: hackbench\nhackbench:\n  send_size: 4K\n' "unknown key 'send_size' in 'hackbench:'"
+expect_check_refuses 'suite: hackbench\nhackbench:\n  ipc: tcp\n' "bad.yaml:3:8: ipc: 'tcp' is not pipe or socket"
+expect_check_refuses 'suite: hackbench\nfds: 0\n' "bad.yaml:2:6: fds: '0' is not a whole number 1..1000"
+expect_check_refuses 'suite: hackbench\nhackbench:\n  send_size: 4K\n' "unknown key 'send_size' in 'hackbench:'"
 # LKP's duration for hackbench is runtime: testtime is recorded, with a warning
 printf 'suite: hackbench\ntesttime: 5s\n' >"$T/tt.yaml"
 check "$T/tt.yaml"
 expect_grep "testtime: LKP's hackbench reads 'runtime', not 'testtime'" "$T/err"
 
 # LKP's suites benchboot does not run: the reason, exit 100
-bad 'suite: will-it-scale\n' \
+expect_check_refuses 'suite: will-it-scale\n' \
 	"suite: LKP's suite 'will-it-scale' cannot run here: no Debian package provides it"
 expect_grep "benchboot fetches only through apt" "$T/err"
-bad 'suite: fio-basic\n' "suite: LKP's suite 'fio-basic' is not run by benchboot yet: Debian packages it (fio)"
+expect_check_refuses 'suite: fio-basic\n' "suite: LKP's suite 'fio-basic' is not run by benchboot yet: Debian packages it (fio)"

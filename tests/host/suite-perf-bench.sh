@@ -19,16 +19,9 @@ expect_eq "sockets" "$(bb_plan_args "$T/out" perf-bench-sched-messaging.ipc-sock
 	"/usr/bin/perf bench sched messaging --nr_loops 100 --group 2 "
 expect_grep "^param.mode=process$" "$T/out"
 
-bad() { # YAML MESSAGE
-	local rc=0
-	printf '%b' "$1" >"$T/bad.yaml"
-	"$BENCHBOOT" check "$T/bad.yaml" >"$T/out" 2>"$T/err" || rc=$?
-	expect_eq "exit code of: $1" "$rc" 100
-	expect_grep "$2" "$T/err"
-}
-bad 'suite: perf-bench-sched-pipe\nloops: 10Mops\n' \
+expect_check_refuses 'suite: perf-bench-sched-pipe\nloops: 10Mops\n' \
 	"bad.yaml:2:8: loops: '10Mops' is not a count 1..2147483647 (LKP writes 10000000ops)"
-bad 'suite: perf-bench-sched-pipe\nperf-bench-sched-pipe:\n  mode: thread\n' \
+expect_check_refuses 'suite: perf-bench-sched-pipe\nperf-bench-sched-pipe:\n  mode: thread\n' \
 	"bad.yaml:3:9: mode: 'thread' is not process or threads"
-bad 'suite: perf-bench-sched-messaging\nperf-bench-sched-messaging:\n  mode: threads\n' \
+expect_check_refuses 'suite: perf-bench-sched-messaging\nperf-bench-sched-messaging:\n  mode: threads\n' \
 	"bad.yaml:3:9: mode: 'threads' is not process or thread"

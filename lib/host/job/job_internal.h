@@ -108,6 +108,8 @@ enum ctx job_suite_ctx(const char *suite);
 const char *const *job_prog_opts(const char *suite);
 /* 1 when s is in the NULL-terminated list. */
 int job_one_of(const char *s, const char *const *list);
+/* The word of the NULL-terminated list nearest to s, close enough to suggest, or NULL. */
+const char *job_nearest_in(const char *s, const char *const *list);
 /* 1 when cand is close enough to typo to suggest, and closer than *best (then updated). */
 int job_near(const char *typo, const char *cand, unsigned *best);
 /* Check one scalar value of a key; may normalise it (in place of *v). 0 or -EINVAL (the

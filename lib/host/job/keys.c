@@ -175,7 +175,7 @@ int job_one_of(const char *s, const char *const *list)
 	return 0;
 }
 
-static const char *nearest_in(const char *s, const char *const *list)
+const char *job_nearest_in(const char *s, const char *const *list)
 {
 	const char *best = NULL;
 	unsigned d = 1000;
@@ -273,7 +273,7 @@ static int normalise_controllers(struct walker *w, const char *key, struct bb_jv
 	out[0] = 0;
 	for (tok = strtok_r(copy, " ,\t", &save); tok && !rc; tok = strtok_r(NULL, " ,\t", &save)) {
 		if (!job_one_of(tok, controllers)) {
-			const char *sug = nearest_in(tok, controllers);
+			const char *sug = job_nearest_in(tok, controllers);
 			rc = jfail(w, m, "%s: unknown cgroup controller '%s'%s%s%s", key, tok,
 			           sug ? " (did you mean '" : "", sug ? sug : "", sug ? "'?)" : "");
 			break;
@@ -357,7 +357,7 @@ static int check_suite(struct walker *w, const char *key, const char *s, yaml_ma
 	for (size_t i = 0; bb_suites[i] && n + 1 < sizeof names / sizeof names[0]; i++)
 		names[n++] = bb_suites[i]->name;
 	names[n] = NULL;
-	const char *sug = nearest_in(s, names);
+	const char *sug = job_nearest_in(s, names);
 	return jfail(w, m, "%s: unknown suite '%s'%s%s%s (benchboot runs %s)", key, s,
 	             sug ? " (did you mean '" : "", sug ? sug : "", sug ? "'?)" : "",
 	             bb_suite_names());
@@ -454,7 +454,7 @@ static int check_kind(struct walker *w, const struct keydef *k, const char *key,
 		return 0; /* the key's own check, below */
 	case K_GOV:
 		if (!job_one_of(s, governors)) {
-			sug = nearest_in(s, governors);
+			sug = job_nearest_in(s, governors);
 			return jfail(w, m, "%s: unknown cpufreq governor '%s'%s%s%s", key, s,
 			             sug ? " (did you mean '" : "", sug ? sug : "",
 			             sug ? "'?)" : "");

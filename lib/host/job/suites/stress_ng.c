@@ -32,16 +32,6 @@ const struct bb_sng_opt *bb_sng_opt_find(const char *name)
 	return NULL;
 }
 
-static const char *nearest_in(const char *s, const char *const *list)
-{
-	const char *best = NULL;
-	unsigned d = 1000;
-	for (; *list; list++)
-		if (job_near(s, *list, &d))
-			best = *list;
-	return best;
-}
-
 /* LKP's jobs name stressors of stress-ng's git master: a stressor the image's stress-ng lacks
  * is a warning, and fails only its run (stress-ng refuses the option). */
 static int check_stressor(struct walker *w, const char *key, const char *s, yaml_mark_t m)
@@ -65,7 +55,7 @@ static int check_class(struct walker *w, const char *key, const char *s, yaml_ma
 {
 	if (job_one_of(s, bb_sng_classes))
 		return 0;
-	const char *sug = nearest_in(s, bb_sng_classes);
+	const char *sug = job_nearest_in(s, bb_sng_classes);
 	return jfail(w, m, "%s: unknown stress-ng class '%s'%s%s%s", key, s,
 	             sug ? " (did you mean '" : "", sug ? sug : "", sug ? "'?)" : "");
 }
