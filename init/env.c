@@ -430,6 +430,7 @@ int env_write(const struct boot *b)
 	ijw_raw(&w, "governors", governors);
 	ijw_close(&w, '}');
 	modules_json(&w, b);
+	scratch_json(&w, b);
 	ijw_open(&w, "net", '{');
 	ijw_str(&w, "dummy", b->plan.net_dummy);
 	ijw_bool(&w, "ok", !*b->net_error);
@@ -457,6 +458,7 @@ int env_write(const struct boot *b)
 		for (size_t j = 0; s && j < s->n; j++)
 			ijw_str(&w, s->v[j].key, s->v[j].actual);
 		ijw_close(&w, '}');
+		scratch_run_json(&w, b, i);
 		ijw_close(&w, '}');
 	}
 	ijw_close(&w, '}');

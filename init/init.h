@@ -93,6 +93,29 @@ int modules_load(const struct bb_plan *plan, struct modules_result *res);
 /* Is module NAME usable now (present in /sys/module)? reason filled when not. */
 int module_available(const struct modules_result *res, const char *name, char *reason, size_t len);
 
+/* Scratch disks (scratch.c, docs/jobs.md "Disks and filesystems"): the plan's disk.devices as
+ * found at boot. */
+struct scratch_disk {
+	char path[80];
+	unsigned long long bytes;
+	int rotational; /* -1: unknown */
+	char scheduler[128], model[128];
+	char refused[256]; /* why it is never written ("" when it may be) */
+};
+struct scratch_state {
+	struct scratch_disk *v;
+	size_t n;
+	char error[300]; /* the first refusal: the runs with a filesystem fail with it */
+};
+struct boot;
+struct ijw;
+/* After the modules: each device of disk.devices there (its node made), and never the results
+ * disk or a device in use. */
+void scratch_setup(struct boot *b);
+/* env.json: "disk" (the devices), and a run's "fs" (its mkfs, options, the kernel's mounts). */
+void scratch_json(struct ijw *w, const struct boot *b);
+void scratch_run_json(struct ijw *w, const struct boot *b, size_t run);
+
 /* Network (net.c): lo up, dummy0 with the plan's address, and the NIC of net.nic.* when the
  * plan names one. 0 or -errno (err says what failed; the runs go on). */
 int net_setup(const struct bb_plan *plan, char *err, size_t errlen);
@@ -207,6 +230,8 @@ struct boot {
 	int nsteps;
 	/* per run, the sysctls as read back (for env.json) */
 	struct sysctl_set *run_sysctls;
+	char **run_mounts; /* per run: the /fs/ lines of /proc/mounts of its first iteration */
+	struct scratch_state scratch;
 	int *run_failed; /* per run: iterations not ok */
 	int *run_served; /* per run: the server host's last iteration served */
 	struct cluster_state cluster;

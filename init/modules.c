@@ -1,7 +1,8 @@
 /*
  * Modules: load every module of /etc/benchboot/modules.order, in that order (the host put the
  * closure of the job's modules there, dependencies first), with finit_module, falling back to
- * init_module on ENOSYS. Already loaded or built in is fine. A failure is reported with its
+ * init_module on ENOSYS, with the plan's modules.params.NAME (brd's rd_nr and rd_size). Already
+ * loaded or built in is fine. A failure is reported with its
  * errno; modules.boot names that end up absent are reported too. Runs that need an absent
  * module fail (module_available), the others go on.
  */
@@ -66,7 +67,7 @@ static int wanted(const struct bb_plan *plan, const char *name)
 	return 0;
 }
 
-static int load_one(const char *path, struct module_state *m, double *ms)
+static int load_one(const char *path, const char *params, struct module_state *m, double *ms)
 {
 	int fd = open(init_path("%s", path), O_RDONLY | O_CLOEXEC);
 	double t0;
@@ -76,13 +77,13 @@ static int load_one(const char *path, struct module_state *m, double *ms)
 		return -errno;
 	}
 	t0 = init_now_ms();
-	r = init_ops->finit_module(fd, "", 0);
+	r = init_ops->finit_module(fd, params, 0);
 	if (r < 0 && errno == ENOSYS) {
 		struct stat st;
 		void *img = NULL;
 		if (fstat(fd, &st) == 0 && (img = malloc((size_t)st.st_size)) &&
 		    read(fd, img, (size_t)st.st_size) == st.st_size)
-			r = init_ops->init_module(img, (unsigned long)st.st_size, "");
+			r = init_ops->init_module(img, (unsigned long)st.st_size, params);
 		else
 			errno = ENOMEM;
 		free(img);
@@ -119,7 +120,8 @@ int modules_load(const struct bb_plan *plan, struct modules_result *res)
 		if (in_sysfs(name)) {
 			m->loaded = 1;
 			snprintf(m->reason, sizeof(m->reason), "already present");
-		} else if ((r = load_one(line, m, &res->load_ms)) == 0) {
+		} else if ((r = load_one(line, bb_kvs_get_or(&plan->module_params, name, ""), m,
+		                         &res->load_ms)) == 0) {
 			m->loaded = 1;
 		} else if (r == -ENODEV && !wanted(plan, name)) {
 			/* a driver for hardware this machine lacks (crc32c-intel without SSE4.2):

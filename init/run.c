@@ -348,6 +348,8 @@ static void iteration_check(struct boot *b, struct iteration *it)
 		        console_word(it->sysctls.v[i].actual, act, sizeof(act)));
 	}
 	first_path_mark(&first_path.sysctls);
+	if (!strcmp(it->status, "ok") && scratch_prepare(b, it, why, sizeof(why)))
+		set_failed(it, "%s", why);
 }
 
 /* Iteration iter of plan run runidx; warmup K > 0: the boot's K-th warm-up instead (iter 0);
@@ -384,6 +386,7 @@ static void iteration(struct boot *b, size_t runidx, int iter, int warmup, int m
 	if (server_host && !cluster_down(b))
 		serve_window(b, &it);
 	stop_all(b, &it);
+	scratch_release(b, &it);
 	if (it.peer_started && !server_host)
 		end_peer(b, &it);
 	if (!it.t_end)

@@ -59,9 +59,14 @@ struct iteration {
 	int peer_asked, peer_started;
 	char peer_status[16], peer_reason[512];
 	struct sysctl_set peer_sysctls; /* client host: the server host's, as read back there */
+	int mounted;                    /* scratch devices mounted for it (scratch.c) */
 };
 
 /* --- run_wait.c: the processes --- */
+
+/* LKP's $mount_points in the clients' and servers' environment ("/fs/ram0 ..."), or NULL:
+ * none (scratch.c sets it for an iteration with a filesystem). */
+void run_set_mount_points(const char *points);
 
 /* The processes run_reap records exits of (the iteration in progress; NULL, 0: none). */
 void run_track(struct proc *procs, size_t n);
@@ -109,5 +114,13 @@ void set_failed(struct iteration *it, const char *fmt, ...) __attribute__((forma
 int record_results(struct boot *b, struct iteration *it, char **old);
 /* The status, the sync to the results disk, the run-end line. */
 void record_iteration(struct boot *b, struct iteration *it, int appended, const char *old);
+
+/* --- scratch.c: the iteration's filesystem --- */
+
+/* A run with fs=: each scratch device wiped, made and mounted at /fs/NAME, $mount_points set.
+ * 0, or -1 with the reason (the iteration fails; nothing of the results disk is touched). */
+int scratch_prepare(struct boot *b, struct iteration *it, char *why, size_t len);
+/* Unmount what scratch_prepare mounted. */
+void scratch_release(struct boot *b, struct iteration *it);
 
 #endif

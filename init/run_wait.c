@@ -51,12 +51,21 @@ static size_t cur_nprocs;
 
 static unsigned long orphans_reaped;
 
-static char *const child_env[] = {
+static char mount_points_env[1100];
+static char *child_env[] = {
     "PATH=/usr/sbin:/usr/bin:/sbin:/bin",
     "HOME=/",
     "LANG=C",
+    NULL, /* mount_points=..., in an iteration with a filesystem */
     NULL,
 };
+
+void run_set_mount_points(const char *points)
+{
+	snprintf(mount_points_env, sizeof mount_points_env, "mount_points=%s",
+	         points ? points : "");
+	child_env[3] = points ? mount_points_env : NULL;
+}
 
 void run_reap(void)
 {

@@ -177,6 +177,7 @@ void runner_main(struct boot *b)
 	b->ncpu = init_online_cpus(b->online, sizeof(b->online));
 	b->run_sysctls = calloc(b->plan.nruns ? b->plan.nruns : 1, sizeof(*b->run_sysctls));
 	b->run_failed = calloc(b->plan.nruns ? b->plan.nruns : 1, sizeof(*b->run_failed));
+	b->run_mounts = calloc(b->plan.nruns ? b->plan.nruns : 1, sizeof(*b->run_mounts));
 	b->run_served = calloc(b->plan.nruns ? b->plan.nruns : 1, sizeof(*b->run_served));
 	int total_iter = 0;
 	for (size_t i = 0; i < b->plan.nruns; i++)
@@ -197,6 +198,9 @@ void runner_main(struct boot *b)
 	if (modules_load(&b->plan, &b->modules))
 		say("some modules failed to load (runs that need them will fail)");
 	step(b, "modules", &mark);
+	init_step("disk", NULL, 0);
+	scratch_setup(b);
+	step(b, "disk", &mark);
 	/* the results disk's drivers are loaded: its writer opens it beside the steps below */
 	int wr = writer_start(b);
 	if (wr)

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "parse_fsmark.h"
 #include "parse_hackbench.h"
 #include "parse_netperf.h"
 #include "parse_perf_bench.h"
@@ -248,6 +249,7 @@ static const struct {
     {"hackbench", parse_hackbench_stats},
     {"perf-bench-sched-pipe", parse_perf_bench_sched_pipe},
     {"perf-bench-sched-messaging", parse_perf_bench_sched_messaging},
+    {"fsmark", parse_fsmark_stats},
 };
 
 int stats_for_run(const char *suite, const char *const *client_outputs,

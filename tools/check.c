@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "host/job/cmdline.h"
 #include "host/job/job.h"
@@ -24,6 +25,8 @@
 #include "host/kernel/jobneeds.h"
 #include "host/job/jobwarnings.h"
 #include "host/job/rootfs.h"
+#include "host/job/storage.h"
+#include "host/job/suites.h"
 #include "host/errbuf.h"
 #include "host/fileio.h"
 #include "host/run/vcpus.h"
@@ -269,7 +272,7 @@ static void print_rootfs(const struct bb_boot *boot)
  * the VM's memory LKP's need_memory is compared with. */
 static int check_cpus = BB_QEMU_DEFAULT_CPUS;
 static int check_mem = 1024;
-static size_t ndropped, nshort, nruns_total;
+static size_t ndropped, nshort, nruns_total, ndisk_short;
 
 /* One run of a boot: its iterations, durations, warm-up and clients (a share of the CPUs
  * counted at --cpus, a run that gets none said with the way out). */
@@ -319,6 +322,36 @@ static int print_run(const struct bb_job *job, const struct bb_boot *boot, size_
 	return 0;
 }
 
+/* A boot's ramdisks take guest memory as they are written: more than this host has can never
+ * run here (an error, with the override); more than the VM's --mem is a warning. */
+static int check_disk_memory(const struct bb_boot *boot, char *err, size_t errlen)
+{
+	unsigned long long need = bb_disk_memory(&boot->params);
+	long pages = sysconf(_SC_PHYS_PAGES), psize = sysconf(_SC_PAGESIZE);
+	unsigned long long host = pages > 0 && psize > 0 ? (unsigned long long)pages * psize : 0;
+	const char *disk = bb_kvs_get(&boot->params, "disk");
+	if (!need)
+		return 0;
+	if (host && need > host) {
+		snprintf(
+		    err, errlen,
+		    "disk %s: its ramdisks take up to %.1f GiB of guest memory when written "
+		    "full, and this host has %.1f GiB: --set disk=1BRD_2G (or a size that fits "
+		    "beside the VM's other memory)",
+		    disk, (double)need / (1 << 30), (double)host / (1 << 30));
+		return -EINVAL;
+	}
+	if (need > (unsigned long long)check_mem << 20) {
+		printf(
+		    "    warning: disk %s: its ramdisks take up to %.1f GiB of guest memory when "
+		    "written full, more than a VM of %d MB has: run --mem %llu or more, or --set "
+		    "disk=1BRD_NG with a smaller N\n",
+		    disk, (double)need / (1 << 30), check_mem, (need >> 20) + 1024);
+		ndisk_short++;
+	}
+	return 0;
+}
+
 /* Each boot group: its parameters, modules, programs and runs. */
 static int print_boots(const struct bb_job *job, const struct bb_matrix *m, char *err,
                        size_t errlen)
@@ -339,6 +372,8 @@ static int print_boots(const struct bb_job *job, const struct bb_matrix *m, char
 		for (size_t i = 0; i < files.n; i++)
 			printf(" %s", files.v[i]);
 		printf("\n");
+		if ((rc = check_disk_memory(boot, err, errlen)))
+			break;
 		print_rootfs(boot);
 		print_warmup(boot);
 		print_monitored(job, boot);
@@ -369,9 +404,16 @@ static void print_total(const struct bb_matrix *m, double tmin, double tmax)
 	for (size_t b = 0; b < m->nboots; b++) {
 		warmups += boot_warmup(&m->boots[b]);
 		monitored += (long)boot_monitored(m->job, &m->boots[b]) * (long)m->boots[b].nruns;
-		for (size_t r = 0; r < m->boots[b].nruns; r++)
-			iters +=
-			    atoi(bb_kvs_get_or(&m->boots[b].runs[r].params, "iterations", "1"));
+		for (size_t r = 0; r < m->boots[b].nruns; r++) {
+			/* the suite's count (fsmark's iterations are fs_mark's loops, in one) */
+			struct bb_suite_run sr;
+			char err[256];
+			if (bb_suite_run(m->job->suite, &m->boots[b].runs[r].params, &sr, err,
+			                 sizeof err))
+				continue;
+			iters += sr.iterations;
+			bb_suite_run_free(&sr);
+		}
 	}
 	duration(tmin, d1, sizeof d1);
 	duration(tmax, d2, sizeof d2);
@@ -536,7 +578,10 @@ static int check_main(int argc, char **argv)
 		printf("%zu of %zu runs need more memory than a VM of %d MB has (LKP's filter "
 		       "removes such a job; warnings above)\n",
 		       nshort, nruns_total, check_mem);
-	if (rc == EXIT_OK && (ndropped || nshort))
+	if (!rc && ndisk_short)
+		printf("the ramdisks of %zu boot%s may not fit a VM of %d MB (warnings above)\n",
+		       ndisk_short, ndisk_short == 1 ? "" : "s", check_mem);
+	if (rc == EXIT_OK && (ndropped || nshort || ndisk_short))
 		rc = EXIT_CHANGED;
 out:
 	bb_strv_free(&sets);

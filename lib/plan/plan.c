@@ -254,6 +254,9 @@ void bb_plan_free(struct bb_plan *plan)
 		bb_strv_free(&r->client_argv);
 		bb_strv_free(&r->monitored_argv);
 		free(r->client_cpus);
+		free(r->fs);
+		bb_strv_free(&r->fs_mkfs);
+		free(r->fs_mount);
 	}
 	free(plan->runs);
 	free(plan->debug_crash);
@@ -270,6 +273,9 @@ void bb_plan_free(struct bb_plan *plan)
 	bb_strv_free(&plan->nic_address);
 	bb_strv_free(&plan->nic_gateway);
 	bb_strv_free(&plan->modules_boot);
+	bb_kvs_free(&plan->module_params);
+	bb_strv_free(&plan->disk_devices);
+	free(plan->disk_description);
 	bb_strv_free(&plan->monitors);
 	bb_kvs_free(&plan->monitor_options);
 	free(plan->cluster);

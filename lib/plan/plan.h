@@ -43,6 +43,12 @@ struct bb_plan_run {
 	int client_count;   /* when client_percent < 0 */
 	int client_percent; /* -1: client_count is a number */
 	char *client_cpus;
+	/* fs: the filesystem made on every scratch device before each iteration (fs.mkfs.arg: its
+	 * mkfs command without the device) and mounted at /fs/NAME with options fs.mount;
+	 * NULL: none */
+	char *fs;
+	struct bb_strv fs_mkfs;
+	char *fs_mount;
 };
 
 /* Two-host jobs (docs/cluster.md): the roles of the hosts of a cluster. */
@@ -89,6 +95,12 @@ struct bb_plan {
 	int nic_mtu;                /* 0: leave alone */
 	int nic_wait;               /* seconds to wait for the interface and its carrier */
 	struct bb_strv modules_boot;
+	struct bb_kvs module_params; /* modules.params.NAME: NAME -> "rd_nr=1 rd_size=..." */
+	/* disk.devices: the scratch block devices (LKP's disk:, docs/jobs.md "Disks and
+	 * filesystems"), mkfs'd for the runs that name a filesystem; disk.description: LKP's
+	 * disk_description (1brd) */
+	struct bb_strv disk_devices;
+	char *disk_description;
 	struct bb_strv
 	    monitors;         /* LKP monitors run in every iteration (lib/parse/parse_monitor.h) */
 	int monitors_cmdline; /* the list came from benchboot.monitors= (run --monitors) */

@@ -109,6 +109,7 @@ enum {
 	G_CGPATH = 1 << 26,
 	G_ROTATE = 1 << 27,
 	G_MONITORED = 1 << 28,
+	G_DISK = 1 << 29,
 	G_MONITORS = 1 << 30,
 };
 
@@ -560,6 +561,53 @@ static int set_modules_boot(struct parser *ps, const struct global_key *g, const
 	return set_names(ps, key, value, &ps->plan->modules_boot, "_-", "module");
 }
 
+/* modules.params.NAME=PARAMS: what the init passes to finit_module when it loads NAME (brd's
+ * rd_nr and rd_size), space-separated param=value words. */
+static int set_module_params(struct parser *ps, const struct global_key *g, const char *key,
+                             const char *value, int cmdline, unsigned *bit)
+{
+	const char *name = key + strlen("modules.params.");
+	if (!plan_name_ok(name, "_-"))
+		return plan_fail(ps, "%s: bad module name '%s'", key, name);
+	for (const char *w = value; *w;) {
+		size_t n = strcspn(w, " ");
+		const char *eq = memchr(w, '=', n);
+		if (!eq || eq == w)
+			return plan_fail(ps, "%s: '%.*s' is not PARAM=VALUE", key, (int)n, w);
+		w += n;
+		w += strspn(w, " ");
+	}
+	if (bb_kvs_find(&ps->plan->module_params, name))
+		return plan_fail(ps, "%s: duplicate key", key);
+	return oom_or_ok(ps, bb_kvs_add(&ps->plan->module_params, name, value));
+}
+
+/* disk.devices=/dev/NAME ...: the scratch devices, absolute /dev paths. */
+static int set_disk_devices(struct parser *ps, const struct global_key *g, const char *key,
+                            const char *value, int cmdline, unsigned *bit)
+{
+	struct bb_plan *p = ps->plan;
+	bb_strv_free(&p->disk_devices);
+	if (plan_strv_split(&p->disk_devices, value))
+		return plan_fail(ps, "out of memory");
+	if (!p->disk_devices.n)
+		return plan_fail(ps, "%s: no device", key);
+	for (size_t i = 0; i < p->disk_devices.n; i++) {
+		const char *d = p->disk_devices.v[i];
+		if (strncmp(d, "/dev/", 5) || !plan_name_ok(d + 5, "_-") || strlen(d) > 64)
+			return plan_fail(ps, "%s: '%s' is not a device /dev/NAME", key, d);
+	}
+	return 0;
+}
+
+static int set_disk_description(struct parser *ps, const struct global_key *g, const char *key,
+                                const char *value, int cmdline, unsigned *bit)
+{
+	if (!plan_name_ok(value, "_-"))
+		return plan_fail(ps, "%s: '%s' is not a word", key, value);
+	return oom_or_ok(ps, plan_set_str(&ps->plan->disk_description, value));
+}
+
 static int set_monitors(struct parser *ps, const struct global_key *g, const char *key,
                         const char *value, int cmdline, unsigned *bit)
 {
@@ -655,6 +703,9 @@ static const struct global_key global_keys[] = {
     KEY("cluster.host.", 0, 0, set_cluster_key),
     KEY("role", G_ROLE, 1, set_cluster_key),
     KEY("modules.boot", G_MODULES, 0, set_modules_boot),
+    KEY("modules.params.", 0, 0, set_module_params),
+    KEY("disk.devices", G_DISK, 0, set_disk_devices),
+    KEY("disk.description", 0, 0, set_disk_description),
     KEY("monitors", G_MONITORS, 0, set_monitors),
     KEY("monitor.", 0, 0, set_monitor_key),
     WORD_KEY("order", G_ORDER, "interleaved, random or blocked", order, "interleaved", "random",
@@ -710,6 +761,8 @@ enum {
 	R_GRACE = 1 << 3,
 	R_COUNT = 1 << 4,
 	R_CPUS = 1 << 5,
+	R_FS = 1 << 6,
+	R_FSMOUNT = 1 << 7,
 };
 
 /* server.N.FIELD's fields */
@@ -826,6 +879,33 @@ static int set_monitored_arg(struct parser *ps, const char *key, const char *val
 	return oom_or_ok(ps, bb_strv_add(&ps->run->monitored_argv, value));
 }
 
+/* The filesystems the init makes (docs/jobs.md "Disks and filesystems"). */
+static const char *const filesystems[] = {"ext2", "ext3", "ext4", "xfs", "btrfs", NULL};
+
+static int set_fs(struct parser *ps, const char *key, const char *value, unsigned *bit)
+{
+	for (size_t i = 0; filesystems[i]; i++)
+		if (!strcmp(value, filesystems[i]))
+			return oom_or_ok(ps, plan_set_str(&ps->run->fs, value));
+	return plan_fail(ps, "fs: '%s' is not ext2, ext3, ext4, xfs or btrfs", value);
+}
+
+static int set_fs_mkfs(struct parser *ps, const char *key, const char *value, unsigned *bit)
+{
+	if (!ps->run->fs_mkfs.n && *value != '/')
+		return plan_fail(ps, "fs.mkfs.arg: the program '%s' is not an absolute path",
+		                 value);
+	return oom_or_ok(ps, bb_strv_add(&ps->run->fs_mkfs, value));
+}
+
+static int set_fs_mount(struct parser *ps, const char *key, const char *value, unsigned *bit)
+{
+	if (strpbrk(value, " \t"))
+		return plan_fail(ps, "fs.mount: '%s': mount options are comma-separated, no blanks",
+		                 value);
+	return oom_or_ok(ps, plan_set_str(&ps->run->fs_mount, value));
+}
+
 static int set_monitored_runtime(struct parser *ps, const char *key, const char *value,
                                  unsigned *bit)
 {
@@ -886,6 +966,9 @@ static const struct run_key {
     {"client.cpus", R_CPUS, set_client_cpus},
     {"monitored.runtime", 0, set_monitored_runtime},
     {"monitored.client.arg", 0, set_monitored_arg},
+    {"fs", R_FS, set_fs},
+    {"fs.mkfs.arg", 0, set_fs_mkfs},
+    {"fs.mount", R_FSMOUNT, set_fs_mount},
 };
 
 int plan_set_run(struct parser *ps, const char *key, const char *value)
@@ -925,6 +1008,11 @@ int plan_end_run(struct parser *ps)
 		return plan_fail(ps,
 		                 "run %s: monitored.runtime and monitored.client.arg come together",
 		                 run->id);
+	if (!run->fs != !run->fs_mkfs.n)
+		return plan_fail(ps, "run %s: fs and fs.mkfs.arg come together", run->id);
+	if (run->fs && !ps->plan->disk_devices.n)
+		return plan_fail(ps, "run %s: fs=%s needs disk.devices (before the runs)", run->id,
+		                 run->fs);
 	for (size_t i = 0; i < run->nservers; i++)
 		if (!run->servers[i].argv.n)
 			return plan_fail(ps, "run %s: server.%zu has no server.%zu.arg", run->id, i,

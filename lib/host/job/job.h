@@ -42,6 +42,9 @@ enum bb_level {
 struct bb_jvalue {
 	char *s; /* the text; "" for a YAML null (e.g. `netserver:`) */
 	struct bb_mark mark;
+	/* an empty value of a list (LKP's `shared: [shared, ]`): the key is absent from the
+	 * runs that take it, as LKP leaves it unset in that job */
+	int unset;
 };
 
 /*

@@ -131,6 +131,7 @@ int job_copy_param(struct bb_jdoc *to, const struct bb_jparam *from)
 		if (!(p->v[k].s = strdup(from->v[k].s)))
 			return -ENOMEM;
 		p->v[k].mark = from->v[k].mark;
+		p->v[k].unset = from->v[k].unset;
 		p->n++;
 	}
 	return 0;

@@ -13,10 +13,12 @@
 
 #include "host/fileio.h"
 #include "host/job/cmdline.h"
+#include "host/job/expr.h"
 #include "host/job/job_internal.h"
 #include "host/job/jobinclude.h"
 #include "host/job/monitor_options.h"
 #include "host/job/rootfs.h"
+#include "host/job/storage.h"
 #include "host/job/suites/suite.h"
 #include "sha256.h"
 
@@ -158,7 +160,7 @@ static int fold_cmdline(struct bb_jdoc *d)
 			         *line ? " " : "", kp->v[i].s);
 		struct bb_jparam copy = {.name = "cmdline.kernel_cmdline",
 		                         .top = kp->top,
-		                         .v = &(struct bb_jvalue){line, kp->mark},
+		                         .v = &(struct bb_jvalue){.s = line, .mark = kp->mark},
 		                         .n = 1,
 		                         .level = BB_LEVEL_INFO,
 		                         .mark = kp->mark};
@@ -186,7 +188,7 @@ static int fold_cmdline(struct bb_jdoc *d)
 		return 0;
 	struct bb_jparam np = {.name = "kernel_cmdline",
 	                       .top = "bootloader_append",
-	                       .v = &(struct bb_jvalue){line, ba->mark},
+	                       .v = &(struct bb_jvalue){.s = line, .mark = ba->mark},
 	                       .n = 1,
 	                       .level = BB_LEVEL_BOOT,
 	                       .mark = ba->mark};
@@ -272,6 +274,8 @@ static int check_doc(struct walker *w, const char *suite, struct bb_jdoc *d)
 			    "(%s: nic, address); 'nic:' takes only module (the driver) here",
 			    p->name, w->job->cluster->file);
 	}
+	if ((rc = bb_check_storage_doc(w, d)))
+		return rc;
 	const struct bb_suite *su = bb_suite_find(suite);
 	if (su && su->check_doc && (rc = su->check_doc(w, d)))
 		return rc;
@@ -334,6 +338,13 @@ static int apply_set(struct walker *w, struct bb_job *job, const char *set)
 		char mon[128];
 		snprintf(mon, sizeof mon, "%.*s", (int)(dot - key), key);
 		nested = bb_monitor_has_options(mon);
+	}
+	if (!nested && !eq[1]) { /* --set fs2=: the key taken out of the job */
+		for (size_t d = 0; d < job->ndocs; d++)
+			for (size_t i = job->docs[d].n; i-- > 0;)
+				if (!strcmp(job->docs[d].p[i].top, key))
+					doc_drop(&job->docs[d], i);
+		return 0;
 	}
 	if (nested)
 		snprintf(text, sizeof text, "%.*s:\n  %s: %s\n", (int)(dot - key), key, dot + 1,
@@ -441,6 +452,18 @@ static int parse_text(const char *path, const char *text, size_t len, const stru
 	rc = bb_job_expand_includes(path, text, len, &xtext, &xlen, &map, err, errlen);
 	if (rc)
 		return rc;
+	/* LKP's {{ }} values become YAML strings, line for line (expr.h) */
+	char *quoted;
+	size_t qlen;
+	if ((rc = bb_expr_quote(xtext, xlen, &quoted, &qlen))) {
+		snprintf(err, errlen, "out of memory");
+		free(xtext);
+		bb_srcmap_free(&map);
+		return rc;
+	}
+	free(xtext);
+	xtext = quoted;
+	xlen = qlen;
 	rc = job_flow_depth_ok(&w, xtext, xlen);
 	if (!rc)
 		rc = job_load_docs(&w, xtext, xlen, &docs, &ndocs, &suite);

@@ -12,8 +12,10 @@
 #include "cpulist.h"
 #include "host/editdist.h"
 #include "host/job/cluster.h"
+#include "host/job/expr.h"
 #include "host/job/job_internal.h"
 #include "host/job/lkpnames.h"
+#include "host/job/storage.h"
 #include "host/job/suites/inventory.h"
 #include "host/job/suites/suite.h"
 #include "host/job/units.h"
@@ -44,6 +46,12 @@ static const struct keydef own_keys[] = {
     {C_TOP, "if role server", NULL, K_SECTION, 0, BB_LEVEL_RUN, C_SERVER, NULL, NULL},
     {C_TOP, "if role client", NULL, K_SECTION, 0, BB_LEVEL_RUN, C_CLIENT, NULL, NULL},
     {C_TOP, "cpufreq_governor", NULL, K_GOV, F_AXIS, BB_LEVEL_BOOT, C_NONE, NULL, NULL},
+    {C_TOP, "disk", NULL, K_CHECK, F_AXIS, BB_LEVEL_BOOT, C_NONE, NULL, bb_check_disk},
+    {C_TOP, "fs", NULL, K_CHECK, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL, bb_check_fs},
+    {C_TOP, "fs2", NULL, K_CHECK, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL, bb_check_fs2},
+    {C_TOP, "mkfs", NULL, K_CHECK, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL, bb_check_mkfs},
+    {C_TOP, "mount_option", NULL, K_CHECK, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL,
+     bb_check_mount_option},
     {C_TOP, "kernel_cmdline", NULL, K_CMDLINE, F_AXIS, BB_LEVEL_BOOT, C_NONE, NULL, NULL},
     {C_TOP, "cgroup", "cgroup.mode", K_CGROUP, F_AXIS, BB_LEVEL_BOOT, C_CGROUP, NULL, NULL},
     {C_TOP, "sysctl", NULL, K_SYSCTL, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL, NULL},
@@ -496,9 +504,38 @@ static int check_kind(struct walker *w, const struct keydef *k, const char *key,
 	}
 }
 
+/* A value with LKP's {{ }} expression: the expression is read now (a construct benchboot does
+ * not evaluate is refused here), and every literal it may give is checked as the key's value;
+ * it is evaluated for each run of the matrix (matrix.c). */
+static int check_expression(struct walker *w, const struct keydef *k, const char *key,
+                            const struct bb_jvalue *v, yaml_mark_t m)
+{
+	struct bb_strv results = {0};
+	char err[512];
+	int may_vary, rc = bb_expr_check(v->s, &results, &may_vary, err, sizeof err);
+	if (rc == -EINVAL)
+		rc = jfail(w, m, "%s: {{ }}: %s", key, err);
+	if (!(k->flags & F_AXIS) && !rc)
+		rc = jfail(w, m, "%s: a {{ }} expression is for the keys of a run or a boot", key);
+	for (size_t i = 0; i < results.n && !rc; i++) {
+		if (!strcmp(results.v[i], "nil"))
+			continue; /* that run is dropped, as LKP drops the job */
+		struct bb_jvalue lit = {.s = strdup(results.v[i]), .mark = v->mark};
+		if (!lit.s)
+			rc = -ENOMEM;
+		else if ((rc = check_kind(w, k, key, &lit, m)) == 0 && k->check)
+			rc = k->check(w, key, lit.s, m);
+		free(lit.s);
+	}
+	bb_strv_free(&results);
+	return rc;
+}
+
 int job_check_value(struct walker *w, const struct keydef *k, const char *key, struct bb_jvalue *v,
                     yaml_mark_t m)
 {
+	if (bb_expr_in(v->s))
+		return check_expression(w, k, key, v, m);
 	int rc = check_kind(w, k, key, v, m);
 	return !rc && k->check ? k->check(w, key, v->s, m) : rc;
 }

@@ -127,8 +127,8 @@ static const char *const monitors[] = {"blktrace",
                                        "numainfo",
                                        NULL};
 
-/* setups benchboot does not implement (cgroup, cgroup2, cpufreq_governor, sysctl and
- * net-buffer it does) */
+/* setups benchboot does not implement (cgroup, cgroup2, cpufreq_governor, sysctl,
+ * net-buffer, disk, fs and fs2 it does: fs2 by refusing what needs a server) */
 static const char *const setups[] = {"acpi_cpufreq",
                                      "aspm",
                                      "autonuma_migration",
@@ -146,7 +146,6 @@ static const char *const setups[] = {"acpi_cpufreq",
                                      "debug_vmlinux",
                                      "device-dax",
                                      "dirty_thresh",
-                                     "disk",
                                      "drop_caches",
                                      "eatmem",
                                      "eatmem2",
@@ -155,9 +154,7 @@ static const char *const setups[] = {"acpi_cpufreq",
                                      "filebench-setup",
                                      "fio-setup-basic",
                                      "fragment",
-                                     "fs",
                                      "fs1",
-                                     "fs2",
                                      "fuse",
                                      "intel_powerclamp",
                                      "intel_pstate",

@@ -7,6 +7,7 @@
 #include "grow.h"
 #include "host/errbuf.h"
 #include "host/job/monitors.h"
+#include "host/job/expr.h"
 #include "host/job/matrix.h"
 #include "host/job/rootfs.h"
 #include "host/job/units.h"
@@ -103,8 +104,54 @@ static int rootfs_layout(struct bb_kvs *bp, const char *rootfs)
 	return 0;
 }
 
+/* A name of an expression: a key of the run, then of the boot; LKP's SUITE.KEY is the
+ * suite's key (fsmark.filesize). NULL: absent (nil). */
+struct expr_scope {
+	const struct bb_job *job;
+	const struct bb_kvs *rp, *bp;
+};
+
+static const char *expr_lookup(const char *name, void *ctx)
+{
+	const struct expr_scope *sc = ctx;
+	size_t n = strlen(sc->job->suite);
+	if (!strncmp(name, sc->job->suite, n) && name[n] == '.')
+		name += n + 1;
+	const char *v = bb_kvs_get(sc->rp, name);
+	return v ? v : bb_kvs_get(sc->bp, name);
+}
+
+/* LKP's {{ }} values of one combination evaluated in place (expr.h); *drop when one is nil
+ * (LKP drops that job). 0, -EINVAL with err, -ENOMEM. */
+static int eval_exprs(const struct bb_job *job, struct bb_kvs *bp, struct bb_kvs *rp, int *drop,
+                      char *err, size_t errlen)
+{
+	struct expr_scope sc = {job, rp, bp};
+	struct bb_kvs *both[] = {rp, bp};
+	*drop = 0;
+	for (size_t k = 0; k < 2; k++)
+		for (size_t i = 0; i < both[k]->n && !*drop; i++) {
+			char *v, e[400];
+			if (!bb_expr_in(both[k]->v[i].value))
+				continue;
+			int rc =
+			    bb_expr_eval(both[k]->v[i].value, expr_lookup, &sc, &v, e, sizeof e);
+			if (rc) {
+				snprintf(err, errlen, "%s: %s: {{ }}: %s", job->file,
+				         both[k]->v[i].key, e);
+				return rc;
+			}
+			if (!v)
+				*drop = 1;
+			else
+				free(both[k]->v[i].value), both[k]->v[i].value = v;
+		}
+	return 0;
+}
+
 /* Expand one document: an odometer over its axes, the last axis turning fastest. */
-static int expand_doc(struct bb_matrix *m, const struct bb_job *job, const struct bb_jdoc *d)
+static int expand_doc(struct bb_matrix *m, const struct bb_job *job, const struct bb_jdoc *d,
+                      char *err, size_t errlen)
 {
 	size_t *pos = calloc(d->n ? d->n : 1, sizeof *pos);
 	int rc = 0;
@@ -116,6 +163,8 @@ static int expand_doc(struct bb_matrix *m, const struct bb_job *job, const struc
 		struct bb_kvs *rp = &run.params;
 		for (size_t i = 0; i < d->n && !rc; i++) {
 			const struct bb_jparam *p = &d->p[i];
+			if (p->v[pos[i]].unset)
+				continue; /* `key: [a, ]`: absent from this combination */
 			if (p->level == BB_LEVEL_BOOT)
 				rc = bb_kvs_add(&bp, p->name, p->v[pos[i]].s);
 			else if (p->level == BB_LEVEL_RUN || p->level == BB_LEVEL_NOTE)
@@ -130,6 +179,9 @@ static int expand_doc(struct bb_matrix *m, const struct bb_job *job, const struc
 		 * own cgroup setup leaves them nothing else to differ in */
 		if (!rc && bb_kvs_get(rp, "lkp.rootfs"))
 			rc = bb_kvs_add(&bp, "lkp.rootfs", bb_kvs_get(rp, "lkp.rootfs"));
+		int drop = 0;
+		if (!rc)
+			rc = eval_exprs(job, &bp, rp, &drop, err, errlen);
 		if (!rc && !bb_kvs_get(rp, "nr_threads"))
 			rc = bb_kvs_add(rp, "nr_threads", "1");
 		if (!rc && !bb_kvs_get(rp, "runtime"))
@@ -141,8 +193,12 @@ static int expand_doc(struct bb_matrix *m, const struct bb_job *job, const struc
 			run_free(&run);
 			break;
 		}
-		if ((rc = place(m, &bp, &run)))
+		if (drop) {
+			bb_kvs_free(&bp);
+			run_free(&run);
+		} else if ((rc = place(m, &bp, &run))) {
 			break;
+		}
 		/* next combination; done when every counter wrapped */
 		size_t i = d->n;
 		int more = 0;
@@ -338,7 +394,7 @@ int bb_matrix_expand(const struct bb_job *job, struct bb_matrix *m, char *err, s
 	if ((rc = matrix_size_ok(job, err, errlen)))
 		return rc;
 	for (size_t i = 0; i < job->ndocs && !rc; i++)
-		rc = expand_doc(m, job, &job->docs[i]);
+		rc = expand_doc(m, job, &job->docs[i], err, errlen);
 	if (!rc)
 		rc = make_ids(m, err, errlen);
 	if (rc == -ENOMEM)

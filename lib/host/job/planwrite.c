@@ -9,6 +9,7 @@
 #include "host/job/monitors.h"
 #include "parse/parse_perf.h"
 #include "host/job/planwrite.h"
+#include "host/job/storage.h"
 #include "host/strbuf.h"
 
 static int argv_add_unique(struct bb_strv *a, const char *s)
@@ -46,7 +47,8 @@ int bb_plan_needs(const struct bb_matrix *m, size_t boot, struct bb_strv *module
 	const struct bb_boot *b = &m->boots[boot];
 	int rc = 0;
 	/* the suite's own (netperf: the dummy interface, one non-loopback address) */
-	if ((rc = bb_suite_boot_modules(m->job->suite, modules)))
+	if ((rc = bb_suite_boot_modules(m->job->suite, modules)) ||
+	    (rc = bb_disk_boot_modules(&b->params, modules)))
 		return rc;
 	/* the NIC's driver (`nic: module:`, words): in the image, loaded at boot; a two-host
 	 * job's default is virtio_net (QEMU's NIC, and a LAVA QEMU device's) */
@@ -188,6 +190,7 @@ static void write_globals(struct strbuf *o, const struct bb_matrix *m, size_t bo
 		if (v)
 			bb_strbuf_printf(o, "net.%s=%s\n", pname, v);
 	}
+	bb_disk_plan(&b->params, o);
 	if (m->job->cluster)
 		write_cluster(o, m->job->cluster);
 	if (modules->n) {
@@ -264,6 +267,13 @@ static int write_run(struct strbuf *o, const struct bb_matrix *m, const struct b
 		bb_strbuf_printf(o, "needs.module=%s\n", sr.modules.v[i]);
 	for (size_t i = 0; i < sr.sysctls.n; i++)
 		bb_strbuf_printf(o, "sysctl.%s\n", sr.sysctls.v[i]);
+	if (sr.fs) {
+		bb_strbuf_printf(o, "fs=%s\n", sr.fs);
+		for (size_t i = 0; i < sr.fs_mkfs.n; i++)
+			bb_strbuf_printf(o, "fs.mkfs.arg=%s\n", sr.fs_mkfs.v[i]);
+		if (sr.fs_mount)
+			bb_strbuf_printf(o, "fs.mount=%s\n", sr.fs_mount);
+	}
 	if (sr.server_argv.n) {
 		for (size_t i = 0; i < sr.server_argv.n; i++)
 			bb_strbuf_printf(o, "server.0.arg=%s\n", sr.server_argv.v[i]);

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "host/job/storage.h"
 #include "host/job/suites.h"
 #include "host/job/suites/suite.h"
 #include "host/job/units.h"
@@ -42,6 +43,8 @@ void bb_suite_run_free(struct bb_suite_run *sr)
 	bb_strv_free(&sr->server_argv);
 	bb_strv_free(&sr->client_argv);
 	bb_strv_free(&sr->files);
+	bb_strv_free(&sr->fs_mkfs);
+	free(sr->fs_mount);
 	free(sr->server_cpus);
 	free(sr->client_cpus);
 	memset(sr, 0, sizeof *sr);
@@ -83,6 +86,9 @@ static int common(const struct bb_suite *s, const struct bb_kvs *p, struct bb_su
 		if (bb_strv_add(&sr->modules, "sctp"))
 			return -ENOMEM;
 	}
+	int rc = bb_fs_run(p, sr, err, errlen);
+	if (rc)
+		return rc;
 	const char *cpus = bb_kvs_get(p, "affinity.server");
 	if (cpus && !(sr->server_cpus = strdup(cpus)))
 		return -ENOMEM;
@@ -150,7 +156,8 @@ int bb_suite_file_source(const char *image_path, const char **src, int *from_tre
 				*from_tree = f->from_tree;
 				return 0;
 			}
-	return -1;
+	*from_tree = 0;
+	return bb_fs_file_source(image_path, src);
 }
 
 int bb_suite_is_server_addr(const char *suite, const struct bb_strv *client_argv, size_t i)

@@ -34,6 +34,11 @@ struct bb_suite_run {
 	char client_count[16]; /* "N" or "P%" */
 	char *client_cpus;
 	struct bb_strv files; /* sysroot or build files the run needs, as image paths */
+	/* the filesystem made on the boot's scratch devices before each iteration (storage.h):
+	 * NULL, or its name, mkfs command (without the device) and mount options (or NULL) */
+	const char *fs;
+	struct bb_strv fs_mkfs;
+	char *fs_mount;
 };
 
 /*

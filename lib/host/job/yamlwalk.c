@@ -100,11 +100,13 @@ int job_take_values(struct walker *w, const struct keydef *k, const char *key, y
 			}
 			n++;
 			v[i].mark = job_mark_of(e->start_mark);
-			if (job_is_null(e)) {
+			if (job_is_null(e) && !(k->flags & F_AXIS)) {
 				rc = jfail(w, e->start_mark, "%s: empty value in the list", key);
 				goto out_free;
 			}
-			if ((rc = job_check_value(w, k, key, &v[i], e->start_mark)))
+			/* an empty value: the key absent from that run, as LKP expands the list */
+			v[i].unset = job_is_null(e);
+			if (!v[i].unset && (rc = job_check_value(w, k, key, &v[i], e->start_mark)))
 				goto out_free;
 			for (size_t j = 0; j < i; j++)
 				if (!strcmp(v[j].s, v[i].s)) {

@@ -1,0 +1,62 @@
+/*
+ * Disks and filesystems, as LKP's setups make them (params/disk, programs/disk/setup,
+ * programs/fs/setup, lib/fs_ext.sh): `disk: NBRD[_SIZE]` is a boot's (brd ramdisks, the module
+ * loaded with rd_nr and rd_size at boot), `fs:` a run's (made with LKP's mkfs options on every
+ * scratch device before each iteration, mounted at /fs/NAME with LKP's mount options and the
+ * job's `mount_option:`). docs/jobs.md, "Disks and filesystems".
+ */
+#ifndef BENCHBOOT_HOST_JOB_STORAGE_H
+#define BENCHBOOT_HOST_JOB_STORAGE_H
+
+#include <stddef.h>
+#include <yaml.h>
+
+#include "strv.h"
+
+#include "host/strbuf.h"
+
+struct bb_suite_run;
+struct bb_jdoc;
+struct walker;
+
+/* LKP's disk value, as params/disk reads it. */
+struct bb_disk {
+	int nr_brd;
+	unsigned long long ramdisk_bytes; /* each ramdisk; LKP's default 1G */
+	char description[32];             /* LKP's disk_description: 1brd */
+};
+
+/* Parse LKP's disk value ("1BRD_48G", "2BRD"). 0, or -EINVAL with what is wrong and what
+ * benchboot takes instead in err. */
+int bb_disk_parse(const char *s, struct bb_disk *d, char *err, size_t errlen);
+
+/* The guest memory a boot's disk takes (its ramdisks, when written full), in bytes; 0 for a
+ * boot without one. */
+unsigned long long bb_disk_memory(const struct bb_kvs *boot_params);
+
+/* The boot's disk as plan keys (modules.params.brd, disk.devices, disk.description): appended
+ * to o. Nothing for a boot without a disk. */
+void bb_disk_plan(const struct bb_kvs *boot_params, struct strbuf *o);
+
+/* The kernel modules a boot's disk loads (brd) into modules. 0 or -ENOMEM. */
+int bb_disk_boot_modules(const struct bb_kvs *boot_params, struct bb_strv *modules);
+
+/* A run's filesystem (fs, mkfs, mount_option) into sr: its mkfs command, mount options, module
+ * and programs. 0 (nothing for a run without fs), -EINVAL with err, -ENOMEM. */
+int bb_fs_run(const struct bb_kvs *p, struct bb_suite_run *sr, char *err, size_t errlen);
+
+/* The source of an mkfs program in the sysroot: 0 with *src, or -1. */
+int bb_fs_file_source(const char *image_path, const char **src);
+
+/* Key checks of the job reader (keys.c): disk, fs, fs2. */
+int bb_check_disk(struct walker *w, const char *key, const char *s, yaml_mark_t m);
+int bb_check_fs(struct walker *w, const char *key, const char *s, yaml_mark_t m);
+int bb_check_fs2(struct walker *w, const char *key, const char *s, yaml_mark_t m);
+/* mkfs: the options that replace LKP's defaults, blank-separated words; mount_option: mount's
+ * -o, comma-separated. */
+int bb_check_mkfs(struct walker *w, const char *key, const char *s, yaml_mark_t m);
+int bb_check_mount_option(struct walker *w, const char *key, const char *s, yaml_mark_t m);
+/* The keys of one document together: fs needs a disk. 0 or jfail's -EINVAL. */
+int bb_check_storage_doc(struct walker *w, const struct bb_jdoc *d);
+
+#endif
