@@ -31,7 +31,7 @@
 
 #define WIPE_BYTES (1024 * 1024)
 #define MKFS_TIMEOUT_MS (300 * 1000.0)
-#define DEVICE_WAIT_MS 5000.0
+#define DEVICE_WAIT_MS 15000.0
 
 static const char *dev_name(const char *path)
 {

@@ -50,6 +50,8 @@ static const char usage_text[] =
     "  --blkdebug FILE       attach the results disk through QEMU's blkdebug driver with the\n"
     "                        rules in FILE (I/O errors on purpose: tests of the init's\n"
     "                        handling of a failing disk, docs/results.md)\n"
+    "  --keep                keep the VM's scratch disks of a job's disk: 1SSD or NHDD\n"
+    "                        (sparse files in DIR/scratch, removed after each boot without it)\n"
     "  --nic                 give the VM a virtio-net NIC on QEMU's user network (guest\n"
     "                        10.0.2.15/24, the host is 10.0.2.2); on for a job with nic:\n"
     "  --accel auto|kvm|tcg  default auto: KVM when the job's kernel prints under it (a\n"
@@ -126,6 +128,7 @@ enum {
 	OPT_NO_DISK,
 	OPT_BLKDEBUG,
 	OPT_NIC,
+	OPT_KEEP,
 	OPT_ACCEL,
 	OPT_IMAGES,
 	OPT_IMAGE,
@@ -157,6 +160,7 @@ static const struct option options[] = {
     {"no-disk", no_argument, NULL, OPT_NO_DISK},
     {"blkdebug", required_argument, NULL, OPT_BLKDEBUG},
     {"nic", no_argument, NULL, OPT_NIC},
+    {"keep", no_argument, NULL, OPT_KEEP},
     {"accel", required_argument, NULL, OPT_ACCEL},
     {"images", required_argument, NULL, OPT_IMAGES},
     {"image", required_argument, NULL, OPT_IMAGE},
@@ -262,6 +266,9 @@ static int take_option(struct bb_run_opts *o, int opt, const char *v, int *last_
 		return 0;
 	case OPT_NIC:
 		o->nic = 1;
+		return 0;
+	case OPT_KEEP:
+		o->keep_scratch = 1;
 		return 0;
 	case OPT_ACCEL:
 		return verb_accel(cmd.name, v, &o->accel);

@@ -276,6 +276,7 @@ void bb_plan_free(struct bb_plan *plan)
 	bb_kvs_free(&plan->module_params);
 	bb_strv_free(&plan->disk_devices);
 	free(plan->disk_description);
+	free(plan->disk_vm);
 	bb_strv_free(&plan->monitors);
 	bb_kvs_free(&plan->monitor_options);
 	free(plan->cluster);

@@ -101,6 +101,10 @@ struct bb_plan {
 	 * disk_description (1brd) */
 	struct bb_strv disk_devices;
 	char *disk_description;
+	/* disk.vm: the disks a VM host attaches for disk.devices ("nvme" or "hdd", NULL: none),
+	 * each of disk_vm_bytes (sparse files of the run) */
+	char *disk_vm;
+	unsigned long long disk_vm_bytes;
 	struct bb_strv
 	    monitors;         /* LKP monitors run in every iteration (lib/parse/parse_monitor.h) */
 	int monitors_cmdline; /* the list came from benchboot.monitors= (run --monitors) */

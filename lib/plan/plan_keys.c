@@ -600,6 +600,22 @@ static int set_disk_devices(struct parser *ps, const struct global_key *g, const
 	return 0;
 }
 
+/* disk.vm=nvme|hdd BYTES */
+static int set_disk_vm(struct parser *ps, const struct global_key *g, const char *key,
+                       const char *value, int cmdline, unsigned *bit)
+{
+	char kind[8];
+	unsigned long long bytes;
+	int n = 0;
+	if (sscanf(value, "%7s %llu%n", kind, &bytes, &n) != 2 || value[n] ||
+	    (strcmp(kind, "nvme") && strcmp(kind, "hdd")) || bytes < (1ULL << 20) ||
+	    bytes > (1ULL << 50))
+		return plan_fail(ps, "%s: expected nvme|hdd BYTES (1 MiB to 1 PiB), not '%s'", key,
+		                 value);
+	ps->plan->disk_vm_bytes = bytes;
+	return oom_or_ok(ps, plan_set_str(&ps->plan->disk_vm, kind));
+}
+
 static int set_disk_description(struct parser *ps, const struct global_key *g, const char *key,
                                 const char *value, int cmdline, unsigned *bit)
 {
@@ -706,6 +722,7 @@ static const struct global_key global_keys[] = {
     KEY("modules.params.", 0, 0, set_module_params),
     KEY("disk.devices", G_DISK, 0, set_disk_devices),
     KEY("disk.description", 0, 0, set_disk_description),
+    KEY("disk.vm", 0, 0, set_disk_vm),
     KEY("monitors", G_MONITORS, 0, set_monitors),
     KEY("monitor.", 0, 0, set_monitor_key),
     WORD_KEY("order", G_ORDER, "interleaved, random or blocked", order, "interleaved", "random",

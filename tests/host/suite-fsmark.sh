@@ -1,8 +1,9 @@
 # fsmark, disks and filesystems as `check` reads them: jobs in the style of LKP's
 # jobs/fsmark/ (tests/fixtures/lkp/fsmark-base.yaml, fsmark-1brd.yaml: `<<:` and an override of
-# disk) give LKP's runs, a brd disk at boot (its module's rd_nr and rd_size), each run's mkfs
+# disk) give LKP's runs, a brd disk at boot (its module's rd_nr and rd_size) or disks the VM
+# attaches (NVMe for NSSD, rotating SCSI disks for NHDD), each run's mkfs
 # and mount options as LKP's programs/fs/setup writes them, LKP's run script as the client;
-# a ramdisk larger than the host, scratch disks, NFS and bad values refused with what to do.
+# a ramdisk larger than the host, scsi_debug, NFS and bad values refused with what to do.
 . tests/lib.sh
 F=tests/fixtures/lkp
 check() { "$BENCHBOOT" check "$@" >"$T/out" 2>"$T/err" || fail "check $*: $(cat "$T/err")"; }
@@ -69,8 +70,19 @@ case $(bb_plan_args "$T/out" fsmark.fs-xfs) in
 esac
 
 # what cannot run here: the reason and the way out, with file, line and key
-expect_check_refuses "$(sed 's/%/%%/g' $F/fsmark-base.yaml)" \
-	"bad.yaml:5:7: disk: '1HDD': scratch disks (NHDD, NSSD) are not attached by benchboot yet; a ramdisk is: --set disk=1BRD_2G"
+# LKP's disk: 1HDD: a SCSI disk of the VM that rotates, a sparse file of 8 GiB (run attaches it)
+check -v --mem 4096 $F/fsmark-base.yaml
+expect_grep "^disk.vm=hdd 8589934592$" "$T/out"
+expect_grep "^disk.devices=/dev/sda$" "$T/out"
+expect_grep "^disk.description=1hdd$" "$T/out"
+expect_grep "^modules.boot=virtio_scsi sd_mod btrfs ext4 xfs$" "$T/out"
+grep -q '^modules.params.brd' "$T/out" && fail "a brd for a disk of the VM"
+check -v --set disk=2SSD_16G config/jobs/fsmark.yaml
+expect_grep "^disk.vm=nvme 17179869184$" "$T/out"
+expect_grep "^disk.devices=/dev/nvme0n1 /dev/nvme1n1$" "$T/out"
+expect_check_refuses 'suite: fsmark\ndisk: 1SRD\n' "bad.yaml:2:7: disk: '1SRD': scsi_debug and pmem disks are not made by benchboot"
+expect_check_refuses 'suite: fsmark\ndisk: 9HDD\n' "bad.yaml:2:7: disk: '9HDD': 1 to 8 disks"
+expect_check_refuses 'suite: fsmark\ndisk: 1SSD_4T\n' "bad.yaml:2:7: disk: '1SSD_4T': the disk size is 1G to 1024G"
 expect_check_refuses 'suite: fsmark\ndisk: 1BRD_2G\nfs2: nfsv4\nfs: xfs\nfsmark:\n  filesize: 4K\n' \
 	"bad.yaml:3:6: fs2: 'nfsv4': LKP exports the filesystem over loopback NFS or SMB, which needs a server in the guest"
 expect_check_refuses 'suite: fsmark\nfs: xfs\nfsmark:\n  filesize: 4K\n' \
@@ -79,7 +91,7 @@ expect_check_refuses 'suite: fsmark\ndisk: 1BRD_2G\nfs: zfs\n' "bad.yaml:3:5: fs
 expect_check_refuses 'suite: fsmark\ndisk: 1BRD_2G\nfs: f2fs\n' "fs: 'f2fs': its mkfs is not pinned by benchboot"
 expect_check_refuses 'suite: fsmark\ndisk: 1BRD\nfs: ext4\nmkfs: -O ^has_journal;reboot\n' \
 	"bad.yaml:4:7: mkfs: '-O ^has_journal;reboot': options are plain words for mkfs"
-expect_check_refuses 'suite: fsmark\ndisk: 1BRD_512M\n' "bad.yaml:2:7: disk: '1BRD_512M': the ramdisk size is 1G to 1024G"
+expect_check_refuses 'suite: fsmark\ndisk: 1BRD_512M\n' "bad.yaml:2:7: disk: '1BRD_512M': the disk size is 1G to 1024G"
 expect_check_refuses 'suite: fsmark\ndisk: 1BRD\nmount_option: noatime\n' \
 	"bad.yaml:3:1: mount_option: the job makes no filesystem (fs:)"
 expect_check_refuses 'suite: fsmark\ndisk: 1BRD\nfs: ext4\nfsmark:\n  filesize: 4K\n  sync_method: fsync\n' \

@@ -11,60 +11,74 @@
 
 #define GIB (1024ULL * 1024 * 1024)
 
+/* The kinds of disk: LKP's word, what benchboot makes of it, the description's word. */
+static const struct disk_kind {
+	const char *lkp; /* NBRD, NSSD, NHDD */
+	enum bb_disk_kind kind;
+	const char *desc; /* LKP's disk_description: 1brd, 1ssd, 1hdd */
+	const char *dev;  /* the guest's device names: printf with the index */
+	const char *vm;   /* plan disk.vm: what the VM host attaches (NULL: nothing) */
+	const char *modules;
+} disk_kinds[] = {
+    {"BRD", BB_DISK_BRD, "brd", "/dev/ram%d", NULL, "brd"},
+    /* an SSD is an NVMe disk of QEMU's (one controller each: nvme0n1, nvme1n1, ...) */
+    {"SSD", BB_DISK_SSD, "ssd", "/dev/nvme%dn1", "nvme", "nvme"},
+    /* an HDD a SCSI disk that says it rotates (virtio-scsi, rotation_rate 7200: sda, ...) */
+    {"HDD", BB_DISK_HDD, "hdd", "/dev/sd%c", "hdd", "virtio_scsi sd_mod"},
+};
+
 int bb_disk_parse(const char *s, struct bb_disk *d, char *err, size_t errlen)
 {
 	memset(d, 0, sizeof *d);
 	char *e;
 	errno = 0;
 	unsigned long n = strtoul(s, &e, 10);
-	if (e == s || errno || n < 1 || n > 16) {
-		if (e != s && !errno && strncmp(e, "BRD", 3) == 0)
-			snprintf(err, errlen, "'%s': 1 to 16 ramdisks", s);
-		else
-			snprintf(err, errlen,
-			         "'%s' is not LKP's NBRD or NBRD_SIZE (1BRD_2G: one brd ramdisk "
-			         "of 2 GiB)",
-			         s);
-		return -EINVAL;
-	}
-	if (!strncmp(e, "HDD", 3) || !strncmp(e, "SSD", 3)) {
-		snprintf(err, errlen,
-		         "'%s': scratch disks (NHDD, NSSD) are not attached by benchboot yet; a "
-		         "ramdisk is: --set disk=%luBRD_2G",
-		         s, n);
-		return -EINVAL;
-	}
-	if (!strncmp(e, "SRD", 3) || !strncmp(e, "pmem", 4)) {
+	const struct disk_kind *k = NULL;
+	for (size_t i = 0; e != s && i < sizeof disk_kinds / sizeof disk_kinds[0]; i++)
+		if (!strncmp(e, disk_kinds[i].lkp, 3))
+			k = &disk_kinds[i];
+	if (e != s && !errno && (!strncmp(e, "SRD", 3) || !strncmp(e, "pmem", 4))) {
 		snprintf(err, errlen,
 		         "'%s': scsi_debug and pmem disks are not made by benchboot; a brd ramdisk "
-		         "is: --set disk=%luBRD_2G",
-		         s, n);
+		         "or a disk of the VM is: --set disk=%luBRD_2G or --set disk=%luSSD",
+		         s, n, n);
 		return -EINVAL;
 	}
-	if (strncmp(e, "BRD", 3)) {
-		snprintf(err, errlen,
-		         "'%s' is not LKP's NBRD or NBRD_SIZE (1BRD_2G: one brd ramdisk of 2 GiB)",
-		         s);
+	if (!k || errno) {
+		snprintf(
+		    err, errlen,
+		    "'%s' is not LKP's NBRD, NSSD or NHDD, with _SIZE or without (1BRD_2G: one "
+		    "brd ramdisk of 2 GiB; 1SSD: one NVMe disk of the VM)",
+		    s);
+		return -EINVAL;
+	}
+	if (n < 1 || n > (k->kind == BB_DISK_HDD ? 8 : 16)) {
+		snprintf(err, errlen, "'%s': 1 to %d disks", s, k->kind == BB_DISK_HDD ? 8 : 16);
 		return -EINVAL;
 	}
 	e += 3;
-	d->nr_brd = (int)n;
-	d->ramdisk_bytes = GIB; /* LKP's programs/disk/setup: ramdisk_size defaults to 1G */
+	d->kind = k->kind;
+	d->count = (int)n;
+	/* LKP's programs/disk/setup: ramdisk_size defaults to 1G; the VM's disks are sparse
+	 * files, 8G unless the job says */
+	d->bytes = k->kind == BB_DISK_BRD ? GIB : 8 * GIB;
 	if (*e == '_') {
 		const char *sz = e + 1;
 		errno = 0;
 		unsigned long g = strtoul(sz, &e, 10);
 		/* LKP's params/disk reads the size as /(\d+G)/ */
 		if (e == sz || errno || strcmp(e, "G") || g < 1 || g > 1024) {
-			snprintf(err, errlen, "'%s': the ramdisk size is 1G to 1024G (1BRD_2G)", s);
+			snprintf(err, errlen, "'%s': the disk size is 1G to 1024G (1%s_2G)", s,
+			         k->lkp);
 			return -EINVAL;
 		}
-		d->ramdisk_bytes = g * GIB;
+		d->bytes = g * GIB;
 	} else if (*e) {
-		snprintf(err, errlen, "'%s': after NBRD comes nothing or _SIZE (1BRD_2G)", s);
+		snprintf(err, errlen, "'%s': after N%s comes nothing or _SIZE (1%s_2G)", s, k->lkp,
+		         k->lkp);
 		return -EINVAL;
 	}
-	snprintf(d->description, sizeof d->description, "%dbrd", d->nr_brd);
+	snprintf(d->description, sizeof d->description, "%d%s", d->count, k->desc);
 	return 0;
 }
 
@@ -75,10 +89,20 @@ static int boot_disk(const struct bb_kvs *bp, struct bb_disk *d)
 	return s && !bb_disk_parse(s, d, err, sizeof err);
 }
 
+static const struct disk_kind *kind_of(const struct bb_disk *d)
+{
+	for (size_t i = 0; i < sizeof disk_kinds / sizeof disk_kinds[0]; i++)
+		if (disk_kinds[i].kind == d->kind)
+			return &disk_kinds[i];
+	return &disk_kinds[0];
+}
+
 unsigned long long bb_disk_memory(const struct bb_kvs *boot_params)
 {
 	struct bb_disk d;
-	return boot_disk(boot_params, &d) ? (unsigned long long)d.nr_brd * d.ramdisk_bytes : 0;
+	return boot_disk(boot_params, &d) && d.kind == BB_DISK_BRD
+	           ? (unsigned long long)d.count * d.bytes
+	           : 0;
 }
 
 void bb_disk_plan(const struct bb_kvs *boot_params, struct strbuf *o)
@@ -86,12 +110,21 @@ void bb_disk_plan(const struct bb_kvs *boot_params, struct strbuf *o)
 	struct bb_disk d;
 	if (!boot_disk(boot_params, &d))
 		return;
+	const struct disk_kind *k = kind_of(&d);
 	/* LKP: modprobe brd rd_nr=N rd_size=KB; the devices are ram0 .. ramN-1 */
-	bb_strbuf_printf(o, "modules.params.brd=rd_nr=%d rd_size=%llu\n", d.nr_brd,
-	                 d.ramdisk_bytes / 1024);
+	if (d.kind == BB_DISK_BRD)
+		bb_strbuf_printf(o, "modules.params.brd=rd_nr=%d rd_size=%llu\n", d.count,
+		                 d.bytes / 1024);
+	else
+		bb_strbuf_printf(o, "disk.vm=%s %llu\n", k->vm, d.bytes);
 	bb_strbuf_printf(o, "disk.devices=");
-	for (int i = 0; i < d.nr_brd; i++)
-		bb_strbuf_printf(o, "%s/dev/ram%d", i ? " " : "", i);
+	for (int i = 0; i < d.count; i++) {
+		bb_strbuf_printf(o, "%s", i ? " " : "");
+		if (d.kind == BB_DISK_HDD)
+			bb_strbuf_printf(o, k->dev, 'a' + i);
+		else
+			bb_strbuf_printf(o, k->dev, i);
+	}
 	bb_strbuf_printf(o, "\ndisk.description=%s\n", d.description);
 }
 
@@ -100,10 +133,12 @@ int bb_disk_boot_modules(const struct bb_kvs *boot_params, struct bb_strv *modul
 	struct bb_disk d;
 	if (!boot_disk(boot_params, &d))
 		return 0;
-	for (size_t i = 0; i < modules->n; i++)
-		if (!strcmp(modules->v[i], "brd"))
-			return 0;
-	return bb_strv_add(modules, "brd");
+	struct bb_strv words = {0};
+	int rc = bb_suite_argv_split(&words, kind_of(&d)->modules);
+	for (size_t i = 0; i < words.n && !rc; i++)
+		rc = bb_suite_add_unique(modules, words.v[i]);
+	bb_strv_free(&words);
+	return rc;
 }
 
 /* Each filesystem: its program in the image, where it comes from in the sysroot, LKP's

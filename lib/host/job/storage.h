@@ -1,9 +1,10 @@
 /*
  * Disks and filesystems, as LKP's setups make them (params/disk, programs/disk/setup,
  * programs/fs/setup, lib/fs_ext.sh): `disk: NBRD[_SIZE]` is a boot's (brd ramdisks, the module
- * loaded with rd_nr and rd_size at boot), `fs:` a run's (made with LKP's mkfs options on every
- * scratch device before each iteration, mounted at /fs/NAME with LKP's mount options and the
- * job's `mount_option:`). docs/jobs.md, "Disks and filesystems".
+ * loaded with rd_nr and rd_size at boot), and so are `NSSD[_SIZE]` and `NHDD[_SIZE]` (disks the
+ * VM host attaches: NVMe, and SCSI disks that rotate, sparse files of the run), `fs:` a run's (made
+ * with LKP's mkfs options on every scratch device before each iteration, mounted at /fs/NAME with
+ * LKP's mount options and the job's `mount_option:`). docs/jobs.md, "Disks and filesystems".
  */
 #ifndef BENCHBOOT_HOST_JOB_STORAGE_H
 #define BENCHBOOT_HOST_JOB_STORAGE_H
@@ -20,22 +21,24 @@ struct bb_jdoc;
 struct walker;
 
 /* LKP's disk value, as params/disk reads it. */
+enum bb_disk_kind { BB_DISK_BRD, BB_DISK_SSD, BB_DISK_HDD };
 struct bb_disk {
-	int nr_brd;
-	unsigned long long ramdisk_bytes; /* each ramdisk; LKP's default 1G */
-	char description[32];             /* LKP's disk_description: 1brd */
+	enum bb_disk_kind kind;
+	int count;
+	unsigned long long bytes; /* each: a ramdisk (LKP's default 1G) or a VM's disk (8G) */
+	char description[32];     /* LKP's disk_description: 1brd, 1ssd, 2hdd */
 };
 
-/* Parse LKP's disk value ("1BRD_48G", "2BRD"). 0, or -EINVAL with what is wrong and what
- * benchboot takes instead in err. */
+/* Parse LKP's disk value ("1BRD_48G", "2BRD", "1SSD", "2HDD_16G"). 0, or -EINVAL with what is
+ * wrong and what benchboot takes instead in err. */
 int bb_disk_parse(const char *s, struct bb_disk *d, char *err, size_t errlen);
 
 /* The guest memory a boot's disk takes (its ramdisks, when written full), in bytes; 0 for a
- * boot without one. */
+ * boot without ramdisks. */
 unsigned long long bb_disk_memory(const struct bb_kvs *boot_params);
 
-/* The boot's disk as plan keys (modules.params.brd, disk.devices, disk.description): appended
- * to o. Nothing for a boot without a disk. */
+/* The boot's disk as plan keys (modules.params.brd or disk.vm, disk.devices,
+ * disk.description): appended to o. Nothing for a boot without a disk. */
 void bb_disk_plan(const struct bb_kvs *boot_params, struct strbuf *o);
 
 /* The kernel modules a boot's disk loads (brd) into modules. 0 or -ENOMEM. */

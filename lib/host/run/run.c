@@ -19,6 +19,7 @@
 #include "host/results/mkdisk.h"
 #include "host/run/progress.h"
 #include "host/run/run.h"
+#include "host/run/scratch.h"
 #include "host/run/runctx.h"
 #include "host/collect/runjson.h"
 #include "host/run/until.h"
@@ -547,9 +548,32 @@ int bb_run_qemu(struct run *r, const struct bootspec *s, struct bb_progress *p,
                 struct bb_qemu_result *qres)
 {
 	const struct bb_run_opts *o = r->o;
-	char nicdev[160], pinned[300] = "";
-	const char *nic_args[] = {"-netdev", "user,id=n0", "-device", nicdev, NULL};
+	char nicdev[160], pinned[300] = "", err[4600];
+	const char *extra[4 + 4 * BB_SCRATCH_MAX + 3];
+	size_t nextra = 0;
 	int nic = nic_device(r, s, nicdev, sizeof(nicdev));
+	if (nic) {
+		extra[nextra++] = "-netdev";
+		extra[nextra++] = "user,id=n0";
+		extra[nextra++] = "-device";
+		extra[nextra++] = nicdev;
+	}
+	/* the job's disks of the VM (disk: 1SSD): sparse files for this boot */
+	struct bb_scratch scratch;
+	int rc = bb_scratch_make(s->plan, r->res->outdir, (size_t)(rec - r->res->recs), &scratch,
+	                         err, sizeof err);
+	if (rc) {
+		bb_progress_event(p, "%s", err);
+		return rc;
+	}
+	for (size_t i = 0; i < scratch.nargs; i++)
+		extra[nextra++] = scratch.args[i];
+	extra[nextra] = NULL;
+	if (scratch.n)
+		bb_progress_event(
+		    p, "%zu scratch disk%s (%s, %llu GiB each, sparse) in %s/scratch%s", scratch.n,
+		    scratch.n == 1 ? "" : "s", s->plan->disk_vm, s->plan->disk_vm_bytes >> 30,
+		    r->res->outdir, o->keep_scratch ? ", kept after the boot" : "");
 	if (affinity) {
 		strcpy(pinned, ", host CPUs ");
 		bb_cpulist_format(affinity, pinned + strlen(pinned),
@@ -583,13 +607,15 @@ int bb_run_qemu(struct run *r, const struct bootspec *s, struct bb_progress *p,
 		    .on_tick = bb_progress_tick,
 		    .ctx = p,
 		    .interrupt = o->interrupt,
-		    .extra_args = nic ? nic_args : NULL,
+		    .extra_args = nextra ? extra : NULL,
 		    .affinity = affinity,
 		    .on_start = affinity ? said_pid : NULL,
 		};
 		int qr = bb_qemu_boot(&qo, qres);
-		if (qr || qres->outcome != BB_BOOT_NO_KERNEL)
+		if (qr || qres->outcome != BB_BOOT_NO_KERNEL) {
+			bb_scratch_remove(&scratch, o->keep_scratch);
 			return qr;
+		}
 		/* not a failed boot: the same image again under TCG, with TCG's allowance in
 		 * its deadline */
 		bb_progress_event(p,

@@ -38,8 +38,9 @@ struct bb_run_opts {
 	size_t nkernels;          /* 0: the pinned kernel (or the image's own) */
 	int repeat, cpus, mem_mb; /* 0: 1 round, 2 CPUs, 1024 MB */
 	int no_disk, nic;
-	const char *outdir;   /* NULL: results/NAME (NAME from the job, image or initrd) */
-	const char *disk;     /* NULL: OUTDIR/results.img */
+	int keep_scratch;   /* --keep: the VM's scratch disks stay in OUTDIR/scratch after a boot */
+	const char *outdir; /* NULL: results/NAME (NAME from the job, image or initrd) */
+	const char *disk;   /* NULL: OUTDIR/results.img */
 	const char *blkdebug; /* QEMU blkdebug rules for the results disk (fault tests), or NULL */
 	const char *images;   /* NULL: images */
 	const char *append;   /* more kernel command line, or NULL */
