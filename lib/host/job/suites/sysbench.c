@@ -16,7 +16,6 @@
 #include <string.h>
 
 #include "host/job/suites/suite.h"
-#include "host/job/units.h"
 
 /* nr_threads P% into sysbench's --threads in the guest: $1 P%, the rest sysbench's words */
 static const char script[] =
@@ -130,11 +129,9 @@ static int build_test(const struct test *t, const struct bb_kvs *p, long secs,
 {
 	long count;
 	int pct;
-	const char *nr = bb_kvs_get_or(p, "nr_threads", "1");
-	if (bb_parse_count(nr, &count, &pct)) {
-		snprintf(err, errlen, "nr_threads: '%s' is not a count or a percentage", nr);
+	const char *nr = bb_suite_nr_threads(p, &count, &pct, err, errlen);
+	if (!nr)
 		return -EINVAL;
-	}
 	sr->nominal_s = sr->runtime_s = (double)secs;
 	struct bb_strv *c = &sr->client_argv;
 	int rc = pct ? bb_strv_add(c, "/bin/sh") || bb_strv_add(c, "-c") ||
