@@ -13,6 +13,7 @@
 #include "parse_netperf.h"
 #include "parse_perf_bench.h"
 #include "parse_stressng.h"
+#include "parse_sysbench.h"
 #include "stats.h"
 
 static double tv_seconds(struct timeval tv)
@@ -250,6 +251,10 @@ static const struct {
     {"perf-bench-sched-pipe", parse_perf_bench_sched_pipe},
     {"perf-bench-sched-messaging", parse_perf_bench_sched_messaging},
     {"fsmark", parse_fsmark_stats},
+    {"sysbench-cpu", parse_sysbench_cpu},
+    {"sysbench-memory", parse_sysbench_memory},
+    {"sysbench-threads", parse_sysbench_threads},
+    {"sysbench-mutex", parse_sysbench_mutex},
 };
 
 int stats_for_run(const char *suite, const char *const *client_outputs,

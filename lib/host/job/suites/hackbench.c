@@ -14,7 +14,6 @@
 #include <string.h>
 
 #include "host/job/suites/suite.h"
-#include "host/job/units.h"
 
 /* LKP's run script, one line (a plan argument is one line): $1 nr_threads, $2 mode, $3 ipc,
  * $4 fds, $5 datasize, $6 loops or -, $7 runtime in seconds, $8 `once` or `time`. */
@@ -91,11 +90,9 @@ static int build(const struct bb_kvs *p, long secs, struct bb_suite_run *sr, cha
 {
 	long count;
 	int pct;
-	const char *nr = bb_kvs_get_or(p, "nr_threads", "1");
-	if (bb_parse_count(nr, &count, &pct)) {
-		snprintf(err, errlen, "nr_threads: '%s' is not a count or a percentage", nr);
+	const char *nr = bb_suite_nr_threads(p, &count, &pct, err, errlen);
+	if (!nr)
 		return -EINVAL;
-	}
 	/* LKP's `iterations` runs hackbench that many times, benchboot's iterations do: each
 	 * runs it once; without it, one iteration runs it again and again for runtime */
 	int once = bb_kvs_get(p, "iterations") != NULL;

@@ -80,6 +80,10 @@ int bb_suite_add_unique(struct bb_strv *a, const char *s);
 int bb_suite_add_sysctl(struct bb_suite_run *sr, const char *kv);
 /* A key's check: a count N or LKP's Nops (loops: 10000000ops), 1..2147483647. */
 int bb_suite_check_ops(struct walker *w, const char *key, const char *s, yaml_mark_t m);
+/* A run's nr_threads (default 1) with its count and whether it is a percentage, or NULL with
+ * a message in err. */
+const char *bb_suite_nr_threads(const struct bb_kvs *p, long *count, int *pct, char *err,
+                                size_t errlen);
 /* 1 when w is one of the blank-separated words of list. */
 int bb_suite_word_in(const char *w, const char *list);
 

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "host/job/suites/suite.h"
+#include "host/job/units.h"
 
 int bb_suite_argv_addf(struct bb_strv *a, const char *fmt, ...)
 {
@@ -49,6 +50,16 @@ int bb_suite_add_sysctl(struct bb_suite_run *sr, const char *kv)
 		if (!strncmp(sr->sysctls.v[i], kv, klen + 1))
 			return 0;
 	return bb_strv_add(&sr->sysctls, kv);
+}
+
+const char *bb_suite_nr_threads(const struct bb_kvs *p, long *count, int *pct, char *err,
+                                size_t errlen)
+{
+	const char *nr = bb_kvs_get_or(p, "nr_threads", "1");
+	if (!bb_parse_count(nr, count, pct))
+		return nr;
+	snprintf(err, errlen, "nr_threads: '%s' is not a count or a percentage", nr);
+	return NULL;
 }
 
 int bb_suite_word_in(const char *w, const char *list)
