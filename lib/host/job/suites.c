@@ -160,6 +160,16 @@ int bb_suite_is_server_addr(const char *suite, const struct bb_strv *client_argv
 	       !strcmp(client_argv->v[i - 1], s->server_addr_opt);
 }
 
+int bb_suite_is_server_key(const char *name)
+{
+	for (size_t i = 0; bb_suites[i]; i++)
+		for (size_t k = 0; k < bb_suites[i]->nkeys; k++)
+			if (bb_suites[i]->keys[k].kind == K_SERVER &&
+			    !strcmp(bb_suites[i]->keys[k].key, name))
+				return 1;
+	return 0;
+}
+
 static int ends_with(const char *s, const char *suffix)
 {
 	size_t ls = strlen(s), lx = strlen(suffix);

@@ -68,6 +68,9 @@ int bb_suite_file_source(const char *image_path, const char **src, int *from_tre
 /* 1 when the client word at i of a run's command line is the server's address, which a
  * two-host job rewrites. */
 int bb_suite_is_server_addr(const char *suite, const struct bb_strv *client_argv, size_t i);
+/* 1 when name is the job key of a suite's server (`netserver:`, `iperf-server:`): a plan key
+ * of its own, not a parameter that names runs. */
+int bb_suite_is_server_key(const char *name);
 /* compare's rank of a stat as a run's primary one (0 best), or -1: the suites' own. */
 int bb_suite_primary_rank(const char *stat);
 /* 1 when the stat is a suite's own ("SUITE.*"). */
