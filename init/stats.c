@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "parse_hackbench.h"
+#include "parse_iperf.h"
 #include "parse_netperf.h"
 #include "parse_perf_bench.h"
 #include "parse_stressng.h"
@@ -248,6 +249,7 @@ static const struct {
     {"hackbench", parse_hackbench_stats},
     {"perf-bench-sched-pipe", parse_perf_bench_sched_pipe},
     {"perf-bench-sched-messaging", parse_perf_bench_sched_messaging},
+    {"iperf", parse_iperf_stats},
 };
 
 int stats_for_run(const char *suite, const char *const *client_outputs,
