@@ -146,10 +146,13 @@ int parse_iperf_stats(const char *const *outs, size_t n, struct bb_stats *out, c
 			memset(s.has, 0, sizeof s.has);
 			s.error[0] = 0;
 			if (*s.p != '{' || value(&s, 0)) {
+				/* where it stops, at most 60 bytes of its line */
+				size_t line = strcspn(start, "\r\n");
 				if (!*why)
 					snprintf(why, sizeof why,
-					         "client %zu: not iperf3's JSON at byte %zu: %.40s",
-					         i, (size_t)(start - outs[i]), start);
+					         "client %zu: not iperf3's JSON at byte %zu: %.*s",
+					         i, (size_t)(start - outs[i]),
+					         (int)(line < 60 ? line : 60), start);
 				break;
 			}
 			docs++;

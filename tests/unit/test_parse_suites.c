@@ -1,10 +1,12 @@
 /* The suites' parsers in the init on output captured from benchboot's own images
- * (tests/fixtures/hackbench/README, tests/fixtures/perf-bench/README) -> LKP's stats. */
+ * (tests/fixtures/hackbench/README, tests/fixtures/perf-bench/README,
+ * tests/fixtures/iperf/README) -> LKP's stats. */
 #include <errno.h>
 #include <math.h>
 
 #include "harness.h"
 #include "parse_hackbench.h"
+#include "parse_iperf.h"
 #include "parse_perf_bench.h"
 #include "stats.h"
 
@@ -112,6 +114,99 @@ TEST(perf_bench_error_quotes_perf)
 	bb_stats_free(&s);
 }
 
+/* iperf3 -J over TCP: end.sum_sent and end.sum_received, bits/s */
+TEST(iperf_tcp)
+{
+	struct bb_stats s = {0};
+	char err[256], *out = test_slurp("iperf/tcp.json");
+	const char *outs[1] = {out};
+	CHECK_INT(parse_iperf_stats(outs, 1, &s, err, sizeof err), ==, 0);
+	CHECK_INT(s.n, ==, 2);
+	CHECK(stat_of(&s, "iperf.tcp.sender.bps") == 872794341.058747);
+	CHECK(stat_of(&s, "iperf.tcp.receiver.bps") == 872877410.127524);
+	CHECK(bb_stats_find(&s, "iperf.udp.bps") == NULL);
+	CHECK_STR(s.v[0].unit, "bps");
+	bb_stats_free(&s);
+	free(out);
+}
+
+/* over UDP end.sum is the stat; iperf3 3.22 writes sum_sent and sum_received for UDP too,
+ * which LKP's parse leaves out of the TCP stats */
+TEST(iperf_udp)
+{
+	struct bb_stats s = {0};
+	char err[256], *out = test_slurp("iperf/udp.json");
+	const char *outs[1] = {out};
+	CHECK_INT(parse_iperf_stats(outs, 1, &s, err, sizeof err), ==, 0);
+	CHECK_INT(s.n, ==, 1);
+	CHECK(stat_of(&s, "iperf.udp.bps") == 1096340.7471932904);
+	bb_stats_free(&s);
+	free(out);
+}
+
+/* LKP's sessions: documents one after the other in one output, and outputs of several
+ * clients; each stat the mean over the sessions that have it */
+TEST(iperf_sessions_mean)
+{
+	struct bb_stats s = {0};
+	char err[256], *tcp = test_slurp("iperf/tcp.json"), *udp = test_slurp("iperf/udp.json");
+	size_t lt = strlen(tcp);
+	char *two = malloc(2 * lt + 1);
+	memcpy(two, tcp, lt);
+	memcpy(two + lt, tcp, lt + 1);
+	/* the second copy's sender rate doubled: 872794341.058747 -> 1745588682.117494 */
+	char *second = strstr(two + lt, "\"sum_sent\"");
+	CHECK(second != NULL);
+	char *bps = strstr(second, "872794341.058747");
+	CHECK(bps != NULL);
+	memcpy(bps - 1, "1745588682.117494", 17);
+	const char *outs[2] = {two, udp};
+	CHECK_INT(parse_iperf_stats(outs, 2, &s, err, sizeof err), ==, 0);
+	CHECK(
+	    near(stat_of(&s, "iperf.tcp.sender.bps"), (872794341.058747 + 1745588682.117494) / 2));
+	CHECK(stat_of(&s, "iperf.tcp.receiver.bps") == 872877410.127524);
+	CHECK(stat_of(&s, "iperf.udp.bps") == 1096340.7471932904);
+	bb_stats_free(&s);
+	free(two);
+	free(tcp);
+	free(udp);
+}
+
+/* iperf3 -J puts its error in the document: quoted */
+TEST(iperf_error_quotes_iperf3)
+{
+	struct bb_stats s = {0};
+	char err[512];
+	const char *outs[1] = {
+	    "{\n\t\"start\":\t{\n\t\t\"connected\":\t[],\n\t\t\"version\":\t\"iperf 3.22\"\n\t},\n"
+	    "\t\"intervals\":\t[],\n\t\"end\":\t{\n\t},\n\t\"error\":\t\"unable to connect to "
+	    "server - server may not be running or a firewall may be blocking the connection: "
+	    "Connection refused\"\n}\n"};
+	CHECK_INT(parse_iperf_stats(outs, 1, &s, err, sizeof err), ==, -EINVAL);
+	CHECK_STR(err, "iperf: no session with bits_per_second in 1 JSON document (client 0: "
+	               "iperf3 said: unable to connect to server - server may not be running or a "
+	               "firewall may be blocking the connection: Connection refused)");
+	CHECK_INT(s.n, ==, 0);
+	bb_stats_free(&s);
+}
+
+/* what is not iperf3's JSON: where it stops; a cut document is not read */
+TEST(iperf_not_json)
+{
+	struct bb_stats s = {0};
+	char err[256], *tcp = test_slurp("iperf/tcp.json");
+	const char *outs[1] = {"iperf3: error - unable to connect to server\n"};
+	CHECK_INT(parse_iperf_stats(outs, 1, &s, err, sizeof err), ==, -EINVAL);
+	CHECK_STR(err, "iperf: no session with bits_per_second in 0 JSON documents (client 0: not "
+	               "iperf3's JSON at byte 0: iperf3: error - unable to connect to server)");
+	tcp[strlen(tcp) - 10] = 0;
+	outs[0] = tcp;
+	CHECK_INT(parse_iperf_stats(outs, 1, &s, err, sizeof err), ==, -EINVAL);
+	CHECK_CONTAINS(err, "in 0 JSON documents (client 0: not iperf3's JSON at byte 0: {");
+	bb_stats_free(&s);
+	free(tcp);
+}
+
 /* the suites' table in stats.c reaches each parser by the suite's name */
 TEST(stats_for_run_knows_the_suites)
 {
@@ -120,6 +215,12 @@ TEST(stats_for_run_knows_the_suites)
 	const char *outs[1] = {out};
 	CHECK_INT(stats_for_run("hackbench", outs, NULL, 1, 20, &s, err, sizeof err), ==, 0);
 	CHECK(bb_stats_find(&s, "hackbench.throughput") != NULL);
+	bb_stats_free(&s);
+	free(out);
+	out = test_slurp("iperf/udp.json");
+	outs[0] = out;
+	CHECK_INT(stats_for_run("iperf", outs, NULL, 1, 5, &s, err, sizeof err), ==, 0);
+	CHECK(bb_stats_find(&s, "iperf.udp.bps") != NULL);
 	bb_stats_free(&s);
 	free(out);
 }
