@@ -36,6 +36,29 @@ expect_eq "two-host client" "$(bb_plan_args "$T/out" iperf-two-host)" \
 	"/usr/bin/iperf3 -t 10 -J -c 192.168.77.1 "
 expect_grep "^server.0.ready=tcp:127.0.0.1:5201$" "$T/out"
 
+# LKP's sessions: the server role starts that many servers on 5001 and up (ready when the
+# last listens, started once the others do), the client LKP's clients at once and their
+# outputs one after the other; on two hosts the address after -c is rewritten, the script not
+check -v $F/iperf-sessions.yaml
+args=$(server_args "$T/out" iperf-sessions)
+case $args in
+"/bin/sh -c "*"/usr/bin/iperf3 --server -4 -p \$((p + i - 1)) & "*" iperf-server 2 5001 ") ;;
+*) fail "server of iperf-sessions: $args" ;;
+esac
+expect_grep "^server.0.ready=tcp:127.0.0.1:5002$" "$T/out"
+args=$(bb_plan_args "$T/out" iperf-sessions)
+case $args in
+"/bin/sh -c "*"/usr/bin/iperf3 -c \$a -p \$((p + i - 1)) -i 10 -T \$((i - 1)) -J -t \$5 \$u >"*" iperf 2 -c 127.0.0.1 5001 3 tcp ") ;;
+*) fail "client of iperf-sessions: $args" ;;
+esac
+sed 's/^runtime: 3s$/runtime: 3s\ncluster: cs-qemu-pair/' $F/iperf-sessions.yaml >"$T/iperf-sessions.yaml"
+check -v "$T/iperf-sessions.yaml"
+case $(bb_plan_args "$T/out" iperf-sessions) in
+"/bin/sh -c n=\$1; "*" iperf 2 -c 192.168.77.1 5001 3 tcp ") ;;
+*) fail "two-host client of iperf-sessions: $(bb_plan_args "$T/out" iperf-sessions)" ;;
+esac
+expect_grep "^server.0.ready=tcp:127.0.0.1:5002$" "$T/out"
+
 # the job as it ships: tcp and udp of 5 s; without runtime LKP's 300 s
 check -v config/jobs/iperf.yaml
 expect_grep "^total: 1 boot, 2 runs," "$T/out"
@@ -54,7 +77,8 @@ expect_check_refuses 'suite: iperf\ntune: 4194304 net.core.rmem_max\n' \
 	"bad.yaml:2:7: tune: '4194304' is not a sysctl name"
 expect_check_refuses 'suite: iperf\nif role server:\n  iperf-server:\n    port: 5001\n' \
 	"bad.yaml:4:5: iperf-server: takes no options (benchboot runs iperf3 --server -4)"
-expect_check_refuses 'suite: iperf\niperf:\n  sessions: 4\n' \
-	"bad.yaml:3:13: sessions: LKP's parallel iperf3 sessions are not run by benchboot yet"
+expect_check_refuses 'suite: iperf\niperf:\n  sessions: 0\n' \
+	"bad.yaml:3:13: sessions: '0' is not a whole number 1..64 (iperf3 sessions at once)"
+expect_check_refuses 'suite: iperf\nsessions: 65\n' "bad.yaml:2:11: sessions: '65' is not a whole number 1..64"
 expect_check_refuses 'suite: iperf\nruntime: 0s\n' "bad.yaml:2:10: runtime:"
 expect_check_refuses 'suite: netperf\niperf-server:\n' "bad.yaml:2:1: iperf-server: not part of suite netperf"

@@ -26,3 +26,17 @@ for proto in tcp udp; do
 	expect_grep "^Server listening on 5201" "$srv"
 	expect_grep "^Accepted connection from 127.0.0.1" "$srv"
 done
+# LKP's sessions: 2 servers and 2 clients at once; the client's output is the 2 sessions'
+# JSON documents one after the other (ports 5001 and 5002), the stats their means. Its image
+# has no perf (no monitors): iperf3 cancels its threads, which needs libgcc_s.so.1 there too.
+rm -rf "$T/res"
+job_run tests/fixtures/lkp/iperf-sessions.yaml
+job_check "$T/res" iperf.tcp.sender.bps iperf.tcp.receiver.bps >"$T/check" || fail "$(cat "$T/check")"
+cat "$T/check"
+out=$(echo "$T"/res/0*/runs/iperf-sessions/1/client.0.out)
+expect_eq "iperf3 documents in the sessions' output" "$(grep -c '^{' "$out")" 2
+expect_grep '"port":[[:space:]]*5001$' "$out"
+expect_grep '"port":[[:space:]]*5002$' "$out"
+if grep -q "pthread_cancel" "$T"/res/0*/runs/iperf-sessions/1/*.err; then
+	fail "iperf3 without libgcc_s.so.1: $(cat "$T"/res/0*/runs/iperf-sessions/1/*.err)"
+fi
