@@ -4,9 +4,10 @@
  * foreground and stops it after the clients; -4 so that its socket is an IPv4 one the init sees
  * listening on tcp:127.0.0.1:5201, where a probe connection would count on iperf3's server as a
  * failed test), then one client `iperf3 -t RUNTIME -J -c 127.0.0.1 [-u]` (protocol udp), LKP's
- * command line; in a two-host job the client's -c is the server host's address. `tune` is
- * LKP's list of sysctl pairs set before the run. Debian testing's iperf3 and libiperf0,
- * taken without iperf3's service dependencies. Parser: init/parse_iperf.c (LKP's
+ * command line; in a two-host job the client's -c is the server host's address. `sessions: N`
+ * is LKP's other branch: N servers and N clients at once (build_sessions). `tune` is LKP's
+ * list of sysctl pairs set before the run. Debian testing's iperf3 and libiperf0, taken
+ * without iperf3's service dependencies. Parser: init/parse_iperf.c (LKP's
  * programs/iperf/parse).
  */
 #include <errno.h>
