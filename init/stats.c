@@ -10,6 +10,7 @@
 
 #include "parse_fsmark.h"
 #include "parse_hackbench.h"
+#include "parse_iperf.h"
 #include "parse_netperf.h"
 #include "parse_perf_bench.h"
 #include "parse_stressng.h"
@@ -255,6 +256,7 @@ static const struct {
     {"sysbench-memory", parse_sysbench_memory},
     {"sysbench-threads", parse_sysbench_threads},
     {"sysbench-mutex", parse_sysbench_mutex},
+    {"iperf", parse_iperf_stats},
 };
 
 int stats_for_run(const char *suite, const char *const *client_outputs,

@@ -48,7 +48,7 @@ enum kind {
 	K_LIMITS,    /* mapping FILE: value */
 	K_SYSCTL,    /* mapping KEY: value */
 	K_CPULIST,   /* a CPU list */
-	K_SERVER,    /* netserver: no options */
+	K_SERVER,    /* a suite's server (netserver:, iperf-server:): no options */
 	K_NIC,       /* a net.nic.* value, checked by the plan's own parser (lib/plan/plan.c) */
 	K_NICWAIT,   /* a duration of 0 to 600 s, made whole seconds */
 	K_MODULES,   /* kernel module names, space-separated */

@@ -289,7 +289,7 @@ static int varying_names(const struct bb_matrix *m, const char ***out, size_t *n
 			}
 		/* LKP keys recorded only ("lkp.*") do not name runs */
 		if (varies && strcmp(names[k], "test") && strcmp(names[k], "class") &&
-		    strcmp(names[k], "netserver") && strncmp(names[k], "lkp.", 4))
+		    !bb_suite_is_server_key(names[k]) && strncmp(names[k], "lkp.", 4))
 			names[kept++] = names[k];
 	}
 	*out = names;

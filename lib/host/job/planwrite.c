@@ -136,7 +136,7 @@ static int client_word(const struct bb_matrix *m, const struct bb_suite_run *sr,
 static int plan_key_param(const char *name)
 {
 	return !strcmp(name, "iterations") || !strcmp(name, "timeout") ||
-	       !strcmp(name, "netserver") || !strncmp(name, "affinity.", 9);
+	       bb_suite_is_server_key(name) || !strncmp(name, "affinity.", 9);
 }
 
 /* The global keys of boot group BOOT's plan, the monitors' and the run sections' aside. */

@@ -163,8 +163,20 @@ int bb_suite_file_source(const char *image_path, const char **src, int *from_tre
 int bb_suite_is_server_addr(const char *suite, const struct bb_strv *client_argv, size_t i)
 {
 	const struct bb_suite *s = bb_suite_find(suite);
+	/* the loopback address after the option: a shell's -c SCRIPT is not an address */
 	return s && s->server_addr_opt && i > 0 && i < client_argv->n &&
-	       !strcmp(client_argv->v[i - 1], s->server_addr_opt);
+	       !strcmp(client_argv->v[i - 1], s->server_addr_opt) &&
+	       (!strcmp(client_argv->v[i], "127.0.0.1") || !strcmp(client_argv->v[i], "::1"));
+}
+
+int bb_suite_is_server_key(const char *name)
+{
+	for (size_t i = 0; bb_suites[i]; i++)
+		for (size_t k = 0; k < bb_suites[i]->nkeys; k++)
+			if (bb_suites[i]->keys[k].kind == K_SERVER &&
+			    !strcmp(bb_suites[i]->keys[k].key, name))
+				return 1;
+	return 0;
 }
 
 static int ends_with(const char *s, const char *suffix)

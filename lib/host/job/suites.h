@@ -70,9 +70,12 @@ int bb_suite_defaults(const char *suite, struct bb_kvs *rp);
 int bb_suite_boot_modules(const char *suite, struct bb_strv *modules);
 /* The source of a program the suite puts in the image: 0 with *src and *from_tree, or -1. */
 int bb_suite_file_source(const char *image_path, const char **src, int *from_tree);
-/* 1 when the client word at i of a run's command line is the server's address, which a
- * two-host job rewrites. */
+/* 1 when the client word at i of a run's command line is the server's address (127.0.0.1 or
+ * ::1 after the suite's server_addr_opt), which a two-host job rewrites. */
 int bb_suite_is_server_addr(const char *suite, const struct bb_strv *client_argv, size_t i);
+/* 1 when name is the job key of a suite's server (`netserver:`, `iperf-server:`): a plan key
+ * of its own, not a parameter that names runs. */
+int bb_suite_is_server_key(const char *name);
 /* compare's rank of a stat as a run's primary one (0 best), or -1: the suites' own. */
 int bb_suite_primary_rank(const char *stat);
 /* 1 when the stat is a suite's own ("SUITE.*"). */

@@ -713,15 +713,16 @@ int job_walk_map(struct walker *w, enum ctx ctx, yaml_node_t *map)
 			    !(val->type == YAML_MAPPING_NODE &&
 			      val->data.mapping.pairs.start == val->data.mapping.pairs.top))
 				return jfail(w, val->start_mark,
-				             "%s: takes no options (benchboot "
-				             "runs netserver -4 -D, or -6 with ip: ipv6)",
-				             name);
+				             "%s: takes no options (benchboot runs %s)", name,
+				             bb_suite_find(k->suite)
+				                 ? bb_suite_find(k->suite)->server_cmd
+				                 : "the server itself");
 			if (!(v = calloc(1, sizeof *v)) || !(v->s = strdup(""))) {
 				free(v);
 				return -ENOMEM;
 			}
 			v->mark = job_mark_of(val->start_mark);
-			if ((rc = job_add_param(w, key->start_mark, name, "netserver", v, 1, 0,
+			if ((rc = job_add_param(w, key->start_mark, name, pname, v, 1, 0,
 			                        BB_LEVEL_RUN)))
 				return rc;
 			break;

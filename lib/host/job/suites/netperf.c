@@ -287,6 +287,7 @@ const struct bb_suite bb_suite_netperf = {
     .monitored = monitored,
     .boot_modules = boot_modules,
     .server_addr_opt = "-H",
+    .server_cmd = "netserver -4 -D, or -6 with ip: ipv6",
     .files = files,
     .primary = primary,
 };

@@ -59,6 +59,8 @@ struct bb_suite {
 	const char *const *boot_modules; /* in every boot of a job of the suite, NULL-terminated */
 	const char *server_addr_opt; /* the client option before the server's address, rewritten
 	                              * to the server host's in a two-host job; NULL: none */
+	const char *server_cmd;      /* the server as messages say it ("netserver -4 -D"), or NULL;
+	                              * its key in the job (`netserver:`) is a K_SERVER key */
 	const struct bb_suite_file *files; /* ended by a NULL image_path */
 	const char *const *primary;        /* compare's primary stats, best first; NULL-ended */
 };
