@@ -60,3 +60,48 @@ int parse_perf_bench_sched_messaging(const char *const *outs, size_t n, struct b
 	return one(outs, n, "perf bench sched messaging", "Total time:", NULL,
 	           "perf-bench-sched-messaging.total_time_sec", "s", out, err, errlen);
 }
+
+int parse_perf_bench_futex(const char *const *outs, size_t n, struct bb_stats *out, char *err,
+                           size_t errlen)
+{
+	/* LKP's regexes: the line's start, the value, the stddev after "+-" */
+	static const struct {
+		const char *start, *before, *stat, *unit;
+		int anchored;
+	} forms[] = {
+	    {"Averaged ", NULL, "perf-bench-futex.ops/s", "ops/s", 0},
+	    {"Wokeup ", " in ", "perf-bench-futex.wokeup_time_ms", "ms", 1},
+	    {"Requeued ", " in ", "perf-bench-futex.requeued_time_ms", "ms", 1},
+	    {"Avg per-thread latency (waking ", " in ", "perf-bench-futex.avg_per_thread_latency_ms",
+	     "ms", 1},
+	};
+	if (n != 1) {
+		snprintf(err, errlen, "perf bench futex: %zu clients, expected one", n);
+		return -EINVAL;
+	}
+	for (const char *l = outs[0]; l && *l; l += strcspn(l, "\n"), l += *l == '\n') {
+		char line[512];
+		snprintf(line, sizeof line, "%.*s", (int)strcspn(l, "\n"), l);
+		for (size_t i = 0; i < sizeof forms / sizeof forms[0]; i++) {
+			const char *at = strstr(line, forms[i].start), *pm;
+			double v, sd;
+			if (!at || (forms[i].anchored && at != line))
+				continue;
+			at += strlen(forms[i].start);
+			if (forms[i].before && !(at = strstr(at, forms[i].before)))
+				continue;
+			at += forms[i].before ? strlen(forms[i].before) : 0;
+			if (sscanf(at, "%lf", &v) != 1 || !(pm = strstr(at, "(+-")) ||
+			    sscanf(pm + 3, " %lf%%", &sd) != 1)
+				continue;
+			int rc = bb_stats_add(out, forms[i].stat, v, forms[i].unit);
+			return rc ? rc : bb_stats_add(out, "perf-bench-futex.stddev%", sd, "%");
+		}
+	}
+	const char *s = outs[0] ? outs[0] + strspn(outs[0], "\n") : "";
+	snprintf(err, errlen,
+	         "perf bench futex: no \"Averaged\", \"Wokeup\", \"Requeued\" or \"Avg "
+	         "per-thread latency\" line in its output (it said: %.*s)",
+	         (int)(strcspn(s, "\n") < 120 ? strcspn(s, "\n") : 120), s);
+	return -EINVAL;
+}

@@ -14,4 +14,11 @@ int parse_perf_bench_sched_pipe(const char *const *outs, size_t n, struct bb_sta
 int parse_perf_bench_sched_messaging(const char *const *outs, size_t n, struct bb_stats *out,
                                      char *err, size_t errlen);
 
+/* perf-bench-futex: LKP's parse of `perf bench futex` (hash and lock-pi: "Averaged N
+ * operations/sec (+- P%)" -> ops/s and stddev%; wake: "Wokeup ... in T ms (+-P%)" ->
+ * wokeup_time_ms; requeue: requeued_time_ms; wake-parallel: "Avg per-thread latency ..." ->
+ * avg_per_thread_latency_ms; each with stddev%). */
+int parse_perf_bench_futex(const char *const *outs, size_t n, struct bb_stats *out, char *err,
+                           size_t errlen);
+
 #endif

@@ -251,6 +251,7 @@ static const struct {
     {"hackbench", parse_hackbench_stats},
     {"perf-bench-sched-pipe", parse_perf_bench_sched_pipe},
     {"perf-bench-sched-messaging", parse_perf_bench_sched_messaging},
+    {"perf-bench-futex", parse_perf_bench_futex},
     {"fsmark", parse_fsmark_stats},
     {"sysbench-cpu", parse_sysbench_cpu},
     {"sysbench-memory", parse_sysbench_memory},

@@ -114,6 +114,35 @@ TEST(perf_bench_error_quotes_perf)
 	bb_stats_free(&s);
 }
 
+/* perf bench futex: LKP's parse, each test's summary line (the [Run N] lines are not) */
+static void futex_case(const char *file, const char *stat, double v, double sd)
+{
+	struct bb_stats s = {0};
+	char err[256], *out = test_slurp(file);
+	const char *outs[1] = {out};
+	CHECK_INT(parse_perf_bench_futex(outs, 1, &s, err, sizeof err), ==, 0);
+	CHECK_INT(s.n, ==, 2);
+	CHECK(stat_of(&s, stat) == v);
+	CHECK(stat_of(&s, "perf-bench-futex.stddev%") == sd);
+	bb_stats_free(&s);
+	free(out);
+}
+
+TEST(perf_bench_futex)
+{
+	futex_case("perf-bench/futex-hash-shared.txt", "perf-bench-futex.ops/s", 515072, 0);
+	futex_case("perf-bench/futex-wake.txt", "perf-bench-futex.wokeup_time_ms", 0.0817, 18.90);
+	futex_case("perf-bench/futex-requeue.txt", "perf-bench-futex.requeued_time_ms", 0.0491,
+	           34.53);
+	futex_case("perf-bench/futex-wake-parallel.txt",
+	           "perf-bench-futex.avg_per_thread_latency_ms", 1.0849, 60.58);
+	struct bb_stats s = {0};
+	char err[256];
+	const char *outs[1] = {"# Running 'futex/hash' benchmark:\nperf: futex: Invalid argument\n"};
+	CHECK_INT(parse_perf_bench_futex(outs, 1, &s, err, sizeof err), ==, -EINVAL);
+	CHECK(strstr(err, "it said: # Running 'futex/hash' benchmark:") != NULL);
+}
+
 /* sysbench cpu, one thread for 3 s: LKP's stats of its lines; sysbench 1.0's total time stands
  * for the time elapsed of LKP's sysbench, events / total time for its events/s */
 TEST(sysbench_cpu)

@@ -175,7 +175,7 @@ const struct bb_lkp_suite bb_lkp_suites[] = {
     {"packetdrill", BB_LKP_NOT_PACKAGED, NULL, "LKP builds packetdrill from git; not in Debian"},
     {"pbzip2", BB_LKP_PACKAGED, "pbzip2",
      "Debian's pbzip2 1.1.13 (bookworm), fed by LKP's Ruby script"},
-    {"perf-bench-futex", BB_LKP_PACKAGED, "linux-perf",
+    {"perf-bench-futex", BB_LKP_RUNS, "linux-perf",
      "perf bench futex of Debian's linux-perf 6.1 (bookworm)"},
     {"perf-bench-mem", BB_LKP_PACKAGED, "linux-perf",
      "perf bench mem of Debian's linux-perf 6.1 (bookworm)"},
