@@ -4,7 +4,8 @@
 #include "host/job/suites/suite.h"
 
 extern const struct bb_suite bb_suite_netperf, bb_suite_stress_ng, bb_suite_hackbench,
-    bb_suite_perf_bench_sched_pipe, bb_suite_perf_bench_sched_messaging, bb_suite_fsmark;
+    bb_suite_perf_bench_sched_pipe, bb_suite_perf_bench_sched_messaging, bb_suite_fsmark,
+    bb_suite_fio_basic;
 
 const struct bb_suite *const bb_suites[] = {
     &bb_suite_netperf,
@@ -13,6 +14,7 @@ const struct bb_suite *const bb_suites[] = {
     &bb_suite_perf_bench_sched_pipe,
     &bb_suite_perf_bench_sched_messaging,
     &bb_suite_fsmark,
+    &bb_suite_fio_basic,
     NULL,
 };
 
