@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "parse_fio.h"
 #include "parse_fsmark.h"
 #include "parse_hackbench.h"
 #include "parse_netperf.h"
@@ -250,6 +251,7 @@ static const struct {
     {"perf-bench-sched-pipe", parse_perf_bench_sched_pipe},
     {"perf-bench-sched-messaging", parse_perf_bench_sched_messaging},
     {"fsmark", parse_fsmark_stats},
+    {"fio-basic", parse_fio_stats},
 };
 
 int stats_for_run(const char *suite, const char *const *client_outputs,
