@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "parse_fio.h"
 #include "parse_fsmark.h"
 #include "parse_hackbench.h"
 #include "parse_iperf.h"
@@ -258,6 +259,7 @@ static const struct {
     {"sysbench-threads", parse_sysbench_threads},
     {"sysbench-mutex", parse_sysbench_mutex},
     {"iperf", parse_iperf_stats},
+    {"fio-basic", parse_fio_stats},
 };
 
 int stats_for_run(const char *suite, const char *const *client_outputs,

@@ -53,4 +53,4 @@ expect_grep "testtime: LKP's hackbench reads 'runtime', not 'testtime'" "$T/err"
 expect_check_refuses 'suite: will-it-scale\n' \
 	"suite: LKP's suite 'will-it-scale' cannot run here: no Debian package provides it"
 expect_grep "benchboot fetches only through apt" "$T/err"
-expect_check_refuses 'suite: fio-basic\n' "suite: LKP's suite 'fio-basic' is not run by benchboot yet: Debian packages it (fio)"
+expect_check_refuses 'suite: fio\n' "suite: LKP's suite 'fio' is not run by benchboot yet: Debian packages it (fio)"

@@ -96,8 +96,12 @@ static char (*suite_ctx_names)[48];
 const struct keydef *job_key_table(size_t *n)
 {
 	size_t nsuites = 0, cap = sizeof own_keys / sizeof own_keys[0];
-	while (bb_suites[nsuites])
-		cap += 2 + bb_suites[nsuites++]->nkeys;
+	while (bb_suites[nsuites]) {
+		const struct bb_suite *su = bb_suites[nsuites++];
+		cap += 2 + su->nkeys;
+		for (size_t b = 0; su->blocks && su->blocks[b]; b++)
+			cap += 2;
+	}
 	if (!table) {
 		struct keydef *t = calloc(cap, sizeof *t);
 		char(*names)[48] = calloc(nsuites ? nsuites : 1, sizeof *names);
@@ -118,6 +122,14 @@ const struct keydef *job_key_table(size_t *n)
 			                         BB_LEVEL_RUN, c,        su->name, NULL};
 			t[k++] = (struct keydef){C_CLIENT,     su->name, NULL,     K_SECTION, 0,
 			                         BB_LEVEL_RUN, c,        su->name, NULL};
+			for (size_t b = 0; su->blocks && su->blocks[b]; b++) {
+				t[k++] = (struct keydef){C_TOP, su->blocks[b], NULL, K_SECTION,
+				                         0,     BB_LEVEL_RUN,  c,    su->name,
+				                         NULL};
+				t[k++] = (struct keydef){C_CLIENT, su->blocks[b], NULL, K_SECTION,
+				                         0,        BB_LEVEL_RUN,  c,    su->name,
+				                         NULL};
+			}
 			for (size_t i = 0; i < su->nkeys; i++) {
 				t[k] = su->keys[i];
 				if (t[k].ctx == C_BLOCK)

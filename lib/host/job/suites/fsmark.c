@@ -43,37 +43,6 @@ static const char script[] =
     "echo \"fs_mark$P -n $nf -L $L -S $6 -s $fsz\"; "
     "exec /usr/bin/fs_mark $P -n $nf -L $L -S $6 -s $fsz";
 
-/* LKP's lib/unit.sh to_byte: N with B, K, M, G, T or P (or KB, MB, ... either case). */
-static int to_byte(const char *s, unsigned long long *out)
-{
-	char *e;
-	errno = 0;
-	unsigned long long n = strtoull(s, &e, 10);
-	if (e == s || errno || *s < '0' || *s > '9')
-		return -1;
-	static const char units[] = "bkmgtp";
-	int shift = -1;
-	if (!*e)
-		shift = 0;
-	else {
-		const char *u = strchr(units, e[0] | 0x20);
-		if (u && (!e[1] || (e[0] != 'b' && e[0] != 'B' && (e[1] | 0x20) == 'b' && !e[2])))
-			shift = (int)(u - units) * 10;
-	}
-	if (shift < 0 || (shift && n > (~0ULL >> shift)))
-		return -1;
-	*out = n << shift;
-	return 0;
-}
-
-static int check_bytes(struct walker *w, const char *key, const char *s, yaml_mark_t m)
-{
-	unsigned long long b;
-	if (!to_byte(s, &b) && b >= 1)
-		return 0;
-	return jfail(w, m, "%s: '%s' is not a size (LKP's 9B, 8K, 16M, 4G)", key, s);
-}
-
 /* A count with LKP's suffix: 16d, 256fpd (or the bare number). */
 static int check_suffixed(struct walker *w, const char *key, const char *s, yaml_mark_t m,
                           const char *suffix)
@@ -123,8 +92,8 @@ static int check_sync(struct walker *w, const char *key, const char *s, yaml_mar
 }
 
 static const struct keydef keys[] = {
-    {C_BLOCK, "filesize", NULL, K_CHECK, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL, check_bytes},
-    {C_BLOCK, "test_size", NULL, K_CHECK, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL, check_bytes},
+    {C_BLOCK, "filesize", NULL, K_CHECK, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL, bb_suite_check_bytes},
+    {C_BLOCK, "test_size", NULL, K_CHECK, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL, bb_suite_check_bytes},
     {C_BLOCK, "nr_directories", NULL, K_CHECK, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL, check_dirs},
     {C_BLOCK, "nr_files_per_directory", NULL, K_CHECK, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL,
      check_fpd},
@@ -155,7 +124,7 @@ static int build(const struct bb_kvs *p, long secs, struct bb_suite_run *sr, cha
 		snprintf(err, errlen, "fsmark: filesize is needed (LKP's jobs give 9B, 8K or 16M)");
 		return -EINVAL;
 	}
-	if (to_byte(f, &fsz) || (t && to_byte(t, &ts))) {
+	if (bb_suite_to_byte(f, &fsz) || (t && bb_suite_to_byte(t, &ts))) {
 		snprintf(err, errlen, "filesize or test_size: not a size");
 		return -EINVAL;
 	}

@@ -62,8 +62,9 @@ const struct bb_lkp_suite bb_lkp_suites[] = {
      "LKP's own script (fragments an ext4 partition with fallocate); no program to package"},
     {"filebench", BB_LKP_NOT_PACKAGED, NULL, "LKP builds filebench from git; not in Debian"},
     {"fio", BB_LKP_PACKAGED, "fio", "Debian's fio 3.33 (bookworm)"},
-    {"fio-basic", BB_LKP_PACKAGED, "fio",
-     "the suite of LKP's fio jobs (jobs/fio-basic, programs/fio): Debian's fio 3.33 (bookworm)"},
+    {"fio-basic", BB_LKP_RUNS, "fio",
+     "the suite of LKP's fio jobs (jobs/fio-basic: fio-setup-basic, fio): Debian's fio 3.41 "
+     "(forky); on `fs:` over a brd `disk:`, or the ramdisk itself (raw_disk)"},
     {"fsmark", BB_LKP_RUNS, "fsmark",
      "fs_mark of Debian's fsmark; on `fs:` over a brd `disk:` (scratch disks not yet)"},
     {"ftq", BB_LKP_NOT_PACKAGED, NULL,

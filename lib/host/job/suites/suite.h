@@ -38,6 +38,9 @@ struct bb_suite {
 	 * the key table, keys.c), or a context of the job (C_TOP, C_SERVER, C_CLIENT). */
 	const struct keydef *keys;
 	size_t nkeys;
+	/* LKP's blocks that hold the suite's keys besides `NAME:` (fio-basic's are its setup's and
+	 * its program's, `fio-setup-basic:` and `fio:`), NULL-terminated, or NULL. */
+	const char *const *blocks;
 	/* Keys of its block that may also sit at the top level or in a role (the `# - key`
 	 * lines of LKP's programs/SUITE/run), NULL-terminated. */
 	const char *const *loose;
@@ -86,6 +89,11 @@ int bb_suite_check_ops(struct walker *w, const char *key, const char *s, yaml_ma
  * a message in err. */
 const char *bb_suite_nr_threads(const struct bb_kvs *p, long *count, int *pct, char *err,
                                 size_t errlen);
+/* LKP's lib/unit.sh to_byte: N with B, K, M, G, T or P (or KB, MB, ... either case) into
+ * bytes. 0 or -1 (not a size, or too large). */
+int bb_suite_to_byte(const char *s, unsigned long long *out);
+/* A key's check: a size >= 1 byte as to_byte reads it. */
+int bb_suite_check_bytes(struct walker *w, const char *key, const char *s, yaml_mark_t m);
 /* 1 when w is one of the blank-separated words of list. */
 int bb_suite_word_in(const char *w, const char *list);
 

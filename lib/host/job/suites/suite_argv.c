@@ -87,3 +87,33 @@ int bb_suite_check_ops(struct walker *w, const char *key, const char *s, yaml_ma
 	return jfail(w, m, "%s: '%s' is not a count 1..2147483647 (LKP writes 10000000ops)", key,
 	             s);
 }
+
+int bb_suite_to_byte(const char *s, unsigned long long *out)
+{
+	char *e;
+	errno = 0;
+	unsigned long long n = strtoull(s, &e, 10);
+	if (e == s || errno || *s < '0' || *s > '9')
+		return -1;
+	static const char units[] = "bkmgtp";
+	int shift = -1;
+	if (!*e)
+		shift = 0;
+	else {
+		const char *u = strchr(units, e[0] | 0x20);
+		if (u && (!e[1] || (e[0] != 'b' && e[0] != 'B' && (e[1] | 0x20) == 'b' && !e[2])))
+			shift = (int)(u - units) * 10;
+	}
+	if (shift < 0 || (shift && n > (~0ULL >> shift)))
+		return -1;
+	*out = n << shift;
+	return 0;
+}
+
+int bb_suite_check_bytes(struct walker *w, const char *key, const char *s, yaml_mark_t m)
+{
+	unsigned long long b;
+	if (!bb_suite_to_byte(s, &b) && b >= 1)
+		return 0;
+	return jfail(w, m, "%s: '%s' is not a size (LKP's 9B, 8K, 16M, 4G)", key, s);
+}
