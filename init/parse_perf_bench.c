@@ -72,8 +72,8 @@ int parse_perf_bench_futex(const char *const *outs, size_t n, struct bb_stats *o
 	    {"Averaged ", NULL, "perf-bench-futex.ops/s", "ops/s", 0},
 	    {"Wokeup ", " in ", "perf-bench-futex.wokeup_time_ms", "ms", 1},
 	    {"Requeued ", " in ", "perf-bench-futex.requeued_time_ms", "ms", 1},
-	    {"Avg per-thread latency (waking ", " in ", "perf-bench-futex.avg_per_thread_latency_ms",
-	     "ms", 1},
+	    {"Avg per-thread latency (waking ", " in ",
+	     "perf-bench-futex.avg_per_thread_latency_ms", "ms", 1},
 	};
 	if (n != 1) {
 		snprintf(err, errlen, "perf bench futex: %zu clients, expected one", n);

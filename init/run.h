@@ -67,6 +67,8 @@ struct iteration {
 /* LKP's $mount_points in the clients' and servers' environment ("/fs/ram0 ..."), or NULL:
  * none (scratch.c sets it for an iteration with a filesystem). */
 void run_set_mount_points(const char *points);
+/* LKP's $partitions: the boot's scratch devices ("/dev/ram0 ..."), when none was refused. */
+void run_set_partitions(const char *devices);
 
 /* The processes run_reap records exits of (the iteration in progress; NULL, 0: none). */
 void run_track(struct proc *procs, size_t n);

@@ -51,20 +51,45 @@ static size_t cur_nprocs;
 
 static unsigned long orphans_reaped;
 
-static char mount_points_env[1100];
+static char mount_points_env[1100], partitions_env[1100];
 static char *child_env[] = {
     "PATH=/usr/sbin:/usr/bin:/sbin:/bin",
     "HOME=/",
     "LANG=C",
+    NULL, /* partitions=..., the boot's scratch devices (LKP's name) */
     NULL, /* mount_points=..., in an iteration with a filesystem */
     NULL,
 };
 
+/* Slots 3 and 4 of child_env: a set one first, so the array ends at the first NULL. */
+static void set_env_slots(void)
+{
+	char *set[2] = {NULL, NULL};
+	size_t n = 0;
+	if (*partitions_env)
+		set[n++] = partitions_env;
+	if (*mount_points_env)
+		set[n++] = mount_points_env;
+	child_env[3] = set[0];
+	child_env[4] = set[1];
+}
+
 void run_set_mount_points(const char *points)
 {
-	snprintf(mount_points_env, sizeof mount_points_env, "mount_points=%s",
-	         points ? points : "");
-	child_env[3] = points ? mount_points_env : NULL;
+	if (points)
+		snprintf(mount_points_env, sizeof mount_points_env, "mount_points=%s", points);
+	else
+		*mount_points_env = 0;
+	set_env_slots();
+}
+
+void run_set_partitions(const char *devices)
+{
+	if (devices)
+		snprintf(partitions_env, sizeof partitions_env, "partitions=%s", devices);
+	else
+		*partitions_env = 0;
+	set_env_slots();
 }
 
 void run_reap(void)

@@ -141,6 +141,14 @@ void scratch_setup(struct boot *b)
 		say("scratch disk %s: %llu MiB, rotational %d, scheduler %s", d->path,
 		    d->bytes >> 20, d->rotational, *d->scheduler ? d->scheduler : "?");
 	}
+	/* LKP's $partitions for the programs that write the devices themselves (fio's raw_disk):
+	 * only when every device may be written */
+	char list[1024] = "";
+	for (size_t i = 0; i < s->n && !*s->error; i++)
+		snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? " " : "",
+		         s->v[i].path);
+	if (*list)
+		run_set_partitions(list);
 }
 
 /* Zero the first and last MiB: the old filesystem's signatures (its superblock, btrfs's at

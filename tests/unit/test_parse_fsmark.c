@@ -4,16 +4,9 @@
 #include <math.h>
 
 #include "harness.h"
+#include "stat_check.h"
 #include "parse_fsmark.h"
 #include "stats.h"
-
-static double stat_of(const struct bb_stats *s, const char *name)
-{
-	const struct bb_stat *st = bb_stats_find(s, name);
-	if (!st)
-		bb_test_fail(__FILE__, __LINE__, "no stat %s", name);
-	return st->value;
-}
 
 /* one loop: its line is the result */
 TEST(fsmark_one_loop)

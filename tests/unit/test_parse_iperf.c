@@ -4,21 +4,9 @@
 #include <math.h>
 
 #include "harness.h"
+#include "stat_check.h"
 #include "parse_iperf.h"
 #include "stats.h"
-
-static double stat_of(const struct bb_stats *s, const char *name)
-{
-	const struct bb_stat *st = bb_stats_find(s, name);
-	if (!st)
-		bb_test_fail(__FILE__, __LINE__, "no stat %s", name);
-	return st->value;
-}
-
-static int near(double a, double b)
-{
-	return fabs(a - b) < 1e-3 * fabs(b);
-}
 
 /* iperf3 -J over TCP: end.sum_sent and end.sum_received, bits/s */
 TEST(iperf_tcp)

@@ -5,23 +5,11 @@
 #include <math.h>
 
 #include "harness.h"
+#include "stat_check.h"
 #include "parse_hackbench.h"
 #include "parse_perf_bench.h"
 #include "parse_sysbench.h"
 #include "stats.h"
-
-static double stat_of(const struct bb_stats *s, const char *name)
-{
-	const struct bb_stat *st = bb_stats_find(s, name);
-	if (!st)
-		bb_test_fail(__FILE__, __LINE__, "no stat %s", name);
-	return st->value;
-}
-
-static int near(double a, double b)
-{
-	return fabs(a - b) < 1e-3 * fabs(b);
-}
 
 /* one hackbench run: KB = 80 tasks x 2000 messages x 100 bytes >> 10 = 15625, over 18.617 s */
 TEST(hackbench_once)
@@ -138,7 +126,8 @@ TEST(perf_bench_futex)
 	           "perf-bench-futex.avg_per_thread_latency_ms", 1.0849, 60.58);
 	struct bb_stats s = {0};
 	char err[256];
-	const char *outs[1] = {"# Running 'futex/hash' benchmark:\nperf: futex: Invalid argument\n"};
+	const char *outs[1] = {
+	    "# Running 'futex/hash' benchmark:\nperf: futex: Invalid argument\n"};
 	CHECK_INT(parse_perf_bench_futex(outs, 1, &s, err, sizeof err), ==, -EINVAL);
 	CHECK(strstr(err, "it said: # Running 'futex/hash' benchmark:") != NULL);
 }

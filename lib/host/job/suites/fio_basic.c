@@ -31,8 +31,7 @@
  * written to fio.task; as LKP's run: the job echoed, then fio's JSON on stdout.
  */
 static const char script[] =
-    "if [ \"$3\" = 1 ]; then S=; for b in /sys/block/ram*; do [ -e \"$b\" ] && "
-    "S=\"$S /dev/${b##*/}\"; done; else S=$mount_points; fi; "
+    "if [ \"$3\" = 1 ]; then S=$partitions; else S=$mount_points; fi; "
     "if [ -z \"$S\" ]; then echo \"fio-basic: storages is empty: the job needs disk: and fs: "
     "(or raw_disk: 1)\" >&2; exit 1; fi; "
     "n=$(nproc); t=$1; case $t in *%) t=$((n * ${t%\\%} / 100));; esac; "

@@ -108,14 +108,13 @@ static int build(const struct bb_kvs *p, long secs, struct bb_suite_run *sr, cha
 	return bb_strv_add(&sr->files, "/usr/bin/perf");
 }
 
-static const char *const loose[] = {"test",   "shared",  "multi",    "futexes",
-                                    "nwakes", "nwakers", "nrequeue", "nr_task", NULL};
+static const char *const loose[] = {"test",    "shared",   "multi",   "futexes", "nwakes",
+                                    "nwakers", "nrequeue", "nr_task", NULL};
 static const struct bb_suite_file files[] = {
     {"/usr/bin/perf", "usr/bin/perf", 0},
     {NULL, NULL, 0},
 };
-static const char *const primary[] = {"perf-bench-futex.ops/s",
-                                      "perf-bench-futex.wokeup_time_ms",
+static const char *const primary[] = {"perf-bench-futex.ops/s", "perf-bench-futex.wokeup_time_ms",
                                       "perf-bench-futex.requeued_time_ms",
                                       "perf-bench-futex.avg_per_thread_latency_ms", NULL};
 

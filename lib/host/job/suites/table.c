@@ -6,8 +6,7 @@
 extern const struct bb_suite bb_suite_netperf, bb_suite_stress_ng, bb_suite_hackbench,
     bb_suite_perf_bench_sched_pipe, bb_suite_perf_bench_sched_messaging, bb_suite_fsmark,
     bb_suite_sysbench_cpu, bb_suite_sysbench_memory, bb_suite_sysbench_threads,
-    bb_suite_sysbench_mutex, bb_suite_iperf, bb_suite_perf_bench_futex,
-    bb_suite_fio_basic;
+    bb_suite_sysbench_mutex, bb_suite_iperf, bb_suite_perf_bench_futex, bb_suite_fio_basic;
 
 const struct bb_suite *const bb_suites[] = {
     &bb_suite_netperf,
