@@ -6,7 +6,8 @@
 . tests/lib.sh
 [ -e "$SYSROOT/.complete" ] || skip "sysroot missing (make fetch)"
 [ -x "$B/netperf/netperf" ] || skip "netperf not built (make netperf)"
-jobs=(netperf-sctp stress-ng-icmp-flood-short hackbench perf-bench-sched-pipe perf-bench-sched-messaging)
+jobs=(netperf-sctp stress-ng-icmp-flood-short hackbench perf-bench-sched-pipe perf-bench-sched-messaging
+	perf-bench-futex sysbench-cpu iperf fsmark fio-basic)
 size() { # JOB [noperf]: bytes of the first image's initrd
 	local job=config/jobs/$1.yaml
 	if [ "${2-}" = noperf ]; then
