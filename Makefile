@@ -50,7 +50,7 @@ ifneq ($(INIT_SRCS),)
 ALL += $(B)/init
 endif
 
-.PHONY: all check test demo bench fetch lock clean deps deps-demo netperf units test-progs stressng-opts lkp-keys format format-check format-version
+.PHONY: all check test demo bench print-host-libs fetch lock clean deps deps-demo netperf units test-progs stressng-opts lkp-keys format format-check format-version
 all: $(ALL)
 
 # the Debian packages of a target (tools/scripts/install-deps --print lists them): make test
@@ -191,6 +191,10 @@ demo: deps-demo
 	$(MAKE) fetch
 	$(MAKE) all netperf
 	tools/scripts/demo
+
+# the host library's link line, for programs built outside this file (bench/bisect-cost.sh)
+print-host-libs:
+	@echo $(HOST_LIBS)
 
 bench: all
 	bench/run

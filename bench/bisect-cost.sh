@@ -15,7 +15,8 @@ trap 'rm -rf "$T"' EXIT
 BOOTS=${BOOTS:-8} RUNS=${RUNS:-1000}
 mkdir -p build/bench
 cc -O2 -std=gnu11 -Wall -Wextra -Wno-unused-parameter -D_GNU_SOURCE -Ilib -o build/bench/bisect-cost \
-	bench/bisect_cost.c build/libbenchboot-host.a -lm
+	bench/bisect_cost.c build/libbenchboot-host.a \
+	$(make -s --no-print-directory print-host-libs)
 
 if [ -z "${CV:-}" ] || [ -z "${BOOT_S:-}" ]; then
 	cat >"$T/null.yaml" <<'JOB'
