@@ -479,13 +479,40 @@ static void choose_accel(struct run *r)
 	                                    : TCG_ALLOWANCE_S;
 }
 
+/* What a boot group's memory must hold that the VM's may not (said, the boots go on, as
+ * `check` warns): LKP's need_memory of each run, the brd ramdisks written full. */
+static void warn_memory(struct run *r, const struct bb_plan *plan, int cpus)
+{
+	int mem = r->o->mem_mb ? r->o->mem_mb : 1024;
+	char why[512];
+	for (size_t i = 0; i < plan->nruns; i++) {
+		const char *need = bb_kvs_get(&plan->runs[i].params, "lkp.need_memory");
+		if (need && bb_vcpu_need_memory(need, cpus, mem, why, sizeof(why)) > 0)
+			bb_run_say(r, BB_RUN_WARN, "run %s: %s", plan->runs[i].id, why);
+	}
+	const char *brd = bb_kvs_get(&plan->module_params, "brd");
+	unsigned long nr = 0, kb = 0;
+	if (brd && sscanf(brd, "rd_nr=%lu rd_size=%lu", &nr, &kb) == 2 &&
+	    nr * kb / 1024 > (unsigned long)mem)
+		bb_run_say(
+		    r, BB_RUN_WARN,
+		    "boot group %d: its ramdisks (%s) take up to %lu MB of guest memory when "
+		    "written full, more than the VM's %d MB: --mem %lu or more",
+		    plan->boot_group, plan->disk_description ? plan->disk_description : "brd",
+		    nr * kb / 1024, mem, nr * kb / 1024 + 1024);
+}
+
 /* The runs LKP's rule would drop at the VMs' vCPUs (nr_threads: P% giving 0 clients): each
- * said with the way out; when that is every run, nothing to boot: -EINVAL with the reason. */
+ * said with the way out; when that is every run, nothing to boot: -EINVAL with the reason.
+ * What the VM's memory may not hold is said too (warn_memory). */
 static int check_clients(struct run *r, char *err, size_t errlen)
 {
 	size_t total = 0, dropped = 0;
 	int cpus = r->cpus > 0 ? r->cpus : BB_QEMU_DEFAULT_CPUS;
 	char why[256] = "", count[16];
+	for (size_t g = 0; r->have_plan && g < r->ngroups; g++)
+		if (r->have_plan[g])
+			warn_memory(r, &r->plans[g], cpus);
 	for (size_t g = 0; r->have_plan && g < r->ngroups; g++)
 		for (size_t i = 0; r->have_plan[g] && i < r->plans[g].nruns; i++) {
 			const struct bb_plan_run *run = &r->plans[g].runs[i];
