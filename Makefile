@@ -50,7 +50,7 @@ ifneq ($(INIT_SRCS),)
 ALL += $(B)/init
 endif
 
-.PHONY: all check test demo bench print-host-libs fetch lock clean deps deps-demo netperf units test-progs stressng-opts lkp-keys format format-check format-version
+.PHONY: all check test demo bench print-host-libs fetch lock clean deps deps-demo netperf units test-progs stressng-opts lkp-keys lkp-kpis format format-check format-version
 all: $(ALL)
 
 # the Debian packages of a target (tools/scripts/install-deps --print lists them): make test
@@ -103,6 +103,14 @@ LKP_COMMIT ?= $(shell sed -n 's/^const char bb_lkp_commit\[\] = "\(.*\)";$$/\1/p
 lkp-keys: tools/scripts/gen-lkp-keys
 	@[ -n "$(LKP_GIT_DIR)" ] || { echo "make lkp-keys: set LKP_GIT_DIR to a git directory of intel/lkp-tests" >&2; exit 2; }
 	tools/scripts/gen-lkp-keys $(LKP_GIT_DIR) $(LKP_COMMIT) >$(LKPNAMES).tmp && mv $(LKPNAMES).tmp $(LKPNAMES)
+
+# lib/host/job/generated/lkpkpis.c (committed): LKP's KPIs and their directions, from the same
+# git directory (`make lkp-kpis LKP_GIT_DIR=DIR`); tests/host/lkpkpis-generated.sh checks it.
+LKPKPIS ?= lib/host/job/generated/lkpkpis.c
+LKP_KPIS_COMMIT ?= $(shell sed -n 's/^const char bb_lkp_kpis_commit\[\] = "\(.*\)";$$/\1/p' lib/host/job/generated/lkpkpis.c)
+lkp-kpis: tools/scripts/gen-lkp-kpis
+	@[ -n "$(LKP_GIT_DIR)" ] || { echo "make lkp-kpis: set LKP_GIT_DIR to a git directory of intel/lkp-tests" >&2; exit 2; }
+	tools/scripts/gen-lkp-kpis $(LKP_GIT_DIR) $(LKP_KPIS_COMMIT) >$(LKPKPIS).tmp && mv $(LKPKPIS).tmp $(LKPKPIS)
 
 $(NETPERF)/netperf: $(SYSROOT)/.complete tools/scripts/build-netperf
 	tools/scripts/build-netperf $(SYSROOT) $(NETPERF)

@@ -27,6 +27,11 @@ assert iv["basis"] == "boots" and not iv["paired"] and iv["units_a"] == 3, iv
 assert abs(iv["low_percent"] - (-10.72469)) < 1e-4 and abs(iv["high_percent"] - (-7.97777)) < 1e-4, iv
 assert tp["lkp"]["median_a"] == 1101.65 and tp["lkp"]["threshold_percent"] == 1, tp["lkp"]
 assert tp["lkp_changed"] and tp["interval_changed"] and tp["significant"]
+# LKP's KPI, higher is better: the marked -9.4% is a regression (0-day's word); a stat that is
+# no KPI has neither
+assert tp["kpi_direction"] == 1 and tp["verdict"] == "regression", tp
+other = s["netperf.time.voluntary_context_switches"]
+assert other["kpi_direction"] is None and other["verdict"] is None, other
 # every mark explainable: the rule that decided, in words
 assert tp["lkp"]["rule"].startswith("changed: apart, medians "), tp["lkp"]["rule"]
 assert all(x["lkp"]["rule"] for x in run["stats"]), [x["name"] for x in run["stats"] if not x["lkp"]["rule"]]

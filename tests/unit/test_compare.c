@@ -206,10 +206,14 @@ TEST(compare_cgroup_v1_v2)
 	CHECK_NEAR(tp->iv.lo, -10.7246939833, 1e-6);
 	CHECK_NEAR(tp->iv.hi, -7.97777346195, 1e-6);
 	CHECK(tp->lkp && tp->interval && tp->significant);
+	/* LKP's KPI, higher is better: a -9.4% regression, as 0-day would head its report */
+	CHECK_CLOSE(tp->kpi, 1);
+	CHECK_STR(tp->verdict, "regression");
 	/* elapsed time: 10.02/10.01/10.02 vs 10.02/10.03/10.02, +0.07%: no change */
 	const struct bb_stat_cmp *el = &rc->stats[2];
 	CHECK_STR(el->name, "netperf.time.elapsed_time");
 	CHECK(!el->significant);
+	CHECK(!el->verdict && el->kpi == 0);
 	CHECK_INT(c.nsignificant, ==, 3);
 	bb_comparison_free(&c);
 	bb_side_free(&s[0]);

@@ -9,6 +9,7 @@
 #include "grow.h"
 #include "host/errbuf.h"
 #include "host/compare/compare.h"
+#include "host/compare/kpi.h"
 #include "host/compare/strset.h"
 #include "host/compare/stat_rules.h"
 
@@ -243,6 +244,9 @@ static int stat_evaluate(struct bb_stat_cmp *s, double confidence, int more)
 	s->lkp = !s->hidden && s->lkpv.changed;
 	s->interval = !s->hidden && s->iv.basis == BB_IV_BOOTS && s->iv.excludes_zero;
 	s->significant = s->lkp || s->interval;
+	s->kpi = bb_kpi_direction(s->name);
+	if (s->significant && s->change_defined)
+		s->verdict = bb_kpi_verdict(s->kpi, s->change);
 	return 0;
 }
 

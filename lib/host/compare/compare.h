@@ -40,6 +40,8 @@ struct bb_stat_cmp {
 	                   * not shown, never marked */
 	int side_by_side; /* the interval pairs boots that ran side by side (boot_a, boot_b are
 	                   * then those pairs) */
+	double kpi;          /* LKP's direction when the stat is a KPI (kpi.h), else 0 */
+	const char *verdict; /* a marked change of a KPI: "regression" or "improvement"; NULL */
 };
 
 struct bb_run_cmp {

@@ -162,6 +162,9 @@ static void json_stat(struct jout *w, const struct bb_stat_cmp *s)
 	bb_jout_kv_bool(w, "lkp_changed", s->lkp);
 	bb_jout_kv_bool(w, "interval_changed", s->interval);
 	bb_jout_kv_bool(w, "significant", s->significant);
+	/* LKP's KPI direction (null: no KPI) and, when marked, "regression" or "improvement" */
+	json_num_or_null(w, "kpi_direction", s->kpi != 0, s->kpi);
+	bb_jout_kv_str(w, "verdict", s->verdict);
 	bb_jout_obj_end(w);
 }
 

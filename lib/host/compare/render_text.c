@@ -133,6 +133,20 @@ static void print_basis(FILE *f, const struct bb_run_cmp *rc)
 		        : (rc->boots_a < 2 ? "1 boot of A" : "1 boot of B"));
 }
 
+/* The marked changes of LKP's KPIs, as 0-day's reports head them: "a -5.2% regression of
+ * netperf.Throughput_Mbps". */
+static void print_verdicts(FILE *f, const struct bb_run_cmp *rc)
+{
+	for (size_t k = 0; k < rc->nstats; k++) {
+		const struct bb_stat_cmp *s = &rc->stats[k];
+		char ch[32];
+		if (!s->verdict || s->hidden)
+			continue;
+		fprintf(f, "  KPI: a %s %s of %s (%s is better)\n", bb_fmt_change(s, ch, sizeof ch),
+		        s->verdict, s->name, s->kpi > 0 ? "higher" : "lower");
+	}
+}
+
 static void print_label(FILE *f, const char *label, int width)
 {
 	/* too long: drop leading path components first, then characters */
@@ -244,6 +258,7 @@ void bb_comparison_print(FILE *f, const struct bb_comparison *c, int all)
 		for (size_t k = 0; k < rc->nstats; k++)
 			if (!rc->stats[k].hidden && (all || rc->stats[k].significant))
 				print_stat(f, &rc->stats[k]);
+		print_verdicts(f, rc);
 	}
 	if (c->nnotes) {
 		fprintf(f, "\nnotes:\n");
@@ -288,6 +303,15 @@ void bb_comparison_print(FILE *f, const struct bb_comparison *c, int all)
 	if (abs)
 		fprintf(f, "   a change without %% is absolute, B - A in points (perf-profile.*, "
 		           "NAME%%), so is its interval\n");
+	size_t kpis = 0;
+	for (size_t i = 0; i < c->nruns; i++)
+		for (size_t k = 0; k < c->runs[i].nstats; k++)
+			kpis += c->runs[i].stats[k].verdict && !c->runs[i].stats[k].hidden;
+	if (kpis)
+		fprintf(f,
+		        "KPI: a marked change of one of LKP's key performance indicators and the "
+		        "way it goes,\n   by LKP's etc/index-perf-all.yaml and "
+		        "index-latency-all.yaml (kpi_stat_direction)\n");
 	if (c->nfails)
 		fprintf(f,
 		        "%zu kernel report%s changed by LKP's rule for failure stats (one side's "
