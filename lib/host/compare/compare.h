@@ -33,13 +33,13 @@ struct bb_stat_cmp {
 	double threshold;
 	struct bb_lkp_verdict lkpv;
 	struct bb_interval iv;
-	int lkp;          /* LKP's `L` */
-	int interval;     /* benchboot's `I`: boot-level 95% interval excludes 0 */
-	int significant;  /* either */
-	int hidden;       /* LKP hides it unless asked (interrupts, softirqs, slabinfo; --more):
-	                   * not shown, never marked */
-	int side_by_side; /* the interval pairs boots that ran side by side (boot_a, boot_b are
-	                   * then those pairs) */
+	int lkp;             /* LKP's `L` */
+	int interval;        /* benchboot's `I`: boot-level 95% interval excludes 0 */
+	int significant;     /* either */
+	int hidden;          /* LKP hides it unless asked (interrupts, softirqs, slabinfo; --more):
+	                      * not shown, never marked */
+	int side_by_side;    /* the interval pairs boots that ran side by side (boot_a, boot_b are
+	                      * then those pairs) */
 	double kpi;          /* LKP's direction when the stat is a KPI (kpi.h), else 0 */
 	const char *verdict; /* a marked change of a KPI: "regression" or "improvement"; NULL */
 };
