@@ -143,7 +143,7 @@ expect_check_refuses 'suite: fio-basic\ndisk: 1BRD_2G\nfs: ext4\ntest_size: 1G\n
 expect_check_refuses 'suite: fio-basic\ndisk: 1BRD_2G\nfs: ext4\ntest_size: lots\n' \
 	"bad.yaml:4:12: test_size: 'lots' is not a size"
 expect_check_refuses 'suite: fio-basic\ndisk: 1BRD_2G\nfs: ext4\ntest_size: 1G\nnr_task: 8t\n' \
-	"bad.yaml:5:10: nr_task: '8t' is not a count or a percentage of the online CPUs"
+	"bad.yaml:5:10: nr_task: '8t' is not a count: LKP's scripts compute with it"
 expect_check_refuses 'suite: fio-basic\ndisk: 1BRD_2G\nfs: ext4\ntest_size: 1G\nfio-setup-basic:\n  direct: 1;reboot\n' \
 	"bad.yaml:6:11: direct: .* is not one word for fio's job file"
 expect_check_refuses 'suite: fio-basic\ndisk: 1BRD_2G\nfs: ext4\ntest_size: 1G\nfio:\n  iodepth_by_instance: 1 32\n' \

@@ -440,6 +440,16 @@ static int check_kind(struct walker *w, const struct keydef *k, const char *key,
 		rc = bb_parse_count(s, &n, &pct);
 		if (rc == -ERANGE)
 			return jfail(w, m, "%s: '%s' must be at least 1", key, s);
+		/* LKP's fsmark-stress-journal-*.yaml write "1t"; LKP's scripts compute with the
+		 * value in bash, which refuses "1t" */
+		if (rc && s[0] && strspn(s, "0123456789") == strlen(s) - 1 &&
+		    s[strlen(s) - 1] == 't')
+			return jfail(
+			    w, m,
+			    "%s: '%s' is not a count: LKP's scripts compute with it, where "
+			    "bash refuses it ('value too great for base') and the run fails; "
+			    "write %.*s",
+			    key, s, (int)strlen(s) - 1, s);
 		if (rc)
 			return jfail(w, m,
 			             "%s: '%s' is not a count or a percentage of the online CPUs "

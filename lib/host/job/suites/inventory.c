@@ -64,9 +64,10 @@ const struct bb_lkp_suite bb_lkp_suites[] = {
     {"fio", BB_LKP_PACKAGED, "fio", "Debian's fio 3.33 (bookworm)"},
     {"fio-basic", BB_LKP_RUNS, "fio",
      "the suite of LKP's fio jobs (jobs/fio-basic: fio-setup-basic, fio): Debian's fio 3.41 "
-     "(forky); on `fs:` over a brd `disk:`, or the ramdisk itself (raw_disk)"},
+     "(forky); on `fs:` over the job's `disk:`, or the disks themselves (raw_disk)"},
     {"fsmark", BB_LKP_RUNS, "fsmark",
-     "fs_mark of Debian's fsmark; on `fs:` over a brd `disk:` (scratch disks not yet)"},
+     "fs_mark of Debian's fsmark; on `fs:` over the job's `disk:` (brd ramdisks, NVMe or SCSI "
+     "scratch disks)"},
     {"ftq", BB_LKP_NOT_PACKAGED, NULL,
      "LKP builds it from git (hying-caritas/ftq); no Debian package"},
     {"ftrace-onoff", BB_LKP_NOT_PACKAGED, NULL,
