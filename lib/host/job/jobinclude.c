@@ -11,6 +11,7 @@
 
 #include "grow.h"
 #include "host/fileio.h"
+#include "host/image/image.h"
 #include "host/job/jobinclude.h"
 #include "host/strbuf.h"
 #include "strv.h"
@@ -293,6 +294,12 @@ static int line_sets_key(const char *s, const char *key)
 	return *c == ' ' || *c == '\t';
 }
 
+/* A `---` line: the end of a document. */
+static int doc_separator(const char *t)
+{
+	return !strncmp(t, "---", 3) && !t[3 + strspn(t + 3, " \t")];
+}
+
 /* Apply ignore and overrides to the lines of an included file (per document). */
 static int apply_opts(struct lines *inc, const struct include_opts *o, int file, int line)
 {
@@ -300,8 +307,7 @@ static int apply_opts(struct lines *inc, const struct include_opts *o, int file,
 	int rc = 0;
 	size_t start = 0;
 	for (size_t i = 0; i <= inc->n && !rc; i++) {
-		int sep = i < inc->n && !strncmp(inc->v[i].text, "---", 3) &&
-		          !inc->v[i].text[3 + strspn(inc->v[i].text + 3, " \t")];
+		int sep = i < inc->n && doc_separator(inc->v[i].text);
 		if (i < inc->n && !sep)
 			continue;
 		/* one document: lines start..i-1 */
@@ -343,6 +349,90 @@ static int apply_opts(struct lines *inc, const struct include_opts *o, int file,
 	}
 	lines_free(inc);
 	*inc = out;
+	return rc;
+}
+
+/* The value of a top-level `KEY: VALUE` line, or NULL. */
+static const char *top_value(const char *t, const char *key)
+{
+	if (!line_sets_key(t, key))
+		return NULL;
+	const char *v = strchr(t, ':') + 1;
+	return v + strspn(v, " \t");
+}
+
+/* Where host file NAME is: JOBDIR/hosts/NAME, then benchboot's config/hosts/NAME; NULL when
+ * neither is there (LKP: no host file, nothing merged). */
+static char *find_host_file(const char *dir, const char *value)
+{
+	char p[4096], name[256];
+	/* the value's first word, unquoted */
+	value += *value == '\'' || *value == '"';
+	snprintf(name, sizeof name, "%.*s", (int)strcspn(value, " \t#'\""), value);
+	if (!*name || strchr(name, '/') || name[0] == '.')
+		return NULL;
+	struct stat st;
+	snprintf(p, sizeof p, "%s/hosts/%s", dir, name);
+	if (!stat(p, &st) && S_ISREG(st.st_mode))
+		return strdup(p);
+	char rel[300];
+	snprintf(rel, sizeof rel, "config/hosts/%s", name);
+	return bb_image_find_data(rel, p, sizeof p) ? NULL : strdup(p);
+}
+
+/*
+ * LKP's load_hosts_config: a document that names `tbox_group: NAME` gets the keys of the host
+ * file hosts/NAME that the job does not set (the job's win). benchboot takes the machine's
+ * disks from it, ssd_partitions and hdd_partitions (docs/jobs.md, "A lab machine's disks"); the
+ * rest of a host file (model, nr_cpu, memory, ...) describes the machine and is not merged.
+ */
+static int merge_host_files(struct lines *res, const char *dir, struct bb_srcmap *map, char *err,
+                            size_t errlen)
+{
+	static const char *const keys[] = {"ssd_partitions", "hdd_partitions"};
+	struct lines out = {0};
+	int rc = 0;
+	size_t start = 0;
+	for (size_t i = 0; i <= res->n && !rc; i++) {
+		if (i < res->n && !doc_separator(res->v[i].text))
+			continue;
+		const char *box = NULL;
+		for (size_t k = start; k < i && !box; k++)
+			box = top_value(res->v[k].text, "tbox_group");
+		for (size_t k = start; k < i && !rc; k++)
+			rc = lines_add(&out, res->v[k].text, strlen(res->v[k].text), res->v[k].file,
+			               res->v[k].line);
+		char *hf = box ? find_host_file(dir, box) : NULL;
+		unsigned char *buf = NULL;
+		size_t blen;
+		struct lines host = {0};
+		if (hf && !rc && (rc = bb_fileio_read_all(hf, &buf, &blen)) && rc != -ENOMEM) {
+			snprintf(err, errlen, "tbox_group %s: %s: %s", box, hf, strerror(-rc));
+			rc = -EINVAL;
+		} else if (hf && !rc) {
+			int fidx = (int)map->files.n;
+			if (!(rc = bb_strv_add(&map->files, hf)))
+				rc = split_lines(&host, (const char *)buf, blen, fidx);
+		}
+		for (size_t g = 0; g < sizeof keys / sizeof *keys && host.n && !rc; g++) {
+			int set = 0;
+			for (size_t k = start; k < i && !set; k++)
+				set = line_has_key(res->v[k].text, keys[g]);
+			for (size_t k = 0; k < host.n && !set && !rc; k++)
+				if (top_value(host.v[k].text, keys[g]))
+					rc = lines_add(&out, host.v[k].text, strlen(host.v[k].text),
+					               host.v[k].file, host.v[k].line);
+		}
+		lines_free(&host);
+		free(buf);
+		free(hf);
+		if (i < res->n && !rc)
+			rc = lines_add(&out, res->v[i].text, strlen(res->v[i].text), res->v[i].file,
+			               res->v[i].line);
+		start = i + 1;
+	}
+	lines_free(res);
+	*res = out;
 	return rc;
 }
 
@@ -426,6 +516,8 @@ int bb_job_expand_includes(const char *path, const char *text, size_t len, char 
 		}
 		lines_free(&inc);
 	}
+	if (!rc)
+		rc = merge_host_files(&res, dir, map, err, errlen);
 	if (rc)
 		goto out;
 	map->file = calloc(res.n + 1, sizeof *map->file);

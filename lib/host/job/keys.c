@@ -47,6 +47,9 @@ static const struct keydef own_keys[] = {
     {C_TOP, "if role client", NULL, K_SECTION, 0, BB_LEVEL_RUN, C_CLIENT, NULL, NULL},
     {C_TOP, "cpufreq_governor", NULL, K_GOV, F_AXIS, BB_LEVEL_BOOT, C_NONE, NULL, NULL},
     {C_TOP, "disk", NULL, K_CHECK, F_AXIS, BB_LEVEL_BOOT, C_NONE, NULL, bb_check_disk},
+    /* a machine's disks (LKP's host file keys): checked with disk (bb_check_storage_doc) */
+    {C_TOP, "ssd_partitions", NULL, K_NOTE, 0, BB_LEVEL_BOOT, C_NONE, NULL, NULL},
+    {C_TOP, "hdd_partitions", NULL, K_NOTE, 0, BB_LEVEL_BOOT, C_NONE, NULL, NULL},
     {C_TOP, "fs", NULL, K_CHECK, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL, bb_check_fs},
     {C_TOP, "fs2", NULL, K_CHECK, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL, bb_check_fs2},
     {C_TOP, "mkfs", NULL, K_CHECK, F_AXIS, BB_LEVEL_RUN, C_NONE, NULL, bb_check_mkfs},

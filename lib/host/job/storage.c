@@ -1,4 +1,5 @@
 /* Disks and filesystems of a job (see storage.h). */
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -105,12 +106,42 @@ unsigned long long bb_disk_memory(const struct bb_kvs *boot_params)
 	           : 0;
 }
 
+void bb_disk_device(enum bb_disk_kind kind, int i, char *buf, size_t len)
+{
+	struct bb_disk d = {.kind = kind};
+	const struct disk_kind *k = kind_of(&d);
+	if (kind == BB_DISK_HDD)
+		snprintf(buf, len, k->dev, 'a' + i);
+	else
+		snprintf(buf, len, k->dev, i);
+}
+
+int bb_disk_vm_kind(const char *vm, enum bb_disk_kind *kind)
+{
+	for (size_t i = 0; vm && i < sizeof disk_kinds / sizeof disk_kinds[0]; i++)
+		if (disk_kinds[i].vm && !strcmp(disk_kinds[i].vm, vm)) {
+			*kind = disk_kinds[i].kind;
+			return 0;
+		}
+	return -1;
+}
+
+/* The machine's own devices of the boot's disk kind (LKP's host file keys), or NULL. */
+static const char *machine_partitions(const struct bb_kvs *bp, const struct bb_disk *d)
+{
+	const char *s = d->kind == BB_DISK_SSD   ? bb_kvs_get(bp, "ssd_partitions")
+	                : d->kind == BB_DISK_HDD ? bb_kvs_get(bp, "hdd_partitions")
+	                                         : NULL;
+	return s && s[strspn(s, " \t")] ? s : NULL;
+}
+
 void bb_disk_plan(const struct bb_kvs *boot_params, struct strbuf *o)
 {
 	struct bb_disk d;
 	if (!boot_disk(boot_params, &d))
 		return;
 	const struct disk_kind *k = kind_of(&d);
+	const char *parts = machine_partitions(boot_params, &d);
 	/* LKP: modprobe brd rd_nr=N rd_size=KB; the devices are ram0 .. ramN-1 */
 	if (d.kind == BB_DISK_BRD)
 		bb_strbuf_printf(o, "modules.params.brd=rd_nr=%d rd_size=%llu\n", d.count,
@@ -118,14 +149,21 @@ void bb_disk_plan(const struct bb_kvs *boot_params, struct strbuf *o)
 	else
 		bb_strbuf_printf(o, "disk.vm=%s %llu\n", k->vm, d.bytes);
 	bb_strbuf_printf(o, "disk.devices=");
-	for (int i = 0; i < d.count; i++) {
-		bb_strbuf_printf(o, "%s", i ? " " : "");
-		if (d.kind == BB_DISK_HDD)
-			bb_strbuf_printf(o, k->dev, 'a' + i);
-		else
-			bb_strbuf_printf(o, k->dev, i);
+	int n = 0;
+	/* LKP's programs/disk/setup: the first nr_ssd (nr_hdd) of the host's partitions, as
+	 * many as there are when fewer */
+	for (const char *p = parts; p && *(p += strspn(p, " \t")) && n < d.count; n++) {
+		size_t len = strcspn(p, " \t");
+		bb_strbuf_printf(o, "%s%.*s", n ? " " : "", (int)len, p);
+		p += len;
 	}
-	bb_strbuf_printf(o, "\ndisk.description=%s\n", d.description);
+	for (; !parts && n < d.count; n++) {
+		char dev[32];
+		bb_disk_device(d.kind, n, dev, sizeof dev);
+		bb_strbuf_printf(o, "%s%s", n ? " " : "", dev);
+	}
+	/* LKP's disk_description: ${nr_ssd}ssd with nr_ssd as taken */
+	bb_strbuf_printf(o, "\ndisk.description=%d%s\n", n, k->desc);
 }
 
 int bb_disk_boot_modules(const struct bb_kvs *boot_params, struct bb_strv *modules)
@@ -255,6 +293,30 @@ int bb_check_fs(struct walker *w, const char *key, const char *s, yaml_mark_t m)
 	             near ? " (did you mean '" : "", near ? near : "", near ? "'?)" : "");
 }
 
+/* A machine's partitions a disk takes: /dev/NAME words. */
+static int check_partitions(struct walker *w, const char *key, const char *s, yaml_mark_t m)
+{
+	for (const char *p = s + strspn(s, " \t"); *p; p += strspn(p, " \t")) {
+		size_t len = strcspn(p, " \t");
+		const char *name = p + 5;
+		size_t nlen = len > 5 ? len - 5 : 0;
+		int plain = !strncmp(p, "/dev/", 5) && nlen && nlen < 64 && name[0] != '.';
+		for (size_t i = 0; plain && i < nlen; i++)
+			plain = isalnum((unsigned char)name[i]) || name[i] == '_' || name[i] == '-';
+		if (!plain)
+			return jfail(
+			    w, m,
+			    "%s: '%.*s' is not a device as the kernel names it (/dev/sdb, "
+			    "/dev/nvme1n1): the image runs no udev, so /dev/disk/by-* links and "
+			    "globs are not there (LKP's host files may use them; name the "
+			    "device, and the init still refuses the results disk whatever "
+			    "its name)",
+			    key, (int)len, p);
+		p += len;
+	}
+	return 0;
+}
+
 int bb_check_fs2(struct walker *w, const char *key, const char *s, yaml_mark_t m)
 {
 	if (is_export(s))
@@ -300,6 +362,26 @@ int bb_check_storage_doc(struct walker *w, const struct bb_jdoc *d)
 	for (size_t i = 0; fs2 && i < fs2->n; i++)
 		if (!fs2->v[i].unset)
 			return refuse_export(w, "fs2", fs2->v[i].s, job_ymark(fs2->v[i].mark));
+	/* the partitions a disk of their kind takes */
+	static const struct {
+		enum bb_disk_kind kind;
+		const char *key;
+	} parts[] = {{BB_DISK_SSD, "ssd_partitions"}, {BB_DISK_HDD, "hdd_partitions"}};
+	for (size_t k = 0; k < sizeof parts / sizeof *parts; k++) {
+		const struct bb_jparam *p = bb_jdoc_get(d, parts[k].key);
+		int taken = 0;
+		for (size_t i = 0; p && disk && i < disk->n && !taken; i++) {
+			struct bb_disk dd;
+			char why[256];
+			taken = !disk->v[i].unset &&
+			        !bb_disk_parse(disk->v[i].s, &dd, why, sizeof why) &&
+			        dd.kind == parts[k].kind;
+		}
+		int rc;
+		if (taken && p->n && !p->v[0].unset &&
+		    (rc = check_partitions(w, parts[k].key, p->v[0].s, job_ymark(p->v[0].mark))))
+			return rc;
+	}
 	static const char *const needs_fs[] = {"mkfs", "mount_option", NULL};
 	for (size_t i = 0; needs_fs[i]; i++) {
 		const struct bb_jparam *p = bb_jdoc_get(d, needs_fs[i]);

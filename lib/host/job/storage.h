@@ -38,8 +38,17 @@ int bb_disk_parse(const char *s, struct bb_disk *d, char *err, size_t errlen);
 unsigned long long bb_disk_memory(const struct bb_kvs *boot_params);
 
 /* The boot's disk as plan keys (modules.params.brd or disk.vm, disk.devices,
- * disk.description): appended to o. Nothing for a boot without a disk. */
+ * disk.description): appended to o. Nothing for a boot without a disk. The devices of NSSD
+ * and NHDD are the machine's when the boot has ssd_partitions or hdd_partitions (LKP's host
+ * file keys: a lab machine's disks): the first N of them, as LKP's programs/disk/setup takes
+ * them (fewer when fewer are named); else the VM's (disk.vm). */
 void bb_disk_plan(const struct bb_kvs *boot_params, struct strbuf *o);
+
+/* The guest's name of the i-th disk of a kind benchboot makes ("/dev/ram0", "/dev/nvme1n1",
+ * "/dev/sdb"). */
+void bb_disk_device(enum bb_disk_kind kind, int i, char *buf, size_t len);
+/* The kind of the disks a plan's disk.vm attaches ("nvme", "hdd"): 0, or -1 for no such. */
+int bb_disk_vm_kind(const char *vm, enum bb_disk_kind *kind);
 
 /* The kernel modules a boot's disk loads (brd) into modules. 0 or -ENOMEM. */
 int bb_disk_boot_modules(const struct bb_kvs *boot_params, struct bb_strv *modules);
@@ -59,7 +68,10 @@ int bb_check_fs2(struct walker *w, const char *key, const char *s, yaml_mark_t m
  * -o, comma-separated. */
 int bb_check_mkfs(struct walker *w, const char *key, const char *s, yaml_mark_t m);
 int bb_check_mount_option(struct walker *w, const char *key, const char *s, yaml_mark_t m);
-/* The keys of one document together: fs needs a disk. 0 or jfail's -EINVAL. */
+/* The keys of one document together: fs needs a disk; the partitions (ssd_partitions,
+ * hdd_partitions) a disk of their kind takes are /dev/NAME words (the keys are recorded
+ * whatever they say when no disk takes them: 0-day's attachments carry their host's). 0 or
+ * jfail's -EINVAL. */
 int bb_check_storage_doc(struct walker *w, const struct bb_jdoc *d);
 
 #endif

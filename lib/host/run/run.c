@@ -14,6 +14,7 @@
 #include "host/job/job.h"
 #include "host/job/jobimage.h"
 #include "host/job/matrix.h"
+#include "host/job/storage.h"
 #include "host/json.h"
 #include "host/collect/collect.h"
 #include "host/results/mkdisk.h"
@@ -490,16 +491,42 @@ static void warn_memory(struct run *r, const struct bb_plan *plan, int cpus)
 		if (need && bb_vcpu_need_memory(need, cpus, mem, why, sizeof(why)) > 0)
 			bb_run_say(r, BB_RUN_WARN, "run %s: %s", plan->runs[i].id, why);
 	}
-	const char *brd = bb_kvs_get(&plan->module_params, "brd");
-	unsigned long nr = 0, kb = 0;
-	if (brd && sscanf(brd, "rd_nr=%lu rd_size=%lu", &nr, &kb) == 2 &&
-	    nr * kb / 1024 > (unsigned long)mem)
+	struct bb_kvs bp = {0};
+	bb_kvs_parse_words(&bp, plan->boot_params ? plan->boot_params : "");
+	unsigned long long mb = bb_disk_memory(&bp) >> 20;
+	bb_kvs_free(&bp);
+	if (mb > (unsigned long long)mem)
 		bb_run_say(
 		    r, BB_RUN_WARN,
-		    "boot group %d: its ramdisks (%s) take up to %lu MB of guest memory when "
-		    "written full, more than the VM's %d MB: --mem %lu or more",
-		    plan->boot_group, plan->disk_description ? plan->disk_description : "brd",
-		    nr * kb / 1024, mem, nr * kb / 1024 + 1024);
+		    "boot group %d: its ramdisks (%s) take up to %llu MB of guest memory when "
+		    "written full, more than the VM's %d MB: --mem %llu or more",
+		    plan->boot_group, plan->disk_description ? plan->disk_description : "brd", mb,
+		    mem, mb + 1024);
+}
+
+/* A boot whose disks are a machine's (LKP's ssd_partitions, hdd_partitions: a host file's)
+ * gets as many disks of the VM, named as the VM names them: when the names differ, the init
+ * will find none of the machine's; said before the boot, the boots go on. */
+static void warn_disks(struct run *r, const struct bb_plan *plan)
+{
+	enum bb_disk_kind kind;
+	if (bb_disk_vm_kind(plan->disk_vm, &kind))
+		return;
+	char vm[512] = "", machine[512] = "", dev[32];
+	int same = 1;
+	for (size_t i = 0; i < plan->disk_devices.n; i++) {
+		bb_disk_device(kind, (int)i, dev, sizeof dev);
+		same &= !strcmp(dev, plan->disk_devices.v[i]);
+		snprintf(vm + strlen(vm), sizeof vm - strlen(vm), "%s%s", i ? " " : "", dev);
+		snprintf(machine + strlen(machine), sizeof machine - strlen(machine), "%s%s",
+		         i ? " " : "", plan->disk_devices.v[i]);
+	}
+	const char *key = kind == BB_DISK_SSD ? "ssd_partitions" : "hdd_partitions";
+	if (!same)
+		bb_run_say(r, BB_RUN_WARN,
+		           "boot group %d: its disks are a machine's (%s: %s) and the VM's are %s: "
+		           "the runs that need them will fail; --set %s= gives the VM's own",
+		           plan->boot_group, key, machine, vm, key);
 }
 
 /* The runs LKP's rule would drop at the VMs' vCPUs (nr_threads: P% giving 0 clients): each
@@ -511,8 +538,10 @@ static int check_clients(struct run *r, char *err, size_t errlen)
 	int cpus = r->cpus > 0 ? r->cpus : BB_QEMU_DEFAULT_CPUS;
 	char why[256] = "", count[16];
 	for (size_t g = 0; r->have_plan && g < r->ngroups; g++)
-		if (r->have_plan[g])
+		if (r->have_plan[g]) {
 			warn_memory(r, &r->plans[g], cpus);
+			warn_disks(r, &r->plans[g]);
+		}
 	for (size_t g = 0; r->have_plan && g < r->ngroups; g++)
 		for (size_t i = 0; r->have_plan[g] && i < r->plans[g].nruns; i++) {
 			const struct bb_plan_run *run = &r->plans[g].runs[i];
