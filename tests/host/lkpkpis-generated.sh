@@ -11,6 +11,8 @@ command -v python3 >/dev/null || skip "python3 is missing"
 committed=lib/host/job/generated/lkpkpis.c
 commit=$(sed -n 's/^const char bb_lkp_kpis_commit\[\] = "\(.*\)";$/\1/p' "$committed")
 [ -n "$commit" ] || fail "$committed names no LKP commit (bb_lkp_kpis_commit)"
+GEN_TARGET=lkp-kpis GEN_OUT_VAR=LKPKPIS GEN_COMMIT_VAR=LKP_KPIS_COMMIT
+. tests/host/src/lkp-generated.sh
 
 # check_kpis FILE: 0 when FILE is what make lkp-kpis makes of LKP's files rebuilt from it
 check_kpis() {
@@ -28,14 +30,8 @@ for line in open(sys.argv[1]):
         pattern = re.sub(r"\\(.)", r"\1", m.group(1))
         out[m.group(3)].write("%s: %s\n" % (pattern, m.group(2)))
 PY
-	git -C "$d/lkp" add -A
-	git -C "$d/lkp" -c user.name=benchboot -c user.email=benchboot@localhost commit -q -m kpis
-	make -s B="$B" lkp-kpis LKP_GIT_DIR="$d/lkp" LKP_KPIS_COMMIT=HEAD LKPKPIS="$d/generated.c" \
-		>"$d/make.log" 2>&1 || { cat "$d/make.log"; echo "make lkp-kpis failed"; return 1; }
-	fake=$(git -C "$d/lkp" rev-parse HEAD | cut -c1-12)
-	sed "s/$fake/$commit/g" "$d/generated.c" >"$d/back.c"
-	diff -u "$file" "$d/back.c" >"$d/diff" ||
-		{ echo "$file differs from what make lkp-kpis makes of its KPIs:"; head -20 "$d/diff"; return 1; }
+	gen_commit_fake "$d/lkp"
+	gen_regenerate "$file" "$d/lkp" "$d/generated"
 }
 
 check_kpis "$committed" || fail "$committed is not what tools/scripts/gen-lkp-kpis makes (make lkp-kpis)"
@@ -43,22 +39,13 @@ n=$(grep -c 'BB_KPI_[A-Z]*},' "$committed")
 [ "$n" -ge 200 ] || fail "$committed holds $n KPIs; LKP's two files hold over 200"
 echo "$committed: LKP $commit, $n KPIs, as generated"
 
-if [ -n "${LKP_GIT_DIR:-}" ]; then
-	make -s B="$B" lkp-kpis LKP_GIT_DIR="$LKP_GIT_DIR" LKPKPIS="$T/lkp.c" >"$T/lkp.log" 2>&1 ||
-		{ cat "$T/lkp.log"; fail "make lkp-kpis LKP_GIT_DIR=$LKP_GIT_DIR failed"; }
-	cmp "$committed" "$T/lkp.c" || fail "$committed differs from what $LKP_GIT_DIR at $commit gives"
-	echo "$committed: what $LKP_GIT_DIR at $commit gives"
-fi
+gen_from_lkp
 
 # the check refuses a copy edited by hand: a KPI written in another form, a comment changed
 # (an order changed by hand it cannot see: the order is LKP's, only LKP_GIT_DIR checks it)
 sed 's/^    {"aim7\\\\.jobs-per-min", 1, BB_KPI_PERF},$/    { "aim7\\\\.jobs-per-min", 1, BB_KPI_PERF },/' \
 	"$committed" >"$T/spaced.c"
-! cmp -s "$T/spaced.c" "$committed" || fail "the spoilt copy is the same file"
-! check_kpis "$T/spaced.c" >"$T/why1" || fail "the check passed a KPI written by hand"
-expect_grep "differs from what make lkp-kpis makes" "$T/why1"
+gen_refuses check_kpis "$T/spaced.c" "a KPI written by hand"
 sed 's/Do not edit: regenerate/Edit freely/' "$committed" >"$T/comment.c"
-! cmp -s "$T/comment.c" "$committed" || fail "the spoilt copy is the same file"
-! check_kpis "$T/comment.c" >"$T/why2" || fail "the check passed a file with its comment changed"
-expect_grep "differs from what make lkp-kpis makes" "$T/why2"
+gen_refuses check_kpis "$T/comment.c" "its comment changed"
 echo "lkpkpis-generated ok"

@@ -16,6 +16,8 @@ command -v python3 >/dev/null || skip "python3 is missing"
 committed=lib/host/job/generated/lkpnames.c
 commit=$(sed -n 's/^const char bb_lkp_commit\[\] = "\(.*\)";$/\1/p' "$committed")
 [ -n "$commit" ] || fail "$committed names no LKP commit (bb_lkp_commit)"
+GEN_TARGET=lkp-keys GEN_OUT_VAR=LKPNAMES GEN_COMMIT_VAR=LKP_COMMIT
+. tests/host/src/lkp-generated.sh
 
 # fake_lkp FILE DIR: a git directory DIR laid out as LKP's, with FILE's names
 fake_lkp() {
@@ -57,43 +59,28 @@ with open(os.path.join(dir, "jobs", "keys.yaml"), "w") as f:
     for k in names("bb_lkp_keys"):
         f.write("%s: 1\n" % k)
 EOF
-	git -C "$dir" add -A
-	git -C "$dir" -c user.name=benchboot -c user.email=benchboot@localhost commit -q -m names
+	gen_commit_fake "$dir"
 }
 
 # check_names FILE: 0 when FILE is what make lkp-keys makes of its own names
 check_names() {
-	local file=$1 d fake
+	local d
 	d=$(mktemp -d "$T/check.XXXXXX")
-	fake_lkp "$file" "$d/lkp" >"$d/fake.log" 2>&1 || { cat "$d/fake.log"; return 1; }
-	make -s B="$B" lkp-keys LKP_GIT_DIR="$d/lkp" LKP_COMMIT=HEAD LKPNAMES="$d/generated.c" \
-		>"$d/make.log" 2>&1 || { cat "$d/make.log"; echo "make lkp-keys failed"; return 1; }
-	fake=$(git -C "$d/lkp" rev-parse HEAD | cut -c1-12)
-	sed "s/$fake/$commit/g" "$d/generated.c" >"$d/back.c"
-	diff -u "$file" "$d/back.c" >"$d/diff" ||
-		{ echo "$file differs from what make lkp-keys makes of its names:"; head -20 "$d/diff"; return 1; }
+	fake_lkp "$1" "$d/lkp" >"$d/fake.log" 2>&1 || { cat "$d/fake.log"; return 1; }
+	gen_regenerate "$1" "$d/lkp" "$d/generated"
 }
 
 check_names "$committed" || fail "$committed is not what tools/scripts/gen-lkp-keys makes (make lkp-keys)"
 echo "$committed: LKP $commit, $(grep -c 'BB_LKP_[A-Z]*},' "$committed") programs, as generated"
 
-if [ -n "${LKP_GIT_DIR:-}" ]; then
-	make -s B="$B" lkp-keys LKP_GIT_DIR="$LKP_GIT_DIR" LKPNAMES="$T/lkp.c" >"$T/lkp.log" 2>&1 ||
-		{ cat "$T/lkp.log"; fail "make lkp-keys LKP_GIT_DIR=$LKP_GIT_DIR failed"; }
-	cmp "$committed" "$T/lkp.c" || fail "$committed differs from what $LKP_GIT_DIR at $commit gives"
-	echo "$committed: what $LKP_GIT_DIR at $commit gives"
-fi
+gen_from_lkp
 
 # the check refuses a committed file whose programs are out of order...
 awk '/^    \{"aim7", / { held = $0; next } { print } held && /^    \{"aim9", / { print held; held = "" }' \
 	"$committed" >"$T/swapped.c"
-! cmp -s "$T/swapped.c" "$committed" || fail "the spoilt copy is the same file"
-! check_names "$T/swapped.c" >"$T/why1" || fail "the check passed a file with programs out of order"
-expect_grep "differs from what make lkp-keys makes" "$T/why1"
+gen_refuses check_names "$T/swapped.c" "programs out of order"
 # ...and one with an option twice
 awk '{ print } /^const char \*const bb_lkp_options\[\] = \{$/ { getline; print; print }' \
 	"$committed" >"$T/twice.c"
-! cmp -s "$T/twice.c" "$committed" || fail "the spoilt copy is the same file"
-! check_names "$T/twice.c" >"$T/why2" || fail "the check passed a file with an option twice"
-expect_grep "differs from what make lkp-keys makes" "$T/why2"
+gen_refuses check_names "$T/twice.c" "an option twice"
 echo "lkpnames-generated ok"

@@ -110,6 +110,9 @@ const char *const *job_prog_opts(const char *suite);
 int job_one_of(const char *s, const char *const *list);
 /* The word of the NULL-terminated list nearest to s, close enough to suggest, or NULL. */
 const char *job_nearest_in(const char *s, const char *const *list);
+/* 1 when the n bytes at s (0 < n < max) are a plain name: letters, digits, '_' and '-' (a
+ * module's, a device's). */
+int job_plain_name(const char *s, size_t n, size_t max);
 /* 1 when cand is close enough to typo to suggest, and closer than *best (then updated). */
 int job_near(const char *typo, const char *cand, unsigned *best);
 /* Check one scalar value of a key; may normalise it (in place of *v). 0 or -EINVAL (the

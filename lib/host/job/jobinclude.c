@@ -40,6 +40,12 @@ static int lines_add(struct lines *l, const char *s, size_t len, int file, int l
 	return 0;
 }
 
+/* Append a copy of line v, its origin kept. */
+static int lines_copy(struct lines *l, const struct srcline *v)
+{
+	return lines_add(l, v->text, strlen(v->text), v->file, v->line);
+}
+
 static void lines_free(struct lines *l)
 {
 	for (size_t i = 0; i < l->n; i++)
@@ -343,8 +349,7 @@ static int apply_opts(struct lines *inc, const struct include_opts *o, int file,
 			}
 		}
 		if (i < inc->n && !rc)
-			rc = lines_add(&out, inc->v[i].text, strlen(inc->v[i].text), inc->v[i].file,
-			               inc->v[i].line);
+			rc = lines_copy(&out, &inc->v[i]);
 		start = i + 1;
 	}
 	lines_free(inc);
@@ -400,8 +405,7 @@ static int merge_host_files(struct lines *res, const char *dir, struct bb_srcmap
 		for (size_t k = start; k < i && !box; k++)
 			box = top_value(res->v[k].text, "tbox_group");
 		for (size_t k = start; k < i && !rc; k++)
-			rc = lines_add(&out, res->v[k].text, strlen(res->v[k].text), res->v[k].file,
-			               res->v[k].line);
+			rc = lines_copy(&out, &res->v[k]);
 		char *hf = box ? find_host_file(dir, box) : NULL;
 		unsigned char *buf = NULL;
 		size_t blen;
@@ -420,15 +424,13 @@ static int merge_host_files(struct lines *res, const char *dir, struct bb_srcmap
 				set = line_has_key(res->v[k].text, keys[g]);
 			for (size_t k = 0; k < host.n && !set && !rc; k++)
 				if (top_value(host.v[k].text, keys[g]))
-					rc = lines_add(&out, host.v[k].text, strlen(host.v[k].text),
-					               host.v[k].file, host.v[k].line);
+					rc = lines_copy(&out, &host.v[k]);
 		}
 		lines_free(&host);
 		free(buf);
 		free(hf);
 		if (i < res->n && !rc)
-			rc = lines_add(&out, res->v[i].text, strlen(res->v[i].text), res->v[i].file,
-			               res->v[i].line);
+			rc = lines_copy(&out, &res->v[i]);
 		start = i + 1;
 	}
 	lines_free(res);

@@ -198,6 +198,14 @@ int job_one_of(const char *s, const char *const *list)
 	return 0;
 }
 
+int job_plain_name(const char *s, size_t n, size_t max)
+{
+	int ok = n > 0 && n < max;
+	for (size_t i = 0; ok && i < n; i++)
+		ok = isalnum((unsigned char)s[i]) || s[i] == '_' || s[i] == '-';
+	return ok;
+}
+
 const char *job_nearest_in(const char *s, const char *const *list)
 {
 	const char *best = NULL;
@@ -249,10 +257,7 @@ static int check_nic(struct walker *w, const struct keydef *k, const char *key, 
 	if (k->kind == K_MODULES) {
 		for (const char *p = s; *p;) {
 			size_t n = strcspn(p, " \t");
-			int ok = n > 0 && n < 56;
-			for (size_t i = 0; ok && i < n; i++)
-				ok = isalnum((unsigned char)p[i]) || p[i] == '_' || p[i] == '-';
-			if (!ok)
+			if (!job_plain_name(p, n, 56))
 				return jfail(
 				    w, m,
 				    "%s: '%s' is not a list of module names (e.g. virtio_net, "

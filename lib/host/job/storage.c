@@ -1,5 +1,4 @@
 /* Disks and filesystems of a job (see storage.h). */
-#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -298,12 +297,7 @@ static int check_partitions(struct walker *w, const char *key, const char *s, ya
 {
 	for (const char *p = s + strspn(s, " \t"); *p; p += strspn(p, " \t")) {
 		size_t len = strcspn(p, " \t");
-		const char *name = p + 5;
-		size_t nlen = len > 5 ? len - 5 : 0;
-		int plain = !strncmp(p, "/dev/", 5) && nlen && nlen < 64 && name[0] != '.';
-		for (size_t i = 0; plain && i < nlen; i++)
-			plain = isalnum((unsigned char)name[i]) || name[i] == '_' || name[i] == '-';
-		if (!plain)
+		if (len <= 5 || strncmp(p, "/dev/", 5) || !job_plain_name(p + 5, len - 5, 64))
 			return jfail(
 			    w, m,
 			    "%s: '%.*s' is not a device as the kernel names it (/dev/sdb, "
