@@ -99,7 +99,7 @@ expect_check_refuses 'suite: fsmark\ndisk: 1BRD\nfs: ext4\nfsmark:\n  filesize: 
 expect_check_refuses 'suite: fsmark\ndisk: 1BRD\nfs: ext4\nfsmark:\n  filesize: 16Q\n' \
 	"bad.yaml:5:13: filesize: '16Q' is not a size"
 expect_check_refuses 'suite: fsmark\ndisk: 1BRD\nfs: ext4\nfsmark:\n  nr_directories: 16dirs\n' \
-	"bad.yaml:5:19: nr_directories: '16dirs' is not a count 1..1000000 (LKP writes 16d)"
+	"bad.yaml:5:19: nr_directories: '16dirs' is not a whole number 1..1000000 (LKP writes 16d)"
 # LKP's fsmark-stress-journal-*.yaml write nr_threads: 1t, which LKP's scripts cannot take
 expect_check_refuses 'suite: fsmark\ndisk: 1BRD\nfs: ext4\nnr_threads: 1t\nfsmark:\n  filesize: 4K\n' \
 	"bad.yaml:4:13: nr_threads: '1t' is not a count: LKP's scripts compute with it, where bash refuses it ('value too great for base') and the run fails; write 1"

@@ -20,7 +20,7 @@ expect_eq "sockets" "$(bb_plan_args "$T/out" perf-bench-sched-messaging.ipc-sock
 expect_grep "^param.mode=process$" "$T/out"
 
 expect_check_refuses 'suite: perf-bench-sched-pipe\nloops: 10Mops\n' \
-	"bad.yaml:2:8: loops: '10Mops' is not a count 1..2147483647 (LKP writes 10000000ops)"
+	"bad.yaml:2:8: loops: '10Mops' is not a whole number 1..2147483647 (LKP writes 10000000ops)"
 expect_check_refuses 'suite: perf-bench-sched-pipe\nperf-bench-sched-pipe:\n  mode: thread\n' \
 	"bad.yaml:3:9: mode: 'thread' is not process or threads"
 expect_check_refuses 'suite: perf-bench-sched-messaging\nperf-bench-sched-messaging:\n  mode: threads\n' \

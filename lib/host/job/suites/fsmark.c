@@ -43,27 +43,14 @@ static const char script[] =
     "echo \"fs_mark$P -n $nf -L $L -S $6 -s $fsz\"; "
     "exec /usr/bin/fs_mark $P -n $nf -L $L -S $6 -s $fsz";
 
-/* A count with LKP's suffix: 16d, 256fpd (or the bare number). */
-static int check_suffixed(struct walker *w, const char *key, const char *s, yaml_mark_t m,
-                          const char *suffix)
-{
-	char *e;
-	errno = 0;
-	long v = strtol(s, &e, 10);
-	if (e != s && *s >= '0' && *s <= '9' && !errno && v >= 1 && v <= 1000000 &&
-	    (!*e || !strcmp(e, suffix)))
-		return 0;
-	return jfail(w, m, "%s: '%s' is not a count 1..1000000 (LKP writes 16%s)", key, s, suffix);
-}
-
 static int check_dirs(struct walker *w, const char *key, const char *s, yaml_mark_t m)
 {
-	return check_suffixed(w, key, s, m, "d");
+	return bb_suite_check_whole(w, key, s, m, 1, 1000000, "d", "(LKP writes 16d)");
 }
 
 static int check_fpd(struct walker *w, const char *key, const char *s, yaml_mark_t m)
 {
-	return check_suffixed(w, key, s, m, "fpd");
+	return bb_suite_check_whole(w, key, s, m, 1, 1000000, "fpd", "(LKP writes 256fpd)");
 }
 
 /* LKP's names of fs_mark's -S methods, in the order of their numbers */

@@ -49,25 +49,16 @@ static int check_ipc(struct walker *w, const char *key, const char *s, yaml_mark
 	return jfail(w, m, "%s: '%s' is not pipe or socket (LKP's hackbench ipc)", key, s);
 }
 
-/* A whole number 1..max, as hackbench reads it (atoi into an int). */
-static int check_whole(struct walker *w, const char *key, const char *s, yaml_mark_t m, long max)
-{
-	char *e;
-	errno = 0;
-	long v = strtol(s, &e, 10);
-	if (*s >= '0' && *s <= '9' && !*e && !errno && v >= 1 && v <= max)
-		return 0;
-	return jfail(w, m, "%s: '%s' is not a whole number 1..%ld", key, s, max);
-}
-
 static int check_fds(struct walker *w, const char *key, const char *s, yaml_mark_t m)
 {
-	return check_whole(w, key, s, m, 1000); /* a group's tasks: 2 x fds */
+	return bb_suite_check_whole(w, key, s, m, 1, 1000, NULL,
+	                            NULL); /* a group's tasks: 2 x fds */
 }
 
 static int check_int(struct walker *w, const char *key, const char *s, yaml_mark_t m)
 {
-	return check_whole(w, key, s, m, 2147483647L);
+	/* as hackbench reads it: atoi into an int */
+	return bb_suite_check_whole(w, key, s, m, 1, 2147483647L, NULL, NULL);
 }
 
 static const struct keydef keys[] = {

@@ -59,12 +59,8 @@ static int check_tune(struct walker *w, const char *key, const char *s, yaml_mar
 /* LKP's `sessions`: that many servers and clients at once, on ports 5001 and up. */
 static int check_sessions(struct walker *w, const char *key, const char *s, yaml_mark_t m)
 {
-	size_t n = strspn(s, "0123456789");
-	long v = n && n <= 3 && !s[n] ? strtol(s, NULL, 10) : 0;
-	if (v >= 1 && v <= MAX_SESSIONS)
-		return 0;
-	return jfail(w, m, "%s: '%s' is not a whole number 1..%d (iperf3 sessions at once)", key, s,
-	             MAX_SESSIONS);
+	return bb_suite_check_whole(w, key, s, m, 1, MAX_SESSIONS, NULL,
+	                            "(iperf3 sessions at once)");
 }
 
 /*

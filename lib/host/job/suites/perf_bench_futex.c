@@ -41,11 +41,7 @@ static int lkp_true(const char *s)
 
 static int check_count(struct walker *w, const char *key, const char *s, yaml_mark_t m)
 {
-	char *e;
-	long v = strtol(s, &e, 10);
-	if (*s >= '0' && *s <= '9' && !*e && v >= 1 && v <= 1000000)
-		return 0;
-	return jfail(w, m, "%s: '%s' is not a count 1..1000000", key, s);
+	return bb_suite_check_whole(w, key, s, m, 1, 1000000, NULL, NULL);
 }
 
 static const struct keydef keys[] = {

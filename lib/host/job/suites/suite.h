@@ -83,6 +83,11 @@ int bb_suite_argv_split(struct bb_strv *a, const char *s);
 int bb_suite_add_unique(struct bb_strv *a, const char *s);
 /* A sysctl "KEY=VALUE" of the run unless the job sets that key itself. */
 int bb_suite_add_sysctl(struct bb_suite_run *sr, const char *kv);
+/* A key's check: a whole number min..max, LKP's suffix after it allowed (suffix: "d", "ops";
+ * NULL: none). 0, or jfail's -EINVAL: "KEY: 'S' is not a whole number MIN..MAX WHAT" (what:
+ * what the number is, or how LKP writes it; NULL: nothing). */
+int bb_suite_check_whole(struct walker *w, const char *key, const char *s, yaml_mark_t m,
+                         long long min, long long max, const char *suffix, const char *what);
 /* A key's check: a count N or LKP's Nops (loops: 10000000ops), 1..2147483647. */
 int bb_suite_check_ops(struct walker *w, const char *key, const char *s, yaml_mark_t m);
 /* A run's nr_threads (default 1) with its count and whether it is a percentage, or NULL with

@@ -75,17 +75,24 @@ int bb_suite_word_in(const char *w, const char *list)
 	return 0;
 }
 
-int bb_suite_check_ops(struct walker *w, const char *key, const char *s, yaml_mark_t m)
+int bb_suite_check_whole(struct walker *w, const char *key, const char *s, yaml_mark_t m,
+                         long long min, long long max, const char *suffix, const char *what)
 {
 	size_t n = strspn(s, "0123456789");
 	char *e;
 	errno = 0;
 	long long v = strtoll(s, &e, 10);
-	if (n && n <= 10 && !errno && v >= 1 && v <= 2147483647LL &&
-	    (!s[n] || !strcmp(s + n, "ops")))
+	if (n && n <= 19 && !errno && v >= min && v <= max &&
+	    (!s[n] || (suffix && !strcmp(s + n, suffix))))
 		return 0;
-	return jfail(w, m, "%s: '%s' is not a count 1..2147483647 (LKP writes 10000000ops)", key,
-	             s);
+	return jfail(w, m, "%s: '%s' is not a whole number %lld..%lld%s%s", key, s, min, max,
+	             what ? " " : "", what ? what : "");
+}
+
+int bb_suite_check_ops(struct walker *w, const char *key, const char *s, yaml_mark_t m)
+{
+	return bb_suite_check_whole(w, key, s, m, 1, 2147483647LL, "ops",
+	                            "(LKP writes 10000000ops)");
 }
 
 int bb_suite_to_byte(const char *s, unsigned long long *out)

@@ -75,13 +75,9 @@ static int check_value(struct walker *w, const char *key, const char *s, yaml_ma
 		             v->option);
 	}
 	if (v->max) {
-		char *e;
-		errno = 0;
-		long n = strtol(s, &e, 10);
-		if (*s >= '0' && *s <= '9' && !*e && !errno && n >= v->min && n <= v->max)
-			return 0;
-		return jfail(w, m, "%s: '%s' is not a whole number %ld..%ld (sysbench %s)", key, s,
-		             v->min, v->max, v->option);
+		char what[64];
+		snprintf(what, sizeof what, "(sysbench %s)", v->option);
+		return bb_suite_check_whole(w, key, s, m, v->min, v->max, NULL, what);
 	}
 	if (!strcmp(key, "rand_pareto_h")) {
 		char *e;
