@@ -17,6 +17,11 @@
 # `benchboot check` gives for such a job; plan key monitors=), side A the init without any;
 # the figures read "monitors on vs off" (docs/compare.md "What the monitors cost"), and the
 # sampler's CPU time per iteration (run-end monitors_cpu_us) is printed.
+# SUITE=hackbench measures the same for hackbench (LKP's process mode over pipes, one group per
+# vCPU, LOOPS loops, default 2000; bench/script-init.inc hackbench_images): the init's image
+# built by `benchboot build` from the job, the script's running the same command;
+# hackbench.throughput (KB/s) per iteration on both sides, from the init's stats and from the
+# script's own reading of hackbench's output by the init's formula.
 # DISK=0 boots the init without its results disk (its results then go to the console, between
 # iterations), to look at what the disk costs. SEQUENTIAL=1 runs the pairs one after the other instead (alternating which goes first), for
 # SMP values the host cannot run side by side (2 x SMP CPUs are needed).
@@ -52,6 +57,9 @@ SEQUENTIAL=${SEQUENTIAL:-}
 DISK=${DISK:-1}
 AGAINST=${AGAINST:-script}
 case $AGAINST in script | monitors) ;; *) fail "AGAINST must be script or monitors" ;; esac
+SUITE=${SUITE:-netperf}
+case $SUITE in netperf | hackbench) ;; *) fail "SUITE must be netperf or hackbench" ;; esac
+[ "$SUITE" = netperf ] || [ "$AGAINST" = script ] || fail "AGAINST=monitors measures netperf's runs"
 [ "$BOOTS" -ge 2 ] || fail "BOOTS must be 2 or more"
 case $SMP in 1 | 2) ;; *) fail "SMP must be 1 or 2" ;; esac
 if [ -z "$SEQUENTIAL" ] && [ "$(nproc)" -lt $((2 * SMP)) ]; then
@@ -60,9 +68,18 @@ fi
 command -v taskset >/dev/null || fail "taskset missing (util-linux)"
 client_cpu=$((SMP - 1))
 
-script_init_plan "$T/plan" "$RUNTIME" "$ITER" "$client_cpu"
-script_init_write "$T/shinit" "$RUNTIME" "$ITER" "$client_cpu"
-script_init_images "$T/plan" "$T/shinit"
+# what each side's console says of an iteration: the init's stat line, the script's field
+STAT=netperf.Throughput_Mbps UNIT=Mbps SCRIPT_NF=7 WHAT="netperf SCTP_STREAM_MANY, 1 client, $ITER x $RUNTIME s per boot"
+RUNID=SCTP_STREAM
+if [ "$SUITE" = hackbench ]; then
+	hackbench_images "$ITER" "${LOOPS:-2000}"
+	STAT=hackbench.throughput UNIT=KB/s SCRIPT_NF=3
+	WHAT="hackbench process/pipe, a group of 20 fds per vCPU, $ITER x ${LOOPS:-2000} loops per boot"
+else
+	script_init_plan "$T/plan" "$RUNTIME" "$ITER" "$client_cpu"
+	script_init_write "$T/shinit" "$RUNTIME" "$ITER" "$client_cpu"
+	script_init_images "$T/plan" "$T/shinit"
+fi
 if [ "$AGAINST" = monitors ]; then
 	# one image from a job of the same run with `category: benchmark` (LKP's default set, perf
 	# with it) and `monitored: 0` (the monitors in the measured iterations, as LKP runs them:
@@ -91,7 +108,6 @@ JOB
 	A_INITRD=$T/m/mon/initrd.img B_INITRD=$T/m/mon/initrd.img VMLINUZ=$T/m/mon/vmlinuz
 	MON_OFF=benchboot.monitors=
 fi
-RUNID=SCTP_STREAM
 [ "$AGAINST" = monitors ] && RUNID=SCTP_STREAM_MANY
 
 # mean_of VALUES...: their mean, or fail when there are not ITER of them
@@ -129,23 +145,23 @@ boot_script() { # I [CPUS]: one boot of side B (the script, or the init with mon
 read_init() { # I: the init boot's iterations; their mean into init_means
 	local log=$T/init$1.log
 	expect_count "ok iterations" "^BENCHBOOT run-end id=$RUNID .*status=ok" "$log" "$ITER"
-	mapfile -t v < <(sed -n "s/^benchboot: $RUNID iteration [0-9]*: netperf.Throughput_Mbps = \\([0-9.e+]*\\) .*/\\1/p" "$log")
+	mapfile -t v < <(sed -n "s/^benchboot: $RUNID iteration [0-9]*: $STAT = \\([0-9.e+]*\\) .*/\\1/p" "$log")
 	init_means+=("$(mean_of "${v[@]}")")
-	echo "init   boot $1${2:+ (host CPU $2)}: ${v[*]} Mbps"
+	echo "init   boot $1${2:+ (host CPU $2)}: ${v[*]} $UNIT"
 }
 read_script() { # I: side B's iterations; their mean into script_means
 	local log=$T/script$1.log
 	if [ "$AGAINST" = monitors ]; then
 		expect_count "ok iterations" "^BENCHBOOT run-end id=$RUNID .*status=ok" "$log" "$ITER"
-		mapfile -t v < <(sed -n "s/^benchboot: $RUNID iteration [0-9]*: netperf.Throughput_Mbps = \\([0-9.e+]*\\) .*/\\1/p" "$log")
+		mapfile -t v < <(sed -n "s/^benchboot: $RUNID iteration [0-9]*: $STAT = \\([0-9.e+]*\\) .*/\\1/p" "$log")
 		script_means+=("$(mean_of "${v[@]}")")
 		echo "monitors boot $1${2:+ (host CPU $2)}: ${v[*]} Mbps"
 		return
 	fi
 	expect_grep "SHELL-DONE rc=0" "$log"
-	mapfile -t v < <(awk '$1 == "SHELL-RESULT" && NF == 7 { print $7 }' "$log")
+	mapfile -t v < <(awk -v nf="$SCRIPT_NF" '$1 == "SHELL-RESULT" && NF == nf { print $nf }' "$log")
 	script_means+=("$(mean_of "${v[@]}")")
-	echo "script boot $1${2:+ (host CPU $2)}: ${v[*]} Mbps"
+	echo "script boot $1${2:+ (host CPU $2)}: ${v[*]} $UNIT"
 }
 
 echo "host load before: $(cut -d' ' -f1-3 /proc/loadavg) (1, 5, 15 min; $(nproc) CPUs)"
@@ -182,11 +198,11 @@ if [ "$AGAINST" = monitors ]; then
 fi
 sed -n 's/^BENCHBOOT run-end .* elapsed=\([0-9.]*\) .*init_cpu_us=\([0-9]*\).*/\1 \2/p' "$T"/init*.log |
 	awk '{ s += $1; c += $2; n++ } END { if (n) printf "init CPU while the clients ran: %.1f ms per iteration on average, %.3f%% of the %d iterations'"'"' %.0f s\n", c / n / 1000, 100 * c / 1e6 / s, n, s }'
-python3 - "$RUNTIME" "$ITER" "${init_means[*]}" "${script_means[*]}" "${SEQUENTIAL:+order}" "$AGAINST" <<'PY'
+python3 - "$WHAT" "$UNIT" "${init_means[*]}" "${script_means[*]}" "${SEQUENTIAL:+order}" "$AGAINST" <<'PY'
 import math, statistics, sys
 sys.path.insert(0, "bench")
 from bbstats import interval, t_quantile, welch
-runtime, iters = sys.argv[1], sys.argv[2]
+what, unit = sys.argv[1], sys.argv[2]
 a = [float(x) for x in sys.argv[3].split()]
 b = [float(x) for x in sys.argv[4].split()]
 # the change asked about: init vs script, or (AGAINST=monitors) monitors on vs off
@@ -195,7 +211,7 @@ if sys.argv[6] == "monitors":
     a, b = b, a
 VS = "%s vs %s" % (LA, LB)
 SGN = -1 if sys.argv[6] == "monitors" else 1  # d is then side B over side A
-print("netperf SCTP_STREAM_MANY, 1 client, %s x %s s per boot; per-boot mean Mbps:" % (iters, runtime))
+print("%s; per-boot mean %s:" % (what, unit))
 print("  %-12s %s" % (LA, " ".join("%.1f" % x for x in a)))
 print("  %-12s %s" % (LB, " ".join("%.1f" % x for x in b)))
 print("  means: %s %.1f, %s %.1f" % (LA, statistics.mean(a), LB, statistics.mean(b)))
