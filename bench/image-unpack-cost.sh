@@ -30,8 +30,9 @@ for img in small perf fio; do
 	for ((i = 1; i <= REPEAT; i++)); do
 		bb_qemu 300 "$T/$img.$i.log" -smp 1 -kernel "$dir/vmlinuz" -initrd "$dir/initrd.img" \
 			-append "console=ttyS0 panic=-1 rdinit=/benchboot-none root=/dev/benchboot-none" || true
-		t=$(awk '/Trying to unpack rootfs image as initramfs/ { gsub(/[][]/, "", $1); a = $1 }
-			/Freeing initrd memory/ { gsub(/[][]/, "", $1); b = $1 }
+		t=$(awk 'function ts() { return match($0, /\[ *[0-9]+\.[0-9]+\]/) ? substr($0, RSTART + 1, RLENGTH - 2) + 0 : "" }
+			/Trying to unpack rootfs image as initramfs/ { a = ts() }
+			/Freeing initrd memory/ { b = ts() }
 			END { if (a != "" && b != "") printf "%.3f", b - a }' "$T/$img.$i.log")
 		[ -n "$t" ] || { tail -5 "$T/$img.$i.log"; fail "$img boot $i: no unpack lines in the kernel log"; }
 		times+=("$t")
