@@ -206,6 +206,67 @@ static void print_fails(FILE *f, const struct bb_comparison *c)
 	}
 }
 
+/* After the tables: how many changes, what the marks mean, and the notes on what was shown. */
+static void print_legend(FILE *f, const struct bb_comparison *c, int all)
+{
+	size_t ni = 0, nl = 0;
+	for (size_t i = 0; i < c->nruns; i++)
+		for (size_t k = 0; k < c->runs[i].nstats; k++) {
+			ni += c->runs[i].stats[k].interval;
+			nl += c->runs[i].stats[k].lkp;
+		}
+	fprintf(
+	    f,
+	    "\n%zu significant change%s: %zu by benchboot's interval (I), %zu by LKP's rule (L)\n"
+	    "I: the %g%% interval of the %%change, with the boot as the unit, excludes 0\n"
+	    "L: a side with >= 3 samples; one side's min and median above the other's median "
+	    "and max;\n   medians over 1%% apart for a test program's stats, 5%% for the "
+	    "others;\n   and LKP's minimum size where it has one (.*.time.system_time: "
+	    "max >= 10,\n   proc-vmstat.*: max > 1000, ...: --json's lkp.rule says which "
+	    "decided)\n",
+	    c->nsignificant, c->nsignificant == 1 ? "" : "s", ni, nl, 100 * c->confidence);
+	size_t mon = 0, abs = 0;
+	for (size_t i = 0; i < c->nruns; i++)
+		for (size_t k = 0; k < c->runs[i].nstats; k++) {
+			const struct bb_stat_cmp *s = &c->runs[i].stats[k];
+			if (s->hidden || !(all || s->significant))
+				continue;
+			mon += bb_stat_is_monitor(s->name);
+			abs += s->absolute;
+		}
+	if (mon)
+		fprintf(f,
+		        "   monitor stats (after the test's, LKP's order): 1%% for LKP's perf "
+		        "metrics (perf-stat,\n   proc-vmstat, vmstat.cpu/io/swap/system), 5%% for "
+		        "the others, and LKP's minimum sizes\n");
+	if (abs)
+		fprintf(f, "   a change without %% is absolute, B - A in points (perf-profile.*, "
+		           "NAME%%), so is its interval\n");
+	size_t kpis = 0;
+	for (size_t i = 0; i < c->nruns; i++)
+		for (size_t k = 0; k < c->runs[i].nstats; k++)
+			kpis += c->runs[i].stats[k].verdict && !c->runs[i].stats[k].hidden;
+	if (kpis)
+		fprintf(f,
+		        "KPI: a marked change of one of LKP's key performance indicators and the "
+		        "way it goes,\n   by LKP's etc/index-perf-all.yaml and "
+		        "index-latency-all.yaml (kpi_stat_direction)\n");
+	if (c->nfails)
+		fprintf(f,
+		        "%zu kernel report%s changed by LKP's rule for failure stats (one side's "
+		        "boots never showed it), of %zu\n",
+		        c->nfails_changed, c->nfails_changed == 1 ? "" : "s", c->nfails);
+	size_t one = 0;
+	for (size_t i = 0; i < c->nruns; i++)
+		one += c->runs[i].boots_a < 2 || c->runs[i].boots_b < 2;
+	if (one)
+		fprintf(
+		    f,
+		    "%zu run%s with one boot on a side: boot-to-boot variance unknown, an L there "
+		    "rests on\n   the iterations of one boot\n",
+		    one, one == 1 ? "" : "s");
+}
+
 void bb_comparison_print(FILE *f, const struct bb_comparison *c, int all)
 {
 	print_side(f, "A", c->label_a, c->boots_a, c->stalled_boots_a, c->bare_boots_a);
@@ -270,60 +331,5 @@ void bb_comparison_print(FILE *f, const struct bb_comparison *c, int all)
 		for (size_t i = 0; i < c->nmissing; i++)
 			fprintf(f, "  %s\n", c->missing[i]);
 	}
-	size_t ni = 0, nl = 0;
-	for (size_t i = 0; i < c->nruns; i++)
-		for (size_t k = 0; k < c->runs[i].nstats; k++) {
-			ni += c->runs[i].stats[k].interval;
-			nl += c->runs[i].stats[k].lkp;
-		}
-	fprintf(
-	    f,
-	    "\n%zu significant change%s: %zu by benchboot's interval (I), %zu by LKP's rule (L)\n"
-	    "I: the %g%% interval of the %%change, with the boot as the unit, excludes 0\n"
-	    "L: a side with >= 3 samples; one side's min and median above the other's median "
-	    "and max;\n   medians over 1%% apart for a test program's stats, 5%% for the "
-	    "others;\n   and LKP's minimum size where it has one (.*.time.system_time: "
-	    "max >= 10,\n   proc-vmstat.*: max > 1000, ...: --json's lkp.rule says which "
-	    "decided)\n",
-	    c->nsignificant, c->nsignificant == 1 ? "" : "s", ni, nl, 100 * c->confidence);
-	size_t mon = 0, abs = 0;
-	for (size_t i = 0; i < c->nruns; i++)
-		for (size_t k = 0; k < c->runs[i].nstats; k++) {
-			const struct bb_stat_cmp *s = &c->runs[i].stats[k];
-			if (s->hidden || !(all || s->significant))
-				continue;
-			mon += bb_stat_is_monitor(s->name);
-			abs += s->absolute;
-		}
-	if (mon)
-		fprintf(f,
-		        "   monitor stats (after the test's, LKP's order): 1%% for LKP's perf "
-		        "metrics (perf-stat,\n   proc-vmstat, vmstat.cpu/io/swap/system), 5%% for "
-		        "the others, and LKP's minimum sizes\n");
-	if (abs)
-		fprintf(f, "   a change without %% is absolute, B - A in points (perf-profile.*, "
-		           "NAME%%), so is its interval\n");
-	size_t kpis = 0;
-	for (size_t i = 0; i < c->nruns; i++)
-		for (size_t k = 0; k < c->runs[i].nstats; k++)
-			kpis += c->runs[i].stats[k].verdict && !c->runs[i].stats[k].hidden;
-	if (kpis)
-		fprintf(f,
-		        "KPI: a marked change of one of LKP's key performance indicators and the "
-		        "way it goes,\n   by LKP's etc/index-perf-all.yaml and "
-		        "index-latency-all.yaml (kpi_stat_direction)\n");
-	if (c->nfails)
-		fprintf(f,
-		        "%zu kernel report%s changed by LKP's rule for failure stats (one side's "
-		        "boots never showed it), of %zu\n",
-		        c->nfails_changed, c->nfails_changed == 1 ? "" : "s", c->nfails);
-	size_t one = 0;
-	for (size_t i = 0; i < c->nruns; i++)
-		one += c->runs[i].boots_a < 2 || c->runs[i].boots_b < 2;
-	if (one)
-		fprintf(
-		    f,
-		    "%zu run%s with one boot on a side: boot-to-boot variance unknown, an L there "
-		    "rests on\n   the iterations of one boot\n",
-		    one, one == 1 ? "" : "s");
+	print_legend(f, c, all);
 }

@@ -271,6 +271,85 @@ int bb_elfdeps_resolve(const struct elfdeps *d, const char *path, char *real, si
  * Read what the closure needs from one ELF file. Returns 1 if ELF, 0 if not, with a message:
  * -EINVAL for a malformed file or one that does not exist, another -errno else.
  */
+/* A libelf failure on src: -EINVAL with libelf's reason in err. */
+static int elf_bad(const char *src, char *err, size_t errlen)
+{
+	return bb_errbuf_fail(err, errlen, -EINVAL, "%s: malformed ELF file: %s", src,
+	                      elf_errmsg(-1));
+}
+
+/*
+ * The dynamic section (dynph) as the loader finds it, its strings through DT_STRTAB mapped by
+ * the PT_LOAD segments (section headers may be stripped): DT_NEEDED, DT_SONAME, DT_RPATH and
+ * DT_RUNPATH into o. 0, -EINVAL with the reason in err, -ENOMEM.
+ */
+static int read_dynamic(Elf *e, const GElf_Phdr *dynph, size_t nph, const char *raw, size_t rawlen,
+                        const char *src, struct elfdeps_obj *o, char *err, size_t errlen)
+{
+	Elf_Data *data =
+	    elf_getdata_rawchunk(e, (int64_t)dynph->p_offset, dynph->p_filesz, ELF_T_DYN);
+	if (!data)
+		return elf_bad(src, err, errlen);
+	size_t n = dynph->p_filesz / gelf_fsize(e, ELF_T_DYN, 1, EV_CURRENT);
+	GElf_Addr strtab = 0;
+	GElf_Xword strsz = 0;
+	for (size_t i = 0; i < n; i++) {
+		GElf_Dyn dyn;
+		if (!gelf_getdyn(data, (int)i, &dyn))
+			return elf_bad(src, err, errlen);
+		if (dyn.d_tag == DT_NULL)
+			break;
+		if (dyn.d_tag == DT_STRTAB)
+			strtab = dyn.d_un.d_ptr;
+		else if (dyn.d_tag == DT_STRSZ)
+			strsz = dyn.d_un.d_val;
+	}
+	size_t stroff = 0;
+	int mapped = 0;
+	for (size_t i = 0; i < nph && strtab && !mapped; i++) {
+		GElf_Phdr ph;
+		if (gelf_getphdr(e, (int)i, &ph) && ph.p_type == PT_LOAD && strtab >= ph.p_vaddr &&
+		    strtab - ph.p_vaddr < ph.p_filesz) {
+			stroff = (size_t)(strtab - ph.p_vaddr + ph.p_offset);
+			mapped = 1;
+		}
+	}
+	if (!mapped || !strsz || stroff + strsz > rawlen)
+		return bb_errbuf_fail(err, errlen, -EINVAL,
+		                      "%s: malformed ELF file: no usable DT_STRTAB", src);
+	for (size_t i = 0; i < n; i++) {
+		GElf_Dyn dyn;
+		if (!gelf_getdyn(data, (int)i, &dyn))
+			return elf_bad(src, err, errlen);
+		if (dyn.d_tag == DT_NULL)
+			break;
+		if (dyn.d_tag != DT_NEEDED && dyn.d_tag != DT_RPATH && dyn.d_tag != DT_RUNPATH &&
+		    dyn.d_tag != DT_SONAME)
+			continue;
+		if (dyn.d_un.d_val >= strsz)
+			return bb_errbuf_fail(err, errlen, -EINVAL,
+			                      "%s: malformed ELF file: string outside DT_STRTAB",
+			                      src);
+		char *copy = strndup(raw + stroff + dyn.d_un.d_val, strsz - dyn.d_un.d_val);
+		if (!copy)
+			return bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+		char **slot = dyn.d_tag == DT_SONAME    ? &o->soname
+		              : dyn.d_tag == DT_RPATH   ? &o->rpath
+		              : dyn.d_tag == DT_RUNPATH ? &o->runpath
+		                                        : NULL;
+		if (!slot) {
+			int oom = bb_strv_add(&o->needed, copy);
+			free(copy);
+			if (oom)
+				return bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+			continue;
+		}
+		free(*slot);
+		*slot = copy;
+	}
+	return 0;
+}
+
 static int read_elf(const char *src, struct elfdeps_obj *o, char *err, size_t errlen)
 {
 	int fd = open(src, O_RDONLY | O_CLOEXEC);
@@ -326,81 +405,12 @@ static int read_elf(const char *src, struct elfdeps_obj *o, char *err, size_t er
 			have_dyn = 1;
 		}
 	}
-	if (have_dyn) {
-		Elf_Data *data =
-		    elf_getdata_rawchunk(e, (int64_t)dynph.p_offset, dynph.p_filesz, ELF_T_DYN);
-		if (!data)
-			goto out_bad;
-		size_t n = dynph.p_filesz / gelf_fsize(e, ELF_T_DYN, 1, EV_CURRENT);
-		GElf_Addr strtab = 0;
-		GElf_Xword strsz = 0;
-		for (size_t i = 0; i < n; i++) {
-			GElf_Dyn dyn;
-			if (!gelf_getdyn(data, (int)i, &dyn))
-				goto out_bad;
-			if (dyn.d_tag == DT_NULL)
-				break;
-			if (dyn.d_tag == DT_STRTAB)
-				strtab = dyn.d_un.d_ptr;
-			else if (dyn.d_tag == DT_STRSZ)
-				strsz = dyn.d_un.d_val;
-		}
-		size_t stroff = 0;
-		int mapped = 0;
-		for (size_t i = 0; i < nph && strtab; i++) {
-			GElf_Phdr ph;
-			if (gelf_getphdr(e, (int)i, &ph) && ph.p_type == PT_LOAD &&
-			    strtab >= ph.p_vaddr && strtab - ph.p_vaddr < ph.p_filesz) {
-				stroff = (size_t)(strtab - ph.p_vaddr + ph.p_offset);
-				mapped = 1;
-				break;
-			}
-		}
-		if (!mapped || !strsz || stroff + strsz > rawlen) {
-			bb_errbuf_fail(err, errlen, 0,
-			               "%s: malformed ELF file: no usable DT_STRTAB", src);
-			goto out_end;
-		}
-		for (size_t i = 0; i < n; i++) {
-			GElf_Dyn dyn;
-			if (!gelf_getdyn(data, (int)i, &dyn))
-				goto out_bad;
-			if (dyn.d_tag == DT_NULL)
-				break;
-			if (dyn.d_tag != DT_NEEDED && dyn.d_tag != DT_RPATH &&
-			    dyn.d_tag != DT_RUNPATH && dyn.d_tag != DT_SONAME)
-				continue;
-			if (dyn.d_un.d_val >= strsz) {
-				bb_errbuf_fail(err, errlen, 0,
-				               "%s: malformed ELF file: string outside DT_STRTAB",
-				               src);
-				goto out_end;
-			}
-			const char *str = raw + stroff + dyn.d_un.d_val;
-			char *copy = strndup(str, strsz - dyn.d_un.d_val);
-			if (!copy)
-				goto out_nomem;
-			if (dyn.d_tag == DT_NEEDED) {
-				int oom = bb_strv_add(&o->needed, copy);
-				free(copy);
-				if (oom)
-					goto out_nomem;
-			} else if (dyn.d_tag == DT_SONAME) {
-				free(o->soname);
-				o->soname = copy;
-			} else if (dyn.d_tag == DT_RPATH) {
-				free(o->rpath);
-				o->rpath = copy;
-			} else {
-				free(o->runpath);
-				o->runpath = copy;
-			}
-		}
-	}
+	if (have_dyn && (rc = read_dynamic(e, &dynph, nph, raw, rawlen, src, o, err, errlen)))
+		goto out_end;
 	rc = 1;
 	goto out_end;
 out_bad:
-	bb_errbuf_fail(err, errlen, 0, "%s: malformed ELF file: %s", src, elf_errmsg(-1));
+	rc = elf_bad(src, err, errlen);
 	goto out_end;
 out_nomem:
 	bb_errbuf_fail(err, errlen, 0, "out of memory");
