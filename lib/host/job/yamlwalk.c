@@ -605,6 +605,132 @@ static int other_duration(struct walker *w, const struct bb_suite *suite, yaml_n
  * comment keys, the other suite's duration, the key table, a program option at the top
  * level, then the fallbacks: stress-ng options, LKP's cgroup knobs, keys outside the table)
  * and the switch over the table's kinds read as one decision. */
+/* The key table's entry for name in ctx; a loose key (the top level, a role's section) may be a
+ * program option outside its block, as LKP allows (`send_size:` beside `runtime:`). NULL:
+ * none. */
+static const struct keydef *find_keydef(const struct walker *w, enum ctx ctx, const char *name,
+                                        const struct keydef *keys, size_t nkeys)
+{
+	for (size_t i = 0; i < nkeys; i++)
+		if (keys[i].ctx == ctx && !strcmp(keys[i].key, name))
+			return &keys[i];
+	int loose = ctx == C_TOP || ctx == C_SERVER || ctx == C_CLIENT;
+	const char *const *opts = job_prog_opts(w->suite);
+	if (!loose || !job_one_of(name, opts ? opts : (const char *const[]){NULL}))
+		return NULL;
+	enum ctx pc = job_suite_ctx(w->suite);
+	for (size_t i = 0; i < nkeys; i++)
+		if (keys[i].ctx == pc && !strcmp(keys[i].key, name))
+			return &keys[i];
+	return NULL;
+}
+
+/* A key the table does not have: the suite's block's own (block_other), LKP's cgroup v1 knobs
+ * in `cgroup:`, a loose key of LKP's (other_key); else refused. */
+static int walk_unknown(struct walker *w, enum ctx ctx, const struct bb_suite *suite,
+                        yaml_node_t *key, yaml_node_t *val)
+{
+	const char *name = job_scalar(key);
+	int rc;
+	if (ctx >= C_SUITE0 && suite && ctx == job_suite_ctx(suite->name) && suite->block_other)
+		return suite->block_other(w, key, val);
+	/* LKP's cgroup setup (v1): knobs in `cgroup:` */
+	if (ctx == C_CGROUP && (strchr(name, '.') || !strcmp(name, "cg_count") ||
+	                        !strcmp(name, "cg_bind") || !strcmp(name, "group"))) {
+		if ((rc = lkp_cgroup_knob(w, "cgroup", key, val)))
+			return rc;
+		w->lkp_v1 = 1;
+		return 0;
+	}
+	if (ctx == C_TOP || ctx == C_SERVER || ctx == C_CLIENT)
+		return other_key(w, ctx, key, val);
+	return unknown_key(w, ctx, key);
+}
+
+/* A section key's mapping, walked in its own context (a program's block: w->prog). */
+static int walk_section(struct walker *w, const struct keydef *k, const char *name,
+                        yaml_node_t *val)
+{
+	if (job_is_null(val))
+		return 0;
+	if (val->type != YAML_MAPPING_NODE)
+		return jfail(w, val->start_mark,
+		             "%s: expected a mapping of keys (see docs/jobs.md)", name);
+	int was = w->prog;
+	w->prog |= k->sub >= C_SUITE0;
+	int rc = job_walk_map(w, k->sub, val);
+	w->prog = was;
+	return rc;
+}
+
+/* A suite's server key (`netserver:`): no options, one empty value. */
+static int walk_server(struct walker *w, const struct keydef *k, const char *name,
+                       const char *pname, yaml_node_t *key, yaml_node_t *val)
+{
+	struct bb_jvalue *v;
+	if (!job_is_null(val) && !(val->type == YAML_MAPPING_NODE &&
+	                           val->data.mapping.pairs.start == val->data.mapping.pairs.top))
+		return jfail(w, val->start_mark, "%s: takes no options (benchboot runs %s)", name,
+		             bb_suite_find(k->suite) ? bb_suite_find(k->suite)->server_cmd
+		                                     : "the server itself");
+	if (!(v = calloc(1, sizeof *v)) || !(v->s = strdup(""))) {
+		free(v);
+		return -ENOMEM;
+	}
+	v->mark = job_mark_of(val->start_mark);
+	return job_add_param(w, key->start_mark, name, pname, v, 1, 0, BB_LEVEL_RUN);
+}
+
+/* The value of a key the table has, by its kind. */
+static int walk_known(struct walker *w, const struct keydef *k, yaml_node_t *key, yaml_node_t *val)
+{
+	const char *name = job_scalar(key);
+	const char *pname = k->param ? k->param : k->key;
+	struct bb_jvalue *v;
+	size_t n;
+	int axis, rc;
+	if (k->kind == K_SECTION && k->sub >= C_SUITE0)
+		w->doc->has_program = 1;
+	switch (k->kind) {
+	case K_SECTION:
+		return walk_section(w, k, name, val);
+	case K_SYSCTL:
+		return walk_free_map(w, k, "sysctl", val);
+	case K_LIMITS:
+		return walk_free_map(w, k, "cgroup.limit", val);
+	case K_SERVER:
+		return walk_server(w, k, name, pname, key, val);
+	case K_CGROUP2:
+		return walk_cgroup2(w, key, val);
+	case K_NETBUF:
+		return add_one(w, key->start_mark, name, "net-buffer", "1", val->start_mark,
+		               BB_LEVEL_RUN);
+	case K_CGROUP:
+		if (val->type == YAML_MAPPING_NODE) {
+			w->lkp_v1 = 0;
+			if ((rc = job_walk_map(w, C_CGROUP, val)))
+				return rc;
+			/* only LKP knobs, no mode: LKP's cgroup setup is v1 */
+			if (w->lkp_v1 && !job_doc_find(w->doc, "cgroup.mode"))
+				return add_one(w, key->start_mark, "cgroup", "cgroup.mode", "v1",
+				               key->start_mark, BB_LEVEL_BOOT);
+			return 0;
+		}
+		/* `cgroup: v2` or `cgroup: [v1, v2]` */
+		__attribute__((fallthrough));
+	default:
+		if ((rc = job_take_values(w, k, name, val, &v, &n, &axis)))
+			return rc;
+		if (k->kind == K_IGNORE) {
+			for (size_t i = 0; i < n; i++)
+				free(v[i].s);
+			free(v);
+			return 0;
+		}
+		return job_add_param(w, key->start_mark, name, pname, v, n, axis, k->level);
+	}
+}
+
 int job_walk_map(struct walker *w, enum ctx ctx, yaml_node_t *map)
 {
 	const struct bb_suite *suite = bb_suite_find(w->suite);
@@ -621,148 +747,26 @@ int job_walk_map(struct walker *w, enum ctx ctx, yaml_node_t *map)
 		if (rc)
 			return rc;
 		const char *name = job_scalar(key);
-		const struct keydef *k = NULL;
+		int loose = ctx == C_TOP || ctx == C_SERVER || ctx == C_CLIENT;
 		/* LKP's comment keys: a `#! FILE` or `# ...` line after an empty line is the key
 		 * :"#! FILE" in LKP (lib/job.rb load), written `:#! FILE:` when a job is dumped
 		 * without turning them back into comments */
-		if ((ctx == C_TOP || ctx == C_SERVER || ctx == C_CLIENT) && !strncmp(name, ":#", 2))
+		if (loose && !strncmp(name, ":#", 2))
 			continue;
 		if (ctx == C_TOP) {
 			if (bb_strv_add(&w->doc->tops, name))
 				return -ENOMEM;
 			w->top = w->doc->tops.v[w->doc->tops.n - 1];
 		}
-		int loose = ctx == C_TOP || ctx == C_SERVER || ctx == C_CLIENT;
 		if (loose && suite && (!strcmp(name, "testtime") || !strcmp(name, "runtime")) &&
-		    strcmp(name, suite->runtime_key)) {
-			if ((rc = other_duration(w, suite, key, val)))
-				return rc;
-			continue;
+		    strcmp(name, suite->runtime_key))
+			rc = other_duration(w, suite, key, val);
+		else {
+			const struct keydef *k = find_keydef(w, ctx, name, keys, nkeys);
+			rc = k ? walk_known(w, k, key, val) : walk_unknown(w, ctx, suite, key, val);
 		}
-		for (size_t i = 0; i < nkeys && !k; i++)
-			if (keys[i].ctx == ctx && !strcmp(keys[i].key, name))
-				k = &keys[i];
-		/* a program option outside its block, as LKP allows (`send_size:` beside
-		 * `runtime:`) */
-		if (!k && loose &&
-		    job_one_of(name, job_prog_opts(w->suite) ? job_prog_opts(w->suite)
-		                                             : (const char *const[]){NULL})) {
-			enum ctx pc = job_suite_ctx(w->suite);
-			for (size_t i = 0; i < nkeys && !k; i++)
-				if (keys[i].ctx == pc && !strcmp(keys[i].key, name))
-					k = &keys[i];
-		}
-		if (!k) {
-			if (ctx >= C_SUITE0 && suite && ctx == job_suite_ctx(suite->name) &&
-			    suite->block_other) {
-				if ((rc = suite->block_other(w, key, val)))
-					return rc;
-				continue;
-			}
-			/* LKP's cgroup setup (v1): knobs in `cgroup:` */
-			if (ctx == C_CGROUP &&
-			    (strchr(name, '.') || !strcmp(name, "cg_count") ||
-			     !strcmp(name, "cg_bind") || !strcmp(name, "group"))) {
-				if ((rc = lkp_cgroup_knob(w, "cgroup", key, val)))
-					return rc;
-				w->lkp_v1 = 1;
-				continue;
-			}
-			if (loose) {
-				if ((rc = other_key(w, ctx, key, val)))
-					return rc;
-				continue;
-			}
-			return unknown_key(w, ctx, key);
-		}
-		const char *pname = k->param ? k->param : k->key;
-		struct bb_jvalue *v;
-		size_t n;
-		int axis;
-		if (k->kind == K_SECTION && k->sub >= C_SUITE0)
-			w->doc->has_program = 1;
-		switch (k->kind) {
-		case K_SECTION:
-			if (job_is_null(val))
-				break;
-			if (val->type != YAML_MAPPING_NODE)
-				return jfail(w, val->start_mark,
-				             "%s: expected a mapping of keys (see "
-				             "docs/jobs.md)",
-				             name);
-			{
-				int prog = k->sub >= C_SUITE0;
-				int was = w->prog;
-				w->prog |= prog;
-				rc = job_walk_map(w, k->sub, val);
-				w->prog = was;
-				if (rc)
-					return rc;
-			}
-			break;
-		case K_SYSCTL:
-			if ((rc = walk_free_map(w, k, "sysctl", val)))
-				return rc;
-			break;
-		case K_LIMITS:
-			if ((rc = walk_free_map(w, k, "cgroup.limit", val)))
-				return rc;
-			break;
-		case K_SERVER:
-			if (!job_is_null(val) &&
-			    !(val->type == YAML_MAPPING_NODE &&
-			      val->data.mapping.pairs.start == val->data.mapping.pairs.top))
-				return jfail(w, val->start_mark,
-				             "%s: takes no options (benchboot runs %s)", name,
-				             bb_suite_find(k->suite)
-				                 ? bb_suite_find(k->suite)->server_cmd
-				                 : "the server itself");
-			if (!(v = calloc(1, sizeof *v)) || !(v->s = strdup(""))) {
-				free(v);
-				return -ENOMEM;
-			}
-			v->mark = job_mark_of(val->start_mark);
-			if ((rc = job_add_param(w, key->start_mark, name, pname, v, 1, 0,
-			                        BB_LEVEL_RUN)))
-				return rc;
-			break;
-		case K_CGROUP2:
-			if ((rc = walk_cgroup2(w, key, val)))
-				return rc;
-			break;
-		case K_NETBUF:
-			if ((rc = add_one(w, key->start_mark, name, "net-buffer", "1",
-			                  val->start_mark, BB_LEVEL_RUN)))
-				return rc;
-			break;
-		case K_CGROUP:
-			if (val->type == YAML_MAPPING_NODE) {
-				w->lkp_v1 = 0;
-				if ((rc = job_walk_map(w, C_CGROUP, val)))
-					return rc;
-				/* only LKP knobs, no mode: LKP's cgroup setup is v1 */
-				if (w->lkp_v1 && !job_doc_find(w->doc, "cgroup.mode") &&
-				    (rc = add_one(w, key->start_mark, "cgroup", "cgroup.mode", "v1",
-				                  key->start_mark, BB_LEVEL_BOOT)))
-					return rc;
-				break;
-			}
-			/* `cgroup: v2` or `cgroup: [v1, v2]` */
-			__attribute__((fallthrough));
-		default:
-			if ((rc = job_take_values(w, k, name, val, &v, &n, &axis)))
-				return rc;
-			if (k->kind == K_IGNORE) {
-				for (size_t i = 0; i < n; i++)
-					free(v[i].s);
-				free(v);
-				break;
-			}
-			if ((rc = job_add_param(w, key->start_mark, name, pname, v, n, axis,
-			                        k->level)))
-				return rc;
-			break;
-		}
+		if (rc)
+			return rc;
 	}
 	return 0;
 }
