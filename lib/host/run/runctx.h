@@ -1,6 +1,6 @@
 /*
- * Inside `benchboot run` (run.c, boot.c, pair.c and parallel.c only): what one boot needs, the
- * state of the run, and the steps the one-host, two-host and side-by-side boots use.
+ * Inside `benchboot run` (run.c, session.c, boot.c, pair.c and parallel.c only): what one boot
+ * needs, the state of the run, and the steps the one-host, two-host and side-by-side boots use.
  */
 #ifndef BENCHBOOT_HOST_RUN_RUNCTX_H
 #define BENCHBOOT_HOST_RUN_RUNCTX_H
@@ -118,6 +118,15 @@ void bb_run_keep_booted(struct run *r, size_t idx, const char *kernel_name, cons
                         const char *initrd);
 /* DIR/run.json with the boots so far (a warning when it cannot be written). */
 void bb_run_write_json(struct run *r);
+
+/* Everything before the first boot (run.c): the kernels, the output folder, the images (lazy:
+ * a kernel's when it is first booted, bb_run_build_kernel), the accelerator, the vCPUs, the
+ * placement of side-by-side VMs and the results disks; what the VM may not hold is said. 0 or
+ * -errno with err. bb_run_close frees what it made. */
+int bb_run_open(struct run *r, int lazy, char *err, size_t errlen);
+void bb_run_close(struct run *r);
+/* Kernel k's images, unless built already: 0, -ENOMEM, or another -errno with err. */
+int bb_run_build_kernel(struct run *r, size_t k, char *err, size_t errlen);
 
 /* n boots side by side, specs[j] the res->nrecs + j-th, as group r->sbs_groups
  * (parallel.c). */
