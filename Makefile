@@ -25,7 +25,7 @@ BB_CFLAGS := -std=gnu11 $(WARN) -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -Ilib
 INIT_PREFIX_MAP := -ffile-prefix-map=$(CURDIR)=.
 # init.debug always has its DWARF, whatever CFLAGS the environment gives.
 INIT_DEBUG := -g
-HOST_LIBS := -lext2fs -lcom_err -lyaml -ljansson -lzstd -lz -llzma -lelf -lkmod -lcurl -lm -lpthread
+HOST_LIBS := -lext2fs -lcom_err -lyaml -ljansson -lzstd -lz -llzma -lelf -lkmod -lcurl -lsqlite3 -lm -lpthread
 
 # The sources: init/ (the static musl init), lib/ and its rooms but host/ (shared by the init
 # and the host tools: plain C + libext2fs only), lib/host/ (host-only), tools/ (the verbs).
