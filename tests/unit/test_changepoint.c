@@ -21,8 +21,8 @@ static double gauss(void)
 
 /* kernels x boots per-boot values around 1000 with noise sd (relative), step% from kernel
  * step_at on (0: none); cut: each point's kernel */
-static void series(double *v, size_t *cut, size_t kernels, size_t boots, double sd,
-                   double step, size_t step_at)
+static void series(double *v, size_t *cut, size_t kernels, size_t boots, double sd, double step,
+                   size_t step_at)
 {
 	for (size_t k = 0; k < kernels; k++)
 		for (size_t b = 0; b < boots; b++) {
@@ -58,7 +58,8 @@ TEST(changepoint_none_in_flat_noise)
 		found += n;
 	}
 	/* 200 flat series: a change point in at most 2% of them */
-	fprintf(stderr, "flat series: %zu change points in 200 series of 20 kernels x 3 boots\n", found);
+	fprintf(stderr, "flat series: %zu change points in 200 series of 20 kernels x 3 boots\n",
+	        found);
 	CHECK_INT(found, <=, 4);
 }
 
@@ -100,10 +101,11 @@ TEST(changepoint_recall_by_step_size)
 				         cps[i].at != at * 3 + 3;
 			}
 		}
-		fprintf(stderr,
-		        "step %.0f%%: found at its place in %zu of 200 series, a kernel off in %zu, "
-		        "elsewhere %zu\n",
-		        steps[s], exact, near, other);
+		fprintf(
+		    stderr,
+		    "step %.0f%%: found at its place in %zu of 200 series, a kernel off in %zu, "
+		    "elsewhere %zu\n",
+		    steps[s], exact, near, other);
 		if (steps[s] >= 3)
 			CHECK_INT(exact, >=, 190);
 		CHECK_INT(other, <=, 4);

@@ -21,9 +21,10 @@ double bb_welch_p(const double *a, size_t na, const double *b, size_t nb)
 	if (se2 <= 0)
 		return sa.mean == sb.mean ? 1 : 0;
 	double t = (sb.mean - sa.mean) / sqrt(se2);
-	double df = se2 * se2 /
-	            ((va / na) * (va / na) / (double)(na - 1) + (vb / nb) * (vb / nb) / (double)(nb - 1));
-	return 2 * (1 - bb_t_cdf(fabs(t), df));
+	double df =
+	    se2 * se2 /
+	    ((va / na) * (va / na) / (double)(na - 1) + (vb / nb) * (vb / nb) / (double)(nb - 1));
+	return fmax(0, 2 * (1 - bb_t_cdf(fabs(t), df)));
 }
 
 /*
@@ -32,8 +33,9 @@ double bb_welch_p(const double *a, size_t na, const double *b, size_t nb)
  * each part; the sums in O(m^2) from running totals. *at: 0 when no split is allowed.
  */
 static void best_split(const double *x, const size_t *group, size_t m, size_t min_groups,
-                       size_t *at, double *q)
+                       size_t *at, double *q, size_t *candidates)
 {
+	*candidates = 0;
 	double *right = calloc(m + 1, sizeof *right);
 	*at = 0;
 	*q = -INFINITY;
@@ -56,6 +58,7 @@ static void best_split(const double *x, const size_t *group, size_t m, size_t mi
 		size_t gr = group ? group[m - 1] - group[t] + 1 : m - t;
 		if ((group && group[t] == group[t - 1]) || gl < min_groups || gr < min_groups)
 			continue;
+		++*candidates;
 		double nl = (double)t, nr = (double)(m - t);
 		double across = total - left - right[t];
 		double wl = t > 1 ? left / (nl * (nl - 1) / 2) : 0;
@@ -70,8 +73,8 @@ out:
 	free(right);
 }
 
-int bb_changepoints(const double *v, const size_t *group, size_t n, size_t min_groups,
-                    double max_p, struct bb_changepoint *cps, size_t max, size_t *ncps)
+int bb_changepoints(const double *v, const size_t *group, size_t n, size_t min_groups, double max_p,
+                    struct bb_changepoint *cps, size_t max, size_t *ncps)
 {
 	/* the segments' bounds: 0, the change points found so far, n */
 	size_t *bounds = malloc((max + 2) * sizeof *bounds), nb = 2;
@@ -86,12 +89,13 @@ int bb_changepoints(const double *v, const size_t *group, size_t n, size_t min_g
 		struct bb_changepoint best = {0, 0, 2};
 		size_t best_seg = 0;
 		for (size_t s = 0; s + 1 < nb; s++) {
-			size_t a = bounds[s], m = bounds[s + 1] - a, at;
+			size_t a = bounds[s], m = bounds[s + 1] - a, at, k;
 			double q;
-			best_split(v + a, group ? group + a : NULL, m, min_groups, &at, &q);
+			best_split(v + a, group ? group + a : NULL, m, min_groups, &at, &q, &k);
 			if (!at)
 				continue;
-			double p = bb_welch_p(v + a, at, v + a + at, m - at);
+			/* the split is the best of k: Bonferroni's bound for having chosen it */
+			double p = fmin(1, (double)k * bb_welch_p(v + a, at, v + a + at, m - at));
 			if (p < max_p && (p < best.p || (p == best.p && q > best.q))) {
 				best = (struct bb_changepoint){a + at, q, p};
 				best_seg = s + 1;

@@ -12,6 +12,7 @@
 #include "host/fileio.h"
 #include "host/store/schema.h"
 #include "host/store/store.h"
+#include "strv.h"
 
 struct bb_store {
 	sqlite3 *db;
@@ -470,4 +471,104 @@ int bb_store_rebuild(struct bb_store *st, struct bb_store_added *out, char *miss
 	if (rc == -ENOMEM)
 		bb_errbuf_fail(err, errlen, rc, "out of memory");
 	return rc;
+}
+
+/* The first column of every row of sql (its n text parameters bound) into out. */
+static int column_list(struct bb_store *st, const char *sql, int n, const char *const *args,
+                       struct bb_strv *out, char *err, size_t errlen)
+{
+	sqlite3_stmt *s;
+	int rc = sqlite3_prepare_v2(st->db, sql, -1, &s, NULL), sr = SQLITE_DONE;
+	if (rc != SQLITE_OK)
+		return sqlfail(st, rc, "prepare", err, errlen);
+	for (int i = 0; i < n; i++)
+		sqlite3_bind_text(s, i + 1, args[i], -1, SQLITE_TRANSIENT);
+	rc = 0;
+	while (!rc && (sr = sqlite3_step(s)) == SQLITE_ROW)
+		if (bb_strv_add(out, (const char *)sqlite3_column_text(s, 0)))
+			rc = bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+	if (!rc && sr != SQLITE_DONE)
+		rc = sqlfail(st, sr, "step", err, errlen);
+	sqlite3_finalize(s);
+	return rc;
+}
+
+int bb_store_runs(struct bb_store *st, const char *job, struct bb_strv *out, char *err,
+                  size_t errlen)
+{
+	const char *args[] = {job};
+	return column_list(st,
+	                   "SELECT DISTINCT r.run_id FROM runs r JOIN boots b ON r.boot = b.id "
+	                   "JOIN jobs j ON b.job = j.id WHERE j.name = ? ORDER BY r.run_id",
+	                   1, args, out, err, errlen);
+}
+
+int bb_store_stats(struct bb_store *st, const char *job, const char *run_id, struct bb_strv *out,
+                   char *err, size_t errlen)
+{
+	const char *args[] = {job, run_id};
+	return column_list(st,
+	                   "SELECT DISTINCT v.stat FROM vals v JOIN runs r ON v.run = r.id JOIN "
+	                   "boots b ON r.boot = b.id JOIN jobs j ON b.job = j.id WHERE j.name = ? "
+	                   "AND r.run_id = ? ORDER BY v.stat",
+	                   2, args, out, err, errlen);
+}
+
+int bb_store_series(struct bb_store *st, const char *job, const char *run_id, const char *stat,
+                    struct bb_store_point **out, size_t *n, char *err, size_t errlen)
+{
+	static const char sql[] =
+	    "SELECT k.id, k.name, k.release, b.boot_id, avg(v.value), count(v.value), "
+	    "(SELECT count(*) FROM kernels k2 WHERE k2.id != k.id AND (CASE WHEN k2.name != '' "
+	    "THEN k2.name ELSE k2.release END) = (CASE WHEN k.name != '' THEN k.name ELSE "
+	    "k.release END)) FROM vals v JOIN runs r ON v.run = r.id JOIN boots b ON r.boot = "
+	    "b.id JOIN kernels k ON b.kernel = k.id JOIN jobs j ON b.job = j.id WHERE j.name = ? "
+	    "AND r.run_id = ? AND v.stat = ? GROUP BY b.id ORDER BY (SELECT min(b2.id) FROM boots "
+	    "b2 WHERE b2.kernel = k.id), b.id";
+	sqlite3_stmt *s;
+	*out = NULL;
+	*n = 0;
+	int rc = sqlite3_prepare_v2(st->db, sql, -1, &s, NULL), sr = SQLITE_DONE;
+	if (rc != SQLITE_OK)
+		return sqlfail(st, rc, "prepare", err, errlen);
+	sqlite3_bind_text(s, 1, job, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_text(s, 2, run_id, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_text(s, 3, stat, -1, SQLITE_TRANSIENT);
+	rc = 0;
+	while (!rc && (sr = sqlite3_step(s)) == SQLITE_ROW) {
+		struct bb_store_point *p = realloc(*out, (*n + 1) * sizeof *p);
+		if (!p) {
+			rc = bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+			break;
+		}
+		*out = p;
+		p += (*n)++;
+		const char *name = (const char *)sqlite3_column_text(s, 1);
+		const char *release = (const char *)sqlite3_column_text(s, 2);
+		char label[512];
+		p->kernel_id = sqlite3_column_int64(s, 0);
+		snprintf(label, sizeof label, "%s", name && *name ? name : release ? release : "");
+		if (sqlite3_column_int64(s, 6))
+			snprintf(label + strlen(label), sizeof label - strlen(label), "#%lld",
+			         p->kernel_id);
+		p->kernel = strdup(label);
+		p->boot_id = column_text(s, 3);
+		p->value = sqlite3_column_double(s, 4);
+		p->nvals = (size_t)sqlite3_column_int64(s, 5);
+		if (!p->kernel || !p->boot_id)
+			rc = bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+	}
+	if (!rc && sr != SQLITE_DONE)
+		rc = sqlfail(st, sr, "step", err, errlen);
+	sqlite3_finalize(s);
+	return rc;
+}
+
+void bb_store_points_free(struct bb_store_point *p, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		free(p[i].kernel);
+		free(p[i].boot_id);
+	}
+	free(p);
 }

@@ -68,6 +68,28 @@ struct bb_store_summary {
 int bb_store_summary(struct bb_store *st, struct bb_store_summary *out, char *err, size_t errlen);
 void bb_store_summary_free(struct bb_store_summary *s);
 
+/* One point of a trend: a boot of a kernel, its mean of the stat over its iterations. */
+struct bb_store_point {
+	char *kernel; /* the kernel's label: its name (run --kernel NAME=...), else its release;
+	               * "#ID" added when two kernels would read the same */
+	long long kernel_id;
+	char *boot_id;
+	double value;
+	size_t nvals;
+};
+/* The series of a stat of one run (run_id) of a job: a point per boot, the kernels in the
+ * order their first boots came, each kernel's boots together in order. 0 with *n points (0:
+ * none), or -errno with err. */
+int bb_store_series(struct bb_store *st, const char *job, const char *run_id, const char *stat,
+                    struct bb_store_point **out, size_t *n, char *err, size_t errlen);
+void bb_store_points_free(struct bb_store_point *p, size_t n);
+/* The run ids of a job's boots (sorted), or a run's stats (sorted): into out. 0 or -errno. */
+struct bb_strv;
+int bb_store_runs(struct bb_store *st, const char *job, struct bb_strv *out, char *err,
+                  size_t errlen);
+int bb_store_stats(struct bb_store *st, const char *job, const char *run_id, struct bb_strv *out,
+                   char *err, size_t errlen);
+
 /* Make the index again from the folders it records: everything dropped, each folder added
  * again (a folder that is gone is said in err's list and left out). 0 or -errno. */
 int bb_store_rebuild(struct bb_store *st, struct bb_store_added *out, char *missing,
