@@ -6,13 +6,9 @@
 # hand. With LKP_GIT_DIR set to a git directory of intel/lkp-tests it also regenerates from
 # LKP itself at the committed commit. Spoilt copies must be refused.
 . tests/lib.sh
-command -v git >/dev/null || skip "git is missing"
-command -v python3 >/dev/null || skip "python3 is missing"
-committed=lib/host/job/generated/lkpkpis.c
-commit=$(sed -n 's/^const char bb_lkp_kpis_commit\[\] = "\(.*\)";$/\1/p' "$committed")
-[ -n "$commit" ] || fail "$committed names no LKP commit (bb_lkp_kpis_commit)"
 GEN_TARGET=lkp-kpis GEN_OUT_VAR=LKPKPIS GEN_COMMIT_VAR=LKP_KPIS_COMMIT
 . tests/host/src/lkp-generated.sh
+gen_setup lib/host/job/generated/lkpkpis.c bb_lkp_kpis_commit
 
 # check_kpis FILE: 0 when FILE is what make lkp-kpis makes of LKP's files rebuilt from it
 check_kpis() {

@@ -11,13 +11,9 @@
 # check is run on two spoilt copies as well (two programs swapped, an option twice) and must
 # refuse both: a check that cannot fail proves nothing.
 . tests/lib.sh
-command -v git >/dev/null || skip "git is missing"
-command -v python3 >/dev/null || skip "python3 is missing"
-committed=lib/host/job/generated/lkpnames.c
-commit=$(sed -n 's/^const char bb_lkp_commit\[\] = "\(.*\)";$/\1/p' "$committed")
-[ -n "$commit" ] || fail "$committed names no LKP commit (bb_lkp_commit)"
 GEN_TARGET=lkp-keys GEN_OUT_VAR=LKPNAMES GEN_COMMIT_VAR=LKP_COMMIT
 . tests/host/src/lkp-generated.sh
+gen_setup lib/host/job/generated/lkpnames.c bb_lkp_commit
 
 # fake_lkp FILE DIR: a git directory DIR laid out as LKP's, with FILE's names
 fake_lkp() {

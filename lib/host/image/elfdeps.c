@@ -278,6 +278,17 @@ static int elf_bad(const char *src, char *err, size_t errlen)
 	                      elf_errmsg(-1));
 }
 
+/* The i-th of the n entries of a dynamic section into dyn: 1, 0 at its end (DT_NULL or n), -1
+ * when libelf cannot read it. */
+static int dyn_entry(Elf_Data *data, size_t n, size_t i, GElf_Dyn *dyn)
+{
+	if (i >= n)
+		return 0;
+	if (!gelf_getdyn(data, (int)i, dyn))
+		return -1;
+	return dyn->d_tag != DT_NULL;
+}
+
 /*
  * The dynamic section (dynph) as the loader finds it, its strings through DT_STRTAB mapped by
  * the PT_LOAD segments (section headers may be stripped): DT_NEEDED, DT_SONAME, DT_RPATH and
@@ -293,17 +304,16 @@ static int read_dynamic(Elf *e, const GElf_Phdr *dynph, size_t nph, const char *
 	size_t n = dynph->p_filesz / gelf_fsize(e, ELF_T_DYN, 1, EV_CURRENT);
 	GElf_Addr strtab = 0;
 	GElf_Xword strsz = 0;
-	for (size_t i = 0; i < n; i++) {
-		GElf_Dyn dyn;
-		if (!gelf_getdyn(data, (int)i, &dyn))
-			return elf_bad(src, err, errlen);
-		if (dyn.d_tag == DT_NULL)
-			break;
+	GElf_Dyn dyn;
+	int r;
+	for (size_t i = 0; (r = dyn_entry(data, n, i, &dyn)) > 0; i++) {
 		if (dyn.d_tag == DT_STRTAB)
 			strtab = dyn.d_un.d_ptr;
 		else if (dyn.d_tag == DT_STRSZ)
 			strsz = dyn.d_un.d_val;
 	}
+	if (r < 0)
+		return elf_bad(src, err, errlen);
 	size_t stroff = 0;
 	int mapped = 0;
 	for (size_t i = 0; i < nph && strtab && !mapped; i++) {
@@ -317,12 +327,7 @@ static int read_dynamic(Elf *e, const GElf_Phdr *dynph, size_t nph, const char *
 	if (!mapped || !strsz || stroff + strsz > rawlen)
 		return bb_errbuf_fail(err, errlen, -EINVAL,
 		                      "%s: malformed ELF file: no usable DT_STRTAB", src);
-	for (size_t i = 0; i < n; i++) {
-		GElf_Dyn dyn;
-		if (!gelf_getdyn(data, (int)i, &dyn))
-			return elf_bad(src, err, errlen);
-		if (dyn.d_tag == DT_NULL)
-			break;
+	for (size_t i = 0; (r = dyn_entry(data, n, i, &dyn)) > 0; i++) {
 		if (dyn.d_tag != DT_NEEDED && dyn.d_tag != DT_RPATH && dyn.d_tag != DT_RUNPATH &&
 		    dyn.d_tag != DT_SONAME)
 			continue;
@@ -347,7 +352,7 @@ static int read_dynamic(Elf *e, const GElf_Phdr *dynph, size_t nph, const char *
 		free(*slot);
 		*slot = copy;
 	}
-	return 0;
+	return r < 0 ? elf_bad(src, err, errlen) : 0;
 }
 
 static int read_elf(const char *src, struct elfdeps_obj *o, char *err, size_t errlen)

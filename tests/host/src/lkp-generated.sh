@@ -3,8 +3,9 @@
 # lkpkpis-generated.sh). Each sets, before it sources this:
 #   GEN_TARGET   the make rule (lkp-keys)        GEN_OUT_VAR  its output variable (LKPNAMES)
 #   GEN_COMMIT_VAR  its commit variable (LKP_COMMIT)
-#   committed, commit   the committed file and the LKP commit it names
 #
+# gen_setup FILE SYMBOL: committed=FILE and commit=the LKP commit its SYMBOL names (skip
+#   without git or python3)
 # gen_regenerate FILE LKPDIR OUT: make GEN_TARGET from the git directory LKPDIR (a copy of
 #   LKP's layout the test built from FILE), the commit it names put back to the committed one;
 #   0 when that is FILE byte for byte, else says where it differs.
@@ -41,4 +42,12 @@ gen_refuses() {
 	! cmp -s "$spoilt" "$committed" || fail "the spoilt copy ($what) is the same file"
 	! "$check" "$spoilt" >"$spoilt.why" || fail "the check passed a file with $what"
 	expect_grep "differs from what make $GEN_TARGET makes" "$spoilt.why"
+}
+
+gen_setup() {
+	command -v git >/dev/null || skip "git is missing"
+	command -v python3 >/dev/null || skip "python3 is missing"
+	committed=$1
+	commit=$(sed -n "s/^const char $2\\[\\] = \"\\(.*\\)\";\$/\\1/p" "$committed")
+	[ -n "$commit" ] || fail "$committed names no LKP commit ($2)"
 }
