@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "host/compare/primary.h"
+#include "host/fileio.h"
 #include "host/compare/statistics.h"
 #include "host/json.h"
 #include "host/store/changepoint.h"
@@ -35,12 +36,14 @@ static const char usage_text[] =
     "  --db SPEC         the store (docs/verbs/store.md)\n"
     "  --max-p P         a change point's largest p (default 0.0001)\n"
     "  --min-kernels N   kernels on each side of a change point, at least (default 2)\n"
+    "  --order FILE      the kernels in this order, one name a line as trend shows them\n"
+    "                    (oldest first; '#' comments); kernels it does not name are left out\n"
     "  --json            JSON on stdout instead of the text\n"
     "\n"
     "exit: 0 no change point, 1 change points found, 100 wrong usage or no such job in the\n"
     "store, 111 system failure.\n";
 
-enum { OPT_RUN = 256, OPT_STAT, OPT_DB, OPT_MAXP, OPT_MINK, OPT_JSON };
+enum { OPT_RUN = 256, OPT_STAT, OPT_DB, OPT_MAXP, OPT_MINK, OPT_JSON, OPT_ORDER };
 static const struct option options[] = {
     {"run", required_argument, NULL, OPT_RUN},
     {"stat", required_argument, NULL, OPT_STAT},
@@ -48,6 +51,7 @@ static const struct option options[] = {
     {"max-p", required_argument, NULL, OPT_MAXP},
     {"min-kernels", required_argument, NULL, OPT_MINK},
     {"json", no_argument, NULL, OPT_JSON},
+    {"order", required_argument, NULL, OPT_ORDER},
     VERB_HELP_OPTION,
     {NULL, 0, NULL, 0},
 };
@@ -55,10 +59,35 @@ static const struct verb_cmd cmd = {"trend", usage_text, ":h", options};
 
 struct trend_opts {
 	const char *job, *stat;
+	const struct bb_strv *order; /* --order: the kernels, oldest first; NULL: as they came */
 	double max_p;
 	size_t min_kernels;
 	struct jout *json;
 };
+
+/* The points of the kernels order names, in its order (each kernel's boots in theirs); the
+ * others freed. */
+static void order_points(struct bb_store_point *p, size_t *n, const struct bb_strv *order)
+{
+	struct bb_store_point *tmp = malloc(*n * sizeof *tmp);
+	size_t m = 0;
+	if (!tmp)
+		return;
+	for (size_t k = 0; k < order->n; k++)
+		for (size_t i = 0; i < *n; i++)
+			if (p[i].kernel && !strcmp(p[i].kernel, order->v[k])) {
+				tmp[m++] = p[i];
+				p[i].kernel = NULL; /* taken */
+			}
+	for (size_t i = 0; i < *n; i++)
+		if (p[i].kernel) {
+			free(p[i].kernel);
+			free(p[i].boot_id);
+		}
+	memcpy(p, tmp, m * sizeof *tmp);
+	*n = m;
+	free(tmp);
+}
 
 /* The kernels of a series: per point its kernel's index; per kernel its first point. */
 static size_t kernels_of(const struct bb_store_point *p, size_t n, size_t *group, size_t *first)
@@ -103,6 +132,8 @@ static int trend_one(struct bb_store *st, const struct trend_opts *o, const char
 		fprintf(stderr, "benchboot trend: %s\n", err);
 		return rc;
 	}
+	if (o->order)
+		order_points(p, &n, o->order);
 	size_t *group = calloc(n + 1, sizeof *group), *first = calloc(n + 2, sizeof *first);
 	double *v = calloc(n + 1, sizeof *v), *means = calloc(n + 1, sizeof *means);
 	size_t *ids = calloc(n + 1, sizeof *ids);
@@ -216,10 +247,36 @@ static int run_stats(struct bb_store *st, const struct trend_opts *o, const char
 	return rc;
 }
 
+/* --order FILE: a kernel name a line, '#' comments and blank lines skipped. 0, or the exit
+ * status (said). */
+static int read_order(const char *file, struct bb_strv *order)
+{
+	unsigned char *text;
+	size_t len;
+	int rc = bb_fileio_read_all(file, &text, &len);
+	if (rc) {
+		fprintf(stderr, "benchboot trend: --order %s: %s\n", file, strerror(-rc));
+		return verb_exit_status(rc);
+	}
+	for (char *line = strtok((char *)text, "\n"); line && !rc; line = strtok(NULL, "\n")) {
+		line += strspn(line, " \t");
+		size_t l = strcspn(line, "#");
+		while (l && (line[l - 1] == ' ' || line[l - 1] == '\t' || line[l - 1] == '\r'))
+			l--;
+		if (l && bb_strv_addn(order, line, l))
+			rc = EXIT_SYSTEM;
+	}
+	free(text);
+	if (!rc && !order->n)
+		return verb_usage_error(cmd.name, "--order %s names no kernel", file);
+	return rc;
+}
+
 static int trend_main(int argc, char **argv)
 {
 	struct trend_opts o = {.max_p = 0.0001, .min_kernels = 2};
-	const char *db = NULL, *run = NULL;
+	const char *db = NULL, *run = NULL, *order_file = NULL;
+	struct bb_strv order = {0};
 	int opt, json = 0;
 	char *end;
 	while ((opt = verb_getopt(&cmd, argc, argv)) != -1) {
@@ -252,6 +309,9 @@ static int trend_main(int argc, char **argv)
 		case OPT_JSON:
 			json = 1;
 			break;
+		case OPT_ORDER:
+			order_file = optarg;
+			break;
 		}
 	}
 	if (optind + 1 != argc)
@@ -260,6 +320,12 @@ static int trend_main(int argc, char **argv)
 		           : verb_usage_error(cmd.name, "unexpected argument '%s'",
 		                              argv[optind + 1]);
 	o.job = argv[optind];
+	if (order_file) {
+		int orc = read_order(order_file, &order);
+		if (orc)
+			return orc;
+		o.order = &order;
+	}
 	struct bb_store *st;
 	struct bb_strv runs = {0};
 	char err[4096] = "";
@@ -313,6 +379,7 @@ static int trend_main(int argc, char **argv)
 		fputc('\n', stdout);
 	}
 	bb_strv_free(&runs);
+	bb_strv_free(&order);
 	bb_store_close(st);
 	if (rc) {
 		if (*err)

@@ -34,6 +34,12 @@ for s in j["series"]:
     assert len(cp) == 1 and cp[0]["before"] == "K08" and cp[0]["after"] == "K09", cp
     assert -6.5 < cp[0]["change_percent"] < -3.5 and cp[0]["high_percent"] < 0 and cp[0]["p"] < 1e-4, cp
 PY
+# --order: the kernels newest first, K05 left out: the step is now a rise between K09 and K08
+{ echo "# newest first"; for k in 12 11 10 09 08 07 06 04 03 02 01; do echo "K$k"; done; } >"$T/order"
+"$BENCHBOOT" trend netperf-sctp-cgroup --db "$db" --order "$T/order" --run 'SCTP_STREAM_MANY.nr_threads=2.prsctp_enable=0' >"$T/out" 2>&1 || [ $? = 1 ] ||
+	fail "trend --order: $(cat "$T/out")"
+expect_grep "12 kernels\|11 kernels, 33 boots" "$T/out"
+expect_grep "^  change between K09 and K08 (kernel 5 of 11): +[45].[0-9]% " "$T/out"
 # a flat series: no change point, exit 0
 "$BENCHBOOT" store add "$T/flat" --db "$T/flat.db" >/dev/null 2>&1 || fail "store add flat"
 "$BENCHBOOT" trend netperf-sctp-cgroup --db "$T/flat.db" >"$T/out" 2>&1 || fail "trend of a flat series: $(cat "$T/out")"
