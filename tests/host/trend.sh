@@ -40,6 +40,18 @@ PY
 	fail "trend --order: $(cat "$T/out")"
 expect_grep "12 kernels\|11 kernels, 33 boots" "$T/out"
 expect_grep "^  change between K09 and K08 (kernel 5 of 11): +[45].[0-9]% " "$T/out"
+# LKP's result trees (tests/host/src/lkp-result-tree.py: 12 commits x 3 runs, -5% from the
+# 9th): added as boots, each commit a kernel (12 hex digits), in commit order by --order
+python3 tests/host/src/lkp-result-tree.py "$T/lkp" 12 3 9 -5 || fail "LKP tree"
+"$BENCHBOOT" store add "$T/lkp" --db "$T/lkp.db" >"$T/out" 2>&1 || fail "store add of an LKP tree: $(cat "$T/out")"
+expect_grep ": 36 new boots (36 runs, 108 values)" "$T/out"
+python3 -c 'import hashlib; [print(hashlib.sha1(b"commit %d" % c).hexdigest()[:12]) for c in range(1, 13)]' >"$T/commits"
+"$BENCHBOOT" trend netperf --db "$T/lkp.db" --order "$T/commits" >"$T/out" 2>&1 || [ $? = 1 ] || fail "trend of LKP's results: $(cat "$T/out")"
+cat "$T/out"
+expect_grep "^run performance-ipv4-300s-200%-SCTP_STREAM_MANY-cs-localhost, netperf.Throughput_Mbps: 12 kernels, 36 boots$" "$T/out"
+expect_grep "^  change between $(sed -n 8p "$T/commits") and $(sed -n 9p "$T/commits") (kernel 9 of 12): -[456].[0-9]% " "$T/out"
+"$BENCHBOOT" store list --db "$T/lkp.db" >"$T/out"
+expect_grep "^  $(sed -n 1p "$T/commits") *6.1.0-rc1 *3 *$" "$T/out"
 # a flat series: no change point, exit 0
 "$BENCHBOOT" store add "$T/flat" --db "$T/flat.db" >/dev/null 2>&1 || fail "store add flat"
 "$BENCHBOOT" trend netperf-sctp-cgroup --db "$T/flat.db" >"$T/out" 2>&1 || fail "trend of a flat series: $(cat "$T/out")"

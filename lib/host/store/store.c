@@ -10,6 +10,7 @@
 #include "host/compare/results_tree.h"
 #include "host/errbuf.h"
 #include "host/fileio.h"
+#include "host/store/lkp_tree.h"
 #include "host/store/schema.h"
 #include "host/store/store.h"
 #include "strv.h"
@@ -313,6 +314,17 @@ int bb_store_add(struct bb_store *st, const char *dir, struct bb_store_added *ou
 	long long folder;
 	memset(out, 0, sizeof *out);
 	int rc = bb_results_load(dir, &res, err, errlen);
+	if (rc == -EINVAL || rc == -ENOTDIR) {
+		/* not benchboot's: LKP's result tree? */
+		char why[1024];
+		int lrc = bb_lkp_tree_load(dir, &res, why, sizeof why);
+		if (!lrc && !res.nboots)
+			bb_results_free(&res);
+		else if (lrc)
+			return bb_errbuf_fail(err, errlen, lrc, "%s", why);
+		else
+			rc = 0;
+	}
 	if (rc)
 		return rc;
 	if (!realpath(dir, real))
