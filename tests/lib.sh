@@ -9,6 +9,8 @@ cd "$BB_TOP"
 export CACHE SYSROOT
 BENCHBOOT="$BB_TOP/$B/benchboot"
 T=$(mktemp -d "${TMPDIR:-/tmp}/bbt.XXXXXX")
+# the results store `run` and `collect` add to: the test's own, never the user's
+export BENCHBOOT_DB=$T/results.db
 BB_PIDS=()
 bb_cleanup() {
 	local p

@@ -62,6 +62,10 @@ static const char usage_text[] =
     "                         raw files (monitor.NAME.gz) by this benchboot's parsers:\n"
     "                         `NAME.KEY VALUE` lines, `# NAME: unavailable: REASON` (after\n"
     "                         a parser fix: the stats the init would compute now)\n"
+    "  --db SPEC              the results store the collected boots are added to (default\n"
+    "                         $BENCHBOOT_DB, else ~/.local/share/benchboot/results.db;\n"
+    "                         docs/verbs/store.md)\n"
+    "  --no-store             do not add them to a store\n"
     "\n"
     "exit: 0 collected (or nothing new), 1 collected with problems (refused names, damaged\n"
     "files: the messages say which; with --lava: a job not Complete, not finished or without\n"
@@ -73,7 +77,15 @@ static void print_msg(void *ctx, const char *line)
 	printf("%s\n", line);
 }
 
-enum { OPT_CONSOLE = 256, OPT_LAVA, OPT_TOKEN_FILE, OPT_MAX_FILE_SIZE, OPT_MONITOR_STATS };
+enum {
+	OPT_CONSOLE = 256,
+	OPT_LAVA,
+	OPT_TOKEN_FILE,
+	OPT_MAX_FILE_SIZE,
+	OPT_MONITOR_STATS,
+	OPT_DB,
+	OPT_NO_STORE
+};
 static const struct option options[] = {
     {"output", required_argument, NULL, 'o'},
     {"console", required_argument, NULL, OPT_CONSOLE},
@@ -81,6 +93,8 @@ static const struct option options[] = {
     {"token-file", required_argument, NULL, OPT_TOKEN_FILE},
     {"max-file-size", required_argument, NULL, OPT_MAX_FILE_SIZE},
     {"monitor-stats", no_argument, NULL, OPT_MONITOR_STATS},
+    {"db", required_argument, NULL, OPT_DB},
+    {"no-store", no_argument, NULL, OPT_NO_STORE},
     VERB_HELP_OPTION,
     {NULL, 0, NULL, 0},
 };
@@ -240,9 +254,9 @@ static int monitor_stats(char **dirs, int n)
 
 static int collect_main(int argc, char **argv)
 {
-	const char *out = NULL, *lava = NULL, *token_file = NULL, *console = NULL;
+	const char *out = NULL, *lava = NULL, *token_file = NULL, *console = NULL, *db = NULL;
 	unsigned long long max = 0;
-	int opt, mstats = 0;
+	int opt, mstats = 0, no_store = 0;
 	while ((opt = verb_getopt(&cmd, argc, argv)) != -1) {
 		switch (opt) {
 		case VERB_HELP:
@@ -263,6 +277,12 @@ static int collect_main(int argc, char **argv)
 			break;
 		case OPT_MONITOR_STATS:
 			mstats = 1;
+			break;
+		case OPT_DB:
+			db = optarg;
+			break;
+		case OPT_NO_STORE:
+			no_store = 1;
 			break;
 		case OPT_MAX_FILE_SIZE:
 			if (bb_size_parse(optarg, &max) || !max)
@@ -285,8 +305,12 @@ static int collect_main(int argc, char **argv)
 	if (token_file && !lava)
 		return verb_usage_error(cmd.name, "--token-file goes with --lava");
 	struct collect_opts o = {.outdir = out, .max_file_size = max, .msg = print_msg};
-	if (lava)
-		return collect_lava(lava, srcs, nsrcs, token_file, &o);
+	if (lava) {
+		int lrc = collect_lava(lava, srcs, nsrcs, token_file, &o);
+		if ((lrc == EXIT_OK || lrc == EXIT_CHANGED) && !no_store)
+			verb_store_add(cmd.name, db, out);
+		return lrc;
+	}
 	if (console) {
 		srcs = (char **)&console;
 		nsrcs = 1;
@@ -315,6 +339,8 @@ static int collect_main(int argc, char **argv)
 	       "%u problems\n",
 	       st.boots_collected, st.boots_incomplete, st.boots_skipped, st.files, st.bytes,
 	       st.problems);
+	if (st.boots_collected && !no_store)
+		verb_store_add(cmd.name, db, out);
 	if (rc != EXIT_OK)
 		return rc;
 	return st.problems ? EXIT_CHANGED : EXIT_OK;

@@ -87,6 +87,10 @@ static const char usage_text[] =
     "                        two-host job)\n"
     "  --silence S           console silence that counts as a hang outside runs (default\n"
     "                        the boot allowance; during a run: runtime + grace + 60)\n"
+    "  --db SPEC             the results store the collected boots are added to (default\n"
+    "                        $BENCHBOOT_DB, else ~/.local/share/benchboot/results.db;\n"
+    "                        docs/verbs/store.md)\n"
+    "  --no-store            do not add them to a store\n"
     "\n"
     "A two-host job (its cluster: has a server host and a client host) boots both hosts at\n"
     "once, joined by a private network between the two guests only, each with its results\n"
@@ -145,6 +149,8 @@ enum {
 	OPT_SET,
 	OPT_MONITORS,
 	OPT_PARALLEL,
+	OPT_DB,
+	OPT_NO_STORE,
 };
 static const struct option options[] = {
     {"kernel", required_argument, NULL, OPT_KERNEL},
@@ -177,6 +183,8 @@ static const struct option options[] = {
     {"set", required_argument, NULL, OPT_SET},
     {"monitors", required_argument, NULL, OPT_MONITORS},
     {"parallel", required_argument, NULL, OPT_PARALLEL},
+    {"db", required_argument, NULL, OPT_DB},
+    {"no-store", no_argument, NULL, OPT_NO_STORE},
     VERB_HELP_OPTION,
     {NULL, 0, NULL, 0},
 };
@@ -184,6 +192,9 @@ static const struct verb_cmd cmd = {"run", usage_text, ":o:h", options};
 
 /* The --set overrides of the job (o->sets points here). */
 static struct bb_strv sets;
+/* the results store the collected boots go to (--db; NULL the default), or none (--no-store) */
+static const char *store_db;
+static int no_store;
 
 /* --monitors none|default|NAME,...: checked, the names into o->monitors (comma-separated). */
 static int take_monitors(struct bb_run_opts *o, const char *v)
@@ -314,6 +325,12 @@ static int take_option(struct bb_run_opts *o, int opt, const char *v, int *last_
 	case OPT_SET:
 		o->sets = &sets;
 		return verb_add_set(cmd.name, &sets, v);
+	case OPT_DB:
+		store_db = v;
+		break;
+	case OPT_NO_STORE:
+		no_store = 1;
+		break;
 	case OPT_MONITORS:
 		return take_monitors(o, v);
 	}
@@ -436,6 +453,11 @@ static int run_main(int argc, char **argv)
 		rc = verb_exit_status(r);
 	} else {
 		summary(&res);
+		size_t collected = 0;
+		for (size_t i = 0; i < res.nrecs; i++)
+			collected += *res.recs[i].folder != 0;
+		if (collected && !no_store)
+			verb_store_add(cmd.name, store_db, res.outdir);
 		rc = res.until_error                     ? verb_exit_status(res.until_error)
 		     : res.system_failure                ? EXIT_SYSTEM
 		     : res.any_failed || res.interrupted ? EXIT_CHANGED

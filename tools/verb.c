@@ -8,6 +8,7 @@
 
 #include "strv.h"
 
+#include "host/store/store.h"
 #include "verb.h"
 
 /* The errnos that mean "bad input" (exit 100); docs/architecture.md lists them too. */
@@ -181,4 +182,23 @@ void verb_kernel_arg(const char *v, char *name, size_t len, const char **path)
 		snprintf(name, len, "%s", slash ? slash + 1 : v);
 		*path = v;
 	}
+}
+
+void verb_store_add(const char *verb, const char *db, const char *dir)
+{
+	struct bb_store *st;
+	struct bb_store_added a;
+	char err[4096];
+	int rc = bb_store_open(db, &st, err, sizeof err);
+	if (!rc) {
+		rc = bb_store_add(st, dir, &a, err, sizeof err);
+		if (!rc)
+			printf(
+			    "store: %zu new boot%s in %s (benchboot store list; --no-store: not)\n",
+			    a.boots_new, a.boots_new == 1 ? "" : "s", bb_store_file(st));
+		bb_store_close(st);
+	}
+	if (rc)
+		fprintf(stderr, "benchboot %s: warning: the results are not in the store: %s\n",
+		        verb, err);
 }

@@ -58,6 +58,13 @@ int verb_getopt(const struct verb_cmd *c, int argc, char **argv);
  */
 struct bb_strv;
 int verb_add_set(const char *verb, struct bb_strv *sets, const char *arg);
+
+/*
+ * After a verb collected boots into dir: add them to the results store (db: --db, NULL the
+ * default; docs/history.md), one line said ("store: N new boots in PATH"); a store that cannot
+ * be opened or written is a warning, never the verb's failure (the folder has the results).
+ */
+void verb_store_add(const char *verb, const char *db, const char *dir);
 /* The line every --help of those verbs has for it (the same words in all three). */
 #define VERB_SET_HELP                                                                              \
 	"  --set KEY=VALUE       override the job's KEY (repeatable), as LKP's split-job --set:\n" \

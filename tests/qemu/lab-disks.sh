@@ -40,6 +40,8 @@ bb_timeout 900 nice "$BENCHBOOT" run "$T/lab.yaml" --accel tcg --cpus 1 --monito
 cat "$T/run.out"
 expect_eq "benchboot run (the second boot's /dev/sdc is missing): exit code" "$rc" 1
 expect_grep "boot group 1: its disks are a machine's (hdd_partitions: /dev/sda /dev/sdc) and the VM's are /dev/sda /dev/sdb" "$T/run.out"
+# run adds its boots to the results store (the test's own: BENCHBOOT_DB)
+expect_grep "^store: 2 new boots in $BENCHBOOT_DB " "$T/run.out"
 python3 - "$T/res" <<'PY' || fail "env.json's disks"
 import glob, json, os, sys
 res = sys.argv[1]
