@@ -63,7 +63,10 @@ static const char usage_text[] =
     "  -o, --output DIR      results folder (default results/NAME-bisect, NAME the job's)\n"
     "  --images DIR          where images are built (default images)\n"
     "  --resume              continue the bisection of DIR: its boots.jsonl is replayed\n"
-    "                        first, then only what is missing is booted\n" VERB_SET_HELP
+    "                        first, then only what is missing is booted\n"
+    "  --db SPEC, --no-store the results store the boots are added to at the end (default\n"
+    "                        $BENCHBOOT_DB, else ~/.local/share/benchboot/results.db), or\n"
+    "                        none\n" VERB_SET_HELP
     "  --cpus N, --mem MB    the VM (default 2 CPUs, 1024 MB; under TCG, fewer CPUs when 2\n"
     "                        would crowd the host, said)\n"
     "  --parallel 2          boot the two sides of each comparison side by side, each VM\n"
@@ -80,7 +83,16 @@ static const char usage_text[] =
     "undecided, the bad end untestable, or interrupted (Ctrl-C: --resume continues), 100 bad\n"
     "usage, job or kernels file, 111 system failure (QEMU, build, disk).\n";
 
-enum { OPT_KERNELS = 256, OPT_RESUME, OPT_TREE, OPT_GOOD, OPT_BAD, OPT_CONFIG };
+enum {
+	OPT_KERNELS = 256,
+	OPT_RESUME,
+	OPT_TREE,
+	OPT_GOOD,
+	OPT_BAD,
+	OPT_CONFIG,
+	OPT_DB,
+	OPT_NO_STORE
+};
 static const struct option options[] = {
     {"kernels", required_argument, NULL, OPT_KERNELS},
     {"tree", required_argument, NULL, OPT_TREE},
@@ -89,6 +101,8 @@ static const struct option options[] = {
     {"config", required_argument, NULL, OPT_CONFIG},
     {"output", required_argument, NULL, 'o'},
     {"resume", no_argument, NULL, OPT_RESUME},
+    {"db", required_argument, NULL, OPT_DB},
+    {"no-store", no_argument, NULL, OPT_NO_STORE},
     BISECT_OPTIONS,
     VERB_HELP_OPTION,
     {NULL, 0, NULL, 0},
@@ -100,6 +114,8 @@ struct args {
 	struct bisect_opts c;
 	const char *kernels;
 	const char *tree, *good, *bad, *config;
+	const char *db; /* the results store the boots go to (NULL: the default) */
+	int no_store;
 	char outdir[4096];
 };
 
@@ -128,6 +144,12 @@ static int take_option(struct args *a, int opt, const char *v)
 		return 0;
 	case OPT_RESUME:
 		a->bo.resume = 1;
+		return 0;
+	case OPT_DB:
+		a->db = v;
+		return 0;
+	case OPT_NO_STORE:
+		a->no_store = 1;
 		return 0;
 	}
 	return bisect_option(cmd.name, &a->c, opt, v);
@@ -286,6 +308,8 @@ static int bisect_main(int argc, char **argv)
 		}
 		rc = outcome_status(&res);
 	}
+	if (!a.no_store && c.booted)
+		verb_store_add(cmd.name, a.db, a.bo.outdir);
 	bb_bisect_result_free(&res);
 	bb_bisect_boots_close(boots);
 	bb_bisect_tree_close(&tree);
