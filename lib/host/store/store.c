@@ -18,7 +18,43 @@
 struct bb_store {
 	sqlite3 *db;
 	char path[4096];
+	/* statements prepared once, by their text's address (the SQL is in string constants) */
+	struct {
+		const char *sql;
+		sqlite3_stmt *s;
+	} cache[24];
 };
+
+/* sql's statement, prepared the first time, reset after that; NULL with *rc on failure. */
+static sqlite3_stmt *prepared(struct bb_store *st, const char *sql, int *rc)
+{
+	size_t n = sizeof st->cache / sizeof *st->cache, i;
+	for (i = 0; i < n && st->cache[i].sql; i++)
+		if (st->cache[i].sql == sql) {
+			sqlite3_reset(st->cache[i].s);
+			sqlite3_clear_bindings(st->cache[i].s);
+			return st->cache[i].s;
+		}
+	sqlite3_stmt *s;
+	if ((*rc = sqlite3_prepare_v2(st->db, sql, -1, &s, NULL)) != SQLITE_OK)
+		return NULL;
+	if (i < n) {
+		st->cache[i].sql = sql;
+		st->cache[i].s = s;
+	}
+	return s;
+}
+
+/* Done with a statement of prepared(): finalized unless the cache keeps it. */
+static void done_with(struct bb_store *st, sqlite3_stmt *s)
+{
+	for (size_t i = 0; i < sizeof st->cache / sizeof *st->cache; i++)
+		if (st->cache[i].s == s) {
+			sqlite3_reset(s);
+			return;
+		}
+	sqlite3_finalize(s);
+}
 
 int bb_store_path(const char *spec, char *path, size_t len, char *err, size_t errlen)
 {
@@ -72,9 +108,9 @@ static int sqlfail(struct bb_store *st, int code, const char *what, char *err, s
 static int run(struct bb_store *st, const char *sql, long long *id, int n, const char *const *args,
                char *err, size_t errlen)
 {
-	sqlite3_stmt *s;
-	int rc = sqlite3_prepare_v2(st->db, sql, -1, &s, NULL);
-	if (rc != SQLITE_OK)
+	int rc = SQLITE_OK;
+	sqlite3_stmt *s = prepared(st, sql, &rc);
+	if (!s)
 		return sqlfail(st, rc, "prepare", err, errlen);
 	for (int i = 0; i < n && rc == SQLITE_OK; i++)
 		rc = args[i] ? sqlite3_bind_text(s, i + 1, args[i], -1, SQLITE_TRANSIENT)
@@ -87,7 +123,7 @@ static int run(struct bb_store *st, const char *sql, long long *id, int n, const
 			got = 1;
 		}
 	}
-	sqlite3_finalize(s);
+	done_with(st, s);
 	if (rc != SQLITE_DONE)
 		return sqlfail(st, rc, "step", err, errlen);
 	return id && !got ? 1 : 0;
@@ -184,6 +220,9 @@ int bb_store_open(const char *spec, struct bb_store **out, char *err, size_t err
 	}
 	if ((rc = exec(st, "PRAGMA foreign_keys = ON", err, errlen)) ||
 	    (rc = exec(st, "PRAGMA journal_mode = WAL", err, errlen)) ||
+	    /* WAL's own: a commit is atomic and survives the process being killed; only a
+	     * power cut may lose the last ones, which `store add` (or rebuild) puts back */
+	    (rc = exec(st, "PRAGMA synchronous = NORMAL", err, errlen)) ||
 	    (v < (int)bb_store_nmigrations && (rc = migrate(st, v, err, errlen))))
 		goto fail;
 	*out = st;
@@ -197,6 +236,8 @@ void bb_store_close(struct bb_store *st)
 {
 	if (!st)
 		return;
+	for (size_t i = 0; i < sizeof st->cache / sizeof *st->cache; i++)
+		sqlite3_finalize(st->cache[i].s);
 	sqlite3_close(st->db);
 	free(st);
 }
@@ -237,12 +278,12 @@ static int add_run(struct bb_store *st, long long boot, const struct bb_res_run 
 	for (size_t k = 0; k < r->params.n && !rc; k++)
 		rc = RUN(st, "INSERT OR REPLACE INTO params (run, key, value) VALUES (?, ?, ?)",
 		         NULL, err, errlen, rid, r->params.v[k].key, r->params.v[k].value);
-	sqlite3_stmt *s;
-	if (!rc && (rc = sqlite3_prepare_v2(st->db,
-	                                    "INSERT OR REPLACE INTO vals (run, stat, i, value) "
-	                                    "VALUES (?, ?, ?, ?)",
-	                                    -1, &s, NULL)) != SQLITE_OK)
-		return sqlfail(st, rc, "prepare", err, errlen);
+	static const char insert_val[] =
+	    "INSERT OR REPLACE INTO vals (run, stat, i, value) VALUES (?, ?, ?, ?)";
+	int prc = SQLITE_OK;
+	sqlite3_stmt *s = rc ? NULL : prepared(st, insert_val, &prc);
+	if (!rc && !s)
+		return sqlfail(st, prc, "prepare", err, errlen);
 	for (size_t k = 0; k < r->nstats && !rc; k++)
 		for (size_t i = 0; i < r->stats[k].n && !rc; i++) {
 			sqlite3_reset(s);
@@ -254,8 +295,8 @@ static int add_run(struct bb_store *st, long long boot, const struct bb_res_run 
 			rc = sr == SQLITE_DONE ? 0 : sqlfail(st, sr, "step", err, errlen);
 			a->values += !rc;
 		}
-	if (!rc)
-		sqlite3_finalize(s);
+	if (s)
+		done_with(st, s);
 	a->runs++;
 	return rc;
 }
