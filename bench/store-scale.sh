@@ -23,9 +23,9 @@ t0=$(date +%s%N)
 python3 - "$T/res" <<'PY'
 import glob, json, sys
 n = 0
-for f in glob.glob(sys.argv[1] + "/0*/runs/*/results.json"):
+for f in glob.glob(sys.argv[1] + "/*/runs/*/results.json"):
     n += len(json.load(open(f)))
-for f in glob.glob(sys.argv[1] + "/0*/env.json"):
+for f in glob.glob(sys.argv[1] + "/*/env.json"):
     json.load(open(f))
 PY
 t1=$(date +%s%N)

@@ -104,19 +104,29 @@ static size_t kernels_of(const struct bb_store_point *p, size_t n, size_t *group
 	return n ? k + 1 : 0;
 }
 
+/* A bar per kernel, or per bucket of kernels (their mean) past 100 kernels. */
 static void sparkline(const double *means, size_t nk)
 {
 	static const char *const bars[] = {"\u2581", "\u2582", "\u2583", "\u2584",
 	                                   "\u2585", "\u2586", "\u2587", "\u2588"};
-	double lo = INFINITY, hi = -INFINITY;
-	for (size_t k = 0; k < nk; k++) {
-		lo = fmin(lo, means[k]);
-		hi = fmax(hi, means[k]);
+	size_t width = nk > 100 ? 100 : nk;
+	double lo = INFINITY, hi = -INFINITY, bar[100];
+	for (size_t c = 0; c < width; c++) {
+		size_t a = c * nk / width, b = (c + 1) * nk / width;
+		bar[c] = 0;
+		for (size_t k = a; k < b; k++)
+			bar[c] += means[k] / (double)(b - a);
+		lo = fmin(lo, bar[c]);
+		hi = fmax(hi, bar[c]);
 	}
 	fputs("  ", stdout);
-	for (size_t k = 0; k < nk; k++)
-		fputs(bars[hi > lo ? (int)((means[k] - lo) / (hi - lo) * 7 + 0.5) : 3], stdout);
-	printf("  %.4g .. %.4g\n", lo, hi);
+	for (size_t c = 0; c < width; c++)
+		fputs(bars[hi > lo ? (int)((bar[c] - lo) / (hi - lo) * 7 + 0.5) : 3], stdout);
+	if (width < nk)
+		printf("  %.4g .. %.4g (a bar: the mean of %zu kernels or so)\n", lo, hi,
+		       (nk + width / 2) / width);
+	else
+		printf("  %.4g .. %.4g\n", lo, hi);
 }
 
 /* One run's stat: its series, change points and what they mean. 1 when it has change

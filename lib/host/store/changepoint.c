@@ -30,15 +30,16 @@ double bb_welch_p(const double *a, size_t na, const double *b, size_t nb)
 /*
  * The best split of x[0..m): the energy statistic Q(t) = t (m - t) / m x (2 / (t (m - t)) B(t) -
  * L(t) / C(t, 2) - R(t) / C(m - t, 2)), B the sum of |xi - xj| across the split, L and R within
- * each part; the sums in O(m^2) from running totals. *at: 0 when no split is allowed.
+ * each part; the sums in O(m^2) from running totals. Splits with at least min_seg points a side;
+ * *at: 0 when none is allowed; *candidates: how many were.
  */
-static void best_split(const double *x, const size_t *group, size_t m, size_t min_groups,
-                       size_t *at, double *q, size_t *candidates)
+static void best_split(const double *x, size_t m, size_t min_seg, size_t *at, double *q,
+                       size_t *candidates)
 {
-	*candidates = 0;
 	double *right = calloc(m + 1, sizeof *right);
 	*at = 0;
 	*q = -INFINITY;
+	*candidates = 0;
 	if (!right || m < 2)
 		goto out;
 	/* right[t]: the sum of |xi - xj| over t <= i < j < m */
@@ -54,9 +55,7 @@ static void best_split(const double *x, const size_t *group, size_t m, size_t mi
 		for (size_t i = 0; i + 1 < t; i++)
 			s += fabs(x[i] - x[t - 1]);
 		left += s; /* the pairs within x[0..t) */
-		size_t gl = group ? group[t - 1] - group[0] + 1 : t;
-		size_t gr = group ? group[m - 1] - group[t] + 1 : m - t;
-		if ((group && group[t] == group[t - 1]) || gl < min_groups || gr < min_groups)
+		if (t < min_seg || m - t < min_seg)
 			continue;
 		++*candidates;
 		double nl = (double)t, nr = (double)(m - t);
@@ -73,42 +72,72 @@ out:
 	free(right);
 }
 
+/* A segment of units [a, b) and its best split, found once. */
+struct segment {
+	size_t a, b, at; /* at: the split (a unit index), 0 none */
+	double q, p;
+};
+
+static void search(const double *u, const size_t *start, const double *v, size_t min_groups,
+                   struct segment *s)
+{
+	size_t k, at;
+	best_split(u + s->a, s->b - s->a, min_groups, &at, &s->q, &k);
+	s->at = at ? s->a + at : 0;
+	s->p = 2;
+	if (!at)
+		return;
+	/* the two sides' points (the boots), the split the best of k: Bonferroni's bound */
+	size_t lo = start[s->a], mid = start[s->at], hi = start[s->b];
+	s->p = fmin(1, (double)k * bb_welch_p(v + lo, mid - lo, v + mid, hi - mid));
+}
+
 int bb_changepoints(const double *v, const size_t *group, size_t n, size_t min_groups, double max_p,
                     struct bb_changepoint *cps, size_t max, size_t *ncps)
 {
-	/* the segments' bounds: 0, the change points found so far, n */
-	size_t *bounds = malloc((max + 2) * sizeof *bounds), nb = 2;
+	/* the units: the groups' means (each point its own group without group) */
+	size_t nu = 0;
+	double *u = malloc((n + 1) * sizeof *u);
+	size_t *start = malloc((n + 2) * sizeof *start);
+	struct segment *seg = malloc((max + 1) * sizeof *seg);
+	int rc = 0;
 	*ncps = 0;
-	if (!bounds)
-		return -ENOMEM;
-	bounds[0] = 0;
-	bounds[1] = n;
+	if (!u || !start || !seg) {
+		rc = -ENOMEM;
+		goto out;
+	}
+	for (size_t i = 0; i < n; i++) {
+		if (!i || !group || group[i] != group[i - 1]) {
+			start[nu] = i;
+			u[nu++] = 0;
+		}
+		u[nu - 1] += v[i];
+	}
+	start[nu] = n;
+	for (size_t k = 0; k < nu; k++)
+		u[k] /= (double)(start[k + 1] - start[k]);
 	if (min_groups < 1)
 		min_groups = 1;
+	size_t nseg = 1;
+	seg[0] = (struct segment){0, nu, 0, 0, 2};
+	search(u, start, v, min_groups, &seg[0]);
 	while (*ncps < max) {
-		struct bb_changepoint best = {0, 0, 2};
-		size_t best_seg = 0;
-		for (size_t s = 0; s + 1 < nb; s++) {
-			size_t a = bounds[s], m = bounds[s + 1] - a, at, k;
-			double q;
-			best_split(v + a, group ? group + a : NULL, m, min_groups, &at, &q, &k);
-			if (!at)
-				continue;
-			/* the split is the best of k: Bonferroni's bound for having chosen it */
-			double p = fmin(1, (double)k * bb_welch_p(v + a, at, v + a + at, m - at));
-			if (p < max_p && (p < best.p || (p == best.p && q > best.q))) {
-				best = (struct bb_changepoint){a + at, q, p};
-				best_seg = s + 1;
-			}
-		}
-		if (!best_seg)
+		size_t best = nseg;
+		for (size_t s = 0; s < nseg; s++)
+			if (seg[s].at && seg[s].p < max_p &&
+			    (best == nseg || seg[s].p < seg[best].p ||
+			     (seg[s].p == seg[best].p && seg[s].q > seg[best].q)))
+				best = s;
+		if (best == nseg)
 			break;
-		memmove(bounds + best_seg + 1, bounds + best_seg, (nb - best_seg) * sizeof *bounds);
-		bounds[best_seg] = best.at;
-		nb++;
-		cps[(*ncps)++] = best;
+		struct segment was = seg[best];
+		cps[(*ncps)++] = (struct bb_changepoint){start[was.at], was.q, was.p};
+		/* the segment splits in two, each searched once */
+		seg[best] = (struct segment){was.a, was.at, 0, 0, 2};
+		seg[nseg] = (struct segment){was.at, was.b, 0, 0, 2};
+		search(u, start, v, min_groups, &seg[best]);
+		search(u, start, v, min_groups, &seg[nseg++]);
 	}
-	free(bounds);
 	/* by position */
 	for (size_t i = 1; i < *ncps; i++)
 		for (size_t j = i; j > 0 && cps[j - 1].at > cps[j].at; j--) {
@@ -116,5 +145,9 @@ int bb_changepoints(const double *v, const size_t *group, size_t n, size_t min_g
 			cps[j] = cps[j - 1];
 			cps[j - 1] = t;
 		}
-	return 0;
+out:
+	free(u);
+	free(start);
+	free(seg);
+	return rc;
 }

@@ -4,10 +4,11 @@
  * segment that maximises the energy statistic Q between its two parts; a split is kept when a
  * Welch t-test between the two parts gives p below max_p (Hunter's deterministic test in
  * place of the permutation test; p times the number of splits the segment allowed, Bonferroni's
- * bound for having picked the best of them), then each part is searched again, the most significant
- * split first, until none is left. The points come in groups (a kernel's boots: the boot is
- * the unit, a kernel's boots stay together): splits only between groups, with at least
- * min_groups groups a side.
+ * bound for having picked the best of them), then each part is searched again, the most
+ * significant split first, until none is left. The points come in groups (a kernel's boots):
+ * the split is searched among the groups' means (a change lies between two kernels, each
+ * kernel weighs the same), at least min_groups groups a side; the test is on the points
+ * (the boot is the unit). O(groups^2) per segment searched, each segment searched once.
  * Host only; no I/O.
  */
 #ifndef BENCHBOOT_HOST_STORE_CHANGEPOINT_H

@@ -559,61 +559,138 @@ int bb_store_runs(struct bb_store *st, const char *job, struct bb_strv *out, cha
 int bb_store_stats(struct bb_store *st, const char *job, const char *run_id, struct bb_strv *out,
                    char *err, size_t errlen)
 {
-	const char *args[] = {job, run_id};
+	const char *args[] = {run_id, job};
 	return column_list(st,
-	                   "SELECT DISTINCT v.stat FROM vals v JOIN runs r ON v.run = r.id JOIN "
-	                   "boots b ON r.boot = b.id JOIN jobs j ON b.job = j.id WHERE j.name = ? "
-	                   "AND r.run_id = ? ORDER BY v.stat",
+	                   "SELECT DISTINCT v.stat FROM jobs j JOIN boots b ON b.job = j.id JOIN "
+	                   "runs r ON r.boot = b.id AND r.run_id = ? JOIN vals v ON v.run = r.id "
+	                   "WHERE j.name = ? ORDER BY v.stat",
 	                   2, args, out, err, errlen);
+}
+
+/* Reorder points (in boot order) so that each kernel's boots come together, the kernels in the
+ * order of their first boots: 0 or -ENOMEM. */
+static int group_by_kernel(struct bb_store_point *p, size_t n)
+{
+	struct bb_store_point *tmp = malloc(n * sizeof *tmp);
+	unsigned char *taken = calloc(n, 1);
+	if (!tmp || !taken) {
+		free(tmp);
+		free(taken);
+		return -ENOMEM;
+	}
+	size_t m = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (taken[i])
+			continue;
+		for (size_t j = i; j < n; j++)
+			if (!taken[j] && p[j].kernel_id == p[i].kernel_id) {
+				tmp[m++] = p[j];
+				taken[j] = 1;
+			}
+	}
+	memcpy(p, tmp, n * sizeof *tmp);
+	free(tmp);
+	free(taken);
+	return 0;
+}
+
+/* The kernels' labels (bb_store_point.kernel), by row id: into labels[id] (ids 1..n). */
+static int kernel_labels(struct bb_store *st, char ***labels, size_t *n, char *err, size_t errlen)
+{
+	long long max = 0;
+	int rc = run(st, "SELECT coalesce(max(id), 0) FROM kernels", &max, 0, NULL, err, errlen);
+	*labels = NULL;
+	*n = 0;
+	if (rc < 0)
+		return rc;
+	char **l = calloc((size_t)max + 1, sizeof *l);
+	sqlite3_stmt *s;
+	if (!l)
+		return bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+	if ((rc = sqlite3_prepare_v2(st->db,
+	                             "SELECT id, CASE WHEN name != '' THEN name ELSE "
+	                             "release END FROM kernels",
+	                             -1, &s, NULL)) != SQLITE_OK) {
+		free(l);
+		return sqlfail(st, rc, "prepare", err, errlen);
+	}
+	rc = 0;
+	while (sqlite3_step(s) == SQLITE_ROW) {
+		long long id = sqlite3_column_int64(s, 0);
+		if (id >= 1 && id <= max && !(l[id] = column_text(s, 1)))
+			rc = -ENOMEM;
+	}
+	sqlite3_finalize(s);
+	/* two kernels that would read the same: each with #ID */
+	for (long long i = 1; !rc && i <= max; i++)
+		for (long long j = i + 1; l[i] && j <= max; j++)
+			if (l[j] && !strcmp(l[i], l[j])) {
+				char buf[600];
+				for (int k = 0; k < 2 && !rc; k++) {
+					long long id = k ? j : i;
+					if (strchr(l[id], '#'))
+						continue;
+					snprintf(buf, sizeof buf, "%s#%lld", l[id], id);
+					free(l[id]);
+					if (!(l[id] = strdup(buf)))
+						rc = -ENOMEM;
+				}
+			}
+	*labels = l;
+	*n = (size_t)max;
+	return rc == -ENOMEM ? bb_errbuf_fail(err, errlen, rc, "out of memory") : rc;
 }
 
 int bb_store_series(struct bb_store *st, const char *job, const char *run_id, const char *stat,
                     struct bb_store_point **out, size_t *n, char *err, size_t errlen)
 {
 	static const char sql[] =
-	    "SELECT k.id, k.name, k.release, b.boot_id, avg(v.value), count(v.value), "
-	    "(SELECT count(*) FROM kernels k2 WHERE k2.id != k.id AND (CASE WHEN k2.name != '' "
-	    "THEN k2.name ELSE k2.release END) = (CASE WHEN k.name != '' THEN k.name ELSE "
-	    "k.release END)) FROM vals v JOIN runs r ON v.run = r.id JOIN boots b ON r.boot = "
-	    "b.id JOIN kernels k ON b.kernel = k.id JOIN jobs j ON b.job = j.id WHERE j.name = ? "
-	    "AND r.run_id = ? AND v.stat = ? GROUP BY b.id ORDER BY (SELECT min(b2.id) FROM boots "
-	    "b2 WHERE b2.kernel = k.id), b.id";
+	    "SELECT b.kernel, b.boot_id, avg(v.value), count(v.value) FROM runs r JOIN vals v ON "
+	    "v.run = r.id AND v.stat = ? JOIN boots b ON r.boot = b.id JOIN jobs j ON b.job = j.id "
+	    "WHERE r.run_id = ? AND j.name = ? GROUP BY b.id ORDER BY b.id";
+	char **labels;
+	size_t nlabels;
 	sqlite3_stmt *s;
 	*out = NULL;
 	*n = 0;
-	int rc = sqlite3_prepare_v2(st->db, sql, -1, &s, NULL), sr = SQLITE_DONE;
-	if (rc != SQLITE_OK)
-		return sqlfail(st, rc, "prepare", err, errlen);
-	sqlite3_bind_text(s, 1, job, -1, SQLITE_TRANSIENT);
-	sqlite3_bind_text(s, 2, run_id, -1, SQLITE_TRANSIENT);
-	sqlite3_bind_text(s, 3, stat, -1, SQLITE_TRANSIENT);
-	rc = 0;
-	while (!rc && (sr = sqlite3_step(s)) == SQLITE_ROW) {
-		struct bb_store_point *p = realloc(*out, (*n + 1) * sizeof *p);
-		if (!p) {
-			rc = bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
-			break;
+	int rc = kernel_labels(st, &labels, &nlabels, err, errlen), sr = SQLITE_DONE;
+	if (!rc && (rc = sqlite3_prepare_v2(st->db, sql, -1, &s, NULL)) != SQLITE_OK)
+		rc = sqlfail(st, rc, "prepare", err, errlen);
+	else if (!rc) {
+		sqlite3_bind_text(s, 1, stat, -1, SQLITE_TRANSIENT);
+		sqlite3_bind_text(s, 2, run_id, -1, SQLITE_TRANSIENT);
+		sqlite3_bind_text(s, 3, job, -1, SQLITE_TRANSIENT);
+		while (!rc && (sr = sqlite3_step(s)) == SQLITE_ROW) {
+			struct bb_store_point *p = realloc(*out, (*n + 1) * sizeof *p);
+			if (!p) {
+				rc = bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+				break;
+			}
+			*out = p;
+			p += (*n)++;
+			p->kernel_id = sqlite3_column_int64(s, 0);
+			const char *label = p->kernel_id >= 1 && (size_t)p->kernel_id <= nlabels
+			                        ? labels[p->kernel_id]
+			                        : NULL;
+			p->kernel = strdup(label ? label : "");
+			p->boot_id = column_text(s, 1);
+			p->value = sqlite3_column_double(s, 2);
+			p->nvals = (size_t)sqlite3_column_int64(s, 3);
+			if (!p->kernel || !p->boot_id)
+				rc = bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 		}
-		*out = p;
-		p += (*n)++;
-		const char *name = (const char *)sqlite3_column_text(s, 1);
-		const char *release = (const char *)sqlite3_column_text(s, 2);
-		char label[512];
-		p->kernel_id = sqlite3_column_int64(s, 0);
-		snprintf(label, sizeof label, "%s", name && *name ? name : release ? release : "");
-		if (sqlite3_column_int64(s, 6))
-			snprintf(label + strlen(label), sizeof label - strlen(label), "#%lld",
-			         p->kernel_id);
-		p->kernel = strdup(label);
-		p->boot_id = column_text(s, 3);
-		p->value = sqlite3_column_double(s, 4);
-		p->nvals = (size_t)sqlite3_column_int64(s, 5);
-		if (!p->kernel || !p->boot_id)
-			rc = bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+		if (!rc && sr != SQLITE_DONE)
+			rc = sqlfail(st, sr, "step", err, errlen);
+		sqlite3_finalize(s);
 	}
-	if (!rc && sr != SQLITE_DONE)
-		rc = sqlfail(st, sr, "step", err, errlen);
-	sqlite3_finalize(s);
+	for (size_t i = 0; labels && i <= nlabels; i++)
+		free(labels[i]);
+	free(labels);
+	/* the kernels in the order of their first boots, each kernel's boots together */
+	if (!rc && *n)
+		rc = group_by_kernel(*out, *n)
+		         ? bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory")
+		         : 0;
 	return rc;
 }
 

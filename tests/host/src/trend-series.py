@@ -10,11 +10,12 @@ rnd = random.Random(int(sys.argv[7]) if len(sys.argv) > 7 else 1)
 os.makedirs(out, exist_ok=True)
 entries = []
 n = 0
+width = max(4, len(str(kernels * boots)))  # folders sort in boot order, as NNNN does
 for k in range(1, kernels + 1):
     for b in range(boots):
         n += 1
         boot_id = "%08x" % (0x10000000 + n)
-        d = os.path.join(out, "%04d-%s" % (n, boot_id))
+        d = os.path.join(out, "%0*d-%s" % (width, n, boot_id))
         shutil.copytree(src, d)
         env = json.load(open(os.path.join(d, "env.json")))
         env["boot_id"] = boot_id
