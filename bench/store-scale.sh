@@ -45,7 +45,7 @@ rows = db.execute("""SELECT b.kernel, b.boot_id, avg(v.value) FROM vals v JOIN r
 assert len(rows) > 0
 PY
 t1=$(date +%s%N)
-"$BENCHBOOT" trend netperf-sctp-cgroup --db "$T/s.db" --run "$run" >"$T/trend.out" 2>&1 || [ $? = 1 ] || fail "trend: $(cat "$T/trend.out")"
+"$BENCHBOOT" trend netperf-sctp-cgroup --db "$T/s.db" --run "$run" --stat netperf.Throughput_Mbps >"$T/trend.out" 2>&1 || [ $? = 1 ] || fail "trend: $(cat "$T/trend.out")"
 t2=$(date +%s%N)
 grep "change between\|kernels," "$T/trend.out"
 q_ms=$(((t1 - t0) / 1000000)) tr_ms=$(((t2 - t1) / 1000000))
