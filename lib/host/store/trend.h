@@ -1,0 +1,79 @@
+/*
+ * A job's trends across the kernels of the store (docs/history.md), as `benchboot trend` prints
+ * them and `benchboot report` draws them: which runs and stats to follow, each one's series of
+ * boots grouped by kernel (in the store's order or --order's), its change points
+ * (changepoint.h) and each change point's %change with compare's 95% interval. Host only.
+ *
+ *     struct bb_trend_query q = {.job = "netperf", .max_p = 0.0001, .min_kernels = 2};
+ *     bb_trend_walk(st, &q, each_series, ctx, err, sizeof err);   // each run, each stat
+ */
+#ifndef BENCHBOOT_HOST_STORE_TREND_H
+#define BENCHBOOT_HOST_STORE_TREND_H
+
+#include <stddef.h>
+
+#include "host/compare/statistics.h"
+#include "host/store/store.h"
+#include "strv.h"
+
+#define BB_TREND_MAX_CHANGES 32
+
+struct bb_trend_query {
+	const char *job;
+	const char *run;             /* one run, or NULL: every run of the job */
+	const char *stat;            /* a stat, "all", or NULL: each run's primary stat */
+	const struct bb_strv *order; /* the kernels, oldest first (others left out); NULL: as
+	                              * they came */
+	double max_p;
+	size_t min_kernels;
+};
+
+struct bb_trend_change {
+	size_t at;             /* the first boot after the change */
+	double p;              /* changepoint.h's */
+	struct bb_interval iv; /* the %change between the segments on either side */
+	size_t boots_before;   /* the boots of the segment before, and after */
+	size_t boots_after;
+};
+
+struct bb_trend_series {
+	const char *run, *stat;
+	struct bb_store_point *p; /* the boots, each kernel's together */
+	size_t n;
+	size_t nk;     /* kernels */
+	size_t *group; /* per boot: its kernel's index */
+	size_t *first; /* per kernel: its first boot; first[nk] = n */
+	double *means; /* per kernel: the mean of its boots */
+	double lo, hi; /* the smallest and largest boot */
+	struct bb_trend_change cps[BB_TREND_MAX_CHANGES];
+	size_t ncps;
+};
+
+/* The kernel of the boots before a change point, and after it. */
+#define BB_TREND_BEFORE(s, c) ((s)->p[(c)->at - 1].kernel)
+#define BB_TREND_AFTER(s, c) ((s)->p[(c)->at].kernel)
+
+/* The series of one run's stat and its change points. 0, or -errno with err. */
+int bb_trend_series_load(struct bb_store *st, const struct bb_trend_query *q, const char *run,
+                         const char *stat, struct bb_trend_series *out, char *err, size_t errlen);
+void bb_trend_series_free(struct bb_trend_series *s);
+
+/*
+ * Called for every series bb_trend_walk loads (s NULL: run has no primary stat; say so). 0 to
+ * go on, -errno to stop (err said).
+ */
+typedef int bb_trend_fn(const struct bb_trend_series *s, const char *run, void *ctx, char *err,
+                        size_t errlen);
+/*
+ * Every run of q's job (or q->run), every stat q asks of it: fn on each series. 0, 1 when a
+ * series had a change point, -ENOENT when the store has no boot of the job (err says so and
+ * how to find the jobs), -errno with err.
+ */
+int bb_trend_walk(struct bb_store *st, const struct bb_trend_query *q, bb_trend_fn *fn, void *ctx,
+                  char *err, size_t errlen);
+
+/* --order FILE: a kernel name a line, '#' comments and blank lines skipped, into order. 0;
+ * -EINVAL (it names no kernel), -errno; with err. */
+int bb_trend_order_read(const char *file, struct bb_strv *order, char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,70 @@
+/* The options trend and report share; see trend_opts.h. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "trend_opts.h"
+#include "verb.h"
+
+void trend_args_init(struct trend_args *a)
+{
+	memset(a, 0, sizeof *a);
+	a->q.max_p = 0.0001;
+	a->q.min_kernels = 2;
+}
+
+int trend_option(const char *verb, struct trend_args *a, int opt, const char *v)
+{
+	char *end;
+	switch (opt) {
+	case TREND_OPT_RUN:
+		a->q.run = v;
+		break;
+	case TREND_OPT_STAT:
+		a->q.stat = v;
+		break;
+	case TREND_OPT_DB:
+		a->db = v;
+		break;
+	case TREND_OPT_MAXP:
+		a->q.max_p = strtod(v, &end);
+		if (*end || !(a->q.max_p > 0 && a->q.max_p < 1))
+			return verb_usage_error(verb, "--max-p '%s': a number between 0 and 1", v);
+		break;
+	case TREND_OPT_MINK:
+		a->q.min_kernels = strtoul(v, &end, 10);
+		if (*end || a->q.min_kernels < 1 || a->q.min_kernels > 1000)
+			return verb_usage_error(verb, "--min-kernels '%s': 1 to 1000", v);
+		break;
+	case TREND_OPT_ORDER:
+		a->order_file = v;
+		break;
+	}
+	return 0;
+}
+
+int trend_args_finish(const char *verb, struct trend_args *a, int argc, char **argv)
+{
+	if (optind + 1 != argc)
+		return optind == argc
+		           ? verb_usage_error(verb, "which JOB? (`store list` names them)")
+		           : verb_usage_error(verb, "unexpected argument '%s'", argv[optind + 1]);
+	a->q.job = argv[optind];
+	if (!a->order_file)
+		return 0;
+	char err[4096];
+	int rc = bb_trend_order_read(a->order_file, &a->order, err, sizeof err);
+	if (rc == -EINVAL)
+		return verb_usage_error(verb, "%s", err);
+	if (rc) {
+		fprintf(stderr, "benchboot %s: %s\n", verb, err);
+		return verb_exit_status(rc);
+	}
+	a->q.order = &a->order;
+	return 0;
+}
+
+void trend_args_free(struct trend_args *a)
+{
+	bb_strv_free(&a->order);
+}
