@@ -25,7 +25,9 @@ BB_CFLAGS := -std=gnu11 $(WARN) -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -Ilib
 INIT_PREFIX_MAP := -ffile-prefix-map=$(CURDIR)=.
 # init.debug always has its DWARF, whatever CFLAGS the environment gives.
 INIT_DEBUG := -g
-HOST_LIBS := -lext2fs -lcom_err -lyaml -ljansson -lzstd -lz -llzma -lelf -lkmod -lcurl -lsqlite3 -lm -lpthread
+HOST_LIBS := -lext2fs -lcom_err -lyaml -ljansson -lzstd -lz -llzma -lelf -lkmod -lcurl -lsqlite3 -lpq -lm -lpthread
+# libpq's header (the store's PostgreSQL engine) is in a folder of its own
+PQ_CFLAGS := $(shell pkg-config --cflags libpq 2>/dev/null || echo -I/usr/include/postgresql)
 
 # The sources: init/ (the static musl init), lib/ and its rooms but host/ (shared by the init
 # and the host tools: plain C + libext2fs only), lib/host/ (host-only), tools/ (the verbs).
@@ -71,7 +73,7 @@ lock:
 
 $(B)/host/%.o: %.c $(wildcard lib/*.h lib/*/*.h lib/host/*/*.h lib/host/*/*/*.h tools/*.h)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(BB_CFLAGS) -c -o $@ $<
+	$(CC) $(CFLAGS) $(BB_CFLAGS) $(PQ_CFLAGS) -c -o $@ $<
 
 $(B)/benchboot: $(TOOL_OBJS) $(HOST_LIB_OBJS)
 	$(CC) $(CFLAGS) -o $@ $^ $(HOST_LIBS)
@@ -174,7 +176,7 @@ FUZZ_FLAGS := -g -O1 -fsanitize=fuzzer-no-link,address,undefined
 FUZZ_OBJS := $(LIB_SRCS:%.c=$(B)/fuzz/%.o) $(HOSTLIB_SRCS:%.c=$(B)/fuzz/%.o)
 $(B)/fuzz/%.o: %.c $(wildcard lib/*.h lib/*/*.h lib/host/*/*.h lib/host/*/*/*.h)
 	@mkdir -p $(@D)
-	$(FUZZ_CC) $(FUZZ_FLAGS) $(BB_CFLAGS) -c -o $@ $<
+	$(FUZZ_CC) $(FUZZ_FLAGS) $(BB_CFLAGS) $(PQ_CFLAGS) -c -o $@ $<
 $(B)/fuzz/libbenchboot-host.a: $(FUZZ_OBJS)
 	@rm -f $@
 	$(AR) rcs $@ $^

@@ -3,7 +3,8 @@
 # every iteration's value is there as collected; list names the kernels and jobs; rebuild makes
 # the same index from the folders and says which are gone; --db sqlite:PATH, BENCHBOOT_DB and
 # the default under XDG_DATA_HOME; a store of a newer schema, a database that is no store and a
-# damaged file are refused (exit 100) with what to do; a PostgreSQL URL is said not to be built.
+# damaged file are refused (exit 100) with what to do, and so is an engine benchboot does not
+# have (PostgreSQL's store: tests/host/store-postgresql.sh).
 . tests/lib.sh
 command -v python3 >/dev/null || skip "python3 is needed to read the store"
 F=tests/fixtures/results
@@ -63,10 +64,10 @@ refused() { # WHAT PATTERN ARGS...
 python3 -c 'import sqlite3, sys; d = sqlite3.connect(sys.argv[1]); d.execute("UPDATE meta SET value = 7 WHERE key = ?", ("schema",)); d.commit()' "$T/env.db"
 refused "a newer schema" "env.db has schema version 7, written by a newer benchboot (this one knows versions up to 1)" list --db "$T/env.db"
 python3 -c 'import sqlite3, sys; d = sqlite3.connect(sys.argv[1]); d.execute("CREATE TABLE t (x)"); d.commit()' "$T/other.db"
-refused "a database that is no store" "other.db is an SQLite database but not a benchboot store" list --db "$T/other.db"
+refused "a database that is no store" "other.db is a database but not a benchboot store" list --db "$T/other.db"
 head -c 8192 /dev/urandom >"$T/damaged.db"
 refused "a damaged file" "damaged.db is not a benchboot store or is damaged .*move the file away and add them again" list --db "$T/damaged.db"
-refused "PostgreSQL" "a PostgreSQL store is not built yet" list --db postgresql://localhost/bench
+refused "another engine" "benchboot keeps its store in SQLite (sqlite:PATH or a PATH) or PostgreSQL" list --db mysql://localhost/bench
 refused "not results" "no such file\|not a results folder\|No such file" add "$T/nothing" --db "$db"
 refused "no verb" "what? add DIR..., list or rebuild" --db "$db"
 refused "add nothing" "add which results folders?" add --db "$db"
