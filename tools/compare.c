@@ -18,6 +18,7 @@
 #include "host/compare/flamegraph.h"
 #include "host/compare/render.h"
 #include "host/compare/strset.h"
+#include "host/report/cmp_html.h"
 #include "verb.h"
 
 static const char usage_text[] =
@@ -64,6 +65,9 @@ static const char usage_text[] =
     "  --flamegraph FILE write a differential flame graph (SVG) of both sides' perf-profile\n"
     "                    call stacks: width the share of B's samples, colour the change from\n"
     "                    A (red more, blue less)\n"
+    "  --html FILE       write the comparison as one self-contained HTML page: the\n"
+    "                    environment differences, the 0-day tables, the flame graph where\n"
+    "                    both sides have perf-profile call stacks (as `benchboot report`)\n"
     "\n"
     "exit: 0 no significant change, 1 significant changes (a stat marked, or a kernel\n"
     "report that one side never showed), 100 wrong usage or bad input (data missing: a\n"
@@ -71,7 +75,18 @@ static const char usage_text[] =
 
 #define MAX_AXIS 16
 
-enum { OPT_BY = 256, OPT_A, OPT_B, OPT_AXIS, OPT_ALL, OPT_JSON, OPT_SVG, OPT_MORE, OPT_FLAME };
+enum {
+	OPT_BY = 256,
+	OPT_A,
+	OPT_B,
+	OPT_AXIS,
+	OPT_ALL,
+	OPT_JSON,
+	OPT_SVG,
+	OPT_MORE,
+	OPT_FLAME,
+	OPT_HTML
+};
 static const struct option options[] = {
     {"by", required_argument, NULL, OPT_BY},
     {"a", required_argument, NULL, OPT_A},
@@ -82,6 +97,7 @@ static const struct option options[] = {
     {"svg", required_argument, NULL, OPT_SVG},
     {"more", no_argument, NULL, OPT_MORE},
     {"flamegraph", required_argument, NULL, OPT_FLAME},
+    {"html", required_argument, NULL, OPT_HTML},
     VERB_HELP_OPTION,
     {NULL, 0, NULL, 0},
 };
@@ -101,7 +117,7 @@ static int add_cond(struct bb_kvs *kvs, const char *arg)
 
 /* The command line. */
 struct args {
-	const char *paths[2], *by, *svg, *flamegraph, *axis[MAX_AXIS];
+	const char *paths[2], *by, *svg, *flamegraph, *html, *axis[MAX_AXIS];
 	size_t naxis, npaths;
 	int all, json, more;
 	struct bb_kvs ca, cb;
@@ -131,6 +147,9 @@ static int parse_args(int argc, char **argv, struct args *a)
 			break;
 		case OPT_FLAME:
 			a->flamegraph = optarg;
+			break;
+		case OPT_HTML:
+			a->html = optarg;
 			break;
 		case OPT_BY:
 			a->by = optarg;
@@ -245,6 +264,11 @@ static int compare_main(int argc, char **argv)
 	if (a.flamegraph &&
 	    (r = bb_flamegraph_sides(&side[0], &side[1], a.flamegraph, err, sizeof(err)))) {
 		fprintf(stderr, "benchboot compare: fatal: --flamegraph: %s\n", err);
+		goto out_fail;
+	}
+	if (a.html &&
+	    (r = bb_compare_page(a.html, &cmp, &side[0], &side[1], a.all, err, sizeof(err)))) {
+		fprintf(stderr, "benchboot compare: fatal: --html: %s\n", err);
 		goto out_fail;
 	}
 	rc = report(&cmp, &a);

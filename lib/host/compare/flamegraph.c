@@ -373,9 +373,11 @@ static const char script[] =
     "}\n"
     "]]></script>\n";
 
-/* The SVG; labels name the sides (the children of each frame are sorted by name first). 0,
- * or -1 on a write error. */
-static int bb_flame_svg(FILE *f, struct bb_flame *fg, const char *label_a, const char *label_b)
+/* The SVG; labels name the sides (the children of each frame are sorted by name first).
+ * standalone: a file of its own (the XML declaration, the search script); else a picture put
+ * in a page (no script, no ids: a page may hold several). 0, or -EIO on a write error. */
+static int flame_svg(FILE *f, struct bb_flame *fg, const char *label_a, const char *label_b,
+                     int standalone)
 {
 	struct draw d = {.f = f};
 	d.total[0] = fg->root.count[0];
@@ -383,13 +385,15 @@ static int bb_flame_svg(FILE *f, struct bb_flame *fg, const char *label_a, const
 	d.scale = (d.total[1] > 0 ? d.total[1] : 1) / (W - 2 * PAD);
 	prepare(&d, &fg->root, 0);
 	d.height = TOP + (d.depth + 1) * FH + BOTTOM;
+	if (standalone)
+		fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", f);
 	fprintf(f,
-	        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 	        "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"%d\" "
-	        "height=\"%d\" viewBox=\"0 0 %d %d\" onload=\"init()\" font-family=\"monospace\" "
+	        "height=\"%d\" viewBox=\"0 0 %d %d\"%s font-family=\"monospace\" "
 	        "font-size=\"11\">\n",
-	        W, d.height, W, d.height);
-	fputs(script, f);
+	        W, d.height, W, d.height, standalone ? " onload=\"init()\"" : "");
+	if (standalone)
+		fputs(script, f);
 	fprintf(f, "<rect width=\"100%%\" height=\"100%%\" fill=\"#f8f8f8\"/>\n");
 	fprintf(f,
 	        "<text x=\"%d\" y=\"20\" font-size=\"15\" text-anchor=\"middle\">"
@@ -423,6 +427,12 @@ static int bb_flame_svg(FILE *f, struct bb_flame *fg, const char *label_a, const
 		fprintf(f, "; not drawn: %.0f of A's samples (%.2f%%) in stacks without B's",
 		        d.gone_a, 100 * d.gone_a / (d.total[0] > 0 ? d.total[0] : 1));
 	fputs("</text>\n", f);
+	if (!standalone) {
+		fprintf(f, "<g class=\"frames\">\n");
+		frame(&d, &fg->root, 0, 0);
+		fputs("</g>\n</svg>\n", f);
+		return ferror(f) ? -EIO : 0;
+	}
 	fprintf(f,
 	        "<text id=\"search\" x=\"%d\" y=\"38\" text-anchor=\"end\" cursor=\"pointer\" "
 	        "onclick=\"search()\">[ Search ]</text>\n"
@@ -522,27 +532,51 @@ static int add_run(struct bb_flame *fg, int side, const struct bb_res_run *run, 
 	return r;
 }
 
+/* Both sides' call stacks into fg. 0, or errors of bb_flame_add_file. */
+static int load_sides(struct bb_flame *fg, const struct bb_side *a, const struct bb_side *b,
+                      char *err, size_t errlen)
+{
+	const struct bb_side *sides[2] = {a, b};
+	int r = 0;
+	memset(fg, 0, sizeof *fg);
+	for (int s = 0; s < 2 && !r; s++)
+		for (size_t i = 0; i < sides[s]->nruns && !r; i++)
+			r = add_run(fg, s, sides[s]->runs[i], err, errlen);
+	return r;
+}
+
 int bb_flamegraph_sides(const struct bb_side *a, const struct bb_side *b, const char *path,
                         char *err, size_t errlen)
 {
-	const struct bb_side *sides[2] = {a, b};
 	struct bb_flame fg;
-	int r = 0;
-	memset(&fg, 0, sizeof fg);
-	for (int s = 0; s < 2 && !r; s++)
-		for (size_t i = 0; i < sides[s]->nruns && !r; i++)
-			r = add_run(&fg, s, sides[s]->runs[i], err, errlen);
+	int r = load_sides(&fg, a, b, err, errlen);
 	if (!r)
 		r = bb_flame_check(&fg, err, errlen);
 	if (!r) {
 		FILE *f = fopen(path, "w");
-		int w = f ? bb_flame_svg(f, &fg, a->label, b->label) : -errno;
+		int w = f ? flame_svg(f, &fg, a->label, b->label, 1) : -errno;
 		if (f && fclose(f) && !w)
 			w = -errno;
 		if (w)
 			r = bb_errbuf_fail(err, errlen, w, "unable to write %s: %s", path,
 			                   strerror(-w));
 	}
+	bb_flame_free(&fg);
+	return r;
+}
+
+int bb_flamegraph_embed(FILE *f, const struct bb_side *a, const struct bb_side *b, char *err,
+                        size_t errlen)
+{
+	struct bb_flame fg;
+	int r = load_sides(&fg, a, b, err, errlen);
+	if (!r && !(fg.root.count[0] > 0 && fg.root.count[1] > 0))
+		r = -ENODATA;
+	if (!r)
+		r = bb_flame_check(&fg, err, errlen);
+	if (!r && (r = flame_svg(f, &fg, a->label, b->label, 0)))
+		r = bb_errbuf_fail(err, errlen, r, "unable to write the flame graph: %s",
+		                   strerror(-r));
 	bb_flame_free(&fg);
 	return r;
 }

@@ -48,4 +48,12 @@ void bb_flame_free(struct bb_flame *fg);
 int bb_flamegraph_sides(const struct bb_side *a, const struct bb_side *b, const char *path,
                         char *err, size_t errlen);
 
+/*
+ * The same flame graph as a picture to put in a page (benchboot report, compare --html): no XML
+ * declaration, no script. 0; -ENODATA when a side has no call stacks (nothing said: a page
+ * without profiles has no flame graph); otherwise as bb_flamegraph_sides.
+ */
+int bb_flamegraph_embed(FILE *f, const struct bb_side *a, const struct bb_side *b, char *err,
+                        size_t errlen);
+
 #endif

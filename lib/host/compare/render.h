@@ -19,5 +19,10 @@ int bb_comparison_svg(FILE *f, const struct bb_comparison *c, int all);
 const char *bb_fmt_num(double v, char *buf, size_t len);
 /* The %change of a stat as the table shows it: "+1.2%", "n/a" (A's mean 0), "-" (no values). */
 const char *bb_fmt_change(const struct bb_stat_cmp *s, char *buf, size_t len);
+/* " ± N%" when the relative stddev is over 2%, else six blanks. */
+const char *bb_fmt_rsd(const struct bb_sample *s, char *buf, size_t len);
+/* The interval column: "[lo, hi]" (the boot as the unit), "(lo, hi)" (one boot's iterations),
+ * "-", "[too few boots]", "[unbounded]". */
+const char *bb_fmt_interval(const struct bb_stat_cmp *s, char *buf, size_t len);
 
 #endif

@@ -27,7 +27,7 @@ const char *bb_fmt_num(double v, char *buf, size_t len)
  * " ± NN%" when the relative stddev exceeds 2%, else blanks; 6 columns either way. The
  * percentage is cut to a whole number, as LKP's printf("%d") does with a float.
  */
-static const char *fmt_rsd(const struct bb_sample *s, char *buf, size_t len)
+const char *bb_fmt_rsd(const struct bb_sample *s, char *buf, size_t len)
 {
 	if (s->n && s->mean != 0 && 100 * s->sd / fabs(s->mean) > 2)
 		snprintf(buf, len, " \u00b1 %2d%%", (int)(100 * s->sd / fabs(s->mean)));
@@ -51,7 +51,7 @@ const char *bb_fmt_change(const struct bb_stat_cmp *s, char *buf, size_t len)
 
 /* The interval column: [lo, hi] with the boot as the unit, (lo, hi) within one boot only;
  * "-" when there is none (too few values, or A's mean is 0: no ratio). */
-static const char *fmt_interval(const struct bb_stat_cmp *s, char *buf, size_t len)
+const char *bb_fmt_interval(const struct bb_stat_cmp *s, char *buf, size_t len)
 {
 	const struct bb_interval *iv = &s->iv;
 	int boots = iv->basis == BB_IV_BOOTS;
@@ -78,9 +78,9 @@ static void print_stat(FILE *f, const struct bb_stat_cmp *s)
 		bb_fmt_num(s->sb.mean, mb, sizeof(mb));
 	else
 		snprintf(mb, sizeof(mb), "-");
-	fprintf(f, "%16s%s%11s%13s%s  %-16s %c%c  %s\n", ma, fmt_rsd(&s->sa, ra, sizeof(ra)),
-	        bb_fmt_change(s, ch, sizeof(ch)), mb, fmt_rsd(&s->sb, rb, sizeof(rb)),
-	        fmt_interval(s, iv, sizeof(iv)), s->interval ? 'I' : ' ', s->lkp ? 'L' : ' ',
+	fprintf(f, "%16s%s%11s%13s%s  %-16s %c%c  %s\n", ma, bb_fmt_rsd(&s->sa, ra, sizeof(ra)),
+	        bb_fmt_change(s, ch, sizeof(ch)), mb, bb_fmt_rsd(&s->sb, rb, sizeof(rb)),
+	        bb_fmt_interval(s, iv, sizeof(iv)), s->interval ? 'I' : ' ', s->lkp ? 'L' : ' ',
 	        s->name);
 }
 

@@ -1,0 +1,115 @@
+/*
+ * usage: benchboot report JOB [--run RUNID] [--stat NAME] [--db SPEC] [-o FILE] ...
+ *
+ * A job's trends across the kernels of the store as one self-contained HTML page
+ * (docs/verbs/report.md): trend's series and change points drawn, and at each change point
+ * the comparison of the two kernels around it.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "host/report/report.h"
+#include "host/store/store.h"
+#include "trend_opts.h"
+#include "verb.h"
+
+static const char usage_text[] =
+    "usage: benchboot report JOB [--run RUNID] [--stat NAME] [--db SPEC] [--max-p P]\n"
+    "                       [--min-kernels N] [--order FILE] [-o FILE.html]\n"
+    "\n"
+    "The trends of the job JOB across the kernels of the store (what `benchboot trend JOB`\n"
+    "finds, with the same options) as one HTML file that needs nothing else: no network, no\n"
+    "outside script, style or font. Per run and stat a plot drawn by benchboot (SVG): the\n"
+    "kernels on the x axis in trend's order, each boot a point, the kernels' means joined,\n"
+    "each change point a dashed line between the two kernels around it. At each change\n"
+    "point: the %change with compare's 95% interval, the bisection to run, and the two\n"
+    "kernels' boots compared as `benchboot compare` compares two folders (read from the\n"
+    "folders the store records): the environment differences, the 0-day table, and the\n"
+    "differential flame graph where both have perf-profile call stacks.\n"
+    "\n"
+    "options:\n"
+    "  -o, --output FILE write the page to FILE (default JOB.html, the job's name with\n"
+    "                    '/' as '_')\n"
+    "  --run RUNID       one run of the job (default every run)\n"
+    "  --stat NAME       the stat (default each run's primary stat, as compare chooses it;\n"
+    "                    'all': every stat of the run)\n"
+    "  --db SPEC         the store (docs/verbs/store.md)\n"
+    "  --max-p P         a change point's largest p (default 0.0001)\n"
+    "  --min-kernels N   kernels on each side of a change point, at least (default 2)\n"
+    "  --order FILE      the kernels in this order, one name a line as trend shows them\n"
+    "                    (oldest first; '#' comments); kernels it does not name are left out\n"
+    "\n"
+    "exit: 0 no change point, 1 change points found (as trend), 100 wrong usage or no such\n"
+    "job in the store, 111 system failure (the page not written).\n";
+
+static const struct option options[] = {
+    TREND_OPTIONS,
+    {"output", required_argument, NULL, 'o'},
+    VERB_HELP_OPTION,
+    {NULL, 0, NULL, 0},
+};
+static const struct verb_cmd cmd = {"report", usage_text, ":ho:", options};
+
+/* JOB.html, a '/' in the job's name as '_'. */
+static char *default_output(const char *job)
+{
+	char *out;
+	if (asprintf(&out, "%s.html", job) < 0)
+		return NULL;
+	for (char *c = out; *c; c++)
+		if (*c == '/')
+			*c = '_';
+	return out;
+}
+
+static int report_main(int argc, char **argv)
+{
+	struct trend_args a;
+	const char *output = NULL;
+	char *def = NULL;
+	int opt, rc;
+	trend_args_init(&a);
+	while ((opt = verb_getopt(&cmd, argc, argv)) != -1) {
+		switch (opt) {
+		case VERB_HELP:
+			return EXIT_OK;
+		case VERB_BAD:
+			return EXIT_USAGE;
+		case 'o':
+			output = optarg;
+			break;
+		default:
+			if ((rc = trend_option(cmd.name, &a, opt, optarg)))
+				return rc;
+		}
+	}
+	if ((rc = trend_args_finish(cmd.name, &a, argc, argv))) {
+		trend_args_free(&a);
+		return rc;
+	}
+	if (!output && !(output = def = default_output(a.q.job))) {
+		trend_args_free(&a);
+		fprintf(stderr, "benchboot report: fatal: out of memory\n");
+		return EXIT_SYSTEM;
+	}
+	struct bb_store *st;
+	char err[4096] = "";
+	if ((rc = bb_store_open(a.db, &st, err, sizeof err))) {
+		fprintf(stderr, "benchboot report: %s\n", err);
+	} else {
+		rc = bb_report_write(output, st, &a.q, err, sizeof err);
+		bb_store_close(st);
+		if (rc < 0)
+			fprintf(stderr, "benchboot report: %s%s\n",
+			        verb_exit_status(rc) == EXIT_SYSTEM ? "fatal: " : "", err);
+		else
+			printf("%s: %s\n", output, rc ? "change points found" : "no change point");
+	}
+	trend_args_free(&a);
+	free(def);
+	return rc < 0 ? verb_exit_status(rc) : rc ? EXIT_CHANGED : EXIT_OK;
+}
+
+BENCHBOOT_VERB(report, "a job's trends across kernels as one HTML page (plots, change points)",
+               report_main);
