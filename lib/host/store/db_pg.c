@@ -72,13 +72,18 @@ static char *translate(const char *sql)
 	return out;
 }
 
-/* libpq's message on one line. */
+/* libpq's message on one line: its line breaks and tabs a space each. */
 static const char *one_line(const char *msg, char *buf, size_t len)
 {
-	snprintf(buf, len, "%s", msg ? msg : "");
-	for (char *p = buf; *p; p++)
-		if (*p == '\n')
-			*p = p[1] ? ' ' : 0;
+	size_t n = 0;
+	for (const char *p = msg ? msg : ""; *p && n + 1 < len; p++) {
+		int blank = *p == '\n' || *p == '\t' || *p == ' ';
+		if (!blank || (n && buf[n - 1] != ' '))
+			buf[n++] = blank ? ' ' : *p;
+	}
+	while (n && buf[n - 1] == ' ')
+		n--;
+	buf[n] = 0;
 	return buf;
 }
 
@@ -280,12 +285,12 @@ int store_db_pg_open(const char *url, struct store_db **out, char *err, size_t e
 	PQconninfoFree(opts);
 	d->conn = PQconnectdb(url);
 	if (PQstatus(d->conn) != CONNECTION_OK) {
-		int rc = bb_errbuf_fail(
-		    err, errlen, -ECONNREFUSED,
-		    "unable to reach the PostgreSQL store %s: %s; is the server running there and "
-		    "may this user open that database (the URL's host, port, user and database)? "
-		    "Or give another --db",
-		    d->base.name, one_line(PQerrorMessage(d->conn), msg, sizeof msg));
+		int rc = bb_errbuf_fail(err, errlen, -ECONNREFUSED,
+		                        "unable to reach the PostgreSQL store %s: %s (start the "
+		                        "server, or check the URL's "
+		                        "host, port, user and database, or give another --db)",
+		                        d->base.name,
+		                        one_line(PQerrorMessage(d->conn), msg, sizeof msg));
 		close_db(&d->base);
 		return rc;
 	}
