@@ -63,49 +63,38 @@ static char *default_output(const char *job)
 	return out;
 }
 
+/* -o FILE (trend_own_fn). */
+static int own_option(int opt, const char *v, void *ctx)
+{
+	*(const char **)ctx = v;
+	return 0;
+}
+
 static int report_main(int argc, char **argv)
 {
 	struct trend_args a;
-	const char *output = NULL;
-	char *def = NULL;
-	int opt, rc;
-	trend_args_init(&a);
-	while ((opt = verb_getopt(&cmd, argc, argv)) != -1) {
-		switch (opt) {
-		case VERB_HELP:
-			return EXIT_OK;
-		case VERB_BAD:
-			return EXIT_USAGE;
-		case 'o':
-			output = optarg;
-			break;
-		default:
-			if ((rc = trend_option(cmd.name, &a, opt, optarg)))
-				return rc;
-		}
-	}
-	if ((rc = trend_args_finish(cmd.name, &a, argc, argv))) {
-		trend_args_free(&a);
-		return rc;
-	}
-	if (!output && !(output = def = default_output(a.q.job))) {
-		trend_args_free(&a);
-		fprintf(stderr, "benchboot report: fatal: out of memory\n");
-		return EXIT_SYSTEM;
-	}
 	struct bb_store *st;
-	char err[4096] = "";
-	if ((rc = bb_store_open(a.db, &st, err, sizeof err))) {
-		fprintf(stderr, "benchboot report: %s\n", err);
-	} else {
-		rc = bb_report_write(output, st, &a.q, err, sizeof err);
-		bb_store_close(st);
-		if (rc < 0)
-			fprintf(stderr, "benchboot report: %s%s\n",
-			        verb_exit_status(rc) == EXIT_SYSTEM ? "fatal: " : "", err);
-		else
-			printf("%s: %s\n", output, rc ? "change points found" : "no change point");
+	const char *output = NULL;
+	char *def = NULL, err[4096] = "";
+	int rc = trend_args_parse(&cmd, argc, argv, &a, own_option, &output);
+	if (!rc && !output && !(output = def = default_output(a.q.job))) {
+		fprintf(stderr, "benchboot report: fatal: out of memory\n");
+		rc = EXIT_SYSTEM;
 	}
+	if (!rc)
+		rc = trend_store_open(cmd.name, &a, &st);
+	if (rc) {
+		trend_args_free(&a);
+		free(def);
+		return rc < 0 ? EXIT_OK : rc;
+	}
+	rc = bb_report_write(output, st, &a.q, err, sizeof err);
+	bb_store_close(st);
+	if (rc < 0)
+		fprintf(stderr, "benchboot report: %s%s\n",
+		        verb_exit_status(rc) == EXIT_SYSTEM ? "fatal: " : "", err);
+	else
+		printf("%s: %s\n", output, rc ? "change points found" : "no change point");
 	trend_args_free(&a);
 	free(def);
 	return rc < 0 ? verb_exit_status(rc) : rc ? EXIT_CHANGED : EXIT_OK;

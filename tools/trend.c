@@ -149,35 +149,24 @@ static int print_series(const struct bb_trend_series *s, const char *run, void *
 	return 0;
 }
 
+/* --json (trend_own_fn). */
+static int own_option(int opt, const char *v, void *ctx)
+{
+	*(int *)ctx = 1;
+	return 0;
+}
+
 static int trend_main(int argc, char **argv)
 {
 	struct trend_args a;
-	int opt, json = 0, rc;
-	trend_args_init(&a);
-	while ((opt = verb_getopt(&cmd, argc, argv)) != -1) {
-		switch (opt) {
-		case VERB_HELP:
-			return EXIT_OK;
-		case VERB_BAD:
-			return EXIT_USAGE;
-		case OPT_JSON:
-			json = 1;
-			break;
-		default:
-			if ((rc = trend_option(cmd.name, &a, opt, optarg)))
-				return rc;
-		}
-	}
-	if ((rc = trend_args_finish(cmd.name, &a, argc, argv))) {
-		trend_args_free(&a);
-		return rc;
-	}
 	struct bb_store *st;
 	char err[4096] = "";
-	if ((rc = bb_store_open(a.db, &st, err, sizeof err))) {
-		fprintf(stderr, "benchboot trend: %s\n", err);
+	int json = 0, rc = trend_args_parse(&cmd, argc, argv, &a, own_option, &json);
+	if (!rc)
+		rc = trend_store_open(cmd.name, &a, &st);
+	if (rc) {
 		trend_args_free(&a);
-		return verb_exit_status(rc);
+		return rc < 0 ? EXIT_OK : rc;
 	}
 	struct jout w;
 	struct trend_out o = {&a.q, json ? &w : NULL};

@@ -6,14 +6,14 @@
 #include "trend_opts.h"
 #include "verb.h"
 
-void trend_args_init(struct trend_args *a)
+static void args_init(struct trend_args *a)
 {
 	memset(a, 0, sizeof *a);
 	a->q.max_p = 0.0001;
 	a->q.min_kernels = 2;
 }
 
-int trend_option(const char *verb, struct trend_args *a, int opt, const char *v)
+static int option(const char *verb, struct trend_args *a, int opt, const char *v)
 {
 	char *end;
 	switch (opt) {
@@ -43,7 +43,7 @@ int trend_option(const char *verb, struct trend_args *a, int opt, const char *v)
 	return 0;
 }
 
-int trend_args_finish(const char *verb, struct trend_args *a, int argc, char **argv)
+static int finish(const char *verb, struct trend_args *a, int argc, char **argv)
 {
 	if (optind + 1 != argc)
 		return optind == argc
@@ -62,6 +62,32 @@ int trend_args_finish(const char *verb, struct trend_args *a, int argc, char **a
 	}
 	a->q.order = &a->order;
 	return 0;
+}
+
+int trend_args_parse(const struct verb_cmd *cmd, int argc, char **argv, struct trend_args *a,
+                     trend_own_fn *own, void *ctx)
+{
+	int opt, rc = 0;
+	args_init(a);
+	while (!rc && (opt = verb_getopt(cmd, argc, argv)) != -1) {
+		if (opt == VERB_HELP)
+			return -1;
+		if (opt == VERB_BAD)
+			return EXIT_USAGE;
+		rc = opt >= TREND_OPT_RUN && opt <= TREND_OPT_ORDER
+		         ? option(cmd->name, a, opt, optarg)
+		         : own(opt, optarg, ctx);
+	}
+	return rc ? rc : finish(cmd->name, a, argc, argv);
+}
+
+int trend_store_open(const char *verb, const struct trend_args *a, struct bb_store **st)
+{
+	char err[4096];
+	int rc = bb_store_open(a->db, st, err, sizeof err);
+	if (rc)
+		fprintf(stderr, "benchboot %s: %s\n", verb, err);
+	return rc ? verb_exit_status(rc) : 0;
 }
 
 void trend_args_free(struct trend_args *a)

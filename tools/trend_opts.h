@@ -2,7 +2,7 @@
  * The options `benchboot trend` and `benchboot report` share (tools/trend.c, tools/report.c):
  * which series (JOB, --run, --stat), the store (--db), the change points' (--max-p,
  * --min-kernels) and the kernels' order (--order). Each verb puts TREND_OPTIONS in its getopt
- * table and hands every option it does not know to trend_option.
+ * table and parses its command line with trend_args_parse, its own options by a callback.
  */
 #ifndef BENCHBOOT_TOOLS_TREND_OPTS_H
 #define BENCHBOOT_TOOLS_TREND_OPTS_H
@@ -11,6 +11,7 @@
 
 #include "host/store/trend.h"
 #include "strv.h"
+#include "verb.h"
 
 enum {
 	TREND_OPT_RUN = 450,
@@ -31,18 +32,22 @@ enum {
 	}
 
 struct trend_args {
-	struct bb_trend_query q; /* q.order points to order once trend_args_finish read it */
+	struct bb_trend_query q; /* q.order points to order once --order is read */
 	const char *db, *order_file;
 	struct bb_strv order;
 };
 
-/* The defaults: max p 0.0001, 2 kernels a side. */
-void trend_args_init(struct trend_args *a);
-/* Option opt (one of TREND_OPT_*) with value v into a: 0, or EXIT_USAGE (said). */
-int trend_option(const char *verb, struct trend_args *a, int opt, const char *v);
-/* After the options: JOB from argv[optind] (the only operand), --order's file read. 0, or the
- * exit status (said). */
-int trend_args_finish(const char *verb, struct trend_args *a, int argc, char **argv);
+/* A verb's own option opt (value v, NULL for a flag) into ctx: 0, or the exit status (said). */
+typedef int trend_own_fn(int opt, const char *v, void *ctx);
+/*
+ * The command line of cmd: the shared options into a (defaults: max p 0.0001, 2 kernels a
+ * side), the verb's own to own, JOB from the one operand, --order's file read. 0; -1 after
+ * --help (printed); or the exit status (said). trend_args_free(a) either way.
+ */
+int trend_args_parse(const struct verb_cmd *cmd, int argc, char **argv, struct trend_args *a,
+                     trend_own_fn *own, void *ctx);
+/* The store of --db: 0, or the exit status (said). */
+int trend_store_open(const char *verb, const struct trend_args *a, struct bb_store **st);
 void trend_args_free(struct trend_args *a);
 
 #endif
