@@ -30,16 +30,7 @@ static const char usage_text[] =
     "\n"
     "options:\n"
     "  -o, --output FILE write the page to FILE (default JOB.html, the job's name with\n"
-    "                    '/' as '_')\n"
-    "  --run RUNID       one run of the job (default every run)\n"
-    "  --stat NAME       the stat (default each run's primary stat, as compare chooses it;\n"
-    "                    'all': every stat of the run)\n"
-    "  --db SPEC         the store (docs/verbs/store.md)\n"
-    "  --max-p P         a change point's largest p (default 0.0001)\n"
-    "  --min-kernels N   kernels on each side of a change point, at least (default 2)\n"
-    "  --order FILE      the kernels in this order, one name a line as trend shows them\n"
-    "                    (oldest first; '#' comments); kernels it does not name are left out\n"
-    "\n"
+    "                    '/' as '_')\n" TREND_OPTIONS_USAGE "\n"
     "exit: 0 no change point, 1 change points found (as trend), 100 wrong usage or no such\n"
     "job in the store, 111 system failure (the page not written).\n";
 

@@ -31,6 +31,18 @@ enum {
 		"order", required_argument, NULL, TREND_OPT_ORDER                                  \
 	}
 
+/* Their lines in the verbs' usage texts. */
+#define TREND_OPTIONS_USAGE                                                                        \
+	"  --run RUNID       one run of the job (default every run)\n"                             \
+	"  --stat NAME       the stat (default each run's primary stat, as compare chooses it;\n"  \
+	"                    'all': every stat of the run)\n"                                      \
+	"  --db SPEC         the store (docs/verbs/store.md)\n"                                    \
+	"  --max-p P         a change point's largest p (default 0.0001)\n"                        \
+	"  --min-kernels N   kernels on each side of a change point, at least (default 2)\n"       \
+	"  --order FILE      the kernels in this order, one name a line as trend shows them\n"     \
+	"                    (oldest first; '#' comments); kernels it does not name are left "     \
+	"out\n"
+
 struct trend_args {
 	struct bb_trend_query q; /* q.order points to order once --order is read */
 	const char *db, *order_file;
