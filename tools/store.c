@@ -1,5 +1,5 @@
 /*
- * usage: benchboot store add DIR... | list | rebuild   [--db sqlite:PATH]
+ * usage: benchboot store add DIR... | list | rebuild   [--db sqlite:PATH | postgresql://...]
  *
  * The results store: an index of collected boots across kernels (docs/history.md).
  */
@@ -16,8 +16,8 @@ static const char usage_text[] =
     "\n"
     "The results store: an index of every collected boot (its kernel, job, environment, runs\n"
     "with their parameters and every iteration's stats), so that a stream of kernels can be\n"
-    "followed without opening each results folder. SQLite, one file, no server, no root. The\n"
-    "results folders stay the source of truth.\n"
+    "followed without opening each results folder. SQLite (one file, no server, no root), or\n"
+    "PostgreSQL for a lab's shared store. The results folders stay the source of truth.\n"
     "\n"
     "  add DIR...   add the boots of results folders (what `benchboot run` or `collect -o`\n"
     "               wrote, or one boot folder) or LKP result trees (result roots with\n"
@@ -29,11 +29,13 @@ static const char usage_text[] =
     "               is said and left out)\n"
     "\n"
     "options:\n"
-    "  --db SPEC    the store: sqlite:PATH or PATH (default $BENCHBOOT_DB, else\n"
+    "  --db SPEC    the store: sqlite:PATH or PATH, or postgresql://... (postgres://...,\n"
+    "               libpq's URL) (default $BENCHBOOT_DB, else\n"
     "               $XDG_DATA_HOME/benchboot/results.db, ~/.local/share/benchboot/results.db)\n"
     "\n"
     "exit: 0 done, 100 wrong usage, a folder that is not results, a store written by a newer\n"
-    "benchboot or a file that is not a store, 111 system failure.\n";
+    "benchboot or a file that is not a store, 111 system failure (a PostgreSQL server that\n"
+    "cannot be reached).\n";
 
 enum { OPT_DB = 256 };
 static const struct option options[] = {
