@@ -191,15 +191,17 @@ test-progs: units $(MUSL_TEST_PROGS)
 check: all test-progs netperf
 	tests/run --quick
 
-# test: everything, from a fresh machine: packages, pinned inputs, builds, QEMU boots.
+# test: everything, from a fresh machine: packages, pinned inputs, builds, QEMU boots. The
+# builds use every CPU (BUILD_JOBS= make test builds one file at a time).
+BUILD_JOBS ?= -j$(shell nproc)
 test: deps
 	$(MAKE) fetch
-	$(MAKE) all test-progs netperf
+	$(MAKE) $(BUILD_JOBS) all test-progs netperf
 	tests/run
 
 demo: deps-demo
 	$(MAKE) fetch
-	$(MAKE) all netperf
+	$(MAKE) $(BUILD_JOBS) all netperf
 	tools/scripts/demo
 
 # the host library's link line, for programs built outside this file (bench/bisect-cost.sh)
