@@ -6,7 +6,8 @@
 # same run; then `trend` of one stat over the kernels, against the series' query alone
 # (python3's sqlite3 on the same store). Printed: boots per second, ms, the ratios, and the
 # store add's peak memory (it reads the folder whole, as compare does, then adds a boot a
-# transaction: its memory grows with the folder).
+# transaction: its memory grows with the folder). Then the same add and trend into a
+# PostgreSQL server the script starts (initdb in its folder, a Unix socket), both printed.
 . tests/lib.sh
 command -v python3 >/dev/null || skip "python3 is needed to make the boots"
 BOOTS=${BOOTS:-10000}
@@ -50,3 +51,24 @@ t2=$(date +%s%N)
 grep "change between\|kernels," "$T/trend.out"
 q_ms=$(((t1 - t0) / 1000000)) tr_ms=$(((t2 - t1) / 1000000))
 echo "the series' query with python3's sqlite3 (its start included): $q_ms ms; trend over $KERNELS kernels: $tr_ms ms, ratio $(echo "scale=2; $tr_ms / $q_ms" | bc)"
+# The same on PostgreSQL: a server of the bench's own (tests/host/src/pg-server.sh: initdb in
+# $T, a Unix socket there, the server's default settings), the same boots added, the same
+# trend.
+. tests/host/src/pg-server.sh
+if ! compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null; then
+	echo "PostgreSQL: not measured (no server here: tools/scripts/install-deps test installs postgresql)"
+	exit 0
+fi
+bb_pg_start
+pg=$(bb_pg_db bench)
+t1=$(date +%s%N)
+/usr/bin/time -f "%M" -o "$T/rss" "$BENCHBOOT" store add "$T/res" --db "$pg" >"$T/add.out" 2>&1 || fail "store add into PostgreSQL: $(cat "$T/add.out")"
+t2=$(date +%s%N)
+pg_add_ms=$(((t2 - t1) / 1000000))
+"$BENCHBOOT" trend netperf-sctp-cgroup --db "$pg" --run "$run" --stat netperf.Throughput_Mbps >"$T/trend.pg" 2>&1 || [ $? = 1 ] || fail "trend on PostgreSQL: $(cat "$T/trend.pg")"
+t3=$(date +%s%N)
+pg_tr_ms=$(((t3 - t2) / 1000000))
+diff <(grep "change between\|kernels," "$T/trend.out") <(grep "change between\|kernels," "$T/trend.pg") ||
+	fail "trend on PostgreSQL differs from SQLite's"
+echo "PostgreSQL: store add: $pg_add_ms ms ($(echo "$KERNELS * $PER * 1000 / $pg_add_ms" | bc) boots/s), peak RSS $(cat "$T/rss") KB; trend over $KERNELS kernels: $pg_tr_ms ms"
+echo "SQLite against PostgreSQL: store add $add_ms ms against $pg_add_ms ms, trend $tr_ms ms against $pg_tr_ms ms"

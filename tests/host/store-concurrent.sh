@@ -5,6 +5,7 @@
 # with all its runs, values and environment: tests/host/src/store-whole.py), and the last add
 # puts in the rest. PostgreSQL's two writers: tests/host/store-postgresql.sh.
 . tests/lib.sh
+. tests/host/src/store-twice.sh
 command -v python3 >/dev/null || skip "python3 is needed to make the boots and read the store"
 python3 tests/host/src/trend-series.py "$(ls -d tests/fixtures/results/kernels/A/0*)" "$T/res" 15 8 0 0 || fail "series"
 t0=$(date +%s%N)
@@ -12,13 +13,7 @@ t0=$(date +%s%N)
 whole_ns=$(($(date +%s%N) - t0))
 expect_grep ": 120 new boots" "$T/out"
 # two at once, into a store neither has made yet
-"$BENCHBOOT" store add "$T/res" --db "$T/both.db" >"$T/a1" 2>&1 &
-p1=$!
-"$BENCHBOOT" store add "$T/res" --db "$T/both.db" >"$T/a2" 2>&1 || fail "store add beside another: $(cat "$T/a2")"
-wait $p1 || fail "store add beside another: $(cat "$T/a1")"
-cat "$T/a1" "$T/a2"
-new=$(cat "$T/a1" "$T/a2" | sed -n 's/.*: \([0-9]*\) new boots.*/\1/p' | paste -sd+ | bc)
-expect_eq "boots new in the two store add" "$new" 120
+bb_store_add_twice "$T/res" "$T/both.db" 120
 expect_eq "boots of the two store add" "$(python3 tests/host/src/store-whole.py "$T/full.db" "$T/both.db")" 120
 expect_eq "the store's journal" "$(python3 -c 'import sqlite3, sys; print(sqlite3.connect(sys.argv[1]).execute("PRAGMA journal_mode").fetchone()[0])' "$T/both.db")" wal
 # killed at 3/10, 4/10, ... 10/10 of the time a whole add took

@@ -8,6 +8,7 @@
 # (exit 100), a URL libpq does not read (100), a server that cannot be reached (111, the URL
 # without its password, libpq's reason, what to do).
 . tests/lib.sh
+. tests/host/src/store-twice.sh
 . tests/host/src/pg-server.sh
 command -v python3 >/dev/null || skip "python3 is needed to make the series"
 bb_pg_start -c fsync=off
@@ -46,13 +47,7 @@ BENCHBOOT_DB=$pg "$BENCHBOOT" store list >"$T/out" 2>&1 || fail "BENCHBOOT_DB=$p
 expect_grep "^store $pg: 2 folders, 7 boots, 8 runs, 42 values$" "$T/out"
 # two store add of the same 36 boots at once, into a database neither has made yet
 twice=$(bb_pg_db twice)
-"$BENCHBOOT" store add "$T/step" --db "$twice" >"$T/a1" 2>&1 &
-p1=$!
-"$BENCHBOOT" store add "$T/step" --db "$twice" >"$T/a2" 2>&1 || fail "store add beside another: $(cat "$T/a2")"
-wait $p1 || fail "store add beside another: $(cat "$T/a1")"
-cat "$T/a1" "$T/a2"
-new=$(cat "$T/a1" "$T/a2" | sed -n 's/.*: \([0-9]*\) new boots.*/\1/p' | paste -sd+ | bc)
-expect_eq "boots new in the two store add" "$new" 36
+bb_store_add_twice "$T/step" "$twice" 36
 "$BENCHBOOT" store list --db "$twice" >"$T/out" 2>&1
 expect_grep ": 1 folder, 36 boots, 72 runs, 648 values$" "$T/out"
 # the same boot id at once, for sure: another transaction adds the first boot and holds it;
