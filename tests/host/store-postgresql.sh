@@ -3,8 +3,8 @@
 # verbs on the same fixtures in SQLite and in PostgreSQL give the same answers: store add
 # (twice: nothing new), list, trend (text and --json) of a -5% step, rebuild after a folder
 # went. Two store add of the same boots at once into a new database: each boot once, both
-# exit 0; a boot another transaction is adding is waited for, then known. BENCHBOOT_DB takes
-# a URL. Refused: a newer schema and a database that is no store
+# exit 0; a boot another transaction is adding is waited for, then known; a row the server
+# refuses half way through a boot leaves nothing of it. BENCHBOOT_DB takes a URL. Refused: a newer schema and a database that is no store
 # (exit 100), a URL libpq does not read (100), a server that cannot be reached (111, the URL
 # without its password, libpq's reason, what to do).
 . tests/lib.sh
@@ -65,6 +65,24 @@ sleep 0.5
 "$BENCHBOOT" store add "$T/step" --db "$race" >"$T/out" 2>&1 || fail "store add beside a transaction adding its first boot: $(cat "$T/out")"
 wait $p1
 expect_grep ": 35 new boots (70 runs, 630 values), 1 the store had already$" "$T/out"
+# a boot's row the server refuses half way (a trigger of the test's): store add fails with the
+# server's reason and the store has no part of that boot; without the trigger, all of them
+refuse=$(bb_pg_db refuse)
+"$BENCHBOOT" store list --db "$refuse" >/dev/null 2>&1 || fail "store list of a new database"
+bb_pg_psql refuse "CREATE FUNCTION refuse() RETURNS trigger AS \$\$ BEGIN
+	IF NEW.stat = 'netperf.Throughput_Mbps' AND NEW.i = 2 THEN RAISE EXCEPTION 'refused by the test'; END IF;
+	RETURN NEW; END \$\$ LANGUAGE plpgsql;
+	CREATE TRIGGER refuse BEFORE INSERT ON vals FOR EACH ROW EXECUTE FUNCTION refuse()"
+rc=0
+"$BENCHBOOT" store add "$T/step" --db "$refuse" >"$T/out" 2>&1 || rc=$?
+cat "$T/out"
+expect_eq "store add refused half way: exit code" "$rc" 111
+expect_grep "refused by the test" "$T/out"
+"$BENCHBOOT" store list --db "$refuse" >"$T/out" 2>&1
+expect_grep ": 1 folder, 0 boots, 0 runs, 0 values$" "$T/out"
+bb_pg_psql refuse "DROP TRIGGER refuse ON vals"
+"$BENCHBOOT" store add "$T/step" --db "$refuse" >"$T/out" 2>&1 || fail "store add: $(cat "$T/out")"
+expect_grep ": 36 new boots (72 runs, 648 values), 0 the store had already$" "$T/out"
 # refused
 refused() { # WHAT CODE PATTERN DB
 	local rc=0

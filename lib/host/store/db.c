@@ -55,6 +55,8 @@ double store_db_real(struct store_db *db, int col)
 int store_db_run(struct store_db *db, const char *sql, long long *first, int n,
                  const struct store_db_arg *args, char *err, size_t errlen)
 {
+	if (!first && db->ops->defer)
+		return db->ops->defer(db, sql, n, args, err, errlen);
 	int rc = store_db_query(db, sql, n, args, err, errlen), got = 0;
 	while (!rc && (rc = store_db_row(db, err, errlen)) == 1)
 		if (first && !got++)

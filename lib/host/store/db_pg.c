@@ -128,28 +128,64 @@ static const char *prepared(struct pg_db *d, const char *sql, int n, int *rc, ch
 	return *rc ? NULL : d->cache[i].name;
 }
 
+/* The answers of the statements sent without waiting, read (pipeline mode ends): 0, or the
+ * first one's failure (those after it were not run). */
+static int settle(struct pg_db *d, char *err, size_t errlen)
+{
+	if (PQpipelineStatus(d->conn) == PQ_PIPELINE_OFF)
+		return 0;
+	int synced = PQpipelineSync(d->conn), rc = synced ? 0 : fail(d, NULL, "sync", err, errlen);
+	while (synced) {
+		PGresult *r = PQgetResult(d->conn);
+		if (!r && PQstatus(d->conn) != CONNECTION_OK) {
+			rc = rc ? rc : fail(d, NULL, "sync", err, errlen);
+			break;
+		}
+		if (!r) /* the end of one statement's answer */
+			continue;
+		ExecStatusType s = PQresultStatus(r);
+		if (!rc && s != PGRES_COMMAND_OK && s != PGRES_TUPLES_OK &&
+		    s != PGRES_PIPELINE_SYNC)
+			rc = fail(d, r, "query", err, errlen);
+		PQclear(r);
+		if (s == PGRES_PIPELINE_SYNC)
+			break;
+	}
+	PQexitPipelineMode(d->conn);
+	return rc;
+}
+
+/* args as libpq's text values (num holds the numbers'). */
+static int text_values(struct pg_db *d, int n, const struct store_db_arg *args, char num[][32],
+                       const char **values, char *err, size_t errlen)
+{
+	if (n > MAX_ARGS)
+		return bb_errbuf_fail(err, errlen, -E2BIG, "%s: a statement of %d values",
+		                      d->base.name, n);
+	for (int i = 0; i < n; i++) {
+		values[i] = num[i];
+		if (args[i].type == STORE_DB_INT_V)
+			snprintf(num[i], 32, "%lld", args[i].i);
+		else if (args[i].type == STORE_DB_REAL_V)
+			snprintf(num[i], 32, "%.17g", args[i].d);
+		else
+			values[i] = args[i].type == STORE_DB_TEXT_V ? args[i].text : NULL;
+	}
+	return 0;
+}
+
 static int query(struct store_db *db, const char *sql, int n, const struct store_db_arg *args,
                  char *err, size_t errlen)
 {
 	struct pg_db *d = of(db);
 	char num[MAX_ARGS][32];
-	const char *values[MAX_ARGS];
-	int rc = 0;
+	const char *values[MAX_ARGS], *name;
+	int rc;
 	end_query(d);
-	if (n > MAX_ARGS)
-		return bb_errbuf_fail(err, errlen, -E2BIG, "%s: a statement of %d values", db->name,
-		                      n);
-	for (int i = 0; i < n; i++) {
-		values[i] = num[i];
-		if (args[i].type == STORE_DB_INT_V)
-			snprintf(num[i], sizeof num[i], "%lld", args[i].i);
-		else if (args[i].type == STORE_DB_REAL_V)
-			snprintf(num[i], sizeof num[i], "%.17g", args[i].d);
-		else
-			values[i] = args[i].type == STORE_DB_TEXT_V ? args[i].text : NULL;
-	}
-	const char *name = prepared(d, sql, n, &rc, err, errlen);
-	if (rc)
+	if ((rc = settle(d, err, errlen)) ||
+	    (rc = text_values(d, n, args, num, values, err, errlen)))
+		return rc;
+	if (!(name = prepared(d, sql, n, &rc, err, errlen)) && rc)
 		return rc;
 	d->res = name ? PQexecPrepared(d->conn, name, n, values, NULL, NULL, 0)
 	              : PQexecParams(d->conn, sql, n, NULL, values, NULL, NULL, 0);
@@ -160,6 +196,34 @@ static int query(struct store_db *db, const char *sql, int n, const struct store
 		return rc;
 	}
 	d->row = -1;
+	return 0;
+}
+
+/* A statement whose answer is not needed at once (an insert of a boot's values): sent without
+ * waiting for it, in libpq's pipeline mode; its failure is said by the next call that waits
+ * (a query, a commit). One round trip to the server for a boot's many rows, not one a row. */
+static int defer(struct store_db *db, const char *sql, int n, const struct store_db_arg *args,
+                 char *err, size_t errlen)
+{
+	struct pg_db *d = of(db);
+	char num[MAX_ARGS][32];
+	const char *values[MAX_ARGS], *name = NULL;
+	int rc = 0;
+	end_query(d);
+	for (size_t i = 0; i < sizeof d->cache / sizeof *d->cache && d->cache[i].sql; i++)
+		if (d->cache[i].sql == sql)
+			name = d->cache[i].name;
+	if (!name) { /* prepared (or not cacheable) while nothing is in flight */
+		if (!(rc = query(db, sql, n, args, err, errlen)))
+			end_query(d);
+		return rc;
+	}
+	if ((rc = text_values(d, n, args, num, values, err, errlen)))
+		return rc;
+	if (PQpipelineStatus(d->conn) == PQ_PIPELINE_OFF && !PQenterPipelineMode(d->conn))
+		return fail(d, NULL, "pipeline", err, errlen);
+	if (!PQsendQueryPrepared(d->conn, name, n, values, NULL, NULL, 0))
+		return fail(d, NULL, "send", err, errlen);
 	return 0;
 }
 
@@ -191,12 +255,15 @@ static int script(struct store_db *db, const char *sql, char *err, size_t errlen
 {
 	struct pg_db *d = of(db);
 	end_query(d);
+	int rc = settle(d, err, errlen);
+	if (rc)
+		return rc;
 	char *pg = translate(sql);
 	if (!pg)
 		return bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 	PGresult *r = PQexec(d->conn, pg);
 	ExecStatusType s = PQresultStatus(r);
-	int rc = s == PGRES_COMMAND_OK || s == PGRES_TUPLES_OK ? 0 : fail(d, r, sql, err, errlen);
+	rc = s == PGRES_COMMAND_OK || s == PGRES_TUPLES_OK ? 0 : fail(d, r, sql, err, errlen);
 	PQclear(r);
 	free(pg);
 	return rc;
@@ -212,6 +279,7 @@ static void close_db(struct store_db *db)
 
 static const struct store_db_ops ops = {
     .query = query,
+    .defer = defer,
     .row = row,
     .text = text,
     .integer = integer,

@@ -308,8 +308,10 @@ int bb_store_add(struct bb_store *st, const char *dir, struct bb_store_added *ou
 		if (rc < 0)
 			break;
 		int known = rc == 1;
-		if (!known && (rc = store_db_commit(st->db, err, errlen)))
+		if (!known && (rc = store_db_commit(st->db, err, errlen))) {
+			store_db_rollback(st->db);
 			break;
+		}
 		rc = 0;
 		out->boots_known += known;
 		out->boots_new += !known;

@@ -61,7 +61,8 @@ long long store_db_int(struct store_db *db, int col);
 double store_db_real(struct store_db *db, int col);
 
 /* sql run to its end; *first (when given) the first column of its first row. 0, 1 when first
- * was asked and no row came, -errno. */
+ * was asked and no row came, -errno. Without first, PostgreSQL may send it without waiting for
+ * its answer (store_db_ops.defer): a failure is then said by the next call that waits. */
 int store_db_run(struct store_db *db, const char *sql, long long *first, int n,
                  const struct store_db_arg *args, char *err, size_t errlen);
 /* Statements without values, separated by ';' (a migration). */
@@ -81,6 +82,9 @@ int store_db_tables(struct store_db *db, const char *name, long long *n, char *e
 /* What each engine provides (db_sqlite.c, db_pg.c). */
 struct store_db_ops {
 	int (*query)(struct store_db *db, const char *sql, int n, const struct store_db_arg *args,
+	             char *err, size_t errlen);
+	/* a statement whose rows are not read (NULL: run as a query) */
+	int (*defer)(struct store_db *db, const char *sql, int n, const struct store_db_arg *args,
 	             char *err, size_t errlen);
 	int (*row)(struct store_db *db, char *err, size_t errlen);
 	const char *(*text)(struct store_db *db, int col);
