@@ -6,6 +6,7 @@
 #include <strings.h>
 
 #include "grow.h"
+#include "host/cmdline.h"
 #include "host/compare/envdiff.h"
 #include "host/compare/strset.h"
 
@@ -89,29 +90,6 @@ static int diff_add(struct bb_env_diff **out, size_t *nout, size_t *cap, const c
 	return 0;
 }
 
-/* A kernel command line without the boot's turn of the run order (benchboot run gives every
- * round another, docs/plan.md "Run order"): malloc'd. */
-static char *without_turn(const char *cmdline)
-{
-	static const char word[] = "benchboot.order.rotate=";
-	char *o = malloc(strlen(cmdline) + 1), *w = o;
-	if (!o)
-		return NULL;
-	for (const char *p = cmdline; *p;) {
-		size_t n = strcspn(p, " ");
-		if (strncmp(p, word, sizeof(word) - 1)) {
-			if (w != o)
-				*w++ = ' ';
-			memcpy(w, p, n);
-			w += n;
-		}
-		p += n;
-		p += strspn(p, " ");
-	}
-	*w = 0;
-	return o;
-}
-
 /* A scalar field: the values each side's records hold, "(absent)" where one has none. */
 static int diff_scalar(const struct bb_kvs *const *rec[2], const size_t nrec[2], const char *key,
                        struct bb_env_diff **out, size_t *nout, size_t *cap)
@@ -122,7 +100,7 @@ static int diff_scalar(const struct bb_kvs *const *rec[2], const size_t nrec[2],
 	for (int s = 0; s < 2; s++)
 		for (size_t j = 0; j < nrec[s]; j++) {
 			const char *x = bb_kvs_get(rec[s][j], key);
-			char *plain = x && cmdline ? without_turn(x) : NULL;
+			char *plain = x && cmdline ? bb_cmdline_without(x, BB_CMDLINE_TURN) : NULL;
 			int fail =
 			    (x && cmdline && !plain) || bb_strset_add(&v[s], plain ? plain
 			                                                     : x   ? x
