@@ -24,7 +24,8 @@ static const char usage_text[] =
     "               job.yaml and stats.json); a boot the store has already (its boot id) is\n"
     "               left as it is, so adding twice changes nothing\n"
     "  list         what the store holds: folders, boots, runs, values; its kernels (name,\n"
-    "               release, boots) and jobs (boots, runs)\n"
+    "               release, boots; commit, vmlinuz sha256 and path when known) and\n"
+    "               jobs (boots, runs)\n"
     "  rebuild      make the index again from the folders it records (a folder that is gone\n"
     "               is said and left out)\n"
     "\n"
@@ -63,10 +64,17 @@ static int list(struct bb_store *st)
 	       s.runs == 1 ? "" : "s", s.values, s.values == 1 ? "" : "s");
 	if (s.nkernels)
 		printf("\nkernels (name, release, boots, command line), in the order they came:\n");
-	for (size_t i = 0; i < s.nkernels; i++)
+	for (size_t i = 0; i < s.nkernels; i++) {
 		printf("  %-16s %-20s %4zu  %s\n",
 		       *s.kernels[i].name ? s.kernels[i].name : "(unnamed)", s.kernels[i].release,
 		       s.kernels[i].boots, s.kernels[i].cmdline);
+		if (*s.kernels[i].commit || *s.kernels[i].vmlinuz)
+			printf("    commit %.12s  sha256 %.12s  %s\n",
+			       *s.kernels[i].commit ? s.kernels[i].commit : "-",
+			       *s.kernels[i].sha256 ? s.kernels[i].sha256 : "-",
+			       *s.kernels[i].vmlinuz ? s.kernels[i].vmlinuz
+			                             : "(no vmlinuz recorded)");
+	}
 	if (s.njobs)
 		printf("\njobs (name, boots, runs):\n");
 	for (size_t i = 0; i < s.njobs; i++)

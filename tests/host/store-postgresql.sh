@@ -2,7 +2,7 @@
 # pg-server.sh: initdb in $T, a Unix socket there, as nobody under root), then the same
 # verbs on the same fixtures in SQLite and in PostgreSQL give the same answers: store add
 # (twice: nothing new), list, trend (text and --json) of a -5% step, rebuild after a folder
-# went. Two store add of the same boots at once into a new database: each boot once, both
+# went; the kernel's vmlinuz and its sha256. Two store add of the same boots at once into a new database: each boot once, both
 # exit 0; a boot another transaction is adding is waited for, then known; a row the server
 # refuses half way through a boot leaves nothing of it. BENCHBOOT_DB takes a URL. Refused: a newer schema and a database that is no store
 # (exit 100), a URL libpq does not read (100), a server that cannot be reached (111, the URL
@@ -14,7 +14,7 @@ command -v python3 >/dev/null || skip "python3 is needed to make the series"
 bb_pg_start -c fsync=off
 F=tests/fixtures/results
 cp -r $F/kernels "$T/kernels"
-python3 tests/host/src/trend-series.py "$(ls -d $F/kernels/A/0*)" "$T/step" 12 3 9 -5 || fail "series"
+python3 tests/host/src/trend-series.py "$(ls -d $F/kernels/A/0*)" "$T/step" 12 3 9 -5 --vmlinuz "$T/vmlinuz" || fail "series"
 # bb DB ARGS...: benchboot ARGS --db DB, its output (the store named DB) and exit code
 bb() {
 	local db=$1 rc=0 out
@@ -27,6 +27,7 @@ answers() { # DB STEPDB
 	bb "$1" store add $F/cgroup
 	bb "$1" store list
 	bb "$2" store add "$T/step"
+	bb "$2" store list
 	bb "$2" trend netperf-sctp-cgroup --run 'SCTP_STREAM_MANY.nr_threads=2.prsctp_enable=0'
 	bb "$2" trend netperf-sctp-cgroup --json
 }
@@ -38,6 +39,8 @@ diff -u "$T/ans.sqlite" "$T/ans.pg" || fail "PostgreSQL's answers differ from SQ
 expect_grep "^tests/fixtures/results/cgroup: 0 new boots (0 runs, 0 values), 6 the store had already$" "$T/ans.pg"
 expect_grep "^store DB: 3 folders, 8 boots, 10 runs, 56 values$" "$T/ans.pg"
 expect_grep "^  change between K08 and K09 (kernel 9 of 12): -[45].[0-9]% " "$T/ans.pg"
+# the kernel's identity: its vmlinuz and the file's sha256
+expect_grep "^    commit -  sha256 $(sha256sum "$T/vmlinuz/vmlinuz-K01" | cut -c1-12)  $T/vmlinuz/vmlinuz-K01$" "$T/ans.pg"
 rm -rf "$T/kernels/B"
 bb "$T/s.db" store rebuild >"$T/ans.sqlite"
 bb "$pg" store rebuild >"$T/ans.pg"
@@ -92,7 +95,7 @@ refused() { # WHAT CODE PATTERN DB
 	expect_grep "$3" "$T/out"
 }
 bb_pg_psql fixtures "UPDATE meta SET value = '7' WHERE key = 'schema'"
-refused "a newer schema" 100 "has schema version 7, written by a newer benchboot (this one knows versions up to 1)" "$pg"
+refused "a newer schema" 100 "has schema version 7, written by a newer benchboot (this one knows versions up to 2)" "$pg"
 bb_pg_psql "$(bb_pg_db other >/dev/null && echo other)" "CREATE TABLE t (x int)"
 refused "a database that is no store" 100 "other?host=.* is a database but not a benchboot store" \
 	"postgresql:///other?host=$PG_DIR&user=bench"

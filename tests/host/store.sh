@@ -37,7 +37,47 @@ params = dict(db.execute("""SELECT p.key, p.value FROM params p JOIN runs r ON p
     JOIN boots b ON r.boot = b.id WHERE b.boot_id = 'a1b2c3d4' AND r.run_id = ?""", (run.split("/")[-2],)).fetchall())
 assert params.get("sysctl.net.sctp.prsctp_enable") == "0" and params.get("nr_threads") == "2", params
 print("boot a1b2c3d4 %s: %s" % (run.split("/")[-2], [r[0] for r in rows]))
-assert db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()[0] == "1"
+assert db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()[0] == "2"
+PY
+# the kernel's identity: the commit (a name of 12 hex digits, as `benchboot kernel` names its
+# builds), the vmlinuz run.json names with its sha256, the job file; a vmlinuz hashed once per
+# path, size and mtime (its bytes changed under the same size and mtime: the digest kept)
+cp -r $F/kernels/A "$T/ident"
+head -c 100000 /dev/urandom >"$T/vmlinuz-x"
+sum=$(sha256sum "$T/vmlinuz-x" | cut -c1-64)
+printf '{"boots": [{"boot_id": "a1b2c3d4", "params": {"kernel": "0123456789ab"}, "vmlinuz": "%s", "job_file": "/jobs/netperf.yaml"}]}\n' "$T/vmlinuz-x" >"$T/ident/run.json"
+store add "$T/ident" --db "$T/ident.db" || fail "store add with run.json: $(cat "$T/err")"
+store list --db "$T/ident.db" || fail "store list: $(cat "$T/err")"
+cat "$T/out"
+expect_grep "^  0123456789ab *6.1.0-57-amd64 *1  console=ttyS0 panic=-1 quiet$" "$T/out"
+expect_grep "^    commit 0123456789ab  sha256 $(echo "$sum" | cut -c1-12)  $T/vmlinuz-x$" "$T/out"
+cp -r "$T/ident" "$T/ident2"
+sed -i 's/a1b2c3d4/b1b2c3d4/' "$T/ident2/run.json"
+mv "$T/ident2/0001-a1b2c3d4" "$T/ident2/0001-b1b2c3d4"
+sed -i 's/"a1b2c3d4"/"b1b2c3d4"/' "$T/ident2/0001-b1b2c3d4/env.json"
+python3 -c 'import os, sys; f = open(sys.argv[1], "r+b"); f.write(b"x" * 16); f.close(); os.utime(sys.argv[1], (1, 1))' "$T/vmlinuz-x"
+store add "$T/ident2" --db "$T/ident.db" || fail "store add again: $(cat "$T/err")"
+store add "$T/ident2" --db "$T/ident.db" || fail "store add again: $(cat "$T/err")"
+python3 - "$T/ident.db" "$sum" <<'PY' || fail "the kernel's identity in the store"
+import sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+assert db.execute("SELECT git_commit, sha256 FROM kernels").fetchall() == [("0123456789ab", sys.argv[2])]
+assert [r[0] for r in db.execute("SELECT job_file FROM boots")] == ["/jobs/netperf.yaml"] * 2
+# two files by (path, size, mtime): the first digest, then the changed file's (mtime 1)
+rows = db.execute("SELECT mtime, sha256 FROM file_digests ORDER BY mtime DESC").fetchall()
+assert len(rows) == 2 and rows[0][1] == sys.argv[2] and rows[1][0] == 1 and rows[1][1] != sys.argv[2], rows
+PY
+# a store of schema version 1 (tests/fixtures/store/schema-v1.sql: made by the benchboot
+# before version 2) is brought to version 2 on open, its boots kept
+python3 -c 'import sqlite3, sys; sqlite3.connect(sys.argv[1]).executescript(open(sys.argv[2]).read())' "$T/v1.db" tests/fixtures/store/schema-v1.sql
+store list --db "$T/v1.db" || fail "store list of a version-1 store: $(cat "$T/err")"
+expect_grep "^store $T/v1.db: 1 folder, 1 boot, 2 runs, 18 values$" "$T/out"
+store add "$T/ident2" --db "$T/v1.db" || fail "store add to a version-1 store: $(cat "$T/err")"
+python3 - "$T/v1.db" <<'PY' || fail "the version-1 store migrated"
+import sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+assert db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()[0] == "2"
+assert db.execute("SELECT name, git_commit FROM kernels ORDER BY id").fetchall() == [("", ""), ("0123456789ab", "0123456789ab")]
 PY
 # rebuild: the same index from the folders; a folder that is gone is said and left out
 rm -rf "$T/kernels/B"
@@ -62,7 +102,7 @@ refused() { # WHAT PATTERN ARGS...
 	expect_grep "$pattern" "$T/err"
 }
 python3 -c 'import sqlite3, sys; d = sqlite3.connect(sys.argv[1]); d.execute("UPDATE meta SET value = 7 WHERE key = ?", ("schema",)); d.commit()' "$T/env.db"
-refused "a newer schema" "env.db has schema version 7, written by a newer benchboot (this one knows versions up to 1)" list --db "$T/env.db"
+refused "a newer schema" "env.db has schema version 7, written by a newer benchboot (this one knows versions up to 2)" list --db "$T/env.db"
 python3 -c 'import sqlite3, sys; d = sqlite3.connect(sys.argv[1]); d.execute("CREATE TABLE t (x)"); d.commit()' "$T/other.db"
 refused "a database that is no store" "other.db is a database but not a benchboot store" list --db "$T/other.db"
 head -c 8192 /dev/urandom >"$T/damaged.db"

@@ -119,7 +119,7 @@ TEST(runjson_write_dmesg_from_console)
 	snprintf(rec.console, sizeof(rec.console), "%s/client.log", d);
 	snprintf(rec.server_console, sizeof(rec.server_console), "%s/server.log", d);
 	struct bb_run_booted booted = {0};
-	CHECK_INT(bb_run_booted_set(&booted, "k", "vmlinuz", "initrd"), ==, 0);
+	CHECK_INT(bb_run_booted_set(&booted, "k", "vmlinuz", "initrd", NULL), ==, 0);
 	CHECK_INT(bb_runjson_write(d, NULL, &rec, &booted, 1), ==, 0);
 	char path[4200];
 	snprintf(path, sizeof(path), "%s/run.json", d);
@@ -165,13 +165,14 @@ TEST(runjson_write_booted_outlives_its_sources)
 		snprintf(recs[i].cmdline, sizeof(recs[i].cmdline), "console=ttyS0 n=%zu", i);
 		snprintf(name, sizeof(name), "c%zu", i % 3);
 		snprintf(vmlinuz, sizeof(vmlinuz), "/cache/%zu/vmlinuz", i);
-		CHECK_INT(bb_run_booted_set(&booted[i], name, vmlinuz, NULL), ==, 0);
+		CHECK_INT(bb_run_booted_set(&booted[i], name, vmlinuz, NULL, NULL), ==, 0);
 		memset(name, 'x', sizeof(name) - 1); /* the sources change after the boot */
 		memset(vmlinuz, '\\', sizeof(vmlinuz) - 1);
 		name[sizeof(name) - 1] = vmlinuz[sizeof(vmlinuz) - 1] = 0;
 	}
 	/* a record set again (the same slot reused) replaces its copies */
-	CHECK_INT(bb_run_booted_set(&booted[0], "c0", "/cache/0/vmlinuz", "/img/initrd"), ==, 0);
+	CHECK_INT(bb_run_booted_set(&booted[0], "c0", "/cache/0/vmlinuz", "/img/initrd", NULL), ==,
+	          0);
 	CHECK_INT(bb_runjson_write(d, NULL, recs, booted, N), ==, 0);
 	snprintf(path, sizeof(path), "%s/run.json", d);
 	struct jn *j = bb_jn_parse_file(path, err, sizeof(err));

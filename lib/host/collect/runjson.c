@@ -114,6 +114,8 @@ static void write_boot(struct jout *w, const struct bb_run_record *recs, size_t 
 	bb_jout_obj_end(w);
 	bb_jout_kv_str(w, "vmlinuz", b->vmlinuz);
 	bb_jout_kv_str(w, "initrd", b->initrd);
+	if (b->job_file)
+		bb_jout_kv_str(w, "job_file", b->job_file);
 	bb_jout_kv_str(w, "cmdline", r->cmdline);
 	bb_jout_kv_int(w, "boot_group", r->group);
 	bb_jout_kv_int(w, "order_rotate", r->order_rotate);
@@ -141,11 +143,11 @@ static int copy(char **dst, const char *src)
 }
 
 int bb_run_booted_set(struct bb_run_booted *b, const char *kernel_name, const char *vmlinuz,
-                      const char *initrd)
+                      const char *initrd, const char *job_file)
 {
 	int a = copy(&b->kernel_name, kernel_name), v = copy(&b->vmlinuz, vmlinuz),
-	    i = copy(&b->initrd, initrd);
-	return a ? a : v ? v : i;
+	    i = copy(&b->initrd, initrd), j = copy(&b->job_file, job_file);
+	return a ? a : v ? v : i ? i : j;
 }
 
 void bb_run_booted_free(struct bb_run_booted *b)
@@ -153,6 +155,7 @@ void bb_run_booted_free(struct bb_run_booted *b)
 	free(b->kernel_name);
 	free(b->vmlinuz);
 	free(b->initrd);
+	free(b->job_file);
 	memset(b, 0, sizeof(*b));
 }
 

@@ -51,12 +51,13 @@ struct bb_run_record {
  * record's. */
 struct bb_run_booted {
 	char *kernel_name, *vmlinuz, *initrd;
+	char *job_file; /* the job file's full path (the store's job identity), or NULL */
 };
 
 /* b's strings freed and replaced by copies of these (NULL stays NULL); -ENOMEM leaves NULLs,
  * written as null. 0 or -ENOMEM. */
 int bb_run_booted_set(struct bb_run_booted *b, const char *kernel_name, const char *vmlinuz,
-                      const char *initrd);
+                      const char *initrd, const char *job_file);
 void bb_run_booted_free(struct bb_run_booted *b);
 
 /* 0 or -errno. old: the run.json found at the start (its boots are kept), or NULL. */

@@ -603,6 +603,12 @@ static int apply_entry(struct loader *ld, struct bb_res_boot *boot, const struct
 	boot->console = entry_text(entry, "console", &oom);
 	free(boot->ran_with);
 	boot->ran_with = entry_ran_with(entry, &oom);
+	free(boot->vmlinuz);
+	free(boot->job_file);
+	free(boot->commit);
+	boot->vmlinuz = entry_text(entry, "vmlinuz", &oom);
+	boot->job_file = entry_text(entry, "job_file", &oom);
+	boot->commit = entry_text(entry, "commit", &oom);
 	if (oom) {
 		ld_oom(ld);
 		return -1;
@@ -807,6 +813,9 @@ static void boot_free(struct bb_res_boot *boot)
 	free(boot->detail);
 	free(boot->console);
 	free(boot->ran_with);
+	free(boot->vmlinuz);
+	free(boot->job_file);
+	free(boot->commit);
 }
 
 void bb_boot_end_text(const struct bb_res_boot *b, char *out, size_t len)

@@ -61,6 +61,9 @@ struct bb_res_boot {
 	 * (the least boot id of the boot and its partners in run.json's side_by_side); NULL: it
 	 * ran alone, or run.json does not say */
 	char *ran_with;
+	/* the kernel file it booted, the job file it ran and the kernel's commit, as run.json
+	 * records them (vmlinuz, job_file, commit); NULL when it does not say */
+	char *vmlinuz, *job_file, *commit;
 	struct bb_res_run *runs;
 	size_t nruns;
 };

@@ -1,5 +1,6 @@
 /* From a job to results under QEMU; see run.h. */
 #include <errno.h>
+#include <limits.h>
 #include <glob.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -705,7 +706,9 @@ void bb_run_boot_begin(struct run *r, const struct bootspec *s, size_t idx, size
 void bb_run_keep_booted(struct run *r, size_t idx, const char *kernel_name, const char *vmlinuz,
                         const char *initrd)
 {
-	if (bb_run_booted_set(&r->booted[idx], kernel_name, vmlinuz, initrd))
+	char job[PATH_MAX];
+	const char *job_file = r->o->job && realpath(r->o->job, job) ? job : r->o->job;
+	if (bb_run_booted_set(&r->booted[idx], kernel_name, vmlinuz, initrd, job_file))
 		bb_run_say(r, BB_RUN_WARN, "out of memory: run.json names no kernel for boot %zu",
 		           idx + 1);
 }

@@ -143,7 +143,8 @@ static int load_root(const char *root, struct bb_res_boot *b, char *err, size_t 
 	     bb_kvs_set(&b->env, "job", testcase ? testcase : "lkp") ||
 	     bb_kvs_set(&b->env, "plan_digest", "lkp") ||
 	     bb_kvs_set(&b->env, "kernel.release", release) ||
-	     bb_kvs_set(&b->env, "kernel.cmdline", "") || bb_kvs_set(&b->labels, "kernel", label)))
+	     bb_kvs_set(&b->env, "kernel.cmdline", "") || bb_kvs_set(&b->labels, "kernel", label) ||
+	     (commit && !(b->commit = strdup(commit)))))
 		rc = -ENOMEM;
 	b->done = 1;
 	if (!rc && !(b->runs = calloc(1, sizeof *b->runs)))

@@ -32,5 +32,14 @@ const char *const bb_store_migrations[] = {
     "  stat TEXT NOT NULL, i INTEGER NOT NULL, value REAL NOT NULL, PRIMARY KEY (run, stat, i));"
     "CREATE INDEX vals_stat ON vals (stat);"
     "CREATE INDEX boots_kernel ON boots (kernel);",
+    /* 2: the kernel's identity (its commit when known, its vmlinuz and the file's sha256), the
+     * job file a boot ran, and the digests of the vmlinuz files hashed (by path, size and
+     * mtime: a file is read once) */
+    "ALTER TABLE kernels ADD COLUMN git_commit TEXT NOT NULL DEFAULT '';"
+    "ALTER TABLE kernels ADD COLUMN vmlinuz TEXT NOT NULL DEFAULT '';"
+    "ALTER TABLE kernels ADD COLUMN sha256 TEXT NOT NULL DEFAULT '';"
+    "ALTER TABLE boots ADD COLUMN job_file TEXT NOT NULL DEFAULT '';"
+    "CREATE TABLE file_digests (path TEXT NOT NULL, size INTEGER NOT NULL,"
+    "  mtime INTEGER NOT NULL, sha256 TEXT NOT NULL, PRIMARY KEY (path, size, mtime));",
 };
 const size_t bb_store_nmigrations = sizeof bb_store_migrations / sizeof *bb_store_migrations;

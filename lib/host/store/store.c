@@ -10,6 +10,7 @@
 #include "host/compare/results_tree.h"
 #include "host/errbuf.h"
 #include "host/fileio.h"
+#include "host/store/kernel_id.h"
 #include "host/store/lkp_tree.h"
 #include "host/store/schema.h"
 #include "host/store/store.h"
@@ -174,6 +175,24 @@ static int row_of(struct bb_store *st, const char *select, const char *insert, l
 	return rc;
 }
 
+/* What is known of kernel kid's identity, kept where the store had nothing (its first known
+ * commit, vmlinuz and digest stay). */
+static int kernel_identity(struct bb_store *st, long long kid, const struct store_kernel_id *k,
+                           char *err, size_t errlen)
+{
+	if (!*k->commit && !*k->vmlinuz)
+		return 0;
+	return store_db_run(st->db,
+	                    "UPDATE kernels SET git_commit = CASE WHEN git_commit = '' THEN $2 "
+	                    "ELSE git_commit END, vmlinuz = CASE WHEN vmlinuz = '' THEN $3 ELSE "
+	                    "vmlinuz END, sha256 = CASE WHEN sha256 = '' THEN $4 ELSE sha256 END "
+	                    "WHERE id = $1",
+	                    NULL,
+	                    ARGS(STORE_DB_INT(kid), STORE_DB_TEXT(k->commit),
+	                         STORE_DB_TEXT(k->vmlinuz), STORE_DB_TEXT(k->sha256)),
+	                    err, errlen);
+}
+
 /* One run of a boot: its row, parameters and every iteration's values. */
 static int add_run(struct bb_store *st, long long boot, const struct bb_res_run *r,
                    struct bb_store_added *a, char *err, size_t errlen)
@@ -217,7 +236,8 @@ static int add_run(struct bb_store *st, long long boot, const struct bb_res_run 
 /* One boot, in the transaction the caller began: 1 when the store has it already (another
  * store add may have added it since this one looked: its insert then adds nothing). */
 static int add_boot(struct bb_store *st, long long folder, const struct bb_res_boot *bt,
-                    struct bb_store_added *a, char *err, size_t errlen)
+                    const struct store_kernel_id *kernel, struct bb_store_added *a, char *err,
+                    size_t errlen)
 {
 	const char *boot_id = bb_kvs_get(&bt->env, "boot_id");
 	if (!boot_id || !*boot_id)
@@ -237,6 +257,7 @@ static int add_boot(struct bb_store *st, long long folder, const struct bb_res_b
 	                      STORE_DB_TEXT(bb_kvs_get_or(&bt->env, "kernel.release", "")),
 	                      STORE_DB_TEXT(bb_kvs_get_or(&bt->env, "kernel.cmdline", ""))),
 	                 err, errlen)) ||
+	    (rc = kernel_identity(st, kid, kernel, err, errlen)) ||
 	    (rc = row_of(st, "SELECT id FROM jobs WHERE name = $1 AND digest = $2",
 	                 "INSERT INTO jobs (name, digest) VALUES ($1, $2) ON CONFLICT DO NOTHING",
 	                 &jid, 2,
@@ -247,13 +268,14 @@ static int add_boot(struct bb_store *st, long long folder, const struct bb_res_b
 	rc = store_db_run(
 	    st->db,
 	    "INSERT INTO boots (boot_id, folder, path, kernel, job, boot_group, outcome, done, "
-	    "added) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (boot_id) DO NOTHING "
-	    "RETURNING id",
+	    "added, job_file) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT "
+	    "(boot_id) DO NOTHING RETURNING id",
 	    &id,
 	    ARGS(STORE_DB_TEXT(boot_id), STORE_DB_INT(folder), STORE_DB_TEXT(bt->path),
 	         STORE_DB_INT(kid), STORE_DB_INT(jid),
 	         STORE_DB_TEXT(bb_kvs_get(&bt->env, "boot_group")), STORE_DB_TEXT(bt->outcome),
-	         STORE_DB_INT(bt->done ? 1 : 0), STORE_DB_INT((long long)time(NULL))),
+	         STORE_DB_INT(bt->done ? 1 : 0), STORE_DB_INT((long long)time(NULL)),
+	         STORE_DB_TEXT(bt->job_file ? bt->job_file : "")),
 	    err, errlen);
 	if (rc)
 		return rc;
@@ -277,6 +299,7 @@ int bb_store_add(struct bb_store *st, const char *dir, struct bb_store_added *ou
 	struct bb_results res;
 	char real[PATH_MAX];
 	long long folder;
+	struct store_kernel_id *kernel = NULL;
 	memset(out, 0, sizeof *out);
 	int rc = bb_results_load(dir, &res, err, errlen);
 	if (rc == -EINVAL || rc == -ENOTDIR) {
@@ -298,11 +321,15 @@ int bb_store_add(struct bb_store *st, const char *dir, struct bb_store_added *ou
 	            "INSERT INTO folders (path, added) VALUES ($1, $2) ON CONFLICT DO NOTHING",
 	            &folder, 1, ARGS(STORE_DB_TEXT(real), STORE_DB_INT((long long)time(NULL))), err,
 	            errlen);
+	if (!rc && !(kernel = malloc(sizeof *kernel)))
+		rc = bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 	for (size_t i = 0; i < res.nboots && !rc; i++) {
 		struct bb_store_added a = {0};
-		if ((rc = store_db_begin(st->db, STORE_DB_WRITE, err, errlen)))
+		/* the vmlinuz read before the transaction: no lock held while hashing */
+		if ((rc = store_kernel_id(st, &res.boots[i], kernel, err, errlen)) ||
+		    (rc = store_db_begin(st->db, STORE_DB_WRITE, err, errlen)))
 			break;
-		rc = add_boot(st, folder, &res.boots[i], &a, err, errlen);
+		rc = add_boot(st, folder, &res.boots[i], kernel, &a, err, errlen);
 		if (rc) /* an error, or a boot the store has: nothing to keep */
 			store_db_rollback(st->db);
 		if (rc < 0)
@@ -319,6 +346,7 @@ int bb_store_add(struct bb_store *st, const char *dir, struct bb_store_added *ou
 		out->values += a.values;
 	}
 	bb_results_free(&res);
+	free(kernel);
 	return rc;
 }
 
@@ -335,18 +363,25 @@ static char *column_text(struct bb_store *st, int col)
 	return strdup(store_db_text(st->db, col));
 }
 
-static int add_kernel(struct bb_store *st, struct bb_store_summary *out)
+/* The current row (name, release, boots, cmdline, commit, vmlinuz, sha256) as a kernel. */
+static int add_kernel(struct bb_store *st, struct bb_store_kernel **kernels, size_t *n)
 {
-	struct bb_store_kernel *k = realloc(out->kernels, (out->nkernels + 1) * sizeof *k);
+	struct bb_store_kernel *k = realloc(*kernels, (*n + 1) * sizeof *k);
 	if (!k)
 		return -ENOMEM;
-	out->kernels = k;
-	k += out->nkernels++;
+	*kernels = k;
+	k += (*n)++;
+	memset(k, 0, sizeof *k);
 	k->name = column_text(st, 0);
 	k->release = column_text(st, 1);
 	k->boots = (size_t)store_db_int(st->db, 2);
 	k->cmdline = column_text(st, 3);
-	return k->name && k->release && k->cmdline ? 0 : -ENOMEM;
+	k->commit = column_text(st, 4);
+	k->vmlinuz = column_text(st, 5);
+	k->sha256 = column_text(st, 6);
+	return k->name && k->release && k->cmdline && k->commit && k->vmlinuz && k->sha256
+	           ? 0
+	           : -ENOMEM;
 }
 
 static int add_job(struct bb_store *st, struct bb_store_summary *out)
@@ -372,31 +407,41 @@ int bb_store_summary(struct bb_store *st, struct bb_store_summary *out, char *er
 	    (rc = count(st, "SELECT count(*) FROM vals", &out->values, err, errlen)))
 		return rc;
 	static const char kernels[] =
-	    "SELECT k.name, k.release, count(*), k.cmdline FROM kernels k JOIN boots b ON b.kernel "
-	    "= k.id GROUP BY k.id ORDER BY min(b.id)";
+	    "SELECT k.name, k.release, count(*), k.cmdline, k.git_commit, k.vmlinuz, k.sha256 FROM "
+	    "kernels k JOIN boots b ON b.kernel = k.id GROUP BY k.id ORDER BY min(b.id)";
 	static const char jobs[] =
 	    "SELECT j.name, count(DISTINCT b.id), count(r.id) FROM jobs j JOIN boots b ON b.job = "
 	    "j.id LEFT JOIN runs r ON r.boot = b.id GROUP BY j.name ORDER BY j.name";
 	for (int pass = 0; pass < 2 && !rc; pass++) {
 		rc = store_db_query(st->db, pass ? jobs : kernels, 0, NULL, err, errlen);
 		while (!rc && (rc = store_db_row(st->db, err, errlen)) == 1)
-			rc = pass ? add_job(st, out) : add_kernel(st, out);
+			rc =
+			    pass ? add_job(st, out) : add_kernel(st, &out->kernels, &out->nkernels);
 	}
 	if (rc == -ENOMEM)
 		bb_errbuf_fail(err, errlen, rc, "out of memory");
 	return rc;
 }
 
+void bb_store_kernels_free(struct bb_store_kernel *k, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		free(k[i].name);
+		free(k[i].release);
+		free(k[i].cmdline);
+		free(k[i].commit);
+		free(k[i].vmlinuz);
+		free(k[i].sha256);
+		free(k[i].label);
+	}
+	free(k);
+}
+
 void bb_store_summary_free(struct bb_store_summary *s)
 {
-	for (size_t i = 0; i < s->nkernels; i++) {
-		free(s->kernels[i].name);
-		free(s->kernels[i].release);
-		free(s->kernels[i].cmdline);
-	}
+	bb_store_kernels_free(s->kernels, s->nkernels);
 	for (size_t i = 0; i < s->njobs; i++)
 		free(s->jobs[i].name);
-	free(s->kernels);
 	free(s->jobs);
 	memset(s, 0, sizeof *s);
 }
@@ -532,6 +577,49 @@ static int kernel_labels(struct bb_store *st, char ***labels, size_t *n, char *e
 	*labels = l;
 	*n = (size_t)max;
 	return rc == -ENOMEM ? bb_errbuf_fail(err, errlen, rc, "out of memory") : rc;
+}
+
+int bb_store_job_kernels(struct bb_store *st, const char *job, struct bb_store_kernel **out,
+                         size_t *n, char *err, size_t errlen)
+{
+	static const char sql[] =
+	    "SELECT k.name, k.release, 0, k.cmdline, k.git_commit, k.vmlinuz, k.sha256, k.id FROM "
+	    "kernels k JOIN boots b ON b.kernel = k.id JOIN jobs j ON b.job = j.id WHERE j.name = "
+	    "$1 GROUP BY k.id ORDER BY min(b.id)";
+	char **labels;
+	size_t nlabels;
+	*out = NULL;
+	*n = 0;
+	int rc = kernel_labels(st, &labels, &nlabels, err, errlen);
+	if (!rc)
+		rc = store_db_query(st->db, sql, ARGS(STORE_DB_TEXT(job)), err, errlen);
+	while (!rc && (rc = store_db_row(st->db, err, errlen)) == 1) {
+		struct bb_store_kernel *k;
+		if (!(rc = add_kernel(st, out, n))) {
+			k = &(*out)[*n - 1];
+			k->id = store_db_int(st->db, 7);
+			const char *l =
+			    k->id >= 1 && (size_t)k->id <= nlabels ? labels[k->id] : NULL;
+			rc = (k->label = strdup(l ? l : "")) ? 0 : -ENOMEM;
+		}
+	}
+	for (size_t i = 0; labels && i <= nlabels; i++)
+		free(labels[i]);
+	free(labels);
+	return rc == -ENOMEM ? bb_errbuf_fail(err, errlen, rc, "out of memory") : rc;
+}
+
+int bb_store_job_file(struct bb_store *st, const char *job, char *out, size_t len, char *err,
+                      size_t errlen)
+{
+	static const char sql[] =
+	    "SELECT b.job_file FROM boots b JOIN jobs j ON b.job = j.id WHERE j.name = $1 AND "
+	    "b.job_file != '' ORDER BY b.id DESC LIMIT 1";
+	int rc = store_db_query(st->db, sql, ARGS(STORE_DB_TEXT(job)), err, errlen);
+	*out = 0;
+	while (!rc && (rc = store_db_row(st->db, err, errlen)) == 1)
+		snprintf(out, len, "%s", store_db_text(st->db, 0));
+	return rc;
 }
 
 /* The current row of the series' query as a point. */

@@ -23,7 +23,7 @@
 struct bb_store;
 
 /* The store's schema version this benchboot writes. */
-#define BB_STORE_SCHEMA 1
+#define BB_STORE_SCHEMA 2
 
 /* Where the store is: spec "sqlite:PATH" or a plain PATH; NULL: $BENCHBOOT_DB, else
  * $XDG_DATA_HOME/benchboot/results.db (~/.local/share/benchboot/results.db). Into path. 0, or
@@ -50,9 +50,12 @@ int bb_store_add(struct bb_store *st, const char *dir, struct bb_store_added *ou
 
 /* What the store holds, for `store list`. */
 struct bb_store_kernel {
-	char *name, *release, *cmdline; /* a kernel: the name run gave it, its release, its
-	                                 * command line (another command line, another kernel) */
+	char *name, *release, *cmdline;  /* a kernel: the name run gave it, its release, its
+	                                  * command line (another command line, another kernel) */
+	char *commit, *vmlinuz, *sha256; /* its identity, "" where not known (kernel_id.h) */
 	size_t boots;
+	long long id; /* bb_store_job_kernels: its row (bb_store_point.kernel_id) and label */
+	char *label;
 };
 struct bb_store_job {
 	char *name;
@@ -89,6 +92,16 @@ int bb_store_runs(struct bb_store *st, const char *job, struct bb_strv *out, cha
                   size_t errlen);
 int bb_store_stats(struct bb_store *st, const char *job, const char *run_id, struct bb_strv *out,
                    char *err, size_t errlen);
+
+/* The kernels of a job's boots (in the order their first boots came; boots not counted),
+ * each with its label as a trend's points name it. 0 or -errno with err. */
+int bb_store_job_kernels(struct bb_store *st, const char *job, struct bb_store_kernel **out,
+                         size_t *n, char *err, size_t errlen);
+void bb_store_kernels_free(struct bb_store_kernel *k, size_t n);
+/* The job file of the job's latest boot that records one (run.json's job_file), into out; ""
+ * when none does. 0 or -errno with err. */
+int bb_store_job_file(struct bb_store *st, const char *job, char *out, size_t len, char *err,
+                      size_t errlen);
 
 /* Make the index again from the folders it records: everything dropped, each folder added
  * again (a folder that is gone is said in err's list and left out). 0 or -errno. */

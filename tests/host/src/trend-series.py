@@ -1,12 +1,21 @@
 # A results folder of synthetic boots shaped like collected ones, for tests/host/trend.sh:
-#   trend-series.py FIXTURE_BOOT OUT KERNELS BOOTS STEP_AT STEP% [SEED]
-# KERNELS kernels K01.. with BOOTS boots each, the fixture boot's netperf runs copied with
+#   trend-series.py FIXTURE_BOOT OUT KERNELS BOOTS STEP_AT STEP% [SEED] [--names FILE]
+#                   [--vmlinuz DIR] [--job-file PATH]
+# KERNELS kernels K01.. (or the names FILE lists, one a line: commits of a tree, say) with
+# BOOTS boots each, the fixture boot's netperf runs copied with
 # netperf.Throughput_Mbps around 1000 (1% noise, 3 iterations), STEP% from kernel STEP_AT on
-# (1-based; 0: no step); run.json labels each boot with its kernel as `benchboot run` does.
+# (1-based; 0: no step); run.json labels each boot with its kernel as `benchboot run` does,
+# and with --vmlinuz names a kernel file DIR/vmlinuz-NAME (made, its bytes the name) and with
+# --job-file the job file, as run records them.
 import json, os, random, shutil, sys
 
-src, out, kernels, boots, step_at, step = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5]), float(sys.argv[6])
-rnd = random.Random(int(sys.argv[7]) if len(sys.argv) > 7 else 1)
+args, opts = sys.argv[1:], {}
+while len(args) >= 2 and args[-2].startswith("--"):
+    opts[args[-2]] = args[-1]
+    args = args[:-2]
+src, out, kernels, boots, step_at, step = args[0], args[1], int(args[2]), int(args[3]), int(args[4]), float(args[5])
+rnd = random.Random(int(args[6]) if len(args) > 6 else 1)
+names = open(opts["--names"]).read().split() if "--names" in opts else ["K%02d" % k for k in range(1, kernels + 1)]
 os.makedirs(out, exist_ok=True)
 entries = []
 n = 0
@@ -26,5 +35,12 @@ for k in range(1, kernels + 1):
             r = json.load(open(p))
             r["netperf.Throughput_Mbps"] = [round(level * (1 + 0.01 * rnd.gauss(0, 1)), 2) for _ in range(3)]
             json.dump(r, open(p, "w"), indent=1)
-        entries.append({"boot_id": boot_id, "params": {"kernel": "K%02d" % k}, "outcome": "finished"})
+        entry = {"boot_id": boot_id, "params": {"kernel": names[k - 1]}, "outcome": "finished"}
+        if "--vmlinuz" in opts:
+            entry["vmlinuz"] = os.path.join(opts["--vmlinuz"], "vmlinuz-" + names[k - 1])
+            os.makedirs(opts["--vmlinuz"], exist_ok=True)
+            open(entry["vmlinuz"], "w").write(names[k - 1] + "\n")
+        if "--job-file" in opts:
+            entry["job_file"] = opts["--job-file"]
+        entries.append(entry)
 json.dump({"boots": entries}, open(os.path.join(out, "run.json"), "w"), indent=1)
