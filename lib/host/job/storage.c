@@ -27,7 +27,9 @@ static const struct disk_kind {
     {"HDD", BB_DISK_HDD, "hdd", "/dev/sd%c", "hdd", "virtio_scsi sd_mod"},
 };
 
-int bb_disk_parse(const char *s, struct bb_disk *d, char *err, size_t errlen)
+/* Parse LKP's disk value ("1BRD_48G", "2BRD", "1SSD", "2HDD_16G"). 0, or -EINVAL with what is
+ * wrong and what benchboot takes instead in err. */
+static int disk_parse(const char *s, struct bb_disk *d, char *err, size_t errlen)
 {
 	memset(d, 0, sizeof *d);
 	char *e;
@@ -86,7 +88,7 @@ static int boot_disk(const struct bb_kvs *bp, struct bb_disk *d)
 {
 	char err[256];
 	const char *s = bb_kvs_get(bp, "disk");
-	return s && !bb_disk_parse(s, d, err, sizeof err);
+	return s && !disk_parse(s, d, err, sizeof err);
 }
 
 static const struct disk_kind *kind_of(const struct bb_disk *d)
@@ -250,7 +252,7 @@ int bb_check_disk(struct walker *w, const char *key, const char *s, yaml_mark_t 
 {
 	struct bb_disk d;
 	char err[256];
-	if (bb_disk_parse(s, &d, err, sizeof err))
+	if (disk_parse(s, &d, err, sizeof err))
 		return jfail(w, m, "%s: %s", key, err);
 	return 0;
 }
@@ -368,7 +370,7 @@ int bb_check_storage_doc(struct walker *w, const struct bb_jdoc *d)
 			struct bb_disk dd;
 			char why[256];
 			taken = !disk->v[i].unset &&
-			        !bb_disk_parse(disk->v[i].s, &dd, why, sizeof why) &&
+			        !disk_parse(disk->v[i].s, &dd, why, sizeof why) &&
 			        dd.kind == parts[k].kind;
 		}
 		int rc;

@@ -29,10 +29,6 @@ struct bb_disk {
 	char description[32];     /* LKP's disk_description: 1brd, 1ssd, 2hdd */
 };
 
-/* Parse LKP's disk value ("1BRD_48G", "2BRD", "1SSD", "2HDD_16G"). 0, or -EINVAL with what is
- * wrong and what benchboot takes instead in err. */
-int bb_disk_parse(const char *s, struct bb_disk *d, char *err, size_t errlen);
-
 /* The guest memory a boot's disk takes (its ramdisks, when written full), in bytes; 0 for a
  * boot without ramdisks. */
 unsigned long long bb_disk_memory(const struct bb_kvs *boot_params);

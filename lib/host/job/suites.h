@@ -13,9 +13,6 @@
 
 #include "host/job/stressng_opts.h"
 
-/* A stress-ng long option or stressor of the pinned version, or NULL. */
-const struct bb_sng_opt *bb_sng_opt_find(const char *name);
-
 /* What the plan says about one run (docs/plan.md run keys), from its parameters. */
 struct bb_suite_run {
 	const char *suite;
@@ -48,10 +45,6 @@ struct bb_suite_run {
 int bb_suite_run(const char *suite, const struct bb_kvs *params, struct bb_suite_run *sr, char *err,
                  size_t errlen);
 void bb_suite_run_free(struct bb_suite_run *sr);
-/* netperf's global options OPTS without its confidence options (-i MAX[,MIN], -I LEVEL[,WIDTH]),
- * as a monitored iteration runs them (one measurement: docs/jobs.md "Monitors") into OUT: 1
- * when some were dropped, 0 when there were none, -ENAMETOOLONG when OUT is too small. */
-int bb_netperf_without_confidence(const char *opts, char *out, size_t len);
 
 /* 1 when benchboot runs the suite. */
 int bb_suite_known(const char *suite);

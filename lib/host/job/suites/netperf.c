@@ -151,7 +151,10 @@ static void confidence_iterations(const char *opts, int *min, int *max)
 	}
 }
 
-int bb_netperf_without_confidence(const char *opts, char *out, size_t len)
+/* netperf's global options OPTS without its confidence options (-i MAX[,MIN], -I LEVEL[,WIDTH]),
+ * as a monitored iteration runs them (one measurement: docs/jobs.md "Monitors") into OUT: 1
+ * when some were dropped, 0 when there were none, -ENAMETOOLONG when OUT is too small. */
+static int netperf_without_confidence(const char *opts, char *out, size_t len)
 {
 	size_t o = 0;
 	int dropped = 0;
@@ -179,7 +182,7 @@ static int monitored(const struct bb_kvs *p, struct bb_kvs *twin, char *err, siz
 {
 	const char *gopts = bb_kvs_get(p, "global_options");
 	char nconf[512];
-	int dropped = gopts ? bb_netperf_without_confidence(gopts, nconf, sizeof nconf) : 0;
+	int dropped = gopts ? netperf_without_confidence(gopts, nconf, sizeof nconf) : 0;
 	if (dropped < 0) {
 		snprintf(err, errlen, "global_options: too long");
 		return -EINVAL;

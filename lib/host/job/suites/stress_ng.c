@@ -16,7 +16,8 @@
 #include "host/job/suites/suite.h"
 #include "host/job/units.h"
 
-const struct bb_sng_opt *bb_sng_opt_find(const char *name)
+/* A stress-ng long option or stressor of the pinned version, or NULL. */
+static const struct bb_sng_opt *sng_opt_find(const char *name)
 {
 	size_t lo = 0, hi = bb_sng_nopts;
 	while (lo < hi) {
@@ -36,7 +37,7 @@ const struct bb_sng_opt *bb_sng_opt_find(const char *name)
  * is a warning, and fails only its run (stress-ng refuses the option). */
 static int check_stressor(struct walker *w, const char *key, const char *s, yaml_mark_t m)
 {
-	const struct bb_sng_opt *o = bb_sng_opt_find(s);
+	const struct bb_sng_opt *o = sng_opt_find(s);
 	const char *sug = NULL;
 	unsigned best = 1000;
 	if (o && o->stressor)
@@ -83,7 +84,7 @@ static const char *const reserved[] = {
 static int option(struct walker *w, yaml_node_t *key, yaml_node_t *val)
 {
 	const char *name = job_scalar(key);
-	const struct bb_sng_opt *o = bb_sng_opt_find(name);
+	const struct bb_sng_opt *o = sng_opt_find(name);
 	char label[128];
 	snprintf(label, sizeof label, "stress-ng.%s", name);
 	if (job_one_of(name, reserved))
@@ -147,7 +148,7 @@ static int option(struct walker *w, yaml_node_t *key, yaml_node_t *val)
 
 static int owns_option(const char *name)
 {
-	return bb_sng_opt_find(name) != NULL;
+	return sng_opt_find(name) != NULL;
 }
 
 static int check_doc(struct walker *w, const struct bb_jdoc *d)
@@ -195,7 +196,7 @@ static const struct {
 static int stressor_words(const struct bb_kvs *p, const char *test, const char *instances,
                           struct bb_strv *c)
 {
-	const struct bb_sng_opt *so = bb_sng_opt_find(test);
+	const struct bb_sng_opt *so = sng_opt_find(test);
 	const char *method = bb_kvs_get(p, "method");
 	const char *mode = bb_kvs_get(p, "mode");
 	const char *type = bb_kvs_get(p, "type");
@@ -221,7 +222,7 @@ static int stressor_words(const struct bb_kvs *p, const char *test, const char *
 		return -ENOMEM;
 	if (sched) {
 		snprintf(opt, sizeof opt, "%s-sched", test);
-		const struct bb_sng_opt *o = bb_sng_opt_find(opt);
+		const struct bb_sng_opt *o = sng_opt_find(opt);
 		if (bb_suite_argv_addf(c, "--%s", o ? opt : "workload-sched") ||
 		    bb_strv_add(c, sched))
 			return -ENOMEM;
@@ -306,7 +307,7 @@ static int build(const struct bb_kvs *p, long secs, struct bb_suite_run *sr, cha
 		if (strncmp(p->v[i].key, "stress-ng.", 10))
 			continue;
 		const char *opt = p->v[i].key + 10;
-		const struct bb_sng_opt *o = bb_sng_opt_find(opt);
+		const struct bb_sng_opt *o = sng_opt_find(opt);
 		if (o && !o->arg) {
 			if (!strcmp(p->v[i].value, "true") && bb_suite_argv_addf(c, "--%s", opt))
 				return -ENOMEM;
