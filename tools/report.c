@@ -16,7 +16,7 @@
 
 static const char usage_text[] =
     "usage: benchboot report JOB [--run RUNID] [--stat NAME] [--db SPEC] [--max-p P]\n"
-    "                       [--min-kernels N] [--order FILE] [-o FILE.html]\n"
+    "                       [--min-kernels N] [--order FILE | --tree DIR] [-o FILE.html]\n"
     "\n"
     "The trends of the job JOB across the kernels of the store (what `benchboot trend JOB`\n"
     "finds, with the same options) as one HTML file that needs nothing else: no network, no\n"

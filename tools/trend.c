@@ -16,15 +16,18 @@
 
 static const char usage_text[] =
     "usage: benchboot trend JOB [--run RUNID] [--stat NAME] [--db SPEC] [--max-p P]\n"
-    "                      [--min-kernels N] [--json]\n"
+    "                      [--min-kernels N] [--order FILE | --tree DIR] [--json]\n"
     "\n"
     "The series of a stat of the job JOB (its name, as `store list` shows it) across the\n"
     "kernels of the store, in the order the kernels' first boots came, and its change points:\n"
     "E-divisive means (Matteson and James 2014, as Hunter/Otava use it) with Welch's t-test\n"
     "between the two sides, the boot as the unit (a kernel's boots stay together; a change\n"
     "lies between two kernels). Per change point: the kernels it lies between, the %change of\n"
-    "the segments' boot means with compare's 95% interval, and the bisection to run over that\n"
-    "range. A sparkline per stat (the kernels' means).\n"
+    "the segments' boot means with compare's 95% interval, and the `benchboot bisect` command\n"
+    "for that range, to copy and run: with --tree and both kernels' commits, a bisection of\n"
+    "the tree's commits; else a kernels file of the two kernels (written by a here-document,\n"
+    "the kernels built between them to add) and a bisection of it. The job file is the one\n"
+    "the store records. A sparkline per stat (the kernels' means).\n"
     "\n"
     "options:\n" TREND_OPTIONS_USAGE "  --json            JSON on stdout instead of the text\n"
     "\n"
@@ -67,11 +70,78 @@ static void sparkline(const double *means, size_t nk)
 
 struct trend_out {
 	const struct bb_trend_query *q;
+	struct bb_store *st;
 	struct jout *json; /* --json, else NULL */
 };
 
-static void series_json(struct jout *w, const struct bb_trend_series *s)
+/* The kernels file's name for a change point: kernels-BEFORE-AFTER, in characters a shell and
+ * a file system take as they are. */
+static void kernels_file_name(const struct bb_trend_series *s, const struct bb_trend_change *cp,
+                              char *out, size_t len)
 {
+	snprintf(out, len, "kernels-%s-%s", BB_TREND_BEFORE(s, cp), BB_TREND_AFTER(s, cp));
+	for (char *p = out; *p; p++)
+		if (!strchr("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._-",
+		            *p))
+			*p = '_';
+}
+
+/* The bisection of a change point (bb_trend_bisect), its kernels file named into file. 0, or
+ * -errno with err. */
+static int bisect_load(const struct trend_out *o, const struct bb_trend_series *s,
+                       const struct bb_trend_change *cp, char file[600], struct bb_trend_bisect *b,
+                       char *err, size_t errlen)
+{
+	kernels_file_name(s, cp, file, 600);
+	return bb_trend_bisect(o->st, o->q, s, cp, file, b, err, errlen);
+}
+
+/* What bb_trend_bisect leaves to the user, said after the command. */
+static void bisect_notes(const struct bb_trend_bisect *b, const char *job)
+{
+	if (b->job_file_missing)
+		printf("(%s: the job's name; the store records no job file of it: give its file)\n",
+		       job);
+	if (b->vmlinuz_missing)
+		printf("(VMLINUZ: the store records no vmlinuz of that kernel: give its path)\n");
+}
+
+/* The bisection to run over a change point: in --json, an object "bisect"; else a kernels
+ * file written by a here-document, then the command (with --tree, the command alone), printed
+ * flush left to copy as it is. */
+static int print_bisect(const struct trend_out *o, const struct bb_trend_series *s,
+                        const struct bb_trend_change *cp, char *err, size_t errlen)
+{
+	struct bb_trend_bisect b;
+	char file[600];
+	int rc = bisect_load(o, s, cp, file, &b, err, errlen);
+	if (rc)
+		return rc;
+	struct jout *w = o->json;
+	if (w) {
+		bb_jout_key(w, "bisect");
+		bb_jout_obj_begin(w);
+		bb_jout_kv_str(w, "command", b.command);
+		bb_jout_kv_str(w, "kernels_file", b.kernels ? file : NULL);
+		bb_jout_kv_str(w, "kernels", b.kernels);
+		bb_jout_kv_bool(w, "job_file_known", !b.job_file_missing);
+		bb_jout_obj_end(w);
+	} else {
+		printf("    bisect it:\n");
+		if (b.kernels)
+			printf("cat >%s <<'EOF'\n%sEOF\n", file, b.kernels);
+		printf("%s\n", b.command);
+		bisect_notes(&b, o->q->job);
+	}
+	bb_trend_bisect_free(&b);
+	return 0;
+}
+
+static int series_json(const struct trend_out *o, const struct bb_trend_series *s, char *err,
+                       size_t errlen)
+{
+	struct jout *w = o->json;
+	int rc = 0;
 	bb_jout_obj_begin(w);
 	bb_jout_kv_str(w, "run", s->run);
 	bb_jout_kv_str(w, "stat", s->stat);
@@ -97,10 +167,13 @@ static void series_json(struct jout *w, const struct bb_trend_series *s)
 		bb_jout_kv_num(w, "low_percent", cp->iv.lo);
 		bb_jout_kv_num(w, "high_percent", cp->iv.hi);
 		bb_jout_kv_num(w, "p", cp->p);
+		if (!rc)
+			rc = print_bisect(o, s, cp, err, errlen);
 		bb_jout_obj_end(w);
 	}
 	bb_jout_arr_end(w);
 	bb_jout_obj_end(w);
+	return rc;
 }
 
 /* One run's stat: its series, change points and what they mean (bb_trend_fn). */
@@ -113,15 +186,14 @@ static int print_series(const struct bb_trend_series *s, const char *run, void *
 			printf("\nrun %s: no primary stat (--stat NAME or --stat all)\n", run);
 		return 0;
 	}
-	if (o->json) {
-		series_json(o->json, s);
-		return 0;
-	}
+	if (o->json)
+		return series_json(o, s, err, errlen);
 	printf("\nrun %s, %s: %zu kernel%s, %zu boot%s\n", run, s->stat, s->nk,
 	       s->nk == 1 ? "" : "s", s->n, s->n == 1 ? "" : "s");
 	if (s->nk)
 		sparkline(s->means, s->nk);
-	for (size_t c = 0; c < s->ncps; c++) {
+	int rc = 0;
+	for (size_t c = 0; c < s->ncps && !rc; c++) {
 		const struct bb_trend_change *cp = &s->cps[c];
 		const char *before = BB_TREND_BEFORE(s, cp), *after = BB_TREND_AFTER(s, cp);
 		printf(
@@ -129,15 +201,12 @@ static int print_series(const struct bb_trend_series *s, const char *run, void *
 		    "%zu boots before, %zu after)\n",
 		    before, after, s->group[cp->at] + 1, s->nk, cp->iv.change, cp->iv.lo, cp->iv.hi,
 		    cp->p, cp->boots_before, cp->boots_after);
-		printf(
-		    "    bisect it: benchboot bisect JOBFILE --kernels FILE --stat %s  (FILE: %s "
-		    "first, the kernels built between them, %s last)\n",
-		    s->stat, before, after);
+		rc = print_bisect(o, s, cp, err, errlen);
 	}
 	if (!s->ncps)
 		printf("  no change point (max p %g, at least %zu kernel%s a side)\n", o->q->max_p,
 		       o->q->min_kernels, o->q->min_kernels == 1 ? "" : "s");
-	return 0;
+	return rc;
 }
 
 /* --json (trend_own_fn). */
@@ -160,7 +229,7 @@ static int trend_main(int argc, char **argv)
 		return rc < 0 ? EXIT_OK : rc;
 	}
 	struct jout w;
-	struct trend_out o = {&a.q, json ? &w : NULL};
+	struct trend_out o = {&a.q, st, json ? &w : NULL};
 	if (json) {
 		bb_jout_init(&w, stdout);
 		bb_jout_obj_begin(&w);

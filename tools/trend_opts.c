@@ -39,6 +39,9 @@ static int option(const char *verb, struct trend_args *a, int opt, const char *v
 	case TREND_OPT_ORDER:
 		a->order_file = v;
 		break;
+	case TREND_OPT_TREE:
+		a->q.tree = v;
+		break;
 	}
 	return 0;
 }
@@ -50,6 +53,8 @@ static int finish(const char *verb, struct trend_args *a, int argc, char **argv)
 		           ? verb_usage_error(verb, "which JOB? (`store list` names them)")
 		           : verb_usage_error(verb, "unexpected argument '%s'", argv[optind + 1]);
 	a->q.job = argv[optind];
+	if (a->order_file && a->q.tree)
+		return verb_usage_error(verb, "--order or --tree: one order of the kernels");
 	if (!a->order_file)
 		return 0;
 	char err[4096];
@@ -74,17 +79,39 @@ int trend_args_parse(const struct verb_cmd *cmd, int argc, char **argv, struct t
 			return -1;
 		if (opt == VERB_BAD)
 			return EXIT_USAGE;
-		rc = opt >= TREND_OPT_RUN && opt <= TREND_OPT_ORDER
+		rc = opt >= TREND_OPT_RUN && opt <= TREND_OPT_TREE
 		         ? option(cmd->name, a, opt, optarg)
 		         : own(opt, optarg, ctx);
 	}
 	return rc ? rc : finish(cmd->name, a, argc, argv);
 }
 
-int trend_store_open(const char *verb, const struct trend_args *a, struct bb_store **st)
+/* The kernels in --tree's order (those that are no commit of it said, one line). */
+static int tree_order(const char *verb, struct trend_args *a, struct bb_store *st, char *err,
+                      size_t errlen)
+{
+	struct bb_strv skipped = {0};
+	int rc = bb_trend_tree_order(st, a->q.job, a->q.tree, &a->order, &skipped, err, errlen);
+	if (!rc && skipped.n) {
+		fprintf(stderr, "benchboot %s: no commit of %s, left out:", verb, a->q.tree);
+		for (size_t i = 0; i < skipped.n; i++)
+			fprintf(stderr, " %s", skipped.v[i]);
+		fputc('\n', stderr);
+	}
+	if (!rc)
+		a->q.order = &a->order;
+	bb_strv_free(&skipped);
+	return rc;
+}
+
+int trend_store_open(const char *verb, struct trend_args *a, struct bb_store **st)
 {
 	char err[4096];
 	int rc = bb_store_open(a->db, st, err, sizeof err);
+	if (!rc && a->q.tree && (rc = tree_order(verb, a, *st, err, sizeof err))) {
+		bb_store_close(*st);
+		*st = NULL;
+	}
 	if (rc)
 		fprintf(stderr, "benchboot %s: %s\n", verb, err);
 	return rc ? verb_exit_status(rc) : 0;

@@ -20,6 +20,7 @@ enum {
 	TREND_OPT_MAXP,
 	TREND_OPT_MINK,
 	TREND_OPT_ORDER,
+	TREND_OPT_TREE,
 };
 #define TREND_OPTIONS                                                                              \
 	{"run", required_argument, NULL, TREND_OPT_RUN},                                           \
@@ -27,8 +28,9 @@ enum {
 	    {"db", required_argument, NULL, TREND_OPT_DB},                                         \
 	    {"max-p", required_argument, NULL, TREND_OPT_MAXP},                                    \
 	    {"min-kernels", required_argument, NULL, TREND_OPT_MINK},                              \
+	    {"order", required_argument, NULL, TREND_OPT_ORDER},                                   \
 	{                                                                                          \
-		"order", required_argument, NULL, TREND_OPT_ORDER                                  \
+		"tree", required_argument, NULL, TREND_OPT_TREE                                    \
 	}
 
 /* Their lines in the verbs' usage texts. */
@@ -41,7 +43,11 @@ enum {
 	"  --min-kernels N   kernels on each side of a change point, at least (default 2)\n"       \
 	"  --order FILE      the kernels in this order, one name a line as trend shows them\n"     \
 	"                    (oldest first; '#' comments); kernels it does not name are left "     \
-	"out\n"
+	"out\n"                                                                                    \
+	"  --tree DIR        the kernels in the git order of the kernel tree DIR (oldest\n"        \
+	"                    first): a kernel's recorded commit, else its name, resolved\n"        \
+	"                    there; kernels that are no commit of DIR are said and left out;\n"    \
+	"                    the bisect commands then bisect DIR's commits\n"
 
 struct trend_args {
 	struct bb_trend_query q; /* q.order points to order once --order is read */
@@ -58,8 +64,9 @@ typedef int trend_own_fn(int opt, const char *v, void *ctx);
  */
 int trend_args_parse(const struct verb_cmd *cmd, int argc, char **argv, struct trend_args *a,
                      trend_own_fn *own, void *ctx);
-/* The store of --db: 0, or the exit status (said). */
-int trend_store_open(const char *verb, const struct trend_args *a, struct bb_store **st);
+/* The store of --db, and --tree's order of the kernels read from it: 0, or the exit status
+ * (said). */
+int trend_store_open(const char *verb, struct trend_args *a, struct bb_store **st);
 void trend_args_free(struct trend_args *a);
 
 #endif

@@ -38,7 +38,7 @@ grep -q '^flamegraph$' "$T/shape" || fail "no flame graph at the change point (K
 # a boot a point: 36 in each plot; the change point's numbers, the bisection, the comparison
 expect_eq "boots drawn" "$(grep -o '<circle class="boot"' "$T/r.html" | wc -l)" 72
 expect_grep "change between K08 and K09 (kernel 9 of 12): -[45].[0-9]% \[-[0-9.]*, -[0-9.]*\]" "$T/r.html"
-expect_grep "benchboot bisect JOBFILE --kernels FILE --stat netperf.Throughput_Mbps" "$T/r.html"
+expect_grep "<pre class=\"bisect\">benchboot bisect netperf-sctp-cgroup --kernels KERNELS --stat netperf.Throughput_Mbps</pre>" "$T/r.html"
 expect_grep "<tr><td>label.kernel</td><td>K08</td><td>K09</td></tr>" "$T/r.html"
 expect_grep '<td class="mark">IL</td><td>netperf.Throughput_Mbps</td>' "$T/r.html"
 expect_grep "<title>K09, boot 1000001[9a-f]: 9[0-9.]*</title>" "$T/r.html"

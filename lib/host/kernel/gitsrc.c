@@ -13,18 +13,10 @@
 #include "host/kernel/gitsrc.h"
 #include "host/runtool.h"
 
-/* git -C dir ARGS...: 0 with its stdout in out (NUL-terminated, trailing newline cut) when it
- * exits 0; 1 when it exits non-zero; -errno when it cannot run. */
-static int git(const char *dir, struct bytebuf *out, char *err, size_t errlen, ...)
+/* argv (git -C DIR ...) run: 0 with its stdout in out (NUL-terminated, trailing newline cut)
+ * when it exits 0; 1 when it exits non-zero; -errno when it cannot run. */
+static int git_argv(char *const *argv, struct bytebuf *out, char *err, size_t errlen)
 {
-	char *argv[24] = {"git", "-C", (char *)dir};
-	size_t n = 3;
-	va_list ap;
-	va_start(ap, errlen);
-	for (char *a; n < 23 && (a = va_arg(ap, char *));)
-		argv[n++] = a;
-	va_end(ap);
-	argv[n] = NULL;
 	struct bytebuf tmp = {0};
 	struct bb_tool t = {.argv = argv, .out = BB_TOOL_CAPTURE, .captured = out ? out : &tmp};
 	int status, rc = bb_tool_run(&t, &status, err, errlen);
@@ -39,6 +31,33 @@ static int git(const char *dir, struct bytebuf *out, char *err, size_t errlen, .
 	}
 	bb_bytebuf_free(&tmp);
 	return rc;
+}
+
+/* git -C dir ARGS... (at most 20), as git_argv. */
+static int git(const char *dir, struct bytebuf *out, char *err, size_t errlen, ...)
+{
+	char *argv[24] = {"git", "-C", (char *)dir};
+	size_t n = 3;
+	va_list ap;
+	va_start(ap, errlen);
+	for (char *a; n < 23 && (a = va_arg(ap, char *));)
+		argv[n++] = a;
+	va_end(ap);
+	argv[n] = NULL;
+	return git_argv(argv, out, err, errlen);
+}
+
+/* The lines of text (NUL-terminated) appended to out. 0 or -ENOMEM with err. */
+static int add_lines(const char *text, struct bb_strv *out, char *err, size_t errlen)
+{
+	for (const char *l = text; l && *l;) {
+		size_t n = strcspn(l, "\n");
+		if (n && bb_strv_addn(out, l, n))
+			return bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+		l += n;
+		l += *l == '\n';
+	}
+	return 0;
 }
 
 int bb_git_is_tree(const char *tree)
@@ -108,14 +127,50 @@ int bb_git_range(const char *tree, const char *good, const char *bad, struct bb_
 		    bb_errbuf_fail(err, errlen, -EINVAL, "%s: git rev-list %s failed", tree, range);
 	if (!rc && bb_strv_add(shas, g))
 		rc = -ENOMEM;
-	for (char *l = rc ? NULL : (char *)out.p; l && *l && !rc;) {
-		size_t n = strcspn(l, "\n");
-		if (bb_strv_addn(shas, l, n))
-			rc = bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
-		l += n;
-		l += *l == '\n';
-	}
+	if (!rc)
+		rc = add_lines((char *)out.p, shas, err, errlen);
 	bb_bytebuf_free(&out);
+	return rc;
+}
+
+int bb_git_topo_order(const char *tree, const struct bb_strv *shas, struct bb_strv *out, char *err,
+                      size_t errlen)
+{
+	char **argv = calloc(shas->n + 8, sizeof *argv), base[64] = "";
+	struct bytebuf got = {0};
+	size_t n = 0;
+	int rc = 0;
+	if (!argv)
+		return bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+	argv[n++] = "git";
+	argv[n++] = "-C";
+	argv[n++] = (char *)tree;
+	argv[n++] = "merge-base";
+	argv[n++] = "--octopus";
+	for (size_t i = 0; i < shas->n; i++)
+		argv[n++] = shas->v[i];
+	/* the commits' merge base: the walk stops there (none: their whole histories) */
+	if (shas->n > 1 && !git_argv(argv, &got, err, errlen) && strlen((char *)got.p) == 40) {
+		snprintf(base, sizeof base, "^%s", (char *)got.p);
+		rc = add_lines(base + 1, out, err, errlen);
+	}
+	bb_bytebuf_free(&got);
+	n = 3;
+	argv[n++] = "rev-list";
+	argv[n++] = "--topo-order";
+	argv[n++] = "--reverse";
+	for (size_t i = 0; i < shas->n; i++)
+		argv[n++] = shas->v[i];
+	if (*base)
+		argv[n++] = base;
+	argv[n] = NULL;
+	if (!rc && (rc = git_argv(argv, &got, err, errlen)) > 0)
+		rc = bb_errbuf_fail(err, errlen, -EINVAL, "%s: git rev-list --topo-order failed",
+		                    tree);
+	if (!rc)
+		rc = add_lines((char *)got.p, out, err, errlen);
+	bb_bytebuf_free(&got);
+	free(argv);
 	return rc;
 }
 

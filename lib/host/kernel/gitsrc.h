@@ -25,6 +25,13 @@ int bb_git_dirty(const char *tree);
  */
 int bb_git_range(const char *tree, const char *good, const char *bad, struct bb_strv *shas,
                  char *err, size_t errlen);
+/*
+ * The commits from the merge base of shas (full hashes) up to each of them, in topological
+ * order, oldest first (git rev-list --topo-order --reverse), appended to out. 0 or -errno with
+ * err.
+ */
+int bb_git_topo_order(const char *tree, const struct bb_strv *shas, struct bb_strv *out, char *err,
+                      size_t errlen);
 /* Commit sha checked out, clean, in srcdir (a shared clone of tree, made on first use). 0 or
  * -errno with err. */
 int bb_git_checkout(const char *tree, const char *sha, const char *srcdir, char *err,

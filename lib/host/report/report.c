@@ -91,6 +91,32 @@ static void change_comparison(struct page *pg, const struct bb_trend_series *s,
 	kernel_boots_free(&kb[1]);
 }
 
+/* The bisection to run, as trend prints it: the kernels file (without --tree), the command. */
+static void bisect_command(struct page *pg, const struct bb_trend_series *s,
+                           const struct bb_trend_change *cp)
+{
+	struct bb_trend_bisect b;
+	char err[1024];
+	FILE *f = pg->f;
+	if (bb_trend_bisect(pg->st, pg->q, s, cp, "KERNELS", &b, err, sizeof err)) {
+		bb_html_tag_text(f, "<p class=\"missing\">", "the bisect command: ", err, "</p>\n");
+		return;
+	}
+	fputs("<p>bisect it:</p>\n", f);
+	if (b.kernels)
+		bb_html_tag_text(
+		    f,
+		    "<p>KERNELS, the kernels file (the kernels built between the two to "
+		    "add):</p>\n<pre class=\"kernels\">",
+		    "", b.kernels, "</pre>\n");
+	bb_html_tag_text(f, "<pre class=\"bisect\">", "", b.command, "</pre>\n");
+	if (b.job_file_missing)
+		bb_html_tag_text(f, "<p>", "", pg->q->job,
+		                 ": the job's name; the store records no job file of it: give its "
+		                 "file</p>\n");
+	bb_trend_bisect_free(&b);
+}
+
 static void change_section(struct page *pg, const struct bb_trend_series *s,
                            const struct bb_trend_change *cp)
 {
@@ -107,13 +133,7 @@ static void change_section(struct page *pg, const struct bb_trend_series *s,
 	        "after)</h3>\n",
 	        s->group[cp->at] + 1, s->nk, cp->iv.change, cp->iv.lo, cp->iv.hi, cp->p,
 	        cp->boots_before, cp->boots_after);
-	bb_html_tag_text(f, "<p>bisect it: <code>",
-	                 "benchboot bisect JOBFILE --kernels FILE --stat ", s->stat,
-	                 "</code> (FILE: ");
-	bb_html_escape(f, before);
-	fputs(" first, the kernels built between them, ", f);
-	bb_html_escape(f, after);
-	fputs(" last)</p>\n", f);
+	bisect_command(pg, s, cp);
 	change_comparison(pg, s, cp);
 	fputs("</section>\n", f);
 }

@@ -618,7 +618,7 @@ int bb_store_job_file(struct bb_store *st, const char *job, char *out, size_t le
 	int rc = store_db_query(st->db, sql, ARGS(STORE_DB_TEXT(job)), err, errlen);
 	*out = 0;
 	while (!rc && (rc = store_db_row(st->db, err, errlen)) == 1)
-		snprintf(out, len, "%s", store_db_text(st->db, 0));
+		rc = snprintf(out, len, "%s", store_db_text(st->db, 0)) < 0;
 	return rc;
 }
 
