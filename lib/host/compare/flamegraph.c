@@ -10,6 +10,7 @@
 #include "grow.h"
 #include "host/compare/flamegraph.h"
 #include "host/errbuf.h"
+#include "host/markup.h"
 
 #define FOLDED "monitor.perf-profile.folded"
 
@@ -253,24 +254,10 @@ static void prepare(struct draw *d, struct bb_flame_node *n, int depth)
 	}
 }
 
-/* Text for XML: &, <, >, " escaped; bytes outside printable ASCII as '?'. */
+/* Text for XML: escaped, bytes outside printable ASCII as '?'. */
 static void xml_text(FILE *f, const char *s, size_t max)
 {
-	for (size_t i = 0; s[i] && i < max; i++) {
-		unsigned char c = (unsigned char)s[i];
-		if (c == '&')
-			fputs("&amp;", f);
-		else if (c == '<')
-			fputs("&lt;", f);
-		else if (c == '>')
-			fputs("&gt;", f);
-		else if (c == '"')
-			fputs("&quot;", f);
-		else if (c < 0x20 || c >= 0x7f)
-			fputc('?', f);
-		else
-			fputc(c, f);
-	}
+	bb_markup_escape(f, s, max, BB_MARKUP_ASCII);
 }
 
 /* White for no change, to red (more of B's samples) or blue (fewer), by the share of the

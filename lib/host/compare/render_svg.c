@@ -5,20 +5,7 @@
 #include <stdlib.h>
 
 #include "host/compare/render.h"
-
-static void svg_text(FILE *f, const char *s)
-{
-	for (; *s; s++) {
-		if (*s == '<')
-			fputs("&lt;", f);
-		else if (*s == '>')
-			fputs("&gt;", f);
-		else if (*s == '&')
-			fputs("&amp;", f);
-		else
-			fputc(*s, f);
-	}
-}
+#include "host/markup.h"
 
 int bb_comparison_svg(FILE *f, const struct bb_comparison *c, int all)
 {
@@ -36,9 +23,9 @@ int bb_comparison_svg(FILE *f, const struct bb_comparison *c, int all)
 	        "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n",
 	        W, total);
 	fprintf(f, "<text x=\"10\" y=\"20\"><tspan fill=\"#1f77b4\">\u25cf A: ");
-	svg_text(f, c->label_a);
+	bb_markup_escape(f, c->label_a, (size_t)-1, 0);
 	fprintf(f, "</tspan></text>\n<text x=\"10\" y=\"38\"><tspan fill=\"#d62728\">\u25a0 B: ");
-	svg_text(f, c->label_b);
+	bb_markup_escape(f, c->label_b, (size_t)-1, 0);
 	fprintf(f, "</tspan></text>\n");
 	if (!panels)
 		fprintf(f, "<text x=\"10\" y=\"64\">no changed stat</text>\n");
@@ -73,10 +60,10 @@ int bb_comparison_svg(FILE *f, const struct bb_comparison *c, int all)
 			        "<g transform=\"translate(0,%d)\">\n<text x=\"10\" y=\"20\" "
 			        "font-weight=\"bold\">",
 			        y0);
-			svg_text(f, s->name);
+			bb_markup_escape(f, s->name, (size_t)-1, 0);
 			fprintf(f, " %s</text>\n<text x=\"10\" y=\"34\" font-size=\"10\">",
 			        bb_fmt_change(s, ch, sizeof(ch)));
-			svg_text(f, d ? d : "");
+			bb_markup_escape(f, d ? d : "", (size_t)-1, 0);
 			fprintf(f, "</text>\n");
 			fprintf(
 			    f,

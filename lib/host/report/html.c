@@ -2,27 +2,12 @@
 #include <errno.h>
 #include <stdio.h>
 
+#include "host/markup.h"
 #include "host/report/html.h"
 
 void bb_html_escape(FILE *f, const char *s)
 {
-	for (; s && *s; s++) {
-		unsigned char c = (unsigned char)*s;
-		if (c == '&')
-			fputs("&amp;", f);
-		else if (c == '<')
-			fputs("&lt;", f);
-		else if (c == '>')
-			fputs("&gt;", f);
-		else if (c == '"')
-			fputs("&quot;", f);
-		else if (c == '\'')
-			fputs("&#39;", f);
-		else if ((c < 0x20 && c != '\t' && c != '\n') || c == 0x7f)
-			fputs("\xef\xbf\xbd", f);
-		else
-			fputc(c, f);
-	}
+	bb_markup_escape(f, s, (size_t)-1, 0);
 }
 
 void bb_html_tag_text(FILE *f, const char *open, const char *prefix, const char *s,
