@@ -4,7 +4,10 @@
 # the same index from the folders and says which are gone; --db sqlite:PATH, BENCHBOOT_DB and
 # the default under XDG_DATA_HOME; a store of a newer schema, a database that is no store and a
 # damaged file are refused (exit 100) with what to do, and so is an engine benchboot does not
-# have (PostgreSQL's store: tests/host/store-postgresql.sh).
+# have (PostgreSQL's store: tests/host/store-postgresql.sh). The kernel's identity: its commit
+# (a 12-hex name), the vmlinuz run.json names with its sha256 (read once per path, size and
+# mtime) and the job file, in the store and in list; a store of schema version 1 (made by the
+# benchboot before version 2) is brought to version 2 on open.
 . tests/lib.sh
 command -v python3 >/dev/null || skip "python3 is needed to read the store"
 F=tests/fixtures/results

@@ -1,7 +1,8 @@
 # benchboot trend: a stat across the kernels of the store, its change points. Synthetic boots
 # shaped like collected ones (tests/host/src/trend-series.py: 12 kernels x 3 boots, 1% noise):
 # a -5% step from kernel K09 on is found between K08 and K09 with its %change and interval,
-# the sparkline and the bisection to run; a flat series has none (exit 0); --json says the same;
+# the sparkline and the bisection to run (a kernels file of the two kernels, the job's name
+# where the store has no job file; with --tree: tests/host/trend-tree.sh); a flat series has none (exit 0); --json says the same;
 # a job the store does not have is exit 100.
 . tests/lib.sh
 command -v python3 >/dev/null || skip "python3 is needed to make the series"
