@@ -119,13 +119,16 @@ TEST(runjson_write_dmesg_from_console)
 	snprintf(rec.console, sizeof(rec.console), "%s/client.log", d);
 	snprintf(rec.server_console, sizeof(rec.server_console), "%s/server.log", d);
 	struct bb_run_booted booted = {0};
-	CHECK_INT(bb_run_booted_set(&booted, "k", "vmlinuz", "initrd", NULL), ==, 0);
+	CHECK_INT(bb_run_booted_set(&booted, "k", "vmlinuz", "initrd", "/jobs/netperf.yaml"), ==,
+	          0);
 	CHECK_INT(bb_runjson_write(d, NULL, &rec, &booted, 1), ==, 0);
 	char path[4200];
 	snprintf(path, sizeof(path), "%s/run.json", d);
 	struct jn *j = bb_jn_parse_file(path, err, sizeof(err));
 	CHECK(j != NULL);
 	const struct jn *e = bb_jn_get(j, "boots")->items[0];
+	/* the job file the boot ran, for the store's job identity */
+	CHECK_STR(bb_jn_get(e, "job_file")->str, "/jobs/netperf.yaml");
 	const struct jn *dm = bb_jn_get(e, "dmesg");
 	CHECK(dm && dm->type == JN_OBJ);
 	CHECK_INT(dm->n, ==, 2);
