@@ -1,7 +1,7 @@
 # benchboot trend --tree: the kernels in the git order of a kernel tree, and the exact bisect
 # command at each change point. A throwaway tree of 8 empty commits c1..c8; synthetic boots
 # (tests/host/src/trend-series.py) of kernels named by the commits' 12-hex prefixes, added to
-# the store out of order (c5..c8, then c1..c4 and K99 5% higher) with their vmlinuz files and
+# the store out of order (c5..c8, then c1 named by its tag v1, c2..c4 and K99, 5% higher) with their vmlinuz files and
 # job file: --tree orders them c1..c8 (K99, no commit of the tree, said and left out) and
 # finds the -5% step between c4 and c5, with `benchboot bisect JOBFILE --tree DIR --good c4
 # --bad c5 --stat S`; without --tree, the kernels file (a here-document that runs as printed)
@@ -16,7 +16,9 @@ for i in 1 2 3 4 5 6 7 8; do
 done >"$T/full"
 cut -c1-12 "$T/full" >"$T/commits"
 c() { sed -n "$1p" "$T/commits"; }
-{ for i in 5 6 7 8 1 2 3 4; do c $i; done; echo K99; } >"$T/names"
+# c1 named by a tag: its name resolves in the tree
+git -C "$T/tree" tag v1 "$(c 1)" || fail "tag"
+{ for i in 5 6 7 8; do c $i; done; echo v1; for i in 2 3 4; do c $i; done; echo K99; } >"$T/names"
 : >"$T/job.yaml"
 python3 tests/host/src/trend-series.py "$(ls -d tests/fixtures/results/kernels/A/0*)" "$T/step" 9 3 5 5 \
 	--names "$T/names" --vmlinuz "$T/vm" --job-file "$T/job.yaml" || fail "series"
@@ -33,14 +35,14 @@ expect_grep "^run $run, netperf.Throughput_Mbps: 8 kernels, 24 boots$" "$T/out"
 expect_grep "^  change between $(c 4) and $(c 5) (kernel 5 of 8): -[45].[0-9]% " "$T/out"
 expect_grep "^benchboot bisect $T/job.yaml --tree $T/tree --good $(c 4) --bad $(c 5) --stat netperf.Throughput_Mbps$" "$T/out"
 [ "$(grep -c '^  change between' "$T/out")" = 1 ] || fail "more than the one change point"
-# the kernels in the tree's order
+# the kernels in the tree's order (c1 by its tag)
 "$BENCHBOOT" trend netperf-sctp-cgroup --db "$db" --run "$run" --tree "$T/tree" --json >"$T/j" 2>/dev/null || [ $? = 1 ] || fail "trend --tree --json"
 python3 - "$T/j" "$T/commits" "$T/job.yaml" "$T/tree" <<'PY' || fail "trend --tree --json"
 import json, sys
 j = json.load(open(sys.argv[1]))
 commits = open(sys.argv[2]).read().split()
 s = j["series"][0]
-assert [k["kernel"] for k in s["kernels"]] == commits, s["kernels"]
+assert [k["kernel"] for k in s["kernels"]] == ["v1"] + commits[1:], s["kernels"]
 b = s["change_points"][0]["bisect"]
 assert b["command"] == "benchboot bisect %s --tree %s --good %s --bad %s --stat netperf.Throughput_Mbps" % (
     sys.argv[3], sys.argv[4], commits[3], commits[4]), b
@@ -48,7 +50,8 @@ assert b["kernels"] is None and b["job_file_known"], b
 PY
 # without --tree (the store's order: the step between c4 and K99's neighbours is elsewhere):
 # --order gives c1..c8, and the bisection is of a kernels file, written as printed
-"$BENCHBOOT" trend netperf-sctp-cgroup --db "$db" --run "$run" --order "$T/commits" >"$T/out" 2>&1 || [ $? = 1 ] || fail "trend --order: $(cat "$T/out")"
+{ echo v1; sed 1d "$T/commits"; } >"$T/order"
+"$BENCHBOOT" trend netperf-sctp-cgroup --db "$db" --run "$run" --order "$T/order" >"$T/out" 2>&1 || [ $? = 1 ] || fail "trend --order: $(cat "$T/out")"
 cat "$T/out"
 file=kernels-$(c 4)-$(c 5)
 expect_grep "^benchboot bisect $T/job.yaml --kernels $file --stat netperf.Throughput_Mbps$" "$T/out"
