@@ -7,7 +7,8 @@
 # have (PostgreSQL's store: tests/host/store-postgresql.sh). The kernel's identity: its commit
 # (a 12-hex name), the vmlinuz run.json names with its sha256 (read once per path, size and
 # mtime) and the job file, in the store and in list; a store of schema version 1 (made by the
-# benchboot before version 2) is brought to version 2 on open.
+# benchboot before version 2) is brought to version 2 on open. A kernel is what was booted:
+# benchboot's per-boot words on its command line (each round's turn) do not make another.
 . tests/lib.sh
 command -v python3 >/dev/null || skip "python3 is needed to read the store"
 F=tests/fixtures/results
@@ -90,6 +91,23 @@ expect_grep "^$db: 7 new boots (8 runs, 42 values), 0 the store had already$" "$
 expect_grep "^folders that are gone, left out: $T/kernels/B$" "$T/out"
 store list --db "$db"
 expect_grep "^store $db: 2 folders, 7 boots, 8 runs, 42 values$" "$T/out"
+# three rounds of one kernel: each boot's command line has its own turn of the run order (and
+# its boot group), benchboot's words, not the kernel's: still one kernel, as booted
+mkdir -p "$T/rounds"
+for k in 0 1 2; do
+	cp -r $F/kernels/A/0001-a1b2c3d4 "$T/rounds/000$k-round$k"
+	python3 - "$T/rounds/000$k-round$k/env.json" "$k" <<'PY' || fail "rounds"
+import json, sys
+env = json.load(open(sys.argv[1]))
+env["boot_id"] = "round" + sys.argv[2]
+env["kernel"]["cmdline"] += " benchboot.order.rotate=%s benchboot.boot.group=0" % sys.argv[2]
+json.dump(env, open(sys.argv[1], "w"))
+PY
+done
+store add "$T/rounds" --db "$T/rounds.db" || fail "store add: $(cat "$T/err")"
+store list --db "$T/rounds.db" || fail "store list: $(cat "$T/err")"
+cat "$T/out"
+expect_grep "^  (unnamed) *6.1.0-57-amd64 *3  console=ttyS0 panic=-1 quiet$" "$T/out"
 # BENCHBOOT_DB, then the default under XDG_DATA_HOME
 BENCHBOOT_DB=$T/env.db "$BENCHBOOT" store add $F/prsctp >"$T/out" 2>&1 || fail "BENCHBOOT_DB: $(cat "$T/out")"
 [ -s "$T/env.db" ] || fail "BENCHBOOT_DB=$T/env.db: no store there"

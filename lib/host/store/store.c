@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 #include <time.h>
 
+#include "host/cmdline.h"
 #include "host/compare/results_tree.h"
 #include "host/errbuf.h"
 #include "host/fileio.h"
@@ -248,16 +249,22 @@ static int add_boot(struct bb_store *st, long long folder, const struct bb_res_b
 	if (rc <= 0)
 		return rc < 0 ? rc : 1;
 	const char *kname = bb_kvs_get(&bt->labels, "kernel");
-	if ((rc = row_of(st,
-	                 "SELECT id FROM kernels WHERE name = $1 AND release = $2 AND cmdline = $3",
-	                 "INSERT INTO kernels (name, release, cmdline) VALUES ($1, $2, $3) ON "
-	                 "CONFLICT DO NOTHING",
-	                 &kid, 3,
-	                 ARGS(STORE_DB_TEXT(kname ? kname : ""),
-	                      STORE_DB_TEXT(bb_kvs_get_or(&bt->env, "kernel.release", "")),
-	                      STORE_DB_TEXT(bb_kvs_get_or(&bt->env, "kernel.cmdline", ""))),
-	                 err, errlen)) ||
-	    (rc = kernel_identity(st, kid, kernel, err, errlen)) ||
+	/* the kernel as booted, not where the boot stood: every round of a run has its own turn
+	 * of the run order on the command line (host/cmdline.h) */
+	char *cmdline =
+	    bb_cmdline_without(bb_kvs_get_or(&bt->env, "kernel.cmdline", ""), BB_CMDLINE_PER_BOOT);
+	if (!cmdline)
+		return bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+	rc = row_of(st, "SELECT id FROM kernels WHERE name = $1 AND release = $2 AND cmdline = $3",
+	            "INSERT INTO kernels (name, release, cmdline) VALUES ($1, $2, $3) ON "
+	            "CONFLICT DO NOTHING",
+	            &kid, 3,
+	            ARGS(STORE_DB_TEXT(kname ? kname : ""),
+	                 STORE_DB_TEXT(bb_kvs_get_or(&bt->env, "kernel.release", "")),
+	                 STORE_DB_TEXT(cmdline)),
+	            err, errlen);
+	free(cmdline);
+	if (rc || (rc = kernel_identity(st, kid, kernel, err, errlen)) ||
 	    (rc = row_of(st, "SELECT id FROM jobs WHERE name = $1 AND digest = $2",
 	                 "INSERT INTO jobs (name, digest) VALUES ($1, $2) ON CONFLICT DO NOTHING",
 	                 &jid, 2,
