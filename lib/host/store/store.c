@@ -34,7 +34,10 @@ struct store_db *store_db_of(struct bb_store *st)
 		__VA_ARGS__                                                                        \
 	}
 
-int bb_store_path(const char *spec, char *path, size_t len, char *err, size_t errlen)
+/* Where the store is: spec "sqlite:PATH" or a plain PATH; NULL: $BENCHBOOT_DB, else
+ * $XDG_DATA_HOME/benchboot/results.db (~/.local/share/benchboot/results.db). Into path. 0, or
+ * -EINVAL with the reason (a scheme benchboot does not have). */
+static int store_path(const char *spec, char *path, size_t len, char *err, size_t errlen)
 {
 	const char *env = getenv("BENCHBOOT_DB");
 	if (!spec && env && *env)
@@ -113,7 +116,7 @@ int bb_store_open(const char *spec, struct bb_store **out, char *err, size_t err
 	*out = NULL;
 	if (!st)
 		return bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
-	if ((rc = bb_store_path(spec, path, sizeof path, err, errlen)))
+	if ((rc = store_path(spec, path, sizeof path, err, errlen)))
 		goto fail;
 	char dir[4096];
 	snprintf(dir, sizeof dir, "%s", path);

@@ -25,11 +25,6 @@ struct bb_store;
 /* The store's schema version this benchboot writes. */
 #define BB_STORE_SCHEMA 2
 
-/* Where the store is: spec "sqlite:PATH" or a plain PATH; NULL: $BENCHBOOT_DB, else
- * $XDG_DATA_HOME/benchboot/results.db (~/.local/share/benchboot/results.db). Into path. 0, or
- * -EINVAL with the reason (a scheme benchboot does not have). */
-int bb_store_path(const char *spec, char *path, size_t len, char *err, size_t errlen);
-
 /* Open (creating the file and its folder when missing) and bring the schema up to date. 0,
  * -EINVAL (a newer schema, not a store, a damaged file: err says what and that `store rebuild`
  * makes it again), -errno. */

@@ -72,8 +72,9 @@ static int change_intervals(struct bb_trend_series *s, const double *v)
 	return rc;
 }
 
-int bb_trend_series_load(struct bb_store *st, const struct bb_trend_query *q, const char *run,
-                         const char *stat, struct bb_trend_series *out, char *err, size_t errlen)
+/* The series of one run's stat and its change points. 0, or -errno with err. */
+static int series_load(struct bb_store *st, const struct bb_trend_query *q, const char *run,
+                       const char *stat, struct bb_trend_series *out, char *err, size_t errlen)
 {
 	struct bb_trend_series *s = out;
 	memset(s, 0, sizeof *s);
@@ -119,7 +120,7 @@ int bb_trend_series_load(struct bb_store *st, const struct bb_trend_query *q, co
 	return rc == -ENOMEM ? bb_errbuf_fail(err, errlen, rc, "out of memory") : rc;
 }
 
-void bb_trend_series_free(struct bb_trend_series *s)
+static void series_free(struct bb_trend_series *s)
 {
 	free(s->group);
 	free(s->first);
@@ -171,11 +172,11 @@ int bb_trend_walk(struct bb_store *st, const struct bb_trend_query *q, bb_trend_
 		rc = run_stats(st, q, runs.v[i], &stats, err, errlen);
 		for (size_t k = 0; !rc && k < stats.n; k++) {
 			struct bb_trend_series s;
-			rc = bb_trend_series_load(st, q, runs.v[i], stats.v[k], &s, err, errlen);
+			rc = series_load(st, q, runs.v[i], stats.v[k], &s, err, errlen);
 			if (!rc)
 				rc = fn(&s, runs.v[i], ctx, err, errlen);
 			found |= !rc && s.ncps > 0;
-			bb_trend_series_free(&s);
+			series_free(&s);
 		}
 		if (!rc && !stats.n)
 			rc = fn(NULL, runs.v[i], ctx, err, errlen);

@@ -54,11 +54,6 @@ struct bb_trend_series {
 #define BB_TREND_BEFORE(s, c) ((s)->p[(c)->at - 1].kernel)
 #define BB_TREND_AFTER(s, c) ((s)->p[(c)->at].kernel)
 
-/* The series of one run's stat and its change points. 0, or -errno with err. */
-int bb_trend_series_load(struct bb_store *st, const struct bb_trend_query *q, const char *run,
-                         const char *stat, struct bb_trend_series *out, char *err, size_t errlen);
-void bb_trend_series_free(struct bb_trend_series *s);
-
 /*
  * Called for every series bb_trend_walk loads (s NULL: run has no primary stat; say so). 0 to
  * go on, -errno to stop (err said).
