@@ -8,7 +8,8 @@
 # --max-boots 5 keep it short (the effect is large; the decision core's error rate is tested
 # in tests/unit/test_bisect_decide.c): 4 comparisons spend 4/6 of alpha, 0.3333. Every comparison
 # boots its two sides side by side (--parallel 2, 1-vCPU VMs each on its own host CPU): run.json
-# shows the pairs, the sides taking turns on the CPUs.
+# shows the pairs, the sides taking turns on the CPUs. The boots went to the store as they came:
+# `trend` over them, in the kernels' order, finds the change between c2 and c3.
 # tests/run: alone (it decides from measured differences)
 . tests/lib.sh
 . tests/qemu/bisect.inc
@@ -106,7 +107,7 @@ PY
 runjson=$(python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))["boots"]))' "$T/bis/run.json")
 # run.json also holds the interrupted pair of (1)
 expect_eq "run.json boots" "$runjson" $((boots + 2))
-echo "measured: $boots boots in $took s; $(grep '^change D' "$T/run.out")"
+echo "NOTE: measured: $boots boots in $took s; $(grep "^change D" "$T/run.out")"
 # the 0-day table of the culprit against its parent, as the result says to get it
 expect_grep "^the 0-day table of the culprit against its parent: benchboot compare $T/bis --a kernel=c2 --b kernel=c3$" "$T/run.out"
 # and the table itself, after that line: the culprit's change marked
@@ -117,6 +118,16 @@ rc=0
 cat "$T/cmp.out"
 expect_eq "compare c2 c3: exit code (changes marked)" "$rc" 1
 expect_grep "I.* stress-ng.null.ops_per_sec" "$T/cmp.out"
+
+# the bisection added its boots to the store (tests/lib.sh: BENCHBOOT_DB) as they came: trend
+# over them, in the kernels file's order (c1 has no boots), finds the change between c2 and c3
+printf '%s\n' c0 c1 c2 c3 c4 >"$T/order"
+rc=0
+"$BENCHBOOT" trend null --order "$T/order" --stat stress-ng.null.ops_per_sec >"$T/trend.out" 2>&1 || rc=$?
+cat "$T/trend.out"
+expect_eq "trend over the bisection's boots: exit code (a change found)" "$rc" 1
+expect_grep "^  change between c2 and c3 (kernel 3 of 4): -[0-9.]*% " "$T/trend.out"
+[ "$(grep -c '^  change between' "$T/trend.out")" = 1 ] || fail "trend: more than the one change point"
 
 # (3) --resume of a finished bisection: every boot replayed, none made
 rc=0
