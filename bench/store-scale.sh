@@ -5,8 +5,8 @@
 # python3's json module (the floor any indexer pays: parsing what the folders hold), in the
 # same run; then `trend` of one stat over the kernels, against the series' query alone
 # (python3's sqlite3 on the same store). Printed: boots per second, ms, the ratios, and the
-# store add's peak memory (it reads the folder whole, as compare does, then adds a boot a
-# transaction: its memory grows with the folder). Then the same add and trend into a
+# store add's peak memory (it reads the folder a boot at a time, a transaction each: its
+# memory does not grow with the folder; tests/host/store-memory.sh asserts it). Then the same add and trend into a
 # PostgreSQL server the script starts (initdb in its folder, a Unix socket), both printed.
 . tests/lib.sh
 command -v python3 >/dev/null || skip "python3 is needed to make the boots"

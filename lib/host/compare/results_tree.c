@@ -636,59 +636,63 @@ static int entry_is_boot(const struct jn *entry, const struct bb_res_boot *boot)
 	return nl > il && boot->name[nl - il - 1] == '-' && !strcmp(boot->name + nl - il, id->str);
 }
 
-/* An entry with no boot folder here: a boot that left no results (bb_results.bare). */
-static int add_bare(struct loader *ld, struct bb_results *res, const struct jn *entry, size_t index,
-                    const char *runjson)
+/* DIR/run.json, or NULL when there is none (0), or -1 with the reason in ld. */
+static int load_run_json(struct loader *ld, const char *dir, struct jn **j, char **path)
 {
-	struct bb_res_boot *nb = realloc(res->bare, (res->nbare + 1) * sizeof(*nb));
-	if (!nb)
-		goto nomem;
-	res->bare = nb;
-	struct bb_res_boot *boot = memset(&res->bare[res->nbare++], 0, sizeof(*nb));
-	if (asprintf(&boot->name, "%s entry %zu", runjson, index + 1) < 0) {
-		boot->name = NULL;
-		goto nomem;
-	}
-	if (!(boot->path = strdup(boot->name)))
-		goto nomem;
-	return apply_entry(ld, boot, entry);
-nomem:
-	ld_oom(ld);
-	return -1;
-}
-
-/* DIR/run.json applied to the boots loaded from DIR; with_bare: its entries that match no
- * boot folder become res->bare. */
-static int apply_run_json(struct loader *ld, struct bb_results *res, const char *dir, int with_bare)
-{
-	struct jn *j;
-	char *p = join(dir, "run.json");
-	if (!p) {
+	*j = NULL;
+	if (!(*path = join(dir, "run.json"))) {
 		ld_oom(ld);
 		return -1;
 	}
-	int r = load_json(ld, p, &j);
-	if (r || !j) {
-		free(p);
-		return r;
+	return load_json(ld, *path, j);
+}
+
+/* The run.json entries that are the boot applied to it; each entry matched is marked. */
+static int apply_run_json(struct loader *ld, const struct jn *rj, struct bb_res_boot *boot,
+                          unsigned char *matched)
+{
+	const struct jn *boots = rj ? bb_jn_get(rj, "boots") : NULL;
+	for (size_t i = 0; boots && boots->type == JN_ARR && i < boots->n; i++)
+		if (entry_is_boot(boots->items[i], boot)) {
+			if (matched)
+				matched[i] = 1;
+			if (apply_entry(ld, boot, boots->items[i]))
+				return -1;
+		}
+	return 0;
+}
+
+/* The entries of run.json that match no boot folder and booted: boots that left no results
+ * (a panic before the results disk was written, a boot not collected), given to fn one at a
+ * time as bare boots. */
+static int walk_bare(struct loader *ld, const struct jn *rj, const char *runjson,
+                     const unsigned char *matched, bb_results_boot_fn fn, void *ctx,
+                     size_t *nbare, char *first, size_t firstlen)
+{
+	const struct jn *boots = rj ? bb_jn_get(rj, "boots") : NULL;
+	for (size_t i = 0; boots && boots->type == JN_ARR && i < boots->n; i++) {
+		const struct jn *e = boots->items[i], *outcome = bb_jn_get(e, "outcome");
+		if (matched[i] || e->type != JN_OBJ ||
+		    (outcome && outcome->type == JN_STR && !strcmp(outcome->str, "not-booted")))
+			continue;
+		struct bb_res_boot boot = {0};
+		int r = -1;
+		if (asprintf(&boot.name, "%s entry %zu", runjson, i + 1) < 0) {
+			boot.name = NULL;
+			ld_oom(ld);
+		} else if (!(boot.path = strdup(boot.name)))
+			ld_oom(ld);
+		else if (!apply_entry(ld, &boot, e)) {
+			if (!*nbare)
+				bb_boot_end_text(&boot, first, firstlen);
+			r = fn(&boot, 1, ctx);
+		}
+		bb_res_boot_free(&boot);
+		if (r)
+			return r;
+		(*nbare)++;
 	}
-	const struct jn *boots = bb_jn_get(j, "boots");
-	for (size_t i = 0; !r && boots && boots->type == JN_ARR && i < boots->n; i++) {
-		int matched = 0;
-		for (size_t b = 0; !r && b < res->nboots; b++)
-			if (entry_is_boot(boots->items[i], &res->boots[b])) {
-				matched = 1;
-				r = apply_entry(ld, &res->boots[b], boots->items[i]);
-			}
-		const struct jn *outcome = bb_jn_get(boots->items[i], "outcome");
-		int booted =
-		    !outcome || outcome->type != JN_STR || strcmp(outcome->str, "not-booted");
-		if (!r && !matched && with_bare && booted && boots->items[i]->type == JN_OBJ)
-			r = add_bare(ld, res, boots->items[i], i, p);
-	}
-	bb_jn_free(j);
-	free(p);
-	return r;
+	return 0;
 }
 
 static int is_boot_dir(const char *path)
@@ -704,12 +708,78 @@ static int is_boot_dir(const char *path)
 	return 0;
 }
 
-int bb_results_load(const char *path, struct bb_results *res, char *err, size_t errlen)
+/* One boot folder loaded, its run.json entries applied, given to fn and freed. */
+static int walk_boot(struct loader *ld, const char *path, const struct jn *rj,
+                     unsigned char *matched, bb_results_boot_fn fn, void *ctx)
+{
+	struct bb_res_boot boot = {0};
+	int r = load_boot(ld, &boot, path) || apply_run_json(ld, rj, &boot, matched) ? -1
+	                                                                             : fn(&boot, 0, ctx);
+	bb_res_boot_free(&boot);
+	return r;
+}
+
+static int walk(struct loader *ld, const char *clean, bb_results_boot_fn fn, void *ctx,
+                size_t *nboots, size_t *nbare, char *first, size_t firstlen)
+{
+	struct jn *rj = NULL;
+	char *runjson = NULL, **names = NULL;
+	unsigned char *matched = NULL;
+	size_t n = 0;
+	int r = -1;
+	if (is_boot_dir(clean)) {
+		/* one boot folder: its entry in the run.json of the folder above, no bare boots */
+		char *parent = strdup(clean), *slash = parent ? strrchr(parent, '/') : NULL;
+		if (!parent)
+			ld_oom(ld);
+		else {
+			if (slash)
+				*slash = 0;
+			const char *up = slash ? (*parent ? parent : "/") : ".";
+			if (!load_run_json(ld, up, &rj, &runjson) &&
+			    !(r = walk_boot(ld, clean, rj, NULL, fn, ctx)))
+				*nboots = 1;
+		}
+		free(parent);
+		goto out;
+	}
+	if (load_run_json(ld, clean, &rj, &runjson))
+		goto out;
+	const struct jn *entries = rj ? bb_jn_get(rj, "boots") : NULL;
+	size_t nentries = entries && entries->type == JN_ARR ? entries->n : 0;
+	if (!(matched = calloc(nentries + 1, 1))) {
+		ld_oom(ld);
+		goto out;
+	}
+	names = list_dirs(clean, &n);
+	for (size_t i = 0; i < n; i++) {
+		char *bp = join(clean, names[i]);
+		if (!bp) {
+			ld_oom(ld);
+			goto out;
+		}
+		r = is_boot_dir(bp) ? walk_boot(ld, bp, rj, matched, fn, ctx) : 1;
+		free(bp);
+		if (r > 0)
+			continue;
+		if (r)
+			goto out;
+		(*nboots)++;
+	}
+	r = walk_bare(ld, rj, runjson, matched, fn, ctx, nbare, first, firstlen);
+out:
+	free_names(names, n);
+	free(matched);
+	bb_jn_free(rj);
+	free(runjson);
+	return r;
+}
+
+int bb_results_each(const char *path, bb_results_boot_fn fn, void *ctx, char *err, size_t errlen)
 {
 	struct loader ld = {err, errlen, 0};
-	char **names = NULL;
-	size_t n = 0;
-	memset(res, 0, sizeof(*res));
+	size_t nboots = 0, nbare = 0;
+	char first[4400] = ""; /* how the first bare boot ended */
 	if (!is_dir(path)) {
 		int e = exists(path) ? ENOTDIR : errno;
 		return bb_errbuf_fail(err, errlen, -e, "%s: %s", path,
@@ -717,78 +787,67 @@ int bb_results_load(const char *path, struct bb_results *res, char *err, size_t 
 	}
 	char *clean = strdup(path);
 	if (!clean)
-		goto out_oom;
+		return bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
 	for (size_t l = strlen(clean); l > 1 && clean[l - 1] == '/'; l--)
 		clean[l - 1] = 0;
-	res->path = clean;
-	if (is_boot_dir(clean)) {
-		if (!(res->boots = calloc(1, sizeof(*res->boots))))
-			goto out_oom;
-		res->nboots = 1;
-		if (load_boot(&ld, &res->boots[0], clean))
-			goto out_fail;
-		char *parent = strdup(clean), *slash = parent ? strrchr(parent, '/') : NULL;
-		if (slash)
-			*slash = 0;
-		int ar = apply_run_json(&ld, res, slash ? (*parent ? parent : "/") : ".", 0);
-		free(parent);
-		if (ar)
-			goto out_fail;
-		return 0;
-	}
-	names = list_dirs(clean, &n);
-	if (n && !(res->boots = calloc(n, sizeof(*res->boots))))
-		goto out_oom;
-	for (size_t i = 0; i < n; i++) {
-		char *bp = join(clean, names[i]);
-		if (!bp)
-			goto out_oom;
-		if (!is_boot_dir(bp)) {
-			free(bp);
-			continue;
-		}
-		int lr = load_boot(&ld, &res->boots[res->nboots++], bp);
-		free(bp);
-		if (lr)
-			goto out_fail;
-	}
-	free_names(names, n);
-	names = NULL;
-	n = 0;
-	if (apply_run_json(&ld, res, clean, 1))
-		goto out_fail;
-	if (!res->nboots && res->nbare) {
-		char how[4400];
-		bb_boot_end_text(&res->bare[0], how, sizeof(how));
-		snprintf(
-		    err, errlen,
-		    "%s: no results here: run.json records %zu boot%s that left none, the first "
-		    "%s",
-		    clean, res->nbare, res->nbare == 1 ? "" : "s", how);
-		bb_results_free(res);
-		return -EINVAL;
-	}
-	if (!res->nboots) {
-		snprintf(err, errlen,
-		         "%s: no results here (neither a boot folder with env.json and runs/ nor a "
-		         "folder of them)",
-		         clean);
-		bb_results_free(res);
-		return -EINVAL;
-	}
-	return 0;
-out_oom:
-	snprintf(err, errlen, "out of memory");
-	free_names(names, n);
-	bb_results_free(res);
-	return -ENOMEM;
-out_fail:
-	free_names(names, n);
-	bb_results_free(res);
-	return ld.rc ? ld.rc : -EINVAL;
+	int r = walk(&ld, clean, fn, ctx, &nboots, &nbare, first, sizeof first);
+	if (r == -1) /* the loader's failure, said in err */
+		r = ld.rc ? ld.rc : -EINVAL;
+	else if (!r && !nboots && nbare)
+		r = bb_errbuf_fail(err, errlen, -EINVAL,
+		                   "%s: no results here: run.json records %zu boot%s that left "
+		                   "none, the first %s",
+		                   clean, nbare, nbare == 1 ? "" : "s", first);
+	else if (!r && !nboots)
+		r = bb_errbuf_fail(err, errlen, -EINVAL,
+		                   "%s: no results here (neither a boot folder with env.json and "
+		                   "runs/ nor a folder of them)",
+		                   clean);
+	free(clean);
+	return r;
 }
 
-static void boot_free(struct bb_res_boot *boot)
+/* bb_results_load's walk: each boot moved into its array (its runs point back to it once the
+ * array stops moving). */
+struct load_ctx {
+	struct bb_results *res;
+	size_t cap, bare_cap;
+};
+
+static int keep_boot(struct bb_res_boot *boot, int bare, void *ctx)
+{
+	struct load_ctx *lc = ctx;
+	struct bb_res_boot **arr = bare ? &lc->res->bare : &lc->res->boots;
+	size_t *n = bare ? &lc->res->nbare : &lc->res->nboots;
+	if (bb_grow(arr, bare ? &lc->bare_cap : &lc->cap, *n + 1, sizeof(**arr)))
+		return -ENOMEM;
+	(*arr)[(*n)++] = *boot;
+	memset(boot, 0, sizeof *boot); /* moved: nothing left for the walk to free */
+	return 0;
+}
+
+int bb_results_load(const char *path, struct bb_results *res, char *err, size_t errlen)
+{
+	struct load_ctx lc = {res, 0, 0};
+	memset(res, 0, sizeof(*res));
+	int r = bb_results_each(path, keep_boot, &lc, err, errlen);
+	if (r == -ENOMEM)
+		snprintf(err, errlen, "out of memory");
+	if (!r && !(res->path = strdup(path)))
+		r = bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+	if (r) {
+		bb_results_free(res);
+		return r;
+	}
+	for (size_t l = strlen(res->path); l > 1 && res->path[l - 1] == '/'; l--)
+		res->path[l - 1] = 0;
+	for (size_t b = 0; b < res->nboots; b++)
+		for (size_t k = 0; k < res->boots[b].nruns; k++)
+			res->boots[b].runs[k].boot = &res->boots[b];
+	return 0;
+}
+
+void bb_res_boot_free(struct bb_res_boot *boot)
 {
 	for (size_t r = 0; r < boot->nruns; r++) {
 		struct bb_res_run *run = &boot->runs[r];
@@ -829,9 +888,9 @@ void bb_boot_end_text(const struct bb_res_boot *b, char *out, size_t len)
 void bb_results_free(struct bb_results *res)
 {
 	for (size_t b = 0; b < res->nboots; b++)
-		boot_free(&res->boots[b]);
+		bb_res_boot_free(&res->boots[b]);
 	for (size_t b = 0; b < res->nbare; b++)
-		boot_free(&res->bare[b]);
+		bb_res_boot_free(&res->bare[b]);
 	free(res->boots);
 	free(res->bare);
 	free(res->path);

@@ -87,6 +87,17 @@ struct bb_results {
  */
 int bb_results_load(const char *path, struct bb_results *res, char *err, size_t errlen);
 void bb_results_free(struct bb_results *res);
+/*
+ * The same folder one boot at a time, so that memory holds one boot whatever the folder: each
+ * boot folder is loaded, given to fn (bare 0), and freed when fn returns; then each run.json
+ * entry with no folder (bare 1, as bb_results.bare). fn may take the boot over by copying it
+ * and zeroing *boot (its runs' boot pointers then need setting). A nonzero return of fn ends
+ * the walk and is returned (fn says why in its own err); the errors otherwise are
+ * bb_results_load's.
+ */
+typedef int (*bb_results_boot_fn)(struct bb_res_boot *boot, int bare, void *ctx);
+int bb_results_each(const char *path, bb_results_boot_fn fn, void *ctx, char *err, size_t errlen);
+void bb_res_boot_free(struct bb_res_boot *boot);
 /* How a boot ended, from run.json: "OUTCOME[: DETAIL][ (console log: PATH)]". */
 void bb_boot_end_text(const struct bb_res_boot *b, char *out, size_t len);
 /* Take a RUNID apart: "NAME.k=v.k=v" (a piece without '=' after k=v continues the value).

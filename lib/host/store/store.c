@@ -303,60 +303,85 @@ static int add_boot(struct bb_store *st, long long folder, const struct bb_res_b
 	return rc;
 }
 
+/* One boot of a folder added in a transaction of its own: all of it or nothing. */
+struct add_ctx {
+	struct bb_store *st;
+	const char *dir;
+	long long folder; /* 0 until the first boot needs it */
+	struct store_kernel_id kernel;
+	struct bb_store_added *out;
+	size_t seen; /* boots given, bare ones aside */
+	char *err;
+	size_t errlen;
+};
+
+static int folder_row(struct add_ctx *c)
+{
+	char real[PATH_MAX];
+	if (!realpath(c->dir, real))
+		snprintf(real, sizeof real, "%s", c->dir);
+	return row_of(c->st, "SELECT id FROM folders WHERE path = $1",
+	              "INSERT INTO folders (path, added) VALUES ($1, $2) ON CONFLICT DO NOTHING",
+	              &c->folder, 1,
+	              ARGS(STORE_DB_TEXT(real), STORE_DB_INT((long long)time(NULL))), c->err,
+	              c->errlen);
+}
+
+static int add_one(struct bb_res_boot *bt, int bare, void *ctx)
+{
+	struct add_ctx *c = ctx;
+	struct bb_store_added a = {0};
+	int rc;
+	if (bare) /* a boot that left no results: nothing to index */
+		return 0;
+	c->seen++;
+	/* the vmlinuz read before the transaction: no lock held while hashing */
+	if ((!c->folder && (rc = folder_row(c))) ||
+	    (rc = store_kernel_id(c->st, bt, &c->kernel, c->err, c->errlen)) ||
+	    (rc = store_db_begin(c->st->db, STORE_DB_WRITE, c->err, c->errlen)))
+		return rc;
+	rc = add_boot(c->st, c->folder, bt, &c->kernel, &a, c->err, c->errlen);
+	if (rc) /* an error, or a boot the store has: nothing to keep */
+		store_db_rollback(c->st->db);
+	if (rc < 0)
+		return rc;
+	int known = rc == 1;
+	if (!known && (rc = store_db_commit(c->st->db, c->err, c->errlen))) {
+		store_db_rollback(c->st->db);
+		return rc;
+	}
+	c->out->boots_known += known;
+	c->out->boots_new += !known;
+	c->out->runs += a.runs;
+	c->out->values += a.values;
+	return 0;
+}
+
 int bb_store_add(struct bb_store *st, const char *dir, struct bb_store_added *out, char *err,
                  size_t errlen)
 {
-	struct bb_results res;
-	char real[PATH_MAX];
-	long long folder;
-	struct store_kernel_id *kernel = NULL;
+	struct add_ctx *c = calloc(1, sizeof *c);
+	if (!c)
+		return bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+	*c = (struct add_ctx){.st = st, .dir = dir, .out = out, .err = err, .errlen = errlen};
 	memset(out, 0, sizeof *out);
-	int rc = bb_results_load(dir, &res, err, errlen);
-	if (rc == -EINVAL || rc == -ENOTDIR) {
+	/* benchboot's folders one boot at a time: memory holds one boot whatever the folder */
+	int rc = bb_results_each(dir, add_one, c, err, errlen);
+	if ((rc == -EINVAL || rc == -ENOTDIR) && !c->seen) {
 		/* not benchboot's: LKP's result tree? */
+		struct bb_results res;
 		char why[1024];
 		int lrc = bb_lkp_tree_load(dir, &res, why, sizeof why);
-		if (!lrc && !res.nboots)
-			bb_results_free(&res);
-		else if (lrc)
-			return bb_errbuf_fail(err, errlen, lrc, "%s", why);
-		else
+		if (lrc)
+			rc = bb_errbuf_fail(err, errlen, lrc, "%s", why);
+		else if (res.nboots) /* else benchboot's reason stands */
 			rc = 0;
+		for (size_t i = 0; !lrc && i < res.nboots && !rc; i++)
+			rc = add_one(&res.boots[i], 0, c);
+		if (!lrc)
+			bb_results_free(&res);
 	}
-	if (rc)
-		return rc;
-	if (!realpath(dir, real))
-		snprintf(real, sizeof real, "%s", dir);
-	rc = row_of(st, "SELECT id FROM folders WHERE path = $1",
-	            "INSERT INTO folders (path, added) VALUES ($1, $2) ON CONFLICT DO NOTHING",
-	            &folder, 1, ARGS(STORE_DB_TEXT(real), STORE_DB_INT((long long)time(NULL))), err,
-	            errlen);
-	if (!rc && !(kernel = malloc(sizeof *kernel)))
-		rc = bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
-	for (size_t i = 0; i < res.nboots && !rc; i++) {
-		struct bb_store_added a = {0};
-		/* the vmlinuz read before the transaction: no lock held while hashing */
-		if ((rc = store_kernel_id(st, &res.boots[i], kernel, err, errlen)) ||
-		    (rc = store_db_begin(st->db, STORE_DB_WRITE, err, errlen)))
-			break;
-		rc = add_boot(st, folder, &res.boots[i], kernel, &a, err, errlen);
-		if (rc) /* an error, or a boot the store has: nothing to keep */
-			store_db_rollback(st->db);
-		if (rc < 0)
-			break;
-		int known = rc == 1;
-		if (!known && (rc = store_db_commit(st->db, err, errlen))) {
-			store_db_rollback(st->db);
-			break;
-		}
-		rc = 0;
-		out->boots_known += known;
-		out->boots_new += !known;
-		out->runs += a.runs;
-		out->values += a.values;
-	}
-	bb_results_free(&res);
-	free(kernel);
+	free(c);
 	return rc;
 }
 
