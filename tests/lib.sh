@@ -132,18 +132,18 @@ boot_log_tail() {
 }
 
 # kernel_lockup_note WHAT LOG...: 0 when one of the console LOGs holds the kernel's own
-# report of a lockup or stall (soft lockup, RCU stall, hung task): then a line "NOTE: WHAT: ..."
-# (tests/run prints a passing test's NOTE: lines under its PASS) names the first report and
-# where that CPU was (its first RIP: line); 1 when no LOG has one. Debian's 6.1 kernel under
-# TCG has locked up, rarely, while the init did nothing unusual (init/setuptime.h; once in CI
-# with both vCPUs stuck in forked inits 3 s into the boot); a test that reruns a boot for that
-# says so through this, so how often it happens stays on the record.
+# report of a lockup or stall (tests/lockup.inc): then a line "NOTE: WHAT: ..." (tests/run
+# prints a passing test's NOTE: lines under its PASS) names the first report and where that CPU
+# was (its first RIP: line); 1 when no LOG has one. A test that reruns a boot for that says so
+# through this, so how often it happens stays on the record (tests/run reruns a whole test
+# that failed with one, once, and says so too).
+. "$BB_TOP/tests/lockup.inc"
 kernel_lockup_note() {
 	local what=$1 log report rip
 	shift
 	for log in "$@"; do
 		[ -f "$log" ] || continue
-		report=$(tr -d '\r' <"$log" | grep -a -m1 -E 'soft lockup - CPU|rcu: INFO: .*detected stalls|blocked for more than [0-9]+ seconds' | cut -c1-160)
+		report=$(tr -d '\r' <"$log" | grep -a -m1 -E "$BB_LOCKUP_RE" | cut -c1-160)
 		[ -n "$report" ] || continue
 		rip=$(tr -d '\r' <"$log" | grep -a -m1 -E '^(\[ *[0-9.]+\] )?RIP: 0010:' | sed 's/^\[[^]]*\] //' | cut -c1-100)
 		echo "NOTE: $what: the guest kernel locked up: $report; ${rip:-no RIP: line}; console: $log"

@@ -1,10 +1,9 @@
-# The QEMU tests' one rerun (tests/qemu/job.inc's job_run, tests/lib.sh's kernel_lockup_note):
-# a run that failed with the guest kernel's own lockup report in a console log is run once
-# more, and a NOTE: line names the report and where the CPU was; a run that failed without
-# one, or locked up twice, fails the test. `benchboot run` is played by a script here: what is
-# tested is the harness's decision, on the console text of a real 6.1 soft lockup report.
+# The QEMU tests' one rerun (tests/run, tests/lockup.inc, tests/lib.sh's kernel_lockup_note):
+# a boot test that failed with the guest kernel's own lockup report in its output is run once
+# more, with a RERUN line and a NOTE: naming the report; one that failed without one, that
+# locked up twice, or a host test, fails. tests/run runs here on a tree of its own whose tests
+# play the outcomes; kernel_lockup_note reads the console text of a real 6.1 soft lockup.
 . tests/lib.sh
-. tests/qemu/job.inc
 
 lockup_log() { # FILE: a console log whose kernel locked up
 	cat >"$1" <<'LOG'
@@ -30,42 +29,34 @@ printf '[   22.7] rcu: INFO: rcu_preempt detected stalls on CPUs/tasks:\n' >"$T/
 kernel_lockup_note "rcu" "$T/rcu.log" | contains -F "rcu_preempt detected stalls on CPUs/tasks:; no RIP: line" ||
 	fail "an RCU stall without a RIP: line"
 
-# fake_run MODES...: BENCHBOOT is a script whose Nth call plays MODES[N]: lockup (a console log
-# with the report, exit 1), fail (a console log without one, exit 1), ok (exit 0)
-fake_run() {
-	printf '%s\n' "$@" >"$T/modes"
-	: >"$T/calls"
-	cat >"$T/benchboot" <<EOF
-#!/bin/bash
-echo call >>"$T/calls"
-mode=\$(sed -n "\$(wc -l <"$T/calls")p" "$T/modes")
-while [ \$# -gt 0 ]; do [ "\$1" = -o ] && res=\$2; shift; done
-mkdir -p "\$res/console"
-case \$mode in
-lockup) cat "$T/lock.log" >"\$res/console/boot1.log"; echo "boot 1/1: FAILED (hang)"; exit 1 ;;
-fail) cp "$T/clean.log" "\$res/console/boot1.log"; echo "boot 1/1: FAILED (crash)"; exit 1 ;;
-ok) echo "boot 1/1: ok"; exit 0 ;;
-esac
-EOF
-	chmod +x "$T/benchboot"
-	BENCHBOOT=$T/benchboot
-	rm -rf "$T/res" "$T/res.lockup"
+# tests/run in a tree of its own: fake tests that count their runs in $BB_FAKE and print what
+# a failed boot test prints, with or without benchboot run's line for the kernel's reports
+tree=$T/tree
+mkdir -p "$tree/tests/qemu" "$tree/tests/host" "$tree/config" "$T/fake"
+cp tests/run tests/lib.sh tests/lockup.inc "$tree/tests/"
+cp config/inputs.lock "$tree/config/"
+fake() { # NAME DIR SCRIPT: a test that counts its run, then runs SCRIPT
+	printf 'echo run >>"$BB_FAKE/%s"\nn=$(wc -l <"$BB_FAKE/%s")\n%s\n' "$1" "$1" "$3" >"$tree/tests/$2/$1.sh"
 }
-
-fake_run lockup ok
-(job_run "$T/job.yaml") >"$T/once" 2>&1 || { cat "$T/once"; fail "a run that locked up once, then passed, failed the test"; }
-expect_eq "runs after one lockup" "$(wc -l <"$T/calls")" 2
-expect_grep "^NOTE: benchboot run $T/job.yaml (run once more): the guest kernel locked up: .*soft lockup - CPU#0 .*RIP: 0010:kmem_cache_alloc_bulk" "$T/once"
-expect_grep "^boot 1/1: ok" "$T/once"
-[ -d "$T/res.lockup/console" ] || fail "the locked-up run's folder was not kept beside the new one"
-
-fake_run lockup lockup
-(job_run "$T/job.yaml") >"$T/twice" 2>&1 && fail "two lockups in a row passed"
-expect_eq "runs after two lockups" "$(wc -l <"$T/calls")" 2
-expect_grep "exit code: got '1', expected '0'" "$T/twice"
-
-fake_run fail ok
-(job_run "$T/job.yaml") >"$T/plain" 2>&1 && fail "a failed run without a lockup was run again and passed"
-expect_eq "runs after a failure without a lockup" "$(wc -l <"$T/calls")" 1
-grep -q "^NOTE:" "$T/plain" && fail "a NOTE: for a failure without a lockup"
-echo "job_run: a lockup is run once more with a NOTE:, two lockups or another failure fail"
+report='    boot 2/4: the kernel reported 11 lockup or stall reports, the first: [   48.416900] watchdog: BUG: soft lockup - CPU#0 stuck for 45s! [init:86]'
+fake lockup-once qemu "[ \$n = 2 ] && { echo NOTE: second run; exit 0; }; echo '$report'; exit 1"
+fake lockup-twice qemu "echo '$report'; exit 1"
+fake plain-fail qemu "echo 'boot 1/1: FAILED (crash)'; exit 1"
+fake host-lockup host "echo '$report'; exit 1"
+(cd "$tree" && BB_FAKE=$T/fake SYSROOT=$T B=build tests/run --lanes 1 lockup-once lockup-twice plain-fail host-lockup) >"$T/run.out" 2>&1 &&
+	fail "tests/run passed with tests that fail"
+cat "$T/run.out"
+expect_eq "runs of a test that locked up once" "$(wc -l <"$T/fake/lockup-once")" 2
+expect_eq "runs of a test that locked up twice" "$(wc -l <"$T/fake/lockup-twice")" 2
+expect_eq "runs of a test that failed without a lockup" "$(wc -l <"$T/fake/plain-fail")" 1
+expect_eq "runs of a host test with a lockup line" "$(wc -l <"$T/fake/host-lockup")" 1
+expect_grep "^RERUN tests/qemu/lockup-once.sh (exit 1 after [0-9]*s): the guest kernel locked up: boot 2/4: the kernel reported 11 lockup or stall reports, the first: .*soft lockup - CPU#0" "$T/run.out"
+expect_grep "^PASS tests/qemu/lockup-once.sh " "$T/run.out"
+expect_grep "^    NOTE: run twice, the first time failed with the guest kernel's lockup: boot 2/4: " "$T/run.out"
+expect_grep "^    NOTE: second run$" "$T/run.out"
+expect_grep "^FAIL tests/qemu/lockup-twice.sh " "$T/run.out"
+expect_grep "^FAIL tests/qemu/plain-fail.sh " "$T/run.out"
+expect_grep "^FAIL tests/host/host-lockup.sh " "$T/run.out"
+grep -q "^RERUN tests/\(qemu/plain-fail\|host/host-lockup\)" "$T/run.out" && fail "a test rerun without a boot test's lockup"
+expect_grep "^1 passed, 3 failed, 0 skipped$" "$T/run.out"
+echo "tests/run: a boot test's lockup is run once more with a RERUN line and a NOTE:; two lockups, another failure or a host test fail"
