@@ -57,7 +57,7 @@ file=kernels-$(c 4)-$(c 5)
 expect_grep "^benchboot bisect $T/job.yaml --kernels $file --stat netperf.Throughput_Mbps$" "$T/out"
 sed -n '/^cat >/,/^EOF$/p' "$T/out" >"$T/write.sh"
 (cd "$T" && sh write.sh) || fail "the here-document does not run: $(cat "$T/write.sh")"
-printf '# %s, then the kernels built between them, oldest first\n%s %s -\n%s %s -\n' "$(c 4)" \
+printf '# %s, then the kernels built between them, oldest first\n%s %s - quiet\n%s %s - quiet\n' "$(c 4)" \
 	"$(c 4)" "$T/vm/vmlinuz-$(c 4)" "$(c 5)" "$T/vm/vmlinuz-$(c 5)" >"$T/want"
 diff -u "$T/want" "$T/$file" || fail "the kernels file"
 # report --tree: the same command in the page

@@ -18,8 +18,9 @@ cat "$T/out" "$T/err"
 expect_eq "trend with a step: exit code" "$rc" 1
 expect_grep "^run SCTP_STREAM_MANY.nr_threads=2.prsctp_enable=0, netperf.Throughput_Mbps: 12 kernels, 36 boots$" "$T/out"
 expect_grep "^  change between K08 and K09 (kernel 9 of 12): -[45].[0-9]% \[-[0-9.]*, -[0-9.]*\] (p " "$T/out"
-# the bisection: the kernels file (no vmlinuz recorded: VMLINUZ), the job's name (no job file)
-expect_grep "^K08 VMLINUZ -$" "$T/out"
+# the bisection: the kernels file (no vmlinuz recorded: VMLINUZ; the user's words of the kernel's
+# command line after the image's own, "quiet" in the fixture), the job's name (no job file)
+expect_grep "^K08 VMLINUZ - quiet$" "$T/out"
 expect_grep "^benchboot bisect netperf-sctp-cgroup --kernels kernels-K08-K09 --stat netperf.Throughput_Mbps$" "$T/out"
 expect_grep "^(netperf-sctp-cgroup: the job's name; the store records no job file of it: give its file)$" "$T/out"
 [ "$(grep -c '^  change between' "$T/out")" = 1 ] || fail "more than the one change point"

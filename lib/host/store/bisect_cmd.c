@@ -5,6 +5,7 @@
 
 #include "host/cmdline.h"
 #include "host/errbuf.h"
+#include "host/image/image.h"
 #include "host/store/trend.h"
 #include "host/strbuf.h"
 
@@ -23,15 +24,16 @@ static void shell_word(struct strbuf *b, const char *s)
 	bb_strbuf_printf(b, "'");
 }
 
-/* The user's words of a kernel's command line: without benchboot's own (the image's console
- * and panic, quiet, and the per-boot words: host/cmdline.h). */
+/* The user's words of a kernel's command line: what follows the image's own line
+ * (IMAGE_DEFAULT_CMDLINE, which every image built for a kernels file begins with), without the
+ * per-boot words (host/cmdline.h); a line that does not begin with the image's own is the
+ * user's whole. */
 static char *extra_cmdline(const char *cmdline)
 {
-	static const char *const own[] = {"console=", "panic=", "quiet", NULL};
-	char *a = bb_cmdline_without(cmdline, own);
-	char *b = a ? bb_cmdline_without(a, BB_CMDLINE_PER_BOOT) : NULL;
-	free(a);
-	return b;
+	size_t l = strlen(IMAGE_DEFAULT_CMDLINE);
+	if (!strncmp(cmdline, IMAGE_DEFAULT_CMDLINE, l) && (!cmdline[l] || cmdline[l] == ' '))
+		cmdline += l;
+	return bb_cmdline_without(cmdline, BB_CMDLINE_PER_BOOT);
 }
 
 static const struct bb_store_kernel *kernel_of(const struct bb_store_kernel *k, size_t n,
