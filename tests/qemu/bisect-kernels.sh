@@ -128,6 +128,9 @@ cat "$T/trend.out"
 expect_eq "trend over the bisection's boots: exit code (a change found)" "$rc" 1
 expect_grep "^  change between c2 and c3 (kernel 3 of 4): -[0-9.]*% " "$T/trend.out"
 [ "$(grep -c '^  change between' "$T/trend.out")" = 1 ] || fail "trend: more than the one change point"
+# its kernels file gives each end the command line it was booted with, as the kernels file did
+expect_grep "^c2 [^ ]* - mitigations=auto$" "$T/trend.out"
+expect_grep "^c3 [^ ]* - $slow$" "$T/trend.out"
 
 # (3) --resume of a finished bisection: every boot replayed, none made
 rc=0
