@@ -4,7 +4,8 @@
 # (twice: nothing new), list, trend (text and --json) of a -5% step, rebuild after a folder
 # went; the kernel's vmlinuz and its sha256. Two store add of the same boots at once into a new database: each boot once, both
 # exit 0; a boot another transaction is adding is waited for, then known; a row the server
-# refuses half way through a boot leaves nothing of it. BENCHBOOT_DB takes a URL. Refused: a newer schema and a database that is no store
+# refuses half way through a boot leaves nothing of it, and so does store add killed (SIGKILL)
+# at four moments of an add. BENCHBOOT_DB takes a URL. Refused: a newer schema and a database that is no store
 # (exit 100), a URL libpq does not read (100), a server that cannot be reached (111, the URL
 # without its password, libpq's reason, what to do).
 . tests/lib.sh
@@ -84,8 +85,33 @@ expect_grep "refused by the test" "$T/out"
 "$BENCHBOOT" store list --db "$refuse" >"$T/out" 2>&1
 expect_grep ": 1 folder, 0 boots, 0 runs, 0 values$" "$T/out"
 bb_pg_psql refuse "DROP TRIGGER refuse ON vals"
+t0=$(date +%s%N)
 "$BENCHBOOT" store add "$T/step" --db "$refuse" >"$T/out" 2>&1 || fail "store add: $(cat "$T/out")"
+whole_ns=$(($(date +%s%N) - t0))
 expect_grep ": 36 new boots (72 runs, 648 values), 0 the store had already$" "$T/out"
+# store add killed (SIGKILL) at four moments of the time a whole add took, each add taking up
+# where the last was killed: the server ends the killed client's transaction, so the database
+# holds whole boots only (tests/host/src/store-whole.py against the whole add's); the last add
+# puts in the rest
+export PSQL=$PG_BIN/psql
+kill=$(bb_pg_db kill)
+"$BENCHBOOT" store list --db "$kill" >/dev/null 2>&1 || fail "store list of a new database"
+partial=0
+for tenth in 2 4 6 8; do
+	"$BENCHBOOT" store add "$T/step" --db "$kill" >/dev/null 2>&1 &
+	victim=$!
+	sleep "$(echo "scale=3; $whole_ns * $tenth / 10 / 1000000000" | bc)"
+	kill -KILL "$victim" 2>/dev/null || true
+	wait "$victim" || true
+	n=$(python3 tests/host/src/store-whole.py "$refuse" "$kill") ||
+		fail "a half boot in PostgreSQL after store add was killed at $tenth/10 of its time: $n"
+	echo "killed at $tenth/10 of a whole add's time: $n boots in the store, each whole"
+	[ "$n" -gt 0 ] && [ "$n" -lt 36 ] && partial=$((partial + 1))
+done
+[ $partial -gt 0 ] || fail "no kill came while store add was adding"
+"$BENCHBOOT" store add "$T/step" --db "$kill" >"$T/out" 2>&1 || fail "store add after the kills: $(cat "$T/out")"
+"$BENCHBOOT" store list --db "$kill" >"$T/out" 2>&1
+expect_grep ": 1 folder, 36 boots, 72 runs, 648 values$" "$T/out"
 # refused
 refused() { # WHAT CODE PATTERN DB
 	local rc=0
