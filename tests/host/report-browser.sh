@@ -43,7 +43,9 @@ if [ -n "$left" ]; then
 fi
 # the screenshot: the window's size, not one colour, the change point's red (#d62728) drawn
 [ -s "$T/r.png" ] || fail "no screenshot"
-read -r w h colours red < <(python3 tests/host/src/png_pixels.py "$T/r.png" 214,39,40) || fail "the screenshot is not a PNG"
+# (into a file first: a process substitution's python3 could outlive the test)
+python3 tests/host/src/png_pixels.py "$T/r.png" 214,39,40 >"$T/pixels" || fail "the screenshot is not a PNG"
+read -r w h colours red <"$T/pixels"
 echo "screenshot: ${w}x$h, $colours colours, $red pixels of the change point's red"
 expect_eq "screenshot width" "$w" 1300
 [ "$colours" -ge 50 ] || fail "the screenshot is (nearly) blank: $colours colours"

@@ -636,6 +636,8 @@ static int entry_is_boot(const struct jn *entry, const struct bb_res_boot *boot)
 	return nl > il && boot->name[nl - il - 1] == '-' && !strcmp(boot->name + nl - il, id->str);
 }
 
+static void boot_free(struct bb_res_boot *boot);
+
 /* DIR/run.json, or NULL when there is none (0), or -1 with the reason in ld. */
 static int load_run_json(struct loader *ld, const char *dir, struct jn **j, char **path)
 {
@@ -666,8 +668,8 @@ static int apply_run_json(struct loader *ld, const struct jn *rj, struct bb_res_
  * (a panic before the results disk was written, a boot not collected), given to fn one at a
  * time as bare boots. */
 static int walk_bare(struct loader *ld, const struct jn *rj, const char *runjson,
-                     const unsigned char *matched, bb_results_boot_fn fn, void *ctx,
-                     size_t *nbare, char *first, size_t firstlen)
+                     const unsigned char *matched, bb_results_boot_fn fn, void *ctx, size_t *nbare,
+                     char *first, size_t firstlen)
 {
 	const struct jn *boots = rj ? bb_jn_get(rj, "boots") : NULL;
 	for (size_t i = 0; boots && boots->type == JN_ARR && i < boots->n; i++) {
@@ -687,7 +689,7 @@ static int walk_bare(struct loader *ld, const struct jn *rj, const char *runjson
 				bb_boot_end_text(&boot, first, firstlen);
 			r = fn(&boot, 1, ctx);
 		}
-		bb_res_boot_free(&boot);
+		boot_free(&boot);
 		if (r)
 			return r;
 		(*nbare)++;
@@ -713,9 +715,10 @@ static int walk_boot(struct loader *ld, const char *path, const struct jn *rj,
                      unsigned char *matched, bb_results_boot_fn fn, void *ctx)
 {
 	struct bb_res_boot boot = {0};
-	int r = load_boot(ld, &boot, path) || apply_run_json(ld, rj, &boot, matched) ? -1
-	                                                                             : fn(&boot, 0, ctx);
-	bb_res_boot_free(&boot);
+	int r = load_boot(ld, &boot, path) || apply_run_json(ld, rj, &boot, matched)
+	            ? -1
+	            : fn(&boot, 0, ctx);
+	boot_free(&boot);
 	return r;
 }
 
@@ -847,7 +850,7 @@ int bb_results_load(const char *path, struct bb_results *res, char *err, size_t 
 	return 0;
 }
 
-void bb_res_boot_free(struct bb_res_boot *boot)
+static void boot_free(struct bb_res_boot *boot)
 {
 	for (size_t r = 0; r < boot->nruns; r++) {
 		struct bb_res_run *run = &boot->runs[r];
@@ -888,9 +891,9 @@ void bb_boot_end_text(const struct bb_res_boot *b, char *out, size_t len)
 void bb_results_free(struct bb_results *res)
 {
 	for (size_t b = 0; b < res->nboots; b++)
-		bb_res_boot_free(&res->boots[b]);
+		boot_free(&res->boots[b]);
 	for (size_t b = 0; b < res->nbare; b++)
-		bb_res_boot_free(&res->bare[b]);
+		boot_free(&res->bare[b]);
 	free(res->boots);
 	free(res->bare);
 	free(res->path);

@@ -97,7 +97,6 @@ void bb_results_free(struct bb_results *res);
  */
 typedef int (*bb_results_boot_fn)(struct bb_res_boot *boot, int bare, void *ctx);
 int bb_results_each(const char *path, bb_results_boot_fn fn, void *ctx, char *err, size_t errlen);
-void bb_res_boot_free(struct bb_res_boot *boot);
 /* How a boot ended, from run.json: "OUTCOME[: DETAIL][ (console log: PATH)]". */
 void bb_boot_end_text(const struct bb_res_boot *b, char *out, size_t len);
 /* Take a RUNID apart: "NAME.k=v.k=v" (a piece without '=' after k=v continues the value).

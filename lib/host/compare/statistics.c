@@ -109,14 +109,16 @@ struct boot_acc {
 	size_t n[2];
 };
 
-static struct boot_acc *boot_find(struct boot_acc *acc, size_t *nacc, size_t id)
+/* The boot's accumulator, a new one (in the order boots first come) when it has none yet;
+ * slot[id] is its index plus one, 0 for none (ids are boot indexes: a table, not a search). */
+static struct boot_acc *boot_find(struct boot_acc *acc, size_t *nacc, size_t *slot, size_t id)
 {
-	for (size_t i = 0; i < *nacc; i++)
-		if (acc[i].id == id)
-			return &acc[i];
+	if (slot[id])
+		return &acc[slot[id] - 1];
 	memset(&acc[*nacc], 0, sizeof(*acc));
 	acc[*nacc].id = id;
-	return &acc[(*nacc)++];
+	slot[id] = ++*nacc;
+	return &acc[*nacc - 1];
 }
 
 /* Mean, and sample variance (n - 1) of x[0..n). */
@@ -219,20 +221,24 @@ static int interval(const double *a, const size_t *boot_a, size_t na, const doub
 	signed char *g = NULL;
 	struct boot_acc *acc = calloc(na + nb + 1, sizeof(*acc));
 	double *x = calloc(na + nb + 1, sizeof(*x)), *y = calloc(na + nb + 1, sizeof(*y));
-	size_t nacc = 0, ka = 0, kb = 0, both = 0;
+	size_t nacc = 0, ka = 0, kb = 0, both = 0, maxid = 0, *slot = NULL;
 	int r = -ENOMEM;
 	memset(iv, 0, sizeof(*iv));
 	iv->confidence = confidence;
 	iv->absolute = absolute;
-	if (!acc || !x || !y || !(g = calloc(na + nb + 1, sizeof(*g))))
+	for (size_t i = 0; i < na + nb; i++)
+		maxid = i < na ? (boot_a[i] > maxid ? boot_a[i] : maxid)
+		               : (boot_b[i - na] > maxid ? boot_b[i - na] : maxid);
+	if (!acc || !x || !y || !(g = calloc(na + nb + 1, sizeof(*g))) ||
+	    !(slot = calloc(maxid + 1, sizeof(*slot))))
 		goto out;
 	for (size_t i = 0; i < na; i++) {
-		struct boot_acc *ba = boot_find(acc, &nacc, boot_a[i]);
+		struct boot_acc *ba = boot_find(acc, &nacc, slot, boot_a[i]);
 		ba->sum[0] += a[i];
 		ba->n[0]++;
 	}
 	for (size_t i = 0; i < nb; i++) {
-		struct boot_acc *ba = boot_find(acc, &nacc, boot_b[i]);
+		struct boot_acc *ba = boot_find(acc, &nacc, slot, boot_b[i]);
 		ba->sum[1] += b[i];
 		ba->n[1]++;
 	}
@@ -297,6 +303,7 @@ static int interval(const double *a, const size_t *boot_a, size_t na, const doub
 	interval_finish(iv, ma, mb, va, vb, cab);
 	r = 0;
 out:
+	free(slot);
 	free(acc);
 	free(x);
 	free(y);

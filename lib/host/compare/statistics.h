@@ -64,8 +64,9 @@ struct bb_interval {
 
 /*
  * The confidence interval of the %change from A to B, 100 (mean_B / mean_A - 1). Each value
- * comes with the boot it was measured in (boot ids, equal ids meaning the same boot; a boot may
- * hold values of both sides). With >= 2 boots on each side the unit is the boot: each boot's
+ * comes with the boot it was measured in (boot ids: indexes of the boots, from 0, equal ids
+ * meaning the same boot; a boot may hold values of both sides; a table of the largest id's size
+ * is made). With >= 2 boots on each side the unit is the boot: each boot's
  * values are averaged first; when both sides have exactly the same boots the per-boot means are
  * paired (n - 1 df), otherwise independent (Welch-Satterthwaite df). Paired boots whose order
  * is known (a_first[id]: 1 when A's run came first in boot id, 0 when B's did, -1 unknown; or

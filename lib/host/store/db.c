@@ -1,5 +1,7 @@
 /* The store's database, whichever engine holds it; see store_db.h. */
+#include <errno.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "host/store/store_db.h"
 
@@ -90,7 +92,14 @@ void store_db_rollback(struct store_db *db)
 
 int store_db_tune(struct store_db *db, char *err, size_t errlen)
 {
-	return store_db_script(db, db->ops->tune, err, errlen);
+	/* SQLite turns a store to WAL with the database to itself, and says busy at once (no
+	 * busy timeout) while another opens the new store beside it: tried again for a minute */
+	int rc;
+	for (int tries = 0; (rc = store_db_script(db, db->ops->tune, err, errlen)) == -EAGAIN &&
+	                    tries < 600;
+	     tries++)
+		usleep(100000);
+	return rc;
 }
 
 int store_db_tables(struct store_db *db, const char *name, long long *n, char *err, size_t errlen)

@@ -22,6 +22,9 @@ struct bb_store {
 	struct store_db *db;
 };
 
+/* the new boots of one store add after which the store's statistics are gathered again */
+#define BB_STORE_ANALYZE_BOOTS 1000
+
 struct store_db *store_db_of(struct bb_store *st)
 {
 	return st->db;
@@ -322,9 +325,8 @@ static int folder_row(struct add_ctx *c)
 		snprintf(real, sizeof real, "%s", c->dir);
 	return row_of(c->st, "SELECT id FROM folders WHERE path = $1",
 	              "INSERT INTO folders (path, added) VALUES ($1, $2) ON CONFLICT DO NOTHING",
-	              &c->folder, 1,
-	              ARGS(STORE_DB_TEXT(real), STORE_DB_INT((long long)time(NULL))), c->err,
-	              c->errlen);
+	              &c->folder, 1, ARGS(STORE_DB_TEXT(real), STORE_DB_INT((long long)time(NULL))),
+	              c->err, c->errlen);
 }
 
 static int add_one(struct bb_res_boot *bt, int bare, void *ctx)
@@ -381,6 +383,11 @@ int bb_store_add(struct bb_store *st, const char *dir, struct bb_store_added *ou
 		if (!lrc)
 			bb_results_free(&res);
 	}
+	/* a store that grew by many boots at once: its statistics brought up to date, so that
+	 * the next queries are planned for its size (PostgreSQL's autovacuum would, a minute
+	 * later; SQLite's never) */
+	if (!rc && out->boots_new >= BB_STORE_ANALYZE_BOOTS)
+		rc = store_db_script(st->db, "ANALYZE", err, errlen);
 	free(c);
 	return rc;
 }
