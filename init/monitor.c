@@ -13,6 +13,7 @@
 
 #include "init.h"
 #include "monitor.h"
+#include "monitor_cpu.h"
 #include "monitor_perf.h"
 #include "monitor_status.h"
 #include "parse/parse_monitor.h"
@@ -272,19 +273,6 @@ static void sampler(const struct bb_strv *names, const char *dir)
 	_exit(0);
 }
 
-static long long cpu_us;
-
-void monitor_cpu_add(const struct rusage *ru)
-{
-	cpu_us += (long long)(ru->ru_utime.tv_sec + ru->ru_stime.tv_sec) * 1000000 +
-	          ru->ru_utime.tv_usec + ru->ru_stime.tv_usec;
-}
-
-long long monitor_cpu_us(void)
-{
-	return cpu_us;
-}
-
 struct sampler_args {
 	const struct bb_strv *names;
 	const char *dir;
@@ -299,7 +287,7 @@ static int sampler_child(void *arg)
 
 pid_t monitor_start(const struct bb_strv *names, const char *dir)
 {
-	cpu_us = 0;
+	monitor_cpu_reset();
 	if (!names->n)
 		return 0;
 	monitor_perf_start(names, dir); /* perf-stat, perf-profile: processes of their own */

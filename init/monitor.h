@@ -28,12 +28,6 @@ pid_t monitor_start(const struct bb_strv *names, const char *dir);
 void monitor_stop(pid_t pid);
 /* 1 when pid is the sampler (run_reap: it is not a benchmark's process); its status kept. */
 int monitor_reaped(pid_t pid, int status, const struct rusage *ru);
-/* The CPU time (user + system, µs) the monitors' processes used since monitor_start, theirs
- * and their children's (perf), as their reaping told: the monitors' own cost per iteration
- * (run-end monitors_cpu_us, the iteration's status). */
-long long monitor_cpu_us(void);
-/* Add a reaped monitor process's rusage to it (monitor.c, monitor_perf.c). */
-void monitor_cpu_add(const struct rusage *ru);
 /* The stats of each available monitor's raw file in dir, appended to out; a monitor whose
  * file cannot be read or parsed is said on the console, left out and its status rewritten
  * (unavailable: the reason); an ok one without any stat gets a note saying so. */

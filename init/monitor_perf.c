@@ -18,7 +18,7 @@
 #include <unistd.h>
 
 #include "init.h"
-#include "monitor.h"
+#include "monitor_cpu.h"
 #include "monitor_perf.h"
 #include "monitor_status.h"
 #include "parse/parse_perf.h"

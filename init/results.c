@@ -506,15 +506,109 @@ int results_sync(const char *localdir, int dump_console)
 	return results_sync_except(localdir, dump_console, NULL);
 }
 
+/* One sync's tally: its first error, whether the disk filled or failed, what it wrote. */
+struct sync_pass {
+	int first, disk_full, fault, dump;
+	size_t nfiles, nskipped;
+	unsigned long long bytes;
+	const char *last; /* the last file written */
+};
+
+/* One file of localdir to the disk (and the console when dumping), unless it is as synced
+ * before; retry: the pass over the files a full disk kept out at an earlier sync. */
+static void sync_file(struct sync_pass *p, const char *localdir, const char *name, int retry)
+{
+	char full[4096], *data = NULL;
+	size_t len = 0;
+	struct stat st;
+	int r;
+	snprintf(full, sizeof(full), "%s/%s", localdir, name);
+	if (lstat(full, &st) || !S_ISREG(st.st_mode))
+		return;
+	struct synced *s = find_synced(name);
+	if ((s && s->nospace) != retry)
+		return;
+	if (s && s->size == st.st_size && s->ino == st.st_ino &&
+	    s->mtime.tv_sec == st.st_mtim.tv_sec && s->mtime.tv_nsec == st.st_mtim.tv_nsec &&
+	    (s->on_disk || !rs.disk))
+		return;
+	if ((r = read_all(full, &data, &len, &st))) {
+		report("cannot read %s: %s", full, strerror(-r));
+		if (!p->first)
+			p->first = r;
+		return;
+	}
+	if (!s && !(s = add_synced(name))) {
+		free(data);
+		p->first = p->first ? p->first : -ENOMEM;
+		return;
+	}
+	bb_sha256_hex(data, len, s->sha);
+	s->size = (off_t)len;
+	s->ino = st.st_ino;
+	s->mtime = st.st_mtim;
+	s->on_disk = 0;
+	if (rs.disk &&
+	    (p->disk_full || (retry && (unsigned long long)len > bb_resdisk_free_bytes(rs.disk)))) {
+		s->nospace = 1;
+		p->nskipped++;
+	} else if (rs.disk) {
+		r = write_to_disk(name, data, len);
+		if (r && (p->fault = disk_fault(r, "writing", name))) {
+			free(data);
+			return; /* all of this sync goes to the console (results_sync_except) */
+		}
+		if (r) {
+			report("writing %s/%s failed: %s%s", rs.bootdir, name,
+			       bb_resdisk_strerror(r), retry ? " (again)" : "");
+			if (!p->first && !(retry && r == -ENOSPC))
+				p->first = r;
+			s->nospace = r == -ENOSPC;
+			p->disk_full = s->nospace && !retry;
+			s->mtime.tv_sec = -1; /* retried at the next sync */
+			p->nskipped++;
+		} else {
+			s->on_disk = 1;
+			s->nospace = 0;
+			p->nfiles++;
+			p->bytes += len;
+			p->last = s->path;
+		}
+	}
+	if (p->dump) {
+		bb_consfile_encode(rs.bootdir, name, data, len, console_line, NULL);
+		rs.dumped = 1;
+	}
+	free(data);
+}
+
+/* The disk flushed after a sync, and what the sync wrote said on the console. */
+static void sync_flush(struct sync_pass *p, double t0)
+{
+	int r = bb_resdisk_flush(rs.disk);
+	if (r && (p->fault = disk_fault(r, "flushing", p->last)))
+		r = 0;
+	disk_stat("sync-end");
+	if (r) {
+		report("flushing the results disk failed: %s", bb_resdisk_strerror(r));
+		if (!p->first)
+			p->first = r;
+	}
+	if (p->nskipped)
+		report("synced %zu files (%llu bytes) to %s in %.0f ms; %zu NOT written "
+		       "(retried at the next sync)",
+		       p->nfiles, p->bytes, rs.bootdir, now_ms() - t0, p->nskipped);
+	else
+		report("synced %zu files (%llu bytes) to %s in %.0f ms%s", p->nfiles, p->bytes,
+		       rs.bootdir, now_ms() - t0, p->first ? " with errors" : "");
+}
+
 int results_sync_except(const char *localdir, int dump_console, const char *skip)
 {
 	char **names = NULL;
-	size_t n = 0, cap = 0, nfiles = 0, nskipped = 0;
-	unsigned long long bytes = 0;
-	int first = 0, disk_full = 0, fault = 0;
-	const char *last = NULL; /* the last file written */
+	size_t n = 0, cap = 0;
 	double t0 = now_ms();
-	int dump = dump_console || !rs.disk;
+	struct sync_pass p = {.dump = dump_console || !rs.disk};
 
 	if (!rs.localdir || strcmp(rs.localdir, localdir)) {
 		free(rs.localdir);
@@ -524,14 +618,14 @@ int results_sync_except(const char *localdir, int dump_console, const char *skip
 	if (rs.look_again > 0 && !rs.n) {
 		rs.look_again = -1;
 		results_open(rs.root, rs.boot_id);
-		dump = dump_console || !rs.disk;
+		p.dump = dump_console || !rs.disk;
 	}
 	rs.look_again = 0;
 	disk_stat("sync-start");
 	int r = walk(localdir, "", 0, skip, &names, &n, &cap);
 	if (r) {
 		report("cannot read %s: %s", localdir, strerror(-r));
-		first = r;
+		p.first = r;
 	}
 	if (n)
 		qsort(names, n, sizeof(*names), sync_order);
@@ -542,98 +636,21 @@ int results_sync_except(const char *localdir, int dump_console, const char *skip
 	 * one that still does not fit is kept for the next sync and fails nothing: the
 	 * iterations after a file too big for the disk keep their results.
 	 */
-	for (size_t k = 0; k < 2 * n && !fault; k++) {
-		size_t i = k % n;
+	for (size_t k = 0; k < 2 * n && !p.fault; k++) {
 		int retry = k >= n;
-		if (retry && disk_full)
+		if (retry && p.disk_full)
 			break; /* full again in the first pass: no retry this time */
-		char full[4096], *data = NULL;
-		size_t len = 0;
-		struct stat st;
-		snprintf(full, sizeof(full), "%s/%s", localdir, names[i]);
-		if (lstat(full, &st) || !S_ISREG(st.st_mode))
-			continue;
-		struct synced *s = find_synced(names[i]);
-		if ((s && s->nospace) != retry)
-			continue;
-		if (s && s->size == st.st_size && s->ino == st.st_ino &&
-		    s->mtime.tv_sec == st.st_mtim.tv_sec &&
-		    s->mtime.tv_nsec == st.st_mtim.tv_nsec && (s->on_disk || !rs.disk))
-			continue;
-		if ((r = read_all(full, &data, &len, &st))) {
-			report("cannot read %s: %s", full, strerror(-r));
-			if (!first)
-				first = r;
-			continue;
-		}
-		if (!s && !(s = add_synced(names[i]))) {
-			free(data);
-			first = first ? first : -ENOMEM;
-			continue;
-		}
-		bb_sha256_hex(data, len, s->sha);
-		s->size = (off_t)len;
-		s->ino = st.st_ino;
-		s->mtime = st.st_mtim;
-		s->on_disk = 0;
-		if (rs.disk && (disk_full || (retry && (unsigned long long)len >
-		                                           bb_resdisk_free_bytes(rs.disk)))) {
-			s->nospace = 1;
-			nskipped++;
-		} else if (rs.disk) {
-			r = write_to_disk(names[i], data, len);
-			if (r && (fault = disk_fault(r, "writing", names[i]))) {
-				free(data);
-				break; /* all of this sync goes to the console (below) */
-			}
-			if (r) {
-				report("writing %s/%s failed: %s%s", rs.bootdir, names[i],
-				       bb_resdisk_strerror(r), retry ? " (again)" : "");
-				if (!first && !(retry && r == -ENOSPC))
-					first = r;
-				s->nospace = r == -ENOSPC;
-				disk_full = s->nospace && !retry;
-				s->mtime.tv_sec = -1; /* retried at the next sync */
-				nskipped++;
-			} else {
-				s->on_disk = 1;
-				s->nospace = 0;
-				nfiles++;
-				bytes += len;
-				last = s->path;
-			}
-		}
-		if (dump) {
-			bb_consfile_encode(rs.bootdir, names[i], data, len, console_line, NULL);
-			rs.dumped = 1;
-		}
-		free(data);
+		sync_file(&p, localdir, names[k % n], retry);
 	}
 	for (size_t i = 0; i < n; i++)
 		free(names[i]);
 	free(names);
-	if (rs.disk) {
-		r = bb_resdisk_flush(rs.disk);
-		if (r && (fault = disk_fault(r, "flushing", last)))
-			r = 0;
-		disk_stat("sync-end");
-		if (r) {
-			report("flushing the results disk failed: %s", bb_resdisk_strerror(r));
-			if (!first)
-				first = r;
-		}
-		if (nskipped)
-			report("synced %zu files (%llu bytes) to %s in %.0f ms; %zu NOT written "
-			       "(retried at the next sync)",
-			       nfiles, bytes, rs.bootdir, now_ms() - t0, nskipped);
-		else
-			report("synced %zu files (%llu bytes) to %s in %.0f ms%s", nfiles, bytes,
-			       rs.bootdir, now_ms() - t0, first ? " with errors" : "");
-	}
+	if (rs.disk)
+		sync_flush(&p, t0);
 	/* given up: this sync's files, and those synced before, to the console instead */
-	if (fault)
+	if (p.fault)
 		return results_sync_except(localdir, dump_console, skip);
-	return first;
+	return p.first;
 }
 
 static int manifest_order(const void *a, const void *b)

@@ -45,6 +45,7 @@
 #include "json.h"
 #include "listening.h"
 #include "monitor.h"
+#include "monitor_cpu.h"
 #include "monitor_perf.h"
 #include "results/resdisk.h"
 #include "results.h"

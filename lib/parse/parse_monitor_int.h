@@ -56,7 +56,6 @@ void bb_mon_mpstat_sample(struct parse *p, const char *text, size_t len);
 void bb_mon_mpstat_finish(struct parse *p);
 void bb_mon_cpuidle_sample(struct parse *p, const char *text, size_t len);
 void bb_mon_sched_debug_sample(struct parse *p, const char *text, size_t len);
-void bb_mon_sched_debug_finish(struct parse *p);
 void bb_mon_slabinfo_line(struct parse *p, char *line);
 
 #endif

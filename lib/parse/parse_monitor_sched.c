@@ -45,7 +45,7 @@ static void percpu_add(struct parse *p, const char *key, double v)
 
 /* LKP's statistics after each sample: KEY.max .min .avg .stddev (population) of each
  * per-CPU key, in the order the keys came. */
-void bb_mon_sched_debug_finish(struct parse *p)
+static void sched_debug_finish(struct parse *p)
 {
 	struct bb_resjson *r = &p->percpu;
 	for (size_t i = 0; i < r->n && !p->err; i++) {
@@ -148,5 +148,5 @@ void bb_mon_sched_debug_sample(struct parse *p, const char *text, size_t len)
 {
 	*p->prefix = 0;
 	bb_mon_each_line(p, text, len, sched_debug_line);
-	bb_mon_sched_debug_finish(p);
+	sched_debug_finish(p);
 }
