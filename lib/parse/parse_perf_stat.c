@@ -296,6 +296,42 @@ static void note_unsupported(struct pstat *p, char **f, size_t n)
 		snprintf(p->unsupported + l, sizeof p->unsupported - l, "%s%s", l ? " " : "", ev);
 }
 
+/* One line's value (fields fl after the time) into the interval's sums, as LKP's parse keys
+ * it: the unit field dropped (remove_extra_comma), _IMC cut, Bytes appended; its metric (a
+ * capitalised name in the sixth field) summed apart. */
+static void add_value(struct pstat *p, char **fl, size_t nfl)
+{
+	const char *unit = !strcmp(fl[1], "Bytes") ? fl[1] : NULL;
+	char *g[MAXFIELDS];
+	size_t ng = 0;
+	for (size_t i = 0; i < nfl; i++)
+		if (i != 1)
+			g[ng++] = fl[i];
+	double value = strtod(g[0], NULL);
+	char key[96], mkey[96] = "";
+	snprintf(key, sizeof key, "%s", g[1]);
+	if (ng > 5 && g[5][0] >= 'A' && g[5][0] <= 'Z' && g[5][1] && !strchr(g[5], ' '))
+		snprintf(mkey, sizeof mkey, "metric.%s", g[5]);
+	double mval = mkey[0] ? strtod(g[4], NULL) : 0;
+	char *imc = strstr(key, "_IMC");
+	if (imc)
+		*imc = 0;
+	if (unit) {
+		size_t l = strlen(key);
+		snprintf(key + l, sizeof key - l, "_%s", unit);
+	}
+	double *sv = hash_at(&p->isum, key), *nv = hash_at(&p->inr, key);
+	if (sv && nv) {
+		*sv += value;
+		*nv += 1;
+	}
+	if (mkey[0]) {
+		double *mv = hash_at(&p->imetric, mkey);
+		if (mv)
+			*mv += mval;
+	}
+}
+
 int bb_perf_stat_stats(const char *raw, struct bb_stats *out, char *unsupported, size_t ulen,
                        char *err, size_t errlen)
 {
@@ -354,36 +390,7 @@ int bb_perf_stat_stats(const char *raw, struct bb_stats *out, char *unsupported,
 			output_interval(p, prev_prev_time, prev_time);
 			prev_prev_time = prev_time;
 		}
-		const char *unit = !strcmp(fl[1], "Bytes") ? fl[1] : NULL;
-		/* remove_extra_comma: the unit field goes */
-		char *g[MAXFIELDS];
-		size_t ng = 0;
-		for (size_t i = 0; i < nfl; i++)
-			if (i != 1)
-				g[ng++] = fl[i];
-		double value = strtod(g[0], NULL);
-		char key[96], mkey[96] = "";
-		snprintf(key, sizeof key, "%s", g[1]);
-		if (ng > 5 && g[5][0] >= 'A' && g[5][0] <= 'Z' && g[5][1] && !strchr(g[5], ' '))
-			snprintf(mkey, sizeof mkey, "metric.%s", g[5]);
-		double mval = mkey[0] ? strtod(g[4], NULL) : 0;
-		char *imc = strstr(key, "_IMC");
-		if (imc)
-			*imc = 0;
-		if (unit) {
-			size_t l = strlen(key);
-			snprintf(key + l, sizeof key - l, "_%s", unit);
-		}
-		double *sv = hash_at(&p->isum, key), *nv = hash_at(&p->inr, key);
-		if (sv && nv) {
-			*sv += value;
-			*nv += 1;
-		}
-		if (mkey[0]) {
-			double *mv = hash_at(&p->imetric, mkey);
-			if (mv)
-				*mv += mval;
-		}
+		add_value(p, fl, nfl);
 		free(line);
 	}
 	if (p->err) {

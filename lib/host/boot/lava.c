@@ -245,13 +245,58 @@ static char *read_line_file(const char *path)
 	return bb_fileio_read_line(path, buf, sizeof(buf)) ? NULL : strdup(buf);
 }
 
+/* One boot group's LAVA job of flavour f written (beside its image, or in opts->outdir) and
+ * handed to written. 0, or -errno with err. */
+static int write_flavour(enum lava_flavour f, struct lava_boot *lb, const struct lava_opts *opts,
+                         const char *images, const char *image, size_t k,
+                         int (*written)(const struct lava_written *w, void *ctx), void *ctx,
+                         char *err, size_t errlen)
+{
+	char url[4400], kernel[4500], ramdisk[4500], path[4400], dir[4400], *text;
+	int r, ret = 0;
+	if (f == LAVA_LAB && opts->url)
+		snprintf(url, sizeof(url), "%s/%s", opts->url, image);
+	else
+		snprintf(url, sizeof(url), "file://%s/%s", images, image);
+	snprintf(kernel, sizeof(kernel), "%s/vmlinuz", url);
+	snprintf(ramdisk, sizeof(ramdisk), "%s/initrd.img", url);
+	lb->kernel_url = kernel;
+	lb->ramdisk_url = ramdisk;
+	if ((r = bb_lava_job(f, lb, &text)))
+		return bb_errbuf_fail(err, errlen, r,
+		                      r == -EINVAL ? "the command line of %s has a double quote or "
+		                                     "a newline: LAVA cannot pass it"
+		                                   : "out of memory (%s)",
+		                      image);
+	const char *fl = f == LAVA_QEMU ? "qemu" : "lab";
+	if (opts->outdir)
+		snprintf(path, sizeof(path), "%s/%s.lava-%s.yaml", opts->outdir, image, fl);
+	else
+		snprintf(path, sizeof(path), "%s/%s/lava-%s.yaml", images, image, fl);
+	snprintf(dir, sizeof(dir), "%s", path);
+	*strrchr(dir, '/') = 0;
+	if (mkdir(dir, 0755) && errno != EEXIST)
+		ret = bb_errbuf_fail(err, errlen, -errno, "unable to create %s: %s", dir,
+		                     strerror(errno));
+	else if ((r = bb_fileio_write_file(path, text, strlen(text))))
+		ret = bb_errbuf_fail(err, errlen, r, "unable to write %s: %s", path, strerror(-r));
+	else if (written) {
+		struct lava_written w = {path, text, f, lb, k};
+		ret = written(&w, ctx);
+	}
+	free(text);
+	/* the URLs were this function's */
+	lb->kernel_url = lb->ramdisk_url = NULL;
+	return ret;
+}
+
 int bb_lava_write_jobs(const char *jobpath, const struct lava_opts *opts,
                        int (*written)(const struct lava_written *w, void *ctx), void *ctx,
                        char *err, size_t errlen)
 {
 	struct bb_job job;
 	struct bb_matrix m;
-	char images[4096], path[4400], url[4400], kernel[4500], ramdisk[4500], params[4096];
+	char images[4096], path[4400], params[4096];
 	int r, ret = 0;
 
 	/* Absolute: the file:// URLs must not depend on where LAVA runs. */
@@ -320,49 +365,10 @@ int bb_lava_write_jobs(const char *jobpath, const struct lava_opts *opts,
 		    .cluster = job.cluster,
 		    .mcast_port = mcast_port(job.name, b),
 		};
-		for (int f = LAVA_QEMU; f <= LAVA_LAB && !ret; f++) {
-			char *text;
-			if (!(opts->flavours & (1u << f)))
-				continue;
-			if (f == LAVA_LAB && opts->url)
-				snprintf(url, sizeof(url), "%s/%s", opts->url, g.name);
-			else
-				snprintf(url, sizeof(url), "file://%s/%s", images, g.name);
-			snprintf(kernel, sizeof(kernel), "%s/vmlinuz", url);
-			snprintf(ramdisk, sizeof(ramdisk), "%s/initrd.img", url);
-			lb.kernel_url = kernel;
-			lb.ramdisk_url = ramdisk;
-			if ((r = bb_lava_job((enum lava_flavour)f, &lb, &text))) {
-				ret = bb_errbuf_fail(
-				    err, errlen, r,
-				    r == -EINVAL ? "the command line of %s has a double quote or "
-				                   "a newline: LAVA cannot pass it"
-				                 : "out of memory (%s)",
-				    g.name);
-				break;
-			}
-			const char *fl = f == LAVA_QEMU ? "qemu" : "lab";
-			if (opts->outdir)
-				snprintf(path, sizeof(path), "%s/%s.lava-%s.yaml", opts->outdir,
-				         g.name, fl);
-			else
-				snprintf(path, sizeof(path), "%s/%s/lava-%s.yaml", images, g.name,
-				         fl);
-			char dir[4400];
-			snprintf(dir, sizeof(dir), "%s", path);
-			*strrchr(dir, '/') = 0;
-			if (mkdir(dir, 0755) && errno != EEXIST)
-				ret = bb_errbuf_fail(err, errlen, -errno, "unable to create %s: %s",
-				                     dir, strerror(errno));
-			else if ((r = bb_fileio_write_file(path, text, strlen(text))))
-				ret = bb_errbuf_fail(err, errlen, r, "unable to write %s: %s", path,
-				                     strerror(-r));
-			else if (written) {
-				struct lava_written w = {path, text, (enum lava_flavour)f, &lb, k};
-				ret = written(&w, ctx);
-			}
-			free(text);
-		}
+		for (int f = LAVA_QEMU; f <= LAVA_LAB && !ret; f++)
+			if (opts->flavours & (1u << f))
+				ret = write_flavour((enum lava_flavour)f, &lb, opts, images, g.name,
+				                    k, written, ctx, err, errlen);
 		free(cmdline);
 		bb_jobimage_free(&g);
 	}

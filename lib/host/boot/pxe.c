@@ -47,6 +47,27 @@ static void ipxe_boot(struct strbuf *t, const char *prefix, const char *cmdline)
 	bb_strbuf_printf(t, "boot\n");
 }
 
+/* Entry i checked (its label valid and unlike those before it, its command line one line),
+ * its command line cleaned into *cmdline (malloc'd). 0, or -errno with err. */
+static int check_entry(const struct pxe_entry *entries, size_t i, char **cmdline, char *err,
+                       size_t errlen)
+{
+	if (!label_ok(entries[i].label))
+		return bb_errbuf_fail(err, errlen, -EINVAL,
+		                      "bad label '%s' (letters, digits, '.', '_', '-')",
+		                      entries[i].label);
+	for (size_t j = 0; j < i; j++)
+		if (!strcmp(entries[i].label, entries[j].label))
+			return bb_errbuf_fail(err, errlen, -EINVAL, "label '%s' given twice",
+			                      entries[i].label);
+	if (!(*cmdline = clean_cmdline(entries[i].cmdline)))
+		return bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
+	if (strchr(*cmdline, '\n'))
+		return bb_errbuf_fail(err, errlen, -EINVAL,
+		                      "the command line of %s has several lines", entries[i].label);
+	return 0;
+}
+
 int bb_pxe_build(const char *dir, const char *name, const struct pxe_entry *entries, size_t n,
                  char *err, size_t errlen)
 {
@@ -60,30 +81,10 @@ int bb_pxe_build(const char *dir, const char *name, const struct pxe_entry *entr
 		ret = bb_errbuf_fail(err, errlen, -EINVAL, "no boot entries");
 		goto out_free;
 	}
-	for (size_t i = 0; i < n; i++) {
-		if (!label_ok(entries[i].label)) {
-			ret = bb_errbuf_fail(err, errlen, -EINVAL,
-			                     "bad label '%s' (letters, digits, '.', '_', '-')",
-			                     entries[i].label);
-			goto out_free;
-		}
-		for (size_t j = 0; j < i; j++)
-			if (!strcmp(entries[i].label, entries[j].label)) {
-				ret = bb_errbuf_fail(err, errlen, -EINVAL, "label '%s' given twice",
-				                     entries[i].label);
-				goto out_free;
-			}
-		if (!(cmdlines[i] = clean_cmdline(entries[i].cmdline))) {
-			ret = bb_errbuf_fail(err, errlen, -ENOMEM, "out of memory");
-			goto out_free;
-		}
-		if (strchr(cmdlines[i], '\n')) {
-			ret = bb_errbuf_fail(err, errlen, -EINVAL,
-			                     "the command line of %s has several lines",
-			                     entries[i].label);
-			goto out_free;
-		}
-	}
+	for (size_t i = 0; i < n && !ret; i++)
+		ret = check_entry(entries, i, &cmdlines[i], err, errlen);
+	if (ret)
+		goto out_free;
 	snprintf(path, sizeof(path), "%s/pxelinux.cfg", dir);
 	if ((r = mkdir_ok(dir)) || (r = mkdir_ok(path))) {
 		ret = bb_errbuf_fail(err, errlen, r, "unable to create %s: %s", path, strerror(-r));

@@ -761,10 +761,12 @@ static int walk(struct loader *ld, const char *clean, bb_results_boot_fn fn, voi
 			ld_oom(ld);
 			goto out;
 		}
-		r = is_boot_dir(bp) ? walk_boot(ld, bp, rj, matched, fn, ctx) : 1;
-		free(bp);
-		if (r > 0)
+		if (!is_boot_dir(bp)) {
+			free(bp);
 			continue;
+		}
+		r = walk_boot(ld, bp, rj, matched, fn, ctx);
+		free(bp);
 		if (r)
 			goto out;
 		(*nboots)++;

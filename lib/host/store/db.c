@@ -95,8 +95,8 @@ int store_db_tune(struct store_db *db, char *err, size_t errlen)
 	/* SQLite turns a store to WAL with the database to itself, and says busy at once (no
 	 * busy timeout) while another opens the new store beside it: tried again for a minute */
 	int rc;
-	for (int tries = 0; (rc = store_db_script(db, db->ops->tune, err, errlen)) == -EAGAIN &&
-	                    tries < 600;
+	for (int tries = 0;
+	     (rc = store_db_script(db, db->ops->tune, err, errlen)) == -EAGAIN && tries < 600;
 	     tries++)
 		usleep(100000);
 	return rc;
