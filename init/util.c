@@ -13,14 +13,8 @@
 #include <unistd.h>
 
 #include "init.h"
+#include "netlink.h"
 #include "readall.h"
-
-int net_real_link_up(const char *ifname);
-int net_real_link_add_dummy(const char *ifname);
-int net_real_addr_add(const char *ifname, const char *addr, int prefix);
-int net_real_link_mtu(const char *ifname, int mtu);
-int net_real_route_add(const char *ifname, const char *gateway);
-int net_real_link_wait(int ms);
 
 static int real_finit_module(int fd, const char *params, int flags)
 {

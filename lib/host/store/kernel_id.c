@@ -44,7 +44,7 @@ static int file_digest(struct store_db *db, const char *path, const struct stat 
 	                    NULL, 4, args, err, errlen);
 }
 
-int store_kernel_id(struct bb_store *st, const struct bb_res_boot *bt, struct store_kernel_id *id,
+int store_kernel_id(struct store_db *db, const struct bb_res_boot *bt, struct store_kernel_id *id,
                     char *err, size_t errlen)
 {
 	const char *name = bb_kvs_get(&bt->labels, "kernel");
@@ -61,5 +61,5 @@ int store_kernel_id(struct bb_store *st, const struct bb_res_boot *bt, struct st
 	         realpath(bt->vmlinuz, real) ? real : bt->vmlinuz);
 	if (stat(id->vmlinuz, &sb) || !S_ISREG(sb.st_mode))
 		return 0;
-	return file_digest(store_db_of(st), id->vmlinuz, &sb, id->sha256, err, errlen);
+	return file_digest(db, id->vmlinuz, &sb, id->sha256, err, errlen);
 }

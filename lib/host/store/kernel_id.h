@@ -11,7 +11,7 @@
 #include "host/compare/results_tree.h"
 #include "sha256.h"
 
-struct bb_store;
+struct store_db;
 
 struct store_kernel_id {
 	char commit[41];                 /* "" when not known */
@@ -26,7 +26,7 @@ struct store_kernel_id {
  * (the store's file_digests). A vmlinuz that is gone leaves the digest empty. 0 or -errno with
  * err (the store could not be read or written).
  */
-int store_kernel_id(struct bb_store *st, const struct bb_res_boot *bt, struct store_kernel_id *id,
+int store_kernel_id(struct store_db *db, const struct bb_res_boot *bt, struct store_kernel_id *id,
                     char *err, size_t errlen);
 
 #endif

@@ -339,7 +339,7 @@ static int add_one(struct bb_res_boot *bt, int bare, void *ctx)
 	c->seen++;
 	/* the vmlinuz read before the transaction: no lock held while hashing */
 	if ((!c->folder && (rc = folder_row(c))) ||
-	    (rc = store_kernel_id(c->st, bt, &c->kernel, c->err, c->errlen)) ||
+	    (rc = store_kernel_id(c->st->db, bt, &c->kernel, c->err, c->errlen)) ||
 	    (rc = store_db_begin(c->st->db, STORE_DB_WRITE, c->err, c->errlen)))
 		return rc;
 	rc = add_boot(c->st, c->folder, bt, &c->kernel, &a, c->err, c->errlen);
