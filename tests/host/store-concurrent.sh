@@ -17,21 +17,6 @@ bb_store_add_twice "$T/res" "$T/both.db" 120
 expect_eq "boots of the two store add" "$(python3 tests/host/src/store-whole.py "$T/full.db" "$T/both.db")" 120
 expect_eq "the store's journal" "$(python3 -c 'import sqlite3, sys; print(sqlite3.connect(sys.argv[1]).execute("PRAGMA journal_mode").fetchone()[0])' "$T/both.db")" wal
 # killed at 3/10, 4/10, ... 10/10 of the time a whole add took
-partial=0
-for tenth in 3 4 5 6 7 8 9 10; do
-	"$BENCHBOOT" store add "$T/res" --db "$T/kill.db" >/dev/null 2>&1 &
-	victim=$!
-	sleep "$(echo "scale=3; $whole_ns * $tenth / 10 / 1000000000" | bc)"
-	kill -KILL "$victim" 2>/dev/null || true
-	wait "$victim" || true
-	n=$(python3 tests/host/src/store-whole.py "$T/full.db" "$T/kill.db") ||
-		fail "a half boot in the store after store add was killed at $tenth/10 of its time"
-	echo "killed at $tenth/10 of a whole add's time: $n boots in the store, each whole"
-	[ "$n" -gt 0 ] && [ "$n" -lt 120 ] && partial=$((partial + 1))
-done
-[ $partial -gt 0 ] || fail "no kill came while store add was adding"
-"$BENCHBOOT" store add "$T/res" --db "$T/kill.db" >"$T/out" 2>&1 || fail "store add after the kills: $(cat "$T/out")"
-cat "$T/out"
-"$BENCHBOOT" store list --db "$T/kill.db" >"$T/out" 2>&1 || fail "store list: $(cat "$T/out")"
+bb_store_add_killed "$T/res" "$T/kill.db" "$T/full.db" "$whole_ns" 120 3 4 5 6 7 8 9 10
 expect_grep ": 1 folder, 120 boots, 240 runs, 2160 values$" "$T/out"
 echo "store-concurrent ok"

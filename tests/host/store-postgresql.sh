@@ -96,21 +96,7 @@ expect_grep ": 36 new boots (72 runs, 648 values), 0 the store had already$" "$T
 export PSQL=$PG_BIN/psql
 kill=$(bb_pg_db kill)
 "$BENCHBOOT" store list --db "$kill" >/dev/null 2>&1 || fail "store list of a new database"
-partial=0
-for tenth in 2 4 6 8; do
-	"$BENCHBOOT" store add "$T/step" --db "$kill" >/dev/null 2>&1 &
-	victim=$!
-	sleep "$(echo "scale=3; $whole_ns * $tenth / 10 / 1000000000" | bc)"
-	kill -KILL "$victim" 2>/dev/null || true
-	wait "$victim" || true
-	n=$(python3 tests/host/src/store-whole.py "$refuse" "$kill") ||
-		fail "a half boot in PostgreSQL after store add was killed at $tenth/10 of its time: $n"
-	echo "killed at $tenth/10 of a whole add's time: $n boots in the store, each whole"
-	[ "$n" -gt 0 ] && [ "$n" -lt 36 ] && partial=$((partial + 1))
-done
-[ $partial -gt 0 ] || fail "no kill came while store add was adding"
-"$BENCHBOOT" store add "$T/step" --db "$kill" >"$T/out" 2>&1 || fail "store add after the kills: $(cat "$T/out")"
-"$BENCHBOOT" store list --db "$kill" >"$T/out" 2>&1
+bb_store_add_killed "$T/step" "$kill" "$refuse" "$whole_ns" 36 2 4 6 8
 expect_grep ": 1 folder, 36 boots, 72 runs, 648 values$" "$T/out"
 # refused
 refused() { # WHAT CODE PATTERN DB
