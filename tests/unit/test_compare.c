@@ -852,3 +852,46 @@ TEST(kernel_reports_from_kmsg_log)
 	CHECK_INT(r.boots[1].dmesg_read, ==, 0);
 	bb_results_free(&r);
 }
+
+/* The walk of a folder a boot at a time: each boot once, in folder order, the boots run.json
+ * records without a folder after them (bare); a nonzero return of the callback ends the walk
+ * and is what the walk returns, whatever its value (-EPERM is -1, as the loader's own). */
+struct walk_seen {
+	char names[8][64];
+	int bare[8], n, stop_at, rc;
+};
+
+static int walk_note(struct bb_res_boot *boot, int bare, void *ctx)
+{
+	struct walk_seen *s = ctx;
+	if (s->n < 8) {
+		snprintf(s->names[s->n], sizeof s->names[0], "%s", boot->name);
+		s->bare[s->n] = bare;
+	}
+	return ++s->n == s->stop_at ? s->rc : 0;
+}
+
+TEST(walk_boot_at_a_time)
+{
+	const char *d = test_tmpdir();
+	char err[512];
+	one_run_boot(d, "0001-a1");
+	one_run_boot(d, "0002-b1");
+	test_write_file(d, "run.json",
+	                "{\"boots\": [{\"boot_id\": \"a1\", \"outcome\": \"poweroff\"}, "
+	                "{\"boot_id\": \"c1\", \"outcome\": \"panic\"}]}");
+	struct walk_seen s = {.stop_at = 0};
+	CHECK_INT(bb_results_each(d, walk_note, &s, err, sizeof(err)), ==, 0);
+	CHECK_INT(s.n, ==, 3);
+	CHECK_STR(s.names[0], "0001-a1");
+	CHECK_STR(s.names[1], "0002-b1");
+	CHECK_INT(s.bare[1], ==, 0);
+	CHECK_INT(s.bare[2], ==, 1);
+	CHECK_CONTAINS(s.names[2], "run.json entry 2");
+	struct walk_seen stop = {.stop_at = 1, .rc = -EPERM};
+	CHECK_INT(bb_results_each(d, walk_note, &stop, err, sizeof(err)), ==, -EPERM);
+	CHECK_INT(stop.n, ==, 1);
+	struct walk_seen pos = {.stop_at = 2, .rc = 7};
+	CHECK_INT(bb_results_each(d, walk_note, &pos, err, sizeof(err)), ==, 7);
+	CHECK_INT(pos.n, ==, 2);
+}

@@ -68,7 +68,8 @@ const struct bb_res_stat *bb_run_stat(const struct bb_res_run *run, const char *
 struct loader {
 	char *err;
 	size_t errlen;
-	int rc; /* the -errno of the failure said in err; 0: bad input (-EINVAL) */
+	int rc;    /* the -errno of the failure said in err; 0: bad input (-EINVAL) */
+	int fn_rc; /* bb_results_each: what its callback returned to end the walk */
 };
 
 /* out of memory, said and carried */
@@ -687,7 +688,7 @@ static int walk_bare(struct loader *ld, const struct jn *rj, const char *runjson
 		else if (!apply_entry(ld, &boot, e)) {
 			if (!*nbare)
 				bb_boot_end_text(&boot, first, firstlen);
-			r = fn(&boot, 1, ctx);
+			r = ld->fn_rc = fn(&boot, 1, ctx);
 		}
 		boot_free(&boot);
 		if (r)
@@ -717,7 +718,7 @@ static int walk_boot(struct loader *ld, const char *path, const struct jn *rj,
 	struct bb_res_boot boot = {0};
 	int r = load_boot(ld, &boot, path) || apply_run_json(ld, rj, &boot, matched)
 	            ? -1
-	            : fn(&boot, 0, ctx);
+	            : (ld->fn_rc = fn(&boot, 0, ctx));
 	boot_free(&boot);
 	return r;
 }
@@ -782,7 +783,7 @@ out:
 
 int bb_results_each(const char *path, bb_results_boot_fn fn, void *ctx, char *err, size_t errlen)
 {
-	struct loader ld = {err, errlen, 0};
+	struct loader ld = {err, errlen, 0, 0};
 	size_t nboots = 0, nbare = 0;
 	char first[4400] = ""; /* how the first bare boot ended */
 	if (!is_dir(path)) {
@@ -796,7 +797,9 @@ int bb_results_each(const char *path, bb_results_boot_fn fn, void *ctx, char *er
 	for (size_t l = strlen(clean); l > 1 && clean[l - 1] == '/'; l--)
 		clean[l - 1] = 0;
 	int r = walk(&ld, clean, fn, ctx, &nboots, &nbare, first, sizeof first);
-	if (r == -1) /* the loader's failure, said in err */
+	if (r && ld.fn_rc) /* the callback's own end, said in its err */
+		r = ld.fn_rc;
+	else if (r) /* the loader's failure, said in err */
 		r = ld.rc ? ld.rc : -EINVAL;
 	else if (!r && !nboots && nbare)
 		r = bb_errbuf_fail(err, errlen, -EINVAL,
