@@ -1,8 +1,8 @@
 /*
  * What the files of the job reader share; job.h is its interface, and nothing outside
- * lib/host/job/ includes this header. The reader: keys.c (the key table and the checks of
- * values), jobmsg.c (messages that name their place), jobdoc.c (a document's parameter
- * list), yamlwalk.c (the walk of the YAML with LKP's quirks), jobload.c (loading, merging
+ * lib/host/job/ includes this header. The reader: keys.c (the key table), values.c (a key's
+ * values read and checked), jobmsg.c (messages that name their place), jobdoc.c (a document's
+ * parameter list), yamlwalk.c (the walk of the YAML with LKP's quirks), jobload.c (loading, merging
  * the documents into jobs, --set, the checks across keys).
  */
 #ifndef BENCHBOOT_HOST_JOB_JOB_INTERNAL_H
@@ -115,10 +115,6 @@ const char *job_nearest_in(const char *s, const char *const *list);
 int job_plain_name(const char *s, size_t n, size_t max);
 /* 1 when cand is close enough to typo to suggest, and closer than *best (then updated). */
 int job_near(const char *typo, const char *cand, unsigned *best);
-/* Check one scalar value of a key; may normalise it (in place of *v). 0 or -EINVAL (the
- * message in w->err), -ENOMEM. */
-int job_check_value(struct walker *w, const struct keydef *k, const char *key, struct bb_jvalue *v,
-                    yaml_mark_t m);
 
 /* jobmsg.c: the file and 1-based line of a 0-based line of the expanded text */
 const char *job_src_of(const struct walker *w, size_t line0, int *line);
@@ -144,12 +140,18 @@ int job_add_param(struct walker *w, yaml_mark_t km, const char *key, const char 
 /* A copy of from at the end of to. 0 or -ENOMEM. */
 int job_copy_param(struct bb_jdoc *to, const struct bb_jparam *from);
 
-/* yamlwalk.c: a scalar's text; 1 when a node is YAML's null (empty or ~) */
+/* values.c: a scalar's text; 1 when a node is YAML's null (empty or ~) */
 const char *job_scalar(const yaml_node_t *n);
 int job_is_null(const yaml_node_t *n);
 /* The values of key k (a scalar or a list: an axis) into *out, checked. */
 int job_take_values(struct walker *w, const struct keydef *k, const char *key, yaml_node_t *val,
                     struct bb_jvalue **out, size_t *nout, int *axis);
+/* Check one scalar value of a key; may normalise it (in place of *v). 0 or -EINVAL (the
+ * message in w->err), -ENOMEM. */
+int job_check_value(struct walker *w, const struct keydef *k, const char *key, struct bb_jvalue *v,
+                    yaml_mark_t m);
+
+/* yamlwalk.c */
 /* the keys of a mapping of context ctx into w->doc */
 int job_walk_map(struct walker *w, enum ctx ctx, yaml_node_t *map);
 /* Parse all documents, find the suite, walk each into a parameter list. */
