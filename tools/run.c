@@ -66,6 +66,7 @@ static const char usage_text[] =
     "                        names separated by commas (vmstat,uptime); the job's options\n"
     "                        (vmstat: {interval: 2}) still apply. Goes on the kernel\n"
     "                        command line (benchboot.monitors=): the images stay the same\n"
+    "                        but for perf, which perf-stat and perf-profile add to them\n"
     "  --deadline S          seconds per boot (default from the plan: runtimes, iterations,\n"
     "                        grace, plus the boot allowance)\n"
     "  --boot-allowance S    seconds for booting and setup (default 300 under TCG, 60 KVM)\n"

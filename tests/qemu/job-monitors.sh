@@ -149,34 +149,36 @@ expect_grep "stats of interrupts, slabinfo, softirqs hidden as LKP hides them" "
 
 # ---- monitor options and run --monitors (issue 27, job syntax) -------------------------------
 # `vmstat: {interval: 2}` reaches the plan as monitor.vmstat.interval=2 and the sampler takes a
-# sample every 2 s; `run --monitors vmstat,uptime` replaces the job's vmstat proc-vmstat
-# meminfo on the kernel command line: only those two run, env.json says so (asked, from the
-# command line, the options), results.json has their statuses and stats and no others.
+# sample every 2 s; `run --monitors vmstat,uptime,perf-stat` replaces the job's vmstat
+# proc-vmstat meminfo on the kernel command line: only those three run, env.json says so (asked,
+# from the command line, the options), results.json has their statuses and stats and no others;
+# perf-stat, which the job does not name, has its stats: run put perf in the image for it.
 job2=tests/fixtures/monitors/netperf-monitor-interval.yaml
 "$BENCHBOOT" check -v "$job2" >"$T/check2.out" 2>&1 || fail "check: $(cat "$T/check2.out")"
 expect_grep "^monitor options (plan monitor.NAME.OPTION): vmstat.interval=2$" "$T/check2.out"
 expect_grep "^monitor.vmstat.interval=2$" "$T/check2.out"
 rm -rf "$T/res"
-JOB_RUN_TIMEOUT=600 JOB_RUN_OPTS="--monitors vmstat,uptime" job_run "$job2"
-expect_grep "^benchboot run: --monitors: every boot runs the monitors vmstat,uptime instead of its plan's monitors$" "$T/run.out"
+JOB_RUN_TIMEOUT=600 JOB_RUN_OPTS="--monitors vmstat,uptime,perf-stat" job_run "$job2"
+expect_grep "^benchboot run: --monitors: every boot runs the monitors vmstat,uptime,perf-stat instead of its plan's monitors$" "$T/run.out"
 it2=$(echo "$T"/res/0*/runs/TCP_STREAM/monitored-1)
-python3 - "$it2" <<'PY' || fail "--monitors vmstat,uptime or vmstat's interval not as asked"
+python3 - "$it2" <<'PY' || fail "--monitors vmstat,uptime,perf-stat or vmstat's interval not as asked"
 import gzip, json, os, sys
 it = sys.argv[1]
 boot = os.path.dirname(os.path.dirname(os.path.dirname(it)))
 env = json.load(open(os.path.join(boot, "env.json")))
 mon = env["monitors"]
-assert mon["asked"] == ["vmstat", "uptime"], mon
+assert mon["asked"] == ["vmstat", "uptime", "perf-stat"], mon
 assert mon["from"] == "cmdline", mon
 assert mon["options"] == {"vmstat.interval": "2"}, mon
 assert mon["monitored"] == 1 and mon["in"] == "monitored iterations", mon
-assert "benchboot.monitors=vmstat,uptime" in env["kernel"]["cmdline"], env["kernel"]["cmdline"]
+assert "benchboot.monitors=vmstat,uptime,perf-stat" in env["kernel"]["cmdline"], env["kernel"]["cmdline"]
 r = json.load(open(os.path.join(it, "results.json")))
-assert sorted(r["monitor_status"]) == ["uptime", "vmstat"], r["monitor_status"]
+assert sorted(r["monitor_status"]) == ["perf-stat", "uptime", "vmstat"], r["monitor_status"]
 assert r["monitor_status"]["vmstat"] == ["ok"], r["monitor_status"]
+assert r["monitor_status"]["perf-stat"] == ["ok"], r["monitor_status"]
 others = [k for k in r if k.startswith(("proc-vmstat.", "meminfo."))]
 assert not others, others
-assert "vmstat.system.cs" in r and "uptime.boot" in r, sorted(r)[:20]
+assert "vmstat.system.cs" in r and "uptime.boot" in r and "perf-stat.i.cpu-clock" in r, sorted(r)[:20]
 for m in ("proc-vmstat", "meminfo"):
     assert not any(f.startswith("monitor." + m) for f in os.listdir(it)), os.listdir(it)
 times = [float(l.split()[1]) for l in gzip.open(os.path.join(it, "monitor.vmstat.gz"), "rt") if l.startswith("time: ")]
@@ -184,6 +186,6 @@ gaps = [b - a for a, b in zip(times, times[1:])]
 # 5 s at 2 s: the start and 2 more (none at the end), 2 s apart
 assert 2 <= len(times) <= 4, times
 assert all(1.9 <= g <= 2.6 for g in gaps), gaps
-print("--monitors vmstat,uptime: env.json", mon, "; vmstat samples", len(times), "gaps", [round(g, 3) for g in gaps])
+print("--monitors vmstat,uptime,perf-stat: env.json", mon, "; vmstat samples", len(times), "gaps", [round(g, 3) for g in gaps])
 PY
 # ---- end of monitor options and run --monitors ----------------------------------------------

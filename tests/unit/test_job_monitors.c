@@ -202,8 +202,16 @@ TEST(run_monitors_lists)
 	CHECK_INT(bb_monitors_from_list("default", &out, err, sizeof err), ==, 0);
 	CHECK_STR(joined(&out), "uptime vmstat proc-vmstat meminfo slabinfo interrupts softirqs "
 	                        "cpuidle sched_debug mpstat");
+	/* perf's two among them, in LKP's order, as a job's `category: benchmark` has them */
+	CHECK_INT(out.n, ==, 12);
+	CHECK_STR(out.v[9], "perf-stat");
+	CHECK_STR(out.v[11], "perf-profile");
 	CHECK_INT(bb_monitors_from_list("vmstat,uptime,vmstat", &out, err, sizeof err), ==, 0);
 	CHECK_STR(joined(&out), "vmstat uptime");
+	CHECK_INT(bb_monitors_from_list("perf-profile,perf-stat", &out, err, sizeof err), ==, 0);
+	CHECK_INT(out.n, ==, 2);
+	CHECK_STR(out.v[0], "perf-profile");
+	CHECK_STR(out.v[1], "perf-stat");
 	static const struct {
 		const char *list, *err;
 	} bad[] = {
@@ -211,6 +219,9 @@ TEST(run_monitors_lists)
 	     "'upitme' is not a monitor (did you mean 'uptime'?) (benchboot runs: "},
 	    {"iostat", "'iostat': LKP's monitor, not implemented by benchboot (it runs: vmstat "},
 	    {"numa-meminfo", "'numa-meminfo': needs a second NUMA node"},
+	    {"perf-stt", "'perf-stt' is not a monitor (did you mean 'perf-stat'?) (benchboot runs: "
+	                 "vmstat proc-vmstat meminfo interrupts softirqs uptime mpstat sched_debug "
+	                 "cpuidle slabinfo perf-stat perf-profile)"},
 	    {"", "expected none, default, or monitor names separated by commas (vmstat,uptime)"},
 	    {"vmstat,", "expected none, default, or monitor names separated by commas"},
 	    {"vmstat,default", "'default' stands alone, not in a list of names"},

@@ -49,6 +49,40 @@ void bb_jobimage_free(struct bb_jobimage *g)
 	memset(g, 0, sizeof *g);
 }
 
+int bb_jobimage_add_file(struct bb_jobimage *g, const char *path, char *err, size_t errlen)
+{
+	const char *from;
+	int from_tree;
+	char src[4096];
+	for (size_t i = 0; i < g->nbinaries; i++)
+		if (!strcmp(g->binaries[i].dest, path))
+			return 0;
+	if (program_source(path, &from, &from_tree)) {
+		snprintf(err, errlen, "no source known for %s", path);
+		return -EINVAL;
+	}
+	if (!from_tree)
+		snprintf(src, sizeof src, "%s", from);
+	else if (bb_image_find_data(from, src, sizeof src) < 0) {
+		snprintf(err, errlen, "%s not found (make netperf builds it)", from);
+		return -ENOENT;
+	}
+	struct image_pair *b = realloc(g->binaries, (g->nbinaries + 1) * sizeof *b);
+	if (!b) {
+		snprintf(err, errlen, "out of memory");
+		return -ENOMEM;
+	}
+	g->binaries = b;
+	struct image_pair *p = &b[g->nbinaries];
+	if (!(p->src = strdup(src)) || !(p->dest = strdup(path))) {
+		free((char *)p->src);
+		snprintf(err, errlen, "out of memory");
+		return -ENOMEM;
+	}
+	g->nbinaries++;
+	return 0;
+}
+
 int bb_jobimage_group(const struct bb_matrix *m, size_t boot, const char *name_prefix,
                       const char *base_cmdline, struct bb_jobimage *g, char *err, size_t errlen)
 {
@@ -71,34 +105,8 @@ int bb_jobimage_group(const struct bb_matrix *m, size_t boot, const char *name_p
 		goto out;
 	g->modules = mods; /* taken over */
 	mods = (struct bb_strv){0};
-	if (!(g->binaries = calloc(files.n ? files.n : 1, sizeof *g->binaries))) {
-		rc = -ENOMEM;
-		goto out;
-	}
-	for (size_t i = 0; i < files.n; i++) {
-		const char *from;
-		int from_tree;
-		if (program_source(files.v[i], &from, &from_tree)) {
-			snprintf(err, errlen, "no source known for %s", files.v[i]);
-			rc = -EINVAL;
-			goto out;
-		}
-		char src[4096];
-		if (!from_tree)
-			snprintf(src, sizeof src, "%s", from);
-		else if (bb_image_find_data(from, src, sizeof src) < 0) {
-			snprintf(err, errlen, "%s not found (make netperf builds it)", from);
-			rc = -ENOENT;
-			goto out;
-		}
-		struct image_pair *p = &g->binaries[g->nbinaries];
-		if (!(p->src = strdup(src)) || !(p->dest = strdup(files.v[i]))) {
-			free((char *)p->src);
-			rc = -ENOMEM;
-			goto out;
-		}
-		g->nbinaries++;
-	}
+	for (size_t i = 0; i < files.n && !rc; i++)
+		rc = bb_jobimage_add_file(g, files.v[i], err, errlen);
 out:
 	bb_strv_free(&mods);
 	bb_strv_free(&files);

@@ -34,6 +34,10 @@ int bb_jobimage_is_job(const char *path);
 int bb_jobimage_group(const struct bb_matrix *m, size_t boot, const char *name_prefix,
                       const char *base_cmdline, struct bb_jobimage *g, char *err, size_t errlen);
 void bb_jobimage_free(struct bb_jobimage *g);
+/* A program at path in the image of g too (once), from where benchboot takes it (the sysroot's
+ * Debian packages, or the tree's builds): 0, or -EINVAL (no source known), -ENOENT (not
+ * built), -ENOMEM, with err. */
+int bb_jobimage_add_file(struct bb_jobimage *g, const char *path, char *err, size_t errlen);
 
 /*
  * Build the image of one boot group (g from bb_jobimage_group) on top of base, as

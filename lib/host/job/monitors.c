@@ -20,8 +20,6 @@ static const struct {
                      "without one); not implemented by benchboot"},
     {"turbostat", "reads the CPUs' MSRs, which QEMU's TCG CPUs do not have; not implemented by "
                   "benchboot"},
-    {"perf-stat", "not in this build of benchboot"},
-    {"perf-profile", "not in this build of benchboot"},
 };
 
 static int has(const struct bb_strv *sv, const char *s)
@@ -34,7 +32,7 @@ static int has(const struct bb_strv *sv, const char *s)
 
 const char *bb_monitor_unavailable(const char *name)
 {
-	if (bb_monitor_find(name))
+	if (bb_monitor_known(name))
 		return NULL;
 	for (size_t i = 0; i < sizeof unavailable / sizeof unavailable[0]; i++)
 		if (!strcmp(unavailable[i].name, name))
@@ -115,6 +113,10 @@ static void runnable(char *buf, size_t len)
 	for (size_t i = 0; i < bb_nmonitors && off < len; i++)
 		off += (size_t)snprintf(buf + off, len - off, "%s%s", i ? " " : "",
 		                        bb_monitors[i].name);
+	for (size_t i = 0; bb_monitor_lkp_default[i] && off < len; i++)
+		if (bb_perf_monitor(bb_monitor_lkp_default[i]))
+			off += (size_t)snprintf(buf + off, len - off, " %s",
+			                        bb_monitor_lkp_default[i]);
 }
 
 /* Why name is not a monitor benchboot runs, into err; -EINVAL. */
@@ -132,11 +134,12 @@ static int not_runnable(const char *name, char *err, size_t errlen)
 	else {
 		const char *best = NULL;
 		unsigned bd = 3;
-		for (size_t i = 0; i < bb_nmonitors; i++) {
-			unsigned d = bb_edit_distance(name, bb_monitors[i].name);
+		for (size_t i = 0; bb_monitor_lkp_default[i]; i++) {
+			const char *m = bb_monitor_lkp_default[i];
+			unsigned d = bb_monitor_known(m) ? bb_edit_distance(name, m) : bd;
 			if (d < bd) {
 				bd = d;
-				best = bb_monitors[i].name;
+				best = m;
 			}
 		}
 		snprintf(err, errlen, "'%s' is not a monitor%s%s%s (benchboot runs: %s)", name,
@@ -152,7 +155,7 @@ int bb_monitors_from_list(const char *list, struct bb_strv *out, char *err, size
 		return 0;
 	if (!strcmp(list, "default")) {
 		for (size_t i = 0; bb_monitor_lkp_default[i]; i++)
-			if (bb_monitor_find(bb_monitor_lkp_default[i]) &&
+			if (bb_monitor_known(bb_monitor_lkp_default[i]) &&
 			    bb_strv_add(out, bb_monitor_lkp_default[i]))
 				return -ENOMEM;
 		return 0;
@@ -174,7 +177,7 @@ int bb_monitors_from_list(const char *list, struct bb_strv *out, char *err, size
 			bb_strv_free(out);
 			return -EINVAL;
 		}
-		if (!bb_monitor_find(name)) {
+		if (!bb_monitor_known(name)) {
 			bb_strv_free(out);
 			return not_runnable(name, err, errlen);
 		}

@@ -19,7 +19,7 @@
 #include "strv.h"
 
 /* Why LKP's monitor name, which benchboot does not run, could not run here anyway (numa-*,
- * turbostat, perf-* without its part in this build), or NULL. */
+ * turbostat), or NULL. */
 const char *bb_monitor_unavailable(const char *name);
 
 /* The monitors the job asks for that run (*run) and those benchboot does not implement yet

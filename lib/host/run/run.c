@@ -21,6 +21,7 @@
 #include "host/results/mkdisk.h"
 #include "host/run/progress.h"
 #include "host/run/run.h"
+#include "parse/parse_perf.h"
 #include "host/run/scratch.h"
 #include "host/run/runctx.h"
 #include "host/collect/runjson.h"
@@ -160,8 +161,23 @@ static int build_kernel(struct run *r, struct bb_jobimage *groups, const struct 
 	return rc;
 }
 
+/* 1 when the comma-separated list of --monitors names a perf monitor. */
+static int names_perf(const char *list)
+{
+	for (const char *s = list; s && *s; s += strspn(s, ",")) {
+		char name[64];
+		size_t n = strcspn(s, ",");
+		snprintf(name, sizeof(name), "%.*s", (int)n, s);
+		if (bb_perf_monitor(name))
+			return 1;
+		s += n;
+	}
+	return 0;
+}
+
 /* The boot groups of the job (plan, modules, programs), derived once from the matrix and kept
- * for the kernels' builds; each plan parsed once for the progress display. */
+ * for the kernels' builds; each plan parsed once for the progress display. A perf monitor of
+ * --monitors puts perf in every image, as a job that names one does. */
 static int derive_groups(struct run *r, const struct bb_matrix *m, char *err, size_t errlen)
 {
 	r->groups = calloc(r->ngroups, sizeof(*r->groups));
@@ -172,6 +188,8 @@ static int derive_groups(struct run *r, const struct bb_matrix *m, char *err, si
 	for (size_t g = 0; g < r->ngroups; g++) {
 		char perr[512];
 		int rc = bb_jobimage_group(m, g, NULL, NULL, &r->groups[g], err, errlen);
+		if (!rc && names_perf(r->o->monitors))
+			rc = bb_jobimage_add_file(&r->groups[g], "/usr/bin/perf", err, errlen);
 		if (rc)
 			return rc == -ENOENT ? -EINVAL : rc;
 		r->have_plan[g] =
