@@ -1,6 +1,6 @@
 # benchboot run --until: two kernels (the pinned kernel under two names), a short netperf
-# TCP_STREAM job; boots alternate A, B, A, B and after every boot the 95% interval of the
-# throughput's %change is shown. (1) --until 100% stops by itself once the interval (2 boots a
+# TCP_STREAM job; boots alternate A, B, A, B and after every boot the interval of the
+# throughput's %change is shown, at the confidence that keeps 95% over the looks. (1) --until 100% stops by itself once the interval (2 boots a
 # side at least) is within +/-100% (wide: boot-to-boot spread on a loaded TCG host is
 # tens of %) or excludes 0 by more; (2) --until 0.01% --max-boots 2 stops
 # at the limit, saying so. Bad uses of the options are refused (exit 100).
@@ -30,6 +30,8 @@ until_run() { # NAME EXPECTED_EXIT ARGS...
 }
 
 until_run settle 0 --until 100% --max-boots 10
+# 10 boots: an interval from the fourth on, 7 looks, each at 1 - 5%/7
+expect_grep "^until 100%: each interval at 99.29% confidence: 95% spread over the 7 looks that --max-boots 10 allows" "$T/settle.out"
 expect_grep "^until 100%: .*no run with kernel=B yet" "$T/settle.out"
 expect_grep "^until 100%: .*netperf.Throughput_Mbps .*\[no interval yet: 2 boots a side needed\] (1 boot A, 1 boot B): not settled" "$T/settle.out"
 expect_grep "^until 100%: .*netperf.Throughput_Mbps [-+][0-9.]*% \[[-+u].*\] (2 boots A, 2 boots B)" "$T/settle.out"

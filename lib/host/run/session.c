@@ -33,6 +33,11 @@ static void until_say(void *ctx, const char *line)
 	bb_run_say(ctx, BB_RUN_OUT, "%s", line);
 }
 
+static size_t until_max_boots(const struct bb_run_opts *o)
+{
+	return (size_t)(o->max_boots > 0 ? o->max_boots : BB_RUN_UNTIL_MAX_BOOTS);
+}
+
 /* --until after a boot: 1 to stop (settled, or no interval can be had: said in res). */
 static int until_done(struct run *r)
 {
@@ -44,6 +49,7 @@ static int until_done(struct run *r)
 	                     .a = o->until_by ? NULL : r->kernels[0].name,
 	                     .b = o->until_by ? NULL : r->kernels[1].name,
 	                     .stat = o->until_stat,
+	                     .confidence = bb_until_confidence(until_max_boots(o)),
 	                     .say = until_say,
 	                     .ctx = r};
 	int rc = bb_until_check(&u, res->outdir, why, sizeof(why), err, sizeof(err));
@@ -66,12 +72,18 @@ static int boot_all(struct run *r, char *err, size_t errlen)
 {
 	const struct bb_run_opts *o = r->o;
 	struct bb_run_result *res = r->res;
-	size_t nboots = o->until > 0
-	                    ? (size_t)(o->max_boots > 0 ? o->max_boots : BB_RUN_UNTIL_MAX_BOOTS)
-	                    : (size_t)(o->repeat > 0      ? o->repeat
-	                               : r->repeat_to > 0 ? r->repeat_to
-	                                                  : 1) *
-	                          r->ngroups * r->nk;
+	size_t nboots = o->until > 0 ? until_max_boots(o)
+	                             : (size_t)(o->repeat > 0      ? o->repeat
+	                                        : r->repeat_to > 0 ? r->repeat_to
+	                                                           : 1) *
+	                                   r->ngroups * r->nk;
+	if (o->until > 0)
+		bb_run_say(r, BB_RUN_OUT,
+		           "until %g%%: each interval at %.2f%% confidence: 95%% spread over the "
+		           "%zu looks that --max-boots %zu allows, so that stopping at any of them "
+		           "keeps 95%% (docs/compare.md)",
+		           o->until, 100 * bb_until_confidence(nboots), nboots > 4 ? nboots - 3 : 1,
+		           nboots);
 	res->recs = calloc(nboots, sizeof(*res->recs));
 	r->booted = calloc(nboots, sizeof(*r->booted));
 	r->nbooted = r->booted ? nboots : 0;

@@ -22,11 +22,20 @@ static void describe(const struct bb_primary *p, char *out, size_t len)
 	         p->value_b);
 }
 
+double bb_until_confidence(size_t max_boots)
+{
+	size_t looks = max_boots > 4 ? max_boots - 3 : 1;
+	return 1 - 0.05 / (double)looks;
+}
+
 int bb_until_check(const struct bb_until *u, const char *dir, char *why, size_t whylen, char *err,
                    size_t errlen)
 {
-	struct bb_primary_query q = {
-	    .key = u->key, .value_a = u->a, .value_b = u->b, .stat = u->stat};
+	struct bb_primary_query q = {.key = u->key,
+	                             .value_a = u->a,
+	                             .value_b = u->b,
+	                             .stat = u->stat,
+	                             .confidence = u->confidence};
 	struct bb_primary *p;
 	size_t n, settled = 0;
 	char line[1024];
