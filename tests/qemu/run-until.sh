@@ -1,9 +1,10 @@
 # benchboot run --until: two kernels (the pinned kernel under two names), a short netperf
 # TCP_STREAM job; boots alternate A, B, A, B and after every boot the interval of the
-# throughput's %change is shown, at the confidence that keeps 95% over the looks. (1) --until 100% stops by itself once the interval (2 boots a
-# side at least) is within +/-100% (wide: boot-to-boot spread on a loaded TCG host is
-# tens of %) or excludes 0 by more; (2) --until 0.01% --max-boots 2 stops
-# at the limit, saying so. Bad uses of the options are refused (exit 100).
+# throughput's %change is shown, at the confidence that keeps 95% over the looks. (1) --until
+# 100% stops by itself once the interval (2 boots a side at least) is within +/-100% (wide:
+# boot-to-boot spread on a loaded TCG host is tens of %) or excludes 0 by more; (2) --until
+# 0.01% --max-boots 2 stops at the limit, saying so. Bad uses of the options are refused
+# (exit 100).
 # tests/run: alone (it stops when an interval settles)
 . tests/lib.sh
 bb_need init netperf qemu
