@@ -2,7 +2,8 @@
  * The bisection's decision core (host/bisect/decide.h) on a seeded simulator of boots: the
  * boot-to-boot spread measured here (CV of per-boot means 2-4%, docs/compare.md), a step at a
  * known candidate, drift, outliers, failed boots and unbuildable candidates. A Monte-Carlo of
- * 1000 bisections checks the wrong-culprit rate against the printed bound.
+ * 1000 bisections checks the wrong-culprit rate against the printed bound, and one for steps of
+ * 3%, 5% and 10% that every range reported holds the step.
  */
 #include <errno.h>
 
@@ -55,6 +56,65 @@ TEST(monte_carlo_wrong_culprit_within_bound)
 	CHECK(bound <= 0.05 + 1e-12);
 	CHECK((double)wrong / n <= bound);
 	CHECK_INT(found, >=, n * 9 / 10);
+}
+
+/*
+ * Every range a bisection reports holds the true step, and its wrong answers stay within the
+ * bound it prints, for steps of 3%, 5% and 10% at the noise measured here (CV of per-boot means
+ * 2-4%), with drift, outliers and failed boots. A wrong answer: a culprit that is not the step,
+ * or a range left ((lo, hi], untestable candidates or a step still unclear) that does not hold
+ * it. "No reproducible change" is a miss (power), not a wrong answer, and is counted apart.
+ */
+TEST(monte_carlo_ranges_hold_the_step)
+{
+	static const double steps[] = {-0.03, -0.05, -0.10};
+	for (size_t k = 0; k < sizeof steps / sizeof steps[0]; k++) {
+		size_t wrong = 0, culprits = 0, ranges = 0, missed = 0, n = 400, boots = 0;
+		double bound = 0;
+		for (size_t i = 0; i < n; i++) {
+			struct bb_bisect_sim s;
+			struct bb_bisect_result res;
+			bb_bisect_sim_init(&s, 20000 + 1000 * k + i, 16);
+			s.step_at[0] = 1 + (size_t)(bb_bisect_sim_uniform(&s) * 15); /* 1..15 */
+			s.step[0] = steps[k];
+			s.cv = 0.02 + 0.02 * bb_bisect_sim_uniform(&s);
+			s.drift = (bb_bisect_sim_uniform(&s) - 0.5) * 1e-4;
+			s.p_outlier = 0.01;
+			s.p_fail = 0.02;
+			if (i % 5 == 0) /* some with a candidate that does not build */
+				s.unbuildable[1 + (size_t)(bb_bisect_sim_uniform(&s) * 14)] = 1;
+			CHECK_INT(run(&s, 20, &res), ==, 0);
+			if (res.bound > bound)
+				bound = res.bound;
+			boots += res.boots;
+			int holds = res.lo < s.step_at[0] && s.step_at[0] <= res.hi;
+			switch (res.outcome) {
+			case BB_B_CULPRIT:
+				culprits++;
+				CHECK_INT(res.lo + 1, ==, res.hi);
+				wrong += !holds;
+				break;
+			case BB_B_RANGE:
+			case BB_B_UNDECIDED:
+				ranges++;
+				wrong += !holds;
+				break;
+			default:
+				missed++;
+			}
+			bb_bisect_result_free(&res);
+		}
+		fprintf(stderr,
+		        "step %+.0f%%: %zu bisections: %zu culprits, %zu ranges, %zu wrong, %zu "
+		        "no change found; bound %.3f; %.1f boots each\n",
+		        100 * steps[k], n, culprits, ranges, wrong, missed, bound,
+		        (double)boots / n);
+		CHECK(bound <= 0.05 + 1e-12);
+		CHECK((double)wrong / n <= bound);
+		/* a 10% step at this noise is found nearly always */
+		if (steps[k] <= -0.10)
+			CHECK_INT(culprits + ranges, >=, n * 9 / 10);
+	}
 }
 
 TEST(aa_says_no_change)
