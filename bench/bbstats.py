@@ -1,5 +1,6 @@
 # Student-t intervals for the bench scripts (bench/position-effect.py, bench/harness-bias.sh).
-# The t distribution as lib/host/compare/statistics.c computes it: P(0 <= T <= t) is, with
+# The t distribution (lib/host/compare/statistics.c takes it from the incomplete beta function;
+# the same figures here by another road): P(0 <= T <= t) is, with
 # x = sqrt(df) tan u, a constant times the integral of cos(u)^(df-1) over [0, atan(t/sqrt(df))],
 # integrated with Simpson's rule; the quantile by bisection.
 import math
