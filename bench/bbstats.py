@@ -44,3 +44,29 @@ def welch(x, y):
     d = statistics.mean(x) - statistics.mean(y)
     half = t_quantile(0.975, df) * math.sqrt(vx + vy)
     return d, d - half, d + half, df
+
+
+def binomial_cdf(k, n, p):
+    """P(X <= k) for X binomial with n trials of probability p."""
+    if p <= 0:
+        return 1.0
+    if p >= 1:
+        return 1.0 if k >= n else 0.0
+    lp, lq = math.log(p), math.log1p(-p)
+    return min(1.0, sum(math.exp(math.lgamma(n + 1) - math.lgamma(i + 1) - math.lgamma(n - i + 1)
+                                 + i * lp + (n - i) * lq) for i in range(k + 1)))
+
+
+def clopper_pearson_upper(k, n, alpha=0.05):
+    """The exact one-sided (1 - alpha) upper bound of a rate seen k times in n (Clopper and
+    Pearson, 1934): the p at which k or fewer would be seen with probability alpha. For k = 0
+    it is 1 - alpha^(1/n)."""
+    if n <= 0:
+        return 1.0
+    if k >= n:
+        return 1.0
+    lo, hi = k / n, 1.0
+    for _ in range(100):
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if binomial_cdf(k, n, mid) > alpha else (lo, mid)
+    return (lo + hi) / 2
