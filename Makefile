@@ -137,7 +137,7 @@ $(HOST_ARCHIVE) $(INIT_HOST_ARCHIVE) $(MUSL_ARCHIVE):
 	$(AR) rcs $@ $^
 TEST_LINK := $(INIT_HOST_ARCHIVE) $(HOST_ARCHIVE) $(HOST_LIBS)
 
-$(B)/tests/%: tests/unit/%.c tests/unit/harness.c tests/unit/harness.h tests/unit/init_fake_root.h $(INIT_HOST_ARCHIVE) $(HOST_ARCHIVE)
+$(B)/tests/%: tests/unit/%.c tests/unit/harness.c tests/unit/harness.h tests/unit/init_fake_root.h tests/unit/test_rng.h $(INIT_HOST_ARCHIVE) $(HOST_ARCHIVE)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(BB_CFLAGS) -Iinit -Itests/unit -o $@ $< tests/unit/harness.c $(TEST_LINK)
 

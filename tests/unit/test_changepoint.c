@@ -3,20 +3,18 @@
  * kernels; precision and recall over many series (docs/history.md records the figures). */
 #include "harness.h"
 #include "host/store/changepoint.h"
+#include "test_rng.h"
 
-static unsigned long long rng = 88172645463325252ULL;
+static uint64_t rng = 88172645463325252ULL;
 
 static double uniform(void)
 {
-	rng ^= rng << 13;
-	rng ^= rng >> 7;
-	rng ^= rng << 17;
-	return ((double)(rng >> 11) + 0.5) / 9007199254740992.0;
+	return test_uniform(&rng);
 }
 
 static double gauss(void)
 {
-	return sqrt(-2 * log(uniform())) * cos(2 * M_PI * uniform());
+	return test_normal(&rng);
 }
 
 /* kernels x boots per-boot values around 1000 with noise sd (relative), step% from kernel

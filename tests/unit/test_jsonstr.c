@@ -13,6 +13,7 @@
 #include "harness.h"
 #include "host/json.h"
 #include "jsonstr.h"
+#include "test_rng.h"
 #include "results/resjson.h"
 
 #define FFFD "\xef\xbf\xbd"
@@ -159,10 +160,7 @@ static uint64_t rng = 0x2545f4914f6cdd1dull;
 
 static unsigned next(void)
 {
-	rng ^= rng << 13;
-	rng ^= rng >> 7;
-	rng ^= rng << 17;
-	return (unsigned)(rng >> 16);
+	return (unsigned)(test_rng_next(&rng) >> 16);
 }
 
 static int noise(char *s, size_t max)

@@ -14,23 +14,16 @@
 #include "harness.h"
 #include "host/compare/primary.h"
 #include "host/run/until.h"
+#include "test_rng.h"
 
 #define STREAMS 2000
 #define MAX_BOOTS 20
 
 static uint64_t rng_state;
 
-static double uniform(void)
-{
-	rng_state ^= rng_state << 13;
-	rng_state ^= rng_state >> 7;
-	rng_state ^= rng_state << 17;
-	return ((double)(rng_state >> 11) + 0.5) / 9007199254740992.0;
-}
-
 static double normal(void)
 {
-	return sqrt(-2 * log(uniform())) * cos(2 * M_PI * uniform());
+	return test_normal(&rng_state);
 }
 
 /* One stream: B's true change (in %), the spread of a boot's mean (in %), the stop rule's

@@ -143,6 +143,8 @@ int job_copy_param(struct bb_jdoc *to, const struct bb_jparam *from);
 /* values.c: a scalar's text; 1 when a node is YAML's null (empty or ~) */
 const char *job_scalar(const yaml_node_t *n);
 int job_is_null(const yaml_node_t *n);
+/* The n values at v and their texts freed. */
+void job_values_free(struct bb_jvalue *v, size_t n);
 /* The values of key k (a scalar or a list: an axis) into *out, checked. */
 int job_take_values(struct walker *w, const struct keydef *k, const char *key, yaml_node_t *val,
                     struct bb_jvalue **out, size_t *nout, int *axis);

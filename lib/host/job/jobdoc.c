@@ -25,9 +25,7 @@ const struct bb_jparam *bb_jdoc_get(const struct bb_jdoc *d, const char *name)
 
 void job_param_free(struct bb_jparam *p)
 {
-	for (size_t i = 0; i < p->n; i++)
-		free(p->v[i].s);
-	free(p->v);
+	job_values_free(p->v, p->n);
 	free(p->name);
 	free(p->top);
 }
@@ -104,9 +102,7 @@ int job_add_param(struct walker *w, yaml_mark_t km, const char *key, const char 
 	p->prog = w->prog;
 	return 0;
 out_free:
-	for (size_t i = 0; i < n; i++)
-		free(v[i].s);
-	free(v);
+	job_values_free(v, n);
 	return rc;
 }
 

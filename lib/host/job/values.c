@@ -32,6 +32,13 @@ const char *job_scalar(const yaml_node_t *n)
 	return (const char *)n->data.scalar.value;
 }
 
+void job_values_free(struct bb_jvalue *v, size_t n)
+{
+	for (size_t i = 0; v && i < n; i++)
+		free(v[i].s);
+	free(v);
+}
+
 /* Values of a key: one scalar, or a list (an axis, when the key allows it). */
 int job_take_values(struct walker *w, const struct keydef *k, const char *key, yaml_node_t *val,
                     struct bb_jvalue **out, size_t *nout, int *axis)
@@ -137,9 +144,7 @@ int job_take_values(struct walker *w, const struct keydef *k, const char *key, y
 	*nout = 1;
 	return 0;
 out_free:
-	for (size_t i = 0; i < n; i++)
-		free(v[i].s);
-	free(v);
+	job_values_free(v, n);
 	return rc;
 }
 

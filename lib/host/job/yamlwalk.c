@@ -105,9 +105,7 @@ static int walk_free_map(struct walker *w, const struct keydef *k, const char *p
 		for (size_t i = 0; i < n; i++)
 			if (strchr(v[i].s, '\n')) {
 				yaml_mark_t vm = val->start_mark;
-				for (size_t j = 0; j < n; j++)
-					free(v[j].s);
-				free(v);
+				job_values_free(v, n);
 				return jfail(w, vm, "%s: a value is one line", label);
 			}
 		if ((rc = job_add_param(w, key->start_mark, label, pname, v, n, axis, k->level)))
@@ -386,9 +384,7 @@ static int monitor_key(struct walker *w, yaml_node_t *key, yaml_node_t *val)
 			if ((rc = job_take_values(w, &k, all, ov, &v, &n, &axis)))
 				return rc;
 			if (!bb_monitor_known(mon)) { /* checked; its monitor does not run here */
-				for (size_t i = 0; i < n; i++)
-					free(v[i].s);
-				free(v);
+				job_values_free(v, n);
 				continue;
 			}
 			if ((rc = job_add_param(w, ok->start_mark, all, name, v, n, axis,
@@ -597,9 +593,7 @@ static int walk_known(struct walker *w, const struct keydef *k, yaml_node_t *key
 		if ((rc = job_take_values(w, k, name, val, &v, &n, &axis)))
 			return rc;
 		if (k->kind == K_IGNORE) {
-			for (size_t i = 0; i < n; i++)
-				free(v[i].s);
-			free(v);
+			job_values_free(v, n);
 			return 0;
 		}
 		return job_add_param(w, key->start_mark, name, pname, v, n, axis, k->level);

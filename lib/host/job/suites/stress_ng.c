@@ -138,9 +138,7 @@ static int option(struct walker *w, yaml_node_t *key, yaml_node_t *val)
 		if (!v[i].s[0] || strchr(v[i].s, '\n') || v[i].s[0] == '-') {
 			yaml_mark_t vm = {0, (size_t)v[i].mark.line - 1, (size_t)v[i].mark.col - 1};
 			rc = jfail(w, vm, "%s: '%s' is not a usable option value", label, v[i].s);
-			for (size_t j = 0; j < n; j++)
-				free(v[j].s);
-			free(v);
+			job_values_free(v, n);
 			return rc;
 		}
 	return job_add_param(w, key->start_mark, label, label, v, n, axis, BB_LEVEL_RUN);
