@@ -10,7 +10,8 @@
 #               the init's counterbalanced order.
 #
 # The job: netperf SCTP_STREAM_MANY, 1 client, ITER (1) iterations of RUNTIME (2s) per value,
-# 1 vCPU, 1 GB. Each comparison is its own `benchboot run` into OUT/KIND-N (OUT default
+# 1 vCPU, 1 GB; `--repeat 4` boots each kernel (or the run-level job) 4 times. Each comparison
+# is its own `benchboot run` into OUT/KIND-N (OUT default
 # ~/.cache/benchboot/calibration) and its `benchboot compare --json` into OUT/KIND-N.json: a
 # comparison with its JSON is done, one without is booted again from nothing, so the command
 # can stop (Ctrl-C, the end of a day) and go on later with the same OUT. REPORT=1 boots
@@ -45,8 +46,8 @@ compare_one() {
 	[ -s "$dir.json" ] && return 0
 	rm -rf "$dir" "$dir.log"
 	case $kind in
-	kernel-par) args=(--kernel "A=$vmlinuz" --kernel "B=$vmlinuz" --repeat 8 --parallel 2) ;;
-	kernel-seq) args=(--kernel "A=$vmlinuz" --kernel "B=$vmlinuz" --repeat 8) ;;
+	kernel-par) args=(--kernel "A=$vmlinuz" --kernel "B=$vmlinuz" --repeat 4 --parallel 2) ;;
+	kernel-seq) args=(--kernel "A=$vmlinuz" --kernel "B=$vmlinuz" --repeat 4) ;;
 	run) args=(--repeat 4 --parallel 2) by=printk_ratelimit ;;
 	esac
 	local job=$OUT/kernel.yaml
