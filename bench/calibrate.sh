@@ -19,9 +19,9 @@
 # benchboot's mark (I) and LKP's (L) fire, each with its exact one-sided 95% upper bound
 # (Clopper-Pearson), the median half-width of I's interval against the spread of the
 # %changes, and for the kernel axis the same boots analysed as pairs (the partners that ran
-# side by side) and as independent boots (Welch). About 1,500 boots, 3 to 4 hours under TCG on
+# side by side) and as independent boots (Welch). About 1,500 boots, about 4 hours under TCG on
 # 2 CPUs with the defaults.
-# bench/run: by hand (3 to 4 hours of boots: bench/calibrate.sh)
+# bench/run: by hand (about 4 hours of boots: bench/calibrate.sh)
 . tests/lib.sh
 bb_need init netperf sysroot kernel qemu
 command -v python3 >/dev/null || skip "python3 is needed to read compare's JSON"
