@@ -148,10 +148,6 @@ void job_values_free(struct bb_jvalue *v, size_t n);
 /* The values of key k (a scalar or a list: an axis) into *out, checked. */
 int job_take_values(struct walker *w, const struct keydef *k, const char *key, yaml_node_t *val,
                     struct bb_jvalue **out, size_t *nout, int *axis);
-/* Check one scalar value of a key; may normalise it (in place of *v). 0 or -EINVAL (the
- * message in w->err), -ENOMEM. */
-int job_check_value(struct walker *w, const struct keydef *k, const char *key, struct bb_jvalue *v,
-                    yaml_mark_t m);
 
 /* yamlwalk.c */
 /* the keys of a mapping of context ctx into w->doc */

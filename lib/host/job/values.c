@@ -39,115 +39,6 @@ void job_values_free(struct bb_jvalue *v, size_t n)
 	free(v);
 }
 
-/* Values of a key: one scalar, or a list (an axis, when the key allows it). */
-int job_take_values(struct walker *w, const struct keydef *k, const char *key, yaml_node_t *val,
-                    struct bb_jvalue **out, size_t *nout, int *axis)
-{
-	struct bb_jvalue *v = NULL;
-	size_t n = 0;
-	int rc;
-	*axis = 0;
-	if (val->type == YAML_MAPPING_NODE)
-		return jfail(w, val->start_mark, "%s: expected a value, not a mapping", key);
-	if (val->type == YAML_SEQUENCE_NODE) {
-		yaml_node_item_t *it = val->data.sequence.items.start;
-		size_t count = (size_t)(val->data.sequence.items.top - it);
-		if (k->kind == K_CTRLS) {
-			/* a list of controllers is one value, not an axis */
-			size_t len = 1;
-			for (size_t i = 0; i < count; i++) {
-				yaml_node_t *e = yaml_document_get_node(w->yd, it[i]);
-				if (e->type != YAML_SCALAR_NODE)
-					return jfail(w, e->start_mark,
-					             "%s: expected controller names", key);
-				len += strlen(job_scalar(e)) + 1;
-			}
-			if (!(v = calloc(1, sizeof *v)) || !(v->s = calloc(1, len))) {
-				free(v);
-				return -ENOMEM;
-			}
-			for (size_t i = 0; i < count; i++) {
-				if (i)
-					strcat(v->s, " ");
-				strcat(v->s, job_scalar(yaml_document_get_node(w->yd, it[i])));
-			}
-			v->mark = job_mark_of(val->start_mark);
-			n = 1;
-			if ((rc = job_check_value(w, k, key, v, val->start_mark)))
-				goto out_free;
-			*out = v;
-			*nout = n;
-			return 0;
-		}
-		if (!(k->flags & F_AXIS))
-			return jfail(w, val->start_mark,
-			             "%s: takes one value, not a list (a list "
-			             "would make it a matrix axis)",
-			             key);
-		if (!count)
-			return jfail(w, val->start_mark, "%s: empty list", key);
-		if (!(v = calloc(count, sizeof *v)))
-			return -ENOMEM;
-		for (size_t i = 0; i < count; i++) {
-			yaml_node_t *e = yaml_document_get_node(w->yd, it[i]);
-			if (e->type != YAML_SCALAR_NODE) {
-				rc = jfail(w, e->start_mark,
-				           "%s: a list of lists or mappings is not "
-				           "supported",
-				           key);
-				goto out_free;
-			}
-			if (!(v[i].s = strdup(job_scalar(e)))) {
-				rc = -ENOMEM;
-				goto out_free;
-			}
-			n++;
-			v[i].mark = job_mark_of(e->start_mark);
-			if (job_is_null(e) && !(k->flags & F_AXIS)) {
-				rc = jfail(w, e->start_mark, "%s: empty value in the list", key);
-				goto out_free;
-			}
-			/* an empty value: the key absent from that run, as LKP expands the list */
-			v[i].unset = job_is_null(e);
-			if (!v[i].unset && (rc = job_check_value(w, k, key, &v[i], e->start_mark)))
-				goto out_free;
-			for (size_t j = 0; j < i; j++)
-				if (!strcmp(v[j].s, v[i].s)) {
-					rc = jfail(w, e->start_mark,
-					           "%s: '%s' is twice in the list", key, v[i].s);
-					goto out_free;
-				}
-		}
-		*axis = 1;
-		*out = v;
-		*nout = n;
-		return 0;
-	}
-	if (job_is_null(val)) {
-		const char *t = job_scalar(val);
-		if (t && *t) /* null, Null, NULL, ~: YAML's no value, as LKP's Ruby reads it too */
-			return jfail(w, val->start_mark,
-			             "%s: missing value ('%s' is YAML's null; the word itself: "
-			             "\"%s\")",
-			             key, t, t);
-		return jfail(w, val->start_mark, "%s: missing value", key);
-	}
-	if (!(v = calloc(1, sizeof *v)) || !(v->s = strdup(job_scalar(val)))) {
-		free(v);
-		return -ENOMEM;
-	}
-	n = 1;
-	v->mark = job_mark_of(val->start_mark);
-	if ((rc = job_check_value(w, k, key, v, val->start_mark)))
-		goto out_free;
-	*out = v;
-	*nout = 1;
-	return 0;
-out_free:
-	job_values_free(v, n);
-	return rc;
-}
-
 /* The words of the governor and cgroup-controller keys. */
 static const char *const governors[] = {"performance", "powersave", "ondemand", "conservative",
                                         "schedutil",   "userspace", NULL};
@@ -464,11 +355,122 @@ static int check_expression(struct walker *w, const struct keydef *k, const char
 	return rc;
 }
 
-int job_check_value(struct walker *w, const struct keydef *k, const char *key, struct bb_jvalue *v,
-                    yaml_mark_t m)
+/* Check one scalar value of a key; may normalise it (in place of *v). 0 or -EINVAL (the
+ * message in w->err), -ENOMEM. */
+static int check_value(struct walker *w, const struct keydef *k, const char *key,
+                       struct bb_jvalue *v, yaml_mark_t m)
 {
 	if (bb_expr_in(v->s))
 		return check_expression(w, k, key, v, m);
 	int rc = check_kind(w, k, key, v, m);
 	return !rc && k->check ? k->check(w, key, v->s, m) : rc;
+}
+
+/* Values of a key: one scalar, or a list (an axis, when the key allows it). */
+int job_take_values(struct walker *w, const struct keydef *k, const char *key, yaml_node_t *val,
+                    struct bb_jvalue **out, size_t *nout, int *axis)
+{
+	struct bb_jvalue *v = NULL;
+	size_t n = 0;
+	int rc;
+	*axis = 0;
+	if (val->type == YAML_MAPPING_NODE)
+		return jfail(w, val->start_mark, "%s: expected a value, not a mapping", key);
+	if (val->type == YAML_SEQUENCE_NODE) {
+		yaml_node_item_t *it = val->data.sequence.items.start;
+		size_t count = (size_t)(val->data.sequence.items.top - it);
+		if (k->kind == K_CTRLS) {
+			/* a list of controllers is one value, not an axis */
+			size_t len = 1;
+			for (size_t i = 0; i < count; i++) {
+				yaml_node_t *e = yaml_document_get_node(w->yd, it[i]);
+				if (e->type != YAML_SCALAR_NODE)
+					return jfail(w, e->start_mark,
+					             "%s: expected controller names", key);
+				len += strlen(job_scalar(e)) + 1;
+			}
+			if (!(v = calloc(1, sizeof *v)) || !(v->s = calloc(1, len))) {
+				free(v);
+				return -ENOMEM;
+			}
+			for (size_t i = 0; i < count; i++) {
+				if (i)
+					strcat(v->s, " ");
+				strcat(v->s, job_scalar(yaml_document_get_node(w->yd, it[i])));
+			}
+			v->mark = job_mark_of(val->start_mark);
+			n = 1;
+			if ((rc = check_value(w, k, key, v, val->start_mark)))
+				goto out_free;
+			*out = v;
+			*nout = n;
+			return 0;
+		}
+		if (!(k->flags & F_AXIS))
+			return jfail(w, val->start_mark,
+			             "%s: takes one value, not a list (a list "
+			             "would make it a matrix axis)",
+			             key);
+		if (!count)
+			return jfail(w, val->start_mark, "%s: empty list", key);
+		if (!(v = calloc(count, sizeof *v)))
+			return -ENOMEM;
+		for (size_t i = 0; i < count; i++) {
+			yaml_node_t *e = yaml_document_get_node(w->yd, it[i]);
+			if (e->type != YAML_SCALAR_NODE) {
+				rc = jfail(w, e->start_mark,
+				           "%s: a list of lists or mappings is not "
+				           "supported",
+				           key);
+				goto out_free;
+			}
+			if (!(v[i].s = strdup(job_scalar(e)))) {
+				rc = -ENOMEM;
+				goto out_free;
+			}
+			n++;
+			v[i].mark = job_mark_of(e->start_mark);
+			if (job_is_null(e) && !(k->flags & F_AXIS)) {
+				rc = jfail(w, e->start_mark, "%s: empty value in the list", key);
+				goto out_free;
+			}
+			/* an empty value: the key absent from that run, as LKP expands the list */
+			v[i].unset = job_is_null(e);
+			if (!v[i].unset && (rc = check_value(w, k, key, &v[i], e->start_mark)))
+				goto out_free;
+			for (size_t j = 0; j < i; j++)
+				if (!strcmp(v[j].s, v[i].s)) {
+					rc = jfail(w, e->start_mark,
+					           "%s: '%s' is twice in the list", key, v[i].s);
+					goto out_free;
+				}
+		}
+		*axis = 1;
+		*out = v;
+		*nout = n;
+		return 0;
+	}
+	if (job_is_null(val)) {
+		const char *t = job_scalar(val);
+		if (t && *t) /* null, Null, NULL, ~: YAML's no value, as LKP's Ruby reads it too */
+			return jfail(w, val->start_mark,
+			             "%s: missing value ('%s' is YAML's null; the word itself: "
+			             "\"%s\")",
+			             key, t, t);
+		return jfail(w, val->start_mark, "%s: missing value", key);
+	}
+	if (!(v = calloc(1, sizeof *v)) || !(v->s = strdup(job_scalar(val)))) {
+		free(v);
+		return -ENOMEM;
+	}
+	n = 1;
+	v->mark = job_mark_of(val->start_mark);
+	if ((rc = check_value(w, k, key, v, val->start_mark)))
+		goto out_free;
+	*out = v;
+	*nout = 1;
+	return 0;
+out_free:
+	job_values_free(v, n);
+	return rc;
 }
