@@ -239,12 +239,11 @@ void bb_job_print_monitors(FILE *f, const char *prefix, const struct bb_job *job
 		if (has(&run, "perf-profile") || has(&run, "perf-stat"))
 			fprintf(
 			    f,
-			    "%snote: under TCG perf-profile cost the benchmark about 2/3 of its "
-			    "throughput (bench/harness-bias.sh\n%s  AGAINST=monitors): they run in "
-			    "each run's monitored iterations, apart from the measured ones\n%s  "
-			    "(with `monitored: 0` in the measured ones: compare those with "
-			    "monitored "
-			    "results only)\n",
+			    "%snote: perf's monitors slow the benchmark they sample (what they "
+			    "cost here: bench/monitors-cost.sh,\n%s  docs/compare.md): they run "
+			    "in each run's monitored iterations, apart from the measured ones\n%s "
+			    " (with `monitored: 0` in the measured ones: compare those with "
+			    "monitored results only)\n",
 			    prefix, prefix, prefix);
 	}
 	for (size_t i = 0; i < run.n; i++)
